@@ -1,0 +1,67 @@
+import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import type { CauseModule } from './types.ts';
+
+export const fdExhaustion: CauseModule = {
+  id: 'fd_exhaustion',
+  title: 'File descriptors or inotify exhausted',
+  explains: ['runtime_down', 'node_unreachable'],
+  support: [
+    { fact: 'fd.emfile', weight: 3.5 },
+    { fact: 'fd.inotify', weight: 3.5 },
+    { fact: 'fd.file_max', weight: 3.5 },
+    { fact: 'fd.near_limit', weight: 3 },
+    { fact: 'fd.inotify_leak', weight: 2 },
+    { fact: 'fd.limit_low', weight: 1 },
+    { fact: 'fd.watch_error', weight: 1 },
+  ],
+  against: [{ fact: 'fd.within_limit', weight: 2 }],
+  summary: ({ facts, tools }) =>
+    facts.has('fd.inotify') || facts.has('fd.inotify_leak')
+      ? 'inotify instances/watches are used up: the kubelet (cAdvisor) cannot watch cgroups or even start.'
+      : `${tools.daemon} (or the kubelet) hit its open-file limit: new connections and files fail with EMFILE.`,
+  chain: ({ facts, tools }) =>
+    facts.has('fd.inotify') || facts.has('fd.inotify_leak')
+      ? [
+          'cAdvisor inside the kubelet watches every cgroup with inotify; each new container needs watches, and the kubelet needs an inotify instance to start.',
+          facts.has('fd.inotify_leak')
+            ? 'Leaked follower processes (journalctl -f / tail -f) each hold an inotify instance until fs.inotify.max_user_instances is reached.'
+            : 'The per-user inotify limits (fs.inotify.max_user_instances / max_user_watches) are exhausted.',
+          'Root cause: inotify limits too low for this node (or a leak filling them).',
+        ]
+      : [
+          `The kubelet talks to ${tools.daemon} over a unix socket; each call needs a new descriptor in the daemon.`,
+          `${tools.daemon} is at its LimitNOFILE: accept4() fails with EMFILE ("too many open files"), so CRI calls are refused and relist cannot finish.`,
+          'Root cause: descriptor exhaustion (a leak or a limit too low for the container count), not the runtime logic itself.',
+        ],
+  commands: ({ tools, node }) => [
+    read('node', `ls /proc/$(pidof ${tools.daemon})/fd | wc -l`, 'descriptors the daemon holds now'),
+    read('node', `grep 'Max open files' /proc/$(pidof ${tools.daemon})/limits`, 'its limit'),
+    read('node', 'cat /proc/sys/fs/file-nr', 'system-wide file handles: allocated, free, max'),
+    read('node', 'sysctl fs.inotify.max_user_instances fs.inotify.max_user_watches', 'inotify limits'),
+    read(
+      'node',
+      "find /proc/[0-9]*/fd -lname 'anon_inode:inotify' 2>/dev/null | cut -d/ -f3 | sort | uniq -c | sort -rn | head",
+      'which processes hold inotify instances',
+    ),
+    change(
+      'node',
+      'sysctl -w fs.inotify.max_user_instances=8192 fs.inotify.max_user_watches=524288',
+      'raise inotify limits now (persist in /etc/sysctl.d/); no restart needed',
+    ),
+    ...cordonAndDrain(node),
+    change(
+      'node',
+      `mkdir -p /etc/systemd/system/${tools.service}.service.d && printf '[Service]\\nLimitNOFILE=1048576\\n' > /etc/systemd/system/${tools.service}.service.d/nofile.conf && systemctl daemon-reload && systemctl restart ${tools.service}`,
+      'raise the daemon descriptor limit and restart it',
+    ),
+    uncordon(node),
+  ],
+  probes: [
+    {
+      what: 'descriptor use of the runtime against its limit',
+      fills: ['commandOutputs'],
+      how: ({ tools }) =>
+        `ls /proc/$(pidof ${tools.daemon})/fd | wc -l; grep 'Max open files' /proc/$(pidof ${tools.daemon})/limits`,
+    },
+  ],
+};

@@ -1,0 +1,65 @@
+import { change, read } from '../commands.ts';
+import type { CauseModule } from './types.ts';
+
+export const nodeUnreachable: CauseModule = {
+  id: 'node_unreachable',
+  title: 'Kubelet lost contact with the API server',
+  explains: [],
+  support: [
+    { fact: 'kubelet.swap', weight: 3.5 },
+    { fact: 'kubelet.dead', weight: 3 },
+    { fact: 'kubelet.auth_error', weight: 3 },
+    { fact: 'node.status_unknown', weight: 2.5 },
+    { fact: 'kubelet.api_error', weight: 2.5 },
+    { fact: 'network.disrupted', weight: 2 },
+    { fact: 'apiserver.down', weight: 2 },
+    { fact: 'kubelet.http_blocked', weight: 1.5 },
+    { fact: 'network.link_down', weight: 1.5 },
+    { fact: 'kubelet.stale_conn', weight: 1 },
+  ],
+  against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }],
+  summary: ({ facts }) =>
+    facts.has('kubelet.dead') || facts.has('kubelet.swap')
+      ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
+      : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.',
+  chain: ({ facts }) => [
+    'The kubelet renews its Lease every 10 s and posts status; after the grace period (40 s, 50 s from 1.32) without either, the node controller sets Ready=Unknown and taints the node unreachable.',
+    facts.has('kubelet.dead') || facts.has('kubelet.swap')
+      ? facts.has('kubelet.swap')
+        ? 'The kubelet refuses to start because swap is enabled, and systemd keeps restarting it.'
+        : 'The kubelet process exits or cannot start, so nobody renews the Lease.'
+      : facts.has('kubelet.auth_error')
+        ? 'The API server rejects the kubelet credentials (expired certificate or revoked token).'
+        : 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).',
+    'Pods on the node keep running but are marked NotReady, and are evicted after the NoExecute toleration (300 s).',
+  ],
+  commands: ({ node }) => [
+    read('cluster', `kubectl get node ${node} -o wide`, 'status and addresses'),
+    read(
+      'cluster',
+      `kubectl get lease -n kube-node-lease ${node} -o jsonpath='{.spec.renewTime}'`,
+      'when the kubelet last renewed its lease',
+    ),
+    read('node', 'systemctl status kubelet --no-pager', 'is the kubelet running'),
+    read(
+      'node',
+      'journalctl -u kubelet --since -30min --no-pager | tail -n 100',
+      'why it cannot post status',
+    ),
+    read('node', 'swapon --show', 'swap prevents the kubelet from starting'),
+    change('node', 'swapoff -a', 'only if swap is on: disable it (and remove it from /etc/fstab)'),
+    change(
+      'node',
+      'systemctl restart kubelet',
+      'restart the kubelet once the cause is fixed (containers keep running)',
+    ),
+  ],
+  probes: [
+    {
+      what: 'the Ready condition and the node Lease',
+      fills: ['conditions'],
+      how: ({ node }) => `kubectl get node ${node} -o jsonpath='{.status.conditions}'`,
+    },
+    { what: 'kubelet logs', fills: ['logs.kubelet'], how: () => 'journalctl -u kubelet --since -1h' },
+  ],
+};

@@ -1,0 +1,67 @@
+import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import type { CauseModule } from './types.ts';
+
+export const resourceStarvation: CauseModule = {
+  id: 'resource_starvation',
+  title: 'Node CPU, memory, disk or PIDs exhausted',
+  explains: ['runtime_down', 'node_unreachable', 'zombie_shim_hang'],
+  support: [
+    { fact: 'mem.oom', weight: 3 },
+    { fact: 'mem.exhausted', weight: 2.5 },
+    { fact: 'disk.pressure', weight: 2.5 },
+    { fact: 'pid.pressure', weight: 2.5 },
+    { fact: 'io.saturated', weight: 2 },
+    { fact: 'cpu.saturated', weight: 2 },
+    { fact: 'kernel.hung_task', weight: 1 },
+    { fact: 'proc.dstate', weight: 0.5 },
+  ],
+  against: [{ fact: 'io.normal', weight: 1 }],
+  summary: ({ facts }) =>
+    facts.has('mem.oom') || facts.has('mem.exhausted')
+      ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
+      : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
+  chain: ({ facts }) => [
+    'The kubelet and the runtime run on the same node as the workloads; without kube-reserved/system-reserved they compete for the same CPU, memory and I/O.',
+    facts.has('mem.oom') || facts.has('mem.exhausted')
+      ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
+      : facts.has('disk.pressure')
+        ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
+        : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
+    'Root cause: resource exhaustion on the node; reserve resources for system daemons and find the workload that consumed them.',
+  ],
+  commands: ({ node }) => [
+    read(
+      'cluster',
+      `kubectl describe node ${node} | grep -A10 Conditions`,
+      'memory/disk/PID pressure conditions',
+    ),
+    read('cluster', `kubectl top node ${node}`, 'current CPU and memory use (needs metrics-server)'),
+    read('node', 'free -m; uptime', 'memory left and load average'),
+    read('node', 'top -b -n 1 -o %MEM | head -n 20', 'biggest consumers'),
+    read('node', "dmesg -T | grep -Ei 'out of memory|oom-kill' | tail -n 20", 'kernel OOM kills'),
+    read(
+      'cluster',
+      `kubectl get --raw /api/v1/nodes/${node}/proxy/configz | grep -oE '"(kubeReserved|systemReserved|evictionHard)":\\{[^}]*\\}'`,
+      'are resources reserved for the kubelet and system daemons',
+    ),
+    ...cordonAndDrain(node),
+    change(
+      'node',
+      'systemctl restart kubelet',
+      'after setting kubeReserved/systemReserved/evictionHard in the kubelet config',
+    ),
+    uncordon(node),
+  ],
+  probes: [
+    {
+      what: 'memory, load and I/O on the node',
+      fills: ['commandOutputs'],
+      how: () => 'free -m; uptime; vmstat 1 5',
+    },
+    {
+      what: 'kernel log (OOM kills, hung tasks)',
+      fills: ['logs.kernel'],
+      how: () => 'journalctl -k --since -1h',
+    },
+  ],
+};

@@ -1,0 +1,72 @@
+import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { type CauseModule, RUNTIME_LOGS } from './types.ts';
+
+export const runtimeDown: CauseModule = {
+  id: 'runtime_down',
+  title: 'Container runtime down or not answering',
+  explains: [],
+  support: [
+    { fact: 'runtime.unreachable', weight: 3 },
+    { fact: 'runtime.down', weight: 2.5 },
+    { fact: 'runtime.status_never', weight: 2.5 },
+    { fact: 'runtime.cmd_hang', weight: 2.5 },
+    { fact: 'runtime.list_timeout', weight: 2.5 },
+    { fact: 'runtime.service_failed', weight: 2 },
+    { fact: 'pleg.relist_error', weight: 2 },
+    { fact: 'runtime.op_timeout', weight: 2 },
+    { fact: 'runtime.pods_stuck', weight: 2 },
+    { fact: 'runtime.container_cmd_hang', weight: 1 },
+    { fact: 'pleg.stuck', weight: 1 },
+    { fact: 'runtime.known_defect', weight: 1 },
+  ],
+  against: [
+    { fact: 'runtime.answers', weight: 1.5 },
+    { fact: 'runtime.selective_hang', weight: 1 },
+  ],
+  summary: ({ tools }) =>
+    `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
+  chain: ({ tools, facts }) => [
+    `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
+    facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
+      ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
+      : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`,
+    facts.has('runtime.known_defect')
+      ? 'The runtime build on this node has a known defect that hangs container operations.'
+      : 'Root cause: the runtime daemon itself; its own log says why it stopped answering.',
+  ],
+  commands: ({ tools, node }) => [
+    read('cluster', `kubectl describe node ${node}`, 'Ready message, runtime version, recent events'),
+    read(
+      'node',
+      `systemctl status ${tools.service} --no-pager`,
+      'is the daemon running, restarting, or failed',
+    ),
+    read(
+      'node',
+      `journalctl -u ${tools.service} --since -1h --no-pager | tail -n 200`,
+      "the runtime's own errors",
+    ),
+    read('node', tools.ps, 'does the runtime answer at all (a timeout here confirms the hang)'),
+    read(
+      'node',
+      `journalctl -u kubelet --since -30min --no-pager | grep -E 'PLEG|runtime' | tail -n 50`,
+      'which CRI calls fail',
+    ),
+    ...cordonAndDrain(node),
+    change(
+      'node',
+      `systemctl restart ${tools.service}`,
+      'restart the runtime (running containers restart unless live-restore is on)',
+    ),
+    change('node', 'systemctl restart kubelet', 'let the kubelet reconnect and relist from scratch'),
+    uncordon(node),
+  ],
+  probes: [
+    {
+      what: 'container runtime logs',
+      fills: RUNTIME_LOGS,
+      how: ({ tools }) => `journalctl -u ${tools.service} --since -1h`,
+    },
+    { what: 'whether the runtime answers', fills: ['commandOutputs'], how: ({ tools }) => tools.ps },
+  ],
+};

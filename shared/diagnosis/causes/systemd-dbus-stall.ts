@@ -1,0 +1,52 @@
+import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import type { CauseModule } from './types.ts';
+
+export const systemdDbusStall: CauseModule = {
+  id: 'systemd_dbus_stall',
+  title: 'systemd / D-Bus not answering',
+  explains: ['runtime_down', 'zombie_shim_hang'],
+  support: [
+    { fact: 'systemd.dbus_timeout', weight: 3.5 },
+    { fact: 'systemd.cmd_hang', weight: 3 },
+    { fact: 'systemd.busy', weight: 2.5 },
+    { fact: 'systemd.scope_pileup', weight: 1.5 },
+    { fact: 'systemd.mountinfo_churn', weight: 1 },
+  ],
+  against: [],
+  summary: () =>
+    'systemd (PID 1) is not answering D-Bus: runc cannot create or remove container scopes, so container operations and relist hang.',
+  chain: ({ facts }) => [
+    'With the systemd cgroup driver, runc asks systemd over D-Bus to create a scope unit for every container start and exec, and to remove it afterwards.',
+    facts.has('systemd.busy') || facts.has('systemd.mountinfo_churn')
+      ? 'systemd is saturated (single-threaded, re-parsing mount tables or handling a flood of scope units) and stops answering in time.'
+      : 'systemd stops replying on D-Bus (org.freedesktop.systemd1 gives no reply) while the bus itself still works.',
+    'runc blocks waiting for systemd, containerd/dockerd calls block on runc, and relist blocks on the runtime.',
+    'Root cause: systemd/D-Bus; `systemctl daemon-reexec` restores it, a systemd upgrade keeps it from recurring.',
+  ],
+  commands: ({ node }) => [
+    read(
+      'node',
+      'timeout 5 busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.DBus.Peer Ping',
+      'does PID 1 answer D-Bus at all',
+    ),
+    read(
+      'node',
+      'timeout 10 systemctl list-units --type=scope --no-legend | wc -l',
+      'how many scope units exist',
+    ),
+    read('node', 'top -b -n 1 -p 1', 'CPU use of systemd (PID 1)'),
+    read('node', 'systemctl --version | head -n 1', 'systemd version (old releases have known D-Bus stalls)'),
+    change('node', 'systemctl daemon-reexec', 're-execute systemd; services keep running'),
+    ...cordonAndDrain(node),
+    change('node', 'systemctl reboot', 'if systemd stays unresponsive, or after upgrading it'),
+    uncordon(node),
+  ],
+  probes: [
+    {
+      what: 'whether systemd answers D-Bus',
+      fills: ['commandOutputs'],
+      how: () =>
+        'timeout 5 busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.DBus.Peer Ping',
+    },
+  ],
+};

@@ -1,0 +1,83 @@
+import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import type { FactSet } from '../facts.ts';
+import type { CauseModule } from './types.ts';
+
+/** The shim's pid when the evidence names it (`... (parent 4242 /usr/bin/containerd-shim ...)`). */
+function shimPid(facts: FactSet): string | undefined {
+  for (const fact of facts.examples('proc.zombie_shim')) {
+    const pid = /\(parent (\d+) [^)]*shim/.exec(fact.text)?.[1];
+    if (pid) return pid;
+  }
+  return undefined;
+}
+
+export const zombieShimHang: CauseModule = {
+  id: 'zombie_shim_hang',
+  title: 'Wedged container: zombie/D-state process or hung shim',
+  explains: ['runtime_down'],
+  support: [
+    { fact: 'proc.zombie_shim', weight: 3.5 },
+    { fact: 'kernel.hung_task_runtime', weight: 3 },
+    { fact: 'runtime.shim_mismatch', weight: 3 },
+    { fact: 'runtime.selective_hang', weight: 2.5 },
+    { fact: 'runtime.container_cmd_hang', weight: 2 },
+    { fact: 'proc.dstate', weight: 2 },
+    { fact: 'runtime.device_busy', weight: 2 },
+    { fact: 'proc.unkillable', weight: 1.5 },
+    { fact: 'runtime.force_kill', weight: 1.5 },
+    { fact: 'kernel.hung_task', weight: 1.5 },
+    { fact: 'proc.zombie', weight: 1 },
+    { fact: 'runtime.op_timeout', weight: 1 },
+    { fact: 'pleg.stuck', weight: 0.5 },
+  ],
+  against: [],
+  summary: () =>
+    'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
+  chain: ({ facts }) => [
+    'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.',
+    facts.has('proc.zombie_shim') || facts.has('proc.dstate') || facts.has('kernel.hung_task_runtime')
+      ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
+      : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
+    facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
+      ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
+      : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
+  ],
+  commands: ({ tools, node, facts }) => [
+    read(
+      'node',
+      "ps -eo pid,ppid,stat,wchan:32,etime,cmd | awk 'NR==1 || $3 ~ /^[ZD]/'",
+      'zombie (Z) and uninterruptible (D) processes, with their parents',
+    ),
+    read('node', 'ps -ef --forest | grep -B1 -A3 containerd-shim', 'which shim owns them'),
+    read(
+      'node',
+      "dmesg -T | grep -A10 'blocked for more than' | tail -n 60",
+      'kernel hung-task reports and their stacks',
+    ),
+    read(
+      'node',
+      `timeout 10 ${tools.cli} ps -a | head -n 50`,
+      'the container listed as running or created while its calls hang',
+    ),
+    ...cordonAndDrain(node),
+    change(
+      'node',
+      `kill -9 ${shimPid(facts) ?? '<shim-pid>'}`,
+      'kill the shim of the wedged container so the runtime can clean up (pid from the ps output above)',
+    ),
+    change('node', 'systemctl reboot', 'if the process stays in D or Z state: only a reboot clears it'),
+    uncordon(node),
+  ],
+  probes: [
+    {
+      what: 'zombie or D-state processes under containerd-shim',
+      fills: ['commandOutputs'],
+      how: () => "ps -eo pid,ppid,stat,wchan:32,cmd | awk 'NR==1 || $3 ~ /^[ZD]/'",
+    },
+    {
+      what: 'kernel hung-task reports',
+      fills: ['logs.kernel'],
+      how: () => "dmesg -T | grep -A10 'blocked for more than'",
+    },
+  ],
+};

@@ -1,0 +1,89 @@
+/** The program a log line came from, as far as the engine can tell. */
+export type Component =
+  | 'kubelet'
+  | 'dockerd'
+  | 'containerd'
+  | 'crio'
+  | 'shim'
+  | 'runc'
+  | 'kernel'
+  | 'systemd'
+  | 'network'
+  | 'app'
+  | 'unknown';
+
+/** The daemons whose own failures can take a node down; an `app` line never counts as one of these. */
+export const NODE_DAEMONS: readonly Component[] = [
+  'kubelet',
+  'dockerd',
+  'containerd',
+  'crio',
+  'shim',
+  'runc',
+  'systemd',
+  'kernel',
+];
+
+/** Maps a syslog/journald identifier (`kubelet`, `dockerd`, `systemd-networkd`...) to a component. */
+export function componentOfTag(tag: string): Component {
+  const t = tag.toLowerCase();
+  if (t === 'kubelet' || t.startsWith('kubelet-') || t === 'hyperkube') return 'kubelet';
+  if (t === 'dockerd' || t === 'docker') return 'dockerd';
+  if (t.includes('shim')) return 'shim';
+  if (t === 'containerd') return 'containerd';
+  if (t === 'crio' || t === 'cri-o' || t === 'conmon') return 'crio';
+  if (t === 'runc') return 'runc';
+  if (t === 'kernel') return 'kernel';
+  if (t === 'systemd-networkd' || t === 'networkmanager' || t === 'network' || t === 'dhclient')
+    return 'network';
+  if (t === 'systemd' || t.startsWith('systemd-') || t.startsWith('dbus')) return 'systemd';
+  return 'app';
+}
+
+/** The component a whole bundle log source holds. */
+export function componentOfLogSource(source: string): Component {
+  switch (source) {
+    case 'kubelet':
+      return 'kubelet';
+    case 'dockerd':
+      return 'dockerd';
+    case 'containerd':
+      return 'containerd';
+    case 'crio':
+      return 'crio';
+    case 'kernel':
+      return 'kernel';
+    case 'systemd':
+      return 'systemd';
+    default:
+      return 'unknown';
+  }
+}
+
+/**
+ * Content hints for text of unknown origin (pasted notes, command output): which daemon the line talks
+ * about. Ordered: the first match wins, so the shim is recognised before containerd itself.
+ */
+const CONTENT_HINTS: ReadonlyArray<readonly [RegExp, Component]> = [
+  [/containerd-shim|\bshim\b/, 'shim'],
+  [/\bkubelet\b|cAdvisor|\bPLEG\b|remote_runtime|kuberuntime|GenericPLEG/, 'kubelet'],
+  [/\bdockerd\b|docker\.sock|Docker daemon|\bdocker (?:ps|inspect|rm|kill|info)\b/, 'dockerd'],
+  [/\bcontainerd\b|containerd\.sock/, 'containerd'],
+  [/\bcrio\b|cri-o/, 'crio'],
+  [/\brunc\b/, 'runc'],
+  [/\bsystemd\b|D-Bus|\bdbus\b/, 'systemd'],
+];
+
+export function componentFromContent(text: string): Component {
+  for (const [pattern, component] of CONTENT_HINTS) if (pattern.test(text)) return component;
+  return 'unknown';
+}
+
+/**
+ * The kubelet quotes container output in probe results; such text is the application's, not the kubelet's.
+ */
+const RELAYED_OUTPUT = /[Pp]robe failed|probeResult|[Pp]robe errored|Liveness|Readiness|output="/;
+
+export function isRelayedOutput(text: string): boolean {
+  return RELAYED_OUTPUT.test(text);
+}

@@ -1,0 +1,317 @@
+import type { EvidenceBundle } from '../../schemas/bundle.ts';
+import type { Component } from '../components.ts';
+import type { FactSet } from '../facts.ts';
+import { scanText } from '../scanner.ts';
+import { recordContainerCount } from './counts.ts';
+import { CONTAINER_THRESHOLDS } from './thresholds.ts';
+
+/** A command someone ran on the node and what it printed. */
+interface Run {
+  command: string;
+  output: string;
+  source: string;
+}
+
+// `sudo timeout 10 docker ps`: the wrappers people put in front of a command.
+const WRAPPERS = /^(?:(?:sudo|timeout(?:\s+-\S+)*\s+\S+|env)\s+)*/;
+const RUNTIME_CLI = /^(docker|crictl|ctr|nerdctl|podman)\s+(?:-{1,2}\S+\s+)*(?:container\s+)?(\S+)/;
+const CONTAINER_SCOPED = new Set([
+  'inspect',
+  'kill',
+  'rm',
+  'stop',
+  'logs',
+  'exec',
+  'top',
+  'wait',
+  'restart',
+  'start',
+]);
+const SYSTEMD_CLI = /^(?:systemctl|busctl|dbus-send|gdbus)\b/;
+/** What a command that never returned looks like once someone gave up on it. */
+const HUNG_OUTPUT =
+  /^\s*\^C\s*$|timed out|[Tt]imeout|deadline exceeded|context canceled|Cannot connect to|Is the docker daemon running|connection refused|NoReply|Did not receive a reply|no response/;
+
+function strip(command: string): string {
+  return command.trim().replace(WRAPPERS, '');
+}
+
+function firstInteger(text: string): number | undefined {
+  const m = /(?:^|\s)(\d+)(?:\s|$)/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+function lastInteger(text: string): number | undefined {
+  const all = [...text.matchAll(/\d+/g)];
+  const last = all.at(-1);
+  return last ? Number(last[0]) : undefined;
+}
+
+/** Runtime CLI calls: a hang about one container is not the same as a daemon that stopped answering. */
+function runtimeCommand(run: Run, facts: FactSet): void {
+  const m = RUNTIME_CLI.exec(strip(run.command));
+  if (!m) return;
+  const scoped = CONTAINER_SCOPED.has(m[2] ?? '');
+  const hung = HUNG_OUTPUT.test(run.output);
+  const text = `${run.command} → ${run.output.trim().split('\n')[0]?.slice(0, 160) ?? ''}`;
+  if (hung)
+    facts.add({ id: scoped ? 'runtime.container_cmd_hang' : 'runtime.cmd_hang', source: run.source, text });
+  else if (run.output.trim()) facts.add({ id: 'runtime.answers', source: run.source, text });
+}
+
+function systemdCommand(run: Run, facts: FactSet): void {
+  const command = strip(run.command);
+  if (!SYSTEMD_CLI.test(command)) return;
+  if (HUNG_OUTPUT.test(run.output) || /Failed to (?:connect to bus|get D-Bus connection)/.test(run.output)) {
+    facts.add({
+      id: 'systemd.cmd_hang',
+      source: run.source,
+      text: `${run.command} → ${run.output.trim().slice(0, 160)}`,
+    });
+  }
+  const unit = /\b(docker|containerd|crio|kubelet)(?:\.service)?\b/.exec(command)?.[1];
+  const failed = /Active: (?:failed|inactive \(dead\)|activating \(auto-restart\))/.exec(run.output);
+  if (unit && failed) {
+    facts.add({
+      id: unit === 'kubelet' ? 'kubelet.dead' : 'runtime.service_failed',
+      source: run.source,
+      text: failed[0],
+    });
+  }
+  if (/--type[= ]scope/.test(command) && /wc -l/.test(command)) {
+    const n = firstInteger(run.output);
+    if (n !== undefined && n >= 1000) {
+      facts.add({ id: 'systemd.scope_pileup', source: run.source, text: run.output.trim(), value: n });
+    }
+  }
+}
+
+/** Long-running `journalctl -f` / `tail -f` children each hold an inotify instance until the limit (128) is hit. */
+function inotifyFollowers(run: Run, facts: FactSet): void {
+  const followers = run.output.split('\n').filter((l) => /(?:journalctl\b.*\s-\w*f\b|tail -f)/.test(l));
+  if (followers.length >= 5) {
+    facts.add({
+      id: 'fd.inotify_leak',
+      source: run.source,
+      text: `${followers.length} follower processes, e.g. ${followers[0]?.trim() ?? ''}`,
+      value: followers.length,
+    });
+  }
+}
+
+function limits(run: Run, facts: FactSet): void {
+  const command = strip(run.command);
+  const value = lastInteger(run.output);
+  if (value === undefined) return;
+  const text = `${run.command} → ${run.output.trim()}`;
+  if (/max_user_watches/.test(command) && value <= 8192) {
+    facts.add({ id: 'fd.limit_low', source: run.source, text, value });
+  }
+  if (/max_user_instances/.test(command) && value <= 128) {
+    facts.add({ id: 'fd.limit_low', source: run.source, text, value });
+  }
+  if (/file-nr/.test(command)) {
+    const [allocated, , max] = run.output.trim().split(/\s+/).map(Number);
+    if (allocated !== undefined && max && allocated / max >= 0.9) {
+      facts.add({ id: 'fd.near_limit', source: run.source, text, value: allocated / max });
+    }
+  }
+}
+
+interface DescriptorReading {
+  run: Run;
+  daemon: string | undefined;
+  value: number;
+}
+
+const DAEMON = /\b(dockerd|docker|containerd|crio|kubelet)\b/;
+const LIMIT = /LimitNOFILE=(\d+|infinity)|Max open files\s+(\d+|unlimited)|^\s*(\d+)\s*$/m;
+
+function daemonOf(command: string): string | undefined {
+  return DAEMON.exec(command)?.[1]?.replace(/^docker$/, 'dockerd');
+}
+
+/** `ls /proc/PID/fd | wc -l`, `lsof -p PID | wc -l`: descriptors one daemon holds. */
+function descriptorCounts(runs: readonly Run[]): DescriptorReading[] {
+  return runs.flatMap((run) => {
+    const command = strip(run.command);
+    if (!/\/proc\/[^/\s]+\/fd\b.*wc -l|lsof\b.*wc -l/.test(command)) return [];
+    const value = firstInteger(run.output);
+    return value === undefined ? [] : [{ run, daemon: daemonOf(command), value }];
+  });
+}
+
+/** `systemctl show -p LimitNOFILE`, `/proc/PID/limits`, `ulimit -n`: the soft limit (infinity if unlimited). */
+function descriptorLimits(runs: readonly Run[]): DescriptorReading[] {
+  return runs.flatMap((run) => {
+    const command = strip(run.command);
+    if (!/LimitNOFILE|\/limits\b|ulimit -n/.test(command)) return [];
+    const m = LIMIT.exec(run.output);
+    const raw = m?.[1] ?? m?.[2] ?? m?.[3];
+    if (!raw) return [];
+    return [
+      { run, daemon: daemonOf(command), value: /^\d+$/.test(raw) ? Number(raw) : Number.POSITIVE_INFINITY },
+    ];
+  });
+}
+
+/** Pairs each descriptor count with the limit of the same daemon and reports how close to it it is. */
+function descriptorUse(runs: readonly Run[], facts: FactSet): void {
+  const limits = descriptorLimits(runs);
+  for (const u of descriptorCounts(runs)) {
+    const limit = limits.find((l) => l.daemon === u.daemon) ?? (limits.length === 1 ? limits[0] : undefined);
+    if (!limit || !Number.isFinite(limit.value) || limit.value <= 0) continue;
+    const ratio = u.value / limit.value;
+    const text = `${u.run.command} → ${u.value} of ${limit.value} (${Math.round(ratio * 100)}% of the limit from ${limit.run.command})`;
+    if (ratio >= 0.9) facts.add({ id: 'fd.near_limit', source: u.run.source, text, value: ratio });
+    else if (ratio <= 0.5) facts.add({ id: 'fd.within_limit', source: u.run.source, text, value: ratio });
+  }
+}
+
+interface PsRow {
+  pid: string;
+  ppid: string;
+  stat: string;
+  command: string;
+}
+
+/** Reads `ps` output whose header names PID, PPID and STAT/S columns, with the command last. */
+function parsePs(output: string): PsRow[] {
+  const lines = output.split('\n').filter((l) => l.trim());
+  const header = lines[0]?.trim().split(/\s+/) ?? [];
+  const col = (names: string[]) => header.findIndex((h) => names.includes(h.toUpperCase()));
+  const pid = col(['PID']);
+  const ppid = col(['PPID']);
+  const stat = col(['STAT', 'S']);
+  if (pid < 0 || stat < 0) return [];
+  return lines.slice(1).map((line) => {
+    const cells = line.trim().split(/\s+/);
+    return {
+      pid: cells[pid] ?? '',
+      ppid: ppid >= 0 ? (cells[ppid] ?? '') : '',
+      stat: cells[stat] ?? '',
+      command: cells.slice(header.length - 1).join(' '),
+    };
+  });
+}
+
+function processStates(run: Run, facts: FactSet): void {
+  const rows = parsePs(run.output);
+  const byPid = new Map(rows.map((r) => [r.pid, r]));
+  for (const row of rows) {
+    const text = `${row.pid} ${row.stat} ${row.command}`;
+    if (row.stat.startsWith('Z')) {
+      const parent = byPid.get(row.ppid);
+      const underShim = parent?.command.includes('shim') ?? false;
+      const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
+      facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
+    } else if (row.stat.startsWith('D')) {
+      facts.add({ id: 'proc.dstate', source: run.source, text });
+    }
+  }
+}
+
+function containerCount(run: Run, facts: FactSet): void {
+  const command = strip(run.command);
+  if (
+    !/(?:find\s+\/var\/lib\/(?:docker|containerd)|(?:docker|crictl|nerdctl)\s+ps\s+-a|ctr\b.*containers?\s+(?:ls|list)).*\|\s*wc\s+-l/.test(
+      command,
+    )
+  )
+    return;
+  const n = firstInteger(run.output);
+  if (n === undefined) return;
+  const text = `${run.command} → ${run.output.trim()}`;
+  if (/exited|status=exited|--state\s+exited/.test(command)) {
+    if (n >= CONTAINER_THRESHOLDS.exited)
+      facts.add({ id: 'containers.exited_many', source: run.source, text, value: n });
+  } else {
+    recordContainerCount(facts, n, run.source, text);
+  }
+}
+
+/** Without a core count, a 1-minute load this high saturates any node a kubelet runs on. */
+const SATURATED_LOAD = 64;
+/** Runnable tasks per core at which the kubelet and runtime wait for CPU. */
+const SATURATED_LOAD_PER_CORE = 4;
+
+/** `uptime`, `top`, `free`: saturation numbers. */
+function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
+  const load = /load average:\s*([\d.]+)/.exec(run.output);
+  const threshold = cores ? cores * SATURATED_LOAD_PER_CORE : SATURATED_LOAD;
+  if (load && Number(load[1]) >= threshold) {
+    facts.add({ id: 'cpu.saturated', source: run.source, text: load[0], value: Number(load[1]) });
+  }
+  const cpu = /%?Cpu\(s\):\s*([\d.]+)\s*us,\s*([\d.]+)\s*sy,.*?([\d.]+)\s*wa/.exec(run.output);
+  if (cpu) {
+    if (Number(cpu[3]) >= 50)
+      facts.add({ id: 'io.saturated', source: run.source, text: cpu[0], value: Number(cpu[3]) });
+    if (Number(cpu[1]) + Number(cpu[2]) >= 95) {
+      facts.add({
+        id: 'cpu.saturated',
+        source: run.source,
+        text: cpu[0],
+        value: Number(cpu[1]) + Number(cpu[2]),
+      });
+    }
+  }
+  const mem = /^Mem:\s+(\d+)\s+\d+\s+\d+\s+\d+\s+\d+\s+(\d+)/m.exec(run.output);
+  if (mem && Number(mem[2]) / Number(mem[1]) < 0.05) {
+    facts.add({ id: 'mem.exhausted', source: run.source, text: mem[0], value: Number(mem[2]) });
+  }
+  for (const line of run.output.split('\n')) {
+    const top = /^\s*1\s+\S+\s+.*?\s([\d.]+)\s+[\d.]+\s+[\d:.]+\s+systemd\b/.exec(line);
+    if (top && Number(top[1]) >= 50)
+      facts.add({ id: 'systemd.busy', source: run.source, text: line.trim(), value: Number(top[1]) });
+  }
+}
+
+/** Which program's messages a command prints (for attributing its lines). */
+function outputComponent(command: string): Component {
+  const c = strip(command);
+  const unit = /journalctl\b.*-u\s+(\S+)/.exec(c)?.[1];
+  if (unit)
+    return unit.startsWith('kubelet')
+      ? 'kubelet'
+      : unit.startsWith('docker')
+        ? 'dockerd'
+        : unit.startsWith('containerd')
+          ? 'containerd'
+          : unit.startsWith('crio')
+            ? 'crio'
+            : 'unknown';
+  if (/^dmesg|journalctl\b.*\s-k\b/.test(c)) return 'kernel';
+  if (/^docker\b/.test(c)) return 'dockerd';
+  if (SYSTEMD_CLI.test(c)) return 'systemd';
+  if (/kubelet/.test(c)) return 'kubelet';
+  return 'unknown';
+}
+
+const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
+  runtimeCommand,
+  systemdCommand,
+  inotifyFollowers,
+  limits,
+  processStates,
+  containerCount,
+];
+
+function coreCount(runs: readonly Run[]): number | undefined {
+  const run = runs.find((r) => /^(?:nproc|grep -c \^?processor \/proc\/cpuinfo)\s*$/.test(strip(r.command)));
+  return run ? firstInteger(run.output) : undefined;
+}
+
+export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): void {
+  const runs: Run[] = Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
+    command,
+    output,
+    source: `commandOutputs[${JSON.stringify(command)}]`,
+  }));
+  const cores = coreCount(runs);
+  for (const run of runs) {
+    for (const parse of PARSERS) parse(run, facts);
+    saturation(run, facts, cores);
+    scanText(run.output, run.source, outputComponent(run.command), facts);
+  }
+  descriptorUse(runs, facts);
+}

@@ -1,0 +1,69 @@
+import type { EvidenceBundle, NodeCondition } from '../../schemas/bundle.ts';
+import type { FactId, FactSet } from '../facts.ts';
+import { scanText } from '../scanner.ts';
+
+/**
+ * Condition types that mean trouble when True: the kubelet's pressure conditions and node-problem-detector's
+ * problem conditions (and the probes this project ships for it).
+ */
+const PROBLEM_CONDITIONS: Record<string, FactId> = {
+  MemoryPressure: 'mem.oom',
+  DiskPressure: 'disk.pressure',
+  PIDPressure: 'pid.pressure',
+  KernelDeadlock: 'kernel.hung_task_runtime',
+  ContainerRuntimeUnhealthy: 'runtime.down',
+  FrequentDockerRestart: 'runtime.service_failed',
+  FrequentContainerdRestart: 'runtime.service_failed',
+  KubeletUnhealthy: 'kubelet.dead',
+  FrequentKubeletRestart: 'kubelet.dead',
+};
+
+function time(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/**
+ * Ready=Unknown means the node controller heard nothing from the kubelet for the grace period. If another
+ * condition's heartbeat (written by node-problem-detector on the same node) is newer than that transition,
+ * the node can still reach the API server: the kubelet's own status loop is what stopped.
+ */
+function agentsStillReporting(
+  ready: NodeCondition,
+  all: readonly NodeCondition[],
+): NodeCondition | undefined {
+  const wentUnknown = time(ready.lastTransitionTime);
+  if (wentUnknown === undefined) return undefined;
+  return all.find(
+    (c) => c !== ready && c.reason !== 'NodeStatusUnknown' && (time(c.lastHeartbeatTime) ?? 0) > wentUnknown,
+  );
+}
+
+export function extractConditions(bundle: EvidenceBundle, facts: FactSet): void {
+  const conditions = bundle.conditions ?? [];
+  conditions.forEach((c, i) => {
+    const where = `conditions[${i}]`;
+    if (c.message) scanText(c.message, `${where}.message`, 'kubelet', facts);
+    const problem = PROBLEM_CONDITIONS[c.type];
+    if (problem && c.status === 'True') {
+      facts.add({
+        id: problem,
+        source: where,
+        text: `${c.type}=True ${c.reason ?? ''} ${c.message ?? ''}`.trim(),
+      });
+    }
+    if (c.type !== 'Ready') return;
+    if (c.status === 'Unknown') {
+      facts.add({ id: 'node.status_unknown', source: where, text: `Ready=Unknown ${c.reason ?? ''}`.trim() });
+      const witness = agentsStillReporting(c, conditions);
+      if (witness) {
+        facts.add({
+          id: 'kubelet.alive_while_unknown',
+          source: `conditions[${conditions.indexOf(witness)}].lastHeartbeatTime`,
+          text: `${witness.type} heartbeat ${witness.lastHeartbeatTime} after Ready went Unknown at ${c.lastTransitionTime}`,
+        });
+      }
+    }
+  });
+}

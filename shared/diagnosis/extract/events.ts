@@ -1,0 +1,61 @@
+import type { EvidenceBundle } from '../../schemas/bundle.ts';
+import { normaliseEvent } from '../../schemas/kube-event.ts';
+import type { Component } from '../components.ts';
+import type { FactId, FactSet } from '../facts.ts';
+import { scanText } from '../scanner.ts';
+
+/** Event reasons that are facts by themselves (kubelet, node controller, node-problem-detector). */
+const REASON_FACTS: Record<string, FactId> = {
+  ContainerGCFailed: 'containers.gc_failed',
+  SystemOOM: 'mem.oom',
+  OOMKilling: 'mem.oom',
+  NodeHasInsufficientMemory: 'mem.oom',
+  EvictionThresholdMet: 'mem.oom',
+  NodeHasDiskPressure: 'disk.pressure',
+  NodeHasInsufficientPID: 'pid.pressure',
+  TaskHung: 'kernel.hung_task',
+  DockerHung: 'kernel.hung_task_runtime',
+  ContainerdUnhealthy: 'runtime.down',
+  DockerUnhealthy: 'runtime.down',
+  ContainerRuntimeUnhealthy: 'runtime.down',
+  FrequentDockerRestart: 'runtime.service_failed',
+  FrequentContainerdRestart: 'runtime.service_failed',
+  KubeletUnhealthy: 'kubelet.dead',
+  FrequentKubeletRestart: 'kubelet.dead',
+};
+
+/** Which program wrote an event's message, from its reporting component. */
+function componentOfReporter(reporter: string): Component {
+  if (reporter === 'kubelet') return 'kubelet';
+  if (reporter.includes('kernel')) return 'kernel';
+  if (reporter.includes('systemd')) return 'systemd';
+  return 'unknown';
+}
+
+/** A node that went NotReady and Ready again this many times is flapping, not down. */
+const FLAP_TRANSITIONS = 3;
+
+export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
+  let notReady = 0;
+  let ready = 0;
+  (bundle.events ?? []).forEach((raw, i) => {
+    const e = normaliseEvent(raw);
+    const where = `events[${i}]`;
+    const fact = REASON_FACTS[e.reason];
+    if (fact) facts.add({ id: fact, source: `${where}.reason`, text: `${e.reason}: ${e.message}`.trim() });
+    if (e.kind === 'Node' && e.reason === 'NodeNotReady') notReady += e.count;
+    if (e.kind === 'Node' && e.reason === 'NodeReady') ready += e.count;
+    if (e.reason === 'FailedKillPod' && !/deadline|timeout/i.test(e.message)) {
+      facts.add({ id: 'runtime.container_cmd_hang', source: `${where}.message`, text: e.message });
+    }
+    if (e.message) scanText(e.message, `${where}.message`, componentOfReporter(e.component), facts);
+  });
+  if (notReady >= FLAP_TRANSITIONS && ready >= FLAP_TRANSITIONS) {
+    facts.add({
+      id: 'node.flapping',
+      source: 'events',
+      text: `NodeNotReady ×${notReady}, NodeReady ×${ready}`,
+      value: notReady,
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import type { EvidenceBundle } from '../../schemas/bundle.ts';
+import { FactSet } from '../facts.ts';
+import { extractAlerts } from './alerts.ts';
+import { extractCommandOutputs } from './commands.ts';
+import { extractConditions } from './conditions.ts';
+import { extractCounts } from './counts.ts';
+import { deriveFacts } from './derived.ts';
+import { extractEvents } from './events.ts';
+import { extractLogs } from './logs.ts';
+import { extractMetrics } from './metrics.ts';
+import { extractKnownDefects } from './versions.ts';
+
+/** Single-source extractors first; derived facts and version checks need their results. */
+const EXTRACTORS = [
+  extractConditions,
+  extractEvents,
+  extractAlerts,
+  extractLogs,
+  extractCommandOutputs,
+  extractMetrics,
+  extractCounts,
+  deriveFacts,
+  extractKnownDefects,
+] as const;
+
+/** Turns raw evidence into facts. `facts` may already hold facts (e.g. from streamed log files). */
+export function extractFacts(bundle: EvidenceBundle, facts: FactSet = new FactSet()): FactSet {
+  for (const extract of EXTRACTORS) extract(bundle, facts);
+  return facts;
+}

@@ -1,0 +1,65 @@
+import { type Component, componentFromContent, componentOfTag, isRelayedOutput } from './components.ts';
+
+export type Severity = 'info' | 'warning' | 'error' | 'fatal' | 'unknown';
+
+export interface LogLine {
+  component: Component;
+  severity: Severity;
+  /** The message without journald/klog/dmesg prefixes. */
+  message: string;
+}
+
+// `Nov 02 13:41:43 app04 kubelet[8411]: ...` (journalctl short) or `2021-03-27T05:33:45+0000 host tag[pid]: ...`
+// (short-iso). Hosts may be followed by two spaces when the identifier is padded.
+const JOURNALD =
+  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?) +\S+ +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
+// klog: `E1102 13:41:43.111882    8411 generic.go:205] msg`
+const KLOG = /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ [^\s\]]+\] ?(.*)$/;
+// dmesg: `[12345.678901] msg`
+const DMESG = /^\[\s*\d+\.\d+\] ?(.*)$/;
+// logrus (dockerd, containerd): `time="..." level=error msg="..."`
+const LOGRUS_LEVEL = /\blevel=(\w+)/;
+
+const KLOG_SEVERITY: Record<string, Severity> = { I: 'info', W: 'warning', E: 'error', F: 'fatal' };
+const LOGRUS_SEVERITY: Record<string, Severity> = {
+  debug: 'info',
+  info: 'info',
+  warning: 'warning',
+  warn: 'warning',
+  error: 'error',
+  fatal: 'fatal',
+  panic: 'fatal',
+};
+
+/**
+ * Reads one raw line: strips the journald/dmesg prefix, recognises klog and logrus severities, and works out
+ * which component wrote it. `origin` is the component the surrounding source implies (`logs.kubelet` is the
+ * kubelet); a journald identifier overrides it, and text of unknown origin is attributed by its content.
+ */
+export function parseLogLine(raw: string, origin: Component): LogLine {
+  let component = origin;
+  let message = raw.trim();
+  const journald = JOURNALD.exec(message);
+  if (journald) {
+    component = componentOfTag(journald[1] ?? '');
+    message = journald[2] ?? '';
+  } else {
+    const dmesg = DMESG.exec(message);
+    if (dmesg) {
+      component = 'kernel';
+      message = dmesg[1] ?? '';
+    }
+  }
+  let severity: Severity = 'unknown';
+  const klog = KLOG.exec(message);
+  if (klog) {
+    severity = KLOG_SEVERITY[klog[1] ?? ''] ?? 'unknown';
+    message = klog[2] ?? '';
+  } else {
+    const level = LOGRUS_LEVEL.exec(message);
+    if (level) severity = LOGRUS_SEVERITY[(level[1] ?? '').toLowerCase()] ?? 'unknown';
+  }
+  if (component === 'unknown') component = componentFromContent(message);
+  if (component === 'kubelet' && isRelayedOutput(message)) component = 'app';
+  return { component, severity, message };
+}

@@ -1,0 +1,71 @@
+import type { CauseId } from '../schemas/diagnosis.ts';
+import { CAUSES } from './causes/index.ts';
+import type { CauseModule, Weighted } from './causes/types.ts';
+import type { FactSet } from './facts.ts';
+
+/**
+ * The score of "none of these": a cause needs more than one suggestive fact to beat it. With one decisive fact
+ * (3.5) a cause alone reaches ~0.88; a single clear fact (2–2.5) ~0.6–0.7; a hint stays well below the verdict.
+ */
+const UNKNOWN_SCORE = 1.5;
+/** Below this, the verdict is `unknown`: better to ask for evidence than to guess. */
+export const VERDICT_THRESHOLD = 0.5;
+/** A root cause with at least this much direct support explains the symptoms of the causes it lists. */
+const ROOT_SUPPORT = 2;
+/** How much of an explained symptom's score is left to it, and how much corroborates the root cause. */
+const EXPLAINED_KEEP = 0.5;
+const EXPLAINED_CORROBORATES = 0.25;
+/** Never claim certainty from evidence excerpts. */
+const MAX_CONFIDENCE = 0.97;
+
+export interface Scored {
+  cause: CauseModule;
+  score: number;
+  support: Weighted[];
+  against: Weighted[];
+}
+
+/** Strongest first, each next fact counting half as much: correlated facts should not add up linearly. */
+function combine(weights: readonly number[]): number {
+  return [...weights].sort((a, b) => b - a).reduce((acc, w, i) => acc + w / 2 ** i, 0);
+}
+
+function scoreCause(cause: CauseModule, facts: FactSet): Scored {
+  const support = cause.support.filter((w) => facts.has(w.fact));
+  const against = cause.against.filter((w) => facts.has(w.fact));
+  const score = combine(support.map((w) => w.weight)) - against.reduce((acc, w) => acc + w.weight, 0);
+  return { cause, score, support, against };
+}
+
+/**
+ * A specific root cause established by its own evidence absorbs the generic symptom it produces: descriptor
+ * exhaustion explains a runtime that stopped answering, so "runtime down" must not outrank it.
+ */
+function applyExplanations(scored: Scored[]): void {
+  const raw = new Map<CauseId, number>(scored.map((s) => [s.cause.id, s.score]));
+  for (const root of scored) {
+    if ((raw.get(root.cause.id) ?? 0) < ROOT_SUPPORT) continue;
+    for (const explained of root.cause.explains) {
+      const symptom = scored.find((s) => s.cause.id === explained);
+      const before = raw.get(explained) ?? 0;
+      if (!symptom || before <= 0 || before > (raw.get(root.cause.id) ?? 0) + ROOT_SUPPORT) continue;
+      symptom.score = Math.min(symptom.score, before * EXPLAINED_KEEP);
+      root.score += before * EXPLAINED_CORROBORATES;
+    }
+  }
+}
+
+export interface Ranked extends Scored {
+  confidence: number;
+}
+
+/** Scores every cause, lets root causes absorb their symptoms, and turns scores into probabilities. */
+export function rankCauses(facts: FactSet): Ranked[] {
+  const scored = CAUSES.map((c) => scoreCause(c, facts));
+  applyExplanations(scored);
+  const plausible = scored.filter((s) => s.score > 0);
+  const partition = Math.exp(UNKNOWN_SCORE) + plausible.reduce((acc, s) => acc + Math.exp(s.score), 0);
+  return plausible
+    .map((s) => ({ ...s, confidence: Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition) }))
+    .sort((a, b) => b.confidence - a.confidence);
+}

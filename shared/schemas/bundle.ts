@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { AlertSchema } from './alertmanager.ts';
+import { KubeEventSchema } from './kube-event.ts';
+
+/** A node condition as the API server reports it (times are RFC 3339 strings). */
+export const NodeConditionSchema = z.looseObject({
+  type: z.string(),
+  status: z.string(),
+  reason: z.string().nullish(),
+  message: z.string().nullish(),
+  lastHeartbeatTime: z.string().nullish(),
+  lastTransitionTime: z.string().nullish(),
+});
+export type NodeCondition = z.infer<typeof NodeConditionSchema>;
+
+/** The log sources a bundle can carry; each is raw text (journald short format or bare lines). */
+export const LOG_SOURCES = [
+  'kubelet',
+  'dockerd',
+  'containerd',
+  'crio',
+  'kernel',
+  'systemd',
+  'other',
+] as const;
+export type LogSource = (typeof LOG_SOURCES)[number];
+
+const count = z.number().int().nonnegative();
+
+/**
+ * The evidence bundle: everything known about one node at one moment. Every field is optional, unknown
+ * fields are kept (senders add their own), and a wrong type is an error naming its path.
+ */
+export const EvidenceBundleSchema = z.looseObject({
+  cluster: z.string().optional(),
+  node: z.string().optional(),
+  kubeletVersion: z.string().optional(),
+  containerRuntimeVersion: z.string().optional(),
+  osImage: z.string().optional(),
+  kernelVersion: z.string().optional(),
+  conditions: z.array(NodeConditionSchema).optional(),
+  events: z.array(KubeEventSchema).optional(),
+  alerts: z.array(AlertSchema).optional(),
+  logs: z.looseObject(Object.fromEntries(LOG_SOURCES.map((s) => [s, z.string().optional()]))).optional(),
+  commandOutputs: z.record(z.string(), z.string()).optional(),
+  metrics: z.string().optional(),
+  counts: z.looseObject({ pods: count.optional(), containers: count.optional() }).optional(),
+});
+export type EvidenceBundle = z.infer<typeof EvidenceBundleSchema>;
+
+export interface SchemaIssue {
+  path: string;
+  message: string;
+}
+
+/** Renders a zod issue path the way people write it: `events[0].count`, `commandOutputs["ps aux"]`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out ? `.${key}` : key;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out || '(root)';
+}
+
+export function describeIssues(error: z.ZodError): SchemaIssue[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+}

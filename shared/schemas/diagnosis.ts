@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+export const CAUSE_IDS = [
+  'runtime_down',
+  'fd_exhaustion',
+  'zombie_shim_hang',
+  'systemd_dbus_stall',
+  'container_count',
+  'node_unreachable',
+  'resource_starvation',
+  'kubelet_defect',
+  'cni_hang',
+] as const;
+export const CauseIdSchema = z.enum(CAUSE_IDS);
+export type CauseId = z.infer<typeof CauseIdSchema>;
+
+export const VerdictSchema = z.union([CauseIdSchema, z.literal('unknown')]);
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export const RuntimeKindSchema = z.enum(['docker', 'containerd', 'crio', 'unknown']);
+export type RuntimeKind = z.infer<typeof RuntimeKindSchema>;
+
+/** One cited piece of evidence: the exact line or value, and where it came from. */
+export const EvidenceSchema = z.object({
+  source: z.string(),
+  text: z.string(),
+  meaning: z.string(),
+  occurrences: z.number().int().positive(),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+export const CommandSchema = z.object({
+  command: z.string(),
+  purpose: z.string(),
+  risk: z.enum(['read-only', 'disruptive']),
+  /** `cluster`: run with kubectl from anywhere; `node`: run on the node itself (SSH or console). */
+  where: z.enum(['cluster', 'node']),
+});
+export type Command = z.infer<typeof CommandSchema>;
+
+export const RankedCauseSchema = z.object({
+  id: CauseIdSchema,
+  title: z.string(),
+  confidence: z.number().min(0).max(1),
+  summary: z.string(),
+  chain: z.array(z.string()),
+  evidence: z.array(EvidenceSchema),
+  against: z.array(EvidenceSchema),
+  commands: z.array(CommandSchema),
+});
+export type RankedCause = z.infer<typeof RankedCauseSchema>;
+
+export const MissingSchema = z.object({
+  what: z.string(),
+  why: z.string(),
+  how: z.string(),
+});
+export type Missing = z.infer<typeof MissingSchema>;
+
+/** What the node itself is reporting, independent of any cause. */
+export const ObservedSchema = z.object({
+  ready: z.enum(['True', 'False', 'Unknown']).optional(),
+  readyMessage: z.string().optional(),
+  plegAgeSeconds: z.number().optional(),
+  plegThresholdSeconds: z.number().optional(),
+  runtime: RuntimeKindSchema,
+  runtimeVersion: z.string().optional(),
+  kubeletVersion: z.string().optional(),
+});
+export type Observed = z.infer<typeof ObservedSchema>;
+
+export const DiagnosisSchema = z.object({
+  verdict: VerdictSchema,
+  confidence: z.number().min(0).max(1),
+  node: z.string().optional(),
+  cluster: z.string().optional(),
+  observed: ObservedSchema,
+  causes: z.array(RankedCauseSchema),
+  missing: z.array(MissingSchema),
+  /** Lines that look alarming but were deliberately not counted, with the reason. */
+  discounted: z.array(EvidenceSchema),
+});
+export type Diagnosis = z.infer<typeof DiagnosisSchema>;
