@@ -1,4 +1,4 @@
-import type { EvidenceBundle } from '../schemas/bundle.ts';
+import type { EvidenceBundle, LogSource } from '../schemas/bundle.ts';
 import type { Diagnosis, Evidence, Missing, RankedCause, RuntimeKind } from '../schemas/diagnosis.ts';
 import { CAUSES } from './causes/index.ts';
 import type { CauseContext, Probe } from './causes/types.ts';
@@ -23,14 +23,29 @@ function cite(facts: FactSet, fact: Fact['id']): Evidence[] {
   }));
 }
 
-function present(bundle: EvidenceBundle, path: Probe['fills'][number]): boolean {
-  if (path.startsWith('logs.')) return Boolean(bundle.logs?.[path.slice(5)]);
+export interface DiagnoseOptions {
+  /** Show commands for this runtime instead of the one the node reports (the "other runtime" view). */
+  runtime?: RuntimeKind;
+  /** Log sources already streamed into the facts (they are not in the bundle, but they are not missing). */
+  streamedLogs?: readonly LogSource[];
+}
+
+function present(bundle: EvidenceBundle, path: Probe['fills'][number], options: DiagnoseOptions): boolean {
+  if (path.startsWith('logs.')) {
+    const source = path.slice(5);
+    return Boolean(bundle.logs?.[source]) || (options.streamedLogs ?? []).some((s) => s === source);
+  }
   const value = bundle[path as keyof EvidenceBundle];
   return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
 }
 
 /** Evidence that would settle the question: probes of the plausible causes whose source the bundle lacks. */
-function missingEvidence(bundle: EvidenceBundle, ranked: readonly Ranked[], ctx: CauseContext): Missing[] {
+function missingEvidence(
+  bundle: EvidenceBundle,
+  ranked: readonly Ranked[],
+  ctx: CauseContext,
+  options: DiagnoseOptions,
+): Missing[] {
   const top = ranked[0];
   if (top && top.confidence >= SETTLED) return [];
   const order =
@@ -40,7 +55,7 @@ function missingEvidence(bundle: EvidenceBundle, ranked: readonly Ranked[], ctx:
   for (const cause of order) {
     for (const probe of cause.probes) {
       const how = probe.how(ctx);
-      if (seen.has(how) || probe.fills.some((p) => present(bundle, p))) continue;
+      if (seen.has(how) || probe.fills.some((p) => present(bundle, p, options))) continue;
       seen.add(how);
       missing.push({ what: probe.what, why: `would confirm or rule out: ${cause.title.toLowerCase()}`, how });
     }
@@ -52,13 +67,13 @@ function missingEvidence(bundle: EvidenceBundle, ranked: readonly Ranked[], ctx:
 export function diagnoseFacts(
   bundle: EvidenceBundle,
   facts: FactSet,
-  runtimeOverride?: RuntimeKind,
+  options: DiagnoseOptions = {},
 ): Diagnosis {
   const observed = observe(bundle, facts);
   const ctx: CauseContext = {
     facts,
     observed,
-    tools: toolsFor(runtimeOverride ?? observed.runtime),
+    tools: toolsFor(options.runtime ?? observed.runtime),
     node: nodeArgument(bundle.node),
   };
   const ranked = rankCauses(facts);
@@ -82,7 +97,7 @@ export function diagnoseFacts(
     cluster: bundle.cluster,
     observed,
     causes,
-    missing: missingEvidence(bundle, ranked, ctx),
+    missing: missingEvidence(bundle, ranked, ctx, options),
     discounted: facts.discounted.map((f) => ({
       source: f.source,
       text: f.text,
@@ -93,6 +108,6 @@ export function diagnoseFacts(
 }
 
 /** Evidence bundle in, cited and ranked diagnosis out. Pure: no I/O, no clock, no environment. */
-export function diagnose(bundle: EvidenceBundle, runtimeOverride?: RuntimeKind): Diagnosis {
-  return diagnoseFacts(bundle, extractFacts(bundle), runtimeOverride);
+export function diagnose(bundle: EvidenceBundle, options: DiagnoseOptions = {}): Diagnosis {
+  return diagnoseFacts(bundle, extractFacts(bundle), options);
 }

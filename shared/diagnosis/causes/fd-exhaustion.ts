@@ -33,29 +33,50 @@ export const fdExhaustion: CauseModule = {
           `${tools.daemon} is at its LimitNOFILE: accept4() fails with EMFILE ("too many open files"), so CRI calls are refused and relist cannot finish.`,
           'Root cause: descriptor exhaustion (a leak or a limit too low for the container count), not the runtime logic itself.',
         ],
-  commands: ({ tools, node }) => [
-    read('node', `ls /proc/$(pidof ${tools.daemon})/fd | wc -l`, 'descriptors the daemon holds now'),
-    read('node', `grep 'Max open files' /proc/$(pidof ${tools.daemon})/limits`, 'its limit'),
-    read('node', 'cat /proc/sys/fs/file-nr', 'system-wide file handles: allocated, free, max'),
-    read('node', 'sysctl fs.inotify.max_user_instances fs.inotify.max_user_watches', 'inotify limits'),
-    read(
-      'node',
-      "find /proc/[0-9]*/fd -lname 'anon_inode:inotify' 2>/dev/null | cut -d/ -f3 | sort | uniq -c | sort -rn | head",
-      'which processes hold inotify instances',
-    ),
-    change(
-      'node',
-      'sysctl -w fs.inotify.max_user_instances=8192 fs.inotify.max_user_watches=524288',
-      'raise inotify limits now (persist in /etc/sysctl.d/); no restart needed',
-    ),
-    ...cordonAndDrain(node),
-    change(
-      'node',
-      `mkdir -p /etc/systemd/system/${tools.service}.service.d && printf '[Service]\\nLimitNOFILE=1048576\\n' > /etc/systemd/system/${tools.service}.service.d/nofile.conf && systemctl daemon-reload && systemctl restart ${tools.service}`,
-      'raise the daemon descriptor limit and restart it',
-    ),
-    uncordon(node),
-  ],
+  commands: ({ tools, node, facts }) => {
+    const inotify = facts.has('fd.inotify') || facts.has('fd.inotify_leak') || facts.has('fd.watch_error');
+    const descriptors =
+      !inotify || facts.has('fd.emfile') || facts.has('fd.near_limit') || facts.has('fd.file_max');
+    return [
+      ...(descriptors
+        ? [
+            read('node', `ls /proc/$(pidof ${tools.daemon})/fd | wc -l`, 'descriptors the daemon holds now'),
+            read('node', `grep 'Max open files' /proc/$(pidof ${tools.daemon})/limits`, 'its limit'),
+            read('node', 'cat /proc/sys/fs/file-nr', 'system-wide file handles: allocated, free, max'),
+          ]
+        : []),
+      ...(inotify
+        ? [
+            read(
+              'node',
+              'sysctl fs.inotify.max_user_instances fs.inotify.max_user_watches',
+              'inotify limits',
+            ),
+            read(
+              'node',
+              "find /proc/[0-9]*/fd -lname 'anon_inode:inotify' 2>/dev/null | cut -d/ -f3 | sort | uniq -c | sort -rn | head",
+              'which processes hold inotify instances',
+            ),
+            change(
+              'node',
+              'sysctl -w fs.inotify.max_user_instances=8192 fs.inotify.max_user_watches=524288',
+              'raise inotify limits now (persist in /etc/sysctl.d/); no restart needed',
+            ),
+          ]
+        : []),
+      ...(descriptors
+        ? [
+            ...cordonAndDrain(node),
+            change(
+              'node',
+              `mkdir -p /etc/systemd/system/${tools.service}.service.d && printf '[Service]\\nLimitNOFILE=1048576\\n' > /etc/systemd/system/${tools.service}.service.d/nofile.conf && systemctl daemon-reload && systemctl restart ${tools.service}`,
+              'raise the daemon descriptor limit and restart it',
+            ),
+            uncordon(node),
+          ]
+        : [change('node', 'systemctl restart kubelet', 'restart the kubelet once the limits are raised')]),
+    ];
+  },
   probes: [
     {
       what: 'descriptor use of the runtime against its limit',

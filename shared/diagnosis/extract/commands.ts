@@ -131,11 +131,14 @@ function daemonOf(command: string): string | undefined {
   return DAEMON.exec(command)?.[1]?.replace(/^docker$/, 'dockerd');
 }
 
-/** `ls /proc/PID/fd | wc -l`, `lsof -p PID | wc -l`: descriptors one daemon holds. */
+// `ls /proc/1234/fd | wc -l`, `ls /proc/$(pidof dockerd)/fd | wc -l`, `lsof -p 1234 | wc -l`
+const FD_COUNT = /\/proc\/(?:\d+|self|\$\(pidof [\w-]+\)|`pidof [\w-]+`)\/fd\b.*wc -l|lsof\b.*wc -l/;
+
+/** Descriptor counts: how many descriptors one daemon holds. */
 function descriptorCounts(runs: readonly Run[]): DescriptorReading[] {
   return runs.flatMap((run) => {
     const command = strip(run.command);
-    if (!/\/proc\/[^/\s]+\/fd\b.*wc -l|lsof\b.*wc -l/.test(command)) return [];
+    if (!FD_COUNT.test(command)) return [];
     const value = firstInteger(run.output);
     return value === undefined ? [] : [{ run, daemon: daemonOf(command), value }];
   });

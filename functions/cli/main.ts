@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { renderDiagnosisText } from '../../shared/chat/text.ts';
+import { type DiagnoseOptions, diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
+import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { FactSet } from '../../shared/diagnosis/facts.ts';
+import {
+  describeIssues,
+  type EvidenceBundle,
+  EvidenceBundleSchema,
+  type LogSource,
+} from '../../shared/schemas/bundle.ts';
+import { type Diagnosis, RuntimeKindSchema } from '../../shared/schemas/diagnosis.ts';
+import { scanLogFile } from './log-files.ts';
+
+const USAGE = `Usage:
+  pleg-responder diagnose --bundle FILE [--json] [--runtime docker|containerd|crio]
+  pleg-responder diagnose --log FILE [--log FILE ...] [--node NAME] [--json] [--runtime ...]
+  pleg-responder demo
+
+  --bundle FILE   evidence bundle (JSON); "-" reads standard input
+  --log FILE      raw journal/log file (journalctl output, kubelet.log, dmesg...); streamed, any size
+  --json          print the Diagnosis as JSON instead of a readable report
+  --runtime R     show commands for this runtime instead of the one the node reports
+  --node NAME     node name to use in suggested commands (with --log)`;
+
+/** A failure the user can fix: printed as one line, never with a stack trace. */
+class UsageError extends Error {}
+
+async function readInput(path: string): Promise<string> {
+  if (path === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
+    );
+  }
+}
+
+function parseBundle(text: string, name: string): EvidenceBundle {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${name} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = EvidenceBundleSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error).map((i) => `  ${i.path}: ${i.message}`);
+    throw new UsageError(`${name} is not a valid evidence bundle:\n${issues.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+function runtimeOption(value: string | undefined): DiagnoseOptions['runtime'] {
+  if (value === undefined) return undefined;
+  const parsed = RuntimeKindSchema.exclude(['unknown']).safeParse(value);
+  if (!parsed.success) throw new UsageError(`--runtime must be docker, containerd or crio, not "${value}"`);
+  return parsed.data;
+}
+
+async function diagnoseLogs(
+  paths: readonly string[],
+  node: string | undefined,
+  options: DiagnoseOptions,
+): Promise<Diagnosis> {
+  const facts = new FactSet();
+  const streamedLogs: LogSource[] = [];
+  for (const path of paths) {
+    try {
+      streamedLogs.push(await scanLogFile(path, facts));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
+      );
+    }
+  }
+  const bundle: EvidenceBundle = node === undefined ? {} : { node };
+  return diagnoseFacts(bundle, extractFacts(bundle, facts), { ...options, streamedLogs });
+}
+
+async function runDiagnose(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      bundle: { type: 'string' },
+      log: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      runtime: { type: 'string' },
+      node: { type: 'string' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${USAGE}`);
+  const options: DiagnoseOptions = { runtime: runtimeOption(values.runtime) };
+  let diagnosis: Diagnosis;
+  if (values.bundle !== undefined && values.log === undefined) {
+    const name = values.bundle === '-' ? 'standard input' : values.bundle;
+    diagnosis = diagnose(parseBundle(await readInput(values.bundle), name), options);
+  } else if (values.log !== undefined && values.bundle === undefined) {
+    diagnosis = await diagnoseLogs(values.log, values.node, options);
+  } else {
+    throw new UsageError(`diagnose needs exactly one of --bundle or --log\n${USAGE}`);
+  }
+  process.stdout.write(
+    values.json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosisText(diagnosis),
+  );
+}
+
+async function runDemo(): Promise<void> {
+  const path = new URL('../../infra/samples/bundle-fd-exhaustion.json', import.meta.url);
+  const bundle = parseBundle(await readFile(path, 'utf8'), 'the demo bundle');
+  process.stdout.write(renderDiagnosisText(diagnose(bundle)));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === 'diagnose') return runDiagnose(rest);
+  if (command === 'demo') return runDemo();
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known =
+    error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  process.stderr.write(
+    `pleg-responder: ${known ? (error as Error).message : `unexpected error: ${String(error)}`}\n`,
+  );
+  process.exitCode = known ? 2 : 1;
+});

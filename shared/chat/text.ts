@@ -1,0 +1,78 @@
+import type { Command, Diagnosis, Evidence } from '../schemas/diagnosis.ts';
+
+/**
+ * Untrusted text (log lines, node names, annotations) must not drive the terminal: control characters, ANSI
+ * escapes included, are shown as `?`.
+ */
+export function sanitizeForTerminal(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+}
+
+const MAX_LINE = 220;
+
+function clip(text: string): string {
+  const clean = sanitizeForTerminal(text.replace(/\s*\n\s*/g, ' ⏎ '));
+  return clean.length > MAX_LINE ? `${clean.slice(0, MAX_LINE - 1)}…` : clean;
+}
+
+function percent(confidence: number): string {
+  return `${Math.round(confidence * 100)}%`;
+}
+
+function evidenceLines(items: readonly Evidence[], indent: string): string[] {
+  return items.flatMap((e) => [
+    `${indent}${e.source}${e.occurrences > 1 ? ` (×${e.occurrences})` : ''}: ${clip(e.text)}`,
+    `${indent}    → ${e.meaning}`,
+  ]);
+}
+
+function commandLines(commands: readonly Command[]): string[] {
+  const width = Math.min(90, Math.max(...commands.map((c) => c.command.length)));
+  const line = (c: Command) =>
+    `    ${c.where === 'node' ? 'node   ' : 'cluster'}  ${c.command.padEnd(width)}  # ${c.purpose}`;
+  const confirm = commands.filter((c) => c.risk === 'read-only');
+  const fix = commands.filter((c) => c.risk === 'disruptive');
+  return [
+    ...(confirm.length ? ['  Confirm (read-only):', ...confirm.map(line)] : []),
+    ...(fix.length ? ['  Fix (DISRUPTIVE — in this order):', ...fix.map(line)] : []),
+  ];
+}
+
+/** A readable report of a diagnosis for a terminal or a plain-text channel. */
+export function renderDiagnosisText(d: Diagnosis): string {
+  const top = d.causes[0];
+  const where = [d.node && `node ${d.node}`, d.cluster && `cluster ${d.cluster}`].filter(Boolean).join(', ');
+  const out: string[] = [`pleg-responder diagnosis${where ? ` — ${sanitizeForTerminal(where)}` : ''}`];
+  if (d.verdict === 'unknown' || !top) {
+    out.push('Verdict: unknown — the evidence does not single out a cause.');
+    if (top)
+      out.push(`  Leading candidate: ${top.title} (${percent(top.confidence)}), not enough to act on.`);
+  } else {
+    out.push(`Verdict: ${top.title} [${top.id}] — confidence ${percent(top.confidence)}`, `  ${top.summary}`);
+  }
+  if (top) {
+    out.push('', 'Why:', ...top.chain.map((step, i) => `  ${i + 1}. ${step}`));
+    out.push('', 'Evidence:', ...evidenceLines(top.evidence, '  '));
+    if (top.against.length) out.push('', 'Against:', ...evidenceLines(top.against, '  '));
+    if (d.verdict !== 'unknown') {
+      out.push('', `Commands (runtime: ${d.observed.runtime}; node commands run on the node itself):`);
+      out.push(...commandLines(top.commands));
+    }
+  }
+  const others = d.causes.slice(1);
+  if (others.length) {
+    out.push(
+      '',
+      'Other candidates:',
+      ...others.map((c) => `  ${percent(c.confidence).padStart(4)}  ${c.title} [${c.id}]`),
+    );
+  }
+  if (d.missing.length) {
+    out.push('', 'To settle it, collect:', ...d.missing.map((m) => `  - ${m.what}: ${m.how}`));
+  }
+  if (d.discounted.length) {
+    out.push('', 'Not counted:', ...evidenceLines(d.discounted, '  '));
+  }
+  return `${out.join('\n')}\n`;
+}
