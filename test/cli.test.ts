@@ -24,10 +24,12 @@ const bundle = {
   node: 'worker-3',
   containerRuntimeVersion: 'containerd://1.7.13',
   logs: {
-    kernel: 'Mar 04 10:00:01 worker-3 kernel: INFO: task containerd-shim:4242 blocked for more than 120 seconds.',
+    kernel:
+      'Mar 04 10:00:01 worker-3 kernel: INFO: task containerd-shim:4242 blocked for more than 120 seconds.',
   },
   commandOutputs: {
-    'ps -eo pid,ppid,stat,cmd': 'PID PPID STAT CMD\n4242 1 Sl /usr/bin/containerd-shim-runc-v2 -id abc\n5151 4242 Z [java] <defunct>',
+    'ps -eo pid,ppid,stat,cmd':
+      'PID PPID STAT CMD\n4242 1 Sl /usr/bin/containerd-shim-runc-v2 -id abc\n5151 4242 Z [java] <defunct>',
   },
 };
 
