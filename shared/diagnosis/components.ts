@@ -26,11 +26,12 @@ export const NODE_DAEMONS: readonly Component[] = [
 
 /** Maps a syslog/journald identifier (`kubelet`, `dockerd`, `systemd-networkd`...) to a component. */
 export function componentOfTag(tag: string): Component {
-  const t = tag.toLowerCase();
+  // RHEL/CentOS package builds log as dockerd-current / docker-containerd-current.
+  const t = tag.toLowerCase().replace(/-current$/, '');
   if (t === 'kubelet' || t.startsWith('kubelet-') || t === 'hyperkube') return 'kubelet';
   if (t === 'dockerd' || t === 'docker') return 'dockerd';
   if (t.includes('shim')) return 'shim';
-  if (t === 'containerd') return 'containerd';
+  if (t === 'containerd' || t === 'docker-containerd') return 'containerd';
   if (t === 'crio' || t === 'cri-o' || t === 'conmon') return 'crio';
   if (t === 'runc') return 'runc';
   if (t === 'kernel') return 'kernel';

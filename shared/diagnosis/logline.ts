@@ -12,7 +12,7 @@ export interface LogLine {
 // `Nov 02 13:41:43 app04 kubelet[8411]: ...` (journalctl short) or `2021-03-27T05:33:45+0000 host tag[pid]: ...`
 // (short-iso). Hosts may be followed by two spaces when the identifier is padded.
 const JOURNALD =
-  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?) +\S+ +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
+  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?) +\S+ +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
 // klog: `E1102 13:41:43.111882    8411 generic.go:205] msg`
 const KLOG = /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ [^\s\]]+\] ?(.*)$/;
 // dmesg: `[12345.678901] msg`

@@ -14,6 +14,11 @@ function parseValue(text: string): number {
   return Number(text);
 }
 
+/** Label values escape backslash, double quote and line feed (`\\`, `\"`, `\n`). */
+function unescapeLabel(value: string): string {
+  return value.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+}
+
 /** Parses Prometheus text exposition (comments and malformed lines are skipped, never fatal). */
 export function parsePrometheusText(text: string): Sample[] {
   const samples: Sample[] = [];
@@ -23,7 +28,7 @@ export function parsePrometheusText(text: string): Sample[] {
     const m = SAMPLE.exec(line);
     if (!m) continue;
     const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(LABEL)) labels[l[1] ?? ''] = (l[2] ?? '').replace(/\\(.)/g, '$1');
+    for (const l of (m[2] ?? '').matchAll(LABEL)) labels[l[1] ?? ''] = unescapeLabel(l[2] ?? '');
     const value = parseValue(m[3] ?? '');
     if (!Number.isNaN(value)) samples.push({ name: m[1] ?? '', labels, value });
   }
@@ -61,7 +66,8 @@ export function histogramQuantile(q: number, buckets: readonly Sample[]): Quanti
   }
   const sorted = [...merged.entries()].sort((a, b) => a[0] - b[0]);
   const total = sorted.at(-1);
-  if (!total || total[0] !== Number.POSITIVE_INFINITY || total[1] <= 0) return undefined;
+  // Like PromQL: no estimate without at least one finite bucket and the +Inf bucket.
+  if (sorted.length < 2 || !total || total[0] !== Number.POSITIVE_INFINITY || total[1] <= 0) return undefined;
   const rank = q * total[1];
   let prevBound = 0;
   let prevCount = 0;

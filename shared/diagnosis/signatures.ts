@@ -148,8 +148,7 @@ export const SIGNATURES: readonly Signature[] = [
   // Wedged processes under the runtime
   {
     fact: 'kernel.hung_task_runtime',
-    pattern:
-      'INFO: task (?:dockerd|containerd|containerd-shim|docker-containerd|runc|conmon|crio|kubelet)[^: ]*:[0-9]+ blocked for more than',
+    pattern: 'INFO: task (?:docker|containerd|runc|conmon|crio|kubelet)[^: ]*:[0-9]+ blocked for more than',
   },
   { fact: 'kernel.hung_task', pattern: 'INFO: task [^ ]+:[0-9]+ blocked for more than [0-9]+ seconds' },
   {
@@ -287,12 +286,12 @@ export const SIGNATURES: readonly Signature[] = [
   {
     fact: 'cni.hang',
     pattern:
-      '(?:NetworkPlugin cni failed to (?:teardown|set up) pod|failed to (?:destroy|setup|set up) network for (?:sandbox|pod)|CNI request|plugin type="[^"]+"[^\\n]{0,60}failed)[^\\n]{0,400}(?:timeout|timed out|deadline exceeded|DeadlineExceeded)|error getting ClusterInformation[^\\n]{0,200}(?:deadline exceeded|timeout)',
+      '(?:[Nn]etworkPlugin cni failed to (?:teardown|set up) pod|failed to (?:destroy|setup|set up) network for (?:sandbox|pod)|CNI request|plugin type="[^"]+"[^\\n]{0,60}failed)[^\\n]{0,400}(?:timeout|timed out|deadline exceeded|DeadlineExceeded)|error getting ClusterInformation[^\\n]{0,200}(?:deadline exceeded|timeout)',
   },
   {
     fact: 'cni.error',
     pattern:
-      'NetworkPlugin cni failed|failed to (?:destroy|setup|set up) network for (?:sandbox|pod)|plugin type="[^"]+"[^\\n]{0,60}failed|TearDownPod|GetPodNetworkStatus',
+      '[Nn]etworkPlugin cni failed|failed to (?:destroy|setup|set up) network for (?:sandbox|pod)|plugin type="[^"]+"[^\\n]{0,60}failed|TearDownPod|GetPodNetworkStatus',
   },
   {
     fact: 'cni.slow',

@@ -30,7 +30,7 @@ const CONTAINER_SCOPED = new Set([
 const SYSTEMD_CLI = /^(?:systemctl|busctl|dbus-send|gdbus)\b/;
 /** What a command that never returned looks like once someone gave up on it. */
 const HUNG_OUTPUT =
-  /^\s*\^C\s*$|timed out|[Tt]imeout|deadline exceeded|context canceled|Cannot connect to|Is the docker daemon running|connection refused|NoReply|Did not receive a reply|no response/;
+  /^\s*(?:\^C|Terminated)\s*$|timed out|[Tt]imeout|deadline exceeded|context canceled|Cannot connect to|Is the docker daemon running|connection refused|NoReply|Did not receive a reply|no response/m;
 
 function strip(command: string): string {
   return command.trim().replace(WRAPPERS, '');

@@ -45,9 +45,6 @@ export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
     if (fact) facts.add({ id: fact, source: `${where}.reason`, text: `${e.reason}: ${e.message}`.trim() });
     if (e.kind === 'Node' && e.reason === 'NodeNotReady') notReady += e.count;
     if (e.kind === 'Node' && e.reason === 'NodeReady') ready += e.count;
-    if (e.reason === 'FailedKillPod' && !/deadline|timeout/i.test(e.message)) {
-      facts.add({ id: 'runtime.container_cmd_hang', source: `${where}.message`, text: e.message });
-    }
     if (e.message) scanText(e.message, `${where}.message`, componentOfReporter(e.component), facts);
   });
   if (notReady >= FLAP_TRANSITIONS && ready >= FLAP_TRANSITIONS) {

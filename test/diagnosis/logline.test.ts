@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { type Component, componentFromContent, componentOfTag } from '../../shared/diagnosis/components.ts';
+import { parseLogLine, type Severity } from '../../shared/diagnosis/logline.ts';
+
+const PLEG_RELIST_ERROR =
+  'Nov 02 13:41:43 app04 kubelet[8411]: E1102 13:41:43.111882    8411 generic.go:205] "GenericPLEG: Unable to retrieve pods" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"';
+
+describe('parseLogLine: journald prefixes', () => {
+  it('strips a journalctl short prefix with pid and the klog header, keeping only the message', () => {
+    const line = parseLogLine(PLEG_RELIST_ERROR, 'unknown');
+    expect(line.component).toBe('kubelet');
+    expect(line.severity).toBe('error');
+    expect(line.message).toBe(
+      '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+    );
+  });
+
+  it('lets the journald identifier override the origin of the surrounding source', () => {
+    // A kubelet line pasted into the dockerd log is still the kubelet's.
+    expect(parseLogLine(PLEG_RELIST_ERROR, 'dockerd').component).toBe('kubelet');
+  });
+
+  it('reads a space-padded single-digit day (`Nov  2`)', () => {
+    const line = parseLogLine(
+      'Nov  2 03:04:05 app04 containerd[812]: time="2023-11-02T03:04:05.000000000Z" level=warning msg="cleaning up after shim disconnected" id=3f1c2d9e8a7b namespace=k8s.io',
+      'unknown',
+    );
+    expect(line.component).toBe('containerd');
+    expect(line.severity).toBe('warning');
+    expect(line.message.startsWith('time="2023-11-02T03:04:05')).toBe(true);
+  });
+
+  it('reads journalctl -o short-iso prefixes (with and without a colon in the offset)', () => {
+    for (const stamp of [
+      '2023-11-02T13:41:43+0000',
+      '2023-11-02T13:41:43+00:00',
+      '2023-11-02T13:41:43.271003Z',
+    ]) {
+      const line = parseLogLine(
+        `${stamp} ip-10-0-1-23 dockerd[1203]: time="2023-11-02T13:41:43.270000000Z" level=error msg="Handler for GET /v1.41/containers/json returned error: context deadline exceeded"`,
+        'unknown',
+      );
+      expect(line.component, stamp).toBe('dockerd');
+      expect(line.severity, stamp).toBe('error');
+      expect(line.message.startsWith('time='), stamp).toBe(true);
+    }
+  });
+
+  it('reads an identifier without a pid (`kernel:`)', () => {
+    const line = parseLogLine(
+      'Nov 02 13:41:43 app04 kernel: INFO: task dockerd:1203 blocked for more than 120 seconds.',
+      'unknown',
+    );
+    expect(line.component).toBe('kernel');
+    expect(line.message).toBe('INFO: task dockerd:1203 blocked for more than 120 seconds.');
+  });
+});
+
+describe('parseLogLine: dmesg', () => {
+  it('strips the [seconds.micros] stamp and attributes the line to the kernel', () => {
+    const line = parseLogLine(
+      '[12345.678901] INFO: task jbd2/nvme0n1p1-8:312 blocked for more than 120 seconds.',
+      'unknown',
+    );
+    expect(line).toEqual({
+      component: 'kernel',
+      severity: 'unknown',
+      message: 'INFO: task jbd2/nvme0n1p1-8:312 blocked for more than 120 seconds.',
+    });
+  });
+
+  it('accepts the space-padded stamps of early boot messages', () => {
+    const line = parseLogLine(
+      '[    3.141592] EXT4-fs (nvme0n1p1): mounted filesystem with ordered data mode',
+      'app',
+    );
+    expect(line.component).toBe('kernel');
+    expect(line.message).toBe('EXT4-fs (nvme0n1p1): mounted filesystem with ordered data mode');
+  });
+});
+
+describe('parseLogLine: severities', () => {
+  it.each<[string, Severity]>([
+    ['I', 'info'],
+    ['W', 'warning'],
+    ['E', 'error'],
+    ['F', 'fatal'],
+  ])('klog %s → %s', (letter, severity) => {
+    const line = parseLogLine(
+      `${letter}1102 13:41:43.111882    8411 kubelet.go:2373] "Container runtime sanity check failed"`,
+      'kubelet',
+    );
+    expect(line.severity).toBe(severity);
+    expect(line.message).toBe('"Container runtime sanity check failed"');
+  });
+
+  it.each<[string, Severity]>([
+    ['debug', 'info'],
+    ['info', 'info'],
+    ['warning', 'warning'],
+    ['warn', 'warning'],
+    ['error', 'error'],
+    ['fatal', 'fatal'],
+    ['panic', 'fatal'],
+  ])('logrus level=%s → %s', (level, severity) => {
+    const raw = `time="2023-11-02T13:41:43.111882000Z" level=${level} msg="shim reaped" id=3f1c2d9e8a7b`;
+    const line = parseLogLine(raw, 'containerd');
+    expect(line.severity).toBe(severity);
+    // logrus lines keep their whole text: the level is read, nothing is stripped.
+    expect(line.message).toBe(raw);
+  });
+
+  it('leaves plain text without a level as unknown severity', () => {
+    expect(parseLogLine('eth0: Lost carrier', 'network').severity).toBe('unknown');
+  });
+});
+
+describe('componentOfTag', () => {
+  it.each<[string, Component]>([
+    ['kubelet', 'kubelet'],
+    ['hyperkube', 'kubelet'],
+    ['dockerd', 'dockerd'],
+    ['docker', 'dockerd'],
+    ['containerd', 'containerd'],
+    ['containerd-shim', 'shim'],
+    ['containerd-shim-runc-v2', 'shim'],
+    ['crio', 'crio'],
+    ['conmon', 'crio'],
+    ['runc', 'runc'],
+    ['kernel', 'kernel'],
+    ['systemd', 'systemd'],
+    ['systemd-logind', 'systemd'],
+    ['dbus-daemon', 'systemd'],
+    ['systemd-networkd', 'network'],
+    ['NetworkManager', 'network'],
+    ['dhclient', 'network'],
+    ['payments-api', 'app'],
+    ['java', 'app'],
+  ])('%s → %s', (tag, component) => {
+    expect(componentOfTag(tag)).toBe(component);
+  });
+
+  it('is applied to the identifier of a journald line', () => {
+    const cases: Array<[string, Component]> = [
+      ['Nov 02 13:41:43 app04 systemd-networkd[612]: eth0: Lost carrier', 'network'],
+      [
+        'Nov 02 13:41:43 app04 containerd-shim[4242]: time="2023-11-02T13:41:43Z" level=info msg="shim disconnected" id=3f1c2d',
+        'shim',
+      ],
+      [
+        'Nov 02 13:41:43 app04 payments-api[23421]: 2023-11-02 13:41:43.101 ERROR [http-nio-8080-exec-7] Socket accept failed',
+        'app',
+      ],
+    ];
+    for (const [raw, component] of cases) expect(parseLogLine(raw, 'kubelet').component, raw).toBe(component);
+  });
+
+  // RHEL/CentOS 7 ship Docker 1.13 as /usr/bin/dockerd-current, and journald files its lines under that
+  // identifier (`dockerd-current[1203]: ...`). The daemon is still dockerd: mapping it to 'app' makes the
+  // strict fd.emfile rule discount dockerd's own "too many open files" (see causes.test.ts).
+  it('maps the RHEL/CentOS docker identifier dockerd-current to dockerd', () => {
+    expect(componentOfTag('dockerd-current')).toBe('dockerd');
+  });
+});
+
+describe('content attribution of lines of unknown origin', () => {
+  it.each<[string, Component]>([
+    [
+      'http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s',
+      'dockerd',
+    ],
+    [
+      'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+      'dockerd',
+    ],
+    ['the containerd-shim of container 3f1c2d is still running after containerd restarted', 'shim'],
+    ['dial unix /run/containerd/containerd.sock: connect: connection refused', 'containerd'],
+    ['"GenericPLEG: Unable to retrieve pods" err="rpc error: code = Unknown"', 'kubelet'],
+    ['Failed to get D-Bus connection: Connection timed out', 'systemd'],
+    ['runc did not terminate successfully: exit status 1', 'runc'],
+    ['Relist took 4m12s on this node', 'unknown'],
+  ])('%s → %s', (text, component) => {
+    expect(parseLogLine(text, 'unknown').component).toBe(component);
+    expect(componentFromContent(text)).toBe(component);
+  });
+
+  it('does not re-attribute a line whose source already names its component', () => {
+    // A bare dockerd line in logs.dockerd mentions containerd, but it is dockerd's line.
+    const line = parseLogLine(
+      'time="2023-11-02T13:41:43Z" level=error msg="failed to dial \\"/run/containerd/containerd.sock\\": context deadline exceeded"',
+      'dockerd',
+    );
+    expect(line.component).toBe('dockerd');
+  });
+});
+
+describe('kubelet lines relaying application output', () => {
+  it('attributes a probe result quoted by the kubelet to the application', () => {
+    const line = parseLogLine(
+      'Nov 02 13:41:43 app04 kubelet[8411]: I1102 13:41:43.111882    8411 prober.go:116] "Probe failed" probeType="Readiness" pod="default/search-7d9f-x2" podUID="1b2c3d" containerName="search" probeResult="failure" output="curl: (7) Failed to connect: socket: Too many open files"',
+      'kubelet',
+    );
+    expect(line.component).toBe('app');
+    expect(line.severity).toBe('info');
+  });
+
+  it('does the same for a bare klog line in the kubelet log', () => {
+    const line = parseLogLine(
+      'I1102 13:41:43.111882    8411 prober.go:116] "Probe failed" probeType="Liveness" pod="default/web-0" output="java.io.IOException: Too many open files"',
+      'kubelet',
+    );
+    expect(line.component).toBe('app');
+  });
+
+  it("keeps the kubelet's own errors as the kubelet's", () => {
+    expect(parseLogLine(PLEG_RELIST_ERROR, 'kubelet').component).toBe('kubelet');
+  });
+});
