@@ -11,3 +11,20 @@ export const AlertSchema = z.looseObject({
   fingerprint: z.string().optional(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
+
+/** Alertmanager's webhook body, payload version 4 (firing or resolved, grouped or not). */
+export const AlertmanagerPayloadSchema = z.looseObject({
+  version: z.literal('4'),
+  status: z.enum(['firing', 'resolved']),
+  receiver: z.string(),
+  groupKey: z.string(),
+  truncatedAlerts: z.number().int().nonnegative().default(0),
+  groupLabels: z.record(z.string(), z.string()).default({}),
+  commonLabels: z.record(z.string(), z.string()).default({}),
+  commonAnnotations: z.record(z.string(), z.string()).default({}),
+  externalURL: z.string().default(''),
+  alerts: z
+    .array(AlertSchema.extend({ status: z.enum(['firing', 'resolved']), startsAt: z.string() }))
+    .min(1, 'Alertmanager always sends at least one alert'),
+});
+export type AlertmanagerPayload = z.infer<typeof AlertmanagerPayloadSchema>;

@@ -69,3 +69,17 @@ export function normaliseEvent(event: KubeEvent): NormalisedEvent {
     lastSeen: event.series?.lastObservedTime ?? event.lastTimestamp ?? event.eventTime ?? undefined,
   };
 }
+
+/**
+ * What `POST /v1/events` accepts: one Event or an array of them, core/v1 or events.k8s.io/v1, including the
+ * body kubernetes-event-exporter's webhook sink sends (core/v1 fields inline plus `clusterName`).
+ */
+export const EventWebhookEventSchema = KubeEventSchema.extend({
+  clusterName: z.string().optional(),
+  metadata: z.looseObject({ uid: z.string().optional(), name: z.string().optional() }).optional(),
+});
+export type EventWebhookEvent = z.infer<typeof EventWebhookEventSchema>;
+export const EventWebhookBodySchema = z.union([
+  EventWebhookEventSchema,
+  z.array(EventWebhookEventSchema).min(1, 'send at least one event'),
+]);

@@ -1,0 +1,155 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import type { Queue } from '../../shared/queue/port.ts';
+import { AlertmanagerPayloadSchema } from '../../shared/schemas/alertmanager.ts';
+import { describeIssues, EvidenceBundleSchema, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+import { EventWebhookBodySchema } from '../../shared/schemas/kube-event.ts';
+import { authorised, type IngestAuth, type RouteFamily } from './auth.ts';
+import type { IngestCounters } from './counters.ts';
+import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
+
+export interface IngestDeps {
+  queue: Queue;
+  auth: IngestAuth;
+  counters: IngestCounters;
+  /** Cluster name for signals that carry none (a single-cluster set-up). */
+  defaultCluster: string;
+  maxBodyBytes: number;
+  /** Reports what failed inside (queue down); never given request bodies or secrets. */
+  log?: (message: string) => void;
+  now?: () => Date;
+}
+
+class BadInput {
+  readonly status: 400 | 413 | 415;
+  readonly error: string;
+  readonly issues: SchemaIssue[];
+
+  constructor(status: 400 | 413 | 415, error: string, issues: SchemaIssue[] = []) {
+    this.status = status;
+    this.error = error;
+    this.issues = issues;
+  }
+}
+
+function problem(
+  c: Context,
+  status: 400 | 401 | 404 | 405 | 413 | 415 | 503,
+  error: string,
+  issues: SchemaIssue[] = [],
+) {
+  return c.json({ error, issues }, status);
+}
+
+async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | BadInput> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    return new BadInput(415, 'unsupported content type', [
+      { path: '(header) content-type', message: `expected application/json, got "${type.slice(0, 80)}"` },
+    ]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(await c.req.text());
+  } catch (error) {
+    return new BadInput(400, 'invalid JSON', [{ path: '(root)', message: (error as Error).message }]);
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : new BadInput(400, 'invalid payload', describeIssues(parsed.error));
+}
+
+/**
+ * The ingest app: authenticate → validate → normalise to jobs → enqueue → 202. It only knows web-standard
+ * Request/Response; the Node server, the Worker and Lambda wrap it.
+ */
+export function createIngestApp(deps: IngestDeps): Hono {
+  const app = new Hono();
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? (() => {});
+
+  const limit = bodyLimit({
+    maxSize: deps.maxBodyBytes,
+    onError: (c) =>
+      problem(c, 413, 'payload too large', [
+        { path: '(body)', message: `limit is ${deps.maxBodyBytes} bytes` },
+      ]),
+  });
+
+  const intake = <S extends z.ZodType>(
+    path: string,
+    family: RouteFamily,
+    schema: S,
+    normalise: (body: z.infer<S>, receivedAt: string) => Promise<Normalised | BadInput>,
+  ) => {
+    app.post(
+      path,
+      async (c, next) => {
+        if (!(await authorised(c.req.header('authorization'), family, deps.auth))) {
+          deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'unauthorised' });
+          return problem(c, 401, 'unauthorised');
+        }
+        await next();
+      },
+      limit,
+      async (c) => {
+        const body = await readJson(c, schema);
+        const result = body instanceof BadInput ? body : await normalise(body, now().toISOString());
+        if (result instanceof BadInput) {
+          deps.counters.add('pleg_ingest_requests_total', {
+            route: family,
+            outcome: `invalid_${result.status}`,
+          });
+          return problem(c, result.status, result.error, result.issues);
+        }
+        try {
+          await deps.queue.enqueue(result.jobs);
+        } catch (error) {
+          log(`enqueue failed for ${family}: ${(error as Error).message}`);
+          deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'queue_unavailable' });
+          return problem(c, 503, 'queue unavailable, retry later');
+        }
+        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'accepted' });
+        deps.counters.add('pleg_ingest_jobs_queued_total', { route: family }, result.jobs.length);
+        for (const d of result.dropped)
+          deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);
+        return c.json({ queued: result.jobs.length, dropped: result.dropped }, 202);
+      },
+    );
+    app.all(path, (c) => {
+      c.header('Allow', 'POST');
+      return problem(c, 405, 'method not allowed');
+    });
+  };
+
+  intake('/v1/alertmanager', 'alertmanager', AlertmanagerPayloadSchema, (payload, at) =>
+    normaliseAlertmanager(payload, deps.defaultCluster, at),
+  );
+  intake('/v1/events', 'events', EventWebhookBodySchema, (body, at) =>
+    normaliseEvents(Array.isArray(body) ? body : [body], deps.defaultCluster, at),
+  );
+  intake('/v1/bundles', 'bundles', EvidenceBundleSchema, async (bundle, at) => {
+    const node = bundle.node;
+    if (!node)
+      return new BadInput(400, 'invalid payload', [
+        { path: 'node', message: 'a pushed bundle must name its node' },
+      ]);
+    return normaliseBundle({ ...bundle, node }, deps.defaultCluster, at);
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const ready = await deps.queue.ready().catch(() => false);
+    return ready ? c.json({ status: 'ready' }) : problem(c, 503, 'queue unreachable');
+  });
+  app.get('/metrics', (c) =>
+    c.text(deps.counters.toPrometheus(), 200, { 'content-type': 'text/plain; version=0.0.4' }),
+  );
+
+  app.notFound((c) => problem(c, 404, 'not found'));
+  app.onError((error, c) => {
+    log(`ingest error: ${error.message}`);
+    return c.json({ error: 'internal error', issues: [] }, 500);
+  });
+  return app;
+}

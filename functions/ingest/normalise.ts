@@ -1,0 +1,183 @@
+import type { Alert, AlertmanagerPayload } from '../../shared/schemas/alertmanager.ts';
+import type { EvidenceBundle } from '../../shared/schemas/bundle.ts';
+import type { Job } from '../../shared/schemas/job.ts';
+import { type EventWebhookEvent, normaliseEvent } from '../../shared/schemas/kube-event.ts';
+
+export interface Dropped {
+  reason: string;
+  count: number;
+}
+
+export interface Normalised {
+  jobs: Job[];
+  dropped: Dropped[];
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** JSON with sorted keys: the same content always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Label names that carry the node in kube-prometheus and node-exporter setups, most specific first. */
+const NODE_LABELS = ['node', 'nodename', 'kubernetes_node', 'exported_node', 'instance'] as const;
+
+function nodeOfLabels(labels: Record<string, string>): string {
+  for (const name of NODE_LABELS) {
+    const value = labels[name];
+    // `instance` is host:port for kubelet targets; node-exporter relabels it to the node name.
+    if (value) return name === 'instance' ? value.replace(/:\d+$/, '') : value;
+  }
+  return '';
+}
+
+export async function normaliseAlertmanager(
+  payload: AlertmanagerPayload,
+  defaultCluster: string,
+  receivedAt: string,
+): Promise<Normalised> {
+  const jobs = await Promise.all(
+    payload.alerts.map(async (alert): Promise<Job> => {
+      const labels = { ...payload.commonLabels, ...alert.labels };
+      const fingerprint = alert.fingerprint ?? (await sha256Hex(canonical(labels))).slice(0, 16);
+      return {
+        kind: 'alert',
+        dedupKey: `alert:${fingerprint}:${alert.status}:${alert.startsAt}`,
+        cluster: labels.cluster ?? defaultCluster,
+        node: nodeOfLabels(labels),
+        receivedAt,
+        alert: { ...alert, labels } as Alert,
+        groupKey: payload.groupKey,
+        externalURL: payload.externalURL,
+      };
+    }),
+  );
+  const dropped =
+    payload.truncatedAlerts > 0
+      ? [{ reason: 'truncated by Alertmanager (max_alerts)', count: payload.truncatedAlerts }]
+      : [];
+  return { jobs, dropped };
+}
+
+/** Reasons about a Node that describe its health (kubelet, node controller, node-problem-detector). */
+const NODE_HEALTH_REASONS = new Set([
+  'NodeNotReady',
+  'NodeReady',
+  'NodeNotSchedulable',
+  'Rebooted',
+  'ContainerGCFailed',
+  'ImageGCFailed',
+  'NodeHasInsufficientMemory',
+  'NodeHasDiskPressure',
+  'NodeHasInsufficientPID',
+  'EvictionThresholdMet',
+  'SystemOOM',
+  'OOMKilling',
+  'TaskHung',
+  'KernelOops',
+  'DockerHung',
+  'ContainerdUnhealthy',
+  'DockerUnhealthy',
+  'ContainerRuntimeUnhealthy',
+  'KubeletUnhealthy',
+  'FrequentKubeletRestart',
+  'FrequentDockerRestart',
+  'FrequentContainerdRestart',
+  'CorruptDockerOverlay2',
+  'ReadonlyFilesystem',
+  'FilesystemIsReadOnly',
+]);
+/** Pod events that come from the runtime failing on that pod's node. */
+const POD_RUNTIME_REASONS = new Set([
+  'FailedCreatePodSandBox',
+  'FailedKillPod',
+  'FailedPodSandBoxStatus',
+  'FailedSync',
+]);
+
+function isNodeProblemDetector(component: string): boolean {
+  return /problem-detector|kernel-monitor|health-checker|systemd-monitor|custom-plugin-monitor/.test(
+    component,
+  );
+}
+
+function nodeOfEvent(event: EventWebhookEvent): { node: string } | { drop: string } {
+  const e = normaliseEvent(event);
+  if (e.kind === 'Node') {
+    if (
+      NODE_HEALTH_REASONS.has(e.reason) ||
+      isNodeProblemDetector(e.component) ||
+      e.reason.startsWith('Node')
+    ) {
+      return e.name ? { node: e.name } : { drop: 'node event without a node name' };
+    }
+    return { drop: 'node event not about health' };
+  }
+  if (e.kind === 'Pod' && POD_RUNTIME_REASONS.has(e.reason)) {
+    const host = event.source?.host ?? event.deprecatedSource?.host;
+    return host ? { node: host } : { drop: 'pod runtime event without a node' };
+  }
+  return { drop: 'not about node health' };
+}
+
+export async function normaliseEvents(
+  events: readonly EventWebhookEvent[],
+  defaultCluster: string,
+  receivedAt: string,
+): Promise<Normalised> {
+  const jobs: Job[] = [];
+  const dropped = new Map<string, number>();
+  for (const event of events) {
+    const target = nodeOfEvent(event);
+    if ('drop' in target) {
+      dropped.set(target.drop, (dropped.get(target.drop) ?? 0) + 1);
+      continue;
+    }
+    const e = normaliseEvent(event);
+    const identity =
+      event.metadata?.uid ??
+      (
+        await sha256Hex(
+          canonical([e.kind, e.name, e.reason, event.firstTimestamp, event.eventTime, e.message]),
+        )
+      ).slice(0, 32);
+    jobs.push({
+      kind: 'event',
+      dedupKey: `event:${identity}:${e.count}`,
+      cluster: event.clusterName ?? defaultCluster,
+      node: target.node,
+      receivedAt,
+      event,
+    });
+  }
+  return { jobs, dropped: [...dropped].map(([reason, count]) => ({ reason, count })) };
+}
+
+export async function normaliseBundle(
+  bundle: EvidenceBundle & { node: string },
+  defaultCluster: string,
+  receivedAt: string,
+): Promise<Normalised> {
+  return {
+    jobs: [
+      {
+        kind: 'bundle',
+        dedupKey: `bundle:${(await sha256Hex(canonical(bundle))).slice(0, 40)}`,
+        cluster: bundle.cluster ?? defaultCluster,
+        node: bundle.node,
+        receivedAt,
+        bundle,
+      },
+    ],
+    dropped: [],
+  };
+}

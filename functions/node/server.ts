@@ -1,0 +1,125 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { ConsoleNotifier } from '../../shared/chat/console.ts';
+import type { Notifier } from '../../shared/chat/notifier.ts';
+import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
+import type { Queue } from '../../shared/queue/port.ts';
+import { SqsQueue } from '../../shared/queue/sqs.ts';
+import { type Config, ConfigError, ingestAuth, loadConfig } from '../config.ts';
+import { createIngestApp } from '../ingest/app.ts';
+import { IngestCounters } from '../ingest/counters.ts';
+import { consume, exponentialBackoff } from '../respond/consumer.ts';
+
+const log = (message: string) => process.stderr.write(`pleg-responder: ${message}\n`);
+
+function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
+  const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
+  if (config.QUEUE === 'embedded')
+    return new EmbeddedQueue({ db, visibilityMs, maxAttempts: config.RESPOND_MAX_ATTEMPTS });
+  const client = new SQSClient({ region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT });
+  return new SqsQueue({ client, queueUrl: config.SQS_QUEUE_URL ?? '', visibilityMs });
+}
+
+export interface ServerOverrides {
+  notifier?: Notifier;
+  log?: (message: string) => void;
+}
+
+export interface RunningServer {
+  /** The port ingest listens on (undefined for ROLE=respond). */
+  port: number | undefined;
+  close(): Promise<void>;
+}
+
+async function listen(app: Hono, config: Config): Promise<ServerType> {
+  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  return server;
+}
+
+/**
+ * The Node host. ROLE=all is the embedded default: ingest on HOST:PORT, the queue, and the responder in one
+ * process, printing diagnoses to the console. ROLE=ingest and ROLE=respond split the two halves (e.g. ingest
+ * at the edge, the responder in the cluster, SQS between them).
+ */
+export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const say = overrides.log ?? log;
+  const db = openStateDb(config.DATA_DIR);
+  const queue = openQueue(config, db);
+  let server: ServerType | undefined;
+  if (config.ROLE !== 'respond') {
+    const app = createIngestApp({
+      queue,
+      auth: ingestAuth(config),
+      counters: new IngestCounters(),
+      defaultCluster: config.DEFAULT_CLUSTER,
+      maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
+      log: say,
+    });
+    server = await listen(app, config);
+    if (config.INGEST_AUTH === 'off')
+      say('WARNING: INGEST_AUTH=off — webhooks are accepted without authentication');
+  }
+  const address = server?.address();
+  const port = typeof address === 'object' && address ? address.port : undefined;
+  const where = config.QUEUE === 'embedded' ? ` in ${config.DATA_DIR}` : '';
+  say(
+    `${port === undefined ? 'responder running' : `listening on http://${config.HOST}:${port}`} (role: ${config.ROLE}, queue: ${config.QUEUE}${where})`,
+  );
+
+  const stop = new AbortController();
+  const consumer =
+    config.ROLE === 'ingest'
+      ? Promise.resolve()
+      : consume(
+          queue,
+          { notifier: overrides.notifier ?? new ConsoleNotifier(), processed: new SqliteProcessedStore(db) },
+          {
+            batchSize: config.RESPOND_BATCH_SIZE,
+            waitMs: 1000,
+            visibilityMs: config.RESPOND_VISIBILITY_SECONDS * 1000,
+            backoffMs: exponentialBackoff,
+            log: say,
+          },
+          stop.signal,
+        );
+  return {
+    port,
+    async close() {
+      stop.abort();
+      if (server) {
+        const s = server;
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+      await queue.close();
+      await consumer;
+      db.close();
+    },
+  };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log(error.message);
+    process.exit(2);
+  }
+  const running = await startServer(config);
+  const shutdown = () => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+if (import.meta.main) await main();

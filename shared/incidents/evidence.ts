@@ -1,0 +1,39 @@
+import type { EvidenceBundle } from '../schemas/bundle.ts';
+import type { Job } from '../schemas/job.ts';
+
+function mergeBundles(into: EvidenceBundle, from: EvidenceBundle): EvidenceBundle {
+  const logs = { ...into.logs };
+  for (const [source, text] of Object.entries(from.logs ?? {})) {
+    if (typeof text === 'string' && text) logs[source] = logs[source] ? `${logs[source]}\n${text}` : text;
+  }
+  return {
+    ...from,
+    ...into,
+    conditions: from.conditions ?? into.conditions,
+    events: [...(into.events ?? []), ...(from.events ?? [])],
+    alerts: [...(into.alerts ?? []), ...(from.alerts ?? [])],
+    logs,
+    commandOutputs: { ...into.commandOutputs, ...from.commandOutputs },
+    metrics: from.metrics ?? into.metrics,
+    counts: from.counts ?? into.counts,
+  };
+}
+
+/**
+ * All signals about one incident as one evidence bundle: alerts and events are collected, pushed bundles
+ * merged (later conditions, metrics and counts replace earlier ones; logs and command outputs add up).
+ */
+export function mergeEvidence(cluster: string, node: string, jobs: readonly Job[]): EvidenceBundle {
+  let bundle: EvidenceBundle = { cluster, node: node || undefined, alerts: [], events: [] };
+  for (const job of jobs) {
+    if (job.kind === 'alert') bundle.alerts?.push(job.alert);
+    else if (job.kind === 'event') bundle.events?.push(job.event);
+    else bundle = mergeBundles(bundle, job.bundle);
+  }
+  return bundle;
+}
+
+/** An incident whose alerts all resolved (and that got nothing else) is over. */
+export function isResolution(jobs: readonly Job[]): boolean {
+  return jobs.length > 0 && jobs.every((j) => j.kind === 'alert' && j.alert.status === 'resolved');
+}

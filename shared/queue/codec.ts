@@ -1,0 +1,23 @@
+import { describeIssues } from '../schemas/bundle.ts';
+import { type Job, JobSchema } from '../schemas/job.ts';
+
+export function encodeJob(job: Job): string {
+  return JSON.stringify(JobSchema.parse(job));
+}
+
+/** Reads a queue body back into a job, validated: jobs are checked on both sides of the queue. */
+export function decodeJob(body: string): { job: Job } | { reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { reason: 'body is not JSON' };
+  }
+  const parsed = JobSchema.safeParse(json);
+  if (parsed.success) return { job: parsed.data };
+  return {
+    reason: describeIssues(parsed.error)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; '),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Job } from '../schemas/job.ts';
+
+/** A job handed to a consumer; `receipt` identifies this delivery (a redelivery gets a new one). */
+export interface Delivery {
+  job: Job;
+  receipt: string;
+  /** 1 on the first delivery. */
+  attempts: number;
+}
+
+/** A message that could not be read as a job: it goes to the dead letters, never silently away. */
+export interface PoisonMessage {
+  receipt: string;
+  attempts: number;
+  body: string;
+  reason: string;
+}
+
+export interface Received {
+  deliveries: Delivery[];
+  poison: PoisonMessage[];
+}
+
+/**
+ * The queue between ingest and respond. `enqueue` resolves only once the jobs are durably stored: ingest
+ * answers 202 after it, 503 if it rejects. Delivery is at least once.
+ */
+export interface Queue {
+  enqueue(jobs: readonly Job[]): Promise<void>;
+  receive(max: number, waitMs: number): Promise<Received>;
+  /** Done with these deliveries: remove them. */
+  ack(receipts: readonly string[]): Promise<void>;
+  /** Failed: deliver again after `delayMs`; past the attempt limit the job goes to the dead letters. */
+  retry(receipt: string, delayMs: number, reason: string): Promise<void>;
+  /** Can never succeed (unreadable, invalid): to the dead letters now, with the reason. */
+  reject(receipt: string, reason: string): Promise<void>;
+  /** Still working on it: keep it invisible for another `ms`. */
+  extend(receipt: string, ms: number): Promise<void>;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Remembers which jobs were already handled, so a redelivered job is not notified twice. */
+export interface ProcessedStore {
+  seen(dedupKeys: readonly string[]): Promise<Set<string>>;
+  mark(dedupKeys: readonly string[]): Promise<void>;
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
+import type { Job } from '../../shared/schemas/job.ts';
+
+let dir: string;
+let clock: number;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pleg-embedded-'));
+  clock = 1_000_000;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function open(maxAttempts = 3) {
+  const db = openStateDb(dir);
+  return { db, queue: new EmbeddedQueue({ db, visibilityMs: 10_000, maxAttempts, now: () => clock }) };
+}
+
+const job = (node: string): Job => ({
+  kind: 'bundle',
+  dedupKey: `bundle:${node}`,
+  cluster: 'c',
+  node,
+  receivedAt: '2026-11-21T03:00:00.000Z',
+  bundle: { node },
+});
+
+describe('EmbeddedQueue', () => {
+  it('delivers in order, hides received jobs for the visibility timeout, and deletes acked ones', async () => {
+    const { db, queue } = open();
+    await Promise.all([queue.enqueue([job('a')]), queue.enqueue([job('b'), job('c')])]);
+    const r = await queue.receive(2, 0);
+    expect(r.deliveries.map((d) => d.job.node)).toEqual(['a', 'b']);
+    expect((await queue.receive(10, 0)).deliveries.map((d) => d.job.node)).toEqual(['c']);
+    await queue.ack(r.deliveries.map((d) => d.receipt));
+    clock += 10_001;
+    const again = await queue.receive(10, 0);
+    expect(again.deliveries.map((d) => `${d.job.node}#${d.attempts}`)).toEqual(['c#2']);
+    await queue.close();
+    db.close();
+  });
+
+  it('ignores a second enqueue of the same content while it is queued', async () => {
+    const { db, queue } = open();
+    await queue.enqueue([job('a'), job('a')]);
+    expect(queue.stats().queued).toBe(1);
+    await queue.close();
+    db.close();
+  });
+
+  it('dead-letters a job that keeps failing, with the reason', async () => {
+    const { db, queue } = open(2);
+    await queue.enqueue([job('a')]);
+    const first = await queue.receive(1, 0);
+    await queue.retry(first.deliveries[0]?.receipt ?? '', 0, 'slack down');
+    const second = await queue.receive(1, 0);
+    expect(second.deliveries[0]?.attempts).toBe(2);
+    await queue.retry(second.deliveries[0]?.receipt ?? '', 0, 'slack still down');
+    expect(queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    expect(queue.deadLetters()).toEqual([{ dedupKey: 'bundle:a', attempts: 2, reason: 'slack still down' }]);
+    await queue.close();
+    db.close();
+  });
+
+  it('hands out unreadable rows as poison, and reject moves them to the dead letters at once', async () => {
+    const { db, queue } = open();
+    db.prepare(
+      'INSERT INTO jobs (dedup_key, body, visible_at) VALUES (\'bad\', \'{"kind":"nope"}\', 0)',
+    ).run();
+    const r = await queue.receive(10, 0);
+    expect(r.deliveries).toHaveLength(0);
+    expect(r.poison[0]?.reason).toMatch(/kind/);
+    await queue.reject(r.poison[0]?.receipt ?? '', r.poison[0]?.reason ?? '');
+    expect(queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    await queue.close();
+    db.close();
+  });
+
+  it('a long poll returns as soon as a job is enqueued', async () => {
+    const { db } = open();
+    const queue = new EmbeddedQueue({ db });
+    const started = Date.now();
+    const polling = queue.receive(10, 5000);
+    setTimeout(() => queue.enqueue([job('late')]), 50);
+    expect((await polling).deliveries.map((d) => d.job.node)).toEqual(['late']);
+    expect(Date.now() - started).toBeLessThan(4000);
+    await queue.close();
+    db.close();
+  });
+
+  it('makes jobs in flight at a crash visible again on reopen, and remembers processed keys', async () => {
+    const first = open();
+    await first.queue.enqueue([job('a')]);
+    await first.queue.receive(1, 0); // in flight, never acked: the process "dies"
+    await new SqliteProcessedStore(first.db).mark(['bundle:z']);
+    first.db.close();
+    const second = open();
+    expect((await second.queue.receive(1, 0)).deliveries.map((d) => d.job.node)).toEqual(['a']);
+    expect(await new SqliteProcessedStore(second.db).seen(['bundle:z', 'bundle:a'])).toEqual(
+      new Set(['bundle:z']),
+    );
+    await second.queue.close();
+    second.db.close();
+  });
+});
