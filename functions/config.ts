@@ -22,6 +22,8 @@ export const ConfigSchema = z
     SQS_ENDPOINT: z.url().optional(),
     AWS_REGION: z.string().default('us-east-1'),
     DATA_DIR: z.string().default('.data'),
+    /** DynamoDB table holding the responder's state on Lambda (processed jobs, incidents). */
+    STATE_TABLE: z.string().min(3).optional(),
     RESPOND_BATCH_SIZE: z.coerce.number().int().min(1).max(10).default(10),
     RESPOND_VISIBILITY_SECONDS: z.coerce.number().int().min(5).max(43_200).default(60),
     RESPOND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
@@ -30,19 +32,11 @@ export const ConfigSchema = z
     if (c.QUEUE === 'sqs' && !c.SQS_QUEUE_URL) {
       ctx.addIssue({ code: 'custom', path: ['SQS_QUEUE_URL'], message: 'required when QUEUE=sqs' });
     }
-    const families = [c.INGEST_TOKEN_ALERTMANAGER, c.INGEST_TOKEN_EVENTS, c.INGEST_TOKEN_BUNDLES];
-    if (c.INGEST_AUTH === 'bearer' && !c.INGEST_TOKEN && families.some((t) => !t)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['INGEST_TOKEN'],
-        message: 'required (or set INGEST_AUTH=off to accept unauthenticated webhooks)',
-      });
-    }
   });
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
-const OUR_PREFIXES = /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|DATA_DIR|DEFAULT_CLUSTER|ROLE$)/;
+const OUR_PREFIXES = /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$)/;
 
 export class ConfigError extends Error {}
 
@@ -61,13 +55,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 export function ingestAuth(config: Config): IngestAuth {
   if (config.INGEST_AUTH === 'off') return { mode: 'off' };
-  const fallback = config.INGEST_TOKEN ?? '';
+  const fallback = config.INGEST_TOKEN;
+  const missing = [
+    config.INGEST_TOKEN_ALERTMANAGER,
+    config.INGEST_TOKEN_EVENTS,
+    config.INGEST_TOKEN_BUNDLES,
+  ].some((t) => !t);
+  if (missing && !fallback) {
+    throw new ConfigError(
+      'invalid configuration:\n  INGEST_TOKEN: required (or set INGEST_AUTH=off to accept unauthenticated webhooks)',
+    );
+  }
   return {
     mode: 'bearer',
     tokens: {
-      alertmanager: config.INGEST_TOKEN_ALERTMANAGER ?? fallback,
-      events: config.INGEST_TOKEN_EVENTS ?? fallback,
-      bundles: config.INGEST_TOKEN_BUNDLES ?? fallback,
+      alertmanager: config.INGEST_TOKEN_ALERTMANAGER ?? fallback ?? '',
+      events: config.INGEST_TOKEN_EVENTS ?? fallback ?? '',
+      bundles: config.INGEST_TOKEN_BUNDLES ?? fallback ?? '',
     },
   };
 }

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -19,6 +22,21 @@ function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
     return new EmbeddedQueue({ db, visibilityMs, maxAttempts: config.RESPOND_MAX_ATTEMPTS });
   const client = new SQSClient({ region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT });
   return new SqsQueue({ client, queueUrl: config.SQS_QUEUE_URL ?? '', visibilityMs });
+}
+
+/**
+ * Without INGEST_TOKEN the embedded default makes its own: a random token kept in DATA_DIR/ingest-token
+ * (mode 0600), so a fresh install is authenticated without any set-up. The token is never printed.
+ */
+function ensureIngestToken(config: Config, say: (m: string) => void): Config {
+  if (config.INGEST_AUTH === 'off' || config.INGEST_TOKEN || config.ROLE === 'respond') return config;
+  const path = join(config.DATA_DIR, 'ingest-token');
+  if (!existsSync(path)) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    writeFileSync(path, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    say(`created an ingest token in ${path} (send it as "Authorization: Bearer <token>")`);
+  }
+  return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
 }
 
 export interface ServerOverrides {
@@ -46,8 +64,9 @@ async function listen(app: Hono, config: Config): Promise<ServerType> {
  * process, printing diagnoses to the console. ROLE=ingest and ROLE=respond split the two halves (e.g. ingest
  * at the edge, the responder in the cluster, SQS between them).
  */
-export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
+export async function startServer(given: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const say = overrides.log ?? log;
+  const config = ensureIngestToken(given, say);
   const db = openStateDb(config.DATA_DIR);
   const queue = openQueue(config, db);
   let server: ServerType | undefined;
