@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { Queue } from '../../shared/queue/port.ts';
 import { AlertmanagerPayloadSchema } from '../../shared/schemas/alertmanager.ts';
@@ -42,16 +41,55 @@ function problem(
   return c.json({ error, issues }, status);
 }
 
-async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | BadInput> {
+const tooLarge = (max: number) =>
+  new BadInput(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }]);
+
+/**
+ * Reads the body as text, refusing more than `max` bytes: by Content-Length before reading when the sender
+ * declares it, by counting while reading when it streams (chunked), so an oversized body is never buffered.
+ */
+async function readLimited(c: Context, max: number): Promise<string | BadInput> {
+  const declared = Number(c.req.header('content-length') ?? Number.NaN);
+  if (declared > max) return tooLarge(max);
+  // Node, workerd and the Lambda adapter deliver exactly Content-Length bytes: no need to measure again.
+  if (!Number.isNaN(declared)) return c.req.text();
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    size += r.value.length;
+    if (size > max) {
+      await reader.cancel();
+      return tooLarge(max);
+    }
+    chunks.push(r.value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(body);
+}
+
+async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  maxBytes: number,
+): Promise<z.infer<S> | BadInput> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     return new BadInput(415, 'unsupported content type', [
       { path: '(header) content-type', message: `expected application/json, got "${type.slice(0, 80)}"` },
     ]);
   }
+  const text = await readLimited(c, maxBytes);
+  if (text instanceof BadInput) return text;
   let json: unknown;
   try {
-    json = JSON.parse(await c.req.text());
+    json = JSON.parse(text);
   } catch (error) {
     return new BadInput(400, 'invalid JSON', [{ path: '(root)', message: (error as Error).message }]);
   }
@@ -68,14 +106,6 @@ export function createIngestApp(deps: IngestDeps): Hono {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => {});
 
-  const limit = bodyLimit({
-    maxSize: deps.maxBodyBytes,
-    onError: (c) =>
-      problem(c, 413, 'payload too large', [
-        { path: '(body)', message: `limit is ${deps.maxBodyBytes} bytes` },
-      ]),
-  });
-
   const intake = <S extends z.ZodType>(
     path: string,
     family: RouteFamily,
@@ -85,15 +115,14 @@ export function createIngestApp(deps: IngestDeps): Hono {
     app.post(
       path,
       async (c, next) => {
-        if (!(await authorised(c.req.header('authorization'), family, deps.auth))) {
+        if (!authorised(c.req.header('authorization'), family, deps.auth)) {
           deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'unauthorised' });
           return problem(c, 401, 'unauthorised');
         }
         await next();
       },
-      limit,
       async (c) => {
-        const body = await readJson(c, schema);
+        const body = await readJson(c, schema, deps.maxBodyBytes);
         const result = body instanceof BadInput ? body : await normalise(body, now().toISOString());
         if (result instanceof BadInput) {
           deps.counters.add('pleg_ingest_requests_total', {

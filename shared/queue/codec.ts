@@ -13,6 +13,11 @@ export function decodeJob(body: string): { job: Job } | { reason: string } {
   } catch {
     return { reason: 'body is not JSON' };
   }
+  return validateJob(json);
+}
+
+/** Validates an already parsed job. */
+export function validateJob(json: unknown): { job: Job } | { reason: string } {
   const parsed = JobSchema.safeParse(json);
   if (parsed.success) return { job: parsed.data };
   return {

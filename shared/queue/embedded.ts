@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import type { Job } from '../schemas/job.ts';
-import { decodeJob, encodeJob } from './codec.ts';
+import { decodeJob, encodeJob, validateJob } from './codec.ts';
+import type { WriteRequest, WriteResult } from './embedded-writer.ts';
 import type { Delivery, PoisonMessage, ProcessedStore, Queue, Received } from './port.ts';
 
 export interface EmbeddedQueueOptions {
@@ -15,8 +17,9 @@ export interface EmbeddedQueueOptions {
   now?: () => number;
 }
 
+/** One enqueue call waiting for its commit. */
 interface Pending {
-  jobs: readonly Job[];
+  bodies: string[];
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -24,22 +27,27 @@ interface Pending {
 interface Row {
   id: number;
   body: string;
+  pending: string;
   attempts: number;
 }
 
+/*
+ * A row is what one enqueue call stored: the JSON array of its jobs, and which of them are still pending.
+ * One webhook of 10 alerts is one row (one B-tree insert, not ten), while jobs are still delivered, acknowledged
+ * and retried one by one: a retried job moves to a row of its own with its attempt count.
+ */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS jobs (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    dedup_key TEXT NOT NULL UNIQUE,
     body TEXT NOT NULL,
+    pending TEXT NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0,
     visible_at INTEGER NOT NULL,
     last_error TEXT
   );
   CREATE INDEX IF NOT EXISTS jobs_visible ON jobs (visible_at, id);
   CREATE TABLE IF NOT EXISTS dead_letters (
-    id INTEGER PRIMARY KEY,
-    dedup_key TEXT NOT NULL,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     body TEXT NOT NULL,
     attempts INTEGER NOT NULL,
     reason TEXT NOT NULL,
@@ -62,65 +70,127 @@ export function openStateDb(dir: string): DatabaseSync {
   return db;
 }
 
-function parseReceipt(receipt: string): { id: number; attempts: number } {
-  const [id, attempts] = receipt.split(':').map(Number);
-  return { id: id ?? Number.NaN, attempts: attempts ?? Number.NaN };
+/** Statements on the hot path, prepared once per queue. */
+function statements(db: DatabaseSync) {
+  return {
+    visible: db.prepare(
+      'SELECT id, body, pending, attempts FROM jobs WHERE visible_at <= ? ORDER BY id LIMIT ?',
+    ),
+    claim: db.prepare('UPDATE jobs SET attempts = attempts + 1, visible_at = ? WHERE id = ?'),
+    row: db.prepare('SELECT id, body, pending, attempts FROM jobs WHERE id = ? AND attempts = ?'),
+    setPending: db.prepare('UPDATE jobs SET pending = ? WHERE id = ?'),
+    remove: db.prepare('DELETE FROM jobs WHERE id = ?'),
+    insert: db.prepare(
+      'INSERT INTO jobs (body, pending, attempts, visible_at, last_error) VALUES (?, ?, ?, ?, ?)',
+    ),
+    dead: db.prepare('INSERT INTO dead_letters (body, attempts, reason, failed_at) VALUES (?, ?, ?, ?)'),
+    extend: db.prepare('UPDATE jobs SET visible_at = ? WHERE id = ? AND attempts = ?'),
+  };
+}
+
+/** A delivery's receipt: row, the row's delivery count when it was received, and the job's index in the row. */
+interface Receipt {
+  id: number;
+  attempts: number;
+  index: number;
+}
+
+function parseReceipt(receipt: string): Receipt {
+  const [id = Number.NaN, attempts = Number.NaN, index = Number.NaN] = receipt.split(':').map(Number);
+  return { id, attempts, index };
+}
+
+function pendingIndexes(row: Row): number[] {
+  return row.pending ? row.pending.split(',').map(Number) : [];
 }
 
 /**
- * The embedded default's durable queue. Enqueues arriving in the same tick share one transaction — one fsync
- * for a burst of webhooks instead of one per request. Single process: on open, anything left in flight by a
- * crash is made visible again at once.
+ * The embedded default's durable queue. Commits run on a writer thread: while one group commit is syncing to
+ * disk, the requests that arrive queue up and form the next one — one fsync for a burst of webhooks instead of
+ * one per request, without stopping the event loop. Single process: on open, anything left in flight by a crash is
+ * made visible again at once.
  */
 export class EmbeddedQueue implements Queue {
   readonly #db: DatabaseSync;
   readonly #visibilityMs: number;
   readonly #maxAttempts: number;
   readonly #now: () => number;
+  readonly #sql: ReturnType<typeof statements>;
+  readonly #writer: Worker;
+  /** Enqueues of this turn of the event loop, sent to the writer together. */
   #pending: Pending[] = [];
-  #flushScheduled = false;
+  /** Sent to the writer, waiting for their commit, by request id. */
+  readonly #inFlight = new Map<number, Pending[]>();
+  #drained: (() => void) | undefined;
+  #nextId = 0;
   #waiters: Array<() => void> = [];
   #closed = false;
+  #broken: Error | undefined;
 
   constructor(options: EmbeddedQueueOptions) {
     this.#db = options.db;
+    this.#sql = statements(options.db);
     this.#visibilityMs = options.visibilityMs ?? 60_000;
     this.#maxAttempts = options.maxAttempts ?? 5;
     this.#now = options.now ?? Date.now;
     this.#db.prepare('UPDATE jobs SET visible_at = 0 WHERE visible_at > ?').run(this.#now());
+    this.#writer = new Worker(new URL('./embedded-writer.ts', import.meta.url), {
+      workerData: { path: options.db.location() },
+    });
+    this.#writer.on('message', (result: WriteResult) => this.#committed(result));
+    // A writer that cannot open or write the database fails what it holds and makes the queue unready: ingest
+    // then answers 503 and senders retry, rather than being told their work is stored.
+    this.#writer.on('error', (error) => {
+      this.#broken = error;
+      const failed = [...[...this.#inFlight.values()].flat(), ...this.#pending];
+      this.#inFlight.clear();
+      this.#pending = [];
+      for (const p of failed) p.reject(error);
+      this.#drained?.();
+    });
+    this.#writer.unref();
   }
 
   enqueue(jobs: readonly Job[]): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('queue is closed'));
+    if (this.#broken) return Promise.reject(new Error(`queue writer failed: ${this.#broken.message}`));
     if (jobs.length === 0) return Promise.resolve();
+    let bodies: string[];
+    try {
+      bodies = jobs.map(encodeJob);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
-      this.#pending.push({ jobs, resolve, reject });
-      if (!this.#flushScheduled) {
-        this.#flushScheduled = true;
-        setImmediate(() => this.#flush());
-      }
+      if (this.#pending.push({ bodies, resolve, reject }) === 1) setImmediate(() => this.#send());
     });
   }
 
-  /** Group commit: every enqueue of this tick in one transaction, then wake waiting consumers. */
-  #flush(): void {
+  /** Hands this turn's enqueues to the writer thread, which commits whatever has queued up in one go. */
+  #send(): void {
     const batch = this.#pending;
     this.#pending = [];
-    this.#flushScheduled = false;
-    const insert = this.#db.prepare(
-      'INSERT OR IGNORE INTO jobs (dedup_key, body, visible_at) VALUES (?, ?, 0)',
-    );
-    try {
-      this.#db.exec('BEGIN IMMEDIATE');
-      for (const p of batch) for (const job of p.jobs) insert.run(job.dedupKey, encodeJob(job));
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      for (const p of batch) p.reject(error);
-      return;
+    if (batch.length === 0) return;
+    const id = ++this.#nextId;
+    this.#inFlight.set(id, batch);
+    // Job bodies are JSON texts already: joined, they make the row's JSON array without encoding them twice.
+    const rows = batch.map((p) => ({
+      body: `[${p.bodies.join(',')}]`,
+      pending: p.bodies.map((_, i) => i).join(','),
+    }));
+    this.#writer.postMessage({ id, rows } satisfies WriteRequest);
+  }
+
+  #committed(result: WriteResult): void {
+    for (const id of result.ids) {
+      for (const p of this.#inFlight.get(id) ?? []) {
+        if (result.ok) p.resolve();
+        else p.reject(new Error(`could not store jobs: ${result.error}`));
+      }
+      this.#inFlight.delete(id);
     }
-    for (const p of batch) p.resolve();
-    for (const wake of this.#waiters.splice(0)) wake();
+    if (result.ok) for (const wake of this.#waiters.splice(0)) wake();
+    if (this.#inFlight.size === 0 && this.#pending.length === 0) this.#drained?.();
   }
 
   async receive(max: number, waitMs: number): Promise<Received> {
@@ -140,95 +210,132 @@ export class EmbeddedQueue implements Queue {
     }
   }
 
+  /** Claims visible rows until `max` jobs are taken (a row is taken whole, so a batch can exceed `max`). */
   #take(max: number): Received {
     const now = this.#now();
-    const rows = this.#db
-      .prepare('SELECT id, body, attempts FROM jobs WHERE visible_at <= ? ORDER BY id LIMIT ?')
-      .all(now, max) as unknown as Row[];
-    const claim = this.#db.prepare('UPDATE jobs SET attempts = attempts + 1, visible_at = ? WHERE id = ?');
+    const rows = this.#sql.visible.all(now, max) as unknown as Row[];
     const deliveries: Delivery[] = [];
     const poison: PoisonMessage[] = [];
     this.#db.exec('BEGIN IMMEDIATE');
     for (const row of rows) {
-      claim.run(now + this.#visibilityMs, row.id);
+      if (deliveries.length + poison.length >= max) break;
+      this.#sql.claim.run(now + this.#visibilityMs, row.id);
       const attempts = row.attempts + 1;
-      const receipt = `${row.id}:${attempts}`;
-      const decoded = decodeJob(row.body);
-      if ('job' in decoded) deliveries.push({ job: decoded.job, receipt, attempts });
-      else poison.push({ receipt, attempts, body: row.body, reason: decoded.reason });
+      const jobs = JSON.parse(row.body) as unknown[];
+      for (const index of pendingIndexes(row)) {
+        const receipt = `${row.id}:${attempts}:${index}`;
+        const decoded = validateJob(jobs[index]);
+        if ('job' in decoded) deliveries.push({ job: decoded.job, receipt, attempts });
+        else
+          poison.push({
+            receipt,
+            attempts,
+            body: JSON.stringify(jobs[index] ?? null),
+            reason: decoded.reason,
+          });
+      }
     }
     this.#db.exec('COMMIT');
     return { deliveries, poison };
   }
 
-  async ack(receipts: readonly string[]): Promise<void> {
-    const del = this.#db.prepare('DELETE FROM jobs WHERE id = ? AND attempts = ?');
-    this.#db.exec('BEGIN');
+  /** Takes jobs out of their rows; a row with nothing pending is deleted. Stale receipts are ignored. */
+  #release(receipts: readonly string[], each?: (body: string, row: Row) => void): void {
+    const byRow = new Map<string, Receipt[]>();
     for (const r of receipts) {
-      const { id, attempts } = parseReceipt(r);
-      del.run(id, attempts);
+      const parsed = parseReceipt(r);
+      const key = `${parsed.id}:${parsed.attempts}`;
+      byRow.set(key, [...(byRow.get(key) ?? []), parsed]);
     }
-    this.#db.exec('COMMIT');
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const group of byRow.values()) {
+        const first = group[0];
+        const row = first && (this.#sql.row.get(first.id, first.attempts) as Row | undefined);
+        if (!row) continue;
+        const done = new Set(group.map((g) => g.index));
+        if (each) {
+          const jobs = JSON.parse(row.body) as unknown[];
+          for (const index of done)
+            if (pendingIndexes(row).includes(index)) each(JSON.stringify(jobs[index] ?? null), row);
+        }
+        const left = pendingIndexes(row).filter((i) => !done.has(i));
+        if (left.length === 0) this.#sql.remove.run(row.id);
+        else this.#sql.setPending.run(left.join(','), row.id);
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async ack(receipts: readonly string[]): Promise<void> {
+    this.#release(receipts);
   }
 
   async retry(receipt: string, delayMs: number, reason: string): Promise<void> {
-    const { id, attempts } = parseReceipt(receipt);
-    if (attempts >= this.#maxAttempts) return this.reject(receipt, reason);
-    this.#db
-      .prepare('UPDATE jobs SET visible_at = ?, last_error = ? WHERE id = ? AND attempts = ?')
-      .run(this.#now() + delayMs, reason, id, attempts);
+    if (parseReceipt(receipt).attempts >= this.#maxAttempts) return this.reject(receipt, reason);
+    this.#release([receipt], (body, row) => {
+      this.#sql.insert.run(`[${body}]`, '0', row.attempts, this.#now() + delayMs, reason);
+    });
   }
 
   /** Moves a job out of the queue into the dead-letter table, with the reason it failed. */
   async reject(receipt: string, reason: string): Promise<void> {
-    const { id, attempts } = parseReceipt(receipt);
-    this.#db.exec('BEGIN IMMEDIATE');
-    this.#db
-      .prepare(
-        'INSERT INTO dead_letters (id, dedup_key, body, attempts, reason, failed_at) SELECT id, dedup_key, body, attempts, ?, ? FROM jobs WHERE id = ? AND attempts = ?',
-      )
-      .run(reason, this.#now(), id, attempts);
-    this.#db.prepare('DELETE FROM jobs WHERE id = ? AND attempts = ?').run(id, attempts);
-    this.#db.exec('COMMIT');
+    this.#release([receipt], (body, row) => {
+      this.#sql.dead.run(body, row.attempts, reason, this.#now());
+    });
   }
 
   async extend(receipt: string, ms: number): Promise<void> {
     const { id, attempts } = parseReceipt(receipt);
-    this.#db
-      .prepare('UPDATE jobs SET visible_at = ? WHERE id = ? AND attempts = ?')
-      .run(this.#now() + ms, id, attempts);
+    this.#sql.extend.run(this.#now() + ms, id, attempts);
   }
 
   async ready(): Promise<boolean> {
-    if (this.#closed) return false;
+    if (this.#closed || this.#broken) return false;
     this.#db.prepare('SELECT 1').get();
     return true;
   }
 
-  /** Queue depth and dead letters, for /readyz and the operator. */
+  /** Jobs waiting or in flight, and dead letters: for the operator. */
   stats(): { queued: number; deadLetters: number } {
-    const queued = this.#db.prepare('SELECT count(*) AS n FROM jobs').get() as { n: number };
+    const rows = this.#db.prepare('SELECT pending FROM jobs').all() as Array<{ pending: string }>;
+    const queued = rows.reduce((n, r) => n + (r.pending ? r.pending.split(',').length : 0), 0);
     const dead = this.#db.prepare('SELECT count(*) AS n FROM dead_letters').get() as { n: number };
-    return { queued: queued.n, deadLetters: dead.n };
+    return { queued, deadLetters: dead.n };
   }
 
   deadLetters(): Array<{ dedupKey: string; attempts: number; reason: string }> {
-    return (
-      this.#db
-        .prepare('SELECT dedup_key, attempts, reason FROM dead_letters ORDER BY failed_at')
-        .all() as Array<{
-        dedup_key: string;
-        attempts: number;
-        reason: string;
-      }>
-    ).map((r) => ({ dedupKey: r.dedup_key, attempts: r.attempts, reason: r.reason }));
+    const rows = this.#db
+      .prepare('SELECT body, attempts, reason FROM dead_letters ORDER BY id')
+      .all() as Array<{
+      body: string;
+      attempts: number;
+      reason: string;
+    }>;
+    return rows.map((r) => {
+      const decoded = decodeJob(r.body);
+      return {
+        dedupKey: 'job' in decoded ? decoded.job.dedupKey : '(unreadable)',
+        attempts: r.attempts,
+        reason: r.reason,
+      };
+    });
   }
 
+  /** Waits for every accepted enqueue to be committed, then stops the writer thread. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (this.#pending.length > 0) this.#flush();
+    while (this.#inFlight.size > 0 || this.#pending.length > 0) {
+      await new Promise<void>((resolve) => {
+        this.#drained = resolve;
+      });
+    }
     for (const wake of this.#waiters.splice(0)) wake();
+    await this.#writer.terminate();
   }
 }
 

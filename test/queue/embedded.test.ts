@@ -30,22 +30,35 @@ const job = (node: string): Job => ({
 describe('EmbeddedQueue', () => {
   it('delivers in order, hides received jobs for the visibility timeout, and deletes acked ones', async () => {
     const { db, queue } = open();
-    await Promise.all([queue.enqueue([job('a')]), queue.enqueue([job('b'), job('c')])]);
-    const r = await queue.receive(2, 0);
-    expect(r.deliveries.map((d) => d.job.node)).toEqual(['a', 'b']);
-    expect((await queue.receive(10, 0)).deliveries.map((d) => d.job.node)).toEqual(['c']);
+    await queue.enqueue([job('a')]);
+    await queue.enqueue([job('b'), job('c')]);
+    // One enqueue is one row, taken whole: asking for 1 job gets the first row, asking for 2 gets the rest.
+    const r = await queue.receive(1, 0);
+    expect(r.deliveries.map((d) => d.job.node)).toEqual(['a']);
+    expect((await queue.receive(2, 0)).deliveries.map((d) => d.job.node)).toEqual(['b', 'c']);
     await queue.ack(r.deliveries.map((d) => d.receipt));
     clock += 10_001;
     const again = await queue.receive(10, 0);
-    expect(again.deliveries.map((d) => `${d.job.node}#${d.attempts}`)).toEqual(['c#2']);
+    expect(again.deliveries.map((d) => `${d.job.node}#${d.attempts}`)).toEqual(['b#2', 'c#2']);
     await queue.close();
     db.close();
   });
 
-  it('ignores a second enqueue of the same content while it is queued', async () => {
+  it('acknowledges, retries and redelivers the jobs of one enqueue one by one', async () => {
     const { db, queue } = open();
-    await queue.enqueue([job('a'), job('a')]);
-    expect(queue.stats().queued).toBe(1);
+    await queue.enqueue([job('a'), job('b'), job('c')]);
+    const first = await queue.receive(10, 0);
+    expect(first.deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c']);
+    const [a, b] = first.deliveries;
+    await queue.ack([a?.receipt ?? '']);
+    await queue.retry(b?.receipt ?? '', 5000, 'slack down');
+    expect(queue.stats().queued).toBe(2);
+    clock += 10_001; // c's visibility ran out; b's retry delay too
+    const again = await queue.receive(10, 0);
+    expect(again.deliveries.map((d) => `${d.job.node}#${d.attempts}`).sort()).toEqual(['b#2', 'c#2']);
+    await queue.ack(again.deliveries.map((d) => d.receipt));
+    await queue.ack([a?.receipt ?? '']); // a stale receipt changes nothing
+    expect(queue.stats()).toEqual({ queued: 0, deadLetters: 0 });
     await queue.close();
     db.close();
   });
@@ -66,9 +79,7 @@ describe('EmbeddedQueue', () => {
 
   it('hands out unreadable rows as poison, and reject moves them to the dead letters at once', async () => {
     const { db, queue } = open();
-    db.prepare(
-      'INSERT INTO jobs (dedup_key, body, visible_at) VALUES (\'bad\', \'{"kind":"nope"}\', 0)',
-    ).run();
+    db.prepare(`INSERT INTO jobs (body, pending, visible_at) VALUES ('[{"kind":"nope"}]', '0', 0)`).run();
     const r = await queue.receive(10, 0);
     expect(r.deliveries).toHaveLength(0);
     expect(r.poison[0]?.reason).toMatch(/kind/);
@@ -95,6 +106,7 @@ describe('EmbeddedQueue', () => {
     await first.queue.enqueue([job('a')]);
     await first.queue.receive(1, 0); // in flight, never acked: the process "dies"
     await new SqliteProcessedStore(first.db).mark(['bundle:z']);
+    await first.queue.close();
     first.db.close();
     const second = open();
     expect((await second.queue.receive(1, 0)).deliveries.map((d) => d.job.node)).toEqual(['a']);

@@ -1,0 +1,86 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** The ripgrep to compare against: Debian's package, installed on first use when missing. */
+export interface Ripgrep {
+  path: string;
+  version: string;
+}
+
+function locate(): Ripgrep | undefined {
+  const r = spawnSync('rg', ['--version'], { encoding: 'utf8' });
+  if (r.status !== 0 || r.error) return undefined;
+  const which = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' });
+  return { path: which.stdout.trim() || 'rg', version: (r.stdout.split('\n')[0] ?? '').trim() };
+}
+
+function apt(args: string[], log: (line: string) => void): boolean {
+  log(`  $ apt-get ${args.join(' ')}`);
+  const r = spawnSync('apt-get', args, {
+    encoding: 'utf8',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    timeout: 180_000,
+  });
+  if (r.error) {
+    log(`    ${r.error.message}`);
+    return false;
+  }
+  if (r.status !== 0) {
+    const tail = `${r.stderr}`.trim().split('\n').slice(-2).join(' | ');
+    log(`    exit ${r.status}${tail ? `: ${tail}` : ''}`);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Finds `rg`, or installs Debian's `ripgrep` (`apt-get install`, then `apt-get update` and again if the package
+ * lists are stale). Returns undefined, with the reason logged, when that is impossible (no root, no apt, no
+ * network): the caller skips the comparison rather than failing.
+ */
+export function ensureRipgrep(log: (line: string) => void): Ripgrep | undefined {
+  const found = locate();
+  if (found) return found;
+  log('rg not found: installing Debian ripgrep');
+  const install = ['install', '-y', '--no-install-recommends', 'ripgrep'];
+  if (!apt(install, log) && !(apt(['update'], log) && apt(install, log))) return undefined;
+  return locate();
+}
+
+export interface RipgrepRun {
+  elapsedMs: number;
+  /** Matching lines (`rg --count`). */
+  lines: number;
+}
+
+/**
+ * `rg --count -f PATTERNS FILE`: every line that matches any pattern, counted once, which is the work the
+ * engine does before classifying (find each matching line). Config files and mmap heuristics are left to rg's
+ * defaults except for `--no-config`, so a user's ripgreprc cannot change the comparison.
+ */
+export function runRipgrep(rg: Ripgrep, patternsFile: string, file: string): Promise<RipgrepRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(rg.path, ['--no-config', '--count', '-f', patternsFile, file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const elapsedMs = performance.now() - started;
+      // Exit 1 means "no match": a count of zero, still a valid run.
+      if (code !== 0 && code !== 1) {
+        reject(new Error(`rg exited ${code}: ${err.trim()}`));
+        return;
+      }
+      resolve({ elapsedMs, lines: Number(out.trim() || '0') });
+    });
+  });
+}
