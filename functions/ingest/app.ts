@@ -110,7 +110,10 @@ export function createIngestApp(deps: IngestDeps): Hono {
     path: string,
     family: RouteFamily,
     schema: S,
-    normalise: (body: z.infer<S>, receivedAt: string) => Promise<Normalised | BadInput>,
+    normalise: (
+      body: z.infer<S>,
+      receivedAt: string,
+    ) => Normalised | BadInput | Promise<Normalised | BadInput>,
   ) => {
     app.post(
       path,

@@ -40,27 +40,49 @@ function nodeOfLabels(labels: Record<string, string>): string {
   return '';
 }
 
-export async function normaliseAlertmanager(
+const FNV_OFFSET = 14695981039346656037n;
+const FNV_PRIME = 1099511628211n;
+const MASK_64 = (1n << 64n) - 1n;
+const SEPARATOR = 255;
+
+/**
+ * Alertmanager's own alert fingerprint (Prometheus `model.LabelSet.Fingerprint`): FNV-1a 64 over the sorted
+ * label names and values, each followed by a 0xff byte. Senders that omit `fingerprint` get the one Alertmanager
+ * would have given the same labels, so firing and resolved notifications of one alert still pair up.
+ */
+export function labelFingerprint(labels: Record<string, string>): string {
+  let hash = FNV_OFFSET;
+  const add = (byte: number) => {
+    hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK_64;
+  };
+  for (const name of Object.keys(labels).sort()) {
+    for (const byte of new TextEncoder().encode(name)) add(byte);
+    add(SEPARATOR);
+    for (const byte of new TextEncoder().encode(labels[name] ?? '')) add(byte);
+    add(SEPARATOR);
+  }
+  return hash.toString(16).padStart(16, '0');
+}
+
+export function normaliseAlertmanager(
   payload: AlertmanagerPayload,
   defaultCluster: string,
   receivedAt: string,
-): Promise<Normalised> {
-  const jobs = await Promise.all(
-    payload.alerts.map(async (alert): Promise<Job> => {
-      const labels = { ...payload.commonLabels, ...alert.labels };
-      const fingerprint = alert.fingerprint ?? (await sha256Hex(canonical(labels))).slice(0, 16);
-      return {
-        kind: 'alert',
-        dedupKey: `alert:${fingerprint}:${alert.status}:${alert.startsAt}`,
-        cluster: labels.cluster ?? defaultCluster,
-        node: nodeOfLabels(labels),
-        receivedAt,
-        alert: { ...alert, labels } as Alert,
-        groupKey: payload.groupKey,
-        externalURL: payload.externalURL,
-      };
-    }),
-  );
+): Normalised {
+  const jobs = payload.alerts.map((alert): Job => {
+    const labels = { ...payload.commonLabels, ...alert.labels };
+    const fingerprint = alert.fingerprint ?? labelFingerprint(labels);
+    return {
+      kind: 'alert',
+      dedupKey: `alert:${fingerprint}:${alert.status}:${alert.startsAt}`,
+      cluster: labels.cluster ?? defaultCluster,
+      node: nodeOfLabels(labels),
+      receivedAt,
+      alert: { ...alert, labels } as Alert,
+      groupKey: payload.groupKey,
+      externalURL: payload.externalURL,
+    };
+  });
   const dropped =
     payload.truncatedAlerts > 0
       ? [{ reason: 'truncated by Alertmanager (max_alerts)', count: payload.truncatedAlerts }]
