@@ -115,39 +115,34 @@ export function createIngestApp(deps: IngestDeps): Hono {
       receivedAt: string,
     ) => Normalised | BadInput | Promise<Normalised | BadInput>,
   ) => {
-    app.post(
-      path,
-      async (c, next) => {
-        if (!authorised(c.req.header('authorization'), family, deps.auth)) {
-          deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'unauthorised' });
-          return problem(c, 401, 'unauthorised');
-        }
-        await next();
-      },
-      async (c) => {
-        const body = await readJson(c, schema, deps.maxBodyBytes);
-        const result = body instanceof BadInput ? body : await normalise(body, now().toISOString());
-        if (result instanceof BadInput) {
-          deps.counters.add('pleg_ingest_requests_total', {
-            route: family,
-            outcome: `invalid_${result.status}`,
-          });
-          return problem(c, result.status, result.error, result.issues);
-        }
-        try {
-          await deps.queue.enqueue(result.jobs);
-        } catch (error) {
-          log(`enqueue failed for ${family}: ${(error as Error).message}`);
-          deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'queue_unavailable' });
-          return problem(c, 503, 'queue unavailable, retry later');
-        }
-        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'accepted' });
-        deps.counters.add('pleg_ingest_jobs_queued_total', { route: family }, result.jobs.length);
-        for (const d of result.dropped)
-          deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);
-        return c.json({ queued: result.jobs.length, dropped: result.dropped }, 202);
-      },
-    );
+    app.post(path, async (c) => {
+      if (!authorised(c.req.header('authorization'), family, deps.auth)) {
+        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'unauthorised' });
+        return problem(c, 401, 'unauthorised');
+      }
+      const body = await readJson(c, schema, deps.maxBodyBytes);
+      const result = body instanceof BadInput ? body : await normalise(body, now().toISOString());
+      if (result instanceof BadInput) {
+        deps.counters.add('pleg_ingest_requests_total', {
+          route: family,
+          outcome: `invalid_${result.status}`,
+        });
+        return problem(c, result.status, result.error, result.issues);
+      }
+      try {
+        await deps.queue.enqueue(result.jobs);
+      } catch (error) {
+        log(`enqueue failed for ${family}: ${(error as Error).message}`);
+        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'queue_unavailable' });
+        return problem(c, 503, 'queue unavailable, retry later');
+      }
+      deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'accepted' });
+      deps.counters.add('pleg_ingest_jobs_queued_total', { route: family }, result.jobs.length);
+      for (const d of result.dropped) {
+        deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);
+      }
+      return c.json({ queued: result.jobs.length, dropped: result.dropped }, 202);
+    });
     app.all(path, (c) => {
       c.header('Allow', 'POST');
       return problem(c, 405, 'method not allowed');

@@ -1,4 +1,4 @@
-import type { Alert, AlertmanagerPayload } from '../../shared/schemas/alertmanager.ts';
+import type { AlertmanagerPayload } from '../../shared/schemas/alertmanager.ts';
 import type { EvidenceBundle } from '../../shared/schemas/bundle.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { type EventWebhookEvent, normaliseEvent } from '../../shared/schemas/kube-event.ts';
@@ -69,20 +69,19 @@ export function normaliseAlertmanager(
   defaultCluster: string,
   receivedAt: string,
 ): Normalised {
-  const jobs = payload.alerts.map((alert): Job => {
-    const labels = { ...payload.commonLabels, ...alert.labels };
-    const fingerprint = alert.fingerprint ?? labelFingerprint(labels);
-    return {
+  // Each alert carries its full label set (commonLabels is only what they share), so alerts are used as sent.
+  const jobs = payload.alerts.map(
+    (alert): Job => ({
       kind: 'alert',
-      dedupKey: `alert:${fingerprint}:${alert.status}:${alert.startsAt}`,
-      cluster: labels.cluster ?? defaultCluster,
-      node: nodeOfLabels(labels),
+      dedupKey: `alert:${alert.fingerprint ?? labelFingerprint(alert.labels)}:${alert.status}:${alert.startsAt}`,
+      cluster: alert.labels.cluster ?? defaultCluster,
+      node: nodeOfLabels(alert.labels),
       receivedAt,
-      alert: { ...alert, labels } as Alert,
+      alert,
       groupKey: payload.groupKey,
       externalURL: payload.externalURL,
-    };
-  });
+    }),
+  );
   const dropped =
     payload.truncatedAlerts > 0
       ? [{ reason: 'truncated by Alertmanager (max_alerts)', count: payload.truncatedAlerts }]

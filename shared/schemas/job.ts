@@ -24,12 +24,6 @@ export const JobSchema = z.discriminatedUnion('kind', [
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
-/**
- * The envelope every job carries. The producer checks this (its payload was validated by the route's own schema
- * a moment before); the consumer validates the whole job with JobSchema.
- */
-export const JobEnvelopeSchema = JobBase.extend({ kind: z.enum(['alert', 'event', 'bundle']) });
-
 /** Where all signals about one node (or one cluster, for node-less signals) meet. */
 export function incidentKey(job: Pick<Job, 'cluster' | 'node'>): string {
   return `${job.cluster}/${job.node}`;
