@@ -28,7 +28,7 @@ export function mergeEvidence(cluster: string, node: string, jobs: readonly Job[
   for (const job of jobs) {
     if (job.kind === 'alert') bundle.alerts?.push(job.alert);
     else if (job.kind === 'event') bundle.events?.push(job.event);
-    else bundle = mergeBundles(bundle, job.bundle);
+    else if (job.kind === 'bundle') bundle = mergeBundles(bundle, job.bundle);
   }
   return bundle;
 }
