@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { IngestAuth } from './ingest/auth.ts';
+import type { ThreadPolicy } from './respond/threads.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
@@ -24,6 +25,16 @@ export const ConfigSchema = z
     DATA_DIR: z.string().default('.data'),
     /** DynamoDB table holding the responder's state on Lambda (processed jobs, incidents). */
     STATE_TABLE: z.string().min(3).optional(),
+    SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'a bot token starts with xoxb-').optional(),
+    SLACK_SIGNING_SECRET: z.string().min(16).optional(),
+    SLACK_CHANNEL: z.string().min(1).optional(),
+    SLACK_API_URL: z.url().default('https://slack.com/api/'),
+    /** `https://acme.slack.com/archives`: lets a storm thread link to the per-node threads. */
+    SLACK_ARCHIVE_URL: z.url().optional(),
+    REOPEN_WINDOW_SECONDS: z.coerce.number().int().min(0).default(3600),
+    STORM_THRESHOLD: z.coerce.number().int().min(2).default(5),
+    STORM_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    STORM_EDIT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(10),
     RESPOND_BATCH_SIZE: z.coerce.number().int().min(1).max(10).default(10),
     RESPOND_VISIBILITY_SECONDS: z.coerce.number().int().min(5).max(43_200).default(60),
     RESPOND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
@@ -32,11 +43,19 @@ export const ConfigSchema = z
     if (c.QUEUE === 'sqs' && !c.SQS_QUEUE_URL) {
       ctx.addIssue({ code: 'custom', path: ['SQS_QUEUE_URL'], message: 'required when QUEUE=sqs' });
     }
+    if (c.SLACK_BOT_TOKEN && !c.SLACK_CHANNEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SLACK_CHANNEL'],
+        message: 'required with SLACK_BOT_TOKEN (the incident channel id)',
+      });
+    }
   });
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
-const OUR_PREFIXES = /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$)/;
+const OUR_PREFIXES =
+  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$)/;
 
 export class ConfigError extends Error {}
 
@@ -73,5 +92,16 @@ export function ingestAuth(config: Config): IngestAuth {
       events: config.INGEST_TOKEN_EVENTS ?? fallback ?? '',
       bundles: config.INGEST_TOKEN_BUNDLES ?? fallback ?? '',
     },
+  };
+}
+
+/** How incident threads behave, from the configuration. */
+export function threadPolicy(config: Config): ThreadPolicy {
+  return {
+    channel: config.SLACK_CHANNEL ?? '',
+    reopenWindowMs: config.REOPEN_WINDOW_SECONDS * 1000,
+    storm: { threshold: config.STORM_THRESHOLD, windowMs: config.STORM_WINDOW_SECONDS * 1000 },
+    stormEditIntervalMs: config.STORM_EDIT_INTERVAL_SECONDS * 1000,
+    archiveUrl: config.SLACK_ARCHIVE_URL,
   };
 }

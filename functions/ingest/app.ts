@@ -7,6 +7,7 @@ import { EventWebhookBodySchema } from '../../shared/schemas/kube-event.ts';
 import { authorised, type IngestAuth, type RouteFamily } from './auth.ts';
 import type { IngestCounters } from './counters.ts';
 import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
+import { registerSlackRoutes } from './slack-routes.ts';
 
 export interface IngestDeps {
   queue: Queue;
@@ -15,6 +16,8 @@ export interface IngestDeps {
   /** Cluster name for signals that carry none (a single-cluster set-up). */
   defaultCluster: string;
   maxBodyBytes: number;
+  /** Slack's signing secret: with it, the slash-command and interactivity routes are served. */
+  slackSigningSecret?: string;
   /** Reports what failed inside (queue down); never given request bodies or secrets. */
   log?: (message: string) => void;
   now?: () => Date;
@@ -163,6 +166,17 @@ export function createIngestApp(deps: IngestDeps): Hono {
       ]);
     return normaliseBundle({ ...bundle, node }, deps.defaultCluster, at);
   });
+
+  if (deps.slackSigningSecret) {
+    registerSlackRoutes(app, {
+      queue: deps.queue,
+      signingSecret: deps.slackSigningSecret,
+      defaultCluster: deps.defaultCluster,
+      counters: deps.counters,
+      log,
+      now,
+    });
+  }
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

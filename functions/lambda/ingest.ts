@@ -23,6 +23,7 @@ export function createLambdaIngest(env: Record<string, string | undefined>): Hon
     counters: new IngestCounters(),
     defaultCluster: config.DEFAULT_CLUSTER,
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
+    slackSigningSecret: config.SLACK_SIGNING_SECRET,
     log: (message) => console.error(message),
   });
 }

@@ -1,10 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ConsoleNotifier } from '../../shared/chat/console.ts';
+import { SlackChat } from '../../shared/chat/slack.ts';
+import { DynamoIncidentStore } from '../../shared/incidents/dynamodb-store.ts';
 import { decodeJob } from '../../shared/queue/codec.ts';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
 import type { Delivery } from '../../shared/queue/port.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, threadPolicy } from '../config.ts';
+import type { IncidentHandler } from '../respond/handler.ts';
+import { NotifierHandler } from '../respond/notify-handler.ts';
 import { type RespondDeps, respond } from '../respond/respond.ts';
+import { IncidentThreads } from '../respond/threads.ts';
 import { type SqsBatchResponse, type SqsEvent, SqsEventSchema } from './sqs-event.ts';
 
 /**
@@ -50,13 +55,16 @@ function dependencies(): RespondDeps {
   const config = loadConfig(process.env);
   if (!config.STATE_TABLE)
     throw new Error('invalid configuration:\n  STATE_TABLE: required on Lambda (processed-job record)');
-  deps = {
-    notifier: new ConsoleNotifier((text) => console.log(text)),
-    processed: new DynamoProcessedStore({
-      client: new DynamoDBClient({ region: config.AWS_REGION }),
-      table: config.STATE_TABLE,
-    }),
-  };
+  const client = new DynamoDBClient({ region: config.AWS_REGION });
+  const handler: IncidentHandler = config.SLACK_BOT_TOKEN
+    ? new IncidentThreads({
+        store: new DynamoIncidentStore({ client, table: config.STATE_TABLE }),
+        chat: new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL }),
+        policy: threadPolicy(config),
+        log,
+      })
+    : new NotifierHandler(new ConsoleNotifier((text) => console.log(text)));
+  deps = { handler, processed: new DynamoProcessedStore({ client, table: config.STATE_TABLE }) };
   return deps;
 }
 

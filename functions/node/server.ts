@@ -6,13 +6,18 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConsoleNotifier } from '../../shared/chat/console.ts';
 import type { Notifier } from '../../shared/chat/notifier.ts';
+import { SlackChat } from '../../shared/chat/slack.ts';
+import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
-import { type Config, ConfigError, ingestAuth, loadConfig } from '../config.ts';
+import { type Config, ConfigError, ingestAuth, loadConfig, threadPolicy } from '../config.ts';
 import { createIngestApp } from '../ingest/app.ts';
 import { IngestCounters } from '../ingest/counters.ts';
 import { consume, exponentialBackoff } from '../respond/consumer.ts';
+import type { IncidentHandler } from '../respond/handler.ts';
+import { NotifierHandler } from '../respond/notify-handler.ts';
+import { IncidentThreads } from '../respond/threads.ts';
 
 const log = (message: string) => process.stderr.write(`pleg-responder: ${message}\n`);
 
@@ -37,6 +42,22 @@ function ensureIngestToken(config: Config, say: (m: string) => void): Config {
     say(`created an ingest token in ${path} (send it as "Authorization: Bearer <token>")`);
   }
   return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
+}
+
+/** Slack threads when Slack is configured, else the console report. */
+function incidentHandler(
+  config: Config,
+  db: ReturnType<typeof openStateDb>,
+  overrides: ServerOverrides,
+  log: (m: string) => void,
+): IncidentHandler {
+  if (!config.SLACK_BOT_TOKEN) return new NotifierHandler(overrides.notifier ?? new ConsoleNotifier());
+  return new IncidentThreads({
+    store: new SqliteIncidentStore(db),
+    chat: new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL }),
+    policy: threadPolicy(config),
+    log,
+  });
 }
 
 export interface ServerOverrides {
@@ -77,6 +98,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       counters: new IngestCounters(),
       defaultCluster: config.DEFAULT_CLUSTER,
       maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
+      slackSigningSecret: config.SLACK_SIGNING_SECRET,
       log: say,
     });
     server = await listen(app, config);
@@ -96,7 +118,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       ? Promise.resolve()
       : consume(
           queue,
-          { notifier: overrides.notifier ?? new ConsoleNotifier(), processed: new SqliteProcessedStore(db) },
+          { handler: incidentHandler(config, db, overrides, say), processed: new SqliteProcessedStore(db) },
           {
             batchSize: config.RESPOND_BATCH_SIZE,
             waitMs: 1000,

@@ -58,7 +58,8 @@ export async function consume(
   while (!signal.aborted) {
     try {
       const received = await queue.receive(options.batchSize, options.waitMs);
-      await handleBatch(queue, received, deps, options);
+      if (received.deliveries.length === 0 && received.poison.length === 0) await deps.handler.idle?.();
+      else await handleBatch(queue, received, deps, options);
     } catch (error) {
       if (signal.aborted) break;
       options.log(`consumer error: ${(error as Error).message}; retrying in 1s`);

@@ -1,11 +1,10 @@
-import type { Notifier } from '../../shared/chat/notifier.ts';
-import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import { isResolution, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Delivery, ProcessedStore } from '../../shared/queue/port.ts';
+import type { Job } from '../../shared/schemas/job.ts';
 import { incidentKey } from '../../shared/schemas/job.ts';
+import type { IncidentHandler } from './handler.ts';
 
 export interface RespondDeps {
-  notifier: Notifier;
+  handler: IncidentHandler;
   processed: ProcessedStore;
 }
 
@@ -23,9 +22,9 @@ function groupByIncident(deliveries: readonly Delivery[]): Map<string, Delivery[
 }
 
 /**
- * One batch of jobs: skip what was already handled, group the rest per incident (cluster + node), diagnose
- * each incident on its merged evidence, notify, and record it as processed. Incidents fail independently:
- * one that cannot be notified does not fail the others.
+ * One batch of jobs: skip what was already handled, group the rest per incident (cluster + node), hand each
+ * group to the incident handler, and record it as processed. Incidents fail independently: one that cannot be
+ * handled (chat down) is retried without failing the others.
  */
 export async function respond(deliveries: readonly Delivery[], deps: RespondDeps): Promise<Outcome[]> {
   const seen = await deps.processed.seen(deliveries.map((d) => d.job.dedupKey));
@@ -33,20 +32,18 @@ export async function respond(deliveries: readonly Delivery[], deps: RespondDeps
     .filter((d) => seen.has(d.job.dedupKey))
     .map((d) => ({ receipt: d.receipt, status: 'duplicate' }));
   const fresh = deliveries.filter((d) => !seen.has(d.job.dedupKey));
-  for (const [key, group] of groupByIncident(fresh)) {
+  const groups = [...groupByIncident(fresh).values()];
+  await deps.handler.prepare?.(
+    groups.flatMap((g) =>
+      g[0] ? [{ cluster: g[0].job.cluster, node: g[0].job.node, jobs: g.map((d) => d.job) }] : [],
+    ),
+  );
+  for (const group of groups) {
     const first = group[0];
     if (!first) continue;
-    const jobs = group.map((d) => d.job);
+    const jobs: Job[] = group.map((d) => d.job);
     try {
-      const diagnosis = diagnose(mergeEvidence(first.job.cluster, first.job.node, jobs));
-      await deps.notifier.notify({
-        key,
-        cluster: first.job.cluster,
-        node: first.job.node,
-        state: isResolution(jobs) ? 'resolved' : 'firing',
-        diagnosis,
-        jobs,
-      });
+      await deps.handler.handle(first.job.cluster, first.job.node, jobs);
       await deps.processed.mark(jobs.map((j) => j.dedupKey));
       outcomes.push(...group.map((d) => ({ receipt: d.receipt, status: 'done' as const })));
     } catch (error) {

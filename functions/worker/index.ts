@@ -41,6 +41,7 @@ function build(env: Env): Hono {
     counters: new IngestCounters(),
     defaultCluster: config.DEFAULT_CLUSTER,
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
+    slackSigningSecret: config.SLACK_SIGNING_SECRET,
     log: (message) => console.error(message),
   });
 }

@@ -18,7 +18,12 @@ export interface CauseExplanation {
 export function explainCause(id: CauseId, runtime: RuntimeKind = 'unknown'): CauseExplanation | undefined {
   const cause = CAUSE_BY_ID.get(id);
   if (!cause) return undefined;
-  const ctx = { facts: new FactSet(), observed: { runtime }, tools: toolsFor(runtime), node: nodeArgument(undefined) };
+  const ctx = {
+    facts: new FactSet(),
+    observed: { runtime },
+    tools: toolsFor(runtime),
+    node: nodeArgument(undefined),
+  };
   const commands = cause.commands(ctx);
   return {
     id,

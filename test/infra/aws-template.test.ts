@@ -79,7 +79,9 @@ describe('infra/aws/template.yaml', () => {
     for (const s of statements('RespondFunction')) {
       expect(s.Resource).toEqual({ 'Fn::GetAtt': ['StateTable', 'Arn'] });
       expect(
-        s.Action.every((a) => /^dynamodb:(BatchGetItem|BatchWriteItem|GetItem|PutItem|UpdateItem)$/.test(a)),
+        s.Action.every((a) =>
+          /^dynamodb:(BatchGetItem|BatchWriteItem|GetItem|PutItem|UpdateItem|Scan)$/.test(a),
+        ),
       ).toBe(true);
     }
   });

@@ -6,6 +6,7 @@ import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLambdaIngest } from '../../functions/lambda/ingest.ts';
 import { respondToSqsEvent } from '../../functions/lambda/respond.ts';
+import { NotifierHandler } from '../../functions/respond/notify-handler.ts';
 import type { Notification } from '../../shared/chat/notifier.ts';
 import { encodeJob } from '../../shared/queue/codec.ts';
 import { openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
@@ -122,12 +123,12 @@ describe('Lambda respond (SQS trigger)', () => {
   it('reports only the failed and unreadable messages, and never notifies a redelivered job twice', async () => {
     const sent: Notification[] = [];
     const deps = {
-      notifier: {
+      handler: new NotifierHandler({
         async notify(n: Notification) {
           if (n.node === 'node-down') throw new Error('chat unavailable');
           sent.push(n);
         },
-      },
+      }),
       processed: new SqliteProcessedStore(openStateDb(join(dir, 'respond'))),
     };
     const event = {

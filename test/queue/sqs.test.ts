@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleBatch } from '../../functions/respond/consumer.ts';
+import { NotifierHandler } from '../../functions/respond/notify-handler.ts';
 import { openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import { packBatches, SqsQueue } from '../../shared/queue/sqs.ts';
 import type { Job } from '../../shared/schemas/job.ts';
@@ -116,7 +117,10 @@ describe('responder on SQS', () => {
     const queue = new SqsQueue({ client: sqs.client, queueUrl: url, visibilityMs: 1000 });
     const notifier = new RecordingNotifier();
     notifier.fail = new Error('slack down');
-    const deps = { notifier, processed: new SqliteProcessedStore(openStateDb(join(dir, 'a'))) };
+    const deps = {
+      handler: new NotifierHandler(notifier),
+      processed: new SqliteProcessedStore(openStateDb(join(dir, 'a'))),
+    };
     const options = { batchSize: 10, waitMs: 0, visibilityMs: 1000, backoffMs: () => 0, log: () => {} };
     await queue.enqueue([job('node-f')]);
     for (let i = 0; i < 4; i++) {
@@ -133,7 +137,10 @@ describe('responder on SQS', () => {
     const { url } = await sqs.createQueue('dedup', { maxReceiveCount: 5 });
     const queue = new SqsQueue({ client: sqs.client, queueUrl: url });
     const notifier = new RecordingNotifier();
-    const deps = { notifier, processed: new SqliteProcessedStore(openStateDb(join(dir, 'b'))) };
+    const deps = {
+      handler: new NotifierHandler(notifier),
+      processed: new SqliteProcessedStore(openStateDb(join(dir, 'b'))),
+    };
     const options = { batchSize: 10, waitMs: 0, visibilityMs: 30_000, backoffMs: () => 0, log: () => {} };
     await queue.enqueue([job('node-d', 1)]);
     await queue.enqueue([job('node-d', 1)]); // the same content sent twice (a sender retry)

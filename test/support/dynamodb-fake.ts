@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
 
@@ -8,15 +8,25 @@ import { crc32 } from 'node:zlib';
  * `{"__type":"com.amazonaws.dynamodb.v20120810#<Code>","message":"..."}` (the SDK takes the part after `#` as
  * the error name and throws its named exception class, e.g. ResourceNotFoundException).
  *
- * Operations: CreateTable, DescribeTable, GetItem, PutItem, BatchGetItem, BatchWriteItem. Tables have a single
- * HASH key of type S. It enforces the limits DynamoDB enforces for them (table exists, ≤ 100 keys and no
- * duplicates per BatchGetItem, ≤ 25 requests and no duplicates per BatchWriteItem, items ≤ 400 KB, the key
- * present and of type S, AttributeValues with exactly one type). Like DynamoDB, it does not delete items whose
- * TTL attribute has passed (real TTL deletion lags by up to days), so readers must check expiry themselves.
+ * Operations: CreateTable, DescribeTable, GetItem, PutItem, BatchGetItem, BatchWriteItem, and Scan when asked
+ * for (`startDynamoFake({ scan: ... })`). Tables have a single HASH key of type S. It enforces the limits
+ * DynamoDB enforces for them (table exists, ≤ 100 keys and no duplicates per BatchGetItem, ≤ 25 requests and no
+ * duplicates per BatchWriteItem, items ≤ 400 KB, the key present and of type S, AttributeValues with exactly one
+ * type). Like DynamoDB, it does not delete items whose TTL attribute has passed (real TTL deletion lags by up to
+ * days), so readers must check expiry themselves.
+ *
+ * Expressions: projections of top-level attributes; PutItem ConditionExpression and Scan FilterExpression with
+ * comparisons (= <> < <= > >=), attribute_exists, attribute_not_exists, begins_with, AND, OR, NOT and
+ * parentheses, evaluated with DynamoDB's typing (a missing attribute or another type never compares equal). As
+ * in DynamoDB, every ExpressionAttributeNames/Values entry must be used, and an undefined one is an error; a
+ * failed condition is ConditionalCheckFailedException (with the old item under ReturnValuesOnConditionCheckFailure
+ * ALL_OLD). Scan reads in an order fixed by a hash of the key, pages end at Limit or the page size (1 MB, or
+ * smaller as configured, so tests can page through few items), and LastEvaluatedKey/ExclusiveStartKey resume.
+ * ConsistentRead is accepted (every read of the fake is consistent).
  *
  * Not emulated: SigV4 is not verified (any signature is accepted, but a request must carry one), throughput,
- * reserved words in expressions, expressions beyond top-level projections and attribute_(not_)exists conditions,
- * sort keys, indexes, streams.
+ * reserved words in expressions, nested paths, BETWEEN/IN/size/contains/attribute_type, parallel scans, sort
+ * keys, indexes, streams.
  */
 
 export type BatchOp = 'BatchGetItem' | 'BatchWriteItem';
@@ -27,7 +37,7 @@ export interface FakeCall {
   status: number;
   /** The error code sent back, e.g. ValidationException. */
   error?: string;
-  /** Keys asked for (BatchGetItem), write requests (BatchWriteItem); 1 for the single-item operations. */
+  /** Keys asked for (BatchGetItem), write requests (BatchWriteItem), items read (Scan); 1 for single items. */
   size: number;
   /** Keys or write requests handed back as unprocessed. */
   unprocessed: number;
@@ -80,16 +90,20 @@ const MAX_HASH_KEY_BYTES = 2048;
 const MAX_BATCH_GET = 100;
 const MAX_BATCH_WRITE = 25;
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+const MAX_SCAN_PAGE_BYTES = 1024 * 1024;
 const TYPES = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M']);
 
 class DynamoError extends Error {
   readonly code: string;
   readonly prefix: string;
+  /** More members of the error body (ConditionalCheckFailedException's Item). */
+  readonly extra: Record<string, Json>;
 
-  constructor(code: string, message: string, prefix = ERROR_PREFIX) {
+  constructor(code: string, message: string, prefix = ERROR_PREFIX, extra: Record<string, Json> = {}) {
     super(message);
     this.code = code;
     this.prefix = prefix;
+    this.extra = extra;
   }
 }
 
@@ -283,6 +297,417 @@ function project(item: Item, attributes: string[] | undefined): Item {
   return out;
 }
 
+// ---- condition and filter expressions ------------------------------------------------------------------
+
+/** The request member an expression came in, as DynamoDB names it in its messages. */
+type ExpressionField = 'ConditionExpression' | 'FilterExpression';
+
+type Comparator = '=' | '<>' | '<' | '<=' | '>' | '>=';
+const COMPARATORS: ReadonlySet<string> = new Set(['=', '<>', '<', '<=', '>', '>=']);
+/** Words that cannot stand for an attribute name (the fake checks these, not DynamoDB's ~570 reserved words). */
+const KEYWORDS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT', 'BETWEEN', 'IN']);
+/** Functions DynamoDB has that the fake does not evaluate: a clear error rather than a wrong answer. */
+const UNSUPPORTED_FUNCTIONS: ReadonlySet<string> = new Set(['attribute_type', 'contains', 'size']);
+
+type Operand = { path: string } | { value: AttributeValue };
+
+type Condition =
+  | { op: 'AND' | 'OR'; left: Condition; right: Condition }
+  | { op: 'NOT'; operand: Condition }
+  | { op: 'attribute_exists' | 'attribute_not_exists'; path: string }
+  | { op: 'begins_with'; path: string; prefix: Operand }
+  | { op: Comparator; left: Operand; right: Operand };
+
+/** The placeholders a request supplies, and which of them its expressions used (DynamoDB wants all used). */
+interface Placeholders {
+  names: Json;
+  values: Json;
+  usedNames: Set<string>;
+  usedValues: Set<string>;
+}
+
+interface Token {
+  text: string;
+  at: number;
+}
+
+const TOKEN_SOURCE = String.raw`\s*(#[A-Za-z0-9_]+|:[A-Za-z0-9_]+|[A-Za-z_][A-Za-z0-9_]*|<>|<=|>=|[=<>(),])`;
+
+function tokenize(expression: string, field: ExpressionField): Token[] {
+  const pattern = new RegExp(TOKEN_SOURCE, 'y');
+  const tokens: Token[] = [];
+  let at = 0;
+  while (expression.slice(at).trim() !== '') {
+    pattern.lastIndex = at;
+    const match = pattern.exec(expression);
+    if (match === null) {
+      const rest = expression.slice(at).trim();
+      throw validation(
+        `Invalid ${field}: Syntax error; token: "${rest.slice(0, 1)}", near: "${rest.slice(0, 12)}" (fake DynamoDB supports top-level attribute names only)`,
+      );
+    }
+    const text = match[1] ?? '';
+    tokens.push({ text, at: pattern.lastIndex - text.length });
+    at = pattern.lastIndex;
+  }
+  return tokens;
+}
+
+function resolveValue(token: string, p: Placeholders, field: ExpressionField): AttributeValue {
+  const value = isObject(p.values) ? p.values[token] : undefined;
+  if (value === undefined) {
+    throw validation(
+      `Invalid ${field}: An expression attribute value used in expression is not defined; attribute value: ${token}`,
+    );
+  }
+  p.usedValues.add(token);
+  return checkAttributeValue(value, token);
+}
+
+/**
+ * Parses a ConditionExpression or FilterExpression: comparisons (= <> < <= > >=) between top-level attributes
+ * and `:values`, attribute_exists, attribute_not_exists, begins_with, AND, OR, NOT and parentheses, with
+ * DynamoDB's precedence (NOT binds tighter than AND, AND tighter than OR). Placeholders are resolved here.
+ */
+function parseCondition(expression: Json, field: ExpressionField, p: Placeholders): Condition {
+  if (typeof expression !== 'string' || expression.trim() === '') {
+    throw validation(`Invalid ${field}: The expression can not be empty;`);
+  }
+  const tokens = tokenize(expression, field);
+  let i = 0;
+  const peek = (ahead = 0): string | undefined => tokens[i + ahead]?.text;
+  const keyword = (word: string): boolean => peek()?.toUpperCase() === word;
+  const fail = (why: string): never => {
+    throw validation(`Invalid ${field}: ${why}`);
+  };
+  const syntax = (): never => {
+    const token = tokens[i];
+    return token === undefined
+      ? fail('Syntax error; token: <EOF>, near: the end of the expression')
+      : fail(
+          `Syntax error; token: "${token.text}", near: "${expression.slice(token.at, token.at + 16).trim()}"`,
+        );
+  };
+  const expect = (text: string): void => {
+    if (peek() !== text) syntax();
+    i += 1;
+  };
+
+  const operand = (): Operand => {
+    const token = peek();
+    if (token === undefined || COMPARATORS.has(token) || '(),'.includes(token)) return syntax();
+    if (token.startsWith(':')) {
+      i += 1;
+      return { value: resolveValue(token, p, field) };
+    }
+    if (peek(1) === '(') return fail(`fake DynamoDB does not support the function ${token} as an operand`);
+    if (KEYWORDS.has(token.toUpperCase())) return syntax();
+    i += 1;
+    return { path: resolveName(token, p.names, p.usedNames) };
+  };
+  const pathOf = (fn: string): string => {
+    const o = operand();
+    return 'path' in o
+      ? o.path
+      : fail(`Operator or function requires a document path; operator or function: ${fn}`);
+  };
+  const call = (fn: string): Condition => {
+    i += 2;
+    let c: Condition;
+    if (fn === 'attribute_exists' || fn === 'attribute_not_exists') {
+      c = { op: fn, path: pathOf(fn) };
+    } else if (fn === 'begins_with') {
+      const path = pathOf(fn);
+      expect(',');
+      const prefix = operand();
+      const type = 'value' in prefix ? Object.keys(prefix.value)[0] : 'S';
+      if (type !== 'S' && type !== 'B') {
+        fail(
+          `Incorrect operand type for operator or function; operator or function: begins_with, operand type: ${type}`,
+        );
+      }
+      c = { op: 'begins_with', path, prefix };
+    } else if (UNSUPPORTED_FUNCTIONS.has(fn)) {
+      return fail(`fake DynamoDB does not support the function ${fn}`);
+    } else {
+      return fail(`Invalid function name; function: ${fn}`);
+    }
+    expect(')');
+    return c;
+  };
+  const primary = (): Condition => {
+    if (peek() === '(') {
+      i += 1;
+      const inner = or();
+      expect(')');
+      return inner;
+    }
+    const fn = peek();
+    if (fn !== undefined && peek(1) === '(' && /^[a-z_]+$/.test(fn)) return call(fn);
+    const left = operand();
+    const op = peek();
+    if (op !== undefined && COMPARATORS.has(op)) {
+      i += 1;
+      return { op: op as Comparator, left, right: operand() };
+    }
+    if (keyword('BETWEEN') || keyword('IN'))
+      return fail(`fake DynamoDB does not support ${op?.toUpperCase()}`);
+    return syntax();
+  };
+  const not = (): Condition => {
+    if (!keyword('NOT')) return primary();
+    i += 1;
+    return { op: 'NOT', operand: not() };
+  };
+  const and = (): Condition => {
+    let left = not();
+    while (keyword('AND')) {
+      i += 1;
+      left = { op: 'AND', left, right: not() };
+    }
+    return left;
+  };
+  const or = (): Condition => {
+    let left = and();
+    while (keyword('OR')) {
+      i += 1;
+      left = { op: 'OR', left, right: and() };
+    }
+    return left;
+  };
+
+  const condition = or();
+  if (i < tokens.length) syntax();
+  return condition;
+}
+
+/** A value in a form where equal values (as DynamoDB compares them) are equal strings. */
+function canonical(value: AttributeValue): string {
+  const [type, inner] = Object.entries(value)[0] ?? [];
+  switch (type) {
+    case 'N':
+      return `N:${Number(inner)}`;
+    case 'NS':
+      return `NS:${JSON.stringify((inner as string[]).map(Number).sort((a, b) => a - b))}`;
+    case 'SS':
+    case 'BS':
+      return `${type}:${JSON.stringify([...(inner as string[])].sort())}`;
+    case 'L':
+      return `L:[${(inner as AttributeValue[]).map(canonical).join(',')}]`;
+    case 'M':
+      return `M:{${Object.entries(inner as Item)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => `${JSON.stringify(k)}=${canonical(v)}`)
+        .join(',')}}`;
+    default:
+      return `${type}:${JSON.stringify(inner)}`;
+  }
+}
+
+/** Order of two values of the same scalar type (N numerically, S by UTF-8 bytes, B by bytes); else undefined. */
+function ordering(a: AttributeValue, b: AttributeValue): number | undefined {
+  if (a.N !== undefined && b.N !== undefined) return Math.sign(Number(a.N) - Number(b.N));
+  if (typeof a.S === 'string' && typeof b.S === 'string') {
+    return Buffer.compare(Buffer.from(a.S, 'utf8'), Buffer.from(b.S, 'utf8'));
+  }
+  if (typeof a.B === 'string' && typeof b.B === 'string') {
+    return Buffer.compare(Buffer.from(a.B, 'base64'), Buffer.from(b.B, 'base64'));
+  }
+  return undefined;
+}
+
+function compare(op: Comparator, a: AttributeValue | undefined, b: AttributeValue | undefined): boolean {
+  const equal = a !== undefined && b !== undefined && canonical(a) === canonical(b);
+  if (op === '=') return equal;
+  // Like DynamoDB: a missing attribute or one of another type is "not equal".
+  if (op === '<>') return !equal;
+  const order = a === undefined || b === undefined ? undefined : ordering(a, b);
+  if (order === undefined) return false;
+  switch (op) {
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    case '>':
+      return order > 0;
+    default:
+      return order >= 0;
+  }
+}
+
+function beginsWith(value: AttributeValue | undefined, prefix: AttributeValue | undefined): boolean {
+  if (typeof value?.S === 'string' && typeof prefix?.S === 'string') return value.S.startsWith(prefix.S);
+  if (typeof value?.B === 'string' && typeof prefix?.B === 'string') {
+    const bytes = Buffer.from(value.B, 'base64');
+    const head = Buffer.from(prefix.B, 'base64');
+    return bytes.subarray(0, head.length).equals(head);
+  }
+  return false;
+}
+
+function operandValue(o: Operand, item: Item): AttributeValue | undefined {
+  return 'path' in o ? item[o.path] : o.value;
+}
+
+/** Whether `item` (`{}` for an item that does not exist) satisfies the condition. */
+function evaluate(c: Condition, item: Item): boolean {
+  switch (c.op) {
+    case 'AND':
+      return evaluate(c.left, item) && evaluate(c.right, item);
+    case 'OR':
+      return evaluate(c.left, item) || evaluate(c.right, item);
+    case 'NOT':
+      return !evaluate(c.operand, item);
+    case 'attribute_exists':
+      return item[c.path] !== undefined;
+    case 'attribute_not_exists':
+      return item[c.path] === undefined;
+    case 'begins_with':
+      return beginsWith(item[c.path], operandValue(c.prefix, item));
+    default:
+      return compare(c.op, operandValue(c.left, item), operandValue(c.right, item));
+  }
+}
+
+function checkAllValuesUsed(values: Json, used: Set<string>): void {
+  if (!isObject(values)) return;
+  const unused = Object.keys(values).filter((k) => !used.has(k));
+  if (unused.length > 0) {
+    throw validation(
+      `Value provided in ExpressionAttributeValues unused in expressions: keys: {${unused.join(', ')}}`,
+    );
+  }
+}
+
+/**
+ * A request's expressions, parsed: the condition (`field`) and, when `withProjection`, the projection. Like
+ * DynamoDB, every name in ExpressionAttributeNames and every value in ExpressionAttributeValues must be used
+ * by one of them, the maps must not be empty, and values need an expression that can use them.
+ */
+function requestExpressions(
+  body: Record<string, Json>,
+  field: ExpressionField | undefined,
+  withProjection: boolean,
+): { condition?: Condition; attributes?: string[] } {
+  const p: Placeholders = {
+    names: body.ExpressionAttributeNames,
+    values: body.ExpressionAttributeValues,
+    usedNames: new Set(),
+    usedValues: new Set(),
+  };
+  for (const member of ['ExpressionAttributeNames', 'ExpressionAttributeValues'] as const) {
+    const map = body[member];
+    if (map !== undefined && (!isObject(map) || Object.keys(map).length === 0)) {
+      throw validation(`${member} must not be empty`);
+    }
+  }
+  if (isObject(p.values)) for (const [k, v] of Object.entries(p.values)) checkAttributeValue(v, k);
+  const attributes = withProjection ? projection(body.ProjectionExpression, p.names, p.usedNames) : undefined;
+  const raw = field === undefined ? undefined : body[field];
+  const condition = field === undefined || raw === undefined ? undefined : parseCondition(raw, field, p);
+  if (p.values !== undefined && condition === undefined) {
+    throw validation(
+      `ExpressionAttributeValues can only be specified when using expressions: ${field ?? 'the expression'} is null`,
+    );
+  }
+  checkAllNamesUsed(p.names, p.usedNames);
+  checkAllValuesUsed(p.values, p.usedValues);
+  return { condition, attributes };
+}
+
+// ---- Scan --------------------------------------------------------------------------------------------------
+
+export interface ScanPaging {
+  /** Items read per Scan page at most, before the filter (default: no count limit, only the 1 MB). */
+  pageItems?: number;
+  /** Bytes read per Scan page: a page ends with the item that reaches this (default 1 MB, as DynamoDB). */
+  pageBytes?: number;
+}
+
+/** Where an item sits in Scan order: by a hash of its key, as DynamoDB's partitions are, not by insertion. */
+function scanPosition(key: string): string {
+  return `${createHash('md5').update(key).digest('hex')}\u0000${key}`;
+}
+
+function scanLimit(raw: Json): number | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
+    throw validation(
+      `1 validation error detected: Value '${String(raw)}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1`,
+    );
+  }
+  return raw;
+}
+
+const SCAN_UNSUPPORTED = [
+  'IndexName',
+  'Segment',
+  'TotalSegments',
+  'ScanFilter',
+  'AttributesToGet',
+  'ConditionalOperator',
+] as const;
+
+/** Checks the Scan members the fake does not serve, and ConsistentRead; the Select asked for. */
+function scanSelect(body: Record<string, Json>): 'ALL_ATTRIBUTES' | 'COUNT' {
+  for (const member of SCAN_UNSUPPORTED) {
+    if (body[member] !== undefined) throw validation(`fake DynamoDB does not support Scan with ${member}`);
+  }
+  const select = body.Select ?? 'ALL_ATTRIBUTES';
+  if (select !== 'ALL_ATTRIBUTES' && select !== 'COUNT') {
+    throw validation(`fake DynamoDB does not support Scan with Select ${String(select)}`);
+  }
+  if (body.ConsistentRead !== undefined && typeof body.ConsistentRead !== 'boolean') {
+    throw validation("1 validation error detected: Value at 'consistentRead' must be a boolean");
+  }
+  return select;
+}
+
+/**
+ * One Scan page: items in hash order after ExclusiveStartKey, until Limit items or the page size are read
+ * (the filter applies after reading, so a page may hold fewer items, even none, and still have more after it).
+ * LastEvaluatedKey is set whenever the page stopped at a limit, even if nothing is left, as DynamoDB does.
+ */
+function scanPage(
+  t: Table,
+  body: Record<string, Json>,
+  call: FakeCall,
+  paging: Required<ScanPaging>,
+): Record<string, Json> {
+  const select = scanSelect(body);
+  const limit = Math.min(scanLimit(body.Limit) ?? Number.POSITIVE_INFINITY, paging.pageItems);
+  const { condition, attributes } = requestExpressions(body, 'FilterExpression', true);
+  if (select === 'COUNT' && attributes !== undefined) {
+    throw validation('Cannot specify the ProjectionExpression when choosing to get only the Count');
+  }
+  const start =
+    body.ExclusiveStartKey === undefined ? undefined : scanPosition(checkKey(t, body.ExclusiveStartKey));
+  const ordered = [...t.items.entries()]
+    .map(([key, item]) => ({ key, item, position: scanPosition(key) }))
+    .filter((e) => start === undefined || e.position > start)
+    .sort((a, b) => (a.position < b.position ? -1 : 1));
+  const items: Item[] = [];
+  let scanned = 0;
+  let bytes = 0;
+  let last: string | undefined;
+  for (const entry of ordered) {
+    if (scanned >= limit || bytes >= paging.pageBytes) break;
+    scanned += 1;
+    bytes += itemBytes(entry.item);
+    last = entry.key;
+    if (condition === undefined || evaluate(condition, entry.item))
+      items.push(project(entry.item, attributes));
+  }
+  call.size = scanned;
+  const stopped = last !== undefined && (scanned >= limit || bytes >= paging.pageBytes);
+  return {
+    ...(select === 'COUNT' ? {} : { Items: items }),
+    Count: items.length,
+    ScannedCount: scanned,
+    ...(stopped ? { LastEvaluatedKey: { [t.hashKey]: { S: last } } } : {}),
+  };
+}
+
 /** One WriteRequest: a PutRequest (the item) or a DeleteRequest (the key), and the key it touches. */
 function parseWrite(table: Table, raw: Json): { key: string; item?: Item } {
   const exactlyOne = 'Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest';
@@ -313,8 +738,23 @@ function parseBody(text: string | undefined): Record<string, Json> {
   return body;
 }
 
+export interface DynamoFakeOptions {
+  /**
+   * Serve Scan, with these page limits (`true`: DynamoDB's 1 MB pages). Off by default, where Scan is an
+   * unknown operation as in the fake's first version (test/queue/dynamodb.test.ts relies on that).
+   */
+  scan?: boolean | ScanPaging;
+}
+
 /** Starts the fake on 127.0.0.1 at a free port. */
-export async function startDynamoFake(): Promise<DynamoFake> {
+export async function startDynamoFake(options: DynamoFakeOptions = {}): Promise<DynamoFake> {
+  const scanPaging: Required<ScanPaging> | undefined =
+    options.scan === undefined || options.scan === false
+      ? undefined
+      : {
+          pageItems: (options.scan === true ? undefined : options.scan.pageItems) ?? Number.POSITIVE_INFINITY,
+          pageBytes: (options.scan === true ? undefined : options.scan.pageBytes) ?? MAX_SCAN_PAGE_BYTES,
+        };
   const tables = new Map<string, Table>();
   const calls: FakeCall[] = [];
   let unprocessedFault: (UnprocessedFault & { left: number }) | undefined;
@@ -397,9 +837,10 @@ export async function startDynamoFake(): Promise<DynamoFake> {
 
     GetItem(body) {
       const t = table(body.TableName);
-      const used = new Set<string>();
-      const attributes = projection(body.ProjectionExpression, body.ExpressionAttributeNames, used);
-      checkAllNamesUsed(body.ExpressionAttributeNames, used);
+      if (body.ConsistentRead !== undefined && typeof body.ConsistentRead !== 'boolean') {
+        throw validation("1 validation error detected: Value at 'consistentRead' must be a boolean");
+      }
+      const { attributes } = requestExpressions(body, undefined, true);
       const item = t.items.get(checkKey(t, body.Key));
       return item === undefined ? {} : { Item: project(item, attributes) };
     },
@@ -408,25 +849,19 @@ export async function startDynamoFake(): Promise<DynamoFake> {
       const t = table(body.TableName);
       const item = checkItem(t, body.Item);
       const key = String(item[t.hashKey]?.S);
-      if (body.ConditionExpression !== undefined) {
-        const condition = String(body.ConditionExpression).trim();
-        const match = /^(attribute_not_exists|attribute_exists)\s*\(\s*(#?[A-Za-z0-9_]+)\s*\)$/.exec(
-          condition,
+      const { condition } = requestExpressions(body, 'ConditionExpression', false);
+      const old = t.items.get(key);
+      if (condition !== undefined && !evaluate(condition, old ?? {})) {
+        const withItem = body.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && old !== undefined;
+        throw new DynamoError(
+          'ConditionalCheckFailedException',
+          'The conditional request failed',
+          ERROR_PREFIX,
+          withItem ? { Item: copy(old) } : {},
         );
-        if (match === null)
-          throw validation(`fake DynamoDB does not support ConditionExpression: ${condition}`);
-        const used = new Set<string>();
-        const name = resolveName(match[2] ?? '', body.ExpressionAttributeNames, used);
-        checkAllNamesUsed(body.ExpressionAttributeNames, used);
-        const exists = t.items.get(key)?.[name] !== undefined;
-        if (exists === (match[1] === 'attribute_not_exists')) {
-          throw new DynamoError('ConditionalCheckFailedException', 'The conditional request failed');
-        }
-      } else if (body.ExpressionAttributeNames !== undefined) {
-        checkAllNamesUsed(body.ExpressionAttributeNames, new Set());
       }
       t.items.set(key, copy(item));
-      return {};
+      return body.ReturnValues === 'ALL_OLD' && old !== undefined ? { Attributes: copy(old) } : {};
     },
 
     BatchGetItem(body, call) {
@@ -534,6 +969,10 @@ export async function startDynamoFake(): Promise<DynamoFake> {
     },
   };
 
+  if (scanPaging !== undefined) {
+    handlers.Scan = (body, call) => scanPage(table(body.TableName), body, call, scanPaging);
+  }
+
   function send(res: ServerResponse, status: number, payload: Json): void {
     const body = JSON.stringify(payload);
     res.writeHead(status, {
@@ -548,7 +987,7 @@ export async function startDynamoFake(): Promise<DynamoFake> {
   function fail(res: ServerResponse, call: FakeCall, error: DynamoError): void {
     call.status = 400;
     call.error = error.code;
-    send(res, 400, { __type: `${error.prefix}${error.code}`, message: error.message });
+    send(res, 400, { ...error.extra, __type: `${error.prefix}${error.code}`, message: error.message });
   }
 
   async function readBody(req: IncomingMessage): Promise<string | undefined> {

@@ -1,0 +1,575 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import {
+  commandName,
+  renderCollectingStatus,
+  renderDiagnosingNode,
+  renderDiagnosingText,
+  renderExplain,
+  renderInvalidCluster,
+  renderInvalidNode,
+  renderMissingDiagnoseTarget,
+  renderNotQueued,
+  renderUnknownSubcommand,
+  renderUsage,
+} from '../../shared/chat/commands.ts';
+import type { ChatMessage } from '../../shared/chat/port.ts';
+import { isNodeName } from '../../shared/diagnosis/commands.ts';
+import type { Queue } from '../../shared/queue/port.ts';
+import { formatPath, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+import type { ChatReply, ChatRequest, Job } from '../../shared/schemas/job.ts';
+import type { IngestCounters } from './counters.ts';
+import { verifySlackSignature } from './slack-signature.ts';
+
+export const SLACK_COMMANDS_PATH = '/v1/slack/commands';
+export const SLACK_INTERACTIONS_PATH = '/v1/slack/interactions';
+
+/** Slack's bodies are small: a slash command with a pasted log fits easily. */
+export const SLACK_MAX_BODY_BYTES = 64 * 1024;
+/** Slack gives up after 3 s: an enqueue that has not finished by then is reported as failed. */
+export const SLACK_ENQUEUE_BUDGET_MS = 2500;
+/** ChatRequest's `diagnose-text` limit: longer pastes keep their end (the newest lines). */
+export const MAX_PASTED_CHARS = 40_000;
+
+export interface SlackRouteDeps {
+  queue: Queue;
+  /** The Slack app's signing secret. Never logged. */
+  signingSecret: string;
+  /** Cluster for requests that name none. */
+  defaultCluster: string;
+  now?: () => Date;
+  counters?: Pick<IngestCounters, 'add'>;
+  /** Reports what failed inside (queue down); never given request bodies or secrets. */
+  log?: (message: string) => void;
+  /** Defaults to {@link SLACK_MAX_BODY_BYTES}. */
+  maxBodyBytes?: number;
+  /** Defaults to {@link SLACK_ENQUEUE_BUDGET_MS}. */
+  enqueueBudgetMs?: number;
+}
+
+type Route = 'slack_commands' | 'slack_interactions';
+
+/** A clean refusal: JSON `{error, issues}` like every other ingest route. */
+class Refusal {
+  readonly status: 400 | 401 | 413 | 415 | 503;
+  readonly error: string;
+  readonly issues: SchemaIssue[];
+  readonly outcome: string;
+
+  constructor(
+    status: Refusal['status'],
+    error: string,
+    issues: SchemaIssue[] = [],
+    outcome = `invalid_${status}`,
+  ) {
+    this.status = status;
+    this.error = error;
+    this.issues = issues;
+    this.outcome = outcome;
+  }
+}
+
+const issuesOf = (error: z.ZodError, prefix: PropertyKey[] = []): SchemaIssue[] =>
+  error.issues.map((i) => ({ path: formatPath([...prefix, ...i.path]), message: i.message }));
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Payloads                                                                                                   */
+
+const id = z.string().min(1).max(64);
+const triggerId = z.string().min(1).max(200);
+const responseUrl = z.url({ protocol: /^https?$/ }).max(3000);
+
+/** The fields of a slash command that matter here (bolt-js `SlashCommand`); the rest is ignored. */
+const SlashCommandSchema = z.object({
+  command: z.string().max(64).optional(),
+  text: z.string().default(''),
+  user_id: id,
+  channel_id: id,
+  trigger_id: triggerId,
+  response_url: responseUrl.optional(),
+});
+type SlashCommand = z.infer<typeof SlashCommandSchema>;
+
+const BUTTON_ACTIONS = {
+  rediagnose: 'rediagnose',
+  other_runtime: 'other-runtime',
+  acknowledge: 'acknowledge',
+} as const satisfies Record<string, ChatRequest['action']>;
+type ButtonActionId = keyof typeof BUTTON_ACTIONS;
+const isButtonAction = (actionId: string): actionId is ButtonActionId =>
+  Object.hasOwn(BUTTON_ACTIONS, actionId);
+
+/** The message shortcut "Diagnose this log". */
+export const DIAGNOSE_LOG_CALLBACK = 'diagnose_log';
+
+const InteractionEnvelope = z.object({ type: z.string() });
+const ActionIdsSchema = z.object({
+  actions: z
+    .array(z.object({ action_id: z.string() }))
+    .min(1)
+    .max(25),
+});
+
+const MessageSchema = z.object({
+  ts: id,
+  thread_ts: id.optional(),
+  text: z.string().optional(),
+});
+
+const BlockActionsSchema = z.object({
+  type: z.literal('block_actions'),
+  user: z.object({ id }),
+  channel: z.object({ id }),
+  message: MessageSchema,
+  trigger_id: triggerId.optional(),
+  response_url: responseUrl.optional(),
+  actions: z
+    .array(
+      z.object({
+        action_id: z.string().max(255),
+        action_ts: z.string().max(64).optional(),
+        value: z.string().max(2000).optional(),
+      }),
+    )
+    .min(1)
+    .max(25),
+});
+
+const MessageActionSchema = z.object({
+  type: z.literal('message_action'),
+  callback_id: z.string().max(255),
+  trigger_id: triggerId,
+  user: z.object({ id }),
+  channel: z.object({ id }),
+  message: MessageSchema,
+  response_url: responseUrl.optional(),
+});
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Slash command text                                                                                         */
+
+/** Slack escapes `&`, `<` and `>` in what users type; undo it once (so `&amp;lt;` stays `&lt;`). */
+export function decodeSlackEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt);/g, (_, name: string) =>
+    name === 'lt' ? '<' : name === 'gt' ? '>' : '&',
+  );
+}
+
+/**
+ * Pasted log text (entities already decoded) as the engine should see it: ``` fences removed, and at most
+ * {@link MAX_PASTED_CHARS} characters, keeping the end (the newest lines) from a line boundary.
+ */
+export function normalisePastedLog(text: string): { text: string; keptChars?: number } {
+  const clean = text.replaceAll('```', '').trim();
+  if (clean.length <= MAX_PASTED_CHARS) return { text: clean };
+  let tail = clean.slice(-MAX_PASTED_CHARS);
+  const newline = tail.indexOf('\n');
+  if (newline >= 0 && newline < tail.length - 1) tail = tail.slice(newline + 1);
+  return { text: tail, keptChars: tail.length };
+}
+
+/** Cluster names typed by people: what cluster labels and kube contexts use. */
+const CLUSTER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+/** What a slash command asks for: an immediate answer, or work for the responder and what to say meanwhile. */
+export type SlashPlan =
+  | { kind: 'answer'; message: ChatMessage; outcome: string }
+  | { kind: 'enqueue'; request: ChatRequest; cluster: string; node: string; message: ChatMessage };
+
+const answer = (message: ChatMessage, outcome: string): SlashPlan => ({ kind: 'answer', message, outcome });
+
+function planDiagnose(rest: string, command: string, defaultCluster: string): SlashPlan {
+  const fenced = rest.includes('```');
+  const body = rest.replaceAll('```', '').trim();
+  if (!body) return answer(renderMissingDiagnoseTarget(command), 'usage_error');
+  const words = body.split(/\s+/);
+  if (!fenced && !body.includes('\n') && words.length <= 2) {
+    const [node = '', cluster] = words;
+    if (!isNodeName(node)) return answer(renderInvalidNode(node, command), 'invalid_node');
+    if (cluster !== undefined && !CLUSTER_NAME.test(cluster)) {
+      return answer(renderInvalidCluster(cluster, command), 'invalid_cluster');
+    }
+    const inCluster = cluster ?? defaultCluster;
+    return {
+      kind: 'enqueue',
+      request: { action: 'diagnose-node' },
+      cluster: inCluster,
+      node,
+      message: renderDiagnosingNode(node, inCluster),
+    };
+  }
+  const log = normalisePastedLog(rest);
+  return {
+    kind: 'enqueue',
+    request: { action: 'diagnose-text', text: log.text },
+    cluster: defaultCluster,
+    node: '',
+    message: renderDiagnosingText(log.text.split('\n').length, log.keptChars),
+  };
+}
+
+/** Parses `/pleg <subcommand> …` (the `text` field as Slack sends it). Pure. */
+export function planSlashCommand(
+  rawText: string,
+  command: string | undefined,
+  defaultCluster: string,
+): SlashPlan {
+  const name = commandName(command);
+  const text = decodeSlackEntities(rawText);
+  const match = /^\s*([^\s`]*)([\s\S]*)$/.exec(text);
+  const word = match?.[1] ?? '';
+  const rest = match?.[2] ?? '';
+  if (!text.trim()) return answer(renderUsage(name), 'help');
+  switch (word.toLowerCase()) {
+    case 'help':
+    case '-h':
+    case '--help':
+    case '?':
+      return answer(renderUsage(name), 'help');
+    case 'diagnose':
+      return planDiagnose(rest, name, defaultCluster);
+    case 'status':
+      return {
+        kind: 'enqueue',
+        request: { action: 'status' },
+        cluster: defaultCluster,
+        node: '',
+        message: renderCollectingStatus(),
+      };
+    case 'explain':
+      return answer(renderExplain(rest), 'explain');
+    default:
+      return answer(renderUnknownSubcommand(word || text, name), 'unknown_subcommand');
+  }
+}
+
+/**
+ * `cluster/node` from a button's value (the incident key); node names never contain `/`, so the last one splits.
+ * A cluster-wide (storm) incident's key is `cluster/*`: the job then carries node `*`, so that
+ * `incidentKey(job)` is exactly the key on the button.
+ */
+function parseIncidentKey(value: string | undefined): { cluster: string; node: string } | undefined {
+  const at = value?.lastIndexOf('/') ?? -1;
+  if (value === undefined || at <= 0) return undefined;
+  const cluster = value.slice(0, at);
+  const node = value.slice(at + 1);
+  return node === '' || node === '*' || isNodeName(node) ? { cluster, node } : undefined;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Jobs                                                                                                       */
+
+function chatJob(
+  dedupKey: string,
+  where: { cluster: string; node: string },
+  request: ChatRequest,
+  reply: ChatReply,
+  receivedAt: string,
+): Job {
+  return { kind: 'chat', dedupKey, cluster: where.cluster, node: where.node, receivedAt, request, reply };
+}
+
+function replyTo(channel: string, user: string, url: string | undefined, threadTs?: string): ChatReply {
+  return { channel, user, ...(threadTs ? { threadTs } : {}), ...(url ? { responseUrl: url } : {}) };
+}
+
+type Interaction = Job[] | Refusal | 'ignored';
+
+const invalidPayload = (error: z.ZodError) =>
+  new Refusal(400, 'invalid payload', issuesOf(error, ['payload']));
+
+/** Root-message buttons: one job per known button, about the incident named by its value. */
+function blockActionJobs(payload: unknown, receivedAt: string): Interaction {
+  const ids = ActionIdsSchema.safeParse(payload);
+  if (!ids.success) return invalidPayload(ids.error);
+  if (!ids.data.actions.some((a) => isButtonAction(a.action_id))) return 'ignored';
+  const p = BlockActionsSchema.safeParse(payload);
+  if (!p.success) return invalidPayload(p.error);
+  const { data } = p;
+  // Buttons sit on the incident's root message (or in its thread): answers go to that thread.
+  const reply = replyTo(
+    data.channel.id,
+    data.user.id,
+    data.response_url,
+    data.message.thread_ts ?? data.message.ts,
+  );
+  const jobs: Job[] = [];
+  for (const [i, action] of data.actions.entries()) {
+    if (!isButtonAction(action.action_id)) continue;
+    const incident = parseIncidentKey(action.value);
+    if (!incident) {
+      return new Refusal(400, 'invalid payload', [
+        {
+          path: formatPath(['payload', 'actions', i, 'value']),
+          message: 'expected an incident key "cluster/node"',
+        },
+      ]);
+    }
+    const unique = data.trigger_id ?? `${data.user.id}:${action.action_ts ?? data.message.ts}`;
+    const request = { action: BUTTON_ACTIONS[action.action_id] };
+    jobs.push(chatJob(`chat:${unique}:${action.action_id}`, incident, request, reply, receivedAt));
+  }
+  return jobs;
+}
+
+/** The "Diagnose this log" message shortcut: the message's text, answered in its thread. */
+function messageActionJobs(payload: unknown, defaultCluster: string, receivedAt: string): Interaction {
+  const callback = z.object({ callback_id: z.string() }).safeParse(payload);
+  if (!callback.success) return invalidPayload(callback.error);
+  if (callback.data.callback_id !== DIAGNOSE_LOG_CALLBACK) return 'ignored';
+  const p = MessageActionSchema.safeParse(payload);
+  if (!p.success) return invalidPayload(p.error);
+  const { data } = p;
+  const log = normalisePastedLog(decodeSlackEntities(data.message.text ?? ''));
+  // A message with no text (only files or attachments) has nothing to diagnose.
+  if (!log.text) return 'ignored';
+  const reply = replyTo(
+    data.channel.id,
+    data.user.id,
+    data.response_url,
+    data.message.thread_ts ?? data.message.ts,
+  );
+  const where = { cluster: defaultCluster, node: '' };
+  const request: ChatRequest = { action: 'diagnose-text', text: log.text };
+  return [chatJob(`chat:${data.trigger_id}`, where, request, reply, receivedAt)];
+}
+
+function interactionJobs(
+  type: string,
+  payload: unknown,
+  defaultCluster: string,
+  receivedAt: string,
+): Interaction {
+  if (type === 'block_actions') return blockActionJobs(payload, receivedAt);
+  if (type === 'message_action') return messageActionJobs(payload, defaultCluster, receivedAt);
+  return 'ignored';
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Transport                                                                                                  */
+
+/** Remembers recent dedup keys, so a request Slack (or anyone holding a valid signature) repeats is queued once. */
+class RecentKeys {
+  readonly #expiry = new Map<string, number>();
+  readonly #ttlMs: number;
+  readonly #max: number;
+
+  constructor(ttlMs: number, max: number) {
+    this.#ttlMs = ttlMs;
+    this.#max = max;
+  }
+
+  /** True when the key was not seen within the TTL; it is then held until released or expired. */
+  claim(key: string, nowMs: number): boolean {
+    for (const [k, expires] of this.#expiry) {
+      if (expires > nowMs && this.#expiry.size < this.#max) break;
+      this.#expiry.delete(k);
+    }
+    const expires = this.#expiry.get(key);
+    if (expires !== undefined && expires > nowMs) return false;
+    this.#expiry.delete(key);
+    this.#expiry.set(key, nowMs + this.#ttlMs);
+    return true;
+  }
+
+  release(key: string): void {
+    this.#expiry.delete(key);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}
+
+async function readBytes(c: Context, max: number): Promise<Uint8Array | Refusal> {
+  const tooLarge = new Refusal(413, 'payload too large', [
+    { path: '(body)', message: `limit is ${max} bytes` },
+  ]);
+  const declared = Number(c.req.header('content-length') ?? Number.NaN);
+  if (declared > max) return tooLarge;
+  if (!Number.isNaN(declared)) {
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    return body.length > max ? tooLarge : body;
+  }
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    size += r.value.length;
+    if (size > max) {
+      await reader.cancel();
+      return tooLarge;
+    }
+    chunks.push(r.value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
+}
+
+const ephemeral = (m: ChatMessage) => ({
+  response_type: 'ephemeral' as const,
+  text: m.text,
+  blocks: m.blocks,
+});
+
+/**
+ * Adds Slack's two endpoints to an app: `POST /v1/slack/commands` (the `/pleg` slash command) and
+ * `POST /v1/slack/interactions` (buttons and the "Diagnose this log" message shortcut). Each request is checked
+ * (content type, size, Slack's v0 signature over the raw body) before anything parses it, then answered within
+ * Slack's 3 s: only the queue is touched, nothing is diagnosed inline. Web-standard Request/Response only.
+ */
+export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? (() => {});
+  const maxBytes = deps.maxBodyBytes ?? SLACK_MAX_BODY_BYTES;
+  const budgetMs = deps.enqueueBudgetMs ?? SLACK_ENQUEUE_BUDGET_MS;
+  const count = (name: string, labels: Record<string, string>, n = 1) => deps.counters?.add(name, labels, n);
+  // Twice the signature window: a repeat older than that fails the timestamp check anyway.
+  const recent = new RecentKeys(600_000, 10_000);
+
+  const refuse = (c: Context, route: Route, r: Refusal) => {
+    count('pleg_slack_requests_total', { route, outcome: r.outcome });
+    return c.json({ error: r.error, issues: r.issues }, r.status);
+  };
+
+  /** Content type, size and signature: the form, a response already decided (ssl_check), or a refusal. */
+  const intake = async (c: Context, route: Route): Promise<URLSearchParams | Refusal | Response> => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+      return new Refusal(415, 'unsupported content type', [
+        {
+          path: '(header) content-type',
+          message: `expected application/x-www-form-urlencoded, got "${type.slice(0, 80)}"`,
+        },
+      ]);
+    }
+    const body = await readBytes(c, maxBytes);
+    if (body instanceof Refusal) return body;
+    const verdict = await verifySlackSignature({
+      secret: deps.signingSecret,
+      timestamp: c.req.header('x-slack-request-timestamp'),
+      signature: c.req.header('x-slack-signature'),
+      rawBody: body,
+      nowSeconds: now().getTime() / 1000,
+    });
+    if (!verdict.ok)
+      return new Refusal(401, 'invalid signature', [], `unauthorised_${verdict.reason.replaceAll(' ', '_')}`);
+    const form = new URLSearchParams(new TextDecoder().decode(body));
+    if (form.get('ssl_check') === '1') {
+      count('pleg_slack_requests_total', { route, outcome: 'ssl_check' });
+      return c.body(null, 200);
+    }
+    return form;
+  };
+
+  /** Queues jobs not seen recently; 'duplicate' when all were, 'failed' when the queue refused or was too slow. */
+  const enqueue = async (route: Route, jobs: Job[]): Promise<'queued' | 'duplicate' | 'failed'> => {
+    const at = now().getTime();
+    const fresh = jobs.filter((job) => recent.claim(job.dedupKey, at));
+    if (fresh.length === 0) return 'duplicate';
+    try {
+      await withTimeout(deps.queue.enqueue(fresh), budgetMs);
+    } catch (error) {
+      for (const job of fresh) recent.release(job.dedupKey);
+      log(`slack enqueue failed for ${route}: ${(error as Error).message}`);
+      return 'failed';
+    }
+    for (const job of fresh) {
+      count('pleg_slack_jobs_queued_total', {
+        route,
+        action: job.kind === 'chat' ? job.request.action : job.kind,
+      });
+    }
+    return 'queued';
+  };
+
+  /* /pleg … */
+  const onCommand = async (c: Context, cmd: SlashCommand): Promise<Response> => {
+    const route = 'slack_commands';
+    const plan = planSlashCommand(cmd.text, cmd.command, deps.defaultCluster);
+    if (plan.kind === 'answer') {
+      count('pleg_slack_requests_total', { route, outcome: plan.outcome });
+      return c.json(ephemeral(plan.message), 200);
+    }
+    const job = chatJob(
+      `chat:${cmd.trigger_id}`,
+      plan,
+      plan.request,
+      replyTo(cmd.channel_id, cmd.user_id, cmd.response_url),
+      now().toISOString(),
+    );
+    const result = await enqueue(route, [job]);
+    const outcome =
+      result === 'failed' ? 'queue_unavailable' : result === 'duplicate' ? 'duplicate' : 'accepted';
+    count('pleg_slack_requests_total', { route, outcome });
+    // Slack shows a non-200 as "failed with the error http_service_error": say it in words instead.
+    return c.json(ephemeral(result === 'failed' ? renderNotQueued() : plan.message), 200);
+  };
+
+  app.post(SLACK_COMMANDS_PATH, async (c) => {
+    const route = 'slack_commands';
+    const form = await intake(c, route);
+    if (form instanceof Refusal) return refuse(c, route, form);
+    if (form instanceof Response) return form;
+    const parsed = SlashCommandSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return refuse(c, route, new Refusal(400, 'invalid payload', issuesOf(parsed.error)));
+    return onCommand(c, parsed.data);
+  });
+
+  app.post(SLACK_INTERACTIONS_PATH, async (c) => {
+    const route = 'slack_interactions';
+    const form = await intake(c, route);
+    if (form instanceof Refusal) return refuse(c, route, form);
+    if (form instanceof Response) return form;
+    const text = form.get('payload');
+    if (text === null) {
+      return refuse(c, route, new Refusal(400, 'invalid payload', [{ path: 'payload', message: 'missing' }]));
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch (error) {
+      return refuse(
+        c,
+        route,
+        new Refusal(400, 'invalid JSON', [{ path: 'payload', message: (error as Error).message }]),
+      );
+    }
+    const envelope = InteractionEnvelope.safeParse(payload);
+    if (!envelope.success) {
+      return refuse(c, route, new Refusal(400, 'invalid payload', issuesOf(envelope.error, ['payload'])));
+    }
+    const jobs = interactionJobs(envelope.data.type, payload, deps.defaultCluster, now().toISOString());
+    if (jobs instanceof Refusal) return refuse(c, route, jobs);
+    if (jobs === 'ignored') {
+      count('pleg_slack_requests_total', { route, outcome: 'ignored' });
+      return c.body(null, 200);
+    }
+    const result = await enqueue(route, jobs);
+    if (result === 'failed') {
+      // A button's only feedback channel: Slack marks the click as failed.
+      return refuse(c, route, new Refusal(503, 'queue unavailable, retry later', [], 'queue_unavailable'));
+    }
+    count('pleg_slack_requests_total', { route, outcome: result === 'duplicate' ? 'duplicate' : 'accepted' });
+    return c.body(null, 200);
+  });
+
+  for (const path of [SLACK_COMMANDS_PATH, SLACK_INTERACTIONS_PATH]) {
+    app.all(path, (c) => {
+      c.header('Allow', 'POST');
+      return c.json({ error: 'method not allowed', issues: [] }, 405);
+    });
+  }
+}

@@ -1,0 +1,257 @@
+import type { ActionsBlock, KnownBlock } from '@slack/types';
+import { formatDuration } from '../diagnosis/duration.ts';
+import type { Incident } from '../incidents/model.ts';
+import type { StormAnalysis } from '../incidents/storm.ts';
+import type { Command, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
+import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
+import type { ChatMessage } from './port.ts';
+
+/** Block Kit limits (docs.slack.dev): longer text is cut with a visible note, never rejected. */
+const SECTION_MAX = 3000;
+const HEADER_MAX = 150;
+const EVIDENCE_LINE_MAX = 400;
+const MAX_EVIDENCE = 8;
+const MAX_NODES_LISTED = 60;
+
+const section = (text: string): KnownBlock => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: truncate(text, SECTION_MAX) },
+});
+const header = (text: string): KnownBlock => ({
+  type: 'header',
+  text: { type: 'plain_text', text: truncate(text, HEADER_MAX, '…'), emoji: true },
+});
+const context = (text: string): KnownBlock => ({
+  type: 'context',
+  elements: [{ type: 'mrkdwn', text: truncate(text, SECTION_MAX) }],
+});
+
+const percent = (c: number) => `${Math.round(c * 100)}%`;
+
+function since(from: string, now: Date): string {
+  return formatDuration(Math.max(0, (now.getTime() - Date.parse(from)) / 1000));
+}
+
+function headline(d: Diagnosis): string {
+  const top = d.causes[0];
+  if (d.verdict === 'unknown' || !top) return 'cause not yet known — more evidence needed';
+  return `${top.title} (${percent(top.confidence)})`;
+}
+
+function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
+  const other = runtime === 'docker' ? 'containerd' : 'docker';
+  return {
+    type: 'actions',
+    block_id: 'incident',
+    elements: [
+      {
+        type: 'button',
+        action_id: 'rediagnose',
+        text: { type: 'plain_text', text: 'Re-diagnose' },
+        value: incident.key,
+      },
+      {
+        type: 'button',
+        action_id: 'other_runtime',
+        text: { type: 'plain_text', text: `Show ${other} commands` },
+        value: incident.key,
+      },
+      ...(incident.acknowledged
+        ? []
+        : [
+            {
+              type: 'button' as const,
+              action_id: 'acknowledge',
+              style: 'primary' as const,
+              text: { type: 'plain_text' as const, text: 'Acknowledge' },
+              value: incident.key,
+            },
+          ]),
+    ],
+  };
+}
+
+/** A Slack user id from a signed request; anything else is shown as text, never as a mention. */
+export function mention(user: string): string {
+  return /^[UW][A-Z0-9]{2,20}$/.test(user) ? `<@${user}>` : inlineCode(user);
+}
+
+/** The incident's root message: the headline, edited in place as the diagnosis and state change. */
+export function rootMessage(incident: Incident, d: Diagnosis, now: Date): ChatMessage {
+  const node = incident.node;
+  const resolved = incident.state === 'resolved';
+  const title = resolved
+    ? `✅ ${node} recovered — ${incident.cluster}`
+    : `🔴 ${node} NotReady — ${incident.cluster}`;
+  const state = resolved
+    ? `Recovered after ${formatDuration((Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000)}`
+    : `NotReady for ${since(incident.openedAt, now)}`;
+  const facts = [
+    `*Cause:* ${escapeMrkdwn(headline(d))}`,
+    `*State:* ${state}${incident.episode > 1 ? ` · episode ${incident.episode}` : ''}`,
+    ...(d.observed.plegAgeSeconds !== undefined
+      ? [`*PLEG:* last relist ${formatDuration(d.observed.plegAgeSeconds)} ago`]
+      : []),
+    ...(incident.acknowledged ? [`*Acknowledged by* ${mention(incident.acknowledged.user)}`] : []),
+  ];
+  const footer = [
+    `updated ${now.toISOString().slice(0, 19)}Z`,
+    ...(incident.repeats > 0 ? [`${incident.repeats} repeated signal(s) with nothing new`] : []),
+    ...(incident.folded.length > 0 ? [`${incident.folded.length} downstream alert(s) folded in`] : []),
+    ...(incident.storm ? ['part of a cluster-wide incident'] : []),
+  ];
+  return {
+    text: escapeMrkdwn(
+      `${resolved ? 'Recovered' : 'NotReady'}: ${node} (${incident.cluster}) — ${headline(d)}`,
+    ),
+    blocks: [
+      header(title),
+      section(facts.join('\n')),
+      context(escapeMrkdwn(footer.join(' · '))),
+      ...(resolved ? [] : [buttons(incident, d.observed.runtime)]),
+    ],
+  };
+}
+
+function evidenceLines(evidence: readonly Evidence[]): string {
+  const shown = evidence.slice(0, MAX_EVIDENCE).map((e) => {
+    const times = e.occurrences > 1 ? ` ×${e.occurrences}` : '';
+    return `${inlineCode(e.source)}${times} — ${escapeMrkdwn(e.meaning)}\n${codeBlock(truncate(e.text, EVIDENCE_LINE_MAX))}`;
+  });
+  const more = evidence.length - shown.length;
+  return shown.join('\n') + (more > 0 ? `\n_…and ${more} more cited line(s)_` : '');
+}
+
+export function commandsText(commands: readonly Command[]): string {
+  const line = (c: Command) => `${c.where === 'node' ? '# on the node: ' : '# '}${c.purpose}\n${c.command}`;
+  const confirm = commands.filter((c) => c.risk === 'read-only');
+  const fix = commands.filter((c) => c.risk === 'disruptive');
+  return [
+    ...(confirm.length ? [`*Confirm (read-only)*\n${codeBlock(confirm.map(line).join('\n'))}`] : []),
+    ...(fix.length
+      ? [`*Fix — :warning: disruptive, in this order*\n${codeBlock(fix.map(line).join('\n'))}`]
+      : []),
+  ].join('\n');
+}
+
+/** The thread reply with the reasoning: causal chain, cited evidence, commands, what is missing. */
+export function diagnosisMessage(d: Diagnosis, intro?: string): ChatMessage {
+  const top = d.causes[0];
+  const blocks: KnownBlock[] = [];
+  if (intro) blocks.push(section(escapeMrkdwn(intro)));
+  if (top && d.verdict !== 'unknown') {
+    blocks.push(
+      section(`*${escapeMrkdwn(top.title)}* — ${percent(top.confidence)}\n${escapeMrkdwn(top.summary)}`),
+    );
+    blocks.push(section(`*Why*\n${top.chain.map((s, i) => `${i + 1}. ${escapeMrkdwn(s)}`).join('\n')}`));
+    if (top.evidence.length) blocks.push(section(`*Evidence*\n${evidenceLines(top.evidence)}`));
+    if (top.against.length) blocks.push(section(`*Against*\n${evidenceLines(top.against)}`));
+    blocks.push(section(commandsText(top.commands)));
+  } else {
+    blocks.push(section('*The evidence does not single out a cause yet.*'));
+    if (top)
+      blocks.push(
+        section(
+          `Leading candidate: ${escapeMrkdwn(top.title)} (${percent(top.confidence)}), not enough to act on.`,
+        ),
+      );
+  }
+  const others = d.causes.slice(1);
+  if (others.length) {
+    blocks.push(context(others.map((c) => `${escapeMrkdwn(c.title)} ${percent(c.confidence)}`).join(' · ')));
+  }
+  if (d.missing.length) {
+    blocks.push(
+      section(
+        `*To settle it, collect*\n${d.missing.map((m) => `• ${escapeMrkdwn(m.what)}: ${inlineCode(m.how)}`).join('\n')}`,
+      ),
+    );
+  }
+  return { text: escapeMrkdwn(`Diagnosis: ${headline(d)}`), blocks };
+}
+
+/** Posted when the diagnosis changes on an open incident. */
+export function changeMessage(d: Diagnosis, previous: string): ChatMessage {
+  return diagnosisMessage(d, `New evidence changed the diagnosis (was: ${previous}).`);
+}
+
+export function resolutionMessage(incident: Incident): ChatMessage {
+  const took = formatDuration(
+    (Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000,
+  );
+  const text = `✅ Resolved: ${incident.node || incident.cluster} is Ready again after ${took}.`;
+  return { text: escapeMrkdwn(text), blocks: [section(escapeMrkdwn(text))] };
+}
+
+export function reopenMessage(incident: Incident, d: Diagnosis): ChatMessage {
+  return diagnosisMessage(d, `🔁 Fired again (episode ${incident.episode}) — the same thread is reopened.`);
+}
+
+/** Downstream alerts folded into the node's thread, one line each. */
+export function foldedMessage(lines: readonly string[]): ChatMessage {
+  const text = `Downstream of this node (${lines.length}):\n${lines.map((l) => `• ${escapeMrkdwn(l)}`).join('\n')}`;
+  return {
+    text: escapeMrkdwn(`${lines.length} downstream alert(s) folded into this incident`),
+    blocks: [section(text)],
+  };
+}
+
+/** The cluster-level root when many nodes go NotReady together. */
+export function stormMessage(
+  incident: Incident,
+  analysis: StormAnalysis,
+  windowSeconds: number,
+  now: Date,
+  threads: ReadonlyMap<string, string>,
+): ChatMessage {
+  const nodes = incident.nodes;
+  const resolved = incident.state === 'resolved';
+  const title = resolved
+    ? `✅ ${incident.cluster}: cluster-wide incident over (${nodes.length} nodes)`
+    : `⛈ ${nodes.length} nodes NotReady within ${windowSeconds} s — ${incident.cluster}`;
+  const listed = nodes.slice(0, MAX_NODES_LISTED).map((n) => {
+    const thread = threads.get(n);
+    return thread ? `${inlineCode(n)} (${escapeMrkdwn(thread)})` : inlineCode(n);
+  });
+  const more = nodes.length - listed.length;
+  const common = analysis.commonVerdict
+    ? `\n*Most common per-node finding:* ${escapeMrkdwn(analysis.commonVerdict.verdict)} on ${analysis.commonVerdict.count} node(s)`
+    : '';
+  return {
+    text: escapeMrkdwn(`${nodes.length} nodes NotReady in ${incident.cluster}: likely cluster-wide`),
+    blocks: [
+      header(title),
+      section(`*Reading:* ${escapeMrkdwn(analysis.reading)}${common}`),
+      section(`*Nodes (${nodes.length})*\n${listed.join(', ')}${more > 0 ? ` _…and ${more} more_` : ''}`),
+      context(
+        escapeMrkdwn(
+          `opened ${incident.openedAt.slice(11, 19)}Z · updated ${now.toISOString().slice(11, 19)}Z · per-node threads are not opened during a storm`,
+        ),
+      ),
+    ],
+  };
+}
+
+export function acknowledgedMessage(user: string): ChatMessage {
+  return { text: 'Acknowledged', blocks: [section(`:eyes: Acknowledged by ${mention(user)}`)] };
+}
+
+export function statusMessage(open: readonly Incident[], now: Date): ChatMessage {
+  if (open.length === 0)
+    return { text: 'No open incidents.', blocks: [section('No open incidents. :white_check_mark:')] };
+  const lines = open.slice(0, 40).map((i) => {
+    const cause = i.posted ? `${i.posted.verdict} ${percent(i.posted.confidence)}` : 'diagnosing';
+    const what = i.kind === 'cluster' ? `${i.nodes.length} nodes` : inlineCode(i.node);
+    return `• ${escapeMrkdwn(i.cluster)} ${what} — ${escapeMrkdwn(cause)} — open ${since(i.openedAt, now)}${i.acknowledged ? ' · acked' : ''}`;
+  });
+  return {
+    text: `${open.length} open incident(s)`,
+    blocks: [section(`*Open incidents (${open.length})*\n${lines.join('\n')}`)],
+  };
+}
+
+export function commandsMessage(d: Diagnosis, runtime: RuntimeKind): ChatMessage {
+  const top = d.causes[0];
+  const body = top ? commandsText(top.commands) : 'No commands: the cause is not known yet.';
+  return { text: `Commands for ${runtime}`, blocks: [section(`*Commands for ${runtime}*\n${body}`)] };
+}

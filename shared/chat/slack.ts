@@ -1,0 +1,360 @@
+import type { KnownBlock } from '@slack/types';
+import {
+  type Logger,
+  type WebAPICallResult,
+  WebAPIHTTPError,
+  WebAPIPlatformError,
+  WebAPIRateLimitedError,
+  WebClient,
+} from '@slack/web-api';
+import { truncate } from './mrkdwn.ts';
+import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
+
+/** Block Kit and message limits Slack enforces on chat.postMessage / chat.update (docs.slack.dev, @slack/types). */
+export const SLACK_LIMITS = {
+  blocks: 50,
+  sectionText: 3000,
+  sectionFields: 10,
+  fieldText: 2000,
+  headerText: 150,
+  contextElements: 10,
+  actionsElements: 25,
+  buttonText: 75,
+  text: 40_000,
+} as const;
+
+export interface SlackChatOptions {
+  /** Bot token (xoxb-…). Never logged, never put in an error message. */
+  token: string;
+  /** Web API base URL (config SLACK_API_URL); default https://slack.com/api/. Tests point it at the loopback fake. */
+  slackApiUrl?: string;
+  /** Minimum spacing between two post/update calls to one channel (Slack: one message per second per channel). */
+  minIntervalMs?: number;
+  /** Total time one call may spend waiting out 429s (and 502/503/504 outages) before giving up. */
+  maxWaitMs?: number;
+  /** Per-request timeout; default 15 s (a hung connection must not hold the channel's queue forever). */
+  timeoutMs?: number;
+  /** fetch used by `respond` (the WebClient uses the global fetch). */
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Logger for @slack/web-api (it redacts tokens itself); default its console logger. */
+  logger?: Logger;
+}
+
+/**
+ * A Slack call that failed. `code` is Slack's own error code (`channel_not_found`, `invalid_blocks`, …),
+ * `ratelimited` when 429s outlasted maxWaitMs, or `http_<status>` when Slack was unavailable.
+ * `retryable` says whether trying the whole job again later can help.
+ */
+export class SlackChatError extends Error {
+  readonly code: string;
+  readonly method: string;
+  readonly retryable: boolean;
+
+  constructor(message: string, code: string, method: string, retryable: boolean) {
+    super(message);
+    this.name = 'SlackChatError';
+    this.code = code;
+    this.method = method;
+    this.retryable = retryable;
+  }
+}
+
+type Method = 'chat.postMessage' | 'chat.update';
+
+/** HTTP statuses that mean "Slack (or its edge) is down for now", retried within maxWaitMs. */
+const TRANSIENT_HTTP = new Set([502, 503, 504]);
+/** ok:false codes that mean the request was not processed and may be sent again. */
+const TRANSIENT_PLATFORM = new Set(['service_unavailable']);
+const RATE_LIMIT_PLATFORM = new Set(['ratelimited', 'rate_limited']);
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const ignore = (): void => undefined;
+
+/**
+ * ChatPort on Slack's Web API (@slack/web-api WebClient).
+ *
+ * - post/update calls to one channel are serialised and spaced `minIntervalMs` apart (Slack allows about one
+ *   message per second per channel); channels do not wait for each other. The spacing is per SlackChat instance:
+ *   share one instance per process.
+ * - The WebClient neither retries nor queues 429s itself (`rejectRateLimitedCalls`, `retries: 0`); this class
+ *   waits out `Retry-After` (and short 502/503/504 outages) until `maxWaitMs` is spent, then throws a retryable
+ *   SlackChatError so the job goes back to the queue.
+ * - Messages are cut to Block Kit's limits before sending (see `fitMessage`), so size never fails a post.
+ */
+export class SlackChat implements ChatPort {
+  readonly #client: WebClient;
+  readonly #token: string;
+  readonly #minIntervalMs: number;
+  readonly #maxWaitMs: number;
+  readonly #timeoutMs: number;
+  readonly #fetch: typeof fetch;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #now: () => number;
+  /** Per channel: the tail of its call chain. */
+  readonly #tails = new Map<string, Promise<void>>();
+  /** Per channel: when its last call finished. */
+  readonly #lastAt = new Map<string, number>();
+
+  constructor(options: SlackChatOptions) {
+    this.#token = options.token;
+    this.#minIntervalMs = options.minIntervalMs ?? 1000;
+    this.#maxWaitMs = options.maxWaitMs ?? 120_000;
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#now = options.now ?? Date.now;
+    this.#client = new WebClient(options.token, {
+      ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+      rejectRateLimitedCalls: true,
+      retryConfig: { retries: 0 },
+      timeout: this.#timeoutMs,
+      // Only ever call `${slackApiUrl}<method>`.
+      allowAbsoluteUrls: false,
+    });
+  }
+
+  post(channel: string, message: ChatMessage, threadTs?: string): Promise<PostedMessage> {
+    const fitted = fitMessage(message);
+    return this.#serialise(channel, async () => {
+      const result = await this.#call('chat.postMessage', channel, () =>
+        this.#client.chat.postMessage({
+          channel,
+          text: fitted.text,
+          blocks: fitted.blocks,
+          ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+        }),
+      );
+      if (typeof result.channel !== 'string' || typeof result.ts !== 'string') {
+        throw new SlackChatError(
+          `Slack chat.postMessage to ${channel} answered ok without channel/ts`,
+          'invalid_response',
+          'chat.postMessage',
+          false,
+        );
+      }
+      return { channel: result.channel, ts: result.ts };
+    });
+  }
+
+  update(channel: string, ts: string, message: ChatMessage): Promise<void> {
+    const fitted = fitMessage(message);
+    return this.#serialise(channel, async () => {
+      await this.#call('chat.update', channel, () =>
+        this.#client.chat.update({ channel, ts, text: fitted.text, blocks: fitted.blocks }),
+      );
+    });
+  }
+
+  async respond(responseUrl: string, message: ChatMessage, ephemeral: boolean): Promise<void> {
+    const fitted = fitMessage(message);
+    const response = await this.#fetch(responseUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({
+        response_type: ephemeral ? 'ephemeral' : 'in_channel',
+        text: fitted.text,
+        blocks: fitted.blocks,
+      }),
+      redirect: 'error',
+      signal: AbortSignal.timeout(this.#timeoutMs),
+    });
+    const body = await response.text();
+    if (!response.ok) {
+      // The response_url itself carries a secret path: say which host refused, not the URL.
+      throw new SlackChatError(
+        `Slack response_url POST to ${hostOf(responseUrl)} failed: HTTP ${response.status} ${body.slice(0, 200)}`,
+        `http_${response.status}`,
+        'response_url',
+        response.status >= 500,
+      );
+    }
+  }
+
+  /** Runs `task` after every earlier call for `channel` has finished and `minIntervalMs` has passed since. */
+  #serialise<T>(channel: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(channel) ?? Promise.resolve();
+    const result = previous.then(async () => {
+      await this.#waitTurn(channel);
+      try {
+        return await task();
+      } finally {
+        this.#lastAt.set(channel, this.#now());
+      }
+    });
+    const tail: Promise<void> = result.then(ignore, ignore).finally(() => {
+      if (this.#tails.get(channel) === tail) this.#tails.delete(channel);
+    });
+    this.#tails.set(channel, tail);
+    return result;
+  }
+
+  async #waitTurn(channel: string): Promise<void> {
+    const last = this.#lastAt.get(channel);
+    if (last === undefined) return;
+    // A loop, not one sleep: timers may fire a millisecond early against the clock.
+    for (let wait = last + this.#minIntervalMs - this.#now(); wait > 0; ) {
+      await this.#sleep(wait);
+      wait = last + this.#minIntervalMs - this.#now();
+    }
+  }
+
+  /** One Web API call, waiting out 429 Retry-After and short outages until maxWaitMs is spent. */
+  async #call<T extends WebAPICallResult>(
+    method: Method,
+    channel: string,
+    send: () => Promise<T>,
+  ): Promise<T> {
+    const deadline = this.#now() + this.#maxWaitMs;
+    let outageDelay = 1000;
+    for (;;) {
+      try {
+        return await send();
+      } catch (error) {
+        const remaining = deadline - this.#now();
+        const retryAfter = rateLimitRetryAfter(error);
+        if (retryAfter !== undefined) {
+          const wait = retryAfter * 1000;
+          if (wait > remaining) {
+            throw new SlackChatError(
+              `Slack is rate limiting ${method} to ${channel} (Retry-After ${retryAfter}s); gave up after ` +
+                `waiting up to ${this.#maxWaitMs} ms — retry the job later`,
+              'ratelimited',
+              method,
+              true,
+            );
+          }
+          await this.#sleep(wait);
+          continue;
+        }
+        const transient = transientFailure(error);
+        if (transient !== undefined) {
+          if (remaining <= 0) {
+            throw new SlackChatError(
+              `Slack is unavailable (${transient}) for ${method} to ${channel}; gave up after ${this.#maxWaitMs} ms — ` +
+                'retry the job later',
+              transient,
+              method,
+              true,
+            );
+          }
+          await this.#sleep(Math.min(outageDelay, remaining));
+          outageDelay = Math.min(outageDelay * 2, 30_000);
+          continue;
+        }
+        throw this.#describe(error, method, channel);
+      }
+    }
+  }
+
+  #describe(error: unknown, method: Method, channel: string): unknown {
+    if (error instanceof WebAPIPlatformError) {
+      const code = error.data.error;
+      return new SlackChatError(`Slack ${method} to ${channel} failed: ${code}`, code, method, false);
+    }
+    if (error instanceof WebAPIHTTPError) {
+      return new SlackChatError(
+        `Slack ${method} to ${channel} failed: HTTP ${error.statusCode}`,
+        `http_${error.statusCode}`,
+        method,
+        error.statusCode >= 500,
+      );
+    }
+    // Network errors (WebAPIRequestError: refused, reset, timeout) go up as they are — minus the token, should a
+    // proxy or runtime ever echo it.
+    if (error instanceof Error && this.#token !== '' && error.message.includes(this.#token)) {
+      error.message = error.message.replaceAll(this.#token, '[redacted]');
+    }
+    return error;
+  }
+}
+
+/** Seconds to wait when `error` is Slack saying "too many requests", else undefined. */
+function rateLimitRetryAfter(error: unknown): number | undefined {
+  if (error instanceof WebAPIRateLimitedError) return Math.max(1, error.retryAfter);
+  if (isCoded(error) && error.code === 'slack_webapi_rate_limited_error') {
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    return typeof retryAfter === 'number' ? Math.max(1, retryAfter) : 1;
+  }
+  if (error instanceof WebAPIPlatformError && RATE_LIMIT_PLATFORM.has(error.data.error)) return 1;
+  return undefined;
+}
+
+/** `http_503` / `service_unavailable` when `error` means Slack did not process the request and is down, else undefined. */
+function transientFailure(error: unknown): string | undefined {
+  if (error instanceof WebAPIHTTPError && TRANSIENT_HTTP.has(error.statusCode))
+    return `http_${error.statusCode}`;
+  if (error instanceof WebAPIPlatformError && TRANSIENT_PLATFORM.has(error.data.error))
+    return error.data.error;
+  return undefined;
+}
+
+function isCoded(error: unknown): error is { code: unknown } {
+  return typeof error === 'object' && error !== null && 'code' in error;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an invalid URL';
+  }
+}
+
+/**
+ * The message cut to Block Kit's limits so Slack never rejects it for size: at most 50 blocks (the tail replaced
+ * by a context block saying how many were left out), section text ≤3000, ≤10 fields of ≤2000, header ≤150,
+ * ≤10 context elements, ≤25 actions elements with button text ≤75, top-level text ≤40,000. Cut text ends with a
+ * visible note. The input is not modified.
+ */
+export function fitMessage(message: ChatMessage): ChatMessage {
+  let blocks = message.blocks.map(fitBlock);
+  if (blocks.length > SLACK_LIMITS.blocks) {
+    const kept = SLACK_LIMITS.blocks - 1;
+    const omitted = blocks.length - kept;
+    blocks = [
+      ...blocks.slice(0, kept),
+      {
+        type: 'context',
+        elements: [{ type: 'mrkdwn', text: `_… ${omitted} more block${omitted === 1 ? '' : 's'} omitted_` }],
+      },
+    ];
+  }
+  return { text: truncate(message.text, SLACK_LIMITS.text), blocks };
+}
+
+function fitBlock(block: KnownBlock): KnownBlock {
+  switch (block.type) {
+    case 'section': {
+      const fitted = { ...block };
+      if (block.text)
+        fitted.text = { ...block.text, text: truncate(block.text.text, SLACK_LIMITS.sectionText) };
+      if (block.fields) {
+        fitted.fields = block.fields
+          .slice(0, SLACK_LIMITS.sectionFields)
+          .map((field) => ({ ...field, text: truncate(field.text, SLACK_LIMITS.fieldText) }));
+      }
+      return fitted;
+    }
+    case 'header':
+      return { ...block, text: { ...block.text, text: truncate(block.text.text, SLACK_LIMITS.headerText) } };
+    case 'context':
+      return { ...block, elements: block.elements.slice(0, SLACK_LIMITS.contextElements) };
+    case 'actions':
+      return {
+        ...block,
+        elements: block.elements.slice(0, SLACK_LIMITS.actionsElements).map((element) =>
+          element.type === 'button'
+            ? {
+                ...element,
+                text: { ...element.text, text: truncate(element.text.text, SLACK_LIMITS.buttonText) },
+              }
+            : element,
+        ),
+      };
+    default:
+      return block;
+  }
+}

@@ -1,0 +1,59 @@
+import type { Diagnosis } from '../schemas/diagnosis.ts';
+import type { Job } from '../schemas/job.ts';
+import type { Incident } from './model.ts';
+
+/** Signals kept per incident: enough for the merged evidence, bounded so one noisy node cannot grow forever. */
+const MAX_SIGNALS = 50;
+const MAX_FOLDED = 200;
+
+/** Keeps the newest signals, one per dedup key (a redelivered or repeated signal replaces its older copy). */
+export function addSignals(incident: Incident, jobs: readonly Job[]): Job[] {
+  const byKey = new Map(incident.signals.map((j) => [j.dedupKey, j]));
+  for (const job of jobs) {
+    byKey.delete(job.dedupKey);
+    byKey.set(job.dedupKey, job);
+  }
+  return [...byKey.values()].slice(-MAX_SIGNALS);
+}
+
+export function addFolded(incident: Incident, lines: readonly string[]): string[] {
+  return [...incident.folded, ...lines].slice(-MAX_FOLDED);
+}
+
+/**
+ * What a diagnosis tells people, reduced to what would make a new post worth it: the verdict, the confidence
+ * in 10-point bands, and the cited evidence. Same fingerprint, nothing new to say.
+ */
+export function diagnosisFingerprint(d: Diagnosis): string {
+  const top = d.causes[0];
+  const cited = (top?.evidence ?? []).map((e) => `${e.source}|${e.text}`).sort();
+  const band = Math.round((top?.confidence ?? 0) * 10);
+  let hash = 2166136261;
+  for (const ch of `${d.verdict}|${band}|${cited.join('\n')}`) {
+    hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  }
+  return `${d.verdict}:${band}:${hash.toString(16)}`;
+}
+
+/** Firing signals open (or keep open) an incident; an incident whose alerts all resolved is over. */
+export function firing(jobs: readonly Job[]): boolean {
+  return jobs.some((j) => j.kind !== 'alert' || j.alert.status !== 'resolved');
+}
+
+export function allResolved(jobs: readonly Job[]): boolean {
+  return jobs.length > 0 && jobs.every((j) => j.kind === 'alert' && j.alert.status === 'resolved');
+}
+
+/**
+ * Whether an alert is still firing for the incident once `jobs` are applied: the latest status per alert
+ * fingerprint, across everything the incident has seen.
+ */
+export function anyAlertFiring(signals: readonly Job[]): boolean {
+  const latest = new Map<string, string>();
+  for (const j of signals) {
+    if (j.kind !== 'alert') continue;
+    const id = j.alert.fingerprint ?? j.dedupKey.split(':')[1] ?? j.dedupKey;
+    latest.set(id, j.alert.status ?? 'firing');
+  }
+  return [...latest.values()].some((s) => s === 'firing');
+}

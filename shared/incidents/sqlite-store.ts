@@ -1,0 +1,56 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { type Incident, IncidentConflict, IncidentSchema, type IncidentStore } from './model.ts';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS incidents (
+    key TEXT PRIMARY KEY,
+    cluster TEXT NOT NULL,
+    state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS incidents_open ON incidents (state, cluster);`;
+
+/**
+ * Incidents in the embedded default's SQLite file (and the in-cluster responder's volume): one row per
+ * incident, the JSON body validated on the way out, versions checked on the way in.
+ */
+export class SqliteIncidentStore implements IncidentStore {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    this.#db.exec(SCHEMA);
+  }
+
+  async get(key: string): Promise<Incident | undefined> {
+    const row = this.#db.prepare('SELECT body FROM incidents WHERE key = ?').get(key) as
+      | { body: string }
+      | undefined;
+    return row ? IncidentSchema.parse(JSON.parse(row.body)) : undefined;
+  }
+
+  async put(incident: Incident): Promise<void> {
+    const body = JSON.stringify(IncidentSchema.parse(incident));
+    const result =
+      incident.version === 1
+        ? this.#db
+            .prepare(
+              'INSERT OR IGNORE INTO incidents (key, cluster, state, version, body) VALUES (?, ?, ?, 1, ?)',
+            )
+            .run(incident.key, incident.cluster, incident.state, body)
+        : this.#db
+            .prepare('UPDATE incidents SET state = ?, version = ?, body = ? WHERE key = ? AND version = ?')
+            .run(incident.state, incident.version, body, incident.key, incident.version - 1);
+    if (result.changes !== 1) throw new IncidentConflict(`incident ${incident.key} changed meanwhile`);
+  }
+
+  async open(cluster?: string): Promise<Incident[]> {
+    const rows = (
+      cluster === undefined
+        ? this.#db.prepare("SELECT body FROM incidents WHERE state = 'open'").all()
+        : this.#db.prepare("SELECT body FROM incidents WHERE state = 'open' AND cluster = ?").all(cluster)
+    ) as Array<{ body: string }>;
+    return rows.map((r) => IncidentSchema.parse(JSON.parse(r.body)));
+  }
+}

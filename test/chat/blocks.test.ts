@@ -1,0 +1,80 @@
+import { expect, it } from 'vitest';
+import { diagnosisMessage, rootMessage, statusMessage } from '../../shared/chat/blocks.ts';
+import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import type { Incident } from '../../shared/incidents/model.ts';
+
+const hostile = '<!channel> <@U123ABC> <https://evil.example|docs> & `x` ```';
+
+const incident: Incident = {
+  key: `prod/${hostile}`,
+  cluster: 'prod',
+  node: hostile,
+  kind: 'node',
+  state: 'open',
+  episode: 1,
+  openedAt: '2026-11-21T03:00:00.000Z',
+  updatedAt: '2026-11-21T03:00:00.000Z',
+  repeats: 0,
+  signals: [],
+  folded: [],
+  nodes: [],
+  stale: false,
+  version: 1,
+};
+
+/**
+ * Every string Slack parses as mrkdwn (the message text and mrkdwn text objects). plain_text objects are shown
+ * literally by Slack — `<!channel>` there pings nobody — so they are not escaped and not collected here.
+ */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') {
+    if ((value as { type?: string }).type === 'plain_text') return [];
+    // A button's value is never shown: Slack hands it back to us in the signed interaction payload.
+    return Object.entries(value)
+      .filter(([key]) => key !== 'value')
+      .flatMap(([, v]) => strings(v));
+  }
+  return [];
+}
+
+it('escapes untrusted text so it can neither ping nor disguise a link', () => {
+  const d = diagnose({
+    node: hostile,
+    logs: {
+      dockerd: `Nov 02 13:41:43 n dockerd[1]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files ${hostile}`,
+    },
+  });
+  for (const message of [rootMessage(incident, d, new Date('2026-11-21T03:10:00Z')), diagnosisMessage(d)]) {
+    const all = strings(message).join('\n');
+    expect(all).not.toContain('<!channel>');
+    expect(all).not.toContain('<@U123ABC>');
+    expect(all).not.toContain('<https://evil.example|docs>');
+    expect(all).toContain(escapeMrkdwn('<!channel>'));
+  }
+});
+
+it('keeps messages within Block Kit limits however long the evidence', () => {
+  const long = 'x'.repeat(20_000);
+  const d = diagnose({
+    logs: {
+      dockerd: Array.from(
+        { length: 30 },
+        (_, i) => `dockerd[1]: accept4: too many open files ${i} ${long}`,
+      ).join('\n'),
+    },
+  });
+  const message = diagnosisMessage(d);
+  expect(message.blocks.length).toBeLessThanOrEqual(50);
+  for (const block of message.blocks) {
+    if (block.type === 'section' && block.text) expect(block.text.text.length).toBeLessThanOrEqual(3000);
+  }
+  expect(strings(message).join('')).toContain('truncated');
+  const many = Array.from({ length: 100 }, (_, i) => ({ ...incident, key: `prod/n${i}`, node: `n${i}` }));
+  const status = statusMessage(many, new Date('2026-11-21T03:10:00Z'));
+  for (const block of status.blocks) {
+    if (block.type === 'section' && block.text) expect(block.text.text.length).toBeLessThanOrEqual(3000);
+  }
+});

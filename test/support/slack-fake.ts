@@ -1,0 +1,528 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * A loopback fake of the Slack Web API (chat.postMessage, chat.update) and of slash-command response_urls, for
+ * the real @slack/web-api WebClient to talk to (slackApiUrl `http://127.0.0.1:PORT/api/`). It enforces what Slack
+ * enforces: bearer token, known channel, thread_ts of an existing top-level message, ts of an existing message,
+ * Block Kit limits, text-or-blocks, one chat.postMessage per second per channel (HTTP 429 + Retry-After), and at
+ * most 5 uses of a response_url within 30 minutes.
+ */
+
+export interface SlackFakeOptions {
+  token: string;
+  /** Channel ids the bot is in. */
+  channels: string[];
+  /** Channel ids that exist but the bot was never invited to (→ not_in_channel). */
+  notInChannel?: string[];
+  /** Minimum gap between two accepted chat.postMessage calls to one channel; Slack: about 1000 ms. */
+  postIntervalMs?: number;
+  /** Retry-After (seconds) sent with a 429; default 1. */
+  retryAfterSeconds?: number;
+  /** Clock (ms) for the rate limit and response_url expiry; default Date.now. */
+  now?: () => number;
+}
+
+export interface SlackFakeCall {
+  method: string;
+  channel?: string;
+  thread_ts?: string;
+  ts?: string;
+  text?: string;
+  blocks?: unknown;
+  /** HTTP status answered. */
+  status: number;
+  /** Slack's error code when the answer was not ok. */
+  error?: string;
+  contentType: string;
+  /** Fake clock time the call arrived. */
+  at: number;
+}
+
+export interface SlackFakeMessage {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks: unknown[];
+  thread_ts?: string;
+  edited: boolean;
+}
+
+export interface SlackFake {
+  /** slackApiUrl for WebClient / SlackChat. */
+  apiUrl: string;
+  /** Every call, in arrival order. */
+  calls: SlackFakeCall[];
+  /** On: every request (Web API and response_url) answers HTTP 503, as Slack's edge does during an outage. */
+  outage(on: boolean): void;
+  /** Top-level messages of a channel, oldest first. */
+  messages(channel: string): SlackFakeMessage[];
+  /** Replies in the thread under `threadTs`, oldest first. */
+  replies(channel: string, threadTs: string): SlackFakeMessage[];
+  /** A fresh response_url (as a slash command or button payload would carry). */
+  responseUrl(): string;
+  /** JSON bodies accepted at a response_url. */
+  responses(url: string): unknown[];
+  close(): Promise<void>;
+}
+
+const RESPONSE_URL_USES = 5;
+const RESPONSE_URL_TTL_MS = 30 * 60 * 1000;
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+interface Answer {
+  status: number;
+  /** JSON, or plain text when a string (the edge's own pages: 503, 404). */
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Content {
+  text: string;
+  blocks: unknown[];
+}
+
+interface Failure {
+  error: string;
+  pointer?: string;
+  detail?: string;
+}
+
+export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFake> {
+  const now = options.now ?? Date.now;
+  const postIntervalMs = options.postIntervalMs ?? 1000;
+  const retryAfter = options.retryAfterSeconds ?? 1;
+  const channels = new Set(options.channels);
+  const notInChannel = new Set(options.notInChannel ?? []);
+  const messages = new Map<string, SlackFakeMessage[]>();
+  const lastPost = new Map<string, number>();
+  const responseUrls = new Map<string, { created: number; bodies: unknown[] }>();
+  const calls: SlackFakeCall[] = [];
+  let down = false;
+  let seq = 0;
+  let responseSeq = 0;
+  let base = '';
+
+  const nextTs = (): string => {
+    seq += 1;
+    const micros = seq * 100;
+    return `${1_795_288_000 + Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
+  };
+  const find = (channel: string, ts: string): SlackFakeMessage | undefined =>
+    messages.get(channel)?.find((m) => m.ts === ts);
+
+  type ApiResult = { status: number; body: unknown; headers?: Record<string, string>; failure?: Failure };
+
+  const fail = (failure: Failure): ApiResult => ({
+    status: 200,
+    failure,
+    body: {
+      ok: false,
+      error: failure.error,
+      ...(failure.detail
+        ? {
+            response_metadata: {
+              messages: [`[ERROR] ${failure.detail} [json-pointer:${failure.pointer ?? ''}]`],
+            },
+          }
+        : {}),
+    },
+  });
+
+  /** Auth, method and channel checks, in Slack's order; the channel when they pass. */
+  function admit(method: string, auth: string | undefined, args: Record<string, unknown>): string | Failure {
+    if (auth === undefined) return { error: 'not_authed' };
+    if (auth !== `Bearer ${options.token}`) return { error: 'invalid_auth' };
+    if (method !== 'chat.postMessage' && method !== 'chat.update') return { error: 'unknown_method' };
+    const channel = args.channel;
+    if (typeof channel !== 'string' || channel === '') return { error: 'channel_not_found' };
+    if (notInChannel.has(channel)) return { error: 'not_in_channel' };
+    if (!channels.has(channel)) return { error: 'channel_not_found' };
+    return channel;
+  }
+
+  function apiCall(method: string, auth: string | undefined, args: Record<string, unknown>): ApiResult {
+    const channel = admit(method, auth, args);
+    if (typeof channel !== 'string') return fail(channel);
+    if (method === 'chat.postMessage') {
+      const last = lastPost.get(channel);
+      if (last !== undefined && now() - last < postIntervalMs) {
+        return {
+          status: 429,
+          headers: { 'Retry-After': String(retryAfter) },
+          body: { ok: false, error: 'ratelimited' },
+          failure: { error: 'ratelimited' },
+        };
+      }
+    }
+    const content = parseContent(args);
+    if ('error' in content) return fail(content);
+    return method === 'chat.update' ? update(channel, args, content) : postMessage(channel, args, content);
+  }
+
+  function update(channel: string, args: Record<string, unknown>, content: Content): ApiResult {
+    const target = typeof args.ts === 'string' ? find(channel, args.ts) : undefined;
+    if (!target) return fail({ error: 'message_not_found' });
+    target.text = content.text;
+    target.blocks = content.blocks;
+    target.edited = true;
+    return {
+      status: 200,
+      body: { ok: true, channel, ts: target.ts, text: content.text, message: wire(target) },
+    };
+  }
+
+  function postMessage(channel: string, args: Record<string, unknown>, content: Content): ApiResult {
+    const threadTs = args.thread_ts === '' ? undefined : args.thread_ts;
+    if (threadTs !== undefined) {
+      const parent = typeof threadTs === 'string' ? find(channel, threadTs) : undefined;
+      // Only a top-level message starts a thread: a reply's ts is not a thread_ts.
+      if (!parent || parent.thread_ts !== undefined) return fail({ error: 'thread_not_found' });
+    }
+    lastPost.set(channel, now());
+    const message: SlackFakeMessage = {
+      channel,
+      ts: nextTs(),
+      ...content,
+      edited: false,
+      ...(typeof threadTs === 'string' ? { thread_ts: threadTs } : {}),
+    };
+    const list = messages.get(channel) ?? [];
+    list.push(message);
+    messages.set(channel, list);
+    return { status: 200, body: { ok: true, channel, ts: message.ts, message: wire(message) } };
+  }
+
+  function responseCall(id: string, contentType: string, raw: string): { status: number; body: unknown } {
+    const refuse = (status: number, error: string) => ({ status, body: { ok: false, error } });
+    const entry = responseUrls.get(id);
+    if (!entry) return refuse(404, 'no_service');
+    if (now() - entry.created > RESPONSE_URL_TTL_MS) return refuse(404, 'expired_url');
+    if (entry.bodies.length >= RESPONSE_URL_USES) return refuse(404, 'used_url');
+    const payload = contentType.startsWith('application/json') ? safeJson(raw) : undefined;
+    if (!isRecord(payload)) return refuse(400, 'invalid_payload');
+    const content = parseContent(payload);
+    if ('error' in content) return refuse(400, content.error);
+    const type = payload.response_type;
+    if (type !== undefined && type !== 'ephemeral' && type !== 'in_channel')
+      return refuse(400, 'invalid_payload');
+    entry.bodies.push(payload);
+    return { status: 200, body: { ok: true } };
+  }
+
+  function handleResponseUrl(id: string, contentType: string, raw: string, at: number): Answer {
+    const result = responseCall(id, contentType, raw);
+    const body = safeJson(raw);
+    const error = (result.body as { error?: unknown }).error;
+    calls.push({
+      method: 'response_url',
+      status: result.status,
+      ...(typeof error === 'string' ? { error } : {}),
+      ...(isRecord(body) ? { text: stringOr(body.text), blocks: body.blocks } : {}),
+      contentType,
+      at,
+    });
+    return result;
+  }
+
+  function handleApi(
+    method: string,
+    req: IncomingMessage,
+    contentType: string,
+    raw: string,
+    at: number,
+  ): Answer {
+    const args = parseArgs(contentType, raw);
+    if (!args) {
+      calls.push({ method, status: 200, error: 'invalid_json', contentType, at });
+      return { status: 200, body: { ok: false, error: 'invalid_json' } };
+    }
+    const result = apiCall(method, req.headers.authorization, args);
+    const blocks = typeof args.blocks === 'string' ? safeJson(args.blocks) : args.blocks;
+    const answeredTs = (result.body as { ts?: unknown }).ts;
+    const ts = typeof answeredTs === 'string' ? answeredTs : stringOr(args.ts);
+    calls.push({
+      method,
+      ...pick({ channel: args.channel, thread_ts: args.thread_ts, ts, text: args.text }),
+      ...(blocks === undefined ? {} : { blocks }),
+      status: result.status,
+      ...(result.failure ? { error: result.failure.error } : {}),
+      contentType,
+      at,
+    });
+    return result;
+  }
+
+  async function handle(req: IncomingMessage): Promise<Answer> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+    const raw = await readBody(req);
+    const at = now();
+    const api = /^\/api\/([A-Za-z.]+)$/.exec(url.pathname)?.[1];
+    const responseId = /^\/response\/([A-Za-z0-9]+)$/.exec(url.pathname)?.[1];
+    const method = api ?? (responseId ? 'response_url' : url.pathname);
+    if (raw === undefined) {
+      calls.push({ method, status: 413, contentType, at });
+      return { status: 413, body: { ok: false, error: 'request_too_large' } };
+    }
+    if (down) {
+      calls.push({ method, status: 503, error: 'service_unavailable', contentType, at });
+      return { status: 503, body: 'Service Unavailable' };
+    }
+    if (req.method !== 'POST' || (!api && !responseId)) {
+      calls.push({ method, status: 404, contentType, at });
+      return { status: 404, body: 'Not Found' };
+    }
+    return responseId
+      ? handleResponseUrl(responseId, contentType, raw, at)
+      : handleApi(method, req, contentType, raw, at);
+  }
+
+  function send(res: ServerResponse, { status, body, headers }: Answer): void {
+    const text = typeof body === 'string';
+    res.writeHead(status, {
+      'Content-Type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+      ...headers,
+    });
+    res.end(text ? body : JSON.stringify(body));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req).then(
+      (answer) => send(res, answer),
+      (error: unknown) => send(res, { status: 500, body: String(error) }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  return {
+    apiUrl: `${base}/api/`,
+    calls,
+    outage(on) {
+      down = on;
+    },
+    messages: (channel) => (messages.get(channel) ?? []).filter((m) => m.thread_ts === undefined),
+    replies: (channel, threadTs) => (messages.get(channel) ?? []).filter((m) => m.thread_ts === threadTs),
+    responseUrl() {
+      responseSeq += 1;
+      const id = `R${responseSeq}x${Math.random().toString(36).slice(2, 10)}`;
+      responseUrls.set(id, { created: now(), bodies: [] });
+      return `${base}/response/${id}`;
+    },
+    responses(url) {
+      const id = new URL(url).pathname.split('/').pop() ?? '';
+      return responseUrls.get(id)?.bodies ?? [];
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The message as Slack echoes it back. */
+function wire(m: SlackFakeMessage): Record<string, unknown> {
+  return {
+    type: 'message',
+    user: 'U0PLEGBOT',
+    bot_id: 'B0PLEGBOT',
+    ts: m.ts,
+    text: m.text,
+    blocks: m.blocks,
+    ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+    ...(m.edited ? { edited: { user: 'U0PLEGBOT', ts: m.ts } } : {}),
+  };
+}
+
+/** `text` / `blocks` of a chat.* call or response_url body, checked like Slack checks them. */
+function parseContent(args: Record<string, unknown>): Content | Failure {
+  const text = stringOr(args.text) ?? '';
+  let blocks: unknown = args.blocks;
+  if (typeof blocks === 'string') {
+    blocks = safeJson(blocks);
+    if (blocks === undefined) return { error: 'invalid_blocks_format' };
+  }
+  if (blocks !== undefined && !Array.isArray(blocks)) return { error: 'invalid_blocks_format' };
+  const list = (blocks as unknown[] | undefined) ?? [];
+  const invalid = validateBlocks(list);
+  if (invalid) return { error: 'invalid_blocks', detail: invalid.detail, pointer: invalid.pointer };
+  if (text === '' && list.length === 0) return { error: 'no_text' };
+  if (text.length > 40_000) return { error: 'msg_too_long' };
+  return { text, blocks: list };
+}
+
+/**
+ * The first Block Kit limit `blocks` breaks (pointer + Slack-style message), or undefined when Slack would accept
+ * them. Covers the blocks pleg-responder sends: section, header, context, actions, divider, image, markdown,
+ * rich_text; any other type is rejected.
+ */
+export function validateBlocks(blocks: unknown[]): { pointer: string; detail: string } | undefined {
+  if (blocks.length > 50) return { pointer: '/blocks', detail: 'no more than 50 items allowed' };
+  const ids = new Set<string>();
+  for (const [i, block] of blocks.entries()) {
+    const at = `/blocks/${i}`;
+    if (!isRecord(block)) return { pointer: at, detail: 'must be an object' };
+    if (block.block_id !== undefined) {
+      if (typeof block.block_id !== 'string' || block.block_id.length > 255) {
+        return { pointer: `${at}/block_id`, detail: 'must be a string of at most 255 characters' };
+      }
+      if (ids.has(block.block_id)) return { pointer: `${at}/block_id`, detail: 'duplicate block_id' };
+      ids.add(block.block_id);
+    }
+    const problem = validateBlock(block, at);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+type Problem = { pointer: string; detail: string } | undefined;
+
+/** Checks per block type (the types pleg-responder sends); any other type is rejected. */
+const BLOCK_CHECKS: Record<string, (block: Record<string, unknown>, at: string) => Problem> = {
+  section: (block, at) => {
+    if (block.text === undefined && block.fields === undefined)
+      return { pointer: at, detail: 'must provide text or fields' };
+    const text = block.text === undefined ? undefined : textObject(block.text, `${at}/text`, 1, 3000);
+    if (text || block.fields === undefined) return text;
+    if (!Array.isArray(block.fields) || block.fields.length === 0 || block.fields.length > 10) {
+      return { pointer: `${at}/fields`, detail: 'must have 1 to 10 items' };
+    }
+    return firstProblem(block.fields, (field, j) => textObject(field, `${at}/fields/${j}`, 1, 2000));
+  },
+  header: (block, at) => textObject(block.text, `${at}/text`, 1, 150, 'plain_text'),
+  context: (block, at) => {
+    const elements = block.elements;
+    if (!Array.isArray(elements) || elements.length === 0 || elements.length > 10) {
+      return { pointer: `${at}/elements`, detail: 'must have 1 to 10 items' };
+    }
+    return firstProblem(elements, (element, j) =>
+      isRecord(element) && element.type === 'image'
+        ? undefined
+        : textObject(element, `${at}/elements/${j}`, 1, 3000),
+    );
+  },
+  actions: (block, at) => {
+    const elements = block.elements;
+    if (!Array.isArray(elements) || elements.length === 0 || elements.length > 25) {
+      return { pointer: `${at}/elements`, detail: 'must have 1 to 25 items' };
+    }
+    return firstProblem(elements, (element, j) => validateElement(element, `${at}/elements/${j}`));
+  },
+  divider: () => undefined,
+  image: (block, at) => {
+    if (typeof block.image_url !== 'string' && !isRecord(block.slack_file)) {
+      return { pointer: `${at}/image_url`, detail: 'required' };
+    }
+    if (typeof block.alt_text !== 'string' || block.alt_text.length > 2000) {
+      return { pointer: `${at}/alt_text`, detail: 'must be a string of at most 2000 characters' };
+    }
+    return undefined;
+  },
+  markdown: (block, at) =>
+    typeof block.text !== 'string' || block.text.length === 0 || block.text.length > 12_000
+      ? { pointer: `${at}/text`, detail: 'must be 1 to 12000 characters' }
+      : undefined,
+  rich_text: (block, at) =>
+    Array.isArray(block.elements) ? undefined : { pointer: `${at}/elements`, detail: 'required' },
+};
+
+function validateBlock(block: Record<string, unknown>, at: string): Problem {
+  const check = typeof block.type === 'string' ? BLOCK_CHECKS[block.type] : undefined;
+  if (!check)
+    return { pointer: `${at}/type`, detail: `unsupported block type ${JSON.stringify(block.type)}` };
+  return check(block, at);
+}
+
+function firstProblem(items: unknown[], check: (item: unknown, index: number) => Problem): Problem {
+  for (const [index, item] of items.entries()) {
+    const problem = check(item, index);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function validateElement(element: unknown, at: string): { pointer: string; detail: string } | undefined {
+  if (!isRecord(element) || typeof element.type !== 'string')
+    return { pointer: at, detail: 'must be an element' };
+  if (
+    element.action_id !== undefined &&
+    (typeof element.action_id !== 'string' || element.action_id.length > 255)
+  ) {
+    return { pointer: `${at}/action_id`, detail: 'must be a string of at most 255 characters' };
+  }
+  if (element.type !== 'button') return undefined;
+  const bad = textObject(element.text, `${at}/text`, 1, 75, 'plain_text');
+  if (bad) return bad;
+  if (element.value !== undefined && (typeof element.value !== 'string' || element.value.length > 2000)) {
+    return { pointer: `${at}/value`, detail: 'must be at most 2000 characters' };
+  }
+  if (element.url !== undefined && (typeof element.url !== 'string' || element.url.length > 3000)) {
+    return { pointer: `${at}/url`, detail: 'must be at most 3000 characters' };
+  }
+  return undefined;
+}
+
+function textObject(
+  value: unknown,
+  at: string,
+  min: number,
+  max: number,
+  only?: 'plain_text',
+): { pointer: string; detail: string } | undefined {
+  if (!isRecord(value) || (value.type !== 'plain_text' && value.type !== 'mrkdwn')) {
+    return { pointer: `${at}/type`, detail: 'must be a text object' };
+  }
+  if (only && value.type !== only) return { pointer: `${at}/type`, detail: `must be ${only}` };
+  if (typeof value.text !== 'string' || value.text.length < min) {
+    return { pointer: `${at}/text`, detail: `must be at least ${min} character` };
+  }
+  if (value.text.length > max)
+    return { pointer: `${at}/text`, detail: `must be less than ${max + 1} characters` };
+  return undefined;
+}
+
+function parseArgs(contentType: string, raw: string): Record<string, unknown> | undefined {
+  if (contentType.startsWith('application/json')) {
+    const parsed = safeJson(raw);
+    return isRecord(parsed) ? parsed : undefined;
+  }
+  // Slack reads anything else as a form (web-api sends x-www-form-urlencoded with nested values JSON-stringified).
+  return Object.fromEntries(new URLSearchParams(raw));
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The string-valued entries of `values`. */
+function pick(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
