@@ -40,6 +40,7 @@ export default defineConfig({
                 SQS_QUEUE_URL: `http://127.0.0.1:${sqsPort}/000000000000/ingest-jobs`,
                 SQS_ENDPOINT: `http://127.0.0.1:${sqsPort}`,
                 INGEST_TOKEN: 'worker-test-token-0123',
+                SLACK_SIGNING_SECRET: 'worker-test-signing-secret-0123',
                 INGEST_MAX_BODY_BYTES: '65536',
                 AWS_ACCESS_KEY_ID: 'test',
                 AWS_SECRET_ACCESS_KEY: 'test',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { createLambdaIngest } from '../../functions/lambda/ingest.ts';
 import { respondToSqsEvent } from '../../functions/lambda/respond.ts';
 import { NotifierHandler } from '../../functions/respond/notify-handler.ts';
@@ -92,6 +93,54 @@ describe('Lambda ingest (function URL)', () => {
       new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 1 }),
     );
     expect(JSON.parse(received.Messages?.[0]?.Body ?? '{}')).toMatchObject({ kind: 'alert', node: 'node-l' });
+  });
+
+  it('verifies Slack signatures over the decoded body of a base64 function-URL event', async () => {
+    const { url } = await sqs.createQueue('lambda-slack');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'x');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'x');
+    const secret = 'lambda-signing-secret-0123';
+    const handler = handle(
+      createLambdaIngest({
+        QUEUE: 'sqs',
+        SQS_QUEUE_URL: url,
+        SQS_ENDPOINT: sqs.endpoint,
+        INGEST_TOKEN: TOKEN,
+        SLACK_SIGNING_SECRET: secret,
+      }),
+    );
+    const body = new URLSearchParams({
+      command: '/pleg',
+      text: 'status',
+      channel_id: 'C1',
+      user_id: 'U1',
+      response_url: 'https://hooks.slack.com/commands/T1/2/y',
+      trigger_id: 'trigger-lambda-1',
+    }).toString();
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = `v0=${await slackSignatureHex(secret, timestamp, body)}`;
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': timestamp,
+    };
+    const bad = (await handler(
+      functionUrlEvent('/v1/slack/commands', body, {
+        ...headers,
+        'x-slack-signature': `v0=${'1'.repeat(64)}`,
+      }),
+    )) as { statusCode: number };
+    expect(bad.statusCode).toBe(401);
+    const ok = (await handler(
+      functionUrlEvent('/v1/slack/commands', body, { ...headers, 'x-slack-signature': signature }),
+    )) as { statusCode: number };
+    expect(ok.statusCode).toBe(200);
+    const received = await sqs.client.send(
+      new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 1 }),
+    );
+    expect(JSON.parse(received.Messages?.[0]?.Body ?? '{}')).toMatchObject({
+      kind: 'chat',
+      request: { action: 'status' },
+    });
   });
 
   it('refuses to start without a queue', () => {

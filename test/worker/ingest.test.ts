@@ -95,3 +95,50 @@ describe('the Worker (in workerd)', () => {
     expect((await SELF.fetch('https://ingest.example/healthz')).status).toBe(200);
   });
 });
+
+describe('Slack requests in the Workers runtime', () => {
+  async function signed(body: string, timestamp: string): Promise<string> {
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(bindings.SLACK_SIGNING_SECRET ?? ''),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`v0:${timestamp}:${body}`));
+    return `v0=${[...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  }
+
+  it('verifies the signature with Web Crypto and queues a slash command', async () => {
+    await drain();
+    const body = new URLSearchParams({
+      command: '/pleg',
+      text: 'diagnose edge-2 edge',
+      channel_id: 'C1',
+      user_id: 'U1',
+      response_url: 'https://hooks.slack.com/commands/T1/1/x',
+      trigger_id: 'trigger-worker-1',
+    }).toString();
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const send = (signature: string) =>
+      SELF.fetch('https://ingest.example/v1/slack/commands', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-slack-request-timestamp': timestamp,
+          'x-slack-signature': signature,
+        },
+        body,
+      });
+    expect((await send(`v0=${'0'.repeat(64)}`)).status).toBe(401);
+    const ok = await send(await signed(body, timestamp));
+    expect(ok.status).toBe(200);
+    const [message] = await drain();
+    expect(JobSchema.parse(message)).toMatchObject({
+      kind: 'chat',
+      node: 'edge-2',
+      cluster: 'edge',
+      request: { action: 'diagnose-node' },
+    });
+  });
+});
