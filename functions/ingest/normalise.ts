@@ -116,6 +116,14 @@ const NODE_HEALTH_REASONS = new Set([
   'CorruptDockerOverlay2',
   'ReadonlyFilesystem',
   'FilesystemIsReadOnly',
+  // This project's node-problem-detector probes.
+  'RuntimeNotResponding',
+  'RuntimeFdNearLimit',
+  'ZombieUnderShim',
+  'DStateUnderShim',
+  'SystemdNotResponding',
+  'ScopeUnitPileup',
+  'ContainerCountHigh',
 ]);
 /** Pod events that come from the runtime failing on that pod's node. */
 const POD_RUNTIME_REASONS = new Set([

@@ -16,6 +16,12 @@ const PROBLEM_CONDITIONS: Record<string, FactId> = {
   FrequentContainerdRestart: 'runtime.service_failed',
   KubeletUnhealthy: 'kubelet.dead',
   FrequentKubeletRestart: 'kubelet.dead',
+  // This project's node-problem-detector probes (infra/node-problem-detector/).
+  ContainerRuntimeUnresponsive: 'runtime.cmd_hang',
+  RuntimeFileDescriptorPressure: 'fd.near_limit',
+  ShimProcessesStuck: 'proc.zombie_shim',
+  SystemdUnresponsive: 'systemd.cmd_hang',
+  TooManyContainers: 'containers.many',
 };
 
 function time(value: string | null | undefined): number | undefined {

@@ -22,6 +22,14 @@ const REASON_FACTS: Record<string, FactId> = {
   FrequentContainerdRestart: 'runtime.service_failed',
   KubeletUnhealthy: 'kubelet.dead',
   FrequentKubeletRestart: 'kubelet.dead',
+  // The problem reasons of this project's node-problem-detector probes (infra/node-problem-detector/).
+  RuntimeNotResponding: 'runtime.cmd_hang',
+  RuntimeFdNearLimit: 'fd.near_limit',
+  ZombieUnderShim: 'proc.zombie_shim',
+  DStateUnderShim: 'proc.zombie_shim',
+  SystemdNotResponding: 'systemd.cmd_hang',
+  ScopeUnitPileup: 'systemd.scope_pileup',
+  ContainerCountHigh: 'containers.many',
 };
 
 /** Which program wrote an event's message, from its reporting component. */
