@@ -6,6 +6,7 @@ import { describeIssues, EvidenceBundleSchema, type SchemaIssue } from '../../sh
 import { EventWebhookBodySchema } from '../../shared/schemas/kube-event.ts';
 import { authorised, type IngestAuth, type RouteFamily } from './auth.ts';
 import type { IngestCounters } from './counters.ts';
+import { registerHealthRoutes } from './health.ts';
 import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
 
@@ -178,11 +179,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
     });
   }
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) => {
-    const ready = await deps.queue.ready().catch(() => false);
-    return ready ? c.json({ status: 'ready' }) : problem(c, 503, 'queue unreachable');
-  });
+  registerHealthRoutes(app, deps.queue);
   app.get('/metrics', (c) =>
     c.text(deps.counters.toPrometheus(), 200, { 'content-type': 'text/plain; version=0.0.4' }),
   );

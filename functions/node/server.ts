@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { ConsoleNotifier } from '../../shared/chat/console.ts';
 import type { Notifier } from '../../shared/chat/notifier.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
@@ -14,6 +14,7 @@ import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { type Config, ConfigError, ingestAuth, loadConfig, threadPolicy } from '../config.ts';
 import { createIngestApp } from '../ingest/app.ts';
 import { IngestCounters } from '../ingest/counters.ts';
+import { registerHealthRoutes } from '../ingest/health.ts';
 import { consume, exponentialBackoff } from '../respond/consumer.ts';
 import type { IncidentHandler } from '../respond/handler.ts';
 import { NotifierHandler } from '../respond/notify-handler.ts';
@@ -91,7 +92,12 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const db = openStateDb(config.DATA_DIR);
   const queue = openQueue(config, db);
   let server: ServerType | undefined;
-  if (config.ROLE !== 'respond') {
+  if (config.ROLE === 'respond') {
+    // The responder alone (e.g. in the cluster, consuming SQS) serves only the probes' endpoints.
+    const health = new Hono();
+    registerHealthRoutes(health, queue);
+    server = await listen(health, config);
+  } else {
     const app = createIngestApp({
       queue,
       auth: ingestAuth(config),
@@ -108,9 +114,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
   const where = config.QUEUE === 'embedded' ? ` in ${config.DATA_DIR}` : '';
-  say(
-    `${port === undefined ? 'responder running' : `listening on http://${config.HOST}:${port}`} (role: ${config.ROLE}, queue: ${config.QUEUE}${where})`,
-  );
+  say(`listening on http://${config.HOST}:${port} (role: ${config.ROLE}, queue: ${config.QUEUE}${where})`);
 
   const stop = new AbortController();
   const consumer =
