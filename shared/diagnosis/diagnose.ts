@@ -97,7 +97,7 @@ export function diagnoseFacts(
     cluster: bundle.cluster,
     observed,
     causes,
-    missing: missingEvidence(bundle, ranked, ctx, options),
+    missing: [...(bundle.unavailable ?? []), ...missingEvidence(bundle, ranked, ctx, options)],
     discounted: facts.discounted.map((f) => ({
       source: f.source,
       text: f.text,

@@ -16,6 +16,7 @@ function mergeBundles(into: EvidenceBundle, from: EvidenceBundle): EvidenceBundl
     commandOutputs: { ...into.commandOutputs, ...from.commandOutputs },
     metrics: from.metrics ?? into.metrics,
     counts: from.counts ?? into.counts,
+    unavailable: from.unavailable ?? into.unavailable,
   };
 }
 

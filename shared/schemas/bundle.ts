@@ -45,6 +45,8 @@ export const EvidenceBundleSchema = z.looseObject({
   commandOutputs: z.record(z.string(), z.string()).optional(),
   metrics: z.string().optional(),
   counts: z.looseObject({ pods: count.optional(), containers: count.optional() }).optional(),
+  /** Evidence the collector tried to get and could not (forbidden, disabled, timed out), and why. */
+  unavailable: z.array(z.object({ what: z.string(), why: z.string(), how: z.string() })).optional(),
 });
 export type EvidenceBundle = z.infer<typeof EvidenceBundleSchema>;
 
