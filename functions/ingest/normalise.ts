@@ -134,7 +134,7 @@ const POD_RUNTIME_REASONS = new Set([
 ]);
 
 function isNodeProblemDetector(component: string): boolean {
-  return /problem-detector|kernel-monitor|health-checker|systemd-monitor|custom-plugin-monitor/.test(
+  return /problem-detector|kernel-monitor|health-checker|systemd-monitor|custom-plugin-monitor|pleg-responder-probes/.test(
     component,
   );
 }

@@ -216,3 +216,15 @@ describe('per-family tokens and auth off', () => {
     }
   });
 });
+
+describe('node-problem-detector events', () => {
+  it("accepts this project's probes' recovery events (source pleg-responder-probes)", async () => {
+    const recovered = {
+      ...nodeNotReadyEvent('node-p', 'uid-probe-ok'),
+      reason: 'RuntimeResponding',
+      message: 'Node condition ContainerRuntimeUnresponsive is now: False, reason: RuntimeResponding',
+      source: { component: 'pleg-responder-probes', host: 'node-p' },
+    };
+    expect(await json(await post(`${s.url}/v1/events`, recovered))).toEqual({ queued: 1, dropped: [] });
+  });
+});
