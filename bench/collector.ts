@@ -1,0 +1,90 @@
+import { diagnose } from '../shared/diagnosis/diagnose.ts';
+import { collectNodeEvidence, kubeConfigFor } from '../shared/kube/collector.ts';
+import { plegScenario, startKubeFake } from '../test/support/kube-fake.ts';
+import { type Benchmark, type Measurement, median } from './benchmark.ts';
+
+const REPS = Number(process.env.BENCH_COLLECTOR_REPS ?? 20);
+const PODS = 300;
+const LATENCY_MS = 20;
+const TARGET_P95_MS = 1500;
+
+/** Nearest-rank percentile. */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+export const collector: Benchmark = {
+  name: 'collector',
+  title: `evidence collection for one node with ${PODS} pods from a Kubernetes API fake answering each call after ${LATENCY_MS} ms, concurrent vs one call after another (${REPS} runs each)`,
+  async run(log) {
+    const fake = await startKubeFake({ scenario: plegScenario({ pods: PODS }), latencyMs: LATENCY_MS });
+    try {
+      const kc = kubeConfigFor({ kubeconfig: fake.writeKubeconfig() });
+      const once = async (sequential: boolean) => {
+        fake.requests.length = 0;
+        const t0 = performance.now();
+        const result = await collectNodeEvidence(kc, 'bench', 'node-a', { sequential });
+        return { ms: performance.now() - t0, result, requests: fake.requests.length };
+      };
+      // Warm-up: module loading, JIT, first connections.
+      for (let i = 0; i < 2; i++) await once(false);
+
+      const runs = async (sequential: boolean) => {
+        const times: number[] = [];
+        let calls = 0;
+        let verdict = '';
+        let gaps = 0;
+        for (let i = 0; i < REPS; i++) {
+          const r = await once(sequential);
+          times.push(r.ms);
+          calls = r.requests;
+          gaps = Math.max(gaps, r.result.missing.length);
+          verdict = diagnose(r.result.bundle).verdict;
+        }
+        return { times, calls, verdict, gaps };
+      };
+      const parallel = await runs(false);
+      log(
+        `concurrent: p50 ${ms(median(parallel.times))}, p95 ${ms(percentile(parallel.times, 95))}, ${parallel.calls} calls, verdict ${parallel.verdict}`,
+      );
+      const sequential = await runs(true);
+      log(
+        `sequential: p50 ${ms(median(sequential.times))}, p95 ${ms(percentile(sequential.times, 95))}, ${sequential.calls} calls`,
+      );
+      const p95 = percentile(parallel.times, 95);
+      const results: Measurement[] = [
+        { metric: 'collection p50 (concurrent)', value: ms(median(parallel.times)) },
+        {
+          metric: 'collection p95 (concurrent)',
+          value: ms(p95),
+          target: `< ${TARGET_P95_MS} ms`,
+          status: p95 < TARGET_P95_MS ? 'PASS' : 'MISS',
+        },
+        { metric: 'collection p50 (sequential baseline)', value: ms(median(sequential.times)) },
+        { metric: 'collection p95 (sequential baseline)', value: ms(percentile(sequential.times, 95)) },
+        {
+          metric: 'speed-up of p50 (sequential / concurrent)',
+          value: `${(median(sequential.times) / median(parallel.times)).toFixed(1)}×`,
+        },
+        {
+          metric: 'API calls per collection (concurrent / sequential)',
+          value: `${parallel.calls} / ${sequential.calls}`,
+          target: 'equal',
+          status: parallel.calls === sequential.calls ? 'OK' : 'MISMATCH',
+        },
+        {
+          metric: 'verdict from the collected bundle',
+          value: `${parallel.verdict}, ${parallel.gaps} gaps`,
+          target: 'fd_exhaustion, 0 gaps',
+          status: parallel.verdict === 'fd_exhaustion' && parallel.gaps === 0 ? 'OK' : 'MISMATCH',
+        },
+      ];
+      return results;
+    } finally {
+      await fake.close();
+    }
+  },
+};
