@@ -28,8 +28,6 @@ export const zombieShimHang: CauseModule = {
     { fact: 'kernel.hung_task', weight: 1.5 },
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
-    // Pods that cannot finish terminating: a container stop that never returns, often a wedged process.
-    { fact: 'runtime.pods_stuck', weight: 1 },
     { fact: 'pleg.stuck', weight: 0.5 },
   ],
   against: [],
