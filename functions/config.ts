@@ -35,6 +35,14 @@ export const ConfigSchema = z
     STORM_THRESHOLD: z.coerce.number().int().min(2).default(5),
     STORM_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     STORM_EDIT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(10),
+    /** `prod=ctx-prod,edge=ctx-edge`: which kubeconfig context (from $KUBECONFIG) reaches which cluster. */
+    KUBE_CONTEXTS: z
+      .string()
+      .regex(/^[^=,]+=[^=,]+(?:,[^=,]+=[^=,]+)*$/, 'use cluster=context pairs separated by commas')
+      .optional(),
+    /** true: read DEFAULT_CLUSTER through the pod's ServiceAccount (the in-cluster responder). */
+    KUBE_IN_CLUSTER: z.enum(['true', 'false']).default('false'),
+    KUBE_COLLECT_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     RESPOND_BATCH_SIZE: z.coerce.number().int().min(1).max(10).default(10),
     RESPOND_VISIBILITY_SECONDS: z.coerce.number().int().min(5).max(43_200).default(60),
     RESPOND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
@@ -55,7 +63,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
 const OUR_PREFIXES =
-  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$)/;
+  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$)/;
 
 export class ConfigError extends Error {}
 
@@ -104,4 +112,21 @@ export function threadPolicy(config: Config): ThreadPolicy {
     stormEditIntervalMs: config.STORM_EDIT_INTERVAL_SECONDS * 1000,
     archiveUrl: config.SLACK_ARCHIVE_URL,
   };
+}
+
+/** Cluster name → how to reach it: kubeconfig contexts, and/or the pod's ServiceAccount for DEFAULT_CLUSTER. */
+export function kubeClusters(
+  config: Config,
+): Array<{ cluster: string; context?: string; inCluster?: boolean }> {
+  const clusters: Array<{ cluster: string; context?: string; inCluster?: boolean }> = (
+    config.KUBE_CONTEXTS ?? ''
+  )
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const [cluster = '', context = ''] = pair.split('=').map((s) => s.trim());
+      return { cluster, context };
+    });
+  if (config.KUBE_IN_CLUSTER === 'true') clusters.push({ cluster: config.DEFAULT_CLUSTER, inCluster: true });
+  return clusters;
 }

@@ -17,6 +17,7 @@ import { IngestCounters } from '../ingest/counters.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
 import { consume, exponentialBackoff } from '../respond/consumer.ts';
 import type { IncidentHandler } from '../respond/handler.ts';
+import { liveEvidenceFrom } from '../respond/live-config.ts';
 import { NotifierHandler } from '../respond/notify-handler.ts';
 import { IncidentThreads } from '../respond/threads.ts';
 
@@ -52,8 +53,10 @@ function incidentHandler(
   overrides: ServerOverrides,
   log: (m: string) => void,
 ): IncidentHandler {
-  if (!config.SLACK_BOT_TOKEN) return new NotifierHandler(overrides.notifier ?? new ConsoleNotifier());
+  const live = liveEvidenceFrom(config);
+  if (!config.SLACK_BOT_TOKEN) return new NotifierHandler(overrides.notifier ?? new ConsoleNotifier(), live);
   return new IncidentThreads({
+    live,
     store: new SqliteIncidentStore(db),
     chat: new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL }),
     policy: threadPolicy(config),

@@ -3,6 +3,7 @@ import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { isResolution, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import type { IncidentHandler } from './handler.ts';
+import type { LiveEvidence } from './live.ts';
 
 /**
  * Without a chat service: diagnose each incident's signals of the batch and hand the result to a Notifier
@@ -10,21 +11,25 @@ import type { IncidentHandler } from './handler.ts';
  */
 export class NotifierHandler implements IncidentHandler {
   readonly #notifier: Notifier;
+  readonly #live: LiveEvidence | undefined;
 
-  constructor(notifier: Notifier) {
+  constructor(notifier: Notifier, live?: LiveEvidence) {
     this.#notifier = notifier;
+    this.#live = live;
   }
 
   async handle(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
-    const signals = jobs.filter((j) => j.kind !== 'chat');
-    if (signals.length === 0) return;
+    const received = jobs.filter((j) => j.kind !== 'chat');
+    if (received.length === 0) return;
+    const live = isResolution(received) ? undefined : await this.#live?.collect(cluster, node);
+    const signals = live ? [...received, live] : received;
     await this.#notifier.notify({
       key: `${cluster}/${node}`,
       cluster,
       node,
-      state: isResolution(signals) ? 'resolved' : 'firing',
+      state: isResolution(received) ? 'resolved' : 'firing',
       diagnosis: diagnose(mergeEvidence(cluster, node, signals)),
-      jobs: signals,
+      jobs: received,
     });
   }
 }

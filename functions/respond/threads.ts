@@ -31,6 +31,7 @@ import { analyseStorm, recentlyOpened, type StormPolicy } from '../../shared/inc
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { ChatReply, Job } from '../../shared/schemas/job.ts';
 import type { IncidentGroup, IncidentHandler } from './handler.ts';
+import type { LiveEvidence } from './live.ts';
 
 export interface ThreadPolicy {
   channel: string;
@@ -47,6 +48,8 @@ export interface ThreadDeps {
   store: IncidentStore;
   chat: ChatPort;
   policy: ThreadPolicy;
+  /** Reads the node live (Kubernetes API) when an incident opens or someone asks; skipped during storms. */
+  live?: LiveEvidence;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -64,8 +67,10 @@ export class IncidentThreads implements IncidentHandler {
   readonly #policy: ThreadPolicy;
   readonly #now: () => Date;
   readonly #log: (message: string) => void;
+  readonly #live: LiveEvidence | undefined;
 
   constructor(deps: ThreadDeps) {
+    this.#live = deps.live;
     this.#store = deps.store;
     this.#chat = deps.chat;
     this.#policy = deps.policy;
@@ -150,6 +155,12 @@ export class IncidentThreads implements IncidentHandler {
     return diagnose(mergeEvidence(incident.cluster, incident.node, incident.signals));
   }
 
+  /** The signals plus what the cluster says about the node right now (when it can be asked). */
+  async #withLive(cluster: string, node: string, signals: readonly Job[]): Promise<Job[]> {
+    const live = await this.#live?.collect(cluster, node);
+    return live ? [...signals, live] : [...signals];
+  }
+
   #posted(d: Diagnosis): Incident['posted'] {
     return { verdict: d.verdict, confidence: d.confidence, fingerprint: diagnosisFingerprint(d) };
   }
@@ -208,9 +219,10 @@ export class IncidentThreads implements IncidentHandler {
       folded: [],
       acknowledged: undefined,
     };
-    const d = this.#diagnose(start);
     const storm = await this.#stormFor(cluster, node);
     if (storm) {
+      // Storm members are not read one by one: a thousand nodes at once is a cluster question.
+      const d = this.#diagnose(start);
       const member = await this.#save(start, {
         storm: storm.key,
         posted: this.#posted(d),
@@ -219,7 +231,9 @@ export class IncidentThreads implements IncidentHandler {
       await this.#joinStorm(storm, member);
       return;
     }
-    const incident = await this.#save(start, { posted: this.#posted(d), ready: d.observed.ready });
+    const withLive = { ...start, signals: await this.#withLive(cluster, node, jobs) };
+    const d = this.#diagnose(withLive);
+    const incident = await this.#save(withLive, { posted: this.#posted(d), ready: d.observed.ready });
     await this.#startThread(incident, d);
   }
 
@@ -243,7 +257,7 @@ export class IncidentThreads implements IncidentHandler {
       episode: previous.episode + 1,
       resolvedAt: undefined,
       openedAt: this.#now().toISOString(),
-      signals: addSignals(previous, jobs),
+      signals: addSignals(previous, await this.#withLive(previous.cluster, previous.node, jobs)),
       repeats: 0,
     });
     const d = this.#diagnose(incident);
@@ -435,11 +449,10 @@ export class IncidentThreads implements IncidentHandler {
     }
     const incident = await this.#store.get(`${job.cluster}/${job.node}`);
     if (!incident) {
-      const d = diagnose({ cluster: job.cluster, node: job.node });
-      await this.#answer(
-        reply,
-        diagnosisMessage(d, `No open incident for ${job.node} in ${job.cluster}. What is known:`),
-      );
+      const signals = await this.#withLive(job.cluster, job.node, []);
+      const d = diagnose(mergeEvidence(job.cluster, job.node, signals));
+      const intro = `No open incident for ${job.node} in ${job.cluster}. What the cluster says now:`;
+      await this.#answer(reply, diagnosisMessage(d, intro));
       return;
     }
     if (incident.kind === 'cluster') {
@@ -472,13 +485,19 @@ export class IncidentThreads implements IncidentHandler {
       await this.#answer(reply, acknowledgedMessage(reply.user), thread);
       return;
     }
-    // diagnose-node and rediagnose: the current diagnosis, in the incident's thread.
-    const next = await this.#save(incident, { posted: this.#posted(d), ready: d.observed.ready });
-    if (next.thread && next.kind === 'node')
-      await this.#chat.update(next.thread.channel, next.thread.ts, rootMessage(next, d, this.#now()));
+    // diagnose-node and rediagnose: read the node again, then the current diagnosis in the incident's thread.
+    const live = await this.#withLive(incident.cluster, incident.node, []);
+    const refreshed = { ...incident, signals: addSignals(incident, live) };
+    const current = this.#diagnose(refreshed);
+    const next = await this.#save(refreshed, {
+      posted: this.#posted(current),
+      ready: current.observed.ready,
+    });
+    if (next.thread)
+      await this.#chat.update(next.thread.channel, next.thread.ts, rootMessage(next, current, this.#now()));
     await this.#answer(
       reply,
-      diagnosisMessage(d, `Re-diagnosed on request of the on-call engineer.`),
+      diagnosisMessage(current, 'Re-diagnosed on request of the on-call engineer.'),
       thread,
     );
   }

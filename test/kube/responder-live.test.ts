@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { KubeLiveEvidence } from '../../functions/respond/live.ts';
+import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { SlackChat } from '../../shared/chat/slack.ts';
+import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
+import { kubeConfigFor } from '../../shared/kube/collector.ts';
+import { openStateDb } from '../../shared/queue/embedded.ts';
+import type { Job } from '../../shared/schemas/job.ts';
+import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
+import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
+
+const NOW = new Date('2026-05-19T03:14:00Z');
+const CHANNEL = 'C0LIVE';
+let kube: KubeFake;
+let slack: SlackFake;
+let dir: string;
+
+beforeEach(async () => {
+  kube = await startKubeFake({ scenario: plegScenario({ now: NOW }) });
+  slack = await startSlackFake({ token: 'xoxb-live', channels: [CHANNEL], postIntervalMs: 10 });
+  dir = mkdtempSync(join(tmpdir(), 'pleg-live-'));
+});
+afterEach(async () => {
+  await kube.close();
+  await slack.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function responder() {
+  const live = new KubeLiveEvidence(
+    new Map([['prod-eu', kubeConfigFor({ kubeconfig: kube.writeKubeconfig() })]]),
+    3000,
+    () => NOW,
+  );
+  return new IncidentThreads({
+    store: new SqliteIncidentStore(openStateDb(dir)),
+    chat: new SlackChat({ token: 'xoxb-live', slackApiUrl: slack.apiUrl, minIntervalMs: 10 }),
+    policy: {
+      channel: CHANNEL,
+      reopenWindowMs: 3_600_000,
+      storm: { threshold: 5, windowMs: 60_000 },
+      stormEditIntervalMs: 10_000,
+    },
+    live,
+    now: () => NOW,
+  });
+}
+
+const alert: Job = {
+  kind: 'alert',
+  dedupKey: 'alert:live:firing',
+  cluster: 'prod-eu',
+  node: 'node-a',
+  receivedAt: NOW.toISOString(),
+  alert: {
+    status: 'firing',
+    labels: { alertname: 'KubeNodeNotReady', node: 'node-a' },
+    annotations: {},
+    startsAt: NOW.toISOString(),
+  },
+  groupKey: '{}',
+  externalURL: '',
+};
+
+it('an alert that says only "NotReady" becomes a cited diagnosis from what the cluster says about the node', async () => {
+  await responder().handle('prod-eu', 'node-a', [alert]);
+  const root = slack.messages(CHANNEL)[0];
+  expect(root?.text).toContain('File descriptors or inotify exhausted');
+  const reply = JSON.stringify(slack.replies(CHANNEL, root?.ts ?? '')[0]?.blocks);
+  expect(reply).toContain('too many open files');
+  expect(kube.requests.some((r) => r.path.includes('/proxy/logs/'))).toBe(true);
+});
+
+it('without nodes/proxy the thread says what could not be read and how to grant it', async () => {
+  kube.fault({ path: /\/proxy\//, status: 403 });
+  await responder().handle('prod-eu', 'node-a', [alert]);
+  const root = slack.messages(CHANNEL)[0];
+  const reply = JSON.stringify(slack.replies(CHANNEL, root?.ts ?? '')[0]?.blocks);
+  expect(reply).toContain('To settle it, collect');
+  expect(reply).toContain('nodes/proxy');
+});
