@@ -2,9 +2,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { renderDiagnosisText } from '../../shared/chat/text.ts';
+import { isNodeName } from '../../shared/diagnosis/commands.ts';
 import { type DiagnoseOptions, diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
+import { collectNodeEvidence, kubeConfigFor } from '../../shared/kube/collector.ts';
 import {
   describeIssues,
   type EvidenceBundle,
@@ -15,10 +17,13 @@ import { type Diagnosis, RuntimeKindSchema } from '../../shared/schemas/diagnosi
 import { scanLogFile } from './log-files.ts';
 
 const USAGE = `Usage:
+  pleg-responder diagnose NODE [--context CTX] [--kubeconfig FILE] [--json]
   pleg-responder diagnose --bundle FILE [--json] [--runtime docker|containerd|crio]
   pleg-responder diagnose --log FILE [--log FILE ...] [--node NAME] [--json] [--runtime ...]
   pleg-responder demo
 
+  NODE            a node of the cluster in your kubeconfig: its state is read live from the API server
+  --context CTX   kubeconfig context (default: the current one); --kubeconfig FILE (default: $KUBECONFIG)
   --bundle FILE   evidence bundle (JSON); "-" reads standard input
   --log FILE      raw journal/log file (journalctl output, kubelet.log, dmesg...); streamed, any size
   --json          print the Diagnosis as JSON instead of a readable report
@@ -87,6 +92,50 @@ async function diagnoseLogs(
   return diagnoseFacts(bundle, extractFacts(bundle, facts), { ...options, streamedLogs });
 }
 
+/** While the cluster is read: a spinner with the elapsed time on a terminal, nothing when piped. */
+function progress(label: string): () => void {
+  if (!process.stderr.isTTY) return () => {};
+  const frames = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
+  const started = Date.now();
+  let i = 0;
+  const timer = setInterval(() => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stderr.write(`\r${frames[i++ % frames.length]} ${label} ${seconds}s`);
+  }, 80);
+  return () => {
+    clearInterval(timer);
+    process.stderr.write('\r\u001b[2K');
+  };
+}
+
+async function diagnoseLive(
+  node: string,
+  context: string | undefined,
+  kubeconfig: string | undefined,
+  options: DiagnoseOptions,
+): Promise<Diagnosis> {
+  if (!isNodeName(node)) throw new UsageError(`"${node}" is not a valid node name (lower-case DNS-1123)`);
+  let kc: ReturnType<typeof kubeConfigFor>;
+  try {
+    kc = kubeConfigFor({ kubeconfig, context });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const cluster = kc.getCurrentCluster()?.name ?? kc.getCurrentContext();
+  const done = progress(`reading ${node} from ${kc.getCurrentContext()}…`);
+  try {
+    const result = await collectNodeEvidence(kc, cluster, node);
+    if (result.outcome !== 'collected') {
+      throw new UsageError(
+        result.missing[0] ? `${result.missing[0].what}: ${result.missing[0].why}` : `could not read ${node}`,
+      );
+    }
+    return diagnose(result.bundle, options);
+  } finally {
+    done();
+  }
+}
+
 async function runDiagnose(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -97,18 +146,25 @@ async function runDiagnose(args: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
       runtime: { type: 'string' },
       node: { type: 'string' },
+      context: { type: 'string' },
+      kubeconfig: { type: 'string' },
     },
   });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\n${USAGE}`);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"\n${USAGE}`);
   const options: DiagnoseOptions = { runtime: runtimeOption(values.runtime) };
+  const live = positionals[0];
   let diagnosis: Diagnosis;
-  if (values.bundle !== undefined && values.log === undefined) {
+  if (live !== undefined && values.bundle === undefined && values.log === undefined) {
+    diagnosis = await diagnoseLive(live, values.context, values.kubeconfig, options);
+  } else if (live !== undefined) {
+    throw new UsageError(`a NODE is diagnosed live: it does not combine with --bundle or --log\n${USAGE}`);
+  } else if (values.bundle !== undefined && values.log === undefined) {
     const name = values.bundle === '-' ? 'standard input' : values.bundle;
     diagnosis = diagnose(parseBundle(await readInput(values.bundle), name), options);
   } else if (values.log !== undefined && values.bundle === undefined) {
     diagnosis = await diagnoseLogs(values.log, values.node, options);
   } else {
-    throw new UsageError(`diagnose needs exactly one of --bundle or --log\n${USAGE}`);
+    throw new UsageError(`diagnose needs a NODE, or exactly one of --bundle or --log\n${USAGE}`);
   }
   process.stdout.write(
     values.json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosisText(diagnosis),
