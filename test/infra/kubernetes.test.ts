@@ -1,8 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { startKubeFake } from '../support/kube-fake.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'infra', 'kubernetes');
 
@@ -108,5 +111,42 @@ describe('infra/kubernetes', () => {
     expect(receiver?.webhook.endpoint).toMatch(/\/v1\/events$/);
     expect(receiver?.webhook.headers.Authorization).toMatch(/^Bearer /);
     expect(exporter.route.routes.flatMap((r) => r.match.map((m) => m.kind)).sort()).toEqual(['Node', 'Pod']);
+  });
+});
+
+describe('infra/kubernetes against an API server (kubectl apply --dry-run=server)', () => {
+  const run = promisify(execFile);
+
+  it.each(['base', 'with-nodes-proxy'])('%s: every object is accepted as its typed kind', async (overlay) => {
+    const fake = await startKubeFake({ allowAnonymous: true });
+    const dir = mkdtempSync(join(tmpdir(), 'pleg-manifests-'));
+    try {
+      const file = join(dir, 'all.yaml');
+      writeFileSync(file, execFileSync('kubectl', ['kustomize', join(ROOT, overlay)], { encoding: 'utf8' }));
+      // client-go sends no token to a plain-http server; the fake accepts anonymous requests for this.
+      const kubectl = (...args: string[]) =>
+        run(
+          'kubectl',
+          [
+            ...args,
+            `--server=${fake.url}`,
+            '--kubeconfig=/dev/null',
+            `--cache-dir=${join(dir, 'cache')}`,
+            '--validate=false',
+          ],
+          {
+            timeout: 20_000,
+          },
+        );
+      // Namespaced objects need their namespace to exist, as on a real server.
+      await kubectl('create', 'namespace', 'pleg-responder');
+      const { stdout } = await kubectl('apply', '-f', file, '--dry-run=server');
+      const lines = stdout.trim().split('\n');
+      expect(lines.length).toBe(render(overlay).length);
+      expect(lines.every((l) => /(created|configured|unchanged) \(server dry run\)$/.test(l))).toBe(true);
+    } finally {
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
