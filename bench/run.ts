@@ -1,5 +1,6 @@
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { alerting } from './alerting.ts';
 import { type Benchmark, MB, type Measurement, table } from './benchmark.ts';
 import { collector } from './collector.ts';
 import { ingest } from './ingest/index.ts';
@@ -11,7 +12,7 @@ import { workerBundle } from './worker-bundle.ts';
  * `npm run bench [-- NAME...]`: runs the benchmarks in order (all of them, or those named) and prints their
  * results. Targets are reported as PASS/MISS for the reader; the exit code only reports crashes.
  */
-const BENCHMARKS: readonly Benchmark[] = [logScan, ingest, storm, collector, workerBundle];
+const BENCHMARKS: readonly Benchmark[] = [logScan, ingest, storm, collector, alerting, workerBundle];
 
 async function main(argv: readonly string[]): Promise<number> {
   const unknown = argv.filter((a) => !BENCHMARKS.some((b) => b.name === a));

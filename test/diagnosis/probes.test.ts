@@ -47,3 +47,14 @@ it('a probe condition that is False says nothing', () => {
   });
   expect(d.verdict).toBe('unknown');
 });
+
+it.each([
+  [{ alertname: 'PlegRelistFailing', node: 'n1' }, 'runtime_down'],
+  [
+    { alertname: 'ContainerRuntimeErrorsHigh', operation_type: 'list_containers', node: 'n1' },
+    'runtime_down',
+  ],
+])('the shipped alert %j points at %s', (labels, verdict) => {
+  const d = diagnose({ alerts: [{ status: 'firing', labels, annotations: {} }] });
+  expect(d.causes[0]?.id).toBe(verdict);
+});

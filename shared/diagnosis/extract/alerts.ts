@@ -14,6 +14,7 @@ const ALERT_FACTS: Record<string, FactId> = {
   KubeletPlegDurationHigh: 'pleg.relist_slow',
   PlegRelistSlow: 'pleg.relist_slow',
   PlegRelistStuck: 'pleg.stuck',
+  PlegRelistFailing: 'pleg.relist_error',
   KubeletTooManyPods: 'pods.many',
   KubeletTooManyContainers: 'containers.many',
   NodeFileDescriptorLimit: 'fd.near_limit',
@@ -22,14 +23,22 @@ const ALERT_FACTS: Record<string, FactId> = {
   NodeSystemSaturation: 'cpu.saturated',
   NodeFilesystemAlmostOutOfSpace: 'disk.pressure',
   NodeZombieProcesses: 'proc.zombie',
-  ContainerRuntimeErrorsHigh: 'runtime.list_timeout',
 };
+
+/** CRI calls every relist makes: their errors mean the runtime is failing as a whole, not one container. */
+const RELIST_OPERATIONS = new Set(['list_podsandbox', 'list_containers', 'status', 'version']);
+
+/** Alerts whose fact depends on a label. */
+function labelledFact(labels: Record<string, string>): FactId | undefined {
+  if (labels.alertname !== 'ContainerRuntimeErrorsHigh') return undefined;
+  return RELIST_OPERATIONS.has(labels.operation_type ?? '') ? 'runtime.list_timeout' : 'runtime.op_timeout';
+}
 
 export function extractAlerts(bundle: EvidenceBundle, facts: FactSet): void {
   (bundle.alerts ?? []).forEach((alert, i) => {
     if (alert.status === 'resolved') return;
     const name = alert.labels.alertname ?? '';
-    const fact = ALERT_FACTS[name];
+    const fact = ALERT_FACTS[name] ?? labelledFact(alert.labels);
     if (fact) facts.add({ id: fact, source: `alerts[${i}].labels.alertname`, text: name });
     for (const [key, value] of Object.entries(alert.annotations)) {
       scanText(value, `alerts[${i}].annotations.${key}`, 'unknown', facts);
