@@ -1,5 +1,6 @@
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import { formatDuration } from '../diagnosis/duration.ts';
+import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
@@ -80,12 +81,17 @@ export function mention(user: string): string {
 export function rootMessage(incident: Incident, d: Diagnosis, now: Date): ChatMessage {
   const node = incident.node;
   const resolved = incident.state === 'resolved';
+  const notReady = wentNotReady(incident) || d.observed.plegAgeSeconds !== undefined;
   const title = resolved
     ? `✅ ${node} recovered — ${incident.cluster}`
-    : `🔴 ${node} NotReady — ${incident.cluster}`;
+    : notReady
+      ? `🔴 ${node} NotReady — ${incident.cluster}`
+      : `🟠 ${node} at risk — ${incident.cluster}`;
   const state = resolved
     ? `Recovered after ${formatDuration((Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000)}`
-    : `NotReady for ${since(incident.openedAt, now)}`;
+    : notReady
+      ? `NotReady for ${since(incident.openedAt, now)}`
+      : `Early warning for ${since(incident.openedAt, now)} (the node has not gone NotReady)`;
   const facts = [
     `*Cause:* ${escapeMrkdwn(headline(d))}`,
     `*State:* ${state}${incident.episode > 1 ? ` · episode ${incident.episode}` : ''}`,
@@ -179,7 +185,10 @@ export function resolutionMessage(incident: Incident): ChatMessage {
   const took = formatDuration(
     (Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000,
   );
-  const text = `✅ Resolved: ${incident.node || incident.cluster} is Ready again after ${took}.`;
+  const text =
+    incident.kind === 'node' && !wentNotReady(incident)
+      ? `✅ Resolved: the warning for ${incident.node} cleared after ${took}; it never went NotReady.`
+      : `✅ Resolved: ${incident.node || incident.cluster} is Ready again after ${took}.`;
   return { text: escapeMrkdwn(text), blocks: [section(escapeMrkdwn(text))] };
 }
 

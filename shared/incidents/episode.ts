@@ -57,3 +57,18 @@ export function anyAlertFiring(signals: readonly Job[]): boolean {
   }
   return [...latest.values()].some((s) => s === 'firing');
 }
+
+/**
+ * Whether the node actually went NotReady in this episode, or only raised an early warning (a slow relist, a
+ * descriptor alarm) while still Ready: the headline should not cry NotReady before the node is.
+ */
+export function wentNotReady(incident: Incident): boolean {
+  if (incident.ready === 'False' || incident.ready === 'Unknown') return true;
+  return incident.signals.some((j) => {
+    if (j.kind === 'alert') return /NotReady|Unreachable|KubeletDown/.test(j.alert.labels.alertname ?? '');
+    if (j.kind === 'event') return j.event.reason === 'NodeNotReady';
+    if (j.kind === 'bundle')
+      return j.bundle.conditions?.some((c) => c.type === 'Ready' && c.status !== 'True') ?? false;
+    return false;
+  });
+}

@@ -78,3 +78,34 @@ it('keeps messages within Block Kit limits however long the evidence', () => {
     if (block.type === 'section' && block.text) expect(block.text.text.length).toBeLessThanOrEqual(3000);
   }
 });
+
+it('heads an early warning as "at risk", not NotReady, until the node actually goes NotReady', () => {
+  const warning = {
+    ...incident,
+    node: 'worker-3',
+    signals: [
+      {
+        kind: 'alert' as const,
+        dedupKey: 'alert:w:firing',
+        cluster: 'prod',
+        node: 'worker-3',
+        receivedAt: '2026-11-21T03:00:00.000Z',
+        alert: {
+          status: 'firing' as const,
+          labels: { alertname: 'KubeletPlegDurationHigh', node: 'worker-3' },
+          annotations: {},
+        },
+        groupKey: '{}',
+        externalURL: '',
+      },
+    ],
+  };
+  const d = diagnose({
+    node: 'worker-3',
+    alerts: [{ status: 'firing', labels: { alertname: 'KubeletPlegDurationHigh' }, annotations: {} }],
+  });
+  const at = new Date('2026-11-21T03:05:00Z');
+  expect(JSON.stringify(rootMessage(warning, d, at).blocks)).toContain('worker-3 at risk');
+  const notReady = { ...warning, ready: 'False' as const };
+  expect(JSON.stringify(rootMessage(notReady, d, at).blocks)).toContain('worker-3 NotReady');
+});

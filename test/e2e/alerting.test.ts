@@ -80,11 +80,12 @@ it('PLEG degrades → rules fire → Alertmanager → responder → Slack thread
     expect(s.slack.messages(CHANNEL)).toHaveLength(1);
 
     // Recovery: relists are fast again. Both alerts resolve (the slow one once its rate window has no slow relist
-    // left), Alertmanager sends the resolutions, and the thread says the node is Ready again.
+    // left), Alertmanager sends the resolutions, and the thread says the warning cleared — the early-warning rules
+    // fired before the kubelet's own 3-minute threshold, so the node never went NotReady.
     s.kubelet.setPhase('healthy');
     const resolution = await until(
       'the resolution reply',
-      () => s.slack.replies(CHANNEL, root.ts).find((m) => m.text.includes('Ready again')),
+      () => s.slack.replies(CHANNEL, root.ts).find((m) => m.text.includes('never went NotReady')),
       30_000,
     );
     expect(resolution.text).toContain(NODE);
