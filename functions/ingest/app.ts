@@ -5,6 +5,7 @@ import { AlertmanagerPayloadSchema } from '../../shared/schemas/alertmanager.ts'
 import { describeIssues, EvidenceBundleSchema, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import { EventWebhookBodySchema } from '../../shared/schemas/kube-event.ts';
 import { authorised, type IngestAuth, type RouteFamily } from './auth.ts';
+import { readLimited } from './body.ts';
 import type { IngestCounters } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
 import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
@@ -48,36 +49,6 @@ function problem(
 const tooLarge = (max: number) =>
   new BadInput(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }]);
 
-/**
- * Reads the body as text, refusing more than `max` bytes: by Content-Length before reading when the sender
- * declares it, by counting while reading when it streams (chunked), so an oversized body is never buffered.
- */
-async function readLimited(c: Context, max: number): Promise<string | BadInput> {
-  const declared = Number(c.req.header('content-length') ?? Number.NaN);
-  if (declared > max) return tooLarge(max);
-  // Node, workerd and the Lambda adapter deliver exactly Content-Length bytes: no need to measure again.
-  if (!Number.isNaN(declared)) return c.req.text();
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let r = await reader.read(); !r.done; r = await reader.read()) {
-    size += r.value.length;
-    if (size > max) {
-      await reader.cancel();
-      return tooLarge(max);
-    }
-    chunks.push(r.value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return new TextDecoder().decode(body);
-}
-
 async function readJson<S extends z.ZodType>(
   c: Context,
   schema: S,
@@ -89,8 +60,8 @@ async function readJson<S extends z.ZodType>(
       { path: '(header) content-type', message: `expected application/json, got "${type.slice(0, 80)}"` },
     ]);
   }
-  const text = await readLimited(c, maxBytes);
-  if (text instanceof BadInput) return text;
+  const text = await readLimited(c, maxBytes, 'text');
+  if (text === undefined) return tooLarge(maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -18,6 +18,7 @@ import { isNodeName } from '../../shared/diagnosis/commands.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { formatPath, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import type { ChatReply, ChatRequest, Job } from '../../shared/schemas/job.ts';
+import { readLimited } from './body.ts';
 import type { IngestCounters } from './counters.ts';
 import { verifySlackSignature } from './slack-signature.ts';
 
@@ -388,34 +389,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 async function readBytes(c: Context, max: number): Promise<Uint8Array | Refusal> {
-  const tooLarge = new Refusal(413, 'payload too large', [
-    { path: '(body)', message: `limit is ${max} bytes` },
-  ]);
-  const declared = Number(c.req.header('content-length') ?? Number.NaN);
-  if (declared > max) return tooLarge;
-  if (!Number.isNaN(declared)) {
-    const body = new Uint8Array(await c.req.arrayBuffer());
-    return body.length > max ? tooLarge : body;
-  }
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let r = await reader.read(); !r.done; r = await reader.read()) {
-    size += r.value.length;
-    if (size > max) {
-      await reader.cancel();
-      return tooLarge;
-    }
-    chunks.push(r.value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return body;
+  const body = await readLimited(c, max, 'bytes');
+  return (
+    body ?? new Refusal(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }])
+  );
 }
 
 const ephemeral = (m: ChatMessage) => ({
