@@ -4,10 +4,10 @@ import {
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
-  ResourceNotFoundException,
   ScanCommand,
   type ScanCommandInput,
 } from '@aws-sdk/client-dynamodb';
+import { onTable } from '../aws/dynamodb-table.ts';
 import { type Incident, IncidentConflict, IncidentSchema, type IncidentStore } from './model.ts';
 
 export interface DynamoIncidentStoreOptions {
@@ -195,18 +195,8 @@ export class DynamoIncidentStore implements IncidentStore {
     return incident;
   }
 
-  /** Runs one DynamoDB call; a missing table gets an error that says which table and what it is for. */
-  async #call<T>(send: () => Promise<T>): Promise<T> {
-    try {
-      return await send();
-    } catch (error) {
-      if (error instanceof ResourceNotFoundException) {
-        throw new Error(
-          `DynamoDB table "${this.#table}" for incident state does not exist (or is not in this region/account)`,
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+  /** Runs one DynamoDB call, naming the table and its purpose when the table is missing. */
+  #call<T>(send: () => Promise<T>): Promise<T> {
+    return onTable(this.#table, 'incident state', send);
   }
 }

@@ -4,9 +4,9 @@ import {
   BatchWriteItemCommand,
   type DynamoDBClient,
   type KeysAndAttributes,
-  ResourceNotFoundException,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
+import { onTable } from '../aws/dynamodb-table.ts';
 import type { ProcessedStore } from './port.ts';
 
 export interface DynamoProcessedStoreOptions {
@@ -149,18 +149,8 @@ export class DynamoProcessedStore implements ProcessedStore {
     await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
   }
 
-  /** Runs one DynamoDB call; a missing table gets an error that says which table and what it is for. */
-  async #call<T>(send: () => Promise<T>): Promise<T> {
-    try {
-      return await send();
-    } catch (error) {
-      if (error instanceof ResourceNotFoundException) {
-        throw new Error(
-          `DynamoDB table "${this.#table}" for the processed-job record does not exist (or is not in this region/account)`,
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+  /** Runs one DynamoDB call, naming the table and its purpose when the table is missing. */
+  #call<T>(send: () => Promise<T>): Promise<T> {
+    return onTable(this.#table, 'the processed-job record', send);
   }
 }
