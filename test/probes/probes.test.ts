@@ -41,6 +41,8 @@ const SCRIPTS = [
   'container-count.sh',
 ] as const;
 type Script = (typeof SCRIPTS)[number];
+/** The helpers every script sources from its own folder; installed next to them. */
+const LIBRARY = 'lib.sh';
 
 const OK = 0;
 const PROBLEM = 1;
@@ -888,12 +890,14 @@ describe('every probe script', () => {
     expect(text).toMatch(/^set -eu$/m);
   });
 
-  it('the plugins folder holds exactly these scripts', () => {
-    expect(readdirSync(PLUGINS).sort()).toEqual([...SCRIPTS].sort());
+  it('the plugins folder holds exactly these scripts and their library', () => {
+    expect(readdirSync(PLUGINS).sort()).toEqual([...SCRIPTS, LIBRARY].sort());
   });
 
-  it.each(SCRIPTS)('shellcheck -s sh %s passes', (script) => {
-    const result = spawnSync('shellcheck', ['-s', 'sh', join(PLUGINS, script)], { encoding: 'utf8' });
+  // -x follows each script into the library it sources; the library is checked on its own too, since
+  // shellcheck reports only on the files it is given.
+  it.each([...SCRIPTS, LIBRARY])('shellcheck -x -s sh %s passes', (script) => {
+    const result = spawnSync('shellcheck', ['-x', '-s', 'sh', join(PLUGINS, script)], { encoding: 'utf8' });
     if (result.error) {
       throw new Error(
         `shellcheck could not be run (${result.error.message}): install it (apt-get install shellcheck)`,

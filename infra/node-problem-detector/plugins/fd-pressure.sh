@@ -28,104 +28,11 @@
 #   HOST_NS           0 | 1: run in the host's mount namespace (nsenter -t 1 -m); needs hostPID, privileged.
 set -eu
 
-PROC_ROOT=${PROC_ROOT:-/proc}
-RUNTIME=${RUNTIME:-auto}
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+case $0 in */*) . "${0%/*}/lib.sh" ;; *) . ./lib.sh ;; esac
+
 FD_RATIO_PERCENT=${FD_RATIO_PERCENT:-90}
 PROBE_TIMEOUT=${PROBE_TIMEOUT:-5}
-HOST_NS=${HOST_NS:-0}
-
-VERDICT=''
-# Any exit that is not a verdict (a bug, an unset variable) must not read as "problem" (status 1).
-trap 'if [ -z "$VERDICT" ]; then printf "%s\n" "probe failed unexpectedly"; exit 2; fi' EXIT
-
-# finish STATUS MESSAGE...: prints one line cut to 80 bytes and exits with STATUS.
-finish() {
-  VERDICT=$1
-  shift
-  printf '%.80s\n' "$*"
-  exit "$VERDICT"
-}
-
-is_count() {
-  case $1 in '' | *[!0-9]*) return 1 ;; esac
-}
-
-for arg do
-  case $arg in
-    PROC_ROOT=*) PROC_ROOT=${arg#*=} ;;
-    RUNTIME=*) RUNTIME=${arg#*=} ;;
-    FD_RATIO_PERCENT=*) FD_RATIO_PERCENT=${arg#*=} ;;
-    PROBE_TIMEOUT=*) PROBE_TIMEOUT=${arg#*=} ;;
-    HOST_NS=*) HOST_NS=${arg#*=} ;;
-    *) finish 2 "unknown argument: $arg" ;;
-  esac
-done
-if ! is_count "$PROBE_TIMEOUT" || [ "$PROBE_TIMEOUT" -eq 0 ]; then
-  finish 2 "PROBE_TIMEOUT must be a positive number of seconds, not '$PROBE_TIMEOUT'"
-fi
-if ! is_count "$FD_RATIO_PERCENT" || [ "$FD_RATIO_PERCENT" -eq 0 ] || [ "$FD_RATIO_PERCENT" -gt 100 ]; then
-  finish 2 "FD_RATIO_PERCENT must be 1-100, not '$FD_RATIO_PERCENT'"
-fi
-case $RUNTIME in
-  auto) NAMES='containerd dockerd' ;;
-  containerd) NAMES=containerd ;;
-  docker) NAMES=dockerd ;;
-  *) finish 2 "RUNTIME must be auto, containerd or docker, not '$RUNTIME'" ;;
-esac
-
-if [ "$HOST_NS" = 1 ] && [ "${PLEG_PROBE_IN_HOST_NS:-0}" != 1 ]; then
-  command -v timeout >/dev/null 2>&1 || finish 2 "timeout (coreutils) not found"
-  command -v nsenter >/dev/null 2>&1 || finish 2 "HOST_NS=1 but nsenter not found"
-  if ! timeout -k 1 "$PROBE_TIMEOUT" nsenter -t 1 -m -- true </dev/null >/dev/null 2>&1; then
-    finish 2 "cannot enter the host mount namespace (hostPID, privileged?)"
-  fi
-  PLEG_PROBE_IN_HOST_NS=1
-  export PLEG_PROBE_IN_HOST_NS
-  exec nsenter -t 1 -m -- /bin/sh -c "$(cat -- "$0")" "$0" "$@"
-fi
-
-# read_stat PID: sets S_COMM, S_STATE and S_PPID from $PROC_ROOT/PID/stat. comm may hold spaces and
-# parentheses, so the fields are taken after the last ')'. Fails when the process is gone or the line is odd.
-read_stat() {
-  S_LINE=''
-  IFS= read -r S_LINE 2>/dev/null <"$PROC_ROOT/$1/stat" || [ -n "$S_LINE" ] || return 1
-  case $S_LINE in *'('*') '*) ;; *) return 1 ;; esac
-  S_COMM=${S_LINE#*(}
-  S_COMM=${S_COMM%)*}
-  S_REST=${S_LINE##*) }
-  S_STATE=${S_REST%% *}
-  S_REST=${S_REST#* }
-  S_PPID=${S_REST%% *}
-  case $S_STATE in [A-Za-z]) ;; *) return 1 ;; esac
-  is_count "$S_PPID"
-}
-
-# under_shim PID: succeeds when PID or one of its ancestors is a containerd-shim (a process in a container).
-under_shim() {
-  u_pid=$1
-  u_depth=0
-  while [ "$u_pid" -gt 1 ] && [ "$u_depth" -lt 64 ]; do
-    read_stat "$u_pid" || return 1
-    case $S_COMM in containerd-shim*) return 0 ;; esac
-    u_pid=$S_PPID
-    u_depth=$((u_depth + 1))
-  done
-  return 1
-}
-
-# find_daemons NAME...: sets DAEMONS to " PID:NAME" words for host processes (not in containers) so named.
-find_daemons() {
-  DAEMONS=''
-  for f_stat in "$PROC_ROOT"/[0-9]*/stat; do
-    f_pid=${f_stat%/stat}
-    f_pid=${f_pid##*/}
-    read_stat "$f_pid" || continue
-    for f_name do
-      [ "$S_COMM" = "$f_name" ] || continue
-      under_shim "$S_PPID" || DAEMONS="$DAEMONS $f_pid:$f_name"
-    done
-  done
-}
 
 # soft_limit PID: sets SOFT to the soft "Max open files" of PID (a number or "unlimited").
 soft_limit() {
@@ -155,6 +62,18 @@ count_fds() {
     FDS=$#
   fi
 }
+
+settings 'PROC_ROOT RUNTIME FD_RATIO_PERCENT' "$@"
+if ! is_count "$FD_RATIO_PERCENT" || [ "$FD_RATIO_PERCENT" -eq 0 ] || [ "$FD_RATIO_PERCENT" -gt 100 ]; then
+  finish 2 "FD_RATIO_PERCENT must be 1-100, not '$FD_RATIO_PERCENT'"
+fi
+case $RUNTIME in
+  auto) NAMES='containerd dockerd' ;;
+  containerd) NAMES=containerd ;;
+  docker) NAMES=dockerd ;;
+  *) finish 2 "RUNTIME must be auto, containerd or docker, not '$RUNTIME'" ;;
+esac
+enter_host_ns "$@"
 
 # shellcheck disable=SC2086 # NAMES is a list of words
 find_daemons $NAMES

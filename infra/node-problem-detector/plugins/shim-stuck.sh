@@ -35,41 +35,14 @@
 #   HOST_NS        0 | 1: run in the host's mount namespace (nsenter -t 1 -m); needs hostPID, privileged.
 set -eu
 
-PROC_ROOT=${PROC_ROOT:-/proc}
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+case $0 in */*) . "${0%/*}/lib.sh" ;; *) . ./lib.sh ;; esac
+
 MODE=${MODE:-any}
 STUCK_SECONDS=${STUCK_SECONDS:-3}
 PROBE_TIMEOUT=${PROBE_TIMEOUT:-5}
-HOST_NS=${HOST_NS:-0}
 
-VERDICT=''
-# Any exit that is not a verdict (a bug, an unset variable) must not read as "problem" (status 1).
-trap 'if [ -z "$VERDICT" ]; then printf "%s\n" "probe failed unexpectedly"; exit 2; fi' EXIT
-
-# finish STATUS MESSAGE...: prints one line cut to 80 bytes and exits with STATUS.
-finish() {
-  VERDICT=$1
-  shift
-  printf '%.80s\n' "$*"
-  exit "$VERDICT"
-}
-
-is_count() {
-  case $1 in '' | *[!0-9]*) return 1 ;; esac
-}
-
-for arg do
-  case $arg in
-    PROC_ROOT=*) PROC_ROOT=${arg#*=} ;;
-    MODE=*) MODE=${arg#*=} ;;
-    STUCK_SECONDS=*) STUCK_SECONDS=${arg#*=} ;;
-    PROBE_TIMEOUT=*) PROBE_TIMEOUT=${arg#*=} ;;
-    HOST_NS=*) HOST_NS=${arg#*=} ;;
-    *) finish 2 "unknown argument: $arg" ;;
-  esac
-done
-if ! is_count "$PROBE_TIMEOUT" || [ "$PROBE_TIMEOUT" -eq 0 ]; then
-  finish 2 "PROBE_TIMEOUT must be a positive number of seconds, not '$PROBE_TIMEOUT'"
-fi
+settings 'PROC_ROOT MODE STUCK_SECONDS' "$@"
 is_count "$STUCK_SECONDS" || finish 2 "STUCK_SECONDS must be a number of seconds, not '$STUCK_SECONDS'"
 case $MODE in
   zombie) STATES=Z looked='Z state' ;;
@@ -77,33 +50,7 @@ case $MODE in
   any) STATES=ZD looked='Z or D state' ;;
   *) finish 2 "MODE must be zombie, dstate or any, not '$MODE'" ;;
 esac
-
-if [ "$HOST_NS" = 1 ] && [ "${PLEG_PROBE_IN_HOST_NS:-0}" != 1 ]; then
-  command -v timeout >/dev/null 2>&1 || finish 2 "timeout (coreutils) not found"
-  command -v nsenter >/dev/null 2>&1 || finish 2 "HOST_NS=1 but nsenter not found"
-  if ! timeout -k 1 "$PROBE_TIMEOUT" nsenter -t 1 -m -- true </dev/null >/dev/null 2>&1; then
-    finish 2 "cannot enter the host mount namespace (hostPID, privileged?)"
-  fi
-  PLEG_PROBE_IN_HOST_NS=1
-  export PLEG_PROBE_IN_HOST_NS
-  exec nsenter -t 1 -m -- /bin/sh -c "$(cat -- "$0")" "$0" "$@"
-fi
-
-# read_stat PID: sets S_COMM, S_STATE and S_PPID from $PROC_ROOT/PID/stat. comm may hold spaces and
-# parentheses, so the fields are taken after the last ')'. Fails when the process is gone or the line is odd.
-read_stat() {
-  S_LINE=''
-  IFS= read -r S_LINE 2>/dev/null <"$PROC_ROOT/$1/stat" || [ -n "$S_LINE" ] || return 1
-  case $S_LINE in *'('*') '*) ;; *) return 1 ;; esac
-  S_COMM=${S_LINE#*(}
-  S_COMM=${S_COMM%)*}
-  S_REST=${S_LINE##*) }
-  S_STATE=${S_REST%% *}
-  S_REST=${S_REST#* }
-  S_PPID=${S_REST%% *}
-  case $S_STATE in [A-Za-z]) ;; *) return 1 ;; esac
-  is_count "$S_PPID"
-}
+enter_host_ns "$@"
 
 # One pass over every process: the shims, whether the host's daemons are visible, and the candidates
 # (" PID:PPID:STATE" words for processes in a looked-for state).

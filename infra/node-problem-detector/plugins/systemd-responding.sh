@@ -28,61 +28,10 @@
 #                  socket are used; needs hostPID and a privileged NPD container.
 set -eu
 
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+case $0 in */*) . "${0%/*}/lib.sh" ;; *) . ./lib.sh ;; esac
+
 PROBE_TIMEOUT=${PROBE_TIMEOUT:-5}
-HOST_NS=${HOST_NS:-0}
-
-NL='
-'
-VERDICT=''
-# Any exit that is not a verdict (a bug, an unset variable) must not read as "problem" (status 1).
-trap 'if [ -z "$VERDICT" ]; then printf "%s\n" "probe failed unexpectedly"; exit 2; fi' EXIT
-
-# finish STATUS MESSAGE...: prints one line cut to 80 bytes and exits with STATUS.
-finish() {
-  VERDICT=$1
-  shift
-  printf '%.80s\n' "$*"
-  exit "$VERDICT"
-}
-
-is_count() {
-  case $1 in '' | *[!0-9]*) return 1 ;; esac
-}
-
-# last_line TEXT: the last line of TEXT without a logrus level prefix such as "FATA[0000] ".
-last_line() {
-  l_line=${1##*"$NL"}
-  case $l_line in [A-Z][A-Z][A-Z][A-Z]'['*'] '*) l_line=${l_line#*'] '} ;; esac
-  printf '%s' "$l_line"
-}
-
-for arg do
-  case $arg in
-    PROBE_TIMEOUT=*) PROBE_TIMEOUT=${arg#*=} ;;
-    HOST_NS=*) HOST_NS=${arg#*=} ;;
-    *) finish 2 "unknown argument: $arg" ;;
-  esac
-done
-if ! is_count "$PROBE_TIMEOUT" || [ "$PROBE_TIMEOUT" -eq 0 ]; then
-  finish 2 "PROBE_TIMEOUT must be a positive number of seconds, not '$PROBE_TIMEOUT'"
-fi
-command -v timeout >/dev/null 2>&1 || finish 2 "timeout (coreutils) not found"
-
-if [ "$HOST_NS" = 1 ] && [ "${PLEG_PROBE_IN_HOST_NS:-0}" != 1 ]; then
-  command -v nsenter >/dev/null 2>&1 || finish 2 "HOST_NS=1 but nsenter not found"
-  if ! timeout -k 1 "$PROBE_TIMEOUT" nsenter -t 1 -m -- true </dev/null >/dev/null 2>&1; then
-    finish 2 "cannot enter the host mount namespace (hostPID, privileged?)"
-  fi
-  PLEG_PROBE_IN_HOST_NS=1
-  export PLEG_PROBE_IN_HOST_NS
-  exec nsenter -t 1 -m -- /bin/sh -c "$(cat -- "$0")" "$0" "$@"
-fi
-
-# bounded CMD...: runs CMD under coreutils timeout; sets OUT (stdout and stderr) and RC.
-bounded() {
-  RC=0
-  OUT=$(timeout -k 1 "$PROBE_TIMEOUT" "$@" 2>&1 </dev/null) || RC=$?
-}
 
 # judge WHAT: a verdict for the last bounded call, or (returning) UNKNOWN_TEXT when it says nothing.
 judge() {
@@ -102,6 +51,10 @@ judge() {
   esac
   UNKNOWN_TEXT="$1 failed ($RC): $(last_line "$OUT")"
 }
+
+settings '' "$@"
+need_timeout
+enter_host_ns "$@"
 
 UNKNOWN_TEXT='neither busctl nor systemctl found'
 if command -v busctl >/dev/null 2>&1; then
