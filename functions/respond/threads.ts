@@ -151,6 +151,20 @@ export class IncidentThreads implements IncidentHandler {
     };
   }
 
+  /** A new episode of an incident key: the same record with the next episode number, or a fresh record. */
+  #episode(previous: Incident | undefined, cluster: string, node: string, kind: Incident['kind']): Incident {
+    if (!previous) return this.#fresh(cluster, node, kind);
+    const openedAt = this.#now().toISOString();
+    return {
+      ...previous,
+      state: 'open',
+      episode: previous.episode + 1,
+      resolvedAt: undefined,
+      thread: undefined,
+      openedAt,
+    };
+  }
+
   #diagnose(incident: Incident): Diagnosis {
     return diagnose(mergeEvidence(incident.cluster, incident.node, incident.signals));
   }
@@ -202,17 +216,8 @@ export class IncidentThreads implements IncidentHandler {
     jobs: readonly Job[],
     previous: Incident | undefined,
   ): Promise<void> {
-    const base = previous
-      ? {
-          ...previous,
-          state: 'open' as const,
-          episode: previous.episode + 1,
-          resolvedAt: undefined,
-          thread: undefined,
-        }
-      : this.#fresh(cluster, node, 'node');
     const start = {
-      ...base,
+      ...this.#episode(previous, cluster, node, 'node'),
       openedAt: this.#now().toISOString(),
       signals: [...jobs],
       repeats: 0,
@@ -312,17 +317,7 @@ export class IncidentThreads implements IncidentHandler {
 
   /** Opens (or re-opens) the cluster incident with the node incidents already open as its first members. */
   async #openStorm(cluster: string, recent: readonly Incident[]): Promise<Incident> {
-    const existing = await this.#store.get(stormKey(cluster));
-    const base = existing
-      ? {
-          ...existing,
-          state: 'open' as const,
-          episode: existing.episode + 1,
-          resolvedAt: undefined,
-          thread: undefined,
-          openedAt: this.#now().toISOString(),
-        }
-      : this.#fresh(cluster, '', 'cluster');
+    const base = this.#episode(await this.#store.get(stormKey(cluster)), cluster, '', 'cluster');
     const storm = await this.#save(base, { nodes: recent.map((i) => i.node), stale: false });
     for (const member of recent) await this.#save(member, { storm: storm.key });
     return this.#startStormThread(storm, recent);
