@@ -118,7 +118,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
       }
       return c.json({ queued: result.jobs.length, dropped: result.dropped }, 202);
     });
-    app.all(path, (c) => {
+    app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path, (c) => {
       c.header('Allow', 'POST');
       return problem(c, 405, 'method not allowed');
     });
