@@ -33,6 +33,13 @@ const USAGE = `Usage:
 /** A failure the user can fix: printed as one line, never with a stack trace. */
 class UsageError extends Error {}
 
+function unreadable(path: string, error: unknown): UsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UsageError(
+    `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
+  );
+}
+
 async function readInput(path: string): Promise<string> {
   if (path === '-') {
     const chunks: Buffer[] = [];
@@ -42,10 +49,7 @@ async function readInput(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
-    );
+    throw unreadable(path, error);
   }
 }
 
@@ -82,10 +86,7 @@ async function diagnoseLogs(
     try {
       streamedLogs.push(await scanLogFile(path, facts));
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
-      );
+      throw unreadable(path, error);
     }
   }
   const bundle: EvidenceBundle = node === undefined ? {} : { node };

@@ -1,6 +1,7 @@
 import type { Notifier } from '../../shared/chat/notifier.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import { isResolution, mergeEvidence } from '../../shared/incidents/evidence.ts';
+import { allResolved } from '../../shared/incidents/episode.ts';
+import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import type { IncidentHandler } from './handler.ts';
 import type { LiveEvidence } from './live.ts';
@@ -28,7 +29,7 @@ export class NotifierHandler implements IncidentHandler {
     const received = jobs.filter((j) => j.kind !== 'chat');
     if (received.length === 0) return;
     const key = `${cluster}/${node}`;
-    const resolved = isResolution(received);
+    const resolved = allResolved(received);
     const live = resolved ? undefined : await this.#live?.collect(cluster, node);
     const signals = [...(this.#recent.get(key) ?? []), ...received, ...(live ? [live] : [])].slice(
       -REMEMBERED_SIGNALS,

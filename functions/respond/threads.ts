@@ -14,6 +14,7 @@ import type { ChatMessage, ChatPort } from '../../shared/chat/port.ts';
 import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
 import { scanText } from '../../shared/diagnosis/scanner.ts';
 import {
@@ -455,23 +456,16 @@ export class IncidentThreads implements IncidentHandler {
       await this.#editStorm(incident, true);
       return;
     }
-    const d = this.#diagnose(incident);
     const thread = incident.thread?.ts;
+    const evidence = mergeEvidence(incident.cluster, incident.node, incident.signals);
     if (request.action === 'other-runtime') {
-      await this.#answer(
-        reply,
-        commandsMessage(
-          diagnose(mergeEvidence(incident.cluster, incident.node, incident.signals), {
-            runtime: otherRuntime(d.observed.runtime),
-          }),
-          otherRuntime(d.observed.runtime),
-        ),
-        thread,
-      );
+      const other = otherRuntime(detectRuntime(evidence));
+      await this.#answer(reply, commandsMessage(diagnose(evidence, { runtime: other }), other), thread);
       return;
     }
     if (request.action === 'acknowledge') {
       if (incident.acknowledged) return;
+      const d = diagnose(evidence);
       const acked = await this.#save(incident, {
         acknowledged: { user: reply.user, at: this.#now().toISOString() },
       });

@@ -33,6 +33,13 @@ function since(from: string, now: Date): string {
   return formatDuration(Math.max(0, (now.getTime() - Date.parse(from)) / 1000));
 }
 
+/** How long the episode lasted (until resolution, or until the last update). */
+function episodeDuration(incident: Incident): string {
+  return formatDuration(
+    (Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000,
+  );
+}
+
 function headline(d: Diagnosis): string {
   const top = d.causes[0];
   if (d.verdict === 'unknown' || !top) return 'cause not yet known — more evidence needed';
@@ -88,7 +95,7 @@ export function rootMessage(incident: Incident, d: Diagnosis, now: Date): ChatMe
       ? `🔴 ${node} NotReady — ${incident.cluster}`
       : `🟠 ${node} at risk — ${incident.cluster}`;
   const state = resolved
-    ? `Recovered after ${formatDuration((Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000)}`
+    ? `Recovered after ${episodeDuration(incident)}`
     : notReady
       ? `NotReady for ${since(incident.openedAt, now)}`
       : `Early warning for ${since(incident.openedAt, now)} (the node has not gone NotReady)`;
@@ -182,9 +189,7 @@ export function changeMessage(d: Diagnosis, previous: string): ChatMessage {
 }
 
 export function resolutionMessage(incident: Incident): ChatMessage {
-  const took = formatDuration(
-    (Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000,
-  );
+  const took = episodeDuration(incident);
   const text =
     incident.kind === 'node' && !wentNotReady(incident)
       ? `✅ Resolved: the warning for ${incident.node} cleared after ${took}; it never went NotReady.`

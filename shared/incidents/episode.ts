@@ -40,6 +40,7 @@ export function firing(jobs: readonly Job[]): boolean {
   return jobs.some((j) => j.kind !== 'alert' || j.alert.status !== 'resolved');
 }
 
+/** A batch that only resolves alerts (and brings nothing else) ends the incident. */
 export function allResolved(jobs: readonly Job[]): boolean {
   return jobs.length > 0 && jobs.every((j) => j.kind === 'alert' && j.alert.status === 'resolved');
 }

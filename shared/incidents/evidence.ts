@@ -33,8 +33,3 @@ export function mergeEvidence(cluster: string, node: string, jobs: readonly Job[
   }
   return bundle;
 }
-
-/** An incident whose alerts all resolved (and that got nothing else) is over. */
-export function isResolution(jobs: readonly Job[]): boolean {
-  return jobs.length > 0 && jobs.every((j) => j.kind === 'alert' && j.alert.status === 'resolved');
-}
