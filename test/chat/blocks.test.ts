@@ -2,26 +2,11 @@ import { expect, it } from 'vitest';
 import { diagnosisMessage, rootMessage, statusMessage } from '../../shared/chat/blocks.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import type { Incident } from '../../shared/incidents/model.ts';
+import { incident } from '../support/incidents.ts';
 
 const hostile = '<!channel> <@U123ABC> <https://evil.example|docs> & `x` ```';
 
-const incident: Incident = {
-  key: `prod/${hostile}`,
-  cluster: 'prod',
-  node: hostile,
-  kind: 'node',
-  state: 'open',
-  episode: 1,
-  openedAt: '2026-11-21T03:00:00.000Z',
-  updatedAt: '2026-11-21T03:00:00.000Z',
-  repeats: 0,
-  signals: [],
-  folded: [],
-  nodes: [],
-  stale: false,
-  version: 1,
-};
+const hostileIncident = incident(`prod/${hostile}`, { node: hostile }); // the name itself holds slashes
 
 /**
  * Every string Slack parses as mrkdwn (the message text and mrkdwn text objects). plain_text objects are shown
@@ -47,7 +32,10 @@ it('escapes untrusted text so it can neither ping nor disguise a link', () => {
       dockerd: `Nov 02 13:41:43 n dockerd[1]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files ${hostile}`,
     },
   });
-  for (const message of [rootMessage(incident, d, new Date('2026-11-21T03:10:00Z')), diagnosisMessage(d)]) {
+  for (const message of [
+    rootMessage(hostileIncident, d, new Date('2026-11-21T03:10:00Z')),
+    diagnosisMessage(d),
+  ]) {
     const all = strings(message).join('\n');
     expect(all).not.toContain('<!channel>');
     expect(all).not.toContain('<@U123ABC>');
@@ -72,7 +60,11 @@ it('keeps messages within Block Kit limits however long the evidence', () => {
     if (block.type === 'section' && block.text) expect(block.text.text.length).toBeLessThanOrEqual(3000);
   }
   expect(strings(message).join('')).toContain('truncated');
-  const many = Array.from({ length: 100 }, (_, i) => ({ ...incident, key: `prod/n${i}`, node: `n${i}` }));
+  const many = Array.from({ length: 100 }, (_, i) => ({
+    ...hostileIncident,
+    key: `prod/n${i}`,
+    node: `n${i}`,
+  }));
   const status = statusMessage(many, new Date('2026-11-21T03:10:00Z'));
   for (const block of status.blocks) {
     if (block.type === 'section' && block.text) expect(block.text.text.length).toBeLessThanOrEqual(3000);
@@ -81,7 +73,7 @@ it('keeps messages within Block Kit limits however long the evidence', () => {
 
 it('heads an early warning as "at risk", not NotReady, until the node actually goes NotReady', () => {
   const warning = {
-    ...incident,
+    ...hostileIncident,
     node: 'worker-3',
     signals: [
       {

@@ -14,6 +14,7 @@ import { type Incident, IncidentConflict, IncidentSchema } from '../../shared/in
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { type DynamoFake, startDynamoFake } from '../support/dynamodb-fake.ts';
+import { incident } from '../support/incidents.ts';
 
 /** Small Scan pages (3 items), so that a handful of incidents already spans several pages. */
 let fake: DynamoFake;
@@ -67,27 +68,6 @@ beforeEach(() => {
 const T0 = Date.UTC(2026, 10, 21, 3, 0, 0);
 const iso = (ms: number): string => new Date(ms).toISOString();
 const DAY = 24 * 3600;
-
-function incident(key: string, overrides: Partial<Incident> = {}): Incident {
-  const [cluster = '', node = ''] = key.split('/');
-  return {
-    key,
-    cluster,
-    node: node === '*' ? '' : node,
-    kind: node === '*' ? 'cluster' : 'node',
-    state: 'open',
-    episode: 1,
-    openedAt: iso(T0),
-    updatedAt: iso(T0),
-    repeats: 0,
-    signals: [],
-    folded: [],
-    nodes: [],
-    stale: false,
-    version: 1,
-    ...overrides,
-  };
-}
 
 const alertJob: Job = {
   kind: 'alert',

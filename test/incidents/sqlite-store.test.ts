@@ -2,39 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { type Incident, IncidentConflict } from '../../shared/incidents/model.ts';
+import { IncidentConflict } from '../../shared/incidents/model.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
+import { incident } from '../support/incidents.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pleg-incidents-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const incident = (key: string, cluster: string, version = 1): Incident => ({
-  key,
-  cluster,
-  node: key.split('/')[1] ?? '',
-  kind: 'node',
-  state: 'open',
-  episode: 1,
-  openedAt: '2026-11-21T03:00:00.000Z',
-  updatedAt: '2026-11-21T03:00:00.000Z',
-  repeats: 0,
-  signals: [],
-  folded: [],
-  nodes: [],
-  stale: false,
-  version,
-});
-
 it('keeps incidents across reopening the database, with optimistic versions', async () => {
   const db = openStateDb(dir);
   const store = new SqliteIncidentStore(db);
-  await store.put(incident('prod/a', 'prod'));
-  await store.put(incident('edge/b', 'edge'));
-  await expect(store.put(incident('prod/a', 'prod'))).rejects.toBeInstanceOf(IncidentConflict);
-  await store.put({ ...incident('prod/a', 'prod', 2), thread: { channel: 'C1', ts: '1.1' } });
-  await expect(store.put(incident('prod/a', 'prod', 2))).rejects.toBeInstanceOf(IncidentConflict);
-  await store.put({ ...incident('edge/b', 'edge', 2), state: 'resolved' });
+  await store.put(incident('prod/a'));
+  await store.put(incident('edge/b'));
+  await expect(store.put(incident('prod/a'))).rejects.toBeInstanceOf(IncidentConflict);
+  await store.put({ ...incident('prod/a', { version: 2 }), thread: { channel: 'C1', ts: '1.1' } });
+  await expect(store.put(incident('prod/a', { version: 2 }))).rejects.toBeInstanceOf(IncidentConflict);
+  await store.put({ ...incident('edge/b', { version: 2 }), state: 'resolved' });
   db.close();
 
   const again = new SqliteIncidentStore(openStateDb(dir));
