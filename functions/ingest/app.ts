@@ -1,14 +1,12 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { INTAKE_ROUTES, type IntakeRoute } from '../../shared/intake/routes.ts';
 import type { Queue } from '../../shared/queue/port.ts';
-import { AlertmanagerPayloadSchema } from '../../shared/schemas/alertmanager.ts';
-import { describeIssues, EvidenceBundleSchema, type SchemaIssue } from '../../shared/schemas/bundle.ts';
-import { EventWebhookBodySchema } from '../../shared/schemas/kube-event.ts';
+import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import { authorised, type IngestAuth, type RouteFamily } from './auth.ts';
 import { readLimited } from './body.ts';
 import type { IngestCounters } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
-import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
 
 export interface IngestDeps {
@@ -49,11 +47,17 @@ function problem(
 const tooLarge = (max: number) =>
   new BadInput(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }]);
 
+/** A body that passed its schema, with the text it was read from. */
+interface ValidBody<T> {
+  data: T;
+  text: string;
+}
+
 async function readJson<S extends z.ZodType>(
   c: Context,
   schema: S,
   maxBytes: number,
-): Promise<z.infer<S> | BadInput> {
+): Promise<ValidBody<z.infer<S>> | BadInput> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     return new BadInput(415, 'unsupported content type', [
@@ -69,7 +73,23 @@ async function readJson<S extends z.ZodType>(
     return new BadInput(400, 'invalid JSON', [{ path: '(root)', message: (error as Error).message }]);
   }
   const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : new BadInput(400, 'invalid payload', describeIssues(parsed.error));
+  return parsed.success
+    ? { data: parsed.data, text }
+    : new BadInput(400, 'invalid payload', describeIssues(parsed.error));
+}
+
+/** The counts taken on every request, their series keys built once per route. */
+function routeCounters(counters: IngestCounters, route: RouteFamily) {
+  const accepted = counters.counter('pleg_ingest_requests_total', { route, outcome: 'accepted' });
+  const queued = counters.counter('pleg_ingest_jobs_queued_total', { route });
+  const unavailable = counters.counter('pleg_ingest_requests_total', { route, outcome: 'queue_unavailable' });
+  return {
+    accepted(jobs: number) {
+      accepted();
+      queued(jobs);
+    },
+    unavailable: () => unavailable(),
+  };
 }
 
 /**
@@ -81,38 +101,35 @@ export function createIngestApp(deps: IngestDeps): Hono {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => {});
 
-  const intake = <S extends z.ZodType>(
-    path: string,
-    family: RouteFamily,
-    schema: S,
-    normalise: (
-      body: z.infer<S>,
-      receivedAt: string,
-    ) => Normalised | BadInput | Promise<Normalised | BadInput>,
-  ) => {
+  const intake = (path: string, family: RouteFamily) => {
+    const route: IntakeRoute<z.ZodType> = INTAKE_ROUTES[family];
+    const counted = routeCounters(deps.counters, family);
     app.post(path, async (c) => {
       if (!authorised(c.req.header('authorization'), family, deps.auth)) {
         deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'unauthorised' });
         return problem(c, 401, 'unauthorised');
       }
-      const body = await readJson(c, schema, deps.maxBodyBytes);
-      const result = body instanceof BadInput ? body : await normalise(body, now().toISOString());
-      if (result instanceof BadInput) {
-        deps.counters.add('pleg_ingest_requests_total', {
-          route: family,
-          outcome: `invalid_${result.status}`,
-        });
-        return problem(c, result.status, result.error, result.issues);
+      const body = await readJson(c, route.schema, deps.maxBodyBytes);
+      if (body instanceof BadInput) {
+        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: `invalid_${body.status}` });
+        return problem(c, body.status, body.error, body.issues);
       }
+      const receivedAt = now().toISOString();
+      const result = await route.normalise(body.data, deps.defaultCluster, receivedAt);
       try {
-        await deps.queue.enqueue(result.jobs);
+        // The origin lets a queue keep the body as received and derive these jobs again on delivery.
+        await deps.queue.enqueue(result.jobs, {
+          route: family,
+          receivedAt,
+          defaultCluster: deps.defaultCluster,
+          body: body.text,
+        });
       } catch (error) {
         log(`enqueue failed for ${family}: ${(error as Error).message}`);
-        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'queue_unavailable' });
+        counted.unavailable();
         return problem(c, 503, 'queue unavailable, retry later');
       }
-      deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'accepted' });
-      deps.counters.add('pleg_ingest_jobs_queued_total', { route: family }, result.jobs.length);
+      counted.accepted(result.jobs.length);
       for (const d of result.dropped) {
         deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);
       }
@@ -124,20 +141,9 @@ export function createIngestApp(deps: IngestDeps): Hono {
     });
   };
 
-  intake('/v1/alertmanager', 'alertmanager', AlertmanagerPayloadSchema, (payload, at) =>
-    normaliseAlertmanager(payload, deps.defaultCluster, at),
-  );
-  intake('/v1/events', 'events', EventWebhookBodySchema, (body, at) =>
-    normaliseEvents(Array.isArray(body) ? body : [body], deps.defaultCluster, at),
-  );
-  intake('/v1/bundles', 'bundles', EvidenceBundleSchema, async (bundle, at) => {
-    const node = bundle.node;
-    if (!node)
-      return new BadInput(400, 'invalid payload', [
-        { path: 'node', message: 'a pushed bundle must name its node' },
-      ]);
-    return normaliseBundle({ ...bundle, node }, deps.defaultCluster, at);
-  });
+  intake('/v1/alertmanager', 'alertmanager');
+  intake('/v1/events', 'events');
+  intake('/v1/bundles', 'bundles');
 
   if (deps.slackSigningSecret) {
     registerSlackRoutes(app, {

@@ -3,10 +3,17 @@ export class IngestCounters {
   readonly #counts = new Map<string, number>();
 
   add(name: string, labels: Record<string, string>, n = 1): void {
+    this.counter(name, labels)(n);
+  }
+
+  /** One series' increment, its key built once: for counts taken on every request. */
+  counter(name: string, labels: Record<string, string>): (n?: number) => void {
     const key = `${name}{${Object.entries(labels)
       .map(([k, v]) => `${k}="${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)
       .join(',')}}`;
-    this.#counts.set(key, (this.#counts.get(key) ?? 0) + n);
+    return (n = 1) => {
+      this.#counts.set(key, (this.#counts.get(key) ?? 0) + n);
+    };
   }
 
   get(name: string, labels: Record<string, string>): number {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { jobsFromOrigin, type Origin, OriginSchema } from '../intake/routes.ts';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob, validateJob } from './codec.ts';
 import type { WriteRequest, WriteResult } from './embedded-writer.ts';
@@ -17,9 +18,9 @@ export interface EmbeddedQueueOptions {
   now?: () => number;
 }
 
-/** One enqueue call waiting for its commit. */
+/** One enqueue call waiting for its commit: the row it becomes. */
 interface Pending {
-  bodies: string[];
+  row: { body: string; pending: string };
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -32,9 +33,13 @@ interface Row {
 }
 
 /*
- * A row is what one enqueue call stored: the JSON array of its jobs, and which of them are still pending.
- * One webhook of 10 alerts is one row (one B-tree insert, not ten), while jobs are still delivered, acknowledged
- * and retried one by one: a retried job moves to a row of its own with its attempt count.
+ * A row is what one enqueue call stored, and which of its jobs are still pending. One webhook of 10 alerts is one
+ * row (one B-tree insert, not ten), while jobs are still delivered, acknowledged and retried one by one: a
+ * retried job moves to a row of its own with its attempt count. The body takes one of two forms:
+ * - `{"origin":{...},"payload":<the webhook body as received>}` when ingest gave the origin: the jobs are derived
+ *   again on delivery, so the hot path neither encodes them nor writes what they repeat (a 10-alert webhook is
+ *   ~30% smaller as sent than as ten jobs);
+ * - `[job, ...]`, the JSON array of the jobs, otherwise (Slack requests, retried jobs).
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS jobs (
@@ -76,7 +81,9 @@ function statements(db: DatabaseSync) {
     visible: db.prepare(
       'SELECT id, body, pending, attempts FROM jobs WHERE visible_at <= ? ORDER BY id LIMIT ?',
     ),
-    claim: db.prepare('UPDATE jobs SET attempts = attempts + 1, visible_at = ? WHERE id = ?'),
+    claim: db.prepare(
+      'UPDATE jobs SET attempts = attempts + 1, visible_at = ? WHERE id = ? AND attempts = ?',
+    ),
     row: db.prepare('SELECT id, body, pending, attempts FROM jobs WHERE id = ? AND attempts = ?'),
     setPending: db.prepare('UPDATE jobs SET pending = ? WHERE id = ?'),
     remove: db.prepare('DELETE FROM jobs WHERE id = ?'),
@@ -102,6 +109,44 @@ function parseReceipt(receipt: string): Receipt {
 
 function pendingIndexes(row: Row): number[] {
   return row.pending ? row.pending.split(',').map(Number) : [];
+}
+
+function rowOf(jobs: readonly Job[], origin: Origin | undefined): Pending['row'] {
+  const pending = jobs.map((_, i) => i).join(',');
+  if (!origin) return { body: `[${jobs.map(encodeJob).join(',')}]`, pending };
+  const { body, ...about } = origin;
+  // The body passed JSON.parse and its schema at ingest: it is JSON text and can be embedded as it is.
+  return { body: `{"origin":${JSON.stringify(about)},"payload":${body}}`, pending };
+}
+
+/** Receipts grouped by the row delivery they belong to, with the job indexes taken out of each. */
+function groupByRow(receipts: readonly string[]): Array<{ id: number; attempts: number; done: Set<number> }> {
+  const byRow = new Map<string, { id: number; attempts: number; done: Set<number> }>();
+  for (const r of receipts) {
+    const { id, attempts, index } = parseReceipt(r);
+    const key = `${id}:${attempts}`;
+    const group = byRow.get(key) ?? { id, attempts, done: new Set<number>() };
+    group.done.add(index);
+    byRow.set(key, group);
+  }
+  return [...byRow.values()];
+}
+
+/** One job of a row as JSON text; the whole row when its jobs cannot be read (it goes to the dead letters so). */
+function jobText(row: Row, jobs: unknown[] | { reason: string }): (index: number) => string {
+  return (index) => (Array.isArray(jobs) ? JSON.stringify(jobs[index] ?? null) : row.body);
+}
+
+/** The jobs a row holds, in the order their indexes refer to; a reason when they cannot be read. */
+async function jobsOfRow(row: Row): Promise<unknown[] | { reason: string }> {
+  try {
+    const stored = JSON.parse(row.body) as unknown;
+    if (Array.isArray(stored)) return stored;
+    const { origin, payload } = stored as { origin: unknown; payload: unknown };
+    return await jobsFromOrigin(OriginSchema.parse(origin), payload);
+  } catch (error) {
+    return { reason: `stored row ${row.id} cannot be read: ${(error as Error).message}` };
+  }
 }
 
 /**
@@ -151,18 +196,18 @@ export class EmbeddedQueue implements Queue {
     this.#writer.unref();
   }
 
-  enqueue(jobs: readonly Job[]): Promise<void> {
+  enqueue(jobs: readonly Job[], origin?: Origin): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('queue is closed'));
     if (this.#broken) return Promise.reject(new Error(`queue writer failed: ${this.#broken.message}`));
     if (jobs.length === 0) return Promise.resolve();
-    let bodies: string[];
+    let row: Pending['row'];
     try {
-      bodies = jobs.map(encodeJob);
+      row = rowOf(jobs, origin);
     } catch (error) {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      if (this.#pending.push({ bodies, resolve, reject }) === 1) setImmediate(() => this.#send());
+      if (this.#pending.push({ row, resolve, reject }) === 1) setImmediate(() => this.#send());
     });
   }
 
@@ -173,12 +218,7 @@ export class EmbeddedQueue implements Queue {
     if (batch.length === 0) return;
     const id = ++this.#nextId;
     this.#inFlight.set(id, batch);
-    // Job bodies are JSON texts already: joined, they make the row's JSON array without encoding them twice.
-    const rows = batch.map((p) => ({
-      body: `[${p.bodies.join(',')}]`,
-      pending: p.bodies.map((_, i) => i).join(','),
-    }));
-    this.#writer.postMessage({ id, rows } satisfies WriteRequest);
+    this.#writer.postMessage({ id, rows: batch.map((p) => p.row) } satisfies WriteRequest);
   }
 
   #committed(result: WriteResult): void {
@@ -196,7 +236,7 @@ export class EmbeddedQueue implements Queue {
   async receive(max: number, waitMs: number): Promise<Received> {
     const deadline = this.#now() + waitMs;
     for (;;) {
-      const received = this.#take(max);
+      const received = await this.#take(max);
       if (received.deliveries.length > 0 || received.poison.length > 0 || this.#closed) return received;
       const left = deadline - this.#now();
       if (left <= 0) return received;
@@ -210,27 +250,30 @@ export class EmbeddedQueue implements Queue {
     }
   }
 
-  /** Claims visible rows until `max` jobs are taken (a row is taken whole, so a batch can exceed `max`). */
-  #take(max: number): Received {
+  /**
+   * Claims visible rows until `max` jobs are taken (a row is taken whole, so a batch can exceed `max`). Rows are
+   * read and their jobs derived first; the claim then only counts if the row was not delivered meanwhile.
+   */
+  async #take(max: number): Promise<Received> {
     const now = this.#now();
     const rows = this.#sql.visible.all(now, max) as unknown as Row[];
+    const read = await Promise.all(rows.map(async (row) => ({ row, jobs: await jobsOfRow(row) })));
     const deliveries: Delivery[] = [];
     const poison: PoisonMessage[] = [];
     this.#db.exec('BEGIN IMMEDIATE');
-    for (const row of rows) {
+    for (const { row, jobs } of read) {
       if (deliveries.length + poison.length >= max) break;
-      this.#sql.claim.run(now + this.#visibilityMs, row.id);
+      if (this.#sql.claim.run(now + this.#visibilityMs, row.id, row.attempts).changes === 0) continue;
       const attempts = row.attempts + 1;
-      const jobs = JSON.parse(row.body) as unknown[];
       for (const index of pendingIndexes(row)) {
         const receipt = `${row.id}:${attempts}:${index}`;
-        const decoded = validateJob(jobs[index]);
+        const decoded = Array.isArray(jobs) ? validateJob(jobs[index]) : jobs;
         if ('job' in decoded) deliveries.push({ job: decoded.job, receipt, attempts });
         else
           poison.push({
             receipt,
             attempts,
-            body: JSON.stringify(jobs[index] ?? null),
+            body: jobText(row, jobs)(index),
             reason: decoded.reason,
           });
       }
@@ -239,27 +282,28 @@ export class EmbeddedQueue implements Queue {
     return { deliveries, poison };
   }
 
-  /** Takes jobs out of their rows; a row with nothing pending is deleted. Stale receipts are ignored. */
-  #release(receipts: readonly string[], each?: (body: string, row: Row) => void): void {
-    const byRow = new Map<string, Receipt[]>();
-    for (const r of receipts) {
-      const parsed = parseReceipt(r);
-      const key = `${parsed.id}:${parsed.attempts}`;
-      byRow.set(key, [...(byRow.get(key) ?? []), parsed]);
+  /**
+   * Takes jobs out of their rows; a row with nothing pending is deleted. Stale receipts are ignored. `each` is
+   * given the JSON of every job taken out (for the retry row or the dead letter), read before the transaction.
+   */
+  async #release(receipts: readonly string[], each?: (body: string, row: Row) => void): Promise<void> {
+    const groups = groupByRow(receipts);
+    const taken = new Map<number, (index: number) => string>();
+    if (each) {
+      for (const g of groups) {
+        const row = this.#sql.row.get(g.id, g.attempts) as Row | undefined;
+        if (row) taken.set(g.id, jobText(row, await jobsOfRow(row)));
+      }
     }
     this.#db.exec('BEGIN IMMEDIATE');
     try {
-      for (const group of byRow.values()) {
-        const first = group[0];
-        const row = first && (this.#sql.row.get(first.id, first.attempts) as Row | undefined);
+      for (const { id, attempts, done } of groups) {
+        const row = this.#sql.row.get(id, attempts) as Row | undefined;
         if (!row) continue;
-        const done = new Set(group.map((g) => g.index));
-        if (each) {
-          const jobs = JSON.parse(row.body) as unknown[];
-          for (const index of done)
-            if (pendingIndexes(row).includes(index)) each(JSON.stringify(jobs[index] ?? null), row);
-        }
-        const left = pendingIndexes(row).filter((i) => !done.has(i));
+        const pending = pendingIndexes(row);
+        const text = taken.get(id);
+        if (each && text) for (const index of pending.filter((i) => done.has(i))) each(text(index), row);
+        const left = pending.filter((i) => !done.has(i));
         if (left.length === 0) this.#sql.remove.run(row.id);
         else this.#sql.setPending.run(left.join(','), row.id);
       }
@@ -270,20 +314,20 @@ export class EmbeddedQueue implements Queue {
     }
   }
 
-  async ack(receipts: readonly string[]): Promise<void> {
-    this.#release(receipts);
+  ack(receipts: readonly string[]): Promise<void> {
+    return this.#release(receipts);
   }
 
   async retry(receipt: string, delayMs: number, reason: string): Promise<void> {
     if (parseReceipt(receipt).attempts >= this.#maxAttempts) return this.reject(receipt, reason);
-    this.#release([receipt], (body, row) => {
+    return this.#release([receipt], (body, row) => {
       this.#sql.insert.run(`[${body}]`, '0', row.attempts, this.#now() + delayMs, reason);
     });
   }
 
   /** Moves a job out of the queue into the dead-letter table, with the reason it failed. */
   async reject(receipt: string, reason: string): Promise<void> {
-    this.#release([receipt], (body, row) => {
+    return this.#release([receipt], (body, row) => {
       this.#sql.dead.run(body, row.attempts, reason, this.#now());
     });
   }

@@ -1,3 +1,4 @@
+import type { Origin } from '../intake/routes.ts';
 import type { Job } from '../schemas/job.ts';
 
 /** A job handed to a consumer; `receipt` identifies this delivery (a redelivery gets a new one). */
@@ -26,7 +27,11 @@ export interface Received {
  * answers 202 after it, 503 if it rejects. Delivery is at least once.
  */
 export interface Queue {
-  enqueue(jobs: readonly Job[]): Promise<void>;
+  /**
+   * `origin`, when the jobs were derived from a webhook body, is that body as received: a queue may store it
+   * instead of the jobs and derive them again on delivery (`jobsFromOrigin`), as the embedded queue does.
+   */
+  enqueue(jobs: readonly Job[], origin?: Origin): Promise<void>;
   receive(max: number, waitMs: number): Promise<Received>;
   /** Done with these deliveries: remove them. */
   ack(receipts: readonly string[]): Promise<void>;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { labelFingerprint } from '../../functions/ingest/normalise.ts';
+import { labelFingerprint } from '../../shared/intake/normalise.ts';
 
 it('computes the fingerprint Alertmanager itself gives a label set', () => {
   // Captured from a real Alertmanager 0.25 webhook (the alert's `fingerprint` field).

@@ -14,9 +14,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { normaliseEvents } from '../../functions/ingest/normalise.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { normaliseEvents } from '../../shared/intake/normalise.ts';
 
 /*
  * The node-problem-detector probes in infra/node-problem-detector/ run here against fake /proc trees and stub

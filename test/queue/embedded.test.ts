@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INTAKE_ROUTES, type Origin } from '../../shared/intake/routes.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
 
 let dir: string;
 let clock: number;
@@ -115,5 +117,87 @@ describe('EmbeddedQueue', () => {
     );
     await second.queue.close();
     second.db.close();
+  });
+
+  describe('rows that keep the webhook body as received', () => {
+    /** What ingest does: validate the body, derive its jobs, and enqueue them with their origin. */
+    async function intake(queue: EmbeddedQueue, route: Origin['route'], payload: unknown) {
+      const body = JSON.stringify(payload);
+      const origin: Origin = { route, receivedAt: '2026-11-21T03:00:05.000Z', defaultCluster: 'dflt', body };
+      const { schema, normalise } = INTAKE_ROUTES[route] as (typeof INTAKE_ROUTES)['events'];
+      const { jobs } = await normalise(
+        schema.parse(JSON.parse(body)),
+        origin.defaultCluster,
+        origin.receivedAt,
+      );
+      await queue.enqueue(jobs, origin);
+      return jobs;
+    }
+
+    it('delivers exactly the jobs ingest derived, for every route, and stores the body not the jobs', async () => {
+      const { db, queue } = open();
+      const sent = [
+        ...(await intake(queue, 'alertmanager', alertmanagerPayload([alert('n1'), alert('n2')]))),
+        // The pod event is not about node health: dropped at ingest, and again when the row is read.
+        ...(await intake(queue, 'events', [
+          nodeNotReadyEvent('n3'),
+          { ...nodeNotReadyEvent('x'), involvedObject: { kind: 'Pod', name: 'p' } },
+          nodeNotReadyEvent('n4'),
+        ])),
+        ...(await intake(queue, 'bundles', { node: 'n5', cluster: 'c' })),
+      ];
+      expect(sent.map((j) => j.node)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+      const bodies = db.prepare('SELECT body FROM jobs ORDER BY id').all() as Array<{ body: string }>;
+      expect(bodies.map((b) => JSON.parse(b.body).origin.route)).toEqual([
+        'alertmanager',
+        'events',
+        'bundles',
+      ]);
+      const r = await queue.receive(10, 0);
+      expect(r.poison).toEqual([]);
+      expect(r.deliveries.map((d) => d.job)).toEqual(sent);
+      await queue.close();
+      db.close();
+    });
+
+    it('acks, retries and dead-letters their jobs one by one, each retried job as itself', async () => {
+      const { db, queue } = open(2);
+      const sent = await intake(
+        queue,
+        'alertmanager',
+        alertmanagerPayload([alert('a'), alert('b'), alert('c')]),
+      );
+      const [a, b, c] = (await queue.receive(10, 0)).deliveries;
+      await queue.ack([a?.receipt ?? '']);
+      await queue.retry(b?.receipt ?? '', 0, 'slack down');
+      await queue.reject(c?.receipt ?? '', 'cannot notify');
+      expect(queue.stats()).toEqual({ queued: 1, deadLetters: 1 });
+      expect(queue.deadLetters()).toEqual([
+        { dedupKey: sent[2]?.dedupKey, attempts: 1, reason: 'cannot notify' },
+      ]);
+      const again = await queue.receive(10, 0);
+      expect(again.deliveries.map((d) => [d.job, d.attempts])).toEqual([[sent[1], 2]]);
+      await queue.close();
+      db.close();
+    });
+
+    it('hands out a row whose body no longer reads as its route as poison, with the reason', async () => {
+      const { db, queue } = open();
+      const origin = { route: 'alertmanager', receivedAt: '2026-11-21T03:00:05.000Z', defaultCluster: 'd' };
+      db.prepare('INSERT INTO jobs (body, pending, visible_at) VALUES (?, ?, 0)').run(
+        JSON.stringify({ origin, payload: { version: '3' } }),
+        '0,1',
+      );
+      const r = await queue.receive(10, 0);
+      expect(r.deliveries).toEqual([]);
+      expect(r.poison.map((p) => p.reason)).toEqual([
+        expect.stringMatching(/cannot be read.*version/s),
+        expect.anything(),
+      ]);
+      for (const p of r.poison) await queue.reject(p.receipt, p.reason);
+      expect(queue.stats()).toEqual({ queued: 0, deadLetters: 2 });
+      await queue.close();
+      db.close();
+    });
   });
 });

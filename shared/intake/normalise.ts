@@ -1,7 +1,7 @@
-import type { AlertmanagerPayload } from '../../shared/schemas/alertmanager.ts';
-import type { EvidenceBundle } from '../../shared/schemas/bundle.ts';
-import type { Job } from '../../shared/schemas/job.ts';
-import { type EventWebhookEvent, normaliseEvent } from '../../shared/schemas/kube-event.ts';
+import type { AlertmanagerPayload } from '../schemas/alertmanager.ts';
+import type { EvidenceBundle } from '../schemas/bundle.ts';
+import type { Job } from '../schemas/job.ts';
+import { type EventWebhookEvent, normaliseEvent } from '../schemas/kube-event.ts';
 
 export interface Dropped {
   reason: string;
