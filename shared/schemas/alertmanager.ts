@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
+/**
+ * Label and annotation sets: string → string. Written as an object whose every key is a string (catchall)
+ * rather than `z.record`, which also runs a schema over each key: same result, about half the cost on the
+ * ingest hot path (10 alerts × 2 maps per webhook).
+ */
+const stringMap = () => z.object({}).catchall(z.string());
+
 /** One alert as Alertmanager's webhook (payload version 4) carries it. */
 export const AlertSchema = z.looseObject({
   status: z.enum(['firing', 'resolved']).optional(),
-  labels: z.record(z.string(), z.string()).default({}),
-  annotations: z.record(z.string(), z.string()).default({}),
+  labels: stringMap().default({}),
+  annotations: stringMap().default({}),
   startsAt: z.string().optional(),
   endsAt: z.string().optional(),
   generatorURL: z.string().optional(),
@@ -19,9 +26,9 @@ export const AlertmanagerPayloadSchema = z.looseObject({
   receiver: z.string(),
   groupKey: z.string(),
   truncatedAlerts: z.number().int().nonnegative().default(0),
-  groupLabels: z.record(z.string(), z.string()).default({}),
-  commonLabels: z.record(z.string(), z.string()).default({}),
-  commonAnnotations: z.record(z.string(), z.string()).default({}),
+  groupLabels: stringMap().default({}),
+  commonLabels: stringMap().default({}),
+  commonAnnotations: stringMap().default({}),
   externalURL: z.string().default(''),
   alerts: z
     .array(AlertSchema.extend({ status: z.enum(['firing', 'resolved']), startsAt: z.string() }))
