@@ -162,8 +162,9 @@ export class EmbeddedQueue implements Queue {
   readonly #now: () => number;
   readonly #sql: ReturnType<typeof statements>;
   readonly #writer: Worker;
-  /** Enqueues of this turn of the event loop, sent to the writer together. */
+  /** Enqueues not yet handed to the writer: they go together, as one message and one transaction. */
   #pending: Pending[] = [];
+  #sendScheduled = false;
   /** Sent to the writer, waiting for their commit, by request id. */
   readonly #inFlight = new Map<number, Pending[]>();
   #drained: (() => void) | undefined;
@@ -207,12 +208,24 @@ export class EmbeddedQueue implements Queue {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      if (this.#pending.push({ row, resolve, reject }) === 1) setImmediate(() => this.#send());
+      this.#pending.push({ row, resolve, reject });
+      this.#scheduleSend();
     });
   }
 
-  /** Hands this turn's enqueues to the writer thread, which commits whatever has queued up in one go. */
+  /**
+   * At most two batches are with the writer: the one it is committing and the next, ready for when that commit
+   * ends. Everything else waits here and goes as one message: while the disk syncs, requests gather into the
+   * next group on this side, at the cost of one message per commit rather than one per turn of the loop.
+   */
+  #scheduleSend(): void {
+    if (this.#sendScheduled || this.#pending.length === 0 || this.#inFlight.size >= 2) return;
+    this.#sendScheduled = true;
+    setImmediate(() => this.#send());
+  }
+
   #send(): void {
+    this.#sendScheduled = false;
     const batch = this.#pending;
     this.#pending = [];
     if (batch.length === 0) return;
@@ -230,6 +243,7 @@ export class EmbeddedQueue implements Queue {
       this.#inFlight.delete(id);
     }
     if (result.ok) for (const wake of this.#waiters.splice(0)) wake();
+    this.#scheduleSend();
     if (this.#inFlight.size === 0 && this.#pending.length === 0) this.#drained?.();
   }
 
