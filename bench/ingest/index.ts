@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
+import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import { type Benchmark, median } from '../benchmark.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -175,13 +175,14 @@ function describe(r: Round): string {
   return `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors; CPU µs/request: ${cpu || 'n/a'}`;
 }
 
-/** Alerts stored in an embedded queue's file (a row holds the indexes of its pending alerts). */
-function storedAlerts(dir: string): number {
-  const db = new DatabaseSync(join(dir, 'state.db'), { readOnly: true });
+/** Alerts stored in an embedded queue's directory, as the queue itself counts them on opening it. */
+async function storedAlerts(dir: string): Promise<number> {
+  const db = openStateDb(dir);
+  const queue = new EmbeddedQueue({ db });
   try {
-    const rows = db.prepare('SELECT pending FROM jobs').all() as Array<{ pending: string }>;
-    return rows.reduce((n, r) => n + r.pending.split(',').length, 0);
+    return queue.stats().queued;
   } finally {
+    await queue.close();
     db.close();
   }
 }
@@ -215,7 +216,7 @@ export const ingest: Benchmark = {
           const r = await measure(server, dataDir);
           (server === BARE ? bare : full).push(r);
           log(`round ${round}, ${server.name}: ${describe(r)}`);
-          if (server === FULL) storedOk &&= r.errors === 0 && storedAlerts(dataDir) >= r.ok * 10;
+          if (server === FULL) storedOk &&= r.errors === 0 && (await storedAlerts(dataDir)) >= r.ok * 10;
         }
       }
     } finally {

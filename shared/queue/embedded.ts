@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { jobsFromOrigin, type Origin, OriginSchema } from '../intake/routes.ts';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob, validateJob } from './codec.ts';
 import type { WriteRequest, WriteResult } from './embedded-writer.ts';
+import { dropSegmentsBefore, journalDir, readSegment, segments } from './journal.ts';
 import type { Delivery, PoisonMessage, ProcessedStore, Queue, Received } from './port.ts';
 
 export interface EmbeddedQueueOptions {
@@ -58,6 +59,11 @@ const SCHEMA = `
     reason TEXT NOT NULL,
     failed_at INTEGER NOT NULL
   );
+  CREATE TABLE IF NOT EXISTS journal_cursor (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    segment INTEGER NOT NULL,
+    offset INTEGER NOT NULL
+  );
   CREATE TABLE IF NOT EXISTS processed (
     dedup_key TEXT PRIMARY KEY,
     processed_at INTEGER NOT NULL
@@ -92,8 +98,16 @@ function statements(db: DatabaseSync) {
     ),
     dead: db.prepare('INSERT INTO dead_letters (body, attempts, reason, failed_at) VALUES (?, ?, ?, ?)'),
     extend: db.prepare('UPDATE jobs SET visible_at = ? WHERE id = ? AND attempts = ?'),
+    cursor: db.prepare('SELECT segment, offset FROM journal_cursor WHERE id = 1'),
+    moveCursor: db.prepare(
+      'INSERT INTO journal_cursor (id, segment, offset) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET segment = excluded.segment, offset = excluded.offset',
+    ),
+    imported: db.prepare('INSERT INTO jobs (body, pending, visible_at) VALUES (?, ?, 0)'),
   };
 }
+
+/** How much of the journal one receive moves into the database at most (a backlog drains over several). */
+const IMPORT_BYTES = 16 * 1024 * 1024;
 
 /** A delivery's receipt: row, the row's delivery count when it was received, and the job's index in the row. */
 interface Receipt {
@@ -150,10 +164,12 @@ async function jobsOfRow(row: Row): Promise<unknown[] | { reason: string }> {
 }
 
 /**
- * The embedded default's durable queue. Commits run on a writer thread: while one group commit is syncing to
- * disk, the requests that arrive queue up and form the next one — one fsync for a burst of webhooks instead of
- * one per request, without stopping the event loop. Single process: on open, anything left in flight by a crash is
- * made visible again at once.
+ * The embedded default's durable queue. Enqueues are group-committed to the intake journal by a writer thread:
+ * while one group is syncing to disk, the requests that arrive queue up and form the next one — one fdatasync
+ * for a burst of webhooks instead of one per request, without stopping the event loop. Receiving first moves new
+ * journal records into SQLite, where delivery, acknowledgement, retries and dead letters happen. Single process:
+ * on open, the journal left by the last run is taken in and anything left in flight by a crash is made visible
+ * again at once.
  */
 export class EmbeddedQueue implements Queue {
   readonly #db: DatabaseSync;
@@ -172,6 +188,7 @@ export class EmbeddedQueue implements Queue {
   #waiters: Array<() => void> = [];
   #closed = false;
   #broken: Error | undefined;
+  readonly #journal: string;
 
   constructor(options: EmbeddedQueueOptions) {
     this.#db = options.db;
@@ -180,8 +197,13 @@ export class EmbeddedQueue implements Queue {
     this.#maxAttempts = options.maxAttempts ?? 5;
     this.#now = options.now ?? Date.now;
     this.#db.prepare('UPDATE jobs SET visible_at = 0 WHERE visible_at > ?').run(this.#now());
+    const file = options.db.location();
+    if (!file) throw new Error('the embedded queue needs its database in a file, not in memory');
+    this.#journal = journalDir(dirname(file));
+    // Before the writer starts its own segment: everything the last run journaled is in the database after this.
+    while (this.#importJournal());
     this.#writer = new Worker(new URL('./embedded-writer.ts', import.meta.url), {
-      workerData: { path: options.db.location() },
+      workerData: { dir: this.#journal },
     });
     this.#writer.on('message', (result: WriteResult) => this.#committed(result));
     // A writer that cannot open or write the database fails what it holds and makes the queue unready: ingest
@@ -247,6 +269,48 @@ export class EmbeddedQueue implements Queue {
     if (this.#inFlight.size === 0 && this.#pending.length === 0) this.#drained?.();
   }
 
+  /**
+   * Moves the journal's next records (up to ~16 MiB) into the jobs table, and the read position with them, in
+   * one transaction: each record is taken in exactly once. A segment with a later one beside it is finished: read
+   * to its last whole record, then left behind and deleted. The last one may still be growing: read to its last
+   * whole record so far (one not yet synced is as good: it is durable once in the database). True if it moved.
+   */
+  #importJournal(): boolean {
+    const at = (this.#sql.cursor.get() as { segment: number; offset: number } | undefined) ?? {
+      segment: 0,
+      offset: 0,
+    };
+    const present = segments(this.#journal).filter((n) => n >= at.segment);
+    const rows: Array<{ body: string; pending: string }> = [];
+    let cursor = at;
+    let budget = IMPORT_BYTES;
+    for (const [i, segment] of present.entries()) {
+      const from = segment === at.segment ? at.offset : 0;
+      const read = readSegment(this.#journal, segment, from, budget);
+      rows.push(...read.rows);
+      budget -= read.end - from;
+      const next = present[i + 1];
+      if (next === undefined || !read.toEnd) {
+        cursor = { segment, offset: read.end };
+        break;
+      }
+      cursor = { segment: next, offset: 0 };
+      if (budget <= 0) break;
+    }
+    if (cursor.segment === at.segment && cursor.offset === at.offset) return false;
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const row of rows) this.#sql.imported.run(row.body, row.pending);
+      this.#sql.moveCursor.run(cursor.segment, cursor.offset);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+    dropSegmentsBefore(this.#journal, cursor.segment);
+    return true;
+  }
+
   async receive(max: number, waitMs: number): Promise<Received> {
     const deadline = this.#now() + waitMs;
     for (;;) {
@@ -269,6 +333,7 @@ export class EmbeddedQueue implements Queue {
    * read and their jobs derived first; the claim then only counts if the row was not delivered meanwhile.
    */
   async #take(max: number): Promise<Received> {
+    this.#importJournal();
     const now = this.#now();
     const rows = this.#sql.visible.all(now, max) as unknown as Row[];
     const read = await Promise.all(rows.map(async (row) => ({ row, jobs: await jobsOfRow(row) })));
@@ -359,6 +424,7 @@ export class EmbeddedQueue implements Queue {
 
   /** Jobs waiting or in flight, and dead letters: for the operator. */
   stats(): { queued: number; deadLetters: number } {
+    while (this.#importJournal());
     const rows = this.#db.prepare('SELECT pending FROM jobs').all() as Array<{ pending: string }>;
     const queued = rows.reduce((n, r) => n + (r.pending ? r.pending.split(',').length : 0), 0);
     const dead = this.#db.prepare('SELECT count(*) AS n FROM dead_letters').get() as { n: number };

@@ -147,6 +147,7 @@ describe('EmbeddedQueue', () => {
         ...(await intake(queue, 'bundles', { node: 'n5', cluster: 'c' })),
       ];
       expect(sent.map((j) => j.node)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+      expect(queue.stats().queued).toBe(5); // takes the journal in
       const bodies = db.prepare('SELECT body FROM jobs ORDER BY id').all() as Array<{ body: string }>;
       expect(bodies.map((b) => JSON.parse(b.body).origin.route)).toEqual([
         'alertmanager',

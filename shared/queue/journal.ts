@@ -1,0 +1,169 @@
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+
+/*
+ * The embedded queue's intake journal: what ingest accepted, appended to segment files. A group commit is one
+ * write and one fdatasync of a segment, where an SQLite commit of the same rows costs a write per database page
+ * (~2 per webhook) plus its own sync. The consumer later moves records into SQLite (the queue's store of
+ * record), together with its read position, in one transaction.
+ *
+ * A record is `length (u32 LE) | crc32 of the payload (u32 LE) | payload`, the payload being UTF-8
+ * `<pending indexes>\n<row body>`. A reader stops at the first record that is incomplete or fails its checksum:
+ * in the segment being written that is a record still on its way; in a finished segment (a later one exists), a
+ * tail torn by a crash — never acknowledged, since its sync had not returned.
+ *
+ * Each writer starts a new segment, so nothing is ever appended after a torn tail.
+ */
+
+/** One enqueue call's row, as the queue's `jobs` table holds it. */
+export interface JournalRow {
+  body: string;
+  pending: string;
+}
+
+const HEADER_BYTES = 8;
+/** Past this size the writer moves on to a new segment, so consumed records can be deleted a file at a time. */
+const SEGMENT_BYTES = 64 * 1024 * 1024;
+
+export function journalDir(stateDir: string): string {
+  return join(stateDir, 'journal');
+}
+
+function segmentPath(dir: string, segment: number): string {
+  return join(dir, `${String(segment).padStart(12, '0')}.log`);
+}
+
+/** The segment numbers present, in order. */
+export function segments(dir: string): number[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((name) => (/^\d{12}\.log$/.test(name) ? [Number(name.slice(0, 12))] : []))
+    .sort((a, b) => a - b);
+}
+
+function encode(rows: readonly JournalRow[]): Buffer {
+  const records = rows.map((row) => {
+    const payload = Buffer.from(`${row.pending}\n${row.body}`);
+    const header = Buffer.alloc(HEADER_BYTES);
+    header.writeUInt32LE(payload.length, 0);
+    header.writeUInt32LE(crc32(payload), 4);
+    return [header, payload];
+  });
+  return Buffer.concat(records.flat());
+}
+
+/**
+ * The whole records of a segment from `offset` on, at most about `maxBytes` of them, and the offset just past
+ * the last; `toEnd` says whether everything the file held was looked at.
+ */
+export function readSegment(
+  dir: string,
+  segment: number,
+  offset: number,
+  maxBytes: number,
+): { rows: JournalRow[]; end: number; toEnd: boolean } {
+  const fd = openSync(segmentPath(dir, segment), 'r');
+  let bytes: Buffer;
+  let toEnd: boolean;
+  try {
+    const size = fstatSync(fd).size;
+    // A record can be larger than the window: it is then read whole, alone.
+    const firstRecord = size - offset >= HEADER_BYTES ? readLength(fd, offset) : 0;
+    const window = Math.max(maxBytes, HEADER_BYTES + firstRecord);
+    toEnd = size - offset <= window;
+    bytes = Buffer.alloc(Math.max(Math.min(size - offset, window), 0));
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, offset + read);
+      if (n === 0) break;
+      read += n;
+    }
+    bytes = bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+  const rows: JournalRow[] = [];
+  let at = 0;
+  while (at + HEADER_BYTES <= bytes.length) {
+    const length = bytes.readUInt32LE(at);
+    const payload = bytes.subarray(at + HEADER_BYTES, at + HEADER_BYTES + length);
+    if (payload.length < length || crc32(payload) !== bytes.readUInt32LE(at + 4)) break;
+    const text = payload.toString('utf8');
+    const newline = text.indexOf('\n');
+    rows.push({ pending: text.slice(0, newline), body: text.slice(newline + 1) });
+    at += HEADER_BYTES + length;
+  }
+  return { rows, end: offset + at, toEnd };
+}
+
+function readLength(fd: number, offset: number): number {
+  const header = Buffer.alloc(4);
+  return readSync(fd, header, 0, 4, offset) === 4 ? header.readUInt32LE(0) : 0;
+}
+
+/** Deletes the segments before `segment` (their records are in the database). */
+export function dropSegmentsBefore(dir: string, segment: number): void {
+  for (const n of segments(dir)) if (n < segment) rmSync(segmentPath(dir, n), { force: true });
+}
+
+/** Appends groups of rows to the journal, each group durable when `append` returns. One writer per journal. */
+export class JournalWriter {
+  readonly #dir: string;
+  #segment = 0;
+  #fd = -1;
+  #size = 0;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+    mkdirSync(dir, { recursive: true });
+    this.#open((segments(dir).at(-1) ?? 0) + 1);
+  }
+
+  /** A new segment, its directory entry synced so the file itself survives a power loss. */
+  #open(segment: number): void {
+    if (this.#fd >= 0) closeSync(this.#fd);
+    this.#fd = openSync(segmentPath(this.#dir, segment), 'wx');
+    this.#segment = segment;
+    this.#size = 0;
+    const dirFd = openSync(this.#dir, 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  }
+
+  append(rows: readonly JournalRow[]): void {
+    if (this.#size >= SEGMENT_BYTES) this.#open(this.#segment + 1);
+    const bytes = encode(rows);
+    try {
+      let written = 0;
+      while (written < bytes.length) written += writeSync(this.#fd, bytes, written);
+      fdatasyncSync(this.#fd);
+      this.#size += bytes.length;
+    } catch (error) {
+      // The segment may now end in a torn record, which readers of a live segment wait behind: later groups go
+      // to a new segment, and this one, finished, is read up to its last whole record.
+      this.#open(this.#segment + 1);
+      throw error;
+    }
+  }
+
+  close(): void {
+    if (this.#fd >= 0) closeSync(this.#fd);
+    this.#fd = -1;
+  }
+}

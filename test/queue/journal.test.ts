@@ -1,0 +1,128 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
+import { JournalWriter, journalDir, readSegment, segments } from '../../shared/queue/journal.ts';
+import type { Job } from '../../shared/schemas/job.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pleg-journal-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const row = (n: number, size = 40) => ({ body: `{"n":${n},"pad":"${'x'.repeat(size)}"}`, pending: '0' });
+const segmentFile = (segment: number) => join(dir, `${String(segment).padStart(12, '0')}.log`);
+
+describe('journal segments', () => {
+  it('reads back what was appended, group after group, whole records only', () => {
+    const writer = new JournalWriter(dir);
+    writer.append([row(1), row(2)]);
+    writer.append([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]);
+    writer.close();
+    expect(segments(dir)).toEqual([1]);
+    const read = readSegment(dir, 1, 0, 1 << 20);
+    expect(read.rows).toEqual([row(1), row(2), { body: '{"text":"naïve ✓"}', pending: '0,1,2' }]);
+    expect(read.toEnd).toBe(true);
+    // Reading on from where the last read ended finds nothing new.
+    expect(readSegment(dir, 1, read.end, 1 << 20).rows).toEqual([]);
+  });
+
+  it('stops before a record cut short or failing its checksum', () => {
+    const writer = new JournalWriter(dir);
+    writer.append([row(1), row(2), row(3)]);
+    writer.close();
+    const whole = readSegment(dir, 1, 0, 1 << 20);
+    const bytes = readFileSync(segmentFile(1));
+    truncateSync(segmentFile(1), bytes.length - 5); // the last record is cut short
+    expect(readSegment(dir, 1, 0, 1 << 20).rows).toEqual([row(1), row(2)]);
+    const flipped = Buffer.from(bytes);
+    const secondPayload = readSegment(dir, 1, 0, 1 << 20).end - row(2).body.length; // inside record 2
+    flipped[secondPayload] = (flipped[secondPayload] ?? 0) ^ 0xff;
+    writeFileSync(segmentFile(1), flipped);
+    expect(readSegment(dir, 1, 0, 1 << 20).rows).toEqual([row(1)]);
+    expect(whole.rows).toHaveLength(3);
+  });
+
+  it('reads a window of whole records at a time, and a record larger than the window alone', () => {
+    const writer = new JournalWriter(dir);
+    writer.append([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]);
+    writer.close();
+    const first = readSegment(dir, 1, 0, 300);
+    expect(first.rows).toEqual([row(1, 100), row(2, 100)]);
+    expect(first.toEnd).toBe(false);
+    const big = readSegment(dir, 1, first.end, 300);
+    expect(big.rows).toEqual([row(3, 5000)]);
+    const rest = readSegment(dir, 1, big.end, 300);
+    expect(rest).toMatchObject({ rows: [row(4, 100)], toEnd: true });
+  });
+
+  it('starts every writer on a new segment, never after an earlier tail', () => {
+    new JournalWriter(dir).close();
+    const second = new JournalWriter(dir);
+    second.append([row(1)]);
+    second.close();
+    expect(segments(dir)).toEqual([1, 2]);
+  });
+});
+
+describe('EmbeddedQueue over its journal', () => {
+  const job = (node: string): Job => ({
+    kind: 'bundle',
+    dedupKey: `bundle:${node}`,
+    cluster: 'c',
+    node,
+    receivedAt: '2026-11-21T03:00:00.000Z',
+    bundle: { node },
+  });
+
+  it('takes in every acknowledged enqueue after a crash torn mid-record, and what came after it', async () => {
+    const first = openStateDb(dir);
+    const q1 = new EmbeddedQueue({ db: first });
+    await q1.enqueue([job('a')]);
+    await q1.enqueue([job('b'), job('c')]);
+    await q1.close();
+    first.close();
+    // A crash in the middle of the next append: half a record at the end of that run's segment.
+    const [segment] = segments(journalDir(dir));
+    appendFileSync(
+      join(journalDir(dir), `${String(segment).padStart(12, '0')}.log`),
+      Buffer.from([200, 0, 0, 0, 1]),
+    );
+
+    const second = openStateDb(dir);
+    const q2 = new EmbeddedQueue({ db: second });
+    await q2.enqueue([job('d')]); // the new run's own segment
+    const got = await q2.receive(10, 0);
+    expect(got.deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c', 'd']);
+    await q2.ack(got.deliveries.map((d) => d.receipt));
+    expect(q2.stats()).toEqual({ queued: 0, deadLetters: 0 });
+    // Segments whose records are all in the database are deleted; the live one stays.
+    expect(segments(journalDir(dir))).toHaveLength(1);
+    await q2.close();
+    second.close();
+
+    // Taken in exactly once: a third run finds nothing left.
+    const third = openStateDb(dir);
+    const q3 = new EmbeddedQueue({ db: third });
+    expect(q3.stats().queued).toBe(0);
+    await q3.close();
+    third.close();
+  });
+
+  it('takes a backlog in across several segments, in order', async () => {
+    const journal = journalDir(dir);
+    for (let s = 0; s < 3; s++) {
+      const writer = new JournalWriter(journal);
+      writer.append([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' })));
+      writer.close();
+    }
+    const db = openStateDb(dir);
+    const queue = new EmbeddedQueue({ db });
+    const got = await queue.receive(100, 0);
+    expect(got.deliveries.map((d) => d.job.node)).toEqual(['n00', 'n01', 'n10', 'n11', 'n20', 'n21']);
+    await queue.close();
+    db.close();
+  });
+});
