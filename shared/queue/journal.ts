@@ -54,15 +54,20 @@ export function segments(dir: string): number[] {
     .sort((a, b) => a - b);
 }
 
+/** The records of a group, framed, in one buffer written in place (one write call for the group). */
 function encode(rows: readonly JournalRow[]): Buffer {
-  const records = rows.map((row) => {
-    const payload = Buffer.from(`${row.pending}\n${row.body}`);
-    const header = Buffer.alloc(HEADER_BYTES);
-    header.writeUInt32LE(payload.length, 0);
-    header.writeUInt32LE(crc32(payload), 4);
-    return [header, payload];
-  });
-  return Buffer.concat(records.flat());
+  const payloads = rows.map((row) => `${row.pending}\n${row.body}`);
+  const sizes = payloads.map((p) => Buffer.byteLength(p));
+  const bytes = Buffer.allocUnsafe(sizes.reduce((n, size) => n + HEADER_BYTES + size, 0));
+  let at = 0;
+  for (const [i, payload] of payloads.entries()) {
+    const size = sizes[i] ?? 0;
+    bytes.write(payload, at + HEADER_BYTES);
+    bytes.writeUInt32LE(size, at);
+    bytes.writeUInt32LE(crc32(bytes.subarray(at + HEADER_BYTES, at + HEADER_BYTES + size)), at + 4);
+    at += HEADER_BYTES + size;
+  }
+  return bytes;
 }
 
 /**
