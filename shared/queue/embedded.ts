@@ -177,7 +177,8 @@ export class EmbeddedQueue implements Queue {
   readonly #maxAttempts: number;
   readonly #now: () => number;
   readonly #sql: ReturnType<typeof statements>;
-  readonly #writer: Worker;
+  /** Started by the first enqueue: a consumer-only process writes no journal segment of its own. */
+  #writer: Worker | undefined;
   /** Enqueues not yet handed to the writer: they go together, as one message and one transaction. */
   #pending: Pending[] = [];
   #sendScheduled = false;
@@ -200,15 +201,18 @@ export class EmbeddedQueue implements Queue {
     const file = options.db.location();
     if (!file) throw new Error('the embedded queue needs its database in a file, not in memory');
     this.#journal = journalDir(dirname(file));
-    // Before the writer starts its own segment: everything the last run journaled is in the database after this.
+    // Before a writer starts its own segment: everything the last run journaled is in the database after this.
     while (this.#importJournal());
-    this.#writer = new Worker(new URL('./embedded-writer.ts', import.meta.url), {
+  }
+
+  #startWriter(): Worker {
+    const writer = new Worker(new URL('./embedded-writer.ts', import.meta.url), {
       workerData: { dir: this.#journal },
     });
-    this.#writer.on('message', (result: WriteResult) => this.#committed(result));
-    // A writer that cannot open or write the database fails what it holds and makes the queue unready: ingest
+    writer.on('message', (result: WriteResult) => this.#committed(result));
+    // A writer that cannot open or write the journal fails what it holds and makes the queue unready: ingest
     // then answers 503 and senders retry, rather than being told their work is stored.
-    this.#writer.on('error', (error) => {
+    writer.on('error', (error) => {
       this.#broken = error;
       const failed = [...[...this.#inFlight.values()].flat(), ...this.#pending];
       this.#inFlight.clear();
@@ -216,7 +220,8 @@ export class EmbeddedQueue implements Queue {
       for (const p of failed) p.reject(error);
       this.#drained?.();
     });
-    this.#writer.unref();
+    writer.unref();
+    return writer;
   }
 
   enqueue(jobs: readonly Job[], origin?: Origin): Promise<void> {
@@ -253,6 +258,7 @@ export class EmbeddedQueue implements Queue {
     if (batch.length === 0) return;
     const id = ++this.#nextId;
     this.#inFlight.set(id, batch);
+    this.#writer ??= this.#startWriter();
     this.#writer.postMessage({ id, rows: batch.map((p) => p.row) } satisfies WriteRequest);
   }
 
@@ -276,10 +282,32 @@ export class EmbeddedQueue implements Queue {
    * whole record so far (one not yet synced is as good: it is durable once in the database). True if it moved.
    */
   #importJournal(): boolean {
-    const at = (this.#sql.cursor.get() as { segment: number; offset: number } | undefined) ?? {
-      segment: 0,
-      offset: 0,
-    };
+    // The read position is read and moved under the write lock: two processes on one state directory (an
+    // ingest and a responder) cannot take the same records in twice.
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const at = (this.#sql.cursor.get() as { segment: number; offset: number } | undefined) ?? {
+        segment: 0,
+        offset: 0,
+      };
+      const { rows, cursor } = this.#readJournal(at);
+      if (cursor.segment === at.segment && cursor.offset === at.offset) {
+        this.#db.exec('ROLLBACK');
+        return false;
+      }
+      for (const row of rows) this.#sql.imported.run(row.body, row.pending);
+      this.#sql.moveCursor.run(cursor.segment, cursor.offset);
+      this.#db.exec('COMMIT');
+      dropSegmentsBefore(this.#journal, cursor.segment);
+      return true;
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** The records after `at`, up to IMPORT_BYTES, and the position after them. */
+  #readJournal(at: { segment: number; offset: number }) {
     const present = segments(this.#journal).filter((n) => n >= at.segment);
     const rows: Array<{ body: string; pending: string }> = [];
     let cursor = at;
@@ -297,18 +325,7 @@ export class EmbeddedQueue implements Queue {
       cursor = { segment: next, offset: 0 };
       if (budget <= 0) break;
     }
-    if (cursor.segment === at.segment && cursor.offset === at.offset) return false;
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      for (const row of rows) this.#sql.imported.run(row.body, row.pending);
-      this.#sql.moveCursor.run(cursor.segment, cursor.offset);
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
-    dropSegmentsBefore(this.#journal, cursor.segment);
-    return true;
+    return { rows, cursor };
   }
 
   async receive(max: number, waitMs: number): Promise<Received> {
@@ -459,7 +476,7 @@ export class EmbeddedQueue implements Queue {
       });
     }
     for (const wake of this.#waiters.splice(0)) wake();
-    await this.#writer.terminate();
+    await this.#writer?.terminate();
   }
 }
 

@@ -125,4 +125,25 @@ describe('EmbeddedQueue over its journal', () => {
     await queue.close();
     db.close();
   });
+
+  it('an ingest and a responder on one state directory: every record is taken in once, none skipped', async () => {
+    const ingestDb = openStateDb(dir);
+    const ingest = new EmbeddedQueue({ db: ingestDb });
+    await ingest.enqueue([job('a')]);
+    // The responder opens while the ingest's segment is live; it enqueues nothing, so it writes no segment.
+    const respondDb = openStateDb(dir);
+    const respond = new EmbeddedQueue({ db: respondDb });
+    await ingest.enqueue([job('b')]);
+    const first = await respond.receive(10, 0);
+    await ingest.enqueue([job('c')]);
+    expect(ingest.stats().queued).toBe(3); // the ingest side takes records in too, under the same lock
+    const second = await respond.receive(10, 0);
+    const delivered = [...first.deliveries, ...second.deliveries].map((d) => d.job.node);
+    expect(delivered).toEqual(['a', 'b', 'c']);
+    expect(segments(journalDir(dir))).toHaveLength(1);
+    await respond.close();
+    await ingest.close();
+    respondDb.close();
+    ingestDb.close();
+  });
 });
