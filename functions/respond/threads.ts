@@ -349,7 +349,7 @@ export class IncidentThreads implements IncidentHandler {
 
   async #leaveStorm(member: Incident): Promise<void> {
     const storm = member.storm ? await this.#store.get(member.storm) : undefined;
-    if (!storm || storm.state !== 'open') return;
+    if (storm?.state !== 'open') return;
     const members = (await this.#store.open(storm.cluster)).filter(
       (i) => i.storm === storm.key && i.kind === 'node',
     );

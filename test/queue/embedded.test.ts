@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INTAKE_ROUTES, type Origin } from '../../shared/intake/routes.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
-import type { Job } from '../../shared/schemas/job.ts';
-import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
+import { alert, alertmanagerPayload, bundleJob, nodeNotReadyEvent } from '../support/payloads.ts';
 
 let dir: string;
 let clock: number;
@@ -20,14 +19,7 @@ function open(maxAttempts = 3) {
   return { db, queue: new EmbeddedQueue({ db, visibilityMs: 10_000, maxAttempts, now: () => clock }) };
 }
 
-const job = (node: string): Job => ({
-  kind: 'bundle',
-  dedupKey: `bundle:${node}`,
-  cluster: 'c',
-  node,
-  receivedAt: '2026-11-21T03:00:00.000Z',
-  bundle: { node },
-});
+const job = (node: string) => bundleJob(node);
 
 describe('EmbeddedQueue', () => {
   it('delivers in order, hides received jobs for the visibility timeout, and deletes acked ones', async () => {

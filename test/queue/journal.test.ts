@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import { JournalWriter, journalDir, readSegment, segments } from '../../shared/queue/journal.ts';
-import type { Job } from '../../shared/schemas/job.ts';
+import { bundleJob } from '../support/payloads.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -68,14 +68,7 @@ describe('journal segments', () => {
 });
 
 describe('EmbeddedQueue over its journal', () => {
-  const job = (node: string): Job => ({
-    kind: 'bundle',
-    dedupKey: `bundle:${node}`,
-    cluster: 'c',
-    node,
-    receivedAt: '2026-11-21T03:00:00.000Z',
-    bundle: { node },
-  });
+  const job = (node: string) => bundleJob(node);
 
   it('takes in every acknowledged enqueue after a crash torn mid-record, and what came after it', async () => {
     const first = openStateDb(dir);

@@ -1,4 +1,5 @@
 import type { AlertmanagerPayload } from '../../shared/schemas/alertmanager.ts';
+import type { Job } from '../../shared/schemas/job.ts';
 
 export function alert(node: string, overrides: Partial<AlertmanagerPayload['alerts'][number]> = {}) {
   return {
@@ -43,5 +44,17 @@ export function nodeNotReadyEvent(node: string, uid = `uid-${node}`) {
     lastTimestamp: '2026-11-21T03:00:00Z',
     count: 1,
     type: 'Normal',
+  };
+}
+
+/** The smallest valid job: a pushed bundle that names only its node. */
+export function bundleJob(node: string, cluster = 'c'): Job {
+  return {
+    kind: 'bundle',
+    dedupKey: `bundle:${node}`,
+    cluster,
+    node,
+    receivedAt: '2026-11-21T03:00:00.000Z',
+    bundle: { node },
   };
 }
