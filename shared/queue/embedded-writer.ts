@@ -1,12 +1,12 @@
 // The embedded queue's writer thread: group commits to the intake journal happen here, so the sync of one group
 // does not stop the main thread from taking in the requests that will form the next one.
 import { parentPort, workerData } from 'node:worker_threads';
-import { type JournalRow, JournalWriter } from './journal.ts';
+import { JournalWriter } from './journal.ts';
 
 export interface WriteRequest {
   id: number;
-  /** One row per enqueue call: the row body, and the indexes pending ("0,1,2"). */
-  rows: JournalRow[];
+  /** One record per enqueue call, framed by `frameRecords` (its buffer transferred, not copied). */
+  records: Uint8Array;
 }
 
 /** The outcome of one group commit, for every request it covered. */
@@ -18,7 +18,7 @@ let buffered: WriteRequest[] = [];
 
 /**
  * Group commit: requests that arrive while a group is being synced wait in the port; the next turn takes all of
- * them in one append, so one fdatasync covers every request that queued up behind the last one.
+ * them, so one fdatasync covers every request that queued up behind the last one.
  */
 function commit(): void {
   const batch = buffered;
@@ -26,7 +26,8 @@ function commit(): void {
   const ids = batch.map((r) => r.id);
   let result: WriteResult;
   try {
-    journal.append(batch.flatMap((r) => r.rows));
+    const [first] = batch;
+    journal.append(batch.length === 1 && first ? first.records : Buffer.concat(batch.map((r) => r.records)));
     result = { ids, ok: true };
   } catch (error) {
     result = { ids, ok: false, error: (error as Error).message };

@@ -6,7 +6,7 @@ import { jobsFromOrigin, type Origin, OriginSchema } from '../intake/routes.ts';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob, validateJob } from './codec.ts';
 import type { WriteRequest, WriteResult } from './embedded-writer.ts';
-import { dropSegmentsBefore, journalDir, readSegment, segments } from './journal.ts';
+import { dropSegmentsBefore, frameRecords, journalDir, readSegment, segments } from './journal.ts';
 import type { Delivery, PoisonMessage, ProcessedStore, Queue, Received } from './port.ts';
 
 export interface EmbeddedQueueOptions {
@@ -259,7 +259,8 @@ export class EmbeddedQueue implements Queue {
     const id = ++this.#nextId;
     this.#inFlight.set(id, batch);
     this.#writer ??= this.#startWriter();
-    this.#writer.postMessage({ id, rows: batch.map((p) => p.row) } satisfies WriteRequest);
+    const records = frameRecords(batch.map((p) => p.row));
+    this.#writer.postMessage({ id, records } satisfies WriteRequest, [records.buffer as ArrayBuffer]);
   }
 
   #committed(result: WriteResult): void {

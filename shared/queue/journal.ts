@@ -54,20 +54,32 @@ export function segments(dir: string): number[] {
     .sort((a, b) => a - b);
 }
 
-/** The records of a group, framed, in one buffer written in place (one write call for the group). */
-function encode(rows: readonly JournalRow[]): Buffer {
+/**
+ * A group's records laid out in one buffer of its own (transferable to the writer thread without a copy), their
+ * checksums still blank: the writer seals them (`JournalWriter.append`), so the thread taking requests in only
+ * copies the text.
+ */
+export function frameRecords(rows: readonly JournalRow[]): Buffer {
   const payloads = rows.map((row) => `${row.pending}\n${row.body}`);
   const sizes = payloads.map((p) => Buffer.byteLength(p));
-  const bytes = Buffer.allocUnsafe(sizes.reduce((n, size) => n + HEADER_BYTES + size, 0));
+  const bytes = Buffer.allocUnsafeSlow(sizes.reduce((n, size) => n + HEADER_BYTES + size, 0));
   let at = 0;
   for (const [i, payload] of payloads.entries()) {
     const size = sizes[i] ?? 0;
-    bytes.write(payload, at + HEADER_BYTES);
     bytes.writeUInt32LE(size, at);
-    bytes.writeUInt32LE(crc32(bytes.subarray(at + HEADER_BYTES, at + HEADER_BYTES + size)), at + 4);
+    bytes.write(payload, at + HEADER_BYTES);
     at += HEADER_BYTES + size;
   }
   return bytes;
+}
+
+/** Fills in the checksum of every record framed by `frameRecords`. */
+function seal(bytes: Buffer): void {
+  for (let at = 0; at + HEADER_BYTES <= bytes.length; ) {
+    const size = bytes.readUInt32LE(at);
+    bytes.writeUInt32LE(crc32(bytes.subarray(at + HEADER_BYTES, at + HEADER_BYTES + size)), at + 4);
+    at += HEADER_BYTES + size;
+  }
 }
 
 /**
@@ -151,9 +163,11 @@ export class JournalWriter {
     }
   }
 
-  append(rows: readonly JournalRow[]): void {
+  /** Appends a group framed by `frameRecords`, and returns once it is synced to disk. */
+  append(framed: Uint8Array): void {
     if (this.#size >= SEGMENT_BYTES) this.#open(this.#segment + 1);
-    const bytes = encode(rows);
+    const bytes = Buffer.from(framed.buffer, framed.byteOffset, framed.byteLength);
+    seal(bytes);
     try {
       let written = 0;
       while (written < bytes.length) written += writeSync(this.#fd, bytes, written);

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
-import { JournalWriter, journalDir, readSegment, segments } from '../../shared/queue/journal.ts';
+import {
+  frameRecords,
+  JournalWriter,
+  journalDir,
+  readSegment,
+  segments,
+} from '../../shared/queue/journal.ts';
 import { bundleJob } from '../support/payloads.ts';
 
 let dir: string;
@@ -18,8 +24,8 @@ const segmentFile = (segment: number) => join(dir, `${String(segment).padStart(1
 describe('journal segments', () => {
   it('reads back what was appended, group after group, whole records only', () => {
     const writer = new JournalWriter(dir);
-    writer.append([row(1), row(2)]);
-    writer.append([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]);
+    writer.append(frameRecords([row(1), row(2)]));
+    writer.append(frameRecords([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]));
     writer.close();
     expect(segments(dir)).toEqual([1]);
     const read = readSegment(dir, 1, 0, 1 << 20);
@@ -31,7 +37,7 @@ describe('journal segments', () => {
 
   it('stops before a record cut short or failing its checksum', () => {
     const writer = new JournalWriter(dir);
-    writer.append([row(1), row(2), row(3)]);
+    writer.append(frameRecords([row(1), row(2), row(3)]));
     writer.close();
     const whole = readSegment(dir, 1, 0, 1 << 20);
     const bytes = readFileSync(segmentFile(1));
@@ -47,7 +53,7 @@ describe('journal segments', () => {
 
   it('reads a window of whole records at a time, and a record larger than the window alone', () => {
     const writer = new JournalWriter(dir);
-    writer.append([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]);
+    writer.append(frameRecords([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]));
     writer.close();
     const first = readSegment(dir, 1, 0, 300);
     expect(first.rows).toEqual([row(1, 100), row(2, 100)]);
@@ -61,7 +67,7 @@ describe('journal segments', () => {
   it('starts every writer on a new segment, never after an earlier tail', () => {
     new JournalWriter(dir).close();
     const second = new JournalWriter(dir);
-    second.append([row(1)]);
+    second.append(frameRecords([row(1)]));
     second.close();
     expect(segments(dir)).toEqual([1, 2]);
   });
@@ -108,7 +114,9 @@ describe('EmbeddedQueue over its journal', () => {
     const journal = journalDir(dir);
     for (let s = 0; s < 3; s++) {
       const writer = new JournalWriter(journal);
-      writer.append([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' })));
+      writer.append(
+        frameRecords([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' }))),
+      );
       writer.close();
     }
     const db = openStateDb(dir);
