@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const TOKEN = 'bench-ingest-token-000000';
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 5);
 
 /** A 10-alert Alertmanager payload, different for every request so every request stores 10 new jobs. */
 function payload(n: number): string {

@@ -115,10 +115,12 @@ export function createIngestApp(deps: IngestDeps): Hono {
         return problem(c, body.status, body.error, body.issues);
       }
       const receivedAt = now().toISOString();
-      const result = await route.normalise(body.data, deps.defaultCluster, receivedAt);
+      const { jobs, dropped } = await route.normalise(body.data, deps.defaultCluster, receivedAt);
+      // Only counts outlive the wait for the commit: the parsed body and its jobs can be collected meanwhile.
+      const queued = jobs.length;
       try {
         // The origin lets a queue keep the body as received and derive these jobs again on delivery.
-        await deps.queue.enqueue(result.jobs, {
+        await deps.queue.enqueue(jobs, {
           route: family,
           receivedAt,
           defaultCluster: deps.defaultCluster,
@@ -129,11 +131,11 @@ export function createIngestApp(deps: IngestDeps): Hono {
         counted.unavailable();
         return problem(c, 503, 'queue unavailable, retry later');
       }
-      counted.accepted(result.jobs.length);
-      for (const d of result.dropped) {
+      counted.accepted(queued);
+      for (const d of dropped) {
         deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);
       }
-      return c.json({ queued: result.jobs.length, dropped: result.dropped }, 202);
+      return c.json({ queued, dropped }, 202);
     });
     app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path, (c) => {
       c.header('Allow', 'POST');

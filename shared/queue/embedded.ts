@@ -19,11 +19,15 @@ export interface EmbeddedQueueOptions {
   now?: () => number;
 }
 
-/** One enqueue call waiting for its commit: the row it becomes. */
-interface Pending {
-  row: { body: string; pending: string };
+/** How an enqueue call learns the outcome of its commit. */
+interface Settle {
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+/** One enqueue call waiting to be sent to the writer: the row it becomes. */
+interface Pending extends Settle {
+  row: { body: string; pending: string };
 }
 
 interface Row {
@@ -182,8 +186,8 @@ export class EmbeddedQueue implements Queue {
   /** Enqueues not yet handed to the writer: they go together, as one message and one transaction. */
   #pending: Pending[] = [];
   #sendScheduled = false;
-  /** Sent to the writer, waiting for their commit, by request id. */
-  readonly #inFlight = new Map<number, Pending[]>();
+  /** Sent to the writer, waiting for their commit, by request id (rows are in the writer's hands now). */
+  readonly #inFlight = new Map<number, Settle[]>();
   #drained: (() => void) | undefined;
   #nextId = 0;
   #waiters: Array<() => void> = [];
@@ -257,7 +261,10 @@ export class EmbeddedQueue implements Queue {
     this.#pending = [];
     if (batch.length === 0) return;
     const id = ++this.#nextId;
-    this.#inFlight.set(id, batch);
+    this.#inFlight.set(
+      id,
+      batch.map(({ resolve, reject }) => ({ resolve, reject })),
+    );
     this.#writer ??= this.#startWriter();
     const records = frameRecords(batch.map((p) => p.row));
     this.#writer.postMessage({ id, records } satisfies WriteRequest, [records.buffer as ArrayBuffer]);
