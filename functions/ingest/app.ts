@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { INTAKE_ROUTES, type IntakeRoute } from '../../shared/intake/routes.ts';
+import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
-import { authorised, type IngestAuth, type RouteFamily } from './auth.ts';
+import { authorised, type IngestAuth } from './auth.ts';
 import { readLimited } from './body.ts';
 import type { IngestCounters } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -79,7 +79,7 @@ async function readJson<S extends z.ZodType>(
 }
 
 /** The counts taken on every request, their series keys built once per route. */
-function routeCounters(counters: IngestCounters, route: RouteFamily) {
+function routeCounters(counters: IngestCounters, route: IntakeRouteName) {
   const accepted = counters.counter('pleg_ingest_requests_total', { route, outcome: 'accepted' });
   const queued = counters.counter('pleg_ingest_jobs_queued_total', { route });
   const unavailable = counters.counter('pleg_ingest_requests_total', { route, outcome: 'queue_unavailable' });
@@ -101,7 +101,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => {});
 
-  const intake = (path: string, family: RouteFamily) => {
+  const intake = (path: string, family: IntakeRouteName) => {
     const route: IntakeRoute<z.ZodType> = INTAKE_ROUTES[family];
     const counted = routeCounters(deps.counters, family);
     app.post(path, async (c) => {

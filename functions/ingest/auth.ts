@@ -1,7 +1,7 @@
-/** Route families, each with its own bearer token (Alertmanager's `http_config.authorization`). */
-export type RouteFamily = 'alertmanager' | 'events' | 'bundles';
+import type { IntakeRouteName } from '../../shared/intake/routes.ts';
 
-export type IngestAuth = { mode: 'bearer'; tokens: Record<RouteFamily, string> } | { mode: 'off' };
+/** A bearer token per webhook route (Alertmanager's `http_config.authorization`). */
+export type IngestAuth = { mode: 'bearer'; tokens: Record<IntakeRouteName, string> } | { mode: 'off' };
 
 const encoder = new TextEncoder();
 
@@ -19,7 +19,7 @@ export function constantTimeEqual(given: string, expected: string): boolean {
   return diff === 0;
 }
 
-export function authorised(header: string | undefined, family: RouteFamily, auth: IngestAuth): boolean {
+export function authorised(header: string | undefined, family: IntakeRouteName, auth: IngestAuth): boolean {
   if (auth.mode === 'off') return true;
   const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
   return constantTimeEqual(match?.[1]?.trim() ?? '', auth.tokens[family]);

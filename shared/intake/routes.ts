@@ -20,6 +20,10 @@ export interface IntakeRoute<S extends z.ZodType> {
 
 const route = <S extends z.ZodType>(r: IntakeRoute<S>) => r;
 
+/** The webhook routes by name; each also has its own bearer token. */
+export const IntakeRouteNameSchema = z.enum(['alertmanager', 'events', 'bundles']);
+export type IntakeRouteName = z.infer<typeof IntakeRouteNameSchema>;
+
 /**
  * The webhook routes as data: what each accepts and how it turns into jobs. Ingest validates with it; the
  * embedded queue derives a stored body's jobs with it again on delivery (see `jobsFromOrigin`).
@@ -31,16 +35,14 @@ export const INTAKE_ROUTES = {
     normalise: (body, cluster, at) => normaliseEvents(Array.isArray(body) ? body : [body], cluster, at),
   }),
   bundles: route({ schema: PushedBundleSchema, normalise: normaliseBundle }),
-};
-
-export type IntakeRouteName = keyof typeof INTAKE_ROUTES;
+} satisfies Record<IntakeRouteName, unknown>;
 
 /**
  * Where a request's jobs came from: the route, and the two inputs normalising depends on. Normalising is
  * deterministic, so with the body these give the same jobs again.
  */
 export const OriginSchema = z.object({
-  route: z.enum(['alertmanager', 'events', 'bundles']),
+  route: IntakeRouteNameSchema,
   receivedAt: z.iso.datetime(),
   defaultCluster: z.string(),
 });
