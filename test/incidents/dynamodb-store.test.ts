@@ -1,8 +1,7 @@
 import {
   type AttributeValue,
   ConditionalCheckFailedException,
-  CreateTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   PutItemCommand,
   type PutItemCommandInput,
   ScanCommand,
@@ -13,7 +12,7 @@ import { DynamoIncidentStore } from '../../shared/incidents/dynamodb-store.ts';
 import { type Incident, IncidentConflict, IncidentSchema } from '../../shared/incidents/model.ts';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
 import type { Job } from '../../shared/schemas/job.ts';
-import { type DynamoFake, startDynamoFake } from '../support/dynamodb-fake.ts';
+import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
 import { incident } from '../support/incidents.ts';
 
 /** Small Scan pages (3 items), so that a handful of incidents already spans several pages. */
@@ -22,37 +21,14 @@ let fake: DynamoFake;
 let bigPages: DynamoFake;
 let client: DynamoDBClient;
 let bigClient: DynamoDBClient;
-let tables = 0;
-
-function makeClient(f: DynamoFake): DynamoDBClient {
-  return new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint: f.url,
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    maxAttempts: 1,
-  });
-}
-
-/** A fresh state table per test, shaped like infra/aws/template.yaml's StateTable. */
-async function newTable(c = client): Promise<string> {
-  tables += 1;
-  const name = `state-${tables}`;
-  await c.send(
-    new CreateTableCommand({
-      TableName: name,
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  return name;
-}
+/** A fresh state table per test. */
+const newTable = (c = client) => createTable(c, 'state');
 
 beforeAll(async () => {
   fake = await startDynamoFake({ scan: { pageItems: 3 } });
   bigPages = await startDynamoFake({ scan: true });
-  client = makeClient(fake);
-  bigClient = makeClient(bigPages);
+  client = fakeClient(fake, 1);
+  bigClient = fakeClient(bigPages, 1);
 });
 afterAll(async () => {
   client.destroy();

@@ -2,9 +2,8 @@ import {
   BatchGetItemCommand,
   BatchWriteItemCommand,
   ConditionalCheckFailedException,
-  CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   DynamoDBServiceException,
   GetItemCommand,
   ProvisionedThroughputExceededException,
@@ -13,35 +12,13 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
-import { type DynamoFake, startDynamoFake } from '../support/dynamodb-fake.ts';
+import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
 
 let fake: DynamoFake;
 let client: DynamoDBClient;
-let tables = 0;
-
-function makeClient(maxAttempts = 3): DynamoDBClient {
-  return new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint: fake.url,
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    maxAttempts,
-  });
-}
-
-/** A fresh table per test, so tests share the fake but not state. */
-async function newTable(): Promise<string> {
-  tables += 1;
-  const name = `processed-${tables}`;
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  return name;
-}
+const makeClient = (maxAttempts = 3) => fakeClient(fake, maxAttempts);
+/** A fresh table per test. */
+const newTable = () => createTable(client, 'processed');
 
 function keys(n: number, prefix = 'bundle'): string[] {
   return Array.from({ length: n }, (_, i) => `${prefix}:${i.toString().padStart(4, '0')}`);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 /**
  * A loopback fake of the DynamoDB JSON 1.0 protocol, good enough for the real `@aws-sdk/client-dynamodb` to talk
@@ -1089,4 +1090,31 @@ export async function startDynamoFake(options: DynamoFakeOptions = {}): Promise<
       );
     },
   };
+}
+
+/** The real SDK client pointed at a fake (test credentials; `maxAttempts` 1 lets throttling surface at once). */
+export function fakeClient(fake: DynamoFake, maxAttempts: number): DynamoDBClient {
+  return new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: fake.url,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts,
+  });
+}
+
+let tablesCreated = 0;
+
+/** A fresh table keyed like infra/aws/template.yaml's StateTable, so tests share a fake but not state. */
+export async function createTable(client: DynamoDBClient, prefix: string): Promise<string> {
+  tablesCreated += 1;
+  const name = `${prefix}-${tablesCreated}`;
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+  return name;
 }
