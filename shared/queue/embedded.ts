@@ -183,7 +183,7 @@ export class EmbeddedQueue implements Queue {
   readonly #sql: ReturnType<typeof statements>;
   /** Started by the first enqueue: a consumer-only process writes no journal segment of its own. */
   #writer: Worker | undefined;
-  /** Enqueues not yet handed to the writer: they go together, as one message and one transaction. */
+  /** Enqueues not yet handed to the writer: they go together, as one message and one journal append. */
   #pending: Pending[] = [];
   #sendScheduled = false;
   /** Sent to the writer, waiting for their commit, by request id (rows are in the writer's hands now). */
