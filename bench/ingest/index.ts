@@ -120,7 +120,7 @@ function threadCpu(pid: number | undefined): Map<string, number> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
       const us = (Number(fields[11]) + Number(fields[12])) * 10_000;
-      const group = name === 'MainThread' ? 'main' : name === 'WorkerThread' ? 'writer' : 'other';
+      const group = name === 'MainThread' ? 'main' : 'other';
       used.set(group, (used.get(group) ?? 0) + us);
     } catch {
       // The thread ended between listing and reading.
@@ -130,7 +130,7 @@ function threadCpu(pid: number | undefined): Map<string, number> {
 }
 
 interface Round extends Load {
-  /** Server CPU per request by thread group (main, writer, other: GC and libuv helpers). */
+  /** Server CPU per request by thread group (main; other: GC and libuv helpers). */
   cpuPerRequest: Map<string, number>;
 }
 
@@ -188,9 +188,7 @@ async function storedAlerts(dir: string): Promise<number> {
 }
 
 function cpuSummary(rounds: readonly Round[]): string {
-  const groups = ['main', 'writer', 'other'].filter((g) =>
-    rounds.some((r) => (r.cpuPerRequest.get(g) ?? 0) >= 1),
-  );
+  const groups = ['main', 'other'].filter((g) => rounds.some((r) => (r.cpuPerRequest.get(g) ?? 0) >= 1));
   if (groups.length === 0) return 'n/a (no /proc)';
   return groups
     .map((g) => `${g} ${median(rounds.map((r) => r.cpuPerRequest.get(g) ?? 0)).toFixed(0)}`)

@@ -54,32 +54,20 @@ export function segments(dir: string): number[] {
     .sort((a, b) => a - b);
 }
 
-/**
- * A group's records laid out in one buffer of its own (transferable to the writer thread without a copy), their
- * checksums still blank: the writer seals them (`JournalWriter.append`), so the thread taking requests in only
- * copies the text.
- */
-export function frameRecords(rows: readonly JournalRow[]): Buffer {
+/** A group's records in one buffer, each framed with its length and checksum. */
+function frame(rows: readonly JournalRow[]): Buffer {
   const payloads = rows.map((row) => `${row.pending}\n${row.body}`);
   const sizes = payloads.map((p) => Buffer.byteLength(p));
-  const bytes = Buffer.allocUnsafeSlow(sizes.reduce((n, size) => n + HEADER_BYTES + size, 0));
+  const bytes = Buffer.allocUnsafe(sizes.reduce((n, size) => n + HEADER_BYTES + size, 0));
   let at = 0;
   for (const [i, payload] of payloads.entries()) {
     const size = sizes[i] ?? 0;
     bytes.writeUInt32LE(size, at);
     bytes.write(payload, at + HEADER_BYTES);
-    at += HEADER_BYTES + size;
-  }
-  return bytes;
-}
-
-/** Fills in the checksum of every record framed by `frameRecords`. */
-function seal(bytes: Buffer): void {
-  for (let at = 0; at + HEADER_BYTES <= bytes.length; ) {
-    const size = bytes.readUInt32LE(at);
     bytes.writeUInt32LE(crc32(bytes.subarray(at + HEADER_BYTES, at + HEADER_BYTES + size)), at + 4);
     at += HEADER_BYTES + size;
   }
+  return bytes;
 }
 
 /**
@@ -136,7 +124,12 @@ export function dropSegmentsBefore(dir: string, segment: number): void {
   for (const n of segments(dir)) if (n < segment) rmSync(segmentPath(dir, n), { force: true });
 }
 
-/** Appends groups of rows to the journal, each group durable when `append` returns. One writer per journal. */
+/**
+ * Appends groups of rows to the journal, each group durable when `append` returns. One writer per journal at a
+ * time. A failed append may leave a torn record behind, which readers of a live segment wait behind: the writer
+ * is then closed, and the next one starts a new segment, so this one counts as finished and is read up to its
+ * last whole record.
+ */
 export class JournalWriter {
   readonly #dir: string;
   #segment = 0;
@@ -163,20 +156,18 @@ export class JournalWriter {
     }
   }
 
-  /** Appends a group framed by `frameRecords`, and returns once it is synced to disk. */
-  append(framed: Uint8Array): void {
+  /** Appends one group of rows, and returns once it is synced to disk. */
+  append(rows: readonly JournalRow[]): void {
+    if (this.#fd < 0) throw new Error('journal writer is closed');
     if (this.#size >= SEGMENT_BYTES) this.#open(this.#segment + 1);
-    const bytes = Buffer.from(framed.buffer, framed.byteOffset, framed.byteLength);
-    seal(bytes);
+    const bytes = frame(rows);
     try {
       let written = 0;
       while (written < bytes.length) written += writeSync(this.#fd, bytes, written);
       fdatasyncSync(this.#fd);
       this.#size += bytes.length;
     } catch (error) {
-      // The segment may now end in a torn record, which readers of a live segment wait behind: later groups go
-      // to a new segment, and this one, finished, is read up to its last whole record.
-      this.#open(this.#segment + 1);
+      this.close();
       throw error;
     }
   }

@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
-import {
-  frameRecords,
-  JournalWriter,
-  journalDir,
-  readSegment,
-  segments,
-} from '../../shared/queue/journal.ts';
+import { JournalWriter, journalDir, readSegment, segments } from '../../shared/queue/journal.ts';
 import { bundleJob } from '../support/payloads.ts';
 
 let dir: string;
@@ -24,8 +18,8 @@ const segmentFile = (segment: number) => join(dir, `${String(segment).padStart(1
 describe('journal segments', () => {
   it('reads back what was appended, group after group, whole records only', () => {
     const writer = new JournalWriter(dir);
-    writer.append(frameRecords([row(1), row(2)]));
-    writer.append(frameRecords([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]));
+    writer.append([row(1), row(2)]);
+    writer.append([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]);
     writer.close();
     expect(segments(dir)).toEqual([1]);
     const read = readSegment(dir, 1, 0, 1 << 20);
@@ -37,7 +31,7 @@ describe('journal segments', () => {
 
   it('stops before a record cut short or failing its checksum', () => {
     const writer = new JournalWriter(dir);
-    writer.append(frameRecords([row(1), row(2), row(3)]));
+    writer.append([row(1), row(2), row(3)]);
     writer.close();
     const whole = readSegment(dir, 1, 0, 1 << 20);
     const bytes = readFileSync(segmentFile(1));
@@ -53,7 +47,7 @@ describe('journal segments', () => {
 
   it('reads a window of whole records at a time, and a record larger than the window alone', () => {
     const writer = new JournalWriter(dir);
-    writer.append(frameRecords([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]));
+    writer.append([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]);
     writer.close();
     const first = readSegment(dir, 1, 0, 300);
     expect(first.rows).toEqual([row(1, 100), row(2, 100)]);
@@ -67,7 +61,7 @@ describe('journal segments', () => {
   it('starts every writer on a new segment, never after an earlier tail', () => {
     new JournalWriter(dir).close();
     const second = new JournalWriter(dir);
-    second.append(frameRecords([row(1)]));
+    second.append([row(1)]);
     second.close();
     expect(segments(dir)).toEqual([1, 2]);
   });
@@ -114,9 +108,7 @@ describe('EmbeddedQueue over its journal', () => {
     const journal = journalDir(dir);
     for (let s = 0; s < 3; s++) {
       const writer = new JournalWriter(journal);
-      writer.append(
-        frameRecords([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' }))),
-      );
+      writer.append([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' })));
       writer.close();
     }
     const db = openStateDb(dir);
@@ -146,5 +138,35 @@ describe('EmbeddedQueue over its journal', () => {
     await ingest.close();
     respondDb.close();
     ingestDb.close();
+  });
+
+  it('commits the enqueues of one turn as one group; close commits the group still waiting', async () => {
+    const db = openStateDb(dir);
+    const queue = new EmbeddedQueue({ db });
+    const waiting = [queue.enqueue([job('a')]), queue.enqueue([job('b')]), queue.enqueue([job('c')])];
+    await queue.close(); // before the turn ends: the group is committed, not dropped
+    await Promise.all(waiting);
+    const [segment = 0] = segments(journalDir(dir));
+    expect(readSegment(journalDir(dir), segment, 0, 1 << 20).rows).toHaveLength(3);
+    db.close();
+    const reopened = openStateDb(dir);
+    const again = new EmbeddedQueue({ db: reopened });
+    expect((await again.receive(10, 0)).deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c']);
+    await again.close();
+    reopened.close();
+  });
+
+  it('rejects a group it cannot store and is unready until the journal opens again; nothing half-stored', async () => {
+    const db = openStateDb(dir);
+    const queue = new EmbeddedQueue({ db });
+    writeFileSync(journalDir(dir), 'not a directory'); // the journal cannot be opened
+    await expect(queue.enqueue([job('lost')])).rejects.toThrow(/could not store jobs/);
+    expect(await queue.ready()).toBe(false);
+    rmSync(journalDir(dir));
+    expect(await queue.ready()).toBe(true);
+    await queue.enqueue([job('kept')]);
+    expect((await queue.receive(10, 0)).deliveries.map((d) => d.job.node)).toEqual(['kept']);
+    await queue.close();
+    db.close();
   });
 });
