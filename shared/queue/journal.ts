@@ -54,22 +54,6 @@ export function segments(dir: string): number[] {
     .sort((a, b) => a - b);
 }
 
-/** A group's records in one buffer, each framed with its length and checksum. */
-function frame(rows: readonly JournalRow[]): Buffer {
-  const payloads = rows.map((row) => `${row.pending}\n${row.body}`);
-  const sizes = payloads.map((p) => Buffer.byteLength(p));
-  const bytes = Buffer.allocUnsafe(sizes.reduce((n, size) => n + HEADER_BYTES + size, 0));
-  let at = 0;
-  for (const [i, payload] of payloads.entries()) {
-    const size = sizes[i] ?? 0;
-    bytes.writeUInt32LE(size, at);
-    bytes.write(payload, at + HEADER_BYTES);
-    bytes.writeUInt32LE(crc32(bytes.subarray(at + HEADER_BYTES, at + HEADER_BYTES + size)), at + 4);
-    at += HEADER_BYTES + size;
-  }
-  return bytes;
-}
-
 /**
  * The whole records of a segment from `offset` on, at most about `maxBytes` of them, and the offset just past
  * the last; `toEnd` says whether everything the file held was looked at.
@@ -132,6 +116,8 @@ export function dropSegmentsBefore(dir: string, segment: number): void {
  */
 export class JournalWriter {
   readonly #dir: string;
+  /** Where groups are framed: appends are synchronous, so one buffer serves them all, grown when needed. */
+  #scratch = Buffer.allocUnsafe(1 << 20);
   #segment = 0;
   #fd = -1;
   #size = 0;
@@ -156,11 +142,33 @@ export class JournalWriter {
     }
   }
 
+  /** The group's records, each framed with its length and checksum, in the scratch buffer. */
+  #frame(rows: readonly JournalRow[]): Buffer {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit: the bound needs no encoding pass of its own.
+    const bound = rows.reduce(
+      (n, row) => n + HEADER_BYTES + 3 * (row.pending.length + 1 + row.body.length),
+      0,
+    );
+    if (this.#scratch.length < bound) this.#scratch = Buffer.allocUnsafe(bound);
+    const bytes = this.#scratch;
+    let at = 0;
+    for (const row of rows) {
+      const start = at + HEADER_BYTES;
+      let end = start + bytes.write(row.pending, start);
+      bytes[end++] = 0x0a; // '\n'
+      end += bytes.write(row.body, end);
+      bytes.writeUInt32LE(end - start, at);
+      bytes.writeUInt32LE(crc32(bytes.subarray(start, end)), at + 4);
+      at = end;
+    }
+    return bytes.subarray(0, at);
+  }
+
   /** Appends one group of rows, and returns once it is synced to disk. */
   append(rows: readonly JournalRow[]): void {
     if (this.#fd < 0) throw new Error('journal writer is closed');
     if (this.#size >= SEGMENT_BYTES) this.#open(this.#segment + 1);
-    const bytes = frame(rows);
+    const bytes = this.#frame(rows);
     try {
       let written = 0;
       while (written < bytes.length) written += writeSync(this.#fd, bytes, written);

@@ -29,6 +29,15 @@ describe('journal segments', () => {
     expect(readSegment(dir, 1, read.end, 1 << 20).rows).toEqual([]);
   });
 
+  it('frames groups larger than its buffer, multi-byte text included', () => {
+    const big = (n: number) => ({ body: `{"n":${n},"text":"${'ü✓'.repeat(300_000)}"}`, pending: '0,1' });
+    const writer = new JournalWriter(dir);
+    writer.append([big(1), big(2)]); // ~3.6 MB of UTF-8: more than the 1 MiB it starts with
+    writer.append([row(3)]);
+    writer.close();
+    expect(readSegment(dir, 1, 0, 16 << 20).rows).toEqual([big(1), big(2), row(3)]);
+  });
+
   it('stops before a record cut short or failing its checksum', () => {
     const writer = new JournalWriter(dir);
     writer.append([row(1), row(2), row(3)]);
