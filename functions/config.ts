@@ -44,10 +44,19 @@ export const ConfigSchema = z
     KUBE_IN_CLUSTER: z.enum(['true', 'false']).default('false'),
     KUBE_COLLECT_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     RESPOND_BATCH_SIZE: z.coerce.number().int().min(1).max(10).default(10),
+    RESPOND_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(300_000).default(100),
     RESPOND_VISIBILITY_SECONDS: z.coerce.number().int().min(5).max(43_200).default(60),
     RESPOND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   })
   .superRefine((c, ctx) => {
+    // Jobs of a batch stay invisible from their receive on: the window must end well before they reappear.
+    if (c.RESPOND_BATCH_WINDOW_MS * 2 >= c.RESPOND_VISIBILITY_SECONDS * 1000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RESPOND_BATCH_WINDOW_MS'],
+        message: 'must be less than half of RESPOND_VISIBILITY_SECONDS',
+      });
+    }
     if (c.QUEUE === 'sqs' && !c.SQS_QUEUE_URL) {
       ctx.addIssue({ code: 'custom', path: ['SQS_QUEUE_URL'], message: 'required when QUEUE=sqs' });
     }

@@ -129,6 +129,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
           {
             batchSize: config.RESPOND_BATCH_SIZE,
             waitMs: 1000,
+            batchWindowMs: config.RESPOND_BATCH_WINDOW_MS,
             visibilityMs: config.RESPOND_VISIBILITY_SECONDS * 1000,
             backoffMs: exponentialBackoff,
             log: say,

@@ -4,6 +4,8 @@ import { type RespondDeps, respond } from './respond.ts';
 export interface ConsumerOptions {
   batchSize: number;
   waitMs: number;
+  /** Once a batch's first job is in, how long to wait for the batch to fill (Lambda's batching window). */
+  batchWindowMs: number;
   /** Visibility the queue gives a received job; the consumer renews it at half this while it works. */
   visibilityMs: number;
   /** Delay before delivery number `attempts + 1` of a failed job. */
@@ -24,7 +26,7 @@ export async function handleBatch(
   queue: Queue,
   received: Received,
   deps: RespondDeps,
-  options: ConsumerOptions,
+  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'log'>,
 ): Promise<void> {
   for (const p of received.poison) {
     options.log(`rejecting unreadable job after ${p.attempts} delivery(ies): ${p.reason}`);
@@ -48,6 +50,30 @@ export async function handleBatch(
   }
 }
 
+/**
+ * One batch: it waits up to `waitMs` for a first job, then up to `batchWindowMs` more for the batch to fill. A
+ * burst is then seen together — a storm's first nodes reach the incident logic as one batch, which opens the
+ * cluster thread at once instead of a thread for the first node — as SQS triggers do with Lambda's
+ * MaximumBatchingWindowInSeconds.
+ */
+export async function receiveBatch(
+  queue: Queue,
+  options: Pick<ConsumerOptions, 'batchSize' | 'waitMs' | 'batchWindowMs'>,
+): Promise<Received> {
+  const batch = await queue.receive(options.batchSize, options.waitMs);
+  if (batch.deliveries.length === 0) return batch;
+  const deadline = Date.now() + options.batchWindowMs;
+  for (let left = options.batchWindowMs; left > 0 && batch.deliveries.length < options.batchSize; ) {
+    const more = await queue.receive(options.batchSize - batch.deliveries.length, left);
+    // Nothing came within the time left (or the queue closed): the window is over.
+    if (more.deliveries.length === 0 && more.poison.length === 0) break;
+    batch.deliveries.push(...more.deliveries);
+    batch.poison.push(...more.poison);
+    left = deadline - Date.now();
+  }
+  return batch;
+}
+
 /** Receives and handles batches until `signal` aborts. Queue errors are logged and retried, never fatal. */
 export async function consume(
   queue: Queue,
@@ -57,7 +83,7 @@ export async function consume(
 ): Promise<void> {
   while (!signal.aborted) {
     try {
-      const received = await queue.receive(options.batchSize, options.waitMs);
+      const received = await receiveBatch(queue, options);
       if (received.deliveries.length === 0 && received.poison.length === 0) await deps.handler.idle?.();
       else await handleBatch(queue, received, deps, options);
     } catch (error) {

@@ -109,7 +109,7 @@ export class IncidentThreads implements IncidentHandler {
       const fresh = nodes.filter((n) => !open.some((i) => i.kind === 'node' && i.node === n));
       const recent = recentlyOpened(open, this.#now(), this.#policy.storm);
       if (fresh.length + recent.length >= this.#policy.storm.threshold)
-        await this.#openStorm(cluster, recent);
+        await this.#openStorm(cluster, recent, fresh);
     }
   }
 
@@ -316,10 +316,18 @@ export class IncidentThreads implements IncidentHandler {
     return this.#openStorm(cluster, recent);
   }
 
-  /** Opens (or re-opens) the cluster incident with the node incidents already open as its first members. */
-  async #openStorm(cluster: string, recent: readonly Incident[]): Promise<Incident> {
+  /**
+   * Opens (or re-opens) the cluster incident with the node incidents already open as its first members, and the
+   * nodes of the batch at hand (`arriving`, which join as they are handled), so the root counts them at once.
+   */
+  async #openStorm(
+    cluster: string,
+    recent: readonly Incident[],
+    arriving: readonly string[] = [],
+  ): Promise<Incident> {
     const base = this.#episode(await this.#store.get(stormKey(cluster)), cluster, '', 'cluster');
-    const storm = await this.#save(base, { nodes: recent.map((i) => i.node), stale: false });
+    const nodes = [...new Set([...recent.map((i) => i.node), ...arriving])];
+    const storm = await this.#save(base, { nodes, stale: false });
     for (const member of recent) await this.#save(member, { storm: storm.key });
     return this.#startStormThread(storm, recent);
   }

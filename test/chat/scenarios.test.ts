@@ -162,6 +162,22 @@ describe('incident threads in Slack', () => {
     expect(posts().length + updates().length).toBeLessThan(30);
   }, 60_000);
 
+  it('a burst received as one batch opens the cluster thread first, counting the whole batch', async () => {
+    const db = openStateDb(dir);
+    const queue = new EmbeddedQueue({ db });
+    const { threads: t } = threads(slack(), db);
+    const nodes = Array.from({ length: 8 }, (_, i) => `node-${i}`);
+    for (const n of nodes) await queue.enqueue([alert(n)]);
+    const deps = { handler: t, processed: new SqliteProcessedStore(db) };
+    const options = { visibilityMs: 60_000, backoffMs: () => 0, log: () => {} };
+    await handleBatch(queue, await queue.receive(10, 0), deps, options);
+    const roots = fake.messages(CHANNEL);
+    expect(roots).toHaveLength(1); // no node thread before the storm's
+    expect(posts()[0]?.text).toBe('8 nodes NotReady in prod: likely cluster-wide');
+    expect(textOf(roots[0]?.blocks)).toContain(nodes.map((n) => `\`${n}\``).join(', '));
+    await queue.close();
+  });
+
   it('a chat outage loses nothing and posts every incident once when Slack is back', async () => {
     const db = openStateDb(dir);
     const queue = new EmbeddedQueue({ db, maxAttempts: 50 });
