@@ -116,7 +116,10 @@ export function dropSegmentsBefore(dir: string, segment: number): void {
  */
 export class JournalWriter {
   readonly #dir: string;
-  /** Where groups are framed: appends are synchronous, so one buffer serves them all, grown when needed. */
+  /**
+   * Where rows are framed before they are written: appends are synchronous, so one buffer serves them all. It
+   * grows only to fit one row (a body is at most the ingest limit), never a whole group.
+   */
   #scratch = Buffer.allocUnsafe(1 << 20);
   #segment = 0;
   #fd = -1;
@@ -142,38 +145,46 @@ export class JournalWriter {
     }
   }
 
-  /** The group's records, each framed with its length and checksum, in the scratch buffer. */
-  #frame(rows: readonly JournalRow[]): Buffer {
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit: the bound needs no encoding pass of its own.
-    const bound = rows.reduce(
-      (n, row) => n + HEADER_BYTES + 3 * (row.pending.length + 1 + row.body.length),
-      0,
-    );
-    if (this.#scratch.length < bound) this.#scratch = Buffer.allocUnsafe(bound);
+  /** Frames one row into the scratch buffer at `at` (room checked by the caller); the offset after it. */
+  #frame(row: JournalRow, at: number): number {
     const bytes = this.#scratch;
-    let at = 0;
-    for (const row of rows) {
-      const start = at + HEADER_BYTES;
-      let end = start + bytes.write(row.pending, start);
-      bytes[end++] = 0x0a; // '\n'
-      end += bytes.write(row.body, end);
-      bytes.writeUInt32LE(end - start, at);
-      bytes.writeUInt32LE(crc32(bytes.subarray(start, end)), at + 4);
-      at = end;
-    }
-    return bytes.subarray(0, at);
+    const start = at + HEADER_BYTES;
+    let end = start + bytes.write(row.pending, start);
+    bytes[end++] = 0x0a; // '\n'
+    end += bytes.write(row.body, end);
+    bytes.writeUInt32LE(end - start, at);
+    bytes.writeUInt32LE(crc32(bytes.subarray(start, end)), at + 4);
+    return end;
   }
 
-  /** Appends one group of rows, and returns once it is synced to disk. */
+  /** Writes the first `length` bytes of the scratch buffer at the end of the segment. */
+  #write(length: number): void {
+    let written = 0;
+    while (written < length) written += writeSync(this.#fd, this.#scratch, written, length - written);
+    this.#size += length;
+  }
+
+  /**
+   * Appends one group of rows, and returns once it is synced to disk. Rows are framed into the scratch buffer,
+   * written whenever it is full; one sync covers them all.
+   */
   append(rows: readonly JournalRow[]): void {
     if (this.#fd < 0) throw new Error('journal writer is closed');
     if (this.#size >= SEGMENT_BYTES) this.#open(this.#segment + 1);
-    const bytes = this.#frame(rows);
     try {
-      let written = 0;
-      while (written < bytes.length) written += writeSync(this.#fd, bytes, written);
+      let at = 0;
+      for (const row of rows) {
+        // UTF-8 takes at most 3 bytes per UTF-16 code unit: the room needed without an encoding pass.
+        const room = HEADER_BYTES + 3 * (row.pending.length + 1 + row.body.length);
+        if (at + room > this.#scratch.length) {
+          this.#write(at);
+          at = 0;
+          if (room > this.#scratch.length) this.#scratch = Buffer.allocUnsafe(room);
+        }
+        at = this.#frame(row, at);
+      }
+      this.#write(at);
       fdatasyncSync(this.#fd);
-      this.#size += bytes.length;
     } catch (error) {
       this.close();
       throw error;

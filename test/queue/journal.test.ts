@@ -33,9 +33,10 @@ describe('journal segments', () => {
     const big = (n: number) => ({ body: `{"n":${n},"text":"${'ü✓'.repeat(300_000)}"}`, pending: '0,1' });
     const writer = new JournalWriter(dir);
     writer.append([big(1), big(2)]); // ~3.6 MB of UTF-8: more than the 1 MiB it starts with
-    writer.append([row(3)]);
+    const many = Array.from({ length: 400 }, (_, i) => row(i, 5000)); // ~2 MB of small rows in one group
+    writer.append(many);
     writer.close();
-    expect(readSegment(dir, 1, 0, 16 << 20).rows).toEqual([big(1), big(2), row(3)]);
+    expect(readSegment(dir, 1, 0, 16 << 20).rows).toEqual([big(1), big(2), ...many]);
   });
 
   it('stops before a record cut short or failing its checksum', () => {
