@@ -116,6 +116,7 @@ export function dropSegmentsBefore(dir: string, segment: number): void {
  */
 export class JournalWriter {
   readonly #dir: string;
+  readonly #segmentBytes: number;
   /**
    * Where rows are framed before they are written: appends are synchronous, so one buffer serves them all. It
    * grows only to fit one row (a body is at most the ingest limit), never a whole group.
@@ -125,15 +126,16 @@ export class JournalWriter {
   #fd = -1;
   #size = 0;
 
-  constructor(dir: string) {
+  constructor(dir: string, segmentBytes = SEGMENT_BYTES) {
     this.#dir = dir;
+    this.#segmentBytes = segmentBytes;
     mkdirSync(dir, { recursive: true });
     this.#open((segments(dir).at(-1) ?? 0) + 1);
   }
 
   /** A new segment, its directory entry synced so the file itself survives a power loss. */
   #open(segment: number): void {
-    if (this.#fd >= 0) closeSync(this.#fd);
+    this.close();
     this.#fd = openSync(segmentPath(this.#dir, segment), 'wx');
     this.#segment = segment;
     this.#size = 0;
@@ -170,8 +172,8 @@ export class JournalWriter {
    */
   append(rows: readonly JournalRow[]): void {
     if (this.#fd < 0) throw new Error('journal writer is closed');
-    if (this.#size >= SEGMENT_BYTES) this.#open(this.#segment + 1);
     try {
+      if (this.#size >= this.#segmentBytes) this.#open(this.#segment + 1);
       let at = 0;
       for (const row of rows) {
         // UTF-8 takes at most 3 bytes per UTF-16 code unit: the room needed without an encoding pass.

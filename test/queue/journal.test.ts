@@ -39,6 +39,18 @@ describe('journal segments', () => {
     expect(readSegment(dir, 1, 0, 16 << 20).rows).toEqual([big(1), big(2), ...many]);
   });
 
+  it('moves on to a new segment past the size limit; a segment it cannot open closes the writer', () => {
+    const writer = new JournalWriter(dir, 100);
+    for (let n = 1; n <= 4; n++) writer.append([row(n, 150)]);
+    expect(segments(dir)).toEqual([1, 2, 3, 4]);
+    expect([1, 2, 3, 4].flatMap((s) => readSegment(dir, s, 0, 1 << 20).rows)).toEqual(
+      [1, 2, 3, 4].map((n) => row(n, 150)),
+    );
+    writeFileSync(segmentFile(5), ''); // the next segment cannot be created
+    expect(() => writer.append([row(5, 150)])).toThrow(/EEXIST/);
+    expect(() => writer.append([row(6)])).toThrow('journal writer is closed');
+  });
+
   it('stops before a record cut short or failing its checksum', () => {
     const writer = new JournalWriter(dir);
     writer.append([row(1), row(2), row(3)]);
