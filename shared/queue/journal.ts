@@ -139,11 +139,16 @@ export class JournalWriter {
     this.#fd = openSync(segmentPath(this.#dir, segment), 'wx');
     this.#segment = segment;
     this.#size = 0;
-    const dirFd = openSync(this.#dir, 'r');
     try {
-      fsyncSync(dirFd);
-    } finally {
-      closeSync(dirFd);
+      const dirFd = openSync(this.#dir, 'r');
+      try {
+        fsyncSync(dirFd);
+      } finally {
+        closeSync(dirFd);
+      }
+    } catch (error) {
+      this.close(); // a writer that failed to start holds no descriptor
+      throw error;
     }
   }
 
