@@ -344,9 +344,11 @@ export class IncidentThreads implements IncidentHandler {
 
   async #joinStorm(storm: Incident, member: Incident): Promise<void> {
     let current = (await this.#store.get(storm.key)) ?? storm;
-    if (!current.nodes.includes(member.node)) {
-      current = await this.#save(current, { nodes: [...current.nodes, member.node], stale: true });
-    }
+    // A member joining is news for the root (its finding counts in the reading), even when the batch that
+    // opened the storm already listed its node: the root is due an edit either way.
+    const nodes = current.nodes.includes(member.node) ? current.nodes : [...current.nodes, member.node];
+    if (nodes !== current.nodes || !current.stale)
+      current = await this.#save(current, { nodes, stale: true });
     if (!current.thread) {
       const members = (await this.#store.open(current.cluster)).filter((i) => i.storm === current.key);
       await this.#startStormThread(current, members);

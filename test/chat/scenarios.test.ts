@@ -175,6 +175,11 @@ describe('incident threads in Slack', () => {
     expect(roots).toHaveLength(1); // no node thread before the storm's
     expect(posts()[0]?.text).toBe('8 nodes NotReady in prod: likely cluster-wide');
     expect(textOf(roots[0]?.blocks)).toContain(nodes.map((n) => `\`${n}\``).join(', '));
+    // The members' findings joined after the root was posted: the root is edited with them once the interval allows.
+    expect(updates()).toHaveLength(0);
+    clock += policy.stormEditIntervalMs;
+    await t.idle();
+    expect(updates()).toHaveLength(1);
     await queue.close();
   });
 
