@@ -180,7 +180,7 @@ async function storedAlerts(dir: string): Promise<number> {
   const db = openStateDb(dir);
   const queue = new EmbeddedQueue({ db });
   try {
-    return queue.stats().queued;
+    return (await queue.stats()).queued;
   } finally {
     await queue.close();
     db.close();

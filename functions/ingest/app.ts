@@ -93,6 +93,21 @@ function routeCounters(counters: IngestCounters, route: IntakeRouteName) {
 }
 
 /**
+ * The queue's depth and dead letters, where the queue can count them: a growing backlog or any dead letter is
+ * worth an alert. Counters still answer when the count fails.
+ */
+async function queueGauges(queue: Queue, log: (message: string) => void): Promise<string> {
+  if (!queue.stats) return '';
+  try {
+    const { queued, deadLetters } = await queue.stats();
+    return `pleg_queue_jobs ${queued}\npleg_queue_dead_letters ${deadLetters}\n`;
+  } catch (error) {
+    log(`queue stats unavailable: ${(error as Error).message}`);
+    return '';
+  }
+}
+
+/**
  * The ingest app: authenticate → validate → normalise to jobs → enqueue → 202. It only knows web-standard
  * Request/Response; the Node server, the Worker and Lambda wrap it.
  */
@@ -159,8 +174,10 @@ export function createIngestApp(deps: IngestDeps): Hono {
   }
 
   registerHealthRoutes(app, deps.queue);
-  app.get('/metrics', (c) =>
-    c.text(deps.counters.toPrometheus(), 200, { 'content-type': 'text/plain; version=0.0.4' }),
+  app.get('/metrics', async (c) =>
+    c.text(deps.counters.toPrometheus() + (await queueGauges(deps.queue, log)), 200, {
+      'content-type': 'text/plain; version=0.0.4',
+    }),
   );
 
   app.notFound((c) => problem(c, 404, 'not found'));

@@ -12,7 +12,7 @@ import {
   readSegment,
   segments,
 } from './journal.ts';
-import type { Delivery, PoisonMessage, ProcessedStore, Queue, Received } from './port.ts';
+import type { Delivery, PoisonMessage, ProcessedStore, Queue, QueueStats, Received } from './port.ts';
 
 export interface EmbeddedQueueOptions {
   db: DatabaseSync;
@@ -84,6 +84,34 @@ export function openStateDb(dir: string): DatabaseSync {
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
   db.exec(SCHEMA);
   return db;
+}
+
+/** One job that failed for good, as the operator reads it (`pleg-responder dead-letters`). */
+export interface DeadLetter {
+  failedAt: string;
+  /** The job's dedup key, cluster and node; unset when the stored body is not a readable job. */
+  dedupKey?: string;
+  cluster?: string;
+  node?: string;
+  attempts: number;
+  reason: string;
+}
+
+/** The dead letters of a state database, oldest first. Read-only: it works beside a running server. */
+export function readDeadLetters(db: DatabaseSync): DeadLetter[] {
+  const rows = db
+    .prepare('SELECT body, attempts, reason, failed_at FROM dead_letters ORDER BY id')
+    .all() as Array<{ body: string; attempts: number; reason: string; failed_at: number }>;
+  return rows.map((r) => {
+    const decoded = decodeJob(r.body);
+    const job = 'job' in decoded ? decoded.job : undefined;
+    return {
+      failedAt: new Date(r.failed_at).toISOString(),
+      ...(job && { dedupKey: job.dedupKey, cluster: job.cluster, node: job.node }),
+      attempts: r.attempts,
+      reason: r.reason,
+    };
+  });
 }
 
 /** Statements on the hot path, prepared once per queue. */
@@ -418,31 +446,17 @@ export class EmbeddedQueue implements Queue {
     }
   }
 
-  /** Jobs waiting or in flight, and dead letters: for the operator. */
-  stats(): { queued: number; deadLetters: number } {
+  /** Jobs waiting or in flight (the journal taken in first), and dead letters. */
+  async stats(): Promise<QueueStats> {
     while (this.#importJournal());
-    const rows = this.#db.prepare('SELECT pending FROM jobs').all() as Array<{ pending: string }>;
-    const queued = rows.reduce((n, r) => n + (r.pending ? r.pending.split(',').length : 0), 0);
-    const dead = this.#db.prepare('SELECT count(*) AS n FROM dead_letters').get() as { n: number };
-    return { queued, deadLetters: dead.n };
-  }
-
-  deadLetters(): Array<{ dedupKey: string; attempts: number; reason: string }> {
-    const rows = this.#db
-      .prepare('SELECT body, attempts, reason FROM dead_letters ORDER BY id')
-      .all() as Array<{
-      body: string;
-      attempts: number;
-      reason: string;
-    }>;
-    return rows.map((r) => {
-      const decoded = decodeJob(r.body);
-      return {
-        dedupKey: 'job' in decoded ? decoded.job.dedupKey : '(unreadable)',
-        attempts: r.attempts,
-        reason: r.reason,
-      };
-    });
+    // A row's pending jobs are a comma-separated index list: counted in SQL, not row by row here.
+    const { queued } = this.#db
+      .prepare(
+        "SELECT COALESCE(SUM(length(pending) - length(replace(pending, ',', '')) + 1), 0) AS queued FROM jobs WHERE pending != ''",
+      )
+      .get() as { queued: number };
+    const { dead } = this.#db.prepare('SELECT count(*) AS dead FROM dead_letters').get() as { dead: number };
+    return { queued, deadLetters: dead };
   }
 
   /** Commits the enqueues still waiting for the end of this turn, then closes the journal. */

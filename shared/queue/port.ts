@@ -17,6 +17,12 @@ export interface PoisonMessage {
   reason: string;
 }
 
+/** What an operator watches: jobs waiting or being worked on, and jobs that failed for good. */
+export interface QueueStats {
+  queued: number;
+  deadLetters: number;
+}
+
 export interface Received {
   deliveries: Delivery[];
   poison: PoisonMessage[];
@@ -42,6 +48,8 @@ export interface Queue {
   /** Still working on it: keep it invisible for another `ms`. */
   extend(receipt: string, ms: number): Promise<void>;
   ready(): Promise<boolean>;
+  /** For /metrics, where the queue can count cheaply (the embedded one; SQS's counts are in CloudWatch). */
+  stats?(): Promise<QueueStats>;
   close(): Promise<void>;
 }
 

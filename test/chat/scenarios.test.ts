@@ -201,9 +201,9 @@ describe('incident threads in Slack', () => {
     for (let i = 0; i < 3; i++) await handleBatch(queue, await queue.receive(10, 0), deps, options);
     expect(posts()).toHaveLength(0);
     expect(logs.filter((l) => l.includes('will retry'))).toHaveLength(9);
-    expect(queue.stats().queued).toBe(3); // still there, waiting
+    expect((await queue.stats()).queued).toBe(3); // still there, waiting
     fake.outage(false);
-    for (let i = 0; i < 3 && queue.stats().queued > 0; i++)
+    for (let i = 0; i < 3 && (await queue.stats()).queued > 0; i++)
       await handleBatch(queue, await queue.receive(10, 0), deps, options);
     expect(
       fake

@@ -45,3 +45,11 @@ it('readyz reports the queue unreachable', async () => {
   expect((await fetch(`${url}/readyz`)).status).toBe(503);
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
 });
+
+it('metrics answer with the counters; SQS has no queue gauges here (its counts are in CloudWatch)', async () => {
+  const r = await fetch(`${url}/metrics`);
+  expect(r.status).toBe(200);
+  const text = await r.text();
+  expect(text).toContain('pleg_ingest_requests_total{route="alertmanager",outcome="queue_unavailable"} 1');
+  expect(text).not.toContain('pleg_queue_jobs');
+});

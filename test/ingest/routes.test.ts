@@ -228,3 +228,20 @@ describe('node-problem-detector events', () => {
     expect(await json(await post(`${s.url}/v1/events`, recovered))).toEqual({ queued: 1, dropped: [] });
   });
 });
+
+describe('GET /metrics', () => {
+  it('shows the embedded queue backlog and dead letters beside the request counters', async () => {
+    const ingestOnly = await startTestServer({ ROLE: 'ingest' }); // no responder: what is queued stays queued
+    try {
+      await post(
+        `${ingestOnly.url}/v1/alertmanager`,
+        alertmanagerPayload([alert('node-m'), alert('node-n')]),
+      );
+      const metrics = await (await fetch(`${ingestOnly.url}/metrics`)).text();
+      expect(metrics).toContain('pleg_ingest_requests_total{route="alertmanager",outcome="accepted"} 1');
+      expect(metrics).toContain('pleg_queue_jobs 2\npleg_queue_dead_letters 0\n');
+    } finally {
+      await ingestOnly.close();
+    }
+  });
+});

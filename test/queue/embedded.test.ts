@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INTAKE_ROUTES, type Origin } from '../../shared/intake/routes.ts';
-import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
+import {
+  EmbeddedQueue,
+  openStateDb,
+  readDeadLetters,
+  SqliteProcessedStore,
+} from '../../shared/queue/embedded.ts';
 import { alert, alertmanagerPayload, bundleJob, nodeNotReadyEvent } from '../support/payloads.ts';
 
 let dir: string;
@@ -46,13 +51,13 @@ describe('EmbeddedQueue', () => {
     const [a, b] = first.deliveries;
     await queue.ack([a?.receipt ?? '']);
     await queue.retry(b?.receipt ?? '', 5000, 'slack down');
-    expect(queue.stats().queued).toBe(2);
+    expect((await queue.stats()).queued).toBe(2);
     clock += 10_001; // c's visibility ran out; b's retry delay too
     const again = await queue.receive(10, 0);
     expect(again.deliveries.map((d) => `${d.job.node}#${d.attempts}`).sort()).toEqual(['b#2', 'c#2']);
     await queue.ack(again.deliveries.map((d) => d.receipt));
     await queue.ack([a?.receipt ?? '']); // a stale receipt changes nothing
-    expect(queue.stats()).toEqual({ queued: 0, deadLetters: 0 });
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 0 });
     await queue.close();
     db.close();
   });
@@ -65,8 +70,17 @@ describe('EmbeddedQueue', () => {
     const second = await queue.receive(1, 0);
     expect(second.deliveries[0]?.attempts).toBe(2);
     await queue.retry(second.deliveries[0]?.receipt ?? '', 0, 'slack still down');
-    expect(queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
-    expect(queue.deadLetters()).toEqual([{ dedupKey: 'bundle:a', attempts: 2, reason: 'slack still down' }]);
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    expect(readDeadLetters(db)).toEqual([
+      {
+        failedAt: new Date(clock).toISOString(),
+        dedupKey: 'bundle:a',
+        cluster: 'c',
+        node: 'a',
+        attempts: 2,
+        reason: 'slack still down',
+      },
+    ]);
     await queue.close();
     db.close();
   });
@@ -78,7 +92,11 @@ describe('EmbeddedQueue', () => {
     expect(r.deliveries).toHaveLength(0);
     expect(r.poison[0]?.reason).toMatch(/kind/);
     await queue.reject(r.poison[0]?.receipt ?? '', r.poison[0]?.reason ?? '');
-    expect(queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    // An unreadable body is listed all the same, without the job fields it does not have.
+    expect(readDeadLetters(db)).toEqual([
+      { failedAt: new Date(clock).toISOString(), attempts: 1, reason: r.poison[0]?.reason },
+    ]);
     await queue.close();
     db.close();
   });
@@ -139,7 +157,7 @@ describe('EmbeddedQueue', () => {
         ...(await intake(queue, 'bundles', { node: 'n5', cluster: 'c' })),
       ];
       expect(sent.map((j) => j.node)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
-      expect(queue.stats().queued).toBe(5); // takes the journal in
+      expect((await queue.stats()).queued).toBe(5); // takes the journal in
       const bodies = db.prepare('SELECT body FROM jobs ORDER BY id').all() as Array<{ body: string }>;
       expect(bodies.map((b) => JSON.parse(b.body).origin.route)).toEqual([
         'alertmanager',
@@ -164,9 +182,16 @@ describe('EmbeddedQueue', () => {
       await queue.ack([a?.receipt ?? '']);
       await queue.retry(b?.receipt ?? '', 0, 'slack down');
       await queue.reject(c?.receipt ?? '', 'cannot notify');
-      expect(queue.stats()).toEqual({ queued: 1, deadLetters: 1 });
-      expect(queue.deadLetters()).toEqual([
-        { dedupKey: sent[2]?.dedupKey, attempts: 1, reason: 'cannot notify' },
+      expect(await queue.stats()).toEqual({ queued: 1, deadLetters: 1 });
+      expect(readDeadLetters(db)).toEqual([
+        {
+          failedAt: new Date(clock).toISOString(),
+          dedupKey: sent[2]?.dedupKey,
+          cluster: sent[2]?.cluster,
+          node: 'c',
+          attempts: 1,
+          reason: 'cannot notify',
+        },
       ]);
       const again = await queue.receive(10, 0);
       expect(again.deliveries.map((d) => [d.job, d.attempts])).toEqual([[sent[1], 2]]);
@@ -188,7 +213,7 @@ describe('EmbeddedQueue', () => {
         expect.anything(),
       ]);
       for (const p of r.poison) await queue.reject(p.receipt, p.reason);
-      expect(queue.stats()).toEqual({ queued: 0, deadLetters: 2 });
+      expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 2 });
       await queue.close();
       db.close();
     });

@@ -112,7 +112,7 @@ describe('EmbeddedQueue over its journal', () => {
     const got = await q2.receive(10, 0);
     expect(got.deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c', 'd']);
     await q2.ack(got.deliveries.map((d) => d.receipt));
-    expect(q2.stats()).toEqual({ queued: 0, deadLetters: 0 });
+    expect(await q2.stats()).toEqual({ queued: 0, deadLetters: 0 });
     // Segments whose records are all in the database are deleted; the live one stays.
     expect(segments(journalDir(dir))).toHaveLength(1);
     await q2.close();
@@ -121,7 +121,7 @@ describe('EmbeddedQueue over its journal', () => {
     // Taken in exactly once: a third run finds nothing left.
     const third = openStateDb(dir);
     const q3 = new EmbeddedQueue({ db: third });
-    expect(q3.stats().queued).toBe(0);
+    expect((await q3.stats()).queued).toBe(0);
     await q3.close();
     third.close();
   });
@@ -151,7 +151,7 @@ describe('EmbeddedQueue over its journal', () => {
     await ingest.enqueue([job('b')]);
     const first = await respond.receive(10, 0);
     await ingest.enqueue([job('c')]);
-    expect(ingest.stats().queued).toBe(3); // the ingest side takes records in too, under the same lock
+    expect((await ingest.stats()).queued).toBe(3); // the ingest side takes records in too, under the same lock
     const second = await respond.receive(10, 0);
     const delivered = [...first.deliveries, ...second.deliveries].map((d) => d.job.node);
     expect(delivered).toEqual(['a', 'b', 'c']);
