@@ -3,14 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedQueue, openStateDb } from '../shared/queue/embedded.ts';
 import { DiagnosisSchema } from '../shared/schemas/diagnosis.ts';
+import { bundleJob } from './support/payloads.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'functions', 'cli', 'main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'pleg-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { input, encoding: 'utf8' });
+function cli(args: string[], input?: string, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -98,5 +104,37 @@ describe('pleg-responder diagnose --log', () => {
     expect(d.causes[0]?.evidence[0]?.source).toBe('journal.txt:50002');
     expect(d.discounted.map((e) => e.source)).toContain('journal.txt:50001');
     expect(d.causes[0]?.commands.some((c) => c.command.includes("'worker-3'"))).toBe(true);
+  });
+});
+
+describe('pleg-responder dead-letters', () => {
+  it('lists the jobs that failed for good, with the reason, beside a running queue', async () => {
+    const state = join(dir, 'state');
+    const db = openStateDb(state);
+    const queue = new EmbeddedQueue({ db });
+    expect(cli(['dead-letters', '--data-dir', state]).stdout).toBe(`no dead letters in ${state}\n`);
+    await queue.enqueue([bundleJob('worker-9', 'prod')]);
+    const [d] = (await queue.receive(1, 0)).deliveries;
+    await queue.reject(d?.receipt ?? '', 'chat.postMessage: channel_not_found');
+    // The queue is still open: the command only reads.
+    const r = cli(['dead-letters', '--data-dir', state]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^1 dead letter\(s\) in .+:\n {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}bundle:worker-9 {2}prod\/worker-9 {2}after 1 attempt\(s\): chat\.postMessage: channel_not_found\n$/,
+    );
+    const json = JSON.parse(cli(['dead-letters', '--json'], undefined, { DATA_DIR: state }).stdout);
+    expect(json).toEqual([
+      expect.objectContaining({ dedupKey: 'bundle:worker-9', node: 'worker-9', attempts: 1 }),
+    ]);
+    await queue.close();
+    db.close();
+  });
+
+  it('says so when the directory holds no embedded queue', () => {
+    const r = cli(['dead-letters', '--data-dir', join(dir, 'nowhere')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `pleg-responder: no embedded queue in ${join(dir, 'nowhere')} (no state.db there)\n`,
+    );
   });
 });

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { renderDiagnosisText } from '../../shared/chat/text.ts';
 import { isNodeName } from '../../shared/diagnosis/commands.ts';
@@ -7,6 +10,7 @@ import { type DiagnoseOptions, diagnose, diagnoseFacts } from '../../shared/diag
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
 import { collectNodeEvidence, kubeConfigFor } from '../../shared/kube/collector.ts';
+import { type DeadLetter, readDeadLetters } from '../../shared/queue/embedded.ts';
 import {
   describeIssues,
   type EvidenceBundle,
@@ -20,6 +24,7 @@ const USAGE = `Usage:
   pleg-responder diagnose NODE [--context CTX] [--kubeconfig FILE] [--json]
   pleg-responder diagnose --bundle FILE [--json] [--runtime docker|containerd|crio]
   pleg-responder diagnose --log FILE [--log FILE ...] [--node NAME] [--json] [--runtime ...]
+  pleg-responder dead-letters [--data-dir DIR] [--json]
   pleg-responder demo
 
   NODE            a node of the cluster in your kubeconfig: its state is read live from the API server
@@ -28,7 +33,9 @@ const USAGE = `Usage:
   --log FILE      raw journal/log file (journalctl output, kubelet.log, dmesg...); streamed, any size
   --json          print the Diagnosis as JSON instead of a readable report
   --runtime R     show commands for this runtime instead of the one the node reports
-  --node NAME     node name to use in suggested commands (with --log)`;
+  --node NAME     node name to use in suggested commands (with --log)
+  --data-dir DIR  the embedded server's DATA_DIR (default: $DATA_DIR, else .data): lists the jobs that failed
+                  for good, with the reason; read-only, safe beside a running server`;
 
 /** A failure the user can fix: printed as one line, never with a stack trace. */
 class UsageError extends Error {}
@@ -172,6 +179,41 @@ async function runDiagnose(args: string[]): Promise<void> {
   );
 }
 
+function deadLetterLine(d: DeadLetter): string {
+  const what = d.dedupKey ? `${d.dedupKey}  ${d.cluster}/${d.node ?? '-'}` : '(unreadable job)';
+  return `${d.failedAt}  ${what}  after ${d.attempts} attempt(s): ${d.reason}`;
+}
+
+async function runDeadLetters(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const dir = values['data-dir'] ?? process.env.DATA_DIR ?? '.data';
+  const file = join(dir, 'state.db');
+  if (!existsSync(file)) throw new UsageError(`no embedded queue in ${dir} (no state.db there)`);
+  let letters: DeadLetter[];
+  try {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      letters = readDeadLetters(db);
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(letters, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(
+    letters.length === 0
+      ? `no dead letters in ${dir}\n`
+      : `${letters.length} dead letter(s) in ${dir}:\n${letters.map((d) => `  ${deadLetterLine(d)}\n`).join('')}`,
+  );
+}
+
 async function runDemo(): Promise<void> {
   const path = new URL('../../infra/samples/bundle-fd-exhaustion.json', import.meta.url);
   const bundle = parseBundle(await readFile(path, 'utf8'), 'the demo bundle');
@@ -181,6 +223,7 @@ async function runDemo(): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'diagnose') return runDiagnose(rest);
+  if (command === 'dead-letters') return runDeadLetters(rest);
   if (command === 'demo') return runDemo();
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(`${USAGE}\n`);
