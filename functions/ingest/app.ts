@@ -5,7 +5,7 @@ import type { Queue } from '../../shared/queue/port.ts';
 import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import { authorised, type IngestAuth } from './auth.ts';
 import { readLimited } from './body.ts';
-import type { IngestCounters } from './counters.ts';
+import { gauge, type IngestCounters } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
 
@@ -100,7 +100,10 @@ async function queueGauges(queue: Queue, log: (message: string) => void): Promis
   if (!queue.stats) return '';
   try {
     const { queued, deadLetters } = await queue.stats();
-    return `pleg_queue_jobs ${queued}\npleg_queue_dead_letters ${deadLetters}\n`;
+    return (
+      gauge('pleg_queue_jobs', 'Jobs in the queue, waiting or being worked on.', queued) +
+      gauge('pleg_queue_dead_letters', 'Jobs that failed for good and wait in the dead letters.', deadLetters)
+    );
   } catch (error) {
     log(`queue stats unavailable: ${(error as Error).message}`);
     return '';

@@ -19,7 +19,7 @@ import type { Queue } from '../../shared/queue/port.ts';
 import { formatPath, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import type { ChatReply, ChatRequest, Job } from '../../shared/schemas/job.ts';
 import { readLimited } from './body.ts';
-import type { IngestCounters } from './counters.ts';
+import type { CounterName, IngestCounters } from './counters.ts';
 import { verifySlackSignature } from './slack-signature.ts';
 
 export const SLACK_COMMANDS_PATH = '/v1/slack/commands';
@@ -412,7 +412,8 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
   const log = deps.log ?? (() => {});
   const maxBytes = deps.maxBodyBytes ?? SLACK_MAX_BODY_BYTES;
   const budgetMs = deps.enqueueBudgetMs ?? SLACK_ENQUEUE_BUDGET_MS;
-  const count = (name: string, labels: Record<string, string>, n = 1) => deps.counters?.add(name, labels, n);
+  const count = (name: CounterName, labels: Record<string, string>, n = 1) =>
+    deps.counters?.add(name, labels, n);
   // Twice the signature window: a repeat older than that fails the timestamp check anyway.
   const recent = new RecentKeys(600_000, 10_000);
 

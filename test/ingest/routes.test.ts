@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBinary } from '../e2e/harness.ts';
 import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
 import { post, startTestServer, type TestServer, TOKEN } from '../support/server.ts';
 
@@ -239,7 +241,15 @@ describe('GET /metrics', () => {
       );
       const metrics = await (await fetch(`${ingestOnly.url}/metrics`)).text();
       expect(metrics).toContain('pleg_ingest_requests_total{route="alertmanager",outcome="accepted"} 1');
-      expect(metrics).toContain('pleg_queue_jobs 2\npleg_queue_dead_letters 0\n');
+      expect(metrics).toContain('# TYPE pleg_queue_jobs gauge\npleg_queue_jobs 2\n');
+      expect(metrics).toContain('# TYPE pleg_queue_dead_letters gauge\npleg_queue_dead_letters 0\n');
+      // The real linter Prometheus ships: every family has its help and type, names and values are well-formed.
+      const lint = spawnSync(findBinary('promtool'), ['check', 'metrics'], {
+        input: metrics,
+        encoding: 'utf8',
+      });
+      expect(`${lint.stdout}${lint.stderr}`).toBe('');
+      expect(lint.status).toBe(0);
     } finally {
       await ingestOnly.close();
     }
