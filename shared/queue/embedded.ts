@@ -251,6 +251,12 @@ export class EmbeddedQueue implements Queue {
     });
   }
 
+  /** The journal writer, opened (on a new segment) when there is none. */
+  #openWriter(): JournalWriter {
+    this.#writer ??= new JournalWriter(this.#journal);
+    return this.#writer;
+  }
+
   /**
    * Appends the group to the journal and syncs it: every enqueue in it then resolves. If that fails, every one
    * rejects (ingest answers 503 and the sender retries), and the next group opens the journal again.
@@ -260,10 +266,9 @@ export class EmbeddedQueue implements Queue {
     this.#group = [];
     if (group.length === 0) return;
     try {
-      this.#writer ??= new JournalWriter(this.#journal);
-      this.#writer.append(group.map((p) => p.row));
+      this.#openWriter().append(group.map((p) => p.row));
     } catch (error) {
-      this.#writer?.close();
+      // A writer whose append failed has closed itself: the next commit opens a new segment.
       this.#writer = undefined;
       this.#failing = true;
       for (const p of group) p.reject(new Error(`could not store jobs: ${(error as Error).message}`));
@@ -438,7 +443,7 @@ export class EmbeddedQueue implements Queue {
     if (!this.#failing) return true;
     // Opening the journal again is the check: if it works, the next group goes to the segment it opened.
     try {
-      this.#writer ??= new JournalWriter(this.#journal);
+      this.#openWriter();
       this.#failing = false;
       return true;
     } catch {
