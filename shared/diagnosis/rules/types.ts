@@ -1,0 +1,40 @@
+import type { Component } from '../components.ts';
+import type { FactId } from '../facts.ts';
+
+/**
+ * One detection rule: a message some program (kubelet, runtime, kernel, systemd) writes when a mechanism is at
+ * work, or — marked `observation` — the way people describe what they saw. Rules are data: reviewable in one
+ * place, generic in the scanner, and shared verbatim with ripgrep in the log-scan benchmark, so patterns use
+ * the syntax both engines accept (no look-around, no back-references, case-sensitive).
+ */
+export interface Signature {
+  fact: FactId;
+  pattern: string;
+  /** Components whose lines count. Lines whose component is unknown count too, unless `strict`. */
+  from?: readonly Component[];
+  /** Require a line attributed to one of `from`; anything else is recorded as discounted. */
+  strict?: boolean;
+  /** Where a strict rule discounts a line, the fact recorded instead (e.g. an application's own EMFILE). */
+  discountAs?: FactId;
+  /** Lines that match this too are not this fact (a more specific rule owns them). */
+  unless?: string;
+  /** A person's description rather than a program's message. */
+  observation?: boolean;
+  /** A number the line carries (e.g. the PLEG relist age in seconds). */
+  value?: (line: string) => number | undefined;
+  /**
+   * Where the message comes from: the upstream program and the file/function that writes it (e.g.
+   * `kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Healthy`), or the documentation that defines it.
+   * For an observation: what a person would be describing, in the program's terms.
+   */
+  source?: string;
+  /** One line of mechanism: what is happening on the node when this message appears. */
+  mechanism?: string;
+}
+
+/** The components that run containers: their own lines count for runtime-side rules. */
+export const RUNTIMES: readonly Component[] = ['dockerd', 'containerd', 'crio', 'shim', 'runc'];
+
+/** How people say a command or process hangs (English and Chinese), for observation rules. */
+export const HANG =
+  '(?:hangs?|hung|stuck|never returns?|does ?n.t respond|not respond|no response|unresponsive|没有响应|无响应|卡住|卡死)';
