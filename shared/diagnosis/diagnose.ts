@@ -6,7 +6,7 @@ import { nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
 import { observe, symptom } from './observed.ts';
-import { type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
+import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 
 /** How many causes a diagnosis lists, and how many probes it asks for. */
 const MAX_CAUSES = 4;
@@ -89,9 +89,8 @@ export function diagnoseFacts(
     commands: r.cause.commands(ctx),
   }));
   const top = causes[0];
-  const decided = top !== undefined && top.confidence >= VERDICT_THRESHOLD;
   return {
-    verdict: decided ? top.id : 'unknown',
+    verdict: top && isVerdict(ranked) ? top.id : 'unknown',
     confidence: top?.confidence ?? 0,
     node: bundle.node,
     cluster: bundle.cluster,

@@ -65,6 +65,8 @@ export const FACT_MEANINGS = {
     'the kubelet keeps using a dead API-server connection (closed connection, instant watch closes)',
   'kubelet.http_blocked':
     'a kubelet goroutine is blocked for minutes in an HTTP round trip to the API server',
+  'kubelet.lease_expired':
+    'the kubelet stopped renewing its node Lease: it is not running or cannot reach the API server',
   'kubelet.alive_while_unknown':
     'the node is Unknown yet agents on it (or the kubelet itself) still talk to the API server',
   'kubelet.known_defect': 'this kubelet version has a known relist deadlock',
@@ -97,12 +99,16 @@ export interface Fact {
   text: string;
   /** A number the fact carries (seconds, counts, ratios), when it has one. */
   value?: number;
+  /** A person's description of what they saw, not a program's own message or a measured value. */
+  observation?: boolean;
 }
 
 interface FactEntry {
   examples: Fact[];
   count: number;
   max: number | undefined;
+  /** Whether any occurrence came from a program's own message or a measurement, not only from people. */
+  attested: boolean;
 }
 
 const EXAMPLES_PER_FACT = 3;
@@ -117,11 +123,13 @@ export class FactSet {
 
   add(fact: Fact): void {
     const entry = this.#entries.get(fact.id);
+    const attested = fact.observation !== true;
     if (!entry) {
-      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value });
+      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value, attested });
       return;
     }
     entry.count += 1;
+    entry.attested ||= attested;
     if (fact.value !== undefined && (entry.max === undefined || fact.value > entry.max))
       entry.max = fact.value;
     const known = entry.examples.some((e) => e.text === fact.text);
@@ -143,6 +151,12 @@ export class FactSet {
 
   examples(id: FactId): readonly Fact[] {
     return this.#entries.get(id)?.examples ?? [];
+  }
+
+  /** True when the fact rests only on people's descriptions: it weighs less than a program's own message. */
+  onlyObserved(id: FactId): boolean {
+    const entry = this.#entries.get(id);
+    return entry !== undefined && !entry.attested;
   }
 
   /** The largest value any occurrence of this fact carried (not only the kept examples). */
