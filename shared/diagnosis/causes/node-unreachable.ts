@@ -11,6 +11,7 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.auth_error', weight: 3 },
     { fact: 'node.status_unknown', weight: 2.5 },
     { fact: 'kubelet.api_error', weight: 2.5 },
+    { fact: 'kubelet.lease_expired', weight: 2.5 },
     { fact: 'network.disrupted', weight: 2 },
     { fact: 'apiserver.down', weight: 2 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },

@@ -6,6 +6,7 @@ import { extractConditions } from './conditions.ts';
 import { extractCounts } from './counts.ts';
 import { deriveFacts } from './derived.ts';
 import { extractEvents } from './events.ts';
+import { extractLiveState } from './live.ts';
 import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
 import { extractKnownDefects } from './versions.ts';
@@ -19,6 +20,7 @@ const EXTRACTORS = [
   extractCommandOutputs,
   extractMetrics,
   extractCounts,
+  extractLiveState,
   deriveFacts,
   extractKnownDefects,
 ] as const;
