@@ -9,15 +9,27 @@ import type { Signature } from './rules/types.ts';
 export { PLEG_AGE } from './rules/kubelet.ts';
 export type { Signature } from './rules/types.ts';
 
-/**
- * Every detection rule, one file per program that writes the message (`rules/`), people's descriptions last.
- * Shared verbatim with ripgrep in the log-scan benchmark.
- */
-export const SIGNATURES: readonly Signature[] = [
-  ...KUBELET_RULES,
-  ...RUNTIME_RULES,
-  ...SYSTEMD_RULES,
-  ...KERNEL_RULES,
-  ...CNI_RULES,
-  ...OBSERVATION_RULES,
+/** One file of rules: the program (or group of programs) whose messages it recognises. */
+export interface RuleSet {
+  /** The file under `shared/diagnosis/rules/`, without extension. */
+  file: string;
+  title: string;
+  rules: readonly Signature[];
+}
+
+/** Every detection rule, one file per program that writes the message, people's descriptions last. */
+export const RULE_SETS: readonly RuleSet[] = [
+  { file: 'kubelet', title: 'kubelet and the node lifecycle controller', rules: KUBELET_RULES },
+  {
+    file: 'runtime',
+    title: 'container runtimes: dockerd, containerd, cri-o, shims, runc',
+    rules: RUNTIME_RULES,
+  },
+  { file: 'systemd', title: 'systemd and D-Bus', rules: SYSTEMD_RULES },
+  { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
+  { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  { file: 'observations', title: 'what people write (weighed below the programs)', rules: OBSERVATION_RULES },
 ];
+
+/** The rules in one list, as the scanner applies them; shared verbatim with ripgrep in the log-scan benchmark. */
+export const SIGNATURES: readonly Signature[] = RULE_SETS.flatMap((set) => set.rules);
