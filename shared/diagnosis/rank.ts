@@ -26,7 +26,7 @@ const OBSERVED_ONLY_SHARE = 0.75;
  * A verdict needs a margin (in log-odds) over both "none of these" and the runner-up: a tie at the threshold
  * is a question, not an answer.
  */
-const VERDICT_MARGIN = 0.4;
+const VERDICT_MARGIN = 0.3;
 
 export interface Scored {
   cause: CauseModule;
