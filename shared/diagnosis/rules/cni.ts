@@ -24,14 +24,14 @@ export const CNI_RULES: readonly Signature[] = [
   },
   {
     fact: 'cni.teardown_failed',
-    pattern: 'plugin type="[^"]+"[^\\n]{0,60} failed \\(delete\\)',
+    pattern: 'plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\(delete\\)',
     source:
       'containernetworking/cni libcni/api.go (*CNIConfig).DelNetworkList ("plugin %s failed (delete): %w")',
     mechanism: 'the CNI plugin returned an error for DEL: the sandbox network cannot be released',
   },
   {
     fact: 'cni.hang',
-    pattern: `(?:failed to (?:destroy|setup|set up) network for sandbox|[Nn]etworkPlugin [a-z-]+ failed to (?:teardown|set up) pod|plugin type="[^"]+"[^\\n]{0,60} failed \\((?:add|delete)\\))[^\\n]{0,400}${TIMED_OUT}`,
+    pattern: `(?:failed to (?:destroy|setup|set up) network for sandbox|[Nn]etworkPlugin [a-z-]+ failed to (?:teardown|set up) pod|plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\((?:add|delete)\\))[^\\n]{0,400}${TIMED_OUT}`,
     source:
       'containerd internal/cri/server sandbox_run.go/sandbox_stop.go, cri-dockerd network/plugins.go and libcni api.go, wrapping a CNI plugin exec or datastore timeout',
     mechanism:
@@ -40,7 +40,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.error',
     pattern:
-      'failed to (?:setup|set up) network for sandbox|[Nn]etworkPlugin [a-z-]+ failed to set up pod|plugin type="[^"]+"[^\\n]{0,60} failed \\(add\\)',
+      'failed to (?:setup|set up) network for sandbox|[Nn]etworkPlugin [a-z-]+ failed to set up pod|plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\(add\\)',
     source:
       'containerd internal/cri/server/sandbox_run.go (*criService).RunPodSandbox ("failed to setup network for sandbox %q"), cri-dockerd network/plugins.go SetUpPod, libcni api.go (*CNIConfig).AddNetworkList ("plugin %s failed (add)")',
     mechanism: 'CNI ADD for a new sandbox failed: the pod stays ContainerCreating',
@@ -141,7 +141,7 @@ export const CNI_RULES: readonly Signature[] = [
   },
   {
     fact: 'cni.error',
-    pattern: 'error adding container to network "',
+    pattern: 'error adding container to network \\\\?"',
     source:
       'multus-cni pkg/multus/multus.go CmdAdd ("error adding container to network %q: %v", Multus-prefixed)',
     mechanism: 'a delegate CNI plugin under multus failed ADD for the pod',

@@ -48,8 +48,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.shim_cleanup_failed',
-    pattern:
-      'msg="(?:failed to clean up after shim disconnected|failed to delete shim|failed to delete dead shim)',
+    pattern: 'msg="(?:failed to clean up after shim disconnected|failed to delete shim)',
     from: CONTAINERD,
     source:
       'containerd core/runtime/v2/shim.go cleanupAfterDeadShim ("failed to clean up after shim disconnected") and (*shim).Delete ("failed to delete shim")',

@@ -49,7 +49,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.op_timeout',
     pattern:
-      'Handler for [A-Z]+ [^ ]+ returned error: [^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|timed out|transport is closing)',
+      'Handler for [A-Z]+ [^ ]+ returned error[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|timed out|transport is closing)',
     from: ['dockerd'],
     source:
       'moby daemon/server/server.go makeHTTPHandler ("Handler for %s %s returned error"; api/server/server.go before 25.0)',
@@ -87,7 +87,8 @@ export const DOCKERD_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.device_busy',
-    pattern: 'driver "[a-z0-9]+" failed to remove root filesystem[^\\n]{0,300}device or resource busy',
+    pattern:
+      'driver \\\\?"[a-z0-9]+\\\\?" failed to remove root filesystem[^\\n]{0,300}device or resource busy',
     from: ['dockerd'],
     source:
       'moby daemon/images/service.go (*ImageService).ReleaseLayer / daemon/delete.go ("driver %q failed to remove root filesystem for %s")',

@@ -24,7 +24,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'systemd.scope_failed',
     pattern: 'unable to start unit "?[^ "]+"?|error creating systemd unit `[^`]+`: got `[a-z]+`',
-    unless: 'Timeout waiting for systemd|[Cc]onnection timed out|NoReply|TimedOut',
+    unless: 'Timeout waiting for systemd|[Cc]onnection timed out|NoReply|TimedOut|dbus: connection closed',
     source:
       'runc libcontainer/cgroups/systemd/v2.go (*unifiedManager).Apply / v1.go (*legacyManager).Apply ("unable to start unit %q (properties %+v): %w") and common.go startUnit ("error creating systemd unit `%s`: got `%s`")',
     mechanism:

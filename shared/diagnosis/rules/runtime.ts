@@ -40,6 +40,15 @@ export const RUNTIME_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.op_timeout',
+    pattern:
+      'failed to \\\\?"(?:KillPodSandbox|KillContainer|CreatePodSandbox|StartContainer)\\\\?" for [^\\n]{0,200} with [A-Za-z]+Error: [^\\n]{0,300}(?:DeadlineExceeded|context deadline exceeded)',
+    source:
+      'kubernetes pkg/kubelet/container/sync_result.go (*PodSyncResult).Error ("failed to %q for %q with %v: %q"), in the kubelet\'s pod sync errors and FailedKillPod/FailedSync events',
+    mechanism:
+      'killing or creating a pod sandbox or container timed out in the runtime: the call is blocked below the kubelet',
+  },
+  {
+    fact: 'runtime.op_timeout',
     pattern: 'operation timeout: context deadline exceeded',
     from: ['kubelet', 'dockerd', 'unknown'],
     source:
