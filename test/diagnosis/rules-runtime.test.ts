@@ -285,6 +285,8 @@ const HITS: readonly Example[] = [
     fact: 'systemd.dbus_timeout',
   },
   { line: 'Failed to connect to bus: Connection timed out', fact: 'systemd.dbus_timeout' },
+  { line: 'Failed to restart containerd.service: Connection timed out', fact: 'systemd.dbus_timeout' },
+
   { line: 'Failed to get D-Bus connection: Connection refused', fact: 'systemd.dbus_disconnected' },
   {
     line: `${J} systemd[1]: Caught <SEGV>, dumped core as pid 31337.`,
@@ -369,6 +371,11 @@ const HITS: readonly Example[] = [
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:222] "StopPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"multus\\" failed (delete): Multus: [default/web-0/1234]: error in getting result from DelNetwork: netplugin failed"`,
     fact: 'cni.teardown_failed',
+  },
+
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" failed (add): Unable to create endpoint: Put \\"http:///var/run/cilium/cilium.sock/v1/endpoint/cilium-local:0:${CID}\\": context deadline exceeded"`,
+    fact: 'cni.hang',
   },
 
   // people's descriptions
@@ -463,6 +470,15 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} flanneld[600]: I1123 10:01:02.123456 600 main.go:412] Wrote subnet file to /run/flannel/subnet.env`,
     fact: 'cni.agent_down',
+  },
+  // a refused job is not a timeout
+  {
+    line: 'Failed to restart containerd.service: Unit containerd.service not found.',
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" failed (add): Unable to create endpoint: [PUT /endpoint/{id}][429] putEndpointIdTooManyRequests"`,
+    fact: 'cni.hang',
   },
   // descriptions of other things
   { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },

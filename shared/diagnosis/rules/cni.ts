@@ -100,6 +100,15 @@ export const CNI_RULES: readonly Signature[] = [
       'the cilium CNI plugin cannot reach cilium-agent on its socket: the agent on this node is down or restarting',
   },
 
+  {
+    fact: 'cni.hang',
+    pattern: `[Uu]nable to create endpoint: [^\\n]{0,300}(?:deadline exceeded|Client\\.Timeout exceeded|timed out)`,
+    source:
+      'cilium plugins/cilium-cni/cmd/cmd.go cmdAdd and the chaining plugins ("Unable to create endpoint: %s" / "unable to create endpoint: %s")',
+    mechanism:
+      'cilium-agent did not finish creating the pod endpoint (policy and BPF regeneration) before the CNI call timed out',
+  },
+
   // Flannel.
   {
     fact: 'cni.agent_down',

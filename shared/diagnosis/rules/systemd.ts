@@ -141,6 +141,14 @@ export const SYSTEMD_RULES: readonly Signature[] = [
       'systemctl could not even connect to systemd within the timeout: PID 1 is not servicing its sockets',
   },
   {
+    fact: 'systemd.dbus_timeout',
+    pattern:
+      'Failed to (?:start|stop|restart|reload|try-restart|reload-or-restart) [^ ]+\\.(?:service|socket|scope|slice|target|mount): Connection timed out',
+    source:
+      'systemd src/systemctl/systemctl-start-unit.c start_unit_one ("Failed to %s %s: %s" with the D-Bus error of the job request)',
+    mechanism: 'systemctl sent a start/stop job to systemd and got no answer within the D-Bus timeout',
+  },
+  {
     fact: 'systemd.dbus_disconnected',
     pattern:
       'Failed to (?:connect to bus|get D-Bus connection): (?:Connection refused|No such file or directory|Transport endpoint is not connected)',
