@@ -298,6 +298,10 @@ const HITS: readonly Example[] = [
     fact: 'pid.pressure',
   },
   {
+    line: `${J} systemd[1]: Failed to reread /proc/self/mountinfo: Cannot allocate memory`,
+    fact: 'systemd.mountinfo_churn',
+  },
+  {
     line: `${J} systemd-journald[400]: Suppressed 12345 messages from kubelet.service`,
     fact: 'systemd.journal_suppressed',
   },
@@ -407,6 +411,10 @@ const HITS: readonly Example[] = [
   { line: 'containerd 进程退出后没有重启', fact: 'runtime.service_stopped' },
   { line: 'the kubelet process exited at 10:02', fact: 'kubelet.dead' },
   { line: 'kubelet 进程退出', fact: 'kubelet.dead' },
+  { line: 'kubelet exited and was never restarted', fact: 'kubelet.dead' },
+  { line: 'docker ps hangs', fact: 'runtime.cmd_hang' },
+  { line: 'containerd 没有重启', fact: 'runtime.service_stopped' },
+  { line: 'systemctl hangs', fact: 'systemd.cmd_hang' },
   { line: 'systemctl status hangs', fact: 'systemd.cmd_hang' },
   { line: 'systemctl daemon-reload 卡住', fact: 'systemd.cmd_hang' },
 ];

@@ -179,6 +179,15 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     mechanism: 'PID 1 cannot fork a unit process: the PID/thread limit (or memory) of the node is exhausted',
   },
   {
+    fact: 'systemd.mountinfo_churn',
+    pattern: 'Failed to reread /proc/self/mountinfo',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/mount.c mount_dispatch_io (mount_fd_event in old releases): "Failed to reread /proc/self/mountinfo: %s"',
+    mechanism:
+      'PID 1 re-reads the whole mount table on every mount change and that re-read failed: mount churn from containers is reaching systemd',
+  },
+  {
     fact: 'systemd.journal_suppressed',
     pattern: 'Suppressed [0-9]+ messages from ',
     from: ['systemd', 'unknown'],
