@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../shared/diagnosis/components.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { type FactId, FactSet } from '../../shared/diagnosis/facts.ts';
 import { parseLogLine } from '../../shared/diagnosis/logline.ts';
 import { CNI_RULES } from '../../shared/diagnosis/rules/cni.ts';
@@ -12,6 +13,8 @@ import { RUNTIME_RULES } from '../../shared/diagnosis/rules/runtime.ts';
 import { SYSTEMD_RULES } from '../../shared/diagnosis/rules/systemd.ts';
 import type { Signature } from '../../shared/diagnosis/rules/types.ts';
 import { scanText } from '../../shared/diagnosis/scanner.ts';
+import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
+import type { CauseId } from '../../shared/schemas/diagnosis.ts';
 
 /**
  * Lines written from the programs' format strings (journald short form, logrus key=value, klog), each with the
@@ -550,4 +553,91 @@ describe('runtime, systemd and CNI rules', () => {
           expect(pattern, pattern).not.toMatch(/\(\?<?[=!]|\\[1-9]|\\k</);
     });
   }
+});
+
+/** A NotReady node whose kubelet reports the generic symptoms every runtime-side mechanism produces. */
+const PLEG = 'PLEG is not healthy: pleg was last seen active 3m46.7s ago; threshold is 3m0s';
+const SYMPTOMS = [
+  `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:222] "StopPodSandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" podSandboxID="${CID}"`,
+  `${J} kubelet[1234]: E1123 10:01:03.123456    1234 kubelet.go:2040] "Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 3m46.7s ago; threshold is 3m0s"`,
+];
+
+function incident(logs: Record<string, string[]>) {
+  return EvidenceBundleSchema.parse({
+    node: 'node-1',
+    containerRuntimeVersion: 'containerd://1.6.20',
+    conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: PLEG }],
+    logs: Object.fromEntries(Object.entries(logs).map(([k, lines]) => [k, lines.join('\n')])),
+  });
+}
+
+describe("a mechanism's own message outranks the symptoms it causes", () => {
+  const cases: ReadonlyArray<readonly [CauseId, Record<string, string[]>]> = [
+    [
+      'fd_exhaustion',
+      {
+        kubelet: SYMPTOMS,
+        dockerd: [
+          `${J} dockerd[1001]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s`,
+        ],
+      },
+    ],
+    [
+      'systemd_dbus_stall',
+      {
+        kubelet: SYMPTOMS,
+        systemd: [
+          `${J} dbus-daemon[700]: [system] Rejected: destination has a full message queue, 0 matched rules; type="method_return", sender=":1.0" (uid=0 pid=1 comm="/sbin/init") interface="(unset)" member="(unset)" error name="(unset)" requested_reply="0" destination=":1.42" (uid=0 pid=1234 comm="/usr/bin/kubelet")`,
+        ],
+      },
+    ],
+    [
+      'zombie_shim_hang',
+      {
+        kubelet: SYMPTOMS,
+        containerd: [
+          `${J} containerd[812]: ${TS} level=error msg="failed to delete shim" error="close wait error: context deadline exceeded" id=${CID}`,
+          `${J} containerd[812]: ${TS} level=error msg="Failed to handle backOff event &TaskExit{ContainerID:${CID},Pid:4242,ExitStatus:137,} for ${CID}" error="failed to handle container TaskExit event: failed to stop container: context deadline exceeded: unknown"`,
+        ],
+      },
+    ],
+    [
+      'cni_hang',
+      {
+        kubelet: SYMPTOMS,
+        containerd: [
+          `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (delete): error getting ClusterInformation: connection is unauthorized: Unauthorized"`,
+        ],
+      },
+    ],
+    [
+      'resource_starvation',
+      {
+        kubelet: SYMPTOMS,
+        systemd: [
+          `${J} systemd[1]: containerd.service: A process of this unit has been killed by the OOM killer.`,
+          `${J} systemd[1]: containerd.service: Failed with result 'oom-kill'.`,
+        ],
+      },
+    ],
+    [
+      'runtime_down',
+      {
+        kubelet: [
+          ...SYMPTOMS,
+          `${J} kubelet[1234]: W1123 10:01:04.123456    1234 clientconn.go:1331] [core] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock}. Err: connection error: desc = "transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused"`,
+        ],
+        systemd: [`${J} systemd[1]: containerd.service: Start request repeated too quickly.`],
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (cause, logs) => {
+    expect(diagnose(incident(logs)).verdict).toBe(cause);
+  });
+
+  it('the symptoms alone are not enough for a confident runtime verdict', () => {
+    const d = diagnose(incident({ kubelet: SYMPTOMS }));
+    expect(d.confidence).toBeLessThan(0.7);
+  });
 });
