@@ -86,7 +86,8 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.restarted',
     pattern: 'containerd successfully booted in',
-    from: ['containerd'],
+    // docker-managed containerd logs through dockerd's journal.
+    from: ['containerd', 'dockerd'],
     strict: true,
     source: 'containerd cmd/containerd/command/main.go App action ("containerd successfully booted in %fs")',
     mechanism:
