@@ -86,6 +86,38 @@ export const FACT_MEANINGS = {
   'cni.error': 'CNI add/delete calls fail',
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
+  // Runtime, systemd/D-Bus and CNI mechanisms named by the programs' own messages (rules/containerd.ts, crio.ts,
+  // dockerd.ts, runc.ts, systemd.ts, cni.ts).
+  'runtime.shim_disconnected':
+    "the runtime lost its connection to a container's shim/monitor (shim or conmon died or stopped answering)",
+  'runtime.shim_cleanup_failed': 'the runtime could not delete a dead shim or clean up after it',
+  'runtime.shim_start_failed': 'the runtime could not start a shim or create a task through it',
+  'runtime.name_reserved':
+    'a create request was retried while the first one for the same container/sandbox name is still in flight',
+  'runtime.exit_event_failed':
+    "the runtime could not process a container's exit event (it is retried with backoff)",
+  'runtime.kill_failed': 'the runtime could not kill a container: it survives SIGKILL',
+  'runtime.stdio_broken': "the daemon's copy of a container's stdio stream broke",
+  'runtime.restart_limit': 'systemd gave up restarting the runtime service (start limit hit): it stays down',
+  'runtime.oom_killed': 'the kernel OOM killer killed the runtime service',
+  'runtime.service_stopped': 'the runtime service stopped (deactivated)',
+  'runtime.restarted': 'the runtime daemon started up (a restart when the node was already running)',
+  'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runc.freeze_failed':
+    "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
+  'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',
+  'systemd.dbus_full_queue': "the D-Bus daemon rejects messages because the receiver's queue is full",
+  'systemd.dbus_disconnected': 'clients lost or cannot open their connection to the system D-Bus',
+  'systemd.scope_failed': 'systemd failed to create or start a transient scope/unit for a container',
+  'systemd.unit_exists': 'a transient unit could not be created because a unit of that name still exists',
+  'systemd.crashed': 'systemd (PID 1) crashed and froze execution',
+  'systemd.journal_suppressed':
+    'journald dropped messages from a unit that logged faster than its rate limit',
+  'cni.teardown_failed': 'CNI DEL (network teardown of a sandbox) fails, so the sandbox cannot be stopped',
+  'cni.datastore_error': 'the CNI plugin cannot read its datastore (the API server or etcd)',
+  'cni.agent_down':
+    "the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
+  'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -10,6 +10,10 @@ export const cniHang: CauseModule = {
     { fact: 'cni.slow', weight: 2.5 },
     { fact: 'cni.error', weight: 1.5 },
     { fact: 'cni.not_ready', weight: 1 },
+    { fact: 'cni.teardown_failed', weight: 2.5 },
+    { fact: 'cni.datastore_error', weight: 2 },
+    { fact: 'cni.agent_down', weight: 1.5 },
+    { fact: 'cni.ip_exhausted', weight: 0.5 },
   ],
   against: [],
   summary: () =>

@@ -17,6 +17,7 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
     { fact: 'kubelet.stale_conn', weight: 1 },
+    { fact: 'kubelet.stopped', weight: 1.5 },
   ],
   against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }],
   summary: ({ facts }) =>

@@ -14,6 +14,8 @@ export const resourceStarvation: CauseModule = {
     { fact: 'cpu.saturated', weight: 2 },
     { fact: 'kernel.hung_task', weight: 1 },
     { fact: 'proc.dstate', weight: 0.5 },
+    { fact: 'runtime.oom_killed', weight: 3 },
+    { fact: 'systemd.journal_suppressed', weight: 0.5 },
   ],
   against: [{ fact: 'io.normal', weight: 1 }],
   summary: ({ facts }) =>

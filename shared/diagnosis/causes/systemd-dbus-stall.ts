@@ -11,6 +11,12 @@ export const systemdDbusStall: CauseModule = {
     { fact: 'systemd.busy', weight: 2.5 },
     { fact: 'systemd.scope_pileup', weight: 1.5 },
     { fact: 'systemd.mountinfo_churn', weight: 1 },
+    { fact: 'systemd.dbus_full_queue', weight: 3.5 },
+    { fact: 'systemd.crashed', weight: 3.5 },
+    { fact: 'systemd.dbus_disconnected', weight: 3 },
+    { fact: 'systemd.scope_failed', weight: 2 },
+    { fact: 'systemd.unit_exists', weight: 1 },
+    { fact: 'runtime.shim_start_failed', weight: 0.5 },
   ],
   against: [],
   summary: () =>

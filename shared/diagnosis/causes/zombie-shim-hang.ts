@@ -29,6 +29,13 @@ export const zombieShimHang: CauseModule = {
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
     { fact: 'pleg.stuck', weight: 0.5 },
+    { fact: 'runtime.kill_failed', weight: 3 },
+    { fact: 'runtime.shim_cleanup_failed', weight: 3 },
+    { fact: 'runc.freeze_failed', weight: 2.5 },
+    { fact: 'runtime.shim_disconnected', weight: 2 },
+    { fact: 'runtime.exit_event_failed', weight: 2 },
+    { fact: 'runtime.name_reserved', weight: 1 },
+    { fact: 'runtime.stdio_broken', weight: 0.5 },
   ],
   against: [],
   summary: () =>
