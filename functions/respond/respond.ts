@@ -30,10 +30,14 @@ function groupByIncident(deliveries: readonly Delivery[]): Map<string, Delivery[
  */
 export async function respond(deliveries: readonly Delivery[], deps: RespondDeps): Promise<Outcome[]> {
   const seen = await deps.processed.seen(deliveries.map((d) => d.job.dedupKey));
-  const outcomes: Outcome[] = deliveries
-    .filter((d) => seen.has(d.job.dedupKey))
-    .map((d) => ({ receipt: d.receipt, status: 'duplicate' }));
-  const fresh = deliveries.filter((d) => !seen.has(d.job.dedupKey));
+  // A job delivered twice in one batch (sent again before the first copy was handled) is handled once.
+  const fresh: Delivery[] = [];
+  const outcomes: Outcome[] = [];
+  for (const d of deliveries) {
+    if (seen.has(d.job.dedupKey)) outcomes.push({ receipt: d.receipt, status: 'duplicate' });
+    else fresh.push(d);
+    seen.add(d.job.dedupKey);
+  }
   const groups = [...groupByIncident(fresh).values()];
   await deps.handler.prepare?.(
     groups.flatMap((g) =>

@@ -9,6 +9,7 @@ import {
   type JournalRow,
   JournalWriter,
   journalDir,
+  probeWritable,
   readSegment,
   segments,
 } from './journal.ts';
@@ -483,8 +484,10 @@ export class EmbeddedQueue implements Queue {
     if (this.#closed) return false;
     this.#db.prepare('SELECT 1').get();
     if (!this.#failing) return true;
-    // Opening the journal again is the check: if it works, the next group goes to the segment it opened.
+    // A write and a sync are the check (opening a file still works on a full disk): if they pass, the next
+    // group goes to the segment opened here.
     try {
+      probeWritable(this.#journal);
       this.#openWriter();
       this.#failing = false;
       return true;
