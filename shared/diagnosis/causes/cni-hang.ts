@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const cniHang: CauseModule = {
@@ -11,7 +12,7 @@ export const cniHang: CauseModule = {
     { fact: 'cni.error', weight: 1.5 },
     { fact: 'cni.not_ready', weight: 1 },
   ],
-  against: [],
+  against: competingDefects('cni_hang'),
   summary: () =>
     'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
   chain: () => [

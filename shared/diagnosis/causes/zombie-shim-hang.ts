@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
 
@@ -28,9 +29,10 @@ export const zombieShimHang: CauseModule = {
     { fact: 'kernel.hung_task', weight: 1.5 },
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
+    { fact: 'shim.known_defect', weight: 1.5 },
     { fact: 'pleg.stuck', weight: 0.5 },
   ],
-  against: [],
+  against: competingDefects('zombie_shim_hang'),
   summary: () =>
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
   chain: ({ facts }) => [
