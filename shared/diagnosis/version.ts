@@ -13,7 +13,7 @@ export interface Version {
   pre: readonly (string | number)[];
 }
 
-const VERSION = /^v?(\d{1,8}(?:\.\d{1,8}){0,3})([-~+.][0-9A-Za-z.~+_-]*)?$/;
+const VERSION = /^v?(\d{1,8}(?:\.\d{1,8}){0,3})([-~+][0-9A-Za-z.~+_-]*)?$/;
 const PRE_RELEASE = /^[-~.]?(alpha|beta|rc)\.?(\d*)((?:\.\d+)*)/i;
 const DISTRO_RELEASE = /^-(\d+(?:\.\d+)*)/;
 
