@@ -285,6 +285,17 @@ describe('configuration checks', () => {
       },
     });
     expect(same.has('config.cgroup_driver_mismatch')).toBe(false);
+    const logged = extractFacts({
+      logs: {
+        kubelet: [
+          'I0331 08:45:29.614064 13731 container_manager_linux.go:266] Creating Container Manager object based on Node Config: {RuntimeCgroupsName: CgroupsPerQOS:true CgroupRoot:/ CgroupDriver:cgroupfs KubeletRootDir:/var/lib/kubelet}',
+          'I0331 08:45:29.640848 13731 docker_service.go:258] Docker Info: &{ID:B4V3 Containers:0 CgroupDriver:systemd KernelVersion:3.10.0}',
+        ].join('\n'),
+      },
+    });
+    expect(logged.examples('config.cgroup_driver_mismatch')[0]?.text).toBe(
+      'kubelet cgroup driver cgroupfs (logs.kubelet) vs runtime cgroup driver systemd (logs.kubelet)',
+    );
     const refused = diagnose({
       logs: {
         kubelet:

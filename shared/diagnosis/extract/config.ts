@@ -124,7 +124,11 @@ const DOCKERSHIM_MISMATCH =
   /kubelet cgroup driver: \\?"'?(\w+)'?\\?" is different from docker cgroup driver: \\?"(\w+)\\?"/;
 
 function runtimeDriver(text: string): Driver | undefined {
-  const docker = /\bCgroup Driver:\s*(\w+)/.exec(text) ?? /native\.cgroupdriver=(\w+)/.exec(text);
+  // `docker info`, dockerd's daemon.json, or the Docker Info the kubelet's dockershim logs at start.
+  const docker =
+    /\bCgroup Driver:\s*(\w+)/.exec(text) ??
+    /native\.cgroupdriver=(\w+)/.exec(text) ??
+    /Docker Info: &\{[^}]*?\bCgroupDriver:(\w+)/.exec(text);
   if (docker) return driver(docker[1]);
   const containerd = /\bSystemdCgroup\s*=\s*(true|false)/.exec(text);
   if (containerd) return containerd[1] === 'true' ? 'systemd' : 'cgroupfs';
@@ -132,7 +136,9 @@ function runtimeDriver(text: string): Driver | undefined {
 }
 
 function kubeletDriver(text: string): Driver | undefined {
-  return driver(setting(text, 'cgroup-driver', 'cgroupDriver') ?? /\bCgroupDriver:(\w+) \w/.exec(text)?.[1]);
+  // Flags, the config file, or the container manager's Node Config the kubelet logs at start.
+  const logged = /Node Config: \{[^}]*?\bCgroupDriver:(\w+)/.exec(text)?.[1];
+  return driver(setting(text, 'cgroup-driver', 'cgroupDriver') ?? logged);
 }
 
 function checkCgroupDriver(texts: readonly { source: string; text: string }[], facts: FactSet) {
