@@ -5,6 +5,7 @@ import type { CauseContext, Probe } from './causes/types.ts';
 import { nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
+import { mechanismOf } from './mechanism.ts';
 import { observe, symptom } from './observed.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 
@@ -87,6 +88,7 @@ export function diagnoseFacts(
     evidence: r.support.flatMap((w) => cite(facts, w.fact)),
     against: r.against.flatMap((w) => cite(facts, w.fact)),
     commands: r.cause.commands(ctx),
+    ...mechanismOf(r, facts),
   }));
   const top = causes[0];
   return {
@@ -96,6 +98,7 @@ export function diagnoseFacts(
     cluster: bundle.cluster,
     observed,
     causes,
+    ...(decided && top.mechanism ? { mechanism: top.mechanism } : {}),
     missing: [...(bundle.unavailable ?? []), ...missingEvidence(bundle, ranked, ctx, options)],
     discounted: facts.discounted.map((f) => ({
       source: f.source,

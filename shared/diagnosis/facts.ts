@@ -22,7 +22,8 @@ export const FACT_MEANINGS = {
   'runtime.answers': 'the runtime answers runtime-wide commands',
   'runtime.service_failed': 'the runtime service exited or is restarting',
   'runtime.pods_stuck': 'pods are stuck creating or terminating: runtime create/stop calls do not complete',
-  'runtime.known_defect': 'this runtime build has a known defect that hangs container operations',
+  'runtime.known_defect':
+    'this runtime release has a known defect that hangs container operations, and the hang shows',
   'runtime.shim_reaped': 'the runtime reaped a container shim',
   'runtime.shim_mismatch': 'a container whose shim was already reaped is still listed as running',
   'runtime.force_kill': 'a container ignored SIGTERM and had to be force-killed',
@@ -69,7 +70,7 @@ export const FACT_MEANINGS = {
     'the kubelet stopped renewing its node Lease: it is not running or cannot reach the API server',
   'kubelet.alive_while_unknown':
     'the node is Unknown yet agents on it (or the kubelet itself) still talk to the API server',
-  'kubelet.known_defect': 'this kubelet version has a known relist deadlock',
+  'kubelet.known_defect': 'this kubelet release has a known defect whose symptom is present',
   'network.link_down': 'a network link on the node went down',
   'network.link_up': 'the network link came back',
   'network.disrupted': "the node's network was restarted or cut",
@@ -118,6 +119,16 @@ export const FACT_MEANINGS = {
   'cni.agent_down':
     "the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
   'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
+  'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',
+  'systemd.known_defect':
+    'this runc release has a known hang waiting for systemd over D-Bus, and D-Bus calls stall',
+  'fd.known_defect': 'this runtime release has a known descriptor leak, and descriptors are exhausted',
+  'config.heartbeat_vs_grace':
+    "the kubelet's heartbeat interval leaves less than two heartbeats per node-monitor grace period: one late renewal marks the node NotReady",
+  'config.cgroup_driver_mismatch':
+    'the kubelet and the container runtime are configured with different cgroup drivers',
+  'config.no_reserved':
+    'the kubelet reserves nothing for system daemons (no kube-reserved/system-reserved) on a node showing starvation',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;
@@ -133,6 +144,8 @@ export interface Fact {
   value?: number;
   /** A person's description of what they saw, not a program's own message or a measured value. */
   observation?: boolean;
+  /** The known defect (defects.ts id) this fact reports. */
+  defect?: string;
 }
 
 interface FactEntry {

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const cniHang: CauseModule = {
@@ -15,7 +16,7 @@ export const cniHang: CauseModule = {
     { fact: 'cni.agent_down', weight: 1.5 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
   ],
-  against: [],
+  against: competingDefects('cni_hang'),
   summary: () =>
     'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
   chain: () => [

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const containerCount: CauseModule = {
@@ -18,6 +19,7 @@ export const containerCount: CauseModule = {
   against: [
     { fact: 'containers.few', weight: 2.5 },
     { fact: 'pleg.stuck', weight: 1 },
+    ...competingDefects('container_count'),
   ],
   summary: ({ facts }) => {
     const n = facts.max('containers.many') ?? facts.max('containers.exited_many');

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const kubeletDefect: CauseModule = {
@@ -9,12 +10,12 @@ export const kubeletDefect: CauseModule = {
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
     { fact: 'kubelet.stale_conn', weight: 3 },
     { fact: 'kubelet.alive_while_unknown', weight: 3 },
-    { fact: 'kubelet.known_defect', weight: 1.5 },
+    { fact: 'kubelet.known_defect', weight: 3 },
     { fact: 'network.link_up', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },
   ],
-  against: [],
+  against: competingDefects('kubelet_defect'),
   summary: ({ facts }) =>
     facts.has('kubelet.stale_conn')
       ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const nodeUnreachable: CauseModule = {
@@ -9,6 +10,8 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.swap', weight: 3.5 },
     { fact: 'kubelet.dead', weight: 3 },
     { fact: 'kubelet.auth_error', weight: 3 },
+    { fact: 'config.cgroup_driver_mismatch', weight: 2.5 },
+    { fact: 'config.heartbeat_vs_grace', weight: 2.5 },
     { fact: 'node.status_unknown', weight: 2.5 },
     { fact: 'kubelet.api_error', weight: 2.5 },
     { fact: 'kubelet.lease_expired', weight: 2.5 },
@@ -19,7 +22,7 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.stale_conn', weight: 1 },
     { fact: 'kubelet.stopped', weight: 1.5 },
   ],
-  against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }],
+  against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }, ...competingDefects('node_unreachable')],
   summary: ({ facts }) =>
     facts.has('kubelet.dead') || facts.has('kubelet.swap')
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'

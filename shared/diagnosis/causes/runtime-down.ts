@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import { type CauseModule, RUNTIME_LOGS } from './types.ts';
 
 export const runtimeDown: CauseModule = {
@@ -30,6 +31,7 @@ export const runtimeDown: CauseModule = {
   against: [
     { fact: 'runtime.answers', weight: 1.5 },
     { fact: 'runtime.selective_hang', weight: 1 },
+    ...competingDefects('runtime_down'),
   ],
   summary: ({ tools }) =>
     `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,

@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
 
@@ -28,6 +29,7 @@ export const zombieShimHang: CauseModule = {
     { fact: 'kernel.hung_task', weight: 1.5 },
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
+    { fact: 'shim.known_defect', weight: 1.5 },
     { fact: 'pleg.stuck', weight: 0.5 },
     { fact: 'runtime.kill_failed', weight: 3 },
     { fact: 'runtime.shim_cleanup_failed', weight: 3 },
@@ -37,7 +39,7 @@ export const zombieShimHang: CauseModule = {
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.stdio_broken', weight: 0.5 },
   ],
-  against: [],
+  against: competingDefects('zombie_shim_hang'),
   summary: () =>
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
   chain: ({ facts }) => [
