@@ -91,8 +91,9 @@ export function diagnoseFacts(
     ...mechanismOf(r, facts),
   }));
   const top = causes[0];
+  const decided = top !== undefined && isVerdict(ranked);
   return {
-    verdict: top && isVerdict(ranked) ? top.id : 'unknown',
+    verdict: decided ? top.id : 'unknown',
     confidence: top?.confidence ?? 0,
     node: bundle.node,
     cluster: bundle.cluster,
