@@ -1,6 +1,7 @@
 import { CNI_RULES } from './rules/cni.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
+import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
@@ -18,6 +19,7 @@ export const SIGNATURES: readonly Signature[] = [
   ...RUNTIME_RULES,
   ...SYSTEMD_RULES,
   ...KERNEL_RULES,
+  ...NPD_RULES,
   ...CNI_RULES,
   ...OBSERVATION_RULES,
 ];

@@ -10,6 +10,7 @@ export const cniHang: CauseModule = {
     { fact: 'cni.slow', weight: 2.5 },
     { fact: 'cni.error', weight: 1.5 },
     { fact: 'cni.not_ready', weight: 1 },
+    { fact: 'network.netdev_leak', weight: 3 },
   ],
   against: [],
   summary: () =>

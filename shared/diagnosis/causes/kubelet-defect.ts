@@ -13,6 +13,8 @@ export const kubeletDefect: CauseModule = {
     { fact: 'network.link_up', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },
+    { fact: 'kubelet.cadvisor_cgroup_path', weight: 3.5 },
+    { fact: 'kubelet.cert_rotated', weight: 0.5 },
   ],
   against: [],
   summary: ({ facts }) =>

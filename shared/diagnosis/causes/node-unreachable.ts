@@ -16,6 +16,10 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
     { fact: 'kubelet.stale_conn', weight: 1 },
+    { fact: 'kubelet.node_identity', weight: 3.5 },
+    { fact: 'kubelet.config_error', weight: 3.5 },
+    { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
+    { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
   ],
   against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }],
   summary: ({ facts }) =>

@@ -14,6 +14,9 @@ export const resourceStarvation: CauseModule = {
     { fact: 'cpu.saturated', weight: 2 },
     { fact: 'kernel.hung_task', weight: 1 },
     { fact: 'proc.dstate', weight: 0.5 },
+    { fact: 'disk.image_gc_failed', weight: 1.5 },
+    { fact: 'kernel.soft_lockup', weight: 1.5 },
+    { fact: 'pid.cgroup_limit', weight: 1 },
   ],
   against: [{ fact: 'io.normal', weight: 1 }],
   summary: ({ facts }) =>

@@ -18,6 +18,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },
     { fact: 'runtime.known_defect', weight: 1 },
+    { fact: 'fs.readonly', weight: 1.5 },
+    { fact: 'runtime.overlay_corrupt', weight: 1.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },

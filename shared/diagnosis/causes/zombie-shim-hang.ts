@@ -29,6 +29,9 @@ export const zombieShimHang: CauseModule = {
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
     { fact: 'pleg.stuck', weight: 0.5 },
+    { fact: 'kernel.storage_stall', weight: 2.5 },
+    { fact: 'disk.io_error', weight: 1.5 },
+    { fact: 'kernel.oops', weight: 1 },
   ],
   against: [],
   summary: () =>
