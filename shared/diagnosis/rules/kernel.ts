@@ -10,7 +10,7 @@ const RUNTIME_TASK = '(?:dockerd?|containerd|containerd-shim|docker-containerd|r
  * buffer locks, ext4's jbd2 journal, ceph and fuse requests.
  */
 const STORAGE_WAIT_FRAME =
-  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force|xlog_wait|xlog_cil_force_lsn|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
+  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn)?|xlog_wait|xlog_cil_force_lsn|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
 
 /**
  * Messages the Linux kernel writes (dmesg / journald's kernel transport), and kernel limits as user space

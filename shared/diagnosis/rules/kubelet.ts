@@ -120,7 +120,8 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.list_timeout',
     pattern: 'Failed to list pod sandboxes[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
     from: ['kubelet'],
-    source: 'kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (*kubeGenericRuntimeManager).GetPods',
+    source:
+      'kubernetes pkg/kubelet/kuberuntime/kuberuntime_sandbox.go (*kubeGenericRuntimeManager).getKubeletSandboxes',
     mechanism: 'the runtime did not answer ListPodSandbox within the CRI timeout',
   },
   {
@@ -366,7 +367,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.stale_conn',
     pattern: 'http2: client connection lost',
     from: ['kubelet'],
-    source: 'golang.org/x/net/http2/transport.go errClientConnLost',
+    source: 'go golang.org/x/net/http2/transport.go errClientConnLost',
     mechanism: 'the HTTP/2 connection to the API server died; requests queued on it fail',
   },
   {
@@ -413,7 +414,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.config_error',
-    pattern: 'misconfiguration: kubelet cgroup driver: "[a-z]+" is different from docker cgroup driver',
+    pattern: 'misconfiguration: kubelet cgroup driver: [^ ]+ is different from docker cgroup driver',
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/dockershim/docker_service.go NewDockerService (cri-dockerd since 1.24)',
     mechanism:
