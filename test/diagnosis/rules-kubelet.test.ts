@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../shared/diagnosis/components.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { type FactId, FactSet } from '../../shared/diagnosis/facts.ts';
 import { parseLogLine } from '../../shared/diagnosis/logline.ts';
@@ -138,6 +139,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
       '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = ResourceExhausted desc = grpc: received message larger than max (16779332 vs. 16777216)"',
     ),
     fact: 'runtime.list_too_large',
+  },
+  {
+    line: klog(
+      'E',
+      'remote_runtime.go:222',
+      '"Status from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\\""',
+    ),
+    fact: 'runtime.unreachable',
   },
   {
     line: klog(
@@ -532,6 +541,13 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     line: kmsg('bond0: link status definitely down for interface eth1, disabling it'),
     fact: 'network.link_down',
   },
+  { line: kmsg('r8169 0000:02:00.0 enp2s0: Link is Down'), fact: 'network.link_down' },
+  { line: kmsg('mlx5_core 0000:3b:00.0 ens1f0: Link down'), fact: 'network.link_down' },
+  {
+    line: kmsg('r8169 0000:02:00.0 enp2s0: Link is Up - 1Gbps/Full - flow control rx/tx'),
+    fact: 'network.link_up',
+  },
+  { line: kmsg('mlx5_core 0000:3b:00.0 ens1f0: Link up'), fact: 'network.link_up' },
   {
     line: journal('systemd-networkd[612]', 'eth0: Lost carrier'),
     fact: 'network.link_down',
@@ -799,5 +815,78 @@ describe("node-problem-detector's conditions and events", () => {
     expect(disk.has('disk.pressure')).toBe(true);
     expect(disk.has('mem.oom')).toBe(false);
     expect(extract({ events: [event('Attempting to reclaim memory')] }).has('mem.oom')).toBe(true);
+  });
+});
+
+describe('mechanisms these rules establish, end to end', () => {
+  function top(logs: Record<string, string>, conditions: unknown[] = []) {
+    const d = diagnose(EvidenceBundleSchema.parse({ node: NODE, logs, conditions }));
+    return d.causes[0];
+  }
+  const unknownReady = {
+    type: 'Ready',
+    status: 'Unknown',
+    reason: 'NodeStatusUnknown',
+    message: 'Kubelet stopped posting node status.',
+  };
+
+  it('a cgroup path cAdvisor cannot watch is a kubelet defect, explained as such', () => {
+    const cause = top({
+      kubelet: [
+        klog(
+          'E',
+          'kubelet.go:1431',
+          '"Failed to start cAdvisor" err="inotify_add_watch /sys/fs/cgroup/cpuacct,cpu: no such file or directory"',
+        ),
+        journal('systemd[1]', 'kubelet.service: Main process exited, code=exited, status=255/EXCEPTION'),
+      ].join('\n'),
+    });
+    expect(cause?.id).toBe('kubelet_defect');
+    expect(cause?.summary).toMatch(/cgroup path/);
+    expect(cause?.commands.map((c) => c.command)).toContain('grep cgroup /proc/self/mountinfo');
+  });
+
+  it('a credential naming another node is why the node went Unknown', () => {
+    const cause = top(
+      {
+        kubelet: klog(
+          'E',
+          'controller.go:145',
+          '"Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node" interval="7s"',
+        ),
+      },
+      [unknownReady],
+    );
+    expect(cause?.id).toBe('node_unreachable');
+    expect(cause?.summary).toMatch(/different node/);
+  });
+
+  it('a list answer over the gRPC limit is too many containers, not a broken runtime', () => {
+    const cause = top({
+      kubelet: klog(
+        'E',
+        'generic.go:241',
+        '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = ResourceExhausted desc = grpc: received message larger than max (16779332 vs. 16777216)"',
+      ),
+    });
+    expect(cause?.id).toBe('container_count');
+  });
+
+  it('a leaked network device blocking namespace teardown points at the CNI teardown path', () => {
+    const cause = top({
+      kernel: kmsg('unregister_netdevice: waiting for eth0 to become free. Usage count = 1'),
+    });
+    expect(cause?.id).toBe('cni_hang');
+  });
+
+  it('a runtime task blocked on an NFS server is a wedged container in D state', () => {
+    const cause = top({
+      kernel: [
+        kmsg('nfs: server 10.0.0.5 not responding, still trying'),
+        kmsg('INFO: task containerd-shim:4242 blocked for more than 120 seconds.'),
+        kmsg(' rpc_wait_bit_killable+0x24/0xb0 [sunrpc]'),
+      ].join('\n'),
+    });
+    expect(cause?.id).toBe('zombie_shim_hang');
   });
 });

@@ -225,6 +225,14 @@ export const KERNEL_RULES: readonly Signature[] = [
   },
   {
     fact: 'network.link_down',
+    pattern: ': Link is [Dd]own|mlx5_core [^ ]+ [^ ]+: Link down',
+    from: ['kernel'],
+    source:
+      'linux drivers/net/phy/phy.c phy_print_status and drivers/net/ethernet/broadcom/tg3.c tg3_link_report ("Link is Down"/"Link is down."); mellanox/mlx5/core/en_main.c mlx5e_update_carrier ("Link down")',
+    mechanism: 'the physical NIC lost link',
+  },
+  {
+    fact: 'network.link_down',
     pattern: 'link status definitely down for interface',
     from: ['kernel', 'unknown'],
     source: 'linux drivers/net/bonding/bond_main.c bond_miimon_commit',
@@ -239,7 +247,8 @@ export const KERNEL_RULES: readonly Signature[] = [
   },
   {
     fact: 'network.link_up',
-    pattern: 'NIC Link is Up|link status definitely up for interface',
+    pattern:
+      'NIC Link is Up|link status definitely up for interface|: Link is Up - |mlx5_core [^ ]+ [^ ]+: Link up',
     from: ['kernel', 'unknown'],
     source:
       'linux drivers/net/ethernet/intel watchdog tasks; drivers/net/bonding/bond_main.c bond_miimon_commit',

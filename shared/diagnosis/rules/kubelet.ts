@@ -133,6 +133,16 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the gRPC connection to the runtime's socket is down (refused, missing socket, or closed mid-call)",
   },
   {
+    fact: 'runtime.unreachable',
+    pattern:
+      '(?:PodSandboxStatus|ContainerStatus|Status|Version) from runtime service failed[^\\n]{0,200}code = Unavailable',
+    from: ['kubelet'],
+    source:
+      'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).PodSandboxStatus / ContainerStatus / Status / Version',
+    mechanism:
+      "the gRPC connection to the runtime's socket is down (refused, missing socket, or closed mid-call)",
+  },
+  {
     fact: 'runtime.list_too_large',
     pattern: 'grpc: received message (?:after decompression )?larger than max',
     from: ['kubelet'],
