@@ -291,6 +291,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.node_identity',
   },
   {
+    // k3s runs the kubelet inside its own binary: the API server's refusal is the same text under another tag.
+    line: journal(
+      'k3s[3814]',
+      'E1123 10:01:02.123456    3814 controller.go:145] "Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node"',
+    ),
+    fact: 'kubelet.node_identity',
+  },
+  {
     line: klog(
       'E',
       'kubelet_node_status.go:540',
@@ -449,6 +457,12 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.storage_stall',
   },
   { line: kmsg('nfs: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
+  {
+    line: kmsg(
+      'XFS: runc:[2:INIT](31337) possible memory allocation deadlock size 65536 in kmem_alloc (mode:0x2400240)',
+    ),
+    fact: 'kernel.storage_stall',
+  },
   {
     line: kmsg(
       'Out of memory: Killed process 23145 (java) total-vm:8388608kB, anon-rss:6291456kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:13000kB oom_score_adj:-997',

@@ -51,6 +51,14 @@ export const KERNEL_RULES: readonly Signature[] = [
   },
   {
     fact: 'kernel.storage_stall',
+    pattern: 'XFS: [^\\n]{0,40}possible memory allocation deadlock',
+    from: ['kernel', 'unknown'],
+    source: 'linux fs/xfs/kmem.c kmem_alloc (fs/xfs/xfs_buf.c and kmem_zalloc callers in newer kernels)',
+    mechanism:
+      'an XFS allocation keeps failing and retrying inside a transaction: every task touching that filesystem waits',
+  },
+  {
+    fact: 'kernel.storage_stall',
     pattern: ': server [^ ]+ not responding, still trying',
     from: ['kernel', 'unknown'],
     source:

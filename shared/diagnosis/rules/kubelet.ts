@@ -278,6 +278,8 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
 
   // --- Credentials: Go crypto/x509, the API server's authn/authz answers, certificate rotation ---
+  // The Node authorizer's and NodeRestriction's refusals concern node identities only, whoever quotes them (the
+  // kubelet, or a binary embedding it such as k3s or microk8s' kubelite), so those rules take any component.
   {
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate has expired or is not yet valid',
@@ -326,7 +328,6 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.node_identity',
     pattern: 'can only access node lease with the same name',
-    from: ['kubelet', 'unknown'],
     source:
       'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeLease and plugin/pkg/admission/noderestriction/admission.go admitLease',
     mechanism:
@@ -335,14 +336,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.node_identity',
     pattern: 'is not allowed to modify node',
-    from: ['kubelet', 'unknown'],
     source: 'kubernetes plugin/pkg/admission/noderestriction/admission.go admitNode',
     mechanism: "the kubelet's credential names another node: its node status updates are refused",
   },
   {
     fact: 'kubelet.node_identity',
     pattern: 'no relationship found between node',
-    from: ['kubelet', 'unknown'],
     source: 'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go (*NodeAuthorizer).authorize',
     mechanism:
       "the Node authorizer's graph does not link this node to the object it asks for (node name mismatch, or pods not yet bound)",
