@@ -108,6 +108,8 @@ export const FACT_MEANINGS = {
   'kernel.soft_lockup': 'a CPU is stuck in the kernel (soft lockup or RCU stall)',
   'kernel.oops': 'the kernel hit a BUG/oops; the faulting task died holding whatever it held',
   'pid.cgroup_limit': "the pids controller rejected a fork: a cgroup's PID limit is reached",
+  'nodes.all_not_ready':
+    'the node controller saw every node NotReady at once: the common path to the control plane failed (or there is one worker)',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -235,6 +235,20 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   { line: 'Kubelet stopped posting node status.', fact: 'node.status_unknown', origin: 'unknown' },
   { line: 'Kubelet never posted node status.', fact: 'node.status_unknown', origin: 'unknown' },
   {
+    line: journal(
+      'kube-controller-manager[5213]',
+      'I1123 10:01:02.706580    5213 node_lifecycle_controller.go:890] "Node is unresponsive. Adding it to the Taint queue" node="node-7" timeStamp="2026-11-23 10:01:02.706574115 +0000 UTC m=+9961.472114546"',
+    ),
+    fact: 'node.status_unknown',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[5213]',
+      'I1123 10:01:02.901414       1 node_lifecycle_controller.go:1230] Controller detected that all Nodes are not-Ready. Entering master disruption mode.',
+    ),
+    fact: 'nodes.all_not_ready',
+  },
+  {
     line: klog(
       'E',
       'reflector.go:138',

@@ -20,6 +20,7 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.config_error', weight: 3.5 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
+    { fact: 'nodes.all_not_ready', weight: 1.5 },
   ],
   against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }],
   summary: ({ facts }) =>

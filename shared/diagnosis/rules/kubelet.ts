@@ -277,6 +277,22 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the node object exists but its kubelet has not posted one status since registration',
   },
 
+  {
+    fact: 'node.status_unknown',
+    pattern: 'is unresponsive\\. Adding it to the Taint queue',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).processTaintBaseEviction',
+    mechanism: 'Ready went Unknown: the node controller taints the node unreachable (NoExecute)',
+  },
+  {
+    fact: 'nodes.all_not_ready',
+    pattern: 'detected that all Nodes are not-Ready\\. Entering master disruption mode',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).handleDisruption',
+    mechanism:
+      'every node lost contact at once: evictions stop, since the fault is more likely on the control-plane side than on every node',
+  },
+
   // --- Credentials: Go crypto/x509, the API server's authn/authz answers, certificate rotation ---
   // The Node authorizer's and NodeRestriction's refusals concern node identities only, whoever quotes them (the
   // kubelet, or a binary embedding it such as k3s or microk8s' kubelite), so those rules take any component.
