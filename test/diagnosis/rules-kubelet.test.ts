@@ -299,6 +299,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
       'E',
+      'kubelet_node_status.go:96',
+      '"Unable to register node with API server" err="nodes is forbidden: User \\"system:anonymous\\" cannot create resource \\"nodes\\" in API group \\"\\" at the cluster scope" node="node-7"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
       'controller.go:145',
       '"Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node" interval="7s"',
     ),

@@ -333,13 +333,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.auth_error',
-    pattern: 'forbidden: User "system:node:',
+    pattern: 'forbidden: User \\\\?"system:(?:node:|anonymous)',
     unless:
       'can only access node lease with the same name|is not allowed to modify node|no relationship found between node',
     from: ['kubelet'],
     strict: true,
     source: 'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go (403)',
-    mechanism: 'the API server authorizes none of what the kubelet asks (RBAC/Node authorizer deny)',
+    mechanism:
+      'the API server refuses what the kubelet asks: RBAC/Node authorizer deny, or no credentials at all (system:anonymous)',
   },
   {
     fact: 'kubelet.node_identity',
