@@ -19,14 +19,15 @@ const CREDENTIALS_REJECTED = '(?:Unauthorized|forbidden|x509:)';
 /** Errors of a connection the client keeps using after it died (the kubelet.stale_conn rules below own them). */
 const STALE_CONNECTION = '(?:use of closed network connection|http2: client connection lost)';
 
-/** kubelet_node_status.go and kubelet.go: the status loop's failures (klog text, then structured text). */
+/** kubelet_node_status.go: the node status loop's failures (registration, update, retries exhausted). */
 const NODE_STATUS_FAILURE =
   '(?:Error updating node status|Unable to update node status|Unable to register node)';
 
 /**
- * The node lease controller's failures: `pkg/kubelet/nodelease` before 1.17 ("failed to ensure node lease
- * exists", "failed to update node lease"), `component-helpers/apimachinery/lease/controller.go` since
- * ("Failed to ensure lease exists", "Failed to update lease", "failed to update lease using latest lease").
+ * The node lease controller's failures: `pkg/kubelet/nodelease/controller.go` in older releases ("failed to
+ * ensure node lease exists", "failed to update node lease"), `component-helpers/apimachinery/lease/controller.go`
+ * in newer ones ("Failed to ensure lease exists", "Failed to update lease", "failed to update lease using latest
+ * lease").
  */
 const LEASE_FAILURE = '(?:[Ff]ailed to ensure (?:node )?lease exists|[Ff]ailed to update (?:node )?lease)';
 
