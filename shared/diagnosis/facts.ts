@@ -129,6 +129,32 @@ export const FACT_MEANINGS = {
     'the kubelet and the container runtime are configured with different cgroup drivers',
   'config.no_reserved':
     'the kubelet reserves nothing for system daemons (no kube-reserved/system-reserved) on a node showing starvation',
+  // Kubelet, kernel and node-problem-detector facts (rules/kubelet.ts, rules/kernel.ts, rules/npd.ts).
+  'runtime.list_too_large':
+    "a runtime list response is larger than the kubelet's gRPC message limit: too many containers for one call",
+  'runtime.overlay_corrupt': "the runtime's overlay2 storage holds a corrupt layer link",
+  'kubelet.config_error':
+    'the kubelet exits at start on a configuration mismatch (cgroup driver, CPU/memory manager checkpoint)',
+  'kubelet.cadvisor_cgroup_path':
+    'cAdvisor cannot watch a cgroup path this cgroup layout does not have (a kubelet/cAdvisor defect, not descriptor exhaustion)',
+  'kubelet.node_identity':
+    "the API server's node authorizer rejects the kubelet: its credentials name a different node",
+  'kubelet.heartbeat_failed':
+    "the kubelet's node status or lease update failed (the line gives no network cause)",
+  'kubelet.cert_rotation_failed': 'the kubelet cannot obtain a new client certificate from the API server',
+  'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
+  'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
+  'kernel.storage_stall':
+    'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
+  'disk.io_error': 'the kernel reports I/O or filesystem errors on a block device',
+  'fs.readonly': 'a filesystem was remounted read-only or shut down after errors',
+  'network.netdev_leak':
+    'a network device cannot be unregistered (reference leak): network namespace teardown, and CNI DEL with it, blocks',
+  'kernel.soft_lockup': 'a CPU is stuck in the kernel (soft lockup or RCU stall)',
+  'kernel.oops': 'the kernel hit a BUG/oops; the faulting task died holding whatever it held',
+  'pid.cgroup_limit': "the pids controller rejected a fork: a cgroup's PID limit is reached",
+  'nodes.all_not_ready':
+    'the node controller saw every node NotReady at once: the common path to the control plane failed (or there is one worker)',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

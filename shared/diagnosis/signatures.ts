@@ -4,6 +4,7 @@ import { CRIO_RULES } from './rules/crio.ts';
 import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
+import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNC_RULES } from './rules/runc.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
@@ -31,6 +32,7 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'runc', title: 'runc', rules: RUNC_RULES },
   { file: 'systemd', title: 'systemd and D-Bus', rules: SYSTEMD_RULES },
   { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
+  { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
   { file: 'observations', title: 'what people write (weighed below the programs)', rules: OBSERVATION_RULES },
 ];

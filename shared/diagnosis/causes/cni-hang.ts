@@ -15,6 +15,7 @@ export const cniHang: CauseModule = {
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.agent_down', weight: 1.5 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
+    { fact: 'network.netdev_leak', weight: 3 },
   ],
   against: competingDefects('cni_hang'),
   summary: () =>

@@ -15,6 +15,7 @@ export const containerCount: CauseModule = {
     { fact: 'pods.churn', weight: 0.5 },
     { fact: 'pods.dense', weight: 0.5 },
     { fact: 'pleg.channel_full', weight: 0.5 },
+    { fact: 'runtime.list_too_large', weight: 3.5 },
   ],
   against: [
     { fact: 'containers.few', weight: 2.5 },

@@ -18,6 +18,9 @@ export const resourceStarvation: CauseModule = {
     { fact: 'proc.dstate', weight: 0.5 },
     { fact: 'runtime.oom_killed', weight: 3 },
     { fact: 'systemd.journal_suppressed', weight: 0.5 },
+    { fact: 'disk.image_gc_failed', weight: 1.5 },
+    { fact: 'kernel.soft_lockup', weight: 1.5 },
+    { fact: 'pid.cgroup_limit', weight: 1 },
   ],
   against: [{ fact: 'io.normal', weight: 1 }, ...competingDefects('resource_starvation')],
   summary: ({ facts }) =>

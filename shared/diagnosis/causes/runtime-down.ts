@@ -27,6 +27,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },
     { fact: 'runtime.restarted', weight: 0.5 },
+    { fact: 'fs.readonly', weight: 1.5 },
+    { fact: 'runtime.overlay_corrupt', weight: 1.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },

@@ -38,6 +38,9 @@ export const zombieShimHang: CauseModule = {
     { fact: 'runtime.exit_event_failed', weight: 2 },
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.stdio_broken', weight: 0.5 },
+    { fact: 'kernel.storage_stall', weight: 2.5 },
+    { fact: 'disk.io_error', weight: 1.5 },
+    { fact: 'kernel.oops', weight: 1 },
   ],
   against: competingDefects('zombie_shim_hang'),
   summary: () =>
