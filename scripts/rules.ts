@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { KNOWN_DEFECTS } from '../shared/diagnosis/defects.ts';
 import { FACT_MEANINGS } from '../shared/diagnosis/facts.ts';
 import { RULE_SETS } from '../shared/diagnosis/signatures.ts';
 
@@ -35,10 +36,30 @@ export function renderRulesReport(): string {
     out.push('| fact | source | mechanism | pattern |', '|---|---|---|---|');
     for (const rule of set.rules) {
       const fact = `\`${rule.fact}\`${rule.observation ? ' *observation*' : ''}<br>${cell(FACT_MEANINGS[rule.fact])}`;
-      out.push(
-        `| ${fact} | ${cell(rule.source ?? '')} | ${cell(rule.mechanism ?? '')} | \`${cell(rule.pattern)}\` |`,
-      );
+      out.push(`| ${fact} | ${cell(rule.source)} | ${cell(rule.mechanism)} | \`${cell(rule.pattern)}\` |`);
     }
+  }
+  out.push('', `## Known defects (\`defects.ts\`, ${KNOWN_DEFECTS.length})`, '');
+  out.push(
+    'A release in the affected range counts only together with one of its symptom sets; it then raises its cause',
+    'and the diagnosis names the defect, its upstream reports and its fix.',
+    '',
+    '| defect | component, affected | cause | mechanism | needs one of | fix | upstream |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const d of KNOWN_DEFECTS) {
+    const ranges = d.affected
+      .map(
+        (r) =>
+          `${r.introduced ? `>= ${r.introduced}` : ''}${r.introduced && r.fixed ? ', ' : ''}${r.fixed ? `< ${r.fixed}` : ''}`,
+      )
+      .join('; ');
+    const where = `${d.component} ${ranges}${d.featureGate ? ` with ${d.featureGate}` : ''}`;
+    const needs = d.requires.map((set) => set.map((f) => `\`${f}\``).join(' + ')).join(', ');
+    const links = d.links.map((l) => `<${l}>`).join('<br>');
+    out.push(
+      `| \`${d.id}\` | ${cell(where)} | ${d.cause} | ${cell(d.mechanism)} | ${needs} | ${cell(d.fix)} | ${links} |`,
+    );
   }
   return `${out.join('\n')}\n`;
 }
