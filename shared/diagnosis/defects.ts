@@ -197,7 +197,8 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     mechanism: 'the AMI updated runc to 1.0.0-rc93, whose `runc init` can deadlock',
     fix: 'EKS AMI v20210414 (runc pinned back to 1.0.0-rc92)',
     links: [`${EKS_AMI}/issues/648`, `${EKS_AMI}/pull/650`],
-    requires: RUNTIME_OP_HANG,
+    // The AMI thread's reports were flapping nodes, often with nothing else to see.
+    requires: [...RUNTIME_OP_HANG, ['node.flapping']],
   },
   {
     id: 'containerd-shim-reaper-deadlock',

@@ -89,6 +89,7 @@ export const FACT_MEANINGS = {
   'cni.not_ready': 'the network plugin is not ready',
   // Runtime, systemd/D-Bus and CNI mechanisms named by the programs' own messages (rules/containerd.ts, crio.ts,
   // dockerd.ts, runc.ts, systemd.ts, cni.ts).
+  'runtime.shim_hang': "a container's shim stops answering: every call about that container hangs",
   'runtime.shim_disconnected':
     "the runtime lost its connection to a container's shim/monitor (shim or conmon died or stopped answering)",
   'runtime.shim_cleanup_failed': 'the runtime could not delete a dead shim or clean up after it',

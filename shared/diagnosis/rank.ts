@@ -10,8 +10,11 @@ import type { FactSet } from './facts.ts';
 const UNKNOWN_SCORE = 1.5;
 /** Below this, the verdict is `unknown`: better to ask for evidence than to guess. */
 export const VERDICT_THRESHOLD = 0.5;
-/** A root cause with at least this much direct support explains the symptoms of the causes it lists. */
-const ROOT_SUPPORT = 2;
+/**
+ * A root cause with at least this much direct support explains the symptoms of the causes it lists: one clear
+ * fact, or one clear description (2.5 × the observed-only share), not a suggestive hint.
+ */
+const ROOT_SUPPORT = 1.75;
 /** How much of an explained symptom's score is left to it, and how much corroborates the root cause. */
 const EXPLAINED_KEEP = 0.5;
 const EXPLAINED_CORROBORATES = 0.25;

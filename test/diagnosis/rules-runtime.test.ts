@@ -396,6 +396,11 @@ const HITS: readonly Example[] = [
   { line: 'Pod 一直卡在 Terminating', fact: 'runtime.pods_stuck' },
   { line: 'kill -9 on the process has no effect', fact: 'proc.unkillable' },
   { line: 'systemd (PID 1) CPU usage stays at 100%', fact: 'systemd.busy' },
+  { line: 'top 里名为 scope 的进程 cpu 占用率一直是 100%', fact: 'systemd.busy' },
+  { line: 'one containerd-shim is completely unresponsive', fact: 'runtime.shim_hang' },
+  { line: 'our nodes are flapping since the upgrade', fact: 'node.flapping' },
+  { line: 'the pods together exceed the node memory', fact: 'mem.exhausted' },
+  { line: 'a runaway job started a huge number of containers at once', fact: 'containers.many' },
   { line: 'systemd re-reads mountinfo, parsing it after every mount', fact: 'systemd.mountinfo_churn' },
   { line: 'we keep creating and deleting pods in a loop', fact: 'pods.churn' },
   { line: 'the nodes are densely packed', fact: 'pods.dense' },
@@ -423,6 +428,10 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // a container over its own memory limit is not the node's memory exhausted
+  { line: 'the pod exceeded its memory limit and was OOMKilled', fact: 'mem.exhausted' },
+  // a few pods are not "many containers"
+  { line: 'a number of pods restarted', fact: 'containers.many' },
   // a CRI call that failed fast is not a timeout
   {
     line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="an error occurred when try to find sandbox: not found"`,

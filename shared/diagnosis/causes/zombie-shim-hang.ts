@@ -32,6 +32,7 @@ export const zombieShimHang: CauseModule = {
     { fact: 'shim.known_defect', weight: 1.5 },
     { fact: 'pleg.stuck', weight: 0.5 },
     { fact: 'runtime.kill_failed', weight: 3 },
+    { fact: 'runtime.shim_hang', weight: 3 },
     { fact: 'runtime.shim_cleanup_failed', weight: 3 },
     { fact: 'runc.freeze_failed', weight: 2.5 },
     { fact: 'runtime.shim_disconnected', weight: 2 },

@@ -54,9 +54,9 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   {
     fact: 'systemd.busy',
     pattern:
-      "systemd(?:'s)?(?: \\(PID 1\\))?[^\\n]{0,30}(?:CPU|cpu)[^\\n]{0,40}(?:100|[5-9][0-9]) ?%|(?:PID|pid) 1[^\\n]{0,40}(?:CPU|cpu)[^\\n]{0,30}(?:100|[5-9][0-9]) ?%",
+      "(?:systemd(?:'s)?(?: \\(PID 1\\))?|\\bscope\\b)[^\\n]{0,30}(?:CPU|cpu)[^\\n]{0,40}(?:100|[5-9][0-9]) ?%|(?:PID|pid) 1[^\\n]{0,40}(?:CPU|cpu)[^\\n]{0,30}(?:100|[5-9][0-9]) ?%",
     observation: true,
-    source: 'observation: systemd (PID 1) CPU usage as top/ps shows it',
+    source: 'observation: systemd (PID 1), or its transient scope units, pinning a CPU as top/ps shows it',
     mechanism: 'PID 1 is saturated and handles D-Bus requests late or not at all',
   },
   {
@@ -201,5 +201,40 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     source: 'observation: the node Ready condition alternating (kubelet status updates)',
     mechanism:
       'the kubelet reports Ready and NotReady in turn: a health check (PLEG, runtime) fails intermittently',
+  },
+  {
+    fact: 'runtime.shim_hang',
+    pattern: `(?:containerd-shim|docker-containerd-shim|shim)s?(?: process)?[^\\n]{0,30}${HANG}|${HANG}[^\\n]{0,12}(?:containerd-shim|shim)\\b`,
+    observation: true,
+    source:
+      'observation: a containerd-shim (containerd runtime/v2/shim, v1 shim) that no longer answers its ttrpc API, as people see it',
+    mechanism:
+      'every runtime call about that container (state, exec, kill, delete) waits on the shim, and relist waits with it',
+  },
+  {
+    fact: 'node.flapping',
+    pattern: '[Nn]odes? (?:are |is |keeps? |keep on |start )?(?:flap|flapping)',
+    observation: true,
+    source: 'observation: nodes alternating Ready/NotReady, as people shorten it ("nodes flapping")',
+    mechanism:
+      'the kubelet reports Ready and NotReady in turn: a health check (PLEG, runtime) fails intermittently',
+  },
+  {
+    fact: 'mem.exhausted',
+    pattern: "(?:exceed(?:s|ed|ing)?|more than) (?:the )?(?:node(?:'s)?|total|physical|host) (?:memory|RAM)",
+    observation: true,
+    source:
+      'observation: the pods together using more memory than the node has (requests below real use), as monitoring shows it',
+    mechanism:
+      'the scheduler overcommitted the node; the kernel reclaims and OOM-kills, and the kubelet and runtime stall',
+  },
+  {
+    fact: 'containers.many',
+    pattern:
+      '(?:large|huge|high|big|massive) (?:number|amount|count) of (?:containers|pods)|(?:hundreds|thousands) of (?:containers|pods)',
+    observation: true,
+    source:
+      'observation: the node holding or starting a great many containers at once (kubelet pkg/kubelet/pleg/generic.go relist inspects each changed one)',
+    mechanism: 'one relist lists and inspects more containers than it can within the threshold',
   },
 ];
