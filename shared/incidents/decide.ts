@@ -473,7 +473,7 @@ function resolve(s: NodeSituation, signals: Job[], d: Diagnosis, policy: ThreadP
   const others = storm
     ? membersOf(storm, s.open ?? []).filter((i) => i.kind === 'node' && i.key !== resolved.key)
     : [];
-  if (!storm || storm.state !== 'open' || resolved.storm !== storm.key || others.length > 0)
+  if (storm?.state !== 'open' || resolved.storm !== storm.key || others.length > 0)
     return { next: [resolved], actions, settled: [] };
   // The storm's last member recovered: the cluster incident is over.
   const over = touch(storm, { state: 'resolved', resolvedAt: now.toISOString(), stale: true }, now);
