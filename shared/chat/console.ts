@@ -5,7 +5,10 @@ import { sanitizeForTerminal } from './text.ts';
 /** Root renderings kept to show what an edit changed (the oldest are forgotten: an edit then prints it all). */
 const REMEMBERED_ROOTS = 1000;
 
-/** Slack mrkdwn back to terminal text: entities decoded, code blocks indented, control characters shown as `?`. */
+/**
+ * Slack mrkdwn back to terminal text: entities decoded, code blocks indented, a line's bold lead-in plain, control
+ * characters shown as `?`.
+ */
 function plain(mrkdwn: string): string[] {
   const text = mrkdwn
     .replace(/```([\s\S]*?)```/g, (_, code: string) => `\n${code.replace(/^/gm, '    ')}\n`)
@@ -14,7 +17,7 @@ function plain(mrkdwn: string): string[] {
     .replaceAll('&amp;', '&');
   return text
     .split('\n')
-    .map((line) => sanitizeForTerminal(line).trimEnd())
+    .map((line) => sanitizeForTerminal(line.replace(/^\*([^*\n]+)\*/, '$1')).trimEnd())
     .filter((line) => line !== '');
 }
 
