@@ -74,16 +74,23 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const queue = openQueue(config, db);
   // Composed before anything listens: a setting it cannot use (a kubeconfig context that is not there) stops
   // the start with its message.
-  const responder =
-    config.ROLE === 'ingest'
-      ? undefined
-      : composeResponder(config, {
-          host: 'node',
-          store: new SqliteIncidentStore(db),
-          processed: new SqliteProcessedStore(db),
-          chat: overrides.chat,
-          log: say,
-        });
+  let responder: ReturnType<typeof composeResponder> | undefined;
+  try {
+    responder =
+      config.ROLE === 'ingest'
+        ? undefined
+        : composeResponder(config, {
+            host: 'node',
+            store: new SqliteIncidentStore(db),
+            processed: new SqliteProcessedStore(db),
+            chat: overrides.chat,
+            log: say,
+          });
+  } catch (error) {
+    await queue.close();
+    db.close();
+    throw error;
+  }
   let server: ServerType | undefined;
   if (config.ROLE === 'respond') {
     // The responder alone (e.g. in the cluster, consuming SQS) serves only the probes' endpoints.
