@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { ThreadPolicy } from '../shared/incidents/decide.ts';
 import type { IngestAuth } from './ingest/auth.ts';
-import type { ThreadPolicy } from './respond/threads.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 

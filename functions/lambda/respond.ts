@@ -1,15 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ConsoleNotifier } from '../../shared/chat/console.ts';
-import { SlackChat } from '../../shared/chat/slack.ts';
+import type { ChatPort } from '../../shared/chat/port.ts';
 import { DynamoIncidentStore } from '../../shared/incidents/dynamodb-store.ts';
 import { decodeJob } from '../../shared/queue/codec.ts';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
 import type { Delivery } from '../../shared/queue/port.ts';
-import { loadConfig, threadPolicy } from '../config.ts';
-import type { IncidentHandler } from '../respond/handler.ts';
-import { NotifierHandler } from '../respond/notify-handler.ts';
+import { composeResponder } from '../compose.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { type RespondDeps, respond } from '../respond/respond.ts';
-import { IncidentThreads } from '../respond/threads.ts';
 import { type SqsBatchResponse, type SqsEvent, SqsEventSchema } from './sqs-event.ts';
 
 /**
@@ -49,22 +46,37 @@ export async function respondToSqsEvent(
 const log = (message: string) => console.error(message);
 let deps: RespondDeps | undefined;
 
+export interface LambdaResponderOverrides {
+  /** The DynamoDB client for the state table (tests point it at a fake). */
+  client?: DynamoDBClient;
+  chat?: ChatPort;
+}
+
+/**
+ * The responder as the Lambda runs it, from its environment: the shared composition (functions/compose.ts)
+ * with DynamoDB for incidents and processed jobs, and the function log as the console.
+ */
+export function lambdaResponder(
+  env: Record<string, string | undefined>,
+  overrides: LambdaResponderOverrides = {},
+): RespondDeps {
+  const config = loadConfig(env);
+  if (!config.STATE_TABLE)
+    throw new ConfigError('invalid configuration:\n  STATE_TABLE: required on Lambda (processed-job record)');
+  const client = overrides.client ?? new DynamoDBClient({ region: config.AWS_REGION });
+  return composeResponder(config, {
+    host: 'lambda',
+    store: new DynamoIncidentStore({ client, table: config.STATE_TABLE }),
+    processed: new DynamoProcessedStore({ client, table: config.STATE_TABLE }),
+    chat: overrides.chat,
+    write: (text) => console.log(text.trimEnd()),
+    log,
+  });
+}
+
 /** Built on the first invocation (configuration errors fail the init, visibly, in the function's logs). */
 function dependencies(): RespondDeps {
-  if (deps) return deps;
-  const config = loadConfig(process.env);
-  if (!config.STATE_TABLE)
-    throw new Error('invalid configuration:\n  STATE_TABLE: required on Lambda (processed-job record)');
-  const client = new DynamoDBClient({ region: config.AWS_REGION });
-  const handler: IncidentHandler = config.SLACK_BOT_TOKEN
-    ? new IncidentThreads({
-        store: new DynamoIncidentStore({ client, table: config.STATE_TABLE }),
-        chat: new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL }),
-        policy: threadPolicy(config),
-        log,
-      })
-    : new NotifierHandler(new ConsoleNotifier((text) => console.log(text)));
-  deps = { handler, processed: new DynamoProcessedStore({ client, table: config.STATE_TABLE }) };
+  deps ??= lambdaResponder(process.env);
   return deps;
 }
 

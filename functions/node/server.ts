@@ -4,23 +4,18 @@ import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { ConsoleNotifier } from '../../shared/chat/console.ts';
-import type { Notifier } from '../../shared/chat/notifier.ts';
-import { SlackChat } from '../../shared/chat/slack.ts';
+import type { ChatPort } from '../../shared/chat/port.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
-import { type Config, ConfigError, ingestAuth, loadConfig, threadPolicy } from '../config.ts';
+import { composeResponder } from '../compose.ts';
+import { type Config, ConfigError, ingestAuth, loadConfig } from '../config.ts';
 import { createIngestApp } from '../ingest/app.ts';
 import { IngestCounters } from '../ingest/counters.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
 import { consume } from '../respond/consumer.ts';
 import { DownstreamStatus } from '../respond/downstream.ts';
-import type { IncidentHandler } from '../respond/handler.ts';
-import { liveEvidenceFrom } from '../respond/live-config.ts';
-import { NotifierHandler } from '../respond/notify-handler.ts';
-import { IncidentThreads } from '../respond/threads.ts';
 
 const log = (message: string) => process.stderr.write(`pleg-responder: ${message}\n`);
 
@@ -47,26 +42,9 @@ function ensureIngestToken(config: Config, say: (m: string) => void): Config {
   return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
 }
 
-/** Slack threads when Slack is configured, else the console report. */
-function incidentHandler(
-  config: Config,
-  db: ReturnType<typeof openStateDb>,
-  overrides: ServerOverrides,
-  log: (m: string) => void,
-): IncidentHandler {
-  const live = liveEvidenceFrom(config);
-  if (!config.SLACK_BOT_TOKEN) return new NotifierHandler(overrides.notifier ?? new ConsoleNotifier(), live);
-  return new IncidentThreads({
-    live,
-    store: new SqliteIncidentStore(db),
-    chat: new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL }),
-    policy: threadPolicy(config),
-    log,
-  });
-}
-
 export interface ServerOverrides {
-  notifier?: Notifier;
+  /** Replaces the chat the configuration picks (Slack or the console). */
+  chat?: ChatPort;
   log?: (message: string) => void;
 }
 
@@ -87,7 +65,7 @@ async function listen(app: Hono, config: Config): Promise<ServerType> {
 
 /**
  * The Node host. ROLE=all is the embedded default: ingest on HOST:PORT, the queue, and the responder in one
- * process, printing diagnoses to the console. ROLE=ingest and ROLE=respond split the two halves (e.g. ingest
+ * process, incident threads on the console (or in Slack). ROLE=ingest and ROLE=respond split the two halves (e.g. ingest
  * at the edge, the responder in the cluster, SQS between them).
  */
 export async function startServer(given: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
@@ -97,6 +75,25 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const queue = openQueue(config, db);
   const downstream = new DownstreamStatus(say);
   const faults = () => downstream.faults();
+  // Composed before anything listens: a setting it cannot use (a kubeconfig context that is not there) stops
+  // the start with its message.
+  let responder: ReturnType<typeof composeResponder> | undefined;
+  try {
+    responder =
+      config.ROLE === 'ingest'
+        ? undefined
+        : composeResponder(config, {
+            host: 'node',
+            store: new SqliteIncidentStore(db),
+            processed: new SqliteProcessedStore(db),
+            chat: overrides.chat,
+            log: say,
+          });
+  } catch (error) {
+    await queue.close();
+    db.close();
+    throw error;
+  }
   let server: ServerType | undefined;
   if (config.ROLE === 'respond') {
     // The responder alone (e.g. in the cluster, consuming SQS) serves only the probes' endpoints.
@@ -125,11 +122,11 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
 
   const stop = new AbortController();
   const consumer =
-    config.ROLE === 'ingest'
+    responder === undefined
       ? Promise.resolve()
       : consume(
           queue,
-          { handler: incidentHandler(config, db, overrides, say), processed: new SqliteProcessedStore(db) },
+          responder,
           {
             batchSize: config.RESPOND_BATCH_SIZE,
             waitMs: 1000,

@@ -1,6 +1,6 @@
 import type { Job } from '../../shared/schemas/job.ts';
 
-/** What the responder does with one incident's jobs of a batch (console report, or Slack threads). */
+/** What the responder does with one incident's jobs of a batch (the pipeline in threads.ts). */
 export interface IncidentGroup {
   cluster: string;
   node: string;

@@ -10,6 +10,7 @@ import { SlackChat } from '../../shared/chat/slack.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { ConsoleTranscript } from '../support/chat.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
 const TOKEN = 'xoxb-scenario-token';
@@ -43,6 +44,42 @@ function slack(options: { maxWaitMs?: number } = {}) {
     minIntervalMs: 20,
     maxWaitMs: options.maxWaitMs ?? 5000,
   });
+}
+
+/** A chat service the scenarios run against, read back the same way whichever it is. */
+interface ChatUnderTest {
+  chat(options?: { maxWaitMs?: number }): ChatPort;
+  /** Top-level messages, each with everything it shows (for the console: the root block and its edits). */
+  roots(): Array<{ ts: string; shown: string }>;
+  replies(ts: string): Array<{ shown: string }>;
+  /** Successful posts and edits. */
+  posts(): number;
+  updates(): number;
+  outage(down: boolean): void;
+}
+
+/** Everything a Slack message shows: its fallback text and the text of its blocks. */
+const shown = (m: { text: string; blocks?: unknown }) => `${m.text}\n${JSON.stringify(m.blocks)}`;
+
+const slackUnderTest = (): ChatUnderTest => ({
+  chat: slack,
+  roots: () => fake.messages(CHANNEL).map((m) => ({ ts: m.ts, shown: shown(m) })),
+  replies: (ts) => fake.replies(CHANNEL, ts).map((m) => ({ shown: shown(m) })),
+  posts: () => posts().length,
+  updates: () => updates().length,
+  outage: (down) => fake.outage(down),
+});
+
+function consoleUnderTest(): ChatUnderTest {
+  const transcript = new ConsoleTranscript();
+  return {
+    chat: () => transcript,
+    roots: () => transcript.roots(),
+    replies: (ts) => transcript.replies(ts),
+    posts: () => transcript.calls.filter((c) => c.method === 'post').length,
+    updates: () => transcript.calls.filter((c) => c.method === 'update').length,
+    outage: (down) => transcript.outage(down),
+  };
 }
 
 function threads(chat: ChatPort = slack(), db = openStateDb(dir)) {
@@ -96,45 +133,53 @@ const posts = () => fake.calls.filter((c) => c.method === 'chat.postMessage' && 
 const updates = () => fake.calls.filter((c) => c.method === 'chat.update' && c.status === 200);
 const textOf = (blocks: unknown) => JSON.stringify(blocks);
 
-describe('incident threads in Slack', () => {
+describe.each([
+  { name: 'Slack', start: slackUnderTest },
+  { name: 'the console', start: consoleUnderTest },
+])('incident threads in $name', ({ start }) => {
+  let under: ChatUnderTest;
+  beforeEach(() => {
+    under = start();
+  });
+
   it('fire → thread; more evidence → root edited and one reply; nothing new → counter only; resolve; re-fire → same thread', async () => {
-    const { threads: t } = threads();
+    const { threads: t } = threads(under.chat());
     await t.handle('prod', 'worker-7', [alert('worker-7')]);
-    const roots = fake.messages(CHANNEL);
+    const roots = under.roots();
     expect(roots).toHaveLength(1);
     const root = roots[0]?.ts ?? '';
-    expect(textOf(roots[0]?.blocks)).toContain('worker-7 NotReady');
-    expect(fake.replies(CHANNEL, root)).toHaveLength(1); // the reasoning, with what to collect
+    expect(roots[0]?.shown).toContain('worker-7 NotReady');
+    expect(under.replies(root)).toHaveLength(1); // the reasoning, with what to collect
 
     clock += 60_000;
     await t.handle('prod', 'worker-7', [bundle('worker-7', { dockerd: EMFILE, kubelet: PLEG })]);
-    expect(fake.messages(CHANNEL)).toHaveLength(1);
-    expect(fake.replies(CHANNEL, root)).toHaveLength(2);
-    expect(textOf(fake.replies(CHANNEL, root)[1]?.blocks)).toContain('descriptors');
-    expect(textOf(fake.messages(CHANNEL)[0]?.blocks)).toContain('File descriptors or inotify exhausted');
+    expect(under.roots()).toHaveLength(1);
+    expect(under.replies(root)).toHaveLength(2);
+    expect(under.replies(root)[1]?.shown).toContain('descriptors');
+    expect(under.roots()[0]?.shown).toContain('File descriptors or inotify exhausted');
 
-    const before = posts().length;
+    const before = under.posts();
     clock += 60_000;
     await t.handle('prod', 'worker-7', [alert('worker-7')]);
-    expect(posts().length).toBe(before); // nothing new, nothing posted
-    expect(textOf(fake.messages(CHANNEL)[0]?.blocks)).toContain('1 repeated signal');
+    expect(under.posts()).toBe(before); // nothing new, nothing posted
+    expect(under.roots()[0]?.shown).toContain('1 repeated signal');
 
     clock += 5 * 60_000;
     await t.handle('prod', 'worker-7', [alert('worker-7', 'resolved')]);
-    const replies = fake.replies(CHANNEL, root);
-    expect(replies.at(-1)?.text).toContain('Ready again after 7m');
-    expect(textOf(fake.messages(CHANNEL)[0]?.blocks)).toContain('recovered');
+    const replies = under.replies(root);
+    expect(replies.at(-1)?.shown).toContain('Ready again after 7m');
+    expect(under.roots()[0]?.shown).toContain('recovered');
 
     clock += 10 * 60_000;
     await t.handle('prod', 'worker-7', [alert('worker-7')]);
-    expect(fake.messages(CHANNEL)).toHaveLength(1); // the same thread, reopened
-    expect(textOf(fake.replies(CHANNEL, root).at(-1)?.blocks)).toContain('episode 2');
+    expect(under.roots()).toHaveLength(1); // the same thread, reopened
+    expect(under.replies(root).at(-1)?.shown).toContain('episode 2');
   });
 
   it('folds downstream alerts into the node thread, one line each', async () => {
-    const { threads: t } = threads();
+    const { threads: t } = threads(under.chat());
     await t.handle('prod', 'worker-1', [alert('worker-1')]);
-    const root = fake.messages(CHANNEL)[0]?.ts ?? '';
+    const root = under.roots()[0]?.ts ?? '';
     await t.handle('prod', 'worker-1', [
       alert('worker-1', 'firing', 'KubePodNotReady', { namespace: 'shop', pod: 'web-1' }),
       alert('worker-1', 'firing', 'KubeDaemonSetRolloutStuck', {
@@ -142,31 +187,31 @@ describe('incident threads in Slack', () => {
         daemonset: 'fluentd',
       }),
     ]);
-    expect(fake.messages(CHANNEL)).toHaveLength(1);
-    const folded = fake.replies(CHANNEL, root).at(-1);
-    expect(folded?.text).toContain('2 downstream alert(s)');
-    expect(textOf(folded?.blocks)).toContain('KubePodNotReady shop/web-1');
+    expect(under.roots()).toHaveLength(1);
+    const folded = under.replies(root).at(-1);
+    expect(folded?.shown).toContain('Downstream of this node (2)');
+    expect(folded?.shown).toContain('KubePodNotReady shop/web-1');
   });
 
   it('500 nodes NotReady within 60 s become one cluster thread, not 500', async () => {
-    const { threads: t } = threads();
+    const { threads: t } = threads(under.chat());
     for (let i = 0; i < 500; i++) {
       clock += 100;
       await t.handle('prod', `node-${i}`, [alert(`node-${i}`)]);
     }
     await t.idle();
-    const roots = fake.messages(CHANNEL);
-    const storm = roots.find((m) => textOf(m.blocks).includes('nodes NotReady within 60 s'));
+    const roots = under.roots();
+    const storm = roots.find((m) => m.shown.includes('nodes NotReady within 60 s'));
     expect(storm).toBeDefined();
     expect(roots.length).toBeLessThanOrEqual(policy.storm.threshold); // the first few own threads + the storm
-    expect(textOf(storm?.blocks)).toContain('500 nodes NotReady');
-    expect(posts().length + updates().length).toBeLessThan(30);
+    expect(storm?.shown).toContain('500 nodes NotReady');
+    expect(under.posts() + under.updates()).toBeLessThan(30);
   }, 60_000);
 
   it('a burst received as one batch opens the cluster thread first, counting the whole batch', async () => {
     const db = openStateDb(dir);
     const queue = new EmbeddedQueue({ db });
-    const { threads: t } = threads(slack(), db);
+    const { threads: t } = threads(under.chat(), db);
     const nodes = Array.from({ length: 8 }, (_, i) => `node-${i}`);
     for (const n of nodes) await queue.enqueue([alert(n)]);
     const deps = { handler: t, processed: new SqliteProcessedStore(db) };
@@ -177,22 +222,22 @@ describe('incident threads in Slack', () => {
       log: () => {},
     };
     await handleBatch(queue, await queue.receive(10, 0), deps, options);
-    const roots = fake.messages(CHANNEL);
+    const roots = under.roots();
     expect(roots).toHaveLength(1); // no node thread before the storm's
-    expect(posts()[0]?.text).toBe('8 nodes NotReady in prod: likely cluster-wide');
-    expect(textOf(roots[0]?.blocks)).toContain(nodes.map((n) => `\`${n}\``).join(', '));
+    expect(roots[0]?.shown).toContain('8 nodes NotReady within 60 s');
+    expect(roots[0]?.shown).toContain(nodes.map((n) => `\`${n}\``).join(', '));
     // The members' findings joined after the root was posted: the root is edited with them once the interval allows.
-    expect(updates()).toHaveLength(0);
+    expect(under.updates()).toBe(0);
     clock += policy.stormEditIntervalMs;
     await t.idle();
-    expect(updates()).toHaveLength(1);
+    expect(under.updates()).toBe(1);
     await queue.close();
   });
 
-  it('a chat outage loses nothing and posts every incident once when Slack is back', async () => {
+  it('a chat outage loses nothing and posts every incident once when chat is back', async () => {
     const db = openStateDb(dir);
     const queue = new EmbeddedQueue({ db, maxAttempts: 50 });
-    const { threads: t } = threads(slack({ maxWaitMs: 200 }), db);
+    const { threads: t } = threads(under.chat({ maxWaitMs: 200 }), db);
     const deps = { handler: t, processed: new SqliteProcessedStore(db) };
     const logs: string[] = [];
     const options = {
@@ -203,37 +248,29 @@ describe('incident threads in Slack', () => {
       log: (m: string) => logs.push(m),
       downstream: new DownstreamStatus((m) => logs.push(m)),
     };
-    fake.outage(true);
+    under.outage(true);
     await queue.enqueue(['a', 'b', 'c'].map((n) => alert(`node-${n}`)));
     for (let i = 0; i < 3; i++) await handleBatch(queue, await queue.receive(10, 0), deps, options);
-    expect(posts()).toHaveLength(0);
-    // Slack being down is not the jobs' fault: said once, no attempt spent, nothing dead-lettered.
-    expect(logs.filter((l) => l.includes('slack is unavailable'))).toHaveLength(1);
+    expect(under.posts()).toBe(0);
+    // Chat being down is not the jobs' fault: said once, no attempt spent, nothing dead-lettered.
+    expect(logs.filter((l) => / is unavailable/.test(l))).toHaveLength(1);
     expect(logs.filter((l) => l.includes('will retry'))).toHaveLength(0);
     expect((await queue.stats()).queued).toBe(3); // still there, waiting
     const redelivered = await queue.receive(10, 0);
     expect(redelivered.deliveries.map((d) => d.attempts)).toEqual([1, 1, 1]);
-    await queue.retry(redelivered.deliveries[0]?.receipt ?? '', 0, 'probe', { counted: false });
-    await queue.retry(redelivered.deliveries[1]?.receipt ?? '', 0, 'probe', { counted: false });
-    await queue.retry(redelivered.deliveries[2]?.receipt ?? '', 0, 'probe', { counted: false });
-    fake.outage(false);
+    for (const d of redelivered.deliveries) await queue.retry(d.receipt, 0, 'probe', { counted: false });
+    under.outage(false);
     for (let i = 0; i < 3 && (await queue.stats()).queued > 0; i++)
       await handleBatch(queue, await queue.receive(10, 0), deps, options);
-    expect(
-      fake
-        .messages(CHANNEL)
-        .map((m) => m.text)
-        .sort(),
-    ).toEqual([
-      expect.stringContaining('node-a'),
-      expect.stringContaining('node-b'),
-      expect.stringContaining('node-c'),
-    ]);
+    const roots = under.roots().map((m) => m.shown);
+    expect(roots).toHaveLength(3);
+    for (const node of ['node-a', 'node-b', 'node-c'])
+      expect(roots.filter((r) => r.includes(`${node} NotReady`))).toHaveLength(1);
     await queue.close();
   });
 
   it('a failure between the root and its reply does not post the root twice on retry', async () => {
-    const real = slack();
+    const real = under.chat();
     let calls = 0;
     const flaky: ChatPort = {
       post: async (channel: string, message: ChatMessage, threadTs?: string) => {
@@ -248,7 +285,7 @@ describe('incident threads in Slack', () => {
     const job = alert('worker-9');
     await expect(t.handle('prod', 'worker-9', [job])).rejects.toThrow('connection reset');
     await t.handle('prod', 'worker-9', [job]); // the redelivery
-    expect(fake.messages(CHANNEL)).toHaveLength(1);
+    expect(under.roots()).toHaveLength(1);
   });
 });
 

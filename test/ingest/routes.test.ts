@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBinary } from '../e2e/harness.ts';
+import { until } from '../support/chat.ts';
 import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
 import { post, startTestServer, type TestServer, TOKEN } from '../support/server.ts';
 
@@ -20,19 +21,17 @@ async function json(r: Response) {
 }
 
 describe('POST /v1/alertmanager', () => {
-  it('queues one job per alert, firing and resolved, and the responder diagnoses each node', async () => {
-    const before = s.notifier.received.length;
+  it('queues one job per alert, firing and resolved: a thread for the firing node, the resolution closes nothing', async () => {
     const r = await post(
       `${s.url}/v1/alertmanager`,
       alertmanagerPayload([alert('node-a'), alert('node-b', { status: 'resolved' })]),
     );
     expect(r.status).toBe(202);
     expect(await json(r)).toEqual({ queued: 2, dropped: [] });
-    const got = (await s.notifier.waitFor(before + 2)).slice(before);
-    expect(got.map((n) => `${n.key} ${n.state}`).sort()).toEqual([
-      'prod/node-a firing',
-      'prod/node-b resolved',
-    ]);
+    const root = await until(() => s.console.roots().find((t) => t.shown.includes('node-a NotReady')));
+    await until(() => s.console.replies(root.ts).length === 1);
+    await until(() => s.logs.find((l) => l.includes('resolution for prod/node-b without an open incident')));
+    expect(s.console.roots().filter((t) => t.shown.includes('node-b'))).toEqual([]);
   });
 
   it('reports alerts that Alertmanager truncated', async () => {

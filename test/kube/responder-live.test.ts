@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { KubeLiveEvidence } from '../../functions/respond/live.ts';
 import { IncidentThreads } from '../../functions/respond/threads.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
@@ -9,7 +9,10 @@ import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { kubeConfigFor } from '../../shared/kube/collector.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { until } from '../support/chat.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
+import { alertmanagerPayload, alert as amAlert } from '../support/payloads.ts';
+import { post, startTestServer } from '../support/server.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
 const NOW = new Date('2026-05-19T03:14:00Z');
@@ -24,6 +27,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pleg-live-'));
 });
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await kube.close();
   await slack.close();
   rmSync(dir, { recursive: true, force: true });
@@ -81,4 +85,30 @@ it('without nodes/proxy the thread says what could not be read and how to grant 
   const reply = JSON.stringify(slack.replies(CHANNEL, root?.ts ?? '')[0]?.blocks);
   expect(reply).toContain('To settle it, collect');
   expect(reply).toContain('nodes/proxy');
+});
+
+it('the Node host composes the same responder: without Slack, the console thread carries the live diagnosis', async () => {
+  vi.stubEnv('KUBECONFIG', kube.writeKubeconfig({ context: 'eu-admin' }));
+  const s = await startTestServer({ KUBE_CONTEXTS: 'prod-eu=eu-admin', DEFAULT_CLUSTER: 'prod-eu' });
+  try {
+    const payload = alertmanagerPayload([
+      amAlert('node-a', {
+        labels: { alertname: 'KubeNodeNotReady', node: 'node-a', cluster: 'prod-eu', severity: 'critical' },
+      }),
+    ]);
+    expect((await post(`${s.url}/v1/alertmanager`, payload)).status).toBe(202);
+    const root = await until(() => s.console.roots().find((t) => t.shown.includes('node-a NotReady')));
+    expect(root.shown).toContain('File descriptors or inotify exhausted');
+    const reply = await until(() => s.console.replies(root.ts)[0]);
+    expect(reply.shown).toContain('too many open files');
+  } finally {
+    await s.close();
+  }
+});
+
+it('the Node host refuses a kubeconfig context it does not have before it listens', async () => {
+  vi.stubEnv('KUBECONFIG', kube.writeKubeconfig({ context: 'eu-admin' }));
+  await expect(startTestServer({ KUBE_CONTEXTS: 'prod-eu=us-admin' })).rejects.toThrow(
+    'kubeconfig has no context "us-admin" (contexts: eu-admin)',
+  );
 });

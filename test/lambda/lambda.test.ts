@@ -6,24 +6,27 @@ import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { createLambdaIngest } from '../../functions/lambda/ingest.ts';
-import { respondToSqsEvent } from '../../functions/lambda/respond.ts';
-import { NotifierHandler } from '../../functions/respond/notify-handler.ts';
-import type { Notification } from '../../shared/chat/notifier.ts';
+import { lambdaResponder, respondToSqsEvent } from '../../functions/lambda/respond.ts';
 import { encodeJob } from '../../shared/queue/codec.ts';
-import { openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { ConsoleTranscript } from '../support/chat.ts';
+import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
+import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
 import { TOKEN } from '../support/server.ts';
 import { type SqsEmulator, startSqs } from '../support/sqs.ts';
 
 let sqs: SqsEmulator;
+let dynamo: DynamoFake;
 const dir = mkdtempSync(join(tmpdir(), 'pleg-lambda-'));
 beforeAll(async () => {
   sqs = await startSqs();
+  dynamo = await startDynamoFake({ scan: true });
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
   await sqs.close();
+  await dynamo.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -169,16 +172,26 @@ describe('Lambda respond (SQS trigger)', () => {
     attributes: { ApproximateReceiveCount: receiveCount },
   });
 
+  /** The Lambda's own composition with its state table in the DynamoDB fake. */
+  async function responder(env: Record<string, string>, chat: ConsoleTranscript) {
+    const client = fakeClient(dynamo, 1);
+    const table = await createTable(client, 'lambda-respond');
+    return lambdaResponder({ STATE_TABLE: table, ...env }, { client, chat });
+  }
+
   it('reports only the failed and unreadable messages, and never notifies a redelivered job twice', async () => {
-    const sent: Notification[] = [];
-    const deps = {
-      handler: new NotifierHandler({
-        async notify(n: Notification) {
-          if (n.node === 'node-down') throw new Error('chat unavailable');
-          sent.push(n);
-        },
-      }),
-      processed: new SqliteProcessedStore(openStateDb(join(dir, 'respond'))),
+    const chat = new ConsoleTranscript();
+    const deps = await responder({}, chat);
+    // Chat is down for node-down only: its incident fails alone.
+    const flaky = {
+      handle: async (cluster: string, node: string, jobs: readonly Job[]) => {
+        chat.outage(node === 'node-down');
+        try {
+          await deps.handler.handle(cluster, node, jobs);
+        } finally {
+          chat.outage(false);
+        }
+      },
     };
     const event = {
       Records: [
@@ -188,13 +201,102 @@ describe('Lambda respond (SQS trigger)', () => {
       ],
     };
     const logs: string[] = [];
-    expect(await respondToSqsEvent(event, deps, (m) => logs.push(m))).toEqual({
+    expect(await respondToSqsEvent(event, { ...deps, handler: flaky }, (m) => logs.push(m))).toEqual({
       batchItemFailures: [{ itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }],
     });
-    expect(sent.map((n) => `${n.node}:${n.diagnosis.verdict}`)).toEqual(['node-ok:fd_exhaustion']);
+    const roots = chat.roots();
+    expect(roots).toHaveLength(1);
+    expect(roots[0]?.shown).toContain('node-ok');
+    expect(chat.replies(roots[0]?.ts ?? '')[0]?.shown).toContain('File descriptors or inotify exhausted');
     expect(logs.join('\n')).toMatch(/unreadable job m2/);
+    const calls = chat.calls.length;
     const redelivery = { Records: [record('m1', encodeJob(job('node-ok')), '2')] };
     expect(await respondToSqsEvent(redelivery, deps, () => {})).toEqual({ batchItemFailures: [] });
-    expect(sent).toHaveLength(1);
+    expect(chat.calls).toHaveLength(calls);
+  });
+
+  it('without Slack, prints incident threads to the function log with the whole lifecycle', async () => {
+    const lines: string[] = [];
+    vi.spyOn(globalThis.console, 'log').mockImplementation((text: string) => void lines.push(text));
+    try {
+      const client = fakeClient(dynamo, 1);
+      const deps = lambdaResponder({ STATE_TABLE: await createTable(client, 'lambda-log') }, { client });
+      const alert = (n: number): Job => ({
+        kind: 'alert',
+        dedupKey: `alert:node-log:${n}`,
+        cluster: 'prod',
+        node: 'node-log',
+        receivedAt: '2026-11-21T03:00:00.000Z',
+        alert: {
+          status: 'firing',
+          labels: { alertname: 'KubeNodeNotReady', node: 'node-log' },
+          annotations: {},
+        },
+        groupKey: '{}',
+        externalURL: '',
+      });
+      await respondToSqsEvent({ Records: [record('n1', encodeJob(alert(1)))] }, deps, () => {});
+      await respondToSqsEvent({ Records: [record('n2', encodeJob(alert(2)))] }, deps, () => {});
+    } finally {
+      vi.mocked(globalThis.console.log).mockRestore();
+    }
+    expect(lines.filter((l) => l.includes('=== thread'))).toHaveLength(1);
+    expect(lines.join('\n')).toContain('1 repeated signal(s) with nothing new');
+  });
+
+  describe('live evidence (KUBE_*)', () => {
+    const NOW = new Date('2026-05-19T03:14:00Z');
+    let kube: KubeFake;
+    beforeAll(async () => {
+      kube = await startKubeFake({ scenario: plegScenario({ now: NOW }) });
+    });
+    afterAll(async () => {
+      await kube.close();
+    });
+
+    const notReady: Job = {
+      kind: 'alert',
+      dedupKey: 'alert:lambda-live:firing',
+      cluster: 'prod-eu',
+      node: 'node-a',
+      receivedAt: NOW.toISOString(),
+      alert: {
+        status: 'firing',
+        labels: { alertname: 'KubeNodeNotReady', node: 'node-a' },
+        annotations: {},
+        startsAt: NOW.toISOString(),
+      },
+      groupKey: '{}',
+      externalURL: '',
+    };
+
+    it('reads the node through a packaged kubeconfig (KUBECONFIG + KUBE_CONTEXTS)', async () => {
+      vi.stubEnv('KUBECONFIG', kube.writeKubeconfig({ context: 'eu-admin' }));
+      const chat = new ConsoleTranscript();
+      const deps = await responder({ KUBE_CONTEXTS: 'prod-eu=eu-admin' }, chat);
+      const answer = await respondToSqsEvent(
+        { Records: [record('k1', encodeJob(notReady))] },
+        deps,
+        () => {},
+      );
+      expect(answer).toEqual({ batchItemFailures: [] });
+      expect(kube.requests.some((r) => r.path.includes('/proxy/logs/'))).toBe(true);
+      const [root] = chat.roots();
+      expect(root?.shown).toContain('File descriptors or inotify exhausted');
+      expect(chat.replies(root?.ts ?? '')[0]?.shown).toContain('too many open files');
+    });
+
+    it('refuses KUBE_IN_CLUSTER at start-up: a function is not a pod', async () => {
+      await expect(responder({ KUBE_IN_CLUSTER: 'true' }, new ConsoleTranscript())).rejects.toThrow(
+        /KUBE_IN_CLUSTER: a Lambda function runs outside the cluster and has no ServiceAccount/,
+      );
+    });
+
+    it('refuses a context the packaged kubeconfig does not have, naming the ones it has', async () => {
+      vi.stubEnv('KUBECONFIG', kube.writeKubeconfig({ context: 'eu-admin' }));
+      await expect(responder({ KUBE_CONTEXTS: 'prod-eu=us-admin' }, new ConsoleTranscript())).rejects.toThrow(
+        'kubeconfig has no context "us-admin" (contexts: eu-admin)',
+      );
+    });
   });
 });

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeResponder } from '../../functions/compose.ts';
+import { loadConfig } from '../../functions/config.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
-import { NotifierHandler } from '../../functions/respond/notify-handler.ts';
+import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import { packBatches, SqsQueue } from '../../shared/queue/sqs.ts';
 import type { Job } from '../../shared/schemas/job.ts';
-import { RecordingNotifier } from '../support/server.ts';
+import { ConsoleTranscript } from '../support/chat.ts';
 import { type SqsEmulator, startSqs } from '../support/sqs.ts';
 
 let sqs: SqsEmulator;
@@ -21,6 +23,18 @@ afterAll(async () => {
   await sqs.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The responder as the Node host composes it, on the console, with its state in `dir/name`. */
+function responder(name: string, chat: ConsoleTranscript) {
+  const db = openStateDb(join(dir, name));
+  return composeResponder(loadConfig({}), {
+    host: 'node',
+    store: new SqliteIncidentStore(db),
+    processed: new SqliteProcessedStore(db),
+    chat,
+    log: () => {},
+  });
+}
 
 function job(node: string, n = 0): Job {
   return {
@@ -116,12 +130,9 @@ describe('responder on SQS', () => {
   it('a failing notification is retried, never dropped, and ends in the DLQ after maxReceiveCount', async () => {
     const { url, dlqUrl } = await sqs.createQueue('failing', { maxReceiveCount: 2, visibilitySeconds: 1 });
     const queue = new SqsQueue({ client: sqs.client, queueUrl: url, visibilityMs: 1000 });
-    const notifier = new RecordingNotifier();
-    notifier.fail = new Error('slack down');
-    const deps = {
-      handler: new NotifierHandler(notifier),
-      processed: new SqliteProcessedStore(openStateDb(join(dir, 'a'))),
-    };
+    const chat = new ConsoleTranscript();
+    chat.outage(true);
+    const deps = responder('a', chat);
     const options = {
       batchSize: 10,
       waitMs: 0,
@@ -144,11 +155,8 @@ describe('responder on SQS', () => {
   it('a redelivered job that was already notified is acknowledged without a second notification', async () => {
     const { url } = await sqs.createQueue('dedup', { maxReceiveCount: 5 });
     const queue = new SqsQueue({ client: sqs.client, queueUrl: url });
-    const notifier = new RecordingNotifier();
-    const deps = {
-      handler: new NotifierHandler(notifier),
-      processed: new SqliteProcessedStore(openStateDb(join(dir, 'b'))),
-    };
+    const chat = new ConsoleTranscript();
+    const deps = responder('b', chat);
     const options = {
       batchSize: 10,
       waitMs: 0,
@@ -160,7 +168,8 @@ describe('responder on SQS', () => {
     await queue.enqueue([job('node-d', 1)]);
     await queue.enqueue([job('node-d', 1)]); // the same content sent twice (a sender retry)
     for (let i = 0; i < 3; i++) await handleBatch(queue, await queue.receive(10, 0), deps, options);
-    expect(notifier.received).toHaveLength(1);
+    expect(chat.roots()).toHaveLength(1);
+    expect(chat.calls.map((c) => c.method)).toEqual(['post', 'post']); // the root and its diagnosis
     expect(await sqs.depth(url)).toBe(0);
   });
 });

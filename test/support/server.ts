@@ -3,35 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../functions/config.ts';
 import { type RunningServer, startServer } from '../../functions/node/server.ts';
-import type { Notification, Notifier } from '../../shared/chat/notifier.ts';
+import { ConsoleTranscript } from './chat.ts';
 
 export const TOKEN = 'test-token-0123456789';
-
-/** Collects notifications and lets a test wait for them. */
-export class RecordingNotifier implements Notifier {
-  readonly received: Notification[] = [];
-  fail: Error | undefined;
-
-  async notify(n: Notification): Promise<void> {
-    if (this.fail) throw this.fail;
-    this.received.push(n);
-  }
-
-  async waitFor(count: number, timeoutMs = 10_000): Promise<Notification[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.received.length < count) {
-      if (Date.now() > deadline)
-        throw new Error(`expected ${count} notifications, got ${this.received.length}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return this.received;
-  }
-}
 
 export interface TestServer {
   url: string;
   dir: string;
-  notifier: RecordingNotifier;
+  /** The console chat's output (unused when the environment configures Slack). */
+  console: ConsoleTranscript;
   logs: string[];
   server: RunningServer;
   close(): Promise<void>;
@@ -40,14 +20,15 @@ export interface TestServer {
 /** The real Node host on a loopback port with a fresh data directory. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pleg-test-'));
-  const notifier = new RecordingNotifier();
+  const transcript = new ConsoleTranscript();
   const logs: string[] = [];
   const config = loadConfig({ PORT: '0', INGEST_TOKEN: TOKEN, DATA_DIR: dir, ...env });
-  const server = await startServer(config, { notifier, log: (m) => logs.push(m) });
+  const chat = config.SLACK_BOT_TOKEN ? undefined : transcript;
+  const server = await startServer(config, { chat, log: (m) => logs.push(m) });
   return {
     url: `http://127.0.0.1:${server.port}`,
     dir,
-    notifier,
+    console: transcript,
     logs,
     server,
     async close() {

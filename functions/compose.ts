@@ -1,0 +1,62 @@
+import { ConsoleChat } from '../shared/chat/console.ts';
+import type { ChatPort } from '../shared/chat/port.ts';
+import { SlackChat } from '../shared/chat/slack.ts';
+import type { IncidentStore } from '../shared/incidents/model.ts';
+import type { ProcessedStore } from '../shared/queue/port.ts';
+import { type Config, ConfigError, threadPolicy } from './config.ts';
+import { liveEvidenceFrom } from './respond/live-config.ts';
+import type { RespondDeps } from './respond/respond.ts';
+import { IncidentThreads } from './respond/threads.ts';
+
+/** Where the responder runs: a Node process (embedded, or the in-cluster pod), or an AWS Lambda function. */
+export type ResponderHost = 'node' | 'lambda';
+
+export interface ResponderParts {
+  host: ResponderHost;
+  /** Incident state: SQLite on Node, DynamoDB on Lambda. */
+  store: IncidentStore;
+  /** Jobs already handled: a redelivery is acknowledged without being handled twice. */
+  processed: ProcessedStore;
+  /** Replaces the chat the configuration picks (tests). */
+  chat?: ChatPort;
+  /** Where the console chat prints (stdout; the function log on Lambda). */
+  write?: (text: string) => void;
+  log: (message: string) => void;
+  now?: () => Date;
+}
+
+/**
+ * A Lambda function is not a pod: it has no ServiceAccount token to read the cluster with. A kubeconfig file
+ * packaged with the function (KUBECONFIG) and KUBE_CONTEXTS do work there.
+ */
+function refuseUnreachable(config: Config, host: ResponderHost): void {
+  if (host === 'lambda' && config.KUBE_IN_CLUSTER === 'true') {
+    throw new ConfigError(
+      'invalid configuration:\n  KUBE_IN_CLUSTER: a Lambda function runs outside the cluster and has no ServiceAccount; ' +
+        'package a kubeconfig with the function (KUBECONFIG) and name its context in KUBE_CONTEXTS',
+    );
+  }
+}
+
+/**
+ * The one place the responder is put together, for every host: Slack when it is configured, else the console —
+ * the same chat port, so both get the whole incident lifecycle — live evidence for the clusters KUBE_* names,
+ * and the incident store the host brings. The pipeline itself is in functions/respond/threads.ts.
+ */
+export function composeResponder(config: Config, parts: ResponderParts): RespondDeps {
+  refuseUnreachable(config, parts.host);
+  const chat =
+    parts.chat ??
+    (config.SLACK_BOT_TOKEN
+      ? new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL })
+      : new ConsoleChat({ write: parts.write }));
+  const handler = new IncidentThreads({
+    store: parts.store,
+    chat,
+    policy: threadPolicy(config),
+    live: liveEvidenceFrom(config),
+    now: parts.now,
+    log: parts.log,
+  });
+  return { handler, processed: parts.processed };
+}
