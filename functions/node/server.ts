@@ -108,6 +108,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       defaultCluster: config.DEFAULT_CLUSTER,
       maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
       slackSigningSecret: config.SLACK_SIGNING_SECRET,
+      slackReplay: new SqliteProcessedStore(db),
       log: say,
     });
     server = await listen(app, config);

@@ -4,12 +4,14 @@ import {
   commandsMessage,
   diagnosisMessage,
   foldedMessage,
+  noLongerOpenMessage,
   reopenMessage,
   resolutionMessage,
   rootMessage,
   statusMessage,
   stormMessage,
 } from '../../shared/chat/blocks.ts';
+import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import type { ChatMessage, ChatPort } from '../../shared/chat/port.ts';
 import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
@@ -453,7 +455,15 @@ export class IncidentThreads implements IncidentHandler {
       );
       return;
     }
-    const incident = await this.#store.get(`${job.cluster}/${job.node}`);
+    const ref = job.incidentRef;
+    const incident = ref
+      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
+      : await this.#store.get(`${job.cluster}/${job.node}`);
+    if (!incident && ref) {
+      // A button of an incident that has since been resolved: its thread already says so.
+      await this.#answer(reply, noLongerOpenMessage());
+      return;
+    }
     if (!incident) {
       const signals = await this.#withLive(job.cluster, job.node, []);
       const d = diagnose(mergeEvidence(job.cluster, job.node, signals));

@@ -263,9 +263,13 @@ export class SlackChat implements ChatPort {
       );
     }
     // Network errors (WebAPIRequestError: refused, reset, timeout) go up as they are — minus the token, should a
-    // proxy or runtime ever echo it.
-    if (error instanceof Error && this.#token !== '' && error.message.includes(this.#token)) {
-      error.message = error.message.replaceAll(this.#token, '[redacted]');
+    // proxy or runtime ever echo it, and minus any credentials in the URLs they name.
+    if (error instanceof Error) {
+      const token = this.#token;
+      const clean = redactUrlCredentials(
+        token === '' ? error.message : error.message.replaceAll(token, '[redacted]'),
+      );
+      if (clean !== error.message) error.message = clean;
     }
     return error;
   }
@@ -293,6 +297,11 @@ function transientFailure(error: unknown): string | undefined {
 
 function isCoded(error: unknown): error is { code: unknown } {
   return typeof error === 'object' && error !== null && 'code' in error;
+}
+
+/** `scheme://user:pass@host` → `scheme://[redacted]@host`, wherever a URL appears in a message. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1[redacted]@');
 }
 
 function hostOf(url: string): string {

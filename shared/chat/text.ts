@@ -11,8 +11,13 @@ export function sanitizeForTerminal(text: string): string {
 
 const MAX_LINE = 220;
 
+/** One terminal line: embedded line breaks shown as ⏎ (no text may start a line of its own), then sanitised. */
+function terminalLine(text: string): string {
+  return sanitizeForTerminal(text.replace(/\s*(?:\r\n|\n|\r)\s*/g, ' ⏎ '));
+}
+
 function clip(text: string): string {
-  const clean = sanitizeForTerminal(text.replace(/\s*\n\s*/g, ' ⏎ '));
+  const clean = terminalLine(text);
   return clean.length > MAX_LINE ? `${clean.slice(0, MAX_LINE - 1)}…` : clean;
 }
 
@@ -71,8 +76,16 @@ export function renderDiagnosisText(d: Diagnosis): string {
   if (d.missing.length) {
     out.push('', 'To settle it, collect:', ...d.missing.map((m) => `  - ${m.what}: ${m.how}`));
   }
+  if (d.unavailable.length) {
+    out.push(
+      '',
+      'Not collected, as the bundle reports it (quoted, not advice):',
+      ...d.unavailable.map((u) => `  - ${clip(u.what)} — the collector reported: "${clip(u.reason)}"`),
+    );
+  }
   if (d.discounted.length) {
     out.push('', 'Not counted:', ...evidenceLines(d.discounted, '  '));
   }
-  return `${out.join('\n')}\n`;
+  // Every line, whatever it interpolates, reaches the terminal sanitised.
+  return `${out.map(terminalLine).join('\n')}\n`;
 }

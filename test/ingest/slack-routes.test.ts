@@ -12,7 +12,7 @@ import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import type { Queue, Received } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';
-import { incidentKey, type Job } from '../../shared/schemas/job.ts';
+import { hashedKey, incidentKey, type Job } from '../../shared/schemas/job.ts';
 
 const SECRET = 'slack-signing-secret-for-tests-0123';
 const RESPONSE_URL = 'https://hooks.slack.com/commands/T1/123/abc';
@@ -178,7 +178,7 @@ describe('/pleg slash command', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({
       kind: 'chat',
-      dedupKey: `chat:${trigger}`,
+      dedupKey: await hashedKey('chat', ['trigger', trigger ?? '']),
       cluster: 'prod',
       node: 'node-a',
       request: { action: 'diagnose-node' },
@@ -531,7 +531,7 @@ describe('Slack interactions', () => {
       expect(await drain()).toEqual([
         {
           kind: 'chat',
-          dedupKey: `chat:${payload.trigger_id}:${actionId}`,
+          dedupKey: await hashedKey('chat', ['trigger', payload.trigger_id, actionId]),
           cluster: 'prod',
           node: 'node-a',
           receivedAt: expect.any(String),
@@ -604,7 +604,7 @@ describe('Slack interactions', () => {
     const jobs = await drain();
     expect(jobs).toMatchObject([
       {
-        dedupKey: `chat:${root.trigger_id}`,
+        dedupKey: await hashedKey('chat', ['trigger', root.trigger_id]),
         cluster: 'prod',
         node: '',
         request: {
@@ -637,7 +637,10 @@ describe('Slack interactions', () => {
     expect((await problems(interaction(noChannel))).issues.map((i) => i.path)).toEqual(['payload.channel']);
     const badValue = await problems(interaction(buttons('rediagnose', 'not-an-incident-key')));
     expect(badValue.issues).toEqual([
-      { path: 'payload.actions[0].value', message: 'expected an incident key "cluster/node"' },
+      {
+        path: 'payload.actions[0].value',
+        message: 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
+      },
     ]);
     expect((await problems(interaction(buttons('rediagnose', 'prod/Node_Caps')))).issues[0]?.path).toBe(
       'payload.actions[0].value',
