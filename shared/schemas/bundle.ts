@@ -75,7 +75,7 @@ export interface SchemaIssue {
 /** A key longer than this is shown cut: keys come from the sender and an error reply must stay small. */
 const MAX_KEY_SHOWN = 64;
 /** A path longer than this keeps its end (the part that names the wrong field). */
-const MAX_PATH_SHOWN = 400;
+const MAX_PATH_SHOWN = 1000;
 
 /** Renders a zod issue path the way people write it: `events[0].count`, `commandOutputs["ps aux"]`. */
 export function formatPath(path: readonly PropertyKey[]): string {
