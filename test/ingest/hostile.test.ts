@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../functions/config.ts';
 import { diagnosisMessage } from '../../shared/chat/blocks.ts';
+import { redactUrlCredentials, SlackChat } from '../../shared/chat/slack.ts';
 import { renderDiagnosisText } from '../../shared/chat/text.ts';
 import { openStateDb, readDeadLetters } from '../../shared/queue/embedded.ts';
 import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
@@ -240,5 +242,39 @@ describe('7. smaller reports', () => {
     expect((await refused(await post(`${s.url}/v1/bundles`, bundle), 400)).issues[0]?.path).toBe(
       'commandOutputs.__proto__',
     );
+  });
+});
+
+describe('7. credentials in URLs', () => {
+  it('refuses credentials in any URL setting at start-up, without echoing them', () => {
+    for (const name of ['SLACK_API_URL', 'SLACK_ARCHIVE_URL', 'SQS_ENDPOINT', 'SQS_QUEUE_URL']) {
+      let error: unknown;
+      try {
+        loadConfig({ [name]: 'https://user:s3cret-pass@slack.example/api/' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(`${name}: must not contain credentials`);
+      expect((error as Error).message).not.toContain('s3cret-pass');
+    }
+    expect(loadConfig({ SLACK_API_URL: 'https://slack.example/api/' }).SLACK_API_URL).toBe(
+      'https://slack.example/api/',
+    );
+  });
+
+  it('redacts credentials from the URLs a failed Slack call names', async () => {
+    expect(redactUrlCredentials('connect ECONNREFUSED https://user:pw@10.0.0.1:1/api/chat.postMessage')).toBe(
+      'connect ECONNREFUSED https://[redacted]@10.0.0.1:1/api/chat.postMessage',
+    );
+    const slack = new SlackChat({
+      token: 'xoxb-redaction-test',
+      slackApiUrl: 'http://user:s3cret-pass@127.0.0.1:1/api/',
+      maxWaitMs: 0,
+      timeoutMs: 500,
+    });
+    const failure = await slack.post('C1', { text: 'x', blocks: [] }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect(String((failure as Error).message)).not.toContain('s3cret-pass');
   });
 });
