@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { ConsoleNotifier } from '../../shared/chat/console.ts';
 import type { Notifier } from '../../shared/chat/notifier.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
+import { sanitizeForTerminal } from '../../shared/chat/text.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
@@ -21,7 +22,9 @@ import { liveEvidenceFrom } from '../respond/live-config.ts';
 import { NotifierHandler } from '../respond/notify-handler.ts';
 import { IncidentThreads } from '../respond/threads.ts';
 
-const log = (message: string) => process.stderr.write(`pleg-responder: ${message}\n`);
+// Log lines can carry sender-controlled text (dead-letter reasons name fields of the body): sanitised like all
+// terminal output, so no escape sequence or carriage return reaches the operator's terminal.
+const log = (message: string) => process.stderr.write(`pleg-responder: ${sanitizeForTerminal(message)}\n`);
 
 function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
   const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
