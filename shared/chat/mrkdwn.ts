@@ -11,7 +11,7 @@ function escapeEntities(text: string): string {
 const WORD_JOINER = '\u2060';
 const BROADCAST = /(^|[^\w@])@(here|channel|everyone)\b/gi;
 /** A URL with a scheme, as Slack's auto-linker finds it in running text. */
-const URL_WITH_SCHEME = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s`]+/gi;
+const URL_WITH_SCHEME = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s`\u02cb]+/gi;
 
 /** U+02CB MODIFIER LETTER GRAVE ACCENT: looks like a backtick, opens and closes no code span. */
 const GRAVE = '\u02cb';
