@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import type { ThreadPolicy } from '../shared/incidents/decide.ts';
+import type { ThreadPolicy } from '../shared/incidents/policy.ts';
 import type { IngestAuth } from './ingest/auth.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
+
+/**
+ * A URL setting. Credentials in it (`https://user:pass@host/`) are refused at start-up: URLs end up in error
+ * messages and logs, and secrets belong in the settings made for them (SLACK_BOT_TOKEN, the AWS credentials).
+ */
+const url = () =>
+  z.url().refine(
+    (value) => {
+      const parsed = URL.parse(value);
+      return parsed === null || (parsed.username === '' && parsed.password === '');
+    },
+    { message: 'must not contain credentials (user:password@): use the setting made for the secret' },
+  );
 
 /** Every setting the hosts read, from environment variables (the serverless convention). */
 export const ConfigSchema = z
@@ -19,8 +32,8 @@ export const ConfigSchema = z
     INGEST_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
     DEFAULT_CLUSTER: z.string().min(1).default('default'),
     QUEUE: z.enum(['embedded', 'sqs']).default('embedded'),
-    SQS_QUEUE_URL: z.url().optional(),
-    SQS_ENDPOINT: z.url().optional(),
+    SQS_QUEUE_URL: url().optional(),
+    SQS_ENDPOINT: url().optional(),
     AWS_REGION: z.string().default('us-east-1'),
     DATA_DIR: z.string().default('.data'),
     /** DynamoDB table holding the responder's state on Lambda (processed jobs, incidents). */
@@ -28,9 +41,9 @@ export const ConfigSchema = z
     SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'a bot token starts with xoxb-').optional(),
     SLACK_SIGNING_SECRET: z.string().min(16).optional(),
     SLACK_CHANNEL: z.string().min(1).optional(),
-    SLACK_API_URL: z.url().default('https://slack.com/api/'),
+    SLACK_API_URL: url().default('https://slack.com/api/'),
     /** `https://acme.slack.com/archives`: lets a storm thread link to the per-node threads. */
-    SLACK_ARCHIVE_URL: z.url().optional(),
+    SLACK_ARCHIVE_URL: url().optional(),
     REOPEN_WINDOW_SECONDS: z.coerce.number().int().min(0).default(3600),
     STORM_THRESHOLD: z.coerce.number().int().min(2).default(5),
     STORM_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { inspectJson } from '../../shared/intake/json-guard.ts';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
-import type { Queue } from '../../shared/queue/port.ts';
+import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
 import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import { authorised, type IngestAuth } from './auth.ts';
-import { readLimited } from './body.ts';
+import { BODY_READ_TIMEOUT_MS, encodingRefusal, readLimited } from './body.ts';
 import { gauge, type IngestCounters } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
@@ -21,31 +22,45 @@ export interface IngestDeps {
   slackSigningSecret?: string;
   /** Faults of the services the responder needs, for /readyz (when the responder runs in this process). */
   downstreamFaults?: () => FaultReport[];
+  /** Keeps accepted Slack signatures for the replay window across restarts (see `SlackRouteDeps.replay`). */
+  slackReplay?: ProcessedStore;
   /** Reports what failed inside (queue down); never given request bodies or secrets. */
   log?: (message: string) => void;
   now?: () => Date;
 }
 
 class BadInput {
-  readonly status: 400 | 413 | 415;
+  readonly status: 400 | 408 | 413 | 415;
   readonly error: string;
   readonly issues: SchemaIssue[];
+  /** How many issues there were, when more than `issues` lists. */
+  readonly totalIssues: number;
 
-  constructor(status: 400 | 413 | 415, error: string, issues: SchemaIssue[] = []) {
+  constructor(status: BadInput['status'], error: string, issues: SchemaIssue[] = [], totalIssues = 0) {
     this.status = status;
     this.error = error;
     this.issues = issues;
+    this.totalIssues = totalIssues;
   }
 }
 
+/**
+ * The error envelope of every ingest route: `issues` lists at most the first `MAX_ISSUES_SHOWN` problems;
+ * `totalIssues` says how many there were when that is more, so a reply stays small whatever the body.
+ */
 function problem(
   c: Context,
-  status: 400 | 401 | 404 | 405 | 413 | 415 | 503,
+  status: 400 | 401 | 404 | 405 | 408 | 413 | 415 | 503,
   error: string,
   issues: SchemaIssue[] = [],
+  totalIssues = 0,
 ) {
-  return c.json({ error, issues }, status);
+  return c.json(totalIssues > issues.length ? { error, issues, totalIssues } : { error, issues }, status);
 }
+
+const readTimeout = new BadInput(408, 'request body not received in time', [
+  { path: '(body)', message: `the body must arrive within ${BODY_READ_TIMEOUT_MS / 1000} s` },
+]);
 
 const tooLarge = (max: number) =>
   new BadInput(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }]);
@@ -67,18 +82,25 @@ async function readJson<S extends z.ZodType>(
       { path: '(header) content-type', message: `expected application/json, got "${type.slice(0, 80)}"` },
     ]);
   }
-  const text = await readLimited(c, maxBytes, 'text');
+  const encoding = encodingRefusal(c.req.header('content-encoding'));
+  if (encoding) return new BadInput(415, 'unsupported content encoding', [encoding]);
+  const text = await readLimited(c, maxBytes, 'text', BODY_READ_TIMEOUT_MS);
+  if (text === 'timeout') return readTimeout;
   if (text === undefined) return tooLarge(maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return new BadInput(400, 'invalid JSON', [{ path: '(root)', message: (error as Error).message }]);
+    return new BadInput(400, 'invalid JSON', [
+      { path: '(root)', message: (error as Error).message.slice(0, 200) },
+    ]);
   }
+  const shape = inspectJson(json);
+  if (shape) return new BadInput(400, 'invalid payload', [shape]);
   const parsed = schema.safeParse(json);
   return parsed.success
     ? { data: parsed.data, text }
-    : new BadInput(400, 'invalid payload', describeIssues(parsed.error));
+    : new BadInput(400, 'invalid payload', describeIssues(parsed.error), parsed.error.issues.length);
 }
 
 /** The counts taken on every request, their series keys built once per route. */
@@ -133,7 +155,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
       const body = await readJson(c, route.schema, deps.maxBodyBytes);
       if (body instanceof BadInput) {
         deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: `invalid_${body.status}` });
-        return problem(c, body.status, body.error, body.issues);
+        return problem(c, body.status, body.error, body.issues, body.totalIssues);
       }
       const receivedAt = now().toISOString();
       const { jobs, dropped } = await route.normalise(body.data, deps.defaultCluster, receivedAt);
@@ -174,6 +196,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
       signingSecret: deps.slackSigningSecret,
       defaultCluster: deps.defaultCluster,
       counters: deps.counters,
+      replay: deps.slackReplay,
       log,
       now,
     });

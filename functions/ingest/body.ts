@@ -1,20 +1,69 @@
 import type { Context } from 'hono';
+import type { SchemaIssue } from '../../shared/schemas/bundle.ts';
 
+/**
+ * A body must have arrived this long after its headers: a client that sends headers and then trickles (or
+ * never sends) the body is answered 408 instead of holding a connection and a buffer open indefinitely.
+ */
+export const BODY_READ_TIMEOUT_MS = 10_000;
+
+/**
+ * Bodies are read as sent: any Content-Encoding other than identity is refused (415) rather than decoded. No
+ * sender of these webhooks compresses (Alertmanager, event exporters and Slack send plain JSON or forms), and
+ * decoding would turn the byte limit into a limit on compressed bytes, with a decompression bomb one header
+ * away. Refusing also stops a plain body labelled gzip from being accepted as if the label were not there.
+ */
+export function encodingRefusal(header: string | undefined): SchemaIssue | undefined {
+  const codings = (header ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return undefined;
+  return {
+    path: '(header) content-encoding',
+    message: `"${(header ?? '').slice(0, 80)}" is not accepted: send the body uncompressed (identity)`,
+  };
+}
+
+/** Resolves to 'timeout' once `ms` have passed; `cancel` stops the timer. */
+function deadline(ms: number): { expired: Promise<'timeout'>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return {
+    expired,
+    cancel: () => {
+      if (timer !== undefined) clearTimeout(timer);
+    },
+  };
+}
+
+/** Reads a stream up to `max` bytes (undefined beyond), giving up at `timeoutMs` ('timeout'). */
 async function readStream(
   body: ReadableStream<Uint8Array> | null,
   max: number,
-): Promise<Uint8Array | undefined> {
+  timeoutMs: number,
+): Promise<Uint8Array | undefined | 'timeout'> {
   const reader = body?.getReader();
   if (!reader) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (let r = await reader.read(); !r.done; r = await reader.read()) {
-    size += r.value.length;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
+  const timer = deadline(timeoutMs);
+  try {
+    for (;;) {
+      const r = await Promise.race([reader.read(), timer.expired]);
+      if (r === 'timeout' || (!r.done && size + r.value.length > max)) {
+        // Not awaited: a stalled sender would hold the cancel as long as it holds the connection.
+        reader.cancel().catch(() => {});
+        return r === 'timeout' ? 'timeout' : undefined;
+      }
+      if (r.done) break;
+      size += r.value.length;
+      chunks.push(r.value);
     }
-    chunks.push(r.value);
+  } finally {
+    timer.cancel();
   }
   const all = new Uint8Array(size);
   let at = 0;
@@ -26,21 +75,30 @@ async function readStream(
 }
 
 /**
- * The request body, refusing more than `max` bytes (undefined): by Content-Length before reading when the sender
- * declares it (Node, workerd and the Lambda adapter then deliver exactly that many bytes), by counting while
- * reading when it streams (chunked), so an oversized body is never buffered whole.
+ * The request body, refusing more than `max` bytes (undefined) and a body that has not arrived within
+ * `timeoutMs` ('timeout'): by Content-Length before reading when the sender declares more, and by counting while
+ * reading in every case, so an oversized body is never buffered whole and a stalled one never waited on for long.
  */
-export async function readLimited(c: Context, max: number, as: 'text'): Promise<string | undefined>;
-export async function readLimited(c: Context, max: number, as: 'bytes'): Promise<Uint8Array | undefined>;
+export async function readLimited(
+  c: Context,
+  max: number,
+  as: 'text',
+  timeoutMs?: number,
+): Promise<string | undefined | 'timeout'>;
+export async function readLimited(
+  c: Context,
+  max: number,
+  as: 'bytes',
+  timeoutMs?: number,
+): Promise<Uint8Array | undefined | 'timeout'>;
 export async function readLimited(
   c: Context,
   max: number,
   as: 'text' | 'bytes',
-): Promise<string | Uint8Array | undefined> {
+  timeoutMs = BODY_READ_TIMEOUT_MS,
+): Promise<string | Uint8Array | undefined | 'timeout'> {
   const declared = Number(c.req.header('content-length') ?? Number.NaN);
   if (declared > max) return undefined;
-  if (!Number.isNaN(declared))
-    return as === 'text' ? c.req.text() : new Uint8Array(await c.req.arrayBuffer());
-  const bytes = await readStream(c.req.raw.body, max);
-  return bytes && as === 'text' ? new TextDecoder().decode(bytes) : bytes;
+  const bytes = await readStream(c.req.raw.body, max, timeoutMs);
+  return bytes instanceof Uint8Array && as === 'text' ? new TextDecoder().decode(bytes) : bytes;
 }

@@ -15,12 +15,19 @@ import {
 } from '../../shared/chat/commands.ts';
 import type { ChatMessage } from '../../shared/chat/port.ts';
 import { isNodeName } from '../../shared/diagnosis/commands.ts';
-import type { Queue } from '../../shared/queue/port.ts';
-import { formatPath, type SchemaIssue } from '../../shared/schemas/bundle.ts';
-import type { ChatReply, ChatRequest, Job } from '../../shared/schemas/job.ts';
-import { readLimited } from './body.ts';
+import { inspectJson } from '../../shared/intake/json-guard.ts';
+import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
+import { formatPath, MAX_ISSUES_SHOWN, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+import {
+  type ChatReply,
+  type ChatRequest,
+  hashedKey,
+  INCIDENT_REF,
+  type Job,
+} from '../../shared/schemas/job.ts';
+import { BODY_READ_TIMEOUT_MS, encodingRefusal, readLimited } from './body.ts';
 import type { CounterName, IngestCounters } from './counters.ts';
-import { verifySlackSignature } from './slack-signature.ts';
+import { precheckSlackHeaders, SLACK_MAX_SKEW_SECONDS, verifySlackSignature } from './slack-signature.ts';
 
 export const SLACK_COMMANDS_PATH = '/v1/slack/commands';
 export const SLACK_INTERACTIONS_PATH = '/v1/slack/interactions';
@@ -46,13 +53,22 @@ export interface SlackRouteDeps {
   maxBodyBytes?: number;
   /** Defaults to {@link SLACK_ENQUEUE_BUDGET_MS}. */
   enqueueBudgetMs?: number;
+  /** Defaults to {@link BODY_READ_TIMEOUT_MS}: a body not received by then is answered 408. */
+  bodyTimeoutMs?: number;
+  /**
+   * Where the signatures of requests already accepted are kept, so a replay within the signature window is
+   * refused even after a restart: the Node host passes the SQLite processed store of DATA_DIR. Without it (the
+   * Worker and the Lambda function URL) only this instance's memory remembers them; a replay that reaches
+   * another instance is queued again and the responder's processed store (DynamoDB) drops the repeated job.
+   */
+  replay?: ProcessedStore;
 }
 
 type Route = 'slack_commands' | 'slack_interactions';
 
 /** A clean refusal: JSON `{error, issues}` like every other ingest route. */
 class Refusal {
-  readonly status: 400 | 401 | 413 | 415 | 503;
+  readonly status: 400 | 401 | 408 | 413 | 415 | 503;
   readonly error: string;
   readonly issues: SchemaIssue[];
   readonly outcome: string;
@@ -70,8 +86,11 @@ class Refusal {
   }
 }
 
+/** The first issues (as many as an ingest error reply lists), under `prefix`. */
 const issuesOf = (error: z.ZodError, prefix: PropertyKey[] = []): SchemaIssue[] =>
-  error.issues.map((i) => ({ path: formatPath([...prefix, ...i.path]), message: i.message }));
+  error.issues
+    .slice(0, MAX_ISSUES_SHOWN)
+    .map((i) => ({ path: formatPath([...prefix, ...i.path]), message: i.message }));
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Payloads                                                                                                   */
@@ -244,14 +263,21 @@ export function planSlashCommand(
   }
 }
 
+/** Which incident a button is about: by reference (`incident:<ref>`), or by key on messages posted before. */
+type IncidentTarget = { cluster: string; node: string; incidentRef?: string };
+
 /**
- * `cluster/node` from a button's value (the incident key); node names never contain `/`, so the last one splits.
- * A cluster-wide (storm) incident's key is `cluster/*`: the job then carries node `*`, so that
- * `incidentKey(job)` is exactly the key on the button.
+ * The incident named by a button's value. Buttons carry `incident:<32 hex>` (see `INCIDENT_REF`): the responder
+ * resolves it against the open incidents. Messages posted before that carry the key itself, `cluster/node`;
+ * node names never contain `/`, so the last one splits. A cluster-wide (storm) incident's key is `cluster/*`:
+ * the job then carries node `*`, so that `incidentKey(job)` is exactly the key on the button.
  */
-function parseIncidentKey(value: string | undefined): { cluster: string; node: string } | undefined {
-  const at = value?.lastIndexOf('/') ?? -1;
-  if (value === undefined || at <= 0) return undefined;
+function parseIncidentValue(value: string | undefined): IncidentTarget | undefined {
+  if (value === undefined) return undefined;
+  const ref = INCIDENT_REF.exec(value)?.[1];
+  if (ref) return { cluster: '', node: '', incidentRef: ref };
+  const at = value.lastIndexOf('/');
+  if (at <= 0) return undefined;
   const cluster = value.slice(0, at);
   const node = value.slice(at + 1);
   return node === '' || node === '*' || isNodeName(node) ? { cluster, node } : undefined;
@@ -260,14 +286,27 @@ function parseIncidentKey(value: string | undefined): { cluster: string; node: s
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Jobs                                                                                                       */
 
-function chatJob(
-  dedupKey: string,
-  where: { cluster: string; node: string },
+/**
+ * A chat job. Its dedup key hashes what makes the request unique (trigger id, button, action time): Slack's ids
+ * have no documented maximum length, and a hashed key always fits the job schema.
+ */
+async function chatJob(
+  unique: readonly string[],
+  where: IncidentTarget,
   request: ChatRequest,
   reply: ChatReply,
   receivedAt: string,
-): Job {
-  return { kind: 'chat', dedupKey, cluster: where.cluster, node: where.node, receivedAt, request, reply };
+): Promise<Job> {
+  return {
+    kind: 'chat',
+    dedupKey: await hashedKey('chat', unique),
+    cluster: where.cluster,
+    node: where.node,
+    receivedAt,
+    request,
+    reply,
+    ...(where.incidentRef ? { incidentRef: where.incidentRef } : {}),
+  };
 }
 
 function replyTo(channel: string, user: string, url: string | undefined, threadTs?: string): ChatReply {
@@ -280,7 +319,7 @@ const invalidPayload = (error: z.ZodError) =>
   new Refusal(400, 'invalid payload', issuesOf(error, ['payload']));
 
 /** Root-message buttons: one job per known button, about the incident named by its value. */
-function blockActionJobs(payload: unknown, receivedAt: string): Interaction {
+async function blockActionJobs(payload: unknown, receivedAt: string): Promise<Interaction> {
   const ids = ActionIdsSchema.safeParse(payload);
   if (!ids.success) return invalidPayload(ids.error);
   if (!ids.data.actions.some((a) => isButtonAction(a.action_id))) return 'ignored';
@@ -297,24 +336,30 @@ function blockActionJobs(payload: unknown, receivedAt: string): Interaction {
   const jobs: Job[] = [];
   for (const [i, action] of data.actions.entries()) {
     if (!isButtonAction(action.action_id)) continue;
-    const incident = parseIncidentKey(action.value);
+    const incident = parseIncidentValue(action.value);
     if (!incident) {
       return new Refusal(400, 'invalid payload', [
         {
           path: formatPath(['payload', 'actions', i, 'value']),
-          message: 'expected an incident key "cluster/node"',
+          message: 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
         },
       ]);
     }
-    const unique = data.trigger_id ?? `${data.user.id}:${action.action_ts ?? data.message.ts}`;
+    const unique = data.trigger_id
+      ? ['trigger', data.trigger_id]
+      : ['click', data.user.id, action.action_ts ?? data.message.ts];
     const request = { action: BUTTON_ACTIONS[action.action_id] };
-    jobs.push(chatJob(`chat:${unique}:${action.action_id}`, incident, request, reply, receivedAt));
+    jobs.push(await chatJob([...unique, action.action_id], incident, request, reply, receivedAt));
   }
   return jobs;
 }
 
 /** The "Diagnose this log" message shortcut: the message's text, answered in its thread. */
-function messageActionJobs(payload: unknown, defaultCluster: string, receivedAt: string): Interaction {
+async function messageActionJobs(
+  payload: unknown,
+  defaultCluster: string,
+  receivedAt: string,
+): Promise<Interaction> {
   const callback = z.object({ callback_id: z.string() }).safeParse(payload);
   if (!callback.success) return invalidPayload(callback.error);
   if (callback.data.callback_id !== DIAGNOSE_LOG_CALLBACK) return 'ignored';
@@ -332,15 +377,15 @@ function messageActionJobs(payload: unknown, defaultCluster: string, receivedAt:
   );
   const where = { cluster: defaultCluster, node: '' };
   const request: ChatRequest = { action: 'diagnose-text', text: log.text };
-  return [chatJob(`chat:${data.trigger_id}`, where, request, reply, receivedAt)];
+  return [await chatJob(['trigger', data.trigger_id], where, request, reply, receivedAt)];
 }
 
-function interactionJobs(
+async function interactionJobs(
   type: string,
   payload: unknown,
   defaultCluster: string,
   receivedAt: string,
-): Interaction {
+): Promise<Interaction> {
   if (type === 'block_actions') return blockActionJobs(payload, receivedAt);
   if (type === 'message_action') return messageActionJobs(payload, defaultCluster, receivedAt);
   return 'ignored';
@@ -388,12 +433,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function readBytes(c: Context, max: number): Promise<Uint8Array | Refusal> {
-  const body = await readLimited(c, max, 'bytes');
+async function readBytes(c: Context, max: number, timeoutMs: number): Promise<Uint8Array | Refusal> {
+  const body = await readLimited(c, max, 'bytes', timeoutMs);
+  if (body === 'timeout') {
+    return new Refusal(408, 'request body not received in time', [
+      { path: '(body)', message: `the body must arrive within ${timeoutMs / 1000} s` },
+    ]);
+  }
   return (
     body ?? new Refusal(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }])
   );
 }
+
+/** A request whose signature checked out: its form, and whether that signature was accepted before. */
+interface Signed {
+  form: URLSearchParams;
+  replay: boolean;
+}
+
+/** The replay record's key of a verified request: its signature, unique per timestamp and body. */
+const replayKey = (signature: string) => `slack-signature:${signature.trim().slice(0, 80)}`;
 
 const ephemeral = (m: ChatMessage) => ({
   response_type: 'ephemeral' as const,
@@ -412,18 +471,39 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
   const log = deps.log ?? (() => {});
   const maxBytes = deps.maxBodyBytes ?? SLACK_MAX_BODY_BYTES;
   const budgetMs = deps.enqueueBudgetMs ?? SLACK_ENQUEUE_BUDGET_MS;
+  const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS;
   const count = (name: CounterName, labels: Record<string, string>, n = 1) =>
     deps.counters?.add(name, labels, n);
   // Twice the signature window: a repeat older than that fails the timestamp check anyway.
-  const recent = new RecentKeys(600_000, 10_000);
+  const windowMs = 2 * SLACK_MAX_SKEW_SECONDS * 1000;
+  const recent = new RecentKeys(windowMs, 10_000);
+  const signatures = new RecentKeys(windowMs, 10_000);
+
+  /** True when this signature was accepted before: in this process, or (with `replay`) before a restart. */
+  const replayed = async (signature: string): Promise<boolean> => {
+    const key = replayKey(signature);
+    if (!signatures.claim(key, now().getTime())) return true;
+    if (!deps.replay) return false;
+    if ((await deps.replay.seen([key])).size > 0) return true;
+    await deps.replay.mark([key]);
+    return false;
+  };
 
   const refuse = (c: Context, route: Route, r: Refusal) => {
     count('pleg_slack_requests_total', { route, outcome: r.outcome });
     return c.json({ error: r.error, issues: r.issues }, r.status);
   };
 
-  /** Content type, size and signature: the form, a response already decided (ssl_check), or a refusal. */
-  const intake = async (c: Context, route: Route): Promise<URLSearchParams | Refusal | Response> => {
+  const unsigned = (reason: string) =>
+    new Refusal(401, 'invalid signature', [], `unauthorised_${reason.replaceAll(' ', '_')}`);
+
+  /**
+   * Content type and encoding, the signature headers and their timestamp (all before a byte of the body is
+   * read), then the body within its size and time limits and the signature over it: the form (and whether its
+   * signature was accepted before: a replay, answered as a duplicate), a response already decided (ssl_check),
+   * or a refusal.
+   */
+  const intake = async (c: Context, route: Route): Promise<Signed | Refusal | Response> => {
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
       return new Refusal(415, 'unsupported content type', [
@@ -433,27 +513,38 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
         },
       ]);
     }
-    const body = await readBytes(c, maxBytes);
-    if (body instanceof Refusal) return body;
-    const verdict = await verifySlackSignature({
+    const encoding = encodingRefusal(c.req.header('content-encoding'));
+    if (encoding) return new Refusal(415, 'unsupported content encoding', [encoding]);
+    const headers = {
       secret: deps.signingSecret,
       timestamp: c.req.header('x-slack-request-timestamp'),
       signature: c.req.header('x-slack-signature'),
-      rawBody: body,
       nowSeconds: now().getTime() / 1000,
-    });
-    if (!verdict.ok)
-      return new Refusal(401, 'invalid signature', [], `unauthorised_${verdict.reason.replaceAll(' ', '_')}`);
+    };
+    const early = precheckSlackHeaders(headers);
+    if (early) return unsigned(early.reason);
+    const body = await readBytes(c, maxBytes, bodyTimeoutMs);
+    if (body instanceof Refusal) return body;
+    const verdict = await verifySlackSignature({ ...headers, rawBody: body });
+    if (!verdict.ok) return unsigned(verdict.reason);
     const form = new URLSearchParams(new TextDecoder().decode(body));
     if (form.get('ssl_check') === '1') {
       count('pleg_slack_requests_total', { route, outcome: 'ssl_check' });
       return c.body(null, 200);
     }
-    return form;
+    return { form, replay: await replayed(headers.signature ?? '') };
   };
 
-  /** Queues jobs not seen recently; 'duplicate' when all were, 'failed' when the queue refused or was too slow. */
-  const enqueue = async (route: Route, jobs: Job[]): Promise<'queued' | 'duplicate' | 'failed'> => {
+  /**
+   * Queues jobs not seen recently; 'duplicate' when all were (or the request is a replay), 'failed' when the
+   * queue refused or was too slow.
+   */
+  const enqueue = async (
+    route: Route,
+    jobs: Job[],
+    replay: boolean,
+  ): Promise<'queued' | 'duplicate' | 'failed'> => {
+    if (replay) return 'duplicate';
     const at = now().getTime();
     const fresh = jobs.filter((job) => recent.claim(job.dedupKey, at));
     if (fresh.length === 0) return 'duplicate';
@@ -474,21 +565,21 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
   };
 
   /* /pleg … */
-  const onCommand = async (c: Context, cmd: SlashCommand): Promise<Response> => {
+  const onCommand = async (c: Context, cmd: SlashCommand, replay: boolean): Promise<Response> => {
     const route = 'slack_commands';
     const plan = planSlashCommand(cmd.text, cmd.command, deps.defaultCluster);
     if (plan.kind === 'answer') {
       count('pleg_slack_requests_total', { route, outcome: plan.outcome });
       return c.json(ephemeral(plan.message), 200);
     }
-    const job = chatJob(
-      `chat:${cmd.trigger_id}`,
+    const job = await chatJob(
+      ['trigger', cmd.trigger_id],
       plan,
       plan.request,
       replyTo(cmd.channel_id, cmd.user_id, cmd.response_url),
       now().toISOString(),
     );
-    const result = await enqueue(route, [job]);
+    const result = await enqueue(route, [job], replay);
     const outcome =
       result === 'failed' ? 'queue_unavailable' : result === 'duplicate' ? 'duplicate' : 'accepted';
     count('pleg_slack_requests_total', { route, outcome });
@@ -498,20 +589,20 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
 
   app.post(SLACK_COMMANDS_PATH, async (c) => {
     const route = 'slack_commands';
-    const form = await intake(c, route);
-    if (form instanceof Refusal) return refuse(c, route, form);
-    if (form instanceof Response) return form;
-    const parsed = SlashCommandSchema.safeParse(Object.fromEntries(form));
+    const signed = await intake(c, route);
+    if (signed instanceof Refusal) return refuse(c, route, signed);
+    if (signed instanceof Response) return signed;
+    const parsed = SlashCommandSchema.safeParse(Object.fromEntries(signed.form));
     if (!parsed.success) return refuse(c, route, new Refusal(400, 'invalid payload', issuesOf(parsed.error)));
-    return onCommand(c, parsed.data);
+    return onCommand(c, parsed.data, signed.replay);
   });
 
   app.post(SLACK_INTERACTIONS_PATH, async (c) => {
     const route = 'slack_interactions';
-    const form = await intake(c, route);
-    if (form instanceof Refusal) return refuse(c, route, form);
-    if (form instanceof Response) return form;
-    const text = form.get('payload');
+    const signed = await intake(c, route);
+    if (signed instanceof Refusal) return refuse(c, route, signed);
+    if (signed instanceof Response) return signed;
+    const text = signed.form.get('payload');
     if (text === null) {
       return refuse(c, route, new Refusal(400, 'invalid payload', [{ path: 'payload', message: 'missing' }]));
     }
@@ -522,20 +613,24 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
       return refuse(
         c,
         route,
-        new Refusal(400, 'invalid JSON', [{ path: 'payload', message: (error as Error).message }]),
+        new Refusal(400, 'invalid JSON', [
+          { path: 'payload', message: (error as Error).message.slice(0, 200) },
+        ]),
       );
     }
+    const shape = inspectJson(payload, ['payload']);
+    if (shape) return refuse(c, route, new Refusal(400, 'invalid payload', [shape]));
     const envelope = InteractionEnvelope.safeParse(payload);
     if (!envelope.success) {
       return refuse(c, route, new Refusal(400, 'invalid payload', issuesOf(envelope.error, ['payload'])));
     }
-    const jobs = interactionJobs(envelope.data.type, payload, deps.defaultCluster, now().toISOString());
+    const jobs = await interactionJobs(envelope.data.type, payload, deps.defaultCluster, now().toISOString());
     if (jobs instanceof Refusal) return refuse(c, route, jobs);
     if (jobs === 'ignored') {
       count('pleg_slack_requests_total', { route, outcome: 'ignored' });
       return c.body(null, 200);
     }
-    const result = await enqueue(route, jobs);
+    const result = await enqueue(route, jobs, signed.replay);
     if (result === 'failed') {
       // A button's only feedback channel: Slack marks the click as failed.
       return refuse(c, route, new Refusal(503, 'queue unavailable, retry later', [], 'queue_unavailable'));

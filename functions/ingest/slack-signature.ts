@@ -58,12 +58,15 @@ export async function slackSignatureHex(
   return hex(await crypto.subtle.sign('HMAC', key, base));
 }
 
+/** A failed check: the reason (for logs and counters), or undefined when the check passed. */
+type Failed = Extract<SlackSignatureResult, { ok: false }> | undefined;
+
 /**
- * Verifies a request from Slack (signing version v0, the only one): the timestamp must be a number of seconds
- * within {@link SLACK_MAX_SKEW_SECONDS} of now, and `v0=HMAC-SHA256(secret, "v0:" + timestamp + ":" + body)`
- * must equal the signature header, compared in constant time. Web Crypto only: Node, Workers and Lambda alike.
+ * The checks that need no body: a secret, a timestamp of at most 12 digits within
+ * {@link SLACK_MAX_SKEW_SECONDS} of now, and a `v0=` signature. Run before the body is read, so an unsigned or
+ * stale request is refused without waiting for (or buffering) a byte of its body.
  */
-export async function verifySlackSignature(input: SlackSignatureInput): Promise<SlackSignatureResult> {
+export function precheckSlackHeaders(input: Omit<SlackSignatureInput, 'rawBody'>): Failed {
   if (!input.secret) return { ok: false, reason: 'no signing secret' };
   const timestamp = input.timestamp?.trim();
   if (!timestamp) return { ok: false, reason: 'missing timestamp' };
@@ -76,8 +79,21 @@ export async function verifySlackSignature(input: SlackSignatureInput): Promise<
   const separator = signature.indexOf('=');
   if (separator < 0 || signature.slice(0, separator) !== 'v0')
     return { ok: false, reason: 'unsupported version' };
+  return undefined;
+}
+
+/**
+ * Verifies a request from Slack (signing version v0, the only one): the header checks of
+ * {@link precheckSlackHeaders}, then `v0=HMAC-SHA256(secret, "v0:" + timestamp + ":" + body)` must equal the
+ * signature header, compared in constant time. Web Crypto only: Node, Workers and Lambda alike.
+ */
+export async function verifySlackSignature(input: SlackSignatureInput): Promise<SlackSignatureResult> {
+  const failed = precheckSlackHeaders(input);
+  if (failed) return failed;
+  const timestamp = input.timestamp?.trim() ?? '';
+  const signature = input.signature?.trim() ?? '';
   const expected = await slackSignatureHex(input.secret, timestamp, input.rawBody);
-  return constantTimeEqual(signature.slice(separator + 1), expected)
+  return constantTimeEqual(signature.slice(signature.indexOf('=') + 1), expected)
     ? { ok: true }
     : { ok: false, reason: 'mismatch' };
 }

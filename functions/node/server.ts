@@ -5,6 +5,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ChatPort } from '../../shared/chat/port.ts';
+import { sanitizeForTerminal } from '../../shared/chat/text.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
@@ -17,7 +18,9 @@ import { registerHealthRoutes } from '../ingest/health.ts';
 import { consume } from '../respond/consumer.ts';
 import { DownstreamStatus } from '../respond/downstream.ts';
 
-const log = (message: string) => process.stderr.write(`pleg-responder: ${message}\n`);
+// Log lines can carry sender-controlled text (dead-letter reasons name fields of the body): sanitised like all
+// terminal output, so no escape sequence or carriage return reaches the operator's terminal.
+const log = (message: string) => process.stderr.write(`pleg-responder: ${sanitizeForTerminal(message)}\n`);
 
 function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
   const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
@@ -109,6 +112,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
       slackSigningSecret: config.SLACK_SIGNING_SECRET,
       ...(config.ROLE === 'all' ? { downstreamFaults: faults } : {}),
+      slackReplay: new SqliteProcessedStore(db),
       log: say,
     });
     server = await listen(app, config);

@@ -1,3 +1,4 @@
+import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import type { ChatPort, PostedMessage } from '../../shared/chat/port.ts';
 import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
@@ -19,19 +20,17 @@ import {
   needsOpenIncidents,
   type RequestSituation,
   route,
-  type ThreadPolicy,
   wantsLiveEvidence,
 } from '../../shared/incidents/decide.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import { isDownstream } from '../../shared/incidents/fanout.ts';
 import { type Incident, type IncidentStore, stormKey, type Thread } from '../../shared/incidents/model.ts';
+import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import type { IncidentGroup, IncidentHandler } from './handler.ts';
 import type { LiveEvidence } from './live.ts';
-
-export type { ThreadPolicy };
 
 export interface ThreadDeps {
   store: IncidentStore;
@@ -187,7 +186,12 @@ export class IncidentThreads implements IncidentHandler {
       return { action: 'diagnose-text', reply, diagnosis: d };
     }
     const { cluster, node } = job;
-    const incident = await this.#store.get(`${cluster}/${node}`);
+    // A button names its incident by a short reference (a slash command by cluster and node).
+    const ref = job.incidentRef;
+    const incident = ref
+      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
+      : await this.#store.get(`${cluster}/${node}`);
+    if (!incident && ref) return { action: 'gone', reply };
     if (!incident) {
       const live = await this.#collect(cluster, node);
       const diagnosis = diagnoseSignals(cluster, node, live ? [live] : []);

@@ -4,6 +4,7 @@ import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
+import { incidentButtonValue } from './incident-ref.ts';
 import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
 import type { ChatMessage } from './port.ts';
 
@@ -26,6 +27,9 @@ const context = (text: string): KnownBlock => ({
   type: 'context',
   elements: [{ type: 'mrkdwn', text: truncate(text, SECTION_MAX) }],
 });
+
+/** The link the responder builds to a node's thread: SLACK_ARCHIVE_URL, channel id and message ts. */
+const OWN_THREAD_LINK = /^<https:\/\/[^\s<>|]+\/[A-Z0-9]+\/p\d+\|thread>$/;
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
@@ -57,6 +61,7 @@ function defectText(defect: DefectRef): string {
 
 function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
   const other = runtime === 'docker' ? 'containerd' : 'docker';
+  const value = incidentButtonValue(incident.key);
   return {
     type: 'actions',
     block_id: 'incident',
@@ -65,13 +70,13 @@ function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
         type: 'button',
         action_id: 'rediagnose',
         text: { type: 'plain_text', text: 'Re-diagnose' },
-        value: incident.key,
+        value,
       },
       {
         type: 'button',
         action_id: 'other_runtime',
         text: { type: 'plain_text', text: `Show ${other} commands` },
-        value: incident.key,
+        value,
       },
       ...(incident.acknowledged
         ? []
@@ -81,7 +86,7 @@ function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
               action_id: 'acknowledge',
               style: 'primary' as const,
               text: { type: 'plain_text' as const, text: 'Acknowledge' },
-              value: incident.key,
+              value,
             },
           ]),
     ],
@@ -193,6 +198,14 @@ export function diagnosisMessage(d: Diagnosis, intro?: string): ChatMessage {
       ),
     );
   }
+  if (d.unavailable.length) {
+    // The sender's words, quoted: never a command, never formatted as one.
+    const reported = d.unavailable.map(
+      (u) =>
+        `• ${escapeMrkdwn(truncate(u.what, EVIDENCE_LINE_MAX))} — the collector reported: _“${escapeMrkdwn(truncate(u.reason, EVIDENCE_LINE_MAX))}”_`,
+    );
+    blocks.push(section(`*Not collected, as the bundle reports it*\n${reported.join('\n')}`));
+  }
   return { text: escapeMrkdwn(`Diagnosis: ${headline(d)}`), blocks };
 }
 
@@ -238,7 +251,9 @@ export function stormMessage(
     : `⛈ ${nodes.length} nodes NotReady within ${windowSeconds} s — ${incident.cluster}`;
   const listed = nodes.slice(0, MAX_NODES_LISTED).map((n) => {
     const thread = threads.get(n);
-    return thread ? `${inlineCode(n)} (${escapeMrkdwn(thread)})` : inlineCode(n);
+    // Our own thread link (`<archive URL|thread>`) stays a link; anything else is text.
+    const shown = thread && OWN_THREAD_LINK.test(thread) ? thread : thread && escapeMrkdwn(thread);
+    return shown ? `${inlineCode(n)} (${shown})` : inlineCode(n);
   });
   const more = nodes.length - listed.length;
   const common = analysis.commonVerdict
@@ -257,6 +272,13 @@ export function stormMessage(
       ),
     ],
   };
+}
+
+/** A button pressed on an incident that is no longer open (resolved since the message was drawn). */
+export function noLongerOpenMessage(): ChatMessage {
+  const text =
+    'That incident is no longer open: its thread has the resolution. `/pleg status` lists the open ones.';
+  return { text: 'That incident is no longer open.', blocks: [section(text)] };
 }
 
 export function acknowledgedMessage(user: string): ChatMessage {

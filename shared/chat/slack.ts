@@ -294,9 +294,11 @@ export class SlackChat implements ChatPort {
       );
     }
     // Anything else is the way to Slack failing (refused, reset, DNS, timeout): Slack is unavailable from here.
-    // The message loses the token, should a proxy or runtime ever echo it.
+    // The message loses the token, should a proxy or runtime ever echo it, and any credentials in URLs it names.
     const raw = error instanceof Error ? error.message : String(error);
-    const message = this.#token === '' ? raw : raw.replaceAll(this.#token, '[redacted]');
+    const message = redactUrlCredentials(
+      this.#token === '' ? raw : raw.replaceAll(this.#token, '[redacted]'),
+    );
     const code = networkCode(error);
     return new SlackChatError(
       `Slack ${method} to ${channel} failed: ${message}`,
@@ -340,6 +342,11 @@ function networkCode(error: unknown): string {
 
 function isCoded(error: unknown): error is { code: unknown } {
   return typeof error === 'object' && error !== null && 'code' in error;
+}
+
+/** `scheme://user:pass@host` → `scheme://[redacted]@host`, wherever a URL appears in a message. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1[redacted]@');
 }
 
 function hostOf(url: string): string {

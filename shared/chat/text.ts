@@ -11,8 +11,13 @@ export function sanitizeForTerminal(text: string): string {
 
 const MAX_LINE = 220;
 
+/** One terminal line: embedded line breaks shown as ⏎ (no text may start a line of its own), then sanitised. */
+function terminalLine(text: string): string {
+  return sanitizeForTerminal(text.replace(/\s*(?:\r\n|\n|\r)\s*/g, ' ⏎ '));
+}
+
 function clip(text: string): string {
-  const clean = sanitizeForTerminal(text.replace(/\s*\n\s*/g, ' ⏎ '));
+  const clean = terminalLine(text);
   return clean.length > MAX_LINE ? `${clean.slice(0, MAX_LINE - 1)}…` : clean;
 }
 
@@ -47,23 +52,30 @@ function defectLines(defect: DefectRef): string[] {
   ].map(sanitizeForTerminal);
 }
 
+/** The verdict line: the cause with its mechanism and any known defect, or why there is none. */
+function verdictLines(d: Diagnosis, top: Diagnosis['causes'][number] | undefined): string[] {
+  if (d.verdict === 'unknown' || !top) {
+    return [
+      'Verdict: unknown — the evidence does not single out a cause.',
+      ...(top
+        ? [`  Leading candidate: ${top.title} (${percent(top.confidence)}), not enough to act on.`]
+        : []),
+    ];
+  }
+  const mechanism = top.mechanism ? ` (${sanitizeForTerminal(top.mechanism)})` : '';
+  return [
+    `Verdict: ${top.title}${mechanism} [${top.id}] — confidence ${percent(top.confidence)}`,
+    `  ${top.summary}`,
+    ...(top.defect ? defectLines(top.defect) : []),
+  ];
+}
+
 /** A readable report of a diagnosis for a terminal or a plain-text channel. */
 export function renderDiagnosisText(d: Diagnosis): string {
   const top = d.causes[0];
   const where = [d.node && `node ${d.node}`, d.cluster && `cluster ${d.cluster}`].filter(Boolean).join(', ');
   const out: string[] = [`pleg-responder diagnosis${where ? ` — ${sanitizeForTerminal(where)}` : ''}`];
-  if (d.verdict === 'unknown' || !top) {
-    out.push('Verdict: unknown — the evidence does not single out a cause.');
-    if (top)
-      out.push(`  Leading candidate: ${top.title} (${percent(top.confidence)}), not enough to act on.`);
-  } else {
-    const mechanism = top.mechanism ? ` (${sanitizeForTerminal(top.mechanism)})` : '';
-    out.push(
-      `Verdict: ${top.title}${mechanism} [${top.id}] — confidence ${percent(top.confidence)}`,
-      `  ${top.summary}`,
-      ...(top.defect ? defectLines(top.defect) : []),
-    );
-  }
+  out.push(...verdictLines(d, top));
   if (top) {
     out.push('', 'Why:', ...top.chain.map((step, i) => `  ${i + 1}. ${step}`));
     out.push('', 'Evidence:', ...evidenceLines(top.evidence, '  '));
@@ -84,8 +96,16 @@ export function renderDiagnosisText(d: Diagnosis): string {
   if (d.missing.length) {
     out.push('', 'To settle it, collect:', ...d.missing.map((m) => `  - ${m.what}: ${m.how}`));
   }
+  if (d.unavailable.length) {
+    out.push(
+      '',
+      'Not collected, as the bundle reports it (quoted, not advice):',
+      ...d.unavailable.map((u) => `  - ${clip(u.what)} — the collector reported: "${clip(u.reason)}"`),
+    );
+  }
   if (d.discounted.length) {
     out.push('', 'Not counted:', ...evidenceLines(d.discounted, '  '));
   }
-  return `${out.join('\n')}\n`;
+  // Every line, whatever it interpolates, reaches the terminal sanitised.
+  return `${out.map(terminalLine).join('\n')}\n`;
 }

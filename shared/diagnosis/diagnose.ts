@@ -1,5 +1,12 @@
 import type { EvidenceBundle, LogSource } from '../schemas/bundle.ts';
-import type { Diagnosis, Evidence, Missing, RankedCause, RuntimeKind } from '../schemas/diagnosis.ts';
+import type {
+  Diagnosis,
+  Evidence,
+  Missing,
+  RankedCause,
+  ReportedUnavailable,
+  RuntimeKind,
+} from '../schemas/diagnosis.ts';
 import { CAUSES } from './causes/index.ts';
 import type { CauseContext, Probe } from './causes/types.ts';
 import { nodeArgument, toolsFor } from './commands.ts';
@@ -29,6 +36,20 @@ export interface DiagnoseOptions {
   runtime?: RuntimeKind;
   /** Log sources already streamed into the facts (they are not in the bundle, but they are not missing). */
   streamedLogs?: readonly LogSource[];
+  /**
+   * Gaps this process's own collector just reported (`collectNodeEvidence(...).missing`): their `how` was built
+   * by our code, so they are listed as probes. The same gaps inside `bundle.unavailable` are a report like any
+   * other sender's and are not repeated.
+   */
+  collected?: readonly Missing[];
+}
+
+/** The bundle's own account of what it lacks, as quoted reports (its `how`, if any, is never shown). */
+function reportedUnavailable(bundle: EvidenceBundle, options: DiagnoseOptions): ReportedUnavailable[] {
+  const ours = new Set((options.collected ?? []).map((m) => m.what));
+  return (bundle.unavailable ?? [])
+    .filter((u) => !ours.has(u.what))
+    .map((u) => ({ what: u.what, reason: u.why }));
 }
 
 function present(bundle: EvidenceBundle, path: Probe['fills'][number], options: DiagnoseOptions): boolean {
@@ -100,7 +121,8 @@ export function diagnoseFacts(
     observed,
     causes,
     ...(decided && top.mechanism ? { mechanism: top.mechanism } : {}),
-    missing: [...(bundle.unavailable ?? []), ...missingEvidence(bundle, ranked, ctx, options)],
+    missing: [...(options.collected ?? []), ...missingEvidence(bundle, ranked, ctx, options)],
+    unavailable: reportedUnavailable(bundle, options),
     discounted: facts.discounted.map((f) => ({
       source: f.source,
       text: f.text,

@@ -4,6 +4,7 @@ import {
   commandsMessage,
   diagnosisMessage,
   foldedMessage,
+  noLongerOpenMessage,
   reopenMessage,
   resolutionMessage,
   rootMessage,
@@ -23,7 +24,8 @@ import {
 } from './episode.ts';
 import { downstreamLine } from './fanout.ts';
 import { type Incident, stormKey, type Thread } from './model.ts';
-import { analyseStorm, recentlyOpened, type StormPolicy } from './storm.ts';
+import type { ThreadPolicy } from './policy.ts';
+import { analyseStorm, recentlyOpened } from './storm.ts';
 
 /**
  * The responder's decisions as a pure function: what is known about an incident (its stored record, its storm,
@@ -31,17 +33,6 @@ import { analyseStorm, recentlyOpened, type StormPolicy } from './storm.ts';
  * actions and the next incident records out. No I/O and no clock: the pipeline (functions/respond/threads.ts)
  * does the reading, the sending and the saving.
  */
-
-export interface ThreadPolicy {
-  channel: string;
-  /** A re-fire within this long after resolution reopens the same thread. */
-  reopenWindowMs: number;
-  storm: StormPolicy;
-  /** Storm roots are edited at most this often; edits in between are deferred, not lost. */
-  stormEditIntervalMs: number;
-  /** `https://acme.slack.com/archives`: turns thread references into links (optional). */
-  archiveUrl?: string;
-}
 
 /** What a reply in an incident's thread is about. */
 export type ReplyAbout = 'change' | 'fold' | 'resolution' | 'reopen';
@@ -569,6 +560,8 @@ export type RequestSituation =
   | { action: 'diagnose-text'; reply: ChatReply; diagnosis: Diagnosis }
   /** No incident recorded for the node: what the cluster says about it now. */
   | { action: 'no-incident'; reply: ChatReply; cluster: string; node: string; diagnosis: Diagnosis }
+  /** A button of an incident that is no longer open: its thread already says how it ended. */
+  | { action: 'gone'; reply: ChatReply }
   | { action: 'storm'; reply: ChatReply; storm: Incident; open: readonly Incident[] }
   | {
       action: 'other-runtime';
@@ -616,6 +609,8 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
       const intro = `No open incident for ${s.node} in ${s.cluster}. What the cluster says now:`;
       return { ...NOTHING, actions: [answer(reply, diagnosisMessage(s.diagnosis, intro))] };
     }
+    case 'gone':
+      return { ...NOTHING, actions: [answer(reply, noLongerOpenMessage())] };
     case 'storm':
       // A storm has no per-node commands: answering means showing its current state.
       return { next: [], ...editStorm(s.storm, membersOf(s.storm, s.open), policy, now, true) };

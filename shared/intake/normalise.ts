@@ -1,6 +1,6 @@
 import type { AlertmanagerPayload } from '../schemas/alertmanager.ts';
 import type { EvidenceBundle } from '../schemas/bundle.ts';
-import type { Job } from '../schemas/job.ts';
+import { hashedKey, type Job } from '../schemas/job.ts';
 import { type EventWebhookEvent, normaliseEvent } from '../schemas/kube-event.ts';
 
 export interface Dropped {
@@ -11,21 +11,6 @@ export interface Dropped {
 export interface Normalised {
   jobs: Job[];
   dropped: Dropped[];
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** JSON with sorted keys: the same content always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** Label names that carry the node in kube-prometheus and node-exporter setups, most specific first. */
@@ -64,23 +49,30 @@ export function labelFingerprint(labels: Record<string, string>): string {
   return hash.toString(16).padStart(16, '0');
 }
 
-export function normaliseAlertmanager(
+export async function normaliseAlertmanager(
   payload: AlertmanagerPayload,
   defaultCluster: string,
   receivedAt: string,
-): Normalised {
+): Promise<Normalised> {
   // Each alert carries its full label set (commonLabels is only what they share), so alerts are used as sent.
-  const jobs = payload.alerts.map(
-    (alert): Job => ({
-      kind: 'alert',
-      dedupKey: `alert:${alert.fingerprint ?? labelFingerprint(alert.labels)}:${alert.status}:${alert.startsAt}`,
-      cluster: alert.labels.cluster ?? defaultCluster,
-      node: nodeOfLabels(alert.labels),
-      receivedAt,
-      alert,
-      groupKey: payload.groupKey,
-      externalURL: payload.externalURL,
-    }),
+  const jobs = await Promise.all(
+    payload.alerts.map(
+      async (alert): Promise<Job> => ({
+        kind: 'alert',
+        // One notification of one alert: a resend of it is the same job, its resolution is another.
+        dedupKey: await hashedKey('alert', [
+          alert.fingerprint ?? labelFingerprint(alert.labels),
+          alert.status,
+          alert.startsAt,
+        ]),
+        cluster: alert.labels.cluster ?? defaultCluster,
+        node: nodeOfLabels(alert.labels),
+        receivedAt,
+        alert,
+        groupKey: payload.groupKey,
+        externalURL: payload.externalURL,
+      }),
+    ),
   );
   const dropped =
     payload.truncatedAlerts > 0
@@ -172,16 +164,14 @@ export async function normaliseEvents(
       continue;
     }
     const e = normaliseEvent(event);
+    // An Event object is one uid whose count grows: each new count is news. Without a uid, its content names it.
     const identity =
-      event.metadata?.uid ??
-      (
-        await sha256Hex(
-          canonical([e.kind, e.name, e.reason, event.firstTimestamp, event.eventTime, e.message]),
-        )
-      ).slice(0, 32);
+      event.metadata?.uid !== undefined
+        ? ['uid', event.metadata.uid]
+        : ['content', e.kind, e.name, e.reason, event.firstTimestamp, event.eventTime, e.message];
     jobs.push({
       kind: 'event',
-      dedupKey: `event:${identity}:${e.count}`,
+      dedupKey: await hashedKey('event', [...identity, e.count]),
       cluster: event.clusterName ?? defaultCluster,
       node: target.node,
       receivedAt,
@@ -200,7 +190,7 @@ export async function normaliseBundle(
     jobs: [
       {
         kind: 'bundle',
-        dedupKey: `bundle:${(await sha256Hex(canonical(bundle))).slice(0, 40)}`,
+        dedupKey: await hashedKey('bundle', [bundle]),
         cluster: bundle.cluster ?? defaultCluster,
         node: bundle.node,
         receivedAt,

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-/**
- * Label and annotation sets: string → string. Written as an object whose every key is a string (catchall)
- * rather than `z.record`, which also runs a schema over each key: same result, about half the cost on the
- * ingest hot path (10 alerts × 2 maps per webhook).
- */
-const stringMap = () => z.object({}).catchall(z.string());
+import { MAX_ALERTS, stringMap } from './limits.ts';
 
 /** One alert as Alertmanager's webhook (payload version 4) carries it. */
 export const AlertSchema = z.looseObject({
@@ -32,6 +26,7 @@ export const AlertmanagerPayloadSchema = z.looseObject({
   externalURL: z.string().default(''),
   alerts: z
     .array(AlertSchema.extend({ status: z.enum(['firing', 'resolved']), startsAt: z.string() }))
-    .min(1, 'Alertmanager always sends at least one alert'),
+    .min(1, 'Alertmanager always sends at least one alert')
+    .max(MAX_ALERTS, `at most ${MAX_ALERTS} alerts per webhook (set max_alerts on the receiver)`),
 });
 export type AlertmanagerPayload = z.infer<typeof AlertmanagerPayloadSchema>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AlertSchema } from './alertmanager.ts';
 import { KubeEventSchema } from './kube-event.ts';
+import {
+  MAX_ALERTS,
+  MAX_CONDITIONS,
+  MAX_EVENTS,
+  MAX_UNAVAILABLE,
+  stringMap,
+  withoutReservedKeys,
+} from './limits.ts';
 
 /** A node condition as the API server reports it (times are RFC 3339 strings). */
 export const NodeConditionSchema = z.looseObject({
@@ -76,18 +84,27 @@ export const EvidenceBundleSchema = z.looseObject({
   containerRuntimeVersion: z.string().optional(),
   osImage: z.string().optional(),
   kernelVersion: z.string().optional(),
-  conditions: z.array(NodeConditionSchema).optional(),
-  events: z.array(KubeEventSchema).optional(),
-  alerts: z.array(AlertSchema).optional(),
-  logs: z.looseObject(Object.fromEntries(LOG_SOURCES.map((s) => [s, z.string().optional()]))).optional(),
-  commandOutputs: z.record(z.string(), z.string()).optional(),
+  conditions: z.array(NodeConditionSchema).max(MAX_CONDITIONS).optional(),
+  events: z.array(KubeEventSchema).max(MAX_EVENTS).optional(),
+  alerts: z.array(AlertSchema).max(MAX_ALERTS).optional(),
+  logs: withoutReservedKeys(
+    z.looseObject(Object.fromEntries(LOG_SOURCES.map((s) => [s, z.string().optional()]))),
+  ).optional(),
+  commandOutputs: stringMap().optional(),
   metrics: z.string().optional(),
   counts: z.looseObject({ pods: count.optional(), containers: count.optional() }).optional(),
   lease: LeaseSummarySchema.optional(),
   podSummary: PodSummarySchema.optional(),
   taints: z.array(TaintSchema).optional(),
-  /** Evidence the collector tried to get and could not (forbidden, disabled, timed out), and why. */
-  unavailable: z.array(z.object({ what: z.string(), why: z.string(), how: z.string() })).optional(),
+  /**
+   * Evidence the collector tried to get and could not (forbidden, disabled, timed out), and why. Whatever a
+   * sender writes here is a report, never advice: `how` is accepted (this project's collector writes it) but no
+   * diagnosis shows it; commands come only from this project's own templates.
+   */
+  unavailable: z
+    .array(z.object({ what: z.string(), why: z.string(), how: z.string().optional() }))
+    .max(MAX_UNAVAILABLE)
+    .optional(),
 });
 export type EvidenceBundle = z.infer<typeof EvidenceBundleSchema>;
 
@@ -96,17 +113,29 @@ export interface SchemaIssue {
   message: string;
 }
 
+/** A key longer than this is shown cut: keys come from the sender and an error reply must stay small. */
+const MAX_KEY_SHOWN = 64;
+/** A path longer than this keeps its end (the part that names the wrong field). */
+const MAX_PATH_SHOWN = 1000;
+
 /** Renders a zod issue path the way people write it: `events[0].count`, `commandOutputs["ps aux"]`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out ? `.${key}` : key;
-    else out += `[${JSON.stringify(String(key))}]`;
+    const name = String(key).length > MAX_KEY_SHOWN ? `${String(key).slice(0, MAX_KEY_SHOWN)}…` : key;
+    if (typeof name === 'number') out += `[${name}]`;
+    else if (typeof name === 'string' && /^[A-Za-z_$][\w$]*$/.test(name)) out += out ? `.${name}` : name;
+    else out += `[${JSON.stringify(String(name))}]`;
   }
-  return out || '(root)';
+  return out.length > MAX_PATH_SHOWN ? `…${out.slice(-MAX_PATH_SHOWN)}` : out || '(root)';
 }
 
+/** An error reply lists at most this many issues (and says how many there were). */
+export const MAX_ISSUES_SHOWN = 20;
+
+/** The first {@link MAX_ISSUES_SHOWN} issues, described: only those paths are ever formatted. */
 export function describeIssues(error: z.ZodError): SchemaIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  return error.issues
+    .slice(0, MAX_ISSUES_SHOWN)
+    .map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
 }

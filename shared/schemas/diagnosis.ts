@@ -62,12 +62,23 @@ export const RankedCauseSchema = z.object({
 });
 export type RankedCause = z.infer<typeof RankedCauseSchema>;
 
+/** Evidence that would settle the question, and how to get it: `how` is always one of this project's templates. */
 export const MissingSchema = z.object({
   what: z.string(),
   why: z.string(),
   how: z.string(),
 });
 export type Missing = z.infer<typeof MissingSchema>;
+
+/**
+ * Evidence the bundle's sender says it could not collect, in the sender's words: shown quoted, as an observation
+ * ("the collector reported: …"), never as advice. There is no `how`: a sender's text never becomes a command.
+ */
+export const ReportedUnavailableSchema = z.object({
+  what: z.string(),
+  reason: z.string(),
+});
+export type ReportedUnavailable = z.infer<typeof ReportedUnavailableSchema>;
 
 /** What the node itself is reporting, independent of any cause. */
 export const ObservedSchema = z.object({
@@ -90,7 +101,10 @@ export const DiagnosisSchema = z.object({
   causes: z.array(RankedCauseSchema),
   /** The verdict's mechanism (the top cause's), when the verdict is a cause and its mechanism is known. */
   mechanism: z.string().optional(),
+  /** Our own probes for what is missing (templates of the cause modules, or of our collector in this process). */
   missing: z.array(MissingSchema),
+  /** What the bundle reports as not collected, quoted from it. */
+  unavailable: z.array(ReportedUnavailableSchema),
   /** Lines that look alarming but were deliberately not counted, with the reason. */
   discounted: z.array(EvidenceSchema),
 });

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { AlertSchema } from './alertmanager.ts';
 import { EvidenceBundleSchema } from './bundle.ts';
+import { canonicalJson } from './canonical.ts';
 import { KubeEventSchema } from './kube-event.ts';
 
+/** What every dedup key the intake derives looks like: its kind and a SHA-256 (see `hashedKey`). */
+export const HASHED_KEY = /^[a-z]+:[0-9a-f]{64}$/;
+
 const JobBase = z.object({
-  /** Same content, same key: lets the responder skip redeliveries and replays. */
+  /**
+   * Same content, same key: lets the responder skip redeliveries and replays. The intake derives it by hashing
+   * (`hashedKey`), so any input that passed its route's schema has a key that fits here.
+   */
   dedupKey: z.string().min(1).max(256),
   cluster: z.string(),
   /** Empty for signals about the whole cluster (no node label). */
@@ -45,9 +52,38 @@ export const JobSchema = z.discriminatedUnion('kind', [
   }),
   JobBase.extend({ kind: z.literal('event'), event: KubeEventSchema }),
   JobBase.extend({ kind: z.literal('bundle'), bundle: EvidenceBundleSchema }),
-  JobBase.extend({ kind: z.literal('chat'), request: ChatRequestSchema, reply: ChatReplySchema }),
+  JobBase.extend({
+    kind: z.literal('chat'),
+    request: ChatRequestSchema,
+    reply: ChatReplySchema,
+    /**
+     * A root-message button names its incident by reference (see `INCIDENT_REF`), not by key: the key is as
+     * long as the labels it came from, a button value is not. The responder finds the open incident it names.
+     */
+    incidentRef: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
+  }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
+
+/**
+ * A button value naming an incident: this prefix and the first 32 hex digits of SHA-256 over the incident key
+ * (`shared/chat/incident-ref.ts`). Values posted before it existed hold the key itself (`cluster/node`).
+ */
+export const INCIDENT_REF = /^incident:([0-9a-f]{32})$/;
+
+/**
+ * A dedup key: the kind, then SHA-256 (hex) of the canonical JSON of the parts that identify the input. Fixed
+ * length whatever the parts, and never equal to a key of the older formats (those always had at least two
+ * colons, or 40 hex digits for bundles).
+ */
+export async function hashedKey(kind: string, parts: readonly unknown[]): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalJson(parts));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return `${kind}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
 
 /** Where all signals about one node (or one cluster, for node-less signals) meet. */
 export function incidentKey(job: Pick<Job, 'cluster' | 'node'>): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EVENTS } from './limits.ts';
 
 /** A reference to the object an Event is about (core/v1 `involvedObject`, events.k8s.io/v1 `regarding`). */
 export const ObjectReferenceSchema = z.looseObject({
@@ -81,5 +82,8 @@ export const EventWebhookEventSchema = KubeEventSchema.extend({
 export type EventWebhookEvent = z.infer<typeof EventWebhookEventSchema>;
 export const EventWebhookBodySchema = z.union([
   EventWebhookEventSchema,
-  z.array(EventWebhookEventSchema).min(1, 'send at least one event'),
+  z
+    .array(EventWebhookEventSchema)
+    .min(1, 'send at least one event')
+    .max(MAX_EVENTS, `at most ${MAX_EVENTS} events per request`),
 ]);

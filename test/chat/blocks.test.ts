@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { diagnosisMessage, rootMessage, statusMessage } from '../../shared/chat/blocks.ts';
+import { diagnosisMessage, rootMessage, statusMessage, stormMessage } from '../../shared/chat/blocks.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { incident } from '../support/incidents.ts';
@@ -115,4 +115,39 @@ it('names the mechanism in the root headline and the known defect, its fix and i
   expect(reply).toContain('*Known defect* `kubelet-lease-renew-fixed-interval`: ');
   expect(reply).toContain('*Fixed:* kubelet v1.16.0');
   expect(reply).toContain('https://github.com/kubernetes/kubernetes/issues/80172');
+});
+
+it('neutralises broadcasts, links and backticks in untrusted text outside code, and keeps it readable', () => {
+  expect(escapeMrkdwn('@here see https://evil.example/p.sh now')).toBe(
+    '@\u2060here see `https://evil.example/p.sh` now',
+  );
+  expect(escapeMrkdwn('@channel @everyone oncall@here.example')).toBe(
+    '@\u2060channel @\u2060everyone oncall@here.example',
+  );
+  // Its own backticks cannot close the span around a link and expose it.
+  expect(escapeMrkdwn('`https://evil.example`')).toBe('\u02cb`https://evil.example`\u02cb');
+  expect(escapeMrkdwn('<!here> & <@U1>')).toBe('&lt;!here&gt; &amp; &lt;@U1&gt;');
+});
+
+it('names incidents on buttons by a short reference, however long the key', () => {
+  const key = `c${'x'.repeat(102_418)}/node-a`;
+  const d = diagnose({ node: 'node-a' });
+  const root = rootMessage(incident(key, { node: 'node-a' }), d, new Date('2026-11-21T03:10:00Z'));
+  const actions = root.blocks.find((b) => b.type === 'actions') as { elements: Array<{ value?: string }> };
+  for (const button of actions.elements) expect(button.value).toMatch(/^incident:[0-9a-f]{32}$/);
+});
+
+it('keeps our own thread links in a storm root as links, and anything else as text', () => {
+  const storm = { ...incident('prod/*', { kind: 'cluster' }), nodes: ['node-a', 'node-b'] };
+  const analysis = { nodes: 2, unreachable: 0, unhealthy: 2, commonVerdict: undefined, reading: 'r' };
+  const link = '<https://acme.slack.com/archives/C0123/p1700000000000100|thread>';
+  const threads = new Map([
+    ['node-a', link],
+    ['node-b', '<!channel|thread>'],
+  ]);
+  const text = JSON.stringify(
+    stormMessage(storm as never, analysis as never, 60, new Date(), threads).blocks,
+  );
+  expect(text).toContain(link);
+  expect(text).not.toContain('<!channel');
 });

@@ -12,12 +12,12 @@ import {
   type NodeSituation,
   needsOpenIncidents,
   route,
-  type ThreadPolicy,
   wantsLiveEvidence,
 } from '../../shared/incidents/decide.ts';
 import { diagnosisFingerprint } from '../../shared/incidents/episode.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Incident } from '../../shared/incidents/model.ts';
+import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incident } from '../support/incidents.ts';

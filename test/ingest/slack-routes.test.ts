@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
@@ -9,10 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IngestCounters } from '../../functions/ingest/counters.ts';
 import { registerSlackRoutes, type SlackRouteDeps } from '../../functions/ingest/slack-routes.ts';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
-import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
+import { incidentRef } from '../../shared/chat/incident-ref.ts';
+import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue, Received, RetryResult } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';
-import { incidentKey, type Job } from '../../shared/schemas/job.ts';
+import { hashedKey, incidentKey, type Job } from '../../shared/schemas/job.ts';
 
 const SECRET = 'slack-signing-secret-for-tests-0123';
 const RESPONSE_URL = 'https://hooks.slack.com/commands/T1/123/abc';
@@ -178,7 +179,7 @@ describe('/pleg slash command', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({
       kind: 'chat',
-      dedupKey: `chat:${trigger}`,
+      dedupKey: await hashedKey('chat', ['trigger', trigger ?? '']),
       cluster: 'prod',
       node: 'node-a',
       request: { action: 'diagnose-node' },
@@ -531,7 +532,7 @@ describe('Slack interactions', () => {
       expect(await drain()).toEqual([
         {
           kind: 'chat',
-          dedupKey: `chat:${payload.trigger_id}:${actionId}`,
+          dedupKey: await hashedKey('chat', ['trigger', payload.trigger_id, actionId]),
           cluster: 'prod',
           node: 'node-a',
           receivedAt: expect.any(String),
@@ -604,7 +605,7 @@ describe('Slack interactions', () => {
     const jobs = await drain();
     expect(jobs).toMatchObject([
       {
-        dedupKey: `chat:${root.trigger_id}`,
+        dedupKey: await hashedKey('chat', ['trigger', root.trigger_id]),
         cluster: 'prod',
         node: '',
         request: {
@@ -637,7 +638,10 @@ describe('Slack interactions', () => {
     expect((await problems(interaction(noChannel))).issues.map((i) => i.path)).toEqual(['payload.channel']);
     const badValue = await problems(interaction(buttons('rediagnose', 'not-an-incident-key')));
     expect(badValue.issues).toEqual([
-      { path: 'payload.actions[0].value', message: 'expected an incident key "cluster/node"' },
+      {
+        path: 'payload.actions[0].value',
+        message: 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
+      },
     ]);
     expect((await problems(interaction(buttons('rediagnose', 'prod/Node_Caps')))).issues[0]?.path).toBe(
       'payload.actions[0].value',
@@ -812,4 +816,122 @@ it('never answers a validly signed form with a 5xx, and queues only valid jobs',
   expect([...statuses.keys()].every((status) => status === 200 || status === 400)).toBe(true);
   expect(statuses.get(200)).toBeGreaterThan(0);
   expect(statuses.get(400)).toBeGreaterThan(0);
+});
+
+/* The red team's reports on the Slack routes */
+
+/** One request over a raw socket: the head, then `body` (possibly less than declared); status and time taken. */
+function rawRequest(url: string, head: string, body: string): Promise<{ status: number; ms: number }> {
+  const { port } = new URL(url);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\n\r\n${body}`));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (status) {
+        resolve({ status: Number(status[1]), ms: Date.now() - started });
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+    socket.setTimeout(20_000, () => reject(new Error('no answer')));
+  });
+}
+
+describe('hostile Slack clients', () => {
+  it('refuses an unsigned request before reading its body, instead of holding the connection', async () => {
+    const head = [
+      `POST ${COMMANDS} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: application/x-www-form-urlencoded',
+      'Content-Length: 60000',
+    ].join('\r\n');
+    const unsigned = await rawRequest(s.url, head, 'text=diagnose');
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.ms).toBeLessThan(2000);
+    const stale = await rawRequest(
+      s.url,
+      `${head}\r\nX-Slack-Request-Timestamp: ${nowSeconds() - 3600}\r\nX-Slack-Signature: v0=${'0'.repeat(64)}`,
+      '',
+    );
+    expect(stale.status).toBe(401);
+    expect(await drain()).toEqual([]);
+  });
+
+  it('answers 408 when a signed-looking request does not deliver its body in time', async () => {
+    const slow = await serveSlack({
+      queue,
+      signingSecret: SECRET,
+      defaultCluster: 'prod',
+      bodyTimeoutMs: 300,
+    });
+    try {
+      const head = [
+        `POST ${INTERACTIONS} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        'Content-Type: application/x-www-form-urlencoded',
+        'Content-Length: 5000',
+        `X-Slack-Request-Timestamp: ${nowSeconds()}`,
+        `X-Slack-Signature: v0=${'0'.repeat(64)}`,
+      ].join('\r\n');
+      const stalled = await rawRequest(slow.url, head, 'payload=');
+      expect(stalled.status).toBe(408);
+      expect(stalled.ms).toBeLessThan(2000);
+    } finally {
+      await slow.close();
+    }
+    expect(await drain()).toEqual([]);
+  });
+
+  it('remembers accepted signatures across a restart: a replay to the new process queues nothing', async () => {
+    const replayDir = mkdtempSync(join(tmpdir(), 'pleg-replay-'));
+    const state = openStateDb(replayDir);
+    const deps = { queue, signingSecret: SECRET, defaultCluster: 'prod' };
+    const body = commandForm('diagnose node-replayed');
+    const headers = await signedHeaders(body);
+    try {
+      const before = await serveSlack({ ...deps, replay: new SqliteProcessedStore(state) });
+      expect((await fetch(`${before.url}${COMMANDS}`, { method: 'POST', headers, body })).status).toBe(200);
+      await before.close();
+      expect(await drain()).toHaveLength(1);
+      const after = await serveSlack({ ...deps, replay: new SqliteProcessedStore(state) });
+      const replay = await fetch(`${after.url}${COMMANDS}`, { method: 'POST', headers, body });
+      await after.close();
+      expect(replay.status).toBe(200);
+      expect(await drain()).toEqual([]);
+    } finally {
+      state.close();
+      rmSync(replayDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a button naming its incident by reference, and queues the reference for the responder', async () => {
+    const ref = incidentRef(`prod/${'x'.repeat(102_419)}`);
+    const payload = buttons('acknowledge', `incident:${ref}`);
+    expect((await interact(payload)).status).toBe(200);
+    expect(await drain()).toMatchObject([
+      { cluster: '', node: '', incidentRef: ref, request: { action: 'acknowledge' } },
+    ]);
+    const refused = await interact(buttons('acknowledge', `incident:${ref.toUpperCase()}`));
+    expect(refused.status).toBe(400);
+  });
+
+  it('refuses a deeply nested interaction payload and compressed bodies', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const r = await send(INTERACTIONS, new URLSearchParams({ payload: deep }).toString());
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { issues: Array<{ message: string }> }).issues[0]?.message).toContain(
+      'nested deeper than 64 levels',
+    );
+    const body = commandForm('status');
+    const gz = await fetch(`${s.url}${COMMANDS}`, {
+      method: 'POST',
+      headers: { ...(await signedHeaders(body)), 'content-encoding': 'gzip' },
+      body,
+    });
+    expect(gz.status).toBe(415);
+    expect(await drain()).toEqual([]);
+  });
 });

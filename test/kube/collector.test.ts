@@ -168,10 +168,15 @@ describe('collectNodeEvidence', () => {
     }
     expect(result.missing[1]?.how).toContain('journalctl -u kubelet');
 
-    const diagnosis = diagnose(result.bundle);
+    // In this process the collector's own gaps are our templates: they come first in the missing list.
+    const diagnosis = diagnose(result.bundle, { collected: result.missing });
     expect(diagnosis.causes.length).toBeGreaterThan(0);
-    // The gaps come first in the diagnosis' missing list.
     expect(diagnosis.missing.slice(0, 3)).toEqual(result.missing);
+    expect(diagnosis.unavailable).toEqual([]);
+    // Carried inside a bundle, the same gaps are a sender's report: quoted, their `how` never shown.
+    const carried = diagnose(result.bundle);
+    expect(carried.unavailable).toEqual(result.missing.map((m) => ({ what: m.what, reason: m.why })));
+    expect(JSON.stringify(carried.missing)).not.toContain('kubectl auth can-i');
   });
 
   it('names the RBAC rule of each forbidden resource', async () => {

@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { JobSchema } from '../../shared/schemas/job.ts';
+import { hashedKey, JobSchema } from '../../shared/schemas/job.ts';
 
 const bindings = env as unknown as Record<string, string>;
 const TOKEN = bindings.INGEST_TOKEN ?? '';
@@ -69,7 +69,7 @@ describe('the Worker (in workerd)', () => {
       kind: 'alert',
       cluster: 'edge',
       node: 'edge-1',
-      dedupKey: 'alert:abcdef0123456789:firing:2026-11-21T03:00:00Z',
+      dedupKey: await hashedKey('alert', ['abcdef0123456789', 'firing', '2026-11-21T03:00:00Z']),
     });
   });
 

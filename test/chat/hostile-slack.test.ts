@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+import { incidentButtonValue } from '../../shared/chat/incident-ref.ts';
+import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
+import { alert, alertmanagerPayload } from '../support/payloads.ts';
+import { post, startTestServer, type TestServer } from '../support/server.ts';
+import { type SlackFake, type SlackFakeMessage, startSlackFake } from '../support/slack-fake.ts';
+
+const BOT = 'xoxb-hostile-token';
+const SECRET = 'hostile-signing-secret-0123456789';
+const CHANNEL = 'C0HOSTILE';
+let fake: SlackFake;
+let s: TestServer;
+
+beforeAll(async () => {
+  fake = await startSlackFake({ token: BOT, channels: [CHANNEL], postIntervalMs: 0 });
+  s = await startTestServer({
+    SLACK_BOT_TOKEN: BOT,
+    SLACK_CHANNEL: CHANNEL,
+    SLACK_API_URL: fake.apiUrl,
+    SLACK_SIGNING_SECRET: SECRET,
+  });
+});
+afterAll(async () => {
+  await s.close();
+  await fake.close();
+});
+
+async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+interface Button {
+  action_id: string;
+  value: string;
+}
+
+function buttonsOf(message: SlackFakeMessage): Button[] {
+  const actions = message.blocks.find((b) => (b as { type: string }).type === 'actions') as
+    | { elements: Button[] }
+    | undefined;
+  return actions?.elements ?? [];
+}
+
+async function click(root: SlackFakeMessage, button: Button): Promise<Response> {
+  const payload = {
+    type: 'block_actions',
+    user: { id: 'U0ONCALL' },
+    channel: { id: CHANNEL },
+    message: { ts: root.ts, text: root.text },
+    trigger_id: `${Date.now()}.1.${Math.random()}`,
+    actions: [{ action_id: button.action_id, value: button.value, action_ts: '1700000100.000200' }],
+  };
+  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return fetch(`${s.url}/v1/slack/interactions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': `v0=${await slackSignatureHex(SECRET, timestamp, body)}`,
+    },
+    body,
+  });
+}
+
+it('a 102,419-character incident key: buttons carry a short reference that the responder resolves', async () => {
+  const cluster = `c${'x'.repeat(102_418)}`;
+  const payload = alertmanagerPayload([
+    alert('node-long', { labels: { ...alert('node-long').labels, cluster } }),
+  ]);
+  expect((await post(`${s.url}/v1/alertmanager`, payload)).status).toBe(202);
+  const root = await until(() => fake.messages(CHANNEL).find((m) => m.text.includes('node-long')));
+  const buttons = buttonsOf(root);
+  expect(buttons.map((b) => b.action_id)).toEqual(['rediagnose', 'other_runtime', 'acknowledge']);
+  for (const b of buttons) expect(b.value).toBe(incidentButtonValue(`${cluster}/node-long`));
+  expect(buttons[0]?.value.length).toBeLessThanOrEqual(2000);
+  // Nothing Slack refused along the way (the fake checks Block Kit limits, the value's 2,000 included).
+  expect(fake.calls.filter((c) => c.status !== 200 || c.error)).toEqual([]);
+
+  const acknowledge = buttons.find((b) => b.action_id === 'acknowledge') as Button;
+  expect((await click(root, acknowledge)).status).toBe(200);
+  const thanks = await until(() =>
+    fake.replies(CHANNEL, root.ts).find((m) => m.text === 'Acknowledged' || m.text.includes('Acknowledged')),
+  );
+  expect(JSON.stringify(thanks.blocks)).toContain('<@U0ONCALL>');
+}, 30_000);
+
+it('labels cannot ping the channel or plant a link outside code in the thread', async () => {
+  const node = 'node-mentions';
+  expect((await post(`${s.url}/v1/alertmanager`, alertmanagerPayload([alert(node)]))).status).toBe(202);
+  const root = await until(() => fake.messages(CHANNEL).find((m) => m.text.includes(node)));
+  const downstream = alert(node, {
+    fingerprint: 'fp-downstream',
+    labels: {
+      alertname: 'KubePodNotReady',
+      node,
+      cluster: 'prod',
+      namespace: '@here <!channel> @channel',
+      pod: 'https://evil.example/p.sh',
+    },
+  });
+  expect((await post(`${s.url}/v1/alertmanager`, alertmanagerPayload([downstream]))).status).toBe(202);
+  const folded = await until(() =>
+    fake.replies(CHANNEL, root.ts).find((m) => JSON.stringify(m.blocks).includes('evil.example')),
+  );
+  const text = (folded.blocks as Array<{ text?: { text: string } }>)
+    .map((b) => b.text?.text ?? '')
+    .join('\n');
+  // Outside code spans, nothing Slack would read as a broadcast or auto-link.
+  const outsideCode = text.replace(/`[^`]*`/g, '');
+  expect(outsideCode).not.toMatch(/(^|[^\w@])@(here|channel|everyone)\b/);
+  expect(outsideCode).not.toContain('<!channel>');
+  expect(outsideCode).not.toMatch(/https?:\/\//);
+  expect(text).toContain('`https://evil.example/p.sh`');
+  expect(text).toContain(escapeMrkdwn('@here'));
+  expect(escapeMrkdwn('@here')).toBe('@\u2060here');
+}, 30_000);
