@@ -299,7 +299,7 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
   };
 
   async function dryRun(
-    overlay: string,
+    manifests: string,
     crds: boolean,
   ): Promise<{ stdout: string; stderr: string; code: number }> {
     const fake = await startKubeFake({
@@ -309,7 +309,7 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
     const dir = mkdtempSync(join(tmpdir(), 'pleg-manifests-'));
     try {
       const file = join(dir, 'all.yaml');
-      writeFileSync(file, renderText(overlay));
+      writeFileSync(file, manifests);
       // client-go sends no token to a plain-http server; the fake accepts anonymous requests for this.
       const kubectl = (...args: string[]) =>
         run(
@@ -336,15 +336,24 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
   }
 
   it.each(OVERLAYS)('%s: every object is accepted as its typed kind', async (overlay) => {
-    const { stdout, stderr, code } = await dryRun(overlay, true);
+    const { stdout, stderr, code } = await dryRun(renderText(overlay), true);
     expect(code, stderr).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBe(render(overlay).length);
     expect(lines.every((l) => /(created|configured|unchanged) \(server dry run\)$/.test(l))).toBe(true);
   });
 
+  it('a mistyped field is refused as the API server decodes it', async () => {
+    const text = renderText('base').replace('tolerationSeconds: 30', 'tolerationSeconds: "30"');
+    const { stderr, code } = await dryRun(text, false);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(
+      'json: cannot unmarshal string into Go struct field Toleration.spec.template.spec.tolerations.tolerationSeconds of type int64',
+    );
+  });
+
   it('a ServiceMonitor without the prometheus-operator CRD is refused, as on a plain cluster', async () => {
-    const { stderr, code } = await dryRun('examples/kube-prometheus', false);
+    const { stderr, code } = await dryRun(renderText('examples/kube-prometheus'), false);
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/no matches for kind "ServiceMonitor" in version "monitoring\.coreos\.com\/v1"/);
   });
