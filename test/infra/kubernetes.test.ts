@@ -352,6 +352,13 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
     );
   });
 
+  it('a PriorityClass above what users may define is refused', async () => {
+    const text = renderText('base').replace('value: 1000000\n', 'value: 2000000000\n');
+    const { stderr, code } = await dryRun(text, false);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('maximum allowed value of a user defined priority is 1000000000');
+  });
+
   it('a ServiceMonitor without the prometheus-operator CRD is refused, as on a plain cluster', async () => {
     const { stderr, code } = await dryRun(renderText('examples/kube-prometheus'), false);
     expect(code).not.toBe(0);

@@ -24,7 +24,8 @@ import { join } from 'node:path';
  *   does: a wrong JSON type in a typed field of common kinds (Deployment, DaemonSet, StatefulSet, Pod, ConfigMap,
  *   Service...) is 400 BadRequest "... cannot be handled as a Deployment: json: cannot unmarshal string into Go
  *   struct field DeploymentSpec.spec.replicas of type int32"; a namespaced object in a namespace that does not
- *   exist is 404; without dryRun the object is stored;
+ *   exist is 404; a PriorityClass above the user-defined maximum (1e9) is 422 Invalid; without dryRun the object
+ *   is stored;
  * - the node proxy as the kubelet answers behind it: `/api/v1/nodes/NAME/proxy/metrics` (Prometheus text) and
  *   `/proxy/logs/?query=UNIT&tailLines=N` (NodeLogQuery: journald short-precise text). With `logQuery: 'off'` the
  *   kubelet's /logs/ handler is off (404 "404 page not found"); with `'ignored'` the NodeLogQuery gate is off and
@@ -415,6 +416,20 @@ const KIND_TYPES: Record<string, Record<string, GoType>> = {
   PodDisruptionBudget: { spec: { struct: 'PodDisruptionBudgetSpec', fields: {} } },
   PriorityClass: { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string' },
 };
+
+/** The highest priority a PriorityClass not named system-* may have (scheduling's validation). */
+const USER_PRIORITY_MAX = 1_000_000_000;
+
+/** Validation the API server applies after decoding, for the few rules manifests here can break. */
+function validationError(d: ResourceDef, object: Record<string, unknown>, name: string): string | undefined {
+  const qualified = `${d.group ? `${d.kind}.${d.group}` : d.kind} "${name}" is invalid`;
+  if (d.kind === 'PriorityClass' && typeof object.value === 'number') {
+    if (!name.startsWith('system-') && object.value > USER_PRIORITY_MAX) {
+      return `${qualified}: value: Forbidden: maximum allowed value of a user defined priority is ${USER_PRIORITY_MAX}`;
+    }
+  }
+  return undefined;
+}
 
 /** How encoding/json names a JSON value in an UnmarshalTypeError. */
 function jsonTypeName(value: unknown, goType: string): string {
@@ -1049,6 +1064,8 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
         ),
       );
     }
+    const invalid = validationError(d, object, meta.name);
+    if (invalid) return send(x, 422, status(422, 'Invalid', invalid));
     const missingNamespace = namespaceMissing(x, route);
     if (missingNamespace) return missingNamespace;
     const key = objectKey(d, route.namespace, meta.name);
