@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../shared/diagnosis/diagnose.ts';
 import { DiagnosisSchema } from '../shared/schemas/diagnosis.ts';
-import { CONFIDENT, loadCorpus, scoreCorpus } from './corpus.ts';
+import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 
 const cases = loadCorpus();
 
@@ -22,8 +22,7 @@ describe('incident corpus', () => {
   it('meets the accuracy targets: >= 90% top-1, zero confident wrong answers', () => {
     const score = scoreCorpus(cases, (c) => diagnose(c.bundle));
     console.info(
-      `corpus: ${score.top1}/${score.total} top-1 (${Math.round((100 * score.top1) / score.total)}%), ` +
-        `${score.acceptable}/${score.total} within acceptable, ${score.confidentWrong.length} confident wrong` +
+      `corpus (${score.total} incidents):\n${formatScore(score)}` +
         (score.misses.length ? `\n  misses: ${score.misses.join('\n          ')}` : ''),
     );
     expect(score.confidentWrong).toEqual([]);

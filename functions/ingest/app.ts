@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+import type { FaultReport } from '../respond/downstream.ts';
 import { authorised, type IngestAuth } from './auth.ts';
 import { readLimited } from './body.ts';
 import { gauge, type IngestCounters } from './counters.ts';
@@ -18,6 +19,8 @@ export interface IngestDeps {
   maxBodyBytes: number;
   /** Slack's signing secret: with it, the slash-command and interactivity routes are served. */
   slackSigningSecret?: string;
+  /** Faults of the services the responder needs, for /readyz (when the responder runs in this process). */
+  downstreamFaults?: () => FaultReport[];
   /** Reports what failed inside (queue down); never given request bodies or secrets. */
   log?: (message: string) => void;
   now?: () => Date;
@@ -193,7 +196,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
     });
   }
 
-  registerHealthRoutes(app, deps.queue);
+  registerHealthRoutes(app, deps.queue, deps.downstreamFaults);
   registerMetricsRoute(app, deps.queue, log, deps.counters);
 
   app.notFound((c) => problem(c, 404, 'not found'));

@@ -15,7 +15,8 @@ import { type Config, ConfigError, ingestAuth, loadConfig, threadPolicy } from '
 import { createIngestApp, registerMetricsRoute } from '../ingest/app.ts';
 import { IngestCounters } from '../ingest/counters.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
-import { consume, exponentialBackoff } from '../respond/consumer.ts';
+import { consume } from '../respond/consumer.ts';
+import { DownstreamStatus } from '../respond/downstream.ts';
 import type { IncidentHandler } from '../respond/handler.ts';
 import { liveEvidenceFrom } from '../respond/live-config.ts';
 import { NotifierHandler } from '../respond/notify-handler.ts';
@@ -94,12 +95,14 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const config = ensureIngestToken(given, say);
   const db = openStateDb(config.DATA_DIR);
   const queue = openQueue(config, db);
+  const downstream = new DownstreamStatus(say);
+  const faults = () => downstream.faults();
   let server: ServerType | undefined;
   if (config.ROLE === 'respond') {
     // The responder alone (e.g. in the cluster, consuming SQS) takes no webhooks: it serves the probes'
     // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
     const app = new Hono();
-    registerHealthRoutes(app, queue);
+    registerHealthRoutes(app, queue, faults);
     registerMetricsRoute(app, queue, say);
     server = await listen(app, config);
   } else {
@@ -110,6 +113,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       defaultCluster: config.DEFAULT_CLUSTER,
       maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
       slackSigningSecret: config.SLACK_SIGNING_SECRET,
+      ...(config.ROLE === 'all' ? { downstreamFaults: faults } : {}),
       log: say,
     });
     server = await listen(app, config);
@@ -133,7 +137,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
             waitMs: 1000,
             batchWindowMs: config.RESPOND_BATCH_WINDOW_MS,
             visibilityMs: config.RESPOND_VISIBILITY_SECONDS * 1000,
-            backoffMs: exponentialBackoff,
+            downstream,
             log: say,
           },
           stop.signal,

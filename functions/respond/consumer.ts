@@ -1,5 +1,7 @@
 import type { Queue, Received } from '../../shared/queue/port.ts';
-import { type RespondDeps, respond } from './respond.ts';
+import { backoffDelay } from '../../shared/retry.ts';
+import type { DownstreamStatus } from './downstream.ts';
+import { type Outcome, type RespondDeps, respond } from './respond.ts';
 
 export interface ConsumerOptions {
   batchSize: number;
@@ -8,14 +10,45 @@ export interface ConsumerOptions {
   batchWindowMs: number;
   /** Visibility the queue gives a received job; the consumer renews it at half this while it works. */
   visibilityMs: number;
-  /** Delay before delivery number `attempts + 1` of a failed job. */
-  backoffMs: (attempts: number) => number;
+  /** Delay before try number `tries + 1` (of a failed job, or after a downstream fault); default backoffDelay. */
+  backoffMs?: (tries: number) => number;
+  /** Faults of the services jobs need; the consumer reports to it and pauses while one lasts. */
+  downstream: DownstreamStatus;
   log: (message: string) => void;
 }
 
-/** 1 s, 2 s, 4 s … capped at 5 minutes. */
-export function exponentialBackoff(attempts: number): number {
-  return Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
+type Failed = Extract<Outcome, { status: 'failed' }>;
+
+/**
+ * A failed job: when a downstream service failed (Slack down, a revoked token), the job waits for it without
+ * spending an attempt; otherwise it spends one, and past the limit goes to the dead letters, which is said.
+ */
+async function retryFailed(
+  queue: Queue,
+  failed: readonly Failed[],
+  received: Received,
+  options: Pick<ConsumerOptions, 'backoffMs' | 'downstream' | 'log'>,
+): Promise<void> {
+  const backoff = options.backoffMs ?? backoffDelay;
+  const byFault = new Map<string, Failed[]>();
+  for (const o of failed)
+    if (o.fault) byFault.set(o.fault.transport, [...(byFault.get(o.fault.transport) ?? []), o]);
+  for (const outcomes of byFault.values()) {
+    const fault = outcomes[0]?.fault;
+    if (!fault) continue;
+    const streak = options.downstream.failed(fault, outcomes.length);
+    for (const o of outcomes) await queue.retry(o.receipt, backoff(streak), o.error, { counted: false });
+  }
+  for (const o of failed) {
+    if (o.fault) continue;
+    const attempts = received.deliveries.find((d) => d.receipt === o.receipt)?.attempts ?? 1;
+    const result = await queue.retry(o.receipt, backoff(attempts), o.error);
+    options.log(
+      result === 'dead-lettered'
+        ? `job dead-lettered after ${attempts} deliveries: ${o.error} (pleg-responder dead-letters lists it)`
+        : `job failed (delivery ${attempts}), will retry: ${o.error}`,
+    );
+  }
 }
 
 /**
@@ -26,7 +59,7 @@ export async function handleBatch(
   queue: Queue,
   received: Received,
   deps: RespondDeps,
-  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'log'>,
+  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'downstream' | 'log'>,
 ): Promise<void> {
   for (const p of received.poison) {
     options.log(`rejecting unreadable job after ${p.attempts} delivery(ies): ${p.reason}`);
@@ -39,12 +72,10 @@ export async function handleBatch(
   try {
     const outcomes = await respond(received.deliveries, deps);
     await queue.ack(outcomes.filter((o) => o.status !== 'failed').map((o) => o.receipt));
-    for (const o of outcomes) {
-      if (o.status !== 'failed') continue;
-      const attempts = received.deliveries.find((d) => d.receipt === o.receipt)?.attempts ?? 1;
-      options.log(`job failed (delivery ${attempts}), will retry: ${o.error}`);
-      await queue.retry(o.receipt, options.backoffMs(attempts), o.error);
-    }
+    const failed = outcomes.filter((o): o is Failed => o.status === 'failed');
+    if (!failed.some((o) => o.fault) && outcomes.some((o) => o.status === 'done'))
+      options.downstream.recovered();
+    await retryFailed(queue, failed, received, options);
   } finally {
     clearInterval(heartbeat);
   }
@@ -74,7 +105,11 @@ export async function receiveBatch(
   return batch;
 }
 
-/** Receives and handles batches until `signal` aborts. Queue errors are logged and retried, never fatal. */
+/**
+ * Receives and handles batches until `signal` aborts. Queue errors are logged and retried, never fatal. While a
+ * downstream service is failing, the consumer pauses between batches (one batch probes whether it is back), so
+ * a backlog waits in the queue instead of failing through it job by job.
+ */
 export async function consume(
   queue: Queue,
   deps: RespondDeps,
@@ -86,10 +121,25 @@ export async function consume(
       const received = await receiveBatch(queue, options);
       if (received.deliveries.length === 0 && received.poison.length === 0) await deps.handler.idle?.();
       else await handleBatch(queue, received, deps, options);
+      const streak = options.downstream.streak;
+      if (streak > 0) await pause((options.backoffMs ?? backoffDelay)(streak), signal);
     } catch (error) {
       if (signal.aborted) break;
       options.log(`consumer error: ${(error as Error).message}; retrying in 1s`);
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
+}
+
+/** Waits `ms`, or less if `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

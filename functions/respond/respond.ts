@@ -1,3 +1,4 @@
+import { type DownstreamFault, faultOf } from '../../shared/faults.ts';
 import type { Delivery, ProcessedStore } from '../../shared/queue/port.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incidentKey } from '../../shared/schemas/job.ts';
@@ -10,7 +11,8 @@ export interface RespondDeps {
 
 export type Outcome =
   | { receipt: string; status: 'done' | 'duplicate' }
-  | { receipt: string; status: 'failed'; error: string };
+  /** `fault`: a downstream service failed, not the job: it waits for the service instead of spending attempts. */
+  | { receipt: string; status: 'failed'; error: string; fault?: DownstreamFault };
 
 function groupByIncident(deliveries: readonly Delivery[]): Map<string, Delivery[]> {
   const groups = new Map<string, Delivery[]>();
@@ -28,10 +30,14 @@ function groupByIncident(deliveries: readonly Delivery[]): Map<string, Delivery[
  */
 export async function respond(deliveries: readonly Delivery[], deps: RespondDeps): Promise<Outcome[]> {
   const seen = await deps.processed.seen(deliveries.map((d) => d.job.dedupKey));
-  const outcomes: Outcome[] = deliveries
-    .filter((d) => seen.has(d.job.dedupKey))
-    .map((d) => ({ receipt: d.receipt, status: 'duplicate' }));
-  const fresh = deliveries.filter((d) => !seen.has(d.job.dedupKey));
+  // A job delivered twice in one batch (sent again before the first copy was handled) is handled once.
+  const fresh: Delivery[] = [];
+  const outcomes: Outcome[] = [];
+  for (const d of deliveries) {
+    if (seen.has(d.job.dedupKey)) outcomes.push({ receipt: d.receipt, status: 'duplicate' });
+    else fresh.push(d);
+    seen.add(d.job.dedupKey);
+  }
   const groups = [...groupByIncident(fresh).values()];
   await deps.handler.prepare?.(
     groups.flatMap((g) =>
@@ -48,7 +54,10 @@ export async function respond(deliveries: readonly Delivery[], deps: RespondDeps
       outcomes.push(...group.map((d) => ({ receipt: d.receipt, status: 'done' as const })));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      outcomes.push(...group.map((d) => ({ receipt: d.receipt, status: 'failed' as const, error: message })));
+      const fault = faultOf(error);
+      outcomes.push(
+        ...group.map((d) => ({ receipt: d.receipt, status: 'failed' as const, error: message, fault })),
+      );
     }
   }
   return outcomes;

@@ -3,7 +3,7 @@ import { formatDuration } from '../diagnosis/duration.ts';
 import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
-import type { Command, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
+import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
 import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
 import type { ChatMessage } from './port.ts';
 
@@ -43,7 +43,16 @@ function episodeDuration(incident: Incident): string {
 function headline(d: Diagnosis): string {
   const top = d.causes[0];
   if (d.verdict === 'unknown' || !top) return 'cause not yet known — more evidence needed';
-  return `${top.title} (${percent(top.confidence)})`;
+  return `${top.title}${top.mechanism ? ` — ${top.mechanism}` : ''} (${percent(top.confidence)})`;
+}
+
+/** A matched upstream defect: its id, what it does, the release that fixed it, and where it is described. */
+function defectText(defect: DefectRef): string {
+  return [
+    `*Known defect* ${inlineCode(defect.id)}: ${escapeMrkdwn(defect.mechanism)}`,
+    `*Fixed:* ${escapeMrkdwn(defect.fix)}`,
+    ...defect.links.map((link) => escapeMrkdwn(link)),
+  ].join('\n');
 }
 
 function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
@@ -153,9 +162,13 @@ export function diagnosisMessage(d: Diagnosis, intro?: string): ChatMessage {
   const blocks: KnownBlock[] = [];
   if (intro) blocks.push(section(escapeMrkdwn(intro)));
   if (top && d.verdict !== 'unknown') {
+    const mechanism = top.mechanism ? ` — ${escapeMrkdwn(top.mechanism)}` : '';
     blocks.push(
-      section(`*${escapeMrkdwn(top.title)}* — ${percent(top.confidence)}\n${escapeMrkdwn(top.summary)}`),
+      section(
+        `*${escapeMrkdwn(top.title)}*${mechanism} — ${percent(top.confidence)}\n${escapeMrkdwn(top.summary)}`,
+      ),
     );
+    if (top.defect) blocks.push(section(defectText(top.defect)));
     blocks.push(section(`*Why*\n${top.chain.map((s, i) => `${i + 1}. ${escapeMrkdwn(s)}`).join('\n')}`));
     if (top.evidence.length) blocks.push(section(`*Evidence*\n${evidenceLines(top.evidence)}`));
     if (top.against.length) blocks.push(section(`*Against*\n${evidenceLines(top.against)}`));

@@ -7,6 +7,7 @@ import {
   WebAPIRateLimitedError,
   WebClient,
 } from '@slack/web-api';
+import type { DownstreamFault, FaultKind } from '../faults.ts';
 import { truncate } from './mrkdwn.ts';
 import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
 
@@ -44,22 +45,46 @@ export interface SlackChatOptions {
 
 /**
  * A Slack call that failed. `code` is Slack's own error code (`channel_not_found`, `invalid_blocks`, …),
- * `ratelimited` when 429s outlasted maxWaitMs, or `http_<status>` when Slack was unavailable.
- * `retryable` says whether trying the whole job again later can help.
+ * `ratelimited` when 429s outlasted maxWaitMs, `http_<status>` when Slack answered with an HTTP error, or the
+ * network error's code. `fault` says whether Slack is unavailable or refuses our configuration (the job waits
+ * for it either way), and is undefined when Slack rejected this message itself.
  */
-export class SlackChatError extends Error {
+export class SlackChatError extends Error implements Partial<DownstreamFault> {
+  readonly transport = 'slack';
   readonly code: string;
   readonly method: string;
-  readonly retryable: boolean;
+  readonly fault: FaultKind | undefined;
 
-  constructor(message: string, code: string, method: string, retryable: boolean) {
+  constructor(message: string, code: string, method: string, fault: FaultKind | undefined) {
     super(message);
     this.name = 'SlackChatError';
     this.code = code;
     this.method = method;
-    this.retryable = retryable;
+    this.fault = fault;
   }
 }
+
+/**
+ * Slack error codes that mean the app's token, scopes or channel are wrong: no retry of the same request can
+ * succeed until an operator fixes the configuration (Web API "Errors" of chat.postMessage / chat.update, and the
+ * errors common to every method).
+ */
+const MISCONFIGURED = new Set([
+  'not_authed',
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+  'token_expired',
+  'no_permission',
+  'missing_scope',
+  'not_allowed_token_type',
+  'team_access_not_granted',
+  'ekm_access_denied',
+  'channel_not_found',
+  'not_in_channel',
+  'is_archived',
+  'restricted_action',
+]);
 
 type Method = 'chat.postMessage' | 'chat.update';
 
@@ -132,7 +157,7 @@ export class SlackChat implements ChatPort {
           `Slack chat.postMessage to ${channel} answered ok without channel/ts`,
           'invalid_response',
           'chat.postMessage',
-          false,
+          'unavailable',
         );
       }
       return { channel: result.channel, ts: result.ts };
@@ -168,7 +193,7 @@ export class SlackChat implements ChatPort {
         `Slack response_url POST to ${hostOf(responseUrl)} failed: HTTP ${response.status} ${body.slice(0, 200)}`,
         `http_${response.status}`,
         'response_url',
-        response.status >= 500,
+        response.status >= 500 ? 'unavailable' : undefined,
       );
     }
   }
@@ -223,7 +248,7 @@ export class SlackChat implements ChatPort {
                 `waiting up to ${this.#maxWaitMs} ms — retry the job later`,
               'ratelimited',
               method,
-              true,
+              'unavailable',
             );
           }
           await this.#sleep(wait);
@@ -237,7 +262,7 @@ export class SlackChat implements ChatPort {
                 'retry the job later',
               transient,
               method,
-              true,
+              'unavailable',
             );
           }
           await this.#sleep(Math.min(outageDelay, remaining));
@@ -252,22 +277,33 @@ export class SlackChat implements ChatPort {
   #describe(error: unknown, method: Method, channel: string): unknown {
     if (error instanceof WebAPIPlatformError) {
       const code = error.data.error;
-      return new SlackChatError(`Slack ${method} to ${channel} failed: ${code}`, code, method, false);
+      const fault = MISCONFIGURED.has(code) ? 'misconfigured' : undefined;
+      return new SlackChatError(`Slack ${method} to ${channel} failed: ${code}`, code, method, fault);
     }
     if (error instanceof WebAPIHTTPError) {
+      const status = error.statusCode;
       return new SlackChatError(
-        `Slack ${method} to ${channel} failed: HTTP ${error.statusCode}`,
-        `http_${error.statusCode}`,
+        `Slack ${method} to ${channel} failed: HTTP ${status}`,
+        `http_${status}`,
         method,
-        error.statusCode >= 500,
+        status >= 500 || status === 408
+          ? 'unavailable'
+          : status === 401 || status === 403
+            ? 'misconfigured'
+            : undefined,
       );
     }
-    // Network errors (WebAPIRequestError: refused, reset, timeout) go up as they are — minus the token, should a
-    // proxy or runtime ever echo it.
-    if (error instanceof Error && this.#token !== '' && error.message.includes(this.#token)) {
-      error.message = error.message.replaceAll(this.#token, '[redacted]');
-    }
-    return error;
+    // Anything else is the way to Slack failing (refused, reset, DNS, timeout): Slack is unavailable from here.
+    // The message loses the token, should a proxy or runtime ever echo it.
+    const raw = error instanceof Error ? error.message : String(error);
+    const message = this.#token === '' ? raw : raw.replaceAll(this.#token, '[redacted]');
+    const code = networkCode(error);
+    return new SlackChatError(
+      `Slack ${method} to ${channel} failed: ${message}`,
+      code,
+      method,
+      'unavailable',
+    );
   }
 }
 
@@ -289,6 +325,17 @@ function transientFailure(error: unknown): string | undefined {
   if (error instanceof WebAPIPlatformError && TRANSIENT_PLATFORM.has(error.data.error))
     return error.data.error;
   return undefined;
+}
+
+/** The most specific code a network failure carries (`ECONNREFUSED`, `UND_ERR_CONNECT_TIMEOUT`…), else `network`. */
+function networkCode(error: unknown): string {
+  // @slack/web-api wraps the fetch error as `original`; fetch wraps the socket error as `cause`.
+  const next = (e: unknown) => (e as { original?: unknown }).original ?? (e as { cause?: unknown }).cause;
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = next(e), depth++) {
+    const code = isCoded(e) ? e.code : undefined;
+    if (typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code)) return code;
+  }
+  return 'network';
 }
 
 function isCoded(error: unknown): error is { code: unknown } {

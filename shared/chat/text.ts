@@ -1,4 +1,4 @@
-import type { Command, Diagnosis, Evidence } from '../schemas/diagnosis.ts';
+import type { Command, DefectRef, Diagnosis, Evidence } from '../schemas/diagnosis.ts';
 
 /**
  * Untrusted text (log lines, node names, annotations) must not drive the terminal: control characters, ANSI
@@ -39,6 +39,14 @@ function commandLines(commands: readonly Command[]): string[] {
   ];
 }
 
+function defectLines(defect: DefectRef): string[] {
+  return [
+    `  Known defect ${defect.id}: ${defect.mechanism}.`,
+    `  Fixed: ${defect.fix}`,
+    ...defect.links.map((link) => `    ${link}`),
+  ].map(sanitizeForTerminal);
+}
+
 /** A readable report of a diagnosis for a terminal or a plain-text channel. */
 export function renderDiagnosisText(d: Diagnosis): string {
   const top = d.causes[0];
@@ -49,7 +57,12 @@ export function renderDiagnosisText(d: Diagnosis): string {
     if (top)
       out.push(`  Leading candidate: ${top.title} (${percent(top.confidence)}), not enough to act on.`);
   } else {
-    out.push(`Verdict: ${top.title} [${top.id}] — confidence ${percent(top.confidence)}`, `  ${top.summary}`);
+    const mechanism = top.mechanism ? ` (${sanitizeForTerminal(top.mechanism)})` : '';
+    out.push(
+      `Verdict: ${top.title}${mechanism} [${top.id}] — confidence ${percent(top.confidence)}`,
+      `  ${top.summary}`,
+      ...(top.defect ? defectLines(top.defect) : []),
+    );
   }
   if (top) {
     out.push('', 'Why:', ...top.chain.map((step, i) => `  ${i + 1}. ${step}`));

@@ -5,8 +5,9 @@ import type { CauseContext, Probe } from './causes/types.ts';
 import { nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
+import { mechanismOf } from './mechanism.ts';
 import { observe, symptom } from './observed.ts';
-import { type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
+import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 
 /** How many causes a diagnosis lists, and how many probes it asks for. */
 const MAX_CAUSES = 4;
@@ -87,9 +88,10 @@ export function diagnoseFacts(
     evidence: r.support.flatMap((w) => cite(facts, w.fact)),
     against: r.against.flatMap((w) => cite(facts, w.fact)),
     commands: r.cause.commands(ctx),
+    ...mechanismOf(r, facts),
   }));
   const top = causes[0];
-  const decided = top !== undefined && top.confidence >= VERDICT_THRESHOLD;
+  const decided = top !== undefined && isVerdict(ranked);
   return {
     verdict: decided ? top.id : 'unknown',
     confidence: top?.confidence ?? 0,
@@ -97,6 +99,7 @@ export function diagnoseFacts(
     cluster: bundle.cluster,
     observed,
     causes,
+    ...(decided && top.mechanism ? { mechanism: top.mechanism } : {}),
     missing: [...(bundle.unavailable ?? []), ...missingEvidence(bundle, ranked, ctx, options)],
     discounted: facts.discounted.map((f) => ({
       source: f.source,

@@ -22,7 +22,8 @@ export const FACT_MEANINGS = {
   'runtime.answers': 'the runtime answers runtime-wide commands',
   'runtime.service_failed': 'the runtime service exited or is restarting',
   'runtime.pods_stuck': 'pods are stuck creating or terminating: runtime create/stop calls do not complete',
-  'runtime.known_defect': 'this runtime build has a known defect that hangs container operations',
+  'runtime.known_defect':
+    'this runtime release has a known defect that hangs container operations, and the hang shows',
   'runtime.shim_reaped': 'the runtime reaped a container shim',
   'runtime.shim_mismatch': 'a container whose shim was already reaped is still listed as running',
   'runtime.force_kill': 'a container ignored SIGTERM and had to be force-killed',
@@ -65,9 +66,11 @@ export const FACT_MEANINGS = {
     'the kubelet keeps using a dead API-server connection (closed connection, instant watch closes)',
   'kubelet.http_blocked':
     'a kubelet goroutine is blocked for minutes in an HTTP round trip to the API server',
+  'kubelet.lease_expired':
+    'the kubelet stopped renewing its node Lease: it is not running or cannot reach the API server',
   'kubelet.alive_while_unknown':
     'the node is Unknown yet agents on it (or the kubelet itself) still talk to the API server',
-  'kubelet.known_defect': 'this kubelet version has a known relist deadlock',
+  'kubelet.known_defect': 'this kubelet release has a known defect whose symptom is present',
   'network.link_down': 'a network link on the node went down',
   'network.link_up': 'the network link came back',
   'network.disrupted': "the node's network was restarted or cut",
@@ -84,6 +87,74 @@ export const FACT_MEANINGS = {
   'cni.error': 'CNI add/delete calls fail',
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
+  // Runtime, systemd/D-Bus and CNI mechanisms named by the programs' own messages (rules/containerd.ts, crio.ts,
+  // dockerd.ts, runc.ts, systemd.ts, cni.ts).
+  'runtime.shim_disconnected':
+    "the runtime lost its connection to a container's shim/monitor (shim or conmon died or stopped answering)",
+  'runtime.shim_cleanup_failed': 'the runtime could not delete a dead shim or clean up after it',
+  'runtime.shim_start_failed': 'the runtime could not start a shim or create a task through it',
+  'runtime.name_reserved':
+    'a create request was retried while the first one for the same container/sandbox name is still in flight',
+  'runtime.exit_event_failed':
+    "the runtime could not process a container's exit event (it is retried with backoff)",
+  'runtime.kill_failed': 'the runtime could not kill a container: it survives SIGKILL',
+  'runtime.stdio_broken': "the daemon's copy of a container's stdio stream broke",
+  'runtime.restart_limit': 'systemd gave up restarting the runtime service (start limit hit): it stays down',
+  'runtime.oom_killed': 'the kernel OOM killer killed the runtime service',
+  'runtime.service_stopped': 'the runtime service stopped (deactivated)',
+  'runtime.restarted': 'the runtime daemon started up (a restart when the node was already running)',
+  'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runc.freeze_failed':
+    "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
+  'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',
+  'systemd.dbus_full_queue': "the D-Bus daemon rejects messages because the receiver's queue is full",
+  'systemd.dbus_disconnected': 'clients lost or cannot open their connection to the system D-Bus',
+  'systemd.scope_failed': 'systemd failed to create or start a transient scope/unit for a container',
+  'systemd.unit_exists': 'a transient unit could not be created because a unit of that name still exists',
+  'systemd.crashed': 'systemd (PID 1) crashed and froze execution',
+  'systemd.journal_suppressed':
+    'journald dropped messages from a unit that logged faster than its rate limit',
+  'cni.teardown_failed': 'CNI DEL (network teardown of a sandbox) fails, so the sandbox cannot be stopped',
+  'cni.datastore_error': 'the CNI plugin cannot read its datastore (the API server or etcd)',
+  'cni.agent_down':
+    "the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
+  'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
+  'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',
+  'systemd.known_defect':
+    'this runc release has a known hang waiting for systemd over D-Bus, and D-Bus calls stall',
+  'fd.known_defect': 'this runtime release has a known descriptor leak, and descriptors are exhausted',
+  'config.heartbeat_vs_grace':
+    "the kubelet's heartbeat interval leaves less than two heartbeats per node-monitor grace period: one late renewal marks the node NotReady",
+  'config.cgroup_driver_mismatch':
+    'the kubelet and the container runtime are configured with different cgroup drivers',
+  'config.no_reserved':
+    'the kubelet reserves nothing for system daemons (no kube-reserved/system-reserved) on a node showing starvation',
+  // Kubelet, kernel and node-problem-detector facts (rules/kubelet.ts, rules/kernel.ts, rules/npd.ts).
+  'runtime.list_too_large':
+    "a runtime list response is larger than the kubelet's gRPC message limit: too many containers for one call",
+  'runtime.overlay_corrupt': "the runtime's overlay2 storage holds a corrupt layer link",
+  'kubelet.config_error':
+    'the kubelet exits at start on a configuration mismatch (cgroup driver, CPU/memory manager checkpoint)',
+  'kubelet.cadvisor_cgroup_path':
+    'cAdvisor cannot watch a cgroup path this cgroup layout does not have (a kubelet/cAdvisor defect, not descriptor exhaustion)',
+  'kubelet.node_identity':
+    "the API server's node authorizer rejects the kubelet: its credentials name a different node",
+  'kubelet.heartbeat_failed':
+    "the kubelet's node status or lease update failed (the line gives no network cause)",
+  'kubelet.cert_rotation_failed': 'the kubelet cannot obtain a new client certificate from the API server',
+  'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
+  'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
+  'kernel.storage_stall':
+    'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
+  'disk.io_error': 'the kernel reports I/O or filesystem errors on a block device',
+  'fs.readonly': 'a filesystem was remounted read-only or shut down after errors',
+  'network.netdev_leak':
+    'a network device cannot be unregistered (reference leak): network namespace teardown, and CNI DEL with it, blocks',
+  'kernel.soft_lockup': 'a CPU is stuck in the kernel (soft lockup or RCU stall)',
+  'kernel.oops': 'the kernel hit a BUG/oops; the faulting task died holding whatever it held',
+  'pid.cgroup_limit': "the pids controller rejected a fork: a cgroup's PID limit is reached",
+  'nodes.all_not_ready':
+    'the node controller saw every node NotReady at once: the common path to the control plane failed (or there is one worker)',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;
@@ -97,12 +168,18 @@ export interface Fact {
   text: string;
   /** A number the fact carries (seconds, counts, ratios), when it has one. */
   value?: number;
+  /** A person's description of what they saw, not a program's own message or a measured value. */
+  observation?: boolean;
+  /** The known defect (defects.ts id) this fact reports. */
+  defect?: string;
 }
 
 interface FactEntry {
   examples: Fact[];
   count: number;
   max: number | undefined;
+  /** Whether any occurrence came from a program's own message or a measurement, not only from people. */
+  attested: boolean;
 }
 
 const EXAMPLES_PER_FACT = 3;
@@ -117,11 +194,13 @@ export class FactSet {
 
   add(fact: Fact): void {
     const entry = this.#entries.get(fact.id);
+    const attested = fact.observation !== true;
     if (!entry) {
-      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value });
+      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value, attested });
       return;
     }
     entry.count += 1;
+    entry.attested ||= attested;
     if (fact.value !== undefined && (entry.max === undefined || fact.value > entry.max))
       entry.max = fact.value;
     const known = entry.examples.some((e) => e.text === fact.text);
@@ -143,6 +222,12 @@ export class FactSet {
 
   examples(id: FactId): readonly Fact[] {
     return this.#entries.get(id)?.examples ?? [];
+  }
+
+  /** True when the fact rests only on people's descriptions: it weighs less than a program's own message. */
+  onlyObserved(id: FactId): boolean {
+    const entry = this.#entries.get(id);
+    return entry !== undefined && !entry.attested;
   }
 
   /** The largest value any occurrence of this fact carried (not only the kept examples). */

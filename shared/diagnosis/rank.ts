@@ -17,6 +17,16 @@ const EXPLAINED_KEEP = 0.5;
 const EXPLAINED_CORROBORATES = 0.25;
 /** Never claim certainty from evidence excerpts. */
 const MAX_CONFIDENCE = 0.97;
+/**
+ * A fact resting only on people's descriptions ("docker ps hangs") keeps this share of its weight: worth
+ * hearing, but below the program's own message for the same thing.
+ */
+const OBSERVED_ONLY_SHARE = 0.75;
+/**
+ * A verdict needs a margin (in log-odds) over both "none of these" and the runner-up: a tie at the threshold
+ * is a question, not an answer.
+ */
+const VERDICT_MARGIN = 0.3;
 
 export interface Scored {
   cause: CauseModule;
@@ -30,10 +40,16 @@ function combine(weights: readonly number[]): number {
   return [...weights].sort((a, b) => b - a).reduce((acc, w, i) => acc + w / 2 ** i, 0);
 }
 
+/** A weight as the evidence bears it out: full for a program's own message, less for a description. */
+function borne(w: Weighted, facts: FactSet): number {
+  return facts.onlyObserved(w.fact) ? w.weight * OBSERVED_ONLY_SHARE : w.weight;
+}
+
 function scoreCause(cause: CauseModule, facts: FactSet): Scored {
   const support = cause.support.filter((w) => facts.has(w.fact));
   const against = cause.against.filter((w) => facts.has(w.fact));
-  const score = combine(support.map((w) => w.weight)) - against.reduce((acc, w) => acc + w.weight, 0);
+  const score =
+    combine(support.map((w) => borne(w, facts))) - against.reduce((acc, w) => acc + borne(w, facts), 0);
   return { cause, score, support, against };
 }
 
@@ -68,4 +84,11 @@ export function rankCauses(facts: FactSet): Ranked[] {
   return plausible
     .map((s) => ({ ...s, confidence: Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition) }))
     .sort((a, b) => b.confidence - a.confidence);
+}
+
+/** Whether the strongest cause is an answer: above the threshold, and clear of "unknown" and the runner-up. */
+export function isVerdict(ranked: readonly Ranked[]): boolean {
+  const [top, second] = ranked;
+  if (!top || top.confidence < VERDICT_THRESHOLD) return false;
+  return top.score >= Math.max(UNKNOWN_SCORE, second?.score ?? 0) + VERDICT_MARGIN;
 }

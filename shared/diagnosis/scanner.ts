@@ -42,7 +42,13 @@ function classifyLine(line: string, origin: Component, source: string, facts: Fa
       if (sig.discountAs) facts.discount({ id: sig.discountAs, source, text });
       continue;
     }
-    facts.add({ id: sig.fact, source, text, value: sig.value?.(parsed.message) });
+    facts.add({
+      id: sig.fact,
+      source,
+      text,
+      value: sig.value?.(parsed.message),
+      observation: sig.observation,
+    });
   }
 }
 

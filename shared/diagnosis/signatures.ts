@@ -1,7 +1,12 @@
 import { CNI_RULES } from './rules/cni.ts';
+import { CONTAINERD_RULES } from './rules/containerd.ts';
+import { CRIO_RULES } from './rules/crio.ts';
+import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
+import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
+import { RUNC_RULES } from './rules/runc.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
 import type { Signature } from './rules/types.ts';
@@ -9,15 +14,28 @@ import type { Signature } from './rules/types.ts';
 export { PLEG_AGE } from './rules/kubelet.ts';
 export type { Signature } from './rules/types.ts';
 
-/**
- * Every detection rule, one file per program that writes the message (`rules/`), people's descriptions last.
- * Shared verbatim with ripgrep in the log-scan benchmark.
- */
-export const SIGNATURES: readonly Signature[] = [
-  ...KUBELET_RULES,
-  ...RUNTIME_RULES,
-  ...SYSTEMD_RULES,
-  ...KERNEL_RULES,
-  ...CNI_RULES,
-  ...OBSERVATION_RULES,
+/** One file of rules: the program (or group of programs) whose messages it recognises. */
+export interface RuleSet {
+  /** The file under `shared/diagnosis/rules/`, without extension. */
+  file: string;
+  title: string;
+  rules: readonly Signature[];
+}
+
+/** Every detection rule, one file per program that writes the message, people's descriptions last. */
+export const RULE_SETS: readonly RuleSet[] = [
+  { file: 'kubelet', title: 'kubelet and the node lifecycle controller', rules: KUBELET_RULES },
+  { file: 'runtime', title: 'any container runtime, as its callers report it', rules: RUNTIME_RULES },
+  { file: 'containerd', title: 'containerd: CRI plugin, shims, snapshotters', rules: CONTAINERD_RULES },
+  { file: 'crio', title: 'cri-o and conmon', rules: CRIO_RULES },
+  { file: 'dockerd', title: 'dockerd, cri-dockerd and the docker CLI', rules: DOCKERD_RULES },
+  { file: 'runc', title: 'runc', rules: RUNC_RULES },
+  { file: 'systemd', title: 'systemd and D-Bus', rules: SYSTEMD_RULES },
+  { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
+  { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
+  { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  { file: 'observations', title: 'what people write (weighed below the programs)', rules: OBSERVATION_RULES },
 ];
+
+/** The rules in one list, as the scanner applies them; shared verbatim with ripgrep in the log-scan benchmark. */
+export const SIGNATURES: readonly Signature[] = RULE_SETS.flatMap((set) => set.rules);

@@ -20,8 +20,8 @@ import {
   withSignal,
 } from './calls.ts';
 import { selectEvents } from './events.ts';
-import { leaseLine, leaseSummary, nodeEvidence, type RuntimeUnit, runtimeUnit, taintLine } from './node.ts';
-import { podLines, summarisePods } from './pods.ts';
+import { leaseSummary, nodeEvidence, type RuntimeUnit, runtimeUnit } from './node.ts';
+import { summarisePods } from './pods.ts';
 import { isEmptyJournal, NODE_LOG_QUERY_HOW, queryNodeLogs, readKubeletMetrics } from './proxy.ts';
 import { rfc3339 } from './time.ts';
 
@@ -390,28 +390,25 @@ export async function collectNodeEvidence(
 /** Fills the bundle from what the calls returned; returns what is missing. */
 function assemble(bundle: EvidenceBundle, r: Settled, s: Settings): Missing[] {
   const missing = missingOf(r.node, r.lease, r.pods, r.nodeEvents, r.warnings, r.metrics);
-  const other: string[] = [];
   const logs: NonNullable<EvidenceBundle['logs']> = {};
   const evidence = r.node.ok ? nodeEvidence(r.node.value) : undefined;
   if (evidence) {
     Object.assign(bundle, evidence.fields);
     if (evidence.taints.length > 0) bundle.taints = evidence.taints;
-    const taints = taintLine(s.node, evidence.taints, s.now);
-    if (taints) other.push(taints);
   }
-  const lease = r.lease.ok ? leaseSummary(r.lease.value, s.now) : undefined;
-  if (lease) {
-    bundle.lease = lease;
-    other.push(leaseLine(lease, evidence?.ready, s.now));
-  }
+  if (r.lease.ok) bundle.lease = leaseSummary(r.lease.value, s.now);
   const pods = r.pods.complete
     ? summarisePods(r.pods.items, s.now, evidence?.ready?.status === 'True')
     : undefined;
   if (pods) {
     bundle.counts = { pods: pods.pods, containers: pods.containers };
-    // Ready=Unknown means the node controller heard neither status nor lease, unless the lease says otherwise.
-    const reporting = evidence?.ready?.status !== 'Unknown' || lease?.fresh === true;
-    other.push(...podLines(pods, s.node, reporting));
+    bundle.podSummary = {
+      pods: pods.pods,
+      containers: pods.containers,
+      crashLooping: pods.crashLooping,
+      terminating: pods.terminating,
+      notReady: pods.notReady,
+    };
   }
   if (r.nodeEvents.pages > 0 || r.warnings.pages > 0) {
     bundle.events = selectEvents(r.nodeEvents.items, r.warnings.items, {
@@ -432,7 +429,6 @@ function assemble(bundle: EvidenceBundle, r: Settled, s: Settings): Missing[] {
   if (r.metrics.ok) bundle.metrics = r.metrics.value;
   addJournal(logs, missing, 'kubelet', 'kubelet', r.kubeletLog, s);
   addRuntimeJournal(logs, missing, r.runtimeLog, bundle.containerRuntimeVersion, s);
-  if (other.length > 0) logs.other = `${other.join('\n')}\n`;
   if (Object.keys(logs).length > 0) bundle.logs = logs;
   return missing;
 }

@@ -1,6 +1,5 @@
 import type { V1Lease, V1Node, V1NodeCondition } from '@kubernetes/client-node';
-import { formatDuration } from '../diagnosis/duration.ts';
-import type { EvidenceBundle, LogSource, NodeCondition } from '../schemas/bundle.ts';
+import type { EvidenceBundle, LeaseSummary, LogSource, NodeCondition, Taint } from '../schemas/bundle.ts';
 import { ageSeconds, rfc3339 } from './time.ts';
 
 /** A node condition with RFC 3339 times, as bundles carry it. */
@@ -15,13 +14,6 @@ export function toCondition(c: V1NodeCondition): NodeCondition {
   };
 }
 
-export interface TaintSummary {
-  key: string;
-  value?: string;
-  effect: string;
-  timeAdded?: string;
-}
-
 /** What the Node object contributes to a bundle. */
 export interface NodeEvidence {
   fields: Pick<
@@ -29,7 +21,7 @@ export interface NodeEvidence {
     'kubeletVersion' | 'containerRuntimeVersion' | 'osImage' | 'kernelVersion' | 'conditions'
   >;
   ready: NodeCondition | undefined;
-  taints: TaintSummary[];
+  taints: Taint[];
   unschedulable: boolean;
 }
 
@@ -55,19 +47,6 @@ export function nodeEvidence(node: V1Node): NodeEvidence {
   };
 }
 
-/** The taints the node lifecycle controller sets for Ready=False / Ready=Unknown, and the pressure ones. */
-const LIFECYCLE_TAINT = /^node\.kubernetes\.io\//;
-
-export function taintLine(node: string, taints: readonly TaintSummary[], now: Date): string | undefined {
-  const lifecycle = taints.filter((t) => LIFECYCLE_TAINT.test(t.key));
-  if (lifecycle.length === 0) return undefined;
-  const parts = lifecycle.map((t) => {
-    const age = ageSeconds(t.timeAdded, now);
-    return `${t.key}:${t.effect}${age !== undefined ? ` (added ${formatDuration(Math.max(0, age))} ago)` : ''}`;
-  });
-  return `node ${node} is tainted ${parts.join(', ')}`;
-}
-
 /** The journald unit of the node's container runtime, and the bundle log source its journal goes to. */
 export interface RuntimeUnit {
   unit: string;
@@ -80,17 +59,6 @@ export function runtimeUnit(containerRuntimeVersion: string | undefined): Runtim
   if (v.startsWith('cri-o') || v.startsWith('crio')) return { unit: 'crio', source: 'crio' };
   if (v.startsWith('docker')) return { unit: 'docker', source: 'dockerd' };
   return undefined;
-}
-
-export interface LeaseSummary {
-  name: string;
-  holderIdentity?: string;
-  renewTime?: string;
-  leaseDurationSeconds: number;
-  /** Seconds since the last renewal (at collection time). */
-  ageSeconds?: number;
-  /** Renewed within its duration: the kubelet is alive and reaches the API server. */
-  fresh: boolean;
 }
 
 /** Default kubelet nodeLeaseDurationSeconds. */
@@ -108,37 +76,4 @@ export function leaseSummary(lease: V1Lease, now: Date): LeaseSummary {
     ...(age !== undefined ? { ageSeconds: age } : {}),
     fresh: age !== undefined && age <= duration,
   };
-}
-
-/**
- * The lease as evidence, in words the engine reads. A lease renewed within its duration while the node
- * controller says Ready=Unknown means the kubelet still reaches the API server but its status updates stopped:
- * the phrase "still connected to the API server" is what the `kubelet.alive_while_unknown` signature recognises.
- * A stale lease while Unknown is the ordinary "kubelet gone or cut off" case (the condition already says so).
- */
-export function leaseLine(lease: LeaseSummary, ready: NodeCondition | undefined, now: Date): string {
-  const age = lease.ageSeconds;
-  const when =
-    age === undefined
-      ? 'has never been renewed'
-      : age < 0
-        ? `was renewed at ${lease.renewTime} (in the future by the responder's clock)`
-        : `was renewed ${formatDuration(age)} ago (${lease.renewTime})`;
-  const head = `kubelet lease ${lease.name} ${when}`;
-  const status = ready?.status;
-  const since = ageSeconds(ready?.lastTransitionTime, now);
-  const sinceText = since !== undefined && since >= 0 ? ` for ${formatDuration(since)}` : '';
-  if (status === 'Unknown') {
-    return lease.fresh
-      ? `${head} while the node has been Ready=Unknown${sinceText}: the kubelet is still connected to the API server and renews its lease, but its node status updates stopped`
-      : `${head}, lease duration ${lease.leaseDurationSeconds}s, and the node has been Ready=Unknown${sinceText}: neither lease renewals nor status updates reach the API server, so the kubelet is not running or cannot reach the API server`;
-  }
-  if (status === 'False') {
-    return lease.fresh
-      ? `${head} while the node reports Ready=False${sinceText}: the kubelet is alive and reaches the API server; NotReady comes from its own health checks`
-      : `${head}, lease duration ${lease.leaseDurationSeconds}s, while the last status says Ready=False: the kubelet has stopped renewing its lease`;
-  }
-  return lease.fresh
-    ? `${head}; the node reports Ready=${status ?? '(no Ready condition)'}`
-    : `${head}, lease duration ${lease.leaseDurationSeconds}s, although the node reports Ready=${status ?? '(no Ready condition)'}`;
 }

@@ -1,23 +1,10 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../diagnosis/duration.ts';
+import type { PodNote, PodSummary } from '../schemas/bundle.ts';
 import { ageSeconds } from './time.ts';
 
-/** One pod worth naming in a summary line. */
-export interface PodNote {
-  pod: string;
-  detail: string;
-  /** For ordering: restarts, seconds past grace... */
-  weight: number;
-}
-
-export interface PodSummary {
-  pods: number;
-  /** Distinct containers per pod (init, regular and ephemeral; from spec and status), summed. */
-  containers: number;
-  crashLooping: PodNote[];
-  terminating: PodNote[];
-  /** Running pods still Ready=False although the node reports Ready. */
-  notReady: PodNote[];
+/** The summary a bundle carries, and the keys the collector matches Events against. */
+export interface SummarisedPods extends PodSummary {
   /** `namespace/name` and uid of every pod, to match Events about them. */
   keys: Set<string>;
 }
@@ -84,8 +71,8 @@ function notReadyNote(pod: V1Pod, now: Date): PodNote | undefined {
 }
 
 /** Counts pods and containers, and finds the ones in CrashLoopBackOff, stuck Terminating, or still not Ready. */
-export function summarisePods(pods: readonly V1Pod[], now: Date, nodeReady: boolean): PodSummary {
-  const summary: PodSummary = {
+export function summarisePods(pods: readonly V1Pod[], now: Date, nodeReady: boolean): SummarisedPods {
+  const summary: SummarisedPods = {
     pods: pods.length,
     containers: 0,
     crashLooping: [],
@@ -105,42 +92,4 @@ export function summarisePods(pods: readonly V1Pod[], now: Date, nodeReady: bool
     if (notReady) summary.notReady.push(notReady);
   }
   return summary;
-}
-
-const NAMED = 5;
-
-function names(notes: readonly PodNote[]): string {
-  const top = [...notes].sort((a, b) => b.weight - a.weight).slice(0, NAMED);
-  const more = notes.length > top.length ? `, and ${notes.length - top.length} more` : '';
-  return `${top.map((n) => `${n.pod} (${n.detail})`).join('; ')}${more}`;
-}
-
-/**
- * The pod findings in plain words, one line each. The phrasings are the ones the engine's observation signatures
- * read: "pods ... repeatedly restarting" (pods.churn) and "pods stuck Terminating" (runtime.pods_stuck). When the
- * kubelet is not reporting at all (Ready=Unknown, lease not renewed), pods cannot finish terminating whatever the
- * runtime does, so that line is worded as the consequence it is, not as a hang.
- */
-export function podLines(summary: PodSummary, node: string, kubeletReporting = true): string[] {
-  const lines = [
-    `${summary.pods} pods with ${summary.containers} containers are bound to node ${node} (API server, spec and status)`,
-  ];
-  if (summary.crashLooping.length > 0) {
-    lines.push(
-      `${summary.crashLooping.length} pods have containers repeatedly restarting in CrashLoopBackOff: ${names(summary.crashLooping)}`,
-    );
-  }
-  if (summary.terminating.length > 0) {
-    lines.push(
-      kubeletReporting
-        ? `${summary.terminating.length} pods stuck Terminating past their grace period: ${names(summary.terminating)}`
-        : `${summary.terminating.length} pods are past their deletion deadline, which the kubelet cannot act on while it is not reporting: ${names(summary.terminating)}`,
-    );
-  }
-  if (summary.notReady.length > 0) {
-    lines.push(
-      `${summary.notReady.length} running pods are still Ready=False although node ${node} reports Ready again: ${names(summary.notReady)}`,
-    );
-  }
-  return lines;
 }

@@ -9,10 +9,20 @@ import {
   type JournalRow,
   JournalWriter,
   journalDir,
+  probeWritable,
   readSegment,
   segments,
 } from './journal.ts';
-import type { Delivery, PoisonMessage, ProcessedStore, Queue, QueueStats, Received } from './port.ts';
+import type {
+  Delivery,
+  PoisonMessage,
+  ProcessedStore,
+  Queue,
+  QueueStats,
+  Received,
+  RetryOptions,
+  RetryResult,
+} from './port.ts';
 
 export interface EmbeddedQueueOptions {
   db: DatabaseSync;
@@ -112,6 +122,27 @@ export function readDeadLetters(db: DatabaseSync): DeadLetter[] {
       reason: r.reason,
     };
   });
+}
+
+/**
+ * Puts every dead letter back in the queue as a fresh job (no attempts spent), for after the cause was fixed.
+ * One transaction: safe beside a running server, which delivers them on its next receive. Returns how many.
+ */
+export function redriveDeadLetters(db: DatabaseSync, now: number = Date.now()): number {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const { changes } = db
+      .prepare(
+        "INSERT INTO jobs (body, pending, attempts, visible_at, last_error) SELECT '[' || body || ']', '0', 0, ?, 'redriven after: ' || reason FROM dead_letters ORDER BY id",
+      )
+      .run(now);
+    db.exec('DELETE FROM dead_letters');
+    db.exec('COMMIT');
+    return Number(changes);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 /** Statements on the hot path, prepared once per queue. */
@@ -418,11 +449,23 @@ export class EmbeddedQueue implements Queue {
     return this.#release(receipts);
   }
 
-  async retry(receipt: string, delayMs: number, reason: string): Promise<void> {
-    if (parseReceipt(receipt).attempts >= this.#maxAttempts) return this.reject(receipt, reason);
-    return this.#release([receipt], (body, row) => {
-      this.#sql.insert.run(`[${body}]`, '0', row.attempts, this.#now() + delayMs, reason);
+  async retry(
+    receipt: string,
+    delayMs: number,
+    reason: string,
+    options: RetryOptions = {},
+  ): Promise<RetryResult> {
+    const counted = options.counted ?? true;
+    if (counted && parseReceipt(receipt).attempts >= this.#maxAttempts) {
+      await this.reject(receipt, reason);
+      return 'dead-lettered';
+    }
+    // An uncounted retry gives back the attempt that receiving it took.
+    await this.#release([receipt], (body, row) => {
+      const attempts = counted ? row.attempts : Math.max(0, row.attempts - 1);
+      this.#sql.insert.run(`[${body}]`, '0', attempts, this.#now() + delayMs, reason);
     });
+    return 'retrying';
   }
 
   /** Moves a job out of the queue into the dead-letter table, with the reason it failed. */
@@ -441,8 +484,10 @@ export class EmbeddedQueue implements Queue {
     if (this.#closed) return false;
     this.#db.prepare('SELECT 1').get();
     if (!this.#failing) return true;
-    // Opening the journal again is the check: if it works, the next group goes to the segment it opened.
+    // A write and a sync are the check (opening a file still works on a full disk): if they pass, the next
+    // group goes to the segment opened here.
     try {
+      probeWritable(this.#journal);
       this.#openWriter();
       this.#failing = false;
       return true;

@@ -4,11 +4,14 @@ import {
   fdatasyncSync,
   fstatSync,
   fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
   readSync,
   rmSync,
+  unlinkSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -109,10 +112,26 @@ export function dropSegmentsBefore(dir: string, segment: number): void {
 }
 
 /**
+ * Whether the journal's file system takes a write and a sync now (a full disk answers ENOSPC). Writes and
+ * removes a probe file of one block: nothing in the journal changes.
+ */
+export function probeWritable(dir: string): void {
+  const probe = join(dir, '.probe');
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(probe, Buffer.alloc(4096), { flush: true });
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/**
  * Appends groups of rows to the journal, each group durable when `append` returns. One writer per journal at a
- * time. A failed append may leave a torn record behind, which readers of a live segment wait behind: the writer
- * is then closed, and the next one starts a new segment, so this one counts as finished and is read up to its
- * last whole record.
+ * time. A failed append is undone: the segment is cut back to where the group began, so no record of a group
+ * that was refused is ever read (ingest answered 503 for it, and the sender will send it again), and a segment
+ * left empty is removed, so failures on a full disk do not pile up files. The writer is then closed; the next one
+ * starts a new segment. Should the cut itself fail, a torn tail stays, which readers stop at: the segment counts
+ * as finished once a later one exists.
  */
 export class JournalWriter {
   readonly #dir: string;
@@ -177,8 +196,9 @@ export class JournalWriter {
    */
   append(rows: readonly JournalRow[]): void {
     if (this.#fd < 0) throw new Error('journal writer is closed');
+    if (this.#size >= this.#segmentBytes) this.#open(this.#segment + 1); // closes itself if it fails
+    const start = this.#size;
     try {
-      if (this.#size >= this.#segmentBytes) this.#open(this.#segment + 1);
       let at = 0;
       for (const row of rows) {
         // UTF-8 takes at most 3 bytes per UTF-16 code unit: the room needed without an encoding pass.
@@ -193,8 +213,21 @@ export class JournalWriter {
       this.#write(at);
       fdatasyncSync(this.#fd);
     } catch (error) {
-      this.close();
+      this.#undo(start);
       throw error;
+    }
+  }
+
+  /** Cuts the segment back to `size` (dropping a refused group's records), closes it, removes it if empty. */
+  #undo(size: number): void {
+    const path = segmentPath(this.#dir, this.#segment);
+    try {
+      ftruncateSync(this.#fd, size);
+      fdatasyncSync(this.#fd);
+      this.close();
+      if (size === 0) unlinkSync(path);
+    } catch {
+      this.close();
     }
   }
 

@@ -17,6 +17,13 @@ export interface PoisonMessage {
   reason: string;
 }
 
+export interface RetryOptions {
+  counted?: boolean;
+}
+
+/** Whether a retried job will be delivered again, or went to the dead letters for good. */
+export type RetryResult = 'retrying' | 'dead-lettered';
+
 /** What an operator watches: jobs waiting or being worked on, and jobs that failed for good. */
 export interface QueueStats {
   queued: number;
@@ -41,8 +48,12 @@ export interface Queue {
   receive(max: number, waitMs: number): Promise<Received>;
   /** Done with these deliveries: remove them. */
   ack(receipts: readonly string[]): Promise<void>;
-  /** Failed: deliver again after `delayMs`; past the attempt limit the job goes to the dead letters. */
-  retry(receipt: string, delayMs: number, reason: string): Promise<void>;
+  /**
+   * Failed: deliver again after `delayMs`; past the attempt limit the job goes to the dead letters. With
+   * `counted: false` (a downstream service failed, not the job) the delivery does not count as an attempt where
+   * the queue can tell (SQS counts every receive: its redrive policy bounds how long a job can wait).
+   */
+  retry(receipt: string, delayMs: number, reason: string, options?: RetryOptions): Promise<RetryResult>;
   /** Can never succeed (unreadable, invalid): to the dead letters now, with the reason. */
   reject(receipt: string, reason: string): Promise<void>;
   /** Still working on it: keep it invisible for another `ms`. */

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob } from './codec.ts';
-import type { Delivery, PoisonMessage, Queue, Received } from './port.ts';
+import type { Delivery, PoisonMessage, Queue, Received, RetryResult } from './port.ts';
 
 export interface SqsQueueOptions {
   client: SQSClient;
@@ -138,9 +138,13 @@ export class SqsQueue implements Queue {
     }
   }
 
-  // SQS keeps no per-message note: the consumer has already logged the reason.
-  async retry(receipt: string, delayMs: number, _reason: string): Promise<void> {
+  /**
+   * SQS keeps no per-message note (the consumer has already logged the reason) and counts every receive: the
+   * redrive policy's maxReceiveCount, times the delays, bounds how long a job can wait out an outage.
+   */
+  async retry(receipt: string, delayMs: number, _reason: string): Promise<RetryResult> {
     await this.#changeVisibility(receipt, delayMs);
+    return 'retrying';
   }
 
   /**

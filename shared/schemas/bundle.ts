@@ -27,6 +27,44 @@ export type LogSource = (typeof LOG_SOURCES)[number];
 
 const count = z.number().int().nonnegative();
 
+/** The kubelet's Lease in kube-node-lease as the collector read it: is the kubelet still heard from? */
+export const LeaseSummarySchema = z.object({
+  name: z.string(),
+  holderIdentity: z.string().optional(),
+  renewTime: z.string().optional(),
+  leaseDurationSeconds: z.number().nonnegative(),
+  /** Seconds since the last renewal, at collection time. */
+  ageSeconds: z.number().optional(),
+  /** Renewed within its duration: the kubelet is alive and reaches the API server. */
+  fresh: z.boolean(),
+});
+export type LeaseSummary = z.infer<typeof LeaseSummarySchema>;
+
+/** One pod worth naming in a summary, with a number to order by (restarts, seconds past its deadline...). */
+export const PodNoteSchema = z.object({ pod: z.string(), detail: z.string(), weight: z.number() });
+export type PodNote = z.infer<typeof PodNoteSchema>;
+
+/** The pods bound to the node as the API server lists them, and the ones in trouble. */
+export const PodSummarySchema = z.object({
+  pods: count,
+  /** Distinct containers per pod (init, regular and ephemeral; from spec and status), summed. */
+  containers: count,
+  crashLooping: z.array(PodNoteSchema),
+  /** Pods past their deletion deadline that the kubelet has not removed. */
+  terminating: z.array(PodNoteSchema),
+  /** Running pods still Ready=False although the node reports Ready. */
+  notReady: z.array(PodNoteSchema),
+});
+export type PodSummary = z.infer<typeof PodSummarySchema>;
+
+export const TaintSchema = z.object({
+  key: z.string(),
+  value: z.string().optional(),
+  effect: z.string(),
+  timeAdded: z.string().optional(),
+});
+export type Taint = z.infer<typeof TaintSchema>;
+
 /**
  * The evidence bundle: everything known about one node at one moment. Every field is optional, unknown
  * fields are kept (senders add their own), and a wrong type is an error naming its path.
@@ -45,6 +83,9 @@ export const EvidenceBundleSchema = z.looseObject({
   commandOutputs: z.record(z.string(), z.string()).optional(),
   metrics: z.string().optional(),
   counts: z.looseObject({ pods: count.optional(), containers: count.optional() }).optional(),
+  lease: LeaseSummarySchema.optional(),
+  podSummary: PodSummarySchema.optional(),
+  taints: z.array(TaintSchema).optional(),
   /** Evidence the collector tried to get and could not (forbidden, disabled, timed out), and why. */
   unavailable: z.array(z.object({ what: z.string(), why: z.string(), how: z.string() })).optional(),
 });

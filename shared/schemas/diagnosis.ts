@@ -38,6 +38,15 @@ export const CommandSchema = z.object({
 });
 export type Command = z.infer<typeof CommandSchema>;
 
+/** A known upstream defect that matched this node's versions and symptoms (diagnosis/defects.ts). */
+export const DefectRefSchema = z.object({
+  id: z.string(),
+  mechanism: z.string(),
+  fix: z.string(),
+  links: z.array(z.string()),
+});
+export type DefectRef = z.infer<typeof DefectRefSchema>;
+
 export const RankedCauseSchema = z.object({
   id: CauseIdSchema,
   title: z.string(),
@@ -47,6 +56,9 @@ export const RankedCauseSchema = z.object({
   evidence: z.array(EvidenceSchema),
   against: z.array(EvidenceSchema),
   commands: z.array(CommandSchema),
+  /** How this cause is at work here, in a few words (`PID exhaustion`, a known-defect id); absent when unclear. */
+  mechanism: z.string().optional(),
+  defect: DefectRefSchema.optional(),
 });
 export type RankedCause = z.infer<typeof RankedCauseSchema>;
 
@@ -76,6 +88,8 @@ export const DiagnosisSchema = z.object({
   cluster: z.string().optional(),
   observed: ObservedSchema,
   causes: z.array(RankedCauseSchema),
+  /** The verdict's mechanism (the top cause's), when the verdict is a cause and its mechanism is known. */
+  mechanism: z.string().optional(),
   missing: z.array(MissingSchema),
   /** Lines that look alarming but were deliberately not counted, with the reason. */
   discounted: z.array(EvidenceSchema),

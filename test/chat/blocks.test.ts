@@ -101,3 +101,18 @@ it('heads an early warning as "at risk", not NotReady, until the node actually g
   const notReady = { ...warning, ready: 'False' as const };
   expect(JSON.stringify(rootMessage(notReady, d, at).blocks)).toContain('worker-3 NotReady');
 });
+
+it('names the mechanism in the root headline and the known defect, its fix and its link in the reply', () => {
+  const d = diagnose({
+    node: 'n1',
+    kubeletVersion: 'v1.14.3',
+    logs: { other: '--node-status-update-frequency=5s and --node-monitor-grace-period=10s' },
+  });
+  const root = strings(rootMessage(incident('prod/n1', { node: 'n1' }), d, new Date('2026-11-21T03:10:00Z')));
+  expect(root.join('\n')).toContain('*Cause:* Known kubelet defect — kubelet-lease-renew-fixed-interval (');
+  const reply = strings(diagnosisMessage(d)).join('\n');
+  expect(reply).toContain('*Known kubelet defect* — kubelet-lease-renew-fixed-interval — ');
+  expect(reply).toContain('*Known defect* `kubelet-lease-renew-fixed-interval`: ');
+  expect(reply).toContain('*Fixed:* kubelet v1.16.0');
+  expect(reply).toContain('https://github.com/kubernetes/kubernetes/issues/80172');
+});

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleBatch } from '../../functions/respond/consumer.ts';
+import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { IncidentThreads, type ThreadPolicy } from '../../functions/respond/threads.ts';
 import type { ChatMessage, ChatPort } from '../../shared/chat/port.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
@@ -169,7 +170,12 @@ describe('incident threads in Slack', () => {
     const nodes = Array.from({ length: 8 }, (_, i) => `node-${i}`);
     for (const n of nodes) await queue.enqueue([alert(n)]);
     const deps = { handler: t, processed: new SqliteProcessedStore(db) };
-    const options = { visibilityMs: 60_000, backoffMs: () => 0, log: () => {} };
+    const options = {
+      visibilityMs: 60_000,
+      backoffMs: () => 0,
+      downstream: new DownstreamStatus(() => {}),
+      log: () => {},
+    };
     await handleBatch(queue, await queue.receive(10, 0), deps, options);
     const roots = fake.messages(CHANNEL);
     expect(roots).toHaveLength(1); // no node thread before the storm's
@@ -195,13 +201,21 @@ describe('incident threads in Slack', () => {
       visibilityMs: 60_000,
       backoffMs: () => 0,
       log: (m: string) => logs.push(m),
+      downstream: new DownstreamStatus((m) => logs.push(m)),
     };
     fake.outage(true);
     await queue.enqueue(['a', 'b', 'c'].map((n) => alert(`node-${n}`)));
     for (let i = 0; i < 3; i++) await handleBatch(queue, await queue.receive(10, 0), deps, options);
     expect(posts()).toHaveLength(0);
-    expect(logs.filter((l) => l.includes('will retry'))).toHaveLength(9);
+    // Slack being down is not the jobs' fault: said once, no attempt spent, nothing dead-lettered.
+    expect(logs.filter((l) => l.includes('slack is unavailable'))).toHaveLength(1);
+    expect(logs.filter((l) => l.includes('will retry'))).toHaveLength(0);
     expect((await queue.stats()).queued).toBe(3); // still there, waiting
+    const redelivered = await queue.receive(10, 0);
+    expect(redelivered.deliveries.map((d) => d.attempts)).toEqual([1, 1, 1]);
+    await queue.retry(redelivered.deliveries[0]?.receipt ?? '', 0, 'probe', { counted: false });
+    await queue.retry(redelivered.deliveries[1]?.receipt ?? '', 0, 'probe', { counted: false });
+    await queue.retry(redelivered.deliveries[2]?.receipt ?? '', 0, 'probe', { counted: false });
     fake.outage(false);
     for (let i = 0; i < 3 && (await queue.stats()).queued > 0; i++)
       await handleBatch(queue, await queue.receive(10, 0), deps, options);

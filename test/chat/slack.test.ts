@@ -1,9 +1,10 @@
 import type { KnownBlock } from '@slack/types';
-import { type Logger, LogLevel, WebAPIRequestError, WebClient } from '@slack/web-api';
+import { type Logger, LogLevel, WebClient } from '@slack/web-api';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/chat/port.ts';
 import { fitMessage, SlackChat, SlackChatError, type SlackChatOptions } from '../../shared/chat/slack.ts';
+import { faultOf } from '../../shared/faults.ts';
 import {
   type SlackFake,
   type SlackFakeOptions,
@@ -127,15 +128,16 @@ describe('SlackChat against the Slack fake (real WebClient)', () => {
     expect(unknown).toBeInstanceOf(SlackChatError);
     expect(unknown.message).toMatch(/channel_not_found/);
     expect((unknown as SlackChatError).code).toBe('channel_not_found');
-    expect((unknown as SlackChatError).retryable).toBe(false);
+    expect((unknown as SlackChatError).fault).toBe('misconfigured');
 
     expect((await rejection(slack.post('C0NOTINVITED', msg('x')))).message).toMatch(/not_in_channel/);
 
     const root = await slack.post(INCIDENTS, msg('root'));
     const reply = await slack.post(INCIDENTS, msg('reply'), root.ts);
-    expect((await rejection(slack.post(INCIDENTS, msg('x'), '1795288999.000100'))).message).toMatch(
-      /thread_not_found/,
-    );
+    const badThread = await rejection(slack.post(INCIDENTS, msg('x'), '1795288999.000100'));
+    expect(badThread.message).toMatch(/thread_not_found/);
+    // About this message, not Slack or our configuration: the job spends an attempt.
+    expect(faultOf(badThread)).toBeUndefined();
     // thread_ts must be the parent's ts, never a reply's.
     expect((await rejection(slack.post(INCIDENTS, msg('x'), reply.ts))).message).toMatch(/thread_not_found/);
     expect((await rejection(slack.update(INCIDENTS, '1795288999.000100', msg('x')))).message).toMatch(
@@ -150,6 +152,7 @@ describe('SlackChat against the Slack fake (real WebClient)', () => {
     const error = await rejection(slack.post(INCIDENTS, msg('x')));
     expect(error.message).toMatch(/invalid_auth/);
     expect((error as SlackChatError).code).toBe('invalid_auth');
+    expect(faultOf(error)).toEqual({ transport: 'slack', fault: 'misconfigured', code: 'invalid_auth' });
     for (const text of [error.message, String(error.stack), JSON.stringify(error), ...logger.lines]) {
       expect(text).not.toContain(wrong);
       expect(text).not.toContain('wRoNgSeCrEt');
@@ -160,11 +163,12 @@ describe('SlackChat against the Slack fake (real WebClient)', () => {
     expect(logger.lines.join('\n')).not.toContain('pLeGsEcReTtOkEn');
   });
 
-  it('throws network errors as they are', async () => {
+  it('reports a refused connection as Slack unavailable, with the socket error code and no token', async () => {
     const address = fake.apiUrl;
     await fake.close();
     const error = await rejection(chat({ slackApiUrl: address }).post(INCIDENTS, msg('x')));
-    expect(error).toBeInstanceOf(WebAPIRequestError);
+    expect(error).toBeInstanceOf(SlackChatError);
+    expect(faultOf(error)).toEqual({ transport: 'slack', fault: 'unavailable', code: 'ECONNREFUSED' });
     expect(error.message).not.toContain(TOKEN);
     fake = await startSlackFake({ token: TOKEN, channels: [INCIDENTS] });
   });
@@ -232,7 +236,7 @@ describe('SlackChat against the Slack fake (real WebClient)', () => {
     expect(error).toBeInstanceOf(SlackChatError);
     expect(error.message).toMatch(/Slack is rate limiting/);
     expect((error as SlackChatError).code).toBe('ratelimited');
-    expect((error as SlackChatError).retryable).toBe(true);
+    expect((error as SlackChatError).fault).toBe('unavailable');
     expect(clock.slept).toEqual([1000, 1000]);
     expect(fake.calls.filter((c) => c.status === 429)).toHaveLength(3);
   });
@@ -242,7 +246,7 @@ describe('SlackChat against the Slack fake (real WebClient)', () => {
     const error = await rejection(chat({ maxWaitMs: 10_000 }).post(INCIDENTS, msg('during the outage')));
     expect(error).toBeInstanceOf(SlackChatError);
     expect(error.message).toMatch(/Slack is unavailable \(http_503\)/);
-    expect((error as SlackChatError).retryable).toBe(true);
+    expect((error as SlackChatError).fault).toBe('unavailable');
     expect(clock.slept.reduce((a, b) => a + b, 0)).toBe(10_000);
     expect(clock.slept).toEqual([1000, 2000, 4000, 3000]);
     expect(fake.calls.every((c) => c.status === 503)).toBe(true);

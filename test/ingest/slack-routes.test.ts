@@ -10,7 +10,7 @@ import { IngestCounters } from '../../functions/ingest/counters.ts';
 import { registerSlackRoutes, type SlackRouteDeps } from '../../functions/ingest/slack-routes.ts';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
-import type { Queue, Received } from '../../shared/queue/port.ts';
+import type { Queue, Received, RetryResult } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';
 import { incidentKey, type Job } from '../../shared/schemas/job.ts';
 
@@ -664,7 +664,9 @@ class BrokenQueue implements Queue {
     return { deliveries: [], poison: [] };
   }
   async ack(): Promise<void> {}
-  async retry(): Promise<void> {}
+  async retry(): Promise<RetryResult> {
+    return 'retrying';
+  }
   async reject(): Promise<void> {}
   async extend(): Promise<void> {}
   async ready(): Promise<boolean> {

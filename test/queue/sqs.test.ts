@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleBatch } from '../../functions/respond/consumer.ts';
+import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { NotifierHandler } from '../../functions/respond/notify-handler.ts';
 import { openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import { packBatches, SqsQueue } from '../../shared/queue/sqs.ts';
@@ -121,7 +122,14 @@ describe('responder on SQS', () => {
       handler: new NotifierHandler(notifier),
       processed: new SqliteProcessedStore(openStateDb(join(dir, 'a'))),
     };
-    const options = { batchSize: 10, waitMs: 0, visibilityMs: 1000, backoffMs: () => 0, log: () => {} };
+    const options = {
+      batchSize: 10,
+      waitMs: 0,
+      visibilityMs: 1000,
+      backoffMs: () => 0,
+      downstream: new DownstreamStatus(() => {}),
+      log: () => {},
+    };
     await queue.enqueue([job('node-f')]);
     for (let i = 0; i < 4; i++) {
       await handleBatch(queue, await queue.receive(10, 0), deps, options);
@@ -141,7 +149,14 @@ describe('responder on SQS', () => {
       handler: new NotifierHandler(notifier),
       processed: new SqliteProcessedStore(openStateDb(join(dir, 'b'))),
     };
-    const options = { batchSize: 10, waitMs: 0, visibilityMs: 30_000, backoffMs: () => 0, log: () => {} };
+    const options = {
+      batchSize: 10,
+      waitMs: 0,
+      visibilityMs: 30_000,
+      backoffMs: () => 0,
+      downstream: new DownstreamStatus(() => {}),
+      log: () => {},
+    };
     await queue.enqueue([job('node-d', 1)]);
     await queue.enqueue([job('node-d', 1)]); // the same content sent twice (a sender retry)
     for (let i = 0; i < 3; i++) await handleBatch(queue, await queue.receive(10, 0), deps, options);

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const cniHang: CauseModule = {
@@ -10,8 +11,13 @@ export const cniHang: CauseModule = {
     { fact: 'cni.slow', weight: 2.5 },
     { fact: 'cni.error', weight: 1.5 },
     { fact: 'cni.not_ready', weight: 1 },
+    { fact: 'cni.teardown_failed', weight: 2.5 },
+    { fact: 'cni.datastore_error', weight: 2 },
+    { fact: 'cni.agent_down', weight: 1.5 },
+    { fact: 'cni.ip_exhausted', weight: 0.5 },
+    { fact: 'network.netdev_leak', weight: 3 },
   ],
-  against: [],
+  against: competingDefects('cni_hang'),
   summary: () =>
     'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
   chain: () => [

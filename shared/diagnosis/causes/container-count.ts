@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const containerCount: CauseModule = {
@@ -14,10 +15,12 @@ export const containerCount: CauseModule = {
     { fact: 'pods.churn', weight: 0.5 },
     { fact: 'pods.dense', weight: 0.5 },
     { fact: 'pleg.channel_full', weight: 0.5 },
+    { fact: 'runtime.list_too_large', weight: 3.5 },
   ],
   against: [
     { fact: 'containers.few', weight: 2.5 },
     { fact: 'pleg.stuck', weight: 1 },
+    ...competingDefects('container_count'),
   ],
   summary: ({ facts }) => {
     const n = facts.max('containers.many') ?? facts.max('containers.exited_many');

@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const fdExhaustion: CauseModule = {
@@ -12,9 +13,10 @@ export const fdExhaustion: CauseModule = {
     { fact: 'fd.near_limit', weight: 3 },
     { fact: 'fd.inotify_leak', weight: 2 },
     { fact: 'fd.limit_low', weight: 1 },
+    { fact: 'fd.known_defect', weight: 1.5 },
     { fact: 'fd.watch_error', weight: 1 },
   ],
-  against: [{ fact: 'fd.within_limit', weight: 2 }],
+  against: [{ fact: 'fd.within_limit', weight: 2 }, ...competingDefects('fd_exhaustion')],
   summary: ({ facts, tools }) =>
     facts.has('fd.inotify') || facts.has('fd.inotify_leak')
       ? 'inotify instances/watches are used up: the kubelet (cAdvisor) cannot watch cgroups or even start.'

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const kubeletDefect: CauseModule = {
@@ -9,34 +10,48 @@ export const kubeletDefect: CauseModule = {
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
     { fact: 'kubelet.stale_conn', weight: 3 },
     { fact: 'kubelet.alive_while_unknown', weight: 3 },
-    { fact: 'kubelet.known_defect', weight: 1.5 },
+    { fact: 'kubelet.known_defect', weight: 3 },
     { fact: 'network.link_up', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },
+    { fact: 'kubelet.cadvisor_cgroup_path', weight: 3.5 },
+    { fact: 'kubelet.cert_rotated', weight: 0.5 },
   ],
-  against: [],
+  against: competingDefects('kubelet_defect'),
   summary: ({ facts }) =>
-    facts.has('kubelet.stale_conn')
-      ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'
-      : facts.has('pleg.evented_unhealthy')
-        ? 'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.'
-        : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
-  chain: ({ facts }) => [
-    facts.has('kubelet.stale_conn')
-      ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
-      : facts.has('pleg.evented_unhealthy')
-        ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
-        : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
-    'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
-    'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
-  ],
-  commands: ({ node }) => [
+    facts.has('kubelet.cadvisor_cgroup_path')
+      ? "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion."
+      : facts.has('kubelet.stale_conn')
+        ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'
+        : facts.has('pleg.evented_unhealthy')
+          ? 'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.'
+          : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
+  chain: ({ facts }) =>
+    facts.has('kubelet.cadvisor_cgroup_path')
+      ? [
+          'At start cAdvisor adds inotify watches on the cgroup v1 controller directories it expects (e.g. cpu,cpuacct); on this layout the path it derives does not exist and inotify_add_watch fails with ENOENT.',
+          'The kubelet treats a cAdvisor start failure as fatal and exits; systemd restarts it into the same failure.',
+          'Root cause: the kubelet/cAdvisor release does not handle this cgroup mount layout; a release that does (or the layout it expects) fixes it, a restart does not.',
+        ]
+      : [
+          facts.has('kubelet.stale_conn')
+            ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
+            : facts.has('pleg.evented_unhealthy')
+              ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
+              : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
+          'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
+          'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
+        ],
+  commands: ({ node, facts }) => [
     read('node', 'kubelet --version', 'kubelet release (compare with the fixed releases)'),
     read(
       'node',
-      "journalctl -u kubelet --since -1h --no-pager | grep -E 'use of closed network connection|watch close|EventedPLEG' | tail -n 20",
+      "journalctl -u kubelet --since -1h --no-pager | grep -E 'use of closed network connection|watch close|EventedPLEG|Failed to start cAdvisor' | tail -n 20",
       'the defect signature',
     ),
+    ...(facts.has('kubelet.cadvisor_cgroup_path')
+      ? [read('node', 'grep cgroup /proc/self/mountinfo', 'the cgroup layout cAdvisor has to watch')]
+      : []),
     read(
       'cluster',
       `kubectl get lease -n kube-node-lease ${node} -o jsonpath='{.spec.renewTime}'`,

@@ -1,4 +1,5 @@
 import { change, read } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const nodeUnreachable: CauseModule = {
@@ -9,28 +10,43 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.swap', weight: 3.5 },
     { fact: 'kubelet.dead', weight: 3 },
     { fact: 'kubelet.auth_error', weight: 3 },
+    { fact: 'config.cgroup_driver_mismatch', weight: 2.5 },
+    { fact: 'config.heartbeat_vs_grace', weight: 2.5 },
     { fact: 'node.status_unknown', weight: 2.5 },
     { fact: 'kubelet.api_error', weight: 2.5 },
+    { fact: 'kubelet.lease_expired', weight: 2.5 },
     { fact: 'network.disrupted', weight: 2 },
     { fact: 'apiserver.down', weight: 2 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
     { fact: 'kubelet.stale_conn', weight: 1 },
+    { fact: 'kubelet.stopped', weight: 1.5 },
+    { fact: 'kubelet.node_identity', weight: 3.5 },
+    { fact: 'kubelet.config_error', weight: 3.5 },
+    { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
+    { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
+    { fact: 'nodes.all_not_ready', weight: 1.5 },
   ],
-  against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }],
+  against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }, ...competingDefects('node_unreachable')],
   summary: ({ facts }) =>
-    facts.has('kubelet.dead') || facts.has('kubelet.swap')
+    facts.has('kubelet.dead') || facts.has('kubelet.swap') || facts.has('kubelet.config_error')
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
-      : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.',
+      : facts.has('kubelet.node_identity')
+        ? "The API server refuses the kubelet's updates: its credentials name a different node than the one it updates."
+        : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.',
   chain: ({ facts }) => [
     'The kubelet renews its Lease every 10 s and posts status; after the grace period (40 s, 50 s from 1.32) without either, the node controller sets Ready=Unknown and taints the node unreachable.',
-    facts.has('kubelet.dead') || facts.has('kubelet.swap')
+    facts.has('kubelet.dead') || facts.has('kubelet.swap') || facts.has('kubelet.config_error')
       ? facts.has('kubelet.swap')
         ? 'The kubelet refuses to start because swap is enabled, and systemd keeps restarting it.'
-        : 'The kubelet process exits or cannot start, so nobody renews the Lease.'
-      : facts.has('kubelet.auth_error')
-        ? 'The API server rejects the kubelet credentials (expired certificate or revoked token).'
-        : 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).',
+        : facts.has('kubelet.config_error')
+          ? 'The kubelet refuses to start: its configuration disagrees with the node (cgroup driver, CPU/memory manager checkpoint), and systemd keeps restarting it.'
+          : 'The kubelet process exits or cannot start, so nobody renews the Lease.'
+      : facts.has('kubelet.node_identity')
+        ? "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate)."
+        : facts.has('kubelet.auth_error')
+          ? 'The API server rejects the kubelet credentials (expired certificate or revoked token).'
+          : 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).',
     'Pods on the node keep running but are marked NotReady, and are evicted after the NoExecute toleration (300 s).',
   ],
   commands: ({ node }) => [

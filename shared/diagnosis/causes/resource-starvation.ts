@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const resourceStarvation: CauseModule = {
@@ -13,9 +14,15 @@ export const resourceStarvation: CauseModule = {
     { fact: 'io.saturated', weight: 2 },
     { fact: 'cpu.saturated', weight: 2 },
     { fact: 'kernel.hung_task', weight: 1 },
+    { fact: 'config.no_reserved', weight: 1 },
     { fact: 'proc.dstate', weight: 0.5 },
+    { fact: 'runtime.oom_killed', weight: 3 },
+    { fact: 'systemd.journal_suppressed', weight: 0.5 },
+    { fact: 'disk.image_gc_failed', weight: 1.5 },
+    { fact: 'kernel.soft_lockup', weight: 1.5 },
+    { fact: 'pid.cgroup_limit', weight: 1 },
   ],
-  against: [{ fact: 'io.normal', weight: 1 }],
+  against: [{ fact: 'io.normal', weight: 1 }, ...competingDefects('resource_starvation')],
   summary: ({ facts }) =>
     facts.has('mem.oom') || facts.has('mem.exhausted')
       ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'

@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import { type CauseModule, RUNTIME_LOGS } from './types.ts';
 
 export const runtimeDown: CauseModule = {
@@ -18,10 +19,21 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },
     { fact: 'runtime.known_defect', weight: 1 },
+    { fact: 'runtime.restart_limit', weight: 3 },
+    { fact: 'runtime.panic', weight: 2.5 },
+    { fact: 'runtime.service_stopped', weight: 1.5 },
+    { fact: 'runtime.shim_start_failed', weight: 1.5 },
+    { fact: 'runtime.oom_killed', weight: 1.5 },
+    { fact: 'runtime.name_reserved', weight: 1 },
+    { fact: 'runtime.exit_event_failed', weight: 1 },
+    { fact: 'runtime.restarted', weight: 0.5 },
+    { fact: 'fs.readonly', weight: 1.5 },
+    { fact: 'runtime.overlay_corrupt', weight: 1.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },
     { fact: 'runtime.selective_hang', weight: 1 },
+    ...competingDefects('runtime_down'),
   ],
   summary: ({ tools }) =>
     `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,

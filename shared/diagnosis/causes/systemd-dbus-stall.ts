@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
 export const systemdDbusStall: CauseModule = {
@@ -10,9 +11,16 @@ export const systemdDbusStall: CauseModule = {
     { fact: 'systemd.cmd_hang', weight: 3 },
     { fact: 'systemd.busy', weight: 2.5 },
     { fact: 'systemd.scope_pileup', weight: 1.5 },
+    { fact: 'systemd.known_defect', weight: 1.5 },
     { fact: 'systemd.mountinfo_churn', weight: 1 },
+    { fact: 'systemd.dbus_full_queue', weight: 3.5 },
+    { fact: 'systemd.crashed', weight: 3.5 },
+    { fact: 'systemd.dbus_disconnected', weight: 3 },
+    { fact: 'systemd.scope_failed', weight: 2 },
+    { fact: 'systemd.unit_exists', weight: 1 },
+    { fact: 'runtime.shim_start_failed', weight: 0.5 },
   ],
-  against: [],
+  against: competingDefects('systemd_dbus_stall'),
   summary: () =>
     'systemd (PID 1) is not answering D-Bus: runc cannot create or remove container scopes, so container operations and relist hang.',
   chain: ({ facts }) => [

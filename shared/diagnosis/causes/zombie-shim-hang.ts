@@ -1,4 +1,5 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { competingDefects } from '../defects.ts';
 import type { FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
 
@@ -28,9 +29,20 @@ export const zombieShimHang: CauseModule = {
     { fact: 'kernel.hung_task', weight: 1.5 },
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
+    { fact: 'shim.known_defect', weight: 1.5 },
     { fact: 'pleg.stuck', weight: 0.5 },
+    { fact: 'runtime.kill_failed', weight: 3 },
+    { fact: 'runtime.shim_cleanup_failed', weight: 3 },
+    { fact: 'runc.freeze_failed', weight: 2.5 },
+    { fact: 'runtime.shim_disconnected', weight: 2 },
+    { fact: 'runtime.exit_event_failed', weight: 2 },
+    { fact: 'runtime.name_reserved', weight: 1 },
+    { fact: 'runtime.stdio_broken', weight: 0.5 },
+    { fact: 'kernel.storage_stall', weight: 2.5 },
+    { fact: 'disk.io_error', weight: 1.5 },
+    { fact: 'kernel.oops', weight: 1 },
   ],
-  against: [],
+  against: competingDefects('zombie_shim_hang'),
   summary: () =>
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
   chain: ({ facts }) => [

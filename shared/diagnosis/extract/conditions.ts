@@ -1,21 +1,17 @@
 import type { EvidenceBundle, NodeCondition } from '../../schemas/bundle.ts';
 import type { FactId, FactSet } from '../facts.ts';
+import { NPD_CONDITION_FACTS } from '../rules/npd.ts';
 import { scanText } from '../scanner.ts';
 
 /**
- * Condition types that mean trouble when True: the kubelet's pressure conditions and node-problem-detector's
- * problem conditions (and the probes this project ships for it).
+ * Condition types that mean trouble when True: the kubelet's pressure conditions, node-problem-detector's
+ * problem conditions (rules/npd.ts, cited to NPD's config files) and the probes this project ships for it.
  */
 const PROBLEM_CONDITIONS: Record<string, FactId> = {
   MemoryPressure: 'mem.oom',
   DiskPressure: 'disk.pressure',
   PIDPressure: 'pid.pressure',
-  KernelDeadlock: 'kernel.hung_task_runtime',
-  ContainerRuntimeUnhealthy: 'runtime.down',
-  FrequentDockerRestart: 'runtime.service_failed',
-  FrequentContainerdRestart: 'runtime.service_failed',
-  KubeletUnhealthy: 'kubelet.dead',
-  FrequentKubeletRestart: 'kubelet.dead',
+  ...NPD_CONDITION_FACTS,
   // This project's node-problem-detector probes (infra/node-problem-detector/).
   ContainerRuntimeUnresponsive: 'runtime.cmd_hang',
   RuntimeFileDescriptorPressure: 'fd.near_limit',

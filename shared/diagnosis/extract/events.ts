@@ -2,26 +2,23 @@ import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { normaliseEvent } from '../../schemas/kube-event.ts';
 import type { Component } from '../components.ts';
 import type { FactId, FactSet } from '../facts.ts';
+import { NPD_EVENT_FACTS } from '../rules/npd.ts';
 import { scanText } from '../scanner.ts';
 
-/** Event reasons that are facts by themselves (kubelet, node controller, node-problem-detector). */
+/**
+ * Event reasons that are facts by themselves: the kubelet's own (pkg/kubelet/events/event.go), node-problem-detector's
+ * (rules/npd.ts, cited to NPD's config files) and this project's probes. Eviction events (EvictionThresholdMet) name
+ * the resource in their message, which the kubelet rules read.
+ */
 const REASON_FACTS: Record<string, FactId> = {
   ContainerGCFailed: 'containers.gc_failed',
+  ImageGCFailed: 'disk.image_gc_failed',
+  FreeDiskSpaceFailed: 'disk.image_gc_failed',
   SystemOOM: 'mem.oom',
-  OOMKilling: 'mem.oom',
   NodeHasInsufficientMemory: 'mem.oom',
-  EvictionThresholdMet: 'mem.oom',
   NodeHasDiskPressure: 'disk.pressure',
   NodeHasInsufficientPID: 'pid.pressure',
-  TaskHung: 'kernel.hung_task',
-  DockerHung: 'kernel.hung_task_runtime',
-  ContainerdUnhealthy: 'runtime.down',
-  DockerUnhealthy: 'runtime.down',
-  ContainerRuntimeUnhealthy: 'runtime.down',
-  FrequentDockerRestart: 'runtime.service_failed',
-  FrequentContainerdRestart: 'runtime.service_failed',
-  KubeletUnhealthy: 'kubelet.dead',
-  FrequentKubeletRestart: 'kubelet.dead',
+  ...NPD_EVENT_FACTS,
   // The problem reasons of this project's node-problem-detector probes (infra/node-problem-detector/).
   RuntimeNotResponding: 'runtime.cmd_hang',
   RuntimeFdNearLimit: 'fd.near_limit',

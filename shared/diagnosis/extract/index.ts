@@ -3,14 +3,16 @@ import { FactSet } from '../facts.ts';
 import { extractAlerts } from './alerts.ts';
 import { extractCommandOutputs } from './commands.ts';
 import { extractConditions } from './conditions.ts';
+import { extractConfigChecks } from './config.ts';
 import { extractCounts } from './counts.ts';
 import { deriveFacts } from './derived.ts';
 import { extractEvents } from './events.ts';
+import { extractLiveState } from './live.ts';
 import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
 import { extractKnownDefects } from './versions.ts';
 
-/** Single-source extractors first; derived facts and version checks need their results. */
+/** Single-source extractors first; derived facts, configuration checks and known defects need their results. */
 const EXTRACTORS = [
   extractConditions,
   extractEvents,
@@ -19,7 +21,9 @@ const EXTRACTORS = [
   extractCommandOutputs,
   extractMetrics,
   extractCounts,
+  extractLiveState,
   deriveFacts,
+  extractConfigChecks,
   extractKnownDefects,
 ] as const;
 

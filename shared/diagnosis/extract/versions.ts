@@ -1,6 +1,8 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { RuntimeKind } from '../../schemas/diagnosis.ts';
+import { DEFECT_FACTS, type DefectComponent, KNOWN_DEFECTS, type KnownDefect } from '../defects.ts';
 import type { FactSet } from '../facts.ts';
+import { inRange, parseVersion, type Version, type VersionMode } from '../version.ts';
 
 /** The runtime from `nodeInfo.containerRuntimeVersion` (`docker://19.3.8`, `containerd://1.6.20`), else from logs. */
 export function detectRuntime(bundle: EvidenceBundle): RuntimeKind {
@@ -14,44 +16,179 @@ export function detectRuntime(bundle: EvidenceBundle): RuntimeKind {
   return 'unknown';
 }
 
-interface KnownDefect {
-  /** Matches the version strings a node reports (containerRuntimeVersion, osImage, kubeletVersion). */
-  matches: (bundle: EvidenceBundle) => boolean;
-  fact: 'runtime.known_defect' | 'kubelet.known_defect';
-  /** Only counts together with this symptom, so a version alone never names a cause. */
-  requires?: 'pleg.stuck';
-  text: string;
+/** One version of one component, and the text it was read from. */
+export interface SeenVersion {
+  component: DefectComponent;
+  version: Version;
+  raw: string;
+  source: string;
 }
 
-function kubeletMinor(version: string | undefined): number | undefined {
-  const m = /^v?1\.(\d+)/.exec(version ?? '');
-  return m ? Number(m[1]) : undefined;
+const MODE: Readonly<Record<DefectComponent, VersionMode>> = {
+  kubelet: 'semver',
+  containerd: 'semver',
+  runc: 'semver',
+  docker: 'semver',
+  crio: 'semver',
+  systemd: 'semver',
+  kernel: 'release',
+  'eks-ami': 'semver',
+};
+
+const TOKEN = String.raw`v?\d+(?:\.\d+){1,3}(?:[-~+][0-9A-Za-z.~+_-]*[0-9A-Za-z])?`;
+
+/**
+ * How versions appear in pasted text: version commands (`runc --version`, `containerd --version`, `docker
+ * version`/`info`, `kubelet --version`, `systemctl --version`, `uname -a`), `kubectl describe node` (System Info),
+ * `containerRuntimeVersion` URLs and EKS AMI names. The first group is the version.
+ */
+const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] = [
+  { component: 'runc', pattern: new RegExp(String.raw`\brunc(?: version|:\s+Version:)\s+(${TOKEN})`, 'g') },
+  { component: 'runc', pattern: new RegExp(String.raw`\brunc[ =]+(${TOKEN})\b`, 'g') },
+  {
+    component: 'containerd',
+    pattern: new RegExp(
+      String.raw`\bcontainerd(?:\.io)?(?: github\.com/containerd/containerd|:\s+Version:|:/+)\s*(${TOKEN})`,
+      'g',
+    ),
+  },
+  { component: 'containerd', pattern: new RegExp(String.raw`\bcontainerd(?:\.io)?[ =-]+(${TOKEN})\b`, 'g') },
+  {
+    component: 'docker',
+    pattern: new RegExp(String.raw`(?:\bDocker version|\bServer Version:|\bdocker:/+)\s*(${TOKEN})`, 'g'),
+  },
+  { component: 'crio', pattern: new RegExp(String.raw`(?:\bcri-o:/+|\bcrio version\s+)(${TOKEN})`, 'g') },
+  {
+    component: 'kubelet',
+    pattern: new RegExp(
+      String.raw`(?:\bKubelet Version:\s*|\bKubernetes |\bkubelet[ :]+)(v${TOKEN.slice(2)})`,
+      'gi',
+    ),
+  },
+  { component: 'systemd', pattern: /^systemd (\d{3})\b/gm },
+  {
+    component: 'kernel',
+    pattern: /(?:\bKernel Version:\s*|\bLinux \S+ )(\d+\.\d+\.\d+-[0-9A-Za-z._-]+)/g,
+  },
+  { component: 'eks-ami', pattern: /\bamazon-eks(?:-gpu|-arm64)?-node(?:-1\.\d+-| +)v(20\d{6})\b/g },
+];
+
+/** A runtime URL (`containerd://1.4.4`) names its component. */
+const RUNTIME_URL = /^(docker|containerd|cri-o|crio):\/\/v?(.+)$/;
+const URL_COMPONENT: Readonly<Record<string, DefectComponent>> = {
+  docker: 'docker',
+  containerd: 'containerd',
+  'cri-o': 'crio',
+  crio: 'crio',
+};
+
+function seen(component: DefectComponent, raw: string, source: string): SeenVersion | undefined {
+  const version = parseVersion(raw, MODE[component]);
+  return version ? { component, version, raw, source } : undefined;
+}
+
+function fromFields(bundle: EvidenceBundle): SeenVersion[] {
+  const out: (SeenVersion | undefined)[] = [];
+  if (bundle.kubeletVersion) out.push(seen('kubelet', bundle.kubeletVersion, 'kubeletVersion'));
+  if (bundle.kernelVersion) out.push(seen('kernel', bundle.kernelVersion, 'kernelVersion'));
+  const url = RUNTIME_URL.exec(bundle.containerRuntimeVersion ?? '');
+  const component = url?.[1] ? URL_COMPONENT[url[1]] : undefined;
+  if (component && url?.[2]) out.push(seen(component, url[2], 'containerRuntimeVersion'));
+  return out.filter((v) => v !== undefined);
+}
+
+/** Bounded, like the scanners: version lines and settings sit near the start of what people paste. */
+const MAX_TEXT = 256 * 1024;
+
+/** Every text a person or collector pasted: logs, command names and outputs, and the free-form node fields. */
+export function bundleTexts(bundle: EvidenceBundle): { source: string; text: string }[] {
+  return [
+    ...Object.entries(bundle.logs ?? {}).map(([k, text]) => ({ source: `logs.${k}`, text: text ?? '' })),
+    ...Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
+      source: `commandOutputs[${JSON.stringify(command)}]`,
+      text: `${command}\n${output}`,
+    })),
+    { source: 'osImage', text: bundle.osImage ?? '' },
+    { source: 'containerRuntimeVersion', text: bundle.containerRuntimeVersion ?? '' },
+  ]
+    .filter((t) => t.text !== '')
+    .map((t) => ({ source: t.source, text: t.text.slice(0, MAX_TEXT) }));
 }
 
 /**
- * Releases with a defect that stalls relist. containerd.io 1.4.4 bundled runc 1.0.0-rc93, whose `runc init`
- * could deadlock (fixed in rc94 / containerd 1.4.5); kubelets before 1.14 could deadlock inside relist itself.
+ * The versions on this node. A field of the bundle (the node's own report) wins over text; text counts for
+ * components the fields do not name, so "we upgraded from 1.4.4" in a comment cannot override the node.
  */
-const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  {
-    matches: (b) =>
-      /containerd(?:\.io)?:?\/*\s*v?1\.4\.4\b|runc[ -]v?1\.0\.0-rc93/.test(b.containerRuntimeVersion ?? ''),
-    fact: 'runtime.known_defect',
-    text: 'containerd 1.4.4 ships runc 1.0.0-rc93, whose runc init can deadlock (fixed in rc94 / containerd 1.4.5)',
-  },
-  {
-    matches: (b) => (kubeletMinor(b.kubeletVersion) ?? 99) < 14,
-    fact: 'kubelet.known_defect',
-    requires: 'pleg.stuck',
-    text: 'kubelets before 1.14 can deadlock inside relist (fixed in 1.14)',
-  },
-];
+export function collectVersions(bundle: EvidenceBundle): SeenVersion[] {
+  const fields = fromFields(bundle);
+  const known = new Set(fields.map((v) => v.component));
+  const found: SeenVersion[] = [];
+  for (const { source, text } of bundleTexts(bundle)) {
+    for (const { component, pattern } of TEXT_PATTERNS) {
+      if (known.has(component)) continue;
+      for (const m of text.matchAll(pattern)) {
+        const v = m[1] ? seen(component, m[1], source) : undefined;
+        if (v && !found.some((f) => f.component === component && f.raw === v.raw)) found.push(v);
+      }
+    }
+  }
+  return [...fields, ...found];
+}
+
+const GATE_FLAG = /--feature-gates[= ]["']?([A-Za-z0-9=,]+)/g;
+const GATE_LOG = /feature gates: &?\{?map\[([^\]]*)\]/g;
+const GATE_YAML = /featureGates:\s*\n((?:[ \t]+[A-Za-z0-9]+:\s*(?:true|false)\s*\n?)+)/g;
+
+/** Feature gates set on the kubelet, from its flags, its config file or its startup log line. */
+export function collectFeatureGates(bundle: EvidenceBundle): Map<string, boolean> {
+  const gates = new Map<string, boolean>();
+  const set = (pairs: string, separator: RegExp) => {
+    for (const pair of pairs.split(separator)) {
+      const m = /^\s*([A-Za-z0-9]+)\s*[=:]\s*(true|false)\s*$/.exec(pair);
+      if (m?.[1]) gates.set(m[1], m[2] === 'true');
+    }
+  };
+  for (const { text } of bundleTexts(bundle)) {
+    for (const m of text.matchAll(GATE_FLAG)) set(m[1] ?? '', /,/);
+    for (const m of text.matchAll(GATE_LOG)) set(m[1] ?? '', /\s+/);
+    for (const m of text.matchAll(GATE_YAML)) set(m[1] ?? '', /\n/);
+  }
+  return gates;
+}
+
+function affected(defect: KnownDefect, v: SeenVersion): boolean {
+  if (v.component !== defect.component) return false;
+  if (defect.build && !defect.build.test(v.raw)) return false;
+  return defect.affected.some((range) => inRange(v.version, range, MODE[defect.component]));
+}
+
+function symptomPresent(defect: KnownDefect, facts: FactSet): boolean {
+  if (defect.unless?.some((id) => facts.has(id))) return false;
+  return defect.requires.some((all) => all.every((id) => facts.has(id)));
+}
+
+/** Known defects whose release is on this node and whose symptom is present. */
+export function matchDefects(
+  bundle: EvidenceBundle,
+  facts: FactSet,
+): { defect: KnownDefect; version: SeenVersion }[] {
+  const versions = collectVersions(bundle);
+  const gates = collectFeatureGates(bundle);
+  return KNOWN_DEFECTS.flatMap((defect) => {
+    if (defect.featureGate && gates.get(defect.featureGate) !== true) return [];
+    if (!symptomPresent(defect, facts)) return [];
+    const version = versions.find((v) => affected(defect, v));
+    return version ? [{ defect, version }] : [];
+  });
+}
 
 export function extractKnownDefects(bundle: EvidenceBundle, facts: FactSet): void {
-  for (const defect of KNOWN_DEFECTS) {
-    if (!defect.matches(bundle)) continue;
-    if (defect.requires && !facts.has(defect.requires)) continue;
-    const source = defect.fact === 'runtime.known_defect' ? 'containerRuntimeVersion' : 'kubeletVersion';
-    facts.add({ id: defect.fact, source, text: `${bundle[source] ?? ''}: ${defect.text}` });
+  for (const { defect, version } of matchDefects(bundle, facts)) {
+    facts.add({
+      id: DEFECT_FACTS[defect.cause],
+      source: version.source,
+      text: `${defect.component} ${version.raw}: ${defect.id} — ${defect.mechanism} (fixed: ${defect.fix})`,
+      defect: defect.id,
+    });
   }
 }

@@ -1,22 +1,272 @@
+import { NODE_DAEMONS } from '../components.ts';
 import type { Signature } from './types.ts';
 
-/** Messages the Linux kernel writes (dmesg / journald's kernel transport). */
+/** Task names (comm, at most 15 characters) of the container runtime stack and the kubelet. */
+const RUNTIME_TASK = '(?:dockerd?|containerd|containerd-shim|docker-containerd|runc|conmon|crio|kubelet)';
+
+/**
+ * Kernel functions in which a task sleeps waiting on storage, as they appear as frames (`name+0xOFF/0xLEN`) in
+ * the call trace that follows a hung-task report: the generic block/page-cache waits, NFS/SUNRPC, XFS log and
+ * buffer locks, ext4's jbd2 journal, ceph and fuse requests.
+ */
+const STORAGE_WAIT_FRAME =
+  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn)?|xlog_wait|xlog_cil_force_lsn|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
+
+/**
+ * Messages the Linux kernel writes (dmesg / journald's kernel transport), and kernel limits as user space
+ * reports them (errno text printed by the caller). node-problem-detector's kernel-monitor.json watches many of
+ * the same lines; its reason is named where it does.
+ */
 export const KERNEL_RULES: readonly Signature[] = [
-  { fact: 'fd.file_max', pattern: 'VFS: file-max limit [0-9]+ reached', from: ['kernel'] },
+  // --- Hung tasks (kernel/hung_task.c) ---
   {
     fact: 'kernel.hung_task_runtime',
-    pattern: 'INFO: task (?:docker|containerd|runc|conmon|crio|kubelet)[^: ]*:[0-9]+ blocked for more than',
+    pattern: `INFO: task ${RUNTIME_TASK}[^\\n]{0,16}:[0-9]+ blocked for more than`,
+    source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: DockerHung → KernelDeadlock)',
+    mechanism:
+      'a runtime or kubelet thread has slept uninterruptibly (D state) past hung_task_timeout_secs: it holds the runtime up',
   },
-  { fact: 'kernel.hung_task', pattern: 'INFO: task [^ ]+:[0-9]+ blocked for more than [0-9]+ seconds' },
+  {
+    fact: 'kernel.hung_task',
+    pattern: 'INFO: task [^\\n]{1,32}:[0-9]+ blocked for more than [0-9]+ seconds',
+    source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: TaskHung)',
+    mechanism: 'a task has slept uninterruptibly (D state) past hung_task_timeout_secs (120s by default)',
+  },
+  {
+    fact: 'kernel.storage_stall',
+    pattern: STORAGE_WAIT_FRAME,
+    from: ['kernel', 'unknown'],
+    source:
+      'linux call-trace frames (block/, mm/filemap.c, net/sunrpc/sched.c, fs/nfs, fs/xfs, fs/jbd2, fs/ceph, fs/fuse) printed by kernel/hung_task.c',
+    mechanism:
+      'the blocked task waits on storage: a slow or dead disk, NFS server, XFS/ext4 journal, ceph or fuse',
+  },
+  {
+    fact: 'kernel.storage_stall',
+    pattern:
+      'INFO: task (?:umount\\.aufs|jbd2/[^:\\n]{1,16}|xfsaild/[^:\\n]{1,16}):[0-9]+ blocked for more than',
+    source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: AUFSUmountHung, before 2020)',
+    mechanism:
+      'a filesystem thread itself (journal, AIL or an aufs unmount) is blocked: every writer behind it waits',
+  },
+  {
+    fact: 'kernel.storage_stall',
+    pattern: 'XFS: [^\\n]{0,40}possible memory allocation deadlock',
+    from: ['kernel', 'unknown'],
+    source: 'linux fs/xfs/kmem.c kmem_alloc (fs/xfs/xfs_buf.c and kmem_zalloc callers in newer kernels)',
+    mechanism:
+      'an XFS allocation keeps failing and retrying inside a transaction: every task touching that filesystem waits',
+  },
+  {
+    fact: 'kernel.storage_stall',
+    pattern: ': server [^ ]+ not responding, still trying',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/sunrpc/clnt.c rpc_check_timeout (printed as "nfs: server X not responding, still trying")',
+    mechanism: 'an NFS server stopped answering: on hard mounts every process touching it sleeps in D state',
+  },
+
   {
     fact: 'proc.zombie_shim',
     pattern:
       '(?:[Zz]ombie|defunct|state Z )[^\\n]{0,80}(?:containerd-shim|docker-containerd-shim)|(?:containerd-shim|docker-containerd-shim)[^\\n]{0,80}(?:[Zz]ombie|defunct)',
+    source: 'procps ps output (state Z, "<defunct>") and /proc/PID/status, with a containerd-shim parent',
+    mechanism:
+      'a container process exited but its shim never reaped it (or it cannot die): calls about that container hang',
+  },
+
+  // --- Memory (mm/oom_kill.c) ---
+  {
+    fact: 'mem.oom',
+    pattern: 'Out of memory: Kill(?:ed)? process',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/oom_kill.c oom_kill_process / __oom_kill_process ("Kill process … or sacrifice child" before 4.19, "Killed process" since)',
+    mechanism: 'the node ran out of memory and the global OOM killer killed a process',
+  },
+  {
+    fact: 'mem.oom',
+    pattern: 'oom-kill:constraint=CONSTRAINT_NONE',
+    from: ['kernel', 'unknown'],
+    source: 'linux mm/oom_kill.c dump_oom_summary (4.19+)',
+    mechanism: 'an OOM kill with no cgroup or cpuset constraint: node memory was exhausted',
+  },
+  {
+    fact: 'mem.cgroup_oom',
+    pattern: 'Memory cgroup out of memory|oom-kill:constraint=CONSTRAINT_MEMCG',
+    from: ['kernel', 'unknown'],
+    source: 'linux mm/oom_kill.c oom_kill_process / dump_oom_summary (memcg OOM)',
+    mechanism:
+      'a container hit its own memory limit and the kernel killed a process in it (not node memory exhaustion)',
+  },
+
+  // --- File and process limits ---
+  {
+    fact: 'fd.file_max',
+    pattern: 'VFS: file-max limit [0-9]+ reached',
+    from: ['kernel'],
+    source: 'linux fs/file_table.c alloc_empty_file (get_empty_filp before 5.0)',
+    mechanism:
+      'the system-wide file table (fs.file-max) is full: every open() and socket() fails with ENFILE',
+  },
+  {
+    fact: 'pid.cgroup_limit',
+    pattern: 'cgroup: fork rejected by pids controller in',
+    from: ['kernel', 'unknown'],
+    source: 'linux kernel/cgroup/pids.c pids_fork / pids_event',
+    mechanism: "a cgroup's pids.max is reached: forks inside it fail with EAGAIN",
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'fork: (?:retry: )?Resource temporarily unavailable',
+    source: 'bash jobs.c make_child (EAGAIN from fork(2), kernel/fork.c)',
+    mechanism:
+      'fork(2) fails with EAGAIN: the user or node is out of PIDs/threads (pid_max, threads-max, RLIMIT_NPROC)',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern:
+      'pthread_create failed: Resource temporarily unavailable|runtime: failed to create new OS thread',
+    source: 'go runtime/cgo/gcc_libinit.c _cgo_try_pthread_create and runtime/os_linux.go newosproc',
+    mechanism:
+      'a Go daemon (kubelet, dockerd, containerd) cannot create a thread: the node is out of PIDs/threads',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'fork/exec[^\\n]{0,120}resource temporarily unavailable',
+    from: [...NODE_DAEMONS],
+    source: 'go syscall/exec_linux.go forkExec (EAGAIN from clone(2)), surfaced by a node daemon',
+    mechanism:
+      'a node daemon cannot start a child process (runc, a CNI plugin, a probe): out of PIDs/threads',
+  },
+  {
+    fact: 'disk.pressure',
+    pattern: 'no space left on device',
+    unless: 'inotify',
+    from: [...NODE_DAEMONS],
+    source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
+    mechanism: 'a filesystem the kubelet or runtime writes to is full (space or inodes)',
+  },
+
+  // --- Storage errors ---
+  {
+    fact: 'disk.io_error',
+    pattern: '(?:I/O|critical medium|critical target) error, dev [^ ,]+, sector [0-9]+',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux block/blk-core.c blk_print_req_error (end_request/blk_update_request/print_req_error in older kernels) (NPD: IOError)',
+    mechanism: 'a block device failed a request: tasks waiting on it stall or get EIO',
+  },
+  {
+    fact: 'disk.io_error',
+    pattern: 'Buffer I/O error on dev',
+    from: ['kernel', 'unknown'],
+    source: 'linux fs/buffer.c buffer_io_error (NPD kernel-monitor.json: IOError)',
+    mechanism: 'reading or writing a filesystem buffer failed at the device',
+  },
+  {
+    fact: 'disk.io_error',
+    pattern: 'EXT4-fs error \\(device [^)]+\\)',
+    from: ['kernel', 'unknown'],
+    source: 'linux fs/ext4/super.c __ext4_error (NPD kernel-monitor.json: Ext4Error)',
+    mechanism: 'ext4 found on-disk corruption or an I/O failure; by default it remounts read-only next',
+  },
+  {
+    fact: 'fs.readonly',
+    pattern: 'Remounting filesystem read-only',
+    from: ['kernel', 'unknown'],
+    source: 'linux fs/ext4/super.c ext4_handle_error (NPD readonly-monitor.json: ReadonlyFilesystem)',
+    mechanism:
+      'after an error the filesystem became read-only: the runtime and kubelet can no longer write state',
+  },
+  {
+    fact: 'fs.readonly',
+    pattern: 'XFS \\([^)]+\\):[^\\n]{0,80}Shutting down filesystem',
+    from: ['kernel', 'unknown'],
+    source: 'linux fs/xfs/xfs_fsops.c xfs_do_force_shutdown (NPD kernel-monitor.json: XfsShutdown)',
+    mechanism:
+      'XFS shut the filesystem down after corruption or a log I/O error: every access fails with EIO',
+  },
+
+  // --- CPU and kernel faults ---
+  {
+    fact: 'kernel.soft_lockup',
+    pattern: 'BUG: soft lockup - CPU#[0-9]+ stuck for',
+    from: ['kernel', 'unknown'],
+    source: 'linux kernel/watchdog.c watchdog_timer_fn',
+    mechanism: 'a CPU ran kernel code without scheduling for over 20s: everything bound to it starves',
+  },
+  {
+    fact: 'kernel.soft_lockup',
+    pattern: 'INFO: rcu_[a-z]+ (?:self-)?detected stalls?',
+    from: ['kernel', 'unknown'],
+    source: 'linux kernel/rcu/tree_stall.h print_cpu_stall / print_other_cpu_stall',
+    mechanism: 'an RCU grace period cannot complete because a CPU does not pass through a quiescent state',
+  },
+  {
+    fact: 'kernel.oops',
+    pattern:
+      'BUG: unable to handle (?:kernel NULL pointer dereference|page fault for address|kernel paging request)|BUG: kernel NULL pointer dereference, address|kernel BUG at [^ ]+:[0-9]+',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux arch/x86/mm/fault.c show_fault_oops and lib/bug.c report_bug (NPD kernel-monitor.json: KernelOops)',
+    mechanism:
+      'the kernel faulted in a task; the task is killed holding its locks and others can block behind them',
+  },
+
+  // --- Network devices ---
+  {
+    fact: 'network.netdev_leak',
+    pattern: 'unregister_netdevice: waiting for [^ ]+ to become free',
+    from: ['kernel', 'unknown'],
+    source: 'linux net/core/dev.c netdev_wait_allrefs (NPD kernel-monitor.json: UnregisterNetDevice)',
+    mechanism:
+      'a network device still has references: namespace teardown waits for them, and CNI DEL / sandbox removal blocks behind it',
   },
   {
     fact: 'network.link_down',
-    pattern: 'link status definitely down|NIC Link is Down|: Lost carrier|[Ll]ink is not ready',
+    pattern: 'NIC Link is Down',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/net/ethernet/intel (e1000e, igb, ixgbe, i40e, ice) watchdog tasks; bnxt and vmxnet3 use the same text',
+    mechanism: 'the physical NIC lost link',
   },
-  { fact: 'network.link_up', pattern: 'link status definitely up|NIC Link is Up|: Gained carrier' },
-  { fact: 'mem.cgroup_oom', pattern: 'Memory cgroup out of memory', from: ['kernel', 'unknown'] },
+  {
+    fact: 'network.link_down',
+    pattern: ': Link is [Dd]own|mlx5_core [^ ]+ [^ ]+: Link down',
+    from: ['kernel'],
+    source:
+      'linux drivers/net/phy/phy.c phy_print_status and drivers/net/ethernet/broadcom/tg3.c tg3_link_report ("Link is Down"/"Link is down."); mellanox/mlx5/core/en_main.c mlx5e_update_carrier ("Link down")',
+    mechanism: 'the physical NIC lost link',
+  },
+  {
+    fact: 'network.link_down',
+    pattern: 'link status definitely down for interface',
+    from: ['kernel', 'unknown'],
+    source: 'linux drivers/net/bonding/bond_main.c bond_miimon_commit',
+    mechanism: 'a bond member lost link (the bond fails over, or goes down with its last member)',
+  },
+  {
+    fact: 'network.link_down',
+    pattern: ': Lost carrier',
+    from: ['network', 'systemd', 'unknown'],
+    source: 'systemd src/network/networkd-link.c link_carrier_lost (systemd-networkd, not the kernel)',
+    mechanism: 'systemd-networkd saw the interface lose carrier',
+  },
+  {
+    fact: 'network.link_up',
+    pattern:
+      'NIC Link is Up|link status definitely up for interface|: Link is Up - |mlx5_core [^ ]+ [^ ]+: Link up',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/net/ethernet/intel watchdog tasks; drivers/net/bonding/bond_main.c bond_miimon_commit',
+    mechanism: 'the NIC (or bond member) regained link',
+  },
+  {
+    fact: 'network.link_up',
+    pattern: ': Gained carrier',
+    from: ['network', 'systemd', 'unknown'],
+    source: 'systemd src/network/networkd-link.c link_carrier_gained (systemd-networkd)',
+    mechanism: 'systemd-networkd saw the interface regain carrier',
+  },
 ];

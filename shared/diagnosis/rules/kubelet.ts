@@ -9,90 +9,470 @@ function plegAgeSeconds(line: string): number | undefined {
   return m ? parseGoDuration(m[1] ?? '') : undefined;
 }
 
-/** Messages the kubelet (and the node lifecycle controller) write. */
+/** Go `net`/`net/http` and client-go errors that say the API server could not be reached over the network. */
+const NETWORK_CAUSE =
+  '(?:i/o timeout|connection refused|no route to host|network is unreachable|TLS handshake timeout|Client\\.Timeout exceeded|context deadline exceeded|connection reset by peer)';
+
+/** The API server's answers that reject the kubelet's credentials rather than fail to arrive. */
+const CREDENTIALS_REJECTED = '(?:Unauthorized|forbidden|x509:)';
+
+/** Errors of a connection the client keeps using after it died (the kubelet.stale_conn rules below own them). */
+const STALE_CONNECTION = '(?:use of closed network connection|http2: client connection lost)';
+
+/** kubelet_node_status.go: the node status loop's failures (registration, update, retries exhausted). */
+const NODE_STATUS_FAILURE =
+  '(?:Error updating node status|Unable to update node status|Unable to register node)';
+
+/**
+ * The node lease controller's failures: `pkg/kubelet/nodelease/controller.go` in older releases ("failed to
+ * ensure node lease exists", "failed to update node lease"), `component-helpers/apimachinery/lease/controller.go`
+ * in newer ones ("Failed to ensure lease exists", "Failed to update lease", "failed to update lease using latest
+ * lease").
+ */
+const LEASE_FAILURE = '(?:[Ff]ailed to ensure (?:node )?lease exists|[Ff]ailed to update (?:node )?lease)';
+
+/** The CRI list calls relist makes (remote_runtime.go logs "<Call> with filter from runtime service failed"). */
+const CRI_LIST_CALL = '(?:ListPodSandbox|ListContainers|ListPodSandboxStats|ListContainerStats)';
+
+/** Messages the kubelet (and the node lifecycle controller about the kubelet) write. */
 export const KUBELET_RULES: readonly Signature[] = [
-  // PLEG and the kubelet's health checks (pkg/kubelet/pleg, runtime.go)
+  // --- PLEG (pkg/kubelet/pleg) and the runtime state the kubelet reports (pkg/kubelet/runtime.go) ---
   {
     fact: 'pleg.unhealthy',
     pattern: 'PLEG is not healthy: pleg (?:was last seen active|has yet to be successful)',
     from: ['kubelet'],
     value: plegAgeSeconds,
+    source:
+      'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Healthy, prefixed "PLEG is not healthy" by pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
+    mechanism:
+      'no relist has completed within the threshold (3m): a runtime call inside relist is slow or stuck',
   },
-  { fact: 'pleg.relist_error', pattern: 'GenericPLEG: Unable to retrieve pods', from: ['kubelet'] },
+  {
+    fact: 'pleg.relist_error',
+    pattern: 'GenericPLEG: Unable to retrieve pods',
+    from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist',
+    mechanism:
+      "relist's first call, listing all pods from the runtime (ListPodSandbox/ListContainers), failed",
+  },
   {
     fact: 'pleg.evented_unhealthy',
-    pattern: 'EventedPLEG is not healthy|pleg event channel capacity is full',
+    pattern: 'EventedPLEG: pleg event channel capacity is full',
     from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/pleg/evented.go (*EventedPLEG).Healthy (health check "EventedPLEG" registered in kubelet.go)',
+    mechanism:
+      'with the EventedPLEG feature gate the event channel (capacity 1000) is full: the kubelet stopped consuming PLEG events',
   },
-  { fact: 'pleg.channel_full', pattern: 'Event channel is full, discard this relist', from: ['kubelet'] },
+  {
+    fact: 'pleg.channel_full',
+    pattern: 'Event channel is full, discard this relist',
+    from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist',
+    mechanism: 'relist produced events faster than the sync loop consumes them; they are dropped',
+  },
+  {
+    fact: 'pleg.channel_full',
+    pattern: 'Evented PLEG: Event channel is full, discarded pod lifecycle event',
+    from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/pleg/evented.go (*EventedPLEG).sendPodLifecycleEvent',
+    mechanism: 'CRI container events arrive faster than the sync loop consumes them; they are dropped',
+  },
   {
     fact: 'runtime.down',
-    pattern:
-      'container runtime is down|Container runtime sanity check failed|[Cc]ontainer runtime not ready|RuntimeReady=false',
+    pattern: 'container runtime is down',
     from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
+    mechanism:
+      'no runtime Status call has succeeded for 2 × the status-update period: the runtime is not answering the kubelet',
+  },
+  {
+    fact: 'runtime.down',
+    pattern: 'Container runtime sanity check failed',
+    from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp',
+    mechanism: 'the CRI Status call failed outright',
+  },
+  {
+    fact: 'runtime.down',
+    pattern: '[Cc]ontainer runtime not ready|RuntimeReady=false',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp and pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
+    mechanism: 'the runtime answers Status but reports its RuntimeReady condition false',
   },
   {
     fact: 'runtime.status_pending',
     pattern: 'container runtime status check may not have completed yet',
     from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
+    mechanism: 'since the kubelet started, not one runtime Status call has succeeded',
+  },
+
+  // --- The CRI client (pkg/kubelet/cri/remote/remote_runtime.go; staging/src/k8s.io/cri-client since 1.31) ---
+  {
+    fact: 'runtime.list_timeout',
+    pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)`,
+    from: ['kubelet'],
+    source: 'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).ListPodSandbox / ListContainers',
+    mechanism: 'the runtime did not answer a list call within the CRI timeout (2m by default)',
   },
   {
     fact: 'runtime.list_timeout',
-    pattern:
-      '(?:ListPodSandbox|ListContainers|ListPodSandboxStats|ListContainerStats)[^\\n]{0,80}from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)|Failed to list pod sandboxes[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
+    pattern: 'Failed to list pod sandboxes[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
     from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kuberuntime/kuberuntime_sandbox.go (*kubeGenericRuntimeManager).getKubeletSandboxes',
+    mechanism: 'the runtime did not answer ListPodSandbox within the CRI timeout',
   },
-  { fact: 'fd.watch_error', pattern: 'Error while processing event \\(', from: ['kubelet'] },
+  {
+    fact: 'runtime.unreachable',
+    pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}code = Unavailable`,
+    from: ['kubelet'],
+    source: 'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).ListPodSandbox / ListContainers',
+    mechanism:
+      "the gRPC connection to the runtime's socket is down (refused, missing socket, or closed mid-call)",
+  },
+  {
+    fact: 'runtime.unreachable',
+    pattern:
+      '(?:PodSandboxStatus|ContainerStatus|Status|Version) from runtime service failed[^\\n]{0,200}code = Unavailable',
+    from: ['kubelet'],
+    source:
+      'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).PodSandboxStatus / ContainerStatus / Status / Version',
+    mechanism:
+      "the gRPC connection to the runtime's socket is down (refused, missing socket, or closed mid-call)",
+  },
+  {
+    fact: 'runtime.list_too_large',
+    pattern: 'grpc: received message (?:after decompression )?larger than max',
+    from: ['kubelet'],
+    source:
+      'grpc-go rpc_util.go recvAndDecompress (code ResourceExhausted), returned to the kubelet by the CRI list calls',
+    mechanism:
+      'one ListContainers/ListPodSandbox answer exceeds the 16 MiB gRPC limit: the node holds too many containers (often exited ones)',
+  },
+
+  // --- Garbage collection (pkg/kubelet/kubelet.go, images/image_gc_manager.go) ---
   {
     fact: 'containers.gc_failed',
-    pattern:
-      'ContainerGCFailed|[Cc]ontainer garbage collection failed|Failed to remove (?:dead|exited) container',
+    pattern: '[Cc]ontainer garbage collection failed|ContainerGCFailed',
     from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go (*Kubelet).StartGarbageCollection (log line and ContainerGCFailed event)',
+    mechanism: 'removing dead containers and sandboxes failed, so they pile up on the node',
+  },
+  {
+    fact: 'disk.image_gc_failed',
+    pattern:
+      '[Ff]ailed to garbage collect required amount of images|Image garbage collection failed multiple times in a row',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/images/image_gc_manager.go (*realImageGCManager).GarbageCollect (FreeDiskSpaceFailed) and kubelet.go StartGarbageCollection (ImageGCFailed)',
+    mechanism:
+      'the image filesystem is over the high threshold and deleting unused images cannot free enough',
+  },
+
+  // --- Eviction manager and the pressure conditions (pkg/kubelet/eviction, pkg/kubelet/nodestatus/setters.go) ---
+  {
+    fact: 'mem.oom',
+    pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?memory',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
+    mechanism:
+      'memory.available fell below the eviction threshold: the kubelet evicts pods to reclaim memory',
+  },
+  {
+    fact: 'disk.pressure',
+    pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?(?:ephemeral-storage|nodefs|imagefs)',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
+    mechanism: 'node or image filesystem space/inodes fell below the eviction threshold',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?pid',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
+    mechanism: 'free PIDs fell below the eviction threshold',
+  },
+  {
+    fact: 'mem.oom',
+    pattern: 'kubelet has insufficient memory available|low on resource: memory',
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go MemoryPressureCondition; eviction/helpers.go (pod eviction message)',
+    mechanism: 'the kubelet reports MemoryPressure or evicted a pod for memory',
+  },
+  {
+    fact: 'disk.pressure',
+    pattern: 'kubelet has disk pressure|low on resource: (?:ephemeral-storage|nodefs|imagefs)',
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go DiskPressureCondition; eviction/helpers.go (pod eviction message)',
+    mechanism: 'the kubelet reports DiskPressure or evicted a pod for disk',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'kubelet has insufficient PID available',
+    source: 'kubernetes pkg/kubelet/nodestatus/setters.go PIDPressureCondition',
+    mechanism: 'the kubelet reports PIDPressure',
+  },
+  {
+    fact: 'mem.oom',
+    pattern: 'System OOM encountered',
+    source: 'kubernetes pkg/kubelet/oom/oom_watcher_linux.go (*realWatcher).Start (SystemOOM event)',
+    mechanism: 'the kernel OOM killer killed a process outside any container cgroup: node memory ran out',
+  },
+
+  // --- Node status and lease (pkg/kubelet/kubelet_node_status.go, the lease controller) ---
+  {
+    fact: 'kubelet.api_error',
+    pattern: `${NODE_STATUS_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus / registerWithAPIServer',
+    mechanism: 'the kubelet cannot reach the API server to post node status',
+  },
+  {
+    fact: 'kubelet.api_error',
+    pattern: `${LEASE_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
+    mechanism: 'the kubelet cannot reach the API server to renew its Lease in kube-node-lease',
+  },
+  {
+    fact: 'kubelet.heartbeat_failed',
+    pattern: `${NODE_STATUS_FAILURE}|update node status exceeds retry count`,
+    unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus / registerWithAPIServer',
+    mechanism:
+      'posting node status failed (5 tries per period) for a reason other than the network or credentials',
+  },
+  {
+    fact: 'kubelet.heartbeat_failed',
+    pattern: LEASE_FAILURE,
+    unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
+    mechanism: 'renewing the node Lease failed for a reason other than the network or credentials',
   },
   {
     fact: 'node.status_unknown',
-    pattern: 'Kubelet stopped posting node status|Kubelet never posted node status',
+    pattern: 'Kubelet stopped posting node status',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
+    mechanism:
+      'the node controller saw neither a status update nor a Lease renewal for node-monitor-grace-period (40s, 50s from 1.32) and set every condition Unknown',
+  },
+  {
+    fact: 'node.status_unknown',
+    pattern: 'Kubelet never posted node status',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
+    mechanism: 'the node object exists but its kubelet has not posted one status since registration',
+  },
+
+  {
+    fact: 'node.status_unknown',
+    pattern: 'is unresponsive\\. Adding it to the Taint queue',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).processTaintBaseEviction',
+    mechanism: 'Ready went Unknown: the node controller taints the node unreachable (NoExecute)',
+  },
+  {
+    fact: 'nodes.all_not_ready',
+    pattern: 'detected that all Nodes are not-Ready\\. Entering master disruption mode',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).handleDisruption',
+    mechanism:
+      'every node lost contact at once: evictions stop, since the fault is more likely on the control-plane side than on every node',
+  },
+
+  // --- Credentials: Go crypto/x509, the API server's authn/authz answers, certificate rotation ---
+  // The Node authorizer's and NodeRestriction's refusals concern node identities only, whoever quotes them (the
+  // kubelet, or a binary embedding it such as k3s or microk8s' kubelite), so those rules take any component.
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'x509: certificate has expired or is not yet valid',
+    from: ['kubelet'],
+    strict: true,
+    source: 'go crypto/x509 verify.go CertificateInvalidError (Expired), in the kubelet TLS handshake',
+    mechanism:
+      "a certificate in the kubelet's TLS handshake is expired (or the node clock is wrong): every API call fails",
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'x509: certificate signed by unknown authority',
+    from: ['kubelet'],
+    strict: true,
+    source: 'go crypto/x509 verify.go UnknownAuthorityError, in the kubelet TLS handshake',
+    mechanism: 'the kubelet does not trust the CA that signed the API server certificate (or vice versa)',
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'The currently active client certificate has expired',
+    from: ['kubelet'],
+    strict: true,
+    source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
+    mechanism:
+      "the kubelet's client certificate expired before rotation replaced it; the kubelet exits or stalls",
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,200}Unauthorized|err="Unauthorized"`,
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/filters/authentication.go (401 "Unauthorized"), logged by the kubelet',
+    mechanism: "the API server does not accept the kubelet's client certificate or token",
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'forbidden: User \\\\?"system:(?:node:|anonymous)',
+    unless:
+      'can only access node lease with the same name|is not allowed to modify node|no relationship found between node',
+    from: ['kubelet'],
+    strict: true,
+    source: 'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go (403)',
+    mechanism:
+      'the API server refuses what the kubelet asks: RBAC/Node authorizer deny, or no credentials at all (system:anonymous)',
+  },
+  {
+    fact: 'kubelet.node_identity',
+    pattern: 'can only access node lease with the same name',
+    source:
+      'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeLease and plugin/pkg/admission/noderestriction/admission.go admitLease',
+    mechanism:
+      "the kubelet's credential names another node (hostname changed or certificate of another node): its Lease is refused",
+  },
+  {
+    fact: 'kubelet.node_identity',
+    pattern: 'is not allowed to modify node',
+    source: 'kubernetes plugin/pkg/admission/noderestriction/admission.go admitNode',
+    mechanism: "the kubelet's credential names another node: its node status updates are refused",
+  },
+  {
+    fact: 'kubelet.node_identity',
+    pattern: 'no relationship found between node',
+    source: 'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go (*NodeAuthorizer).authorize',
+    mechanism:
+      "the Node authorizer's graph does not link this node to the object it asks for (node name mismatch, or pods not yet bound)",
+  },
+  {
+    fact: 'kubelet.cert_rotation_failed',
+    pattern: 'Failed while requesting a signed certificate from the (?:control plane|master)',
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/util/certificate/certificate_manager.go (*manager).rotateCerts',
+    mechanism:
+      'the kubelet cannot get a CSR signed; when the current certificate expires it loses the API server',
+  },
+  {
+    fact: 'kubelet.cert_rotated',
+    pattern: '[Cc]ertificate rotation detected, shutting down client connections',
+    from: ['kubelet'],
+    source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
+    mechanism:
+      'a new client certificate was loaded; the kubelet closes its API connections to reconnect with it',
+  },
+
+  // --- Client-go and Go HTTP/2 connection state ---
+  {
+    fact: 'kubelet.stale_conn',
+    pattern: 'use of closed network connection',
+    from: ['kubelet'],
+    source: 'go net/net.go ErrClosed ("use of closed network connection"), on the kubelet API-server client',
+    mechanism: 'the kubelet keeps sending on a connection that is already closed',
+  },
+  {
+    fact: 'kubelet.stale_conn',
+    pattern: 'http2: client connection lost',
+    from: ['kubelet'],
+    source: 'go golang.org/x/net/http2/transport.go errClientConnLost',
+    mechanism: 'the HTTP/2 connection to the API server died; requests queued on it fail',
+  },
+  {
+    fact: 'kubelet.stale_conn',
+    pattern: 'Unexpected watch close - watch lasted less than a second',
+    from: ['kubelet'],
+    source: 'kubernetes staging/src/k8s.io/client-go/tools/cache/reflector.go watchHandler',
+    mechanism: 'watches close at once without data: the underlying connection is broken but still reused',
+  },
+  {
+    fact: 'kubelet.http_blocked',
+    pattern: 'net/http\\.\\(\\*persistConn\\)\\.roundTrip',
+    source: 'go net/http/transport.go (*persistConn).roundTrip, as a frame in a kubelet goroutine dump',
+    mechanism: 'a kubelet goroutine waits on an HTTP round trip to the API server that never completes',
+  },
+
+  // --- Start-up failures (cmd/kubelet/app/server.go, kubelet.go, pkg/kubelet/cm) ---
+  {
+    fact: 'kubelet.dead',
+    pattern: 'failed to run Kubelet',
+    source: 'kubernetes cmd/kubelet/app/server.go run',
+    mechanism: 'the kubelet exits during start-up; systemd restarts it in a loop',
+  },
+  {
+    fact: 'kubelet.dead',
+    pattern: 'Failed to start cAdvisor|Failed to start ContainerManager',
+    from: ['kubelet', 'unknown'],
+    source: 'kubernetes pkg/kubelet/kubelet.go (*Kubelet).initializeRuntimeDependentModules',
+    mechanism: 'a kubelet module fails at start and the kubelet exits',
   },
   {
     fact: 'kubelet.dead',
     pattern:
-      'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly)|failed to run Kubelet|Failed to start cAdvisor',
+      'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly)',
+    source: 'systemd src/core/service.c service_sigchld_event / unit.c (the kubelet unit)',
+    mechanism: 'the kubelet process exits and systemd restarts it, or gives up',
   },
-  { fact: 'kubelet.swap', pattern: '[Rr]unning with swap on', from: ['kubelet', 'unknown'] },
   {
-    fact: 'kubelet.api_error',
+    fact: 'kubelet.swap',
+    pattern: '[Rr]unning with swap on',
+    from: ['kubelet', 'unknown'],
+    source: 'kubernetes pkg/kubelet/cm/container_manager_linux.go NewContainerManager',
+    mechanism: 'swap is on and failSwapOn is true: the kubelet refuses to start',
+  },
+  {
+    fact: 'kubelet.config_error',
+    pattern: 'misconfiguration: kubelet cgroup driver: [^ ]+ is different from docker cgroup driver',
+    from: ['kubelet', 'unknown'],
+    source: 'kubernetes pkg/kubelet/dockershim/docker_service.go NewDockerService (cri-dockerd since 1.24)',
+    mechanism:
+      'the kubelet and dockerd use different cgroup drivers (systemd vs cgroupfs): the kubelet exits at start',
+  },
+  {
+    fact: 'kubelet.config_error',
+    pattern: 'please drain this node and delete the (?:CPU|memory) manager checkpoint file',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState',
+    mechanism:
+      'the CPU/memory manager policy changed but its checkpoint holds the old one: the kubelet exits at start',
+  },
+  {
+    fact: 'kubelet.cadvisor_cgroup_path',
     pattern:
-      '(?:Error updating node status|[Ff]ailed to update node lease|Unable to register node|[Ff]ailed to ensure node lease exists|Unable to update node status)[^\\n]{0,300}(?:i/o timeout|connection refused|no route to host|network is unreachable|TLS handshake timeout|Client\\.Timeout exceeded|context deadline exceeded|connection reset by peer)',
+      'Failed to start cAdvisor[^\\n]{0,120}inotify_add_watch [^ ]*/sys/fs/cgroup/[^ ]*: no such file or directory',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go initializeRuntimeDependentModules; cadvisor manager/manager.go Start',
+    mechanism:
+      'cAdvisor watches a cgroup hierarchy path that this node does not have (e.g. cpuacct,cpu vs cpu,cpuacct): the kubelet exits',
+  },
+  {
+    fact: 'fd.watch_error',
+    pattern: 'Error while processing event \\(',
+    unless: 'no such file or directory',
     from: ['kubelet'],
-  },
-  {
-    fact: 'kubelet.auth_error',
-    pattern:
-      'x509: certificate has expired or is not yet valid|Unable to register node[^\\n]{0,120}Unauthorized|"Unauthorized"|forbidden: User "system:node',
-    from: ['kubelet'],
-    strict: true,
-  },
-  {
-    fact: 'kubelet.stale_conn',
-    pattern:
-      'use of closed network connection|http2: client connection lost|Unexpected watch close - watch lasted less than a second',
-    from: ['kubelet'],
-  },
-  { fact: 'kubelet.http_blocked', pattern: 'net/http\\.\\(\\*persistConn\\)\\.roundTrip' },
-  {
-    fact: 'mem.oom',
-    pattern:
-      'Out of memory: Kill|System OOM encountered|kubelet has insufficient memory available|low on resource: memory',
-  },
-  {
-    fact: 'disk.pressure',
-    pattern:
-      'kubelet has disk pressure|low on resource: (?:ephemeral-storage|nodefs|imagefs)|no space left on device',
-    unless: 'inotify',
-  },
-  {
-    fact: 'pid.pressure',
-    pattern:
-      'kubelet has insufficient PID available|fork: (?:retry: )?Resource temporarily unavailable|pthread_create failed|fork/exec[^\\n]{0,120}resource temporarily unavailable',
+    source: 'cadvisor manager/manager.go (*manager).watchForNewContainers, inside the kubelet',
+    mechanism:
+      'cAdvisor could not add an inotify watch for a new cgroup (a vanished cgroup, ENOENT, is a benign race and excluded)',
   },
 ];

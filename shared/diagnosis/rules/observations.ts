@@ -6,92 +6,200 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'pleg.relist_slow',
     pattern: '(?:relist|updateCache|updatecache)[^\\n]{0,60}(?:takes?|took) (?:a long time|[0-9]+m)',
     observation: true,
+    source:
+      'observation: kubelet pkg/kubelet/pleg/generic.go (*GenericPLEG).relist duration (kubelet_pleg_relist_duration_seconds) as people measure it',
+    mechanism:
+      'one relist (list every sandbox and container, inspect the changed ones) takes seconds to minutes',
   },
   {
     fact: 'runtime.container_cmd_hang',
     pattern: `(?:docker|crictl|ctr|nerdctl) (?:inspect|rm|kill|stop|logs|exec|top|wait)[^\\n]{0,60}${HANG}|(?:docker|crictl) commands? (?:with|on|for|against) (?:the |an? )?(?:affected|one|that|this|specific|stuck)[^\\n]{0,30}${HANG}`,
     observation: true,
+    source: 'observation: CRI/Docker API calls about one container (inspect, stop, rm, exec) not returning',
+    mechanism: 'the runtime blocks on one container: its shim, runc or process is wedged',
   },
   {
     fact: 'runtime.cmd_hang',
     pattern: `(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)[^\\n]{0,40}${HANG}|(?:[Dd]ocker|[Cc]ontainerd|container runtime|dockerd)(?: daemon)? (?:does ?n.t|did ?n.t|is not|was not|stopped|stops) respond`,
     unless: '(?:docker|crictl|ctr) (?:inspect|rm|kill|stop|logs|exec)',
     observation: true,
+    source: 'observation: the runtime daemon API not answering (docker ps, crictl ps, docker info)',
+    mechanism: 'runtime-wide calls (list, info) get no answer: the daemon is down or deadlocked',
   },
   {
     fact: 'runtime.answers',
     pattern:
       '(?:can|could) still (?:interact with|talk to|use|reach) (?:docker|containerd|crictl|the runtime)|but others? (?:complete|work|respond|answer)',
     observation: true,
+    source: 'observation: the runtime daemon API answering runtime-wide calls',
+    mechanism: 'the daemon itself serves requests, so a hang is specific to some containers',
   },
   {
     fact: 'runtime.pods_stuck',
     pattern: `(?:[Pp]ods?|[Cc]ontainers?)[^\\n]{0,30}${HANG}[^\\n]{0,12}(?:ContainerCreating|[Cc]ontainer ?[Cc]reating|[Cc]reating|Terminating|terminating)`,
     observation: true,
+    source:
+      'observation: pods held in ContainerCreating/Terminating (CRI RunPodSandbox/CreateContainer/StopPodSandbox not completing)',
+    mechanism:
+      'create or stop calls to the runtime do not complete, so pods never leave the transitional state',
   },
   {
     fact: 'proc.unkillable',
     pattern: 'kill -9[^\\n]{0,40}(?:no effect|does ?n.t work|does not work|fails|failed|无效|没有效果)',
     observation: true,
+    source:
+      'observation: a process surviving SIGKILL (kill(2) cannot end a task in uninterruptible sleep, nor remove a zombie)',
+    mechanism: 'the process is in D state, or a zombie its parent does not reap',
   },
   {
     fact: 'systemd.busy',
     pattern:
       "systemd(?:'s)?(?: \\(PID 1\\))?[^\\n]{0,30}(?:CPU|cpu)[^\\n]{0,40}(?:100|[5-9][0-9]) ?%|(?:PID|pid) 1[^\\n]{0,40}(?:CPU|cpu)[^\\n]{0,30}(?:100|[5-9][0-9]) ?%",
     observation: true,
+    source: 'observation: systemd (PID 1) CPU usage as top/ps shows it',
+    mechanism: 'PID 1 is saturated and handles D-Bus requests late or not at all',
   },
   {
     fact: 'systemd.mountinfo_churn',
     pattern: 'mountinfo[^\\n]{0,80}(?:churn|pars|spik|CPU|cpu|frequent)|bindfd',
     observation: true,
+    source:
+      'observation: systemd re-parsing /proc/self/mountinfo on every mount event (src/core/mount.c mount_dispatch_io)',
+    mechanism: 'mounts and unmounts from containers keep PID 1 busy re-reading the mount table',
   },
   {
     fact: 'pods.churn',
     pattern:
       '(?:[Dd]eploy(?:ing)?|[Cc]reat(?:e|ing)) and delet(?:e|ing) pods|pods?[^\\n]{0,20}(?:constantly|repeatedly|frequently) (?:restart|creat|recreat|delet)|constantly restarting',
     observation: true,
+    source: 'observation: pods created and deleted at a high rate (kubelet pod workers and PLEG events)',
+    mechanism: 'many containers change state at once, so each relist has many containers to inspect',
   },
-  { fact: 'pods.dense', pattern: 'densely packed|high pod density', observation: true },
+  {
+    fact: 'pods.dense',
+    pattern: 'densely packed|high pod density',
+    observation: true,
+    source: 'observation: node pod density (kubelet maxPods)',
+    mechanism: 'many pods per node means many containers per relist',
+  },
   {
     fact: 'kubelet.alive_while_unknown',
     pattern:
       '(?:remain|still|stay)s? connected to the (?:apiserver|api server|API server)|receive[sd]? the update to delete',
     observation: true,
+    source:
+      'observation: kubelet or node agents still talking to the API server while the node lease is stale',
+    mechanism: 'the network path works; the kubelet status loop or its connection is what is broken',
   },
   {
     fact: 'network.disrupted',
     pattern:
       "restart(?:ed|ing)? (?:the )?(?:node's )?network|network (?:restart|outage|partition|cut)|heartbeat[^\\n]{0,30}(?:lost|missing|stopped)|connection from the node's kubelet dropped",
     observation: true,
+    source: 'observation: node network restart or outage (the kubelet connection to the API server drops)',
+    mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
   },
   {
     fact: 'apiserver.down',
     pattern:
       '(?:apiserver|api server|API server|control plane)s? (?:goes|went|is|was) down|load balancer[^\\n]{0,60}(?:apiserver|api server|dead|down)',
     observation: true,
+    source: 'observation: kube-apiserver or its load balancer unavailable',
+    mechanism: 'every kubelet loses its status path at once; the nodes themselves may be fine',
   },
   {
     fact: 'mem.exhausted',
     pattern:
       "(?:ate|eat|eats|eating|chews?|consum(?:e|es|ed|ing)|exhaust(?:s|ed|ing)?|us(?:e|es|ed|ing)|fill(?:s|ed)?)(?: up)? (?:all|nearly all|almost all|most of)(?: of)?(?: the)? (?:node's )?(?:memory|RAM)|(?:ran|runs|running) out of memory",
     observation: true,
+    source: 'observation: node memory exhausted as free/top/monitoring show it',
+    mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
   },
   {
     fact: 'io.saturated',
     pattern:
       '(?:iowait|io ?wait|IO wait)[^\\n]{0,20}(?:[5-9][0-9]|100) ?%|disk (?:IO|I/O|io) (?:is )?(?:saturated|at 100)',
     observation: true,
+    source: 'observation: disk I/O saturation as iostat/vmstat show it',
+    mechanism: 'every runtime read and write waits on the disk, so CRI calls slow down',
   },
-  { fact: 'io.normal', pattern: 'disk (?:IO|I/O|io)[^\\n]{0,20}(?:normal|fine|low)', observation: true },
+  {
+    fact: 'io.normal',
+    pattern: 'disk (?:IO|I/O|io)[^\\n]{0,20}(?:normal|fine|low)',
+    observation: true,
+    source: 'observation: disk I/O measured and found normal',
+    mechanism: 'disk I/O is not what slows the runtime down',
+  },
   {
     fact: 'cni.slow',
     pattern: 'CNI[^\\n]{0,80}(?:slow|longer|takes? (?:a )?long|latency|timed out|hangs?)',
     observation: true,
+    source: 'observation: CNI ADD/DEL latency as people measure it',
+    mechanism: 'network setup and teardown hold the sandbox operations that wait on them',
+  },
+  {
+    fact: 'runtime.cmd_hang',
+    pattern: `(?:all|every) (?:docker|crictl|ctr|nerdctl|runtime) commands? [^\\n]{0,20}${HANG}|(?:docker|crictl|ctr) ?命令(?:全部|都|也)?${HANG}`,
+    observation: true,
+    source: 'observation: the runtime daemon API not answering any command',
+    mechanism: 'runtime-wide calls get no answer: the daemon is down or deadlocked',
+  },
+  {
+    fact: 'runtime.service_failed',
+    pattern:
+      '(?:containerd|dockerd|[Dd]ocker daemon|crio|cri-o)(?: process| service| daemon)? (?:crashed|died|panicked|keeps? restarting|was OOM.?killed|got OOM.?killed)|(?:containerd|dockerd|docker|crio) ?(?:进程|服务)?(?:崩溃|挂了|挂掉|频繁重启|被 ?OOM)',
+    observation: true,
+    source: 'observation: the runtime daemon process exiting (what systemd reports as "Main process exited")',
+    mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',
+  },
+  {
+    fact: 'runtime.service_stopped',
+    pattern:
+      '(?:containerd|dockerd|[Dd]ocker daemon|crio|cri-o)(?: process| service| daemon)? (?:exited|stopped|died|was stopped)[^\\n]{0,60}(?:never|not|was ?n.t) (?:restarted|brought back|started again|come back)|(?:containerd|dockerd|docker|crio) ?(?:进程|服务)?(?:退出|停止)?[^\\n]{0,6}(?:没有|未|没)(?:被)?(?:重启|拉起|自动重启)',
+    observation: true,
+    source: 'observation: the runtime service stopped and not started again (systemd left it inactive)',
+    mechanism: 'nothing serves the runtime socket, so every CRI call fails until someone starts it',
+  },
+  {
+    fact: 'kubelet.dead',
+    pattern:
+      'kubelet(?: process| service)? (?:exited|died|crashed|was killed|got killed|was OOM.?killed)|kubelet (?:was |is )?(?:not|never) (?:restarted|running)|kubelet ?(?:进程|服务)?(?:已经|已)?(?:退出|挂了|挂掉|崩溃|被杀|没有重启|未重启|没有被拉起|没起来)',
+    observation: true,
+    source:
+      'observation: the kubelet process exiting or not running (what systemd reports for kubelet.service)',
+    mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
+  },
+  {
+    fact: 'systemd.cmd_hang',
+    pattern: `systemctl(?: [a-z-]+)?[^\\n]{0,40}(?:${HANG}|times? out|timed out)|busctl[^\\n]{0,40}${HANG}|systemd(?: \\(PID 1\\))? (?:is |was )?(?:not responding|unresponsive|hung|stuck)|systemd ?(?:卡住|卡死|无响应|没有响应)`,
+    observation: true,
+    source: 'observation: systemctl/busctl calls to systemd over D-Bus not returning',
+    mechanism:
+      'PID 1 does not answer D-Bus, so anything that needs a unit or scope (runc with the systemd driver) waits',
+  },
+  {
+    fact: 'runtime.pods_stuck',
+    pattern:
+      '(?:[Pp]ods?|容器)[^\\n]{0,20}(?:一直|卡在|停留在)[^\\n]{0,6}(?:ContainerCreating|Terminating|创建中|删除中|终止中)',
+    observation: true,
+    source: 'observation: pods held in ContainerCreating/Terminating, as people describe it in Chinese',
+    mechanism:
+      'create or stop calls to the runtime do not complete, so pods never leave the transitional state',
+  },
+  {
+    fact: 'mem.exhausted',
+    pattern: '(?:节点)?内存(?:被)?(?:耗尽|用完|用光|打满|不足)',
+    observation: true,
+    source: 'observation: node memory exhausted, as people describe it in Chinese',
+    mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
   },
   {
     fact: 'node.flapping',
     pattern:
       '(?:flap|flapping|flips?|flipping)[^\\n]{0,40}(?:Ready|ready)|(?:Ready|ready)[^\\n]{0,20}(?:flap|flapping)|频繁 ?NotReady',
     observation: true,
+    source: 'observation: the node Ready condition alternating (kubelet status updates)',
+    mechanism:
+      'the kubelet reports Ready and NotReady in turn: a health check (PLEG, runtime) fails intermittently',
   },
 ];

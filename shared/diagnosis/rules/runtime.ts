@@ -1,37 +1,60 @@
 import { NODE_DAEMONS } from '../components.ts';
 import { RUNTIMES, type Signature } from './types.ts';
 
-/** Messages container runtimes (dockerd, containerd, cri-o, their shims and runc) write. */
+/** The CRI calls the kubelet's remote runtime client logs when they fail. */
+const CRI_CALL =
+  '(?:RunPodSandbox|StopPodSandbox|RemovePodSandbox|PodSandboxStatus|CreateContainer|StartContainer|StopContainer|RemoveContainer|ContainerStatus|ExecSync|UpdateContainerResources)';
+
+/**
+ * What the runtime's clients (the kubelet's CRI client, dockershim/cri-dockerd, crictl) write about a runtime
+ * that does not answer, and descriptor exhaustion in any node daemon. The runtimes' own messages are in
+ * containerd.ts, crio.ts, dockerd.ts and runc.ts.
+ */
 export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.unreachable',
     pattern:
-      'Cannot connect to the Docker daemon|desc = Cannot connect to|dial unix [^ ]*(?:containerd|docker|dockershim|crio|cri-dockerd)\\.sock: connect: (?:connection refused|no such file or directory)|error reading server preface',
+      'dial unix [^ ]*(?:containerd|docker|dockershim|crio|cri-dockerd)\\.sock: connect: (?:connection refused|no such file or directory)',
     from: [...NODE_DAEMONS],
+    source:
+      'Go net (*Dialer).DialContext error ("dial unix %s: connect: connection refused"), as the kubelet CRI client (pkg/kubelet/cri/remote) and crictl report it',
+    mechanism: "nothing listens on the runtime's socket: the runtime daemon is down or restarting",
+  },
+  {
+    fact: 'runtime.unreachable',
+    pattern: 'error reading server preface',
+    from: [...NODE_DAEMONS],
+    source:
+      'grpc-go internal/transport/http2_client.go (*http2Client).reader ("error reading server preface: %v"), in the kubelet CRI client',
+    mechanism:
+      'the runtime socket accepted a connection and closed it at once: the daemon is exiting or overloaded',
+  },
+  {
+    fact: 'runtime.op_timeout',
+    pattern: `${CRI_CALL}[^\\n]{0,200} from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|context deadline exceeded)`,
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cri/remote/remote_runtime.go (*remoteRuntimeService).<Call> ("StopPodSandbox from runtime service failed"; pkg/kubelet/remote before 1.20)',
+    mechanism:
+      "a CRI call on one sandbox or container did not return within the kubelet's runtime-request-timeout (2 min): the runtime is blocked inside it",
   },
   {
     fact: 'runtime.op_timeout',
     pattern:
-      '(?:StopPodSandbox|StopContainer|RemoveContainer|RemovePodSandbox|ContainerStatus|PodSandboxStatus|ExecSync|KillPod|KillContainer|CreateContainer|StartContainer|RunPodSandbox|Failed to stop sandbox)[^\\n]{0,200}(?:DeadlineExceeded|context deadline exceeded)|operation timeout: context deadline exceeded|level=error msg="[^"]{0,160}" error="[^"]{0,80}(?:context deadline exceeded|DeadlineExceeded)',
-    from: ['kubelet', ...RUNTIMES],
+      'failed to \\\\?"(?:KillPodSandbox|KillContainer|CreatePodSandbox|StartContainer)\\\\?" for [^\\n]{0,200} with [A-Za-z]+Error: [^\\n]{0,300}(?:DeadlineExceeded|context deadline exceeded)',
+    source:
+      'kubernetes pkg/kubelet/container/sync_result.go (*PodSyncResult).Error ("failed to %q for %q with %v: %q"), in the kubelet\'s pod sync errors and FailedKillPod/FailedSync events',
+    mechanism:
+      'killing or creating a pod sandbox or container timed out in the runtime: the call is blocked below the kubelet',
   },
   {
-    fact: 'runtime.service_failed',
-    pattern:
-      '(?:docker|containerd|crio|cri-o)\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly|Scheduled restart job)',
-    from: ['systemd', 'unknown'],
-  },
-  { fact: 'runtime.shim_reaped', pattern: 'msg="shim reaped"', from: ['dockerd', 'containerd'] },
-  {
-    fact: 'runtime.force_kill',
-    pattern: 'failed to exit within [0-9]+ seconds of signal [0-9]+ - using the force',
-    from: RUNTIMES,
-  },
-  {
-    fact: 'runtime.device_busy',
-    pattern:
-      '(?:unlinkat|remove|unmount|rmdir|driver "[a-z0-9]+" failed to remove)[^\\n]{0,200}device or resource busy',
-    from: [...NODE_DAEMONS],
+    fact: 'runtime.op_timeout',
+    pattern: 'operation timeout: context deadline exceeded',
+    from: ['kubelet', 'dockerd', 'unknown'],
+    source:
+      'cri-dockerd libdocker/kube_docker_client.go operationTimeout.Error ("operation timeout: %v"; kubernetes pkg/kubelet/dockershim/libdocker before 1.24)',
+    mechanism:
+      'a Docker API call made by dockershim/cri-dockerd did not return within its timeout: dockerd is blocked',
   },
   {
     fact: 'fd.emfile',
@@ -39,10 +62,27 @@ export const RUNTIME_RULES: readonly Signature[] = [
     from: [...NODE_DAEMONS],
     strict: true,
     discountAs: 'fd.app_emfile',
+    unless: 'inotify|http: Accept error',
+    source:
+      'EMFILE errno text ("too many open files", Go syscall.EMFILE / strerror) in errors written by the kubelet, dockerd, containerd, cri-o or their shims',
+    mechanism:
+      'the daemon is at its open-file limit (LimitNOFILE): every new socket, file or pipe it needs fails',
   },
   {
     fact: 'fd.inotify',
     pattern:
       'inotify_init1?: too many open files|inotify resources exhausted|inotify_add_watch[^\\n]{0,200}no space left on device|fsnotify watcher: too many open files|failed to create inotify|inotify instance limit|inotify watch limit',
+    source:
+      'inotify_init1(2) EMFILE / inotify_add_watch(2) ENOSPC as reported by cAdvisor (kubelet), fsnotify users (containerd, dockerd), and tail -f ("inotify resources exhausted", GNU coreutils tail.c)',
+    mechanism:
+      'fs.inotify.max_user_instances or max_user_watches is used up: the kubelet cannot watch cgroups and followers cannot start',
+  },
+  {
+    fact: 'runtime.op_timeout',
+    pattern: 'level=error msg="[^"]{0,160}" error="[^"]{0,200}(?:context deadline exceeded|DeadlineExceeded)',
+    from: RUNTIMES,
+    source:
+      'logrus error entries of the runtime daemons, log.G(ctx).WithError(err).Error(...) in containerd, dockerd and cri-o: `msg="..." error="context deadline exceeded"`',
+    mechanism: 'an operation inside the runtime daemon did not finish before its context deadline',
   },
 ];

@@ -1,10 +1,199 @@
 import type { Signature } from './types.ts';
 
-/** Messages systemd and D-Bus write. */
+/** The systemd units of the container runtimes, as `<unit>.service: ` prefixes systemd puts on unit messages. */
+const RUNTIME_UNIT = '(?:docker|containerd|crio|cri-o|cri-docker)\\.service: ';
+
+/** Messages systemd (PID 1, systemd-run, systemctl, journald) and the D-Bus daemon write. */
 export const SYSTEMD_RULES: readonly Signature[] = [
+  // Unit lifecycle of the runtime services. systemd logs a successful exit at debug level only, so these are
+  // failures (or, for the deactivation lines, a stop).
+  {
+    fact: 'runtime.service_failed',
+    pattern: `${RUNTIME_UNIT}Main process exited, code=(?:exited|killed|dumped), status=`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_sigchld_event ("Main process exited, code=%s, status=%i/%s", notice level only when the exit is not clean)',
+    mechanism: "the runtime daemon's main process exited with an error or was killed by a signal",
+  },
+  {
+    fact: 'runtime.service_failed',
+    pattern: `${RUNTIME_UNIT}Failed with result '(?:exit-code|signal|core-dump|watchdog|timeout|protocol|resources)'`,
+    from: ['systemd', 'unknown'],
+    source: 'systemd src/core/unit.c unit_log_failure ("Failed with result \'%s\'.")',
+    mechanism: 'systemd marked the runtime service failed (crash, watchdog, or start/stop timeout)',
+  },
+  {
+    fact: 'runtime.oom_killed',
+    pattern: `${RUNTIME_UNIT}(?:Failed with result 'oom-kill'|A process of this unit has been killed by the OOM killer)`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_log_failure ("Failed with result \'oom-kill\'.") and unit_check_oom ("A process of this unit has been killed by the OOM killer.")',
+    mechanism: 'the kernel OOM killer killed a process of the runtime service: the node ran out of memory',
+  },
+  {
+    fact: 'runtime.restart_limit',
+    pattern: `${RUNTIME_UNIT}(?:Start request repeated too quickly|Failed with result 'start-limit-hit')`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_test_start_limit ("Start request repeated too quickly.") and unit_log_failure ("Failed with result \'start-limit-hit\'.")',
+    mechanism:
+      'the runtime crashed StartLimitBurst times within StartLimitIntervalSec: systemd stops restarting it and it stays down',
+  },
+  {
+    fact: 'runtime.service_failed',
+    pattern: `${RUNTIME_UNIT}Scheduled restart job, restart counter is at [0-9]+`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_enter_restart ("Scheduled restart job, restart counter is at %u.")',
+    mechanism: 'the runtime service exited and systemd is restarting it (Restart=)',
+  },
+  {
+    fact: 'runtime.service_stopped',
+    pattern: `${RUNTIME_UNIT}(?:Deactivated successfully|Succeeded\\.|Consumed [^\\n]{1,80} CPU time)`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_notify/unit_log_success ("Deactivated successfully.", "Succeeded." before v249) and unit_log_resources ("Consumed %s CPU time.")',
+    mechanism: 'the runtime service stopped; unless a start follows, nothing serves CRI calls',
+  },
+  {
+    fact: 'kubelet.stopped',
+    pattern: 'kubelet\\.service: (?:Deactivated successfully|Succeeded\\.|Consumed [^\\n]{1,80} CPU time)',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_log_success ("Deactivated successfully.", "Succeeded." before v249) and unit_log_resources ("Consumed %s CPU time.")',
+    mechanism: 'the kubelet service stopped; unless a start follows, nobody posts node status',
+  },
+  {
+    fact: 'kubelet.dead',
+    pattern: "kubelet\\.service: (?:Scheduled restart job|Failed with result 'start-limit-hit')",
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_enter_restart ("Scheduled restart job, restart counter is at %u.") and src/core/unit.c unit_log_failure',
+    mechanism: 'the kubelet exited and systemd is restarting it, or has given up restarting it',
+  },
+
+  // Transient units: systemd creating the scopes that container processes are placed in.
   {
     fact: 'systemd.dbus_timeout',
     pattern:
-      'Timeout waiting for systemd to create|[Ff]ailed to (?:create|start|activate)[^\\n]{0,80}(?:\\.scope|transient unit)[^\\n]{0,80}(?:timed out|[Tt]imeout)|org\\.freedesktop\\.DBus\\.Error\\.(?:NoReply|TimedOut)|Did not receive a reply|dbus: connection closed by user|Failed to (?:get D-Bus connection|connect to bus): Connection timed out|Activation of org\\.freedesktop\\.systemd1 timed out',
+      'Failed to start transient (?:scope|service|timer) unit: [^\\n]{0,120}(?:timed out|Timeout|NoReply)',
+    source:
+      'systemd src/run/run.c start_transient_scope/start_transient_service ("Failed to start transient scope unit: %s")',
+    mechanism:
+      'systemd-run could not get systemd to create a transient unit in time: PID 1 is not answering D-Bus',
+  },
+  {
+    fact: 'systemd.scope_failed',
+    pattern: 'Failed to start transient (?:scope|service|timer) unit: ',
+    unless: 'timed out|Timeout|NoReply',
+    source:
+      'systemd src/run/run.c start_transient_scope/start_transient_service ("Failed to start transient scope unit: %s")',
+    mechanism:
+      'systemd refused to create a transient unit (e.g. a leftover unit of the same name, or limits)',
+  },
+  {
+    fact: 'systemd.unit_exists',
+    pattern: 'Unit [^ ]+\\.(?:scope|service|slice) already exists|org\\.freedesktop\\.systemd1\\.UnitExists',
+    source:
+      'systemd src/core/dbus-manager.c transient_unit_from_message ("Unit %s already exists.", BUS_ERROR_UNIT_EXISTS)',
+    mechanism:
+      'a transient scope could not be created because a unit of that name is still loaded: an earlier scope was never cleaned up',
+  },
+
+  // D-Bus: the bus systemd is reached through.
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'org\\.freedesktop\\.DBus\\.Error\\.(?:NoReply|TimedOut)',
+    source:
+      'D-Bus error names set by dbus-daemon bus/connection.c bus_pending_reply_send_no_reply (NoReply) and bus/activation.c (TimedOut), and by sd-bus on a method-call timeout',
+    mechanism: 'a method call to systemd over D-Bus got no reply within the timeout: PID 1 is busy or stuck',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'Did not receive a reply|did not receive a reply \\(timeout by message bus\\)',
+    source:
+      'libdbus dbus/dbus-pending-call.c reply timeout ("Did not receive a reply. Possible causes include: ...") and dbus-daemon bus/connection.c bus_pending_reply_send_no_reply ("Message did not receive a reply (timeout by message bus)")',
+    mechanism: 'a D-Bus method call (typically to systemd) got no reply within the timeout',
+  },
+  {
+    fact: 'systemd.dbus_full_queue',
+    pattern:
+      'Rejected: destination has a full message queue|org\\.freedesktop\\.DBus\\.Error\\.LimitsExceeded',
+    source:
+      'dbus-daemon bus/bus.c bus_context_check_security_policy (complain_about_message, DBUS_ERROR_LIMITS_EXCEEDED: "Rejected: destination has a full message queue")',
+    mechanism:
+      'the bus drops messages to a receiver that stopped reading them (usually systemd, or a client flooded with unit signals): its outgoing queue hit max_outgoing_bytes',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern:
+      "Activation of org\\.freedesktop\\.systemd1 timed out|Failed to activate service 'org\\.freedesktop\\.systemd1': timed out",
+    source:
+      'dbus-daemon bus/activation.c pending_activation_timed_out ("Activation of %s timed out"; "Failed to activate service \'%s\': timed out" in newer releases)',
+    mechanism: 'the bus could not reach systemd (PID 1) at all within the activation timeout',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'Failed to (?:connect to bus|get D-Bus connection): Connection timed out',
+    source:
+      'systemd systemctl via src/shared/bus-util.c bus_log_connect_error ("Failed to connect to bus: %m"; systemctl.c "Failed to get D-Bus connection: %m" in old releases)',
+    mechanism:
+      'systemctl could not even connect to systemd within the timeout: PID 1 is not servicing its sockets',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern:
+      'Failed to (?:start|stop|restart|reload|try-restart|reload-or-restart) [^ ]+\\.(?:service|socket|scope|slice|target|mount): Connection timed out',
+    source:
+      'systemd src/systemctl/systemctl-start-unit.c start_unit_one ("Failed to %s %s: %s" with the D-Bus error of the job request)',
+    mechanism: 'systemctl sent a start/stop job to systemd and got no answer within the D-Bus timeout',
+  },
+  {
+    fact: 'systemd.dbus_disconnected',
+    pattern:
+      'Failed to (?:connect to bus|get D-Bus connection): (?:Connection refused|No such file or directory|Transport endpoint is not connected)',
+    source:
+      'systemd systemctl via src/shared/bus-util.c bus_log_connect_error ("Failed to connect to bus: %m"; "Failed to get D-Bus connection: %m" in old releases)',
+    mechanism: 'the system bus socket is gone or refuses connections: dbus-daemon is down or restarting',
+  },
+
+  // PID 1 itself.
+  {
+    fact: 'systemd.crashed',
+    pattern:
+      'Caught <[A-Z]+>, (?:cannot fork for core dump|dumped core as pid|not dumping core)|Freezing execution',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/main.c crash() and freeze_or_exit_or_reboot ("Caught <%s>, dumped core as pid %i.", "Freezing execution."; src/core/crash-handler.c from v255)',
+    mechanism:
+      'PID 1 crashed and froze: it no longer answers D-Bus, starts units or reaps children until reboot',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern:
+      'Failed to (?:fork|spawn executor)[^\\n]{0,60}: (?:Resource temporarily unavailable|Cannot allocate memory)',
+    from: ['systemd'],
+    strict: true,
+    source:
+      'systemd src/core/execute.c exec_spawn ("Failed to fork: %m"; "Failed to spawn executor: %m" from v255)',
+    mechanism: 'PID 1 cannot fork a unit process: the PID/thread limit (or memory) of the node is exhausted',
+  },
+  {
+    fact: 'systemd.mountinfo_churn',
+    pattern: 'Failed to reread /proc/self/mountinfo',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/mount.c mount_dispatch_io (mount_fd_event in old releases): "Failed to reread /proc/self/mountinfo: %s"',
+    mechanism:
+      'PID 1 re-reads the whole mount table on every mount change and that re-read failed: mount churn from containers is reaching systemd',
+  },
+  {
+    fact: 'systemd.journal_suppressed',
+    pattern: 'Suppressed [0-9]+ messages from ',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/journal/journald-server.c dispatch_message ("Suppressed %u messages from %s", RateLimitBurst hit; journald-manager.c in newer releases)',
+    mechanism:
+      'a unit logged faster than journald allows and lines were dropped: an error storm is going on and the evidence has gaps',
   },
 ];

@@ -27,9 +27,9 @@ export interface Signature {
    * `kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Healthy`), or the documentation that defines it.
    * For an observation: what a person would be describing, in the program's terms.
    */
-  source?: string;
+  source: string;
   /** One line of mechanism: what is happening on the node when this message appears. */
-  mechanism?: string;
+  mechanism: string;
 }
 
 /** The components that run containers: their own lines count for runtime-side rules. */

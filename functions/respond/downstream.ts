@@ -1,0 +1,91 @@
+import { formatDuration } from '../../shared/diagnosis/duration.ts';
+import type { DownstreamFault } from '../../shared/faults.ts';
+
+/** How often a continuing fault is logged again (the first occurrence and the recovery always are). */
+const REPEAT_LOG_MS = 60_000;
+
+interface Ongoing {
+  fault: DownstreamFault;
+  since: number;
+  /** Consecutive batches that met this fault: sets the pause before the next try. */
+  streak: number;
+  /** Jobs kept waiting for the service since the fault began. */
+  kept: number;
+  loggedAt: number;
+}
+
+/** A downstream fault as /readyz and /metrics show it. */
+export interface FaultReport extends DownstreamFault {
+  since: string;
+  keptJobs: number;
+}
+
+/**
+ * What the responder knows of the services its jobs need (Slack, the incident store…): which one is failing, how,
+ * since when, and how many jobs wait for it. It decides what a person reads about a fault: one line when it
+ * starts, at most one a minute while it lasts, one when it ends, and one for a configuration an operator must fix.
+ */
+export class DownstreamStatus {
+  readonly #ongoing = new Map<string, Ongoing>();
+  readonly #log: (message: string) => void;
+  readonly #now: () => number;
+
+  constructor(log: (message: string) => void, now: () => number = Date.now) {
+    this.#log = log;
+    this.#now = now;
+  }
+
+  /** A batch met `fault` on `kept` jobs, which wait for the service. Returns the batches in a row that met it. */
+  failed(fault: DownstreamFault, kept: number): number {
+    const now = this.#now();
+    const previous = this.#ongoing.get(fault.transport);
+    const changed = previous?.fault.code !== fault.code || previous.fault.fault !== fault.fault;
+    const ongoing: Ongoing =
+      previous && !changed
+        ? { ...previous, streak: previous.streak + 1, kept: previous.kept + kept }
+        : { fault, since: now, streak: 1, kept, loggedAt: 0 };
+    if (changed || now - ongoing.loggedAt >= REPEAT_LOG_MS) {
+      this.#log(describe(ongoing, now, changed));
+      ongoing.loggedAt = now;
+    }
+    this.#ongoing.set(fault.transport, ongoing);
+    return ongoing.streak;
+  }
+
+  /** A batch went through without a fault: every service it needed answers again. */
+  recovered(): void {
+    const now = this.#now();
+    for (const [transport, o] of this.#ongoing) {
+      this.#log(
+        `${transport} answers again after ${formatDuration((now - o.since) / 1000)} (${o.fault.code}); ` +
+          `the ${o.kept} job(s) kept meanwhile are being delivered`,
+      );
+    }
+    this.#ongoing.clear();
+  }
+
+  /** The longest streak of any ongoing fault (0 when all is well): the consumer pauses on it before receiving. */
+  get streak(): number {
+    return Math.max(0, ...[...this.#ongoing.values()].map((o) => o.streak));
+  }
+
+  faults(): FaultReport[] {
+    return [...this.#ongoing.values()].map((o) => ({
+      ...o.fault,
+      since: new Date(o.since).toISOString(),
+      keptJobs: o.kept,
+    }));
+  }
+}
+
+function describe(o: Ongoing, now: number, first: boolean): string {
+  const { transport, fault, code } = o.fault;
+  const lasting = first ? '' : ` for ${formatDuration((now - o.since) / 1000)}`;
+  if (fault === 'misconfigured') {
+    return (
+      `${transport} refuses the responder's configuration (${code})${lasting}: an operator must fix it ` +
+      `(token, scopes, channel); ${o.kept} job(s) are kept and retried, none is lost`
+    );
+  }
+  return `${transport} is unavailable (${code})${lasting}; ${o.kept} job(s) are kept and retried with backoff until it answers`;
+}

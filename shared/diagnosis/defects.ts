@@ -1,0 +1,311 @@
+import type { CauseId } from '../schemas/diagnosis.ts';
+import type { Weighted } from './causes/types.ts';
+import type { FactId } from './facts.ts';
+import type { VersionRange } from './version.ts';
+
+/**
+ * Known defects by release: reviewable data, one entry per upstream bug, each with the issue/PR that describes
+ * it and the release that fixed it. A version alone never names a cause: an entry counts only when one of its
+ * symptom sets is present, and then raises its cause (and lowers competing explanations a little, see
+ * causes/*.ts). The extractor (extract/versions.ts) finds the versions; this file only says what they mean.
+ */
+
+/** Where a version comes from: a node component, or a distribution image that shipped one. */
+export type DefectComponent =
+  | 'kubelet'
+  | 'containerd'
+  | 'runc'
+  | 'docker'
+  | 'crio'
+  | 'systemd'
+  | 'kernel'
+  | 'eks-ami';
+
+/** The causes a known defect can belong to, each raised through its own fact. */
+export const DEFECT_FACTS = {
+  kubelet_defect: 'kubelet.known_defect',
+  runtime_down: 'runtime.known_defect',
+  zombie_shim_hang: 'shim.known_defect',
+  systemd_dbus_stall: 'systemd.known_defect',
+  fd_exhaustion: 'fd.known_defect',
+} as const satisfies Partial<Record<CauseId, FactId>>;
+export type DefectCause = keyof typeof DEFECT_FACTS;
+
+export interface KnownDefect {
+  id: string;
+  component: DefectComponent;
+  /** Affected releases: the version is affected when it falls in any one range. */
+  affected: readonly VersionRange[];
+  /** For distribution kernels: the build the version must name (their release numbers only compare within one). */
+  build?: RegExp;
+  /** Only with this feature gate enabled. */
+  featureGate?: string;
+  cause: DefectCause;
+  /** What the node shows. */
+  symptom: string;
+  /** One line of mechanism. */
+  mechanism: string;
+  /** The release that fixed it, or what to do when nothing has. */
+  fix: string;
+  links: readonly string[];
+  /** Any one of these fact sets, all present, is the symptom that lets the version count. */
+  requires: readonly (readonly FactId[])[];
+  /** Facts that point at another mechanism: with any of them the version is not counted. */
+  unless?: readonly FactId[];
+}
+
+const K8S = 'https://github.com/kubernetes/kubernetes';
+const CONTAINERD = 'https://github.com/containerd/containerd';
+const RUNC = 'https://github.com/opencontainers/runc';
+const EKS_AMI = 'https://github.com/awslabs/amazon-eks-ami';
+
+/** Symptoms of a runtime whose container operations hang (what a stuck `runc init` produces). */
+const RUNTIME_OP_HANG: readonly (readonly FactId[])[] = [
+  ['pleg.stuck'],
+  ['pleg.unhealthy'],
+  ['runtime.container_cmd_hang'],
+  ['runtime.op_timeout'],
+  ['runtime.pods_stuck'],
+];
+/** Symptoms of one wedged shim: calls about one container hang, or its process cannot be reaped. */
+const SHIM_HANG: readonly (readonly FactId[])[] = [
+  ['runtime.container_cmd_hang'],
+  ['runtime.selective_hang'],
+  ['proc.zombie_shim'],
+  ['runtime.pods_stuck'],
+];
+const DESCRIPTORS_EXHAUSTED: readonly (readonly FactId[])[] = [
+  ['fd.emfile'],
+  ['fd.file_max'],
+  ['fd.near_limit'],
+];
+const WORKLOADS_HANG_IN_KERNEL: readonly (readonly FactId[])[] = [
+  ['kernel.hung_task_runtime'],
+  ['kernel.hung_task'],
+  ['pleg.stuck'],
+  ['pleg.unhealthy'],
+];
+
+export const KNOWN_DEFECTS: readonly KnownDefect[] = [
+  {
+    id: 'kubelet-relist-deadlock',
+    component: 'kubelet',
+    affected: [{ fixed: '1.14.0' }],
+    cause: 'kubelet_defect',
+    symptom: 'PLEG never becomes healthy again although the runtime answers',
+    mechanism:
+      'relist blocks sending to the full PLEG event channel while syncLoop, seeing PLEG unhealthy, stops draining it',
+    fix: 'kubelet v1.14.0 (relist drops events when the channel is full)',
+    links: [`${K8S}/issues/72482`, `${K8S}/pull/72709`],
+    requires: [
+      ['pleg.channel_full'],
+      ['pleg.stuck', 'runtime.answers'],
+      ['pleg.unhealthy', 'runtime.answers'],
+    ],
+    unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.unreachable'],
+  },
+  {
+    id: 'kubelet-lease-renew-fixed-interval',
+    component: 'kubelet',
+    affected: [{ introduced: '1.14.0', fixed: '1.16.0' }],
+    cause: 'kubelet_defect',
+    symptom: 'the node flaps NotReady/Ready for seconds with a short --node-monitor-grace-period',
+    mechanism:
+      'with NodeLease on by default the kubelet renews its lease every hard-coded 10 s and ignores --node-status-update-frequency',
+    fix: 'kubelet v1.16.0 (renew interval derived from the lease duration)',
+    links: [`${K8S}/issues/80172`, `${K8S}/pull/80173`, `${K8S}/pull/80429`],
+    requires: [['config.heartbeat_vs_grace']],
+  },
+  {
+    id: 'kubelet-http2-stale-connection',
+    component: 'kubelet',
+    affected: [{ fixed: '1.19.5' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'after a network blip the kubelet keeps failing with "use of closed network connection" until restarted',
+    mechanism:
+      'client-go keeps a dead HTTP/2 connection to the API server in its pool; without HTTP/2 health checks (ReadIdleTimeout) nothing closes it',
+    fix: 'kubelet v1.20.0 / v1.19.5 (HTTP/2 health check enabled in client-go)',
+    links: [`${K8S}/issues/87615`, `${K8S}/pull/95981`, `${K8S}/pull/96778`],
+    requires: [['kubelet.stale_conn']],
+  },
+  {
+    id: 'kubelet-heartbeat-conn-close-regression',
+    component: 'kubelet',
+    affected: [{ introduced: '1.14.0', fixed: '1.14.3' }],
+    cause: 'kubelet_defect',
+    symptom: 'heartbeats keep failing on the same broken connection',
+    mechanism:
+      'a 1.14 regression stopped the kubelet closing its API connections after failed heartbeats when client certificate rotation is off',
+    fix: 'kubelet v1.14.3 (cherry-pick of #78016)',
+    links: [`${K8S}/pull/78016`, `${K8S}/pull/78281`],
+    requires: [['kubelet.stale_conn']],
+  },
+  {
+    id: 'kubelet-cert-rotation-stale-credentials',
+    component: 'kubelet',
+    affected: [{ introduced: '1.7.0', fixed: '1.8.0' }],
+    cause: 'kubelet_defect',
+    symptom: 'the API server answers Unauthorized although the kubelet has rotated to a valid certificate',
+    mechanism:
+      'after rotating its client certificate the kubelet kept its open connections, which still carried the old, expired credentials',
+    fix: 'kubelet v1.8.0 (connections are closed when the certificate rotates)',
+    links: [`${K8S}/pull/49899`],
+    requires: [['kubelet.auth_error']],
+  },
+  {
+    id: 'kubelet-evented-pleg',
+    component: 'kubelet',
+    affected: [{ introduced: '1.26.0' }],
+    featureGate: 'EventedPLEG',
+    cause: 'kubelet_defect',
+    symptom: 'PLEG unhealthy with a full event channel, or pods that never settle (duplicate containers)',
+    mechanism:
+      'the Evented PLEG (CRI container events) misses or floods events, so pod status is stale and the kubelet recreates containers',
+    fix: 'none: disable the EventedPLEG feature gate (back to alpha in v1.30; duplicate-container fix in #120942)',
+    links: [`${K8S}/issues/121003`, `${K8S}/issues/121349`, `${K8S}/pull/120942`],
+    requires: [['pleg.evented_unhealthy'], ['runtime.pods_stuck']],
+  },
+  {
+    id: 'runc-rc93-init-hang',
+    component: 'runc',
+    affected: [{ introduced: '1.0.0-rc93', fixed: '1.0.0-rc94' }],
+    cause: 'runtime_down',
+    symptom: 'containers stay Created, inspect/exec on them hangs, PLEG goes unhealthy and the node flaps',
+    mechanism: '`runc init` deadlocks while loading the seccomp filter (a regression in rc93)',
+    fix: 'runc v1.0.0-rc94',
+    links: [`${RUNC}/issues/2865`, 'https://github.com/moby/moby/pull/42388'],
+    requires: RUNTIME_OP_HANG,
+  },
+  {
+    id: 'containerd-io-1.4.4-runc-rc93',
+    component: 'containerd',
+    affected: [{ introduced: '1.4.4', fixed: '1.4.5' }],
+    cause: 'runtime_down',
+    symptom: 'as runc-rc93-init-hang: the containerd.io 1.4.4 package ships runc 1.0.0-rc93',
+    mechanism: 'the bundled `runc init` deadlocks while loading the seccomp filter',
+    fix: 'containerd.io 1.4.5 with runc rc94, or containerd.io 1.4.3 (runc rc92)',
+    links: [`${K8S}/issues/45419`, 'https://github.com/replicatedhq/kURL/pull/1346', `${RUNC}/issues/2865`],
+    requires: RUNTIME_OP_HANG,
+  },
+  {
+    id: 'eks-ami-v20210329-runc-rc93',
+    component: 'eks-ami',
+    affected: [{ introduced: '20210329', fixed: '20210414' }],
+    cause: 'runtime_down',
+    symptom: 'PLEG errors, nodes flapping Ready/NotReady, pods stuck creating or terminating on dense nodes',
+    mechanism: 'the AMI updated runc to 1.0.0-rc93, whose `runc init` can deadlock',
+    fix: 'EKS AMI v20210414 (runc pinned back to 1.0.0-rc92)',
+    links: [`${EKS_AMI}/issues/648`, `${EKS_AMI}/pull/650`],
+    requires: RUNTIME_OP_HANG,
+  },
+  {
+    id: 'containerd-shim-reaper-deadlock',
+    component: 'containerd',
+    affected: [{ introduced: '1.2.0', fixed: '1.2.8' }],
+    cause: 'zombie_shim_hang',
+    symptom: 'one container never terminates; every call about it hangs; its shim stops answering',
+    mechanism:
+      'the shim reaper holds its lock while sending an exit to a subscriber that is itself waiting for that lock to unsubscribe',
+    fix: 'containerd v1.2.8',
+    links: [`${CONTAINERD}/pull/3529`, `${CONTAINERD}/issues/3617`],
+    requires: SHIM_HANG,
+  },
+  {
+    id: 'containerd-1.1-shim-exit-hang',
+    component: 'containerd',
+    affected: [{ introduced: '1.1.0', fixed: '1.1.5' }],
+    cause: 'zombie_shim_hang',
+    symptom: 'pods stuck Terminating; one shim is completely unresponsive and blocks the runtime',
+    mechanism:
+      'a shim misses its container exit and stays blocked, so kill/delete/state calls on it never return',
+    fix: 'containerd v1.1.5',
+    links: [`${CONTAINERD}/issues/2438`, `${CONTAINERD}/issues/2709`, `${CONTAINERD}/issues/2744`],
+    requires: SHIM_HANG,
+  },
+  {
+    id: 'docker-bundled-containerd-1.1-shim-hang',
+    component: 'docker',
+    affected: [{ introduced: '17.12.0', fixed: '18.09.0' }],
+    cause: 'zombie_shim_hang',
+    symptom: 'a container cannot be stopped, removed or exec-ed until its docker-containerd-shim is killed',
+    mechanism: 'Docker 17.12-18.06 bundle docker-containerd 1.0/1.1, whose shims can hang on container exit',
+    fix: 'Docker 18.09 or later (containerd 1.2.x; see containerd-shim-reaper-deadlock for 1.2 before 1.2.8)',
+    links: [
+      'https://github.com/moby/moby/issues/40145',
+      `${CONTAINERD}/issues/3572`,
+      `${CONTAINERD}/issues/2744`,
+    ],
+    requires: SHIM_HANG,
+  },
+  {
+    id: 'containerd-shim-log-fd-leak',
+    component: 'containerd',
+    affected: [{ introduced: '1.2.0', fixed: '1.2.7' }],
+    cause: 'fd_exhaustion',
+    symptom: 'containerd holds FIFOs of deleted containers until it runs out of descriptors',
+    mechanism:
+      'the shim log FIFO is opened read-write, so its copy loop never sees EOF and the descriptor leaks',
+    fix: 'containerd v1.2.7',
+    links: [`${CONTAINERD}/pull/3266`],
+    requires: DESCRIPTORS_EXHAUSTED,
+  },
+  {
+    id: 'containerd-1.4-exec-pipe-leak',
+    component: 'containerd',
+    affected: [{ introduced: '1.4.0', fixed: '1.4.1' }],
+    cause: 'fd_exhaustion',
+    symptom: 'thousands of pipes held by containerd on nodes running exec health checks',
+    mechanism:
+      'containerd did not drain the shim log pipe; a per-exec log line filled it and exec pipes piled up',
+    fix: 'containerd v1.4.1 (per-exec shim log lowered to debug)',
+    links: [`${CONTAINERD}/issues/4641`, `${CONTAINERD}/issues/4509`, `${CONTAINERD}/pull/4519`],
+    requires: DESCRIPTORS_EXHAUSTED,
+  },
+  {
+    id: 'runc-systemd-start-unit-no-timeout',
+    component: 'runc',
+    affected: [{ fixed: '1.0.0-rc6' }],
+    cause: 'systemd_dbus_stall',
+    symptom: 'runc hangs forever creating a container when systemd does not signal the new scope',
+    mechanism: 'runc waited without a timeout for the StartTransientUnit job signal from systemd over D-Bus',
+    fix: 'runc v1.0.0-rc6 (wait bounded; later 30 s and an error, runc#2614)',
+    links: [`${RUNC}/pull/1754`, `${RUNC}/pull/2614`, `${RUNC}/issues/1959`],
+    requires: [['systemd.dbus_timeout'], ['systemd.cmd_hang']],
+  },
+  {
+    id: 'amzn2-kernel-5.4.217-workload-hang',
+    component: 'kernel',
+    build: /amzn2/,
+    affected: [{ introduced: '5.4.217-126.408', fixed: '5.4.219-126.411' }],
+    cause: 'zombie_shim_hang',
+    symptom: 'PLEG errors after moving to EKS AMI v20221027; workloads hang',
+    mechanism: 'a commit in Amazon Linux 2 kernel 5.4.217-126.408 made some workloads hang in the kernel',
+    fix: 'kernel 5.4.219-126.411.amzn2 (EKS AMI v20221104)',
+    links: [`${EKS_AMI}/issues/1071`, `${EKS_AMI}/pull/1072`, `${EKS_AMI}/pull/1086`],
+    requires: WORKLOADS_HANG_IN_KERNEL,
+  },
+  {
+    id: 'eks-ami-v20221027-kernel-hang',
+    component: 'eks-ami',
+    affected: [{ introduced: '20221027', fixed: '20221104' }],
+    cause: 'zombie_shim_hang',
+    symptom: 'PLEG errors on nodes from this AMI; workloads hang',
+    mechanism: 'the AMI shipped Amazon Linux 2 kernel 5.4.217-126.408, which made some workloads hang',
+    fix: 'EKS AMI v20221104 (kernel 5.4.219-126.411)',
+    links: [`${EKS_AMI}/issues/1071`, `${EKS_AMI}/pull/1086`],
+    requires: WORKLOADS_HANG_IN_KERNEL,
+  },
+];
+
+export const DEFECT_BY_ID = new Map(KNOWN_DEFECTS.map((d) => [d.id, d]));
+
+/** How much a matched defect of another cause lowers this one: it explains the symptom a little better. */
+const COMPETING_WEIGHT = 0.5;
+
+/** The other causes' defect facts, as `against` weights of this cause. */
+export function competingDefects(own: CauseId): Weighted[] {
+  return Object.entries(DEFECT_FACTS)
+    .filter(([cause]) => cause !== own)
+    .map(([, fact]) => ({ fact, weight: COMPETING_WEIGHT }));
+}

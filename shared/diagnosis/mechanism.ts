@@ -1,0 +1,91 @@
+import type { DefectRef } from '../schemas/diagnosis.ts';
+import { DEFECT_BY_ID } from './defects.ts';
+import type { FactId, FactSet } from './facts.ts';
+import type { Ranked } from './rank.ts';
+
+/**
+ * The mechanism a fact names, in the few words an operator uses. The nine cause ids stay the stable verdict;
+ * the mechanism says which way the cause is at work on this node.
+ */
+const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
+  'kubelet.swap': 'swap enabled',
+  'kubelet.dead': 'kubelet not running',
+  'kubelet.auth_error': 'credentials rejected',
+  'kubelet.stale_conn': 'stale API connection',
+  'kubelet.alive_while_unknown': 'status loop wedged',
+  'kubelet.http_blocked': 'API request blocked',
+  'kubelet.api_error': 'API server unreachable',
+  'apiserver.down': 'API server down',
+  'network.disrupted': 'network cut',
+  'network.link_down': 'link down',
+  'node.status_unknown': 'status not received',
+  'config.heartbeat_vs_grace': 'lease renew vs grace period',
+  'config.cgroup_driver_mismatch': 'cgroup driver mismatch',
+  'config.no_reserved': 'no reserved resources',
+  'pleg.evented_unhealthy': 'Evented PLEG channel full',
+  'mem.oom': 'out of memory',
+  'mem.exhausted': 'memory exhausted',
+  'disk.pressure': 'disk full',
+  'pid.pressure': 'PID exhaustion',
+  'io.saturated': 'disk I/O saturation',
+  'cpu.saturated': 'CPU saturation',
+  'systemd.dbus_timeout': 'D-Bus calls time out',
+  'systemd.cmd_hang': 'systemd not answering',
+  'systemd.busy': 'systemd CPU-bound',
+  'systemd.scope_pileup': 'scope unit pile-up',
+  'systemd.mountinfo_churn': 'mount table churn',
+  'fd.emfile': 'open-file limit hit',
+  'fd.inotify': 'inotify limits exhausted',
+  'fd.inotify_leak': 'inotify instance leak',
+  'fd.file_max': 'kernel file table full',
+  'fd.near_limit': 'descriptors near limit',
+  'proc.zombie_shim': 'zombie under shim',
+  'kernel.hung_task_runtime': 'container process in D state',
+  'runtime.shim_mismatch': 'reaped shim still listed',
+  'runtime.selective_hang': 'one container wedged',
+  'runtime.device_busy': 'mount pinned (device busy)',
+  'proc.dstate': 'D-state processes',
+  'runtime.unreachable': 'runtime socket down',
+  'runtime.service_failed': 'runtime service failed',
+  'runtime.down': 'runtime not ready',
+  'runtime.status_never': 'runtime Status unanswered',
+  'runtime.cmd_hang': 'runtime not answering',
+  'runtime.list_timeout': 'list calls time out',
+  'pleg.relist_error': 'relist fails',
+  'runtime.op_timeout': 'container operations time out',
+  'containers.many': 'too many containers',
+  'containers.exited_many': 'exited containers not collected',
+  'pods.churn': 'pod churn',
+  'pods.many': 'too many pods',
+  'cni.hang': 'CNI calls hang',
+  'cni.slow': 'slow CNI',
+  'cni.error': 'CNI calls fail',
+  'cni.not_ready': 'network plugin not ready',
+};
+
+export interface Mechanism {
+  mechanism?: string;
+  defect?: DefectRef;
+}
+
+/**
+ * The mechanism of one ranked cause: a matched known defect wins (it names the bug, its link and its fix);
+ * otherwise the strongest supporting fact that names one.
+ */
+export function mechanismOf(ranked: Ranked, facts: FactSet): Mechanism {
+  const strongest = [...ranked.support].sort((a, b) => b.weight - a.weight);
+  for (const { fact } of strongest) {
+    const known = facts
+      .examples(fact)
+      .map((f) => (f.defect ? DEFECT_BY_ID.get(f.defect) : undefined))
+      .find((d) => d !== undefined);
+    if (known) {
+      return {
+        mechanism: known.id,
+        defect: { id: known.id, mechanism: known.mechanism, fix: known.fix, links: [...known.links] },
+      };
+    }
+  }
+  const named = strongest.map((w) => MECHANISM_OF_FACT[w.fact]).find((m) => m !== undefined);
+  return named ? { mechanism: named } : {};
+}

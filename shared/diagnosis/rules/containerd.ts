@@ -1,0 +1,105 @@
+import type { Signature } from './types.ts';
+
+/** Where containerd's own lines come from: its journal, or the shim's when the shim logs through it. */
+const CONTAINERD: Signature['from'] = ['containerd', 'shim'];
+
+/** The CRI calls containerd's instrumented service logs as `<Call> for "<id>" failed`. */
+const CRI_CALL =
+  '(?:RunPodSandbox|StopPodSandbox|RemovePodSandbox|PodSandboxStatus|CreateContainer|StartContainer|StopContainer|RemoveContainer|ContainerStatus|ExecSync|ListContainers|ListPodSandbox)';
+
+/** Messages containerd (its CRI plugin, shim manager and snapshotters) writes. */
+export const CONTAINERD_RULES: readonly Signature[] = [
+  {
+    fact: 'runtime.op_timeout',
+    pattern: `${CRI_CALL} (?:for|within sandbox|with filter)[^\\n]{0,300} failed[^\\n]{0,400}(?:context deadline exceeded|DeadlineExceeded)`,
+    from: CONTAINERD,
+    source:
+      'containerd internal/cri/instrument/instrumented_service.go (instrumentedService).<Call> (pkg/cri/server/instrumented_service.go before 2.0): `<Call> for %q failed`',
+    mechanism:
+      'a CRI call ran past the deadline its caller set: containerd is blocked inside the call (shim, runc, CNI or a lock)',
+  },
+  {
+    fact: 'runtime.exit_event_failed',
+    pattern:
+      '[Ff]ailed to handle (?:backOff )?event [^\\n]{0,800} for [0-9a-f]{12}|failed to handle (?:container |sandbox )?(?:TaskExit|sandbox exit) event',
+    from: CONTAINERD,
+    source:
+      'containerd internal/cri/server/events/events.go (*EventMonitor).Start ("Failed to handle event %+v for %s", "Failed to handle backOff event %+v for %s"); internal/cri/server/events.go handleEvent ("failed to handle container TaskExit event")',
+    mechanism:
+      "containerd could not finish handling a container's exit (deleting the task through its shim timed out or failed) and keeps retrying with backoff, so the container stays half-dead",
+  },
+  {
+    fact: 'runtime.shim_disconnected',
+    pattern: 'msg="(?:cleaning up after shim disconnected|shim disconnected)"',
+    from: CONTAINERD,
+    source:
+      'containerd core/runtime/v2/shim_manager.go and shim_load.go (onClose callback: "shim disconnected"), core/runtime/v2/shim.go cleanupAfterDeadShim ("cleaning up after shim disconnected"); runtime/v2/manager.go in 1.4–1.7',
+    mechanism:
+      "the ttrpc connection from containerd to a container's shim closed: the shim exited or was killed, and containerd cleans up the task it served",
+  },
+  {
+    fact: 'runtime.shim_disconnected',
+    pattern: 'ttrpc: closed',
+    from: ['containerd', 'shim', 'dockerd', 'kubelet'],
+    source:
+      'containerd/ttrpc errors.go ErrClosed, returned by (*Client).Call when the shim connection is gone',
+    mechanism:
+      'a call to a container shim failed because its ttrpc connection was already closed (the shim died mid-call)',
+  },
+  {
+    fact: 'runtime.shim_cleanup_failed',
+    pattern: 'msg="(?:failed to clean up after shim disconnected|failed to delete shim)',
+    from: CONTAINERD,
+    source:
+      'containerd core/runtime/v2/shim.go cleanupAfterDeadShim ("failed to clean up after shim disconnected") and (*shim).Delete ("failed to delete shim")',
+    mechanism:
+      "containerd could not remove a shim's bundle or task after it died: a mount or process of the container is still pinned",
+  },
+  {
+    fact: 'runtime.shim_start_failed',
+    pattern:
+      'failed to (?:start shim|create shim task|create shim)[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|ttrpc: closed|timed out|timeout|: EOF)',
+    from: ['containerd', 'shim', 'kubelet', 'dockerd'],
+    source:
+      'containerd core/runtime/v2/task_manager.go (*TaskManager).Create ("failed to start shim: %w", "failed to create shim task: %w"); runtime/v2/manager.go "failed to create shim" in 1.3–1.6',
+    mechanism:
+      'containerd timed out launching a container shim or creating the task through it (runc create, or the cgroup/scope setup under it, hung)',
+  },
+  {
+    fact: 'runtime.name_reserved',
+    pattern: 'failed to reserve (?:container|sandbox) name',
+    from: ['containerd', 'kubelet'],
+    source:
+      'containerd internal/cri/server/container_create.go CreateContainer and sandbox_run.go RunPodSandbox ("failed to reserve container name %q"), with internal/registrar/registrar.go ("name %q is reserved for %q")',
+    mechanism:
+      'the kubelet retried a create after its deadline while containerd is still working on the first request with the same name: the first create is hung',
+  },
+  {
+    fact: 'runtime.device_busy',
+    pattern: '(?:unmount|unlinkat|remove|rmdir|cleanup rootfs|delete)[^\\n]{0,200}device or resource busy',
+    from: CONTAINERD,
+    source:
+      'containerd core/mount/mount_linux.go UnmountAll/unmount and the snapshotters (plugins/snapshots/overlay Remove): EBUSY ("device or resource busy") from umount2/rmdir',
+    mechanism:
+      "a container's rootfs mount cannot be removed because a process (often one in another mount namespace) still holds it",
+  },
+  {
+    fact: 'runtime.restarted',
+    pattern: 'containerd successfully booted in',
+    // docker-managed containerd logs through dockerd's journal.
+    from: ['containerd', 'dockerd'],
+    strict: true,
+    source: 'containerd cmd/containerd/command/main.go App action ("containerd successfully booted in %fs")',
+    mechanism:
+      'containerd (re)started; on a running node this follows a crash, an OOM kill or a manual restart',
+  },
+  {
+    fact: 'runtime.panic',
+    pattern: '(?:^|\\]: )(?:panic: |fatal error: )',
+    from: ['containerd', 'dockerd', 'crio', 'shim'],
+    strict: true,
+    source:
+      'Go runtime runtime/panic.go printpanics ("panic: ") and throw ("fatal error: "), printed on stderr of containerd, dockerd, cri-o or a shim',
+    mechanism: 'the runtime daemon crashed with an unrecovered Go panic or a fatal runtime error',
+  },
+];

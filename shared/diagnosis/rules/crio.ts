@@ -1,0 +1,49 @@
+import type { Signature } from './types.ts';
+
+/** Messages cri-o (and conmon, its per-container monitor) writes. */
+export const CRIO_RULES: readonly Signature[] = [
+  {
+    fact: 'runtime.force_kill',
+    pattern: 'Stopping container [^ ]+ with stop signal[^\\n]{0,40} timed out',
+    from: ['crio'],
+    source:
+      'cri-o internal/oci/runtime_oci.go (*runtimeOCI).StopLoopForContainer ("Stopping container %s with stop signal(%s) timed out. Killing..."; StopContainer "... with stop signal timed out: %v" before 1.26)',
+    mechanism:
+      'a container ignored its stop signal for the whole grace period and cri-o escalates to SIGKILL',
+  },
+  {
+    fact: 'runtime.kill_failed',
+    pattern: 'Killing container [^ ]+ failed: ',
+    from: ['crio'],
+    source:
+      'cri-o internal/oci/runtime_oci.go (*runtimeOCI).StopLoopForContainer ("Killing container %v failed: %v")',
+    mechanism: 'cri-o could not SIGKILL a container through runc: the process or its cgroup is stuck',
+  },
+  {
+    fact: 'runtime.shim_disconnected',
+    pattern: 'Conmon for container [^ ]+ is stopped, although the container is running',
+    from: ['crio'],
+    source:
+      'cri-o internal/oci/runtime_oci.go (*runtimeOCI).ProbeMonitor ("Conmon for container %s is stopped, although the container is running")',
+    mechanism:
+      "a container's conmon (cri-o's per-container shim) died while the container runs: nobody reaps it or reports its exit",
+  },
+  {
+    fact: 'runtime.name_reserved',
+    pattern: 'error reserving (?:pod|ctr) name',
+    from: ['crio', 'kubelet'],
+    source:
+      'cri-o internal/lib/container_server.go (*ContainerServer).ReservePodName / ReserveContainerName ("error reserving pod name %s for id %s")',
+    mechanism:
+      'the kubelet retried a create after its deadline while cri-o is still working on the first request with the same name: the first create is hung',
+  },
+  {
+    fact: 'runtime.restarted',
+    pattern: 'Checking storage directory [^ ]+ for errors because of unclean shutdown',
+    from: ['crio'],
+    strict: true,
+    source:
+      'cri-o internal/lib/container_server.go New ("Checking storage directory %s for errors because of unclean shutdown")',
+    mechanism: 'cri-o started after it (or the node) went down without a clean shutdown',
+  },
+];

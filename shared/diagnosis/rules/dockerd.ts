@@ -1,0 +1,116 @@
+import type { Signature } from './types.ts';
+
+/** Messages dockerd (and the docker CLI that talks to it) writes. */
+export const DOCKERD_RULES: readonly Signature[] = [
+  {
+    fact: 'runtime.unreachable',
+    pattern: 'Cannot connect to the Docker daemon',
+    source:
+      'moby client/errors.go ErrorConnectionFailed / connectionFailed.Error ("Cannot connect to the Docker daemon at %s. Is the docker daemon running?"), printed by the docker CLI and dockershim/cri-dockerd callers',
+    mechanism: "dockerd's API socket does not accept connections: dockerd is down, restarting or wedged",
+  },
+  {
+    fact: 'fd.emfile',
+    pattern: 'http: Accept error: [^\\n]{0,200}too many open files',
+    from: ['dockerd', 'containerd', 'crio', 'kubelet'],
+    strict: true,
+    discountAs: 'fd.app_emfile',
+    source:
+      'Go net/http server.go (*Server).Serve ("http: Accept error: %v; retrying in %v"), dockerd API listener on docker.sock',
+    mechanism:
+      'the daemon is at its open-file limit: accept4() on its API socket fails with EMFILE, so every new client connection is refused',
+  },
+  {
+    fact: 'runtime.op_timeout',
+    pattern: 'container did not start before the specified timeout',
+    from: ['dockerd', 'containerd'],
+    source:
+      'containerd 0.2.x runtime/runtime.go ErrContainerStartTimeout (the containerd bundled with docker 1.11–17.03), relayed by dockerd libcontainerd',
+    mechanism:
+      'runc did not finish starting the container within containerd 0.2 start timeout: runc/the shim is stuck',
+  },
+  {
+    fact: 'runtime.force_kill',
+    pattern: 'failed to exit within [0-9a-z.]+(?: seconds)? of signal [0-9A-Z]+ - using the force',
+    from: ['dockerd'],
+    source:
+      'moby daemon/stop.go (*Daemon).containerStop ("Container failed to exit within %s of signal %d - using the force"; "Container %v failed to exit within %d seconds of signal %d" before 20.10) and daemon/exec.go',
+    mechanism: 'a container ignored its stop signal for the whole grace period and dockerd sends SIGKILL',
+  },
+  {
+    fact: 'runtime.kill_failed',
+    pattern: 'failed to exit within [0-9a-z.]+(?: seconds)? of kill - trying direct SIGKILL',
+    from: ['dockerd'],
+    source:
+      'moby daemon/kill.go (*Daemon).Kill ("Container failed to exit within %v of kill - trying direct SIGKILL")',
+    mechanism:
+      'a container did not exit after SIGKILL through containerd: its process is unkillable (D state) or the shim does not report the exit',
+  },
+  {
+    fact: 'runtime.op_timeout',
+    pattern:
+      'Handler for [A-Z]+ [^ ]+ returned error[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|timed out|transport is closing)',
+    from: ['dockerd'],
+    source:
+      'moby daemon/server/server.go makeHTTPHandler ("Handler for %s %s returned error"; api/server/server.go before 25.0)',
+    mechanism:
+      'a Docker API request failed because dockerd timed out waiting on containerd or the shim below it',
+  },
+  {
+    fact: 'runtime.stdio_broken',
+    pattern: 'stream copy error: ',
+    from: ['dockerd'],
+    unless: 'reading from a closed fifo',
+    source:
+      'moby container/stream/streams.go (*Config).CopyToPipe ("stream copy error: %v", docker 17.03–20.10)',
+    mechanism:
+      "copying a container's stdin into its FIFO failed (other than the FIFO closing at a normal exit): the shim side of the stream is gone",
+  },
+  {
+    fact: 'runtime.shim_reaped',
+    pattern: 'msg="shim reaped"',
+    from: ['dockerd', 'containerd'],
+    source:
+      'containerd runtime/v1/linux/runtime.go (*Runtime).Create exit handler ("shim reaped", containerd 1.1–1.7 v1 shim, logged through dockerd for docker-managed containerd)',
+    mechanism:
+      'a v1 containerd-shim process exited and containerd reaped it; the containers it held lose their monitor',
+  },
+  {
+    fact: 'runtime.unreachable',
+    pattern:
+      'grpc: the connection is unavailable|connection error: desc = "transport: [^"]{0,80}containerd\\.sock',
+    from: ['dockerd', 'kubelet'],
+    source:
+      'grpc-go clientconn.go errConnUnavailable ("grpc: the connection is unavailable", grpc-go ≤1.9) and transport dial errors, as dockerd libcontainerd reports its containerd connection',
+    mechanism:
+      "dockerd's gRPC connection to containerd is down: containerd crashed, restarted or stopped answering",
+  },
+  {
+    fact: 'runtime.device_busy',
+    pattern:
+      'driver \\\\?"[a-z0-9]+\\\\?" failed to remove root filesystem[^\\n]{0,300}device or resource busy',
+    from: ['dockerd'],
+    source:
+      'moby daemon/images/service.go (*ImageService).ReleaseLayer / daemon/delete.go ("driver %q failed to remove root filesystem for %s")',
+    mechanism:
+      "dockerd cannot unmount a removed container's layer because a process in another mount namespace still holds it",
+  },
+  {
+    fact: 'runtime.restarted',
+    pattern: 'msg="(?:Starting up|Daemon has completed initialization|API listen on [^"]+)"',
+    from: ['dockerd'],
+    strict: true,
+    source:
+      'moby daemon/command/daemon.go (*DaemonCli).start ("Starting up", "Daemon has completed initialization", "API listen on %s")',
+    mechanism: 'dockerd (re)started; on a running node this follows a crash, an OOM kill or a manual restart',
+  },
+  {
+    fact: 'runtime.service_failed',
+    pattern: 'containerd did not exit successfully|msg="Processing signal \'(?:terminated|interrupt)\'"',
+    from: ['dockerd'],
+    strict: true,
+    source:
+      'moby daemon/internal/containerd/server/supervisor/remote_daemon.go (*remote).startContainerd ("containerd did not exit successfully"); daemon/command/trap/trap.go Trap ("Processing signal \'%v\'")',
+    mechanism: "dockerd's containerd child died, or dockerd itself is being stopped by a signal",
+  },
+];

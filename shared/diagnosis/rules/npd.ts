@@ -1,0 +1,248 @@
+import type { FactId } from '../facts.ts';
+import type { Signature } from './types.ts';
+
+/**
+ * What node-problem-detector (kubernetes/node-problem-detector, `config/*.json`) reports, and the fact each
+ * problem is. NPD writes permanent problems as node conditions (type = the condition, reason = the problem) and
+ * temporary ones as events (reason = the problem, message = the log lines that matched). The kernel lines behind
+ * most of them are also rules of their own (rules/kernel.ts); this table covers a bundle that holds only NPD's
+ * condition or event.
+ */
+export interface NpdProblem {
+  /** The condition type (for `condition`) or the event reason (for `event`), exactly as NPD writes it. */
+  name: string;
+  kind: 'condition' | 'event';
+  fact: FactId;
+  /** The NPD config file (and rule) that reports it. */
+  source: string;
+  /** What is happening on the node when NPD reports it. */
+  mechanism: string;
+}
+
+export const NPD_PROBLEMS: readonly NpdProblem[] = [
+  // Conditions: True while the problem lasts.
+  {
+    name: 'KernelDeadlock',
+    kind: 'condition',
+    fact: 'kernel.hung_task_runtime',
+    source:
+      'config/kernel-monitor.json (permanent rule DockerHung: "task docker:N blocked for more than N seconds")',
+    mechanism: 'a runtime task is stuck in the kernel in D state',
+  },
+  {
+    name: 'ReadonlyFilesystem',
+    kind: 'condition',
+    fact: 'fs.readonly',
+    source: 'config/readonly-monitor.json (FilesystemIsReadOnly: "Remounting filesystem read-only")',
+    mechanism: 'a filesystem was remounted read-only after errors',
+  },
+  {
+    name: 'XfsShutdown',
+    kind: 'condition',
+    fact: 'fs.readonly',
+    source: 'config/kernel-monitor.json (XfsHasShutdown: "XFS … Shutting down filesystem")',
+    mechanism: 'XFS shut a filesystem down after corruption or a log I/O error',
+  },
+  {
+    name: 'CorruptDockerOverlay2',
+    kind: 'condition',
+    fact: 'runtime.overlay_corrupt',
+    source:
+      'config/docker-monitor.json and docker-monitor-counter.json (dockerd "readlink /var/lib/docker/overlay2…")',
+    mechanism:
+      "dockerd's overlay2 layer links are corrupt: containers using them cannot be created or removed",
+  },
+  {
+    name: 'FrequentKubeletRestart',
+    kind: 'condition',
+    fact: 'kubelet.dead',
+    source: 'config/systemd-monitor-counter.json (log-counter: 5 kubelet starts within 20 min)',
+    mechanism: 'the kubelet keeps exiting and systemd keeps restarting it',
+  },
+  {
+    name: 'FrequentDockerRestart',
+    kind: 'condition',
+    fact: 'runtime.service_failed',
+    source: 'config/systemd-monitor-counter.json (log-counter: 5 docker starts within 20 min)',
+    mechanism: 'dockerd keeps exiting and systemd keeps restarting it',
+  },
+  {
+    name: 'FrequentContainerdRestart',
+    kind: 'condition',
+    fact: 'runtime.service_failed',
+    source: 'config/systemd-monitor-counter.json (log-counter: 5 containerd starts within 20 min)',
+    mechanism: 'containerd keeps exiting and systemd keeps restarting it',
+  },
+  {
+    name: 'FrequentUnregisterNetDevice',
+    kind: 'condition',
+    fact: 'network.netdev_leak',
+    source:
+      'config/kernel-monitor-counter.json (log-counter on "unregister_netdevice: waiting for … to become free")',
+    mechanism: 'network devices keep failing to unregister: namespace teardown is blocked',
+  },
+  {
+    name: 'KubeletUnhealthy',
+    kind: 'condition',
+    fact: 'kubelet.dead',
+    source: 'config/health-checker-kubelet.json (health-checker --component=kubelet: /healthz fails)',
+    mechanism: "the kubelet's health endpoint does not answer",
+  },
+  {
+    name: 'ContainerRuntimeUnhealthy',
+    kind: 'condition',
+    fact: 'runtime.down',
+    source:
+      'config/health-checker-containerd.json and health-checker-docker.json (crictl pods / docker ps fail)',
+    mechanism: 'the runtime does not answer a list call within the health checker timeout',
+  },
+  {
+    name: 'DiskBadBlock',
+    kind: 'condition',
+    fact: 'disk.io_error',
+    source:
+      'config/disk-log-message-filelog.json (100+ "Currently unreadable"/"Offline uncorrectable" sectors)',
+    mechanism: 'the disk reports unreadable sectors',
+  },
+  // Events: one per occurrence. OOMKilling is deliberately absent: its pattern ("Killed process N (…)
+  // total-vm:…") matches a container hitting its own limit as well as node memory running out, so the event
+  // message is scanned instead and the kernel rules tell the two apart.
+  {
+    name: 'TaskHung',
+    kind: 'event',
+    fact: 'kernel.hung_task',
+    source: 'config/kernel-monitor.json (TaskHung: "task X:N blocked for more than N seconds.")',
+    mechanism: 'a task slept uninterruptibly past hung_task_timeout_secs',
+  },
+  {
+    name: 'DockerHung',
+    kind: 'event',
+    fact: 'kernel.hung_task_runtime',
+    source: 'config/kernel-monitor.json (DockerHung: "task docker:N blocked for more than N seconds.")',
+    mechanism: 'a dockerd task slept uninterruptibly past hung_task_timeout_secs',
+  },
+  {
+    name: 'AUFSUmountHung',
+    kind: 'event',
+    fact: 'kernel.storage_stall',
+    source: 'config/kernel-monitor.json before 2020 (AUFSUmountHung: "task umount.aufs:N blocked …")',
+    mechanism: 'unmounting an aufs container layer hangs in the kernel',
+  },
+  {
+    name: 'UnregisterNetDevice',
+    kind: 'event',
+    fact: 'network.netdev_leak',
+    source:
+      'config/kernel-monitor.json (UnregisterNetDevice: "unregister_netdevice: waiting for … to become free")',
+    mechanism: 'a network device cannot be unregistered: namespace teardown is blocked',
+  },
+  {
+    name: 'KernelOops',
+    kind: 'event',
+    fact: 'kernel.oops',
+    source: 'config/kernel-monitor.json (KernelOops: NULL pointer dereference, divide error)',
+    mechanism: 'the kernel faulted in a task',
+  },
+  {
+    name: 'Ext4Error',
+    kind: 'event',
+    fact: 'disk.io_error',
+    source: 'config/kernel-monitor.json (Ext4Error: "EXT4-fs error …")',
+    mechanism: 'ext4 found corruption or an I/O failure',
+  },
+  {
+    name: 'IOError',
+    kind: 'event',
+    fact: 'disk.io_error',
+    source: 'config/kernel-monitor.json (IOError: "Buffer I/O error …")',
+    mechanism: 'a filesystem buffer could not be read or written',
+  },
+  {
+    name: 'FilesystemIsReadOnly',
+    kind: 'event',
+    fact: 'fs.readonly',
+    source: 'config/readonly-monitor.json (the ReadonlyFilesystem condition turning True)',
+    mechanism: 'a filesystem was remounted read-only',
+  },
+  {
+    name: 'XfsHasShutdown',
+    kind: 'event',
+    fact: 'fs.readonly',
+    source: 'config/kernel-monitor.json (the XfsShutdown condition turning True)',
+    mechanism: 'XFS shut a filesystem down',
+  },
+  {
+    name: 'CorruptDockerOverlay2',
+    kind: 'event',
+    fact: 'runtime.overlay_corrupt',
+    source: 'config/docker-monitor.json (the CorruptDockerOverlay2 condition turning True)',
+    mechanism: "dockerd's overlay2 layer links are corrupt",
+  },
+  {
+    name: 'ContainerdUnhealthy',
+    kind: 'event',
+    fact: 'runtime.down',
+    source: 'config/health-checker-containerd.json (reason of ContainerRuntimeUnhealthy)',
+    mechanism: 'containerd does not answer the health checker',
+  },
+  {
+    name: 'DockerUnhealthy',
+    kind: 'event',
+    fact: 'runtime.down',
+    source: 'config/health-checker-docker.json (reason of ContainerRuntimeUnhealthy)',
+    mechanism: 'dockerd does not answer the health checker',
+  },
+  {
+    name: 'KubeletUnhealthy',
+    kind: 'event',
+    fact: 'kubelet.dead',
+    source: 'config/health-checker-kubelet.json (reason of KubeletUnhealthy)',
+    mechanism: "the kubelet's health endpoint does not answer",
+  },
+  {
+    name: 'FrequentKubeletRestart',
+    kind: 'event',
+    fact: 'kubelet.dead',
+    source: 'config/systemd-monitor-counter.json (the FrequentKubeletRestart condition turning True)',
+    mechanism: 'the kubelet keeps restarting',
+  },
+  {
+    name: 'FrequentDockerRestart',
+    kind: 'event',
+    fact: 'runtime.service_failed',
+    source: 'config/systemd-monitor-counter.json (the FrequentDockerRestart condition turning True)',
+    mechanism: 'dockerd keeps restarting',
+  },
+  {
+    name: 'FrequentContainerdRestart',
+    kind: 'event',
+    fact: 'runtime.service_failed',
+    source: 'config/systemd-monitor-counter.json (the FrequentContainerdRestart condition turning True)',
+    mechanism: 'containerd keeps restarting',
+  },
+];
+
+function factsOf(kind: NpdProblem['kind']): Readonly<Record<string, FactId>> {
+  return Object.fromEntries(NPD_PROBLEMS.filter((p) => p.kind === kind).map((p) => [p.name, p.fact]));
+}
+
+/** NPD condition type → fact, when the condition is True. */
+export const NPD_CONDITION_FACTS = factsOf('condition');
+
+/** NPD event reason → fact. */
+export const NPD_EVENT_FACTS = factsOf('event');
+
+/**
+ * Daemon log lines node-problem-detector ships patterns for that no program-specific rule file covers (its
+ * kernel patterns are in rules/kernel.ts, cited there).
+ */
+export const NPD_RULES: readonly Signature[] = [
+  {
+    fact: 'runtime.overlay_corrupt',
+    pattern: 'returned error: readlink /var/lib/docker/overlay2[^ ]*: invalid argument',
+    from: ['dockerd', 'unknown'],
+    source:
+      'node-problem-detector config/docker-monitor.json (CorruptDockerOverlay2), matching moby daemon/graphdriver/overlay2 errors',
+    mechanism: "a layer's link file under /var/lib/docker/overlay2 is missing or corrupt",
+  },
+];

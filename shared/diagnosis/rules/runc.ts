@@ -1,0 +1,56 @@
+import type { Signature } from './types.ts';
+
+/**
+ * Messages runc writes (relayed by containerd, the shim, cri-o or dockerd, which quote runc's error). runc has no
+ * journal of its own on most nodes, so these match wherever the error text surfaces.
+ */
+export const RUNC_RULES: readonly Signature[] = [
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'Timeout waiting for systemd to create [^ ]+\\.(?:scope|slice)',
+    source:
+      'runc libcontainer/cgroups/systemd/common.go startUnit ("Timeout waiting for systemd to create " + unitName; opencontainers/cgroups systemd/common.go from runc 1.2)',
+    mechanism:
+      'runc asked systemd over D-Bus to start the container scope and got no job result within 30 s: systemd is not processing its job queue',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'Timed out while waiting for (?:systemd to remove [^ ]+|StopUnit\\([^)]+\\) completion signal)',
+    source:
+      'runc libcontainer/cgroups/systemd/common.go stopUnit ("Timed out while waiting for systemd to remove %s"; "Timed out while waiting for StopUnit(%s) completion signal from dbus" in rc93–1.0)',
+    mechanism:
+      "runc asked systemd to stop a container's scope and systemd did not finish the job within 30 s",
+  },
+  {
+    fact: 'systemd.scope_failed',
+    pattern: 'unable to start unit "?[^ "]+"?|error creating systemd unit `[^`]+`: got `[a-z]+`',
+    unless: 'Timeout waiting for systemd|[Cc]onnection timed out|NoReply|TimedOut|dbus: connection closed',
+    source:
+      'runc libcontainer/cgroups/systemd/v2.go (*unifiedManager).Apply / v1.go (*legacyManager).Apply ("unable to start unit %q (properties %+v): %w") and common.go startUnit ("error creating systemd unit `%s`: got `%s`")',
+    mechanism:
+      'systemd refused or failed the job that creates the container scope, so the container cannot start',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'unable to start unit [^\\n]{0,400}(?:[Cc]onnection timed out|NoReply|TimedOut)',
+    source:
+      'runc libcontainer/cgroups/systemd/v2.go (*unifiedManager).Apply ("unable to start unit %q ...: %w") wrapping a D-Bus timeout from StartTransientUnit',
+    mechanism: 'runc’s StartTransientUnit call to systemd over D-Bus timed out: PID 1 is not answering',
+  },
+  {
+    fact: 'systemd.dbus_disconnected',
+    pattern: 'dbus: connection closed by user',
+    source:
+      'godbus/dbus conn.go ErrClosed ("dbus: connection closed by user"), returned to runc/containerd/kubelet cgroup managers using a stale system-bus connection',
+    mechanism:
+      'the systemd cgroup driver called systemd over a D-Bus connection that had been closed (dbus-daemon restarted or dropped it)',
+  },
+  {
+    fact: 'runc.freeze_failed',
+    pattern: 'unable to freeze',
+    source:
+      'runc libcontainer/cgroups/fs/freezer.go (*FreezerGroup).Set ("unable to freeze"; opencontainers/cgroups fs/freezer.go from runc 1.2)',
+    mechanism:
+      'the cgroup v1 freezer never reached FROZEN: a task in the container sits in uninterruptible sleep (D state) and cannot be frozen',
+  },
+];

@@ -1,0 +1,928 @@
+import { describe, expect, it } from 'vitest';
+import type { Component } from '../../shared/diagnosis/components.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { type FactId, FactSet } from '../../shared/diagnosis/facts.ts';
+import { parseLogLine } from '../../shared/diagnosis/logline.ts';
+import { KERNEL_RULES } from '../../shared/diagnosis/rules/kernel.ts';
+import { KUBELET_RULES } from '../../shared/diagnosis/rules/kubelet.ts';
+import { NPD_PROBLEMS, NPD_RULES } from '../../shared/diagnosis/rules/npd.ts';
+import type { Signature } from '../../shared/diagnosis/rules/types.ts';
+import { scanText } from '../../shared/diagnosis/scanner.ts';
+import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
+
+// Lines are written from the format strings in the programs' source, with the header each program prints:
+// journald short format, then klog (`E1123 10:01:02.123456    1187 file.go:123] msg`) or the kernel's text.
+
+const NODE = 'node-7';
+
+function klog(severity: 'I' | 'W' | 'E' | 'F', file: string, message: string): string {
+  return `Nov 23 10:01:02 ${NODE} kubelet[1187]: ${severity}1123 10:01:02.123456    1187 ${file}] ${message}`;
+}
+
+function kmsg(message: string): string {
+  return `[812345.678901] ${message}`;
+}
+
+function journal(tag: string, message: string): string {
+  return `Nov 23 10:01:02 ${NODE} ${tag}: ${message}`;
+}
+
+interface Example {
+  line: string;
+  fact: FactId;
+  /** The component the surrounding log source implies (`logs.kubelet` → kubelet); journald tags override it. */
+  origin?: Component;
+}
+
+const KUBELET_EXAMPLES: readonly Example[] = [
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2412',
+      '"Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 3m12.5s ago; threshold is 3m0s"',
+    ),
+    fact: 'pleg.unhealthy',
+  },
+  {
+    line: klog(
+      'I',
+      'kubelet.go:1779',
+      'skipping pod synchronization - [PLEG is not healthy: pleg has yet to be successful]',
+    ),
+    fact: 'pleg.unhealthy',
+  },
+  {
+    line: klog(
+      'E',
+      'generic.go:241',
+      '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = Unknown desc = operation timeout: context deadline exceeded"',
+    ),
+    fact: 'pleg.relist_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2412',
+      '"Skipping pod synchronization" err="EventedPLEG is not healthy: EventedPLEG: pleg event channel capacity is full with 1000 events"',
+    ),
+    fact: 'pleg.evented_unhealthy',
+  },
+  {
+    line: klog('E', 'generic.go:300', '"Event channel is full, discard this relist() cycle event"'),
+    fact: 'pleg.channel_full',
+  },
+  {
+    line: klog('E', 'evented.go:370', '"Evented PLEG: Event channel is full, discarded pod lifecycle event"'),
+    fact: 'pleg.channel_full',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2412',
+      '"Skipping pod synchronization" err="[container runtime is down, PLEG is not healthy: pleg was last seen active 4m0s ago; threshold is 3m0s]"',
+    ),
+    fact: 'runtime.down',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2860',
+      '"Container runtime sanity check failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+    ),
+    fact: 'runtime.down',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2866',
+      '"Container runtime not ready" runtimeReady="RuntimeReady=false reason:ContainerdNotReady message:containerd is not ready"',
+    ),
+    fact: 'runtime.down',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2412',
+      '"Skipping pod synchronization" err="container runtime status check may not have completed yet"',
+    ),
+    fact: 'runtime.status_pending',
+  },
+  {
+    line: klog(
+      'E',
+      'remote_runtime.go:294',
+      '"ListPodSandbox with filter from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" filter="nil"',
+    ),
+    fact: 'runtime.list_timeout',
+  },
+  {
+    line: klog(
+      'E',
+      'kuberuntime_sandbox.go:297',
+      '"Failed to list pod sandboxes" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+    ),
+    fact: 'runtime.list_timeout',
+  },
+  {
+    line: klog(
+      'E',
+      'remote_runtime.go:390',
+      '"ListContainers with filter from runtime service failed" err="rpc error: code = Unavailable desc = error reading from server: EOF" filter="&ContainerFilter{}"',
+    ),
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: klog(
+      'E',
+      'generic.go:241',
+      '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = ResourceExhausted desc = grpc: received message larger than max (16779332 vs. 16777216)"',
+    ),
+    fact: 'runtime.list_too_large',
+  },
+  {
+    line: klog(
+      'E',
+      'remote_runtime.go:222',
+      '"Status from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\\""',
+    ),
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1347',
+      '"Container garbage collection failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+    ),
+    fact: 'containers.gc_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1355',
+      '"Image garbage collection failed multiple times in a row" err="failed to garbage collect required amount of images. Attempted to free 4294967296 bytes, but only found 0 bytes eligible to free."',
+    ),
+    fact: 'disk.image_gc_failed',
+  },
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:349',
+      '"Eviction manager: attempting to reclaim" resourceName="memory"',
+    ),
+    fact: 'mem.oom',
+  },
+  {
+    line: klog('W', 'eviction_manager.go:332', 'eviction manager: attempting to reclaim nodefs'),
+    fact: 'disk.pressure',
+  },
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:349',
+      '"Eviction manager: attempting to reclaim" resourceName="ephemeral-storage"',
+    ),
+    fact: 'disk.pressure',
+  },
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:349',
+      '"Eviction manager: attempting to reclaim" resourceName="pid"',
+    ),
+    fact: 'pid.pressure',
+  },
+  { line: 'kubelet has insufficient memory available', fact: 'mem.oom' },
+  {
+    line: 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 42Mi.',
+    fact: 'mem.oom',
+  },
+  { line: 'kubelet has disk pressure', fact: 'disk.pressure' },
+  { line: 'kubelet has insufficient PID available', fact: 'pid.pressure' },
+  { line: 'System OOM encountered, victim process: java, pid: 23145', fact: 'mem.oom' },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:540',
+      '"Error updating node status, will retry" err="error getting node \\"node-7\\": Get \\"https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s\\": dial tcp 10.0.0.1:6443: i/o timeout"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'E',
+      'controller.go:145',
+      '"Failed to ensure lease exists, will retry" err="Get \\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s\\": context deadline exceeded" interval="7s"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:527',
+      '"Unable to update node status" err="update node status exceeds retry count"',
+    ),
+    fact: 'kubelet.heartbeat_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'controller.go:114',
+      '"Failed to update lease" err="Operation cannot be fulfilled on leases.coordination.k8s.io \\"node-7\\": the object has been modified; please apply your changes to the latest version and try again"',
+    ),
+    fact: 'kubelet.heartbeat_failed',
+  },
+  { line: 'Kubelet stopped posting node status.', fact: 'node.status_unknown', origin: 'unknown' },
+  { line: 'Kubelet never posted node status.', fact: 'node.status_unknown', origin: 'unknown' },
+  {
+    line: journal(
+      'kube-controller-manager[5213]',
+      'I1123 10:01:02.706580    5213 node_lifecycle_controller.go:890] "Node is unresponsive. Adding it to the Taint queue" node="node-7" timeStamp="2026-11-23 10:01:02.706574115 +0000 UTC m=+9961.472114546"',
+    ),
+    fact: 'node.status_unknown',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[5213]',
+      'I1123 10:01:02.901414       1 node_lifecycle_controller.go:1230] Controller detected that all Nodes are not-Ready. Entering master disruption mode.',
+    ),
+    fact: 'nodes.all_not_ready',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:138',
+      'k8s.io/client-go/informers/factory.go:134: Failed to watch *v1.Node: failed to list *v1.Node: Get "https://10.0.0.1:6443/api/v1/nodes?limit=500": x509: certificate has expired or is not yet valid: current time 2026-11-23T10:01:02Z is after 2026-11-20T08:00:00Z',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:96',
+      '"Unable to register node with API server" err="Post \\"https://10.0.0.1:6443/api/v1/nodes\\": tls: failed to verify certificate: x509: certificate signed by unknown authority" node="node-7"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'transport.go:124',
+      '"The currently active client certificate has expired and the server is responsive, exiting."',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:96',
+      '"Unable to register node with API server" err="Unauthorized" node="node-7"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'controller.go:144',
+      'failed to ensure node lease exists, will retry in 7s, error: Unauthorized',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:138',
+      'pkg/kubelet/kubelet.go:451: Failed to watch *v1.Pod: pods is forbidden: User "system:node:node-7" cannot list resource "pods" in API group "" at the cluster scope',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:96',
+      '"Unable to register node with API server" err="nodes is forbidden: User \\"system:anonymous\\" cannot create resource \\"nodes\\" in API group \\"\\" at the cluster scope" node="node-7"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'controller.go:145',
+      '"Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node" interval="7s"',
+    ),
+    fact: 'kubelet.node_identity',
+  },
+  {
+    // k3s runs the kubelet inside its own binary: the API server's refusal is the same text under another tag.
+    line: journal(
+      'k3s[3814]',
+      'E1123 10:01:02.123456    3814 controller.go:145] "Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node"',
+    ),
+    fact: 'kubelet.node_identity',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:540',
+      '"Error updating node status, will retry" err="nodes \\"node-7\\" is forbidden: node \\"node-7-old\\" is not allowed to modify node \\"node-7\\""',
+    ),
+    fact: 'kubelet.node_identity',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:138',
+      'object-"kube-system"/"kube-proxy": Failed to watch *v1.ConfigMap: configmaps "kube-proxy" is forbidden: User "system:node:node-7" cannot list resource "configmaps" in API group "" in the namespace "kube-system": no relationship found between node \'node-7\' and this object',
+    ),
+    fact: 'kubelet.node_identity',
+  },
+  {
+    line: klog(
+      'E',
+      'certificate_manager.go:562',
+      'kubernetes.io/kube-apiserver-client-kubelet: Failed while requesting a signed certificate from the control plane: cannot create certificate signing request: Post "https://10.0.0.1:6443/apis/certificates.k8s.io/v1/certificatesigningrequests": dial tcp 10.0.0.1:6443: connect: connection refused',
+    ),
+    fact: 'kubelet.cert_rotation_failed',
+  },
+  {
+    line: klog(
+      'I',
+      'transport.go:147',
+      '"Certificate rotation detected, shutting down client connections to start using new credentials"',
+    ),
+    fact: 'kubelet.cert_rotated',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:540',
+      '"Error updating node status, will retry" err="error getting node \\"node-7\\": Get \\"https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s\\": write tcp 10.0.0.7:53614->10.0.0.1:6443: use of closed network connection"',
+    ),
+    fact: 'kubelet.stale_conn',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:540',
+      '"Error updating node status, will retry" err="error getting node \\"node-7\\": Get \\"https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s\\": http2: client connection lost"',
+    ),
+    fact: 'kubelet.stale_conn',
+  },
+  {
+    line: klog(
+      'W',
+      'reflector.go:424',
+      'k8s.io/client-go/informers/factory.go:134: watch of *v1.Service ended with: very short watch: k8s.io/client-go/informers/factory.go:134: Unexpected watch close - watch lasted less than a second and no items received',
+    ),
+    fact: 'kubelet.stale_conn',
+  },
+  { line: 'net/http.(*persistConn).roundTrip(0xc000a4e000, 0xc001f2a300)', fact: 'kubelet.http_blocked' },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false. /proc/swaps contained: [Filename Type Size Used Priority /swapfile file 2097148 0 -2]"',
+    ),
+    fact: 'kubelet.dead',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false."',
+    ),
+    fact: 'kubelet.swap',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1480',
+      '"Failed to start ContainerManager" err="failed to initialize top level QOS containers: root container [kubepods] doesn\'t exist"',
+    ),
+    fact: 'kubelet.dead',
+  },
+  {
+    line: journal('systemd[1]', 'kubelet.service: Main process exited, code=exited, status=1/FAILURE'),
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: misconfiguration: kubelet cgroup driver: \\"systemd\\" is different from docker cgroup driver: \\"cgroupfs\\""',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog(
+      'E',
+      'container_manager_linux.go:329',
+      '"Failed to initialize cpu manager" err="could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1431',
+      '"Failed to start cAdvisor" err="inotify_add_watch /sys/fs/cgroup/cpuacct,cpu: no such file or directory"',
+    ),
+    fact: 'kubelet.cadvisor_cgroup_path',
+  },
+  {
+    line: klog(
+      'F',
+      'kubelet.go:1316',
+      'Failed to start cAdvisor inotify_add_watch /sys/fs/cgroup/cpuacct,cpu: no such file or directory',
+    ),
+    fact: 'kubelet.cadvisor_cgroup_path',
+  },
+  {
+    line: klog(
+      'E',
+      'manager.go:1123',
+      'Failed to create existing container: Error while processing event ("/sys/fs/cgroup/memory/kubepods/burstable/pod1234": 0x40000100 == IN_CREATE|IN_ISDIR): inotify_add_watch /sys/fs/cgroup/memory/kubepods/burstable/pod1234: no space left on device',
+    ),
+    fact: 'fd.watch_error',
+  },
+];
+
+const KERNEL_EXAMPLES: readonly Example[] = [
+  {
+    line: kmsg('INFO: task containerd-shim:4242 blocked for more than 120 seconds.'),
+    fact: 'kernel.hung_task_runtime',
+  },
+  {
+    line: kmsg('INFO: task runc:[2:INIT]:31337 blocked for more than 120 seconds.'),
+    fact: 'kernel.hung_task_runtime',
+  },
+  {
+    line: kmsg('INFO: task dockerd:1200 blocked for more than 122 seconds.'),
+    fact: 'kernel.hung_task_runtime',
+  },
+  { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task' },
+  {
+    line: journal('kernel', 'INFO: task kworker/u16:2:23 blocked for more than 245 seconds.'),
+    fact: 'kernel.hung_task',
+  },
+  { line: kmsg(' rpc_wait_bit_killable+0x24/0xb0 [sunrpc]'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' [<ffffffffc04a1e09>] _xfs_log_force_lsn+0x2e8/0x340 [xfs]'), fact: 'kernel.storage_stall' },
+  { line: journal('kernel', ' jbd2_log_wait_commit+0xa5/0x120'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' io_schedule+0x16/0x40'), fact: 'kernel.storage_stall' },
+  {
+    line: kmsg('INFO: task jbd2/nvme0n1p1-8:412 blocked for more than 120 seconds.'),
+    fact: 'kernel.storage_stall',
+  },
+  {
+    line: kmsg('INFO: task umount.aufs:9123 blocked for more than 120 seconds.'),
+    fact: 'kernel.storage_stall',
+  },
+  { line: kmsg('nfs: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
+  {
+    line: kmsg(
+      'XFS: runc:[2:INIT](31337) possible memory allocation deadlock size 65536 in kmem_alloc (mode:0x2400240)',
+    ),
+    fact: 'kernel.storage_stall',
+  },
+  {
+    line: kmsg(
+      'Out of memory: Killed process 23145 (java) total-vm:8388608kB, anon-rss:6291456kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:13000kB oom_score_adj:-997',
+    ),
+    fact: 'mem.oom',
+  },
+  { line: kmsg('Out of memory: Kill process 23145 (java) score 912 or sacrifice child'), fact: 'mem.oom' },
+  {
+    line: kmsg(
+      'oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/kubepods/burstable/pod1,task=java,pid=23145,uid=1000',
+    ),
+    fact: 'mem.oom',
+  },
+  {
+    line: kmsg(
+      'Memory cgroup out of memory: Killed process 23145 (java) total-vm:8388608kB, anon-rss:524288kB, file-rss:0kB, shmem-rss:0kB',
+    ),
+    fact: 'mem.cgroup_oom',
+  },
+  {
+    line: kmsg(
+      'oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=cri-containerd-1234.scope,mems_allowed=0,oom_memcg=/kubepods/burstable/pod1',
+    ),
+    fact: 'mem.cgroup_oom',
+  },
+  { line: kmsg('VFS: file-max limit 1048576 reached'), fact: 'fd.file_max' },
+  {
+    line: kmsg(
+      'cgroup: fork rejected by pids controller in /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod12.slice',
+    ),
+    fact: 'pid.cgroup_limit',
+  },
+  { line: '-bash: fork: retry: Resource temporarily unavailable', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: journal('dockerd[1200]', 'runtime/cgo: pthread_create failed: Resource temporarily unavailable'),
+    fact: 'pid.pressure',
+  },
+  {
+    line: klog('E', 'kubelet.go:1', 'runtime: failed to create new OS thread (have 11 already; errno=11)'),
+    fact: 'pid.pressure',
+  },
+  {
+    line: journal(
+      'dockerd[1200]',
+      'time="2026-11-23T10:01:02Z" level=error msg="Handler for POST /containers/abc/start returned error: fork/exec /usr/bin/runc: resource temporarily unavailable"',
+    ),
+    fact: 'pid.pressure',
+  },
+  {
+    line: journal(
+      'containerd[900]',
+      'time="2026-11-23T10:01:02Z" level=error msg="failed to write compressed diff" error="write /var/lib/containerd/tmpmounts/x: no space left on device"',
+    ),
+    fact: 'disk.pressure',
+  },
+  {
+    line: kmsg('I/O error, dev sdb, sector 123456 op 0x1:(WRITE) flags 0x800 phys_seg 1 prio class 0'),
+    fact: 'disk.io_error',
+  },
+  { line: kmsg('blk_update_request: I/O error, dev sda, sector 2048'), fact: 'disk.io_error' },
+  {
+    line: kmsg('Buffer I/O error on dev sda1, logical block 0, lost async page write'),
+    fact: 'disk.io_error',
+  },
+  {
+    line: kmsg(
+      'EXT4-fs error (device sda1): ext4_find_entry:1455: inode #2: comm kubelet: reading directory lblock 0',
+    ),
+    fact: 'disk.io_error',
+  },
+  { line: kmsg('EXT4-fs (sda1): Remounting filesystem read-only'), fact: 'fs.readonly' },
+  { line: kmsg('XFS (dm-3): Log I/O Error Detected. Shutting down filesystem'), fact: 'fs.readonly' },
+  {
+    line: kmsg('watchdog: BUG: soft lockup - CPU#3 stuck for 23s! [runc:[2:INIT]:12345]'),
+    fact: 'kernel.soft_lockup',
+  },
+  { line: kmsg('rcu: INFO: rcu_sched self-detected stall on CPU'), fact: 'kernel.soft_lockup' },
+  {
+    line: kmsg('BUG: unable to handle kernel NULL pointer dereference at 0000000000000008'),
+    fact: 'kernel.oops',
+  },
+  { line: kmsg('BUG: kernel NULL pointer dereference, address: 0000000000000010'), fact: 'kernel.oops' },
+  { line: kmsg('kernel BUG at mm/slub.c:3901!'), fact: 'kernel.oops' },
+  {
+    line: kmsg('unregister_netdevice: waiting for eth0 to become free. Usage count = 1'),
+    fact: 'network.netdev_leak',
+  },
+  { line: kmsg('e1000e 0000:00:1f.6 eno1: NIC Link is Down'), fact: 'network.link_down' },
+  {
+    line: kmsg('bond0: link status definitely down for interface eth1, disabling it'),
+    fact: 'network.link_down',
+  },
+  { line: kmsg('r8169 0000:02:00.0 enp2s0: Link is Down'), fact: 'network.link_down' },
+  { line: kmsg('mlx5_core 0000:3b:00.0 ens1f0: Link down'), fact: 'network.link_down' },
+  {
+    line: kmsg('r8169 0000:02:00.0 enp2s0: Link is Up - 1Gbps/Full - flow control rx/tx'),
+    fact: 'network.link_up',
+  },
+  { line: kmsg('mlx5_core 0000:3b:00.0 ens1f0: Link up'), fact: 'network.link_up' },
+  {
+    line: journal('systemd-networkd[612]', 'eth0: Lost carrier'),
+    fact: 'network.link_down',
+    origin: 'unknown',
+  },
+  {
+    line: kmsg('ixgbe 0000:03:00.0 eth0: NIC Link is Up 10 Gbps, Flow Control: RX/TX'),
+    fact: 'network.link_up',
+  },
+  {
+    line: kmsg('bond0: link status definitely up for interface eth1, 10000 Mbps full duplex'),
+    fact: 'network.link_up',
+  },
+  {
+    line: journal('systemd-networkd[612]', 'eth0: Gained carrier'),
+    fact: 'network.link_up',
+    origin: 'unknown',
+  },
+  {
+    line: '4243  4242 Z    [sh] <defunct>  (parent 4242 /usr/bin/containerd-shim-runc-v2 -namespace k8s.io)',
+    fact: 'proc.zombie_shim',
+    origin: 'unknown',
+  },
+];
+
+const NPD_EXAMPLES: readonly Example[] = [
+  {
+    line: journal(
+      'dockerd[1200]',
+      'time="2026-11-23T10:01:02Z" level=error msg="Handler for GET /containers/abc/json returned error: readlink /var/lib/docker/overlay2/l/ABCDEF: invalid argument"',
+    ),
+    fact: 'runtime.overlay_corrupt',
+  },
+];
+
+/** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
+const NEAR_MISSES: readonly Example[] = [
+  // A cgroup path that does not exist is a cAdvisor defect, not inotify exhaustion; a vanished cgroup is a race.
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1431',
+      '"Failed to start cAdvisor" err="inotify_add_watch /sys/fs/cgroup/cpuacct,cpu: no such file or directory"',
+    ),
+    fact: 'fd.inotify',
+  },
+  {
+    line: klog('E', 'kubelet.go:1431', '"Failed to start cAdvisor" err="inotify_init: too many open files"'),
+    fact: 'kubelet.cadvisor_cgroup_path',
+  },
+  {
+    line: klog(
+      'E',
+      'manager.go:1123',
+      'Error while processing event ("/sys/fs/cgroup/devices/kubepods/pod1/abc": 0x40000100 == IN_CREATE|IN_ISDIR): inotify_add_watch /sys/fs/cgroup/devices/kubepods/pod1/abc: no such file or directory',
+    ),
+    fact: 'fd.watch_error',
+  },
+  // A lease failure that names the network cause is an API error, not a bare heartbeat failure.
+  {
+    line: klog(
+      'E',
+      'controller.go:145',
+      '"Failed to ensure lease exists, will retry" err="Get \\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s\\": dial tcp 10.0.0.1:6443: connect: connection refused" interval="7s"',
+    ),
+    fact: 'kubelet.heartbeat_failed',
+  },
+  // The Node authorizer's name mismatch is its own fact, not a generic credential rejection.
+  {
+    line: klog(
+      'E',
+      'controller.go:145',
+      '"Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node" interval="7s"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  // An application's gRPC limit is not the kubelet's list call.
+  {
+    line: journal(
+      'myapp[77]',
+      'rpc error: code = ResourceExhausted desc = grpc: received message larger than max (5000000 vs. 4194304)',
+    ),
+    fact: 'runtime.list_too_large',
+  },
+  // A container hitting its own limit is not node memory exhaustion.
+  {
+    line: kmsg(
+      'Memory cgroup out of memory: Killed process 23145 (java) total-vm:8388608kB, anon-rss:524288kB, file-rss:0kB',
+    ),
+    fact: 'mem.oom',
+  },
+  // Disk eviction is not memory pressure.
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:349',
+      '"Eviction manager: attempting to reclaim" resourceName="ephemeral-storage"',
+    ),
+    fact: 'mem.oom',
+  },
+  // IPv6 prints this for every new veth: not a link failure.
+  { line: kmsg('IPv6: ADDRCONF(NETDEV_UP): eth0: link is not ready'), fact: 'network.link_down' },
+  // An application's full volume, an ordinary mount, an XFS error without shutdown, a healthy NFS server.
+  { line: journal('java[4242]', 'java.io.IOException: no space left on device'), fact: 'disk.pressure' },
+  {
+    line: kmsg('EXT4-fs (sda1): mounted filesystem with ordered data mode. Opts: (null)'),
+    fact: 'disk.io_error',
+  },
+  { line: kmsg('XFS (sda1): xfs_log_force: error -5 returned.'), fact: 'kernel.storage_stall' },
+  { line: kmsg('nfs: server 10.0.0.5 OK'), fact: 'kernel.storage_stall' },
+  // An application's task blocked in the kernel is a hung task, but not the runtime's.
+  { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task_runtime' },
+  // The certificate rotated normally: not a rotation failure, not a credential rejection.
+  {
+    line: klog(
+      'I',
+      'transport.go:147',
+      '"Certificate rotation detected, shutting down client connections to start using new credentials"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+];
+
+function scan(example: Example): FactSet {
+  const facts = new FactSet();
+  scanText(example.line, 'logs.test', example.origin ?? 'kubelet', facts);
+  return facts;
+}
+
+/** Whether the line is the rule's own message (its pattern and attribution), as the scanner decides. */
+function ruleMatches(rule: Signature, example: Example): boolean {
+  const parsed = parseLogLine(example.line, example.origin ?? 'kubelet');
+  if (rule.fact !== example.fact || !new RegExp(rule.pattern).test(parsed.message)) return false;
+  if (rule.unless && new RegExp(rule.unless).test(parsed.message)) return false;
+  return (
+    rule.from === undefined ||
+    rule.from.includes(parsed.component) ||
+    (parsed.component === 'unknown' && !rule.strict)
+  );
+}
+
+const RULE_SETS = [
+  { name: 'kubelet', rules: KUBELET_RULES, examples: KUBELET_EXAMPLES },
+  { name: 'kernel', rules: KERNEL_RULES, examples: KERNEL_EXAMPLES },
+  { name: 'npd', rules: NPD_RULES, examples: NPD_EXAMPLES },
+];
+
+describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
+  it.each(examples.map((e) => [e.fact, e.line, e] as const))('%s ← %s', (fact, _line, example) => {
+    expect(scan(example).ids()).toContain(fact);
+  });
+
+  it('every rule says where its message comes from and what it means', () => {
+    for (const rule of rules) {
+      expect(rule.source, rule.pattern).toMatch(
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector) /,
+      );
+      expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
+    }
+  });
+
+  it('every rule is exercised by at least one example line', () => {
+    const unexercised = rules.filter((rule) => !examples.some((e) => ruleMatches(rule, e)));
+    expect(unexercised.map((r) => `${r.fact}: ${r.pattern}`)).toEqual([]);
+  });
+});
+
+describe('near misses', () => {
+  it.each(NEAR_MISSES.map((e) => [e.fact, e.line, e] as const))('not %s ← %s', (fact, _line, example) => {
+    expect(scan(example).ids()).not.toContain(fact);
+  });
+});
+
+describe('the PLEG age', () => {
+  it('is read from the unhealthy message in seconds', () => {
+    const [example] = KUBELET_EXAMPLES;
+    if (!example) throw new Error('no PLEG example');
+    expect(scan(example).max('pleg.unhealthy')).toBeCloseTo(192.5, 6);
+  });
+});
+
+describe("node-problem-detector's conditions and events", () => {
+  function extract(raw: Record<string, unknown>): FactSet {
+    return extractFacts(EvidenceBundleSchema.parse(raw));
+  }
+
+  it('names each problem once per kind, with its config file', () => {
+    for (const kind of ['condition', 'event'] as const) {
+      const names = NPD_PROBLEMS.filter((p) => p.kind === kind).map((p) => p.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+    for (const p of NPD_PROBLEMS) expect(p.source).toMatch(/^config\/[a-z-]+\.json/);
+  });
+
+  it.each(NPD_PROBLEMS.filter((p) => p.kind === 'condition').map((p) => [p.name, p.fact] as const))(
+    'condition %s=True → %s',
+    (type, fact) => {
+      const set = extract({
+        conditions: [{ type, status: 'True', reason: type, message: 'reported by NPD' }],
+      });
+      expect(set.ids()).toContain(fact);
+    },
+  );
+
+  it('a condition that is False is no problem', () => {
+    const set = extract({
+      conditions: [{ type: 'ReadonlyFilesystem', status: 'False', reason: 'FilesystemIsNotReadOnly' }],
+    });
+    expect(set.has('fs.readonly')).toBe(false);
+  });
+
+  it.each(NPD_PROBLEMS.filter((p) => p.kind === 'event').map((p) => [p.name, p.fact] as const))(
+    'event %s → %s',
+    (reason, fact) => {
+      const set = extract({
+        events: [
+          {
+            type: 'Warning',
+            reason,
+            message: 'reported by NPD',
+            involvedObject: { kind: 'Node', name: NODE },
+          },
+        ],
+      });
+      expect(set.ids()).toContain(fact);
+    },
+  );
+
+  it("tells a container's OOM kill from node memory exhaustion by the OOMKilling event's kernel line", () => {
+    const event = (message: string) => ({
+      type: 'Warning',
+      reason: 'OOMKilling',
+      message,
+      source: { component: 'kernel-monitor' },
+      involvedObject: { kind: 'Node', name: NODE },
+    });
+    const memcg = extract({
+      events: [
+        event(
+          'Memory cgroup out of memory: Killed process 23145 (java) total-vm:8388608kB, anon-rss:524288kB, file-rss:0kB',
+        ),
+      ],
+    });
+    expect(memcg.has('mem.cgroup_oom')).toBe(true);
+    expect(memcg.has('mem.oom')).toBe(false);
+    const global = extract({
+      events: [
+        event(
+          'Out of memory: Killed process 23145 (java) total-vm:8388608kB, anon-rss:6291456kB, file-rss:0kB',
+        ),
+      ],
+    });
+    expect(global.has('mem.oom')).toBe(true);
+  });
+
+  it("reads the evicted resource from the kubelet's EvictionThresholdMet event", () => {
+    const event = (message: string) => ({
+      type: 'Warning',
+      reason: 'EvictionThresholdMet',
+      message,
+      source: { component: 'kubelet' },
+      involvedObject: { kind: 'Node', name: NODE },
+    });
+    const disk = extract({ events: [event('Attempting to reclaim ephemeral-storage')] });
+    expect(disk.has('disk.pressure')).toBe(true);
+    expect(disk.has('mem.oom')).toBe(false);
+    expect(extract({ events: [event('Attempting to reclaim memory')] }).has('mem.oom')).toBe(true);
+  });
+});
+
+describe('mechanisms these rules establish, end to end', () => {
+  function top(logs: Record<string, string>, conditions: unknown[] = []) {
+    const d = diagnose(EvidenceBundleSchema.parse({ node: NODE, logs, conditions }));
+    return d.causes[0];
+  }
+  const unknownReady = {
+    type: 'Ready',
+    status: 'Unknown',
+    reason: 'NodeStatusUnknown',
+    message: 'Kubelet stopped posting node status.',
+  };
+
+  it('a cgroup path cAdvisor cannot watch is a kubelet defect, explained as such', () => {
+    const cause = top({
+      kubelet: [
+        klog(
+          'E',
+          'kubelet.go:1431',
+          '"Failed to start cAdvisor" err="inotify_add_watch /sys/fs/cgroup/cpuacct,cpu: no such file or directory"',
+        ),
+        journal('systemd[1]', 'kubelet.service: Main process exited, code=exited, status=255/EXCEPTION'),
+      ].join('\n'),
+    });
+    expect(cause?.id).toBe('kubelet_defect');
+    expect(cause?.summary).toMatch(/cgroup path/);
+    expect(cause?.commands.map((c) => c.command)).toContain('grep cgroup /proc/self/mountinfo');
+  });
+
+  it('a credential naming another node is why the node went Unknown', () => {
+    const cause = top(
+      {
+        kubelet: klog(
+          'E',
+          'controller.go:145',
+          '"Failed to ensure lease exists, will retry" err="leases.coordination.k8s.io \\"node-7\\" is forbidden: User \\"system:node:node-7-old\\" cannot get resource \\"leases\\" in API group \\"coordination.k8s.io\\" in the namespace \\"kube-node-lease\\": can only access node lease with the same name as the requesting node" interval="7s"',
+        ),
+      },
+      [unknownReady],
+    );
+    expect(cause?.id).toBe('node_unreachable');
+    expect(cause?.summary).toMatch(/different node/);
+  });
+
+  it('a list answer over the gRPC limit is too many containers, not a broken runtime', () => {
+    const cause = top({
+      kubelet: klog(
+        'E',
+        'generic.go:241',
+        '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = ResourceExhausted desc = grpc: received message larger than max (16779332 vs. 16777216)"',
+      ),
+    });
+    expect(cause?.id).toBe('container_count');
+  });
+
+  it('a leaked network device blocking namespace teardown points at the CNI teardown path', () => {
+    const cause = top({
+      kernel: kmsg('unregister_netdevice: waiting for eth0 to become free. Usage count = 1'),
+    });
+    expect(cause?.id).toBe('cni_hang');
+  });
+
+  it('a runtime task blocked on an NFS server is a wedged container in D state', () => {
+    const cause = top({
+      kernel: [
+        kmsg('nfs: server 10.0.0.5 not responding, still trying'),
+        kmsg('INFO: task containerd-shim:4242 blocked for more than 120 seconds.'),
+        kmsg(' rpc_wait_bit_killable+0x24/0xb0 [sunrpc]'),
+      ].join('\n'),
+    });
+    expect(cause?.id).toBe('zombie_shim_hang');
+  });
+});

@@ -1,0 +1,643 @@
+import { describe, expect, it } from 'vitest';
+import type { Component } from '../../shared/diagnosis/components.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { type FactId, FactSet } from '../../shared/diagnosis/facts.ts';
+import { parseLogLine } from '../../shared/diagnosis/logline.ts';
+import { CNI_RULES } from '../../shared/diagnosis/rules/cni.ts';
+import { CONTAINERD_RULES } from '../../shared/diagnosis/rules/containerd.ts';
+import { CRIO_RULES } from '../../shared/diagnosis/rules/crio.ts';
+import { DOCKERD_RULES } from '../../shared/diagnosis/rules/dockerd.ts';
+import { OBSERVATION_RULES } from '../../shared/diagnosis/rules/observations.ts';
+import { RUNC_RULES } from '../../shared/diagnosis/rules/runc.ts';
+import { RUNTIME_RULES } from '../../shared/diagnosis/rules/runtime.ts';
+import { SYSTEMD_RULES } from '../../shared/diagnosis/rules/systemd.ts';
+import type { Signature } from '../../shared/diagnosis/rules/types.ts';
+import { scanText } from '../../shared/diagnosis/scanner.ts';
+import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
+import type { CauseId } from '../../shared/schemas/diagnosis.ts';
+
+/**
+ * Lines written from the programs' format strings (journald short form, logrus key=value, klog), each with the
+ * fact it must yield; and near misses that look alike but are not the mechanism.
+ */
+const J = 'Nov 23 10:01:02 node-1';
+const TS = 'time="2026-11-23T10:01:02.123456789Z"';
+const CID = '4f2a9c1e0b7d3a5f8e6c2b1a0d9f8e7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e';
+
+interface Example {
+  line: string;
+  fact: FactId;
+  origin?: Component;
+}
+
+const HITS: readonly Example[] = [
+  // containerd
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="failed to stop container \\"abc\\": wait container \\"abc\\": context deadline exceeded"`,
+    fact: 'runtime.op_timeout',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="Failed to handle backOff event &TaskExit{ContainerID:${CID},ID:${CID},Pid:4242,ExitStatus:137,} for ${CID}" error="failed to handle container TaskExit event: failed to stop container: context deadline exceeded: unknown"`,
+    fact: 'runtime.exit_event_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to handle container TaskExit event &TaskExit{ContainerID:${CID},Pid:4242,ExitStatus:0,}" error="failed to stop container: context deadline exceeded"`,
+    fact: 'runtime.exit_event_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=info msg="shim disconnected" id=${CID} namespace=k8s.io`,
+    fact: 'runtime.shim_disconnected',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="cleaning up after shim disconnected" id=${CID} namespace=k8s.io`,
+    fact: 'runtime.shim_disconnected',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:432] "ContainerStatus from runtime service failed" err="rpc error: code = Unknown desc = ttrpc: closed: unknown" containerID="${CID}"`,
+    fact: 'runtime.shim_disconnected',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to delete shim" error="close wait error: context deadline exceeded" id=${CID}`,
+    fact: 'runtime.shim_cleanup_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to clean up after shim disconnected" error="unmount rootfs: device or resource busy" id=${CID}`,
+    fact: 'runtime.shim_cleanup_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:319] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = failed to create containerd task: failed to create shim task: context deadline exceeded"`,
+    fact: 'runtime.shim_start_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:319] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to reserve container name \\"web_web-0_default_1234_0\\": name \\"web_web-0_default_1234_0\\" is reserved for \\"${CID}\\""`,
+    fact: 'runtime.name_reserved',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to cleanup rootfs mount" error="failed to unmount target /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID}/rootfs: device or resource busy"`,
+    fact: 'runtime.device_busy',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=info msg="containerd successfully booted in 0.052341s"`,
+    fact: 'runtime.restarted',
+  },
+  {
+    line: `${J} containerd[812]: panic: runtime error: invalid memory address or nil pointer dereference`,
+    fact: 'runtime.panic',
+  },
+  { line: `${J} dockerd[1001]: fatal error: concurrent map writes`, fact: 'runtime.panic' },
+
+  // cri-o
+  {
+    line: `${J} crio[900]: ${TS} level=warning msg="Stopping container ${CID} with stop signal(SIGTERM) timed out. Killing..."`,
+    fact: 'runtime.force_kill',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=warning msg="Stopping container ${CID} with stop signal timed out: timeout reached after 30 seconds waiting for container process to exit"`,
+    fact: 'runtime.force_kill',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=error msg="Killing container ${CID} failed: kill: container not running"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=error msg="Conmon for container ${CID} is stopped, although the container is running"`,
+    fact: 'runtime.shim_disconnected',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = error reserving pod name k8s_web-0_default_1234_0 for id ${CID}: name is reserved"`,
+    fact: 'runtime.name_reserved',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=warning msg="Checking storage directory /var/lib/containers/storage for errors because of unclean shutdown"`,
+    fact: 'runtime.restarted',
+  },
+
+  // dockerd and the docker CLI
+  {
+    line: 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} dockerd[1001]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s`,
+    fact: 'fd.emfile',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="Handler for POST /v1.24/containers/${CID}/start returned error: containerd: container did not start before the specified timeout"`,
+    fact: 'runtime.op_timeout',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=info msg="Container failed to exit within 10s of signal 15 - using the force" container=${CID}`,
+    fact: 'runtime.force_kill',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=info msg="Container ${CID} failed to exit within 10 seconds of signal 15 - using the force"`,
+    fact: 'runtime.force_kill',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=warning msg="Container failed to exit within 10s of kill - trying direct SIGKILL" container=${CID} error="context deadline exceeded"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="Handler for GET /v1.41/containers/${CID}/json returned error" error="context deadline exceeded"`,
+    fact: 'runtime.op_timeout',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="stream copy error: read /proc/self/fd/32: input/output error"`,
+    fact: 'runtime.stdio_broken',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=info msg="shim reaped" id=${CID} module="containerd/tasks"`,
+    fact: 'runtime.shim_reaped',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="Handler for POST /v1.26/containers/create returned error: grpc: the connection is unavailable"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="Error removing mounted layer ${CID}: driver \\"overlay2\\" failed to remove root filesystem for ${CID}: remove /var/lib/docker/overlay2/x/merged: device or resource busy"`,
+    fact: 'runtime.device_busy',
+  },
+  { line: `${J} dockerd[1001]: ${TS} level=info msg="Starting up"`, fact: 'runtime.restarted' },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=info msg="API listen on /run/docker.sock"`,
+    fact: 'runtime.restarted',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="containerd did not exit successfully" error="signal: killed" module=libcontainerd`,
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=info msg="Processing signal 'terminated'"`,
+    fact: 'runtime.service_failed',
+  },
+
+  // runc, as the runtimes relay its errors
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,} failed, error" error="failed to create containerd task: OCI runtime create failed: runc create failed: unable to apply cgroup configuration: Timeout waiting for systemd to create cri-containerd-${CID}.scope: unknown"`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to delete task" error="Timed out while waiting for systemd to remove cri-containerd-${CID}.scope"`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StartContainer for \\"${CID}\\" failed" error="OCI runtime start failed: unable to start unit \\"cri-containerd-${CID}.scope\\" (properties [...]): error creating systemd unit \`cri-containerd-${CID}.scope\`: got \`failed\`"`,
+    fact: 'systemd.scope_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox failed" error="unable to start unit \\"cri-containerd-${CID}.scope\\" (properties [...]): Connection timed out"`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod, skipping" err="failed to create containerd task: unable to start unit \\"cri-containerd-${CID}.scope\\": dbus: connection closed by user"`,
+    fact: 'systemd.dbus_disconnected',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="UpdateContainerResources for \\"${CID}\\" failed" error="OCI runtime update failed: unable to freeze: unknown"`,
+    fact: 'runc.freeze_failed',
+  },
+
+  // the runtime's clients and descriptor exhaustion
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1331] [core] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock  <nil> 0 <nil>}. Err: connection error: desc = "transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1331] [core] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock}. Err: connection error: desc = "error reading server preface: EOF"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:222] "StopPodSandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" podSandboxID="${CID}"`,
+    fact: 'runtime.op_timeout',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:1294] "Error syncing pod, skipping" err="failed to \\"KillPodSandbox\\" for \\"1bb0c8bb-2c1d-4e5f-9a8b-7c6d5e4f3a2b\\" with KillPodSandboxError: \\"rpc error: code = DeadlineExceeded desc = context deadline exceeded\\""`,
+    fact: 'runtime.op_timeout',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 docker_sandbox.go:240] failed to stop sandbox: operation timeout: context deadline exceeded`,
+    fact: 'runtime.op_timeout',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to open log file" error="open /var/log/pods/x/0.log: too many open files"`,
+    fact: 'fd.emfile',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kubelet.go:1431] "Failed to start cAdvisor" err="inotify_init: too many open files"`,
+    fact: 'fd.inotify',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to delete task" error="context deadline exceeded" id=${CID}`,
+    fact: 'runtime.op_timeout',
+  },
+
+  // systemd
+  {
+    line: `${J} systemd[1]: containerd.service: Main process exited, code=killed, status=9/KILL`,
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: `${J} systemd[1]: docker.service: Failed with result 'exit-code'.`,
+    fact: 'runtime.service_failed',
+  },
+  { line: `${J} systemd[1]: containerd.service: Failed with result 'oom-kill'.`, fact: 'runtime.oom_killed' },
+  {
+    line: `${J} systemd[1]: containerd.service: A process of this unit has been killed by the OOM killer.`,
+    fact: 'runtime.oom_killed',
+  },
+  {
+    line: `${J} systemd[1]: docker.service: Start request repeated too quickly.`,
+    fact: 'runtime.restart_limit',
+  },
+  {
+    line: `${J} systemd[1]: containerd.service: Scheduled restart job, restart counter is at 3.`,
+    fact: 'runtime.service_failed',
+  },
+  { line: `${J} systemd[1]: containerd.service: Deactivated successfully.`, fact: 'runtime.service_stopped' },
+  {
+    line: `${J} systemd[1]: crio.service: Consumed 2h 3min 4.512s CPU time.`,
+    fact: 'runtime.service_stopped',
+  },
+  { line: `${J} systemd[1]: kubelet.service: Deactivated successfully.`, fact: 'kubelet.stopped' },
+  {
+    line: `${J} systemd[1]: kubelet.service: Scheduled restart job, restart counter is at 12.`,
+    fact: 'kubelet.dead',
+  },
+  {
+    line: `${J} systemd-run[4321]: Failed to start transient scope unit: Connection timed out`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} systemd-run[4321]: Failed to start transient scope unit: Access denied`,
+    fact: 'systemd.scope_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox failed" error="unable to start unit \\"cri-containerd-${CID}.scope\\": Unit cri-containerd-${CID}.scope already exists."`,
+    fact: 'systemd.unit_exists',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 qos_container_manager_linux.go:140] failed to update QOS cgroups: org.freedesktop.DBus.Error.NoReply: Did not receive a reply. Possible causes include: the remote application did not send a reply`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} dbus-daemon[700]: [system] Rejected: destination has a full message queue, 0 matched rules; type="method_return", sender=":1.0" (uid=0 pid=1 comm="/sbin/init") interface="(unset)" member="(unset)" error name="(unset)" requested_reply="0" destination=":1.42" (uid=0 pid=1234 comm="/usr/bin/kubelet")`,
+    fact: 'systemd.dbus_full_queue',
+  },
+  {
+    line: `${J} dbus-daemon[700]: [system] Failed to activate service 'org.freedesktop.systemd1': timed out (service_start_timeout=25000ms)`,
+    fact: 'systemd.dbus_timeout',
+  },
+  { line: 'Failed to connect to bus: Connection timed out', fact: 'systemd.dbus_timeout' },
+  { line: 'Failed to restart containerd.service: Connection timed out', fact: 'systemd.dbus_timeout' },
+
+  { line: 'Failed to get D-Bus connection: Connection refused', fact: 'systemd.dbus_disconnected' },
+  {
+    line: `${J} systemd[1]: Caught <SEGV>, dumped core as pid 31337.`,
+    fact: 'systemd.crashed',
+  },
+  { line: `${J} systemd[1]: Freezing execution.`, fact: 'systemd.crashed' },
+  {
+    line: `${J} systemd[1]: kubelet.service: Failed to fork: Resource temporarily unavailable`,
+    fact: 'pid.pressure',
+  },
+  {
+    line: `${J} systemd[1]: Failed to reread /proc/self/mountinfo: Cannot allocate memory`,
+    fact: 'systemd.mountinfo_churn',
+  },
+  {
+    line: `${J} systemd-journald[400]: Suppressed 12345 messages from kubelet.service`,
+    fact: 'systemd.journal_suppressed',
+  },
+
+  // CNI
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (delete): error getting ClusterInformation: connection is unauthorized: Unauthorized"`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:380] Error deleting pod default/web-0 from network; W1123 docker_sandbox.go:394] failed to check network: NetworkPlugin cni failed to teardown pod "web-0_default" network: error getting ClusterInformation: Get "https://10.96.0.1:443/apis/crd.projectcalico.org/v1/clusterinformations/default": dial tcp 10.96.0.1:443: i/o timeout`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:222] "StopPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (delete): error getting ClusterInformation: context deadline exceeded"`,
+    fact: 'cni.hang',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod" err="failed to setup network for sandbox \\"${CID}\\": plugin type=\\"flannel\\" failed (add): failed to load flannel 'subnet.env' file: open /run/flannel/subnet.env: no such file or directory. Check the flannel pod log for this node."`,
+    fact: 'cni.error',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod" err="failed to setup network for sandbox \\"${CID}\\": plugin type=\\"flannel\\" failed (add): failed to load flannel 'subnet.env' file: open /run/flannel/subnet.env: no such file or directory"`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kubelet.go:2373] "Container runtime network not ready" networkReady="NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized"`,
+    fact: 'cni.not_ready',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (add): error getting ClusterInformation: Get \\"https://10.96.0.1:443/apis/crd.projectcalico.org/v1/clusterinformations/default\\": dial tcp 10.96.0.1:443: connect: connection refused"`,
+    fact: 'cni.datastore_error',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (add): failed to request IPv4 addresses: Assigned 0 out of 1 requested IPv4 addresses"`,
+    fact: 'cni.ip_exhausted',
+  },
+  {
+    line: `2026-11-23 10:01:02.123 [ERROR][4242] ipam/ipam_plugin.go 542: Failed to grab IPAM lock, may contend for datastore updates error=timeout`,
+    fact: 'cni.error',
+  },
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:116] "Probe failed" probeType="Readiness" pod="kube-system/calico-node-x7k2p" output="calico/node is not ready: BIRD is not ready: BGP not established with 10.0.0.12"`,
+    fact: 'cni.agent_down',
+    origin: 'unknown',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" name=\\"cilium\\" failed (add): unable to connect to Cilium daemon: failed to create cilium agent client after 30.000000 seconds timeout: dial unix /var/run/cilium/cilium.sock: connect: no such file or directory"`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"aws-cni\\" name=\\"aws-cni\\" failed (add): add cmd: failed to assign an IP address to container"`,
+    fact: 'cni.ip_exhausted',
+  },
+  {
+    line: `{"level":"error","ts":"2026-11-23T10:01:02.123Z","caller":"ipamd/ipamd.go:845","msg":"Failed to increase pool size due to not able to allocate ENI AllocENI: error assigning prefixes: InsufficientCidrBlocks: The specified subnet does not have enough free cidr blocks to satisfy the request."}`,
+    fact: 'cni.ip_exhausted',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"aws-cni\\" failed (add): add cmd: failed to connect to backend server: connection error: desc = \\"transport: Error while dialing dial tcp 127.0.0.1:50051: connect: connection refused\\""`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"multus\\" name=\\"multus-cni-network\\" failed (add): Multus: [default/web-0/1234]: have you checked that your default network is ready? still waiting for readinessindicatorfile @ /run/multus/cni/net.d/10-calico.conflist. pollimmediate error: timed out waiting for the condition"`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"multus\\" failed (add): [default/web-0/1234:macvlan-conf]: error adding container to network \\"macvlan-conf\\": failed to allocate for range 0"`,
+    fact: 'cni.error',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:222] "StopPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"multus\\" failed (delete): Multus: [default/web-0/1234]: error in getting result from DelNetwork: netplugin failed"`,
+    fact: 'cni.teardown_failed',
+  },
+
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" failed (add): Unable to create endpoint: Put \\"http:///var/run/cilium/cilium.sock/v1/endpoint/cilium-local:0:${CID}\\": context deadline exceeded"`,
+    fact: 'cni.hang',
+  },
+
+  // people's descriptions
+  { line: 'relist takes 4m on this node', fact: 'pleg.relist_slow' },
+  { line: 'docker inspect on that container hangs forever', fact: 'runtime.container_cmd_hang' },
+  { line: 'docker ps 卡住，没有任何输出', fact: 'runtime.cmd_hang' },
+  { line: 'all docker commands hang', fact: 'runtime.cmd_hang' },
+  { line: 'docker 命令全部卡住', fact: 'runtime.cmd_hang' },
+  { line: 'we could still talk to containerd with crictl', fact: 'runtime.answers' },
+  { line: 'pods stuck in ContainerCreating for an hour', fact: 'runtime.pods_stuck' },
+  { line: 'Pod 一直卡在 Terminating', fact: 'runtime.pods_stuck' },
+  { line: 'kill -9 on the process has no effect', fact: 'proc.unkillable' },
+  { line: 'systemd (PID 1) CPU usage stays at 100%', fact: 'systemd.busy' },
+  { line: 'systemd re-reads mountinfo, parsing it after every mount', fact: 'systemd.mountinfo_churn' },
+  { line: 'we keep creating and deleting pods in a loop', fact: 'pods.churn' },
+  { line: 'the nodes are densely packed', fact: 'pods.dense' },
+  { line: 'the kubelet still receives the update to delete pods', fact: 'kubelet.alive_while_unknown' },
+  { line: 'we restarted the network on the node', fact: 'network.disrupted' },
+  { line: 'the API server went down for five minutes', fact: 'apiserver.down' },
+  { line: 'a batch job ate all the memory', fact: 'mem.exhausted' },
+  { line: '节点内存耗尽', fact: 'mem.exhausted' },
+  { line: 'iowait at 95% on the node', fact: 'io.saturated' },
+  { line: 'disk IO looks normal', fact: 'io.normal' },
+  { line: 'CNI ADD takes a long time on this cluster', fact: 'cni.slow' },
+  { line: 'the node keeps flapping between Ready and NotReady', fact: 'node.flapping' },
+  { line: 'containerd crashed during the upgrade', fact: 'runtime.service_failed' },
+  { line: 'dockerd 进程崩溃了', fact: 'runtime.service_failed' },
+  { line: 'containerd exited and was never restarted', fact: 'runtime.service_stopped' },
+  { line: 'containerd 进程退出后没有重启', fact: 'runtime.service_stopped' },
+  { line: 'the kubelet process exited at 10:02', fact: 'kubelet.dead' },
+  { line: 'kubelet 进程退出', fact: 'kubelet.dead' },
+  { line: 'kubelet exited and was never restarted', fact: 'kubelet.dead' },
+  { line: 'docker ps hangs', fact: 'runtime.cmd_hang' },
+  { line: 'containerd 没有重启', fact: 'runtime.service_stopped' },
+  { line: 'systemctl hangs', fact: 'systemd.cmd_hang' },
+  { line: 'systemctl status hangs', fact: 'systemd.cmd_hang' },
+  { line: 'systemctl daemon-reload 卡住', fact: 'systemd.cmd_hang' },
+];
+
+const MISSES: readonly Example[] = [
+  // a CRI call that failed fast is not a timeout
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="an error occurred when try to find sandbox: not found"`,
+    fact: 'runtime.op_timeout',
+  },
+  // a shim start that failed because of the image is not a shim timeout
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:319] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to create shim task: OCI runtime create failed: exec: \\"/app\\": stat /app: no such file or directory"`,
+    fact: 'runtime.shim_start_failed',
+  },
+  // an application's panic and EMFILE are not the runtime's
+  { line: `${J} myapp[77]: panic: assignment to entry in nil map`, fact: 'runtime.panic' },
+  {
+    line: `${J} myapp[77]: http: Accept error: accept tcp [::]:8080: accept4: too many open files; retrying in 5ms`,
+    fact: 'fd.emfile',
+  },
+  // the closed FIFO at a normal exit is not a broken stream
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="stream copy error: reading from a closed fifo"`,
+    fact: 'runtime.stdio_broken',
+  },
+  // a clean stop of an unrelated unit, and a runtime unit that started
+  { line: `${J} systemd[1]: nginx.service: Deactivated successfully.`, fact: 'runtime.service_stopped' },
+  { line: `${J} systemd[1]: Started containerd container runtime.`, fact: 'runtime.service_failed' },
+  { line: `${J} systemd[1]: nginx.service: Failed with result 'oom-kill'.`, fact: 'runtime.oom_killed' },
+  // the restart limit is the runtime's only when it is the runtime's unit
+  {
+    line: `${J} systemd[1]: nginx.service: Start request repeated too quickly.`,
+    fact: 'runtime.restart_limit',
+  },
+  // a scope timeout is not a refused scope, and the reverse
+  {
+    line: `${J} systemd-run[4321]: Failed to start transient scope unit: Connection timed out`,
+    fact: 'systemd.scope_failed',
+  },
+  {
+    line: `${J} systemd-run[4321]: Failed to start transient scope unit: Access denied`,
+    fact: 'systemd.dbus_timeout',
+  },
+  // a successful D-Bus activation, and a journald line that is not a suppression
+  {
+    line: `${J} dbus-daemon[700]: [system] Successfully activated service 'org.freedesktop.systemd1'`,
+    fact: 'systemd.dbus_timeout',
+  },
+  { line: `${J} systemd-journald[400]: Journal stopped`, fact: 'systemd.journal_suppressed' },
+  // CNI ADD failing is not a teardown failure, and a teardown error without a timeout is not a hang
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (add): failed to request IPv4 addresses"`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (delete): connection is unauthorized: Unauthorized"`,
+    fact: 'cni.hang',
+  },
+  // a flannel subnet file that exists is fine
+  {
+    line: `${J} flanneld[600]: I1123 10:01:02.123456 600 main.go:412] Wrote subnet file to /run/flannel/subnet.env`,
+    fact: 'cni.agent_down',
+  },
+  // a refused job is not a timeout
+  {
+    line: 'Failed to restart containerd.service: Unit containerd.service not found.',
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" failed (add): Unable to create endpoint: [PUT /endpoint/{id}][429] putEndpointIdTooManyRequests"`,
+    fact: 'cni.hang',
+  },
+  // descriptions of other things
+  { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },
+  { line: 'the kubelet restarted cleanly after the upgrade', fact: 'kubelet.dead' },
+  { line: 'systemctl restart containerd fixed it', fact: 'systemd.cmd_hang' },
+];
+
+function factsOf(line: string, origin: Component = 'unknown'): FactSet {
+  const facts = new FactSet();
+  scanText(line, 'logs.test', origin, facts);
+  return facts;
+}
+
+const OWNED: ReadonlyArray<readonly [string, readonly Signature[]]> = [
+  ['containerd', CONTAINERD_RULES],
+  ['crio', CRIO_RULES],
+  ['dockerd', DOCKERD_RULES],
+  ['runc', RUNC_RULES],
+  ['runtime', RUNTIME_RULES],
+  ['systemd', SYSTEMD_RULES],
+  ['cni', CNI_RULES],
+  ['observations', OBSERVATION_RULES],
+];
+
+describe('runtime, systemd and CNI rules', () => {
+  it.each(HITS.map((e) => [e.fact, e.line, e.origin] as const))('%s ← %s', (fact, line, origin) => {
+    expect(factsOf(line, origin).ids()).toContain(fact);
+  });
+
+  it.each(MISSES.map((e) => [e.fact, e.line] as const))('not %s ← %s', (fact, line) => {
+    expect(factsOf(line).ids()).not.toContain(fact);
+  });
+
+  for (const [file, rules] of OWNED) {
+    it(`every rule in rules/${file}.ts names its source and mechanism`, () => {
+      for (const rule of rules) {
+        expect(rule.source, rule.pattern).toMatch(/\S.{10,}/);
+        expect(rule.mechanism, rule.pattern).toMatch(/\S.{10,}/);
+        if (file === 'observations') {
+          expect(rule.observation, rule.pattern).toBe(true);
+          expect(rule.source, rule.pattern).toMatch(/^observation: /);
+        } else expect(rule.observation, rule.pattern).toBeUndefined();
+      }
+    });
+
+    it(`every rule in rules/${file}.ts is exercised by a line written from its program's format`, () => {
+      const untested = rules.filter(
+        (rule) =>
+          !HITS.some(
+            (e) =>
+              e.fact === rule.fact &&
+              new RegExp(rule.pattern).test(parseLogLine(e.line, e.origin ?? 'unknown').message),
+          ),
+      );
+      expect(untested.map((r) => r.pattern)).toEqual([]);
+    });
+
+    it(`rules/${file}.ts uses only syntax ripgrep shares with JS (no look-around, no back-references)`, () => {
+      for (const rule of rules)
+        for (const pattern of [rule.pattern, rule.unless ?? ''])
+          expect(pattern, pattern).not.toMatch(/\(\?<?[=!]|\\[1-9]|\\k</);
+    });
+  }
+});
+
+/** A NotReady node whose kubelet reports the generic symptoms every runtime-side mechanism produces. */
+const PLEG = 'PLEG is not healthy: pleg was last seen active 3m46.7s ago; threshold is 3m0s';
+const SYMPTOMS = [
+  `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:222] "StopPodSandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" podSandboxID="${CID}"`,
+  `${J} kubelet[1234]: E1123 10:01:03.123456    1234 kubelet.go:2040] "Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 3m46.7s ago; threshold is 3m0s"`,
+];
+
+function incident(logs: Record<string, string[]>) {
+  return EvidenceBundleSchema.parse({
+    node: 'node-1',
+    containerRuntimeVersion: 'containerd://1.6.20',
+    conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: PLEG }],
+    logs: Object.fromEntries(Object.entries(logs).map(([k, lines]) => [k, lines.join('\n')])),
+  });
+}
+
+describe("a mechanism's own message outranks the symptoms it causes", () => {
+  const cases: ReadonlyArray<readonly [CauseId, Record<string, string[]>]> = [
+    [
+      'fd_exhaustion',
+      {
+        kubelet: SYMPTOMS,
+        dockerd: [
+          `${J} dockerd[1001]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s`,
+        ],
+      },
+    ],
+    [
+      'systemd_dbus_stall',
+      {
+        kubelet: SYMPTOMS,
+        systemd: [
+          `${J} dbus-daemon[700]: [system] Rejected: destination has a full message queue, 0 matched rules; type="method_return", sender=":1.0" (uid=0 pid=1 comm="/sbin/init") interface="(unset)" member="(unset)" error name="(unset)" requested_reply="0" destination=":1.42" (uid=0 pid=1234 comm="/usr/bin/kubelet")`,
+        ],
+      },
+    ],
+    [
+      'zombie_shim_hang',
+      {
+        kubelet: SYMPTOMS,
+        containerd: [
+          `${J} containerd[812]: ${TS} level=error msg="failed to delete shim" error="close wait error: context deadline exceeded" id=${CID}`,
+          `${J} containerd[812]: ${TS} level=error msg="Failed to handle backOff event &TaskExit{ContainerID:${CID},Pid:4242,ExitStatus:137,} for ${CID}" error="failed to handle container TaskExit event: failed to stop container: context deadline exceeded: unknown"`,
+        ],
+      },
+    ],
+    [
+      'cni_hang',
+      {
+        kubelet: SYMPTOMS,
+        containerd: [
+          `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="failed to destroy network for sandbox \\"${CID}\\": plugin type=\\"calico\\" failed (delete): error getting ClusterInformation: connection is unauthorized: Unauthorized"`,
+        ],
+      },
+    ],
+    [
+      'resource_starvation',
+      {
+        kubelet: SYMPTOMS,
+        systemd: [
+          `${J} systemd[1]: containerd.service: A process of this unit has been killed by the OOM killer.`,
+          `${J} systemd[1]: containerd.service: Failed with result 'oom-kill'.`,
+        ],
+      },
+    ],
+    [
+      'runtime_down',
+      {
+        kubelet: [
+          ...SYMPTOMS,
+          `${J} kubelet[1234]: W1123 10:01:04.123456    1234 clientconn.go:1331] [core] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock}. Err: connection error: desc = "transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused"`,
+        ],
+        systemd: [`${J} systemd[1]: containerd.service: Start request repeated too quickly.`],
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (cause, logs) => {
+    expect(diagnose(incident(logs)).verdict).toBe(cause);
+  });
+
+  it('the symptoms alone are not enough for a confident runtime verdict', () => {
+    const d = diagnose(incident({ kubelet: SYMPTOMS }));
+    expect(d.confidence).toBeLessThan(0.7);
+  });
+});
