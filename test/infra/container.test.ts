@@ -65,6 +65,11 @@ describe('infra/container/Dockerfile', () => {
     const runs = ops(build, 'RUN').join(' && ');
     expect(runs).toMatch(/\bnpm ci\b/);
     expect(runs).toMatch(/\bnpm run build\b.*\bnpm pack\b/);
+    // npm pack fails with ENOENT when --pack-destination does not exist yet.
+    const destination = /npm pack .*--pack-destination (\S+)/.exec(runs)?.[1] ?? '';
+    expect(destination).not.toBe('');
+    expect(runs.indexOf(`mkdir ${destination}`)).toBeGreaterThanOrEqual(0);
+    expect(runs.indexOf(`mkdir ${destination}`)).toBeLessThan(runs.indexOf('npm pack'));
   });
 
   it('installs only the packed tarball with runtime dependencies on Node 24', () => {
