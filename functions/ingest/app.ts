@@ -136,6 +136,23 @@ async function queueGauges(queue: Queue, log: (message: string) => void): Promis
 }
 
 /**
+ * `/metrics` in the Prometheus text format: ingest's counters (when this process ingests) and the queue's gauges.
+ * Every role serves it, so one ServiceMonitor or scrape job fits every deployment.
+ */
+export function registerMetricsRoute(
+  app: Hono,
+  queue: Queue,
+  log: (message: string) => void,
+  counters?: IngestCounters,
+): void {
+  app.get('/metrics', async (c) =>
+    c.text((counters?.toPrometheus() ?? '') + (await queueGauges(queue, log)), 200, {
+      'content-type': 'text/plain; version=0.0.4',
+    }),
+  );
+}
+
+/**
  * The ingest app: authenticate → validate → normalise to jobs → enqueue → 202. It only knows web-standard
  * Request/Response; the Node server, the Worker and Lambda wrap it.
  */
@@ -203,11 +220,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
   }
 
   registerHealthRoutes(app, deps.queue, deps.downstreamFaults);
-  app.get('/metrics', async (c) =>
-    c.text(deps.counters.toPrometheus() + (await queueGauges(deps.queue, log)), 200, {
-      'content-type': 'text/plain; version=0.0.4',
-    }),
-  );
+  registerMetricsRoute(app, deps.queue, log, deps.counters);
 
   app.notFound((c) => problem(c, 404, 'not found'));
   app.onError((error, c) => {

@@ -12,7 +12,7 @@ import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { composeResponder } from '../compose.ts';
 import { type Config, ConfigError, ingestAuth, loadConfig } from '../config.ts';
-import { createIngestApp } from '../ingest/app.ts';
+import { createIngestApp, registerMetricsRoute } from '../ingest/app.ts';
 import { IngestCounters } from '../ingest/counters.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
 import { consume } from '../respond/consumer.ts';
@@ -99,10 +99,12 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   }
   let server: ServerType | undefined;
   if (config.ROLE === 'respond') {
-    // The responder alone (e.g. in the cluster, consuming SQS) serves only the probes' endpoints.
-    const health = new Hono();
-    registerHealthRoutes(health, queue, faults);
-    server = await listen(health, config);
+    // The responder alone (e.g. in the cluster, consuming SQS) takes no webhooks: it serves the probes'
+    // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
+    const app = new Hono();
+    registerHealthRoutes(app, queue, faults);
+    registerMetricsRoute(app, queue, say);
+    server = await listen(app, config);
   } else {
     const app = createIngestApp({
       queue,

@@ -322,7 +322,7 @@ function forbidden(target: Target, message: string): Failure {
   const scope = target.group ? ` in API group ${target.group}` : '';
   const proxy =
     target.resource === 'nodes/proxy'
-      ? ' (infra/kubernetes/with-nodes-proxy adds it; note that get on nodes/proxy also allows exec into any container on the node)'
+      ? ' (the component infra/kubernetes/components/nodes-proxy adds it; note that get on nodes/proxy also allows exec into any container on the node)'
       : '';
   const check = `kubectl auth can-i ${target.verb} ${target.resource}${user ? ` --as=${user}` : ''}`;
   return {

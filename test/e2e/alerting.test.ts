@@ -43,13 +43,13 @@ it('PLEG degrades → rules fire → Alertmanager → responder → Slack thread
     await s.scraped();
     expect((await s.alerts()).filter((a) => a.state === 'firing')).toEqual([]);
 
-    // Slow: the relist histogram climbs into the +Inf bucket; KubeletPlegDurationHigh fires after its `for:`.
+    // Slow: the relist histogram climbs into the +Inf bucket; PlegRelistSlow fires after its `for:`.
     s.kubelet.setPhase('slow');
     const root = await until('the root message in Slack', () => s.slack.messages(CHANNEL)[0], 30_000);
     expect(root.text).toContain(NODE);
     expect(root.text).toContain(CLUSTER);
 
-    const slow = firingIn(s, 'KubeletPlegDurationHigh');
+    const slow = firingIn(s, 'PlegRelistSlow');
     expect(slow?.labels).toMatchObject({ node: NODE, cluster: CLUSTER, severity: 'warning' });
     expect(slow?.annotations.summary).toContain('relist');
     const first = s.tap.deliveries[0];
@@ -99,7 +99,7 @@ it('PLEG degrades → rules fire → Alertmanager → responder → Slack thread
         d.body.alerts.some((a) => a.labels.alertname === alertname && a.status === 'resolved'),
       );
     expect(resolved('PlegRelistStuck')).toBe(true);
-    expect(resolved('KubeletPlegDurationHigh')).toBe(true);
+    expect(resolved('PlegRelistSlow')).toBe(true);
     expect(s.tap.deliveries.at(-1)?.body.status).toBe('resolved');
     expect(s.tap.deliveries.every((d) => d.status === 202)).toBe(true);
     expect((await s.alerts()).filter((a) => a.state === 'firing')).toEqual([]);

@@ -3,12 +3,24 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, type Tags } from 'yaml';
 
-// CloudFormation's short-form intrinsics, kept as { Ref } / { 'Fn::GetAtt' } / { 'Fn::Sub' } objects.
+// CloudFormation's short-form intrinsics, kept as their long-form objects ({ Ref }, { 'Fn::If': [...] }, ...).
+const list = (name: string) => ({
+  tag: `!${name}`,
+  collection: 'seq' as const,
+  resolve: (v: { toJSON(): unknown }) => ({ [`Fn::${name}`]: v.toJSON() }),
+});
 const tags: Tags = [
   { tag: '!Ref', resolve: (v: string) => ({ Ref: v }) },
   { tag: '!GetAtt', resolve: (v: string) => ({ 'Fn::GetAtt': v.split('.') }) },
   { tag: '!Sub', resolve: (v: string) => ({ 'Fn::Sub': v }) },
+  list('If'),
+  list('Not'),
+  list('Equals'),
 ];
+// A Secrets Manager dynamic reference to one key of the secret, as the template writes it.
+const secret = (key: string) => ({
+  'Fn::Sub': `{{resolve:secretsmanager:\${SecretName}:SecretString:${key}}}`,
+});
 
 interface Resource {
   Type: string;
@@ -18,7 +30,11 @@ const template = parse(readFileSync(join(import.meta.dirname, '../../infra/aws/t
   customTags: tags,
 }) as {
   Transform: string;
-  Parameters: Record<string, { MaxValue?: number }>;
+  Parameters: Record<
+    string,
+    { Type: string; Default?: unknown; MaxValue?: number; AllowedValues?: unknown[] }
+  >;
+  Conditions: Record<string, unknown>;
   Resources: Record<string, Resource>;
 };
 const r = (name: string): Resource => {
@@ -37,6 +53,9 @@ describe('infra/aws/template.yaml', () => {
     expect(Object.fromEntries(Object.entries(template.Resources).map(([k, v]) => [k, v.Type]))).toEqual({
       JobsDeadLetterQueue: 'AWS::SQS::Queue',
       JobsQueue: 'AWS::SQS::Queue',
+      DeadLetterAlarm: 'AWS::CloudWatch::Alarm',
+      IngestLogGroup: 'AWS::Logs::LogGroup',
+      RespondLogGroup: 'AWS::Logs::LogGroup',
       StateTable: 'AWS::DynamoDB::Table',
       IngestFunction: 'AWS::Serverless::Function',
       RespondFunction: 'AWS::Serverless::Function',
@@ -86,7 +105,7 @@ describe('infra/aws/template.yaml', () => {
     }
   });
 
-  it('builds the functions from the project entry points and keeps the token out of the template', () => {
+  it('builds the functions from the project entry points', () => {
     for (const [name, entry] of [
       ['IngestFunction', 'functions/lambda/ingest.ts'],
       ['RespondFunction', 'functions/lambda/respond.ts'],
@@ -97,10 +116,65 @@ describe('infra/aws/template.yaml', () => {
       expect(metadata.BuildProperties.EntryPoints).toEqual([entry]);
       expect(readFileSync(join(import.meta.dirname, '../..', entry), 'utf8')).toContain('export');
     }
-    const env = (r('IngestFunction').Properties.Environment as { Variables: Record<string, unknown> })
-      .Variables;
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: CloudFormation's own ${} substitution syntax.
-    expect(env.INGEST_TOKEN).toEqual({ 'Fn::Sub': '{{resolve:ssm-secure:${IngestTokenParameter}}}' });
     expect((r('IngestFunction').Properties.FunctionUrlConfig as { AuthType: string }).AuthType).toBe('NONE');
+  });
+
+  const env = (name: string) =>
+    (r(name).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+  it('takes every secret from Secrets Manager by dynamic reference, never ssm-secure (refused in env vars)', () => {
+    expect(JSON.stringify(template.Resources)).not.toContain('ssm-secure');
+    expect(template.Parameters.SecretName?.Type).toBe('String');
+    expect(env('IngestFunction').INGEST_TOKEN).toEqual(secret('INGEST_TOKEN'));
+    // Every value that looks like a dynamic reference is a Secrets Manager one.
+    for (const name of ['IngestFunction', 'RespondFunction']) {
+      for (const m of JSON.stringify(env(name)).matchAll(/\{\{resolve:([a-z-]+):/g))
+        expect(m[1]).toBe('secretsmanager');
+    }
+  });
+
+  it('gives the functions the Slack settings when a channel is set, and none otherwise', () => {
+    expect(template.Conditions.UseSlack).toEqual({
+      'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'SlackChannel' }, ''] }],
+    });
+    const ifSlack = (value: unknown) => ({ 'Fn::If': ['UseSlack', value, { Ref: 'AWS::NoValue' }] });
+    expect(env('RespondFunction')).toEqual({
+      SLACK_BOT_TOKEN: ifSlack(secret('SLACK_BOT_TOKEN')),
+      SLACK_CHANNEL: ifSlack({ Ref: 'SlackChannel' }),
+    });
+    expect(env('IngestFunction').SLACK_SIGNING_SECRET).toEqual(ifSlack(secret('SLACK_SIGNING_SECRET')));
+    expect(template.Parameters.SlackChannel?.Default).toBe('');
+  });
+
+  it('alarms on any message in the dead-letter queue, notifying the optional SNS topic', () => {
+    const alarm = r('DeadLetterAlarm').Properties;
+    expect(alarm).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': ['JobsDeadLetterQueue', 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const topic = { 'Fn::If': ['NotifyTopic', [{ Ref: 'AlarmTopicArn' }], { Ref: 'AWS::NoValue' }] };
+    expect(alarm.AlarmActions).toEqual(topic);
+    expect(template.Conditions.NotifyTopic).toEqual({
+      'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'AlarmTopicArn' }, ''] }],
+    });
+    expect(template.Parameters.AlarmTopicArn?.Default).toBe('');
+  });
+
+  it('logs each function to its own log group with a retention', () => {
+    for (const [fn, group] of [
+      ['IngestFunction', 'IngestLogGroup'],
+      ['RespondFunction', 'RespondLogGroup'],
+    ] as const) {
+      expect(r(fn).Properties.LoggingConfig).toEqual({ LogGroup: { Ref: group } });
+      expect(r(group).Properties.RetentionInDays).toEqual({ Ref: 'LogRetentionDays' });
+    }
+    // CloudWatch accepts only its own list of retentions.
+    expect(template.Parameters.LogRetentionDays?.AllowedValues).toContain(
+      template.Parameters.LogRetentionDays?.Default,
+    );
   });
 });

@@ -26,6 +26,30 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const PROMETHEUS_RULE_FILE = join(ROOT, 'infra', 'prometheus', 'prometheusrule.yaml');
 const ALERTMANAGER_DIR = join(ROOT, 'infra', 'alertmanager');
 const TEST_DIR = import.meta.dirname;
+const RUNBOOKS = readFileSync(join(ROOT, 'docs', 'runbooks.md'), 'utf8');
+/**
+ * Alerts of kubernetes-mixin and node-exporter-mixin (as kube-prometheus ships them) near this project's subject: a
+ * rule here under one of these names would change when a kube-prometheus user's existing alert fires.
+ */
+const MIXIN_ALERTS = [
+  'KubeNodeNotReady',
+  'KubeNodeUnreachable',
+  'KubeNodeReadinessFlapping',
+  'KubeNodePressure',
+  'KubeNodeEviction',
+  'KubeletPlegDurationHigh',
+  'KubeletPodStartUpLatencyHigh',
+  'KubeletDown',
+  'KubeletTooManyPods',
+  'KubeletClientCertificateRenewalErrors',
+  'NodeFileDescriptorLimit',
+  'NodeFilesystemAlmostOutOfSpace',
+  'NodeFilesystemSpaceFillingUp',
+  'NodeMemoryHighUtilization',
+  'NodeSystemSaturation',
+  'NodeHighNumberConntrackEntriesUsed',
+  'NodeClockNotSynchronising',
+];
 const scratch = mkdtempSync(join(tmpdir(), 'pleg-rules-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -187,7 +211,8 @@ describe('the PrometheusRule', () => {
 describe('what the responder needs from every rule', () => {
   it.each(alertRules.map((r) => [r.alert ?? '', r] as const))('%s', (_, rule) => {
     expect(['info', 'warning', 'critical']).toContain(rule.labels?.severity);
-    for (const key of ['summary', 'description', 'runbook']) expect(rule.annotations?.[key]).toBeTruthy();
+    for (const key of ['summary', 'description', 'runbook', 'runbook_url'])
+      expect(rule.annotations?.[key]).toBeTruthy();
     if (/\bkubelet_(?!node_name)/.test(rule.expr)) {
       // Kubelet series know only instance=IP:port: the node name comes from kubelet_node_name.
       expect(rule.expr).toMatch(
@@ -196,6 +221,30 @@ describe('what the responder needs from every rule', () => {
     }
     // `cluster` is kept by every aggregation (sum/max by, on) that would otherwise drop it.
     for (const m of rule.expr.matchAll(/\b(?:by|on) \(([^)]*)\)/g)) expect(m[1]).toContain('cluster');
+  });
+
+  it('links its runbook: a section of docs/runbooks.md named after the alert', () => {
+    const headings = new Set(
+      [...RUNBOOKS.matchAll(/^## (.+)$/gm)].map((m) =>
+        (m[1] ?? '')
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-'),
+      ),
+    );
+    for (const rule of alertRules) {
+      const url = new URL(rule.annotations?.runbook_url ?? '');
+      expect(url.pathname, rule.alert).toMatch(/\/docs\/runbooks\.md$/);
+      expect(url.hash, rule.alert).toBe(`#${rule.alert?.toLowerCase()}`);
+      expect(
+        headings.has(url.hash.slice(1)),
+        `${rule.alert}: no "## ${rule.alert}" in docs/runbooks.md`,
+      ).toBe(true);
+    }
+  });
+
+  it('never redefines a kubernetes-mixin or node-exporter-mixin alert under its name', () => {
+    for (const name of alertNames) expect(MIXIN_ALERTS, name).not.toContain(name);
   });
 
   it('every alert the unit tests see firing carries node', () => {
@@ -208,7 +257,7 @@ describe('what the responder needs from every rule', () => {
 
 describe("the responder's engine", () => {
   /** Alert names this repository's engine does not map to a fact yet (asked for separately). */
-  const NOT_MAPPED_YET = new Set(['KubeNodeNotReady', 'PlegRelistFailing']);
+  const NOT_MAPPED_YET = new Set(['PlegNodeNotReady']);
 
   const factsOf = (labels: Record<string, string>, annotations: Record<string, string> = {}) =>
     extractFacts({ alerts: [{ status: 'firing', labels, annotations, startsAt: '2026-11-21T03:00:00Z' }] })
@@ -218,6 +267,20 @@ describe("the responder's engine", () => {
   it('turns every alert name into a fact', () => {
     for (const name of alertNames.filter((n) => !NOT_MAPPED_YET.has(n))) {
       expect(factsOf({ alertname: name }), name).not.toEqual([]);
+    }
+  });
+
+  it('reads the mixin alerts the route sends it as it reads ours', () => {
+    const pairs = [
+      ['KubeletPlegDurationHigh', 'PlegRelistSlow'],
+      ['KubeNodeUnreachable', 'PlegNodeUnreachable'],
+      ['KubeNodeReadinessFlapping', 'PlegNodeReadinessFlapping'],
+      ['NodeFileDescriptorLimit', 'PlegNodeFileDescriptorLimit'],
+    ];
+    for (const [mixin = '', ours = ''] of pairs) {
+      expect(alertNames).toContain(ours);
+      expect(factsOf({ alertname: mixin }), mixin).toEqual(factsOf({ alertname: ours }));
+      expect(factsOf({ alertname: mixin }), mixin).not.toEqual([]);
     }
   });
 
@@ -263,6 +326,23 @@ describe('amtool', () => {
       expect(output.split('\n').filter((l) => !l.startsWith('$') && !l.startsWith('Warning'))).toContain(
         'pleg-responder',
       );
+    }
+    // The mixin's own alerts for the same conditions reach the responder too.
+    for (const name of [
+      'KubeNodeNotReady',
+      'KubeNodeUnreachable',
+      'KubeletPlegDurationHigh',
+      'KubeletDown',
+    ]) {
+      const { output } = run(amtool(), [
+        'config',
+        'routes',
+        'test',
+        `--config.file=${ALERTMANAGER_FILE}`,
+        `alertname=${name}`,
+        'node=worker-1',
+      ]);
+      expect(output.split('\n')).toContain('pleg-responder');
     }
     const other = run(amtool(), [
       'config',

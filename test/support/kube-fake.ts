@@ -12,7 +12,8 @@ import { join } from 'node:path';
  * - bearer-token authentication (401 Status Unauthorized otherwise; /version and /healthz are open; with
  *   `allowAnonymous`, requests without a token pass, which kubectl needs: client-go sends no token over http);
  * - discovery: /version, /api, /api/v1, /apis, /apis/<group>, /apis/<group>/<version> for core/v1, apps/v1,
- *   batch/v1, rbac.authorization.k8s.io/v1, coordination.k8s.io/v1, policy/v1, events.k8s.io/v1 (legacy
+ *   batch/v1, rbac.authorization.k8s.io/v1, coordination.k8s.io/v1, policy/v1, scheduling.k8s.io/v1,
+ *   events.k8s.io/v1, and the custom resources given in `customResources` (legacy
  *   discovery: an aggregated-discovery Accept header gets plain JSON, which clients fall back from); /openapi/v2
  *   and /openapi/v3 are 404, so kubectl needs `--validate=false`;
  * - get and list of any discovered resource, cluster-wide (`/api/v1/pods`) or per namespace, with `limit` and
@@ -23,7 +24,8 @@ import { join } from 'node:path';
  *   does: a wrong JSON type in a typed field of common kinds (Deployment, DaemonSet, StatefulSet, Pod, ConfigMap,
  *   Service...) is 400 BadRequest "... cannot be handled as a Deployment: json: cannot unmarshal string into Go
  *   struct field DeploymentSpec.spec.replicas of type int32"; a namespaced object in a namespace that does not
- *   exist is 404; without dryRun the object is stored;
+ *   exist is 404; a PriorityClass above the user-defined maximum (1e9) is 422 Invalid; without dryRun the object
+ *   is stored;
  * - the node proxy as the kubelet answers behind it: `/api/v1/nodes/NAME/proxy/metrics` (Prometheus text) and
  *   `/proxy/logs/?query=UNIT&tailLines=N` (NodeLogQuery: journald short-precise text). With `logQuery: 'off'` the
  *   kubelet's /logs/ handler is off (404 "404 page not found"); with `'ignored'` the NodeLogQuery gate is off and
@@ -184,6 +186,7 @@ const RESOURCES: readonly ResourceDef[] = [
   def('rbac.authorization.k8s.io/v1', 'roles', 'Role', true),
   def('rbac.authorization.k8s.io/v1', 'rolebindings', 'RoleBinding', true),
   def('coordination.k8s.io/v1', 'leases', 'Lease', true),
+  def('scheduling.k8s.io/v1', 'priorityclasses', 'PriorityClass', false, { shortNames: ['pc'] }),
   def('policy/v1', 'poddisruptionbudgets', 'PodDisruptionBudget', true, {
     shortNames: ['pdb'],
     subresources: ['status'],
@@ -205,12 +208,21 @@ function groupVersion(d: Pick<ResourceDef, 'group' | 'version'>): string {
   return d.group ? `${d.group}/${d.version}` : d.version;
 }
 
-function resourceFor(group: string, version: string, resource: string): ResourceDef | undefined {
-  return RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
+function resourceFor(
+  defs: readonly ResourceDef[],
+  group: string,
+  version: string,
+  resource: string,
+): ResourceDef | undefined {
+  return defs.find((r) => r.group === group && r.version === version && r.resource === resource);
 }
 
-function resourceOfKind(apiVersion: string | undefined, kind: string | undefined): ResourceDef | undefined {
-  return RESOURCES.find((r) => groupVersion(r) === apiVersion && r.kind === kind);
+function resourceOfKind(
+  defs: readonly ResourceDef[],
+  apiVersion: string | undefined,
+  kind: string | undefined,
+): ResourceDef | undefined {
+  return defs.find((r) => groupVersion(r) === apiVersion && r.kind === kind);
 }
 
 function discoveryResources(d: ResourceDef[]): Record<string, unknown>[] {
@@ -325,6 +337,24 @@ const POD_SPEC: GoType = {
     hostPID: 'bool',
     priorityClassName: 'string',
     priority: 'int32',
+    tolerations: {
+      array: {
+        struct: 'Toleration',
+        fields: {
+          key: 'string',
+          operator: 'string',
+          value: 'string',
+          effect: 'string',
+          tolerationSeconds: 'int64',
+        },
+      },
+    },
+    topologySpreadConstraints: {
+      array: {
+        struct: 'TopologySpreadConstraint',
+        fields: { maxSkew: 'int32', topologyKey: 'string', whenUnsatisfiable: 'string', minDomains: 'int32' },
+      },
+    },
     securityContext: {
       struct: 'PodSecurityContext',
       fields: { runAsUser: 'int64', runAsGroup: 'int64', fsGroup: 'int64', runAsNonRoot: 'bool' },
@@ -384,7 +414,22 @@ const KIND_TYPES: Record<string, Record<string, GoType>> = {
     },
   },
   PodDisruptionBudget: { spec: { struct: 'PodDisruptionBudgetSpec', fields: {} } },
+  PriorityClass: { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string' },
 };
+
+/** The highest priority a PriorityClass not named system-* may have (scheduling's validation). */
+const USER_PRIORITY_MAX = 1_000_000_000;
+
+/** Validation the API server applies after decoding, for the few rules manifests here can break. */
+function validationError(d: ResourceDef, object: Record<string, unknown>, name: string): string | undefined {
+  const qualified = `${d.group ? `${d.kind}.${d.group}` : d.kind} "${name}" is invalid`;
+  if (d.kind === 'PriorityClass' && typeof object.value === 'number') {
+    if (!name.startsWith('system-') && object.value > USER_PRIORITY_MAX) {
+      return `${qualified}: value: Forbidden: maximum allowed value of a user defined priority is ${USER_PRIORITY_MAX}`;
+    }
+  }
+  return undefined;
+}
 
 /** How encoding/json names a JSON value in an UnmarshalTypeError. */
 function jsonTypeName(value: unknown, goType: string): string {
@@ -511,6 +556,20 @@ export interface KubeFakeOptions {
    * needs this.
    */
   allowAnonymous?: boolean;
+  /**
+   * Kinds served as if their CustomResourceDefinition were installed (e.g. prometheus-operator's ServiceMonitor).
+   * Without one, a custom kind is unknown, as on a cluster without the CRD: kubectl says "no matches for kind".
+   */
+  customResources?: readonly CustomResource[];
+}
+
+/** A custom resource the fake serves, as its CRD would declare it (names.plural, names.kind, scope). */
+export interface CustomResource {
+  groupVersion: string;
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+  subresources?: string[];
 }
 
 export interface KubeFake {
@@ -546,7 +605,7 @@ interface Route {
 }
 
 /** `/api/v1/...` or `/apis/G/V/...` → resource, namespace, name, subresource. */
-function parseRoute(path: string): Route | 'unknown' | undefined {
+function parseRoute(defs: readonly ResourceDef[], path: string): Route | 'unknown' | undefined {
   const parts = path.split('/').slice(1);
   let group: string;
   let version: string;
@@ -568,7 +627,7 @@ function parseRoute(path: string): Route | 'unknown' | undefined {
     namespace = segments[1];
     segments = segments.slice(2);
   }
-  const d = resourceFor(group, version, segments[0] ?? '');
+  const d = resourceFor(defs, group, version, segments[0] ?? '');
   if (!d) return 'unknown';
   return {
     def: d,
@@ -707,6 +766,12 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
   const user = options.user ?? DEFAULT_USER;
   const gitVersion = options.gitVersion ?? 'v1.29.4';
   const scenario = options.scenario ?? plegScenario();
+  const resources: readonly ResourceDef[] = [
+    ...RESOURCES,
+    ...(options.customResources ?? []).map((c) =>
+      def(c.groupVersion, c.resource, c.kind, c.namespaced, { subresources: c.subresources }),
+    ),
+  ];
   let latencyMs = options.latencyMs ?? 0;
   let logQuery: LogQueryMode = options.logQuery ?? 'enabled';
   const started = performance.now();
@@ -730,14 +795,14 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
   }
 
   function put(object: KubeObject): void {
-    const d = resourceOfKind(object.apiVersion, object.kind);
+    const d = resourceOfKind(resources, object.apiVersion, object.kind);
     if (!d) throw new Error(`kube-fake: unknown kind ${object.apiVersion} ${object.kind}`);
     store.set(objectKey(d, object.metadata.namespace, object.metadata.name), stamp(object));
   }
 
   for (const object of scenario.objects) put(object);
   for (const ns of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
-    const d = resourceFor('', 'v1', 'namespaces');
+    const d = resourceFor(resources, '', 'v1', 'namespaces');
     if (d && !store.has(objectKey(d, undefined, ns))) {
       put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns }, status: { phase: 'Active' } });
     }
@@ -807,7 +872,7 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
     if (['/healthz', '/livez', '/readyz'].includes(x.path)) return sendText(x, 200, 'ok');
     if (x.path === '/version') return send(x, 200, versionInfo(gitVersion));
     if (!x.entry.authorized) return send(x, 401, status(401, 'Unauthorized', 'Unauthorized'));
-    const route = parseRoute(x.path);
+    const route = parseRoute(resources, x.path);
     if (fault?.status) return faulted(x, fault, route === 'unknown' ? undefined : route);
     const discovery = discover(x);
     if (discovery) return discovery;
@@ -865,17 +930,17 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
         serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: x.req.headers.host ?? '' }],
       });
     }
-    if (x.path === '/apis') return send(x, 200, apiGroupList());
+    if (x.path === '/apis') return send(x, 200, apiGroupList(resources));
     const groupMatch = /^\/apis\/([^/]+)\/?$/.exec(x.path);
     if (groupMatch) {
-      const group = apiGroupList().groups.find((g) => g.name === groupMatch[1]);
+      const group = apiGroupList(resources).groups.find((g) => g.name === groupMatch[1]);
       return group ? send(x, 200, { kind: 'APIGroup', apiVersion: 'v1', ...group }) : notFound(x);
     }
     const versionMatch = /^\/(?:api\/(v1)|apis\/([^/]+)\/([^/]+))\/?$/.exec(x.path);
     if (!versionMatch) return undefined;
     const group = versionMatch[2] ?? '';
     const version = versionMatch[1] ?? versionMatch[3] ?? '';
-    const defs = RESOURCES.filter((r) => r.group === group && r.version === version);
+    const defs = resources.filter((r) => r.group === group && r.version === version);
     if (defs.length === 0) return notFound(x);
     return send(x, 200, {
       kind: 'APIResourceList',
@@ -966,7 +1031,7 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
   }
 
   function namespaceMissing(x: Exchange, route: Route): Answered | undefined {
-    const nsDef = resourceFor('', 'v1', 'namespaces');
+    const nsDef = resourceFor(resources, '', 'v1', 'namespaces');
     if (!route.def.namespaced || !route.namespace || !nsDef) return undefined;
     if (store.has(objectKey(nsDef, undefined, route.namespace))) return undefined;
     return objectNotFound(x, nsDef, route.namespace);
@@ -999,6 +1064,8 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
         ),
       );
     }
+    const invalid = validationError(d, object, meta.name);
+    if (invalid) return send(x, 422, status(422, 'Invalid', invalid));
     const missingNamespace = namespaceMissing(x, route);
     if (missingNamespace) return missingNamespace;
     const key = objectKey(d, route.namespace, meta.name);
@@ -1036,7 +1103,7 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
 
   /** What the kubelet answers behind /api/v1/nodes/NAME/proxy/. */
   function kubelet(x: Exchange, node: string, rest: string): Answered {
-    const nodeDef = resourceFor('', 'v1', 'nodes');
+    const nodeDef = resourceFor(resources, '', 'v1', 'nodes');
     if (!nodeDef || !store.has(objectKey(nodeDef, undefined, node))) {
       return nodeDef ? objectNotFound(x, nodeDef, node) : notFound(x);
     }
@@ -1219,13 +1286,13 @@ function versionInfo(gitVersion: string) {
   };
 }
 
-function apiGroupList() {
-  const groups = [...new Set(RESOURCES.filter((r) => r.group).map((r) => r.group))];
+function apiGroupList(defs: readonly ResourceDef[]) {
+  const groups = [...new Set(defs.filter((r) => r.group).map((r) => r.group))];
   return {
     kind: 'APIGroupList',
     apiVersion: 'v1',
     groups: groups.map((name) => {
-      const versions = [...new Set(RESOURCES.filter((r) => r.group === name).map((r) => r.version))].map(
+      const versions = [...new Set(defs.filter((r) => r.group === name).map((r) => r.version))].map(
         (version) => ({ groupVersion: `${name}/${version}`, version }),
       );
       return { name, versions, preferredVersion: versions[0] };

@@ -23,6 +23,10 @@ const ALERT_FACTS: Record<string, FactId> = {
   NodeSystemSaturation: 'cpu.saturated',
   NodeFilesystemAlmostOutOfSpace: 'disk.pressure',
   NodeZombieProcesses: 'proc.zombie',
+  // This project's rules for the mixin conditions above, under their own names (infra/prometheus).
+  PlegNodeUnreachable: 'node.status_unknown',
+  PlegNodeReadinessFlapping: 'node.flapping',
+  PlegNodeFileDescriptorLimit: 'fd.near_limit',
 };
 
 /** CRI calls every relist makes: their errors mean the runtime is failing as a whole, not one container. */
