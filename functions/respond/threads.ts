@@ -12,11 +12,9 @@ import {
 } from '../../shared/chat/blocks.ts';
 import type { ChatMessage, ChatPort } from '../../shared/chat/port.ts';
 import { otherRuntime } from '../../shared/diagnosis/commands.ts';
-import { diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
-import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
-import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { scanText } from '../../shared/diagnosis/scanner.ts';
 import {
   addFolded,
   addSignals,
@@ -444,9 +442,7 @@ export class IncidentThreads implements IncidentHandler {
       return;
     }
     if (request.action === 'diagnose-text') {
-      const facts = new FactSet();
-      scanText(request.text, 'pasted', 'unknown', facts);
-      const d = diagnoseFacts({}, extractFacts({}, facts));
+      const d = diagnoseText(request.text, { name: 'pasted' });
       await this.#answer(
         reply,
         diagnosisMessage(d, 'Diagnosis of the pasted log (offline, no cluster access):'),

@@ -84,6 +84,18 @@ export const FACT_MEANINGS = {
   'cni.error': 'CNI add/delete calls fail',
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
+  // Facts only a paste's structure shows: goroutine dumps, kernel stacks, systemctl status blocks.
+  'kubelet.relist_deadlock':
+    "the PLEG relist goroutine has been blocked for minutes sending on a channel nobody drains: the kubelet's own relist deadlock",
+  'runtime.call_blocked': 'a goroutine has waited minutes for a container runtime (CRI/gRPC) call to return',
+  'runtime.shim_blocked': 'a runtime goroutine has waited minutes for a container shim to answer (ttrpc)',
+  'proc.dstate_storage':
+    'a process is blocked in the kernel inside a storage subsystem (filesystem, NFS, Ceph, FUSE, block I/O)',
+  'proc.frozen':
+    'a process sits in the cgroup freezer (__refrigerator): its cgroup was frozen and not thawed',
+  'kubelet.unit_failed': 'systemd reports the kubelet unit failed or stopped, and is not restarting it',
+  'runtime.unit_failed':
+    'systemd reports the container runtime unit failed or stopped, and is not restarting it',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

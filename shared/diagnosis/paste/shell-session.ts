@@ -1,0 +1,61 @@
+import type { Opener, PasteEvidence, Section } from './evidence.ts';
+
+/**
+ * A terminal session pasted as is: prompt lines (`$ cmd`, `# cmd`, `root@node:~# cmd`, `[root@node ~]# cmd`)
+ * followed by what the command printed. For commands whose output means something only together with the
+ * command (a `docker ps` that printed `^C`, `cat /proc/sys/fs/file-nr`, `ls /proc/PID/fd | wc -l`), the output
+ * is kept as command output for the command extractors; other commands' output (journalctl, kubectl describe)
+ * describes itself and is read like the rest of the paste.
+ */
+const PROMPT = /^(?:\[[^\]]{1,80}\] ?[#$]|[\w.-]+@[\w.-]+(?::[^\s#$]*)? ?[#$]|[#$]) +(\S.*)$/;
+const WRAPPERS = /^(?:(?:sudo|time|env|timeout(?: +-\S+)* +\S+) +)*/;
+/** Commands whose output the command extractors read with the command in hand. */
+const KEEP_OUTPUT =
+  /^(?:docker|crictl|ctr|nerdctl|podman|systemctl|busctl|dbus-send|gdbus|ps|top|uptime|free|nproc|lsof|ulimit|sysctl|find|cat \/proc\/|ls (?:-\w+ )*\/proc\/)/;
+/** A journald line: the command's output is over and a pasted journal goes on. */
+const JOURNAL_LINE = /^[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}/;
+const PROSE = /\b(?:hangs?|hung|stuck|never|does ?n.t|not respond|timed out)\b|卡/;
+const MAX_OUTPUT_LINES = 2000;
+
+class ShellCommand implements Section {
+  readonly format = 'shell-command';
+  readonly #command: string;
+  readonly #output: string[] = [];
+
+  constructor(command: string) {
+    this.#command = command;
+  }
+
+  take(line: string): boolean {
+    if (PROMPT.test(line) || JOURNAL_LINE.test(line)) return false;
+    if (this.#output.length >= MAX_OUTPUT_LINES) return false;
+    this.#output.push(line);
+    return true;
+  }
+
+  close(evidence: PasteEvidence): void {
+    while (this.#output.at(-1)?.trim() === '') this.#output.pop();
+    evidence.addCommandOutput(this.#command, this.#output.join('\n'));
+  }
+}
+
+/** A prompt line whose output is read elsewhere: the line itself is consumed, nothing else. */
+class PromptOnly implements Section {
+  readonly format = 'shell-command';
+  take(): boolean {
+    return false;
+  }
+  close(): void {}
+}
+
+export const openShellCommand: Opener = (line) => {
+  const c = line.charCodeAt(0);
+  // `$`, `#`, `[`, or a user name: cheap first test before the prompt pattern.
+  if (c !== 36 && c !== 35 && c !== 91 && !line.includes('@')) return undefined;
+  const command = PROMPT.exec(line)?.[1]?.trim();
+  if (!command) return undefined;
+  const bare = command.replace(WRAPPERS, '');
+  // `# docker ps hangs` is a note written like a root prompt, not a command.
+  if (!/^[\w./-]+(?:\s|$)/.test(bare) || PROSE.test(bare)) return undefined;
+  return KEEP_OUTPUT.test(bare) ? new ShellCommand(command) : new PromptOnly();
+};
