@@ -192,9 +192,18 @@ interface PsRow {
   command: string;
 }
 
-/** Reads `ps` output whose header names PID, PPID and STAT/S columns, with the command last. */
+/**
+ * Reads `ps` output whose header names PID, PPID and STAT/S columns, with the command last; `top -b` prints its
+ * summary lines before the header.
+ */
 function parsePs(output: string): PsRow[] {
-  const lines = output.split('\n').filter((l) => l.trim());
+  const all = output.split('\n').filter((l) => l.trim());
+  const lines = all.slice(
+    Math.max(
+      0,
+      all.findIndex((l) => /(?:^|\s)PID\s/.test(l)),
+    ),
+  );
   const header = lines[0]?.trim().split(/\s+/) ?? [];
   const col = (names: string[]) => header.findIndex((h) => names.includes(h.toUpperCase()));
   const pid = col(['PID']);

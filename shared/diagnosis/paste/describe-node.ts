@@ -8,7 +8,7 @@ import { type Column, isRule, tableColumns, tableRow } from './table.ts';
  * The top-level keys `kubectl describe node` prints (kubectl describe.go, describeNode), in column 0. A line in
  * column 0 that is none of these ends the section; indented and blank lines continue it.
  */
-const NODE_KEYS = new Set([
+const DESCRIBE_KEYS = new Set([
   'Name',
   'Roles',
   'Labels',
@@ -28,6 +28,27 @@ const NODE_KEYS = new Set([
   'Non-terminated Pods',
   'Allocated resources',
   'Events',
+  // The same printer's keys for pods, whose Events are worth reading too.
+  'Namespace',
+  'Priority',
+  'Priority Class Name',
+  'Runtime Class Name',
+  'Service Account',
+  'Node',
+  'Start Time',
+  'Status',
+  'Reason',
+  'Message',
+  'IP',
+  'IPs',
+  'Controlled By',
+  'Init Containers',
+  'Containers',
+  'Readiness Gates',
+  'Volumes',
+  'QoS Class',
+  'Node-Selectors',
+  'Tolerations',
 ]);
 /** Keys only a node has: a `Name:` block with none of them is another object (a pod), not the node. */
 const ONLY_NODES = new Set([
@@ -80,7 +101,7 @@ class DescribeNode implements Section {
   take(line: string): boolean {
     if (line.trim() === '') return true;
     const top = TOP_KEY.exec(line);
-    if (top && NODE_KEYS.has(top[1] ?? '')) {
+    if (top && DESCRIBE_KEYS.has(top[1] ?? '')) {
       this.#key = top[1] ?? '';
       this.#columns = undefined;
       if (ONLY_NODES.has(this.#key)) this.#isNode = true;

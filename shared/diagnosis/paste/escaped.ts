@@ -12,7 +12,7 @@ const MIN_PIECES_WITHOUT_PREFIX = 3;
 export function splitEscapedNewlines(line: string): string[] | undefined {
   if (!line.includes('\\n')) return undefined;
   const body = line.trim().replace(/^"(.*)"$/s, '$1');
-  const pieces = body.split(/\\r?\\n/);
+  const pieces = body.split(/(?:\\r)?\\n/);
   if (pieces.length < 2) return undefined;
   const starts = pieces.filter((p) => LOG_START.test(p)).length;
   const prefixed = LOG_START.test(pieces[0] ?? '');

@@ -44,6 +44,34 @@ const SAMPLED_LINES = 64;
 /** A line longer than this (no newline in 4 Mi characters) is read in pieces rather than held whole. */
 const MAX_LINE_CHARS = 1 << 22;
 
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+
+/** The line from `start` to the newline at `newline`, without a carriage return before it. */
+function lineAt(text: string, start: number, newline: number): string {
+  return text.slice(start, text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline);
+}
+
+/**
+ * Does the line at `i` start like a log line no section opener wants: a timestamp (`2026-…`, a dmesg number),
+ * a klog header (`E1123 `), or journalctl's `Nov 23 `? Checked on character codes: this runs on every line.
+ */
+function logLineStart(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (isDigit(c)) return true;
+  const c1 = text.charCodeAt(i + 1);
+  if ((c === 73 || c === 87 || c === 69 || c === 70) && isDigit(c1) && isDigit(text.charCodeAt(i + 4)))
+    return true;
+  return (
+    isUpper(c) &&
+    isLower(c1) &&
+    isLower(text.charCodeAt(i + 2)) &&
+    text.charCodeAt(i + 3) === 32 &&
+    (isDigit(text.charCodeAt(i + 4)) || text.charCodeAt(i + 4) === 32)
+  );
+}
+
 /**
  * Reads pasted text of any size chunk by chunk, with bounded memory. Each line either belongs to a recognised
  * section (a `kubectl describe node`, a goroutine dump, a `systemctl status` block...) and goes to that
@@ -103,11 +131,20 @@ export class PasteReader {
   #readLines(text: string, end: number): void {
     let plainFrom = 0;
     let sampled = 0;
+    let escaped = text.indexOf('\\n');
     for (let start = 0; start < end; ) {
       const newline = text.indexOf('\n', start);
-      const line = text.slice(start, text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline);
+      while (escaped >= 0 && escaped < start) escaped = text.indexOf('\\n', start);
+      // The bulk of a big journal: no section open, a log line no opener wants, no escaped newline in it.
+      const plain = !this.#open && logLineStart(text, start) && (escaped < 0 || escaped > newline);
+      if (plain && sampled >= SAMPLED_LINES) {
+        this.#line++;
+        start = newline + 1;
+        continue;
+      }
+      const line = lineAt(text, start, newline);
       this.#line++;
-      if (this.#takes(line, this.#line)) {
+      if (!plain && this.#takes(line, this.#line)) {
         if (plainFrom < start) this.#hand(text.slice(plainFrom, start));
         this.#taken++;
         plainFrom = newline + 1;
