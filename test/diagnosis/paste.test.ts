@@ -628,6 +628,23 @@ describe('terminal sessions and notes', () => {
     expect(note.facts.examples('runtime.cmd_hang')[0]?.source).toBe('n:1');
   });
 
+  it('reads crictl’s own failure line without its command: listing containers timed out is crictl ps hanging', () => {
+    const read = readPastedEvidence(
+      'FATA[0002] listing containers: rpc error: code = DeadlineExceeded desc = context deadline exceeded\nafter that nothing worked\n',
+      'p',
+    );
+    expect(read.bundle.commandOutputs).toEqual({
+      'crictl ps':
+        'FATA[0002] listing containers: rpc error: code = DeadlineExceeded desc = context deadline exceeded',
+    });
+    expect(extractFacts(read.bundle, read.facts).has('runtime.cmd_hang')).toBe(true);
+    const inspect = readPastedEvidence(
+      'time="2026-11-23T03:09:01Z" level=fatal msg="getting the status of the container \\"3f1c\\": rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+      'p',
+    );
+    expect(extractFacts(inspect.bundle, inspect.facts).has('runtime.container_cmd_hang')).toBe(true);
+  });
+
   it('keeps people’s descriptions (English and Chinese) as observations', () => {
     const read = readPastedEvidence('docker ps hangs since this morning\ncrictl ps 卡住\n', 'n');
     expect(read.facts.count('runtime.cmd_hang')).toBe(2);

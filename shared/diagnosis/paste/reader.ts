@@ -12,12 +12,13 @@ import { openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
 import { openNodeJson, openNodeYaml } from './node-object.ts';
 import { openProcessTable } from './process-table.ts';
-import { openShellCommand } from './shell-session.ts';
+import { openCrictlFailure, openShellCommand } from './shell-session.ts';
 import { openSystemctlStatus } from './systemctl-status.ts';
 
 /** Every section format, tried in this order on a line no section holds. Each opener rejects on its first characters. */
 const OPENERS: readonly Opener[] = [
   openShellCommand,
+  openCrictlFailure,
   openDescribeNode,
   openGetEvents,
   openGetNodes,

@@ -59,3 +59,43 @@ export const openShellCommand: Opener = (line) => {
   if (!/^[\w./-]+(?:\s|$)/.test(bare) || PROSE.test(bare)) return undefined;
   return KEEP_OUTPUT.test(bare) ? new ShellCommand(command) : new PromptOnly();
 };
+
+/**
+ * crictl's own failure line, pasted without the command: logrus's fatal exit (`FATA[0002] …` on a terminal,
+ * `level=fatal msg="…"` otherwise) wraps the CRI error with what it was doing (cri-tools cmd/crictl), which
+ * names the command.
+ */
+const CRICTL_FATAL =
+  /^(?:FATA\[\d+\] |time="[^"]*" level=fatal msg=")(listing containers|listing pod sandboxes|getting status of runtime|getting the status of the container)\b/;
+const CRICTL_COMMANDS: Record<string, string> = {
+  'listing containers': 'crictl ps',
+  'listing pod sandboxes': 'crictl pods',
+  'getting status of runtime': 'crictl info',
+  'getting the status of the container': 'crictl inspect',
+};
+
+/** The one line is the command's output. */
+class CrictlFailure implements Section {
+  readonly format = 'shell-command';
+  readonly #command: string;
+  readonly #line: string;
+
+  constructor(command: string, line: string) {
+    this.#command = command;
+    this.#line = line;
+  }
+
+  take(): boolean {
+    return false;
+  }
+
+  close(evidence: PasteEvidence): void {
+    evidence.addCommandOutput(this.#command, this.#line);
+  }
+}
+
+export const openCrictlFailure: Opener = (line) => {
+  if (!line.startsWith('FATA[') && !line.includes('level=fatal')) return undefined;
+  const command = CRICTL_COMMANDS[CRICTL_FATAL.exec(line)?.[1] ?? ''];
+  return command ? new CrictlFailure(command, line) : undefined;
+};
