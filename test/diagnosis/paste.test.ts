@@ -489,6 +489,50 @@ describe('kernel stacks (/proc/PID/stack)', () => {
   });
 });
 
+describe('kernel call traces (hung-task reports)', () => {
+  const dmesg = [
+    '[1834512.118201] INFO: task runc:[2:INIT]:40211 blocked for more than 120 seconds.',
+    '[1834512.118230]       Not tainted 5.10.199-190.747.amzn2.x86_64 #1',
+    '[1834512.118244] "echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.',
+    '[1834512.118260] task:runc:[2:INIT]  state:D stack:    0 pid:40211 ppid: 40190 flags:0x00000000',
+    '[1834512.118262] Call Trace:',
+    '[1834512.118270]  __schedule+0x26e/0x880',
+    '[1834512.118273]  schedule+0x46/0xb0',
+    '[1834512.118276]  rwsem_down_write_slowpath+0x32f/0x4f0',
+    '[1834512.118290]  ? xfs_ilock+0x7a/0x110 [xfs]',
+    '[1834512.118300]  xfs_vn_setattr+0x5e/0x90 [xfs]',
+    '[1834512.118310]  ovl_setattr+0x10a/0x1c0 [overlay]',
+    '[1834512.118320]  do_syscall_64+0x33/0x40',
+    '[1834512.118322]  entry_SYSCALL_64_after_hwframe+0x61/0xc6',
+    '[1834512.118330] RIP: 0033:0x55d5e1a3c0ee',
+    '[1834512.118340] eth0: renamed from veth1234',
+  ].join('\n');
+
+  it('names the subsystem the blocked task waits in, from dmesg or the journal', () => {
+    const read = readPastedEvidence(dmesg, 'dmesg.txt');
+    expect(read.facts.examples('proc.dstate_storage')[0]).toEqual({
+      id: 'proc.dstate_storage',
+      source: 'dmesg.txt:5',
+      text: 'kernel stack in XFS: ? xfs_ilock+0x7a/0x110 [xfs]',
+    });
+    expect(read.facts.has('kernel.hung_task')).toBe(true);
+    const journal = dmesg.replace(/^\[1834512\.\d+\]/gm, 'Nov 23 03:07:58 worker-7 kernel:');
+    expect(readPastedEvidence(journal, 'j').facts.examples('proc.dstate_storage')[0]?.source).toBe('j:5');
+  });
+
+  it('leaves a trace that does not start in the scheduler (an OOM report) alone', () => {
+    const oom = [
+      '[100.1] java invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=968',
+      '[100.2] Call Trace:',
+      '[100.3]  dump_stack+0x57/0x70',
+      '[100.4]  dump_header+0x4a/0x1f0',
+      '[100.5]  oom_kill_process.cold+0xb/0x10',
+      '[100.6]  xfs_filemap_fault+0x36/0x50 [xfs]',
+    ].join('\n');
+    expect(readPastedEvidence(oom, 'd').facts.has('proc.dstate_storage')).toBe(false);
+  });
+});
+
 describe('process tables', () => {
   it('tells a zombie under containerd-shim (ps -ef, <defunct>) from chronyd’s', () => {
     const ps = [

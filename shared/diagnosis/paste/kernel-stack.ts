@@ -1,4 +1,5 @@
 import type { FactId, FactSet } from '../facts.ts';
+import { parseLogLine } from '../logline.ts';
 import type { Opener, PasteEvidence, Section } from './evidence.ts';
 
 /**
@@ -46,11 +47,19 @@ const SUBSYSTEMS: readonly Subsystem[] = [
   },
 ];
 
+/** A frame of a kernel `Call Trace:` (hung-task reports in dmesg): `  ? xfs_buf_lock+0x38/0xf0 [xfs]`. */
+const TRACE_FRAME = /^\s*(?:\? )?([\w.$]+)\+0x[0-9a-f]+\/0x[0-9a-f]+(?: \[(\w+)\])?\s*$/;
+
+function frameKey(line: string): string | undefined {
+  const m = FRAME.exec(line) ?? TRACE_FRAME.exec(line);
+  return m ? `${m[1]}${m[2] ? ` [${m[2]}]` : ''}` : undefined;
+}
+
 /** The subsystem a stack sleeps in, with the frame line that shows it. */
 export function stackSubsystem(lines: readonly string[]): { subsystem: Subsystem; line: string } | undefined {
   const frames = lines.flatMap((line) => {
-    const m = FRAME.exec(line);
-    return m ? [{ key: `${m[1]}${m[2] ? ` [${m[2]}]` : ''}`, line: line.trim() }] : [];
+    const key = frameKey(line);
+    return key ? [{ key, line: line.trim() }] : [];
   });
   for (const subsystem of SUBSYSTEMS) {
     const frame = frames.find((f) => subsystem.frame.test(f.key));
@@ -98,3 +107,40 @@ class KernelStack implements Section {
 
 export const openKernelStack: Opener = (line, at) =>
   line.startsWith('[<') && FRAME.test(line) ? new KernelStack(line, at) : undefined;
+
+/** What else a Call Trace block holds: the task markers and the user-space registers after it. */
+const TRACE_OTHER = /^\s*(?:<\/?TASK>|<\/?IRQ>|RIP: |RSP: |R[A-Z0-9]{1,3}: |Code: )/;
+/** A task that sleeps: its trace starts in the scheduler (an OOM or warning trace starts in dump_stack). */
+const SLEEPING = /^(?:__schedule|schedule|io_schedule)\b/;
+
+/**
+ * The `Call Trace:` the kernel prints under a hung-task report (`INFO: task runc:4242 blocked for more than
+ * 120 seconds.`), in dmesg or the journal: which subsystem the blocked task waits in.
+ */
+class CallTrace implements Section {
+  readonly format = 'kernel-stack';
+  readonly #frames: string[] = [];
+  readonly #at: number;
+
+  constructor(at: number) {
+    this.#at = at;
+  }
+
+  take(line: string): boolean {
+    const message = parseLogLine(line, 'kernel').message;
+    if (TRACE_OTHER.test(message)) return true;
+    if (!TRACE_FRAME.test(message)) return false;
+    if (this.#frames.length < MAX_FRAMES) this.#frames.push(message);
+    return true;
+  }
+
+  close(evidence: PasteEvidence, cite: (line: number) => string): void {
+    const top = this.#frames.slice(0, 3).map((f) => frameKey(f) ?? '');
+    if (top.some((f) => SLEEPING.test(f))) addStackFact(this.#frames, cite(this.#at), evidence.facts);
+  }
+}
+
+export const openCallTrace: Opener = (line, at) =>
+  line.includes('Call Trace:') && parseLogLine(line, 'kernel').message === 'Call Trace:'
+    ? new CallTrace(at)
+    : undefined;

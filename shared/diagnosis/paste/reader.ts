@@ -8,7 +8,7 @@ import { splitEscapedNewlines } from './escaped.ts';
 import { type Opener, PasteEvidence, type PasteFormat, type Section } from './evidence.ts';
 import { openGoroutineDump } from './goroutines.ts';
 import { readJsonLogLine } from './json-lines.ts';
-import { openKernelStack } from './kernel-stack.ts';
+import { openCallTrace, openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
 import { openNodeJson, openNodeYaml } from './node-object.ts';
 import { openProcessTable } from './process-table.ts';
@@ -26,6 +26,7 @@ const OPENERS: readonly Opener[] = [
   openNodeJson,
   openGoroutineDump,
   openKernelStack,
+  openCallTrace,
   openSystemctlStatus,
   openProcessTable,
 ];
@@ -49,6 +50,25 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isUpper = (c: number): boolean => c >= 65 && c <= 90;
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 
+/** The next occurrence of a mark in a text, found once per occurrence however many lines ask. */
+class NextMark {
+  readonly #text: string;
+  readonly #mark: string;
+  #at: number;
+
+  constructor(text: string, mark: string) {
+    this.#text = text;
+    this.#mark = mark;
+    this.#at = text.indexOf(mark);
+  }
+
+  /** Does the mark occur in [start, end)? Lines must be asked about in order. */
+  within(start: number, end: number): boolean {
+    while (this.#at >= 0 && this.#at < start) this.#at = this.#text.indexOf(this.#mark, start);
+    return this.#at >= 0 && this.#at < end;
+  }
+}
+
 /** The line from `start` to the newline at `newline`, without a carriage return before it. */
 function lineAt(text: string, start: number, newline: number): string {
   return text.slice(start, text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline);
@@ -56,11 +76,15 @@ function lineAt(text: string, start: number, newline: number): string {
 
 /**
  * Does the line at `i` start like a log line no section opener wants: a timestamp (`2026-…`, a dmesg number),
- * a klog header (`E1123 `), or journalctl's `Nov 23 `? Checked on character codes: this runs on every line.
+ * a klog header (`E1123 `), logrus's `time="`, or journalctl's `Nov 23 `? Checked on character codes: this runs on every line.
  */
 function logLineStart(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (isDigit(c)) return true;
+  // dmesg's `[ 1234.567890] `.
+  if (c === 91 && (isDigit(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === 32)) return true;
+  // logrus without a journald prefix (containerd.log, dockerd.log): `time="…" level=…`.
+  if (c === 116 && text.startsWith('time="', i)) return true;
   const c1 = text.charCodeAt(i + 1);
   if ((c === 73 || c === 87 || c === 69 || c === 70) && isDigit(c1) && isDigit(text.charCodeAt(i + 4)))
     return true;
@@ -132,12 +156,19 @@ export class PasteReader {
   #readLines(text: string, end: number): void {
     let plainFrom = 0;
     let sampled = 0;
-    let escaped = text.indexOf('\\n');
+    const escaped = new NextMark(text, '\\n');
+    const trace = new NextMark(text, 'Call Trace:');
+    const fatal = new NextMark(text, 'level=fatal');
     for (let start = 0; start < end; ) {
       const newline = text.indexOf('\n', start);
-      while (escaped >= 0 && escaped < start) escaped = text.indexOf('\\n', start);
-      // The bulk of a big journal: no section open, a log line no opener wants, no escaped newline in it.
-      const plain = !this.#open && logLineStart(text, start) && (escaped < 0 || escaped > newline);
+      // The bulk of a big journal: no section open, a log line no opener wants, and no mark of something an
+      // opener or the escape reader wants in it (an escaped newline, a kernel call trace, crictl's fatal exit).
+      const plain =
+        !this.#open &&
+        logLineStart(text, start) &&
+        !escaped.within(start, newline) &&
+        !trace.within(start, newline) &&
+        !fatal.within(start, newline);
       if (plain && sampled >= SAMPLED_LINES) {
         this.#line++;
         start = newline + 1;
