@@ -5,8 +5,9 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
 import { type Column, isRule, tableColumns, tableRow } from './table.ts';
 
 /**
- * The top-level keys `kubectl describe node` prints (kubectl describe.go, describeNode), in column 0. A line in
- * column 0 that is none of these ends the section; indented and blank lines continue it.
+ * The top-level keys `kubectl describe node` prints (kubectl describe.go, describeNode), and those of
+ * `kubectl describe pod`, in column 0. A line in column 0 that is none of these ends the section; indented and
+ * blank lines continue it.
  */
 const DESCRIBE_KEYS = new Set([
   'Name',
@@ -60,6 +61,8 @@ const ONLY_NODES = new Set([
   'PodCIDR',
 ]);
 
+/** Rows kept per table: describe prints few; a paste of thousands is not a describe. */
+const MAX_ROWS = 500;
 const TOP_KEY = /^([A-Z][A-Za-z -]*?):(?:\s+(.*))?$/;
 const SYSTEM_INFO: Record<
   string,
@@ -102,21 +105,25 @@ class DescribeNode implements Section {
     if (line.trim() === '') return true;
     const top = TOP_KEY.exec(line);
     if (top && DESCRIBE_KEYS.has(top[1] ?? '')) {
-      this.#key = top[1] ?? '';
-      this.#columns = undefined;
-      if (ONLY_NODES.has(this.#key)) this.#isNode = true;
-      const pods = /^\((\d+) in total\)/.exec(top[2] ?? '');
-      if (this.#key === 'Non-terminated Pods' && pods) this.#pods = Number(pods[1]);
+      this.#topKey(top[1] ?? '', top[2] ?? '');
       return true;
     }
     if (!/^\s/.test(line)) return false;
     if (this.#key === 'System Info') {
       const m = /^\s+([A-Za-z -]+):\s*(.*)$/.exec(line);
-      if (m) this.#info.set(m[1] ?? '', (m[2] ?? '').trim());
+      if (m && (m[1] ?? '') in SYSTEM_INFO) this.#info.set(m[1] ?? '', (m[2] ?? '').trim());
     } else if (this.#key === 'Conditions' || this.#key === 'Events') {
       this.#tableLine(line);
     }
     return true;
+  }
+
+  #topKey(key: string, value: string): void {
+    this.#key = key;
+    this.#columns = undefined;
+    if (ONLY_NODES.has(key)) this.#isNode = true;
+    const pods = /^\((\d+) in total\)/.exec(value);
+    if (key === 'Non-terminated Pods' && pods) this.#pods = Number(pods[1]);
   }
 
   #tableLine(line: string): void {
@@ -127,11 +134,12 @@ class DescribeNode implements Section {
     }
     if (this.#key === 'Events') {
       const cells = tableRow(line, this.#columns);
-      if (cells) this.#events.push(eventFromRow(cells, { kind: 'Node', name: this.#name }));
+      if (cells && this.#events.length < MAX_ROWS)
+        this.#events.push(eventFromRow(cells, { kind: 'Node', name: this.#name }));
       return;
     }
     const condition = readCondition(line, this.#columns);
-    if (condition) this.#conditions.push(condition);
+    if (condition && this.#conditions.length < MAX_ROWS) this.#conditions.push(condition);
   }
 
   close(evidence: PasteEvidence): void {

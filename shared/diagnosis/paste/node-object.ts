@@ -19,6 +19,7 @@ function record(node: NodeObject, evidence: PasteEvidence): void {
   for (const c of node.conditions) if (c.type) evidence.addCondition(c);
 }
 
+const MAX_CONDITIONS = 32;
 const CONDITION_FIELDS = ['type', 'status', 'reason', 'message', 'lastHeartbeatTime', 'lastTransitionTime'];
 const NODE_INFO_FIELDS = ['kubeletVersion', 'containerRuntimeVersion', 'osImage', 'kernelVersion'];
 
@@ -61,7 +62,7 @@ class NodeYaml implements Section {
     if (indent === 0 && !TOP_LEVEL.has(key)) return false;
     const value = m[4] === undefined ? undefined : scalar(m[4]);
     const at = this.#path.map((p) => p.key).join('.');
-    if (at === 'status.conditions' && dash) {
+    if (at === 'status.conditions' && dash && this.#node.conditions.length < MAX_CONDITIONS) {
       this.#condition = { type: '', status: '' };
       this.#node.conditions.push(this.#condition);
     }

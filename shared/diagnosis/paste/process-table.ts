@@ -6,6 +6,9 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  * parents (extract/commands.ts): a zombie under containerd-shim is a wedged container, one under chronyd is not.
  */
 const MAX_ROWS = 5000;
+const MAX_LINE_CHARS = 512;
+/** `top -b` prints a handful of summary lines before its table. */
+const MAX_SUMMARY_LINES = 12;
 const TOP_SUMMARY = /^(?:top - |Tasks:|Threads:|%?Cpu\(s\)|[KMGTP]iB (?:Mem|Swap)|\s*$)/;
 
 function psHeader(line: string): string[] | undefined {
@@ -31,7 +34,7 @@ class ProcessTable implements Section {
   take(line: string): boolean {
     if (!this.#header) {
       const header = psHeader(line);
-      if (!header && !TOP_SUMMARY.test(line)) return false;
+      if (!header && (!TOP_SUMMARY.test(line) || this.#lines.length >= MAX_SUMMARY_LINES)) return false;
       this.#header = header;
       this.#lines.push(line);
       return true;
@@ -39,7 +42,7 @@ class ProcessTable implements Section {
     const cells = line.trim().split(/\s+/);
     const pid = this.#header.indexOf('PID');
     if (cells.length < this.#header.length || !/^\d+$/.test(cells[pid] ?? '')) return false;
-    if (this.#lines.length < MAX_ROWS) this.#lines.push(line);
+    if (this.#lines.length < MAX_ROWS) this.#lines.push(line.slice(0, MAX_LINE_CHARS));
     return true;
   }
 

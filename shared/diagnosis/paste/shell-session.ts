@@ -16,11 +16,13 @@ const KEEP_OUTPUT =
 const JOURNAL_LINE = /^[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}/;
 const PROSE = /\b(?:hangs?|hung|stuck|never|does ?n.t|not respond|timed out)\b|卡/;
 const MAX_OUTPUT_LINES = 2000;
+const MAX_OUTPUT_CHARS = 64 * 1024;
 
 class ShellCommand implements Section {
   readonly format = 'shell-command';
   readonly #command: string;
   readonly #output: string[] = [];
+  #chars = 0;
 
   constructor(command: string) {
     this.#command = command;
@@ -28,7 +30,9 @@ class ShellCommand implements Section {
 
   take(line: string): boolean {
     if (PROMPT.test(line) || JOURNAL_LINE.test(line)) return false;
-    if (this.#output.length >= MAX_OUTPUT_LINES) return false;
+    // Past the bound the rest is read like the rest of the paste.
+    if (this.#output.length >= MAX_OUTPUT_LINES || this.#chars + line.length > MAX_OUTPUT_CHARS) return false;
+    this.#chars += line.length + 1;
     this.#output.push(line);
     return true;
   }

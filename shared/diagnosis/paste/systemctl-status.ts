@@ -46,6 +46,7 @@ export function readUnitStatus(output: string): UnitStatus | undefined {
 }
 
 const MAX_LINES = 200;
+const MAX_LINE_CHARS = 1024;
 
 class SystemctlStatus implements Section {
   readonly format = 'systemctl-status';
@@ -60,7 +61,7 @@ class SystemctlStatus implements Section {
   take(line: string): boolean {
     // The status block is indented; the blank line before the journal tail ends it.
     if (!/^\s+\S/.test(line)) return false;
-    if (this.#lines.length < MAX_LINES) this.#lines.push(line);
+    if (this.#lines.length < MAX_LINES) this.#lines.push(line.slice(0, MAX_LINE_CHARS));
     return true;
   }
 
