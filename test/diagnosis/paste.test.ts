@@ -89,6 +89,25 @@ describe('kubectl describe node', () => {
     expect(d.causes[0]?.evidence.map((e) => e.source)).toContain(`pasted:${at}`);
   });
 
+  it('reads the events table of older kubectl describe (FirstSeen, LastSeen, Count, From, SubObjectPath)', () => {
+    const old = [
+      'Name:                   worker-3',
+      'Roles:                  <none>',
+      'Events:',
+      '  FirstSeen  LastSeen  Count  From                 SubObjectPath  Type     Reason             Message',
+      '  ---------  --------  -----  ----                 -------------  ----     ------             -------',
+      '  1h         1m        42     {kubelet worker-3}                  Warning  ContainerGCFailed  rpc error: code = 4 desc = context deadline exceeded',
+    ].join('\n');
+    expect(readPastedEvidence(old, 'p').bundle.events).toEqual([
+      expect.objectContaining({
+        reason: 'ContainerGCFailed',
+        type: 'Warning',
+        count: 42,
+        source: { component: 'kubelet', host: 'worker-3' },
+      }),
+    ]);
+  });
+
   it('reads only the events of a described pod (its conditions are not the node’s)', () => {
     const pod = [
       'Name:             web-7d9f',
@@ -466,6 +485,11 @@ describe('kernel stacks (/proc/PID/stack)', () => {
     ['FUSE', ['[<0>] request_wait_answer+0x133/0x210 [fuse]', '[<0>] fuse_simple_request+0xdd/0x1a0 [fuse]']],
     ['process exit', ['[<0>] do_exit+0x35a/0xb10', '[<0>] do_group_exit+0x3a/0xa0']],
     ['block I/O', ['[<0>] io_schedule+0x16/0x40', '[<0>] wait_on_page_bit_common+0x10c/0x3a0']],
+    [
+      'overlayfs',
+      ['[<0>] ovl_copy_up_one+0x6b3/0xb20 [overlay]', '[<0>] ovl_copy_up_flags+0xa6/0xf0 [overlay]'],
+    ],
+    ['cgroup management', ['[<0>] cgroup_kn_lock_live+0x46/0xe0', '[<0>] cgroup_mkdir+0x2e/0x400']],
   ])('names the subsystem: %s', (name, lines) => {
     expect(stackSubsystem(lines)?.subsystem.name).toBe(name);
   });
