@@ -41,8 +41,11 @@ export interface PastedEvidence {
   sections: ReadonlyArray<{ name: string; format: PasteFormat; line: number }>;
 }
 
-/** Lines per chunk whose program is noted for `logSources` (a sample: parsing every line would cost the scan). */
-const SAMPLED_LINES = 64;
+/**
+ * The lines in the first this-many characters of each chunk have their program noted for `logSources`: all of a
+ * Slack paste, a sample of a big file's (parsing every line would cost as much as the scan).
+ */
+const SAMPLED_CHARS = 64 * 1024;
 /** A line longer than this (no newline in 4 Mi characters) is read in pieces rather than held whole. */
 const MAX_LINE_CHARS = 1 << 22;
 
@@ -155,7 +158,6 @@ export class PasteReader {
   /** Reads the complete lines in [0, end) of `text` (end is just past a newline). */
   #readLines(text: string, end: number): void {
     let plainFrom = 0;
-    let sampled = 0;
     const escaped = new NextMark(text, '\\n');
     const trace = new NextMark(text, 'Call Trace:');
     const fatal = new NextMark(text, 'level=fatal');
@@ -169,7 +171,8 @@ export class PasteReader {
         !escaped.within(start, newline) &&
         !trace.within(start, newline) &&
         !fatal.within(start, newline);
-      if (plain && sampled >= SAMPLED_LINES) {
+      const sampled = start < SAMPLED_CHARS;
+      if (plain && !sampled) {
         this.#line++;
         start = newline + 1;
         continue;
@@ -180,8 +183,7 @@ export class PasteReader {
         if (plainFrom < start) this.#hand(text.slice(plainFrom, start));
         this.#taken++;
         plainFrom = newline + 1;
-      } else if (sampled < SAMPLED_LINES && line !== '') {
-        sampled++;
+      } else if (sampled && line !== '') {
         this.#evidence.sawComponent(parseLogLine(line, this.#origin).component);
       }
       start = newline + 1;
