@@ -15,7 +15,10 @@ import { openProcessTable } from './process-table.ts';
 import { openCrictlFailure, openShellCommand } from './shell-session.ts';
 import { openSystemctlStatus } from './systemctl-status.ts';
 
-/** Every section format, tried in this order on a line no section holds. Each opener rejects on its first characters. */
+/**
+ * Every section format, tried in this order on a line no section holds. Each opener rejects a line on its first
+ * characters before trying a pattern.
+ */
 const OPENERS: readonly Opener[] = [
   openShellCommand,
   openCrictlFailure,
@@ -221,7 +224,7 @@ export class PasteReader {
       this.#open = section;
       this.#lastFormat = undefined;
       this.#note(section.format, at);
-      // A prompt line is also read as text: `# docker ps hangs` may be a note after all.
+      // A prompt line (or crictl's failure line) is also read as text: it may say more than the command.
       return section.format !== 'shell-command';
     }
     if (line.charCodeAt(0) === 123) {
