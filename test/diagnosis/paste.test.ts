@@ -324,6 +324,18 @@ describe('log formats', () => {
     expect(read.logSources).toEqual(['kubelet']);
   });
 
+  it('reads journalctl -o json-pretty records like -o json ones', () => {
+    const record = {
+      _SYSTEMD_UNIT: 'docker.service',
+      SYSLOG_IDENTIFIER: 'dockerd',
+      MESSAGE:
+        'http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s',
+    };
+    const read = readPastedEvidence(`${JSON.stringify(record, null, '\t')}\n`, 'pretty');
+    expect(read.facts.examples('fd.emfile')[0]).toMatchObject({ source: 'pretty:1', text: record.MESSAGE });
+    expect(read.logSources).toEqual(['dockerd']);
+  });
+
   it('reads klog JSON as the text klog would print, attributed to the kubelet by its caller', () => {
     const line = JSON.stringify({
       ts: 1795403278118.2,

@@ -9,7 +9,7 @@ export type PasteFormat =
   | 'kubectl-get-events'
   | 'kubectl-get-nodes'
   | 'node-yaml'
-  | 'node-json'
+  | 'json-object'
   | 'journal-json'
   | 'klog-json'
   | 'logrus-json'

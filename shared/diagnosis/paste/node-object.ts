@@ -1,5 +1,7 @@
 import type { NodeCondition } from '../../schemas/bundle.ts';
+import { scanText } from '../scanner.ts';
 import type { Opener, PasteEvidence, Section } from './evidence.ts';
+import { readJsonLogLine } from './json-lines.ts';
 
 /** What the engine reads from a Node object: its name, status.conditions and status.nodeInfo. */
 interface NodeObject {
@@ -90,12 +92,20 @@ export const openNodeYaml: Opener = (line) => (line === 'apiVersion: v1' ? new N
 /** A pretty-printed JSON object is read whole, up to this size; a bigger one is not a Node (or not ours). */
 const MAX_JSON_CHARS = 4 * 1024 * 1024;
 
-/** `kubectl get node NAME -o json` (or a List of nodes): buffered until the closing brace in column 0. */
-class NodeJson implements Section {
-  readonly format = 'node-json';
+/**
+ * A pretty-printed JSON object, buffered until the closing brace in column 0: `kubectl get node NAME -o json`
+ * (or a List of nodes), or a `journalctl -o json-pretty` record.
+ */
+class JsonObject implements Section {
+  readonly format = 'json-object';
   readonly #lines: string[] = ['{'];
+  readonly #at: number;
   #chars = 1;
   #done = false;
+
+  constructor(at: number) {
+    this.#at = at;
+  }
 
   take(line: string): boolean {
     if (this.#done) return false;
@@ -110,11 +120,18 @@ class NodeJson implements Section {
     return true;
   }
 
-  close(evidence: PasteEvidence): void {
+  close(evidence: PasteEvidence, cite: (line: number) => string): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(this.#lines.join('\n'));
     } catch {
+      return;
+    }
+    const journal =
+      isObject(parsed) && 'MESSAGE' in parsed ? readJsonLogLine(JSON.stringify(parsed)) : undefined;
+    if (journal) {
+      evidence.sawComponent(journal.component);
+      scanText(journal.text, cite(this.#at), journal.component, evidence.facts);
       return;
     }
     const items = isObject(parsed) && Array.isArray(parsed.items) ? parsed.items : [parsed];
@@ -153,4 +170,4 @@ function nodeFromJson(object: Record<string, unknown>): NodeObject {
   };
 }
 
-export const openNodeJson: Opener = (line) => (line === '{' ? new NodeJson() : undefined);
+export const openJsonObject: Opener = (line, at) => (line === '{' ? new JsonObject(at) : undefined);

@@ -10,7 +10,7 @@ import { openGoroutineDump } from './goroutines.ts';
 import { readJsonLogLine } from './json-lines.ts';
 import { openCallTrace, openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
-import { openNodeJson, openNodeYaml } from './node-object.ts';
+import { openJsonObject, openNodeYaml } from './node-object.ts';
 import { openProcessTable } from './process-table.ts';
 import { openCrictlFailure, openShellCommand } from './shell-session.ts';
 import { openSystemctlStatus } from './systemctl-status.ts';
@@ -26,7 +26,7 @@ const OPENERS: readonly Opener[] = [
   openGetEvents,
   openGetNodes,
   openNodeYaml,
-  openNodeJson,
+  openJsonObject,
   openGoroutineDump,
   openKernelStack,
   openCallTrace,
