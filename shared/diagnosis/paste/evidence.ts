@@ -1,5 +1,6 @@
 import type { EvidenceBundle, LogSource, NodeCondition } from '../../schemas/bundle.ts';
 import type { KubeEvent } from '../../schemas/kube-event.ts';
+import { isNodeName } from '../commands.ts';
 import type { Component } from '../components.ts';
 import type { FactSet } from '../facts.ts';
 
@@ -67,10 +68,15 @@ export class PasteEvidence {
     if (this.#sections.length < MAX_SECTIONS) this.#sections.push({ name, format, line });
   }
 
-  /** Node identity and versions: the first section that names them wins (one paste is about one node). */
+  /**
+   * Node identity and versions: the first section that names them wins (one paste is about one node). A name
+   * the API server would not accept as a node's is not taken from untrusted text at all.
+   */
   setNodeField(field: NodeField, value: string | undefined): void {
     const v = value?.trim();
-    if (v && v !== '<none>' && this.#bundle[field] === undefined) this.#bundle[field] = v;
+    if (!v || v === '<none>' || this.#bundle[field] !== undefined) return;
+    if (field === 'node' && !isNodeName(v)) return;
+    this.#bundle[field] = v;
   }
 
   addCondition(condition: NodeCondition): void {
