@@ -740,6 +740,26 @@ describe('terminal sessions and notes', () => {
     expect(extractFacts(inspect.bundle, inspect.facts).has('runtime.container_cmd_hang')).toBe(true);
   });
 
+  it('reads a container list pasted without its command: the runtime answered, and which containers are Up', () => {
+    const paste = [
+      'docker inspect 235e659080ce hangs forever, but docker ps still answers:',
+      'CONTAINER ID   IMAGE                  COMMAND          CREATED          STATUS          PORTS     NAMES',
+      '235e659080ce   c1737175c581           "sleep 300000"   10 minutes ago   Up 10 minutes             k8s_fork_fork_default_c0b5a0ee_0',
+      'cf363558c3b0   k8s.gcr.io/pause:3.1   "/pause"         10 minutes ago   Up 10 minutes             k8s_POD_fork_default_c0b5a0ee_0',
+      'Nov 23 03:07:58 worker-2 dockerd[900]: time="2026-11-23T03:07:58Z" level=info msg="shim reaped" id=235e659080ce3f1c2d9e8a7b',
+    ].join('\n');
+    const read = readPastedEvidence(paste, 'p');
+    expect(Object.keys(read.bundle.commandOutputs ?? {})).toEqual(['docker ps']);
+    const facts = extractFacts(read.bundle, read.facts);
+    expect(facts.has('runtime.answers')).toBe(true);
+    expect(facts.has('runtime.selective_hang')).toBe(true);
+    const crictl = readPastedEvidence(
+      'CONTAINER           IMAGE               CREATED             STATE               NAME                ATTEMPT             POD ID\n3f1c2d9e8a7b1       5c9f1a2b3c4d5       2 hours ago         Running             web                 0                   9a8b7c6d5e4f3',
+      'p',
+    );
+    expect(crictl.bundle.commandOutputs).toHaveProperty(['crictl ps']);
+  });
+
   it('keeps people’s descriptions (English and Chinese) as observations', () => {
     const read = readPastedEvidence('docker ps hangs since this morning\ncrictl ps 卡住\n', 'n');
     expect(read.facts.count('runtime.cmd_hang')).toBe(2);

@@ -12,7 +12,7 @@ import { openCallTrace, openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
 import { openJsonObject, openNodeYaml } from './node-object.ts';
 import { openProcessTable } from './process-table.ts';
-import { openCrictlFailure, openShellCommand } from './shell-session.ts';
+import { openContainerList, openCrictlFailure, openShellCommand } from './shell-session.ts';
 import { openSystemctlStatus } from './systemctl-status.ts';
 
 /**
@@ -22,6 +22,7 @@ import { openSystemctlStatus } from './systemctl-status.ts';
 const OPENERS: readonly Opener[] = [
   openShellCommand,
   openCrictlFailure,
+  openContainerList,
   openDescribeNode,
   openGetEvents,
   openGetNodes,

@@ -103,3 +103,43 @@ export const openCrictlFailure: Opener = (line) => {
   const command = CRICTL_COMMANDS[CRICTL_FATAL.exec(line)?.[1] ?? ''];
   return command ? new CrictlFailure(command, line) : undefined;
 };
+
+/**
+ * A container list pasted without its command: `docker ps` (CONTAINER ID, IMAGE, COMMAND, ...), `crictl ps`
+ * (CONTAINER, IMAGE, CREATED, STATE, NAME, ATTEMPT, POD ID) or `crictl pods` (POD ID, CREATED, STATE, ...). The
+ * header names the command; a list at all means the runtime answered it.
+ */
+const LIST_HEADERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^CONTAINER ID\s+IMAGE\s+COMMAND\s/, 'docker ps'],
+  [/^CONTAINER\s+IMAGE\s+CREATED\s+STATE\s/, 'crictl ps'],
+  [/^POD ID\s+CREATED\s+STATE\s+NAME\s/, 'crictl pods'],
+];
+const LIST_ROW = /^[0-9a-f]{12,64}\s/;
+const MAX_LIST_ROWS = 500;
+
+class ContainerList implements Section {
+  readonly format = 'shell-command';
+  readonly #command: string;
+  readonly #lines: string[];
+
+  constructor(command: string, header: string) {
+    this.#command = command;
+    this.#lines = [header];
+  }
+
+  take(line: string): boolean {
+    if (!LIST_ROW.test(line)) return false;
+    if (this.#lines.length <= MAX_LIST_ROWS) this.#lines.push(line.slice(0, 512));
+    return true;
+  }
+
+  close(evidence: PasteEvidence): void {
+    evidence.addCommandOutput(this.#command, this.#lines.join('\n'));
+  }
+}
+
+export const openContainerList: Opener = (line) => {
+  if (!line.startsWith('CONTAINER') && !line.startsWith('POD ID')) return undefined;
+  const command = LIST_HEADERS.find(([header]) => header.test(line))?.[1];
+  return command ? new ContainerList(command, line) : undefined;
+};
