@@ -80,7 +80,7 @@ const CONDITION_ROW = new RegExp(
   `^\\s*(\\S+)\\s+(True|False|Unknown)\\s+(${DESCRIBE_TIME.source})\\s+(${DESCRIBE_TIME.source})\\s+(\\S+)\\s*(.*)$`,
 );
 
-export function isoTime(value: string | undefined): string | undefined {
+function isoTime(value: string | undefined): string | undefined {
   if (!value || !DESCRIBE_TIME.test(value)) return undefined;
   const t = Date.parse(value);
   return Number.isNaN(t) ? undefined : new Date(t).toISOString();
