@@ -594,8 +594,11 @@ describe('process tables', () => {
       'chrony       733       1  0 Nov02 ?        00:00:02 /usr/sbin/chronyd -F 2',
       'chrony      9120     733  0 Nov22 ?        00:00:00 [chronyd] <defunct>',
     ].join('\n');
-    const read = readPastedEvidence(ps, 'p');
+    const journal =
+      'Nov 23 03:07:58 worker-7 containerd[812]: time="2026-11-23T03:07:58Z" level=info msg="shim reaped"';
+    const read = readPastedEvidence(`${ps}\n${journal}`, 'p');
     expect(read.bundle.commandOutputs).toEqual({ ps });
+    expect(read.facts.examples('runtime.shim_reaped')[0]?.source).toBe('p:7');
     const d = diagnoseText(ps);
     const cited = d.causes.flatMap((c) => c.evidence).map((e) => e.text);
     expect(cited.find((t) => t.startsWith('4260'))).toContain('parent 4242 /usr/bin/containerd-shim-runc-v2');

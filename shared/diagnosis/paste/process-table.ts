@@ -1,4 +1,4 @@
-import type { Opener, PasteEvidence, Section } from './evidence.ts';
+import { JOURNAL_LINE, type Opener, type PasteEvidence, type Section } from './evidence.ts';
 
 /**
  * Process listings: `ps -ef`, `ps aux`, `ps -eo pid,ppid,stat,cmd`, `ps axjf`, and `top -b` (its summary lines
@@ -39,6 +39,8 @@ class ProcessTable implements Section {
       this.#lines.push(line);
       return true;
     }
+    // A journal line after the table (`Nov 23 03:07:58 host …`) has a number where `ps -ef` has its PID.
+    if (JOURNAL_LINE.test(line)) return false;
     const cells = line.trim().split(/\s+/);
     const pid = this.#header.indexOf('PID');
     if (cells.length < this.#header.length || !/^\d+$/.test(cells[pid] ?? '')) return false;

@@ -1,4 +1,4 @@
-import type { Opener, PasteEvidence, Section } from './evidence.ts';
+import { JOURNAL_LINE, type Opener, type PasteEvidence, type Section } from './evidence.ts';
 
 /**
  * A terminal session pasted as is: prompt lines (`$ cmd`, `# cmd`, `root@node:~# cmd`, `[root@node ~]# cmd`)
@@ -12,8 +12,6 @@ const WRAPPERS = /^(?:(?:sudo|time|env|timeout(?: +-\S+)* +\S+) +)*/;
 /** Commands whose output the command extractors read with the command in hand. */
 const KEEP_OUTPUT =
   /^(?:docker|crictl|ctr|nerdctl|podman|systemctl|busctl|dbus-send|gdbus|ps|top|uptime|free|nproc|lsof|ulimit|sysctl|find|cat \/proc\/|ls (?:-\w+ )*\/proc\/)/;
-/** A journald line: the command's output is over and a pasted journal goes on. */
-const JOURNAL_LINE = /^[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}/;
 const PROSE = /\b(?:hangs?|hung|stuck|never|does ?n.t|not respond|timed out)\b|卡/;
 const MAX_OUTPUT_LINES = 2000;
 const MAX_OUTPUT_CHARS = 64 * 1024;
