@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,25 @@ describe('pleg-responder diagnose --log', () => {
     expect(d.causes[0]?.evidence[0]?.source).toBe('journal.txt:50002');
     expect(d.discounted.map((e) => e.source)).toContain('journal.txt:50001');
     expect(d.causes[0]?.commands.some((c) => c.command.includes("'worker-3'"))).toBe(true);
+  });
+});
+
+describe('pleg-responder diagnose --log on a mixed paste', () => {
+  it('reads kubectl output, journal lines, a terminal session and a note from one file', () => {
+    const paste = readFileSync(join(import.meta.dirname, 'fixtures', 'paste', 'mixed-paste.txt'), 'utf8');
+    const r = cli(['diagnose', '--log', file('mixed.txt', paste), '--json']);
+    expect(r.code).toBe(0);
+    const d = DiagnosisSchema.parse(JSON.parse(r.stdout));
+    // `kubectl get nodes -o wide` named the NotReady node and its runtime.
+    expect(d.node).toBe('worker-7');
+    expect(d.observed).toMatchObject({ runtime: 'containerd', kubeletVersion: 'v1.27.8' });
+    expect(d.verdict).toBe('runtime_down');
+    const commands = d.causes[0]?.commands.map((c) => c.command).join('\n') ?? '';
+    expect(commands).toContain("kubectl describe node 'worker-7'");
+    expect(commands).toContain('crictl');
+    const cited = d.causes[0]?.evidence.map((e) => e.source) ?? [];
+    expect(cited).toContain('mixed.txt:9');
+    expect(cited).toContain('commandOutputs["crictl ps"]');
   });
 });
 

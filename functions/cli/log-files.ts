@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { type Component, componentOfLogSource } from '../../shared/diagnosis/components.ts';
-import type { FactSet } from '../../shared/diagnosis/facts.ts';
-import { LogScanner } from '../../shared/diagnosis/scanner.ts';
+import { componentOfLogSource } from '../../shared/diagnosis/components.ts';
+import type { TextSource } from '../../shared/diagnosis/diagnose-text.ts';
 import type { LogSource } from '../../shared/schemas/bundle.ts';
 
 /**
@@ -21,16 +20,26 @@ function sourceOfFile(path: string): LogSource {
 
 const CHUNK_BYTES = 1 << 20;
 
-/**
- * Streams one log file through the scanner in 1 MiB chunks: memory stays flat whatever the file size.
- * Returns the log source the file stood for.
- */
-export async function scanLogFile(path: string, facts: FactSet): Promise<LogSource> {
-  const source = sourceOfFile(path);
-  const origin: Component = componentOfLogSource(source);
-  const scanner = new LogScanner(facts, basename(path), origin);
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
-  for await (const chunk of stream) scanner.push(chunk as string);
-  scanner.end();
-  return source;
+/** A file that could not be read, with the path the user gave. */
+export class LogFileError extends Error {
+  readonly path: string;
+
+  constructor(path: string, cause: unknown) {
+    super(`cannot read ${path}`, { cause });
+    this.path = path;
+  }
+}
+
+async function* chunksOf(path: string): AsyncGenerator<string> {
+  try {
+    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES }))
+      yield chunk as string;
+  } catch (error) {
+    throw new LogFileError(path, error);
+  }
+}
+
+/** One log file, streamed in 1 MiB chunks: memory stays flat whatever the file size. */
+export function logFile(path: string): TextSource {
+  return { name: basename(path), chunks: chunksOf(path), origin: componentOfLogSource(sourceOfFile(path)) };
 }

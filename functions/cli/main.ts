@@ -6,19 +6,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { renderDiagnosisText } from '../../shared/chat/text.ts';
 import { isNodeName } from '../../shared/diagnosis/commands.ts';
-import { type DiagnoseOptions, diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
-import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
-import { FactSet } from '../../shared/diagnosis/facts.ts';
+import { type DiagnoseOptions, diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { diagnoseLogs } from '../../shared/diagnosis/diagnose-text.ts';
 import { collectNodeEvidence, kubeConfigFor } from '../../shared/kube/collector.ts';
 import { type DeadLetter, readDeadLetters } from '../../shared/queue/embedded.ts';
-import {
-  describeIssues,
-  type EvidenceBundle,
-  EvidenceBundleSchema,
-  type LogSource,
-} from '../../shared/schemas/bundle.ts';
+import { describeIssues, type EvidenceBundle, EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
 import { type Diagnosis, RuntimeKindSchema } from '../../shared/schemas/diagnosis.ts';
-import { scanLogFile } from './log-files.ts';
+import { LogFileError, logFile } from './log-files.ts';
 
 const USAGE = `Usage:
   pleg-responder diagnose NODE [--context CTX] [--kubeconfig FILE] [--json]
@@ -82,22 +76,17 @@ function runtimeOption(value: string | undefined): DiagnoseOptions['runtime'] {
   return parsed.data;
 }
 
-async function diagnoseLogs(
+async function diagnoseLogFiles(
   paths: readonly string[],
   node: string | undefined,
   options: DiagnoseOptions,
 ): Promise<Diagnosis> {
-  const facts = new FactSet();
-  const streamedLogs: LogSource[] = [];
-  for (const path of paths) {
-    try {
-      streamedLogs.push(await scanLogFile(path, facts));
-    } catch (error) {
-      throw unreadable(path, error);
-    }
+  try {
+    return await diagnoseLogs(paths.map(logFile), { ...options, node });
+  } catch (error) {
+    if (error instanceof LogFileError) throw unreadable(error.path, error.cause);
+    throw error;
   }
-  const bundle: EvidenceBundle = node === undefined ? {} : { node };
-  return diagnoseFacts(bundle, extractFacts(bundle, facts), { ...options, streamedLogs });
 }
 
 /** While the cluster is read: a spinner with the elapsed time on a terminal, nothing when piped. */
@@ -170,7 +159,7 @@ async function runDiagnose(args: string[]): Promise<void> {
     const name = values.bundle === '-' ? 'standard input' : values.bundle;
     diagnosis = diagnose(parseBundle(await readInput(values.bundle), name), options);
   } else if (values.log !== undefined && values.bundle === undefined) {
-    diagnosis = await diagnoseLogs(values.log, values.node, options);
+    diagnosis = await diagnoseLogFiles(values.log, values.node, options);
   } else {
     throw new UsageError(`diagnose needs a NODE, or exactly one of --bundle or --log\n${USAGE}`);
   }

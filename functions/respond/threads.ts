@@ -1,11 +1,9 @@
 import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import type { ChatPort, PostedMessage } from '../../shared/chat/port.ts';
 import { otherRuntime } from '../../shared/diagnosis/commands.ts';
-import { diagnose, diagnoseFacts } from '../../shared/diagnosis/diagnose.ts';
-import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
-import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { scanText } from '../../shared/diagnosis/scanner.ts';
 import {
   type ChatAction,
   type Decision,
@@ -180,10 +178,7 @@ export class IncidentThreads implements IncidentHandler {
     const { request, reply } = job;
     if (request.action === 'status') return { action: 'status', reply, open: await this.#store.open() };
     if (request.action === 'diagnose-text') {
-      const facts = new FactSet();
-      scanText(request.text, 'pasted', 'unknown', facts);
-      const d = diagnoseFacts({}, extractFacts({}, facts));
-      return { action: 'diagnose-text', reply, diagnosis: d };
+      return { action: 'diagnose-text', reply, diagnosis: diagnoseText(request.text, { name: 'pasted' }) };
     }
     const { cluster, node } = job;
     // A button names its incident by a short reference (a slash command by cluster and node).

@@ -156,6 +156,18 @@ export const FACT_MEANINGS = {
   'pid.cgroup_limit': "the pids controller rejected a fork: a cgroup's PID limit is reached",
   'nodes.all_not_ready':
     'the node controller saw every node NotReady at once: the common path to the control plane failed (or there is one worker)',
+  // Facts only a paste's structure shows: goroutine dumps, kernel stacks, systemctl status blocks.
+  'kubelet.relist_deadlock':
+    "the PLEG relist goroutine has been blocked for minutes sending on a channel nobody drains: the kubelet's own relist deadlock",
+  'runtime.call_blocked': 'a goroutine has waited minutes for a container runtime (CRI/gRPC) call to return',
+  'runtime.shim_blocked': 'a runtime goroutine has waited minutes for a container shim to answer (ttrpc)',
+  'proc.dstate_storage':
+    'a process is blocked in the kernel inside a storage subsystem (filesystem, NFS, Ceph, FUSE, block I/O)',
+  'proc.frozen':
+    'a process sits in the cgroup freezer (__refrigerator): its cgroup was frozen and not thawed',
+  'kubelet.unit_failed': 'systemd reports the kubelet unit failed or stopped, and is not restarting it',
+  'runtime.unit_failed':
+    'systemd reports the container runtime unit failed or stopped, and is not restarting it',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -9,14 +9,22 @@ export interface LogLine {
   message: string;
 }
 
-// `Nov 02 13:41:43 app04 kubelet[8411]: ...` (journalctl short) or `2021-03-27T05:33:45+0000 host tag[pid]: ...`
-// (short-iso). Hosts may be followed by two spaces when the identifier is padded.
+// journalctl's `short` family (systemd src/shared/logs-show.c): a timestamp, the host, `identifier[pid]: `.
+//   short               `Nov 02 13:41:43 app04 kubelet[8411]: ...` (short-precise adds `.123456`)
+//   short-iso           `2021-03-27T05:33:45+0000 host tag[pid]: ...` (short-iso-precise adds `.123456`)
+//   short-full          `Tue 2021-03-27 05:33:45 UTC host tag[pid]: ...`
+// Hosts may be followed by two spaces when the identifier is padded.
 const JOURNALD =
-  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?) +\S+ +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
+  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?|[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w+-]+) +\S+ +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
+// short-monotonic `[ 1234.567890] host tag[pid]: ...` and short-unix `1700000000.123456 host tag[pid]: ...`:
+// the identifier must carry a pid (or be the kernel), so that dmesg's `[ 5.1] usb 1-1: ...` stays dmesg.
+const JOURNALD_NUMERIC = /^(?:\[\s*\d+\.\d+\]|\d{9,}\.\d+) +\S+ +([^\s[\]:]+\[\d+\]|kernel): ?(.*)$/;
 // klog: `E1102 13:41:43.111882    8411 generic.go:205] msg`
 const KLOG = /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ [^\s\]]+\] ?(.*)$/;
-// dmesg: `[12345.678901] msg`
-const DMESG = /^\[\s*\d+\.\d+\] ?(.*)$/;
+// dmesg: `[12345.678901] msg`, `dmesg -T`: `[Mon Nov 23 03:07:58 2026] msg`, `--time-format iso`:
+// `2026-11-23T03:07:58,123456+00:00 msg` (a comma before the fraction, unlike journald).
+const DMESG =
+  /^(?:\[\s*\d+\.\d+\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}\]|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2},\d+[+-]\d{2}:\d{2}) ?(.*)$/;
 // logrus (dockerd, containerd): `time="..." level=error msg="..."`
 const LOGRUS_LEVEL = /\blevel=(\w+)/;
 
@@ -39,9 +47,9 @@ const LOGRUS_SEVERITY: Record<string, Severity> = {
 export function parseLogLine(raw: string, origin: Component): LogLine {
   let component = origin;
   let message = raw.trim();
-  const journald = JOURNALD.exec(message);
+  const journald = JOURNALD.exec(message) ?? JOURNALD_NUMERIC.exec(message);
   if (journald) {
-    component = componentOfTag(journald[1] ?? '');
+    component = componentOfTag((journald[1] ?? '').replace(/\[\d+\]$/, ''));
     message = journald[2] ?? '';
   } else {
     const dmesg = DMESG.exec(message);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -324,5 +324,31 @@ describe('people in the thread', () => {
     const url = fake.responseUrl();
     await t.handle('prod', '', [chat('status', '', undefined, url)]);
     expect(JSON.stringify(fake.responses(url))).toContain('worker-2');
+  });
+
+  it('a pasted kubectl describe node and journal line are read for what they say: the node, its runtime', async () => {
+    const { threads: t } = threads();
+    const describeNode = readFileSync(
+      join(import.meta.dirname, '..', 'fixtures', 'paste', 'describe-node.txt'),
+      'utf8',
+    );
+    const journal =
+      'Nov 23 03:04:27 ip-10-0-3-17 kubelet[1893]: E1123 03:04:27.118180    1893 remote_runtime.go:407] "ListPodSandbox with filter from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" filter="nil"';
+    seq += 1;
+    await t.handle('prod', '', [
+      {
+        kind: 'chat',
+        dedupKey: `chat:${seq}`,
+        cluster: 'prod',
+        node: '',
+        receivedAt: now().toISOString(),
+        request: { action: 'diagnose-text', text: `${describeNode}\n${journal}` },
+        reply: { channel: CHANNEL, user: 'U0ONCALL' },
+      },
+    ]);
+    const answer = textOf(fake.messages(CHANNEL).at(-1)?.blocks);
+    expect(answer).toContain('Diagnosis of the pasted log');
+    expect(answer).toContain("kubectl describe node 'ip-10-0-3-17.eu-west-1.compute.internal'");
+    expect(answer).toContain('crictl');
   });
 });

@@ -483,8 +483,9 @@ describe('command outputs', () => {
     expect(zombie).toHaveLength(1);
     expect(zombie[0]?.text).toContain('4260 Zs [java] <defunct>');
     expect(zombie[0]?.text).toContain('parent 4242 /usr/bin/containerd-shim-runc-v2');
+    // A D-state process is cited with its parent too: stuck under a shim is a wedged container.
     expect(set.examples('proc.dstate').map((f) => f.text)).toEqual([
-      '5120 D /usr/bin/runc --root /var/run/docker/runtime-runc/moby kill 3f1c2d9e8a7b 9',
+      '5120 D /usr/bin/runc --root /var/run/docker/runtime-runc/moby kill 3f1c2d9e8a7b 9 (parent 4242 /usr/bin/containerd-shim-runc-v2 -namespace moby -id 3f1c2d9e8a7b -address /run/containerd/containerd.sock)',
     ]);
     // The zombie whose parent is dockerd is a zombie, not a wedged shim.
     expect(set.examples('proc.zombie').map((f) => f.text.split(' ')[0])).toEqual(['6001']);

@@ -8,6 +8,7 @@ export const kubeletDefect: CauseModule = {
   explains: ['node_unreachable'],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
+    { fact: 'kubelet.relist_deadlock', weight: 3.5 },
     { fact: 'kubelet.stale_conn', weight: 3 },
     { fact: 'kubelet.alive_while_unknown', weight: 3 },
     { fact: 'kubelet.known_defect', weight: 3 },
@@ -25,7 +26,9 @@ export const kubeletDefect: CauseModule = {
         ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'
         : facts.has('pleg.evented_unhealthy')
           ? 'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.'
-          : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
+          : facts.has('kubelet.relist_deadlock')
+            ? "The kubelet's PLEG relist is blocked sending an event nobody receives: the kubelet deadlocked itself, the runtime is not involved."
+            : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
   chain: ({ facts }) =>
     facts.has('kubelet.cadvisor_cgroup_path')
       ? [
@@ -38,7 +41,9 @@ export const kubeletDefect: CauseModule = {
             ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
             : facts.has('pleg.evented_unhealthy')
               ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
-              : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
+              : facts.has('kubelet.relist_deadlock')
+                ? 'Relist hands each pod event to the sync loop over a channel; the goroutine dump shows relist parked on that send for minutes, so no relist completes and PLEG reports unhealthy.'
+                : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
           'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
           'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
         ],

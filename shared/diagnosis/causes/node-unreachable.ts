@@ -8,6 +8,7 @@ export const nodeUnreachable: CauseModule = {
   explains: [],
   support: [
     { fact: 'kubelet.swap', weight: 3.5 },
+    { fact: 'kubelet.unit_failed', weight: 3.5 },
     { fact: 'kubelet.dead', weight: 3 },
     { fact: 'kubelet.auth_error', weight: 3 },
     { fact: 'config.cgroup_driver_mismatch', weight: 2.5 },

@@ -8,6 +8,8 @@ export const runtimeDown: CauseModule = {
   explains: [],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
+    { fact: 'runtime.unit_failed', weight: 3 },
+    { fact: 'runtime.call_blocked', weight: 2.5 },
     { fact: 'runtime.down', weight: 2.5 },
     { fact: 'runtime.status_never', weight: 2.5 },
     { fact: 'runtime.cmd_hang', weight: 2.5 },
@@ -17,6 +19,7 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.op_timeout', weight: 2 },
     { fact: 'runtime.pods_stuck', weight: 2 },
     { fact: 'runtime.container_cmd_hang', weight: 1 },
+    { fact: 'runtime.shim_blocked', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },
     { fact: 'runtime.known_defect', weight: 1 },
     { fact: 'runtime.restart_limit', weight: 3 },

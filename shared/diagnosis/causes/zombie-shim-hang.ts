@@ -18,6 +18,9 @@ export const zombieShimHang: CauseModule = {
   explains: ['runtime_down'],
   support: [
     { fact: 'proc.zombie_shim', weight: 3.5 },
+    { fact: 'proc.frozen', weight: 3 },
+    { fact: 'runtime.shim_blocked', weight: 2.5 },
+    { fact: 'proc.dstate_storage', weight: 2.5 },
     { fact: 'kernel.hung_task_runtime', weight: 3 },
     { fact: 'runtime.shim_mismatch', weight: 3 },
     { fact: 'runtime.selective_hang', weight: 2.5 },
@@ -48,7 +51,11 @@ export const zombieShimHang: CauseModule = {
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
   chain: ({ facts }) => [
     'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.',
-    facts.has('proc.zombie_shim') || facts.has('proc.dstate') || facts.has('kernel.hung_task_runtime')
+    facts.has('proc.zombie_shim') ||
+    facts.has('proc.dstate') ||
+    facts.has('proc.dstate_storage') ||
+    facts.has('proc.frozen') ||
+    facts.has('kernel.hung_task_runtime')
       ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
       : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
     facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')

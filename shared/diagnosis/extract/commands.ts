@@ -1,6 +1,9 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { Component } from '../components.ts';
 import type { FactSet } from '../facts.ts';
+import { goroutineFacts } from '../paste/goroutines.ts';
+import { kernelStackFacts } from '../paste/kernel-stack.ts';
+import { readUnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
@@ -69,14 +72,25 @@ function systemdCommand(run: Run, facts: FactSet): void {
       text: `${run.command} → ${run.output.trim().slice(0, 160)}`,
     });
   }
-  const unit = /\b(docker|containerd|crio|kubelet)(?:\.service)?\b/.exec(command)?.[1];
-  const failed = /Active: (?:failed|inactive \(dead\)|activating \(auto-restart\))/.exec(run.output);
-  if (unit && failed) {
+  const status = readUnitStatus(run.output);
+  const unit = /\b(docker|containerd|crio|cri-docker|kubelet)(?:\.service)?\b/.exec(
+    `${command} ${status?.unit ?? ''}`,
+  )?.[1];
+  if (unit && status && (status.stopped || status.restarting)) {
+    const kubelet = unit === 'kubelet';
     facts.add({
-      id: unit === 'kubelet' ? 'kubelet.dead' : 'runtime.service_failed',
+      id: kubelet ? 'kubelet.dead' : 'runtime.service_failed',
       source: run.source,
-      text: failed[0],
+      text: status.text,
     });
+    // Stopped for good (failed, dead, start limit hit): nothing will bring it back without someone.
+    if (status.stopped) {
+      facts.add({
+        id: kubelet ? 'kubelet.unit_failed' : 'runtime.unit_failed',
+        source: run.source,
+        text: status.text,
+      });
+    }
   }
   if (/--type[= ]scope/.test(command) && /wc -l/.test(command)) {
     const n = firstInteger(run.output);
@@ -178,22 +192,33 @@ interface PsRow {
   command: string;
 }
 
-/** Reads `ps` output whose header names PID, PPID and STAT/S columns, with the command last. */
+/**
+ * Reads `ps` output whose header names PID, PPID and STAT/S columns, with the command last; `top -b` prints its
+ * summary lines before the header.
+ */
 function parsePs(output: string): PsRow[] {
-  const lines = output.split('\n').filter((l) => l.trim());
+  const all = output.split('\n').filter((l) => l.trim());
+  const lines = all.slice(
+    Math.max(
+      0,
+      all.findIndex((l) => /(?:^|\s)PID\s/.test(l)),
+    ),
+  );
   const header = lines[0]?.trim().split(/\s+/) ?? [];
   const col = (names: string[]) => header.findIndex((h) => names.includes(h.toUpperCase()));
   const pid = col(['PID']);
   const ppid = col(['PPID']);
   const stat = col(['STAT', 'S']);
-  if (pid < 0 || stat < 0) return [];
+  if (pid < 0 || (stat < 0 && ppid < 0)) return [];
   return lines.slice(1).map((line) => {
     const cells = line.trim().split(/\s+/);
+    const command = cells.slice(header.length - 1).join(' ');
     return {
       pid: cells[pid] ?? '',
       ppid: ppid >= 0 ? (cells[ppid] ?? '') : '',
-      stat: cells[stat] ?? '',
-      command: cells.slice(header.length - 1).join(' '),
+      // `ps -ef` has no state column: a zombie shows as `[name] <defunct>`.
+      stat: stat >= 0 ? (cells[stat] ?? '') : /<defunct>/.test(command) ? 'Z' : '',
+      command,
     };
   });
 }
@@ -209,7 +234,9 @@ function processStates(run: Run, facts: FactSet): void {
       const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
       facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
     } else if (row.stat.startsWith('D')) {
-      facts.add({ id: 'proc.dstate', source: run.source, text });
+      const parent = byPid.get(row.ppid);
+      const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
+      facts.add({ id: 'proc.dstate', source: run.source, text: detail });
     }
   }
 }
@@ -290,6 +317,12 @@ function outputComponent(command: string): Component {
   return 'unknown';
 }
 
+/** Goroutine dumps and kernel stacks pasted as a command's output (the paste reader shares these readers). */
+function dumps(run: Run, facts: FactSet): void {
+  goroutineFacts(run.output, run.source, facts);
+  kernelStackFacts(run.output, run.source, facts);
+}
+
 const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   runtimeCommand,
   systemdCommand,
@@ -297,6 +330,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   limits,
   processStates,
   containerCount,
+  dumps,
 ];
 
 function coreCount(runs: readonly Run[]): number | undefined {

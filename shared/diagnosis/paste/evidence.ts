@@ -1,0 +1,142 @@
+import type { EvidenceBundle, LogSource, NodeCondition } from '../../schemas/bundle.ts';
+import type { KubeEvent } from '../../schemas/kube-event.ts';
+import { isNodeName } from '../commands.ts';
+import type { Component } from '../components.ts';
+import type { FactSet } from '../facts.ts';
+
+/** The formats the paste reader recognises, as sections report them. */
+export type PasteFormat =
+  | 'kubectl-describe-node'
+  | 'kubectl-get-events'
+  | 'kubectl-get-nodes'
+  | 'node-yaml'
+  | 'json-object'
+  | 'journal-json'
+  | 'klog-json'
+  | 'logrus-json'
+  | 'escaped-newlines'
+  | 'goroutine-dump'
+  | 'kernel-stack'
+  | 'process-table'
+  | 'systemctl-status'
+  | 'shell-command';
+
+/** Bounds: a paste is untrusted and may be a 1 GB file; nothing here grows with it. */
+const MAX_EVENTS = 500;
+const MAX_CONDITIONS = 32;
+const MAX_COMMANDS = 64;
+const MAX_OUTPUT_CHARS = 64 * 1024;
+const MAX_SECTIONS = 200;
+
+/** The bundle fields a paste can fill; scalar facts about the node keep the first value found. */
+type NodeField = 'node' | 'kubeletVersion' | 'containerRuntimeVersion' | 'osImage' | 'kernelVersion';
+
+const SOURCE_OF: Partial<Record<Component, LogSource>> = {
+  kubelet: 'kubelet',
+  dockerd: 'dockerd',
+  containerd: 'containerd',
+  shim: 'containerd',
+  runc: 'containerd',
+  crio: 'crio',
+  kernel: 'kernel',
+  systemd: 'systemd',
+};
+
+/**
+ * What the sections of one or more pasted texts found, gathered into one partial evidence bundle (bounded), plus
+ * facts that only a section reader can see (a goroutine dump, a kernel stack) and the programs whose log lines
+ * were seen. Several texts about one node (the CLI's `--log` files) share one.
+ */
+export class PasteEvidence {
+  readonly facts: FactSet;
+  readonly #bundle: EvidenceBundle = {};
+  readonly #sections: Array<{ name: string; format: PasteFormat; line: number }> = [];
+  readonly #logSources = new Set<LogSource>();
+  #outputChars = 0;
+
+  constructor(facts: FactSet) {
+    this.facts = facts;
+  }
+
+  /** A program wrote log lines in the text. */
+  sawComponent(component: Component): void {
+    const source = SOURCE_OF[component];
+    if (source) this.#logSources.add(source);
+  }
+
+  section(name: string, format: PasteFormat, line: number): void {
+    if (this.#sections.length < MAX_SECTIONS) this.#sections.push({ name, format, line });
+  }
+
+  /**
+   * Node identity and versions: the first section that names them wins (one paste is about one node). A name
+   * the API server would not accept as a node's is not taken from untrusted text at all.
+   */
+  setNodeField(field: NodeField, value: string | undefined): void {
+    const v = value?.trim();
+    if (!v || v === '<none>' || this.#bundle[field] !== undefined) return;
+    if (field === 'node' && !isNodeName(v)) return;
+    this.#bundle[field] = v;
+  }
+
+  addCondition(condition: NodeCondition): void {
+    const conditions = this.#bundle.conditions ?? [];
+    if (conditions.length >= MAX_CONDITIONS || conditions.some((c) => c.type === condition.type)) return;
+    this.#bundle.conditions = [...conditions, condition];
+  }
+
+  addEvent(event: KubeEvent): void {
+    const events = this.#bundle.events ?? [];
+    if (events.length >= MAX_EVENTS) return;
+    events.push(event);
+    this.#bundle.events = events;
+  }
+
+  setPods(pods: number): void {
+    this.#bundle.counts = { ...this.#bundle.counts, pods: this.#bundle.counts?.pods ?? pods };
+  }
+
+  /** A command's output, cut to a bounded size; the same command twice keeps both (numbered). */
+  addCommandOutput(command: string, output: string): void {
+    const outputs = this.#bundle.commandOutputs ?? {};
+    if (Object.keys(outputs).length >= MAX_COMMANDS) return;
+    this.#bundle.commandOutputs = outputs;
+    const room = Math.max(0, MAX_OUTPUT_CHARS * 4 - this.#outputChars);
+    const kept = output.slice(0, Math.min(MAX_OUTPUT_CHARS, room));
+    this.#outputChars += kept.length;
+    let key = command;
+    for (let n = 2; key in outputs; n++) key = `${command} (${n})`;
+    outputs[key] = kept;
+  }
+
+  get bundle(): EvidenceBundle {
+    return this.#bundle;
+  }
+
+  /** The sections recognised, in order: the text, the format, the line it starts on. */
+  get sections(): ReadonlyArray<{ name: string; format: PasteFormat; line: number }> {
+    return this.#sections;
+  }
+
+  /** The programs whose log lines the texts hold, as bundle log sources. */
+  get logSources(): LogSource[] {
+    return [...this.#logSources];
+  }
+}
+
+/**
+ * One recognised section of a paste, read line by line with bounded state. `take` offers the next line and
+ * answers whether it belongs to the section; the first line that does not ends it, and is read afresh.
+ */
+export interface Section {
+  readonly format: PasteFormat;
+  take(line: string, at: number): boolean;
+  /** `cite` names a line of the text the section came from (`kubelet.log:42`). */
+  close(evidence: PasteEvidence, cite: (line: number) => string): void;
+}
+
+/** A journal line (journalctl short or ISO): where a pasted table or command output has ended. */
+export const JOURNAL_LINE = /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/;
+
+/** Recognises the first line of a section. */
+export type Opener = (line: string, at: number) => Section | undefined;

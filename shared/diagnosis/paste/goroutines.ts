@@ -1,0 +1,187 @@
+import type { FactId, FactSet } from '../facts.ts';
+import type { Opener, PasteEvidence, Section } from './evidence.ts';
+
+/**
+ * Go goroutine dumps (SIGQUIT, `debug/pprof/goroutine?debug=2`, a panic) of the kubelet or a runtime:
+ *
+ *   goroutine 386 [chan send, 1140 minutes]:
+ *   k8s.io/kubernetes/pkg/kubelet/pleg.(*GenericPLEG).relist(0xc42069ea20)
+ *   	/workspace/.../pkg/kubelet/pleg/generic.go:261 +0x74e
+ *   created by k8s.io/kubernetes/pkg/kubelet/pleg.(*GenericPLEG).Start
+ *
+ * The header's wait reason and duration (printed only once a goroutine has waited a minute or more) say what it
+ * is blocked on and for how long; its frames, from the innermost out, say where.
+ */
+const HEADER = /^goroutine (\d+)(?: [a-z]+=\S+)* \[([^\],]+)(?:, (\d+) minutes)?(?:, [^\]]*)?\]:\s*$/;
+const FILE_LINE = /^\s+\S+\.(?:go|s):\d+/;
+const FUNCTION_LINE = /^(?:created by )?[\w.\-/~%*()[\]{}]+\(.*\)(?: in goroutine \d+)?(?: \+0x[0-9a-f]+)?$/;
+/** Frames kept per goroutine: what it is blocked in is near the top. */
+const MAX_FRAMES = 64;
+/** Distinct blocking places remembered; beyond this, further places are only counted. */
+const MAX_PLACES = 256;
+
+/** The relist loop of the generic PLEG (kubelet pkg/kubelet/pleg/generic.go). */
+const RELIST = /pleg\.\(\*GenericPLEG\)\.relist\b/;
+
+/**
+ * What a blocked goroutine waits for, by the innermost frame that names it. A CRI call through the kubelet's
+ * remote runtime client or any gRPC unary call is the runtime not answering; a ttrpc call is a shim not
+ * answering (containerd talks to its shims over ttrpc); an HTTP round trip is the API server connection.
+ */
+const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number }> = [
+  {
+    fact: 'runtime.shim_blocked',
+    frame: /containerd\/ttrpc\.|\/runtime\/v2\/shim\.|\(\*shimTask\)\.|shim\.\(\*client\)/,
+    minMinutes: 3,
+  },
+  {
+    fact: 'runtime.call_blocked',
+    frame:
+      /remote_runtime|\(\*remoteRuntimeService\)|cri-client\/pkg|internalapi\.|runtimeServiceClient\)\.|grpc\.\(\*ClientConn\)\.Invoke|grpc\.invoke\b|\(\*clientStream\)\.RecvMsg|grpc\.recvResponse|transport\.\(\*Stream\)\.Header|dockershim\.|libdocker\.|docker\/docker\/client\.\(\*Client\)/,
+    minMinutes: 3,
+  },
+  { fact: 'kubelet.http_blocked', frame: /net\/http\.\(\*persistConn\)\.roundTrip/, minMinutes: 1 },
+];
+
+/** A place goroutines are blocked in: one fact per place, however many goroutines pile up there. */
+interface Place {
+  fact: FactId;
+  state: string;
+  frame: string;
+  count: number;
+  maxMinutes: number;
+  firstLine: number;
+  firstHeader: string;
+}
+
+interface Goroutine {
+  header: string;
+  state: string;
+  minutes: number;
+  line: number;
+  frames: string[];
+}
+
+/** Reads a dump line by line, keeping one goroutine's frames and a bounded tally of where goroutines block. */
+export class GoroutineDump {
+  readonly #places = new Map<string, Place>();
+  #current: Goroutine | undefined;
+  #goroutines = 0;
+
+  /** Offers a line; false when it is not part of a goroutine dump. */
+  line(text: string, at: number): boolean {
+    const header = HEADER.exec(text);
+    if (header) {
+      this.#finish();
+      this.#goroutines++;
+      this.#current = {
+        header: text.trim(),
+        state: header[2] ?? '',
+        minutes: Number(header[3] ?? 0),
+        line: at,
+        frames: [],
+      };
+      return true;
+    }
+    if (text.trim() === '') {
+      this.#finish();
+      return true;
+    }
+    if (FILE_LINE.test(text) || text.includes('...additional frames elided...')) return true;
+    if (FUNCTION_LINE.test(text.trim())) {
+      const frames = this.#current?.frames;
+      if (frames && frames.length < MAX_FRAMES)
+        frames.push(text.trim().replace(/\(0x[^)]*\)|\(\.\.\.\)/g, '()'));
+      return true;
+    }
+    return false;
+  }
+
+  #finish(): void {
+    const g = this.#current;
+    this.#current = undefined;
+    if (!g || g.frames.length === 0) return;
+    const relist = g.frames.findIndex((f) => RELIST.test(f));
+    // The relist goroutine parked on a channel send: nothing drains the PLEG event channel (the sync loop
+    // waits on relist in turn). Minutes of it is the kubelet's own deadlock.
+    if (relist >= 0 && g.state === 'chan send' && g.minutes >= 3) {
+      this.#tally('kubelet.relist_deadlock', g, g.frames[relist] ?? '');
+      return;
+    }
+    for (const [i, frame] of g.frames.entries()) {
+      const wait = WAITS.find((w) => w.frame.test(frame));
+      if (!wait) continue;
+      if (g.minutes >= wait.minMinutes) {
+        const inRelist = relist > i ? ' (inside PLEG relist)' : '';
+        this.#tally(wait.fact, g, `${frame}${inRelist}`);
+      }
+      return;
+    }
+  }
+
+  #tally(fact: FactId, g: Goroutine, frame: string): void {
+    const key = `${fact} ${g.state} ${frame}`;
+    const place = this.#places.get(key);
+    if (place) {
+      place.count++;
+      place.maxMinutes = Math.max(place.maxMinutes, g.minutes);
+    } else if (this.#places.size < MAX_PLACES) {
+      this.#places.set(key, {
+        fact,
+        state: g.state,
+        frame,
+        count: 1,
+        maxMinutes: g.minutes,
+        firstLine: g.line,
+        firstHeader: g.header,
+      });
+    }
+  }
+
+  /** The goroutines read so far, and where they block (finishing the last one). */
+  summary(): { goroutines: number; places: Place[] } {
+    this.#finish();
+    return { goroutines: this.#goroutines, places: [...this.#places.values()] };
+  }
+
+  /** One fact per blocking place: the first goroutine's header verbatim, with the pile's size. */
+  addFacts(facts: FactSet, cite: (line: number) => string): void {
+    for (const p of this.summary().places) {
+      const pile = p.count > 1 ? `${p.count} goroutines, up to ${p.maxMinutes} minutes, e.g. ` : '';
+      facts.add({
+        id: p.fact,
+        source: cite(p.firstLine),
+        text: `${pile}${p.firstHeader} ${p.frame}`,
+        value: p.maxMinutes,
+      });
+    }
+  }
+}
+
+/** Goroutine dump facts from a whole text (a bundle's command output); lines are cited within it. */
+export function goroutineFacts(text: string, source: string, facts: FactSet): void {
+  if (!/^goroutine \d+ \[/m.test(text)) return;
+  const dump = new GoroutineDump();
+  for (const [i, line] of text.split('\n').entries()) dump.line(line, i + 1);
+  dump.addFacts(facts, (line) => `${source}:${line}`);
+}
+
+class GoroutineSection implements Section {
+  readonly format = 'goroutine-dump';
+  readonly #dump = new GoroutineDump();
+
+  constructor(first: string, at: number) {
+    this.#dump.line(first, at);
+  }
+
+  take(line: string, at: number): boolean {
+    return this.#dump.line(line, at);
+  }
+
+  close(evidence: PasteEvidence, cite: (line: number) => string): void {
+    this.#dump.addFacts(evidence.facts, cite);
+  }
+}
+
+export const openGoroutineDump: Opener = (line, at) =>
+  line.startsWith('goroutine ') && HEADER.test(line) ? new GoroutineSection(line, at) : undefined;

@@ -1,0 +1,146 @@
+import type { FactId, FactSet } from '../facts.ts';
+import { parseLogLine } from '../logline.ts';
+import type { Opener, PasteEvidence, Section } from './evidence.ts';
+
+/**
+ * `/proc/PID/stack` of a stuck process: one kernel frame a line, innermost first, as `[<0>] func+0x61/0xe0 [module]`
+ * (addresses are hidden as `<0>` without CAP_SYSLOG; older kernels print them). The frames say which subsystem
+ * the process sleeps in: a filesystem or network storage that does not answer, the cgroup freezer, exit.
+ */
+const FRAME = /^\s*\[<(?:0|[0-9a-f]{8,16})>\] ([\w.$]+)(?:\+0x[0-9a-f]+\/0x[0-9a-f]+)?(?: \[(\w+)\])?\s*$/;
+const MAX_FRAMES = 128;
+
+interface Subsystem {
+  name: string;
+  fact: FactId;
+  /** Matched against `function [module]`. */
+  frame: RegExp;
+}
+
+/**
+ * Checked in this order against every frame: a specific storage stack beats the generic block-layer wait at
+ * the top of most I/O stacks (an ext4 journal commit waits in io_schedule too).
+ */
+const SUBSYSTEMS: readonly Subsystem[] = [
+  { name: 'the cgroup freezer (frozen cgroup)', fact: 'proc.frozen', frame: /^__refrigerator\b|^freezer_/ },
+  {
+    name: 'NFS',
+    fact: 'proc.dstate_storage',
+    frame: /^nfs4?_|^rpc_wait_bit_killable|^__rpc_execute|^rpc_execute|\[(?:nfs|nfsv4|sunrpc)\]/,
+  },
+  { name: 'Ceph/RBD', fact: 'proc.dstate_storage', frame: /^ceph_|^rbd_|\[(?:ceph|libceph|rbd)\]/ },
+  { name: 'FUSE', fact: 'proc.dstate_storage', frame: /^fuse_|^request_wait_answer|\[fuse\]/ },
+  { name: 'XFS', fact: 'proc.dstate_storage', frame: /^_?xfs_|\[xfs\]/ },
+  { name: 'ext4/jbd2', fact: 'proc.dstate_storage', frame: /^ext4_|^_*jbd2_|\[(?:ext4|jbd2)\]/ },
+  { name: 'btrfs', fact: 'proc.dstate_storage', frame: /^btrfs_|\[btrfs\]/ },
+  { name: 'overlayfs', fact: 'proc.dstate_storage', frame: /^ovl_|\[overlay\]/ },
+  { name: 'cgroup management', fact: 'proc.dstate', frame: /^cgroup_|^mem_cgroup_|^css_/ },
+  {
+    name: 'process exit',
+    fact: 'proc.dstate',
+    frame: /^do_exit\b|^exit_mm\b|^do_group_exit\b|^zap_pid_ns_processes\b/,
+  },
+  {
+    name: 'block I/O',
+    fact: 'proc.dstate_storage',
+    frame: /^io_schedule|^blk_|^bit_wait_io|^wait_on_page_bit|^folio_wait|^__lock_page|^submit_bio|^dm_/,
+  },
+];
+
+/** A frame of a kernel `Call Trace:` (hung-task reports in dmesg): `  ? xfs_buf_lock+0x38/0xf0 [xfs]`. */
+const TRACE_FRAME = /^\s*(?:\? )?([\w.$]+)\+0x[0-9a-f]+\/0x[0-9a-f]+(?: \[(\w+)\])?\s*$/;
+
+function frameKey(line: string): string | undefined {
+  const m = FRAME.exec(line) ?? TRACE_FRAME.exec(line);
+  return m ? `${m[1]}${m[2] ? ` [${m[2]}]` : ''}` : undefined;
+}
+
+/** The subsystem a stack sleeps in, with the frame line that shows it. */
+export function stackSubsystem(lines: readonly string[]): { subsystem: Subsystem; line: string } | undefined {
+  const frames = lines.flatMap((line) => {
+    const key = frameKey(line);
+    return key ? [{ key, line: line.trim() }] : [];
+  });
+  for (const subsystem of SUBSYSTEMS) {
+    const frame = frames.find((f) => subsystem.frame.test(f.key));
+    if (frame) return { subsystem, line: frame.line };
+  }
+  return undefined;
+}
+
+function addStackFact(lines: readonly string[], source: string, facts: FactSet): void {
+  const found = stackSubsystem(lines);
+  if (!found) return;
+  facts.add({
+    id: found.subsystem.fact,
+    source,
+    text: `kernel stack in ${found.subsystem.name}: ${found.line}`,
+  });
+}
+
+/** Kernel stack facts from a whole text (a bundle's command output). */
+export function kernelStackFacts(text: string, source: string, facts: FactSet): void {
+  const lines = text.split('\n').filter((l) => FRAME.test(l));
+  if (lines.length > 0) addStackFact(lines.slice(0, MAX_FRAMES), source, facts);
+}
+
+class KernelStack implements Section {
+  readonly format = 'kernel-stack';
+  readonly #lines: string[];
+  readonly #at: number;
+
+  constructor(first: string, at: number) {
+    this.#lines = [first];
+    this.#at = at;
+  }
+
+  take(line: string): boolean {
+    if (!FRAME.test(line)) return false;
+    if (this.#lines.length < MAX_FRAMES) this.#lines.push(line);
+    return true;
+  }
+
+  close(evidence: PasteEvidence, cite: (line: number) => string): void {
+    addStackFact(this.#lines, cite(this.#at), evidence.facts);
+  }
+}
+
+export const openKernelStack: Opener = (line, at) =>
+  line.startsWith('[<') && FRAME.test(line) ? new KernelStack(line, at) : undefined;
+
+/** What else a Call Trace block holds: the task markers and the user-space registers after it. */
+const TRACE_OTHER = /^\s*(?:<\/?TASK>|<\/?IRQ>|RIP: |RSP: |R[A-Z0-9]{1,3}: |Code: )/;
+/** A task that sleeps: its trace starts in the scheduler (an OOM or warning trace starts in dump_stack). */
+const SLEEPING = /^(?:__schedule|schedule|io_schedule)\b/;
+
+/**
+ * The `Call Trace:` the kernel prints under a hung-task report (`INFO: task runc:4242 blocked for more than
+ * 120 seconds.`), in dmesg or the journal: which subsystem the blocked task waits in.
+ */
+class CallTrace implements Section {
+  readonly format = 'kernel-stack';
+  readonly #frames: string[] = [];
+  readonly #at: number;
+
+  constructor(at: number) {
+    this.#at = at;
+  }
+
+  take(line: string): boolean {
+    const message = parseLogLine(line, 'kernel').message;
+    if (TRACE_OTHER.test(message)) return true;
+    if (!TRACE_FRAME.test(message)) return false;
+    if (this.#frames.length < MAX_FRAMES) this.#frames.push(message);
+    return true;
+  }
+
+  close(evidence: PasteEvidence, cite: (line: number) => string): void {
+    const top = this.#frames.slice(0, 3).map((f) => frameKey(f) ?? '');
+    if (top.some((f) => SLEEPING.test(f))) addStackFact(this.#frames, cite(this.#at), evidence.facts);
+  }
+}
+
+export const openCallTrace: Opener = (line, at) =>
+  line.includes('Call Trace:') && parseLogLine(line, 'kernel').message === 'Call Trace:'
+    ? new CallTrace(at)
+    : undefined;

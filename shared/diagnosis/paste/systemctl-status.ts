@@ -1,0 +1,77 @@
+import type { Opener, PasteEvidence, Section } from './evidence.ts';
+
+/**
+ * `systemctl status UNIT`: a header line with the unit's state glyph (`●` active/failed, `×` failed on newer
+ * systemd, `○` inactive, `↻` reloading, `*` without UTF-8), then indented `Key: value` lines (Loaded, Active,
+ * Main PID, CGroup tree...), then a blank line and the unit's last journal lines.
+ */
+const HEADER = /^\s*(?:[●×○↻*] )?([\w@.:\\-]+\.(?:service|socket|scope))(?: - .*)?$/;
+const GLYPH_HEADER = /^\s*[●×○↻*] [\w@.:\\-]+\.(?:service|socket|scope)\b/;
+
+export interface UnitStatus {
+  unit: string | undefined;
+  /** The Active: value, e.g. `failed (Result: exit-code) since …`. */
+  active: string;
+  /** Stopped and not coming back by itself: failed, inactive (dead), or its start limit was hit. */
+  stopped: boolean;
+  /** Exited and waiting for systemd's next restart (a crash loop). */
+  restarting: boolean;
+  /** The Active and Main PID lines, as cited evidence. */
+  text: string;
+}
+
+export function readUnitStatus(output: string): UnitStatus | undefined {
+  const active = /^\s*Active: (.+)$/m.exec(output)?.[1]?.trim();
+  if (!active) return undefined;
+  const unit = output
+    .split('\n')
+    .map((l) => HEADER.exec(l)?.[1])
+    .find((u) => u !== undefined);
+  const mainPid = /^\s*Main PID: (\d+ \((?:code|status)=[^)]*\))/m.exec(output)?.[1];
+  const limit = /Start request repeated too quickly/.test(output);
+  return {
+    unit,
+    active,
+    stopped: /^(?:failed|inactive \(dead\))/.test(active) || limit,
+    restarting: /^activating \(auto-restart\)/.test(active),
+    text: [
+      unit ? `${unit}:` : undefined,
+      `Active: ${active}`,
+      mainPid ? `Main PID: ${mainPid}` : undefined,
+      limit ? 'Start request repeated too quickly' : undefined,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  };
+}
+
+const MAX_LINES = 200;
+const MAX_LINE_CHARS = 1024;
+
+class SystemctlStatus implements Section {
+  readonly format = 'systemctl-status';
+  readonly #unit: string;
+  readonly #lines: string[];
+
+  constructor(unit: string, first: string) {
+    this.#unit = unit;
+    this.#lines = [first];
+  }
+
+  take(line: string): boolean {
+    // The status block is indented; the blank line before the journal tail ends it.
+    if (!/^\s+\S/.test(line)) return false;
+    if (this.#lines.length < MAX_LINES) this.#lines.push(line.slice(0, MAX_LINE_CHARS));
+    return true;
+  }
+
+  close(evidence: PasteEvidence): void {
+    evidence.addCommandOutput(`systemctl status ${this.#unit}`, this.#lines.join('\n'));
+  }
+}
+
+export const openSystemctlStatus: Opener = (line) => {
+  if (!GLYPH_HEADER.test(line)) return undefined;
+  const unit = HEADER.exec(line)?.[1];
+  return unit ? new SystemctlStatus(unit, line) : undefined;
+};

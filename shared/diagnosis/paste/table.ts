@@ -1,0 +1,48 @@
+/**
+ * kubectl prints tables through Go's tabwriter: every cell of a column starts where the column's header starts,
+ * and columns are separated by at least two spaces, while a header or a cell may hold single spaces
+ * (`LAST SEEN`, `3m (x4 over 6m)`, `Ubuntu 22.04.3 LTS`). So the header gives the column offsets, and rows are
+ * cut at them; a row whose cuts do not fall on spaces (its spacing was mangled on the way) is split on runs of
+ * two or more spaces instead.
+ */
+export interface Column {
+  name: string;
+  start: number;
+}
+
+export function tableColumns(header: string): Column[] {
+  const columns: Column[] = [];
+  for (const m of header.matchAll(/\S+(?: \S+)*/g)) columns.push({ name: m[0], start: m.index });
+  return columns;
+}
+
+/** The cells of a row by column name, or undefined when the row does not fit the columns. */
+export function tableRow(row: string, columns: readonly Column[]): Map<string, string> | undefined {
+  const cells = new Map<string, string>();
+  const aligned = columns.every((c, i) => i === 0 || c.start >= row.length || row[c.start - 1] === ' ');
+  if (aligned) {
+    columns.forEach((c, i) => {
+      const end = columns[i + 1]?.start ?? row.length;
+      cells.set(c.name, row.slice(c.start, end).trim());
+    });
+    return cells;
+  }
+  const parts = row.trim().split(/\s{2,}/);
+  if (parts.length < columns.length) return undefined;
+  // Extra parts belong to the last column (a message with double spaces in it).
+  columns.forEach((c, i) => {
+    cells.set(c.name, i === columns.length - 1 ? parts.slice(i).join('  ') : (parts[i] ?? ''));
+  });
+  return cells;
+}
+
+/** `3m (x4 over 6m)` → 4; a plain age → 1. */
+export function repeatCount(age: string | undefined): number {
+  const m = /\(x(\d+) over [^)]*\)/.exec(age ?? '');
+  return m ? Number(m[1]) : 1;
+}
+
+/** kubectl's dashed separator row under a header (`----  ------`). */
+export function isRule(line: string): boolean {
+  return /^\s*-{2,}(?:\s+-{2,})*\s*$/.test(line);
+}
