@@ -521,6 +521,19 @@ describe('command outputs', () => {
     expect(set.has('runtime.cmd_hang')).toBe(false);
   });
 
+  it('reads an output annotated as hung (a person gave up on it) as the command hanging', () => {
+    for (const output of ['... (hung) ...', 'hangs, no output after 10 minutes', '(stuck)']) {
+      const set = facts({ commandOutputs: { 'crictl inspect 3f1c2d9e8a7b': output } });
+      expect(set.has('runtime.container_cmd_hang'), output).toBe(true);
+    }
+    // Words that only contain the letters are not an annotation.
+    const set = facts({
+      commandOutputs: { 'docker ps': 'CONTAINER ID   IMAGE   NAMES\n3f1c2d9e8a7b   hungry/app   k8s_app' },
+    });
+    expect(set.has('runtime.answers')).toBe(true);
+    expect(set.has('runtime.cmd_hang')).toBe(false);
+  });
+
   it('does not call a single hung inspect selective without an answering command', () => {
     const set = facts({ commandOutputs: { 'docker inspect 3f1c2d9e8a7b': '^C\n' } });
     expect(set.has('runtime.container_cmd_hang')).toBe(true);

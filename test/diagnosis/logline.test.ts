@@ -119,6 +119,9 @@ describe('componentOfTag', () => {
   it.each<[string, Component]>([
     ['kubelet', 'kubelet'],
     ['hyperkube', 'kubelet'],
+    ['origin-node', 'kubelet'],
+    ['atomic-openshift-node', 'kubelet'],
+    ['k3s', 'app'],
     ['dockerd', 'dockerd'],
     ['docker', 'dockerd'],
     ['containerd', 'containerd'],

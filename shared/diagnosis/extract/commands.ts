@@ -31,9 +31,9 @@ const CONTAINER_SCOPED = new Set([
   'start',
 ]);
 const SYSTEMD_CLI = /^(?:systemctl|busctl|dbus-send|gdbus)\b/;
-/** What a command that never returned looks like once someone gave up on it. */
+/** What a command that never returned looks like once someone gave up on it, or said so beside its output. */
 const HUNG_OUTPUT =
-  /^\s*(?:\^C|Terminated)\s*$|timed out|[Tt]imeout|deadline exceeded|context canceled|Cannot connect to|Is the docker daemon running|connection refused|NoReply|Did not receive a reply|no response/m;
+  /^\s*(?:\^C|Terminated)\s*$|timed out|[Tt]imeout|deadline exceeded|context canceled|Cannot connect to|Is the docker daemon running|connection refused|NoReply|Did not receive a reply|no response|\((?:hung|hangs|stuck)\)|\b(?:hung|hangs|never returns?)\b/m;
 
 function strip(command: string): string {
   return command.trim().replace(WRAPPERS, '');
