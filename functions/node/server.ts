@@ -7,7 +7,12 @@ import { Hono } from 'hono';
 import type { ChatPort } from '../../shared/chat/port.ts';
 import { sanitizeForTerminal } from '../../shared/chat/text.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
-import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
+import {
+  EmbeddedQueue,
+  openStateDb,
+  SqliteProcessedStore,
+  StateDirError,
+} from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { composeResponder } from '../compose.ts';
@@ -37,12 +42,16 @@ function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
 function ensureIngestToken(config: Config, say: (m: string) => void): Config {
   if (config.INGEST_AUTH === 'off' || config.INGEST_TOKEN || config.ROLE === 'respond') return config;
   const path = join(config.DATA_DIR, 'ingest-token');
-  if (!existsSync(path)) {
-    mkdirSync(config.DATA_DIR, { recursive: true });
-    writeFileSync(path, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    say(`created an ingest token in ${path} (send it as "Authorization: Bearer <token>")`);
+  try {
+    if (!existsSync(path)) {
+      mkdirSync(config.DATA_DIR, { recursive: true });
+      writeFileSync(path, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+      say(`created an ingest token in ${path} (send it as "Authorization: Bearer <token>")`);
+    }
+    return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
+  } catch (error) {
+    throw new StateDirError(config.DATA_DIR, error);
   }
-  return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
 }
 
 export interface ServerOverrides {
@@ -167,7 +176,11 @@ async function main() {
     log(error.message);
     process.exit(2);
   }
-  const running = await startServer(config);
+  const running = await startServer(config).catch((error: unknown) => {
+    if (!(error instanceof StateDirError)) throw error;
+    log(error.message);
+    process.exit(2);
+  });
   const shutdown = () => {
     running.close().then(
       () => process.exit(0),

@@ -89,11 +89,28 @@ const SCHEMA = `
  * survives kill -9 and power loss. The queue, the processed-job record (and the incident store) share it.
  */
 export function openStateDb(dir: string): DatabaseSync {
-  mkdirSync(dir, { recursive: true });
-  const db = new DatabaseSync(join(dir, 'state.db'));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
-  db.exec(SCHEMA);
-  return db;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const db = new DatabaseSync(join(dir, 'state.db'));
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    db.exec(SCHEMA);
+    return db;
+  } catch (error) {
+    throw new StateDirError(dir, error);
+  }
+}
+
+/** DATA_DIR cannot hold the state: one line that says which directory and why, for the operator. */
+export class StateDirError extends Error {
+  constructor(dir: string, cause: unknown) {
+    const code = (cause as { code?: unknown } | null)?.code;
+    const why = typeof code === 'string' && code !== 'ERR_SQLITE_ERROR' ? code : (cause as Error).message;
+    super(
+      `DATA_DIR ${dir} cannot hold the queue and incident state (${why}): it must be a writable directory on persistent disk`,
+      { cause },
+    );
+    this.name = 'StateDirError';
+  }
 }
 
 /** One job that failed for good, as the operator reads it (`pleg-responder dead-letters`). */
