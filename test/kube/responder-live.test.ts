@@ -8,10 +8,9 @@ import { SlackChat } from '../../shared/chat/slack.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { kubeConfigFor } from '../../shared/kube/collector.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
-import type { Job } from '../../shared/schemas/job.ts';
 import { until } from '../support/chat.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
-import { alertmanagerPayload, alert as amAlert } from '../support/payloads.ts';
+import { alertJob, alertmanagerPayload, alert as amAlert } from '../support/payloads.ts';
 import { post, startTestServer } from '../support/server.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
@@ -53,21 +52,11 @@ function responder() {
   });
 }
 
-const alert: Job = {
-  kind: 'alert',
-  dedupKey: 'alert:live:firing',
+const alert = alertJob('node-a', {
   cluster: 'prod-eu',
-  node: 'node-a',
+  dedupKey: 'alert:live:firing',
   receivedAt: NOW.toISOString(),
-  alert: {
-    status: 'firing',
-    labels: { alertname: 'KubeNodeNotReady', node: 'node-a' },
-    annotations: {},
-    startsAt: NOW.toISOString(),
-  },
-  groupKey: '{}',
-  externalURL: '',
-};
+});
 
 it('an alert that says only "NotReady" becomes a cited diagnosis from what the cluster says about the node', async () => {
   await responder().handle('prod-eu', 'node-a', [alert]);

@@ -12,7 +12,7 @@ import type { Job } from '../../shared/schemas/job.ts';
 import { ConsoleTranscript } from '../support/chat.ts';
 import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
-import { alert, alertmanagerPayload } from '../support/payloads.ts';
+import { alert, alertJob, alertmanagerPayload } from '../support/payloads.ts';
 import { TOKEN } from '../support/server.ts';
 import { type SqsEmulator, startSqs } from '../support/sqs.ts';
 
@@ -254,21 +254,11 @@ describe('Lambda respond (SQS trigger)', () => {
       await kube.close();
     });
 
-    const notReady: Job = {
-      kind: 'alert',
-      dedupKey: 'alert:lambda-live:firing',
+    const notReady = alertJob('node-a', {
       cluster: 'prod-eu',
-      node: 'node-a',
+      dedupKey: 'alert:lambda-live:firing',
       receivedAt: NOW.toISOString(),
-      alert: {
-        status: 'firing',
-        labels: { alertname: 'KubeNodeNotReady', node: 'node-a' },
-        annotations: {},
-        startsAt: NOW.toISOString(),
-      },
-      groupKey: '{}',
-      externalURL: '',
-    };
+    });
 
     it('reads the node through a packaged kubeconfig (KUBECONFIG + KUBE_CONTEXTS)', async () => {
       vi.stubEnv('KUBECONFIG', kube.writeKubeconfig({ context: 'eu-admin' }));

@@ -19,6 +19,7 @@ import {
 import { backoffDelay } from '../../shared/retry.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { type Fault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import { alertJob } from '../support/payloads.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
 const TOKEN = 'xoxb-fault-token';
@@ -44,22 +45,7 @@ afterEach(async () => {
 });
 
 function alert(node: string): Job {
-  return {
-    kind: 'alert',
-    dedupKey: `alert:${node}`,
-    cluster: 'prod',
-    node,
-    receivedAt: new Date(clock).toISOString(),
-    alert: {
-      status: 'firing',
-      labels: { alertname: 'KubeNodeNotReady', node, cluster: 'prod' },
-      annotations: { description: `${node} is not ready` },
-      startsAt: '2026-11-21T02:59:00Z',
-      fingerprint: `${node}-KubeNodeNotReady`,
-    },
-    groupKey: '{}:{}',
-    externalURL: 'http://alertmanager:9093',
-  };
+  return alertJob(node, { receivedAt: new Date(clock).toISOString() });
 }
 
 /**

@@ -58,3 +58,26 @@ export function bundleJob(node: string, cluster = 'c'): Job {
     bundle: { node },
   };
 }
+
+/** A KubeNodeNotReady alert as a queued job (what ingest derives from one Alertmanager alert). */
+export function alertJob(
+  node: string,
+  options: { cluster?: string; dedupKey?: string; receivedAt?: string; labels?: Record<string, string> } = {},
+): Job {
+  const receivedAt = options.receivedAt ?? '2026-11-21T03:00:00.000Z';
+  return {
+    kind: 'alert',
+    dedupKey: options.dedupKey ?? `alert:${node}`,
+    cluster: options.cluster ?? 'prod',
+    node,
+    receivedAt,
+    alert: {
+      status: 'firing',
+      labels: { alertname: 'KubeNodeNotReady', node, ...options.labels },
+      annotations: {},
+      startsAt: receivedAt,
+    },
+    groupKey: '{}',
+    externalURL: '',
+  };
+}
