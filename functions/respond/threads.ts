@@ -151,12 +151,12 @@ export class IncidentThreads implements IncidentHandler {
     }
   }
 
+  /**
+   * Stale storm roots get their deferred edit. Owed effects are not chased here: they belong to a job that failed,
+   * which the queue delivers again on its backoff (a Slack outage is not hammered from the idle loop).
+   */
   async idle(): Promise<void> {
-    const open = await this.#store.open();
-    const owing = open.filter((i) => i.pending.length > 0);
-    for (const incident of owing) await this.#complete(incident, new Ledger(this.#store));
-    const now = owing.length > 0 ? await this.#store.open() : open;
-    await this.#carryOut(decideIdle(now, this.#policy, this.#now()));
+    await this.#carryOut(decideIdle(await this.#store.open(), this.#policy, this.#now()));
   }
 
   // ---- the pipelines -------------------------------------------------------------------------------------
@@ -287,7 +287,8 @@ export class IncidentThreads implements IncidentHandler {
       return { channel: root.channel, ts: root.ts };
     }
     if (!thread) {
-      // Only an incident recorded before outboxes existed can owe a reply with no root and no thread.
+      // decide plans edits and replies only for an incident with a thread or behind its root; a record changed
+      // outside the responder may still lack one, and failing every delivery over it would block the incident.
       this.#log(`${incident.key}: ${effect.kind} ${effect.id} has no thread to go to; dropped`);
       return thread;
     }
@@ -296,23 +297,19 @@ export class IncidentThreads implements IncidentHandler {
     return thread;
   }
 
-  /** An answer to a person: about no incident's thread record, so it is sent and not kept. */
+  /** What recordEffects left to send as it is: answers to people, and storm-root edits their `stale` flag keeps. */
   async #notify(action: ChatAction): Promise<void> {
     switch (action.kind) {
-      case 'open-thread':
-      case 'edit-root':
-      case 'reply':
-        // recordEffects leaves these only for records saved after the chat calls: storm-root edits kept by `stale`.
-        if (action.kind === 'edit-root')
-          await this.#chat.update(action.thread.channel, action.thread.ts, action.message);
-        else throw new Error(`${action.kind} for ${action.key} was not recorded before it was sent`);
-        return;
       case 'answer':
         if (action.threadTs) await this.#chat.post(action.channel, action.message, action.threadTs);
         else if (action.responseUrl)
           await this.#chat.respond(action.responseUrl, action.message, action.ephemeral);
         else await this.#chat.post(action.channel, action.message);
         return;
+      case 'edit-root':
+        return this.#chat.update(action.thread.channel, action.thread.ts, action.message);
+      default:
+        throw new Error(`${action.kind} for ${action.key} was not recorded before it was sent`);
     }
   }
 }

@@ -460,7 +460,7 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
   const root = rootMessage(next, d, now);
   const thread = incident.thread;
   if (!thread) {
-    // Saved as open but without a thread (the first post failed): the thread starts on this delivery.
+    // Open without a thread or a root owed: a record saved before outboxes existed, whose first post failed.
     return {
       next: [{ ...next, editedAt: now.toISOString() }],
       actions: [
