@@ -17,13 +17,20 @@ import {
   type NodeSituation,
   needsOpenIncidents,
   type RequestSituation,
+  recordEffects,
   route,
   wantsLiveEvidence,
 } from '../../shared/incidents/decide.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import { isDownstream } from '../../shared/incidents/fanout.ts';
-import { type Incident, type IncidentStore, stormKey, type Thread } from '../../shared/incidents/model.ts';
+import {
+  type Effect,
+  type Incident,
+  type IncidentStore,
+  stormKey,
+  type Thread,
+} from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
@@ -49,7 +56,8 @@ function diagnoseSignals(cluster: string, node: string, signals: readonly Job[])
 
 /**
  * Saves incident records with the next version of what this decision last saved under the same key (the store
- * refuses anything else), and keeps the thread a root post handed back.
+ * refuses anything else). What only the carrying out knows, the thread a root post handed back and the outbox as
+ * it empties, is kept from the last save when a record decided earlier is saved again.
  */
 class Ledger {
   readonly #store: IncidentStore;
@@ -57,6 +65,11 @@ class Ledger {
 
   constructor(store: IncidentStore) {
     this.#store = store;
+  }
+
+  /** The record as this ledger last saved it. */
+  last(key: string): Incident | undefined {
+    return this.#saved.get(key);
   }
 
   async save(incident: Incident): Promise<void> {
@@ -70,9 +83,10 @@ class Ledger {
     this.#saved.set(next.key, next);
   }
 
-  async thread(key: string, thread: Thread): Promise<void> {
-    const last = this.#saved.get(key);
-    if (last) await this.save({ ...last, thread });
+  /** Saves a record decided before the chat calls: the thread and outbox are the ones they left. */
+  async settle(incident: Incident): Promise<void> {
+    const last = this.#saved.get(incident.key);
+    await this.save(last ? { ...incident, pending: last.pending, effects: last.effects } : incident);
   }
 }
 
@@ -82,8 +96,13 @@ class Ledger {
  *   correlate (the incident, its storm, the cluster's open incidents) → collect (live evidence) →
  *   diagnose (the pure engine) → decide (pure: shared/incidents/decide.ts) → record → notify (the ChatPort)
  *
- * Records are saved before the chat calls they lead to and a root's thread right after its post, so a retried
- * job never repeats a post that already went out.
+ * The chat calls a decision makes on an incident are saved on it first, as pending effects (its outbox), and each
+ * is marked done right after it succeeds (a root with its thread ts). Whatever a failed or killed delivery left
+ * pending is completed, in order, before anything new is decided for the incident, so a redelivery completes
+ * what is missing and repeats nothing known to have gone out. The one unknowable case is a post that Slack took
+ * when the process died before marking it done (Slack has no idempotency key for chat.postMessage): it is posted
+ * again. Posts are at-least-once: a reply said twice is noise, a root without its diagnosis is an incident
+ * nobody can act on.
  */
 export class IncidentThreads implements IncidentHandler {
   readonly #store: IncidentStore;
@@ -103,6 +122,7 @@ export class IncidentThreads implements IncidentHandler {
   }
 
   async handle(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
+    await this.#completeOwed(node ? [`${cluster}/${node}`, stormKey(cluster)] : [stormKey(cluster)]);
     const chats = jobs.filter((j): j is Chat => j.kind === 'chat');
     const signals = jobs.filter((j) => j.kind !== 'chat');
     const health = signals.filter((j) => !isDownstream(j));
@@ -123,6 +143,7 @@ export class IncidentThreads implements IncidentHandler {
     }
     for (const [cluster, nodes] of byCluster) {
       if (!mayBeStorm(nodes, this.#policy)) continue;
+      await this.#completeOwed([stormKey(cluster)]);
       const storm = await this.#store.get(stormKey(cluster));
       if (storm?.state === 'open') continue;
       const open = await this.#store.open(cluster);
@@ -130,6 +151,10 @@ export class IncidentThreads implements IncidentHandler {
     }
   }
 
+  /**
+   * Stale storm roots get their deferred edit. Owed effects are not chased here: they belong to a job that failed,
+   * which the queue delivers again on its backoff (a Slack outage is not hammered from the idle loop).
+   */
   async idle(): Promise<void> {
     await this.#carryOut(decideIdle(await this.#store.open(), this.#policy, this.#now()));
   }
@@ -219,34 +244,72 @@ export class IncidentThreads implements IncidentHandler {
     };
   }
 
-  /** Record, then notify; what only the chat service knows (a new thread) is recorded as soon as it is known. */
-  async #carryOut(decision: Decision): Promise<void> {
-    if (decision.note) this.#log(decision.note);
-    const ledger = new Ledger(this.#store);
-    for (const incident of decision.next) await ledger.save(incident);
-    for (const action of decision.actions) await this.#notify(action, ledger);
-    for (const incident of decision.settled) await ledger.save(incident);
+  /** What earlier deliveries left pending on these incidents, completed before anything new is decided. */
+  async #completeOwed(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const incident = await this.#store.get(key);
+      if (incident && incident.pending.length > 0) await this.#complete(incident, new Ledger(this.#store));
+    }
   }
 
-  async #notify(action: ChatAction, ledger: Ledger): Promise<void> {
+  /**
+   * Record, then notify: the decision's chat actions on its incidents become their pending effects, saved with
+   * them before any is attempted, then carried out; answers to people go out after, and records whose saving
+   * waits for the chat calls (a storm root no longer stale) last.
+   */
+  async #carryOut(decided: Decision): Promise<void> {
+    if (decided.note) this.#log(decided.note);
+    const decision = recordEffects(decided);
+    const ledger = new Ledger(this.#store);
+    for (const incident of decision.next) await ledger.save(incident);
+    for (const incident of decision.next) await this.#complete(ledger.last(incident.key) ?? incident, ledger);
+    for (const action of decision.actions) await this.#notify(action);
+    for (const incident of decision.settled) await ledger.settle(incident);
+  }
+
+  /** Carries out an incident's pending effects in order, each marked done (saved) as soon as it succeeded. */
+  async #complete(incident: Incident, ledger: Ledger): Promise<void> {
+    let record = incident;
+    for (const effect of incident.pending) {
+      const thread = await this.#perform(record, effect);
+      await ledger.save({ ...record, thread, pending: record.pending.filter((e) => e.id !== effect.id) });
+      record = ledger.last(record.key) ?? record;
+    }
+  }
+
+  /** One effect; the incident's thread afterwards (a root's post records it). */
+  async #perform(incident: Incident, effect: Effect): Promise<Thread | undefined> {
+    const { thread } = incident;
+    if (effect.kind === 'root') {
+      // A recorded thread is the root's post having gone out: never post it twice.
+      if (thread) return thread;
+      const root: PostedMessage = await this.#chat.post(effect.channel, effect.message);
+      return { channel: root.channel, ts: root.ts };
+    }
+    if (!thread) {
+      // decide plans edits and replies only for an incident with a thread or behind its root; a record changed
+      // outside the responder may still lack one, and failing every delivery over it would block the incident.
+      this.#log(`${incident.key}: ${effect.kind} ${effect.id} has no thread to go to; dropped`);
+      return thread;
+    }
+    if (effect.kind === 'edit') await this.#chat.update(thread.channel, thread.ts, effect.message);
+    else await this.#chat.post(thread.channel, effect.message, thread.ts);
+    return thread;
+  }
+
+  /** What recordEffects left to send as it is: answers to people, and storm-root edits their `stale` flag keeps. */
+  async #notify(action: ChatAction): Promise<void> {
     switch (action.kind) {
-      case 'open-thread': {
-        const root: PostedMessage = await this.#chat.post(action.channel, action.root);
-        await ledger.thread(action.key, { channel: root.channel, ts: root.ts });
-        if (action.reply) await this.#chat.post(root.channel, action.reply, root.ts);
-        return;
-      }
-      case 'edit-root':
-        return this.#chat.update(action.thread.channel, action.thread.ts, action.message);
-      case 'reply':
-        await this.#chat.post(action.thread.channel, action.message, action.thread.ts);
-        return;
       case 'answer':
         if (action.threadTs) await this.#chat.post(action.channel, action.message, action.threadTs);
         else if (action.responseUrl)
           await this.#chat.respond(action.responseUrl, action.message, action.ephemeral);
         else await this.#chat.post(action.channel, action.message);
         return;
+      case 'edit-root':
+        return this.#chat.update(action.thread.channel, action.thread.ts, action.message);
+      default:
+        throw new Error(`${action.kind} for ${action.key} was not recorded before it was sent`);
     }
   }
 }

@@ -23,7 +23,7 @@ import {
   firing,
 } from './episode.ts';
 import { downstreamLine } from './fanout.ts';
-import { type Incident, stormKey, type Thread } from './model.ts';
+import { type Effect, type Incident, stormKey, type Thread } from './model.ts';
 import type { ThreadPolicy } from './policy.ts';
 import { analyseStorm, recentlyOpened } from './storm.ts';
 
@@ -53,7 +53,10 @@ export type ChatAction =
     };
 
 export interface Decision {
-  /** Saved before anything is said, so a retried job never says it twice. */
+  /**
+   * Saved before anything is said, so a retried job never says it twice; once `recordEffects` ran, with the
+   * actions on them as pending effects, so a retried job also says what is still missing.
+   */
   next: Incident[];
   /** What to say, in order. No action: nothing new. */
   actions: ChatAction[];
@@ -61,6 +64,50 @@ export interface Decision {
   settled: Incident[];
   /** Why nothing happened, for the log. */
   note?: string;
+}
+
+/** The effects an action has on the outbox of the incident it is about (answers are about no incident). */
+function effectsOf(action: ChatAction, id: () => string): Effect[] {
+  switch (action.kind) {
+    case 'open-thread': {
+      const root: Effect = { id: id(), kind: 'root', channel: action.channel, message: action.root };
+      return action.reply ? [root, { id: id(), kind: 'reply', message: action.reply }] : [root];
+    }
+    case 'edit-root':
+      return [{ id: id(), kind: 'edit', message: action.message }];
+    case 'reply':
+      return [{ id: id(), kind: 'reply', message: action.message }];
+    case 'answer':
+      return [];
+  }
+}
+
+/**
+ * Moves a decision's actions on the incidents it saves before speaking into those incidents' outboxes: pending
+ * effects after the ones already there, numbered `<episode>:<seq>` in order. An edit replaces the whole root,
+ * so an edit still pending is dropped when a later one joins it. The actions left are the ones on no record
+ * saved first: answers to people, and storm-root edits whose record is saved only after (its `stale` flag keeps
+ * them owed until then, and the idle pass sends them).
+ */
+export function recordEffects(decision: Decision): Decision {
+  const records = new Map(decision.next.map((r) => [r.key, r]));
+  const recorded = (a: ChatAction) => a.kind !== 'answer' && records.has(a.key);
+  const next = decision.next.map((record) => {
+    let seq = record.effects;
+    const id = () => `${record.episode}:${++seq}`;
+    const planned = decision.actions
+      .filter((a) => a.kind !== 'answer' && a.key === record.key)
+      .flatMap((a) => effectsOf(a, id));
+    if (planned.length === 0) return record;
+    const all = [...record.pending, ...planned];
+    const lastEdit = all.findLastIndex((e) => e.kind === 'edit');
+    return {
+      ...record,
+      pending: all.filter((e, i) => e.kind !== 'edit' || i === lastEdit),
+      effects: record.effects + planned.length,
+    };
+  });
+  return { ...decision, next, actions: decision.actions.filter((a) => !recorded(a)) };
 }
 
 const NOTHING: Decision = { next: [], actions: [], settled: [] };
@@ -163,6 +210,8 @@ function fresh(cluster: string, node: string, kind: Incident['kind'], now: Date)
     folded: [],
     nodes: [],
     stale: false,
+    pending: [],
+    effects: 0,
     version: 0,
   };
 }
@@ -411,7 +460,7 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
   const root = rootMessage(next, d, now);
   const thread = incident.thread;
   if (!thread) {
-    // Saved as open but without a thread (the first post failed): the thread starts on this delivery.
+    // Open without a thread or a root owed: a record saved before outboxes existed, whose first post failed.
     return {
       next: [{ ...next, editedAt: now.toISOString() }],
       actions: [

@@ -1,3 +1,4 @@
+import type { KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import { VerdictSchema } from '../schemas/diagnosis.ts';
 import { JobSchema } from '../schemas/job.ts';
@@ -13,9 +14,28 @@ export const PostedSchema = z.object({
   fingerprint: z.string(),
 });
 
+/** A chat message as the responder renders it (shared/chat/blocks.ts); the chat adapters check its blocks. */
+const ChatMessageSchema = z.object({
+  text: z.string(),
+  blocks: z.array(z.custom<KnownBlock>((b) => typeof b === 'object' && b !== null && 'type' in b)),
+});
+
+/**
+ * One chat effect of an incident that was decided and is not yet known to have happened: the incident's outbox.
+ * `id` is `<episode>:<seq>` (seq counts every effect the incident ever planned). Edits and replies go to the
+ * incident's thread as recorded when they are carried out (a root posted earlier in the same outbox included).
+ */
+export const EffectSchema = z.discriminatedUnion('kind', [
+  /** Posts the incident's root into `channel`; done once the incident records its thread. */
+  z.object({ id: z.string(), kind: z.literal('root'), channel: z.string(), message: ChatMessageSchema }),
+  z.object({ id: z.string(), kind: z.literal('reply'), message: ChatMessageSchema }),
+  z.object({ id: z.string(), kind: z.literal('edit'), message: ChatMessageSchema }),
+]);
+
 /**
  * One incident episode: a node NotReady (kind `node`), or many nodes of one cluster at once (kind `cluster`,
- * key `cluster/*`). Persisted after every chat call, so a retry never posts twice what was already posted.
+ * key `cluster/*`). Persisted before its chat calls (as pending effects) and after each, so a retry completes
+ * what is missing and repeats nothing that is known to have gone out.
  */
 export const IncidentSchema = z.object({
   key: z.string(),
@@ -46,8 +66,16 @@ export const IncidentSchema = z.object({
   stale: z.boolean().default(false),
   /** When the root message was last posted or edited. */
   editedAt: z.iso.datetime().optional(),
+  /**
+   * Chat effects saved before they are attempted and removed, one by one, as each succeeds: whatever is still here
+   * is completed, in order, before anything new is decided for the incident.
+   */
+  pending: z.array(EffectSchema).default([]),
+  /** How many effects the incident has planned so far: the next effect's id is `<episode>:<effects + 1>`. */
+  effects: z.number().int().nonnegative().default(0),
   version: z.number().int().nonnegative(),
 });
+export type Effect = z.infer<typeof EffectSchema>;
 export type Incident = z.infer<typeof IncidentSchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
 

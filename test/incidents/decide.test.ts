@@ -11,6 +11,7 @@ import {
   episodeSignals,
   type NodeSituation,
   needsOpenIncidents,
+  recordEffects,
   route,
   wantsLiveEvidence,
 } from '../../shared/incidents/decide.ts';
@@ -323,5 +324,68 @@ describe('decide: downstream and people', () => {
     expect(status.actions).toMatchObject([
       { kind: 'answer', responseUrl: reply.responseUrl, ephemeral: true },
     ]);
+  });
+});
+
+describe('decide: the outbox (recordEffects)', () => {
+  it('an opened thread owes its root then its diagnosis reply, numbered within the episode', () => {
+    const { decision } = signals({ cluster: 'prod', node: 'worker-7', jobs: [alert('worker-7')] }, fd);
+    const recorded = recordEffects(decision);
+    // Nothing is left to say outside the record: the root and the reply are both owed by the incident.
+    expect(recorded.actions).toEqual([]);
+    const [owed] = recorded.next;
+    expect(owed?.pending.map((e) => [e.id, e.kind])).toEqual([
+      ['1:1', 'root'],
+      ['1:2', 'reply'],
+    ]);
+    expect(owed?.pending[0]).toMatchObject({ channel: 'C0INC' });
+    expect(owed?.pending[1]?.message.text).toBe(
+      decision.actions[0]?.kind === 'open-thread' ? decision.actions[0].reply?.text : 'no reply',
+    );
+    expect(owed?.effects).toBe(2);
+  });
+
+  it('new effects queue after what an earlier delivery left owed; only the latest root edit is kept', () => {
+    const leftOver = [
+      { id: '2:4', kind: 'reply' as const, message: { text: 'what changed', blocks: [] } },
+      { id: '2:5', kind: 'edit' as const, message: { text: 'older root', blocks: [] } },
+    ];
+    const open = incident('prod/worker-7', {
+      episode: 2,
+      thread: thread('1.1'),
+      posted: postedAs(unknown),
+      pending: leftOver,
+      effects: 5,
+    });
+    const { decision } = signals(
+      { cluster: 'prod', node: 'worker-7', jobs: [fdBundle('worker-7')], incident: open },
+      fd,
+    );
+    expect(kinds(decision.actions)).toEqual(['edit-root', 'reply:change']);
+    const [owed] = recordEffects(decision).next;
+    expect(owed?.pending.map((e) => [e.id, e.kind])).toEqual([
+      ['2:4', 'reply'],
+      ['2:6', 'edit'],
+      ['2:7', 'reply'],
+    ]);
+    expect(owed?.effects).toBe(7);
+  });
+
+  it('answers to people and storm edits saved only afterwards are left to send; a decision that says nothing keeps its records', () => {
+    const open = incident('prod/worker-2', { thread: thread('5.0') });
+    const reply = { channel: 'C0INC', user: 'U0ONCALL', responseUrl: 'https://hooks.example/r' };
+    const ack = recordEffects(
+      decideRequest({ action: 'acknowledge', reply, incident: open, diagnosis: fd }, policy, NOW),
+    );
+    expect(kinds(ack.actions)).toEqual(['answer']);
+    expect(ack.next[0]?.pending.map((e) => e.kind)).toEqual(['edit']);
+
+    const storm = incident('prod/*', { thread: thread('9.0'), stale: true, editedAt: NOW.toISOString() });
+    const idle = recordEffects(decideIdle([storm], policy, at(60_000)));
+    expect(kinds(idle.actions)).toEqual(['edit-root']);
+    expect(idle.settled[0]?.stale).toBe(false);
+
+    const quiet = decideFold({ cluster: 'prod', node: 'worker-1', jobs: [], open: [] }, NOW);
+    expect(recordEffects(quiet)).toEqual(quiet);
   });
 });

@@ -103,6 +103,19 @@ const full: Incident = {
   ready: 'Unknown',
   stale: true,
   editedAt: iso(T0 + 45_000),
+  // A reply and an edit still owed: the outbox travels in the body like every other field.
+  pending: [
+    {
+      id: '3:7',
+      kind: 'reply',
+      message: {
+        text: 'resolved',
+        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'resolved' } }],
+      },
+    },
+    { id: '3:8', kind: 'edit', message: { text: 'root', blocks: [{ type: 'divider' }] } },
+  ],
+  effects: 8,
   version: 1,
 };
 

@@ -10,19 +10,36 @@ import { incident } from '../support/incidents.ts';
 const dir = mkdtempSync(join(tmpdir(), 'pleg-incidents-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('keeps incidents across reopening the database, with optimistic versions', async () => {
+it('keeps incidents and their pending effects across reopening the database, with optimistic versions', async () => {
   const db = openStateDb(dir);
   const store = new SqliteIncidentStore(db);
   await store.put(incident('prod/a'));
   await store.put(incident('edge/b'));
   await expect(store.put(incident('prod/a'))).rejects.toBeInstanceOf(IncidentConflict);
-  await store.put({ ...incident('prod/a', { version: 2 }), thread: { channel: 'C1', ts: '1.1' } });
-  await expect(store.put(incident('prod/a', { version: 2 }))).rejects.toBeInstanceOf(IncidentConflict);
+  const owed = [
+    {
+      id: '1:1',
+      kind: 'root' as const,
+      channel: 'C1',
+      message: { text: 'root', blocks: [{ type: 'divider' as const }] },
+    },
+    { id: '1:2', kind: 'reply' as const, message: { text: 'why', blocks: [] } },
+  ];
+  await store.put({ ...incident('prod/a', { version: 2 }), pending: owed, effects: 2 });
+  await store.put({
+    ...incident('prod/a', { version: 3 }),
+    thread: { channel: 'C1', ts: '1.1' },
+    pending: owed.slice(1),
+    effects: 2,
+  });
+  await expect(store.put(incident('prod/a', { version: 3 }))).rejects.toBeInstanceOf(IncidentConflict);
   await store.put({ ...incident('edge/b', { version: 2 }), state: 'resolved' });
   db.close();
 
   const again = new SqliteIncidentStore(openStateDb(dir));
   expect((await again.get('prod/a'))?.thread).toEqual({ channel: 'C1', ts: '1.1' });
+  // The reply still owed after the root survives the restart, with its id.
+  expect((await again.get('prod/a'))?.pending).toEqual(owed.slice(1));
   expect((await again.open()).map((i) => i.key)).toEqual(['prod/a']);
   expect(await again.open('edge')).toEqual([]);
   expect(await again.get('nope/x')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -8,10 +8,23 @@ import type { AddressInfo, Socket } from 'node:net';
  */
 export type Fault = 'none' | 'refuse' | 'reset' | 'http500' | 'ratelimit' | 'invalid_auth';
 
+/** A fault aimed at some requests only: `hang` takes the request and never answers (the call stays in flight). */
+export interface AimedFault {
+  fault: Exclude<Fault, 'none' | 'refuse' | 'reset'> | 'hang';
+  /** Which requests, by path (e.g. `/api/chat.postMessage`) and raw body. */
+  match: (path: string, body: string) => boolean;
+  /** How many matching requests get it (default 1); the rest are forwarded. */
+  times?: number;
+}
+
 export interface FaultProxy {
   /** The proxy's base URL, with the target's path prefix (e.g. `http://127.0.0.1:PORT/api/`). */
   url: string;
   set(fault: Fault, retryAfterSeconds?: number): Promise<void>;
+  /** Aims a fault at the next matching request(s), on top of whatever `set` says for the others. */
+  aim(fault: AimedFault): void;
+  /** Requests an aimed fault answered or is holding. */
+  readonly aimed: Array<{ path: string; body: string; fault: AimedFault['fault'] }>;
   /** Requests answered (or dropped) by a fault, and forwarded. */
   readonly counts: { faulted: number; forwarded: number };
   close(): Promise<void>;
@@ -23,26 +36,19 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   let fault: Fault = 'none';
   let retryAfter = 30;
   const counts = { faulted: 0, forwarded: 0 };
+  const aims: Array<Required<AimedFault>> = [];
+  const aimed: FaultProxy['aimed'] = [];
   const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    if (fault === 'reset') {
-      counts.faulted++;
-      req.socket.destroy();
-      return;
-    }
-    if (fault === 'http500' || fault === 'ratelimit' || fault === 'invalid_auth') {
-      counts.faulted++;
-      req.resume();
-      if (fault === 'http500')
-        res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
-      else if (fault === 'ratelimit')
-        res
-          .writeHead(429, { 'Retry-After': String(retryAfter), 'Content-Type': 'application/json' })
-          .end('{"ok":false,"error":"ratelimited"}');
-      else
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":false,"error":"invalid_auth"}');
-      return;
-    }
+  const answer = (res: ServerResponse, f: Exclude<Fault, 'none' | 'refuse' | 'reset'>) => {
+    if (f === 'http500') res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
+    else if (f === 'ratelimit')
+      res
+        .writeHead(429, { 'Retry-After': String(retryAfter), 'Content-Type': 'application/json' })
+        .end('{"ok":false,"error":"ratelimited"}');
+    else
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":false,"error":"invalid_auth"}');
+  };
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     counts.forwarded++;
     const upstream = request(
       {
@@ -52,13 +58,38 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         path: req.url,
         headers: { ...req.headers, host: target.host },
       },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(res);
       },
     );
     upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
+    upstream.end(body);
+  };
+  const server: Server = createServer((req, res) => {
+    if (fault === 'reset') {
+      counts.faulted++;
+      req.socket.destroy();
+      return;
+    }
+    if (fault === 'http500' || fault === 'ratelimit' || fault === 'invalid_auth') {
+      counts.faulted++;
+      req.resume();
+      answer(res, fault);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const path = new URL(req.url ?? '/', 'http://proxy').pathname;
+      const aim = aims.find((a) => a.times > 0 && a.match(path, body.toString()));
+      if (!aim) return forward(req, res, body);
+      aim.times--;
+      counts.faulted++;
+      aimed.push({ path, body: body.toString(), fault: aim.fault });
+      if (aim.fault !== 'hang') answer(res, aim.fault);
+    });
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -82,6 +113,10 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${port}${target.pathname}`,
     counts,
+    aimed,
+    aim(f) {
+      aims.push({ times: 1, ...f });
+    },
     async set(next, seconds = 30) {
       retryAfter = seconds;
       if (next === 'refuse' && fault !== 'refuse') await stop();

@@ -20,6 +20,8 @@ export function incident(key: string, overrides: Partial<Incident> = {}): Incide
     folded: [],
     nodes: [],
     stale: false,
+    pending: [],
+    effects: 0,
     version: 1,
     ...overrides,
   };
