@@ -27,6 +27,7 @@ import { type Incident, type IncidentStore, stormKey, type Thread } from '../../
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { type Logger, silentLogger } from '../log/port.ts';
 import type { IncidentGroup, IncidentHandler } from './handler.ts';
 import type { LiveEvidence } from './live.ts';
 
@@ -38,7 +39,7 @@ export interface ThreadDeps {
   /** Reads the node live (Kubernetes API) when an incident opens or someone asks; skipped during storms. */
   live?: LiveEvidence;
   now?: () => Date;
-  log?: (message: string) => void;
+  log?: Logger;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
@@ -90,7 +91,7 @@ export class IncidentThreads implements IncidentHandler {
   readonly #chat: ChatPort;
   readonly #policy: ThreadPolicy;
   readonly #now: () => Date;
-  readonly #log: (message: string) => void;
+  readonly #log: Logger;
   readonly #live: LiveEvidence | undefined;
 
   constructor(deps: ThreadDeps) {
@@ -99,7 +100,7 @@ export class IncidentThreads implements IncidentHandler {
     this.#chat = deps.chat;
     this.#policy = deps.policy;
     this.#now = deps.now ?? (() => new Date());
-    this.#log = deps.log ?? (() => {});
+    this.#log = deps.log ?? silentLogger;
   }
 
   async handle(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
@@ -221,7 +222,7 @@ export class IncidentThreads implements IncidentHandler {
 
   /** Record, then notify; what only the chat service knows (a new thread) is recorded as soon as it is known. */
   async #carryOut(decision: Decision): Promise<void> {
-    if (decision.note) this.#log(decision.note);
+    if (decision.note) this.#log.info(decision.note);
     const ledger = new Ledger(this.#store);
     for (const incident of decision.next) await ledger.save(incident);
     for (const action of decision.actions) await this.#notify(action, ledger);
