@@ -36,16 +36,17 @@ function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
  * Without INGEST_TOKEN the embedded default makes its own: a random token kept in DATA_DIR/ingest-token
  * (mode 0600), so a fresh install is authenticated without any set-up. The token is never printed.
  */
-function ensureIngestToken(config: Config, log: Logger): Config {
-  if (config.INGEST_AUTH === 'off' || config.INGEST_TOKEN || config.ROLE === 'respond') return config;
+function ensureIngestToken(config: Config): { config: Config; createdIn?: string } {
+  if (config.INGEST_AUTH === 'off' || config.INGEST_TOKEN || config.ROLE === 'respond') return { config };
   const path = join(config.DATA_DIR, 'ingest-token');
   try {
-    if (!existsSync(path)) {
+    const created = !existsSync(path);
+    if (created) {
       mkdirSync(config.DATA_DIR, { recursive: true });
       writeFileSync(path, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-      log.info(`created an ingest token in ${path} (send it as "Authorization: Bearer <token>")`);
     }
-    return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
+    const withToken = { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
+    return created ? { config: withToken, createdIn: path } : { config: withToken };
   } catch (error) {
     throw new StateDirError(config.DATA_DIR, error);
   }
@@ -79,11 +80,14 @@ async function listen(app: Hono, config: Config): Promise<ServerType> {
  * at the edge, the responder in the cluster, SQS between them).
  */
 export async function startServer(given: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  // The token is read (or made) first: the logger scrubs its value like the configured secrets'.
+  const { config, createdIn } = ensureIngestToken(given);
   const root =
     overrides.log ??
-    createLogger({ level: given.LOG_LEVEL, format: given.LOG_FORMAT, secrets: configSecrets(given) });
+    createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, secrets: configSecrets(config) });
   const log = root.child({ component: 'server' });
-  const config = ensureIngestToken(given, log);
+  if (createdIn)
+    log.info(`created an ingest token in ${createdIn} (send it as "Authorization: Bearer <token>")`);
   const db = openStateDb(config.DATA_DIR);
   const queue = openQueue(config, db);
   const downstream = new DownstreamStatus(root.child({ component: 'respond' }));
