@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../functions/config.ts';
 import { createLogger } from '../../functions/log/pino.ts';
 import { formatPrettyLine } from '../../functions/log/pretty.ts';
 
@@ -59,5 +60,19 @@ describe('readable lines on a terminal', () => {
 
   it('shows a line that is not JSON as it is, sanitised', () => {
     expect(formatPrettyLine('plain \u001b[2J text\n')).toBe('plain ?[2J text');
+  });
+});
+
+describe('LOG_LEVEL and LOG_FORMAT', () => {
+  it('default to info and the terminal test, and refuse what they do not know', () => {
+    expect(loadConfig({}).LOG_LEVEL).toBe('info');
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' })).toMatchObject({
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'pretty',
+    });
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ LOG_LEVELS: 'debug' })).toThrow(/LOG_LEVELS: unknown setting/);
   });
 });
