@@ -124,7 +124,9 @@ describe('the Node server logs', () => {
     ]);
     expect(badBody.headers.get('x-request-id')).toBe(refused[1]?.requestId);
     // The accepted probe is a debug line (LOG_LEVEL=debug), like every request that is not refused.
-    expect(lines()).toContainEqual(expect.objectContaining({ level: 'debug', path: '/healthz', status: 200 }));
+    expect(lines()).toContainEqual(
+      expect.objectContaining({ level: 'debug', path: '/healthz', status: 200 }),
+    );
     for (const secret of SECRETS) {
       expect(stderr).not.toContain(secret);
       expect(stdout).not.toContain(secret);
