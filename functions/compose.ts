@@ -4,6 +4,8 @@ import { SlackChat } from '../shared/chat/slack.ts';
 import type { IncidentStore } from '../shared/incidents/model.ts';
 import type { ProcessedStore } from '../shared/queue/port.ts';
 import { type Config, ConfigError, threadPolicy } from './config.ts';
+import type { Logger } from './log/port.ts';
+import { slackSdkLogger } from './log/slack-sdk.ts';
 import { liveEvidenceFrom } from './respond/live-config.ts';
 import type { RespondDeps } from './respond/respond.ts';
 import { IncidentThreads } from './respond/threads.ts';
@@ -21,7 +23,8 @@ export interface ResponderParts {
   chat?: ChatPort;
   /** Where the console chat prints (stdout; the function log on Lambda). */
   write?: (text: string) => void;
-  log: (message: string) => void;
+  /** The host's logger, without a component: the responder's lines are `respond`, Slack's SDK's `slack`. */
+  log: Logger;
   now?: () => Date;
 }
 
@@ -48,7 +51,11 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
   const chat =
     parts.chat ??
     (config.SLACK_BOT_TOKEN
-      ? new SlackChat({ token: config.SLACK_BOT_TOKEN, slackApiUrl: config.SLACK_API_URL })
+      ? new SlackChat({
+          token: config.SLACK_BOT_TOKEN,
+          slackApiUrl: config.SLACK_API_URL,
+          logger: slackSdkLogger(parts.log.child({ component: 'slack' })),
+        })
       : new ConsoleChat({ write: parts.write }));
   const handler = new IncidentThreads({
     store: parts.store,
@@ -56,7 +63,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
     policy: threadPolicy(config),
     live: liveEvidenceFrom(config),
     now: parts.now,
-    log: parts.log,
+    log: parts.log.child({ component: 'respond' }),
   });
   return { handler, processed: parts.processed };
 }

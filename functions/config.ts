@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ThreadPolicy } from '../shared/incidents/policy.ts';
 import type { IngestAuth } from './ingest/auth.ts';
+import { LOG_LEVELS } from './log/port.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
@@ -60,6 +61,9 @@ export const ConfigSchema = z
     RESPOND_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(300_000).default(100),
     RESPOND_VISIBILITY_SECONDS: z.coerce.number().int().min(5).max(43_200).default(60),
     RESPOND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** json: one JSON object a line; pretty: readable lines. Unset: pretty on a terminal, json otherwise. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   })
   .superRefine((c, ctx) => {
     // Jobs of a batch stay invisible from their receive on: the window must end well before they reappear.
@@ -85,7 +89,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
 const OUR_PREFIXES =
-  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$)/;
+  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
 
 export class ConfigError extends Error {}
 
@@ -151,4 +155,16 @@ export function kubeClusters(
     });
   if (config.KUBE_IN_CLUSTER === 'true') clusters.push({ cluster: config.DEFAULT_CLUSTER, inCluster: true });
   return clusters;
+}
+
+/** The values no log line may show, whatever field or message carries them. */
+export function configSecrets(config: Config): string[] {
+  return [
+    config.INGEST_TOKEN,
+    config.INGEST_TOKEN_ALERTMANAGER,
+    config.INGEST_TOKEN_EVENTS,
+    config.INGEST_TOKEN_BUNDLES,
+    config.SLACK_BOT_TOKEN,
+    config.SLACK_SIGNING_SECRET,
+  ].filter((s): s is string => s !== undefined);
 }

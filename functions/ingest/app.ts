@@ -4,7 +4,9 @@ import { inspectJson } from '../../shared/intake/json-guard.ts';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
 import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+import { type Logger, silentLogger } from '../log/port.ts';
 import type { FaultReport } from '../respond/downstream.ts';
+import { accessLog } from './access-log.ts';
 import { authorised, type IngestAuth } from './auth.ts';
 import { BODY_READ_TIMEOUT_MS, encodingRefusal, readLimited } from './body.ts';
 import { gauge, type IngestCounters } from './counters.ts';
@@ -24,8 +26,8 @@ export interface IngestDeps {
   downstreamFaults?: () => FaultReport[];
   /** Keeps accepted Slack signatures for the replay window across restarts (see `SlackRouteDeps.replay`). */
   slackReplay?: ProcessedStore;
-  /** Reports what failed inside (queue down); never given request bodies or secrets. */
-  log?: (message: string) => void;
+  /** Reports what failed inside (queue down) and refused requests; never given request bodies or secrets. */
+  log?: Logger;
   now?: () => Date;
 }
 
@@ -121,7 +123,7 @@ function routeCounters(counters: IngestCounters, route: IntakeRouteName) {
  * The queue's depth and dead letters, where the queue can count them: a growing backlog or any dead letter is
  * worth an alert. Counters still answer when the count fails.
  */
-async function queueGauges(queue: Queue, log: (message: string) => void): Promise<string> {
+async function queueGauges(queue: Queue, log: Logger): Promise<string> {
   if (!queue.stats) return '';
   try {
     const { queued, deadLetters } = await queue.stats();
@@ -130,7 +132,7 @@ async function queueGauges(queue: Queue, log: (message: string) => void): Promis
       gauge('pleg_queue_dead_letters', 'Jobs that failed for good and wait in the dead letters.', deadLetters)
     );
   } catch (error) {
-    log(`queue stats unavailable: ${(error as Error).message}`);
+    log.warn(`queue stats unavailable: ${(error as Error).message}`);
     return '';
   }
 }
@@ -139,12 +141,7 @@ async function queueGauges(queue: Queue, log: (message: string) => void): Promis
  * `/metrics` in the Prometheus text format: ingest's counters (when this process ingests) and the queue's gauges.
  * Every role serves it, so one ServiceMonitor or scrape job fits every deployment.
  */
-export function registerMetricsRoute(
-  app: Hono,
-  queue: Queue,
-  log: (message: string) => void,
-  counters?: IngestCounters,
-): void {
+export function registerMetricsRoute(app: Hono, queue: Queue, log: Logger, counters?: IngestCounters): void {
   app.get('/metrics', async (c) =>
     c.text((counters?.toPrometheus() ?? '') + (await queueGauges(queue, log)), 200, {
       'content-type': 'text/plain; version=0.0.4',
@@ -159,7 +156,8 @@ export function registerMetricsRoute(
 export function createIngestApp(deps: IngestDeps): Hono {
   const app = new Hono();
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? (() => {});
+  const log = deps.log ?? silentLogger;
+  app.use(accessLog(log));
 
   const intake = (path: string, family: IntakeRouteName) => {
     const route: IntakeRoute<z.ZodType> = INTAKE_ROUTES[family];
@@ -187,7 +185,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
           body: body.text,
         });
       } catch (error) {
-        log(`enqueue failed for ${family}: ${(error as Error).message}`);
+        log.error(`enqueue failed for ${family}: ${(error as Error).message}`, { route: family });
         counted.unavailable();
         return problem(c, 503, 'queue unavailable, retry later');
       }
@@ -224,7 +222,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
 
   app.notFound((c) => problem(c, 404, 'not found'));
   app.onError((error, c) => {
-    log(`ingest error: ${error.message}`);
+    log.error(`ingest error: ${error.message}`);
     return c.json({ error: 'internal error', issues: [] }, 500);
   });
   return app;

@@ -2,16 +2,19 @@ import { SQSClient, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import type { Hono } from 'hono';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { type Config, ConfigError, ingestAuth } from '../config.ts';
+import type { Logger } from '../log/port.ts';
 import { createIngestApp } from './app.ts';
 import { IngestCounters } from './counters.ts';
 
 /**
  * The ingest app of the stateless hosts (Cloudflare Worker, Lambda function URL): validated work goes to SQS, the
  * responder runs elsewhere. `credentials` are the host's own (Worker secrets); Lambda uses its execution role.
+ * `log` is the host's: pino on Lambda, console JSON on the Worker (which must not bundle pino).
  */
 export function createEdgeIngest(
   config: Config,
   host: string,
+  log: Logger,
   credentials?: SQSClientConfig['credentials'],
 ): Hono {
   if (config.QUEUE !== 'sqs' || !config.SQS_QUEUE_URL) {
@@ -27,6 +30,6 @@ export function createEdgeIngest(
     defaultCluster: config.DEFAULT_CLUSTER,
     maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
     slackSigningSecret: config.SLACK_SIGNING_SECRET,
-    log: (message) => console.error(message),
+    log: log.child({ component: 'ingest' }),
   });
 }

@@ -25,6 +25,7 @@ import {
   INCIDENT_REF,
   type Job,
 } from '../../shared/schemas/job.ts';
+import { type Logger, silentLogger } from '../log/port.ts';
 import { BODY_READ_TIMEOUT_MS, encodingRefusal, readLimited } from './body.ts';
 import type { CounterName, IngestCounters } from './counters.ts';
 import { precheckSlackHeaders, SLACK_MAX_SKEW_SECONDS, verifySlackSignature } from './slack-signature.ts';
@@ -48,7 +49,7 @@ export interface SlackRouteDeps {
   now?: () => Date;
   counters?: Pick<IngestCounters, 'add'>;
   /** Reports what failed inside (queue down); never given request bodies or secrets. */
-  log?: (message: string) => void;
+  log?: Logger;
   /** Defaults to {@link SLACK_MAX_BODY_BYTES}. */
   maxBodyBytes?: number;
   /** Defaults to {@link SLACK_ENQUEUE_BUDGET_MS}. */
@@ -468,7 +469,7 @@ const ephemeral = (m: ChatMessage) => ({
  */
 export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? (() => {});
+  const log = deps.log ?? silentLogger;
   const maxBytes = deps.maxBodyBytes ?? SLACK_MAX_BODY_BYTES;
   const budgetMs = deps.enqueueBudgetMs ?? SLACK_ENQUEUE_BUDGET_MS;
   const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS;
@@ -552,7 +553,10 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
       await withTimeout(deps.queue.enqueue(fresh), budgetMs);
     } catch (error) {
       for (const job of fresh) recent.release(job.dedupKey);
-      log(`slack enqueue failed for ${route}: ${(error as Error).message}`);
+      log.error(`slack enqueue failed for ${route}: ${(error as Error).message}`, {
+        route,
+        dedupKeys: fresh.map((job) => job.dedupKey),
+      });
       return 'failed';
     }
     for (const job of fresh) {

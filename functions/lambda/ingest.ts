@@ -1,11 +1,14 @@
 import type { Hono } from 'hono';
 import { handle } from 'hono/aws-lambda';
-import { loadConfig } from '../config.ts';
+import { configSecrets, loadConfig } from '../config.ts';
 import { createEdgeIngest } from '../ingest/edge.ts';
+import { createLogger } from '../log/pino.ts';
 
 /** The ingest app behind a Lambda function URL (or API Gateway), enqueuing to SQS. */
 export function createLambdaIngest(env: Record<string, string | undefined>): Hono {
-  return createEdgeIngest(loadConfig(env), 'Lambda ingest');
+  const config = loadConfig(env);
+  const log = createLogger({ level: config.LOG_LEVEL, format: 'json', secrets: configSecrets(config) });
+  return createEdgeIngest(config, 'Lambda ingest', log);
 }
 
 let app: Hono | undefined;

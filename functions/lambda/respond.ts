@@ -5,7 +5,9 @@ import { decodeJob } from '../../shared/queue/codec.ts';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
 import type { Delivery } from '../../shared/queue/port.ts';
 import { composeResponder } from '../compose.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, configSecrets, loadConfig } from '../config.ts';
+import { createLogger } from '../log/pino.ts';
+import type { Logger } from '../log/port.ts';
 import { type RespondDeps, respond } from '../respond/respond.ts';
 import { type SqsBatchResponse, type SqsEvent, SqsEventSchema } from './sqs-event.ts';
 
@@ -17,7 +19,7 @@ import { type SqsBatchResponse, type SqsEvent, SqsEventSchema } from './sqs-even
 export async function respondToSqsEvent(
   event: SqsEvent,
   deps: RespondDeps,
-  log: (m: string) => void,
+  log: Logger,
 ): Promise<SqsBatchResponse> {
   const deliveries: Delivery[] = [];
   const failures: string[] = [];
@@ -30,26 +32,32 @@ export async function respondToSqsEvent(
         attempts: Number(record.attributes.ApproximateReceiveCount),
       });
     } else {
-      log(`unreadable job ${record.messageId}: ${decoded.reason}`);
+      log.error(`unreadable job ${record.messageId}: ${decoded.reason}`, { messageId: record.messageId });
       failures.push(record.messageId);
     }
   }
   for (const outcome of await respond(deliveries, deps)) {
     if (outcome.status === 'failed') {
-      log(`job ${outcome.receipt} failed: ${outcome.error}`);
+      log.warn(`job ${outcome.receipt} failed: ${outcome.error}`, { messageId: outcome.receipt });
       failures.push(outcome.receipt);
     }
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
-const log = (message: string) => console.error(message);
-let deps: RespondDeps | undefined;
+let built: { deps: RespondDeps; log: Logger } | undefined;
+
+/** The function's log: JSON lines (CloudWatch parses them), the configured secrets scrubbed. */
+function lambdaLogger(config: Config): Logger {
+  return createLogger({ level: config.LOG_LEVEL, format: 'json', secrets: configSecrets(config) });
+}
 
 export interface LambdaResponderOverrides {
   /** The DynamoDB client for the state table (tests point it at a fake). */
   client?: DynamoDBClient;
   chat?: ChatPort;
+  /** Default: pino JSON lines on stderr (functions/log/pino.ts). */
+  log?: Logger;
 }
 
 /**
@@ -70,16 +78,20 @@ export function lambdaResponder(
     processed: new DynamoProcessedStore({ client, table: config.STATE_TABLE }),
     chat: overrides.chat,
     write: (text) => console.log(text.trimEnd()),
-    log,
+    log: overrides.log ?? lambdaLogger(config),
   });
 }
 
 /** Built on the first invocation (configuration errors fail the init, visibly, in the function's logs). */
-function dependencies(): RespondDeps {
-  deps ??= lambdaResponder(process.env);
-  return deps;
+function dependencies(): { deps: RespondDeps; log: Logger } {
+  if (!built) {
+    const log = lambdaLogger(loadConfig(process.env));
+    built = { deps: lambdaResponder(process.env, { log }), log: log.child({ component: 'queue' }) };
+  }
+  return built;
 }
 
 export async function handler(event: unknown): Promise<SqsBatchResponse> {
-  return respondToSqsEvent(SqsEventSchema.parse(event), dependencies(), log);
+  const { deps, log } = dependencies();
+  return respondToSqsEvent(SqsEventSchema.parse(event), deps, log);
 }

@@ -5,7 +5,6 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ChatPort } from '../../shared/chat/port.ts';
-import { sanitizeForTerminal } from '../../shared/chat/text.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import {
   EmbeddedQueue,
@@ -16,16 +15,14 @@ import {
 import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { composeResponder } from '../compose.ts';
-import { type Config, ConfigError, ingestAuth, loadConfig } from '../config.ts';
+import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
 import { createIngestApp, registerMetricsRoute } from '../ingest/app.ts';
 import { IngestCounters } from '../ingest/counters.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
+import { createLogger } from '../log/pino.ts';
+import type { Logger } from '../log/port.ts';
 import { consume } from '../respond/consumer.ts';
 import { DownstreamStatus } from '../respond/downstream.ts';
-
-// Log lines can carry sender-controlled text (dead-letter reasons name fields of the body): sanitised like all
-// terminal output, so no escape sequence or carriage return reaches the operator's terminal.
-const log = (message: string) => process.stderr.write(`pleg-responder: ${sanitizeForTerminal(message)}\n`);
 
 function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
   const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
@@ -39,16 +36,17 @@ function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
  * Without INGEST_TOKEN the embedded default makes its own: a random token kept in DATA_DIR/ingest-token
  * (mode 0600), so a fresh install is authenticated without any set-up. The token is never printed.
  */
-function ensureIngestToken(config: Config, say: (m: string) => void): Config {
-  if (config.INGEST_AUTH === 'off' || config.INGEST_TOKEN || config.ROLE === 'respond') return config;
+function ensureIngestToken(config: Config): { config: Config; createdIn?: string } {
+  if (config.INGEST_AUTH === 'off' || config.INGEST_TOKEN || config.ROLE === 'respond') return { config };
   const path = join(config.DATA_DIR, 'ingest-token');
   try {
-    if (!existsSync(path)) {
+    const created = !existsSync(path);
+    if (created) {
       mkdirSync(config.DATA_DIR, { recursive: true });
       writeFileSync(path, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-      say(`created an ingest token in ${path} (send it as "Authorization: Bearer <token>")`);
     }
-    return { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
+    const withToken = { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };
+    return created ? { config: withToken, createdIn: path } : { config: withToken };
   } catch (error) {
     throw new StateDirError(config.DATA_DIR, error);
   }
@@ -57,7 +55,8 @@ function ensureIngestToken(config: Config, say: (m: string) => void): Config {
 export interface ServerOverrides {
   /** Replaces the chat the configuration picks (Slack or the console). */
   chat?: ChatPort;
-  log?: (message: string) => void;
+  /** Default: pino on stderr, as LOG_LEVEL and LOG_FORMAT say (functions/log/pino.ts). */
+  log?: Logger;
 }
 
 export interface RunningServer {
@@ -81,11 +80,17 @@ async function listen(app: Hono, config: Config): Promise<ServerType> {
  * at the edge, the responder in the cluster, SQS between them).
  */
 export async function startServer(given: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
-  const say = overrides.log ?? log;
-  const config = ensureIngestToken(given, say);
+  // The token is read (or made) first: the logger scrubs its value like the configured secrets'.
+  const { config, createdIn } = ensureIngestToken(given);
+  const root =
+    overrides.log ??
+    createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, secrets: configSecrets(config) });
+  const log = root.child({ component: 'server' });
+  if (createdIn)
+    log.info(`created an ingest token in ${createdIn} (send it as "Authorization: Bearer <token>")`);
   const db = openStateDb(config.DATA_DIR);
   const queue = openQueue(config, db);
-  const downstream = new DownstreamStatus(say);
+  const downstream = new DownstreamStatus(root.child({ component: 'respond' }));
   const faults = () => downstream.faults();
   // Composed before anything listens: a setting it cannot use (a kubeconfig context that is not there) stops
   // the start with its message.
@@ -99,7 +104,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
             store: new SqliteIncidentStore(db),
             processed: new SqliteProcessedStore(db),
             chat: overrides.chat,
-            log: say,
+            log: root,
           });
   } catch (error) {
     await queue.close();
@@ -112,7 +117,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
     // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
     const app = new Hono();
     registerHealthRoutes(app, queue, faults);
-    registerMetricsRoute(app, queue, say);
+    registerMetricsRoute(app, queue, root.child({ component: 'metrics' }));
     server = await listen(app, config);
   } else {
     const app = createIngestApp({
@@ -124,16 +129,18 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       slackSigningSecret: config.SLACK_SIGNING_SECRET,
       ...(config.ROLE === 'all' ? { downstreamFaults: faults } : {}),
       slackReplay: new SqliteProcessedStore(db),
-      log: say,
+      log: root.child({ component: 'ingest' }),
     });
     server = await listen(app, config);
     if (config.INGEST_AUTH === 'off')
-      say('WARNING: INGEST_AUTH=off — webhooks are accepted without authentication');
+      log.warn('WARNING: INGEST_AUTH=off — webhooks are accepted without authentication');
   }
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
   const where = config.QUEUE === 'embedded' ? ` in ${config.DATA_DIR}` : '';
-  say(`listening on http://${config.HOST}:${port} (role: ${config.ROLE}, queue: ${config.QUEUE}${where})`);
+  log.info(
+    `listening on http://${config.HOST}:${port} (role: ${config.ROLE}, queue: ${config.QUEUE}${where})`,
+  );
 
   const stop = new AbortController();
   const consumer =
@@ -148,7 +155,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
             batchWindowMs: config.RESPOND_BATCH_WINDOW_MS,
             visibilityMs: config.RESPOND_VISIBILITY_SECONDS * 1000,
             downstream,
-            log: say,
+            log: root.child({ component: 'queue' }),
           },
           stop.signal,
         );
@@ -173,12 +180,14 @@ async function main() {
     config = loadConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    log(error.message);
+    createLogger().error(error.message, { component: 'server' });
     process.exit(2);
   }
   const running = await startServer(config).catch((error: unknown) => {
     if (!(error instanceof StateDirError)) throw error;
-    log(error.message);
+    createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }).error(error.message, {
+      component: 'server',
+    });
     process.exit(2);
   });
   const shutdown = () => {

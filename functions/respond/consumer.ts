@@ -1,5 +1,8 @@
 import type { Queue, Received } from '../../shared/queue/port.ts';
 import { backoffDelay } from '../../shared/retry.ts';
+import { incidentKey } from '../../shared/schemas/job.ts';
+import type { Logger } from '../log/port.ts';
+import { RepeatedFailure } from '../log/repeat.ts';
 import type { DownstreamStatus } from './downstream.ts';
 import { type Outcome, type RespondDeps, respond } from './respond.ts';
 
@@ -14,7 +17,9 @@ export interface ConsumerOptions {
   backoffMs?: (tries: number) => number;
   /** Faults of the services jobs need; the consumer reports to it and pauses while one lasts. */
   downstream: DownstreamStatus;
-  log: (message: string) => void;
+  log: Logger;
+  /** The consumer's clock (tests): when a repeated queue error is said again. */
+  now?: () => number;
 }
 
 type Failed = Extract<Outcome, { status: 'failed' }>;
@@ -41,13 +46,16 @@ async function retryFailed(
   }
   for (const o of failed) {
     if (o.fault) continue;
-    const attempts = received.deliveries.find((d) => d.receipt === o.receipt)?.attempts ?? 1;
+    const delivery = received.deliveries.find((d) => d.receipt === o.receipt);
+    const attempts = delivery?.attempts ?? 1;
     const result = await queue.retry(o.receipt, backoff(attempts), o.error);
-    options.log(
-      result === 'dead-lettered'
-        ? `job dead-lettered after ${attempts} deliveries: ${o.error} (pleg-responder dead-letters lists it)`
-        : `job failed (delivery ${attempts}), will retry: ${o.error}`,
-    );
+    const ids = delivery ? { dedupKey: delivery.job.dedupKey, incident: incidentKey(delivery.job) } : {};
+    if (result === 'dead-lettered')
+      options.log.error(
+        `job dead-lettered after ${attempts} deliveries: ${o.error} (pleg-responder dead-letters lists it)`,
+        ids,
+      );
+    else options.log.warn(`job failed (delivery ${attempts}), will retry: ${o.error}`, ids);
   }
 }
 
@@ -62,7 +70,7 @@ export async function handleBatch(
   options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'downstream' | 'log'>,
 ): Promise<void> {
   for (const p of received.poison) {
-    options.log(`rejecting unreadable job after ${p.attempts} delivery(ies): ${p.reason}`);
+    options.log.error(`rejecting unreadable job after ${p.attempts} delivery(ies): ${p.reason}`);
     await queue.reject(p.receipt, p.reason);
   }
   if (received.deliveries.length === 0) return;
@@ -116,16 +124,19 @@ export async function consume(
   options: ConsumerOptions,
   signal: AbortSignal,
 ): Promise<void> {
+  // The queue unreachable for hours is one line, one a minute while it lasts, and one when it is back.
+  const queueErrors = new RepeatedFailure(options.log, 'queue consumer error', options.now);
   while (!signal.aborted) {
     try {
       const received = await receiveBatch(queue, options);
       if (received.deliveries.length === 0 && received.poison.length === 0) await deps.handler.idle?.();
       else await handleBatch(queue, received, deps, options);
+      queueErrors.succeeded();
       const streak = options.downstream.streak;
       if (streak > 0) await pause((options.backoffMs ?? backoffDelay)(streak), signal);
     } catch (error) {
       if (signal.aborted) break;
-      options.log(`consumer error: ${(error as Error).message}; retrying in 1s`);
+      queueErrors.failed((error as Error).message, { retryInMs: 1000 });
       await new Promise((r) => setTimeout(r, 1000));
     }
   }

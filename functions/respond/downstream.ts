@@ -1,5 +1,6 @@
 import { formatDuration } from '../../shared/diagnosis/duration.ts';
 import type { DownstreamFault } from '../../shared/faults.ts';
+import type { Logger } from '../log/port.ts';
 
 /** How often a continuing fault is logged again (the first occurrence and the recovery always are). */
 const REPEAT_LOG_MS = 60_000;
@@ -27,10 +28,10 @@ export interface FaultReport extends DownstreamFault {
  */
 export class DownstreamStatus {
   readonly #ongoing = new Map<string, Ongoing>();
-  readonly #log: (message: string) => void;
+  readonly #log: Logger;
   readonly #now: () => number;
 
-  constructor(log: (message: string) => void, now: () => number = Date.now) {
+  constructor(log: Logger, now: () => number = Date.now) {
     this.#log = log;
     this.#now = now;
   }
@@ -45,7 +46,7 @@ export class DownstreamStatus {
         ? { ...previous, streak: previous.streak + 1, kept: previous.kept + kept }
         : { fault, since: now, streak: 1, kept, loggedAt: 0 };
     if (changed || now - ongoing.loggedAt >= REPEAT_LOG_MS) {
-      this.#log(describe(ongoing, now, changed));
+      this.#log.warn(describe(ongoing, now, changed), { transport: fault.transport, code: fault.code });
       ongoing.loggedAt = now;
     }
     this.#ongoing.set(fault.transport, ongoing);
@@ -56,7 +57,7 @@ export class DownstreamStatus {
   recovered(): void {
     const now = this.#now();
     for (const [transport, o] of this.#ongoing) {
-      this.#log(
+      this.#log.info(
         `${transport} answers again after ${formatDuration((now - o.since) / 1000)} (${o.fault.code}); ` +
           `the ${o.kept} job(s) kept meanwhile are being delivered`,
       );

@@ -34,6 +34,7 @@ import {
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { type Logger, silentLogger } from '../log/port.ts';
 import type { IncidentGroup, IncidentHandler } from './handler.ts';
 import type { LiveEvidence } from './live.ts';
 
@@ -45,7 +46,7 @@ export interface ThreadDeps {
   /** Reads the node live (Kubernetes API) when an incident opens or someone asks; skipped during storms. */
   live?: LiveEvidence;
   now?: () => Date;
-  log?: (message: string) => void;
+  log?: Logger;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
@@ -109,7 +110,7 @@ export class IncidentThreads implements IncidentHandler {
   readonly #chat: ChatPort;
   readonly #policy: ThreadPolicy;
   readonly #now: () => Date;
-  readonly #log: (message: string) => void;
+  readonly #log: Logger;
   readonly #live: LiveEvidence | undefined;
 
   constructor(deps: ThreadDeps) {
@@ -118,7 +119,7 @@ export class IncidentThreads implements IncidentHandler {
     this.#chat = deps.chat;
     this.#policy = deps.policy;
     this.#now = deps.now ?? (() => new Date());
-    this.#log = deps.log ?? (() => {});
+    this.#log = deps.log ?? silentLogger;
   }
 
   async handle(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
@@ -258,7 +259,7 @@ export class IncidentThreads implements IncidentHandler {
    * waits for the chat calls (a storm root no longer stale) last.
    */
   async #carryOut(decided: Decision): Promise<void> {
-    if (decided.note) this.#log(decided.note);
+    if (decided.note) this.#log.info(decided.note);
     const decision = recordEffects(decided);
     const ledger = new Ledger(this.#store);
     for (const incident of decision.next) await ledger.save(incident);
@@ -289,7 +290,9 @@ export class IncidentThreads implements IncidentHandler {
     if (!thread) {
       // decide plans edits and replies only for an incident with a thread or behind its root; a record changed
       // outside the responder may still lack one, and failing every delivery over it would block the incident.
-      this.#log(`${incident.key}: ${effect.kind} ${effect.id} has no thread to go to; dropped`);
+      this.#log.warn(`${incident.key}: ${effect.kind} ${effect.id} has no thread to go to; dropped`, {
+        incident: incident.key,
+      });
       return thread;
     }
     if (effect.kind === 'edit') await this.#chat.update(thread.channel, thread.ts, effect.message);

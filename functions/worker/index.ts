@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, configSecrets, loadConfig } from '../config.ts';
 import { createEdgeIngest } from '../ingest/edge.ts';
+import { consoleJsonLogger } from '../log/console.ts';
 
 /** Worker bindings: plain-text vars from wrangler.toml and secrets from `wrangler secret put`. */
 type Env = Record<string, unknown>;
@@ -17,7 +18,9 @@ function settings(env: Env): Record<string, string> {
 }
 
 function build(env: Env): Hono {
-  return createEdgeIngest(loadConfig(settings(env)), 'the Worker', {
+  const config = loadConfig(settings(env));
+  const log = consoleJsonLogger({ level: config.LOG_LEVEL, secrets: configSecrets(config) });
+  return createEdgeIngest(config, 'the Worker', log, {
     accessKeyId: String(env.AWS_ACCESS_KEY_ID ?? ''),
     secretAccessKey: String(env.AWS_SECRET_ACCESS_KEY ?? ''),
     sessionToken: typeof env.AWS_SESSION_TOKEN === 'string' ? env.AWS_SESSION_TOKEN : undefined,
@@ -34,7 +37,7 @@ export default {
         app = build(env);
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        console.error(error.message);
+        consoleJsonLogger().error(error.message, { component: 'server' });
         app = error;
       }
     }

@@ -8,6 +8,7 @@ import {
   WebClient,
 } from '@slack/web-api';
 import type { DownstreamFault, FaultKind } from '../faults.ts';
+import { redactUrlCredentials } from '../redact.ts';
 import { truncate } from './mrkdwn.ts';
 import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
 
@@ -342,11 +343,6 @@ function networkCode(error: unknown): string {
 
 function isCoded(error: unknown): error is { code: unknown } {
   return typeof error === 'object' && error !== null && 'code' in error;
-}
-
-/** `scheme://user:pass@host` → `scheme://[redacted]@host`, wherever a URL appears in a message. */
-export function redactUrlCredentials(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1[redacted]@');
 }
 
 function hostOf(url: string): string {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../functions/log/port.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { IncidentThreads } from '../../functions/respond/threads.ts';
@@ -12,6 +13,7 @@ import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { ConsoleTranscript } from '../support/chat.ts';
+import { messagesLogger } from '../support/log.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
 const TOKEN = 'xoxb-scenario-token';
@@ -219,8 +221,8 @@ describe.each([
     const options = {
       visibilityMs: 60_000,
       backoffMs: () => 0,
-      downstream: new DownstreamStatus(() => {}),
-      log: () => {},
+      downstream: new DownstreamStatus(silentLogger),
+      log: silentLogger,
     };
     await handleBatch(queue, await queue.receive(10, 0), deps, options);
     const roots = under.roots();
@@ -246,8 +248,8 @@ describe.each([
       waitMs: 0,
       visibilityMs: 60_000,
       backoffMs: () => 0,
-      log: (m: string) => logs.push(m),
-      downstream: new DownstreamStatus((m) => logs.push(m)),
+      log: messagesLogger(logs),
+      downstream: new DownstreamStatus(messagesLogger(logs)),
     };
     under.outage(true);
     await queue.enqueue(['a', 'b', 'c'].map((n) => alert(`node-${n}`)));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createIngestApp } from '../../functions/ingest/app.ts';
 import { IngestCounters } from '../../functions/ingest/counters.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
+import { messagesLogger } from '../support/log.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
 import { post, TOKEN } from '../support/server.ts';
 
@@ -21,7 +22,7 @@ const app = createIngestApp({
   counters: new IngestCounters(),
   defaultCluster: 'default',
   maxBodyBytes: 1 << 20,
-  log: (m) => logs.push(m),
+  log: messagesLogger(logs),
 });
 let server: ReturnType<typeof serve>;
 let url = '';

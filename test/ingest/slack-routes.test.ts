@@ -14,6 +14,7 @@ import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/q
 import type { Queue, Received, RetryResult } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';
 import { hashedKey, incidentKey, type Job } from '../../shared/schemas/job.ts';
+import { messagesLogger } from '../support/log.ts';
 
 const SECRET = 'slack-signing-secret-for-tests-0123';
 const RESPONSE_URL = 'https://hooks.slack.com/commands/T1/123/abc';
@@ -59,7 +60,7 @@ beforeAll(async () => {
     signingSecret: SECRET,
     defaultCluster: 'prod',
     counters,
-    log: (m) => logs.push(m),
+    log: messagesLogger(logs),
   });
 });
 afterAll(async () => {
@@ -690,7 +691,7 @@ describe('when the queue is down', () => {
       signingSecret: SECRET,
       defaultCluster: 'prod',
       counters: brokenCounters,
-      log: (m) => brokenLogs.push(m),
+      log: messagesLogger(brokenLogs),
       enqueueBudgetMs: 200,
     });
   });

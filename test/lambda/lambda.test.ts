@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { createLambdaIngest } from '../../functions/lambda/ingest.ts';
 import { lambdaResponder, respondToSqsEvent } from '../../functions/lambda/respond.ts';
+import { silentLogger } from '../../functions/log/port.ts';
 import { encodeJob } from '../../shared/queue/codec.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { ConsoleTranscript } from '../support/chat.ts';
 import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
+import { messagesLogger } from '../support/log.ts';
 import { alert, alertJob, alertmanagerPayload } from '../support/payloads.ts';
 import { TOKEN } from '../support/server.ts';
 import { type SqsEmulator, startSqs } from '../support/sqs.ts';
@@ -201,7 +203,7 @@ describe('Lambda respond (SQS trigger)', () => {
       ],
     };
     const logs: string[] = [];
-    expect(await respondToSqsEvent(event, { ...deps, handler: flaky }, (m) => logs.push(m))).toEqual({
+    expect(await respondToSqsEvent(event, { ...deps, handler: flaky }, messagesLogger(logs))).toEqual({
       batchItemFailures: [{ itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }],
     });
     const roots = chat.roots();
@@ -211,7 +213,7 @@ describe('Lambda respond (SQS trigger)', () => {
     expect(logs.join('\n')).toMatch(/unreadable job m2/);
     const calls = chat.calls.length;
     const redelivery = { Records: [record('m1', encodeJob(job('node-ok')), '2')] };
-    expect(await respondToSqsEvent(redelivery, deps, () => {})).toEqual({ batchItemFailures: [] });
+    expect(await respondToSqsEvent(redelivery, deps, silentLogger)).toEqual({ batchItemFailures: [] });
     expect(chat.calls).toHaveLength(calls);
   });
 
@@ -235,8 +237,8 @@ describe('Lambda respond (SQS trigger)', () => {
         groupKey: '{}',
         externalURL: '',
       });
-      await respondToSqsEvent({ Records: [record('n1', encodeJob(alert(1)))] }, deps, () => {});
-      await respondToSqsEvent({ Records: [record('n2', encodeJob(alert(2)))] }, deps, () => {});
+      await respondToSqsEvent({ Records: [record('n1', encodeJob(alert(1)))] }, deps, silentLogger);
+      await respondToSqsEvent({ Records: [record('n2', encodeJob(alert(2)))] }, deps, silentLogger);
     } finally {
       vi.mocked(globalThis.console.log).mockRestore();
     }
@@ -267,7 +269,7 @@ describe('Lambda respond (SQS trigger)', () => {
       const answer = await respondToSqsEvent(
         { Records: [record('k1', encodeJob(notReady))] },
         deps,
-        () => {},
+        silentLogger,
       );
       expect(answer).toEqual({ batchItemFailures: [] });
       expect(kube.requests.some((r) => r.path.includes('/proxy/logs/'))).toBe(true);

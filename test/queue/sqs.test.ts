@@ -5,6 +5,7 @@ import { ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeResponder } from '../../functions/compose.ts';
 import { loadConfig } from '../../functions/config.ts';
+import { silentLogger } from '../../functions/log/port.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
@@ -32,7 +33,7 @@ function responder(name: string, chat: ConsoleTranscript) {
     store: new SqliteIncidentStore(db),
     processed: new SqliteProcessedStore(db),
     chat,
-    log: () => {},
+    log: silentLogger,
   });
 }
 
@@ -138,8 +139,8 @@ describe('responder on SQS', () => {
       waitMs: 0,
       visibilityMs: 1000,
       backoffMs: () => 0,
-      downstream: new DownstreamStatus(() => {}),
-      log: () => {},
+      downstream: new DownstreamStatus(silentLogger),
+      log: silentLogger,
     };
     await queue.enqueue([job('node-f')]);
     for (let i = 0; i < 4; i++) {
@@ -162,8 +163,8 @@ describe('responder on SQS', () => {
       waitMs: 0,
       visibilityMs: 30_000,
       backoffMs: () => 0,
-      downstream: new DownstreamStatus(() => {}),
-      log: () => {},
+      downstream: new DownstreamStatus(silentLogger),
+      log: silentLogger,
     };
     await queue.enqueue([job('node-d', 1)]);
     await queue.enqueue([job('node-d', 1)]); // the same content sent twice (a sender retry)

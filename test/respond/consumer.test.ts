@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../functions/config.ts';
-import { receiveBatch } from '../../functions/respond/consumer.ts';
+import { consume, receiveBatch } from '../../functions/respond/consumer.ts';
+import { DownstreamStatus } from '../../functions/respond/downstream.ts';
+import type { RespondDeps } from '../../functions/respond/respond.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
+import type { Queue } from '../../shared/queue/port.ts';
+import { messagesLogger } from '../support/log.ts';
 import { bundleJob } from '../support/payloads.ts';
 
 let dir: string;
@@ -75,5 +79,53 @@ describe('RESPOND_BATCH_WINDOW_MS', () => {
       ),
     );
     expect(() => loadConfig({ RESPOND_BATCH_WINDOW_MS: '-1' })).toThrow(/RESPOND_BATCH_WINDOW_MS/);
+  });
+});
+
+describe('consume', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says an unreachable queue once, then once a minute with a count, then that it recovered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let clock = 0;
+    let reachable = false;
+    // Retried every second: two and a half minutes of "queue unreachable", then the queue answers (empty).
+    const flaky = {
+      receive: () =>
+        reachable
+          ? new Promise((resolve) => setTimeout(() => resolve({ deliveries: [], poison: [] }), 1000))
+          : Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:4566')),
+    } as unknown as Queue;
+    const logs: string[] = [];
+    const stop = new AbortController();
+    const options = {
+      batchSize: 10,
+      waitMs: 1000,
+      batchWindowMs: 0,
+      visibilityMs: 60_000,
+      downstream: new DownstreamStatus(messagesLogger(logs)),
+      log: messagesLogger(logs),
+      now: () => clock,
+    };
+    const deps = { handler: { handle: async () => {} } } as unknown as RespondDeps;
+    const running = consume(flaky, deps, options, stop.signal);
+    for (let s = 0; s < 150; s++) {
+      clock += 1000;
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    reachable = true;
+    for (let s = 0; s < 5; s++) {
+      clock += 1000;
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    stop.abort();
+    await vi.advanceTimersByTimeAsync(1000);
+    await running;
+    expect(logs).toEqual([
+      'queue consumer error: connect ECONNREFUSED 127.0.0.1:4566',
+      'queue consumer error for 1m: connect ECONNREFUSED 127.0.0.1:4566',
+      'queue consumer error for 2m: connect ECONNREFUSED 127.0.0.1:4566',
+      expect.stringMatching(/^queue consumer error: recovered after 2m3\ds$/),
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerHealthRoutes } from '../../functions/ingest/health.ts';
+import { silentLogger } from '../../functions/log/port.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { IncidentThreads } from '../../functions/respond/threads.ts';
@@ -19,6 +20,7 @@ import {
 import { backoffDelay } from '../../shared/retry.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { type Fault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import { messagesLogger } from '../support/log.ts';
 import { alertJob } from '../support/payloads.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
@@ -73,11 +75,8 @@ async function outage(fault: Fault, outageMs: number) {
   const options = {
     visibilityMs: 60_000,
     backoffMs: (tries: number) => backoffDelay(tries),
-    downstream: new DownstreamStatus(
-      (m) => logs.push(m),
-      () => clock,
-    ),
-    log: (m: string) => logs.push(m),
+    downstream: new DownstreamStatus(messagesLogger(logs), () => clock),
+    log: messagesLogger(logs),
   };
   const deps = { handler: threads, processed: new SqliteProcessedStore(db) };
   const nodes = ['node-a', 'node-b', 'node-c'];
@@ -147,11 +146,8 @@ describe('a failure of the job itself', () => {
     const options = {
       visibilityMs: 60_000,
       backoffMs: () => 0,
-      downstream: new DownstreamStatus(
-        (m) => logs.push(m),
-        () => clock,
-      ),
-      log: (m: string) => logs.push(m),
+      downstream: new DownstreamStatus(messagesLogger(logs), () => clock),
+      log: messagesLogger(logs),
     };
     await queue.enqueue([alert('node-x')]);
     for (let i = 0; i < 3; i++)
@@ -175,10 +171,7 @@ describe('/readyz', () => {
   it('lists a downstream fault without failing readiness: the queue still stores work', async () => {
     const db = openStateDb(dir);
     const queue = new EmbeddedQueue({ db });
-    const status = new DownstreamStatus(
-      () => {},
-      () => clock,
-    );
+    const status = new DownstreamStatus(silentLogger, () => clock);
     const app = new Hono();
     registerHealthRoutes(app, queue, () => status.faults());
     expect(await (await app.request('/readyz')).json()).toEqual({ status: 'ready' });

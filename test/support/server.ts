@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../functions/config.ts';
 import { type RunningServer, startServer } from '../../functions/node/server.ts';
 import { ConsoleTranscript } from './chat.ts';
+import { messagesLogger } from './log.ts';
 
 export const TOKEN = 'test-token-0123456789';
 
@@ -24,7 +25,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logs: string[] = [];
   const config = loadConfig({ PORT: '0', INGEST_TOKEN: TOKEN, DATA_DIR: dir, ...env });
   const chat = config.SLACK_BOT_TOKEN ? undefined : transcript;
-  const server = await startServer(config, { chat, log: (m) => logs.push(m) });
+  const server = await startServer(config, { chat, log: messagesLogger(logs) });
   return {
     url: `http://127.0.0.1:${server.port}`,
     dir,

@@ -1,0 +1,32 @@
+import { LogLevel, type Logger as SdkLogger } from '@slack/web-api';
+import type { Logger } from './port.ts';
+
+/** The SDK's arguments as one message: strings as they are, anything else (an error, an object) as JSON. */
+function message(parts: unknown[]): string {
+  return parts
+    .map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : JSON.stringify(p)))
+    .join(' ');
+}
+
+/**
+ * @slack/web-api's logger interface over ours, so the SDK's lines (rate limits, retries, deprecations) come out in
+ * the same format as ours, under component `slack`. Which levels are written is ours to say (LOG_LEVEL): the
+ * SDK's setLevel is recorded for getLevel only.
+ */
+export function slackSdkLogger(log: Logger): SdkLogger {
+  let level = LogLevel.INFO;
+  let name = '@slack/web-api';
+  return {
+    debug: (...parts) => log.debug(message(parts), { sdk: name }),
+    info: (...parts) => log.info(message(parts), { sdk: name }),
+    warn: (...parts) => log.warn(message(parts), { sdk: name }),
+    error: (...parts) => log.error(message(parts), { sdk: name }),
+    setLevel: (next) => {
+      level = next;
+    },
+    getLevel: () => level,
+    setName: (next) => {
+      name = next;
+    },
+  };
+}
