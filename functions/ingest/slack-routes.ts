@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { BLOCK_KIT_LIMITS } from '../../shared/chat/block-kit.ts';
 import {
   commandName,
   renderCollectingStatus,
@@ -146,13 +147,13 @@ const BlockActionsSchema = z.object({
   actions: z
     .array(
       z.object({
-        action_id: z.string().max(255),
+        action_id: z.string().max(BLOCK_KIT_LIMITS.actionId),
         action_ts: z.string().max(64).optional(),
-        value: z.string().max(2000).optional(),
+        value: z.string().max(BLOCK_KIT_LIMITS.buttonValue).optional(),
       }),
     )
     .min(1)
-    .max(25),
+    .max(BLOCK_KIT_LIMITS.actionsElements),
 });
 
 const MessageActionSchema = z.object({
