@@ -1,3 +1,7 @@
+import { once as eventOnce } from 'node:events';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
 import { diagnose } from '../shared/diagnosis/diagnose.ts';
 import { collectNodeEvidence, kubeConfigFor } from '../shared/kube/collector.ts';
 import { plegScenario, startKubeFake } from '../test/support/kube-fake.ts';
@@ -16,17 +20,73 @@ function percentile(values: readonly number[], p: number): number {
 
 const ms = (v: number) => `${Math.round(v)} ms`;
 
+/**
+ * The baseline: an HTTP proxy in front of the API server that forwards one request at a time, the next only once
+ * the previous answer has been read, so the collector's concurrent calls reach the server one after another.
+ */
+async function serialisingProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  let tail: Promise<void> = Promise.resolve();
+  const server = createServer((req, res) => {
+    tail = tail.then(
+      () =>
+        new Promise<void>((done) => {
+          const forwarded = request(
+            {
+              host: upstream.hostname,
+              port: upstream.port,
+              method: req.method,
+              path: req.url,
+              headers: { ...req.headers, host: upstream.host },
+            },
+            (answer) => {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(res);
+              answer.on('end', done);
+              answer.on('error', done);
+            },
+          );
+          forwarded.on('error', (error) => {
+            res.writeHead(502).end(String(error));
+            done();
+          });
+          req.pipe(forwarded);
+        }),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await eventOnce(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `kc` with every cluster's server replaced by `server`. */
+function pointedAt(kc: KubeConfig, server: string): KubeConfig {
+  const moved = new KubeConfig();
+  moved.loadFromOptions({
+    clusters: kc.clusters.map((c) => ({ ...c, server })),
+    users: kc.users,
+    contexts: kc.contexts,
+    currentContext: kc.currentContext,
+  });
+  return moved;
+}
+
 export const collector: Benchmark = {
   name: 'collector',
   title: `evidence collection for one node with ${PODS} pods from a Kubernetes API fake answering each call after ${LATENCY_MS} ms, concurrent vs one call after another (${REPS} runs each)`,
   async run(log) {
     const fake = await startKubeFake({ scenario: plegScenario({ pods: PODS }), latencyMs: LATENCY_MS });
+    const proxy = await serialisingProxy(fake.url);
     try {
       const kc = kubeConfigFor({ kubeconfig: fake.writeKubeconfig() });
+      const serialKc = pointedAt(kc, proxy.url);
       const once = async (sequential: boolean) => {
         fake.requests.length = 0;
         const t0 = performance.now();
-        const result = await collectNodeEvidence(kc, 'bench', 'node-a', { sequential });
+        const result = await collectNodeEvidence(sequential ? serialKc : kc, 'bench', 'node-a');
         return { ms: performance.now() - t0, result, requests: fake.requests.length };
       };
       // Warm-up: module loading, JIT, first connections.
@@ -84,6 +144,7 @@ export const collector: Benchmark = {
       ];
       return results;
     } finally {
+      await proxy.close();
       await fake.close();
     }
   },

@@ -3,14 +3,15 @@ import type { z } from 'zod';
 import { inspectJson } from '../../shared/intake/json-guard.ts';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
-import { describeIssues, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+import { describeIssues } from '../../shared/schemas/bundle.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import { accessLog } from './access-log.ts';
 import { authorised, type IngestAuth } from './auth.ts';
-import { BODY_READ_TIMEOUT_MS, encodingRefusal, readLimited } from './body.ts';
+import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
 import { gauge, type IngestCounters } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
+import { postOnly, Refusal, refusalResponse } from './refusal.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
 
 export interface IngestDeps {
@@ -31,42 +32,6 @@ export interface IngestDeps {
   now?: () => Date;
 }
 
-class BadInput {
-  readonly status: 400 | 408 | 413 | 415;
-  readonly error: string;
-  readonly issues: SchemaIssue[];
-  /** How many issues there were, when more than `issues` lists. */
-  readonly totalIssues: number;
-
-  constructor(status: BadInput['status'], error: string, issues: SchemaIssue[] = [], totalIssues = 0) {
-    this.status = status;
-    this.error = error;
-    this.issues = issues;
-    this.totalIssues = totalIssues;
-  }
-}
-
-/**
- * The error envelope of every ingest route: `issues` lists at most the first `MAX_ISSUES_SHOWN` problems;
- * `totalIssues` says how many there were when that is more, so a reply stays small whatever the body.
- */
-function problem(
-  c: Context,
-  status: 400 | 401 | 404 | 405 | 408 | 413 | 415 | 503,
-  error: string,
-  issues: SchemaIssue[] = [],
-  totalIssues = 0,
-) {
-  return c.json(totalIssues > issues.length ? { error, issues, totalIssues } : { error, issues }, status);
-}
-
-const readTimeout = new BadInput(408, 'request body not received in time', [
-  { path: '(body)', message: `the body must arrive within ${BODY_READ_TIMEOUT_MS / 1000} s` },
-]);
-
-const tooLarge = (max: number) =>
-  new BadInput(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }]);
-
 /** A body that passed its schema, with the text it was read from. */
 interface ValidBody<T> {
   data: T;
@@ -77,32 +42,27 @@ async function readJson<S extends z.ZodType>(
   c: Context,
   schema: S,
   maxBytes: number,
-): Promise<ValidBody<z.infer<S>> | BadInput> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    return new BadInput(415, 'unsupported content type', [
-      { path: '(header) content-type', message: `expected application/json, got "${type.slice(0, 80)}"` },
-    ]);
-  }
-  const encoding = encodingRefusal(c.req.header('content-encoding'));
-  if (encoding) return new BadInput(415, 'unsupported content encoding', [encoding]);
-  const text = await readLimited(c, maxBytes, 'text', BODY_READ_TIMEOUT_MS);
-  if (text === 'timeout') return readTimeout;
-  if (text === undefined) return tooLarge(maxBytes);
+): Promise<ValidBody<z.infer<S>> | Refusal> {
+  const refused = contentRefusal(c, /^application\/(?:[\w.+-]+\+)?json\b/i, 'application/json');
+  if (refused) return refused;
+  const text = await readBody(c, maxBytes, 'text', BODY_READ_TIMEOUT_MS);
+  if (text instanceof Refusal) return text;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return new BadInput(400, 'invalid JSON', [
+    return new Refusal(400, 'invalid JSON', [
       { path: '(root)', message: (error as Error).message.slice(0, 200) },
     ]);
   }
   const shape = inspectJson(json);
-  if (shape) return new BadInput(400, 'invalid payload', [shape]);
+  if (shape) return new Refusal(400, 'invalid payload', [shape]);
   const parsed = schema.safeParse(json);
   return parsed.success
     ? { data: parsed.data, text }
-    : new BadInput(400, 'invalid payload', describeIssues(parsed.error), parsed.error.issues.length);
+    : new Refusal(400, 'invalid payload', describeIssues(parsed.error), {
+        totalIssues: parsed.error.issues.length,
+      });
 }
 
 /** The counts taken on every request, their series keys built once per route. */
@@ -163,14 +123,12 @@ export function createIngestApp(deps: IngestDeps): Hono {
     const route: IntakeRoute<z.ZodType> = INTAKE_ROUTES[family];
     const counted = routeCounters(deps.counters, family);
     app.post(path, async (c) => {
-      if (!authorised(c.req.header('authorization'), family, deps.auth)) {
-        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: 'unauthorised' });
-        return problem(c, 401, 'unauthorised');
-      }
-      const body = await readJson(c, route.schema, deps.maxBodyBytes);
-      if (body instanceof BadInput) {
-        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: `invalid_${body.status}` });
-        return problem(c, body.status, body.error, body.issues, body.totalIssues);
+      const body = authorised(c.req.header('authorization'), family, deps.auth)
+        ? await readJson(c, route.schema, deps.maxBodyBytes)
+        : new Refusal(401, 'unauthorised', [], { outcome: 'unauthorised' });
+      if (body instanceof Refusal) {
+        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: body.outcome });
+        return refusalResponse(c, body);
       }
       const receivedAt = now().toISOString();
       const { jobs, dropped } = await route.normalise(body.data, deps.defaultCluster, receivedAt);
@@ -187,7 +145,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
       } catch (error) {
         log.error(`enqueue failed for ${family}: ${(error as Error).message}`, { route: family });
         counted.unavailable();
-        return problem(c, 503, 'queue unavailable, retry later');
+        return refusalResponse(c, new Refusal(503, 'queue unavailable, retry later'));
       }
       counted.accepted(queued);
       for (const d of dropped) {
@@ -195,15 +153,12 @@ export function createIngestApp(deps: IngestDeps): Hono {
       }
       return c.json({ queued, dropped }, 202);
     });
-    app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path, (c) => {
-      c.header('Allow', 'POST');
-      return problem(c, 405, 'method not allowed');
-    });
   };
 
   intake('/v1/alertmanager', 'alertmanager');
   intake('/v1/events', 'events');
   intake('/v1/bundles', 'bundles');
+  postOnly(app, ['/v1/alertmanager', '/v1/events', '/v1/bundles']);
 
   if (deps.slackSigningSecret) {
     registerSlackRoutes(app, {
@@ -220,7 +175,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
   registerHealthRoutes(app, deps.queue, deps.downstreamFaults);
   registerMetricsRoute(app, deps.queue, log, deps.counters);
 
-  app.notFound((c) => problem(c, 404, 'not found'));
+  app.notFound((c) => refusalResponse(c, new Refusal(404, 'not found')));
   app.onError((error, c) => {
     log.error(`ingest error: ${error.message}`);
     return c.json({ error: 'internal error', issues: [] }, 500);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { SchemaIssue } from '../../shared/schemas/bundle.ts';
+import { Refusal } from './refusal.ts';
 
 /**
  * A body must have arrived this long after its headers: a client that sends headers and then trickles (or
@@ -13,7 +14,7 @@ export const BODY_READ_TIMEOUT_MS = 10_000;
  * decoding would turn the byte limit into a limit on compressed bytes, with a decompression bomb one header
  * away. Refusing also stops a plain body labelled gzip from being accepted as if the label were not there.
  */
-export function encodingRefusal(header: string | undefined): SchemaIssue | undefined {
+function encodingIssue(header: string | undefined): SchemaIssue | undefined {
   const codings = (header ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -79,19 +80,19 @@ async function readStream(
  * `timeoutMs` ('timeout'): by Content-Length before reading when the sender declares more, and by counting while
  * reading in every case, so an oversized body is never buffered whole and a stalled one never waited on for long.
  */
-export async function readLimited(
+async function readLimited(
   c: Context,
   max: number,
   as: 'text',
   timeoutMs?: number,
 ): Promise<string | undefined | 'timeout'>;
-export async function readLimited(
+async function readLimited(
   c: Context,
   max: number,
   as: 'bytes',
   timeoutMs?: number,
 ): Promise<Uint8Array | undefined | 'timeout'>;
-export async function readLimited(
+async function readLimited(
   c: Context,
   max: number,
   as: 'text' | 'bytes',
@@ -101,4 +102,50 @@ export async function readLimited(
   if (declared > max) return undefined;
   const bytes = await readStream(c.req.raw.body, max, timeoutMs);
   return bytes instanceof Uint8Array && as === 'text' ? new TextDecoder().decode(bytes) : bytes;
+}
+
+/**
+ * The checks every route makes on a body's headers before reading it: the content type (`expected`, matched by
+ * `type`) and no content encoding (see encodingIssue).
+ */
+export function contentRefusal(c: Context, type: RegExp, expected: string): Refusal | undefined {
+  const given = c.req.header('content-type') ?? '';
+  if (!type.test(given)) {
+    return new Refusal(415, 'unsupported content type', [
+      { path: '(header) content-type', message: `expected ${expected}, got "${given.slice(0, 80)}"` },
+    ]);
+  }
+  const encoding = encodingIssue(c.req.header('content-encoding'));
+  return encoding ? new Refusal(415, 'unsupported content encoding', [encoding]) : undefined;
+}
+
+/** readLimited with its two failures as the refusals every route answers: 408 (too slow) and 413 (too big). */
+export async function readBody(
+  c: Context,
+  max: number,
+  as: 'text',
+  timeoutMs: number,
+): Promise<string | Refusal>;
+export async function readBody(
+  c: Context,
+  max: number,
+  as: 'bytes',
+  timeoutMs: number,
+): Promise<Uint8Array | Refusal>;
+export async function readBody(
+  c: Context,
+  max: number,
+  as: 'text' | 'bytes',
+  timeoutMs: number,
+): Promise<string | Uint8Array | Refusal> {
+  const body =
+    as === 'text' ? await readLimited(c, max, as, timeoutMs) : await readLimited(c, max, as, timeoutMs);
+  if (body === 'timeout') {
+    return new Refusal(408, 'request body not received in time', [
+      { path: '(body)', message: `the body must arrive within ${timeoutMs / 1000} s` },
+    ]);
+  }
+  return (
+    body ?? new Refusal(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }])
+  );
 }

@@ -39,18 +39,6 @@ export class IngestCounters {
     };
   }
 
-  get(name: CounterName, labels: Record<string, string>): number {
-    for (const [key, value] of this.#counts) {
-      if (
-        key.startsWith(`${name}{`) &&
-        Object.entries(labels).every(([k, v]) => key.includes(`${k}="${v}"`))
-      ) {
-        return value;
-      }
-    }
-    return 0;
-  }
-
   /** The counters counted so far, each family with its help and type. */
   toPrometheus(): string {
     const series = [...this.#counts.entries()].sort().map(([key, value]) => `${key} ${value}`);

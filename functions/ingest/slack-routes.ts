@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { BLOCK_KIT_LIMITS } from '../../shared/chat/block-kit.ts';
 import {
   commandName,
   renderCollectingStatus,
@@ -26,8 +27,9 @@ import {
   type Job,
 } from '../../shared/schemas/job.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
-import { BODY_READ_TIMEOUT_MS, encodingRefusal, readLimited } from './body.ts';
+import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
 import type { CounterName, IngestCounters } from './counters.ts';
+import { postOnly, Refusal, refusalResponse } from './refusal.ts';
 import { precheckSlackHeaders, SLACK_MAX_SKEW_SECONDS, verifySlackSignature } from './slack-signature.ts';
 
 export const SLACK_COMMANDS_PATH = '/v1/slack/commands';
@@ -66,26 +68,6 @@ export interface SlackRouteDeps {
 }
 
 type Route = 'slack_commands' | 'slack_interactions';
-
-/** A clean refusal: JSON `{error, issues}` like every other ingest route. */
-class Refusal {
-  readonly status: 400 | 401 | 408 | 413 | 415 | 503;
-  readonly error: string;
-  readonly issues: SchemaIssue[];
-  readonly outcome: string;
-
-  constructor(
-    status: Refusal['status'],
-    error: string,
-    issues: SchemaIssue[] = [],
-    outcome = `invalid_${status}`,
-  ) {
-    this.status = status;
-    this.error = error;
-    this.issues = issues;
-    this.outcome = outcome;
-  }
-}
 
 /** The first issues (as many as an ingest error reply lists), under `prefix`. */
 const issuesOf = (error: z.ZodError, prefix: PropertyKey[] = []): SchemaIssue[] =>
@@ -147,13 +129,13 @@ const BlockActionsSchema = z.object({
   actions: z
     .array(
       z.object({
-        action_id: z.string().max(255),
+        action_id: z.string().max(BLOCK_KIT_LIMITS.actionId),
         action_ts: z.string().max(64).optional(),
-        value: z.string().max(2000).optional(),
+        value: z.string().max(BLOCK_KIT_LIMITS.buttonValue).optional(),
       }),
     )
     .min(1)
-    .max(25),
+    .max(BLOCK_KIT_LIMITS.actionsElements),
 });
 
 const MessageActionSchema = z.object({
@@ -434,18 +416,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function readBytes(c: Context, max: number, timeoutMs: number): Promise<Uint8Array | Refusal> {
-  const body = await readLimited(c, max, 'bytes', timeoutMs);
-  if (body === 'timeout') {
-    return new Refusal(408, 'request body not received in time', [
-      { path: '(body)', message: `the body must arrive within ${timeoutMs / 1000} s` },
-    ]);
-  }
-  return (
-    body ?? new Refusal(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }])
-  );
-}
-
 /** A request whose signature checked out: its form, and whether that signature was accepted before. */
 interface Signed {
   form: URLSearchParams;
@@ -492,11 +462,11 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
 
   const refuse = (c: Context, route: Route, r: Refusal) => {
     count('pleg_slack_requests_total', { route, outcome: r.outcome });
-    return c.json({ error: r.error, issues: r.issues }, r.status);
+    return refusalResponse(c, r);
   };
 
   const unsigned = (reason: string) =>
-    new Refusal(401, 'invalid signature', [], `unauthorised_${reason.replaceAll(' ', '_')}`);
+    new Refusal(401, 'invalid signature', [], { outcome: `unauthorised_${reason.replaceAll(' ', '_')}` });
 
   /**
    * Content type and encoding, the signature headers and their timestamp (all before a byte of the body is
@@ -505,17 +475,12 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
    * or a refusal.
    */
   const intake = async (c: Context, route: Route): Promise<Signed | Refusal | Response> => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
-      return new Refusal(415, 'unsupported content type', [
-        {
-          path: '(header) content-type',
-          message: `expected application/x-www-form-urlencoded, got "${type.slice(0, 80)}"`,
-        },
-      ]);
-    }
-    const encoding = encodingRefusal(c.req.header('content-encoding'));
-    if (encoding) return new Refusal(415, 'unsupported content encoding', [encoding]);
+    const refused = contentRefusal(
+      c,
+      /^application\/x-www-form-urlencoded\b/i,
+      'application/x-www-form-urlencoded',
+    );
+    if (refused) return refused;
     const headers = {
       secret: deps.signingSecret,
       timestamp: c.req.header('x-slack-request-timestamp'),
@@ -524,7 +489,7 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
     };
     const early = precheckSlackHeaders(headers);
     if (early) return unsigned(early.reason);
-    const body = await readBytes(c, maxBytes, bodyTimeoutMs);
+    const body = await readBody(c, maxBytes, 'bytes', bodyTimeoutMs);
     if (body instanceof Refusal) return body;
     const verdict = await verifySlackSignature({ ...headers, rawBody: body });
     if (!verdict.ok) return unsigned(verdict.reason);
@@ -637,16 +602,15 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
     const result = await enqueue(route, jobs, signed.replay);
     if (result === 'failed') {
       // A button's only feedback channel: Slack marks the click as failed.
-      return refuse(c, route, new Refusal(503, 'queue unavailable, retry later', [], 'queue_unavailable'));
+      return refuse(
+        c,
+        route,
+        new Refusal(503, 'queue unavailable, retry later', [], { outcome: 'queue_unavailable' }),
+      );
     }
     count('pleg_slack_requests_total', { route, outcome: result === 'duplicate' ? 'duplicate' : 'accepted' });
     return c.body(null, 200);
   });
 
-  for (const path of [SLACK_COMMANDS_PATH, SLACK_INTERACTIONS_PATH]) {
-    app.all(path, (c) => {
-      c.header('Allow', 'POST');
-      return c.json({ error: 'method not allowed', issues: [] }, 405);
-    });
-  }
+  postOnly(app, [SLACK_COMMANDS_PATH, SLACK_INTERACTIONS_PATH]);
 }

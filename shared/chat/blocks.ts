@@ -4,28 +4,27 @@ import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
+import { BLOCK_KIT_LIMITS } from './block-kit.ts';
 import { incidentButtonValue } from './incident-ref.ts';
 import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
 import type { ChatMessage } from './port.ts';
 
-/** Block Kit limits (docs.slack.dev): longer text is cut with a visible note, never rejected. */
-const SECTION_MAX = 3000;
-const HEADER_MAX = 150;
+/* Longer text is cut to Block Kit's limits with a visible note, never rejected. */
 const EVIDENCE_LINE_MAX = 400;
 const MAX_EVIDENCE = 8;
 const MAX_NODES_LISTED = 60;
 
 const section = (text: string): KnownBlock => ({
   type: 'section',
-  text: { type: 'mrkdwn', text: truncate(text, SECTION_MAX) },
+  text: { type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) },
 });
 const header = (text: string): KnownBlock => ({
   type: 'header',
-  text: { type: 'plain_text', text: truncate(text, HEADER_MAX, '…'), emoji: true },
+  text: { type: 'plain_text', text: truncate(text, BLOCK_KIT_LIMITS.headerText, '…'), emoji: true },
 });
 const context = (text: string): KnownBlock => ({
   type: 'context',
-  elements: [{ type: 'mrkdwn', text: truncate(text, SECTION_MAX) }],
+  elements: [{ type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) }],
 });
 
 /** The link the responder builds to a node's thread: SLACK_ARCHIVE_URL, channel id and message ts. */

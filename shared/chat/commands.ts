@@ -1,6 +1,7 @@
 import type { ContextBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
 import { type CauseExplanation, explainCause } from '../diagnosis/explain.ts';
 import { CAUSE_IDS, type CauseId, type Command, type RuntimeKind } from '../schemas/diagnosis.ts';
+import { BLOCK_KIT_LIMITS } from './block-kit.ts';
 import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
 import type { ChatMessage } from './port.ts';
 
@@ -12,8 +13,8 @@ import type { ChatMessage } from './port.ts';
 
 export const DEFAULT_SLASH_COMMAND = '/pleg';
 
-/** Block Kit limits (docs.slack.dev/reference/block-kit/blocks). */
-export const BLOCK_LIMITS = { blocks: 50, sectionText: 3000, headerText: 150, fallbackText: 3000 } as const;
+/** An immediate answer's notification text: a section's worth, the blocks carry the rest. */
+const FALLBACK_TEXT_MAX = BLOCK_KIT_LIMITS.sectionText;
 
 /** How much of a user's own input is echoed back. */
 const ECHO_MAX = 80;
@@ -31,24 +32,30 @@ function echo(value: string): string {
 }
 
 function section(text: string): SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, BLOCK_LIMITS.sectionText) } };
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) } };
 }
 
 function header(text: string): HeaderBlock {
-  return { type: 'header', text: { type: 'plain_text', text: truncate(text, BLOCK_LIMITS.headerText, '…') } };
+  return {
+    type: 'header',
+    text: { type: 'plain_text', text: truncate(text, BLOCK_KIT_LIMITS.headerText, '…') },
+  };
 }
 
 function context(text: string): ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(text, BLOCK_LIMITS.sectionText) }] };
+  return {
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) }],
+  };
 }
 
-/** Packs items (already mrkdwn) under a heading into as few sections as fit {@link BLOCK_LIMITS.sectionText}. */
+/** Packs items (already mrkdwn) under a heading into as few sections as fit {@link BLOCK_KIT_LIMITS.sectionText}. */
 function packed(heading: string, items: readonly string[]): SectionBlock[] {
   const out: SectionBlock[] = [];
   let current = heading;
   for (const item of items) {
     const next = `${current}\n${item}`;
-    if (next.length <= BLOCK_LIMITS.sectionText) {
+    if (next.length <= BLOCK_KIT_LIMITS.sectionText) {
       current = next;
     } else {
       out.push(section(current));
@@ -61,13 +68,13 @@ function packed(heading: string, items: readonly string[]): SectionBlock[] {
 
 function message(text: string, blocks: KnownBlock[]): ChatMessage {
   const fitting =
-    blocks.length <= BLOCK_LIMITS.blocks
+    blocks.length <= BLOCK_KIT_LIMITS.blocks
       ? blocks
       : [
-          ...blocks.slice(0, BLOCK_LIMITS.blocks - 1),
+          ...blocks.slice(0, BLOCK_KIT_LIMITS.blocks - 1),
           context('_(the rest was cut: too long for one message)_'),
         ];
-  return { text: truncate(text, BLOCK_LIMITS.fallbackText), blocks: fitting };
+  return { text: truncate(text, FALLBACK_TEXT_MAX), blocks: fitting };
 }
 
 function usageLines(command: string): string[] {

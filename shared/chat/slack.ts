@@ -9,21 +9,10 @@ import {
 } from '@slack/web-api';
 import type { DownstreamFault, FaultKind } from '../faults.ts';
 import { redactUrlCredentials } from '../redact.ts';
+import { OUTAGE_BACKOFF, type RetryVerdict, retrying, sleepMs } from '../retry.ts';
+import { BLOCK_KIT_LIMITS } from './block-kit.ts';
 import { truncate } from './mrkdwn.ts';
 import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
-
-/** Block Kit and message limits Slack enforces on chat.postMessage / chat.update (docs.slack.dev, @slack/types). */
-export const SLACK_LIMITS = {
-  blocks: 50,
-  sectionText: 3000,
-  sectionFields: 10,
-  fieldText: 2000,
-  headerText: 150,
-  contextElements: 10,
-  actionsElements: 25,
-  buttonText: 75,
-  text: 40_000,
-} as const;
 
 export interface SlackChatOptions {
   /** Bot token (xoxb-…). Never logged, never put in an error message. */
@@ -95,7 +84,6 @@ const TRANSIENT_HTTP = new Set([502, 503, 504]);
 const TRANSIENT_PLATFORM = new Set(['service_unavailable']);
 const RATE_LIMIT_PLATFORM = new Set(['ratelimited', 'rate_limited']);
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const ignore = (): void => undefined;
 
 /**
@@ -129,7 +117,7 @@ export class SlackChat implements ChatPort {
     this.#maxWaitMs = options.maxWaitMs ?? 120_000;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
-    this.#sleep = options.sleep ?? defaultSleep;
+    this.#sleep = options.sleep ?? sleepMs;
     this.#now = options.now ?? Date.now;
     this.#client = new WebClient(options.token, {
       ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
@@ -228,51 +216,38 @@ export class SlackChat implements ChatPort {
   }
 
   /** One Web API call, waiting out 429 Retry-After and short outages until maxWaitMs is spent. */
-  async #call<T extends WebAPICallResult>(
-    method: Method,
-    channel: string,
-    send: () => Promise<T>,
-  ): Promise<T> {
-    const deadline = this.#now() + this.#maxWaitMs;
-    let outageDelay = 1000;
-    for (;;) {
-      try {
-        return await send();
-      } catch (error) {
-        const remaining = deadline - this.#now();
+  #call<T extends WebAPICallResult>(method: Method, channel: string, send: () => Promise<T>): Promise<T> {
+    return retrying(send, {
+      policy: OUTAGE_BACKOFF,
+      // The full nominal waits, no jitter: calls to one channel are serialised, so there is no herd to spread.
+      random: () => 1,
+      retryable: slackRetryable,
+      maxWaitMs: this.#maxWaitMs,
+      sleep: this.#sleep,
+      now: this.#now,
+      exhausted: (error) => {
         const retryAfter = rateLimitRetryAfter(error);
         if (retryAfter !== undefined) {
-          const wait = retryAfter * 1000;
-          if (wait > remaining) {
-            throw new SlackChatError(
-              `Slack is rate limiting ${method} to ${channel} (Retry-After ${retryAfter}s); gave up after ` +
-                `waiting up to ${this.#maxWaitMs} ms — retry the job later`,
-              'ratelimited',
-              method,
-              'unavailable',
-            );
-          }
-          await this.#sleep(wait);
-          continue;
+          return new SlackChatError(
+            `Slack is rate limiting ${method} to ${channel} (Retry-After ${retryAfter}s); gave up after ` +
+              `waiting up to ${this.#maxWaitMs} ms — retry the job later`,
+            'ratelimited',
+            method,
+            'unavailable',
+          );
         }
-        const transient = transientFailure(error);
-        if (transient !== undefined) {
-          if (remaining <= 0) {
-            throw new SlackChatError(
-              `Slack is unavailable (${transient}) for ${method} to ${channel}; gave up after ${this.#maxWaitMs} ms — ` +
-                'retry the job later',
-              transient,
-              method,
-              'unavailable',
-            );
-          }
-          await this.#sleep(Math.min(outageDelay, remaining));
-          outageDelay = Math.min(outageDelay * 2, 30_000);
-          continue;
-        }
-        throw this.#describe(error, method, channel);
-      }
-    }
+        const transient = transientFailure(error) ?? 'unavailable';
+        return new SlackChatError(
+          `Slack is unavailable (${transient}) for ${method} to ${channel}; gave up after ${this.#maxWaitMs} ms — ` +
+            'retry the job later',
+          transient,
+          method,
+          'unavailable',
+        );
+      },
+    }).catch((error: unknown) => {
+      throw error instanceof SlackChatError ? error : this.#describe(error, method, channel);
+    });
   }
 
   #describe(error: unknown, method: Method, channel: string): unknown {
@@ -308,6 +283,13 @@ export class SlackChat implements ChatPort {
       'unavailable',
     );
   }
+}
+
+/** Slack's own reading of a failure: a 429 waits its Retry-After, a 502/503/504 outage the policy's wait. */
+function slackRetryable(error: unknown): RetryVerdict {
+  const retryAfter = rateLimitRetryAfter(error);
+  if (retryAfter !== undefined) return { afterMs: retryAfter * 1000 };
+  return transientFailure(error) !== undefined;
 }
 
 /** Seconds to wait when `error` is Slack saying "too many requests", else undefined. */
@@ -354,15 +336,14 @@ function hostOf(url: string): string {
 }
 
 /**
- * The message cut to Block Kit's limits so Slack never rejects it for size: at most 50 blocks (the tail replaced
- * by a context block saying how many were left out), section text ≤3000, ≤10 fields of ≤2000, header ≤150,
- * ≤10 context elements, ≤25 actions elements with button text ≤75, top-level text ≤40,000. Cut text ends with a
- * visible note. The input is not modified.
+ * The message cut to Block Kit's limits ({@link BLOCK_KIT_LIMITS}) so Slack never rejects it for size: too many
+ * blocks end in a context block saying how many were left out, fields and elements past their count are dropped,
+ * and cut text ends with a visible note. The input is not modified.
  */
 export function fitMessage(message: ChatMessage): ChatMessage {
   let blocks = message.blocks.map(fitBlock);
-  if (blocks.length > SLACK_LIMITS.blocks) {
-    const kept = SLACK_LIMITS.blocks - 1;
+  if (blocks.length > BLOCK_KIT_LIMITS.blocks) {
+    const kept = BLOCK_KIT_LIMITS.blocks - 1;
     const omitted = blocks.length - kept;
     blocks = [
       ...blocks.slice(0, kept),
@@ -372,7 +353,7 @@ export function fitMessage(message: ChatMessage): ChatMessage {
       },
     ];
   }
-  return { text: truncate(message.text, SLACK_LIMITS.text), blocks };
+  return { text: truncate(message.text, BLOCK_KIT_LIMITS.text), blocks };
 }
 
 function fitBlock(block: KnownBlock): KnownBlock {
@@ -380,26 +361,29 @@ function fitBlock(block: KnownBlock): KnownBlock {
     case 'section': {
       const fitted = { ...block };
       if (block.text)
-        fitted.text = { ...block.text, text: truncate(block.text.text, SLACK_LIMITS.sectionText) };
+        fitted.text = { ...block.text, text: truncate(block.text.text, BLOCK_KIT_LIMITS.sectionText) };
       if (block.fields) {
         fitted.fields = block.fields
-          .slice(0, SLACK_LIMITS.sectionFields)
-          .map((field) => ({ ...field, text: truncate(field.text, SLACK_LIMITS.fieldText) }));
+          .slice(0, BLOCK_KIT_LIMITS.sectionFields)
+          .map((field) => ({ ...field, text: truncate(field.text, BLOCK_KIT_LIMITS.fieldText) }));
       }
       return fitted;
     }
     case 'header':
-      return { ...block, text: { ...block.text, text: truncate(block.text.text, SLACK_LIMITS.headerText) } };
+      return {
+        ...block,
+        text: { ...block.text, text: truncate(block.text.text, BLOCK_KIT_LIMITS.headerText) },
+      };
     case 'context':
-      return { ...block, elements: block.elements.slice(0, SLACK_LIMITS.contextElements) };
+      return { ...block, elements: block.elements.slice(0, BLOCK_KIT_LIMITS.contextElements) };
     case 'actions':
       return {
         ...block,
-        elements: block.elements.slice(0, SLACK_LIMITS.actionsElements).map((element) =>
+        elements: block.elements.slice(0, BLOCK_KIT_LIMITS.actionsElements).map((element) =>
           element.type === 'button'
             ? {
                 ...element,
-                text: { ...element.text, text: truncate(element.text.text, SLACK_LIMITS.buttonText) },
+                text: { ...element.text, text: truncate(element.text.text, BLOCK_KIT_LIMITS.buttonText) },
               }
             : element,
         ),

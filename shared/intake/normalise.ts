@@ -1,3 +1,4 @@
+import { NPD_CONDITION_FACTS, NPD_EVENT_FACTS } from '../diagnosis/rules/npd.ts';
 import type { AlertmanagerPayload } from '../schemas/alertmanager.ts';
 import type { EvidenceBundle } from '../schemas/bundle.ts';
 import { hashedKey, type Job } from '../schemas/job.ts';
@@ -81,7 +82,10 @@ export async function normaliseAlertmanager(
   return { jobs, dropped };
 }
 
-/** Reasons about a Node that describe its health (kubelet, node controller, node-problem-detector). */
+/**
+ * Reasons about a Node that describe its health: the kubelet's and the node controller's, and every problem
+ * node-problem-detector (or our probes under it) reports, as condition type or event reason (rules/npd.ts).
+ */
 const NODE_HEALTH_REASONS = new Set([
   'NodeNotReady',
   'NodeReady',
@@ -94,28 +98,10 @@ const NODE_HEALTH_REASONS = new Set([
   'NodeHasInsufficientPID',
   'EvictionThresholdMet',
   'SystemOOM',
+  // NPD's kernel monitor on the OOM killer: no fact of its own (the kernel lines are), still node health.
   'OOMKilling',
-  'TaskHung',
-  'KernelOops',
-  'DockerHung',
-  'ContainerdUnhealthy',
-  'DockerUnhealthy',
-  'ContainerRuntimeUnhealthy',
-  'KubeletUnhealthy',
-  'FrequentKubeletRestart',
-  'FrequentDockerRestart',
-  'FrequentContainerdRestart',
-  'CorruptDockerOverlay2',
-  'ReadonlyFilesystem',
-  'FilesystemIsReadOnly',
-  // This project's node-problem-detector probes.
-  'RuntimeNotResponding',
-  'RuntimeFdNearLimit',
-  'ZombieUnderShim',
-  'DStateUnderShim',
-  'SystemdNotResponding',
-  'ScopeUnitPileup',
-  'ContainerCountHigh',
+  ...Object.keys(NPD_CONDITION_FACTS),
+  ...Object.keys(NPD_EVENT_FACTS),
 ]);
 /** Pod events that come from the runtime failing on that pod's node. */
 const POD_RUNTIME_REASONS = new Set([

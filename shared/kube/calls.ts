@@ -70,8 +70,6 @@ export interface CollectionOptions {
   callTimeoutMs: number;
   /** The API server URL, for "unreachable" messages. */
   server: string;
-  /** Run calls one after another (for comparison); default: as they come. */
-  sequential?: boolean;
 }
 
 /** Attaches an AbortSignal to a client-node call: `core.readNode({ name }, withSignal(signal))`. */
@@ -96,7 +94,6 @@ export class Collection {
   readonly #stop = new AbortController();
   readonly #started = performance.now();
   readonly #timer: ReturnType<typeof setTimeout>;
-  #queue: Promise<void> = Promise.resolve();
   #calls = 0;
 
   constructor(options: CollectionOptions) {
@@ -129,56 +126,40 @@ export class Collection {
    * budget runs out, or when the collection is stopped — whichever comes first. Never rejects.
    */
   async call<T>(target: Target, fn: (signal: AbortSignal) => Promise<T>): Promise<Result<T>> {
-    const release = this.#options.sequential ? await this.#turn() : () => undefined;
     const t0 = performance.now();
-    try {
-      if (this.#budget.signal.aborted || this.#stop.signal.aborted) {
-        return { ok: false, failure: this.#aborted(target, this.#budget.signal.aborted, 0), ms: 0 };
-      }
-      this.#calls += 1;
-      const timeout = AbortSignal.timeout(this.#options.callTimeoutMs);
-      const signal = AbortSignal.any([timeout, this.#budget.signal, this.#stop.signal]);
-      let onAbort: () => void = () => undefined;
-      const abandoned = new Promise<never>((_resolve, reject) => {
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
-      const work = fn(signal);
-      // Whichever loses the race settles later with nobody listening.
-      work.catch(() => undefined);
-      abandoned.catch(() => undefined);
-      try {
-        const value = await Promise.race([work, abandoned]);
-        const ms = this.#time(target, t0);
-        return { ok: true, value, ms };
-      } catch (error) {
-        const ms = this.#time(target, t0);
-        if (signal.aborted) {
-          const budget = signal.reason === BUDGET;
-          const failure =
-            signal.reason === STOP || signal.reason === BUDGET
-              ? this.#aborted(target, budget, ms)
-              : this.#timedOut(target, ms);
-          return { ok: false, failure, ms };
-        }
-        return { ok: false, failure: describeError(target, error, this.#options.server), ms };
-      } finally {
-        signal.removeEventListener('abort', onAbort);
-      }
-    } finally {
-      release();
+    if (this.#budget.signal.aborted || this.#stop.signal.aborted) {
+      return { ok: false, failure: this.#aborted(target, this.#budget.signal.aborted, 0), ms: 0 };
     }
-  }
-
-  /** Sequential mode: waits for the previous call, returns the function that lets the next one go. */
-  async #turn(): Promise<() => void> {
-    const previous = this.#queue;
-    let release: () => void = () => undefined;
-    this.#queue = new Promise<void>((resolve) => {
-      release = resolve;
+    this.#calls += 1;
+    const timeout = AbortSignal.timeout(this.#options.callTimeoutMs);
+    const signal = AbortSignal.any([timeout, this.#budget.signal, this.#stop.signal]);
+    let onAbort: () => void = () => undefined;
+    const abandoned = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
     });
-    await previous;
-    return release;
+    const work = fn(signal);
+    // Whichever loses the race settles later with nobody listening.
+    work.catch(() => undefined);
+    abandoned.catch(() => undefined);
+    try {
+      const value = await Promise.race([work, abandoned]);
+      const ms = this.#time(target, t0);
+      return { ok: true, value, ms };
+    } catch (error) {
+      const ms = this.#time(target, t0);
+      if (signal.aborted) {
+        const budget = signal.reason === BUDGET;
+        const failure =
+          signal.reason === STOP || signal.reason === BUDGET
+            ? this.#aborted(target, budget, ms)
+            : this.#timedOut(target, ms);
+        return { ok: false, failure, ms };
+      }
+      return { ok: false, failure: describeError(target, error, this.#options.server), ms };
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 
   #time(target: Target, t0: number): number {

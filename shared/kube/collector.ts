@@ -26,7 +26,6 @@ import { isEmptyJournal, NODE_LOG_QUERY_HOW, queryNodeLogs, readKubeletMetrics }
 import { rfc3339 } from './time.ts';
 
 export { kubeConfigFor } from './config.ts';
-export { listNodeReadiness, type NodeReadiness, type NodeReadinessList } from './readiness.ts';
 
 /**
  * Assembles an evidence bundle for one node from the Kubernetes API: the Node (conditions, nodeInfo, taints), its
@@ -50,8 +49,6 @@ export interface CollectOptions {
   pageSize?: number;
   /** At most this many events in the bundle, the most recent (default 200). */
   maxEvents?: number;
-  /** Make the calls one after another instead of concurrently (for comparison only). */
-  sequential?: boolean;
 }
 
 export type CollectOutcome =
@@ -349,7 +346,6 @@ export async function collectNodeEvidence(
     budgetMs,
     callTimeoutMs: options.callTimeoutMs ?? Math.min(MAX_CALL_TIMEOUT_MS, budgetMs),
     server: api.server,
-    sequential: options.sequential,
   });
   const windowMs = options.eventWindowMs ?? DEFAULT_EVENT_WINDOW_MS;
   const settings: Settings = {

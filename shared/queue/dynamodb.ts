@@ -7,6 +7,7 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { onTable } from '../aws/dynamodb-table.ts';
+import { BATCH_BACKOFF, type Backoff, retrying } from '../retry.ts';
 import type { ProcessedStore } from './port.ts';
 
 export interface DynamoProcessedStoreOptions {
@@ -19,14 +20,13 @@ export interface DynamoProcessedStoreOptions {
   now?: () => number;
   /** Calls per batch before keys DynamoDB keeps leaving unprocessed fail the operation (default 8). */
   maxBatchAttempts?: number;
-  /** First wait before resending unprocessed keys; doubles on each try, with jitter (default 50 ms). */
+  /** First wait before resending unprocessed keys; doubles on each try up to 2 s, with jitter (default 50 ms). */
   backoffBaseMs?: number;
 }
 
 const KEY_PREFIX = 'processed#';
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
-const MAX_BACKOFF_MS = 2_000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -42,8 +42,14 @@ function liveKey(item: Record<string, AttributeValue>, nowSeconds: number): stri
   return expiresAt > nowSeconds ? pk.slice(KEY_PREFIX.length) : undefined;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** A batch call DynamoDB answered with part of the request left unprocessed: `left` keys or items. */
+class Unprocessed extends Error {
+  readonly left: number;
+
+  constructor(left: number) {
+    super(`${left} left unprocessed`);
+    this.left = left;
+  }
 }
 
 /**
@@ -68,7 +74,7 @@ export class DynamoProcessedStore implements ProcessedStore {
   readonly #ttlSeconds: number;
   readonly #now: () => number;
   readonly #maxAttempts: number;
-  readonly #backoffBaseMs: number;
+  readonly #policy: Backoff;
 
   constructor(options: DynamoProcessedStoreOptions) {
     this.#client = options.client;
@@ -76,7 +82,7 @@ export class DynamoProcessedStore implements ProcessedStore {
     this.#ttlSeconds = options.ttlSeconds ?? 14 * 24 * 60 * 60;
     this.#now = options.now ?? Date.now;
     this.#maxAttempts = Math.max(1, options.maxBatchAttempts ?? 8);
-    this.#backoffBaseMs = options.backoffBaseMs ?? 50;
+    this.#policy = { ...BATCH_BACKOFF, baseMs: options.backoffBaseMs ?? BATCH_BACKOFF.baseMs };
   }
 
   async seen(dedupKeys: readonly string[]): Promise<Set<string>> {
@@ -93,7 +99,7 @@ export class DynamoProcessedStore implements ProcessedStore {
           ExpressionAttributeNames: { '#pk': 'pk', '#expiresAt': 'expiresAt' },
         },
       };
-      for (let attempt = 1; ; attempt++) {
+      await this.#resending('keys', 'BatchGetItem', async () => {
         const out = await this.#call(() =>
           this.#client.send(new BatchGetItemCommand({ RequestItems: request })),
         );
@@ -102,10 +108,10 @@ export class DynamoProcessedStore implements ProcessedStore {
           if (key !== undefined) found.add(key);
         }
         const left = out.UnprocessedKeys?.[this.#table]?.Keys?.length ?? 0;
-        if (left === 0 || out.UnprocessedKeys === undefined) break;
-        await this.#backoff(attempt, left, 'keys', 'BatchGetItem');
+        if (left === 0 || out.UnprocessedKeys === undefined) return;
         request = out.UnprocessedKeys;
-      }
+        throw new Unprocessed(left);
+      });
     }
     return found;
   }
@@ -122,15 +128,15 @@ export class DynamoProcessedStore implements ProcessedStore {
           },
         })),
       };
-      for (let attempt = 1; ; attempt++) {
+      await this.#resending('items', 'BatchWriteItem', async () => {
         const out = await this.#call(() =>
           this.#client.send(new BatchWriteItemCommand({ RequestItems: request })),
         );
         const left = out.UnprocessedItems?.[this.#table]?.length ?? 0;
-        if (left === 0 || out.UnprocessedItems === undefined) break;
-        await this.#backoff(attempt, left, 'items', 'BatchWriteItem');
+        if (left === 0 || out.UnprocessedItems === undefined) return;
         request = out.UnprocessedItems;
-      }
+        throw new Unprocessed(left);
+      });
     }
   }
 
@@ -138,15 +144,21 @@ export class DynamoProcessedStore implements ProcessedStore {
     return { pk: { S: `${KEY_PREFIX}${dedupKey}` } };
   }
 
-  /** Waits before resending what DynamoDB left unprocessed, or throws once the attempts are used up. */
-  async #backoff(attempt: number, left: number, what: string, op: string): Promise<void> {
-    if (attempt >= this.#maxAttempts) {
-      throw new Error(
-        `DynamoDB ${op} on table "${this.#table}" still left ${left} ${what} unprocessed after ${attempt} attempts`,
-      );
-    }
-    const ceiling = Math.min(MAX_BACKOFF_MS, this.#backoffBaseMs * 2 ** (attempt - 1));
-    await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
+  /**
+   * Runs `send` (one batch call, which throws Unprocessed after taking in what was processed and narrowing its
+   * request to the rest) until nothing is left, waiting the batch policy between calls; throws once the attempts
+   * are used up. Every other failure is the SDK's, which has already retried what it could.
+   */
+  #resending(what: string, op: string, send: () => Promise<void>): Promise<void> {
+    return retrying(send, {
+      policy: this.#policy,
+      retryable: (error) => error instanceof Unprocessed,
+      maxTries: this.#maxAttempts,
+      exhausted: (error, tries) =>
+        new Error(
+          `DynamoDB ${op} on table "${this.#table}" still left ${(error as Unprocessed).left} ${what} unprocessed after ${tries} attempts`,
+        ),
+    });
   }
 
   /** Runs one DynamoDB call, naming the table and its purpose when the table is missing. */

@@ -7,6 +7,7 @@ import {
   type SendMessageBatchRequestEntry,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
+import { BATCH_BACKOFF, retrying } from '../retry.ts';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob } from './codec.ts';
 import type { Delivery, PoisonMessage, Queue, Received, RetryResult } from './port.ts';
@@ -22,6 +23,18 @@ export interface SqsQueueOptions {
 
 const MAX_ENTRIES = 10;
 const SQS_WAIT_LIMIT_SECONDS = 20;
+/** SendMessageBatch calls per batch: the first and one resend of the entries SQS failed on its side. */
+const SEND_TRIES = 2;
+
+/** Entries of a SendMessageBatch that SQS failed on its side (not the sender's fault): `count` of them. */
+class NotAccepted extends Error {
+  readonly count: number;
+
+  constructor(count: number) {
+    super(`SQS did not accept ${count} job(s)`);
+    this.count = count;
+  }
+}
 
 /** Splits encoded jobs into SendMessageBatch requests of at most 10 entries and `maxBytes` of bodies. */
 export function packBatches(bodies: readonly string[], maxBytes: number): string[][] {
@@ -69,24 +82,37 @@ export class SqsQueue implements Queue {
     for (const batch of packBatches(jobs.map(encodeJob), this.#maxBytes)) await this.#send(batch);
   }
 
-  /** Sends one batch; entries SQS reports as failed for a transient reason are sent once more. */
+  /**
+   * Sends one batch; entries SQS reports as failed for a transient reason (its side, throttling) are sent once
+   * more after the batch policy's wait. A sender fault is thrown at once: resending the same entry cannot help.
+   * Whole-request throttling and 5xx are the SDK's to retry (its retry strategy), before this sees them.
+   */
   async #send(bodies: readonly string[]): Promise<void> {
     let entries: SendMessageBatchRequestEntry[] = bodies.map((body, i) => ({
       Id: `j${i}`,
       MessageBody: body,
     }));
-    for (let attempt = 0; attempt < 2 && entries.length > 0; attempt++) {
-      const result = await this.#client.send(
-        new SendMessageBatchCommand({ QueueUrl: this.#url, Entries: entries }),
-      );
-      const failed = result.Failed ?? [];
-      const permanent = failed.find((f) => f.SenderFault);
-      if (permanent)
-        throw new Error(`SQS rejected a job: ${permanent.Code ?? ''} ${permanent.Message ?? ''}`.trim());
-      const retry = new Set(failed.map((f) => f.Id));
-      entries = entries.filter((e) => retry.has(e.Id));
-    }
-    if (entries.length > 0) throw new Error(`SQS did not accept ${entries.length} job(s) after a retry`);
+    await retrying(
+      async () => {
+        const result = await this.#client.send(
+          new SendMessageBatchCommand({ QueueUrl: this.#url, Entries: entries }),
+        );
+        const failed = result.Failed ?? [];
+        const permanent = failed.find((f) => f.SenderFault);
+        if (permanent)
+          throw new Error(`SQS rejected a job: ${permanent.Code ?? ''} ${permanent.Message ?? ''}`.trim());
+        const again = new Set(failed.map((f) => f.Id));
+        entries = entries.filter((e) => again.has(e.Id));
+        if (entries.length > 0) throw new NotAccepted(entries.length);
+      },
+      {
+        policy: BATCH_BACKOFF,
+        retryable: (error) => error instanceof NotAccepted,
+        maxTries: SEND_TRIES,
+        exhausted: (error) =>
+          new Error(`SQS did not accept ${(error as NotAccepted).count} job(s) after a retry`),
+      },
+    );
   }
 
   async receive(max: number, waitMs: number): Promise<Received> {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { PROBE_RULES } from '../../shared/diagnosis/rules/npd.ts';
 
 /** The conditions this project's node-problem-detector probes set (infra/node-problem-detector/). */
 const probe = (type: string, reason: string, message: string) => ({
@@ -57,4 +59,26 @@ it.each([
 ])('the shipped alert %j points at %s', (labels, verdict) => {
   const d = diagnose({ alerts: [{ status: 'firing', labels, annotations: {} }] });
   expect(d.causes[0]?.id).toBe(verdict);
+});
+
+it('the shipped probe config sets exactly the conditions and reasons the engine reads (PROBE_RULES)', () => {
+  const config = JSON.parse(
+    readFileSync(
+      new URL('../../infra/node-problem-detector/pleg-responder-probes.json', import.meta.url),
+      'utf8',
+    ),
+  ) as {
+    conditions: { type: string }[];
+    rules: { type: string; condition?: string; reason: string; path: string }[];
+  };
+  const shipped = config.rules.map((r) => ({
+    condition: r.type === 'permanent' ? r.condition : undefined,
+    reason: r.reason,
+    script: r.path.split('/').at(-1),
+  }));
+  const table = PROBE_RULES.map((r) => ({ condition: r.condition, reason: r.reason, script: r.script }));
+  expect(shipped).toEqual(table);
+  expect(config.conditions.map((c) => c.type).sort()).toEqual(
+    PROBE_RULES.flatMap((r) => (r.condition ? [r.condition] : [])).sort(),
+  );
 });

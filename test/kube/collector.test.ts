@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import { collectNodeEvidence, kubeConfigFor, listNodeReadiness } from '../../shared/kube/collector.ts';
+import { collectNodeEvidence, kubeConfigFor } from '../../shared/kube/collector.ts';
 import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
 import {
   type KubeFake,
@@ -352,40 +352,6 @@ describe('collectNodeEvidence', () => {
     expect(JSON.stringify(result)).not.toContain(wrong);
     expect(JSON.stringify(result)).not.toContain(fake.token);
     expect(fake.requests.every((r) => !r.authorized && r.status === 401)).toBe(true);
-  });
-});
-
-describe('listNodeReadiness', () => {
-  it("returns every node's Ready state and heartbeat age from one paginated list", async () => {
-    const { fake, kc } = await start({ otherNodes: 60 });
-    const storm = await listNodeReadiness(kc, { now, pageSize: 25 });
-    expect(storm.missing).toEqual([]);
-    expect(storm.nodes).toHaveLength(61);
-    expect(storm.summary).toEqual({ total: 61, ready: 32, notReady: 17, unknown: 12 });
-    expect(storm.nodes.find((n) => n.name === 'node-a')).toMatchObject({
-      ready: 'False',
-      reason: 'KubeletNotReady',
-      heartbeatAgeSeconds: 7,
-      transitionAgeSeconds: 79,
-      taints: ['node.kubernetes.io/not-ready:NoSchedule', 'node.kubernetes.io/not-ready:NoExecute'],
-    });
-    expect(storm.nodes.find((n) => n.name === 'node-005')).toMatchObject({
-      ready: 'Unknown',
-      reason: 'NodeStatusUnknown',
-      heartbeatAgeSeconds: 300,
-    });
-    const pages = fake.requests.filter((r) => r.path === '/api/v1/nodes');
-    expect(pages).toHaveLength(3);
-    expect(pages.slice(1).every((r) => r.query.continue)).toBe(true);
-    expect(storm.calls).toBe(3);
-  });
-
-  it('reports a forbidden node list', async () => {
-    const { fake, kc } = await start();
-    fake.fault({ path: '/api/v1/nodes', status: 403 });
-    const storm = await listNodeReadiness(kc, { now });
-    expect(storm.nodes).toEqual([]);
-    expect(storm.missing[0]?.why).toMatch(/^forbidden: the responder's ServiceAccount lacks list on nodes/);
   });
 });
 

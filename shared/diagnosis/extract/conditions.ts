@@ -12,12 +12,6 @@ const PROBLEM_CONDITIONS: Record<string, FactId> = {
   DiskPressure: 'disk.pressure',
   PIDPressure: 'pid.pressure',
   ...NPD_CONDITION_FACTS,
-  // This project's node-problem-detector probes (infra/node-problem-detector/).
-  ContainerRuntimeUnresponsive: 'runtime.cmd_hang',
-  RuntimeFileDescriptorPressure: 'fd.near_limit',
-  ShimProcessesStuck: 'proc.zombie_shim',
-  SystemdUnresponsive: 'systemd.cmd_hang',
-  TooManyContainers: 'containers.many',
 };
 
 function time(value: string | null | undefined): number | undefined {

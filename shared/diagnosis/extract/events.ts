@@ -19,14 +19,6 @@ const REASON_FACTS: Record<string, FactId> = {
   NodeHasDiskPressure: 'disk.pressure',
   NodeHasInsufficientPID: 'pid.pressure',
   ...NPD_EVENT_FACTS,
-  // The problem reasons of this project's node-problem-detector probes (infra/node-problem-detector/).
-  RuntimeNotResponding: 'runtime.cmd_hang',
-  RuntimeFdNearLimit: 'fd.near_limit',
-  ZombieUnderShim: 'proc.zombie_shim',
-  DStateUnderShim: 'proc.zombie_shim',
-  SystemdNotResponding: 'systemd.cmd_hang',
-  ScopeUnitPileup: 'systemd.scope_pileup',
-  ContainerCountHigh: 'containers.many',
 };
 
 /** Which program wrote an event's message, from its reporting component. */

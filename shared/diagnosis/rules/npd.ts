@@ -222,15 +222,71 @@ export const NPD_PROBLEMS: readonly NpdProblem[] = [
   },
 ];
 
-function factsOf(kind: NpdProblem['kind']): Readonly<Record<string, FactId>> {
+/**
+ * The rules of this project's own node-problem-detector probes (infra/node-problem-detector/
+ * pleg-responder-probes.json, checked against this table by test/diagnosis/probes.test.ts): a permanent rule sets
+ * `condition` True with `reason` (NPD also emits an event with that reason), a temporary one only emits the event.
+ */
+export interface ProbeRule {
+  /** The condition a permanent rule sets; absent for a temporary rule. */
+  condition?: string;
+  /** The problem reason, on the condition and on the event. */
+  reason: string;
+  fact: FactId;
+  /** The plugin script that runs the check. */
+  script: string;
+}
+
+export const PROBE_RULES: readonly ProbeRule[] = [
+  {
+    condition: 'ContainerRuntimeUnresponsive',
+    reason: 'RuntimeNotResponding',
+    fact: 'runtime.cmd_hang',
+    script: 'runtime-responding.sh',
+  },
+  {
+    condition: 'RuntimeFileDescriptorPressure',
+    reason: 'RuntimeFdNearLimit',
+    fact: 'fd.near_limit',
+    script: 'fd-pressure.sh',
+  },
+  {
+    condition: 'ShimProcessesStuck',
+    reason: 'ZombieUnderShim',
+    fact: 'proc.zombie_shim',
+    script: 'shim-stuck.sh',
+  },
+  { reason: 'DStateUnderShim', fact: 'proc.zombie_shim', script: 'shim-stuck.sh' },
+  {
+    condition: 'SystemdUnresponsive',
+    reason: 'SystemdNotResponding',
+    fact: 'systemd.cmd_hang',
+    script: 'systemd-responding.sh',
+  },
+  { reason: 'ScopeUnitPileup', fact: 'systemd.scope_pileup', script: 'scope-pileup.sh' },
+  {
+    condition: 'TooManyContainers',
+    reason: 'ContainerCountHigh',
+    fact: 'containers.many',
+    script: 'container-count.sh',
+  },
+];
+
+function factsOf(kind: NpdProblem['kind']): Record<string, FactId> {
   return Object.fromEntries(NPD_PROBLEMS.filter((p) => p.kind === kind).map((p) => [p.name, p.fact]));
 }
 
-/** NPD condition type → fact, when the condition is True. */
-export const NPD_CONDITION_FACTS = factsOf('condition');
+/** Condition type → fact, when the condition is True: NPD's own conditions and our probes'. */
+export const NPD_CONDITION_FACTS: Readonly<Record<string, FactId>> = {
+  ...factsOf('condition'),
+  ...Object.fromEntries(PROBE_RULES.flatMap((r) => (r.condition ? [[r.condition, r.fact]] : []))),
+};
 
-/** NPD event reason → fact. */
-export const NPD_EVENT_FACTS = factsOf('event');
+/** Event reason → fact: NPD's own problem events and our probes'. */
+export const NPD_EVENT_FACTS: Readonly<Record<string, FactId>> = {
+  ...factsOf('event'),
+  ...Object.fromEntries(PROBE_RULES.map((r) => [r.reason, r.fact])),
+};
 
 /**
  * Daemon log lines node-problem-detector ships patterns for that no program-specific rule file covers (its
