@@ -70,9 +70,9 @@ describe('pleg-responder diagnose', () => {
     [['diagnose', '--bundle', '-'], /events\[0\]\.count/, '{"events": [{"count": -3}]}'],
     [['diagnose'], /exactly one of --bundle or --log/],
     [['diagnose', '--bundle', 'a', '--log', 'b'], /exactly one of --bundle or --log/],
-    [['diagnose', '--bogus'], /Unknown option '--bogus'/],
-    [['diagnose', '--bundle', '-', '--runtime', 'rkt'], /--runtime must be docker, containerd or crio/, '{}'],
-    [['frobnicate'], /unknown command "frobnicate"/],
+    [['diagnose', '--bogus'], /unknown option '--bogus'/],
+    [['diagnose', '--bundle', '-', '--runtime', 'rkt'], /'rkt' is invalid\. Allowed choices are docker, containerd, crio/, '{}'],
+    [['frobnicate'], /unknown command 'frobnicate'/],
     [['diagnose', '--log', join(dir, 'nope.log')], /cannot read .*nope\.log/],
   ] as const)('bad input %j exits 2 with one clear message', (args, message, input?: string) => {
     const r = cli([...args], input);

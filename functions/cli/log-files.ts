@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { type Component, componentOfLogSource } from '../../shared/diagnosis/components.ts';
 import type { FactSet } from '../../shared/diagnosis/facts.ts';
@@ -19,18 +18,20 @@ function sourceOfFile(path: string): LogSource {
   return 'other';
 }
 
-const CHUNK_BYTES = 1 << 20;
-
 /**
- * Streams one log file through the scanner in 1 MiB chunks: memory stays flat whatever the file size.
- * Returns the log source the file stood for.
+ * Streams log text (a file or standard input, in chunks: memory stays flat whatever the size) through the
+ * scanner under `name`, which labels the evidence and, through its file name, says which program wrote the
+ * lines. Returns the log source the input stood for.
  */
-export async function scanLogFile(path: string, facts: FactSet): Promise<LogSource> {
-  const source = sourceOfFile(path);
+export async function scanLogText(
+  chunks: AsyncIterable<string>,
+  name: string,
+  facts: FactSet,
+): Promise<LogSource> {
+  const source = sourceOfFile(name);
   const origin: Component = componentOfLogSource(source);
-  const scanner = new LogScanner(facts, basename(path), origin);
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
-  for await (const chunk of stream) scanner.push(chunk as string);
+  const scanner = new LogScanner(facts, basename(name), origin);
+  for await (const chunk of chunks) scanner.push(chunk);
   scanner.end();
   return source;
 }
