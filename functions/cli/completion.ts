@@ -124,7 +124,7 @@ function zshOption(option: OptionSpec): string {
     none: '',
     file: ':file:_files',
     dir: ':directory:_files -/',
-    context: `:context:(\${(f)"$(${CONTEXTS_COMMAND})"})`,
+    context: `:context:{compadd -- \${(f)"$(${CONTEXTS_COMMAND})"}}`,
     choice: `:value:(${option.choices.join(' ')})`,
     text: ':value: ',
   }[option.value];

@@ -1,7 +1,7 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import type { RuntimeKind } from '../../shared/schemas/diagnosis.ts';
-import { SHELLS, type Shell } from './completion.ts';
+import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { EXIT, EXIT_CODES_HELP, UsageError } from './exit-codes.ts';
 import { OUTPUT_FORMATS, type OutputFormat, outputFormat, render } from './output.ts';
 
@@ -147,8 +147,7 @@ Load it in the current shell:
   fish:  pleg-responder completion fish | source
 or save it where your shell loads completions (e.g. ~/.local/share/bash-completion/completions/pleg-responder).`,
     )
-    .action(async (shell: Shell) => {
-      const { completionScript } = await import('./completion.ts');
+    .action((shell: Shell) => {
       process.stdout.write(completionScript(shell, program));
     });
   return program;
