@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the real programs the test suite runs against, from Debian's packages, when they are missing:
-# Prometheus, promtool and Alertmanager (rules tests and the end-to-end test), shellcheck (node probes) and
-# kubectl (manifest checks). A machine that already has them (a developer's, a re-used CI machine) is left alone.
+# Prometheus, promtool and Alertmanager (rules tests and the end-to-end test), shellcheck (node probes),
+# kubectl (manifest checks), zsh and fish (the CLI's completion scripts). A machine that already has them
+# (a developer's, a re-used CI machine) is left alone.
 set -eu
 
 missing=""
@@ -10,6 +11,8 @@ command -v prometheus >/dev/null 2>&1 || missing="$missing prometheus"
 command -v prometheus-alertmanager >/dev/null 2>&1 || missing="$missing prometheus-alertmanager"
 command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
 command -v kubectl >/dev/null 2>&1 || missing="$missing kubernetes-client"
+command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+command -v fish >/dev/null 2>&1 || missing="$missing fish"
 [ -n "$missing" ] || exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

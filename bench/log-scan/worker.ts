@@ -6,8 +6,8 @@ import { LogScanner } from '../../shared/diagnosis/scanner.ts';
 
 /**
  * One engine run, in a process of its own so that its peak RSS is the scan's alone. By default it streams the
- * file through a LogScanner exactly as the CLI does (functions/cli/log-files.ts: UTF-8, 1 MiB chunks) and
- * prints one JSON line:
+ * file through a LogScanner exactly as the CLI does (functions/cli/input.ts and log-files.ts: UTF-8, 1 MiB
+ * chunks) and prints one JSON line:
  *
  *   npx node bench/log-scan/worker.ts FILE [CHUNK_BYTES [LIMIT_BYTES]]
  *

@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { componentOfLogSource } from '../../shared/diagnosis/components.ts';
 import type { TextSource } from '../../shared/diagnosis/diagnose-text.ts';
 import type { LogSource } from '../../shared/schemas/bundle.ts';
+import { openInput, textChunks } from './input.ts';
 
 /**
  * What a file name says about the lines inside when they carry no journald identifier of their own
@@ -18,28 +18,16 @@ function sourceOfFile(path: string): LogSource {
   return 'other';
 }
 
-const CHUNK_BYTES = 1 << 20;
-
-/** A file that could not be read, with the path the user gave. */
-export class LogFileError extends Error {
-  readonly path: string;
-
-  constructor(path: string, cause: unknown) {
-    super(`cannot read ${path}`, { cause });
-    this.path = path;
-  }
-}
-
-async function* chunksOf(path: string): AsyncGenerator<string> {
-  try {
-    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES }))
-      yield chunk as string;
-  } catch (error) {
-    throw new LogFileError(path, error);
-  }
-}
-
-/** One log file, streamed in 1 MiB chunks: memory stays flat whatever the file size. */
-export function logFile(path: string): TextSource {
-  return { name: basename(path), chunks: chunksOf(path), origin: componentOfLogSource(sourceOfFile(path)) };
+/**
+ * One log file, or standard input for "-", as text for the paste reader: streamed in chunks (memory stays flat
+ * whatever the size), refused with one clear message when unreadable, binary or empty. The file name labels the
+ * evidence and says which program wrote lines that do not say so themselves.
+ */
+export function logSource(path: string): TextSource {
+  const name = path === '-' ? 'stdin' : basename(path);
+  return {
+    name,
+    chunks: textChunks(openInput(path)),
+    origin: path === '-' ? 'unknown' : componentOfLogSource(sourceOfFile(path)),
+  };
 }

@@ -174,7 +174,8 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   };
 }
 
-async function main() {
+/** Reads the configuration from the environment and serves until SIGTERM/SIGINT. */
+export async function runServer(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -200,4 +201,4 @@ async function main() {
   process.once('SIGINT', shutdown);
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) await runServer();

@@ -1,0 +1,75 @@
+import { createReadStream } from 'node:fs';
+import { UsageError } from './exit-codes.ts';
+
+/** Where a command reads from: a file, or standard input for "-". */
+export interface Input {
+  /** How messages name it: the path, or "standard input". */
+  name: string;
+  chunks: AsyncIterable<Buffer>;
+}
+
+const CHUNK_BYTES = 1 << 20;
+/** How much of the start is checked for NUL bytes, as git and grep decide "binary". */
+const SNIFF_BYTES = 8192;
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'is a directory, not a file',
+};
+
+export function unreadable(name: string, error: unknown): UsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UsageError(`cannot read ${name}: ${(code && REASONS[code]) ?? code ?? String(error)}`);
+}
+
+export function openInput(path: string): Input {
+  if (path === '-') return { name: 'standard input', chunks: process.stdin };
+  return { name: path, chunks: createReadStream(path, { highWaterMark: CHUNK_BYTES }) };
+}
+
+/** Formats that are not text but that SREs often have at hand, with what to run instead. */
+function binaryHint(head: Buffer): string {
+  if (head[0] === 0x1f && head[1] === 0x8b) return ' (gzip-compressed: decompress it first, e.g. zcat FILE)';
+  if (head.subarray(0, 8).toString('latin1') === 'LPKSHHRH')
+    return ' (a binary systemd journal file: export it with journalctl --file FILE -o short-iso)';
+  return '';
+}
+
+/**
+ * The input as UTF-8 text, chunk by chunk, so a 1 GB journal streams in constant memory. Stops with one
+ * clear message on a file that cannot be read, on binary input (NUL bytes in the first 8 KiB, as git and
+ * grep decide) and on input with nothing but white space in it.
+ */
+export async function* textChunks(input: Input): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  let sniffed = 0;
+  let blank = true;
+  try {
+    for await (const chunk of input.chunks) {
+      if (sniffed < SNIFF_BYTES) {
+        const head = chunk.subarray(0, SNIFF_BYTES - sniffed);
+        if (head.includes(0))
+          throw new UsageError(`${input.name} looks binary, not text${binaryHint(chunk)}`);
+        sniffed += head.length;
+      }
+      const text = decoder.decode(chunk, { stream: true });
+      if (blank && /\S/.test(text)) blank = false;
+      yield text;
+    }
+  } catch (error) {
+    throw error instanceof UsageError ? error : unreadable(input.name, error);
+  }
+  const rest = decoder.decode();
+  if (blank && /\S/.test(rest)) blank = false;
+  if (rest) yield rest;
+  if (blank) throw new UsageError(`${input.name} is empty`);
+}
+
+/** The whole input as one string (bundles: JSON has to be whole to parse), with the same checks. */
+export async function readText(input: Input): Promise<string> {
+  let text = '';
+  for await (const chunk of textChunks(input)) text += chunk;
+  return text;
+}
