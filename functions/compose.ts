@@ -5,6 +5,7 @@ import type { IncidentStore } from '../shared/incidents/model.ts';
 import type { ProcessedStore } from '../shared/queue/port.ts';
 import { type Config, ConfigError, threadPolicy } from './config.ts';
 import { liveEvidenceFrom } from './respond/live-config.ts';
+import { meteredChat, type RespondMetrics } from './respond/metrics.ts';
 import type { RespondDeps } from './respond/respond.ts';
 import { IncidentThreads } from './respond/threads.ts';
 
@@ -21,6 +22,8 @@ export interface ResponderParts {
   chat?: ChatPort;
   /** Where the console chat prints (stdout; the function log on Lambda). */
   write?: (text: string) => void;
+  /** Where the responder counts diagnoses, latencies and chat calls (none on Lambda). */
+  metrics?: RespondMetrics;
   log: (message: string) => void;
   now?: () => Date;
 }
@@ -38,6 +41,11 @@ function refuseUnreachable(config: Config, host: ResponderHost): void {
   }
 }
 
+/** The chat service the configuration picks, as its downstream faults name it. */
+export function chatTransport(config: Config): 'slack' | 'console' {
+  return config.SLACK_BOT_TOKEN ? 'slack' : 'console';
+}
+
 /**
  * The one place the responder is put together, for every host: Slack when it is configured, else the console —
  * the same chat port, so both get the whole incident lifecycle — live evidence for the clusters KUBE_* names,
@@ -52,7 +60,8 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
       : new ConsoleChat({ write: parts.write }));
   const handler = new IncidentThreads({
     store: parts.store,
-    chat,
+    chat: parts.metrics ? meteredChat(chat, chatTransport(config), parts.metrics) : chat,
+    metrics: parts.metrics,
     policy: threadPolicy(config),
     live: liveEvidenceFrom(config),
     now: parts.now,

@@ -1,6 +1,7 @@
 import type { Queue, Received } from '../../shared/queue/port.ts';
 import { backoffDelay } from '../../shared/retry.ts';
 import type { DownstreamStatus } from './downstream.ts';
+import type { RespondMetrics } from './metrics.ts';
 import { type Outcome, type RespondDeps, respond } from './respond.ts';
 
 export interface ConsumerOptions {
@@ -14,6 +15,8 @@ export interface ConsumerOptions {
   backoffMs?: (tries: number) => number;
   /** Faults of the services jobs need; the consumer reports to it and pauses while one lasts. */
   downstream: DownstreamStatus;
+  /** Counts retries and dead letters by reason. */
+  metrics?: RespondMetrics;
   log: (message: string) => void;
 }
 
@@ -27,7 +30,7 @@ async function retryFailed(
   queue: Queue,
   failed: readonly Failed[],
   received: Received,
-  options: Pick<ConsumerOptions, 'backoffMs' | 'downstream' | 'log'>,
+  options: Pick<ConsumerOptions, 'backoffMs' | 'downstream' | 'metrics' | 'log'>,
 ): Promise<void> {
   const backoff = options.backoffMs ?? backoffDelay;
   const byFault = new Map<string, Failed[]>();
@@ -37,12 +40,17 @@ async function retryFailed(
     const fault = outcomes[0]?.fault;
     if (!fault) continue;
     const streak = options.downstream.failed(fault, outcomes.length);
-    for (const o of outcomes) await queue.retry(o.receipt, backoff(streak), o.error, { counted: false });
+    for (const o of outcomes) {
+      await queue.retry(o.receipt, backoff(streak), o.error, { counted: false });
+      options.metrics?.retried('outage');
+    }
   }
   for (const o of failed) {
     if (o.fault) continue;
     const attempts = received.deliveries.find((d) => d.receipt === o.receipt)?.attempts ?? 1;
     const result = await queue.retry(o.receipt, backoff(attempts), o.error);
+    if (result === 'dead-lettered') options.metrics?.deadLettered('attempts');
+    else options.metrics?.retried('failure');
     options.log(
       result === 'dead-lettered'
         ? `job dead-lettered after ${attempts} deliveries: ${o.error} (pleg-responder dead-letters lists it)`
@@ -59,11 +67,12 @@ export async function handleBatch(
   queue: Queue,
   received: Received,
   deps: RespondDeps,
-  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'downstream' | 'log'>,
+  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'downstream' | 'metrics' | 'log'>,
 ): Promise<void> {
   for (const p of received.poison) {
     options.log(`rejecting unreadable job after ${p.attempts} delivery(ies): ${p.reason}`);
     await queue.reject(p.receipt, p.reason);
+    options.metrics?.deadLettered('unreadable');
   }
   if (received.deliveries.length === 0) return;
   const heartbeat = setInterval(() => {
