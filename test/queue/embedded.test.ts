@@ -69,8 +69,17 @@ describe('EmbeddedQueue', () => {
     expect((await queue.stats()).oldestJobAgeSeconds).toBe(0);
     await queue.enqueue([{ ...job('a'), receivedAt: at(30) }]);
     const payload = JSON.stringify(alertmanagerPayload([alert('b')]));
-    const origin: Origin = { route: 'alertmanager', receivedAt: at(10), defaultCluster: 'dflt', body: payload };
-    const { jobs } = await INTAKE_ROUTES.alertmanager.normalise(JSON.parse(payload), 'dflt', origin.receivedAt);
+    const origin: Origin = {
+      route: 'alertmanager',
+      receivedAt: at(10),
+      defaultCluster: 'dflt',
+      body: payload,
+    };
+    const { jobs } = await INTAKE_ROUTES.alertmanager.normalise(
+      JSON.parse(payload),
+      'dflt',
+      origin.receivedAt,
+    );
     await queue.enqueue(jobs, origin);
     expect((await queue.stats()).oldestJobAgeSeconds).toBe(30);
     const [a, b] = (await queue.receive(10, 0)).deliveries;

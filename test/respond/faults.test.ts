@@ -123,7 +123,16 @@ async function outage(fault: Fault, outageMs: number) {
   const dead = readDeadLetters(db);
   await queue.close();
   db.close();
-  return { upBefore, duringOutage, upAfter: await up(), metrics: await metrics.exposition(), stats, dead, logs, nodes };
+  return {
+    upBefore,
+    duringOutage,
+    upAfter: await up(),
+    metrics: await metrics.exposition(),
+    stats,
+    dead,
+    logs,
+    nodes,
+  };
 }
 
 describe.each<Fault>(['refuse', 'reset', 'http500', 'ratelimit', 'invalid_auth'])(
