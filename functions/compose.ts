@@ -7,6 +7,7 @@ import { type Config, ConfigError, threadPolicy } from './config.ts';
 import type { Logger } from './log/port.ts';
 import { slackSdkLogger } from './log/slack-sdk.ts';
 import { liveEvidenceFrom } from './respond/live-config.ts';
+import { meteredChat, type RespondMetrics } from './respond/metrics.ts';
 import type { RespondDeps } from './respond/respond.ts';
 import { IncidentThreads } from './respond/threads.ts';
 
@@ -25,6 +26,8 @@ export interface ResponderParts {
   write?: (text: string) => void;
   /** The host's logger, without a component: the responder's lines are `respond`, Slack's SDK's `slack`. */
   log: Logger;
+  /** Where the responder counts diagnoses, latencies and chat calls (none on Lambda). */
+  metrics?: RespondMetrics;
   now?: () => Date;
 }
 
@@ -39,6 +42,11 @@ function refuseUnreachable(config: Config, host: ResponderHost): void {
         'package a kubeconfig with the function (KUBECONFIG) and name its context in KUBE_CONTEXTS',
     );
   }
+}
+
+/** The chat service the configuration picks, as its downstream faults name it. */
+export function chatTransport(config: Config): 'slack' | 'console' {
+  return config.SLACK_BOT_TOKEN ? 'slack' : 'console';
 }
 
 /**
@@ -59,7 +67,8 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
       : new ConsoleChat({ write: parts.write }));
   const handler = new IncidentThreads({
     store: parts.store,
-    chat,
+    chat: parts.metrics ? meteredChat(chat, chatTransport(config), parts.metrics) : chat,
+    metrics: parts.metrics,
     policy: threadPolicy(config),
     live: liveEvidenceFrom(config),
     now: parts.now,

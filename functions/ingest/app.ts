@@ -9,7 +9,7 @@ import type { FaultReport } from '../respond/downstream.ts';
 import { accessLog } from './access-log.ts';
 import { authorised, type IngestAuth } from './auth.ts';
 import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
-import { gauge, type IngestCounters } from './counters.ts';
+import { gauge, type IngestMetrics } from './counters.ts';
 import { registerHealthRoutes } from './health.ts';
 import { postOnly, Refusal, refusalResponse } from './refusal.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
@@ -17,7 +17,7 @@ import { registerSlackRoutes } from './slack-routes.ts';
 export interface IngestDeps {
   queue: Queue;
   auth: IngestAuth;
-  counters: IngestCounters;
+  counters: IngestMetrics;
   /** Cluster name for signals that carry none (a single-cluster set-up). */
   defaultCluster: string;
   maxBodyBytes: number;
@@ -66,7 +66,7 @@ async function readJson<S extends z.ZodType>(
 }
 
 /** The counts taken on every request, their series keys built once per route. */
-function routeCounters(counters: IngestCounters, route: IntakeRouteName) {
+function routeCounters(counters: IngestMetrics, route: IntakeRouteName) {
   const accepted = counters.counter('pleg_ingest_requests_total', { route, outcome: 'accepted' });
   const queued = counters.counter('pleg_ingest_jobs_queued_total', { route });
   const unavailable = counters.counter('pleg_ingest_requests_total', { route, outcome: 'queue_unavailable' });
@@ -86,10 +86,19 @@ function routeCounters(counters: IngestCounters, route: IntakeRouteName) {
 async function queueGauges(queue: Queue, log: Logger): Promise<string> {
   if (!queue.stats) return '';
   try {
-    const { queued, deadLetters } = await queue.stats();
+    const { queued, deadLetters, oldestJobAgeSeconds } = await queue.stats();
     return (
       gauge('pleg_queue_jobs', 'Jobs in the queue, waiting or being worked on.', queued) +
-      gauge('pleg_queue_dead_letters', 'Jobs that failed for good and wait in the dead letters.', deadLetters)
+      gauge(
+        'pleg_queue_dead_letters',
+        'Jobs that failed for good and wait in the dead letters.',
+        deadLetters,
+      ) +
+      gauge(
+        'pleg_queue_oldest_job_age_seconds',
+        'Seconds since ingest received the oldest job still in the queue (0 when it is empty).',
+        oldestJobAgeSeconds,
+      )
     );
   } catch (error) {
     log.warn(`queue stats unavailable: ${(error as Error).message}`);
@@ -98,12 +107,18 @@ async function queueGauges(queue: Queue, log: Logger): Promise<string> {
 }
 
 /**
- * `/metrics` in the Prometheus text format: ingest's counters (when this process ingests) and the queue's gauges.
- * Every role serves it, so one ServiceMonitor or scrape job fits every deployment.
+ * `/metrics` in the Prometheus text format: what `metrics` holds (ingest's counters; on Node also the process and
+ * responder metrics) and the queue's gauges. Every role serves it, so one ServiceMonitor or scrape job fits every
+ * deployment.
  */
-export function registerMetricsRoute(app: Hono, queue: Queue, log: Logger, counters?: IngestCounters): void {
+export function registerMetricsRoute(
+  app: Hono,
+  queue: Queue,
+  log: Logger,
+  metrics: Pick<IngestMetrics, 'exposition'>,
+): void {
   app.get('/metrics', async (c) =>
-    c.text((counters?.toPrometheus() ?? '') + (await queueGauges(queue, log)), 200, {
+    c.text((await metrics.exposition()) + (await queueGauges(queue, log)), 200, {
       'content-type': 'text/plain; version=0.0.4',
     }),
   );

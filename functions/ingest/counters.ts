@@ -1,15 +1,39 @@
 /**
- * Every counter ingest exposes, with the help text Prometheus shows for it. A name not listed here is a type
- * error, so each series has its description and type in the exposition.
+ * Every counter ingest exposes, with the help text Prometheus shows for it and its label names. A name not listed
+ * here is a type error, so each series has its description and type in the exposition.
  */
-const COUNTERS = {
-  pleg_ingest_requests_total: 'Webhook requests by route and outcome.',
-  pleg_ingest_jobs_queued_total: 'Jobs queued from accepted webhooks, by route.',
-  pleg_ingest_dropped_total: 'Items of accepted webhooks that were not queued, by route and reason.',
-  pleg_slack_requests_total: 'Slack slash-command and interactivity requests by route and outcome.',
-  pleg_slack_jobs_queued_total: 'Jobs queued from Slack requests, by action.',
+export const INGEST_COUNTERS = {
+  pleg_ingest_requests_total: {
+    help: 'Webhook requests by route and outcome.',
+    labels: ['route', 'outcome'],
+  },
+  pleg_ingest_jobs_queued_total: { help: 'Jobs queued from accepted webhooks, by route.', labels: ['route'] },
+  pleg_ingest_dropped_total: {
+    help: 'Items of accepted webhooks that were not queued, by route and reason.',
+    labels: ['route', 'reason'],
+  },
+  pleg_slack_requests_total: {
+    help: 'Slack slash-command and interactivity requests by route and outcome.',
+    labels: ['route', 'outcome'],
+  },
+  pleg_slack_jobs_queued_total: {
+    help: 'Jobs queued from Slack requests, by action.',
+    labels: ['route', 'action'],
+  },
 } as const;
-export type CounterName = keyof typeof COUNTERS;
+export type CounterName = keyof typeof INGEST_COUNTERS;
+
+/**
+ * What ingest counts with and /metrics reads: on Node a prom-client registry that also holds the process and
+ * responder metrics (functions/node/metrics.ts); on the Worker and Lambda `IngestCounters` below, which keeps
+ * prom-client (and its Node-only collectors) out of their bundles.
+ */
+export interface IngestMetrics {
+  add(name: CounterName, labels: Record<string, string>, n?: number): void;
+  counter(name: CounterName, labels: Record<string, string>): (n?: number) => void;
+  /** Every family held, in the Prometheus text format. */
+  exposition(): Promise<string>;
+}
 
 /** One metric family in the Prometheus text format: its help and type lines, then its series. */
 function family(name: string, help: string, type: 'counter' | 'gauge', series: readonly string[]): string {
@@ -22,14 +46,13 @@ export function gauge(name: string, help: string, value: number): string {
 }
 
 /** Counts of what ingest accepted, queued and dropped (and why), exposed as Prometheus text. */
-export class IngestCounters {
+export class IngestCounters implements IngestMetrics {
   readonly #counts = new Map<string, number>();
 
   add(name: CounterName, labels: Record<string, string>, n = 1): void {
     this.counter(name, labels)(n);
   }
 
-  /** One series' increment, its key built once: for counts taken on every request. */
   counter(name: CounterName, labels: Record<string, string>): (n?: number) => void {
     const key = `${name}{${Object.entries(labels)
       .map(([k, v]) => `${k}="${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n')}"`)
@@ -40,12 +63,12 @@ export class IngestCounters {
   }
 
   /** The counters counted so far, each family with its help and type. */
-  toPrometheus(): string {
+  async exposition(): Promise<string> {
     const series = [...this.#counts.entries()].sort().map(([key, value]) => `${key} ${value}`);
-    return (Object.keys(COUNTERS) as CounterName[])
+    return (Object.keys(INGEST_COUNTERS) as CounterName[])
       .map((name) => [name, series.filter((s) => s.startsWith(`${name}{`))] as const)
       .filter(([, lines]) => lines.length > 0)
-      .map(([name, lines]) => family(name, COUNTERS[name], 'counter', lines))
+      .map(([name, lines]) => family(name, INGEST_COUNTERS[name].help, 'counter', lines))
       .join('');
   }
 }

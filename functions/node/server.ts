@@ -14,15 +14,15 @@ import {
 } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
-import { composeResponder } from '../compose.ts';
+import { chatTransport, composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
 import { createIngestApp, registerMetricsRoute } from '../ingest/app.ts';
-import { IngestCounters } from '../ingest/counters.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
 import { consume } from '../respond/consumer.ts';
 import { DownstreamStatus } from '../respond/downstream.ts';
+import { NodeMetrics } from './metrics.ts';
 
 function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
   const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
@@ -92,6 +92,9 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const queue = openQueue(config, db);
   const downstream = new DownstreamStatus(root.child({ component: 'respond' }));
   const faults = () => downstream.faults();
+  const metrics = new NodeMetrics(
+    config.ROLE === 'ingest' ? undefined : { faults, transports: [chatTransport(config)] },
+  );
   // Composed before anything listens: a setting it cannot use (a kubeconfig context that is not there) stops
   // the start with its message.
   let responder: ReturnType<typeof composeResponder> | undefined;
@@ -104,6 +107,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
             store: new SqliteIncidentStore(db),
             processed: new SqliteProcessedStore(db),
             chat: overrides.chat,
+            metrics,
             log: root,
           });
   } catch (error) {
@@ -117,13 +121,13 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
     // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
     const app = new Hono();
     registerHealthRoutes(app, queue, faults);
-    registerMetricsRoute(app, queue, root.child({ component: 'metrics' }));
+    registerMetricsRoute(app, queue, root.child({ component: 'metrics' }), metrics);
     server = await listen(app, config);
   } else {
     const app = createIngestApp({
       queue,
       auth: ingestAuth(config),
-      counters: new IngestCounters(),
+      counters: metrics,
       defaultCluster: config.DEFAULT_CLUSTER,
       maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
       slackSigningSecret: config.SLACK_SIGNING_SECRET,
@@ -155,6 +159,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
             batchWindowMs: config.RESPOND_BATCH_WINDOW_MS,
             visibilityMs: config.RESPOND_VISIBILITY_SECONDS * 1000,
             downstream,
+            metrics,
             log: root.child({ component: 'queue' }),
           },
           stop.signal,

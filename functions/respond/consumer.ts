@@ -4,6 +4,7 @@ import { incidentKey } from '../../shared/schemas/job.ts';
 import type { Logger } from '../log/port.ts';
 import { RepeatedFailure } from '../log/repeat.ts';
 import type { DownstreamStatus } from './downstream.ts';
+import type { RespondMetrics } from './metrics.ts';
 import { type Outcome, type RespondDeps, respond } from './respond.ts';
 
 export interface ConsumerOptions {
@@ -17,6 +18,8 @@ export interface ConsumerOptions {
   backoffMs?: (tries: number) => number;
   /** Faults of the services jobs need; the consumer reports to it and pauses while one lasts. */
   downstream: DownstreamStatus;
+  /** Counts retries and dead letters by reason. */
+  metrics?: RespondMetrics;
   log: Logger;
   /** The consumer's clock (tests): when a repeated queue error is said again. */
   now?: () => number;
@@ -32,7 +35,7 @@ async function retryFailed(
   queue: Queue,
   failed: readonly Failed[],
   received: Received,
-  options: Pick<ConsumerOptions, 'backoffMs' | 'downstream' | 'log'>,
+  options: Pick<ConsumerOptions, 'backoffMs' | 'downstream' | 'metrics' | 'log'>,
 ): Promise<void> {
   const backoff = options.backoffMs ?? backoffDelay;
   const byFault = new Map<string, Failed[]>();
@@ -42,7 +45,10 @@ async function retryFailed(
     const fault = outcomes[0]?.fault;
     if (!fault) continue;
     const streak = options.downstream.failed(fault, outcomes.length);
-    for (const o of outcomes) await queue.retry(o.receipt, backoff(streak), o.error, { counted: false });
+    for (const o of outcomes) {
+      await queue.retry(o.receipt, backoff(streak), o.error, { counted: false });
+      options.metrics?.retried('outage');
+    }
   }
   for (const o of failed) {
     if (o.fault) continue;
@@ -50,12 +56,16 @@ async function retryFailed(
     const attempts = delivery?.attempts ?? 1;
     const result = await queue.retry(o.receipt, backoff(attempts), o.error);
     const ids = delivery ? { dedupKey: delivery.job.dedupKey, incident: incidentKey(delivery.job) } : {};
-    if (result === 'dead-lettered')
+    if (result === 'dead-lettered') {
+      options.metrics?.deadLettered('attempts');
       options.log.error(
         `job dead-lettered after ${attempts} deliveries: ${o.error} (pleg-responder dead-letters lists it)`,
         ids,
       );
-    else options.log.warn(`job failed (delivery ${attempts}), will retry: ${o.error}`, ids);
+    } else {
+      options.metrics?.retried('failure');
+      options.log.warn(`job failed (delivery ${attempts}), will retry: ${o.error}`, ids);
+    }
   }
 }
 
@@ -67,11 +77,12 @@ export async function handleBatch(
   queue: Queue,
   received: Received,
   deps: RespondDeps,
-  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'downstream' | 'log'>,
+  options: Pick<ConsumerOptions, 'visibilityMs' | 'backoffMs' | 'downstream' | 'metrics' | 'log'>,
 ): Promise<void> {
   for (const p of received.poison) {
     options.log.error(`rejecting unreadable job after ${p.attempts} delivery(ies): ${p.reason}`);
     await queue.reject(p.receipt, p.reason);
+    options.metrics?.deadLettered('unreadable');
   }
   if (received.deliveries.length === 0) return;
   const heartbeat = setInterval(() => {

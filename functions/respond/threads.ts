@@ -37,6 +37,7 @@ import type { Job } from '../../shared/schemas/job.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import type { IncidentGroup, IncidentHandler } from './handler.ts';
 import type { LiveEvidence } from './live.ts';
+import type { RespondMetrics } from './metrics.ts';
 
 export interface ThreadDeps {
   store: IncidentStore;
@@ -47,6 +48,8 @@ export interface ThreadDeps {
   live?: LiveEvidence;
   now?: () => Date;
   log?: Logger;
+  /** Counts diagnoses by verdict and times ingest → diagnosis → chat. */
+  metrics?: RespondMetrics;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
@@ -112,9 +115,11 @@ export class IncidentThreads implements IncidentHandler {
   readonly #now: () => Date;
   readonly #log: Logger;
   readonly #live: LiveEvidence | undefined;
+  readonly #metrics: RespondMetrics | undefined;
 
   constructor(deps: ThreadDeps) {
     this.#live = deps.live;
+    this.#metrics = deps.metrics;
     this.#store = deps.store;
     this.#chat = deps.chat;
     this.#policy = deps.policy;
@@ -169,7 +174,10 @@ export class IncidentThreads implements IncidentHandler {
     const live = wantsLiveEvidence(r) ? await this.#collect(cluster, node) : undefined;
     const signals = episodeSignals(situation, r, live);
     const diagnosis = diagnoseSignals(cluster, node, signals);
-    await this.#carryOut(decideSignals(situation, r, signals, diagnosis, this.#policy, now));
+    const diagnosedAt = this.#diagnosed(diagnosis, jobs);
+    const decision = decideSignals(situation, r, signals, diagnosis, this.#policy, now);
+    await this.#carryOut(decision);
+    this.#notified(decision, diagnosedAt);
   }
 
   async #onDownstream(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
@@ -179,7 +187,24 @@ export class IncidentThreads implements IncidentHandler {
 
   async #onRequest(job: Chat): Promise<void> {
     const situation = await this.#understand(job);
-    await this.#carryOut(decideRequest(situation, this.#policy, this.#now()));
+    const diagnosedAt = 'diagnosis' in situation ? this.#diagnosed(situation.diagnosis, [job]) : undefined;
+    const decision = decideRequest(situation, this.#policy, this.#now());
+    await this.#carryOut(decision);
+    if (diagnosedAt !== undefined) this.#notified(decision, diagnosedAt);
+  }
+
+  // ---- metrics -------------------------------------------------------------------------------------------
+
+  /** Counts a diagnosis and times it from ingest's receipt of its oldest job; returns when it was made. */
+  #diagnosed(diagnosis: Diagnosis, jobs: readonly Job[]): number {
+    const received = Math.min(...jobs.map((j) => Date.parse(j.receivedAt)));
+    this.#metrics?.diagnosed(diagnosis.verdict, Math.max(0, (this.#now().getTime() - received) / 1000));
+    return performance.now();
+  }
+
+  /** Times the chat calls a diagnosis led to, when it led to any. */
+  #notified(decision: Decision, diagnosedAt: number): void {
+    if (decision.actions.length > 0) this.#metrics?.notified((performance.now() - diagnosedAt) / 1000);
   }
 
   // ---- stages --------------------------------------------------------------------------------------------

@@ -523,7 +523,25 @@ export class EmbeddedQueue implements Queue {
       )
       .get() as { queued: number };
     const { dead } = this.#db.prepare('SELECT count(*) AS dead FROM dead_letters').get() as { dead: number };
-    return { queued, deadLetters: dead };
+    return { queued, deadLetters: dead, oldestJobAgeSeconds: this.#oldestJobAgeSeconds() };
+  }
+
+  /**
+   * Seconds since ingest received the oldest job still pending, 0 when none is. Rows keep no time of their own,
+   * but every body carries its jobs' `receivedAt` (the origin's, or each job's). Rows taken in from the journal
+   * (no `last_error`) arrive in enqueue order, so of those only the first can be the oldest; rows written by a
+   * retry or a redrive (with `last_error`) hold jobs received earlier, and are all looked at. So a scrape reads
+   * a few bodies, not the backlog's.
+   */
+  #oldestJobAgeSeconds(): number {
+    const { oldest } = this.#db
+      .prepare(
+        `SELECT MIN(CASE WHEN json_valid(body) THEN COALESCE(json_extract(body, '$.origin.receivedAt'), json_extract(body, '$[0].receivedAt')) END) AS oldest
+         FROM jobs WHERE pending != '' AND (last_error IS NOT NULL OR id = (SELECT MIN(id) FROM jobs WHERE pending != '' AND last_error IS NULL))`,
+      )
+      .get() as { oldest: string | null };
+    const received = oldest === null ? Number.NaN : Date.parse(oldest);
+    return Number.isNaN(received) ? 0 : Math.max(0, (this.#now() - received) / 1000);
   }
 
   /** Commits the enqueues still waiting for the end of this turn, then closes the journal. */

@@ -28,6 +28,8 @@ export type RetryResult = 'retrying' | 'dead-lettered';
 export interface QueueStats {
   queued: number;
   deadLetters: number;
+  /** Seconds since the oldest job still in the queue was received by ingest (0 when the queue is empty). */
+  oldestJobAgeSeconds: number;
 }
 
 export interface Received {

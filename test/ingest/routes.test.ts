@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VerdictSchema } from '../../shared/schemas/diagnosis.ts';
 import { findBinary } from '../e2e/harness.ts';
 import { until } from '../support/chat.ts';
+import { sample } from '../support/metrics.ts';
 import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
 import { post, startTestServer, type TestServer, TOKEN } from '../support/server.ts';
 
@@ -242,15 +244,67 @@ describe('GET /metrics', () => {
       expect(metrics).toContain('pleg_ingest_requests_total{route="alertmanager",outcome="accepted"} 1');
       expect(metrics).toContain('# TYPE pleg_queue_jobs gauge\npleg_queue_jobs 2\n');
       expect(metrics).toContain('# TYPE pleg_queue_dead_letters gauge\npleg_queue_dead_letters 0\n');
-      // The real linter Prometheus ships: every family has its help and type, names and values are well-formed.
-      const lint = spawnSync(findBinary('promtool'), ['check', 'metrics'], {
-        input: metrics,
-        encoding: 'utf8',
-      });
-      expect(`${lint.stdout}${lint.stderr}`).toBe('');
-      expect(lint.status).toBe(0);
+      expect(sample(metrics, 'pleg_queue_oldest_job_age_seconds')).toBeGreaterThanOrEqual(0);
+      lint(metrics);
     } finally {
       await ingestOnly.close();
     }
   });
+
+  it.each(['all', 'ingest', 'respond'])(
+    'ROLE=%s: process, event loop and build info, each family well-formed',
+    async (role) => {
+      const t = await startTestServer({ ROLE: role });
+      try {
+        const metrics = await (await fetch(`${t.url}/metrics`)).text();
+        expect(sample(metrics, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+        expect(metrics).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+        expect(sample(metrics, `pleg_build_info{version="0.1.0",node_version="${process.version}"}`)).toBe(1);
+        expect(sample(metrics, 'pleg_downstream_up{transport="console"}')).toBe(
+          role === 'ingest' ? undefined : 1,
+        );
+        lint(metrics);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('ROLE=all: a diagnosis counts its verdict and observes ingest → diagnosis → chat', async () => {
+    const t = await startTestServer();
+    try {
+      await post(`${t.url}/v1/alertmanager`, alertmanagerPayload([alert('node-v')]));
+      let metrics = '';
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+        metrics = await (await fetch(`${t.url}/metrics`)).text();
+        if (sample(metrics, 'pleg_diagnosis_to_chat_seconds_count')) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const verdicts = metrics.split('\n').filter((l) => l.startsWith('pleg_diagnoses_total{'));
+      expect(verdicts).toHaveLength(1);
+      const [, verdict, count] = /verdict="([^"]+)"\} (\d+)$/.exec(verdicts[0] ?? '') ?? [];
+      expect(VerdictSchema.safeParse(verdict).success).toBe(true);
+      expect(count).toBe('1');
+      expect(sample(metrics, 'pleg_ingest_to_diagnosis_seconds_count')).toBe(1);
+      expect(sample(metrics, 'pleg_ingest_to_diagnosis_seconds_bucket{le="10"}')).toBe(1);
+      expect(sample(metrics, 'pleg_diagnosis_to_chat_seconds_count')).toBe(1);
+      // The root and its diagnosis reply, printed on the console.
+      expect(
+        sample(metrics, 'pleg_chat_requests_total{transport="console",method="post",outcome="ok"}'),
+      ).toBe(2);
+      lint(metrics);
+    } finally {
+      await t.close();
+    }
+  });
 });
+
+/** The real linter Prometheus ships: every family has its help and type, names and values are well-formed. */
+function lint(metrics: string): void {
+  const result = spawnSync(findBinary('promtool'), ['check', 'metrics'], {
+    input: metrics,
+    encoding: 'utf8',
+  });
+  expect(`${result.stdout}${result.stderr}`).toBe('');
+  expect(result.status).toBe(0);
+}

@@ -48,9 +48,9 @@ let db: ReturnType<typeof openStateDb>;
 let counters: IngestCounters;
 
 /** The sum of the series of `name` carrying every label in `labels`, read from the Prometheus exposition. */
-function counted(from: IngestCounters, name: string, labels: Record<string, string>): number {
+async function counted(from: IngestCounters, name: string, labels: Record<string, string>): Promise<number> {
   let sum = 0;
-  for (const line of from.toPrometheus().split('\n')) {
+  for (const line of (await from.exposition()).split('\n')) {
     const series = /^(\w+)\{(.*)\} (\d+)$/.exec(line);
     if (series?.[1] !== name) continue;
     const has = Object.entries(labels).every(([k, v]) => series[2]?.split(',').includes(`${k}="${v}"`));
@@ -199,7 +199,9 @@ describe('/pleg slash command', () => {
       reply: { channel: 'C1', responseUrl: RESPONSE_URL, user: 'U1' },
     });
     expect(jobs[0]?.kind === 'chat' && jobs[0].reply.threadTs).toBeUndefined();
-    expect(counted(counters, 'pleg_slack_jobs_queued_total', { action: 'diagnose-node' })).toBeGreaterThan(0);
+    expect(
+      await counted(counters, 'pleg_slack_jobs_queued_total', { action: 'diagnose-node' }),
+    ).toBeGreaterThan(0);
   });
 
   it('takes the cluster from `diagnose <node> <cluster>`', async () => {
@@ -360,7 +362,7 @@ describe('/pleg slash command', () => {
     }
     expect(await drain()).toHaveLength(1);
     expect(
-      counted(counters, 'pleg_slack_requests_total', { route: 'slack_commands', outcome: 'duplicate' }),
+      await counted(counters, 'pleg_slack_requests_total', { route: 'slack_commands', outcome: 'duplicate' }),
     ).toBe(2);
   });
 
@@ -415,7 +417,7 @@ describe('Slack request checks', () => {
     expect(await drain()).toEqual([]);
     expect(logs.join('\n')).not.toContain(SECRET);
     expect(
-      counted(counters, 'pleg_slack_requests_total', {
+      await counted(counters, 'pleg_slack_requests_total', {
         route: 'slack_commands',
         outcome: 'unauthorised_stale_timestamp',
       }),
@@ -586,7 +588,7 @@ describe('Slack interactions', () => {
   });
 
   it('acknowledges unknown actions, callbacks and payload types without queueing, and counts them', async () => {
-    const before = counted(counters, 'pleg_slack_requests_total', {
+    const before = await counted(counters, 'pleg_slack_requests_total', {
       route: 'slack_interactions',
       outcome: 'ignored',
     });
@@ -604,7 +606,10 @@ describe('Slack interactions', () => {
     }
     expect(await drain()).toEqual([]);
     expect(
-      counted(counters, 'pleg_slack_requests_total', { route: 'slack_interactions', outcome: 'ignored' }),
+      await counted(counters, 'pleg_slack_requests_total', {
+        route: 'slack_interactions',
+        outcome: 'ignored',
+      }),
     ).toBe(before + ignored.length);
   });
 
@@ -718,7 +723,7 @@ describe('when the queue is down', () => {
     expect(reply.response_type).toBe('ephemeral');
     expect(reply.text).toContain('could not be queued');
     expect(reply.text).toContain('retry');
-    expect(counted(brokenCounters, 'pleg_slack_requests_total', { outcome: 'queue_unavailable' })).toBe(1);
+    expect(await counted(brokenCounters, 'pleg_slack_requests_total', { outcome: 'queue_unavailable' })).toBe(1);
     expect(brokenLogs).toEqual(['slack enqueue failed for slack_commands: queue down']);
     // The failed request is not remembered as done: Slack's (or the user's) retry goes through.
     broken.mode = 'ok';

@@ -57,7 +57,40 @@ describe('EmbeddedQueue', () => {
     expect(again.deliveries.map((d) => `${d.job.node}#${d.attempts}`).sort()).toEqual(['b#2', 'c#2']);
     await queue.ack(again.deliveries.map((d) => d.receipt));
     await queue.ack([a?.receipt ?? '']); // a stale receipt changes nothing
-    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 0 });
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 0, oldestJobAgeSeconds: 0 });
+    await queue.close();
+    db.close();
+  });
+
+  it('ages the oldest job from when ingest received it, through journal rows, origins and retries', async () => {
+    clock = Date.parse('2026-11-21T03:00:00.000Z');
+    const { db, queue } = open();
+    const at = (secondsAgo: number) => new Date(clock - secondsAgo * 1000).toISOString();
+    expect((await queue.stats()).oldestJobAgeSeconds).toBe(0);
+    await queue.enqueue([{ ...job('a'), receivedAt: at(30) }]);
+    const payload = JSON.stringify(alertmanagerPayload([alert('b')]));
+    const origin: Origin = {
+      route: 'alertmanager',
+      receivedAt: at(10),
+      defaultCluster: 'dflt',
+      body: payload,
+    };
+    const { jobs } = await INTAKE_ROUTES.alertmanager.normalise(
+      JSON.parse(payload),
+      'dflt',
+      origin.receivedAt,
+    );
+    await queue.enqueue(jobs, origin);
+    expect((await queue.stats()).oldestJobAgeSeconds).toBe(30);
+    const [a, b] = (await queue.receive(10, 0)).deliveries;
+    // a is retried (a row of its own, written after b's) and b acknowledged: a is still the oldest, 30 s + 5 s.
+    clock += 5000;
+    await queue.retry(a?.receipt ?? '', 1000, 'slack down');
+    await queue.ack([b?.receipt ?? '']);
+    expect((await queue.stats()).oldestJobAgeSeconds).toBe(35);
+    clock += 1000;
+    await queue.ack((await queue.receive(10, 0)).deliveries.map((d) => d.receipt));
+    expect((await queue.stats()).oldestJobAgeSeconds).toBe(0);
     await queue.close();
     db.close();
   });
@@ -70,7 +103,7 @@ describe('EmbeddedQueue', () => {
     const second = await queue.receive(1, 0);
     expect(second.deliveries[0]?.attempts).toBe(2);
     await queue.retry(second.deliveries[0]?.receipt ?? '', 0, 'slack still down');
-    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 1, oldestJobAgeSeconds: 0 });
     expect(readDeadLetters(db)).toEqual([
       {
         failedAt: new Date(clock).toISOString(),
@@ -92,7 +125,7 @@ describe('EmbeddedQueue', () => {
     expect(r.deliveries).toHaveLength(0);
     expect(r.poison[0]?.reason).toMatch(/kind/);
     await queue.reject(r.poison[0]?.receipt ?? '', r.poison[0]?.reason ?? '');
-    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 1 });
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 1, oldestJobAgeSeconds: 0 });
     // An unreadable body is listed all the same, without the job fields it does not have.
     expect(readDeadLetters(db)).toEqual([
       { failedAt: new Date(clock).toISOString(), attempts: 1, reason: r.poison[0]?.reason },
@@ -182,7 +215,7 @@ describe('EmbeddedQueue', () => {
       await queue.ack([a?.receipt ?? '']);
       await queue.retry(b?.receipt ?? '', 0, 'slack down');
       await queue.reject(c?.receipt ?? '', 'cannot notify');
-      expect(await queue.stats()).toEqual({ queued: 1, deadLetters: 1 });
+      expect(await queue.stats()).toMatchObject({ queued: 1, deadLetters: 1 });
       expect(readDeadLetters(db)).toEqual([
         {
           failedAt: new Date(clock).toISOString(),
@@ -213,7 +246,7 @@ describe('EmbeddedQueue', () => {
         expect.anything(),
       ]);
       for (const p of r.poison) await queue.reject(p.receipt, p.reason);
-      expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 2 });
+      expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 2, oldestJobAgeSeconds: 0 });
       await queue.close();
       db.close();
     });

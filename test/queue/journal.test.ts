@@ -112,7 +112,7 @@ describe('EmbeddedQueue over its journal', () => {
     const got = await q2.receive(10, 0);
     expect(got.deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c', 'd']);
     await q2.ack(got.deliveries.map((d) => d.receipt));
-    expect(await q2.stats()).toEqual({ queued: 0, deadLetters: 0 });
+    expect(await q2.stats()).toEqual({ queued: 0, deadLetters: 0, oldestJobAgeSeconds: 0 });
     // Segments whose records are all in the database are deleted; the live one stays.
     expect(segments(journalDir(dir))).toHaveLength(1);
     await q2.close();

@@ -5,8 +5,10 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerHealthRoutes } from '../../functions/ingest/health.ts';
 import { silentLogger } from '../../functions/log/port.ts';
+import { NodeMetrics } from '../../functions/node/metrics.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
+import { meteredChat } from '../../functions/respond/metrics.ts';
 import { IncidentThreads } from '../../functions/respond/threads.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
@@ -21,6 +23,7 @@ import { backoffDelay } from '../../shared/retry.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { type Fault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { messagesLogger } from '../support/log.ts';
+import { sample } from '../support/metrics.ts';
 import { alertJob } from '../support/payloads.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
@@ -56,13 +59,17 @@ function alert(node: string): Job {
  * logic and the fault log run on a test clock; Slack's own waits are cut short by a small maxWaitMs.
  */
 async function outage(fault: Fault, outageMs: number) {
+  const logs: string[] = [];
   const db = openStateDb(dir);
   // The default attempt limit: a job spending attempts on the outage would be dead-lettered after 5 deliveries.
   const queue = new EmbeddedQueue({ db, now: () => clock });
-  const chat = new SlackChat({ token: TOKEN, slackApiUrl: proxy.url, minIntervalMs: 0, maxWaitMs: 50 });
+  const slack = new SlackChat({ token: TOKEN, slackApiUrl: proxy.url, minIntervalMs: 0, maxWaitMs: 50 });
+  const downstream = new DownstreamStatus(messagesLogger(logs), () => clock);
+  const metrics = new NodeMetrics({ faults: () => downstream.faults(), transports: ['slack'] });
   const threads = new IncidentThreads({
     store: new SqliteIncidentStore(db),
-    chat,
+    chat: meteredChat(slack, 'slack', metrics),
+    metrics,
     policy: {
       channel: CHANNEL,
       reopenWindowMs: 3_600_000,
@@ -71,11 +78,11 @@ async function outage(fault: Fault, outageMs: number) {
     },
     now: () => new Date(clock),
   });
-  const logs: string[] = [];
   const options = {
     visibilityMs: 60_000,
     backoffMs: (tries: number) => backoffDelay(tries),
-    downstream: new DownstreamStatus(messagesLogger(logs), () => clock),
+    downstream,
+    metrics,
     log: messagesLogger(logs),
   };
   const deps = { handler: threads, processed: new SqliteProcessedStore(db) };
@@ -90,8 +97,10 @@ async function outage(fault: Fault, outageMs: number) {
       clock += ROUND_MS;
     }
   };
+  const up = async () => sample(await metrics.exposition(), 'pleg_downstream_up{transport="slack"}');
+  const upBefore = await up();
   await run(outageMs);
-  const duringOutage = { roots: fake.messages(CHANNEL).length, logs: logs.length };
+  const duringOutage = { roots: fake.messages(CHANNEL).length, logs: logs.length, up: await up() };
   await proxy.set('none');
   // Back: within the longest backoff (5 minutes) every kept job is delivered again.
   await run(10 * 60_000, async () => (await queue.stats()).queued === 0);
@@ -99,7 +108,16 @@ async function outage(fault: Fault, outageMs: number) {
   const dead = readDeadLetters(db);
   await queue.close();
   db.close();
-  return { duringOutage, stats, dead, logs, nodes };
+  return {
+    upBefore,
+    duringOutage,
+    upAfter: await up(),
+    metrics: await metrics.exposition(),
+    stats,
+    dead,
+    logs,
+    nodes,
+  };
 }
 
 describe.each<Fault>(['refuse', 'reset', 'http500', 'ratelimit', 'invalid_auth'])(
@@ -114,7 +132,19 @@ describe.each<Fault>(['refuse', 'reset', 'http500', 'ratelimit', 'invalid_auth']
         const r = await outage(fault, ms);
         expect(r.duringOutage.roots).toBe(0);
         expect(r.dead).toEqual([]);
-        expect(r.stats).toEqual({ queued: 0, deadLetters: 0 });
+        expect(r.stats).toEqual({ queued: 0, deadLetters: 0, oldestJobAgeSeconds: 0 });
+        // /metrics tells the same story: Slack down while it was, up after; jobs kept, none dead-lettered.
+        expect([r.upBefore, r.duringOutage.up, r.upAfter]).toEqual([1, 0, 1]);
+        expect(sample(r.metrics, 'pleg_jobs_retried_total{reason="outage"}')).toBeGreaterThan(0);
+        expect(sample(r.metrics, 'pleg_jobs_retried_total{reason="failure"}')).toBeUndefined();
+        expect(sample(r.metrics, 'pleg_jobs_dead_lettered_total{reason="attempts"}')).toBeUndefined();
+        const refused = fault === 'invalid_auth' ? 'misconfigured' : 'unavailable';
+        expect(
+          sample(r.metrics, `pleg_chat_requests_total{transport="slack",method="post",outcome="${refused}"}`),
+        ).toBeGreaterThan(0);
+        expect(
+          sample(r.metrics, 'pleg_chat_requests_total{transport="slack",method="post",outcome="ok"}'),
+        ).toBe(6);
         const roots = fake.messages(CHANNEL);
         expect(roots.map((m) => r.nodes.find((n) => m.text.includes(n))).sort()).toEqual(r.nodes);
         for (const root of roots) expect(fake.replies(CHANNEL, root.ts)).toHaveLength(1);
@@ -210,7 +240,7 @@ describe('redriveDeadLetters', () => {
     const again = await queue.receive(10, 0);
     expect(again.deliveries.map((d) => [d.job.dedupKey, d.attempts])).toEqual([['alert:node-r', 1]]);
     await queue.ack(again.deliveries.map((d) => d.receipt));
-    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 0 });
+    expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 0, oldestJobAgeSeconds: 0 });
     await queue.close();
     db.close();
   });
