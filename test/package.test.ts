@@ -93,7 +93,9 @@ describe('the packed package', () => {
     copyFileSync(join(ROOT, 'infra', 'samples', 'bundle-fd-exhaustion.json'), sample);
     const bundle = run(['diagnose', '--bundle', sample], undefined, 'npx');
     expect(bundle.code).toBe(0);
-    expect(bundle.stdout).toContain('Verdict: File descriptors or inotify exhausted [fd_exhaustion]');
+    expect(bundle.stdout).toContain(
+      'Verdict: File descriptors or inotify exhausted (open-file limit hit) [fd_exhaustion]',
+    );
 
     const log = run([
       'diagnose',

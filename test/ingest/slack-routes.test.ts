@@ -723,7 +723,9 @@ describe('when the queue is down', () => {
     expect(reply.response_type).toBe('ephemeral');
     expect(reply.text).toContain('could not be queued');
     expect(reply.text).toContain('retry');
-    expect(await counted(brokenCounters, 'pleg_slack_requests_total', { outcome: 'queue_unavailable' })).toBe(1);
+    expect(await counted(brokenCounters, 'pleg_slack_requests_total', { outcome: 'queue_unavailable' })).toBe(
+      1,
+    );
     expect(brokenLogs).toEqual(['slack enqueue failed for slack_commands: queue down']);
     // The failed request is not remembered as done: Slack's (or the user's) retry goes through.
     broken.mode = 'ok';
