@@ -95,9 +95,12 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.panic',
-    pattern: '(?:^|\\]: )(?:panic: |fatal error: )',
+    pattern: '(?:panic|fatal error): ',
     from: ['containerd', 'dockerd', 'crio', 'shim'],
     strict: true,
+    // The Go runtime writes a crash raw to stderr; a log entry that mentions a panic (recovered, or quoted in a
+    // message) is not one.
+    unless: 'level=|msg=|[Rr]ecover',
     source:
       'Go runtime runtime/panic.go printpanics ("panic: ") and throw ("fatal error: "), printed on stderr of containerd, dockerd, cri-o or a shim',
     mechanism: 'the runtime daemon crashed with an unrecovered Go panic or a fatal runtime error',

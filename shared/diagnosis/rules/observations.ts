@@ -54,7 +54,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   {
     fact: 'systemd.busy',
     pattern:
-      "(?:systemd(?:'s)?(?: \\(PID 1\\))?|\\bscope\\b)[^\\n]{0,30}(?:CPU|cpu)[^\\n]{0,40}(?:100|[5-9][0-9]) ?%|(?:PID|pid) 1[^\\n]{0,40}(?:CPU|cpu)[^\\n]{0,30}(?:100|[5-9][0-9]) ?%",
+      "(?:systemd(?:'s)?(?: \\(PID 1\\))?| scope )[^\\n]{0,30}(?:CPU|cpu)[^\\n]{0,40}(?:100|[5-9][0-9]) ?%|(?:PID|pid) 1[^\\n]{0,40}(?:CPU|cpu)[^\\n]{0,30}(?:100|[5-9][0-9]) ?%",
     observation: true,
     source: 'observation: systemd (PID 1), or its transient scope units, pinning a CPU as top/ps shows it',
     mechanism: 'PID 1 is saturated and handles D-Bus requests late or not at all',
@@ -204,7 +204,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.shim_hang',
-    pattern: `(?:containerd-shim|docker-containerd-shim|shim)s?(?: process)?[^\\n]{0,30}${HANG}|${HANG}[^\\n]{0,12}(?:containerd-shim|shim)\\b`,
+    pattern: `(?:containerd-shim|docker-containerd-shim|shim)s?(?: process)?[^\\n]{0,30}${HANG}|${HANG}[^\\n]{0,12}(?:containerd-shim|shim)`,
     observation: true,
     source:
       'observation: a containerd-shim (containerd runtime/v2/shim, v1 shim) that no longer answers its ttrpc API, as people see it',
