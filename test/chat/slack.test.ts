@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/chat/port.ts';
 import { fitMessage, SlackChat, SlackChatError, type SlackChatOptions } from '../../shared/chat/slack.ts';
 import { faultOf } from '../../shared/faults.ts';
+import { virtualClock } from '../support/clock.ts';
 import {
   type SlackFake,
   type SlackFakeOptions,
@@ -15,20 +16,6 @@ import {
 const TOKEN = 'xoxb-1111-2222-pLeGsEcReTtOkEn';
 const INCIDENTS = 'C0INCIDENTS';
 const OTHER = 'C0OTHERTEAM';
-
-/** A clock shared by SlackChat and the fake: sleeping advances it, so Retry-After and outages cost no real time. */
-function virtualClock() {
-  let t = 1_700_000_000_000;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => t,
-    sleep: async (ms: number) => {
-      slept.push(ms);
-      t += ms;
-    },
-  };
-}
 
 /** Captures what @slack/web-api logs (at debug level) so tests can check the token never shows up. */
 function captureLogger(): Logger & { lines: string[] } {
@@ -84,7 +71,7 @@ function chat(options: Partial<SlackChatOptions> = {}): SlackChat {
 }
 
 beforeEach(async () => {
-  clock = virtualClock();
+  clock = virtualClock(1_700_000_000_000);
   logger = captureLogger();
   fake = await startSlackFake({
     token: TOKEN,
