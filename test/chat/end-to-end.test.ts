@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+import { until } from '../support/chat.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
-import { post, startTestServer, type TestServer } from '../support/server.ts';
-import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
+import { post, startServerWithSlack, type TestServer } from '../support/server.ts';
+import type { SlackFake } from '../support/slack-fake.ts';
 
 const BOT = 'xoxb-e2e-token';
 const SECRET = 'e2e-signing-secret-0123456789';
@@ -10,29 +11,12 @@ const CHANNEL = 'C0E2E';
 let fake: SlackFake;
 let s: TestServer;
 
+let setup: Awaited<ReturnType<typeof startServerWithSlack>>;
 beforeAll(async () => {
-  fake = await startSlackFake({ token: BOT, channels: [CHANNEL] });
-  s = await startTestServer({
-    SLACK_BOT_TOKEN: BOT,
-    SLACK_CHANNEL: CHANNEL,
-    SLACK_API_URL: fake.apiUrl,
-    SLACK_SIGNING_SECRET: SECRET,
-  });
+  setup = await startServerWithSlack({ token: BOT, channel: CHANNEL, signingSecret: SECRET });
+  ({ fake, server: s } = setup);
 });
-afterAll(async () => {
-  await s.close();
-  await fake.close();
-});
-
-async function until<T>(check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+afterAll(() => setup.close());
 
 async function slash(text: string, responseUrl: string): Promise<Response> {
   const body = new URLSearchParams({

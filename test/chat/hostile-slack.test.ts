@@ -2,9 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { incidentButtonValue } from '../../shared/chat/incident-ref.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
+import { until } from '../support/chat.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
-import { post, startTestServer, type TestServer } from '../support/server.ts';
-import { type SlackFake, type SlackFakeMessage, startSlackFake } from '../support/slack-fake.ts';
+import { post, startServerWithSlack, type TestServer } from '../support/server.ts';
+import type { SlackFake, SlackFakeMessage } from '../support/slack-fake.ts';
 
 const BOT = 'xoxb-hostile-token';
 const SECRET = 'hostile-signing-secret-0123456789';
@@ -12,29 +13,17 @@ const CHANNEL = 'C0HOSTILE';
 let fake: SlackFake;
 let s: TestServer;
 
+let setup: Awaited<ReturnType<typeof startServerWithSlack>>;
 beforeAll(async () => {
-  fake = await startSlackFake({ token: BOT, channels: [CHANNEL], postIntervalMs: 0 });
-  s = await startTestServer({
-    SLACK_BOT_TOKEN: BOT,
-    SLACK_CHANNEL: CHANNEL,
-    SLACK_API_URL: fake.apiUrl,
-    SLACK_SIGNING_SECRET: SECRET,
+  setup = await startServerWithSlack({
+    token: BOT,
+    channel: CHANNEL,
+    signingSecret: SECRET,
+    postIntervalMs: 0,
   });
+  ({ fake, server: s } = setup);
 });
-afterAll(async () => {
-  await s.close();
-  await fake.close();
-});
-
-async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+afterAll(() => setup.close());
 
 interface Button {
   action_id: string;

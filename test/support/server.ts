@@ -5,6 +5,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { type RunningServer, startServer } from '../../functions/node/server.ts';
 import { ConsoleTranscript } from './chat.ts';
 import { messagesLogger } from './log.ts';
+import { type SlackFake, startSlackFake } from './slack-fake.ts';
 
 export const TOKEN = 'test-token-0123456789';
 
@@ -35,6 +36,39 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async close() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SlackSetup {
+  token: string;
+  channel: string;
+  signingSecret: string;
+  /** The fake's minimum spacing of posts to one channel (Slack's is 1 s). */
+  postIntervalMs?: number;
+}
+
+/** The real Node host configured for Slack, talking to a loopback Slack fake: a deployment with Slack, end to end. */
+export async function startServerWithSlack(
+  slack: SlackSetup,
+): Promise<{ fake: SlackFake; server: TestServer; close(): Promise<void> }> {
+  const fake = await startSlackFake({
+    token: slack.token,
+    channels: [slack.channel],
+    ...(slack.postIntervalMs === undefined ? {} : { postIntervalMs: slack.postIntervalMs }),
+  });
+  const server = await startTestServer({
+    SLACK_BOT_TOKEN: slack.token,
+    SLACK_CHANNEL: slack.channel,
+    SLACK_API_URL: fake.apiUrl,
+    SLACK_SIGNING_SECRET: slack.signingSecret,
+  });
+  return {
+    fake,
+    server,
+    async close() {
+      await server.close();
+      await fake.close();
     },
   };
 }
