@@ -1,23 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LINES_PER_MINUTE, accessLog } from '../../functions/ingest/access-log.ts';
-import type { LogFields, Logger } from '../../functions/log/port.ts';
-
-function recording() {
-  const lines: Array<{ level: string; message: string; fields: LogFields }> = [];
-  const at =
-    (level: string) =>
-    (message: string, fields: LogFields = {}) =>
-      void lines.push({ level, message, fields });
-  const log: Logger = {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: () => log,
-  };
-  return { log, lines };
-}
+import type { Logger } from '../../functions/log/port.ts';
+import { recordingLogger } from '../support/log.ts';
 
 function app(log: Logger, now: () => number) {
   const a = new Hono();
@@ -33,7 +18,7 @@ function app(log: Logger, now: () => number) {
 
 describe('the access line', () => {
   it('names method, path, status, reason, duration and request id, never the body, query or headers', async () => {
-    const { log, lines } = recording();
+    const { log, lines } = recordingLogger();
     const a = app(log, () => 0);
     const refused = await a.request('/v1/events?token=query-secret-1234', {
       method: 'POST',
@@ -60,7 +45,7 @@ describe('the access line', () => {
   });
 
   it("keeps a caller's request id when it looks like one, and makes one otherwise", async () => {
-    const { log, lines } = recording();
+    const { log, lines } = recordingLogger();
     const a = app(log, () => 0);
     await a.request('/readyz', { headers: { 'x-request-id': 'lb-7f3a.42' } });
     await a.request('/readyz', { headers: { 'x-request-id': 'bad id\twith "quotes"' } });
@@ -69,7 +54,7 @@ describe('the access line', () => {
   });
 
   it('writes at most the budget a minute for one kind of refusal, then says how many it left out', async () => {
-    const { log, lines } = recording();
+    const { log, lines } = recordingLogger();
     let clock = 0;
     const a = app(log, () => clock);
     const probe = () => a.request('/readyz');

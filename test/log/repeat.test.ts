@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LogFields, Logger } from '../../functions/log/port.ts';
 import { RepeatedFailure } from '../../functions/log/repeat.ts';
-
-function recording() {
-  const lines: Array<{ level: string; message: string; fields?: LogFields }> = [];
-  const at = (level: string) => (message: string, fields?: LogFields) =>
-    void lines.push({ level, message, fields });
-  const log: Logger = {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: () => log,
-  };
-  return { log, lines };
-}
+import { recordingLogger } from '../support/log.ts';
 
 describe('a failure that repeats every second', () => {
   it('is said once, then at most once a minute with a count, then once when it recovers', () => {
-    const { log, lines } = recording();
+    const { log, lines } = recordingLogger();
     let clock = 0;
     const failure = new RepeatedFailure(log, 'queue consumer error', () => clock);
     // An hour of "queue unreachable" once a second.
@@ -51,7 +37,7 @@ describe('a failure that repeats every second', () => {
   });
 
   it('says nothing while all goes well', () => {
-    const { log, lines } = recording();
+    const { log, lines } = recordingLogger();
     const failure = new RepeatedFailure(log, 'queue consumer error');
     for (let i = 0; i < 100; i++) failure.succeeded();
     expect(lines).toEqual([]);
