@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { expandWebhook } from '../functions/respond/webhook.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { EmbeddedQueue, openStateDb } from '../shared/queue/embedded.ts';
 import { DiagnosisSchema } from '../shared/schemas/diagnosis.ts';
@@ -137,7 +138,7 @@ describe('pleg-responder dead-letters', () => {
   it('lists the jobs that failed for good, with the reason, beside a running queue', async () => {
     const state = join(dir, 'state');
     const db = openStateDb(state);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     expect(cli(['dead-letters', '--data-dir', state]).stdout).toBe(`no dead letters in ${state}\n`);
     await queue.enqueue([bundleJob('worker-9', 'prod')]);
     const [d] = (await queue.receive(1, 0)).deliveries;

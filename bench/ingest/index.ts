@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import { type Benchmark, median } from '../benchmark.ts';
 
@@ -178,7 +179,7 @@ function describe(r: Round): string {
 /** Alerts stored in an embedded queue's directory, as the queue itself counts them on opening it. */
 async function storedAlerts(dir: string): Promise<number> {
   const db = openStateDb(dir);
-  const queue = new EmbeddedQueue({ db });
+  const queue = new EmbeddedQueue({ db, expand: expandWebhook });
   try {
     return (await queue.stats()).queued;
   } finally {

@@ -2,8 +2,10 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { inspectJson } from '../../shared/intake/json-guard.ts';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
+import { JsonText } from '../../shared/queue/codec.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
 import { describeIssues } from '../../shared/schemas/bundle.ts';
+import type { WebhookJob } from '../../shared/schemas/job.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import { accessLog } from './access-log.ts';
@@ -150,13 +152,15 @@ export function createIngestApp(deps: IngestDeps): Hono {
       // Only counts outlive the wait for the commit: the parsed body and its jobs can be collected meanwhile.
       const queued = jobs.length;
       try {
-        // The origin lets a queue keep the body as received and derive these jobs again on delivery.
-        await deps.queue.enqueue(jobs, {
+        // Where the queue can, it stores the body as received, one webhook job, instead of these jobs.
+        const webhook: WebhookJob = {
+          kind: 'webhook',
           route: family,
           receivedAt,
           defaultCluster: deps.defaultCluster,
-          body: body.text,
-        });
+          payload: new JsonText(body.text),
+        };
+        await (deps.queue.enqueueWebhook?.(webhook, queued) ?? deps.queue.enqueue(jobs));
       } catch (error) {
         log.error(`enqueue failed for ${family}: ${(error as Error).message}`, { route: family });
         counted.unavailable();

@@ -22,12 +22,18 @@ import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
 import { consume } from '../respond/consumer.ts';
 import { DownstreamStatus } from '../respond/downstream.ts';
+import { expandWebhook } from '../respond/webhook.ts';
 import { NodeMetrics } from './metrics.ts';
 
 function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
   const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
   if (config.QUEUE === 'embedded')
-    return new EmbeddedQueue({ db, visibilityMs, maxAttempts: config.RESPOND_MAX_ATTEMPTS });
+    return new EmbeddedQueue({
+      db,
+      expand: expandWebhook,
+      visibilityMs,
+      maxAttempts: config.RESPOND_MAX_ATTEMPTS,
+    });
   const client = new SQSClient({ region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT });
   return new SqsQueue({ client, queueUrl: config.SQS_QUEUE_URL ?? '', visibilityMs });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AlertmanagerPayloadSchema } from '../schemas/alertmanager.ts';
 import { EvidenceBundleSchema } from '../schemas/bundle.ts';
-import type { Job } from '../schemas/job.ts';
+import type { WebhookRouteSchema } from '../schemas/job.ts';
 import { EventWebhookBodySchema } from '../schemas/kube-event.ts';
 import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
 
@@ -21,12 +21,11 @@ export interface IntakeRoute<S extends z.ZodType> {
 const route = <S extends z.ZodType>(r: IntakeRoute<S>) => r;
 
 /** The webhook routes by name; each also has its own bearer token. */
-export const IntakeRouteNameSchema = z.enum(['alertmanager', 'events', 'bundles']);
-export type IntakeRouteName = z.infer<typeof IntakeRouteNameSchema>;
+export type IntakeRouteName = z.infer<typeof WebhookRouteSchema>;
 
 /**
- * The webhook routes as data: what each accepts and how it turns into jobs. Ingest validates with it; the
- * embedded queue derives a stored body's jobs with it again on delivery (see `jobsFromOrigin`).
+ * The webhook routes as data: what each accepts and how it turns into jobs. Ingest validates and normalises
+ * with it; the responder expands a queued webhook job with it again (`functions/respond/webhook.ts`).
  */
 export const INTAKE_ROUTES = {
   alertmanager: route({ schema: AlertmanagerPayloadSchema, normalise: normaliseAlertmanager }),
@@ -36,24 +35,3 @@ export const INTAKE_ROUTES = {
   }),
   bundles: route({ schema: PushedBundleSchema, normalise: normaliseBundle }),
 } satisfies Record<IntakeRouteName, unknown>;
-
-/**
- * Where a request's jobs came from: the route, and the two inputs normalising depends on. Normalising is
- * deterministic, so with the body these give the same jobs again.
- */
-export const OriginSchema = z.object({
-  route: IntakeRouteNameSchema,
-  receivedAt: z.iso.datetime(),
-  defaultCluster: z.string(),
-});
-export type OriginInfo = z.infer<typeof OriginSchema>;
-
-/** An origin with the body as received: JSON text that passed the route's schema. */
-export type Origin = OriginInfo & { body: string };
-
-/** The jobs a stored body stands for (parsed from its text), derived exactly as ingest derived them. */
-export async function jobsFromOrigin(origin: OriginInfo, payload: unknown): Promise<Job[]> {
-  const intake: IntakeRoute<z.ZodType> = INTAKE_ROUTES[origin.route];
-  return (await intake.normalise(intake.schema.parse(payload), origin.defaultCluster, origin.receivedAt))
-    .jobs;
-}

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { jobsFromOrigin, type Origin, OriginSchema } from '../intake/routes.ts';
-import type { Job } from '../schemas/job.ts';
-import { decodeJob, encodeJob, validateJob } from './codec.ts';
+import type { Job, WebhookJob } from '../schemas/job.ts';
+import { decodeJob, encodeJob, validateJob, validateWebhookJob } from './codec.ts';
 import {
   dropSegmentsBefore,
   type JournalRow,
@@ -24,8 +23,13 @@ import type {
   RetryResult,
 } from './port.ts';
 
+/** The jobs a webhook job stands for: the responder's `expandWebhook`, given by the composition root. */
+export type WebhookExpander = (webhook: WebhookJob) => Promise<readonly Job[]>;
+
 export interface EmbeddedQueueOptions {
   db: DatabaseSync;
+  /** Expands the webhook jobs of a row on delivery (the queue knows their schema, not the intake's routes). */
+  expand: WebhookExpander;
   /** How long a received job stays invisible before it is delivered again. */
   visibilityMs?: number;
   /** Deliveries before a failing job moves to the dead letters. */
@@ -49,13 +53,13 @@ interface Row {
 }
 
 /*
- * A row is what one enqueue call stored, and which of its jobs are still pending. One webhook of 10 alerts is one
- * row (one B-tree insert, not ten), while jobs are still delivered, acknowledged and retried one by one: a
- * retried job moves to a row of its own with its attempt count. The body takes one of two forms:
- * - `{"origin":{...},"payload":<the webhook body as received>}` when ingest gave the origin: the jobs are derived
- *   again on delivery, so the hot path neither encodes them nor writes what they repeat (a 10-alert webhook is
- *   ~30% smaller as sent than as ten jobs);
- * - `[job, ...]`, the JSON array of the jobs, otherwise (Slack requests, retried jobs).
+ * A row is what one enqueue call stored, and which of its jobs are still pending. The body is the JSON array of
+ * the stored jobs, `[job, ...]`; a webhook job in it (`enqueueWebhook`) stands for the jobs it expands to, in
+ * their order, and `pending` indexes that expanded list. One webhook of 10 alerts is one row holding one
+ * webhook job (one B-tree insert, not ten, and no jobs to encode on the hot path), while its jobs are still
+ * delivered, acknowledged and retried one by one: a retried job moves to a row of its own with its attempt
+ * count. Rows of versions before webhook jobs, `{"origin":{...},"payload":<body>}`, read as the webhook job they
+ * amount to (`legacyWebhook`).
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS jobs (
@@ -206,12 +210,14 @@ function pendingIndexes(row: Row): number[] {
   return row.pending ? row.pending.split(',').map(Number) : [];
 }
 
-function rowOf(jobs: readonly Job[], origin: Origin | undefined): JournalRow {
-  const pending = jobs.map((_, i) => i).join(',');
-  if (!origin) return { body: `[${jobs.map(encodeJob).join(',')}]`, pending };
-  const { body, ...about } = origin;
-  // The body passed JSON.parse and its schema at ingest: it is JSON text and can be embedded as it is.
-  return { body: `{"origin":${JSON.stringify(about)},"payload":${body}}`, pending };
+/**
+ * A row written before webhook jobs existed stored the webhook as `{"origin":{route, receivedAt,
+ * defaultCluster},"payload":<body>}`: it is that webhook job, so a journal or database left by an older version
+ * is delivered as it would have been. Anything else that is not an array fails the webhook job's schema.
+ */
+function legacyWebhook(stored: unknown): unknown {
+  const { origin, payload } = (stored ?? {}) as { origin?: unknown; payload?: unknown };
+  return { ...(origin as object | undefined), kind: 'webhook', payload };
 }
 
 /** Receipts grouped by the row delivery they belong to, with the job indexes taken out of each. */
@@ -232,13 +238,25 @@ function jobText(row: Row, jobs: unknown[] | { reason: string }): (index: number
   return (index) => (Array.isArray(jobs) ? JSON.stringify(jobs[index] ?? null) : row.body);
 }
 
-/** The jobs a row holds, in the order their indexes refer to; a reason when they cannot be read. */
-async function jobsOfRow(row: Row): Promise<unknown[] | { reason: string }> {
+/**
+ * The jobs a row holds, webhook jobs expanded, in the order their indexes refer to; a reason when they cannot be
+ * read. Jobs are validated one by one when delivered; a webhook job is validated here, as it is expanded.
+ */
+async function jobsOfRow(row: Row, expand: WebhookExpander): Promise<unknown[] | { reason: string }> {
   try {
-    const stored = JSON.parse(row.body) as unknown;
-    if (Array.isArray(stored)) return stored;
-    const { origin, payload } = stored as { origin: unknown; payload: unknown };
-    return await jobsFromOrigin(OriginSchema.parse(origin), payload);
+    const parsed = JSON.parse(row.body) as unknown;
+    const stored = Array.isArray(parsed) ? parsed : [legacyWebhook(parsed)];
+    const jobs: unknown[] = [];
+    for (const item of stored) {
+      if ((item as { kind?: unknown } | null)?.kind !== 'webhook') {
+        jobs.push(item);
+        continue;
+      }
+      const webhook = validateWebhookJob(item);
+      if (!('job' in webhook)) throw new Error(webhook.reason);
+      jobs.push(...(await expand(webhook.job)));
+    }
+    return jobs;
   } catch (error) {
     return { reason: `stored row ${row.id} cannot be read: ${(error as Error).message}` };
   }
@@ -257,6 +275,7 @@ async function jobsOfRow(row: Row): Promise<unknown[] | { reason: string }> {
  */
 export class EmbeddedQueue implements Queue {
   readonly #db: DatabaseSync;
+  readonly #expand: WebhookExpander;
   readonly #visibilityMs: number;
   readonly #maxAttempts: number;
   readonly #now: () => number;
@@ -274,6 +293,7 @@ export class EmbeddedQueue implements Queue {
   constructor(options: EmbeddedQueueOptions) {
     this.#db = options.db;
     this.#sql = statements(options.db);
+    this.#expand = options.expand;
     this.#visibilityMs = options.visibilityMs ?? 60_000;
     this.#maxAttempts = options.maxAttempts ?? 5;
     this.#now = options.now ?? Date.now;
@@ -285,12 +305,25 @@ export class EmbeddedQueue implements Queue {
     while (this.#importJournal());
   }
 
-  enqueue(jobs: readonly Job[], origin?: Origin): Promise<void> {
+  enqueue(jobs: readonly Job[]): Promise<void> {
+    return this.#store(jobs.length, () => `[${jobs.map(encodeJob).join(',')}]`);
+  }
+
+  /** One row holding the webhook job, its `jobs` pending from the start (derived again on delivery). */
+  enqueueWebhook(webhook: WebhookJob, jobs: number): Promise<void> {
+    return this.#store(jobs, () => `[${encodeJob(webhook)}]`);
+  }
+
+  /**
+   * Adds a row of `jobs` pending jobs, `body` encoding them, to this turn's group commit; resolves once it is
+   * durable. A row of no jobs is not stored.
+   */
+  #store(jobs: number, body: () => string): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('queue is closed'));
-    if (jobs.length === 0) return Promise.resolve();
+    if (jobs === 0) return Promise.resolve();
     let row: JournalRow;
     try {
-      row = rowOf(jobs, origin);
+      row = { body: body(), pending: Array.from({ length: jobs }, (_, i) => i).join(',') };
     } catch (error) {
       return Promise.reject(error);
     }
@@ -405,7 +438,9 @@ export class EmbeddedQueue implements Queue {
     this.#importJournal();
     const now = this.#now();
     const rows = this.#sql.visible.all(now, max) as unknown as Row[];
-    const read = await Promise.all(rows.map(async (row) => ({ row, jobs: await jobsOfRow(row) })));
+    const read = await Promise.all(
+      rows.map(async (row) => ({ row, jobs: await jobsOfRow(row, this.#expand) })),
+    );
     const deliveries: Delivery[] = [];
     const poison: PoisonMessage[] = [];
     this.#db.exec('BEGIN IMMEDIATE');
@@ -440,7 +475,7 @@ export class EmbeddedQueue implements Queue {
     if (each) {
       for (const g of groups) {
         const row = this.#sql.row.get(g.id, g.attempts) as Row | undefined;
-        if (row) taken.set(g.id, jobText(row, await jobsOfRow(row)));
+        if (row) taken.set(g.id, jobText(row, await jobsOfRow(row, this.#expand)));
       }
     }
     this.#db.exec('BEGIN IMMEDIATE');
@@ -528,7 +563,7 @@ export class EmbeddedQueue implements Queue {
 
   /**
    * Seconds since ingest received the oldest job still pending, 0 when none is. Rows keep no time of their own,
-   * but every body carries its jobs' `receivedAt` (the origin's, or each job's). Rows taken in from the journal
+   * but every body carries its jobs' `receivedAt` (each job's; a legacy row's origin's). Rows taken in from the journal
    * (no `last_error`) arrive in enqueue order, so of those only the first can be the oldest; rows written by a
    * retry or a redrive (with `last_error`) hold jobs received earlier, and are all looked at. So a scrape reads
    * a few bodies, not the backlog's.

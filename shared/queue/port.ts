@@ -1,5 +1,4 @@
-import type { Origin } from '../intake/routes.ts';
-import type { Job } from '../schemas/job.ts';
+import type { Job, WebhookJob } from '../schemas/job.ts';
 
 /** A job handed to a consumer; `receipt` identifies this delivery (a redelivery gets a new one). */
 export interface Delivery {
@@ -42,11 +41,14 @@ export interface Received {
  * answers 202 after it, 503 if it rejects. Delivery is at least once.
  */
 export interface Queue {
+  enqueue(jobs: readonly Job[]): Promise<void>;
   /**
-   * `origin`, when the jobs were derived from a webhook body, is that body as received: a queue may store it
-   * instead of the jobs and derive them again on delivery (`jobsFromOrigin`), as the embedded queue does.
+   * Where a queue has it: stores a webhook as one job that stands for the `jobs` jobs ingest derived from it,
+   * and delivers those jobs (expanded by the responder) one by one, as if `enqueue` had been given them. The
+   * embedded queue has it (one short write per webhook); SQS has not: its messages stay one per job, within
+   * its size limit and readable by a responder that predates webhook jobs.
    */
-  enqueue(jobs: readonly Job[], origin?: Origin): Promise<void>;
+  enqueueWebhook?(webhook: WebhookJob, jobs: number): Promise<void>;
   receive(max: number, waitMs: number): Promise<Received>;
   /** Done with these deliveries: remove them. */
   ack(receipts: readonly string[]): Promise<void>;

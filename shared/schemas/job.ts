@@ -68,6 +68,27 @@ export const JobSchema = z.discriminatedUnion('kind', [
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
+/** The webhook routes of the intake, by name (their schemas and normalisers: `shared/intake/routes.ts`). */
+export const WebhookRouteSchema = z.enum(['alertmanager', 'events', 'bundles']);
+
+/**
+ * A webhook received and validated at ingest, queued as one job: the responder expands it into the jobs above
+ * with the intake's normalisers when it is delivered (`functions/respond/webhook.ts`). Normalising is
+ * deterministic, so these fields and the body give the jobs ingest derived (and counted in its answer) again.
+ * Queuing the body instead of its jobs keeps the hot path short: no jobs to encode, and a 10-alert webhook is
+ * ~30% smaller as sent than as ten jobs.
+ */
+export const WebhookJobSchema = z.object({
+  kind: z.literal('webhook'),
+  route: WebhookRouteSchema,
+  receivedAt: z.iso.datetime(),
+  /** The cluster of items whose labels name none. */
+  defaultCluster: z.string(),
+  /** The body as a JSON value; its route's schema checks it again on expansion. */
+  payload: z.unknown(),
+});
+export type WebhookJob = z.infer<typeof WebhookJobSchema>;
+
 /**
  * A button value naming an incident: this prefix and the first 32 hex digits of SHA-256 over the incident key
  * (`shared/chat/incident-ref.ts`). Values posted before it existed hold the key itself (`cluster/node`).

@@ -6,6 +6,7 @@ import { silentLogger } from '../../functions/log/port.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import type { ChatMessage, ChatPort } from '../../shared/chat/port.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
@@ -213,7 +214,7 @@ describe.each([
 
   it('a burst received as one batch opens the cluster thread first, counting the whole batch', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     const { threads: t } = threads(under.chat(), db);
     const nodes = Array.from({ length: 8 }, (_, i) => `node-${i}`);
     for (const n of nodes) await queue.enqueue([alert(n)]);
@@ -239,7 +240,7 @@ describe.each([
 
   it('a chat outage loses nothing and posts every incident once when chat is back', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db, maxAttempts: 50 });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook, maxAttempts: 50 });
     const { threads: t } = threads(under.chat({ maxWaitMs: 200 }), db);
     const deps = { handler: t, processed: new SqliteProcessedStore(db) };
     const logs: string[] = [];

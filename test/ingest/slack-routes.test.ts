@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IngestCounters } from '../../functions/ingest/counters.ts';
 import { registerSlackRoutes, type SlackRouteDeps } from '../../functions/ingest/slack-routes.ts';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue, Received, RetryResult } from '../../shared/queue/port.ts';
@@ -64,7 +65,7 @@ let s: Served;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pleg-slack-'));
   db = openStateDb(dir);
-  queue = new EmbeddedQueue({ db });
+  queue = new EmbeddedQueue({ db, expand: expandWebhook });
   counters = new IngestCounters();
   logs = [];
   s = await serveSlack({

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerHealthRoutes } from '../../functions/ingest/health.ts';
 import { respond } from '../../functions/respond/respond.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import { journalDir } from '../../shared/queue/journal.ts';
 import type { Job } from '../../shared/schemas/job.ts';
@@ -62,7 +63,7 @@ function fill(path: string): void {
 describe.skipIf(!canMount)('embedded queue on a full disk (tmpfs)', () => {
   it('refuses what it cannot store, says so in /readyz, piles up nothing, and keeps only what it accepted', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     const app = new Hono();
     registerHealthRoutes(app, queue);
     await queue.enqueue([job('before')]);

@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INTAKE_ROUTES, type Origin } from '../../shared/intake/routes.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
+import { INTAKE_ROUTES, type IntakeRouteName } from '../../shared/intake/routes.ts';
+import { JsonText } from '../../shared/queue/codec.ts';
 import {
   EmbeddedQueue,
   openStateDb,
   readDeadLetters,
   SqliteProcessedStore,
 } from '../../shared/queue/embedded.ts';
+import { JournalWriter, journalDir } from '../../shared/queue/journal.ts';
+import type { WebhookJob } from '../../shared/schemas/job.ts';
 import { alert, alertmanagerPayload, bundleJob, nodeNotReadyEvent } from '../support/payloads.ts';
 
 let dir: string;
@@ -21,10 +25,40 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function open(maxAttempts = 3) {
   const db = openStateDb(dir);
-  return { db, queue: new EmbeddedQueue({ db, visibilityMs: 10_000, maxAttempts, now: () => clock }) };
+  return {
+    db,
+    queue: new EmbeddedQueue({
+      db,
+      expand: expandWebhook,
+      visibilityMs: 10_000,
+      maxAttempts,
+      now: () => clock,
+    }),
+  };
 }
 
 const job = (node: string) => bundleJob(node);
+
+/** What ingest does: validate the body, derive its jobs (to count them), and enqueue it as one webhook job. */
+async function intake(
+  queue: EmbeddedQueue,
+  route: IntakeRouteName,
+  payload: unknown,
+  receivedAt = '2026-11-21T03:00:05.000Z',
+) {
+  const body = JSON.stringify(payload);
+  const { schema, normalise } = INTAKE_ROUTES[route] as (typeof INTAKE_ROUTES)['events'];
+  const { jobs } = await normalise(schema.parse(JSON.parse(body)), 'dflt', receivedAt);
+  const webhook: WebhookJob = {
+    kind: 'webhook',
+    route,
+    receivedAt,
+    defaultCluster: 'dflt',
+    payload: new JsonText(body),
+  };
+  await queue.enqueueWebhook(webhook, jobs.length);
+  return jobs;
+}
 
 describe('EmbeddedQueue', () => {
   it('delivers in order, hides received jobs for the visibility timeout, and deletes acked ones', async () => {
@@ -62,25 +96,13 @@ describe('EmbeddedQueue', () => {
     db.close();
   });
 
-  it('ages the oldest job from when ingest received it, through journal rows, origins and retries', async () => {
+  it('ages the oldest job from when ingest received it, through journal rows, webhooks and retries', async () => {
     clock = Date.parse('2026-11-21T03:00:00.000Z');
     const { db, queue } = open();
     const at = (secondsAgo: number) => new Date(clock - secondsAgo * 1000).toISOString();
     expect((await queue.stats()).oldestJobAgeSeconds).toBe(0);
     await queue.enqueue([{ ...job('a'), receivedAt: at(30) }]);
-    const payload = JSON.stringify(alertmanagerPayload([alert('b')]));
-    const origin: Origin = {
-      route: 'alertmanager',
-      receivedAt: at(10),
-      defaultCluster: 'dflt',
-      body: payload,
-    };
-    const { jobs } = await INTAKE_ROUTES.alertmanager.normalise(
-      JSON.parse(payload),
-      'dflt',
-      origin.receivedAt,
-    );
-    await queue.enqueue(jobs, origin);
+    await intake(queue, 'alertmanager', alertmanagerPayload([alert('b')]), at(10));
     expect((await queue.stats()).oldestJobAgeSeconds).toBe(30);
     const [a, b] = (await queue.receive(10, 0)).deliveries;
     // a is retried (a row of its own, written after b's) and b acknowledged: a is still the oldest, 30 s + 5 s.
@@ -136,7 +158,7 @@ describe('EmbeddedQueue', () => {
 
   it('a long poll returns as soon as a job is enqueued', async () => {
     const { db } = open();
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     const started = Date.now();
     const polling = queue.receive(10, 5000);
     setTimeout(() => queue.enqueue([job('late')]), 50);
@@ -163,20 +185,6 @@ describe('EmbeddedQueue', () => {
   });
 
   describe('rows that keep the webhook body as received', () => {
-    /** What ingest does: validate the body, derive its jobs, and enqueue them with their origin. */
-    async function intake(queue: EmbeddedQueue, route: Origin['route'], payload: unknown) {
-      const body = JSON.stringify(payload);
-      const origin: Origin = { route, receivedAt: '2026-11-21T03:00:05.000Z', defaultCluster: 'dflt', body };
-      const { schema, normalise } = INTAKE_ROUTES[route] as (typeof INTAKE_ROUTES)['events'];
-      const { jobs } = await normalise(
-        schema.parse(JSON.parse(body)),
-        origin.defaultCluster,
-        origin.receivedAt,
-      );
-      await queue.enqueue(jobs, origin);
-      return jobs;
-    }
-
     it('delivers exactly the jobs ingest derived, for every route, and stores the body not the jobs', async () => {
       const { db, queue } = open();
       const sent = [
@@ -191,12 +199,14 @@ describe('EmbeddedQueue', () => {
       ];
       expect(sent.map((j) => j.node)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
       expect((await queue.stats()).queued).toBe(5); // takes the journal in
+      // One webhook job a row, its payload the body as sent (spliced in, not escaped as a string).
       const bodies = db.prepare('SELECT body FROM jobs ORDER BY id').all() as Array<{ body: string }>;
-      expect(bodies.map((b) => JSON.parse(b.body).origin.route)).toEqual([
-        'alertmanager',
-        'events',
-        'bundles',
+      expect(bodies.map((b) => JSON.parse(b.body).map((j: WebhookJob) => `${j.kind}:${j.route}`))).toEqual([
+        ['webhook:alertmanager'],
+        ['webhook:events'],
+        ['webhook:bundles'],
       ]);
+      expect(bodies[2]?.body).toMatch(/,"payload":\{"node":"n5","cluster":"c"\}\}\]$/);
       const r = await queue.receive(10, 0);
       expect(r.poison).toEqual([]);
       expect(r.deliveries.map((d) => d.job)).toEqual(sent);
@@ -234,9 +244,9 @@ describe('EmbeddedQueue', () => {
 
     it('hands out a row whose body no longer reads as its route as poison, with the reason', async () => {
       const { db, queue } = open();
-      const origin = { route: 'alertmanager', receivedAt: '2026-11-21T03:00:05.000Z', defaultCluster: 'd' };
+      const webhook = { kind: 'webhook', route: 'alertmanager', receivedAt: '2026-11-21T03:00:05.000Z' };
       db.prepare('INSERT INTO jobs (body, pending, visible_at) VALUES (?, ?, 0)').run(
-        JSON.stringify({ origin, payload: { version: '3' } }),
+        JSON.stringify([{ ...webhook, defaultCluster: 'd', payload: { version: '3' } }]),
         '0,1',
       );
       const r = await queue.receive(10, 0);
@@ -247,6 +257,55 @@ describe('EmbeddedQueue', () => {
       ]);
       for (const p of r.poison) await queue.reject(p.receipt, p.reason);
       expect(await queue.stats()).toEqual({ queued: 0, deadLetters: 2, oldestJobAgeSeconds: 0 });
+      await queue.close();
+      db.close();
+    });
+  });
+
+  describe('rows of the format before webhook jobs: {"origin":{...},"payload":<body>}', () => {
+    const receivedAt = '2026-11-21T03:00:05.000Z';
+    const legacyBody = (payload: unknown) =>
+      `{"origin":${JSON.stringify({ route: 'alertmanager', receivedAt, defaultCluster: 'dflt' })},"payload":${JSON.stringify(payload)}}`;
+    const derived = async (payload: unknown) =>
+      (await INTAKE_ROUTES.alertmanager.normalise(JSON.parse(JSON.stringify(payload)), 'dflt', receivedAt))
+        .jobs;
+
+    it('delivers the pending jobs of such rows, in the database and in the journal left by the old version', async () => {
+      clock = Date.parse(receivedAt) + 60_000;
+      const db = openStateDb(dir);
+      // A row whose first job was acknowledged before the upgrade, and a record the old run journaled last.
+      const stored = alertmanagerPayload([alert('a'), alert('b'), alert('c')]);
+      db.prepare('INSERT INTO jobs (body, pending, visible_at) VALUES (?, ?, 0)').run(
+        legacyBody(stored),
+        '1,2',
+      );
+      const journaled = alertmanagerPayload([alert('d'), alert('e')]);
+      const writer = new JournalWriter(journalDir(dir));
+      writer.append([{ body: legacyBody(journaled), pending: '0,1' }]);
+      writer.close();
+      const queue = new EmbeddedQueue({ db, expand: expandWebhook, now: () => clock });
+      expect(await queue.stats()).toEqual({ queued: 4, deadLetters: 0, oldestJobAgeSeconds: 60 });
+      const r = await queue.receive(10, 0);
+      expect(r.poison).toEqual([]);
+      const [, b, c] = await derived(stored);
+      expect(r.deliveries.map((d) => d.job)).toEqual([b, c, ...(await derived(journaled))]);
+      // Retried and acknowledged one by one, as before.
+      await queue.retry(r.deliveries[0]?.receipt ?? '', 0, 'slack down');
+      await queue.ack(r.deliveries.slice(1).map((d) => d.receipt));
+      expect((await queue.receive(10, 0)).deliveries.map((d) => [d.job, d.attempts])).toEqual([[b, 2]]);
+      await queue.close();
+      db.close();
+    });
+
+    it('hands out such a row whose body no longer reads as its route as poison, with the reason', async () => {
+      const { db, queue } = open();
+      db.prepare('INSERT INTO jobs (body, pending, visible_at) VALUES (?, ?, 0)').run(
+        legacyBody({ version: '3' }),
+        '0',
+      );
+      const r = await queue.receive(10, 0);
+      expect(r.deliveries).toEqual([]);
+      expect(r.poison.map((p) => p.reason)).toEqual([expect.stringMatching(/cannot be read.*version/s)]);
       await queue.close();
       db.close();
     });

@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import { JournalWriter, journalDir, readSegment, segments } from '../../shared/queue/journal.ts';
 import { bundleJob } from '../support/payloads.ts';
@@ -94,7 +95,7 @@ describe('EmbeddedQueue over its journal', () => {
 
   it('takes in every acknowledged enqueue after a crash torn mid-record, and what came after it', async () => {
     const first = openStateDb(dir);
-    const q1 = new EmbeddedQueue({ db: first });
+    const q1 = new EmbeddedQueue({ db: first, expand: expandWebhook });
     await q1.enqueue([job('a')]);
     await q1.enqueue([job('b'), job('c')]);
     await q1.close();
@@ -107,7 +108,7 @@ describe('EmbeddedQueue over its journal', () => {
     );
 
     const second = openStateDb(dir);
-    const q2 = new EmbeddedQueue({ db: second });
+    const q2 = new EmbeddedQueue({ db: second, expand: expandWebhook });
     await q2.enqueue([job('d')]); // the new run's own segment
     const got = await q2.receive(10, 0);
     expect(got.deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c', 'd']);
@@ -120,7 +121,7 @@ describe('EmbeddedQueue over its journal', () => {
 
     // Taken in exactly once: a third run finds nothing left.
     const third = openStateDb(dir);
-    const q3 = new EmbeddedQueue({ db: third });
+    const q3 = new EmbeddedQueue({ db: third, expand: expandWebhook });
     expect((await q3.stats()).queued).toBe(0);
     await q3.close();
     third.close();
@@ -134,7 +135,7 @@ describe('EmbeddedQueue over its journal', () => {
       writer.close();
     }
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     const got = await queue.receive(100, 0);
     expect(got.deliveries.map((d) => d.job.node)).toEqual(['n00', 'n01', 'n10', 'n11', 'n20', 'n21']);
     await queue.close();
@@ -143,11 +144,11 @@ describe('EmbeddedQueue over its journal', () => {
 
   it('an ingest and a responder on one state directory: every record is taken in once, none skipped', async () => {
     const ingestDb = openStateDb(dir);
-    const ingest = new EmbeddedQueue({ db: ingestDb });
+    const ingest = new EmbeddedQueue({ db: ingestDb, expand: expandWebhook });
     await ingest.enqueue([job('a')]);
     // The responder opens while the ingest's segment is live; it enqueues nothing, so it writes no segment.
     const respondDb = openStateDb(dir);
-    const respond = new EmbeddedQueue({ db: respondDb });
+    const respond = new EmbeddedQueue({ db: respondDb, expand: expandWebhook });
     await ingest.enqueue([job('b')]);
     const first = await respond.receive(10, 0);
     await ingest.enqueue([job('c')]);
@@ -164,7 +165,7 @@ describe('EmbeddedQueue over its journal', () => {
 
   it('commits the enqueues of one turn as one group; close commits the group still waiting', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     const waiting = [queue.enqueue([job('a')]), queue.enqueue([job('b')]), queue.enqueue([job('c')])];
     await queue.close(); // before the turn ends: the group is committed, not dropped
     await Promise.all(waiting);
@@ -172,7 +173,7 @@ describe('EmbeddedQueue over its journal', () => {
     expect(readSegment(journalDir(dir), segment, 0, 1 << 20).rows).toHaveLength(3);
     db.close();
     const reopened = openStateDb(dir);
-    const again = new EmbeddedQueue({ db: reopened });
+    const again = new EmbeddedQueue({ db: reopened, expand: expandWebhook });
     expect((await again.receive(10, 0)).deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c']);
     await again.close();
     reopened.close();
@@ -180,7 +181,7 @@ describe('EmbeddedQueue over its journal', () => {
 
   it('rejects a group it cannot store and is unready until the journal opens again; nothing half-stored', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     writeFileSync(journalDir(dir), 'not a directory'); // the journal cannot be opened
     await expect(queue.enqueue([job('lost')])).rejects.toThrow(/could not store jobs/);
     expect(await queue.ready()).toBe(false);

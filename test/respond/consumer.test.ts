@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../functions/config.ts';
 import { consume, receiveBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import type { RespondDeps } from '../../functions/respond/respond.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { messagesLogger } from '../support/log.ts';
@@ -17,7 +18,7 @@ let queue: EmbeddedQueue;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'pleg-consumer-'));
   db = openStateDb(dir);
-  queue = new EmbeddedQueue({ db });
+  queue = new EmbeddedQueue({ db, expand: expandWebhook });
 });
 afterEach(async () => {
   await queue.close();

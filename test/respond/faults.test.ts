@@ -10,6 +10,7 @@ import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { meteredChat } from '../../functions/respond/metrics.ts';
 import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import {
@@ -62,7 +63,7 @@ async function outage(fault: Fault, outageMs: number) {
   const logs: string[] = [];
   const db = openStateDb(dir);
   // The default attempt limit: a job spending attempts on the outage would be dead-lettered after 5 deliveries.
-  const queue = new EmbeddedQueue({ db, now: () => clock });
+  const queue = new EmbeddedQueue({ db, expand: expandWebhook, now: () => clock });
   const slack = new SlackChat({ token: TOKEN, slackApiUrl: proxy.url, minIntervalMs: 0, maxWaitMs: 50 });
   const downstream = new DownstreamStatus(messagesLogger(logs), () => clock);
   const metrics = new NodeMetrics({ faults: () => downstream.faults(), transports: ['slack'] });
@@ -166,7 +167,7 @@ describe.each<Fault>(['refuse', 'reset', 'http500', 'ratelimit', 'invalid_auth']
 describe('a failure of the job itself', () => {
   it('spends attempts and is dead-lettered with its reason, which is said', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db, now: () => clock, maxAttempts: 2 });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook, now: () => clock, maxAttempts: 2 });
     const logs: string[] = [];
     const failing = {
       handle: async () => {
@@ -200,7 +201,7 @@ describe('a failure of the job itself', () => {
 describe('/readyz', () => {
   it('lists a downstream fault without failing readiness: the queue still stores work', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     const status = new DownstreamStatus(silentLogger, () => clock);
     const app = new Hono();
     registerHealthRoutes(app, queue, () => status.faults());
@@ -230,7 +231,7 @@ describe('/readyz', () => {
 describe('redriveDeadLetters', () => {
   it('puts dead letters back as fresh jobs that are delivered and handled', async () => {
     const db = openStateDb(dir);
-    const queue = new EmbeddedQueue({ db, now: () => clock, maxAttempts: 1 });
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook, now: () => clock, maxAttempts: 1 });
     await queue.enqueue([alert('node-r')]);
     const first = await queue.receive(10, 0);
     expect(await queue.retry(first.deliveries[0]?.receipt ?? '', 0, 'renderer bug')).toBe('dead-lettered');
