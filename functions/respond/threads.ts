@@ -242,9 +242,13 @@ export class IncidentThreads implements IncidentHandler {
     const { cluster, node } = job;
     // A button names its incident by a short reference (a slash command by cluster and node).
     const ref = job.incidentRef;
-    const incident = ref
+    const found = ref
       ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
       : await this.#store.get(`${cluster}/${node}`);
+    // A button's job names its incident only by reference: what an earlier delivery left owed (a silence that met
+    // an Alertmanager outage) is completed here, before the request is decided on the incident as it then is.
+    if (found && found.pending.length > 0) await this.#completeOwed([found.key]);
+    const incident = found && found.pending.length > 0 ? await this.#store.get(found.key) : found;
     if (!incident && ref) return { action: 'gone', reply };
     if (!incident) {
       const live = await this.#collect(cluster, node);

@@ -10,7 +10,10 @@ export interface AlertmanagerOptions {
   basicAuth?: string;
   /** Per-request timeout; default 10 s. */
   timeoutMs?: number;
-  /** Total time one call may spend retrying a short outage (5xx, refused) before it is a fault; default 10 s. */
+  /**
+   * Total time one call may spend retrying a blip (5xx, refused) before it is a fault; default 3 s. Longer outages
+   * are the job's to wait out (the queue's backoff), with the thread told.
+   */
   maxWaitMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -48,7 +51,7 @@ export class AlertmanagerSilences implements SilencePort {
         ? `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(options.basicAuth)))}`
         : undefined;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
-    this.#maxWaitMs = options.maxWaitMs ?? 10_000;
+    this.#maxWaitMs = options.maxWaitMs ?? 3000;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#sleep = options.sleep ?? sleepMs;
   }
