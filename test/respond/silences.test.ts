@@ -292,3 +292,33 @@ it('Alertmanager refuses the silence (400): its words in the thread, nothing lef
   expect(await silences(node)).toEqual([]);
   db.close();
 }, 30_000);
+
+it('a create whose answer was lost is found again, not doubled; auth goes as configured', async () => {
+  const node = 'node-retried';
+  const request = {
+    matchers: [
+      { name: 'node', value: node, isRegex: false, isEqual: true },
+      { name: 'cluster', value: CLUSTER, isRegex: false, isEqual: true },
+    ],
+    startsAt: new Date().toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    createdBy: 'U0ONCALL',
+    comment: `pleg-responder: ${CLUSTER}/${node} (episode 1) — test`,
+  };
+  const seen: string[] = [];
+  const recording: typeof fetch = (input, init) => {
+    seen.push(new Headers(init?.headers).get('authorization') ?? '');
+    return fetch(input, init);
+  };
+  const bearer = new AlertmanagerSilences({ url: am.url, bearerToken: 'am-token', fetch: recording });
+  const first = await bearer.create(request);
+  const basic = new AlertmanagerSilences({ url: am.url, basicAuth: 'pleg:s3cret:x', fetch: recording });
+  expect(await basic.create(request)).toEqual(first);
+  expect((await silences(node)).filter((s) => s.status.state === 'active')).toHaveLength(1);
+  expect(seen).toContain('Bearer am-token');
+  expect(seen).toContain(`Basic ${btoa('pleg:s3cret:x')}`);
+  await basic.expire(first.id);
+  // Expiring again is done already, not an outage.
+  await basic.expire(first.id);
+  expect((await silences(node))[0]?.status.state).toBe('expired');
+});
