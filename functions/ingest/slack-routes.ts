@@ -351,7 +351,9 @@ async function blockActionJobs(payload: unknown, receivedAt: string): Promise<In
         {
           path: formatPath(['payload', 'actions', i, 'value']),
           message:
-            'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node" (and for a silence, a duration: "incident:<32 hex> 2h")',
+            action.action_id === 'silence'
+              ? 'expected an incident reference and a duration: "incident:<32 hex> 2h"'
+              : 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
         },
       ]);
     }
