@@ -736,7 +736,11 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
             : []),
           answer(
             reply,
-            diagnosisMessage(s.diagnosis, 'Re-diagnosed on request of the on-call engineer.'),
+            diagnosisMessage(
+              s.diagnosis,
+              'Re-diagnosed on request of the on-call engineer.',
+              incidentLinks(next, s.diagnosis, policy.links),
+            ),
             next.thread?.ts,
           ),
         ],

@@ -86,9 +86,11 @@ export class AlertmanagerSilences implements SilencePort {
   }
 
   async #findCreated(silence: SilenceRequest): Promise<string | undefined> {
-    const filter = silence.matchers.map(
-      (m: Matcher) => `filter=${encodeURIComponent(matcherText([m]).slice(1, -1))}`,
-    );
+    // Equality matchers only: Alertmanager filters silences by matching the filter against their matcher values,
+    // and a regex filter would be matched against the regex text itself.
+    const filter = silence.matchers
+      .filter((m) => !m.isRegex)
+      .map((m: Matcher) => `filter=${encodeURIComponent(matcherText([m]).slice(1, -1))}`);
     const listed = JSON.parse(await this.#call('GET', `/api/v2/silences?${filter.join('&')}`)) as unknown;
     if (!Array.isArray(listed)) return undefined;
     const found = (listed as ListedSilence[]).find(

@@ -12,6 +12,7 @@ import type { Job } from '../../shared/schemas/job.ts';
 import { AlertmanagerSilences } from '../../shared/silences/alertmanager.ts';
 import { type Program, startAlertmanager, startWebhookTap, until, type WebhookTap } from '../e2e/harness.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import { sample } from '../support/metrics.ts';
 import { alertJob } from '../support/payloads.ts';
 import { startTestServer, type TestServer, TOKEN } from '../support/server.ts';
 import { type Control, click, controlsOf } from '../support/slack-click.ts';
@@ -238,6 +239,8 @@ it('Alertmanager unreachable: the thread is told once, the job waits on the faul
     const ready = (await (await fetch(`${server?.url}/readyz`)).json()) as { downstream?: unknown };
     expect(JSON.stringify(ready)).toContain('alertmanager');
     expect(server?.logs.join('\n')).toMatch(/alertmanager is unavailable \(ECONNREFUSED\)/);
+    const metrics = await (await fetch(`${server?.url}/metrics`)).text();
+    expect(sample(metrics, 'pleg_downstream_up{transport="alertmanager"}')).toBe(0);
   } finally {
     await proxy.set('none');
   }
@@ -248,6 +251,16 @@ it('Alertmanager unreachable: the thread is told once, the job waits on the faul
   );
   const active = (await silences(node)).filter((s) => s.status.state === 'active');
   expect(active).toHaveLength(1);
+  // Once the batch that carried it is through, Alertmanager counts as up again.
+  await until(
+    'pleg_downstream_up for alertmanager back at 1',
+    async () =>
+      sample(
+        await (await fetch(`${server?.url}/metrics`)).text(),
+        'pleg_downstream_up{transport="alertmanager"}',
+      ) === 1,
+    10_000,
+  );
   // Said once, not on every retry.
   expect(replyIn(root, 'Could not create the silence')).toHaveLength(1);
 }, 60_000);
@@ -297,6 +310,7 @@ it('a create whose answer was lost is found again, not doubled; auth goes as con
   const node = 'node-retried';
   const request = {
     matchers: [
+      { name: 'alertname', value: 'PlegRelistSlow|PlegRelistStuck', isRegex: true, isEqual: true },
       { name: 'node', value: node, isRegex: false, isEqual: true },
       { name: 'cluster', value: CLUSTER, isRegex: false, isEqual: true },
     ],
