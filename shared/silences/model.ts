@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Incident } from '../incidents/model.ts';
+import { NODE_LABELS } from '../schemas/alertmanager.ts';
 
 /** One Alertmanager matcher (API v2 `matcher`): an equality, or an anchored regex over exact alternatives. */
 export const MatcherSchema = z.object({
@@ -27,9 +28,6 @@ export const IncidentSilenceSchema = z.object({
   by: z.string().min(1),
 });
 export type IncidentSilence = z.infer<typeof IncidentSilenceSchema>;
-
-/** Label names that carry the node (the intake's list, shared/intake/normalise.ts), most specific first. */
-const NODE_LABELS = ['node', 'nodename', 'kubernetes_node', 'exported_node', 'instance'] as const;
 
 /** A regex that matches exactly these values (Alertmanager anchors matcher regexes itself). */
 function exactly(values: readonly string[]): string {
