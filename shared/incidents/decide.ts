@@ -6,9 +6,9 @@ import {
   diagnosisMessage,
   foldedMessage,
   noLongerOpenMessage,
-  rootMessage as renderRoot,
   reopenMessage,
   resolutionMessage,
+  rootMessage,
   silencedMessage,
   silenceExpiredMessage,
   silenceFailedMessage,
@@ -61,10 +61,6 @@ export type ChatAction =
   /** Creates an Alertmanager silence for the incident's alerts (an effect in its outbox, like a post). */
   | { kind: 'silence'; key: string; silence: SilenceRequest }
   | { kind: 'expire-silence'; key: string; silenceId: string; by: string };
-
-/** The root as decide renders it: with the policy's silence control and links. */
-const rootMessage = (incident: Incident, d: Diagnosis, now: Date, policy: ThreadPolicy) =>
-  renderRoot(incident, d, now, policy);
 
 export interface Decision {
   /**
@@ -899,22 +895,8 @@ export function decideSilenceOutcome(s: SilenceOutcomeSituation, policy: ThreadP
       settled: [],
     };
   }
-  const next =
-    outcome.kind === 'created' && effect.kind === 'silence'
-      ? touch(
-          { ...incident, pending: rest },
-          { silence: { id: outcome.id, endsAt: effect.silence.endsAt, by: effect.silence.createdBy } },
-          now,
-        )
-      : touch({ ...incident, pending: rest }, { silence: undefined }, now);
-  const reply =
-    next.silence && outcome.kind === 'created'
-      ? silencedMessage(next, next.silence, s.diagnosis)
-      : silenceExpiredMessage(
-          effect.kind === 'expire-silence' ? effect.silenceId : '',
-          effect.kind === 'expire-silence' ? effect.by : '',
-        );
-  return {
+  const done = { ...incident, pending: rest };
+  const announce = (next: Incident, message: ChatMessage): Decision => ({
     next: [next],
     actions: [
       {
@@ -923,8 +905,17 @@ export function decideSilenceOutcome(s: SilenceOutcomeSituation, policy: ThreadP
         thread: incident.thread,
         message: rootMessage(next, s.diagnosis, now, policy),
       },
-      { kind: 'reply', key: next.key, about: 'silence', thread: incident.thread, message: reply },
+      { kind: 'reply', key: next.key, about: 'silence', thread: incident.thread, message },
     ],
     settled: [],
-  };
+  });
+  if (effect.kind === 'expire-silence')
+    return announce(
+      touch(done, { silence: undefined }, now),
+      silenceExpiredMessage(effect.silenceId, effect.by),
+    );
+  if (outcome.kind !== 'created') throw new Error(`a silence effect cannot end as ${outcome.kind}`);
+  const silence = { id: outcome.id, endsAt: effect.silence.endsAt, by: effect.silence.createdBy };
+  const next = touch(done, { silence }, now);
+  return announce(next, silencedMessage(next, silence, s.diagnosis));
 }
