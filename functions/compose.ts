@@ -3,6 +3,8 @@ import type { ChatPort } from '../shared/chat/port.ts';
 import { SlackChat } from '../shared/chat/slack.ts';
 import type { IncidentStore } from '../shared/incidents/model.ts';
 import type { ProcessedStore } from '../shared/queue/port.ts';
+import { AlertmanagerSilences } from '../shared/silences/alertmanager.ts';
+import type { SilencePort } from '../shared/silences/port.ts';
 import { type Config, ConfigError, threadPolicy } from './config.ts';
 import type { Logger } from './log/port.ts';
 import { slackSdkLogger } from './log/slack-sdk.ts';
@@ -22,6 +24,8 @@ export interface ResponderParts {
   processed: ProcessedStore;
   /** Replaces the chat the configuration picks (tests). */
   chat?: ChatPort;
+  /** Replaces the Alertmanager ALERTMANAGER_URL names (tests). */
+  silences?: SilencePort;
   /** Where the console chat prints (stdout; the function log on Lambda). */
   write?: (text: string) => void;
   /** The host's logger, without a component: the responder's lines are `respond`, Slack's SDK's `slack`. */
@@ -51,6 +55,7 @@ export function chatTransport(config: Config): 'slack' | 'console' {
 
 /**
  * The one place the responder is put together, for every host: Slack when it is configured, else the console —
+ * Alertmanager for silences when ALERTMANAGER_URL is set —
  * the same chat port, so both get the whole incident lifecycle — live evidence for the clusters KUBE_* names,
  * and the incident store the host brings. The pipeline itself is in functions/respond/threads.ts.
  */
@@ -71,6 +76,15 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
     metrics: parts.metrics,
     policy: threadPolicy(config),
     live: liveEvidenceFrom(config),
+    silences:
+      parts.silences ??
+      (config.ALERTMANAGER_URL
+        ? new AlertmanagerSilences({
+            url: config.ALERTMANAGER_URL,
+            bearerToken: config.ALERTMANAGER_BEARER_TOKEN,
+            basicAuth: config.ALERTMANAGER_BASIC_AUTH,
+          })
+        : undefined),
     now: parts.now,
     log: parts.log.child({ component: 'respond' }),
   });

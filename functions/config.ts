@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ThreadPolicy } from '../shared/incidents/policy.ts';
+import { parseSilenceDuration } from '../shared/silences/model.ts';
 import type { IngestAuth } from './ingest/auth.ts';
 import { LOG_LEVELS } from './log/port.ts';
 
@@ -17,6 +18,28 @@ const url = () =>
     },
     { message: 'must not contain credentials (user:password@): use the setting made for the secret' },
   );
+
+/** `2h,8h,1d`: the silence durations offered, in seconds (1 minute to 30 days, at most 10). */
+const durations = () =>
+  z.string().transform((text, ctx) => {
+    const parts = text.split(',').map((p) => p.trim());
+    const seconds = parts.map(parseSilenceDuration);
+    if (parts.length > 10 || seconds.some((s) => s === undefined || s < 60 || s > 30 * 86_400)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'use up to 10 durations such as 30m, 2h or 1d (1 minute to 30 days), separated by commas',
+      });
+      return z.NEVER;
+    }
+    return [...new Set(seconds as number[])];
+  });
+
+/** `prometheus.example.com,runbooks.example.com`: host names, lower-cased. */
+const hostList = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(?:\s*,\s*[A-Za-z0-9.-]+)*$/, 'use host names separated by commas')
+    .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()));
 
 /** Every setting the hosts read, from environment variables (the serverless convention). */
 export const ConfigSchema = z
@@ -45,6 +68,23 @@ export const ConfigSchema = z
     SLACK_API_URL: url().default('https://slack.com/api/'),
     /** `https://acme.slack.com/archives`: lets a storm thread link to the per-node threads. */
     SLACK_ARCHIVE_URL: url().optional(),
+    /** Alertmanager's API (`http://alertmanager:9093`): enables silences from the thread. */
+    ALERTMANAGER_URL: url().optional(),
+    /** Alertmanager as people reach it in a browser, for the prefilled silence link (default ALERTMANAGER_URL). */
+    ALERTMANAGER_EXTERNAL_URL: url().optional(),
+    ALERTMANAGER_BEARER_TOKEN: z.string().min(1).optional(),
+    /** `user:password` for Alertmanager behind basic auth. */
+    ALERTMANAGER_BASIC_AUTH: z
+      .string()
+      .regex(/^[^:]+:.+$/, 'use user:password')
+      .optional(),
+    SILENCE_DURATIONS: durations().default([7200]),
+    /** true: Acknowledge also silences the incident's alerts for the first SILENCE_DURATIONS entry. */
+    ACK_SILENCES: z.enum(['true', 'false']).default('false'),
+    /** When set, a URL from an alert (generatorURL, runbook_url) becomes a link only on these hosts. */
+    LINK_HOSTS: hostList().optional(),
+    /** docs/causes.md as published (e.g. its GitHub page): each diagnosis links its cause's section. */
+    DOCS_URL: url().optional(),
     REOPEN_WINDOW_SECONDS: z.coerce.number().int().min(0).default(3600),
     STORM_THRESHOLD: z.coerce.number().int().min(2).default(5),
     STORM_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -77,6 +117,16 @@ export const ConfigSchema = z
     if (c.QUEUE === 'sqs' && !c.SQS_QUEUE_URL) {
       ctx.addIssue({ code: 'custom', path: ['SQS_QUEUE_URL'], message: 'required when QUEUE=sqs' });
     }
+    if (c.ALERTMANAGER_BEARER_TOKEN && c.ALERTMANAGER_BASIC_AUTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALERTMANAGER_BASIC_AUTH'],
+        message: 'set ALERTMANAGER_BEARER_TOKEN or ALERTMANAGER_BASIC_AUTH, not both',
+      });
+    }
+    if (c.ACK_SILENCES === 'true' && !c.ALERTMANAGER_URL) {
+      ctx.addIssue({ code: 'custom', path: ['ACK_SILENCES'], message: 'needs ALERTMANAGER_URL' });
+    }
     if (c.SLACK_BOT_TOKEN && !c.SLACK_CHANNEL) {
       ctx.addIssue({
         code: 'custom',
@@ -89,7 +139,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
 const OUR_PREFIXES =
-  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
+  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|ALERTMANAGER_|SILENCE_|ACK_|LINK_|DOCS_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
 
 export class ConfigError extends Error {}
 
@@ -137,6 +187,21 @@ export function threadPolicy(config: Config): ThreadPolicy {
     storm: { threshold: config.STORM_THRESHOLD, windowMs: config.STORM_WINDOW_SECONDS * 1000 },
     stormEditIntervalMs: config.STORM_EDIT_INTERVAL_SECONDS * 1000,
     archiveUrl: config.SLACK_ARCHIVE_URL,
+    ...(config.ALERTMANAGER_URL
+      ? {
+          silences: {
+            durationsSeconds: config.SILENCE_DURATIONS,
+            onAcknowledge: config.ACK_SILENCES === 'true',
+          },
+        }
+      : {}),
+    links: {
+      ...(config.LINK_HOSTS ? { hosts: config.LINK_HOSTS } : {}),
+      ...(config.ALERTMANAGER_EXTERNAL_URL || config.ALERTMANAGER_URL
+        ? { alertmanagerUrl: config.ALERTMANAGER_EXTERNAL_URL ?? config.ALERTMANAGER_URL }
+        : {}),
+      ...(config.DOCS_URL ? { causesUrl: config.DOCS_URL } : {}),
+    },
   };
 }
 
@@ -166,5 +231,9 @@ export function configSecrets(config: Config): string[] {
     config.INGEST_TOKEN_BUNDLES,
     config.SLACK_BOT_TOKEN,
     config.SLACK_SIGNING_SECRET,
+    config.ALERTMANAGER_BEARER_TOKEN,
+    config.ALERTMANAGER_BASIC_AUTH,
+    // The password alone, should a message ever show it apart from the user.
+    config.ALERTMANAGER_BASIC_AUTH?.slice(config.ALERTMANAGER_BASIC_AUTH.indexOf(':') + 1),
   ].filter((s): s is string => s !== undefined);
 }

@@ -22,10 +22,12 @@ import { formatPath, MAX_ISSUES_SHOWN, type SchemaIssue } from '../../shared/sch
 import {
   type ChatReply,
   type ChatRequest,
+  ChatRequestSchema,
   hashedKey,
   INCIDENT_REF,
   type Job,
 } from '../../shared/schemas/job.ts';
+import { parseSilenceDuration } from '../../shared/silences/model.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
 import type { CounterName, IngestCounters } from './counters.ts';
@@ -97,6 +99,8 @@ const BUTTON_ACTIONS = {
   rediagnose: 'rediagnose',
   other_runtime: 'other-runtime',
   acknowledge: 'acknowledge',
+  silence: 'silence',
+  expire_silence: 'expire-silence',
 } as const satisfies Record<string, ChatRequest['action']>;
 type ButtonActionId = keyof typeof BUTTON_ACTIONS;
 const isButtonAction = (actionId: string): actionId is ButtonActionId =>
@@ -132,6 +136,8 @@ const BlockActionsSchema = z.object({
         action_id: z.string().max(BLOCK_KIT_LIMITS.actionId),
         action_ts: z.string().max(64).optional(),
         value: z.string().max(BLOCK_KIT_LIMITS.buttonValue).optional(),
+        /** A menu's choice (the silence durations): its value as the button's would be. */
+        selected_option: z.object({ value: z.string().max(BLOCK_KIT_LIMITS.optionValue) }).optional(),
       }),
     )
     .min(1)
@@ -266,6 +272,25 @@ function parseIncidentValue(value: string | undefined): IncidentTarget | undefin
   return node === '' || node === '*' || isNodeName(node) ? { cluster, node } : undefined;
 }
 
+/**
+ * What a button (or menu choice) asks for and the incident value it names. A silence's value carries its duration
+ * after the incident: `incident:<ref> 2h`.
+ */
+function buttonRequest(
+  actionId: ButtonActionId,
+  value: string | undefined,
+): { request: ChatRequest; target: string } | undefined {
+  const action = BUTTON_ACTIONS[actionId];
+  if (value === undefined) return undefined;
+  if (action !== 'silence') return { request: { action }, target: value };
+  const [target = '', duration = '', ...extra] = value.split(' ');
+  const seconds = parseSilenceDuration(duration);
+  const request = { action, seconds: seconds ?? 0 };
+  return seconds !== undefined && extra.length === 0 && ChatRequestSchema.safeParse(request).success
+    ? { request, target }
+    : undefined;
+}
+
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Jobs                                                                                                       */
 
@@ -319,20 +344,23 @@ async function blockActionJobs(payload: unknown, receivedAt: string): Promise<In
   const jobs: Job[] = [];
   for (const [i, action] of data.actions.entries()) {
     if (!isButtonAction(action.action_id)) continue;
-    const incident = parseIncidentValue(action.value);
-    if (!incident) {
+    const chosen = buttonRequest(action.action_id, action.value ?? action.selected_option?.value);
+    const incident = chosen && parseIncidentValue(chosen.target);
+    if (!chosen || !incident) {
       return new Refusal(400, 'invalid payload', [
         {
           path: formatPath(['payload', 'actions', i, 'value']),
-          message: 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
+          message:
+            action.action_id === 'silence'
+              ? 'expected an incident reference and a duration: "incident:<32 hex> 2h"'
+              : 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
         },
       ]);
     }
     const unique = data.trigger_id
       ? ['trigger', data.trigger_id]
       : ['click', data.user.id, action.action_ts ?? data.message.ts];
-    const request = { action: BUTTON_ACTIONS[action.action_id] };
-    jobs.push(await chatJob([...unique, action.action_id], incident, request, reply, receivedAt));
+    jobs.push(await chatJob([...unique, action.action_id], incident, chosen.request, reply, receivedAt));
   }
   return jobs;
 }

@@ -99,7 +99,9 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const downstream = new DownstreamStatus(root.child({ component: 'respond' }));
   const faults = () => downstream.faults();
   const metrics = new NodeMetrics(
-    config.ROLE === 'ingest' ? undefined : { faults, transports: [chatTransport(config)] },
+    config.ROLE === 'ingest'
+      ? undefined
+      : { faults, transports: [chatTransport(config), ...(config.ALERTMANAGER_URL ? ['alertmanager'] : [])] },
   );
   // Composed before anything listens: a setting it cannot use (a kubeconfig context that is not there) stops
   // the start with its message.

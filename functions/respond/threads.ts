@@ -4,6 +4,7 @@ import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
+import { faultOf } from '../../shared/faults.ts';
 import {
   type ChatAction,
   type Decision,
@@ -12,6 +13,7 @@ import {
   decideIdle,
   decideRequest,
   decideSignals,
+  decideSilenceOutcome,
   episodeSignals,
   mayBeStorm,
   type NodeSituation,
@@ -19,6 +21,7 @@ import {
   type RequestSituation,
   recordEffects,
   route,
+  type SilenceOutcome,
   wantsLiveEvidence,
 } from '../../shared/incidents/decide.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
@@ -34,6 +37,7 @@ import {
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { type SilencePort, SilenceRefused } from '../../shared/silences/port.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import type { IncidentGroup, IncidentHandler } from './handler.ts';
 import type { LiveEvidence } from './live.ts';
@@ -50,6 +54,8 @@ export interface ThreadDeps {
   log?: Logger;
   /** Counts diagnoses by verdict and times ingest → diagnosis → chat. */
   metrics?: RespondMetrics;
+  /** Alertmanager, when ALERTMANAGER_URL is set: silence effects go there. */
+  silences?: SilencePort;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
@@ -116,8 +122,10 @@ export class IncidentThreads implements IncidentHandler {
   readonly #log: Logger;
   readonly #live: LiveEvidence | undefined;
   readonly #metrics: RespondMetrics | undefined;
+  readonly #silences: SilencePort | undefined;
 
   constructor(deps: ThreadDeps) {
+    this.#silences = deps.silences;
     this.#live = deps.live;
     this.#metrics = deps.metrics;
     this.#store = deps.store;
@@ -234,9 +242,13 @@ export class IncidentThreads implements IncidentHandler {
     const { cluster, node } = job;
     // A button names its incident by a short reference (a slash command by cluster and node).
     const ref = job.incidentRef;
-    const incident = ref
+    const found = ref
       ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
       : await this.#store.get(`${cluster}/${node}`);
+    // A button's job names its incident only by reference: what an earlier delivery left owed (a silence that met
+    // an Alertmanager outage) is completed here, before the request is decided on the incident as it then is.
+    if (found && found.pending.length > 0) await this.#completeOwed([found.key]);
+    const incident = found && found.pending.length > 0 ? await this.#store.get(found.key) : found;
     if (!incident && ref) return { action: 'gone', reply };
     if (!incident) {
       const live = await this.#collect(cluster, node);
@@ -258,6 +270,10 @@ export class IncidentThreads implements IncidentHandler {
     }
     if (request.action === 'acknowledge')
       return { action: 'acknowledge', reply, incident, diagnosis: diagnose(evidence) };
+    if (request.action === 'silence')
+      return { action: 'silence', reply, incident, diagnosis: diagnose(evidence), seconds: request.seconds };
+    if (request.action === 'expire-silence')
+      return { action: 'expire-silence', reply, incident, diagnosis: diagnose(evidence) };
     // diagnose-node and rediagnose: read the node again, then the current diagnosis in the incident's thread.
     const live = await this.#collect(incident.cluster, incident.node);
     const signals = addSignals(incident, live ? [live] : []);
@@ -293,18 +309,90 @@ export class IncidentThreads implements IncidentHandler {
     for (const incident of decision.settled) await ledger.settle(incident);
   }
 
-  /** Carries out an incident's pending effects in order, each marked done (saved) as soon as it succeeded. */
+  /**
+   * Carries out an incident's pending effects in order, each marked done (saved) as soon as it succeeded. A silence
+   * effect's outcome is decided on (decideSilenceOutcome): what it plans joins the outbox and is carried out here.
+   */
   async #complete(incident: Incident, ledger: Ledger): Promise<void> {
     let record = incident;
-    for (const effect of incident.pending) {
-      const thread = await this.#perform(record, effect);
-      await ledger.save({ ...record, thread, pending: record.pending.filter((e) => e.id !== effect.id) });
+    for (let effect = record.pending[0]; effect; effect = record.pending[0]) {
+      if (effect.kind === 'silence' || effect.kind === 'expire-silence') {
+        await this.#silence(record, effect, ledger);
+      } else {
+        const thread = await this.#perform(record, effect);
+        const done = effect.id;
+        await ledger.save({ ...record, thread, pending: record.pending.filter((e) => e.id !== done) });
+      }
       record = ledger.last(record.key) ?? record;
     }
   }
 
+  /**
+   * One silence effect against Alertmanager, then what its outcome decides. Alertmanager unavailable: the thread
+   * is told once, the effect stays pending and the fault is thrown, so the job waits on the fault's backoff.
+   */
+  async #silence(
+    record: Incident,
+    effect: Extract<Effect, { kind: 'silence' | 'expire-silence' }>,
+    ledger: Ledger,
+  ): Promise<void> {
+    const thread = record.thread;
+    if (!thread || !this.#silences) {
+      this.#log.warn(
+        `${record.key}: ${effect.kind} ${effect.id} has no ${thread ? 'Alertmanager' : 'thread'}; dropped`,
+        {
+          incident: record.key,
+        },
+      );
+      await ledger.save({ ...record, pending: record.pending.filter((e) => e.id !== effect.id) });
+      return;
+    }
+    let outcome: SilenceOutcome;
+    let fault: unknown;
+    try {
+      if (effect.kind === 'silence')
+        outcome = { kind: 'created', id: (await this.#silences.create(effect.silence)).id };
+      else {
+        await this.#silences.expire(effect.silenceId);
+        outcome = { kind: 'expired' };
+      }
+    } catch (error) {
+      if (error instanceof SilenceRefused)
+        outcome = { kind: 'refused', reason: `Alertmanager answered HTTP ${error.status}: ${error.detail}` };
+      else if (faultOf(error)) {
+        fault = error;
+        outcome = { kind: 'unavailable', reason: (error as Error).message };
+      } else throw error;
+    }
+    const diagnosis = diagnoseSignals(record.cluster, record.node, record.signals);
+    const decision = recordEffects(
+      decideSilenceOutcome(
+        { incident: { ...record, thread }, effect, outcome, diagnosis },
+        this.#policy,
+        this.#now(),
+      ),
+    );
+    for (const next of decision.next) await ledger.save(next);
+    if (fault === undefined) return;
+    for (const action of decision.actions) {
+      // Best effort: the Alertmanager fault is what the job waits on, whether or not Slack took the notice.
+      await this.#notify(action).catch((error: unknown) =>
+        this.#log.warn(
+          `${record.key}: could not say that Alertmanager is unavailable: ${(error as Error).message}`,
+          {
+            incident: record.key,
+          },
+        ),
+      );
+    }
+    throw fault;
+  }
+
   /** One effect; the incident's thread afterwards (a root's post records it). */
-  async #perform(incident: Incident, effect: Effect): Promise<Thread | undefined> {
+  async #perform(
+    incident: Incident,
+    effect: Exclude<Effect, { kind: 'silence' | 'expire-silence' }>,
+  ): Promise<Thread | undefined> {
     const { thread } = incident;
     if (effect.kind === 'root') {
       // A recorded thread is the root's post having gone out: never post it twice.

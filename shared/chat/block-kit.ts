@@ -20,6 +20,10 @@ export const BLOCK_KIT_LIMITS = {
   actionsElements: 25,
   /** A button's label. */
   buttonText: 75,
+  /** Options in one static_select. */
+  selectOptions: 100,
+  /** A select option's value. */
+  optionValue: 150,
   /** A button's value. */
   buttonValue: 2000,
   /** An interactive element's action_id. */

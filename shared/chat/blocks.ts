@@ -1,11 +1,19 @@
-import type { ActionsBlock, KnownBlock } from '@slack/types';
+import type { ActionsBlock, KnownBlock, PlainTextOption } from '@slack/types';
 import { formatDuration } from '../diagnosis/duration.ts';
 import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
+import type { ThreadPolicy } from '../incidents/policy.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
+import {
+  formatSilenceDuration,
+  type IncidentSilence,
+  incidentMatchers,
+  matcherText,
+} from '../silences/model.ts';
 import { BLOCK_KIT_LIMITS } from './block-kit.ts';
 import { incidentButtonValue } from './incident-ref.ts';
+import { incidentLinks, type Link, mrkdwnLink } from './links.ts';
 import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
 import type { ChatMessage } from './port.ts';
 
@@ -58,7 +66,48 @@ function defectText(defect: DefectRef): string {
   ].join('\n');
 }
 
-function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
+/** What a root needs of the thread policy: the silence durations offered and where links may point. */
+export type RootPolicy = Pick<ThreadPolicy, 'silences' | 'links'>;
+
+/** The incident's silence while it lasts (an expired one is no longer shown or offered for expiry). */
+export function activeSilence(incident: Incident, now: Date): IncidentSilence | undefined {
+  const s = incident.silence;
+  return s && Date.parse(s.endsAt) > now.getTime() ? s : undefined;
+}
+
+/** The silence control: one button for one duration, a menu for several; "Expire silence" while one lasts. */
+function silenceElements(incident: Incident, policy: RootPolicy, now: Date): ActionsBlock['elements'] {
+  const durations = policy.silences?.durationsSeconds ?? [];
+  const value = incidentButtonValue(incident.key);
+  if (activeSilence(incident, now))
+    return [
+      {
+        type: 'button',
+        action_id: 'expire_silence',
+        text: { type: 'plain_text', text: 'Expire silence' },
+        value,
+      },
+    ];
+  if (durations.length === 0 || !incidentMatchers(incident)) return [];
+  // The duration travels after the reference: `incident:<ref> 2h` (a menu option's value holds 150 characters).
+  const option = (seconds: number): PlainTextOption => ({
+    text: { type: 'plain_text', text: `Silence ${formatSilenceDuration(seconds)}` },
+    value: `${value} ${formatSilenceDuration(seconds)}`,
+  });
+  const [only] = durations;
+  if (durations.length === 1 && only !== undefined)
+    return [{ type: 'button', action_id: 'silence', ...option(only) }];
+  return [
+    {
+      type: 'static_select',
+      action_id: 'silence',
+      placeholder: { type: 'plain_text', text: 'Silence alerts for…' },
+      options: durations.slice(0, BLOCK_KIT_LIMITS.selectOptions).map(option),
+    },
+  ];
+}
+
+function buttons(incident: Incident, runtime: RuntimeKind, policy: RootPolicy, now: Date): ActionsBlock {
   const other = runtime === 'docker' ? 'containerd' : 'docker';
   const value = incidentButtonValue(incident.key);
   return {
@@ -88,9 +137,26 @@ function buttons(incident: Incident, runtime: RuntimeKind): ActionsBlock {
               value,
             },
           ]),
+      ...silenceElements(incident, policy, now),
     ],
   };
 }
+
+/** The links as one context block, one element each (a console prints them one a line). */
+function linksBlock(links: readonly Link[]): KnownBlock[] {
+  if (links.length === 0) return [];
+  return [
+    {
+      type: 'context',
+      block_id: 'links',
+      elements: links
+        .slice(0, BLOCK_KIT_LIMITS.contextElements)
+        .map((l) => ({ type: 'mrkdwn' as const, text: mrkdwnLink(l) })),
+    },
+  ];
+}
+
+const clock = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')}Z`;
 
 /** A Slack user id from a signed request; anything else is shown as text, never as a mention. */
 export function mention(user: string): string {
@@ -98,7 +164,13 @@ export function mention(user: string): string {
 }
 
 /** The incident's root message: the headline, edited in place as the diagnosis and state change. */
-export function rootMessage(incident: Incident, d: Diagnosis, now: Date): ChatMessage {
+export function rootMessage(
+  incident: Incident,
+  d: Diagnosis,
+  now: Date,
+  policy: RootPolicy = {},
+): ChatMessage {
+  const silence = activeSilence(incident, now);
   const node = incident.node;
   const resolved = incident.state === 'resolved';
   const notReady = wentNotReady(incident) || d.observed.plegAgeSeconds !== undefined;
@@ -119,6 +191,11 @@ export function rootMessage(incident: Incident, d: Diagnosis, now: Date): ChatMe
       ? [`*PLEG:* last relist ${formatDuration(d.observed.plegAgeSeconds)} ago`]
       : []),
     ...(incident.acknowledged ? [`*Acknowledged by* ${mention(incident.acknowledged.user)}`] : []),
+    ...(silence
+      ? [
+          `*Silenced* until ${clock(silence.endsAt)} by ${mention(silence.by)} (Alertmanager silence ${inlineCode(silence.id)})`,
+        ]
+      : []),
   ];
   const footer = [
     `updated ${now.toISOString().slice(0, 19)}Z`,
@@ -134,7 +211,8 @@ export function rootMessage(incident: Incident, d: Diagnosis, now: Date): ChatMe
       header(title),
       section(facts.join('\n')),
       context(escapeMrkdwn(footer.join(' · '))),
-      ...(resolved ? [] : [buttons(incident, d.observed.runtime)]),
+      ...linksBlock(incidentLinks(incident, d, policy.links)),
+      ...(resolved ? [] : [buttons(incident, d.observed.runtime, policy, now)]),
     ],
   };
 }
@@ -161,7 +239,7 @@ export function commandsText(commands: readonly Command[]): string {
 }
 
 /** The thread reply with the reasoning: causal chain, cited evidence, commands, what is missing. */
-export function diagnosisMessage(d: Diagnosis, intro?: string): ChatMessage {
+export function diagnosisMessage(d: Diagnosis, intro?: string, links: readonly Link[] = []): ChatMessage {
   const top = d.causes[0];
   const blocks: KnownBlock[] = [];
   if (intro) blocks.push(section(escapeMrkdwn(intro)));
@@ -205,12 +283,13 @@ export function diagnosisMessage(d: Diagnosis, intro?: string): ChatMessage {
     );
     blocks.push(section(`*Not collected, as the bundle reports it*\n${reported.join('\n')}`));
   }
+  blocks.push(...linksBlock(links));
   return { text: escapeMrkdwn(`Diagnosis: ${headline(d)}`), blocks };
 }
 
 /** Posted when the diagnosis changes on an open incident. */
-export function changeMessage(d: Diagnosis, previous: string): ChatMessage {
-  return diagnosisMessage(d, `New evidence changed the diagnosis (was: ${previous}).`);
+export function changeMessage(d: Diagnosis, previous: string, links: readonly Link[] = []): ChatMessage {
+  return diagnosisMessage(d, `New evidence changed the diagnosis (was: ${previous}).`, links);
 }
 
 export function resolutionMessage(incident: Incident): ChatMessage {
@@ -222,8 +301,12 @@ export function resolutionMessage(incident: Incident): ChatMessage {
   return { text: escapeMrkdwn(text), blocks: [section(escapeMrkdwn(text))] };
 }
 
-export function reopenMessage(incident: Incident, d: Diagnosis): ChatMessage {
-  return diagnosisMessage(d, `🔁 Fired again (episode ${incident.episode}) — the same thread is reopened.`);
+export function reopenMessage(incident: Incident, d: Diagnosis, links: readonly Link[] = []): ChatMessage {
+  return diagnosisMessage(
+    d,
+    `🔁 Fired again (episode ${incident.episode}) — the same thread is reopened.`,
+    links,
+  );
 }
 
 /** Downstream alerts folded into the node's thread, one line each. */
@@ -302,4 +385,40 @@ export function commandsMessage(d: Diagnosis, runtime: RuntimeKind): ChatMessage
   const top = d.causes[0];
   const body = top ? commandsText(top.commands) : 'No commands: the cause is not known yet.';
   return { text: `Commands for ${runtime}`, blocks: [section(`*Commands for ${runtime}*\n${body}`)] };
+}
+
+/** Who silenced what, until when, and why: the thread's record of a silence created from it. */
+export function silencedMessage(incident: Incident, silence: IncidentSilence, d: Diagnosis): ChatMessage {
+  const matchers = incidentMatchers(incident);
+  const text = [
+    `:mute: Silenced by ${mention(silence.by)} until ${clock(silence.endsAt)} (Alertmanager silence ${inlineCode(silence.id)})`,
+    ...(matchers ? [`*Matchers:* ${inlineCode(matcherText(matchers))}`] : []),
+    `*Why:* ${escapeMrkdwn(headline(d))}`,
+  ].join('\n');
+  return { text: `Silenced until ${clock(silence.endsAt)}`, blocks: [section(text)] };
+}
+
+export function silenceExpiredMessage(id: string, user: string): ChatMessage {
+  return {
+    text: 'Silence expired',
+    blocks: [section(`:loud_sound: Alertmanager silence ${inlineCode(id)} expired by ${mention(user)}`)],
+  };
+}
+
+/** Alertmanager refused a silence request (or could not be reached for it): said in the thread, in its words. */
+export function silenceFailedMessage(
+  what: 'silence' | 'expiry',
+  reason: string,
+  retried: boolean,
+): ChatMessage {
+  const action = what === 'silence' ? 'create the silence' : 'expire the silence';
+  const text = retried
+    ? `:warning: Could not ${action}: ${escapeMrkdwn(reason)}. It is kept and tried again until Alertmanager answers.`
+    : `:warning: Could not ${action}: ${escapeMrkdwn(reason)}`;
+  return { text: `Could not ${action}`, blocks: [section(text)] };
+}
+
+/** A silence request that has nothing to act on: no Alertmanager, no alert, or one already running. */
+export function silenceNotPossibleMessage(reason: string): ChatMessage {
+  return { text: 'No silence created', blocks: [section(escapeMrkdwn(reason))] };
 }

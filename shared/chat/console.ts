@@ -29,6 +29,11 @@ function blockLines(block: KnownBlock): string[] {
     case 'section':
       return [...plain(block.text?.text ?? ''), ...(block.fields ?? []).flatMap((f) => plain(f.text))];
     case 'context':
+      // The links block: one `label: url` line each, nothing to click on a console.
+      if (block.block_id === 'links')
+        return block.elements.flatMap((e) =>
+          'text' in e ? plain(e.text.replace(/^<([^|<>]+)\|([^<>]*)>$/, '$2: $1')) : [],
+        );
       return plain(block.elements.map((e) => ('text' in e ? e.text : '')).join(' · '));
     case 'divider':
       return ['---'];

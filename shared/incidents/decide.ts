@@ -1,5 +1,6 @@
 import {
   acknowledgedMessage,
+  activeSilence,
   changeMessage,
   commandsMessage,
   diagnosisMessage,
@@ -8,12 +9,18 @@ import {
   reopenMessage,
   resolutionMessage,
   rootMessage,
+  silencedMessage,
+  silenceExpiredMessage,
+  silenceFailedMessage,
+  silenceNotPossibleMessage,
   statusMessage,
   stormMessage,
 } from '../chat/blocks.ts';
+import { incidentLinks } from '../chat/links.ts';
 import type { ChatMessage } from '../chat/port.ts';
 import type { Diagnosis, RuntimeKind } from '../schemas/diagnosis.ts';
 import type { ChatReply, Job } from '../schemas/job.ts';
+import { formatSilenceDuration, incidentMatchers, type SilenceRequest } from '../silences/model.ts';
 import {
   addFolded,
   addSignals,
@@ -35,7 +42,7 @@ import { analyseStorm, recentlyOpened } from './storm.ts';
  */
 
 /** What a reply in an incident's thread is about. */
-export type ReplyAbout = 'change' | 'fold' | 'resolution' | 'reopen';
+export type ReplyAbout = 'change' | 'fold' | 'resolution' | 'reopen' | 'silence';
 
 export type ChatAction =
   /** Posts the incident's root (its thread ts is recorded at once), then the reasoning under it. */
@@ -50,7 +57,10 @@ export type ChatAction =
       responseUrl?: string;
       ephemeral: boolean;
       message: ChatMessage;
-    };
+    }
+  /** Creates an Alertmanager silence for the incident's alerts (an effect in its outbox, like a post). */
+  | { kind: 'silence'; key: string; silence: SilenceRequest }
+  | { kind: 'expire-silence'; key: string; silenceId: string; by: string };
 
 export interface Decision {
   /**
@@ -77,6 +87,12 @@ function effectsOf(action: ChatAction, id: () => string): Effect[] {
       return [{ id: id(), kind: 'edit', message: action.message }];
     case 'reply':
       return [{ id: id(), kind: 'reply', message: action.message }];
+    case 'silence':
+      return [{ id: id(), kind: 'silence', silence: action.silence, reported: false }];
+    case 'expire-silence':
+      return [
+        { id: id(), kind: 'expire-silence', silenceId: action.silenceId, by: action.by, reported: false },
+      ];
     case 'answer':
       return [];
   }
@@ -353,10 +369,18 @@ export function decideSignals(
         { signals, ...posted(d) },
         now,
       );
-      const root = rootMessage(incident, d, now);
+      const root = rootMessage(incident, d, now, policy);
       return {
         next: [{ ...incident, editedAt: now.toISOString() }],
-        actions: [{ kind: 'open-thread', key, channel: policy.channel, root, reply: diagnosisMessage(d) }],
+        actions: [
+          {
+            kind: 'open-thread',
+            key,
+            channel: policy.channel,
+            root,
+            reply: diagnosisMessage(d, undefined, incidentLinks(incident, d, policy.links)),
+          },
+        ],
         settled: [],
       };
     }
@@ -378,13 +402,13 @@ export function decideSignals(
       return {
         next: [incident],
         actions: [
-          { kind: 'edit-root', key, thread: previous.thread, message: rootMessage(incident, d, now) },
+          { kind: 'edit-root', key, thread: previous.thread, message: rootMessage(incident, d, now, policy) },
           {
             kind: 'reply',
             key,
             about: 'reopen',
             thread: previous.thread,
-            message: reopenMessage(incident, d),
+            message: reopenMessage(incident, d, incidentLinks(incident, d, policy.links)),
           },
         ],
         settled: [],
@@ -457,14 +481,20 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
     changed ? { signals, ...posted(d), repeats: 0 } : { signals, repeats: incident.repeats + 1 },
     now,
   );
-  const root = rootMessage(next, d, now);
+  const root = rootMessage(next, d, now, policy);
   const thread = incident.thread;
   if (!thread) {
     // Open without a thread or a root owed: a record saved before outboxes existed, whose first post failed.
     return {
       next: [{ ...next, editedAt: now.toISOString() }],
       actions: [
-        { kind: 'open-thread', key: next.key, channel: policy.channel, root, reply: diagnosisMessage(d) },
+        {
+          kind: 'open-thread',
+          key: next.key,
+          channel: policy.channel,
+          root,
+          reply: diagnosisMessage(d, undefined, incidentLinks(next, d, policy.links)),
+        },
       ],
       settled: [],
     };
@@ -480,7 +510,7 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
               key: next.key,
               about: 'change' as const,
               thread,
-              message: changeMessage(d, before),
+              message: changeMessage(d, before, incidentLinks(next, d, policy.links)),
             },
           ]
         : []),
@@ -505,7 +535,7 @@ function resolve(s: NodeSituation, signals: Job[], d: Diagnosis, policy: ThreadP
           kind: 'edit-root',
           key: resolved.key,
           thread: resolved.thread,
-          message: rootMessage(resolved, d, now),
+          message: rootMessage(resolved, d, now, policy),
         },
       ]
     : [];
@@ -620,6 +650,8 @@ export type RequestSituation =
       runtime: RuntimeKind;
     }
   | { action: 'acknowledge'; reply: ChatReply; incident: Incident; diagnosis: Diagnosis }
+  | { action: 'silence'; reply: ChatReply; incident: Incident; diagnosis: Diagnosis; seconds: number }
+  | { action: 'expire-silence'; reply: ChatReply; incident: Incident; diagnosis: Diagnosis }
   | { action: 'rediagnose'; reply: ChatReply; incident: Incident; signals: Job[]; diagnosis: Diagnosis };
 
 function answer(reply: ChatReply, message: ChatMessage, threadTs?: string): ChatAction {
@@ -668,24 +700,18 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
         ...NOTHING,
         actions: [answer(reply, commandsMessage(s.diagnosis, s.runtime), s.incident.thread?.ts)],
       };
-    case 'acknowledge': {
-      if (s.incident.acknowledged) return NOTHING;
-      const acked = touch(s.incident, { acknowledged: { user: reply.user, at: now.toISOString() } }, now);
+    case 'acknowledge':
+      return acknowledge(s, policy, now);
+    case 'silence':
+      return silenceRequest(s, policy, now);
+    case 'expire-silence': {
+      const silence = activeSilence(s.incident, now);
+      if (!silence) return noSilence(reply, s.incident, 'This incident has no running silence to expire.');
+      if (s.incident.pending.some((e) => e.kind === 'expire-silence' && e.silenceId === silence.id))
+        return NOTHING;
       return {
-        next: [acked],
-        actions: [
-          ...(acked.thread
-            ? [
-                {
-                  kind: 'edit-root' as const,
-                  key: acked.key,
-                  thread: acked.thread,
-                  message: rootMessage(acked, s.diagnosis, now),
-                },
-              ]
-            : []),
-          answer(reply, acknowledgedMessage(reply.user), acked.thread?.ts),
-        ],
+        next: [touch(s.incident, {}, now)],
+        actions: [{ kind: 'expire-silence', key: s.incident.key, silenceId: silence.id, by: reply.user }],
         settled: [],
       };
     }
@@ -700,13 +726,17 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
                   kind: 'edit-root' as const,
                   key: next.key,
                   thread: next.thread,
-                  message: rootMessage(next, s.diagnosis, now),
+                  message: rootMessage(next, s.diagnosis, now, policy),
                 },
               ]
             : []),
           answer(
             reply,
-            diagnosisMessage(s.diagnosis, 'Re-diagnosed on request of the on-call engineer.'),
+            diagnosisMessage(
+              s.diagnosis,
+              'Re-diagnosed on request of the on-call engineer.',
+              incidentLinks(next, s.diagnosis, policy.links),
+            ),
             next.thread?.ts,
           ),
         ],
@@ -714,4 +744,178 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
       };
     }
   }
+}
+
+type Situation<A extends RequestSituation['action']> = Extract<RequestSituation, { action: A }>;
+
+/**
+ * Who acknowledged, in the root and the thread; with ACK_SILENCES, also a silence for the first duration. The
+ * thread's note is then an effect before the silence, so an Alertmanager outage cannot lose it.
+ */
+function acknowledge(s: Situation<'acknowledge'>, policy: ThreadPolicy, now: Date): Decision {
+  const { reply } = s;
+  if (s.incident.acknowledged) return NOTHING;
+  const acked = touch(s.incident, { acknowledged: { user: reply.user, at: now.toISOString() } }, now);
+  const [seconds] = policy.silences?.durationsSeconds ?? [];
+  const planned =
+    policy.silences?.onAcknowledge && seconds !== undefined
+      ? silenceAction(acked, s.diagnosis, reply.user, seconds, now)
+      : undefined;
+  const silence = typeof planned === 'object' && acked.thread ? planned : undefined;
+  const said = acknowledgedMessage(reply.user);
+  return {
+    next: [acked],
+    actions: [
+      ...(acked.thread
+        ? [
+            {
+              kind: 'edit-root' as const,
+              key: acked.key,
+              thread: acked.thread,
+              message: rootMessage(acked, s.diagnosis, now, policy),
+            },
+          ]
+        : []),
+      silence && acked.thread
+        ? { kind: 'reply', key: acked.key, about: 'silence', thread: acked.thread, message: said }
+        : answer(reply, said, acked.thread?.ts),
+      ...(silence ? [silence] : []),
+    ],
+    settled: [],
+  };
+}
+
+function silenceRequest(s: Situation<'silence'>, policy: ThreadPolicy, now: Date): Decision {
+  if (!policy.silences)
+    return noSilence(s.reply, s.incident, 'Silences are not configured here (ALERTMANAGER_URL is not set).');
+  const action = silenceAction(s.incident, s.diagnosis, s.reply.user, s.seconds, now);
+  if (typeof action === 'string') return noSilence(s.reply, s.incident, action);
+  return { next: [touch(s.incident, {}, now)], actions: [action], settled: [] };
+}
+
+/** An answer in the incident's thread saying why no silence was made. */
+function noSilence(reply: ChatReply, incident: Incident, reason: string): Decision {
+  return { ...NOTHING, actions: [answer(reply, silenceNotPossibleMessage(reason), incident.thread?.ts)] };
+}
+
+/**
+ * The silence a person asked for, or why there is none: the incident's own alerts (shared/silences/model.ts),
+ * from now for `seconds`, created by the Slack user, its comment naming the incident and its cause. One silence
+ * at a time: a silence still running or still being created is not doubled by a second click or a redelivery.
+ */
+function silenceAction(
+  incident: Incident,
+  d: Diagnosis,
+  user: string,
+  seconds: number,
+  now: Date,
+): ChatAction | string {
+  const running = activeSilence(incident, now);
+  if (running)
+    return `Already silenced until ${running.endsAt.slice(0, 16).replace('T', ' ')}Z (silence ${running.id}).`;
+  if (incident.pending.some((e) => e.kind === 'silence'))
+    return 'A silence for this incident is already being created.';
+  const matchers = incidentMatchers(incident);
+  if (!matchers) return 'This incident holds no Alertmanager alert: there is nothing to silence.';
+  const top = d.causes[0];
+  const cause = d.verdict === 'unknown' || !top ? 'cause not yet known' : top.title;
+  return {
+    kind: 'silence',
+    key: incident.key,
+    silence: {
+      matchers,
+      startsAt: now.toISOString(),
+      endsAt: new Date(now.getTime() + seconds * 1000).toISOString(),
+      createdBy: user,
+      comment: `pleg-responder: ${incident.key} (episode ${incident.episode}) — ${cause}; silenced for ${formatSilenceDuration(seconds)} from Slack at ${now.toISOString()}`,
+    },
+  };
+}
+
+/** What Alertmanager made of a silence effect. */
+export type SilenceOutcome =
+  | { kind: 'created'; id: string }
+  | { kind: 'expired' }
+  /** A 4xx: this request cannot succeed; Alertmanager's words, bounded. */
+  | { kind: 'refused'; reason: string }
+  /** Unreachable, 5xx or refused credentials: the effect stays pending and the job waits (a downstream fault). */
+  | { kind: 'unavailable'; reason: string };
+
+type SilenceEffect = Extract<Effect, { kind: 'silence' | 'expire-silence' }>;
+
+/** A silence effect carried out: the incident as it was (the effect still first in its outbox) and the outcome. */
+export interface SilenceOutcomeSituation {
+  incident: Incident & { thread: Thread };
+  effect: SilenceEffect;
+  outcome: SilenceOutcome;
+  diagnosis: Diagnosis;
+}
+
+/**
+ * What follows a silence effect: created → the id and expiry recorded, the root edited, who/why said in the
+ * thread; expired → the same, the other way; refused → said in the thread, the effect done; unavailable → said in
+ * the thread once (the effect marked reported, still pending: the job is retried on the fault's backoff).
+ */
+export function decideSilenceOutcome(s: SilenceOutcomeSituation, policy: ThreadPolicy, now: Date): Decision {
+  const { incident, effect, outcome } = s;
+  const rest = incident.pending.filter((e) => e.id !== effect.id);
+  const what = effect.kind === 'silence' ? 'silence' : 'expiry';
+  if (outcome.kind === 'unavailable') {
+    if (effect.reported) return NOTHING;
+    const marked = {
+      ...incident,
+      pending: incident.pending.map((e) => (e.id === effect.id ? { ...e, reported: true } : e)),
+    };
+    return {
+      next: [marked],
+      actions: [
+        {
+          kind: 'answer',
+          channel: incident.thread.channel,
+          threadTs: incident.thread.ts,
+          ephemeral: false,
+          message: silenceFailedMessage(what, outcome.reason, true),
+        },
+      ],
+      settled: [],
+    };
+  }
+  if (outcome.kind === 'refused') {
+    return {
+      next: [touch({ ...incident, pending: rest }, {}, now)],
+      actions: [
+        {
+          kind: 'reply',
+          key: incident.key,
+          about: 'silence',
+          thread: incident.thread,
+          message: silenceFailedMessage(what, outcome.reason, false),
+        },
+      ],
+      settled: [],
+    };
+  }
+  const done = { ...incident, pending: rest };
+  const announce = (next: Incident, message: ChatMessage): Decision => ({
+    next: [next],
+    actions: [
+      {
+        kind: 'edit-root',
+        key: next.key,
+        thread: incident.thread,
+        message: rootMessage(next, s.diagnosis, now, policy),
+      },
+      { kind: 'reply', key: next.key, about: 'silence', thread: incident.thread, message },
+    ],
+    settled: [],
+  });
+  if (effect.kind === 'expire-silence')
+    return announce(
+      touch(done, { silence: undefined }, now),
+      silenceExpiredMessage(effect.silenceId, effect.by),
+    );
+  if (outcome.kind !== 'created') throw new Error(`a silence effect cannot end as ${outcome.kind}`);
+  const silence = { id: outcome.id, endsAt: effect.silence.endsAt, by: effect.silence.createdBy };
+  const next = touch(done, { silence }, now);
+  return announce(next, silencedMessage(next, silence, s.diagnosis));
 }

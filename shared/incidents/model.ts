@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import { VerdictSchema } from '../schemas/diagnosis.ts';
 import { JobSchema } from '../schemas/job.ts';
+import { IncidentSilenceSchema, SilenceRequestSchema } from '../silences/model.ts';
 
 /** Where an incident's conversation lives in chat. */
 export const ThreadSchema = z.object({ channel: z.string(), ts: z.string() });
@@ -30,6 +31,24 @@ export const EffectSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), kind: z.literal('root'), channel: z.string(), message: ChatMessageSchema }),
   z.object({ id: z.string(), kind: z.literal('reply'), message: ChatMessageSchema }),
   z.object({ id: z.string(), kind: z.literal('edit'), message: ChatMessageSchema }),
+  /**
+   * Creates an Alertmanager silence for the incident's alerts; done once the incident records its id. `reported`:
+   * the thread was already told that Alertmanager could not be reached for it (said once, not on every retry).
+   */
+  z.object({
+    id: z.string(),
+    kind: z.literal('silence'),
+    silence: SilenceRequestSchema,
+    reported: z.boolean().default(false),
+  }),
+  /** Expires the incident's silence `silenceId`, on request of `by`. */
+  z.object({
+    id: z.string(),
+    kind: z.literal('expire-silence'),
+    silenceId: z.string(),
+    by: z.string(),
+    reported: z.boolean().default(false),
+  }),
 ]);
 
 /**
@@ -60,6 +79,8 @@ export const IncidentSchema = z.object({
   nodes: z.array(z.string()),
   storm: z.string().optional(),
   acknowledged: z.object({ user: z.string(), at: z.iso.datetime() }).optional(),
+  /** The Alertmanager silence created from the thread, until it is expired from there or a new episode starts. */
+  silence: IncidentSilenceSchema.optional(),
   /** The node's Ready status as last diagnosed (for the cluster-wide view of a storm). */
   ready: z.enum(['True', 'False', 'Unknown']).optional(),
   /** The root message needs an edit that was deferred (storm roots are edited at most every few seconds). */

@@ -1,4 +1,13 @@
+import type { LinkPolicy } from '../chat/links.ts';
 import type { StormPolicy } from './storm.ts';
+
+/** Alertmanager silences from the thread: offered only when ALERTMANAGER_URL is set. */
+export interface SilencePolicy {
+  /** SILENCE_DURATIONS in seconds, in the order offered; the first is Acknowledge's (ACK_SILENCES). */
+  durationsSeconds: readonly number[];
+  /** ACK_SILENCES: Acknowledge also silences the incident's alerts for the first duration. */
+  onAcknowledge: boolean;
+}
 
 /** How incidents become chat threads: where, when a re-fire reopens, when many nodes are one storm. */
 export interface ThreadPolicy {
@@ -10,4 +19,7 @@ export interface ThreadPolicy {
   stormEditIntervalMs: number;
   /** `https://acme.slack.com/archives`: turns thread references into links (optional). */
   archiveUrl?: string;
+  silences?: SilencePolicy;
+  /** Where the root's and replies' links may point. */
+  links?: LinkPolicy;
 }

@@ -1,5 +1,5 @@
 import { NPD_CONDITION_FACTS, NPD_EVENT_FACTS } from '../diagnosis/rules/npd.ts';
-import type { AlertmanagerPayload } from '../schemas/alertmanager.ts';
+import { type AlertmanagerPayload, NODE_LABELS } from '../schemas/alertmanager.ts';
 import type { EvidenceBundle } from '../schemas/bundle.ts';
 import { hashedKey, type Job } from '../schemas/job.ts';
 import { type EventWebhookEvent, normaliseEvent } from '../schemas/kube-event.ts';
@@ -13,9 +13,6 @@ export interface Normalised {
   jobs: Job[];
   dropped: Dropped[];
 }
-
-/** Label names that carry the node in kube-prometheus and node-exporter setups, most specific first. */
-const NODE_LABELS = ['node', 'nodename', 'kubernetes_node', 'exported_node', 'instance'] as const;
 
 function nodeOfLabels(labels: Record<string, string>): string {
   for (const name of NODE_LABELS) {

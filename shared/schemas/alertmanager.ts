@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MAX_ALERTS, stringMap } from './limits.ts';
 
+/** Label names that carry the node in kube-prometheus and node-exporter setups, most specific first. */
+export const NODE_LABELS = ['node', 'nodename', 'kubernetes_node', 'exported_node', 'instance'] as const;
+
 /** One alert as Alertmanager's webhook (payload version 4) carries it. */
 export const AlertSchema = z.looseObject({
   status: z.enum(['firing', 'resolved']).optional(),

@@ -40,6 +40,17 @@ export const ChatRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('rediagnose') }),
   z.object({ action: z.literal('other-runtime') }),
   z.object({ action: z.literal('acknowledge') }),
+  /** "Silence 2h": an Alertmanager silence for the incident's alerts, this many seconds long (1 min … 30 days). */
+  z.object({
+    action: z.literal('silence'),
+    seconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400),
+  }),
+  /** "Expire silence": ends the incident's silence now. */
+  z.object({ action: z.literal('expire-silence') }),
 ]);
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 

@@ -277,6 +277,27 @@ async function startOnFreePort(
   throw last;
 }
 
+/**
+ * The real Alertmanager on a free loopback port with `config` (YAML text), its data under `dir`, no HA gossip;
+ * the caller stops it.
+ */
+export async function startAlertmanager(dir: string, config: string): Promise<Program> {
+  const file = join(dir, 'alertmanager.yml');
+  writeFileSync(file, config);
+  return startOnFreePort(
+    'alertmanager',
+    findBinary('prometheus-alertmanager', 'alertmanager'),
+    (port, url) => [
+      `--config.file=${file}`,
+      `--storage.path=${join(dir, 'alertmanager')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      // Empty: no HA gossip listener (it would bind 0.0.0.0:9094).
+      '--cluster.listen-address=',
+      `--web.external-url=${url}/`,
+    ],
+  );
+}
+
 export interface WebhookDelivery {
   /** When the request reached the tap (Date.now()), i.e. when it reached the responder. */
   at: number;
@@ -317,9 +338,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 /**
  * Sits between Alertmanager and the responder: notes when each webhook arrives and what it carries, passes it on
- * unchanged (method, body, content type, Authorization) and answers with the responder's answer.
+ * unchanged (method, body, content type, Authorization) and answers with the responder's answer. `target` may be
+ * given late (a function), for a responder that starts after the Alertmanager that notifies it.
  */
-export async function startWebhookTap(target: string): Promise<WebhookTap> {
+export async function startWebhookTap(target: string | (() => string)): Promise<WebhookTap> {
+  const targetUrl = typeof target === 'string' ? () => target : target;
   const deliveries: WebhookDelivery[] = [];
   const server = createHttpServer((req, res) => {
     const at = Date.now();
@@ -327,7 +350,7 @@ export async function startWebhookTap(target: string): Promise<WebhookTap> {
       const raw = await readBody(req);
       const headers: Record<string, string> = { 'content-type': req.headers['content-type'] ?? '' };
       if (req.headers.authorization) headers.authorization = req.headers.authorization;
-      const answer = await fetch(target, { method: req.method ?? 'POST', headers, body: raw });
+      const answer = await fetch(targetUrl(), { method: req.method ?? 'POST', headers, body: raw });
       const text = await answer.text();
       deliveries.push({
         at,
@@ -430,22 +453,9 @@ export async function startAlertingStack(options: AlertingStackOptions): Promise
 
     const tokenFile = join(dir, 'ingest-token');
     writeFileSync(tokenFile, `${INGEST_TOKEN}\n`, { mode: 0o600 });
-    const amConfig = join(dir, 'alertmanager.yml');
-    writeFileSync(
-      amConfig,
+    const alertmanager = await startAlertmanager(
+      dir,
       testAlertmanagerConfig(readFileSync(ALERTMANAGER_FILE, 'utf8'), tap.url, tokenFile),
-    );
-    const alertmanager = await startOnFreePort(
-      'alertmanager',
-      findBinary('prometheus-alertmanager', 'alertmanager'),
-      (port, url) => [
-        `--config.file=${amConfig}`,
-        `--storage.path=${join(dir, 'alertmanager')}`,
-        `--web.listen-address=127.0.0.1:${port}`,
-        // Empty: no HA gossip listener (it would bind 0.0.0.0:9094).
-        '--cluster.listen-address=',
-        `--web.external-url=${url}/`,
-      ],
     );
     const amTarget = new URL(alertmanager.url).host;
     stops.push(() => alertmanager.stop());

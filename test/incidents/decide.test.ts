@@ -339,7 +339,8 @@ describe('decide: the outbox (recordEffects)', () => {
       ['1:2', 'reply'],
     ]);
     expect(owed?.pending[0]).toMatchObject({ channel: 'C0INC' });
-    expect(owed?.pending[1]?.message.text).toBe(
+    const reply = owed?.pending[1];
+    expect(reply?.kind === 'reply' ? reply.message.text : 'not a reply').toBe(
       decision.actions[0]?.kind === 'open-thread' ? decision.actions[0].reply?.text : 'no reply',
     );
     expect(owed?.effects).toBe(2);

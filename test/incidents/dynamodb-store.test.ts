@@ -100,6 +100,7 @@ const full: Incident = {
   nodes: ['prod/*'],
   storm: 'prod/*',
   acknowledged: { user: 'U024BE7LH', at: iso(T0 + 30_000) },
+  silence: { id: '0f1e2d3c-aaaa-bbbb-cccc-000000000001', endsAt: iso(T0 + 7_230_000), by: 'U024BE7LH' },
   ready: 'Unknown',
   stale: true,
   editedAt: iso(T0 + 45_000),
@@ -114,8 +115,15 @@ const full: Incident = {
       },
     },
     { id: '3:8', kind: 'edit', message: { text: 'root', blocks: [{ type: 'divider' }] } },
+    {
+      id: '3:9',
+      kind: 'expire-silence',
+      silenceId: '0f1e2d3c-aaaa-bbbb-cccc-000000000001',
+      by: 'U024BE7LH',
+      reported: true,
+    },
   ],
-  effects: 8,
+  effects: 9,
   version: 1,
 };
 

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { Incident } from '../incidents/model.ts';
+import { NODE_LABELS } from '../schemas/alertmanager.ts';
+
+/** One Alertmanager matcher (API v2 `matcher`): an equality, or an anchored regex over exact alternatives. */
+export const MatcherSchema = z.object({
+  name: z.string().min(1),
+  value: z.string(),
+  isRegex: z.boolean(),
+  isEqual: z.boolean(),
+});
+export type Matcher = z.infer<typeof MatcherSchema>;
+
+/** A silence as the responder asks Alertmanager for it (API v2 `postableSilence` without an id). */
+export const SilenceRequestSchema = z.object({
+  matchers: z.array(MatcherSchema).min(1),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  createdBy: z.string().min(1),
+  comment: z.string().min(1),
+});
+export type SilenceRequest = z.infer<typeof SilenceRequestSchema>;
+
+/** The silence an incident holds: shown in its root, expired from its button. */
+export const IncidentSilenceSchema = z.object({
+  id: z.string().min(1).max(100),
+  endsAt: z.iso.datetime(),
+  by: z.string().min(1),
+});
+export type IncidentSilence = z.infer<typeof IncidentSilenceSchema>;
+
+/** A regex that matches exactly these values (Alertmanager anchors matcher regexes itself). */
+function exactly(values: readonly string[]): string {
+  return values.map((v) => v.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|');
+}
+
+/**
+ * The matchers that silence exactly this incident's alerts: the node label and the cluster label as they arrived
+ * on its newest alert (the raw value, `instance` with its port), and its alert names (an equality for one, an
+ * exact alternation for several) — never the whole cluster. Undefined when the incident holds no alert: nothing
+ * Alertmanager sends is there to silence.
+ */
+export function incidentMatchers(incident: Incident): Matcher[] | undefined {
+  const alerts = incident.signals.flatMap((j) => (j.kind === 'alert' ? [j.alert] : []));
+  const newest = alerts.at(-1);
+  if (incident.kind !== 'node' || !newest) return undefined;
+  const nodeLabel = NODE_LABELS.find((name) => newest.labels[name]);
+  if (!nodeLabel) return undefined;
+  const nodeValue = newest.labels[nodeLabel] ?? '';
+  const same = alerts.filter((a) => a.labels[nodeLabel] === nodeValue);
+  const names = [...new Set(same.map((a) => a.labels.alertname).filter((n): n is string => !!n))].sort();
+  const equal = (name: string, value: string): Matcher => ({ name, value, isRegex: false, isEqual: true });
+  return [
+    ...(names.length === 1
+      ? [equal('alertname', names[0] ?? '')]
+      : names.length > 1
+        ? [{ name: 'alertname', value: exactly(names), isRegex: true, isEqual: true }]
+        : []),
+    equal(nodeLabel, nodeValue),
+    ...(newest.labels.cluster !== undefined ? [equal('cluster', newest.labels.cluster)] : []),
+  ];
+}
+
+/** Matchers as Alertmanager's UI and amtool write them: `{alertname="X",node="y"}`. */
+export function matcherText(matchers: readonly Matcher[]): string {
+  const one = (m: Matcher) =>
+    `${m.name}${m.isEqual ? '' : '!'}${m.isRegex ? '=~' : '='}${JSON.stringify(m.value)}`;
+  return `{${matchers.map(one).join(',')}}`;
+}
+
+/** `2h` → 7200: the durations SILENCE_DURATIONS lists (minutes, hours, days). */
+export function parseSilenceDuration(text: string): number | undefined {
+  const m = /^(\d{1,4})([mhd])$/.exec(text.trim());
+  if (!m) return undefined;
+  const seconds = Number(m[1]) * { m: 60, h: 3600, d: 86_400 }[m[2] as 'm' | 'h' | 'd'];
+  return seconds > 0 ? seconds : undefined;
+}
+
+/** 7200 → `2h`: how a duration reads on a button and travels in its value. */
+export function formatSilenceDuration(seconds: number): string {
+  if (seconds % 86_400 === 0) return `${seconds / 86_400}d`;
+  if (seconds % 3600 === 0) return `${seconds / 3600}h`;
+  return `${Math.round(seconds / 60)}m`;
+}
