@@ -148,7 +148,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
         return refusalResponse(c, body);
       }
       const receivedAt = now().toISOString();
-      const { jobs, dropped } = await route.normalise(body.data, deps.defaultCluster, receivedAt);
+      const { jobs, dropped } = route.normalise(body.data, deps.defaultCluster, receivedAt);
       // Only counts outlive the wait for the commit: the parsed body and its jobs can be collected meanwhile.
       const queued = jobs.length;
       try {

@@ -307,7 +307,7 @@ async function chatJob(
 ): Promise<Job> {
   return {
     kind: 'chat',
-    dedupKey: await hashedKey('chat', unique),
+    dedupKey: hashedKey('chat', unique),
     cluster: where.cluster,
     node: where.node,
     receivedAt,

@@ -6,8 +6,8 @@ import type { Job, WebhookJob } from '../../shared/schemas/job.ts';
  * The jobs a queued webhook stands for, derived exactly as ingest derived them: its route's schema, then its
  * normaliser. A body that no longer reads as its route throws (the queue hands its jobs out as poison).
  */
-export async function expandWebhook(webhook: WebhookJob): Promise<Job[]> {
+export function expandWebhook(webhook: WebhookJob): Job[] {
   const intake: IntakeRoute<z.ZodType> = INTAKE_ROUTES[webhook.route];
   const body = intake.schema.parse(webhook.payload);
-  return (await intake.normalise(body, webhook.defaultCluster, webhook.receivedAt)).jobs;
+  return intake.normalise(body, webhook.defaultCluster, webhook.receivedAt).jobs;
 }

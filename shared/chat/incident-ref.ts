@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 
 /**
  * The short name of an incident on its buttons: the first 32 hex digits (128 bits) of SHA-256 over the incident
  * key. The key holds cluster and node labels and can be any length; a Block Kit button value holds at most
  * 2,000 characters. The responder finds the open incident whose key gives this reference (`INCIDENT_REF`).
- * Node-only (node:crypto): buttons are rendered and resolved by the responder, never by the edge ingest.
  */
 export function incidentRef(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return sha256Hex(key).slice(0, 32);
 }
 
 /** The button value for an incident: `incident:<ref>`, 41 characters whatever the key. */

@@ -47,30 +47,28 @@ export function labelFingerprint(labels: Record<string, string>): string {
   return hash.toString(16).padStart(16, '0');
 }
 
-export async function normaliseAlertmanager(
+export function normaliseAlertmanager(
   payload: AlertmanagerPayload,
   defaultCluster: string,
   receivedAt: string,
-): Promise<Normalised> {
+): Normalised {
   // Each alert carries its full label set (commonLabels is only what they share), so alerts are used as sent.
-  const jobs = await Promise.all(
-    payload.alerts.map(
-      async (alert): Promise<Job> => ({
-        kind: 'alert',
-        // One notification of one alert: a resend of it is the same job, its resolution is another.
-        dedupKey: await hashedKey('alert', [
-          alert.fingerprint ?? labelFingerprint(alert.labels),
-          alert.status,
-          alert.startsAt,
-        ]),
-        cluster: alert.labels.cluster ?? defaultCluster,
-        node: nodeOfLabels(alert.labels),
-        receivedAt,
-        alert,
-        groupKey: payload.groupKey,
-        externalURL: payload.externalURL,
-      }),
-    ),
+  const jobs = payload.alerts.map(
+    (alert): Job => ({
+      kind: 'alert',
+      // One notification of one alert: a resend of it is the same job, its resolution is another.
+      dedupKey: hashedKey('alert', [
+        alert.fingerprint ?? labelFingerprint(alert.labels),
+        alert.status,
+        alert.startsAt,
+      ]),
+      cluster: alert.labels.cluster ?? defaultCluster,
+      node: nodeOfLabels(alert.labels),
+      receivedAt,
+      alert,
+      groupKey: payload.groupKey,
+      externalURL: payload.externalURL,
+    }),
   );
   const dropped =
     payload.truncatedAlerts > 0
@@ -133,11 +131,11 @@ function nodeOfEvent(event: EventWebhookEvent): { node: string } | { drop: strin
   return { drop: 'not about node health' };
 }
 
-export async function normaliseEvents(
+export function normaliseEvents(
   events: readonly EventWebhookEvent[],
   defaultCluster: string,
   receivedAt: string,
-): Promise<Normalised> {
+): Normalised {
   const jobs: Job[] = [];
   const dropped = new Map<string, number>();
   for (const event of events) {
@@ -154,7 +152,7 @@ export async function normaliseEvents(
         : ['content', e.kind, e.name, e.reason, event.firstTimestamp, event.eventTime, e.message];
     jobs.push({
       kind: 'event',
-      dedupKey: await hashedKey('event', [...identity, e.count]),
+      dedupKey: hashedKey('event', [...identity, e.count]),
       cluster: event.clusterName ?? defaultCluster,
       node: target.node,
       receivedAt,
@@ -164,16 +162,16 @@ export async function normaliseEvents(
   return { jobs, dropped: [...dropped].map(([reason, count]) => ({ reason, count })) };
 }
 
-export async function normaliseBundle(
+export function normaliseBundle(
   bundle: EvidenceBundle & { node: string },
   defaultCluster: string,
   receivedAt: string,
-): Promise<Normalised> {
+): Normalised {
   return {
     jobs: [
       {
         kind: 'bundle',
-        dedupKey: await hashedKey('bundle', [bundle]),
+        dedupKey: hashedKey('bundle', [bundle]),
         cluster: bundle.cluster ?? defaultCluster,
         node: bundle.node,
         receivedAt,

@@ -15,7 +15,7 @@ const PushedBundleSchema = EvidenceBundleSchema.extend({
 /** One webhook route: the body it accepts and how that body becomes jobs. */
 export interface IntakeRoute<S extends z.ZodType> {
   schema: S;
-  normalise(body: z.infer<S>, defaultCluster: string, receivedAt: string): Normalised | Promise<Normalised>;
+  normalise(body: z.infer<S>, defaultCluster: string, receivedAt: string): Normalised;
 }
 
 const route = <S extends z.ZodType>(r: IntakeRoute<S>) => r;

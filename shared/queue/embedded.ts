@@ -24,7 +24,7 @@ import type {
 } from './port.ts';
 
 /** The jobs a webhook job stands for: the responder's `expandWebhook`, given by the composition root. */
-export type WebhookExpander = (webhook: WebhookJob) => Promise<readonly Job[]>;
+export type WebhookExpander = (webhook: WebhookJob) => readonly Job[];
 
 export interface EmbeddedQueueOptions {
   db: DatabaseSync;
@@ -242,7 +242,7 @@ function jobText(row: Row, jobs: unknown[] | { reason: string }): (index: number
  * The jobs a row holds, webhook jobs expanded, in the order their indexes refer to; a reason when they cannot be
  * read. Jobs are validated one by one when delivered; a webhook job is validated here, as it is expanded.
  */
-async function jobsOfRow(row: Row, expand: WebhookExpander): Promise<unknown[] | { reason: string }> {
+function jobsOfRow(row: Row, expand: WebhookExpander): unknown[] | { reason: string } {
   try {
     const parsed = JSON.parse(row.body) as unknown;
     const stored = Array.isArray(parsed) ? parsed : [legacyWebhook(parsed)];
@@ -254,7 +254,7 @@ async function jobsOfRow(row: Row, expand: WebhookExpander): Promise<unknown[] |
       }
       const webhook = validateWebhookJob(item);
       if (!('job' in webhook)) throw new Error(webhook.reason);
-      jobs.push(...(await expand(webhook.job)));
+      jobs.push(...expand(webhook.job));
     }
     return jobs;
   } catch (error) {
@@ -438,9 +438,7 @@ export class EmbeddedQueue implements Queue {
     this.#importJournal();
     const now = this.#now();
     const rows = this.#sql.visible.all(now, max) as unknown as Row[];
-    const read = await Promise.all(
-      rows.map(async (row) => ({ row, jobs: await jobsOfRow(row, this.#expand) })),
-    );
+    const read = rows.map((row) => ({ row, jobs: jobsOfRow(row, this.#expand) }));
     const deliveries: Delivery[] = [];
     const poison: PoisonMessage[] = [];
     this.#db.exec('BEGIN IMMEDIATE');
@@ -475,7 +473,7 @@ export class EmbeddedQueue implements Queue {
     if (each) {
       for (const g of groups) {
         const row = this.#sql.row.get(g.id, g.attempts) as Row | undefined;
-        if (row) taken.set(g.id, jobText(row, await jobsOfRow(row, this.#expand)));
+        if (row) taken.set(g.id, jobText(row, jobsOfRow(row, this.#expand)));
       }
     }
     this.#db.exec('BEGIN IMMEDIATE');

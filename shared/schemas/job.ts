@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sha256Hex } from '../hash.ts';
 import { AlertSchema } from './alertmanager.ts';
 import { EvidenceBundleSchema } from './bundle.ts';
 import { canonicalJson } from './canonical.ts';
@@ -111,10 +112,8 @@ export const INCIDENT_REF = /^incident:([0-9a-f]{32})$/;
  * length whatever the parts, and never equal to a key of the older formats (those always had at least two
  * colons, or 40 hex digits for bundles).
  */
-export async function hashedKey(kind: string, parts: readonly unknown[]): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(parts));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return `${kind}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+export function hashedKey(kind: string, parts: readonly unknown[]): string {
+  return `${kind}:${sha256Hex(canonicalJson(parts))}`;
 }
 
 /** Where all signals about one node (or one cluster, for node-less signals) meet. */
