@@ -1,9 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { ChatPort } from '../../shared/chat/port.ts';
 import { DynamoIncidentStore } from '../../shared/incidents/dynamodb-store.ts';
 import { decodeJob } from '../../shared/queue/codec.ts';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
 import type { Delivery } from '../../shared/queue/port.ts';
+import { REQUEUES_ATTRIBUTE, type Requeued, requeueMessage, requeuesOf } from '../../shared/queue/sqs.ts';
+import { backoffDelay } from '../../shared/retry.ts';
 import { composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from '../config.ts';
 import { createLogger } from '../log/pino.ts';
@@ -11,18 +14,27 @@ import type { Logger } from '../log/port.ts';
 import { type RespondDeps, respond } from '../respond/respond.ts';
 import { type SqsBatchResponse, type SqsEvent, SqsEventSchema } from './sqs-event.ts';
 
+/** Sends a job again as a new message, due after `delayMs` (`requeueMessage` on the jobs queue). */
+export type Requeue = (message: Requeued, delayMs: number) => Promise<void>;
+
 /**
  * One SQS batch. The receipt of each delivery is its messageId, which is what a partial batch response names.
- * Unreadable messages and failed incidents are reported as item failures: SQS redelivers only those, and its
- * redrive policy moves them to the DLQ after maxReceiveCount. One bad job never fails its batch.
+ * Unreadable messages and jobs that failed on their own are reported as item failures: SQS redelivers only
+ * those, and its redrive policy moves them to the DLQ after maxReceiveCount. A job that a downstream fault
+ * (Slack down, a revoked token) stopped is requeued instead, due after a backoff that grows with its requeues,
+ * and reported done, so SQS deletes this delivery: an outage spends none of the redrive policy's receives,
+ * however long it lasts. If the requeue itself fails, the job is an item failure like any other. One bad job
+ * never fails its batch.
  */
 export async function respondToSqsEvent(
   event: SqsEvent,
   deps: RespondDeps,
   log: Logger,
+  requeue: Requeue,
 ): Promise<SqsBatchResponse> {
   const deliveries: Delivery[] = [];
   const failures: string[] = [];
+  const records = new Map(event.Records.map((r) => [r.messageId, r]));
   for (const record of event.Records) {
     const decoded = decodeJob(record.body);
     if ('job' in decoded) {
@@ -37,15 +49,34 @@ export async function respondToSqsEvent(
     }
   }
   for (const outcome of await respond(deliveries, deps)) {
-    if (outcome.status === 'failed') {
-      log.warn(`job ${outcome.receipt} failed: ${outcome.error}`, { messageId: outcome.receipt });
-      failures.push(outcome.receipt);
+    if (outcome.status !== 'failed') continue;
+    const record = records.get(outcome.receipt);
+    if (outcome.fault && record) {
+      const requeues = requeuesOf(record.messageAttributes[REQUEUES_ATTRIBUTE]?.stringValue);
+      const delayMs = backoffDelay(requeues + 1);
+      try {
+        await requeue({ body: record.body, requeues }, delayMs);
+        log.warn(
+          `job ${outcome.receipt} waits for ${outcome.fault.transport}: requeued, due in ${Math.round(delayMs / 1000)} s: ${outcome.error}`,
+          {
+            messageId: outcome.receipt,
+            requeues: requeues + 1,
+          },
+        );
+        continue;
+      } catch (error) {
+        log.error(`job ${outcome.receipt} could not be requeued: ${(error as Error).message}`, {
+          messageId: outcome.receipt,
+        });
+      }
     }
+    log.warn(`job ${outcome.receipt} failed: ${outcome.error}`, { messageId: outcome.receipt });
+    failures.push(outcome.receipt);
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
-let built: { deps: RespondDeps; log: Logger } | undefined;
+let built: { deps: RespondDeps; log: Logger; requeue: Requeue } | undefined;
 
 /** The function's log: JSON lines (CloudWatch parses them), the configured secrets scrubbed. */
 function lambdaLogger(config: Config): Logger {
@@ -83,15 +114,24 @@ export function lambdaResponder(
 }
 
 /** Built on the first invocation (configuration errors fail the init, visibly, in the function's logs). */
-function dependencies(): { deps: RespondDeps; log: Logger } {
+function dependencies(): { deps: RespondDeps; log: Logger; requeue: Requeue } {
   if (!built) {
-    const log = lambdaLogger(loadConfig(process.env));
-    built = { deps: lambdaResponder(process.env, { log }), log: log.child({ component: 'queue' }) };
+    const config = loadConfig(process.env);
+    const log = lambdaLogger(config);
+    const queueUrl = config.SQS_QUEUE_URL;
+    if (!queueUrl)
+      throw new ConfigError('invalid configuration:\n  SQS_QUEUE_URL: required on Lambda (requeues)');
+    const sqs = new SQSClient({ region: config.AWS_REGION });
+    built = {
+      deps: lambdaResponder(process.env, { log }),
+      log: log.child({ component: 'queue' }),
+      requeue: (message, delayMs) => requeueMessage(sqs, queueUrl, message, delayMs),
+    };
   }
   return built;
 }
 
 export async function handler(event: unknown): Promise<SqsBatchResponse> {
-  const { deps, log } = dependencies();
-  return respondToSqsEvent(SqsEventSchema.parse(event), deps, log);
+  const { deps, log, requeue } = dependencies();
+  return respondToSqsEvent(SqsEventSchema.parse(event), deps, log, requeue);
 }

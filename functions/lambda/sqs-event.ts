@@ -9,6 +9,9 @@ export const SqsEventSchema = z.object({
       attributes: z
         .looseObject({ ApproximateReceiveCount: z.string().default('1') })
         .default({ ApproximateReceiveCount: '1' }),
+      messageAttributes: z
+        .record(z.string(), z.looseObject({ stringValue: z.string().optional() }))
+        .default({}),
     }),
   ),
 });

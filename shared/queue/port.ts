@@ -54,8 +54,8 @@ export interface Queue {
   ack(receipts: readonly string[]): Promise<void>;
   /**
    * Failed: deliver again after `delayMs`; past the attempt limit the job goes to the dead letters. With
-   * `counted: false` (a downstream service failed, not the job) the delivery does not count as an attempt where
-   * the queue can tell (SQS counts every receive: its redrive policy bounds how long a job can wait).
+   * `counted: false` (a downstream service failed, not the job) the delivery does not count as an attempt: the
+   * embedded queue gives the attempt back; SQS, which counts every receive, sends the job again as a new message.
    */
   retry(receipt: string, delayMs: number, reason: string, options?: RetryOptions): Promise<RetryResult>;
   /** Can never succeed (unreadable, invalid): to the dead letters now, with the reason. */

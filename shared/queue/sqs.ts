@@ -1,16 +1,18 @@
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageBatchCommand,
+  DeleteMessageCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
   type SendMessageBatchRequestEntry,
+  SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { BATCH_BACKOFF, retrying } from '../retry.ts';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob } from './codec.ts';
-import type { Delivery, PoisonMessage, Queue, Received, RetryResult } from './port.ts';
+import type { Delivery, PoisonMessage, Queue, Received, RetryOptions, RetryResult } from './port.ts';
 
 export interface SqsQueueOptions {
   client: SQSClient;
@@ -61,6 +63,53 @@ function seconds(ms: number): number {
   return Math.max(0, Math.min(43_200, Math.ceil(ms / 1000)));
 }
 
+/** SendMessage's DelaySeconds maximum: a requeued job is due again within 15 minutes at most. */
+const MAX_DELAY_SECONDS = 900;
+/** Deliveries in hand at once are a few batches of 10: far below this. */
+const MAX_KEPT_BODIES = 1000;
+
+/**
+ * Sends `body` to `queueUrl` again as a new message, due after `delayMs` (at most 15 minutes): what a delivery
+ * that a downstream fault wasted becomes, so it does not count toward the redrive policy's maxReceiveCount (SQS
+ * counts every receive; a new message starts at none) and its retention period starts again. Used by the Node
+ * consumer (`SqsQueue.retry` with `counted: false`) and the Lambda responder alike.
+ */
+export async function requeueMessage(
+  client: SQSClient,
+  queueUrl: string,
+  message: Requeued,
+  delayMs: number,
+): Promise<void> {
+  await client.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: message.body,
+      DelaySeconds: Math.min(MAX_DELAY_SECONDS, seconds(delayMs)),
+      MessageAttributes: {
+        [REQUEUES_ATTRIBUTE]: { DataType: 'Number', StringValue: String(message.requeues + 1) },
+      },
+    }),
+  );
+}
+
+/** A message as a requeue sends it again: its body, and how many requeues it has been through already. */
+export interface Requeued {
+  body: string;
+  requeues: number;
+}
+
+/**
+ * The message attribute counting a job's requeues: SQS's receive count starts again with each, so this is what
+ * tells how long a job has been waiting out an outage (its backoff on Lambda, where no consumer keeps a streak).
+ */
+export const REQUEUES_ATTRIBUTE = 'pleg-outage-requeues';
+
+/** The requeue count an attribute value holds (0 when absent or not a count). */
+export function requeuesOf(value: string | undefined): number {
+  const n = Number(value ?? '0');
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
 /**
  * The queue on Amazon SQS (standard queue; DLQ by the queue's redrive policy). Works from Node, Lambda and the
  * Workers runtime alike: the SDK only needs fetch.
@@ -70,6 +119,11 @@ export class SqsQueue implements Queue {
   readonly #url: string;
   readonly #maxBytes: number;
   readonly #visibilityMs: number;
+  /**
+   * The body of each delivery not yet acknowledged, retried or rejected: what a requeue sends again. Bounded: a
+   * delivery whose handling never came back is redelivered by SQS under a new receipt.
+   */
+  readonly #bodies = new Map<string, Requeued>();
 
   constructor(options: SqsQueueOptions) {
     this.#client = options.client;
@@ -125,6 +179,7 @@ export class SqsQueue implements Queue {
         // Both spellings: newer SQS reads the second, some emulators only the first.
         AttributeNames: ['All'],
         MessageSystemAttributeNames: ['All'],
+        MessageAttributeNames: [REQUEUES_ATTRIBUTE],
       }),
     );
     const deliveries: Delivery[] = [];
@@ -135,8 +190,13 @@ export class SqsQueue implements Queue {
       seen.add(message.MessageId);
       const attempts = Number(message.Attributes?.ApproximateReceiveCount ?? '1');
       const decoded = decodeJob(message.Body ?? '');
-      if ('job' in decoded) deliveries.push({ job: decoded.job, receipt: message.ReceiptHandle, attempts });
-      else
+      if ('job' in decoded) {
+        deliveries.push({ job: decoded.job, receipt: message.ReceiptHandle, attempts });
+        this.#keepBody(message.ReceiptHandle, {
+          body: message.Body ?? '',
+          requeues: requeuesOf(message.MessageAttributes?.[REQUEUES_ATTRIBUTE]?.StringValue),
+        });
+      } else
         poison.push({
           receipt: message.ReceiptHandle,
           attempts,
@@ -147,7 +207,16 @@ export class SqsQueue implements Queue {
     return { deliveries, poison };
   }
 
+  #keepBody(receipt: string, body: Requeued): void {
+    if (this.#bodies.size >= MAX_KEPT_BODIES) {
+      const oldest = this.#bodies.keys().next().value;
+      if (oldest !== undefined) this.#bodies.delete(oldest);
+    }
+    this.#bodies.set(receipt, body);
+  }
+
   async ack(receipts: readonly string[]): Promise<void> {
+    for (const receipt of receipts) this.#bodies.delete(receipt);
     for (let i = 0; i < receipts.length; i += MAX_ENTRIES) {
       const chunk = receipts.slice(i, i + MAX_ENTRIES);
       const result = await this.#client.send(
@@ -165,10 +234,26 @@ export class SqsQueue implements Queue {
   }
 
   /**
-   * SQS keeps no per-message note (the consumer has already logged the reason) and counts every receive: the
-   * redrive policy's maxReceiveCount, times the delays, bounds how long a job can wait out an outage.
+   * A failure of the job itself keeps the message, invisible for `delayMs`: SQS counts the receive, and its
+   * redrive policy moves the job to the DLQ after maxReceiveCount of them. A downstream fault (`counted: false`)
+   * must not spend those: the job is sent again as a new message, due after `delayMs`, and then this delivery is
+   * deleted — in that order, so a crash between the two leaves a duplicate (recognised by its dedup key as
+   * processed or not) rather than nothing. A job can so wait out an outage of any length. SQS keeps no
+   * per-message note: the consumer has already logged the reason.
    */
-  async retry(receipt: string, delayMs: number, _reason: string): Promise<RetryResult> {
+  async retry(
+    receipt: string,
+    delayMs: number,
+    _reason: string,
+    options?: RetryOptions,
+  ): Promise<RetryResult> {
+    const body = this.#bodies.get(receipt);
+    this.#bodies.delete(receipt);
+    if (options?.counted === false && body !== undefined) {
+      await requeueMessage(this.#client, this.#url, body, delayMs);
+      await this.#client.send(new DeleteMessageCommand({ QueueUrl: this.#url, ReceiptHandle: receipt }));
+      return 'retrying';
+    }
     await this.#changeVisibility(receipt, delayMs);
     return 'retrying';
   }
@@ -178,6 +263,7 @@ export class SqsQueue implements Queue {
    * been received maxReceiveCount times.
    */
   async reject(receipt: string, _reason: string): Promise<void> {
+    this.#bodies.delete(receipt);
     await this.#changeVisibility(receipt, 0);
   }
 

@@ -95,7 +95,15 @@ describe('infra/aws/template.yaml', () => {
         Resource: { 'Fn::GetAtt': ['JobsQueue', 'Arn'] },
       },
     ]);
-    for (const s of statements('RespondFunction')) {
+    const [requeue, ...state] = statements('RespondFunction');
+    // Requeues a job a downstream fault stopped, on the jobs queue only (receive/delete come with the trigger).
+    expect(requeue).toEqual({
+      Effect: 'Allow',
+      Action: ['sqs:SendMessage'],
+      Resource: { 'Fn::GetAtt': ['JobsQueue', 'Arn'] },
+    });
+    expect(state.length).toBeGreaterThan(0);
+    for (const s of state) {
       expect(s.Resource).toEqual({ 'Fn::GetAtt': ['StateTable', 'Arn'] });
       expect(
         s.Action.every((a) =>

@@ -6,9 +6,11 @@ import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { createLambdaIngest } from '../../functions/lambda/ingest.ts';
-import { lambdaResponder, respondToSqsEvent } from '../../functions/lambda/respond.ts';
+import { lambdaResponder, type Requeue, respondToSqsEvent } from '../../functions/lambda/respond.ts';
 import { silentLogger } from '../../functions/log/port.ts';
+import type { RespondDeps } from '../../functions/respond/respond.ts';
 import { encodeJob } from '../../shared/queue/codec.ts';
+import { REQUEUES_ATTRIBUTE, type Requeued } from '../../shared/queue/sqs.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { ConsoleTranscript } from '../support/chat.ts';
 import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
@@ -172,7 +174,12 @@ describe('Lambda respond (SQS trigger)', () => {
     messageId: id,
     body,
     attributes: { ApproximateReceiveCount: receiveCount },
+    messageAttributes: {},
   });
+  /** For batches no downstream fault stops: a requeue would be a bug. */
+  const noRequeue: Requeue = async () => {
+    throw new Error('nothing should be requeued');
+  };
 
   /** The Lambda's own composition with its state table in the DynamoDB fake. */
   async function responder(env: Record<string, string>, chat: ConsoleTranscript) {
@@ -181,40 +188,81 @@ describe('Lambda respond (SQS trigger)', () => {
     return lambdaResponder({ STATE_TABLE: table, ...env }, { client, chat });
   }
 
-  it('reports only the failed and unreadable messages, and never notifies a redelivered job twice', async () => {
-    const chat = new ConsoleTranscript();
-    const deps = await responder({}, chat);
-    // Chat is down for node-down only: its incident fails alone.
-    const flaky = {
-      handle: async (cluster: string, node: string, jobs: readonly Job[]) => {
-        chat.outage(node === 'node-down');
-        try {
-          await deps.handler.handle(cluster, node, jobs);
-        } finally {
-          chat.outage(false);
-        }
+  /** The responder with chat down for `down` only, for one batch. */
+  function flakyFor(deps: RespondDeps, chat: ConsoleTranscript, down: string): RespondDeps {
+    return {
+      ...deps,
+      handler: {
+        handle: async (cluster: string, node: string, jobs: readonly Job[]) => {
+          chat.outage(node === down);
+          try {
+            await deps.handler.handle(cluster, node, jobs);
+          } finally {
+            chat.outage(false);
+          }
+        },
       },
     };
+  }
+
+  it('reports unreadable messages, requeues a job a downstream fault stopped, and never notifies twice', async () => {
+    const chat = new ConsoleTranscript();
+    const deps = await responder({}, chat);
+    const requeued: Array<{ message: Requeued; delayMs: number }> = [];
+    const requeue: Requeue = async (message, delayMs) => void requeued.push({ message, delayMs });
+    const down = encodeJob(job('node-down'));
     const event = {
       Records: [
         record('m1', encodeJob(job('node-ok'))),
         record('m2', '{"kind":"alert"}'),
-        record('m3', encodeJob(job('node-down'))),
+        record('m3', down),
       ],
     };
     const logs: string[] = [];
-    expect(await respondToSqsEvent(event, { ...deps, handler: flaky }, messagesLogger(logs))).toEqual({
-      batchItemFailures: [{ itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }],
+    expect(
+      await respondToSqsEvent(event, flakyFor(deps, chat, 'node-down'), messagesLogger(logs), requeue),
+    ).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm2' }],
     });
+    // The faulted job went back as a new message (SQS deletes this delivery): no receive of the redrive policy spent.
+    expect(requeued.map((r) => r.message)).toEqual([{ body: down, requeues: 0 }]);
+    expect(requeued[0]?.delayMs).toBeGreaterThan(0);
     const roots = chat.roots();
     expect(roots).toHaveLength(1);
     expect(roots[0]?.shown).toContain('node-ok');
     expect(chat.replies(roots[0]?.ts ?? '')[0]?.shown).toContain('File descriptors or inotify exhausted');
     expect(logs.join('\n')).toMatch(/unreadable job m2/);
+    expect(logs.join('\n')).toMatch(/job m3 waits for console: requeued/);
     const calls = chat.calls.length;
     const redelivery = { Records: [record('m1', encodeJob(job('node-ok')), '2')] };
-    expect(await respondToSqsEvent(redelivery, deps, silentLogger)).toEqual({ batchItemFailures: [] });
+    expect(await respondToSqsEvent(redelivery, deps, silentLogger, noRequeue)).toEqual({
+      batchItemFailures: [],
+    });
     expect(chat.calls).toHaveLength(calls);
+  });
+
+  it('backs a requeued job off by its requeue count, and reports it as failed when the requeue fails', async () => {
+    const chat = new ConsoleTranscript();
+    const deps = flakyFor(await responder({}, chat), chat, 'node-down');
+    const body = encodeJob(job('node-down'));
+    const waited = {
+      ...record('w1', body),
+      messageAttributes: { [REQUEUES_ATTRIBUTE]: { stringValue: '4' } },
+    };
+    const requeued: Array<{ message: Requeued; delayMs: number }> = [];
+    await respondToSqsEvent({ Records: [waited] }, deps, silentLogger, async (message, delayMs) => {
+      requeued.push({ message, delayMs });
+    });
+    expect(requeued[0]?.message.requeues).toBe(4);
+    // The fifth try: 16 s nominal, equal jitter → between 8 and 16 s.
+    expect(requeued[0]?.delayMs).toBeGreaterThanOrEqual(8000);
+    expect(requeued[0]?.delayMs).toBeLessThanOrEqual(16_000);
+    const refused: Requeue = async () => {
+      throw new Error('AccessDenied');
+    };
+    expect(await respondToSqsEvent({ Records: [record('w2', body)] }, deps, silentLogger, refused)).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'w2' }],
+    });
   });
 
   it('without Slack, prints incident threads to the function log with the whole lifecycle', async () => {
@@ -237,8 +285,18 @@ describe('Lambda respond (SQS trigger)', () => {
         groupKey: '{}',
         externalURL: '',
       });
-      await respondToSqsEvent({ Records: [record('n1', encodeJob(alert(1)))] }, deps, silentLogger);
-      await respondToSqsEvent({ Records: [record('n2', encodeJob(alert(2)))] }, deps, silentLogger);
+      await respondToSqsEvent(
+        { Records: [record('n1', encodeJob(alert(1)))] },
+        deps,
+        silentLogger,
+        noRequeue,
+      );
+      await respondToSqsEvent(
+        { Records: [record('n2', encodeJob(alert(2)))] },
+        deps,
+        silentLogger,
+        noRequeue,
+      );
     } finally {
       vi.mocked(globalThis.console.log).mockRestore();
     }
@@ -270,6 +328,7 @@ describe('Lambda respond (SQS trigger)', () => {
         { Records: [record('k1', encodeJob(notReady))] },
         deps,
         silentLogger,
+        noRequeue,
       );
       expect(answer).toEqual({ batchItemFailures: [] });
       expect(kube.requests.some((r) => r.path.includes('/proxy/logs/'))).toBe(true);

@@ -10,7 +10,7 @@ import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
-import { packBatches, SqsQueue } from '../../shared/queue/sqs.ts';
+import { packBatches, REQUEUES_ATTRIBUTE, requeueMessage, SqsQueue } from '../../shared/queue/sqs.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { ConsoleTranscript } from '../support/chat.ts';
 import { type SqsEmulator, startSqs } from '../support/sqs.ts';
@@ -121,6 +121,20 @@ describe('SqsQueue against the emulator', () => {
     expect(dead.Messages?.[0]?.Body).toBe('{"kind":"alert","node":42}');
   });
 
+  it('requeues a message as a new one that counts its requeues', async () => {
+    const { url } = await sqs.createQueue('requeue');
+    await requeueMessage(sqs.client, url, { body: '{"kind":"alert"}', requeues: 2 }, 0);
+    const got = await sqs.client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: url,
+        MessageAttributeNames: [REQUEUES_ATTRIBUTE],
+        MaxNumberOfMessages: 1,
+      }),
+    );
+    expect(got.Messages?.[0]?.Body).toBe('{"kind":"alert"}');
+    expect(got.Messages?.[0]?.MessageAttributes?.[REQUEUES_ATTRIBUTE]?.StringValue).toBe('3');
+  });
+
   it('answers not ready for a queue that does not exist', async () => {
     const queue = new SqsQueue({ client: sqs.client, queueUrl: `${sqs.endpoint}/000000000000/absent` });
     expect(await queue.ready()).toBe(false);
@@ -128,23 +142,28 @@ describe('SqsQueue against the emulator', () => {
 });
 
 describe('responder on SQS', () => {
-  it('a failing notification is retried, never dropped, and ends in the DLQ after maxReceiveCount', async () => {
+  const consumerOptions = (visibilityMs: number) => ({
+    batchSize: 10,
+    waitMs: 0,
+    visibilityMs,
+    backoffMs: () => 0,
+    downstream: new DownstreamStatus(silentLogger),
+    log: silentLogger,
+  });
+
+  it('a job failing on its own is retried, never dropped, and ends in the DLQ after maxReceiveCount', async () => {
     const { url, dlqUrl } = await sqs.createQueue('failing', { maxReceiveCount: 2, visibilitySeconds: 1 });
     const queue = new SqsQueue({ client: sqs.client, queueUrl: url, visibilityMs: 1000 });
-    const chat = new ConsoleTranscript();
-    chat.outage(true);
+    // Chat refuses the message itself (not a fault of the service): the job's own failure, counted.
+    const chat = new (class extends ConsoleTranscript {
+      override async post(): Promise<never> {
+        throw new Error('message rejected');
+      }
+    })();
     const deps = responder('a', chat);
-    const options = {
-      batchSize: 10,
-      waitMs: 0,
-      visibilityMs: 1000,
-      backoffMs: () => 0,
-      downstream: new DownstreamStatus(silentLogger),
-      log: silentLogger,
-    };
     await queue.enqueue([job('node-f')]);
     for (let i = 0; i < 4; i++) {
-      await handleBatch(queue, await queue.receive(10, 0), deps, options);
+      await handleBatch(queue, await queue.receive(10, 0), deps, consumerOptions(1000));
       await new Promise((resolve) => setTimeout(resolve, 1100));
     }
     const dead = await sqs.client.send(
@@ -153,19 +172,36 @@ describe('responder on SQS', () => {
     expect(JSON.parse(dead.Messages?.[0]?.Body ?? '{}').node).toBe('node-f');
   });
 
+  it('a downstream outage spends none of the redrive policy: 6 faulted deliveries with maxReceiveCount 2, then posted', async () => {
+    const { url, dlqUrl } = await sqs.createQueue('outage', { maxReceiveCount: 2, visibilitySeconds: 1 });
+    const queue = new SqsQueue({ client: sqs.client, queueUrl: url, visibilityMs: 1000 });
+    const chat = new ConsoleTranscript();
+    chat.outage(true);
+    const deps = responder('o', chat);
+    await queue.enqueue([job('node-o')]);
+    let faulted = 0;
+    for (let i = 0; i < 20 && faulted < 6; i++) {
+      const received = await queue.receive(10, 0);
+      faulted += received.deliveries.length;
+      await handleBatch(queue, received, deps, consumerOptions(1000));
+    }
+    expect(faulted).toBe(6);
+    // Each faulted delivery was sent again as a new message: it is never received more than once.
+    const again = await queue.receive(10, 0);
+    expect(again.deliveries.map((d) => [d.job.node, d.attempts])).toEqual([['node-o', 1]]);
+    chat.outage(false);
+    await handleBatch(queue, again, deps, consumerOptions(1000));
+    expect(chat.roots()).toHaveLength(1);
+    expect(await sqs.depth(url)).toBe(0);
+    expect(await sqs.depth(dlqUrl)).toBe(0);
+  });
+
   it('a redelivered job that was already notified is acknowledged without a second notification', async () => {
     const { url } = await sqs.createQueue('dedup', { maxReceiveCount: 5 });
     const queue = new SqsQueue({ client: sqs.client, queueUrl: url });
     const chat = new ConsoleTranscript();
     const deps = responder('b', chat);
-    const options = {
-      batchSize: 10,
-      waitMs: 0,
-      visibilityMs: 30_000,
-      backoffMs: () => 0,
-      downstream: new DownstreamStatus(silentLogger),
-      log: silentLogger,
-    };
+    const options = consumerOptions(30_000);
     await queue.enqueue([job('node-d', 1)]);
     await queue.enqueue([job('node-d', 1)]); // the same content sent twice (a sender retry)
     for (let i = 0; i < 3; i++) await handleBatch(queue, await queue.receive(10, 0), deps, options);
