@@ -2,6 +2,7 @@ import { SQSClient, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import type { Hono } from 'hono';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { type Config, ConfigError, ingestAuth } from '../config.ts';
+import { awsSdkLogger } from '../log/aws-sdk.ts';
 import type { Logger } from '../log/port.ts';
 import { createIngestApp } from './app.ts';
 import { IngestCounters } from './counters.ts';
@@ -22,7 +23,12 @@ export function createEdgeIngest(
       `invalid configuration:\n  QUEUE: ${host} enqueues to SQS: set QUEUE=sqs and SQS_QUEUE_URL`,
     );
   }
-  const client = new SQSClient({ region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT, credentials });
+  const client = new SQSClient({
+    region: config.AWS_REGION,
+    endpoint: config.SQS_ENDPOINT,
+    credentials,
+    logger: awsSdkLogger(log.child({ component: 'aws' })),
+  });
   return createIngestApp({
     queue: new SqsQueue({ client, queueUrl: config.SQS_QUEUE_URL }),
     auth: ingestAuth(config),

@@ -9,6 +9,7 @@ import { REQUEUES_ATTRIBUTE, type Requeued, requeueMessage, requeuesOf } from '.
 import { backoffDelay } from '../../shared/retry.ts';
 import { composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from '../config.ts';
+import { awsSdkLogger } from '../log/aws-sdk.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
 import { type RespondDeps, respond } from '../respond/respond.ts';
@@ -102,14 +103,17 @@ export function lambdaResponder(
   const config = loadConfig(env);
   if (!config.STATE_TABLE)
     throw new ConfigError('invalid configuration:\n  STATE_TABLE: required on Lambda (processed-job record)');
-  const client = overrides.client ?? new DynamoDBClient({ region: config.AWS_REGION });
+  const log = overrides.log ?? lambdaLogger(config);
+  const client =
+    overrides.client ??
+    new DynamoDBClient({ region: config.AWS_REGION, logger: awsSdkLogger(log.child({ component: 'aws' })) });
   return composeResponder(config, {
     host: 'lambda',
     store: new DynamoIncidentStore({ client, table: config.STATE_TABLE }),
     processed: new DynamoProcessedStore({ client, table: config.STATE_TABLE }),
     chat: overrides.chat,
     write: (text) => console.log(text.trimEnd()),
-    log: overrides.log ?? lambdaLogger(config),
+    log,
   });
 }
 
@@ -121,7 +125,10 @@ function dependencies(): { deps: RespondDeps; log: Logger; requeue: Requeue } {
     const queueUrl = config.SQS_QUEUE_URL;
     if (!queueUrl)
       throw new ConfigError('invalid configuration:\n  SQS_QUEUE_URL: required on Lambda (requeues)');
-    const sqs = new SQSClient({ region: config.AWS_REGION });
+    const sqs = new SQSClient({
+      region: config.AWS_REGION,
+      logger: awsSdkLogger(log.child({ component: 'aws' })),
+    });
     built = {
       deps: lambdaResponder(process.env, { log }),
       log: log.child({ component: 'queue' }),

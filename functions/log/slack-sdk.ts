@@ -1,8 +1,8 @@
 import { LogLevel, type Logger as SdkLogger } from '@slack/web-api';
 import type { Logger } from './port.ts';
 
-/** The SDK's arguments as one message: strings as they are, anything else (an error, an object) as JSON. */
-function message(parts: unknown[]): string {
+/** An SDK's arguments as one message: strings as they are, anything else (an error, an object) as JSON. */
+export function sdkMessage(parts: unknown[]): string {
   return parts
     .map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : JSON.stringify(p)))
     .join(' ');
@@ -17,10 +17,10 @@ export function slackSdkLogger(log: Logger): SdkLogger {
   let level = LogLevel.INFO;
   let name = '@slack/web-api';
   return {
-    debug: (...parts) => log.debug(message(parts), { sdk: name }),
-    info: (...parts) => log.info(message(parts), { sdk: name }),
-    warn: (...parts) => log.warn(message(parts), { sdk: name }),
-    error: (...parts) => log.error(message(parts), { sdk: name }),
+    debug: (...parts) => log.debug(sdkMessage(parts), { sdk: name }),
+    info: (...parts) => log.info(sdkMessage(parts), { sdk: name }),
+    warn: (...parts) => log.warn(sdkMessage(parts), { sdk: name }),
+    error: (...parts) => log.error(sdkMessage(parts), { sdk: name }),
     setLevel: (next) => {
       level = next;
     },

@@ -18,6 +18,7 @@ import { chatTransport, composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
 import { createIngestApp, registerMetricsRoute } from '../ingest/app.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
+import { awsSdkLogger } from '../log/aws-sdk.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
 import { consume } from '../respond/consumer.ts';
@@ -25,7 +26,7 @@ import { DownstreamStatus } from '../respond/downstream.ts';
 import { expandWebhook } from '../respond/webhook.ts';
 import { NodeMetrics } from './metrics.ts';
 
-function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
+function openQueue(config: Config, db: ReturnType<typeof openStateDb>, log: Logger): Queue {
   const visibilityMs = config.RESPOND_VISIBILITY_SECONDS * 1000;
   if (config.QUEUE === 'embedded')
     return new EmbeddedQueue({
@@ -34,7 +35,11 @@ function openQueue(config: Config, db: ReturnType<typeof openStateDb>): Queue {
       visibilityMs,
       maxAttempts: config.RESPOND_MAX_ATTEMPTS,
     });
-  const client = new SQSClient({ region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT });
+  const client = new SQSClient({
+    region: config.AWS_REGION,
+    endpoint: config.SQS_ENDPOINT,
+    logger: awsSdkLogger(log.child({ component: 'aws' })),
+  });
   return new SqsQueue({ client, queueUrl: config.SQS_QUEUE_URL ?? '', visibilityMs });
 }
 
@@ -95,7 +100,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   if (createdIn)
     log.info(`created an ingest token in ${createdIn} (send it as "Authorization: Bearer <token>")`);
   const db = openStateDb(config.DATA_DIR);
-  const queue = openQueue(config, db);
+  const queue = openQueue(config, db, root);
   const downstream = new DownstreamStatus(root.child({ component: 'respond' }));
   const faults = () => downstream.faults();
   const metrics = new NodeMetrics(
