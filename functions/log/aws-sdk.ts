@@ -1,6 +1,6 @@
 import type { SQSClientConfig } from '@aws-sdk/client-sqs';
 import type { LogFields, Logger } from './port.ts';
-import { sdkMessage } from './slack-sdk.ts';
+import { sdkMessage } from './sdk-message.ts';
 
 /** The logger an AWS SDK v3 client takes (the same interface for every client). */
 export type AwsSdkLogger = NonNullable<SQSClientConfig['logger']>;

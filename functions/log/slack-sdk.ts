@@ -1,12 +1,6 @@
 import { LogLevel, type Logger as SdkLogger } from '@slack/web-api';
 import type { Logger } from './port.ts';
-
-/** An SDK's arguments as one message: strings as they are, anything else (an error, an object) as JSON. */
-export function sdkMessage(parts: unknown[]): string {
-  return parts
-    .map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : JSON.stringify(p)))
-    .join(' ');
-}
+import { sdkMessage } from './sdk-message.ts';
 
 /**
  * @slack/web-api's logger interface over ours, so the SDK's lines (rate limits, retries, deprecations) come out in
