@@ -6,6 +6,7 @@ import { type Diagnosis, RuntimeKindSchema } from '../../shared/schemas/diagnosi
 import { UsageError } from './exit-codes.ts';
 import { openInput, readText } from './input.ts';
 import { logSource } from './log-files.ts';
+import { ScanProgress } from './scan-progress.ts';
 
 /** What `pleg-responder diagnose` was asked, once the command line is parsed. */
 export interface DiagnoseRequest {
@@ -58,7 +59,15 @@ async function diagnoseLogFiles(
   options: DiagnoseOptions,
 ): Promise<Diagnosis> {
   if (paths.filter((p) => p === '-').length > 1) throw new UsageError('standard input (-) can be read once');
-  return diagnoseLogs(paths.map(logSource), { ...options, node });
+  const progress = new ScanProgress(process.stderr);
+  try {
+    return await diagnoseLogs(
+      paths.map((path) => logSource(path, progress)),
+      { ...options, node },
+    );
+  } finally {
+    progress.done();
+  }
 }
 
 /** While the cluster is read: a spinner with the elapsed time on a terminal, nothing when piped. */

@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { componentOfLogSource } from '../../shared/diagnosis/components.ts';
 import type { TextSource } from '../../shared/diagnosis/diagnose-text.ts';
 import type { LogSource } from '../../shared/schemas/bundle.ts';
-import { openInput, textChunks } from './input.ts';
+import { type Input, openInput, textChunks } from './input.ts';
+import type { ScanProgress } from './scan-progress.ts';
 
 /**
  * What a file name says about the lines inside when they carry no journald identifier of their own
@@ -18,16 +20,40 @@ function sourceOfFile(path: string): LogSource {
   return 'other';
 }
 
+/** The size of a regular file (what a progress line counts towards); undefined for stdin or when unknown. */
+function sizeOf(path: string): number | undefined {
+  if (path === '-') return undefined;
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    // Unreadable: reading it says so, with the reason.
+    return undefined;
+  }
+}
+
+/** The input's chunks, each counted on the progress line as it is read. */
+async function* counted(input: Input, name: string, total: number | undefined, progress: ScanProgress) {
+  let done = 0;
+  for await (const chunk of input.chunks) {
+    done += chunk.length;
+    progress.advance(name, chunk.length, done, total);
+    yield chunk;
+  }
+}
+
 /**
  * One log file, or standard input for "-", as text for the paste reader: streamed in chunks (memory stays flat
  * whatever the size), refused with one clear message when unreadable, binary or empty. The file name labels the
- * evidence and says which program wrote lines that do not say so themselves.
+ * evidence and says which program wrote lines that do not say so themselves. `progress`, when given, counts
+ * the bytes read (the line a long scan shows on a terminal).
  */
-export function logSource(path: string): TextSource {
+export function logSource(path: string, progress?: ScanProgress): TextSource {
   const name = path === '-' ? 'stdin' : basename(path);
+  const input = openInput(path);
   return {
     name,
-    chunks: textChunks(openInput(path)),
+    chunks: textChunks(progress ? { ...input, chunks: counted(input, name, sizeOf(path), progress) } : input),
     origin: path === '-' ? 'unknown' : componentOfLogSource(sourceOfFile(path)),
   };
 }
