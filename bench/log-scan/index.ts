@@ -154,15 +154,19 @@ function report(journal: Generated, engine: WorkerReport[], rg: Ripgrep | undefi
   return rows;
 }
 
-/** Both sides must see what was planted: ripgrep the planted lines, the engine the planted facts. */
+/**
+ * Both sides must see what was planted: ripgrep the planted lines and the noise its patterns match as text, the
+ * engine the planted facts.
+ */
 function sanityChecks(journal: Generated, engine: WorkerReport[], ripgrep: RipgrepRun[]): Measurement[] {
   const rows: Measurement[] = [];
   const rgLines = [...new Set(ripgrep.map((r) => r.lines))];
+  const expectedLines = journal.plantedLines + journal.textOnlyLines;
   if (ripgrep.length > 0) {
     rows.push({
       metric: 'matching lines',
-      value: `rg ${rgLines.join('/')}, planted ${journal.plantedLines}`,
-      status: rgLines.length === 1 && rgLines[0] === journal.plantedLines ? 'OK' : 'MISMATCH',
+      value: `rg ${rgLines.join('/')}, expected ${expectedLines} (${journal.plantedLines} planted + ${journal.textOnlyLines} text-only noise)`,
+      status: rgLines.length === 1 && rgLines[0] === expectedLines ? 'OK' : 'MISMATCH',
     });
   }
   const expected = journal.expectedFacts;

@@ -29,12 +29,17 @@ function detach(line: string): string {
   return ` ${line}`.slice(1);
 }
 
-/** Applies every signature to one line on which at least one of them matches (or may, see lineMatches). */
+/**
+ * Applies every signature to one line on which at least one of them matches (or may, see lineMatches). One line
+ * is one piece of evidence for a fact however many rules recognise it (the kubelet's "Container runtime not
+ * ready … container runtime is down" is two rules' match): the first rule's reading of it counts.
+ */
 function classifyLine(line: string, origin: Component, source: string, facts: FactSet): void {
   const parsed = parseLogLine(line, origin);
   const text = detach(line.trim());
+  const found = new Set<string>();
   for (const sig of COMPILED) {
-    if (!sig.regex.test(parsed.message)) continue;
+    if (found.has(sig.fact) || !sig.regex.test(parsed.message)) continue;
     if (sig.unlessRegex?.test(parsed.message)) continue;
     const attributed = sig.from === undefined || sig.from.includes(parsed.component);
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
@@ -42,6 +47,7 @@ function classifyLine(line: string, origin: Component, source: string, facts: Fa
       if (sig.discountAs) facts.discount({ id: sig.discountAs, source, text });
       continue;
     }
+    found.add(sig.fact);
     facts.add({
       id: sig.fact,
       source,
