@@ -67,3 +67,15 @@ it('the prefiltered scan records exactly what the plain scan records', () => {
   expect(filtered).toEqual(plain);
   expect(plain.some((s) => s.includes('fd.emfile'))).toBe(true);
 });
+
+it('counts a line once per fact, however many rules recognise it', () => {
+  const facts = new FactSet();
+  const line =
+    'Nov 02 06:12:05 ip-10-42-3-17 kubelet[8411]: E1102 06:12:05.718493    8411 kubelet.go:2855] "Container runtime not ready" runtimeReady="RuntimeReady=false reason:ContainerdNotReady message:container runtime is down"';
+  // Two kubelet rules match it (the "not ready" condition and its "container runtime is down" reason).
+  expect(SIGNATURES.filter((s) => s.fact === 'runtime.down' && new RegExp(s.pattern).test(line)).length).toBe(
+    2,
+  );
+  scanText(`${line}\n${line}\n`, 'kubelet.log', 'kubelet', facts);
+  expect(facts.count('runtime.down')).toBe(2);
+});
