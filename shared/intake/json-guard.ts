@@ -15,27 +15,21 @@ export const MAX_OBJECT_KEYS = 10_000;
  */
 const PROTOTYPE_KEY = '__proto__';
 
+/**
+ * A value still to look at, and where it is: its key and its parent's entry. The path is spelled out only for the
+ * one problem reported (most bodies have none), not copied for every member on the way down.
+ */
 interface Pending {
   value: unknown;
-  path: PropertyKey[];
+  key: PropertyKey | undefined;
+  parent: Pending | undefined;
+  depth: number;
 }
 
-/** The members of an object to look at next, or the problem with the object itself. */
-function membersOf(v: object, path: PropertyKey[]): Pending[] | SchemaIssue {
-  if (Array.isArray(v)) {
-    return v.flatMap((value, i) => (typeof value === 'object' ? [{ value, path: [...path, i] }] : []));
-  }
-  const keys = Object.keys(v);
-  if (keys.length > MAX_OBJECT_KEYS) {
-    return { path: formatPath(path), message: `has ${keys.length} members; at most ${MAX_OBJECT_KEYS}` };
-  }
-  if (keys.includes(PROTOTYPE_KEY)) {
-    return { path: formatPath([...path, PROTOTYPE_KEY]), message: 'the key "__proto__" is not accepted' };
-  }
-  return keys.flatMap((key) => {
-    const value = (v as Record<string, unknown>)[key];
-    return typeof value === 'object' ? [{ value, path: [...path, key] }] : [];
-  });
+function pathOf(item: Pending, prefix: readonly PropertyKey[], last?: PropertyKey): PropertyKey[] {
+  const keys: PropertyKey[] = last === undefined ? [] : [last];
+  for (let at: Pending | undefined = item; at?.key !== undefined; at = at.parent) keys.push(at.key);
+  return [...prefix, ...keys.reverse()];
 }
 
 /**
@@ -48,19 +42,41 @@ export function inspectJson(
   prefix: readonly PropertyKey[] = [],
   maxDepth = MAX_JSON_DEPTH,
 ): SchemaIssue | undefined {
-  const stack: Pending[] = [{ value, path: [...prefix] }];
+  const stack: Pending[] = [{ value, key: undefined, parent: undefined, depth: 0 }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value: v, path } = item;
+    const v = item.value;
     if (v === null || typeof v !== 'object') continue;
-    if (path.length - prefix.length >= maxDepth) {
+    if (item.depth >= maxDepth) {
       return {
-        path: formatPath(path),
+        path: formatPath(pathOf(item, prefix)),
         message: `nested deeper than ${maxDepth} levels: flatten the payload`,
       };
     }
-    const members = membersOf(v, path);
-    if (!Array.isArray(members)) return members;
-    for (let i = members.length - 1; i >= 0; i--) stack.push(members[i] as Pending);
+    const depth = item.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        if (typeof v[i] === 'object') stack.push({ value: v[i], key: i, parent: item, depth });
+      }
+      continue;
+    }
+    const keys = Object.keys(v);
+    if (keys.length > MAX_OBJECT_KEYS) {
+      return {
+        path: formatPath(pathOf(item, prefix)),
+        message: `has ${keys.length} members; at most ${MAX_OBJECT_KEYS}`,
+      };
+    }
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      if (key === PROTOTYPE_KEY) {
+        return {
+          path: formatPath(pathOf(item, prefix, PROTOTYPE_KEY)),
+          message: 'the key "__proto__" is not accepted',
+        };
+      }
+      const member = (v as Record<string, unknown>)[key];
+      if (typeof member === 'object') stack.push({ value: member, key, parent: item, depth });
+    }
   }
   return undefined;
 }

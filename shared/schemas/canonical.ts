@@ -10,6 +10,11 @@ const COMMA = new Rendered(',');
 
 /** The work an array or object stands for, in the order it is to be rendered (the caller pushes it reversed). */
 function parts(item: object): unknown[] {
+  // A flat array (a dedup key's parts: fingerprint, status, startsAt) has no keys to sort: JSON.stringify renders it
+  // as this would, in one native call, on ingest's hot path.
+  if (Array.isArray(item) && item.every((v) => v === null || typeof v !== 'object')) {
+    return [new Rendered(JSON.stringify(item))];
+  }
   if (Array.isArray(item)) {
     return [
       new Rendered('['),
