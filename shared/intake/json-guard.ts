@@ -32,6 +32,37 @@ function pathOf(item: Pending, prefix: readonly PropertyKey[], last?: PropertyKe
   return [...prefix, ...keys.reverse()];
 }
 
+/** What is wrong with an object itself (too many members, a `__proto__` key), or undefined. */
+function objectIssue(
+  item: Pending,
+  keys: readonly string[],
+  prefix: readonly PropertyKey[],
+): SchemaIssue | undefined {
+  if (keys.length > MAX_OBJECT_KEYS) {
+    return {
+      path: formatPath(pathOf(item, prefix)),
+      message: `has ${keys.length} members; at most ${MAX_OBJECT_KEYS}`,
+    };
+  }
+  if (keys.includes(PROTOTYPE_KEY)) {
+    return {
+      path: formatPath(pathOf(item, prefix, PROTOTYPE_KEY)),
+      message: 'the key "__proto__" is not accepted',
+    };
+  }
+  return undefined;
+}
+
+/** Queues an array's or object's members that are objects themselves, first member on top. */
+function pushMembers(stack: Pending[], item: Pending, v: object, keys: readonly PropertyKey[]): void {
+  const depth = item.depth + 1;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as PropertyKey;
+    const member = (v as Record<PropertyKey, unknown>)[key];
+    if (typeof member === 'object') stack.push({ value: member, key, parent: item, depth });
+  }
+}
+
 /**
  * Checks a parsed JSON value without recursion: nesting depth, members per object, and `__proto__` keys. Returns
  * the first problem with its path (under `prefix`), or undefined. The walk is bounded by the value's own size
@@ -52,31 +83,19 @@ export function inspectJson(
         message: `nested deeper than ${maxDepth} levels: flatten the payload`,
       };
     }
-    const depth = item.depth + 1;
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) {
-        if (typeof v[i] === 'object') stack.push({ value: v[i], key: i, parent: item, depth });
-      }
+      pushMembers(
+        stack,
+        item,
+        v,
+        v.map((_, i) => i),
+      );
       continue;
     }
     const keys = Object.keys(v);
-    if (keys.length > MAX_OBJECT_KEYS) {
-      return {
-        path: formatPath(pathOf(item, prefix)),
-        message: `has ${keys.length} members; at most ${MAX_OBJECT_KEYS}`,
-      };
-    }
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i] as string;
-      if (key === PROTOTYPE_KEY) {
-        return {
-          path: formatPath(pathOf(item, prefix, PROTOTYPE_KEY)),
-          message: 'the key "__proto__" is not accepted',
-        };
-      }
-      const member = (v as Record<string, unknown>)[key];
-      if (typeof member === 'object') stack.push({ value: member, key, parent: item, depth });
-    }
+    const issue = objectIssue(item, keys, prefix);
+    if (issue) return issue;
+    pushMembers(stack, item, v, keys);
   }
   return undefined;
 }
