@@ -72,6 +72,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
       : new ConsoleChat({ write: parts.write }));
   const handler = new IncidentThreads({
     store: parts.store,
+    answered: parts.processed,
     chat: parts.metrics ? meteredChat(chat, chatTransport(config), parts.metrics) : chat,
     metrics: parts.metrics,
     policy: threadPolicy(config),

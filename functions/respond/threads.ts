@@ -35,6 +35,7 @@ import {
   type Thread,
 } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import type { ProcessedStore } from '../../shared/queue/port.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { type SilencePort, SilenceRefused } from '../../shared/silences/port.ts';
@@ -56,6 +57,12 @@ export interface ThreadDeps {
   metrics?: RespondMetrics;
   /** Alertmanager, when ALERTMANAGER_URL is set: silence effects go there. */
   silences?: SilencePort;
+  /**
+   * Where answers to a person's request are recorded as sent (`<job dedup key>#answer:<n>`): a request whose job is
+   * delivered again after its answer went out (a later step failed, the process died) is not answered twice.
+   * The same store that records processed jobs; without it answers are at least once.
+   */
+  answered?: ProcessedStore;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
@@ -123,8 +130,10 @@ export class IncidentThreads implements IncidentHandler {
   readonly #live: LiveEvidence | undefined;
   readonly #metrics: RespondMetrics | undefined;
   readonly #silences: SilencePort | undefined;
+  readonly #answered: ProcessedStore | undefined;
 
   constructor(deps: ThreadDeps) {
+    this.#answered = deps.answered;
     this.#silences = deps.silences;
     this.#live = deps.live;
     this.#metrics = deps.metrics;
@@ -197,7 +206,7 @@ export class IncidentThreads implements IncidentHandler {
     const situation = await this.#understand(job);
     const diagnosedAt = 'diagnosis' in situation ? this.#diagnosed(situation.diagnosis, [job]) : undefined;
     const decision = decideRequest(situation, this.#policy, this.#now());
-    await this.#carryOut(decision);
+    await this.#carryOut(decision, job.dedupKey);
     if (diagnosedAt !== undefined) this.#notified(decision, diagnosedAt);
   }
 
@@ -299,14 +308,29 @@ export class IncidentThreads implements IncidentHandler {
    * them before any is attempted, then carried out; answers to people go out after, and records whose saving
    * waits for the chat calls (a storm root no longer stale) last.
    */
-  async #carryOut(decided: Decision): Promise<void> {
+  async #carryOut(decided: Decision, request?: string): Promise<void> {
     if (decided.note) this.#log.info(decided.note);
     const decision = recordEffects(decided);
     const ledger = new Ledger(this.#store);
     for (const incident of decision.next) await ledger.save(incident);
     for (const incident of decision.next) await this.#complete(ledger.last(incident.key) ?? incident, ledger);
-    for (const action of decision.actions) await this.#notify(action);
+    let answers = 0;
+    for (const action of decision.actions) {
+      if (action.kind === 'answer' && request)
+        await this.#answerOnce(action, `${request}#answer:${answers++}`);
+      else await this.#notify(action);
+    }
     for (const incident of decision.settled) await ledger.settle(incident);
+  }
+
+  /**
+   * A request's `n`th answer, unless a delivery before this one already sent it (recorded under `key` right after
+   * it went out). Only the window between Slack taking it and that record can still repeat it.
+   */
+  async #answerOnce(action: ChatAction, key: string): Promise<void> {
+    if (this.#answered && (await this.#answered.seen([key])).has(key)) return;
+    await this.#notify(action);
+    await this.#answered?.mark([key]);
   }
 
   /**
