@@ -30,6 +30,18 @@ function failingOnceOnJobs(store: ProcessedStore): ProcessedStore {
   };
 }
 
+/** The responder as the Node host composes it, on the console, with its state in `dir/name`. */
+function responder(name: string, chat: ConsoleTranscript, processed = (p: ProcessedStore) => p) {
+  const db = openStateDb(join(dir, name));
+  return composeResponder(loadConfig({}), {
+    host: 'node',
+    store: new SqliteIncidentStore(db),
+    processed: processed(new SqliteProcessedStore(db)),
+    chat,
+    log: silentLogger,
+  });
+}
+
 const status: Job = {
   kind: 'chat',
   dedupKey: 'chat:status-once',
@@ -46,15 +58,8 @@ const status: Job = {
 
 describe('answers to people', () => {
   it('are not sent again when the job is delivered again after its answer went out', async () => {
-    const db = openStateDb(join(dir, 'once'));
     const chat = new ConsoleTranscript();
-    const deps = composeResponder(loadConfig({}), {
-      host: 'node',
-      store: new SqliteIncidentStore(db),
-      processed: failingOnceOnJobs(new SqliteProcessedStore(db)),
-      chat,
-      log: silentLogger,
-    });
+    const deps = responder('once', chat, failingOnceOnJobs);
     const delivery = { job: status, receipt: 'r1', attempts: 1 };
     const [first] = await respond([delivery], deps);
     expect(first?.status).toBe('failed');
@@ -66,15 +71,8 @@ describe('answers to people', () => {
   });
 
   it('are sent on the redelivery when the first delivery failed before sending them', async () => {
-    const db = openStateDb(join(dir, 'retry'));
     const chat = new ConsoleTranscript();
-    const deps = composeResponder(loadConfig({}), {
-      host: 'node',
-      store: new SqliteIncidentStore(db),
-      processed: new SqliteProcessedStore(db),
-      chat,
-      log: silentLogger,
-    });
+    const deps = responder('retry', chat);
     chat.outage(true);
     const [first] = await respond([{ job: status, receipt: 'r1', attempts: 1 }], deps);
     expect(first?.status).toBe('failed');
