@@ -53,6 +53,15 @@ async function waitUntil(check: () => boolean, timeoutMs = 45_000): Promise<void
   }
 }
 
+/** Until the server's /metrics says no job is left in its queue. */
+async function waitForEmptyQueue(url: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!/^pleg_queue_jobs 0$/m.test(await (await fetch(`${url}/metrics`)).text())) {
+    if (Date.now() > deadline) throw new Error('queue not empty in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const nodes = Array.from({ length: 40 }, (_, i) => `node-${i}`);
 /**
  * The nodes whose incident thread the console printed. Each node is in a cluster of its own, so each gets its own
@@ -78,6 +87,9 @@ it('jobs acknowledged with 202 survive kill -9 and are processed exactly once af
 
   const first = await start('all');
   await waitUntil(() => incidents(first.stdout()).length >= nodes.length);
+  // Killed once its queue is empty: every job acknowledged, so every chat effect recorded. (A kill between a post
+  // and its record would repeat that post by design — posts are at least once — which is not what this checks.)
+  await waitForEmptyQueue(first.url);
   await kill9(first);
   expect(incidents(first.stdout()).sort()).toEqual([...nodes].sort());
 
