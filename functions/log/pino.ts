@@ -27,6 +27,8 @@ function wrap(base: pino.Logger): Logger {
   const at =
     (level: LogLevel) =>
     (message: string, fields?: LogFields): void => {
+      // Checked first: a line below the level (ingest's per-request debug line) costs no redaction pass.
+      if (!base.isLevelEnabled(level)) return;
       const text = redactUrlCredentials(message);
       if (fields) base[level](withoutUrlCredentials(fields), text);
       else base[level](text);
