@@ -232,9 +232,7 @@ export function commandsText(commands: readonly Command[]): string {
   const fix = commands.filter((c) => c.risk === 'disruptive');
   return [
     ...(confirm.length ? [`*Confirm (read-only)*\n${codeBlock(confirm.map(line).join('\n'))}`] : []),
-    ...(fix.length
-      ? [`*Fix — :warning: disruptive, in this order*\n${codeBlock(fix.map(line).join('\n'))}`]
-      : []),
+    ...(fix.length ? [`*Fix — ⚠️ disruptive, in this order*\n${codeBlock(fix.map(line).join('\n'))}`] : []),
   ].join('\n');
 }
 
@@ -413,8 +411,8 @@ export function silenceFailedMessage(
 ): ChatMessage {
   const action = what === 'silence' ? 'create the silence' : 'expire the silence';
   const text = retried
-    ? `:warning: Could not ${action}: ${escapeMrkdwn(reason)}. It is kept and tried again until Alertmanager answers.`
-    : `:warning: Could not ${action}: ${escapeMrkdwn(reason)}`;
+    ? `⚠️ Could not ${action}: ${escapeMrkdwn(reason)}. It is kept and tried again until Alertmanager answers.`
+    : `⚠️ Could not ${action}: ${escapeMrkdwn(reason)}`;
   return { text: `Could not ${action}`, blocks: [section(text)] };
 }
 

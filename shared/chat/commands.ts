@@ -236,6 +236,6 @@ export function renderCollectingStatus(): ChatMessage {
 /** The queue refused the request: the user should try again (Slack shows a non-200 answer badly). */
 export function renderNotQueued(): ChatMessage {
   return ack(
-    ':warning: Your request could not be queued (the responder is briefly unavailable). Nothing will happen: please retry in a minute.',
+    '⚠️ Your request could not be queued (the responder is briefly unavailable). Nothing will happen: please retry in a minute.',
   );
 }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { diagnosisMessage, rootMessage, statusMessage, stormMessage } from '../../shared/chat/blocks.ts';
+import { consoleLines } from '../../shared/chat/console.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { incident } from '../support/incidents.ts';
@@ -150,4 +151,19 @@ it('keeps our own thread links in a storm root as links, and anything else as te
   );
   expect(text).toContain(link);
   expect(text).not.toContain('<!channel');
+});
+
+it('uses no Slack emoji shortcodes: the console prints the same messages, where `:warning:` would show as text', () => {
+  const d = diagnose({
+    node: 'worker-7',
+    containerRuntimeVersion: 'docker://20.10.7',
+    logs: {
+      dockerd:
+        'Nov 21 03:07:58 worker-7 dockerd[1120]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s',
+    },
+  });
+  expect(d.causes[0]?.commands.some((c) => c.risk === 'disruptive')).toBe(true);
+  const lines = consoleLines(diagnosisMessage(d));
+  expect(lines.some((l) => l.includes('disruptive'))).toBe(true);
+  expect(lines.filter((l) => /:[a-z_]+:/.test(l) && !/https?:/.test(l))).toEqual([]);
 });
