@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { inspectJson } from '../../shared/intake/json-guard.ts';
+import type { Tally } from '../../shared/intake/normalise.ts';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
 import { JsonText } from '../../shared/queue/codec.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
@@ -127,6 +128,28 @@ export function registerMetricsRoute(
 }
 
 /**
+ * Stores a valid body and says what it amounts to. Where the queue can, it stores the body as received, one
+ * webhook job standing for the jobs it counts: the responder derives those jobs on delivery, so none is made (and
+ * no dedup key hashed) here. Otherwise it stores the jobs. Only counts outlive the wait for the commit: the body
+ * and its jobs can be collected meanwhile.
+ */
+async function store(
+  queue: Queue,
+  route: IntakeRoute<z.ZodType>,
+  webhook: WebhookJob,
+  data: unknown,
+): Promise<Tally> {
+  if (queue.enqueueWebhook) {
+    const tally = route.tally(data);
+    await queue.enqueueWebhook(webhook, tally.jobs);
+    return tally;
+  }
+  const { jobs, dropped } = route.normalise(data, webhook.defaultCluster, webhook.receivedAt);
+  await queue.enqueue(jobs);
+  return { jobs: jobs.length, dropped };
+}
+
+/**
  * The ingest app: authenticate → validate → normalise to jobs → enqueue → 202. It only knows web-standard
  * Request/Response; the Node server, the Worker and Lambda wrap it.
  */
@@ -147,25 +170,22 @@ export function createIngestApp(deps: IngestDeps): Hono {
         deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: body.outcome });
         return refusalResponse(c, body);
       }
-      const receivedAt = now().toISOString();
-      const { jobs, dropped } = route.normalise(body.data, deps.defaultCluster, receivedAt);
-      // Only counts outlive the wait for the commit: the parsed body and its jobs can be collected meanwhile.
-      const queued = jobs.length;
+      const webhook: WebhookJob = {
+        kind: 'webhook',
+        route: family,
+        receivedAt: now().toISOString(),
+        defaultCluster: deps.defaultCluster,
+        payload: new JsonText(body.text),
+      };
+      let tally: Tally;
       try {
-        // Where the queue can, it stores the body as received, one webhook job, instead of these jobs.
-        const webhook: WebhookJob = {
-          kind: 'webhook',
-          route: family,
-          receivedAt,
-          defaultCluster: deps.defaultCluster,
-          payload: new JsonText(body.text),
-        };
-        await (deps.queue.enqueueWebhook?.(webhook, queued) ?? deps.queue.enqueue(jobs));
+        tally = await store(deps.queue, route, webhook, body.data);
       } catch (error) {
         log.error(`enqueue failed for ${family}: ${(error as Error).message}`, { route: family });
         counted.unavailable();
         return refusalResponse(c, new Refusal(503, 'queue unavailable, retry later'));
       }
+      const { jobs: queued, dropped } = tally;
       counted.accepted(queued);
       for (const d of dropped) {
         deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);

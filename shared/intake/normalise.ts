@@ -2,7 +2,7 @@ import { NPD_CONDITION_FACTS, NPD_EVENT_FACTS } from '../diagnosis/rules/npd.ts'
 import { type AlertmanagerPayload, NODE_LABELS } from '../schemas/alertmanager.ts';
 import type { EvidenceBundle } from '../schemas/bundle.ts';
 import { hashedKey, type Job } from '../schemas/job.ts';
-import { type EventWebhookEvent, normaliseEvent } from '../schemas/kube-event.ts';
+import { type EventWebhookEvent, type NormalisedEvent, normaliseEvent } from '../schemas/kube-event.ts';
 
 export interface Dropped {
   reason: string;
@@ -11,6 +11,15 @@ export interface Dropped {
 
 export interface Normalised {
   jobs: Job[];
+  dropped: Dropped[];
+}
+
+/**
+ * What normalising a body would give, counted without making the jobs (no dedup keys hashed): all ingest needs
+ * when the queue stores the body whole and the responder derives the jobs again on delivery.
+ */
+export interface Tally {
+  jobs: number;
   dropped: Dropped[];
 }
 
@@ -70,11 +79,18 @@ export function normaliseAlertmanager(
       externalURL: payload.externalURL,
     }),
   );
-  const dropped =
-    payload.truncatedAlerts > 0
-      ? [{ reason: 'truncated by Alertmanager (max_alerts)', count: payload.truncatedAlerts }]
-      : [];
-  return { jobs, dropped };
+  return { jobs, dropped: truncated(payload) };
+}
+
+/** The alerts Alertmanager left out of the notification (its `max_alerts`). */
+function truncated(payload: AlertmanagerPayload): Dropped[] {
+  return payload.truncatedAlerts > 0
+    ? [{ reason: 'truncated by Alertmanager (max_alerts)', count: payload.truncatedAlerts }]
+    : [];
+}
+
+export function tallyAlertmanager(payload: AlertmanagerPayload): Tally {
+  return { jobs: payload.alerts.length, dropped: truncated(payload) };
 }
 
 /**
@@ -112,8 +128,7 @@ function isNodeProblemDetector(component: string): boolean {
   );
 }
 
-function nodeOfEvent(event: EventWebhookEvent): { node: string } | { drop: string } {
-  const e = normaliseEvent(event);
+function nodeOfEvent(event: EventWebhookEvent, e: NormalisedEvent): { node: string } | { drop: string } {
   if (e.kind === 'Node') {
     if (
       NODE_HEALTH_REASONS.has(e.reason) ||
@@ -131,35 +146,52 @@ function nodeOfEvent(event: EventWebhookEvent): { node: string } | { drop: strin
   return { drop: 'not about node health' };
 }
 
+interface EventTarget {
+  event: EventWebhookEvent;
+  e: NormalisedEvent;
+  node: string;
+}
+
+/** The events that are about a node's health, each with its node, and how many of the rest were dropped why. */
+function eventTargets(events: readonly EventWebhookEvent[]): { targets: EventTarget[]; dropped: Dropped[] } {
+  const targets: EventTarget[] = [];
+  const dropped = new Map<string, number>();
+  for (const event of events) {
+    const e = normaliseEvent(event);
+    const target = nodeOfEvent(event, e);
+    if ('drop' in target) dropped.set(target.drop, (dropped.get(target.drop) ?? 0) + 1);
+    else targets.push({ event, e, node: target.node });
+  }
+  return { targets, dropped: [...dropped].map(([reason, count]) => ({ reason, count })) };
+}
+
 export function normaliseEvents(
   events: readonly EventWebhookEvent[],
   defaultCluster: string,
   receivedAt: string,
 ): Normalised {
-  const jobs: Job[] = [];
-  const dropped = new Map<string, number>();
-  for (const event of events) {
-    const target = nodeOfEvent(event);
-    if ('drop' in target) {
-      dropped.set(target.drop, (dropped.get(target.drop) ?? 0) + 1);
-      continue;
-    }
-    const e = normaliseEvent(event);
+  const { targets, dropped } = eventTargets(events);
+  const jobs = targets.map(({ event, e, node }): Job => {
     // An Event object is one uid whose count grows: each new count is news. Without a uid, its content names it.
     const identity =
       event.metadata?.uid !== undefined
         ? ['uid', event.metadata.uid]
         : ['content', e.kind, e.name, e.reason, event.firstTimestamp, event.eventTime, e.message];
-    jobs.push({
+    return {
       kind: 'event',
       dedupKey: hashedKey('event', [...identity, e.count]),
       cluster: event.clusterName ?? defaultCluster,
-      node: target.node,
+      node,
       receivedAt,
       event,
-    });
-  }
-  return { jobs, dropped: [...dropped].map(([reason, count]) => ({ reason, count })) };
+    };
+  });
+  return { jobs, dropped };
+}
+
+export function tallyEvents(events: readonly EventWebhookEvent[]): Tally {
+  const { targets, dropped } = eventTargets(events);
+  return { jobs: targets.length, dropped };
 }
 
 export function normaliseBundle(
@@ -180,4 +212,8 @@ export function normaliseBundle(
     ],
     dropped: [],
   };
+}
+
+export function tallyBundle(): Tally {
+  return { jobs: 1, dropped: [] };
 }

@@ -3,7 +3,16 @@ import { AlertmanagerPayloadSchema } from '../schemas/alertmanager.ts';
 import { EvidenceBundleSchema } from '../schemas/bundle.ts';
 import type { WebhookRouteSchema } from '../schemas/job.ts';
 import { EventWebhookBodySchema } from '../schemas/kube-event.ts';
-import { type Normalised, normaliseAlertmanager, normaliseBundle, normaliseEvents } from './normalise.ts';
+import {
+  type Normalised,
+  normaliseAlertmanager,
+  normaliseBundle,
+  normaliseEvents,
+  type Tally,
+  tallyAlertmanager,
+  tallyBundle,
+  tallyEvents,
+} from './normalise.ts';
 
 /** A bundle pushed to ingest: the node it is about is not optional there. */
 const PushedBundleSchema = EvidenceBundleSchema.extend({
@@ -16,6 +25,8 @@ const PushedBundleSchema = EvidenceBundleSchema.extend({
 export interface IntakeRoute<S extends z.ZodType> {
   schema: S;
   normalise(body: z.infer<S>, defaultCluster: string, receivedAt: string): Normalised;
+  /** What `normalise` would give, counted only (see Tally). */
+  tally(body: z.infer<S>): Tally;
 }
 
 const route = <S extends z.ZodType>(r: IntakeRoute<S>) => r;
@@ -28,10 +39,15 @@ export type IntakeRouteName = z.infer<typeof WebhookRouteSchema>;
  * with it; the responder expands a queued webhook job with it again (`functions/respond/webhook.ts`).
  */
 export const INTAKE_ROUTES = {
-  alertmanager: route({ schema: AlertmanagerPayloadSchema, normalise: normaliseAlertmanager }),
+  alertmanager: route({
+    schema: AlertmanagerPayloadSchema,
+    normalise: normaliseAlertmanager,
+    tally: tallyAlertmanager,
+  }),
   events: route({
     schema: EventWebhookBodySchema,
     normalise: (body, cluster, at) => normaliseEvents(Array.isArray(body) ? body : [body], cluster, at),
+    tally: (body) => tallyEvents(Array.isArray(body) ? body : [body]),
   }),
-  bundles: route({ schema: PushedBundleSchema, normalise: normaliseBundle }),
+  bundles: route({ schema: PushedBundleSchema, normalise: normaliseBundle, tally: tallyBundle }),
 } satisfies Record<IntakeRouteName, unknown>;

@@ -93,4 +93,33 @@ describe('what ingest queues', () => {
     expect(stored).toEqual([]);
     expect(items.map((jobs) => jobs.map((j) => `${j.kind}:${j.node}`))).toEqual([['event:n3']]);
   });
+
+  it('answers with the same counts either way: a counted webhook job stands for exactly the jobs it expands to', async () => {
+    const bodies: Array<[string, unknown]> = [
+      ['/v1/alertmanager', alertmanagerPayload([alert('n1'), alert('n2'), alert('n3')], 7)],
+      [
+        '/v1/events',
+        [
+          nodeNotReadyEvent('n3'),
+          { ...nodeNotReadyEvent('x'), involvedObject: { kind: 'Pod' } },
+          { ...nodeNotReadyEvent('y'), reason: 'Starting' },
+          nodeNotReadyEvent('n4'),
+        ],
+      ],
+      ['/v1/events', nodeNotReadyEvent('n5')],
+      ['/v1/bundles', { node: 'n6', logs: { kubelet: 'PLEG is not healthy' } }],
+    ];
+    for (const [path, payload] of bodies) {
+      const body = JSON.stringify(payload);
+      const whole = recordingQueue(true);
+      const perJob = recordingQueue(false);
+      const counted = await (await ingest(whole.queue)(path, body)).json();
+      const made = await (await ingest(perJob.queue)(path, body)).json();
+      expect(counted, path).toEqual(made);
+      const webhook = whole.stored[0];
+      if (!webhook) throw new Error(`nothing stored for ${path}`);
+      expect(webhook.jobs, path).toBe(perJob.items[0]?.length ?? 0);
+      expect(expandWebhook(JSON.parse(encodeJob(webhook.webhook))), path).toEqual(perJob.items[0] ?? []);
+    }
+  });
 });
