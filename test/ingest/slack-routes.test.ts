@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IngestCounters } from '../../functions/ingest/counters.ts';
+import { type SlackRequestDeps, SlackRequests } from '../../functions/ingest/slack-requests.ts';
 import { registerSlackRoutes, type SlackRouteDeps } from '../../functions/ingest/slack-routes.ts';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
@@ -27,10 +28,10 @@ interface Served {
   close(): Promise<void>;
 }
 
-/** A Hono app with only the Slack routes, on the real Node host on a loopback port. */
-async function serveSlack(deps: SlackRouteDeps): Promise<Served> {
+/** A Hono app with only the Slack routes (and the handler behind them), on the real Node host on a loopback port. */
+async function serveSlack(deps: SlackRequestDeps & Omit<SlackRouteDeps, 'requests'>): Promise<Served> {
   const app = new Hono();
-  registerSlackRoutes(app, deps);
+  registerSlackRoutes(app, { ...deps, requests: new SlackRequests(deps) });
   const server: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
