@@ -12,7 +12,7 @@ export interface SocketModeReport {
   state: 'connecting' | 'connected' | 'reconnecting' | 'refused' | 'closed';
   /** When it entered that state. */
   since: string;
-  /** Connections opened again after one ended, since start. */
+  /** Connections opened again after one ended (Slack refreshes them every few hours), since start. */
   reconnects: number;
   /** Why the last try failed or the last connection ended (a Slack error code or a message), while not connected. */
   reason?: string;

@@ -1,9 +1,9 @@
 import { SocketModeClient } from '@slack/socket-mode';
 import { ErrorCode as WebApiErrorCode } from '@slack/web-api';
 import { isSlackConfigurationError } from '../../shared/chat/slack.ts';
-import { formatDuration } from '../../shared/diagnosis/duration.ts';
 import { type Backoff, backoffDelay, OUTAGE_BACKOFF } from '../../shared/retry.ts';
 import type { Logger } from '../log/port.ts';
+import { RepeatedFailure } from '../log/repeat.ts';
 import { slackSdkLogger } from '../log/slack-sdk.ts';
 import type { SocketModeReport } from './health.ts';
 import type { SlackAnswer, SlackRequests } from './slack-requests.ts';
@@ -92,6 +92,8 @@ export class SlackSocketMode {
   readonly #metrics: SocketModeMetrics | undefined;
   readonly #backoff: Backoff;
   readonly #now: () => Date;
+  /** Failed tries: said when they start, at most once a minute while they last, and when a try succeeds. */
+  readonly #failing: RepeatedFailure;
   #report: SocketModeReport;
   #stopped = false;
   #running: Promise<void> | undefined;
@@ -105,6 +107,7 @@ export class SlackSocketMode {
     this.#backoff = options.backoff ?? OUTAGE_BACKOFF;
     this.#now = options.now ?? (() => new Date());
     this.#report = { state: 'connecting', since: this.#now().toISOString(), reconnects: 0 };
+    this.#failing = new RepeatedFailure(this.#log, 'Slack Socket Mode could not connect');
     this.#client = new SocketModeClient({
       appToken: options.appToken,
       logger: slackSdkLogger(options.log.child({ component: 'slack' })),
@@ -152,16 +155,18 @@ export class SlackSocketMode {
   /** Connect, serve until the connection ends, connect again; until closed or the token is refused. */
   async #run(): Promise<void> {
     let failures = 0;
+    /** A connection ended: the next one to open is a reconnect. */
+    let ended = false;
     while (!this.#stopped) {
-      let ended: () => void = () => {};
+      let onEnd: () => void = () => {};
       const over = new Promise<void>((resolve) => {
-        ended = resolve;
+        onEnd = resolve;
       });
-      this.#client.once('disconnected', ended);
+      this.#client.once('disconnected', onEnd);
       try {
         await this.#client.start();
       } catch (error) {
-        this.#client.off('disconnected', ended);
+        this.#client.off('disconnected', onEnd);
         if (this.#stopped) return;
         const reason = reasonOf(error);
         if (refusesToken(error)) {
@@ -172,13 +177,9 @@ export class SlackSocketMode {
           return;
         }
         failures += 1;
-        const waitMs = backoffDelay(failures, this.#backoff);
         this.#set('reconnecting', reason);
-        this.#log.warn(
-          `Slack Socket Mode: could not connect (${reason}); trying again in ${formatDuration(waitMs / 1000)}`,
-          { failures },
-        );
-        await this.#pause(waitMs);
+        this.#failing.failed(reason);
+        await this.#pause(backoffDelay(failures, this.#backoff));
         continue;
       }
       if (this.#stopped) {
@@ -186,23 +187,22 @@ export class SlackSocketMode {
         await this.#client.disconnect();
         return;
       }
-      this.#connected(failures);
       failures = 0;
+      this.#failing.succeeded();
+      if (ended) {
+        this.#report = { ...this.#report, reconnects: this.#report.reconnects + 1 };
+        this.#metrics?.reconnected();
+      }
+      this.#set('connected');
+      this.#metrics?.connected(true);
+      this.#log.info('Slack Socket Mode connected: /pleg and the buttons arrive over it');
       await over;
       this.#metrics?.connected(false);
       if (this.#stopped) return;
-      this.#report = { ...this.#report, reconnects: this.#report.reconnects + 1 };
-      this.#metrics?.reconnected();
+      ended = true;
       this.#set('reconnecting', 'the connection ended');
       this.#log.info('Slack Socket Mode connection ended (refreshed by Slack or lost); connecting again');
     }
-  }
-
-  #connected(failures: number): void {
-    this.#set('connected');
-    this.#metrics?.connected(true);
-    const after = failures > 0 ? ` after ${failures} failed ${failures === 1 ? 'try' : 'tries'}` : '';
-    this.#log.info(`Slack Socket Mode connected${after}: /pleg and the buttons arrive over it`);
   }
 
   #pause(ms: number): Promise<void> {

@@ -13,10 +13,11 @@ import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
-import type { Queue, Received } from '../../shared/queue/port.ts';
+import type { Queue } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';
 import { hashedKey, incidentKey, type Job } from '../../shared/schemas/job.ts';
 import { BrokenQueue } from '../support/broken-queue.ts';
+import { drainJobs } from '../support/drain.ts';
 import { messagesLogger } from '../support/log.ts';
 import { buttons, shortcut, slashCommand } from '../support/slack-payloads.ts';
 
@@ -86,17 +87,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Everything queued so far, acknowledged; every job must be valid (no poison). */
-async function drain(q: Queue = queue): Promise<Job[]> {
-  const jobs: Job[] = [];
-  for (;;) {
-    const got: Received = await q.receive(10, 0);
-    expect(got.poison).toEqual([]);
-    if (got.deliveries.length === 0) return jobs;
-    jobs.push(...got.deliveries.map((d) => d.job));
-    await q.ack(got.deliveries.map((d) => d.receipt));
-  }
-}
+/** Everything queued so far, acknowledged (none may be poison). */
+const drain = (from: Queue = queue): Promise<Job[]> => drainJobs(from);
 
 beforeEach(async () => {
   await drain();
