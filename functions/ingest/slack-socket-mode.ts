@@ -55,7 +55,11 @@ function reasonOf(error: unknown): string {
   const e = error as { code?: unknown; data?: { error?: unknown }; statusCode?: unknown; original?: Error };
   if (e.code === WebApiErrorCode.PlatformError && typeof e.data?.error === 'string') return e.data.error;
   if (e.code === WebApiErrorCode.HTTPError) return `http_${String(e.statusCode)}`;
-  if (e.code === WebApiErrorCode.RequestError) return e.original?.message ?? 'request failed';
+  if (e.code === WebApiErrorCode.RequestError) {
+    // fetch's own message is "fetch failed"; the system error under it says what failed (ECONNREFUSED, ENOTFOUND).
+    const cause = (e.original?.cause as { code?: unknown } | undefined)?.code;
+    return typeof cause === 'string' ? cause : (e.original?.message ?? 'request failed');
+  }
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -110,7 +114,7 @@ export class SlackSocketMode {
     this.#failing = new RepeatedFailure(this.#log, 'Slack Socket Mode could not connect');
     this.#client = new SocketModeClient({
       appToken: options.appToken,
-      logger: slackSdkLogger(options.log.child({ component: 'slack' })),
+      logger: slackSdkLogger(options.log.child({ component: 'slack' }), '@slack/socket-mode'),
       autoReconnectEnabled: false,
       ...(options.pingTimeoutMs === undefined ? {} : { clientPingTimeout: options.pingTimeoutMs }),
       // One try per call: the waits between tries are ours (the SDK's default would retry for hours).

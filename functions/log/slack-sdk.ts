@@ -25,22 +25,23 @@ function withoutBody(parts: unknown[]): string {
 /**
  * Slack's SDK logger interface (@slack/logger, shared by @slack/web-api and @slack/socket-mode) over ours, so the
  * SDKs' lines (rate limits, retries, connection changes) come out in the same format as ours, under component
- * `slack`. Which levels are written is ours to say (LOG_LEVEL): the SDK's setLevel is recorded for getLevel only.
+ * `slack`, field `sdk` naming the SDK (`name`, or what the SDK sets). Which levels are written is ours to say
+ * (LOG_LEVEL): the SDK's setLevel is recorded for getLevel only.
  */
-export function slackSdkLogger(log: Logger): SdkLogger {
+export function slackSdkLogger(log: Logger, name = '@slack/web-api'): SdkLogger {
   let level = LogLevel.INFO;
-  let name = '@slack/web-api';
+  let sdk = name;
   return {
-    debug: (...parts) => log.debug(withoutBody(parts), { sdk: name }),
-    info: (...parts) => log.info(withoutBody(parts), { sdk: name }),
-    warn: (...parts) => log.warn(withoutBody(parts), { sdk: name }),
-    error: (...parts) => log.error(withoutBody(parts), { sdk: name }),
+    debug: (...parts) => log.debug(withoutBody(parts), { sdk }),
+    info: (...parts) => log.info(withoutBody(parts), { sdk }),
+    warn: (...parts) => log.warn(withoutBody(parts), { sdk }),
+    error: (...parts) => log.error(withoutBody(parts), { sdk }),
     setLevel: (next) => {
       level = next;
     },
     getLevel: () => level,
     setName: (next) => {
-      name = next;
+      sdk = next;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +71,9 @@ interface Client {
 const clients: Client[] = [];
 
 /** SlackSocketMode with its own handler (on `from`), connecting to the fake. */
-function connect(options: { token?: string; from?: Queue; store?: SqliteProcessedStore } = {}): Client {
+function connect(
+  options: { token?: string; from?: Queue; store?: SqliteProcessedStore; apiUrl?: string } = {},
+): Client {
   const counters = new IngestCounters();
   const { log, lines } = recordingLogger();
   const metrics = recordingMetrics();
@@ -83,7 +87,7 @@ function connect(options: { token?: string; from?: Queue; store?: SqliteProcesse
   });
   const socket = new SlackSocketMode({
     appToken: options.token ?? APP_TOKEN,
-    slackApiUrl: fake.apiUrl,
+    slackApiUrl: options.apiUrl ?? fake.apiUrl,
     requests,
     log,
     metrics,
@@ -148,6 +152,17 @@ describe('connecting', () => {
       'Slack Socket Mode could not connect: http_503',
       expect.stringMatching(/^Slack Socket Mode could not connect: recovered after /),
     ]);
+  });
+
+  it('names the system error when nothing answers where Slack should be', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const c = connect({ apiUrl: `http://127.0.0.1:${port}/api/` });
+    await until(() => c.socket.report().reason === 'ECONNREFUSED');
+    expect(c.socket.report().state).toBe('reconnecting');
+    expect(c.lines.some((l) => l.message === 'Slack Socket Mode could not connect: ECONNREFUSED')).toBe(true);
   });
 
   it('closes the connection on close() and stays closed', async () => {
