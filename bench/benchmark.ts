@@ -46,3 +46,9 @@ export function median(values: readonly number[]): number {
   const hi = sorted[mid] ?? Number.NaN;
   return sorted.length % 2 ? hi : ((sorted[mid - 1] ?? hi) + hi) / 2;
 }
+
+/** Nearest-rank percentile. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}

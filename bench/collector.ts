@@ -5,18 +5,12 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { diagnose } from '../shared/diagnosis/diagnose.ts';
 import { collectNodeEvidence, kubeConfigFor } from '../shared/kube/collector.ts';
 import { plegScenario, startKubeFake } from '../test/support/kube-fake.ts';
-import { type Benchmark, type Measurement, median } from './benchmark.ts';
+import { type Benchmark, type Measurement, median, percentile } from './benchmark.ts';
 
 const REPS = Number(process.env.BENCH_COLLECTOR_REPS ?? 20);
 const PODS = 300;
 const LATENCY_MS = 20;
 const TARGET_P95_MS = 1500;
-
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const ms = (v: number) => `${Math.round(v)} ms`;
 

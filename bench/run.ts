@@ -5,6 +5,7 @@ import { type Benchmark, MB, type Measurement, table } from './benchmark.ts';
 import { collector } from './collector.ts';
 import { ingest } from './ingest/index.ts';
 import { logScan } from './log-scan/index.ts';
+import { slackAck } from './slack-ack.ts';
 import { startup } from './startup.ts';
 import { storm } from './storm.ts';
 import { workerBundle } from './worker-bundle.ts';
@@ -13,7 +14,16 @@ import { workerBundle } from './worker-bundle.ts';
  * `npm run bench [-- NAME...]`: runs the benchmarks in order (all of them, or those named) and prints their
  * results. Targets are reported as PASS/MISS for the reader; the exit code only reports crashes.
  */
-const BENCHMARKS: readonly Benchmark[] = [logScan, ingest, storm, collector, alerting, workerBundle, startup];
+const BENCHMARKS: readonly Benchmark[] = [
+  logScan,
+  ingest,
+  storm,
+  slackAck,
+  collector,
+  alerting,
+  workerBundle,
+  startup,
+];
 
 async function main(argv: readonly string[]): Promise<number> {
   const unknown = argv.filter((a) => !BENCHMARKS.some((b) => b.name === a));

@@ -64,6 +64,15 @@ export const ConfigSchema = z
     STATE_TABLE: z.string().min(3).optional(),
     SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'a bot token starts with xoxb-').optional(),
     SLACK_SIGNING_SECRET: z.string().min(16).optional(),
+    /**
+     * The app-level token (`xapp-…`, scope connections:write): with it the Node server takes `/pleg` and the buttons
+     * over Slack's Socket Mode, an outbound WebSocket, instead of (or beside) the signed HTTP routes.
+     */
+    SLACK_APP_TOKEN: z
+      .string()
+      .startsWith('xapp-', 'an app-level token starts with xapp-')
+      .min(16, 'use the whole app-level token')
+      .optional(),
     SLACK_CHANNEL: z.string().min(1).optional(),
     SLACK_API_URL: url().default('https://slack.com/api/'),
     /** `https://acme.slack.com/archives`: lets a storm thread link to the per-node threads. */
@@ -126,6 +135,13 @@ export const ConfigSchema = z
     }
     if (c.ACK_SILENCES === 'true' && !c.ALERTMANAGER_URL) {
       ctx.addIssue({ code: 'custom', path: ['ACK_SILENCES'], message: 'needs ALERTMANAGER_URL' });
+    }
+    if (c.SLACK_APP_TOKEN && c.ROLE === 'respond') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SLACK_APP_TOKEN'],
+        message: 'ROLE=respond takes no Slack requests: set it where ingest runs (ROLE=all or ROLE=ingest)',
+      });
     }
     if (c.SLACK_BOT_TOKEN && !c.SLACK_CHANNEL) {
       ctx.addIssue({
@@ -231,6 +247,7 @@ export function configSecrets(config: Config): string[] {
     config.INGEST_TOKEN_BUNDLES,
     config.SLACK_BOT_TOKEN,
     config.SLACK_SIGNING_SECRET,
+    config.SLACK_APP_TOKEN,
     config.ALERTMANAGER_BEARER_TOKEN,
     config.ALERTMANAGER_BASIC_AUTH,
     // The password alone, should a message ever show it apart from the user.

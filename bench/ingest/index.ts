@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import autocannon from 'autocannon';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import { type Benchmark, median } from '../benchmark.ts';
+import { startChild, stop } from '../child.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TOKEN = 'bench-ingest-token-000000';
@@ -43,35 +43,6 @@ function payload(n: number): string {
     version: '4',
     groupKey: '{}:{alertname="KubeNodeNotReady"}',
     truncatedAlerts: 0,
-  });
-}
-
-async function startChild(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let seen = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const look = (d: Buffer) => {
-      seen += d;
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(seen);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout?.on('data', look);
-    child.stderr?.on('data', look);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${seen}`)));
-  });
-  return { child, url };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
   });
 }
 

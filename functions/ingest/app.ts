@@ -13,8 +13,9 @@ import { accessLog } from './access-log.ts';
 import { authorised, type IngestAuth } from './auth.ts';
 import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
 import { gauge, type IngestMetrics } from './counters.ts';
-import { registerHealthRoutes } from './health.ts';
+import { registerHealthRoutes, type SocketModeReport } from './health.ts';
 import { postOnly, Refusal, refusalResponse } from './refusal.ts';
+import { SlackRequests } from './slack-requests.ts';
 import { registerSlackRoutes } from './slack-routes.ts';
 
 export interface IngestDeps {
@@ -28,8 +29,18 @@ export interface IngestDeps {
   slackSigningSecret?: string;
   /** Faults of the services the responder needs, for /readyz (when the responder runs in this process). */
   downstreamFaults?: () => FaultReport[];
-  /** Keeps accepted Slack signatures for the replay window across restarts (see `SlackRouteDeps.replay`). */
+  /**
+   * Keeps accepted Slack signatures for the replay window (see `SlackRouteDeps.replay`) and the dedup keys of
+   * queued Slack requests (see `SlackRequestDeps.queued`) across restarts.
+   */
   slackReplay?: ProcessedStore;
+  /**
+   * The handler behind the Slack routes, when the host shares it with Socket Mode (the Node server); by default
+   * one is made from these settings.
+   */
+  slackRequests?: SlackRequests;
+  /** The Socket Mode connection's state, for /readyz (when this process holds one). */
+  socketMode?: () => SocketModeReport;
   /** Reports what failed inside (queue down) and refused requests; never given request bodies or secrets. */
   log?: Logger;
   now?: () => Date;
@@ -127,6 +138,22 @@ export function registerMetricsRoute(
   );
 }
 
+/** The Slack request handler ingest's settings describe: the same queue, cluster, counters and records. */
+export function slackRequests(
+  deps: Pick<IngestDeps, 'queue' | 'defaultCluster' | 'counters' | 'slackReplay'>,
+  log: Logger,
+  now?: () => Date,
+): SlackRequests {
+  return new SlackRequests({
+    queue: deps.queue,
+    defaultCluster: deps.defaultCluster,
+    counters: deps.counters,
+    queued: deps.slackReplay,
+    log,
+    now,
+  });
+}
+
 /**
  * Stores a valid body and says what it amounts to. Where the queue can, it stores the body as received, one
  * webhook job standing for the jobs it counts: the responder derives those jobs on delivery, so none is made (and
@@ -201,17 +228,14 @@ export function createIngestApp(deps: IngestDeps): Hono {
 
   if (deps.slackSigningSecret) {
     registerSlackRoutes(app, {
-      queue: deps.queue,
+      requests: deps.slackRequests ?? slackRequests(deps, log, now),
       signingSecret: deps.slackSigningSecret,
-      defaultCluster: deps.defaultCluster,
-      counters: deps.counters,
       replay: deps.slackReplay,
-      log,
       now,
     });
   }
 
-  registerHealthRoutes(app, deps.queue, deps.downstreamFaults);
+  registerHealthRoutes(app, deps.queue, deps.downstreamFaults, deps.socketMode);
   registerMetricsRoute(app, deps.queue, log, deps.counters);
 
   app.notFound((c) => refusalResponse(c, new Refusal(404, 'not found')));

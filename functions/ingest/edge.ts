@@ -18,6 +18,12 @@ export function createEdgeIngest(
   log: Logger,
   credentials?: SQSClientConfig['credentials'],
 ): Hono {
+  if (config.SLACK_APP_TOKEN) {
+    throw new ConfigError(
+      `invalid configuration:\n  SLACK_APP_TOKEN: ${host} serves Slack over HTTP only (SLACK_SIGNING_SECRET); ` +
+        'Socket Mode needs a long-lived process: the Node server (ROLE=all or ROLE=ingest)',
+    );
+  }
   if (config.QUEUE !== 'sqs' || !config.SQS_QUEUE_URL) {
     throw new ConfigError(
       `invalid configuration:\n  QUEUE: ${host} enqueues to SQS: set QUEUE=sqs and SQS_QUEUE_URL`,

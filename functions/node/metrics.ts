@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Verdict } from '../../shared/schemas/diagnosis.ts';
 import { type CounterName, INGEST_COUNTERS, type IngestMetrics } from '../ingest/counters.ts';
+import type { SocketModeMetrics } from '../ingest/slack-socket-mode.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import type { ChatMethod, ChatOutcome, RespondMetrics } from '../respond/metrics.ts';
 
@@ -111,6 +112,30 @@ export class NodeMetrics implements IngestMetrics, RespondMetrics {
         for (const transport of known) this.set({ transport }, down.has(transport) ? 0 : 1);
       },
     });
+  }
+
+  /**
+   * The Slack Socket Mode connection's series, registered when the server holds one:
+   * `pleg_slack_socket_mode_connected` (1 while Slack's hello stands, 0 between connections) and
+   * `pleg_slack_socket_mode_reconnects_total`.
+   */
+  socketMode(): SocketModeMetrics {
+    const registers = [this.#registry];
+    const up = new Gauge({
+      name: 'pleg_slack_socket_mode_connected',
+      help: 'Whether the Slack Socket Mode connection is up (1) or not (0): /pleg and buttons arrive over it.',
+      registers,
+    });
+    up.set(0);
+    const reconnects = new Counter({
+      name: 'pleg_slack_socket_mode_reconnects_total',
+      help: 'Slack Socket Mode connections opened again after one ended (Slack refreshes them; networks drop them).',
+      registers,
+    });
+    return {
+      connected: (connected) => up.set(connected ? 1 : 0),
+      reconnected: () => reconnects.inc(),
+    };
   }
 
   add(name: CounterName, labels: Record<string, string>, n = 1): void {

@@ -16,8 +16,10 @@ import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { chatTransport, composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
-import { createIngestApp, registerMetricsRoute } from '../ingest/app.ts';
+import { createIngestApp, registerMetricsRoute, slackRequests } from '../ingest/app.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
+import type { SlackRequests } from '../ingest/slack-requests.ts';
+import type { SlackSocketMode } from '../ingest/slack-socket-mode.ts';
 import { awsSdkLogger } from '../log/aws-sdk.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
@@ -61,6 +63,27 @@ function ensureIngestToken(config: Config): { config: Config; createdIn?: string
   } catch (error) {
     throw new StateDirError(config.DATA_DIR, error);
   }
+}
+
+/**
+ * Slack's Socket Mode when SLACK_APP_TOKEN is set: the same request handler as the HTTP routes, over a connection
+ * the server opens. Loaded only then: the WebSocket client is not needed otherwise.
+ */
+async function socketModeFor(
+  config: Config,
+  requests: SlackRequests,
+  log: Logger,
+  metrics: NodeMetrics,
+): Promise<SlackSocketMode | undefined> {
+  if (!config.SLACK_APP_TOKEN) return undefined;
+  const { SlackSocketMode } = await import('../ingest/slack-socket-mode.ts');
+  return new SlackSocketMode({
+    appToken: config.SLACK_APP_TOKEN,
+    slackApiUrl: config.SLACK_API_URL,
+    requests,
+    log,
+    metrics: metrics.socketMode(),
+  });
 }
 
 export interface ServerOverrides {
@@ -129,6 +152,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
     throw error;
   }
   let server: ServerType | undefined;
+  let socketMode: SlackSocketMode | undefined;
   if (config.ROLE === 'respond') {
     // The responder alone (e.g. in the cluster, consuming SQS) takes no webhooks: it serves the probes'
     // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
@@ -137,6 +161,15 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
     registerMetricsRoute(app, queue, root.child({ component: 'metrics' }), metrics);
     server = await listen(app, config);
   } else {
+    const ingestLog = root.child({ component: 'ingest' });
+    const replay = new SqliteProcessedStore(db);
+    // One handler for both ways Slack's requests come in (signed HTTP, Socket Mode).
+    const requests = slackRequests(
+      { queue, defaultCluster: config.DEFAULT_CLUSTER, counters: metrics, slackReplay: replay },
+      ingestLog,
+    );
+    socketMode = await socketModeFor(config, requests, root, metrics);
+    const socket = socketMode;
     const app = createIngestApp({
       queue,
       auth: ingestAuth(config),
@@ -145,12 +178,15 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
       slackSigningSecret: config.SLACK_SIGNING_SECRET,
       ...(config.ROLE === 'all' ? { downstreamFaults: faults } : {}),
-      slackReplay: new SqliteProcessedStore(db),
-      log: root.child({ component: 'ingest' }),
+      slackReplay: replay,
+      slackRequests: requests,
+      ...(socket ? { socketMode: () => socket.report() } : {}),
+      log: ingestLog,
     });
     server = await listen(app, config);
     if (config.INGEST_AUTH === 'off')
       log.warn('WARNING: INGEST_AUTH=off — webhooks are accepted without authentication');
+    socketMode?.start();
   }
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
@@ -181,6 +217,8 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
     port,
     async close() {
       stop.abort();
+      // Slack's requests stop first: nothing is taken that the closing queue could not keep.
+      await socketMode?.close();
       if (server) {
         const s = server;
         await new Promise<void>((resolve) => s.close(() => resolve()));

@@ -76,6 +76,11 @@ const MISCONFIGURED = new Set([
   'restricted_action',
 ]);
 
+/** A Slack error code that means the app's configuration (token, scopes, channel) is wrong, not that Slack is down. */
+export function isSlackConfigurationError(code: string): boolean {
+  return MISCONFIGURED.has(code);
+}
+
 type Method = 'chat.postMessage' | 'chat.update';
 
 /** HTTP statuses that mean "Slack (or its edge) is down for now", retried within maxWaitMs. */

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-/** The Slack app manifest checked against the facts of slackapi/manifest-schema (schema v1). */
-const manifest: unknown = parse(
-  readFileSync(new URL('../../infra/slack/manifest.yaml', import.meta.url), 'utf8'),
-);
+/**
+ * The Slack app manifests checked against the facts of slackapi/manifest-schema (schema v1): manifest.yaml (HTTP:
+ * request URLs on the responder's public host) and manifest.socket-mode.yaml (Socket Mode: no URL at all).
+ */
+const read = (name: string): unknown =>
+  parse(readFileSync(new URL(`../../infra/slack/${name}`, import.meta.url), 'utf8'));
 
 function obj(value: unknown, where: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -31,11 +33,14 @@ function onlyKeys(value: Record<string, unknown>, allowed: string[], where: stri
     expect(allowed, `${where}.${key} is not a manifest key`).toContain(key);
 }
 
-const root = obj(manifest, 'manifest');
-const features = obj(root.features, 'features');
-const settings = obj(root.settings, 'settings');
+describe.each([
+  { file: 'manifest.yaml', socketMode: false },
+  { file: 'manifest.socket-mode.yaml', socketMode: true },
+])('Slack app manifest $file', ({ file, socketMode }) => {
+  const root = obj(read(file), 'manifest');
+  const features = obj(root.features, 'features');
+  const settings = obj(root.settings, 'settings');
 
-describe('Slack app manifest', () => {
   it('has only schema-v1 top-level keys and the display information Slack requires', () => {
     onlyKeys(root, ['_metadata', 'display_information', 'features', 'oauth_config', 'settings'], 'manifest');
     expect(obj(root._metadata, '_metadata').major_version).toBe(1);
@@ -55,7 +60,7 @@ describe('Slack app manifest', () => {
     str(bot.display_name, 'bot_user.display_name', 1, 80);
   });
 
-  it('declares /pleg with its request URL, description and usage hint', () => {
+  it('declares /pleg with its description and usage hint, and its request URL unless in Socket Mode', () => {
     const commands = list(features.slash_commands, 'slash_commands');
     expect(commands.length).toBeGreaterThanOrEqual(1);
     expect(commands.length).toBeLessThanOrEqual(50);
@@ -64,10 +69,15 @@ describe('Slack app manifest', () => {
     onlyKeys(command, ['command', 'url', 'description', 'usage_hint', 'should_escape'], 'slash_commands[0]');
     expect(str(command.command, 'command', 2, 32)).toMatch(/^\/[a-z0-9_-]{1,31}$/);
     expect(command.command).toBe('/pleg');
-    const url = str(command.url, 'command url', 1, 3000);
-    expect(url).toMatch(/^https:\/\//);
-    expect(url.endsWith('/v1/slack/commands')).toBe(true);
-    expect(new URL(url).protocol).toBe('https:');
+    if (socketMode) {
+      // The command comes over the WebSocket: a URL would be unused, and says the app has a public endpoint.
+      expect(command.url).toBeUndefined();
+    } else {
+      const url = str(command.url, 'command url', 1, 3000);
+      expect(url).toMatch(/^https:\/\//);
+      expect(url.endsWith('/v1/slack/commands')).toBe(true);
+      expect(new URL(url).protocol).toBe('https:');
+    }
     str(command.description, 'command description', 1, 2000);
     expect(str(command.usage_hint, 'usage_hint', 1, 1000)).toBe(
       'diagnose <node> [cluster] | status | explain <cause> | help',
@@ -88,7 +98,7 @@ describe('Slack app manifest', () => {
     str(shortcut.description, 'shortcut description', 1, 150);
   });
 
-  it('sends interactivity (buttons, shortcut) to /v1/slack/interactions over https', () => {
+  it('enables interactivity (buttons, shortcut): to /v1/slack/interactions over https, or over the WebSocket', () => {
     onlyKeys(
       settings,
       [
@@ -105,13 +115,19 @@ describe('Slack app manifest', () => {
     const interactivity = obj(settings.interactivity, 'interactivity');
     onlyKeys(interactivity, ['is_enabled', 'request_url', 'message_menu_options_url'], 'interactivity');
     expect(interactivity.is_enabled).toBe(true);
+    expect(settings.socket_mode_enabled).toBe(socketMode);
+    // The app subscribes to no events: the responder takes requests, it does not read channels.
+    expect(settings.event_subscriptions).toBeUndefined();
+    if (socketMode) {
+      expect(interactivity.request_url).toBeUndefined();
+      return;
+    }
     const url = str(interactivity.request_url, 'interactivity.request_url', 1, 3500);
     expect(new URL(url).protocol).toBe('https:');
     expect(url.endsWith('/v1/slack/interactions')).toBe(true);
     // The command and the interactions go to the same host.
     const command = obj(list(features.slash_commands, 'slash_commands')[0], 'command');
     expect(new URL(url).host).toBe(new URL(String(command.url)).host);
-    expect(settings.socket_mode_enabled).toBe(false);
   });
 
   it('asks for the minimal bot scopes: commands and chat:write, nothing else', () => {
@@ -123,4 +139,20 @@ describe('Slack app manifest', () => {
     expect([...bot].sort()).toEqual(['chat:write', 'commands']);
     expect(bot).not.toContain('chat:write.public');
   });
+});
+
+it('the two manifests are one app: they differ only in the request URLs and socket_mode_enabled', () => {
+  const withoutTransport = (manifest: unknown) => {
+    const m = structuredClone(obj(manifest, 'manifest')) as {
+      features: { slash_commands: Array<Record<string, unknown>> };
+      settings: { interactivity: Record<string, unknown>; socket_mode_enabled?: boolean };
+    };
+    for (const command of m.features.slash_commands) delete command.url;
+    delete m.settings.interactivity.request_url;
+    delete m.settings.socket_mode_enabled;
+    return m;
+  };
+  expect(withoutTransport(read('manifest.socket-mode.yaml'))).toEqual(
+    withoutTransport(read('manifest.yaml')),
+  );
 });

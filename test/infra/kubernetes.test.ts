@@ -196,6 +196,28 @@ describe('infra/kubernetes/base: the whole responder in the cluster, no cloud ac
     expect(service.spec.ports).toEqual([{ name: 'http', port: 8787, targetPort: 'http', protocol: 'TCP' }]);
   });
 
+  it('takes the Secret keys its comment documents; with SLACK_APP_TOKEN, /pleg comes over Socket Mode, nothing exposed', () => {
+    const comment = readFileSync(join(ROOT, 'base', 'deployment.yaml'), 'utf8');
+    const documented = [...comment.matchAll(/--from-literal=([A-Z_]+)=/g)].map((m) => m[1] ?? '');
+    expect(documented).toEqual(['INGEST_TOKEN', 'SLACK_BOT_TOKEN', 'SLACK_CHANNEL', 'SLACK_APP_TOKEN']);
+    const values: Record<string, string> = {
+      INGEST_TOKEN: 'f'.repeat(48),
+      SLACK_BOT_TOKEN: 'xoxb-1-2-0123456789abcdef',
+      SLACK_CHANNEL: 'C0INCIDENTS',
+      SLACK_APP_TOKEN: 'xapp-1-A0PLEG-1-0123456789abcdef',
+    };
+    const secret = Object.fromEntries(documented.map((key) => [key, values[key] ?? '']));
+    // What envFrom gives the container: the ConfigMap, then the Secret's keys. The server takes it as it stands.
+    expect(loadConfig({ ...config.data, ...secret })).toMatchObject({
+      ROLE: 'all',
+      SLACK_APP_TOKEN: values.SLACK_APP_TOKEN,
+    });
+    expect(loadConfig({ ...config.data, ...secret }).SLACK_SIGNING_SECRET).toBeUndefined();
+    const service = one<Service>(base, 'Service');
+    expect((service.spec as { type?: string }).type ?? 'ClusterIP').toBe('ClusterIP');
+    expect(base.some((d) => d.kind === 'Ingress')).toBe(false);
+  });
+
   it('names the image at the package version (its build: test/infra/container.test.ts)', () => {
     expect(container?.image).toBe(`ghcr.io/pleg-responder/pleg-responder:${PACKAGE_VERSION}`);
   });

@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerdictSchema } from '../../shared/schemas/diagnosis.ts';
-import { findBinary } from '../e2e/harness.ts';
 import { until } from '../support/chat.ts';
-import { sample } from '../support/metrics.ts';
+import { lintMetrics as lint, sample } from '../support/metrics.ts';
 import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
 import { post, startTestServer, type TestServer, TOKEN } from '../support/server.ts';
 
@@ -298,13 +296,3 @@ describe('GET /metrics', () => {
     }
   });
 });
-
-/** The real linter Prometheus ships: every family has its help and type, names and values are well-formed. */
-function lint(metrics: string): void {
-  const result = spawnSync(findBinary('promtool'), ['check', 'metrics'], {
-    input: metrics,
-    encoding: 'utf8',
-  });
-  expect(`${result.stdout}${result.stderr}`).toBe('');
-  expect(result.status).toBe(0);
-}

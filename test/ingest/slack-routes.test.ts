@@ -7,15 +7,19 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IngestCounters } from '../../functions/ingest/counters.ts';
+import { type SlackRequestDeps, SlackRequests } from '../../functions/ingest/slack-requests.ts';
 import { registerSlackRoutes, type SlackRouteDeps } from '../../functions/ingest/slack-routes.ts';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
-import type { Queue, Received, RetryResult } from '../../shared/queue/port.ts';
+import type { Queue } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';
 import { hashedKey, incidentKey, type Job } from '../../shared/schemas/job.ts';
+import { BrokenQueue } from '../support/broken-queue.ts';
+import { drainJobs } from '../support/drain.ts';
 import { messagesLogger } from '../support/log.ts';
+import { buttons, shortcut, slashCommand } from '../support/slack-payloads.ts';
 
 const SECRET = 'slack-signing-secret-for-tests-0123';
 const RESPONSE_URL = 'https://hooks.slack.com/commands/T1/123/abc';
@@ -27,10 +31,10 @@ interface Served {
   close(): Promise<void>;
 }
 
-/** A Hono app with only the Slack routes, on the real Node host on a loopback port. */
-async function serveSlack(deps: SlackRouteDeps): Promise<Served> {
+/** A Hono app with only the Slack routes (and the handler behind them), on the real Node host on a loopback port. */
+async function serveSlack(deps: SlackRequestDeps & Omit<SlackRouteDeps, 'requests'>): Promise<Served> {
   const app = new Hono();
-  registerSlackRoutes(app, deps);
+  registerSlackRoutes(app, { ...deps, requests: new SlackRequests(deps) });
   const server: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -83,17 +87,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Everything queued so far, acknowledged; every job must be valid (no poison). */
-async function drain(q: Queue = queue): Promise<Job[]> {
-  const jobs: Job[] = [];
-  for (;;) {
-    const got: Received = await q.receive(10, 0);
-    expect(got.poison).toEqual([]);
-    if (got.deliveries.length === 0) return jobs;
-    jobs.push(...got.deliveries.map((d) => d.job));
-    await q.ack(got.deliveries.map((d) => d.receipt));
-  }
-}
+/** Everything queued so far, acknowledged (none may be poison). */
+const drain = (from: Queue = queue): Promise<Job[]> => drainJobs(from);
 
 beforeEach(async () => {
   await drain();
@@ -124,27 +119,9 @@ async function send(path: string, body: string, o: SendOptions = {}, base = s.ur
   return fetch(`${base}${path}`, { method: o.method ?? 'POST', headers: await signedHeaders(body, o), body });
 }
 
-let triggers = 0;
-const nextTrigger = () => `${++triggers}.4744562912.${'a'.repeat(32)}`;
-
 /** A slash command body as Slack sends it (field order as in Slack's own example). */
 function commandForm(text: string, extra: Record<string, string> = {}): string {
-  return new URLSearchParams({
-    token: 'legacy-token',
-    team_id: 'T1',
-    team_domain: 'acme',
-    channel_id: 'C1',
-    channel_name: 'incidents',
-    user_id: 'U1',
-    user_name: 'oncall',
-    command: '/pleg',
-    text,
-    api_app_id: 'A1',
-    is_enterprise_install: 'false',
-    response_url: RESPONSE_URL,
-    trigger_id: nextTrigger(),
-    ...extra,
-  }).toString();
+  return new URLSearchParams(slashCommand(text, extra)).toString();
 }
 
 interface Ephemeral {
@@ -484,51 +461,6 @@ function interaction(payload: unknown): string {
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }
 
-function buttons(
-  actionId: string,
-  value = 'prod/node-a',
-  message: Record<string, string> = { ts: '1700000000.000100' },
-) {
-  return {
-    type: 'block_actions',
-    user: { id: 'U2', username: 'oncall', team_id: 'T1' },
-    api_app_id: 'A1',
-    token: 'legacy-token',
-    container: { type: 'message', message_ts: message.ts, channel_id: 'C9', is_ephemeral: false },
-    trigger_id: nextTrigger(),
-    team: { id: 'T1', domain: 'acme' },
-    channel: { id: 'C9', name: 'incidents' },
-    message: { type: 'message', text: 'node-a NotReady', ...message },
-    response_url: 'https://hooks.slack.com/actions/T1/1/xyz',
-    actions: [
-      {
-        type: 'button',
-        block_id: 'incident',
-        action_id: actionId,
-        text: { type: 'plain_text', text: 'Re-diagnose' },
-        value,
-        action_ts: '1700000100.000200',
-      },
-    ],
-  };
-}
-
-function shortcut(callbackId: string, message: Record<string, string>) {
-  return {
-    type: 'message_action',
-    token: 'legacy-token',
-    action_ts: '1700000200.000300',
-    team: { id: 'T1', domain: 'acme' },
-    user: { id: 'U3', name: 'oncall' },
-    channel: { id: 'C7', name: 'k8s' },
-    callback_id: callbackId,
-    trigger_id: nextTrigger(),
-    message_ts: message.ts,
-    message: { type: 'message', user: 'U9', ...message },
-    response_url: 'https://hooks.slack.com/app/T1/2/uvw',
-  };
-}
-
 async function interact(payload: unknown): Promise<Response> {
   return send(INTERACTIONS, interaction(payload));
 }
@@ -673,30 +605,6 @@ describe('Slack interactions', () => {
 });
 
 /* A queue that is down, or too slow for Slack's 3 s. */
-
-class BrokenQueue implements Queue {
-  mode: 'fail' | 'hang' | 'ok' = 'fail';
-  readonly queued: Job[] = [];
-
-  async enqueue(jobs: readonly Job[]): Promise<void> {
-    if (this.mode === 'fail') throw new Error('queue down');
-    if (this.mode === 'hang') await new Promise(() => {});
-    this.queued.push(...jobs);
-  }
-  async receive(): Promise<Received> {
-    return { deliveries: [], poison: [] };
-  }
-  async ack(): Promise<void> {}
-  async retry(): Promise<RetryResult> {
-    return 'retrying';
-  }
-  async reject(): Promise<void> {}
-  async extend(): Promise<void> {}
-  async ready(): Promise<boolean> {
-    return this.mode === 'ok';
-  }
-  async close(): Promise<void> {}
-}
 
 describe('when the queue is down', () => {
   const broken = new BrokenQueue();

@@ -81,4 +81,25 @@ describe('secrets never reach a log line', () => {
       msg: 'http request failed token [redacted] rejected',
     });
   });
+
+  it('writes no body the Slack SDKs put in a debug line (frames, acks, request bodies)', () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: 'json', level: 'debug', out: { write: (t) => void lines.push(t) } });
+    const sdk = slackSdkLogger(log.child({ component: 'slack' }));
+    const frame =
+      '{"envelope_id":"e1","payload":{"text":"diagnose node-a","response_url":"https://hooks.slack.com/x"}}';
+    sdk.debug(`Received a message on the WebSocket: ${frame}`);
+    sdk.debug(`Calling ack() - type: slash_commands, envelope_id: e1, data: ${frame}`);
+    sdk.debug(`Sending a WebSocket message: ${frame}`);
+    sdk.debug('http request body: {"channel":"C1","text":"node-a NotReady"}');
+    sdk.debug('Going to retrieve a new WSS URL ...');
+    const written = lines.map((l) => JSON.parse(l).msg);
+    expect(written).toEqual([
+      'Received a message on the WebSocket: (body not logged)',
+      'Calling ack() (body not logged)',
+      'Sending a WebSocket message: (body not logged)',
+      'http request body: (body not logged)',
+      'Going to retrieve a new WSS URL ...',
+    ]);
+  });
 });

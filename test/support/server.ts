@@ -43,7 +43,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 export interface SlackSetup {
   token: string;
   channel: string;
-  signingSecret: string;
+  /** The HTTP routes' signing secret (SLACK_SIGNING_SECRET). */
+  signingSecret?: string;
+  /** Socket Mode's app-level token (SLACK_APP_TOKEN): the fake then serves Socket Mode too. */
+  appToken?: string;
   /** The fake's minimum spacing of posts to one channel (Slack's is 1 s). */
   postIntervalMs?: number;
 }
@@ -56,12 +59,14 @@ export async function startServerWithSlack(
     token: slack.token,
     channels: [slack.channel],
     ...(slack.postIntervalMs === undefined ? {} : { postIntervalMs: slack.postIntervalMs }),
+    ...(slack.appToken ? { socketMode: { appToken: slack.appToken } } : {}),
   });
   const server = await startTestServer({
     SLACK_BOT_TOKEN: slack.token,
     SLACK_CHANNEL: slack.channel,
     SLACK_API_URL: fake.apiUrl,
-    SLACK_SIGNING_SECRET: slack.signingSecret,
+    ...(slack.signingSecret ? { SLACK_SIGNING_SECRET: slack.signingSecret } : {}),
+    ...(slack.appToken ? { SLACK_APP_TOKEN: slack.appToken } : {}),
   });
   return {
     fake,

@@ -24,18 +24,15 @@ export interface ClickTarget {
   user?: string;
 }
 
-/**
- * What Slack posts when someone presses `control` on `root` (a menu: picks `option`), signed with the app's secret:
- * the block_actions interaction, to the responder's /v1/slack/interactions.
- */
-export async function click(
-  to: ClickTarget,
+/** The block_actions interaction Slack sends when someone presses `control` on `root` (a menu: picks `option`). */
+export function clickPayload(
+  to: { channel: string; user?: string },
   root: SlackFakeMessage,
   control: Control,
   option?: string,
-): Promise<Response> {
+) {
   const chosen = option === undefined ? undefined : control.options?.find((o) => o.value === option);
-  const payload = {
+  return {
     type: 'block_actions',
     user: { id: to.user ?? 'U0ONCALL' },
     channel: { id: to.channel },
@@ -49,7 +46,18 @@ export async function click(
       },
     ],
   };
-  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+/** That interaction as Slack posts it over HTTP: signed with the app's secret, to /v1/slack/interactions. */
+export async function click(
+  to: ClickTarget,
+  root: SlackFakeMessage,
+  control: Control,
+  option?: string,
+): Promise<Response> {
+  const body = new URLSearchParams({
+    payload: JSON.stringify(clickPayload(to, root, control, option)),
+  }).toString();
   const timestamp = String(Math.floor(Date.now() / 1000));
   return fetch(`${to.url}/v1/slack/interactions`, {
     method: 'POST',

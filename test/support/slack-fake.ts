@@ -1,11 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createSocketModeFake,
+  type SocketModeFake,
+  type SocketModeFakeOptions,
+} from './slack-socket-mode-fake.ts';
 
 /**
  * A loopback fake of the Slack Web API (chat.postMessage, chat.update) and of slash-command response_urls, for
  * the real @slack/web-api WebClient to talk to (slackApiUrl `http://127.0.0.1:PORT/api/`). It enforces what Slack
  * enforces: bearer token, known channel, thread_ts of an existing top-level message, ts of an existing message,
  * Block Kit limits, text-or-blocks, one chat.postMessage per second per channel (HTTP 429 + Retry-After), and at
- * most 5 uses of a response_url within 30 minutes.
+ * most 5 uses of a response_url within 30 minutes. With `socketMode`, it is also Slack's Socket Mode side:
+ * apps.connections.open and the WebSocket it hands out (test/support/slack-socket-mode-fake.ts).
  */
 
 export interface SlackFakeOptions {
@@ -20,6 +26,8 @@ export interface SlackFakeOptions {
   retryAfterSeconds?: number;
   /** Clock (ms) for the rate limit and response_url expiry; default Date.now. */
   now?: () => number;
+  /** Serve Socket Mode for this app-level token (apps.connections.open and its WebSocket). */
+  socketMode?: SocketModeFakeOptions;
 }
 
 export interface SlackFakeCall {
@@ -62,6 +70,8 @@ export interface SlackFake {
   responseUrl(): string;
   /** JSON bodies accepted at a response_url. */
   responses(url: string): unknown[];
+  /** Slack's Socket Mode side; only with the `socketMode` option (else it throws). */
+  socketMode(): SocketModeFake;
   close(): Promise<void>;
 }
 
@@ -131,6 +141,9 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
   /** Auth, method and channel checks, in Slack's order; the channel when they pass. */
   function admit(method: string, auth: string | undefined, args: Record<string, unknown>): string | Failure {
     if (auth === undefined) return { error: 'not_authed' };
+    // An app-level token is for apps.connections.open, not for chat.*.
+    if (options.socketMode && auth === `Bearer ${options.socketMode.appToken}`)
+      return { error: 'not_allowed_token_type' };
     if (auth !== `Bearer ${options.token}`) return { error: 'invalid_auth' };
     if (method !== 'chat.postMessage' && method !== 'chat.update') return { error: 'unknown_method' };
     const channel = args.channel;
@@ -231,6 +244,18 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
     raw: string,
     at: number,
   ): Answer {
+    if (method === 'apps.connections.open' && socket) {
+      const answer = socket.open(req.headers.authorization, req.method ?? '');
+      const error = answer.body.error;
+      calls.push({
+        method,
+        status: answer.status,
+        ...(typeof error === 'string' ? { error } : {}),
+        contentType,
+        at,
+      });
+      return answer;
+    }
     const args = parseArgs(contentType, raw);
     if (!args) {
       calls.push({ method, status: 200, error: 'invalid_json', contentType, at });
@@ -268,7 +293,7 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
       calls.push({ method, status: 503, error: 'service_unavailable', contentType, at });
       return { status: 503, body: 'Service Unavailable' };
     }
-    if (req.method !== 'POST' || (!api && !responseId)) {
+    if ((req.method !== 'POST' && api !== 'apps.connections.open') || (!api && !responseId)) {
       calls.push({ method, status: 404, contentType, at });
       return { status: 404, body: 'Not Found' };
     }
@@ -292,6 +317,8 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
       (error: unknown) => send(res, { status: 500, body: String(error) }),
     );
   });
+  const socket = options.socketMode ? createSocketModeFake(() => base, options.socketMode) : undefined;
+  if (socket) server.on('upgrade', socket.upgrade);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -314,11 +341,17 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
       const id = new URL(url).pathname.split('/').pop() ?? '';
       return responseUrls.get(id)?.bodies ?? [];
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    socketMode() {
+      if (!socket) throw new Error('the Slack fake was started without socketMode');
+      return socket;
+    },
+    async close() {
+      await socket?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 
@@ -337,7 +370,7 @@ function wire(m: SlackFakeMessage): Record<string, unknown> {
 }
 
 /** `text` / `blocks` of a chat.* call or response_url body, checked like Slack checks them. */
-function parseContent(args: Record<string, unknown>): Content | Failure {
+export function parseContent(args: Record<string, unknown>): Content | Failure {
   const text = stringOr(args.text) ?? '';
   let blocks: unknown = args.blocks;
   if (typeof blocks === 'string') {
