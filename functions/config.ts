@@ -136,13 +136,6 @@ export const ConfigSchema = z
     if (c.ACK_SILENCES === 'true' && !c.ALERTMANAGER_URL) {
       ctx.addIssue({ code: 'custom', path: ['ACK_SILENCES'], message: 'needs ALERTMANAGER_URL' });
     }
-    if (c.SLACK_APP_TOKEN && c.ROLE === 'respond') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SLACK_APP_TOKEN'],
-        message: 'ROLE=respond takes no Slack requests: set it where ingest runs (ROLE=all or ROLE=ingest)',
-      });
-    }
     if (c.SLACK_BOT_TOKEN && !c.SLACK_CHANNEL) {
       ctx.addIssue({
         code: 'custom',

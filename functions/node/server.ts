@@ -151,25 +151,25 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
     db.close();
     throw error;
   }
-  let server: ServerType | undefined;
-  let socketMode: SlackSocketMode | undefined;
+  // One handler for both ways Slack's requests come in (signed HTTP, Socket Mode). Socket Mode needs no inbound
+  // route, so every role can take it: the responder alone in a cluster too (requests go to its queue).
+  const ingestLog = root.child({ component: 'ingest' });
+  const replay = new SqliteProcessedStore(db);
+  const requests = slackRequests(
+    { queue, defaultCluster: config.DEFAULT_CLUSTER, counters: metrics, slackReplay: replay },
+    ingestLog,
+  );
+  const socketMode = await socketModeFor(config, requests, root, metrics);
+  const socketReport = socketMode ? () => socketMode.report() : undefined;
+  let server: ServerType;
   if (config.ROLE === 'respond') {
     // The responder alone (e.g. in the cluster, consuming SQS) takes no webhooks: it serves the probes'
     // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
     const app = new Hono();
-    registerHealthRoutes(app, queue, faults);
+    registerHealthRoutes(app, queue, faults, socketReport);
     registerMetricsRoute(app, queue, root.child({ component: 'metrics' }), metrics);
     server = await listen(app, config);
   } else {
-    const ingestLog = root.child({ component: 'ingest' });
-    const replay = new SqliteProcessedStore(db);
-    // One handler for both ways Slack's requests come in (signed HTTP, Socket Mode).
-    const requests = slackRequests(
-      { queue, defaultCluster: config.DEFAULT_CLUSTER, counters: metrics, slackReplay: replay },
-      ingestLog,
-    );
-    socketMode = await socketModeFor(config, requests, root, metrics);
-    const socket = socketMode;
     const app = createIngestApp({
       queue,
       auth: ingestAuth(config),
@@ -180,15 +180,15 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       ...(config.ROLE === 'all' ? { downstreamFaults: faults } : {}),
       slackReplay: replay,
       slackRequests: requests,
-      ...(socket ? { socketMode: () => socket.report() } : {}),
+      ...(socketReport ? { socketMode: socketReport } : {}),
       log: ingestLog,
     });
     server = await listen(app, config);
     if (config.INGEST_AUTH === 'off')
       log.warn('WARNING: INGEST_AUTH=off — webhooks are accepted without authentication');
-    socketMode?.start();
   }
-  const address = server?.address();
+  socketMode?.start();
+  const address = server.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
   const where = config.QUEUE === 'embedded' ? ` in ${config.DATA_DIR}` : '';
   log.info(
@@ -219,10 +219,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       stop.abort();
       // Slack's requests stop first: nothing is taken that the closing queue could not keep.
       await socketMode?.close();
-      if (server) {
-        const s = server;
-        await new Promise<void>((resolve) => s.close(() => resolve()));
-      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await queue.close();
       await consumer;
       db.close();

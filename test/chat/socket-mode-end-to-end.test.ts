@@ -88,3 +88,35 @@ it('closes the Socket Mode connection when the server stops', async () => {
   await setup.close();
   expect(slack.openConnections()).toBe(0);
 });
+
+it('the responder alone (ROLE=respond, no route at all) takes /pleg over Socket Mode into its queue and answers', async () => {
+  const alone = await startServerWithSlack({
+    token: BOT,
+    channel: CHANNEL,
+    appToken: APP,
+    env: { ROLE: 'respond' },
+  });
+  try {
+    const socket = alone.fake.socketMode();
+    await until(() => socket.openConnections() === 1);
+    const readyz = (await (await fetch(`${alone.server.url}/readyz`)).json()) as {
+      slackSocketMode?: { state: string };
+    };
+    expect(['connecting', 'connected']).toContain(readyz.slackSocketMode?.state);
+    expect(
+      (await post(`${alone.server.url}/v1/alertmanager`, alertmanagerPayload([alert('w')]))).status,
+    ).toBe(404);
+    const url = alone.fake.responseUrl();
+    const diagnose = socket.send(
+      'slash_commands',
+      slashCommand('diagnose worker-9 prod', { channel_id: CHANNEL, response_url: url }),
+    );
+    expect((await until(() => diagnose.acked)).payload?.text).toContain('Diagnosing `worker-9`');
+    // Queued, then answered by the same process's responder.
+    const answer = await until(() => alone.fake.messages(CHANNEL)[0] ?? alone.fake.responses(url)[0]);
+    expect(JSON.stringify(answer)).toContain('worker-9');
+    expect(socket.violations).toEqual([]);
+  } finally {
+    await alone.close();
+  }
+}, 30_000);

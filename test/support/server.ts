@@ -49,6 +49,8 @@ export interface SlackSetup {
   appToken?: string;
   /** The fake's minimum spacing of posts to one channel (Slack's is 1 s). */
   postIntervalMs?: number;
+  /** More settings for the server (ROLE, say). */
+  env?: Record<string, string>;
 }
 
 /** The real Node host configured for Slack, talking to a loopback Slack fake: a deployment with Slack, end to end. */
@@ -67,6 +69,7 @@ export async function startServerWithSlack(
     SLACK_API_URL: fake.apiUrl,
     ...(slack.signingSecret ? { SLACK_SIGNING_SECRET: slack.signingSecret } : {}),
     ...(slack.appToken ? { SLACK_APP_TOKEN: slack.appToken } : {}),
+    ...slack.env,
   });
   return {
     fake,
