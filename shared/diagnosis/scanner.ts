@@ -82,6 +82,14 @@ const MIN_LITERAL = 3;
 const MAX_LITERAL = 24;
 /** Beyond this, a rarer literal set saves nothing measurable. */
 const ENOUGH_BITS = 40;
+/**
+ * Any literal with a character beyond ASCII stands for this one requirement: "the line holds a non-ASCII
+ * character". Node logs rarely do, so it is a rare requirement however short the literal (the Chinese `卡住`
+ * of a person's description), and the scan loop sees it from a character's code alone, without a window.
+ */
+const NON_ASCII = '\u0080';
+const NON_ASCII_BITS = 12;
+const HAS_NON_ASCII = /[^\x00-\x7f]/;
 
 // How rare a character is in node logs, in bits (from character frequencies in kubelet, runtime, kernel and
 // systemd journals).
@@ -213,15 +221,23 @@ class Unsupported extends Error {}
 
 function literals(strings: ReadonlySet<string> | undefined): Literals | undefined {
   if (!strings || strings.size === 0) return undefined;
+  const kept = new Set<string>();
+  for (const s of strings) {
+    if (HAS_NON_ASCII.test(s)) kept.add(NON_ASCII);
+    else if (s.length < MIN_LITERAL) return undefined;
+    else kept.add(s);
+  }
   let chance = 0;
   let shortest = MAX_LITERAL;
-  for (const s of strings) {
-    if (s.length < MIN_LITERAL) return undefined;
-    chance += 2 ** -literalBits(s);
+  for (const s of kept) {
+    chance += 2 ** -(s === NON_ASCII ? NON_ASCII_BITS : literalBits(s));
     shortest = Math.min(shortest, s.length);
   }
   // Between equally rare sets, the one with longer literals, then the smaller one.
-  return { strings, score: Math.min(-Math.log2(chance), ENOUGH_BITS) + shortest / 100 - strings.size / 1e4 };
+  return {
+    strings: kept,
+    score: Math.min(-Math.log2(chance), ENOUGH_BITS) + shortest / 100 - kept.size / 1e4,
+  };
 }
 
 function rarer(a: Literals | undefined, b: Literals | undefined): Literals | undefined {
@@ -521,6 +537,8 @@ interface Anchor {
 interface Prefilter {
   /** One bit per hash slot: the window of some literal hashes there. */
   slots: Int32Array;
+  /** The signatures requiring a non-ASCII character (NON_ASCII): found by character code, not by window. */
+  nonAscii: Anchor | undefined;
   /** The literals by the exact key of their window (the low bytes of its four characters). */
   anchors: ReadonlyMap<number, readonly Anchor[]>;
   /** Per signature: does it match starting somewhere on the line at `lastIndex`? (sticky) */
@@ -581,28 +599,20 @@ function requiredLiterals(signatures: readonly Signature[]): Map<string, number[
 }
 
 /**
- * Drops literals that contain another one, handing their signatures to it: wherever the longer occurs, the
- * shorter does too.
+ * Each literal vouches for its own signatures only: a common literal inside a rare one (`kubelet` in `kubelet has
+ * insufficient PID`) would otherwise send every line holding the common one to the rare one's signatures too.
  */
-function minimal(owners: ReadonlyMap<string, number[]>): Map<string, number[]> {
-  const kept = new Map<string, number[]>();
-  for (const literal of [...owners.keys()].sort((a, b) => a.length - b.length)) {
-    const list = owners.get(literal) ?? [];
-    let inside: number[] | undefined;
-    for (const [shorter, its] of kept) if (literal.includes(shorter)) inside = its;
-    if (inside) for (const o of list) if (!inside.includes(o)) inside.push(o);
-    if (!inside) kept.set(literal, [...list]);
-  }
-  return kept;
-}
-
 function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined {
-  const found = requiredLiterals(signatures);
-  if (!found) return undefined;
-  const required = minimal(found);
+  const required = requiredLiterals(signatures);
+  if (!required) return undefined;
   const slots = new Int32Array(1 << (SLOT_BITS - 5));
   const anchors = new Map<number, Anchor[]>();
+  let nonAscii: Anchor | undefined;
   for (const [literal, owners] of required) {
+    if (literal === NON_ASCII) {
+      nonAscii = { literal, offset: 0, owners };
+      continue;
+    }
     const offset = rarestWindow(literal);
     // A literal shorter than the window is found whatever character precedes it.
     for (let before = 0; before < (offset < 0 ? 256 : 1); before++) {
@@ -614,7 +624,7 @@ function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined
   }
   const onLine = signatures.map((s) => new RegExp(`[^\\n]*?(?:${s.pattern})`, 'y'));
   rarity = undefined; // only needed to build
-  return { slots, anchors, onLine };
+  return { slots, nonAscii, anchors, onLine };
 }
 
 let built: { filter: Prefilter | undefined } | undefined;
@@ -626,17 +636,19 @@ function prefilter(): Prefilter | undefined {
 }
 
 /**
- * The first position in [from, to) where the window ending there hashes to a set slot, or -1: the scanner's
- * inner loop, kept to plain locals so that it compiles to a tight loop.
+ * The first position in [from, to) where the window ending there hashes to a set slot, or where a non-ASCII
+ * character stands at or after `nonAsciiFrom`, or -1: the scanner's inner loop, kept to plain locals so that it
+ * compiles to a tight loop.
  */
-function nextWindow(slots: Int32Array, text: string, from: number, to: number): number {
+function nextWindow(slots: Int32Array, text: string, from: number, to: number, nonAsciiFrom: number): number {
   let key = 0;
   for (let i = Math.max(0, from - (WINDOW - 1)); i < from; i++)
     key = (key << 8) | (text.charCodeAt(i) & 0xff);
   for (let i = from; i < to; i++) {
-    key = (key << 8) | (text.charCodeAt(i) & 0xff);
+    const c = text.charCodeAt(i);
+    key = (key << 8) | (c & 0xff);
     const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
-    if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0) return i;
+    if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0 || (c > 127 && i >= nonAsciiFrom)) return i;
   }
   return -1;
 }
@@ -751,14 +763,21 @@ export class LogScanner {
   #scanFiltered(filter: Prefilter, text: string, from: number, to: number): void {
     const scan: Scan = { filter, text, to, owners: [], start: from, end: from - 1 };
     this.#counted = from;
+    // Non-ASCII characters are reported until one is found, then again from the next line on.
+    const { nonAscii } = filter;
+    let nonAsciiFrom = nonAscii ? from : to;
     for (
-      let i = nextWindow(filter.slots, text, from, to);
+      let i = nextWindow(filter.slots, text, from, to, nonAsciiFrom);
       i >= 0;
-      i = nextWindow(filter.slots, text, i + 1, to)
+      i = nextWindow(filter.slots, text, i + 1, to, nonAsciiFrom)
     ) {
       for (const a of filter.anchors.get(windowKey(text, i - (WINDOW - 1), 0)) ?? NO_ANCHORS) {
         const at = i - (WINDOW - 1) - a.offset;
         if (at >= from && text.startsWith(a.literal, at)) this.#found(scan, a, at);
+      }
+      if (nonAscii && i >= nonAsciiFrom && text.charCodeAt(i) > 127) {
+        this.#found(scan, nonAscii, i);
+        nonAsciiFrom = scan.end + 1;
       }
     }
     this.#settle(scan);
