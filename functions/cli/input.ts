@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { UsageError } from './exit-codes.ts';
 
 /** Where a command reads from: a file, or standard input for "-". */
@@ -29,6 +30,33 @@ export function openInput(path: string): Input {
   return { name: path, chunks: createReadStream(path, { highWaterMark: CHUNK_BYTES }) };
 }
 
+/**
+ * Bytes [start, end) of a file, in chunks that end where openInput's do (multiples of CHUNK_BYTES from the
+ * file's start): a range is then read exactly as that part of the whole file would be. The chunks share one
+ * buffer (each is overwritten by the next read), so reading a range allocates nothing per chunk: a consumer
+ * must be done with a chunk before it asks for the next one.
+ */
+export function openRange(path: string, start: number, end: number): Input {
+  return { name: path, chunks: rangeChunks(path, start, end) };
+}
+
+async function* rangeChunks(path: string, start: number, end: number): AsyncGenerator<Buffer> {
+  const file = await open(path);
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - start));
+  try {
+    for (let at = start; at < end; ) {
+      const next = Math.min(end, (Math.floor(at / CHUNK_BYTES) + 1) * CHUNK_BYTES);
+      const chunk = buffer.subarray(0, Math.min(buffer.length, next - at));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, at);
+      if (bytesRead === 0) return; // the file shrank while read
+      at += bytesRead;
+      yield chunk.subarray(0, bytesRead);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
 /** Formats that are not text but that SREs often have at hand, with what to run instead. */
 function binaryHint(head: Buffer): string {
   if (head[0] === 0x1f && head[1] === 0x8b) return ' (gzip-compressed: decompress it first, e.g. zcat FILE)';
@@ -37,14 +65,22 @@ function binaryHint(head: Buffer): string {
   return '';
 }
 
+/** How textChunks reads a part of a file rather than all of it. */
+export interface PartOptions {
+  /** The part starts after the file's start: it is not sniffed for binary, and a byte-order mark in it is text. */
+  middle?: boolean;
+  /** Whether the part held anything but white space is recorded here, not judged: only the whole file is empty. */
+  seen?: { text: boolean };
+}
+
 /**
  * The input as UTF-8 text, chunk by chunk, so a 1 GB journal streams in constant memory. Stops with one
  * clear message on a file that cannot be read, on binary input (NUL bytes in the first 8 KiB, as git and
  * grep decide) and on input with nothing but white space in it.
  */
-export async function* textChunks(input: Input): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  let sniffed = 0;
+export async function* textChunks(input: Input, part: PartOptions = {}): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: part.middle === true });
+  let sniffed = part.middle ? SNIFF_BYTES : 0;
   let blank = true;
   try {
     for await (const chunk of input.chunks) {
@@ -64,7 +100,8 @@ export async function* textChunks(input: Input): AsyncGenerator<string> {
   const rest = decoder.decode();
   if (blank && /\S/.test(rest)) blank = false;
   if (rest) yield rest;
-  if (blank) throw new UsageError(`${input.name} is empty`);
+  if (part.seen) part.seen.text = !blank;
+  else if (blank) throw new UsageError(`${input.name} is empty`);
 }
 
 /** The whole input as one string (bundles: JSON has to be whole to parse), with the same checks. */

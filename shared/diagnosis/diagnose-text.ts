@@ -57,10 +57,13 @@ export async function diagnoseLogs(
 /** Reads streamed texts one after the other, in order, into one body of evidence. */
 export async function readLogs(sources: readonly TextSource[]): Promise<PasteEvidence> {
   const evidence = new PasteEvidence(new FactSet());
-  for (const source of sources) {
-    const reader = new PasteReader(evidence, source.name, source.origin);
-    for await (const chunk of source.chunks) reader.push(chunk);
-    reader.end();
-  }
+  for (const source of sources) await readLog(evidence, source);
   return evidence;
+}
+
+/** Reads one streamed text into `evidence`, after whatever it already holds. */
+export async function readLog(evidence: PasteEvidence, source: TextSource): Promise<void> {
+  const reader = new PasteReader(evidence, source.name, source.origin);
+  for await (const chunk of source.chunks) reader.push(chunk);
+  reader.end();
 }

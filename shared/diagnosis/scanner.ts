@@ -89,7 +89,7 @@ const ENOUGH_BITS = 40;
  */
 const NON_ASCII = '\u0080';
 const NON_ASCII_BITS = 12;
-const HAS_NON_ASCII = /[^\x00-\x7f]/;
+const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
 // How rare a character is in node logs, in bits (from character frequencies in kubelet, runtime, kernel and
 // systemd journals).
@@ -683,12 +683,16 @@ export class LogScanner {
   #line = 1;
   #counted = 0;
 
-  /** `lineNumbers: false` cites the source alone, for single values such as `conditions[0].message`. */
-  constructor(facts: FactSet, name: string, origin: Component, lineNumbers = true) {
+  /**
+   * `lineNumbers: false` cites the source alone, for single values such as `conditions[0].message`;
+   * `firstLine` is the number of the text's first line (a range of a larger file).
+   */
+  constructor(facts: FactSet, name: string, origin: Component, lineNumbers = true, firstLine = 1) {
     this.#facts = facts;
     this.#name = name;
     this.#origin = origin;
     this.#lineNumbers = lineNumbers;
+    this.#line = firstLine;
   }
 
   /**

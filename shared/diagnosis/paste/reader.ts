@@ -46,10 +46,12 @@ export interface PastedEvidence {
 }
 
 /**
- * The lines in the first this-many characters of each chunk have their program noted for `logSources`: all of a
- * Slack paste, a sample of a big file's (parsing every line would cost as much as the scan).
+ * The first SAMPLED_LINES lines of every SAMPLE_PERIOD have their program noted for `logSources`: all of a Slack
+ * paste, a sample of a big file's (parsing every line would cost as much as the scan). Chosen by line number, so
+ * the sample is the same however the text arrives (chunks, or ranges of a file read in parallel).
  */
-const SAMPLED_CHARS = 64 * 1024;
+const SAMPLED_LINES = 2048;
+const SAMPLE_PERIOD = 32 * 1024;
 /** A line longer than this (no newline in 4 Mi characters) is read in pieces rather than held whole. */
 const MAX_LINE_CHARS = 1 << 22;
 
@@ -126,13 +128,22 @@ export class PasteReader {
 
   /**
    * `name` is what facts cite (`name:LINE`); `origin` the program the text comes from when its lines do not say
-   * (a file named kubelet.log).
+   * (a file named kubelet.log); `firstLine` the number of the text's first line (a range of a larger file).
    */
-  constructor(evidence: PasteEvidence, name: string, origin: Component = 'unknown') {
+  constructor(evidence: PasteEvidence, name: string, origin: Component = 'unknown', firstLine = 1) {
     this.#evidence = evidence;
-    this.#scanner = new LogScanner(evidence.facts, name, origin);
+    this.#scanner = new LogScanner(evidence.facts, name, origin, true, firstLine);
     this.#name = name;
     this.#origin = origin;
+    this.#line = firstLine - 1;
+  }
+
+  /**
+   * Between lines with nothing open: no partial line held, no section reading on. What follows can be read by
+   * a fresh reader (starting at the right line) with the very same result.
+   */
+  get idle(): boolean {
+    return this.#carry === '' && this.#open === undefined;
   }
 
   push(chunk: string): void {
@@ -175,7 +186,7 @@ export class PasteReader {
         !escaped.within(start, newline) &&
         !trace.within(start, newline) &&
         !fatal.within(start, newline);
-      const sampled = start < SAMPLED_CHARS;
+      const sampled = this.#line % SAMPLE_PERIOD < SAMPLED_LINES;
       if (plain && !sampled) {
         this.#line++;
         start = newline + 1;

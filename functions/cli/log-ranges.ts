@@ -1,0 +1,137 @@
+import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Component } from '../../shared/diagnosis/components.ts';
+import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
+import { UsageError } from './exit-codes.ts';
+import { unreadable } from './input.ts';
+import type { ScanProgress } from './scan-progress.ts';
+import type { RangeMessage, RangeTask } from './scan-worker.ts';
+
+/**
+ * Reading a large regular file on every core: the file is cut at line boundaries into one byte range per core,
+ * each range is read by a worker thread (scan-worker.ts) into evidence of its own, and the evidence is added up
+ * in file order. The result is the sequential reader's, fact for fact and line number for line number (see
+ * PasteEvidence.absorb and scan-worker.ts for why); small files and standard input are read sequentially.
+ */
+
+/** Files smaller than this are read on one thread: starting workers would cost more than it saves. */
+export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+/** Where a range may end is looked for in blocks of this size. */
+const PROBE_BYTES = 64 * 1024;
+/**
+ * Each worker's heap: small, so that garbage (every chunk read is garbage soon after) is collected before the
+ * heap grows, which keeps the process's peak RSS low.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+
+/** The range reader's entry: beside this module in the sources; at the top of dist/ when built (this is in dist/chunks/). */
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './scan-worker.ts' : '../scan-worker.js',
+  import.meta.url,
+);
+
+/** How many ranges to cut a file of `size` bytes into: one per core, when it is large enough to be worth it. */
+export function rangeCount(size: number): number {
+  return size < PARALLEL_MIN_BYTES ? 1 : Math.max(1, availableParallelism());
+}
+
+/** The start of the first line at or after `at`, or the size when no newline follows. */
+async function lineStartFrom(path: string, at: number, size: number): Promise<number> {
+  const file = await open(path);
+  try {
+    const block = Buffer.allocUnsafe(PROBE_BYTES);
+    for (let from = at; from < size; from += PROBE_BYTES) {
+      const { bytesRead } = await file.read(block, 0, PROBE_BYTES, from);
+      if (bytesRead === 0) break;
+      const newline = block.subarray(0, bytesRead).indexOf(10);
+      if (newline >= 0) return from + newline + 1;
+    }
+    return size;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Range boundaries [0, …, size]: `parts` ranges of about equal size, each ending just past a newline. */
+async function boundaries(path: string, size: number, parts: number): Promise<number[]> {
+  const bounds = [0];
+  for (let k = 1; k < parts; k++) {
+    const cut = await lineStartFrom(path, Math.floor((size * k) / parts) - 1, size);
+    if (cut > (bounds.at(-1) ?? 0) && cut < size) bounds.push(cut);
+  }
+  bounds.push(size);
+  return bounds;
+}
+
+type RangeResult = Extract<RangeMessage, { kind: 'done' }>;
+
+/** Reads one range on a worker thread; `workers` collects it, so that all can be stopped when one fails. */
+function readRange(
+  task: RangeTask,
+  workers: Worker[],
+  progressed: (bytes: number) => void,
+): Promise<RangeResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { workerData: task, resourceLimits: WORKER_LIMITS });
+    workers.push(worker);
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+      void worker.terminate();
+    };
+    worker.on('message', (message: RangeMessage) => {
+      if (message.kind === 'progress') progressed(message.bytes);
+      else if (message.kind === 'done') settle(() => resolve(message));
+      else settle(() => reject(message.usage ? new UsageError(message.message) : new Error(message.message)));
+    });
+    worker.on('error', (error) => settle(() => reject(error)));
+    worker.on('exit', (code) =>
+      settle(() => reject(new Error(`the worker reading ${task.name} stopped (exit ${code})`))),
+    );
+  });
+}
+
+/**
+ * Reads the regular file at `path` (`size` bytes, at least PARALLEL_MIN_BYTES) into `evidence` on every core,
+ * with the result of reading it sequentially. `progress` counts the bytes as the workers read them.
+ */
+export async function readInRanges(
+  evidence: PasteEvidence,
+  file: { path: string; name: string; origin: Component; size: number },
+  progress?: ScanProgress,
+): Promise<void> {
+  const { path, name, origin, size } = file;
+  let bounds: number[];
+  try {
+    bounds = await boundaries(path, size, rangeCount(size));
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  let done = 0;
+  const progressed = (bytes: number) => {
+    done += bytes;
+    progress?.advance(name, bytes, Math.min(done, size), size);
+  };
+  const workers: Worker[] = [];
+  const ranges = bounds.slice(0, -1).map((start, k) => {
+    const task = { path, name, origin, start, end: bounds[k + 1] ?? size, size };
+    return readRange(task, workers, progressed);
+  });
+  let results: RangeResult[];
+  try {
+    results = await Promise.all(ranges);
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  let text = false;
+  for (const result of results) {
+    evidence.absorb(result.evidence);
+    text ||= result.text;
+    // A range read on to the end of the file (a section ran across its end) already holds the rest.
+    if (result.end === size) break;
+  }
+  if (!text) throw new UsageError(`${path} is empty`);
+}
