@@ -54,8 +54,14 @@ export async function readLogFile(
   progress?: ScanProgress,
 ): Promise<void> {
   const size = sizeOf(path);
-  if (size !== undefined && rangeCount(size) > 1) {
-    await readInRanges(evidence, { path, name: basename(path), origin: originOf(path), size }, progress);
+  const parts = size === undefined ? 1 : rangeCount(size);
+  if (size !== undefined && parts > 1) {
+    await readInRanges(
+      evidence,
+      { path, name: basename(path), origin: originOf(path), size },
+      parts,
+      progress,
+    );
     return;
   }
   await readLog(evidence, logSource(path, progress));

@@ -54,7 +54,7 @@ async function lineStartFrom(path: string, at: number, size: number): Promise<nu
 }
 
 /** Range boundaries [0, …, size]: `parts` ranges of about equal size, each ending just past a newline. */
-async function boundaries(path: string, size: number, parts: number): Promise<number[]> {
+export async function boundaries(path: string, size: number, parts: number): Promise<number[]> {
   const bounds = [0];
   for (let k = 1; k < parts; k++) {
     const cut = await lineStartFrom(path, Math.floor((size * k) / parts) - 1, size);
@@ -95,18 +95,19 @@ function readRange(
 }
 
 /**
- * Reads the regular file at `path` (`size` bytes, at least PARALLEL_MIN_BYTES) into `evidence` on every core,
- * with the result of reading it sequentially. `progress` counts the bytes as the workers read them.
+ * Reads the regular file at `path` (`size` bytes) into `evidence` in `parts` ranges at once (rangeCount), with
+ * the result of reading it sequentially. `progress` counts the bytes as the workers read them.
  */
 export async function readInRanges(
   evidence: PasteEvidence,
   file: { path: string; name: string; origin: Component; size: number },
+  parts: number,
   progress?: ScanProgress,
 ): Promise<void> {
   const { path, name, origin, size } = file;
   let bounds: number[];
   try {
-    bounds = await boundaries(path, size, rangeCount(size));
+    bounds = await boundaries(path, size, parts);
   } catch (error) {
     throw unreadable(path, error);
   }
