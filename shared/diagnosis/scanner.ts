@@ -29,17 +29,29 @@ function detach(line: string): string {
   return ` ${line}`.slice(1);
 }
 
+/** Every signature, by index into SIGNATURES. */
+const EVERY_SIGNATURE: readonly number[] = COMPILED.map((_, i) => i);
+
 /**
- * Applies every signature to one line on which at least one of them matches (or may, see lineMatches). One line
- * is one piece of evidence for a fact however many rules recognise it (the kubelet's "Container runtime not
- * ready … container runtime is down" is two rules' match): the first rule's reading of it counts.
+ * Applies the `candidates` (indexes into SIGNATURES, ascending) to one line on which at least one of them matches
+ * (or may, see lineMatches): every signature, or those the prefilter found a literal of on the line (no other
+ * one can match it). One line is one piece of evidence for a fact however many rules recognise it (the
+ * kubelet's "Container runtime not ready … container runtime is down" is two rules' match): the first rule's
+ * reading of it counts.
  */
-function classifyLine(line: string, origin: Component, source: string, facts: FactSet): void {
+function classifyLine(
+  line: string,
+  origin: Component,
+  source: string,
+  facts: FactSet,
+  candidates: readonly number[],
+): void {
   const parsed = parseLogLine(line, origin);
   const text = detach(line.trim());
   const found = new Set<string>();
-  for (const sig of COMPILED) {
-    if (found.has(sig.fact) || !sig.regex.test(parsed.message)) continue;
+  for (const index of candidates) {
+    const sig = COMPILED[index];
+    if (!sig || found.has(sig.fact) || !sig.regex.test(parsed.message)) continue;
     if (sig.unlessRegex?.test(parsed.message)) continue;
     const attributed = sig.from === undefined || sig.from.includes(parsed.component);
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
@@ -66,10 +78,10 @@ function classifyLine(line: string, origin: Component, source: string, facts: Fa
 // signature on the line's own message), and then the match holds one of the literals the scanner derives from
 // that signature's pattern. So a rolling hash of the 4-character window ending at each position finds where
 // literals may sit, hits are checked exactly, and a line holding literals is tried against the signatures
-// owning them: only lines that pass are classified. Any line that would yield facts is classified, in order and
-// with its line number, so the facts are the same as with ANY_SIGNATURE. A pattern the parser does not
-// understand, or one without a usable literal, turns the prefilter off: the scanner falls back to
-// ANY_SIGNATURE, slower but never different.
+// owning them: only lines that pass are classified, and by those signatures alone (no other one can match the
+// line). Any line that would yield facts is classified, in order and with its line number, so the facts are the
+// same as with ANY_SIGNATURE. A pattern the parser does not understand, or one without a usable literal, turns
+// the prefilter off: the scanner falls back to ANY_SIGNATURE, slower but never different.
 
 /** Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up. */
 const PREFILTER_MIN_CHARS = 64 * 1024;
@@ -541,8 +553,6 @@ interface Prefilter {
   nonAscii: Anchor | undefined;
   /** The literals by the exact key of their window (the low bytes of its four characters). */
   anchors: ReadonlyMap<number, readonly Anchor[]>;
-  /** Per signature: does it match starting somewhere on the line at `lastIndex`? (sticky) */
-  onLine: readonly RegExp[];
 }
 
 const NO_ANCHORS: readonly Anchor[] = [];
@@ -622,9 +632,8 @@ function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined
       anchors.set(key, [...(anchors.get(key) ?? []), { literal, offset, owners }]);
     }
   }
-  const onLine = signatures.map((s) => new RegExp(`[^\\n]*?(?:${s.pattern})`, 'y'));
   rarity = undefined; // only needed to build
-  return { slots, nonAscii, anchors, onLine };
+  return { slots, nonAscii, anchors };
 }
 
 let built: { filter: Prefilter | undefined } | undefined;
@@ -654,16 +663,11 @@ function nextWindow(slots: Int32Array, text: string, from: number, to: number, n
 }
 
 /**
- * Does one of `owners` match starting on the line that begins at `start`? A match may run on past the line
- * (patterns such as `[^"]*` can cross a newline): that only makes a line be classified in vain.
+ * Does one of `owners` match within `line`? classifyLine tests the signatures on the line's message, a part of
+ * the line, so a line on which none matches cannot yield a fact.
  */
-function lineMatches(filter: Prefilter, owners: readonly number[], text: string, start: number): boolean {
-  for (const owner of owners) {
-    const re = filter.onLine[owner];
-    if (!re) continue;
-    re.lastIndex = start;
-    if (re.test(text)) return true;
-  }
+function lineMatches(owners: readonly number[], line: string): boolean {
+  for (const owner of owners) if (COMPILED[owner]?.regex.test(line)) return true;
   return false;
 }
 
@@ -741,10 +745,10 @@ export class LogScanner {
   }
 
   /** Classifies the line `[start, end)` of `text`. */
-  #classify(text: string, start: number, end: number): void {
+  #classify(text: string, start: number, end: number, candidates = EVERY_SIGNATURE): void {
     this.#countTo(text, start);
     const source = this.#lineNumbers ? `${this.#name}:${this.#line}` : this.#name;
-    classifyLine(text.slice(start, end), this.#origin, source, this.#facts);
+    classifyLine(text.slice(start, end), this.#origin, source, this.#facts, candidates);
   }
 
   #scanAll(text: string): void {
@@ -799,10 +803,13 @@ export class LogScanner {
     for (const o of anchor.owners) if (!scan.owners.includes(o)) scan.owners.push(o);
   }
 
-  /** Classifies the pending line if one of the signatures owning its literals matches on it. */
+  /** Classifies the pending line with the signatures owning its literals, if one of them matches on it. */
   #settle(scan: Scan): void {
-    const { filter, owners, text, start, end } = scan;
-    if (lineMatches(filter, owners, text, start)) this.#classify(text, start, end);
+    const { owners, text, start, end } = scan;
+    if (owners.length > 0 && lineMatches(owners, text.slice(start, end))) {
+      owners.sort((a, b) => a - b);
+      this.#classify(text, start, end, owners);
+    }
     owners.length = 0;
   }
 }
