@@ -65,10 +65,10 @@ class NextMark {
   readonly #mark: string;
   #at: number;
 
-  constructor(text: string, mark: string) {
+  constructor(text: string, mark: string, from: number) {
     this.#text = text;
     this.#mark = mark;
-    this.#at = text.indexOf(mark);
+    this.#at = text.indexOf(mark, from);
   }
 
   /** Does the mark occur in [start, end)? Lines must be asked about in order. */
@@ -146,23 +146,34 @@ export class PasteReader {
     return this.#carry === '' && this.#open === undefined;
   }
 
+  /**
+   * Reads the complete lines of carry + chunk. The chunk is read in place, without copying it: the carried
+   * partial line is completed and read on its own first.
+   */
   push(chunk: string): void {
-    let text = this.#carry + chunk;
-    let cut = text.lastIndexOf('\n');
+    const cut = chunk.lastIndexOf('\n');
     if (cut < 0) {
+      const text = this.#carry + chunk;
       if (text.length <= MAX_LINE_CHARS) {
         this.#carry = text;
         return;
       }
-      text += '\n';
-      cut = text.length - 1;
+      this.#carry = '';
+      this.#readLines(`${text}\n`, 0, text.length + 1);
+      return;
     }
-    this.#carry = text.slice(cut + 1);
-    this.#readLines(text, cut + 1);
+    let from = 0;
+    if (this.#carry) {
+      from = chunk.indexOf('\n') + 1;
+      const head = this.#carry + chunk.slice(0, from);
+      this.#readLines(head, 0, head.length);
+    }
+    this.#carry = chunk.slice(cut + 1);
+    this.#readLines(chunk, from, cut + 1);
   }
 
   end(): void {
-    if (this.#carry) this.#readLines(`${this.#carry}\n`, this.#carry.length + 1);
+    if (this.#carry) this.#readLines(`${this.#carry}\n`, 0, this.#carry.length + 1);
     this.#carry = '';
     this.#close();
     this.#scanner.end();
@@ -170,13 +181,13 @@ export class PasteReader {
 
   #cite = (line: number): string => `${this.#name}:${line}`;
 
-  /** Reads the complete lines in [0, end) of `text` (end is just past a newline). */
-  #readLines(text: string, end: number): void {
-    let plainFrom = 0;
-    const escaped = new NextMark(text, '\\n');
-    const trace = new NextMark(text, 'Call Trace:');
-    const fatal = new NextMark(text, 'level=fatal');
-    for (let start = 0; start < end; ) {
+  /** Reads the complete lines in [from, end) of `text` (from is a line's start, end just past a newline). */
+  #readLines(text: string, from: number, end: number): void {
+    let plainFrom = from;
+    const escaped = new NextMark(text, '\\n', from);
+    const trace = new NextMark(text, 'Call Trace:', from);
+    const fatal = new NextMark(text, 'level=fatal', from);
+    for (let start = from; start < end; ) {
       const newline = text.indexOf('\n', start);
       // The bulk of a big journal: no section open, a log line no opener wants, and no mark of something an
       // opener or the escape reader wants in it (an escaped newline, a kernel call trace, crictl's fatal exit).
