@@ -3,17 +3,30 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Component } from '../../shared/diagnosis/components.ts';
 import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
+import { PasteReader } from '../../shared/diagnosis/paste/reader.ts';
 import { UsageError } from './exit-codes.ts';
-import { unreadable } from './input.ts';
+import { type Input, openRange, textChunks, unreadable } from './input.ts';
 import type { ScanProgress } from './scan-progress.ts';
-import type { RangeMessage, RangeTask } from './scan-worker.ts';
+import type { RangeMessage } from './scan-worker.ts';
 
 /**
- * Reading a large regular file on every core: the file is cut at line boundaries into one byte range per core,
- * each range is read by a worker thread (scan-worker.ts) into evidence of its own, and the evidence is added up
- * in file order. The result is the sequential reader's, fact for fact and line number for line number (see
- * PasteEvidence.absorb and scan-worker.ts for why); small files and standard input are read sequentially.
+ * Reading a large regular file on every core: the file is cut at line boundaries into one byte range per core;
+ * the first range is read on the main thread, straight into the evidence, and each other one by a worker thread
+ * (scan-worker.ts) into evidence of its own, which is then added in file order. The result is the sequential
+ * reader's, fact for fact and line number for line number (see PasteEvidence.absorb and readRange for why);
+ * small files and standard input are read sequentially.
  */
+
+/** One range of a file: [start, end), lines only (start is 0 or just past a newline; end likewise or the size). */
+export interface RangeTask {
+  path: string;
+  /** What facts cite, and the program of lines that do not name theirs (as for the whole file). */
+  name: string;
+  origin: Component;
+  start: number;
+  end: number;
+  size: number;
+}
 
 /** Files smaller than this are read on one thread: starting workers would cost more than it saves. */
 export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
@@ -66,8 +79,59 @@ export async function boundaries(path: string, size: number, parts: number): Pro
 
 type RangeResult = Extract<RangeMessage, { kind: 'done' }>;
 
+async function* reported(input: Input, progressed: (bytes: number) => void): AsyncGenerator<Buffer> {
+  for await (const chunk of input.chunks) {
+    progressed(chunk.length);
+    yield chunk;
+  }
+}
+
+/** The number of newlines in the file's first `end` bytes: the range's first line is the next one. */
+async function linesBefore(path: string, end: number): Promise<number> {
+  let lines = 0;
+  try {
+    for await (const chunk of openRange(path, 0, end).chunks)
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  return lines;
+}
+
+/**
+ * Reads one range into `evidence`, after what it holds, as the sequential reader reads that part of the file.
+ * A section still open at the range's end (a goroutine dump running across it) is read on to the end of the
+ * file, and the ranges after it are then not used: the result is the sequential reader's either way. `text`:
+ * whether the part read held anything but white space; `progressed` counts the bytes as they are read.
+ */
+export async function readRange(
+  task: RangeTask,
+  evidence: PasteEvidence,
+  progressed: (bytes: number) => void,
+): Promise<{ end: number; text: boolean }> {
+  const firstLine = 1 + (task.start === 0 ? 0 : await linesBefore(task.path, task.start));
+  const reader = new PasteReader(evidence, task.name, task.origin, firstLine);
+  let text = false;
+  const read = async (start: number, end: number) => {
+    const seen = { text: false };
+    const input = openRange(task.path, start, end);
+    const chunks = reported(input, progressed);
+    for await (const chunk of textChunks({ ...input, chunks }, { middle: start > 0, seen }))
+      reader.push(chunk);
+    text ||= seen.text;
+  };
+  await read(task.start, task.end);
+  let end = task.end;
+  if (!reader.idle && end < task.size) {
+    await read(end, task.size);
+    end = task.size;
+  }
+  reader.end();
+  return { end, text };
+}
+
 /** Reads one range on a worker thread; `workers` collects it, so that all can be stopped when one fails. */
-function readRange(
+function readOnWorker(
   task: RangeTask,
   workers: Worker[],
   progressed: (bytes: number) => void,
@@ -116,18 +180,29 @@ export async function readInRanges(
     done += bytes;
     progress?.advance(name, bytes, Math.min(done, size), size);
   };
+  const tasks = bounds.slice(0, -1).map((start, k) => ({
+    path,
+    name,
+    origin,
+    start,
+    end: bounds[k + 1] ?? size,
+    size,
+  }));
+  const [first, ...rest] = tasks;
+  if (!first) throw new UsageError(`${path} is empty`);
   const workers: Worker[] = [];
-  const ranges = bounds.slice(0, -1).map((start, k) => {
-    const task = { path, name, origin, start, end: bounds[k + 1] ?? size, size };
-    return readRange(task, workers, progressed);
-  });
+  const others = rest.map((task) => readOnWorker(task, workers, progressed));
+  let head: { end: number; text: boolean };
   let results: RangeResult[];
   try {
-    results = await Promise.all(ranges);
+    // The workers' results are awaited (and their failures noticed) once the main thread's range is read.
+    others.forEach((result) => result.catch(() => {}));
+    head = await readRange(first, evidence, progressed);
+    results = head.end === size ? [] : await Promise.all(others);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  let text = false;
+  let text = head.text;
   for (const result of results) {
     evidence.absorb(result.evidence);
     text ||= result.text;
