@@ -83,7 +83,11 @@ function classifyLine(
 // same as with ANY_SIGNATURE. A pattern the parser does not understand, or one without a usable literal, turns
 // the prefilter off: the scanner falls back to ANY_SIGNATURE, slower but never different.
 
-/** Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up. */
+/**
+ * Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up: a scanner builds the prefilter
+ * once it has been handed this much in all (a large text arrives in chunks, and a paste reader hands it on in
+ * pieces smaller still).
+ */
 const PREFILTER_MIN_CHARS = 64 * 1024;
 /** Larger sets of alternatives are not enumerated. */
 const MAX_STRINGS = 64;
@@ -683,6 +687,8 @@ export class LogScanner {
   readonly #origin: Component;
   readonly #lineNumbers: boolean;
   #carry = '';
+  /** How many characters it has been handed. */
+  #handed = 0;
   /** The number of the line at position #counted of the text being scanned. */
   #line = 1;
   #counted = 0;
@@ -704,7 +710,8 @@ export class LogScanner {
    * copying it: the carried line is completed and scanned on its own first.
    */
   push(chunk: string): void {
-    const filter = built || chunk.length >= PREFILTER_MIN_CHARS ? prefilter() : undefined;
+    this.#handed += chunk.length;
+    const filter = built || this.#handed >= PREFILTER_MIN_CHARS ? prefilter() : undefined;
     if (!filter) {
       const text = this.#carry + chunk;
       const cut = text.lastIndexOf('\n');
