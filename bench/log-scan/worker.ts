@@ -4,18 +4,19 @@ import { performance } from 'node:perf_hooks';
 import { logSource } from '../../functions/cli/log-files.ts';
 import { diagnoseEvidence, readLogs } from '../../shared/diagnosis/diagnose-text.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { LogScanner } from '../../shared/diagnosis/scanner.ts';
+import { LogScanner, scanText } from '../../shared/diagnosis/scanner.ts';
 
 /**
  * In-process engine runs for the benchmark's exactness checks, each in a process of its own and printing one
  * JSON line:
  *
- *   npx node bench/log-scan/worker.ts scan FILE [CHUNK_BYTES [LIMIT_BYTES]]
+ *   npx node bench/log-scan/worker.ts scan FILE filtered|plain [LIMIT_BYTES]
  *   npx node bench/log-scan/worker.ts diagnose FILE
  *
- * `scan` streams the file through a LogScanner in UTF-8 chunks of CHUNK_BYTES. Chunks under 64 KiB keep the
- * scanner on its plain ANY_SIGNATURE path (the literal prefilter is only set up for large inputs), which the
- * benchmark uses to check that both paths record the very same facts.
+ * `scan filtered` streams the file through one LogScanner in UTF-8 chunks of 1 MiB: it builds its literal
+ * prefilter. `scan plain` scans each line on its own, as the text `logs.mixed:N` (what the scanner cites it
+ * as): a text that small keeps the scanner on its plain ANY_SIGNATURE path. The benchmark uses the two to check
+ * that both paths record the very same facts.
  *
  * `diagnose` reads the file as `diagnose --log FILE` names it, in one sequential pass of the paste reader
  * (diagnoseLogs), and prints the facts it recorded and the diagnosis: the reference the CLI's output is
@@ -42,12 +43,23 @@ function counts(facts: FactSet): Record<string, number> {
   return out;
 }
 
-async function scan(path: string, chunkBytes: number, limit: number): Promise<ScanReport> {
+async function scan(path: string, plain: boolean, limit: number): Promise<ScanReport> {
   const facts = new FactSet();
   const scanner = new LogScanner(facts, 'logs.mixed', 'unknown');
   const range = Number.isFinite(limit) ? { end: limit - 1 } : {};
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: chunkBytes, ...range });
-  for await (const chunk of stream) scanner.push(chunk as string);
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20, ...range });
+  let line = 1;
+  let carry = '';
+  for await (const chunk of stream) {
+    if (!plain) {
+      scanner.push(chunk as string);
+      continue;
+    }
+    const lines = (carry + chunk).split('\n');
+    carry = lines.pop() ?? '';
+    for (const text of lines) scanText(text, `logs.mixed:${line++}`, 'unknown', facts);
+  }
+  if (carry) scanText(carry, `logs.mixed:${line}`, 'unknown', facts);
   scanner.end();
   const everything = facts.ids().map((id) => [id, facts.count(id), facts.max(id), facts.examples(id)]);
   const digest = createHash('sha256')
@@ -63,9 +75,9 @@ async function diagnose(path: string): Promise<DiagnoseReport> {
   return { facts: counts(evidence.facts), json, elapsedMs: performance.now() - started };
 }
 
-async function main([mode, path, chunk, limit]: readonly string[]): Promise<unknown> {
-  if (mode === 'scan' && path)
-    return scan(path, Number(chunk ?? 1 << 20), Number(limit ?? Number.POSITIVE_INFINITY));
+async function main([mode, path, how, limit]: readonly string[]): Promise<unknown> {
+  if (mode === 'scan' && path && (how === 'filtered' || how === 'plain'))
+    return scan(path, how === 'plain', Number(limit ?? Number.POSITIVE_INFINITY));
   if (mode === 'diagnose' && path) return diagnose(path);
   return undefined;
 }
@@ -74,6 +86,6 @@ const report = await main(process.argv.slice(2));
 if (report) {
   process.stdout.write(`${JSON.stringify(report)}\n`);
 } else {
-  console.error('usage: worker.ts scan FILE [CHUNK_BYTES [LIMIT_BYTES]] | worker.ts diagnose FILE');
+  console.error('usage: worker.ts scan FILE filtered|plain [LIMIT_BYTES] | worker.ts diagnose FILE');
   process.exitCode = 2;
 }
