@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { Component } from '../../shared/diagnosis/components.ts';
 import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import { PasteReader } from '../../shared/diagnosis/paste/reader.ts';
+import { builtPrefilter } from '../../shared/diagnosis/scanner.ts';
 import { UsageError } from './exit-codes.ts';
 import { type Input, openRange, textChunks, unreadable } from './input.ts';
 import type { ScanProgress } from './scan-progress.ts';
@@ -86,8 +87,8 @@ async function* reported(input: Input, progressed: (bytes: number) => void): Asy
   }
 }
 
-/** The number of newlines in the file's first `end` bytes: the range's first line is the next one. */
-async function linesBefore(path: string, end: number): Promise<number> {
+/** The number of newlines in the file's first `end` bytes: a range starting there starts on the next line. */
+export async function linesBefore(path: string, end: number): Promise<number> {
   let lines = 0;
   try {
     for await (const chunk of openRange(path, 0, end).chunks)
@@ -99,17 +100,18 @@ async function linesBefore(path: string, end: number): Promise<number> {
 }
 
 /**
- * Reads one range into `evidence`, after what it holds, as the sequential reader reads that part of the file.
- * A section still open at the range's end (a goroutine dump running across it) is read on to the end of the
- * file, and the ranges after it are then not used: the result is the sequential reader's either way. `text`:
- * whether the part read held anything but white space; `progressed` counts the bytes as they are read.
+ * Reads one range, starting on line `firstLine` of the file (linesBefore), into `evidence`, after what it holds,
+ * as the sequential reader reads that part of the file. A section still open at the range's end (a goroutine
+ * dump running across it) is read on to the end of the file, and the ranges after it are then not used: the
+ * result is the sequential reader's either way. `text`: whether the part read held anything but white space;
+ * `progressed` counts the bytes as they are read.
  */
 export async function readRange(
   task: RangeTask,
+  firstLine: number,
   evidence: PasteEvidence,
   progressed: (bytes: number) => void,
 ): Promise<{ end: number; text: boolean }> {
-  const firstLine = 1 + (task.start === 0 ? 0 : await linesBefore(task.path, task.start));
   const reader = new PasteReader(evidence, task.name, task.origin, firstLine);
   let text = false;
   const read = async (start: number, end: number) => {
@@ -130,7 +132,10 @@ export async function readRange(
   return { end, text };
 }
 
-/** Reads one range on a worker thread; `workers` collects it, so that all can be stopped when one fails. */
+/**
+ * Reads one range on a worker thread; `workers` collects it, so that all can be stopped when one fails. The
+ * worker waits for the prefilter, which the main thread sends it (see readInRanges).
+ */
 function readOnWorker(
   task: RangeTask,
   workers: Worker[],
@@ -196,8 +201,11 @@ export async function readInRanges(
   let results: RangeResult[];
   try {
     // The workers' results are awaited (and their failures noticed) once the main thread's range is read.
-    others.forEach((result) => result.catch(() => {}));
-    head = await readRange(first, evidence, progressed);
+    for (const result of others) result.catch(() => {});
+    // Built here while the workers start up (and count the lines before their ranges), and sent to them.
+    const prefilter = builtPrefilter();
+    for (const worker of workers) worker.postMessage(prefilter);
+    head = await readRange(first, 1, evidence, progressed);
     results = head.end === size ? [] : await Promise.all(others);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

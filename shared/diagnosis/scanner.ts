@@ -640,12 +640,30 @@ function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined
   return { slots, nonAscii, anchors };
 }
 
-let built: { filter: Prefilter | undefined } | undefined;
+/** The prefilter as plain data (typed arrays, maps, arrays and objects), which can be sent to another thread. */
+export interface BuiltPrefilter {
+  filter: Prefilter | undefined;
+}
 
-/** The prefilter, built on first use of a large input; undefined when the signatures do not allow one. */
-function prefilter(): Prefilter | undefined {
+let built: BuiltPrefilter | undefined;
+
+/**
+ * The prefilter, built now if it is not yet (on first use of a large input). Building it takes about 0.1 s: a
+ * thread that scans in parallel with this one can take it (adoptPrefilter) rather than build it again.
+ */
+export function builtPrefilter(): BuiltPrefilter {
   built ??= { filter: buildPrefilter(SIGNATURES) };
-  return built.filter;
+  return built;
+}
+
+/** The prefilter; undefined when the signatures do not allow one. */
+function prefilter(): Prefilter | undefined {
+  return builtPrefilter().filter;
+}
+
+/** Takes a prefilter another thread built (builtPrefilter), unless this thread has one already. */
+export function adoptPrefilter(other: BuiltPrefilter): void {
+  built ??= other;
 }
 
 /**
