@@ -185,18 +185,11 @@ export async function readInRanges(
     done += bytes;
     progress?.advance(name, bytes, Math.min(done, size), size);
   };
-  const tasks = bounds.slice(0, -1).map((start, k) => ({
-    path,
-    name,
-    origin,
-    start,
-    end: bounds[k + 1] ?? size,
-    size,
-  }));
-  const [first, ...rest] = tasks;
-  if (!first) throw new UsageError(`${path} is empty`);
+  const range = (k: number): RangeTask => {
+    return { path, name, origin, start: bounds[k] ?? 0, end: bounds[k + 1] ?? size, size };
+  };
   const workers: Worker[] = [];
-  const others = rest.map((task) => readOnWorker(task, workers, progressed));
+  const others = bounds.slice(2).map((_, k) => readOnWorker(range(k + 1), workers, progressed));
   let head: { end: number; text: boolean };
   let results: RangeResult[];
   try {
@@ -205,7 +198,7 @@ export async function readInRanges(
     // Built here while the workers start up (and count the lines before their ranges), and sent to them.
     const prefilter = builtPrefilter();
     for (const worker of workers) worker.postMessage(prefilter);
-    head = await readRange(first, 1, evidence, progressed);
+    head = await readRange(range(0), 1, evidence, progressed);
     results = head.end === size ? [] : await Promise.all(others);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
