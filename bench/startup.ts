@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { type Benchmark, MB, type Measurement, median } from './benchmark.ts';
+import { buildCli, CLI, ROOT, rssSource, runNode } from './cli-process.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const SAMPLE = join(ROOT, 'infra', 'samples', 'bundle-fd-exhaustion.json');
 const RUNS = 15;
-const GNU_TIME = '/usr/bin/time';
 
 interface Case {
   name: string;
@@ -30,50 +26,28 @@ const CASES: readonly Case[] = [
 ];
 const RSS_LIMIT_MB = 100;
 
-/**
- * Peak RSS of one run: GNU time's %M where it is installed, else the process's own maxRSS, written at exit
- * by a module loaded with --import (its few hundred KB count for every case alike).
- */
-function runOnce(args: readonly string[], rssFile: string): { ms: number; rssBytes: number } {
-  const timed = existsSync(GNU_TIME);
-  const [command, argv] = timed
-    ? [GNU_TIME, ['-f', '%M', process.execPath, ...args]]
-    : [process.execPath, ['--import', reportRss(rssFile), ...args]];
-  const started = performance.now();
-  const r = spawnSync(command, argv, { encoding: 'utf8', cwd: ROOT });
-  const ms = performance.now() - started;
+async function runOnce(args: readonly string[], rssFile: string): Promise<{ ms: number; rssBytes: number }> {
+  const r = await runNode(args, rssFile);
   if (r.status !== 0 && r.status !== 3) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const kib = timed ? Number(r.stderr.trim().split('\n').at(-1)) : Number(readFileSync(rssFile, 'utf8'));
-  return { ms, rssBytes: kib * 1024 };
-}
-
-function reportRss(file: string): string {
-  const source = `import { writeFileSync } from 'node:fs';
-process.on('exit', () => writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)));`;
-  return `data:text/javascript,${encodeURIComponent(source)}`;
+  return r;
 }
 
 export const startup: Benchmark = {
   name: 'startup',
   title: `start-up of the built CLI vs bare node -e 0: median wall time of ${RUNS} runs, peak RSS`,
   async run(log) {
-    const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
-    log(`${build.stdout.trim()}; RSS from ${existsSync(GNU_TIME) ? GNU_TIME : 'process.resourceUsage()'}`);
+    log(`${buildCli()}; RSS from ${rssSource()}`);
     const scratch = mkdtempSync(join(tmpdir(), 'pleg-startup-'));
     const times = CASES.map(() => [] as number[]);
     const peaks = CASES.map(() => 0);
     try {
       // Round-robin, so that a busy moment of the machine falls on every case alike.
       for (let run = 0; run < RUNS; run++) {
-        CASES.forEach((c, i) => {
-          const { ms, rssBytes } = runOnce(c.args, join(scratch, 'rss'));
+        for (const [i, c] of CASES.entries()) {
+          const { ms, rssBytes } = await runOnce(c.args, join(scratch, 'rss'));
           times[i]?.push(ms);
           peaks[i] = Math.max(peaks[i] ?? 0, rssBytes);
-        });
+        }
       }
     } finally {
       rmSync(scratch, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 //
 //   dist/cli.js     the `pleg-responder` command (package.json "bin")
 //   dist/server.js  the server (`npm start`, the container image)
+//   dist/scan-worker.js  a worker thread of `diagnose --log` reading one range of a large file
 //   dist/chunks/    code shared by the two, or loaded only by the command that needs it (dynamic import())
 //
 // Our code is bundled; packages from node_modules stay imports, resolved from the package's dependencies,
@@ -25,7 +26,11 @@ const BUNDLED = new Set(['zod', 'commander']);
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'functions/cli/bin.ts', server: 'functions/node/bin.ts' },
+  entryPoints: {
+    cli: 'functions/cli/bin.ts',
+    server: 'functions/node/bin.ts',
+    'scan-worker': 'functions/cli/scan-worker.ts',
+  },
   outdir,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

@@ -122,6 +122,23 @@ describe('the packed package', () => {
     expect(empty.stderr).toMatch(/empty\.log is empty/);
   });
 
+  it('reads a log above the parallel threshold on worker threads, citing the lines of every range', () => {
+    // ~40 MB: read in ranges (log-ranges.ts, 32 MiB and up) by dist/scan-worker.js from the install.
+    const filler = 'Mar 04 09:59:59 worker-3 systemd[1]: Started Session 42 of user root.\n';
+    const lines = Math.ceil(40_000_000 / filler.length);
+    const [pleg, emfile = ''] = SAMPLE_LOG.split('\n');
+    const at = lines - 1000; // the line number of the second EMFILE line, in the last range
+    const later = emfile.replace('10:00:03', '10:07:03');
+    const text = `${emfile}\n${pleg}\n${filler.repeat(at - 3)}${later}\n${filler.repeat(lines - at)}`;
+    const big = run(['diagnose', '--log', file('big.log', text), '-o', 'json']);
+    expect(big.code, big.stderr).toBe(0);
+    const d = DiagnosisSchema.parse(JSON.parse(big.stdout));
+    expect(d.verdict).toBe('fd_exhaustion');
+    expect(d.observed.plegAgeSeconds).toBe(200);
+    const cited = d.causes.flatMap((c) => c.evidence.map((e) => e.source));
+    expect(cited).toEqual(expect.arrayContaining(['big.log:1', `big.log:${at}`]));
+  });
+
   it('loads the Kubernetes client, node:sqlite and the server only for the commands that use them', () => {
     const hook = file(
       'trace-modules.mjs',

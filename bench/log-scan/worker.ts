@@ -1,60 +1,91 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { logSource } from '../../functions/cli/log-files.ts';
+import { diagnoseEvidence, readLogs } from '../../shared/diagnosis/diagnose-text.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { LogScanner } from '../../shared/diagnosis/scanner.ts';
+import { LogScanner, scanText } from '../../shared/diagnosis/scanner.ts';
 
 /**
- * One engine run, in a process of its own so that its peak RSS is the scan's alone. By default it streams the
- * file through a LogScanner exactly as the CLI does (functions/cli/input.ts and log-files.ts: UTF-8, 1 MiB
- * chunks) and prints one JSON line:
+ * In-process engine runs for the benchmark's exactness checks, each in a process of its own and printing one
+ * JSON line:
  *
- *   npx node bench/log-scan/worker.ts FILE [CHUNK_BYTES [LIMIT_BYTES]]
+ *   npx node bench/log-scan/worker.ts scan FILE filtered|plain [LIMIT_BYTES]
+ *   npx node bench/log-scan/worker.ts diagnose FILE
  *
- * Chunks under 64 KiB keep the scanner on its plain ANY_SIGNATURE path (the literal prefilter is only set up
- * for large inputs), which the benchmark uses to check that both paths record the very same facts.
+ * `scan filtered` streams the file through one LogScanner in UTF-8 chunks of 1 MiB: it builds its literal
+ * prefilter. `scan plain` scans each line on its own, as the text `logs.mixed:N` (what the scanner cites it
+ * as): a text that small keeps the scanner on its plain ANY_SIGNATURE path. The benchmark uses the two to check
+ * that both paths record the very same facts.
+ *
+ * `diagnose` reads the file as `diagnose --log FILE` names it, in one sequential pass of the paste reader
+ * (diagnoseLogs), and prints the facts it recorded and the diagnosis: the reference the CLI's output is
+ * compared with.
  */
-export interface WorkerReport {
-  /** From opening the file to the end of the scan (module loading excluded, prefilter set-up included). */
-  elapsedMs: number;
+export interface ScanReport {
   bytes: number;
   /** How many times each fact was recorded. */
   facts: Record<string, number>;
   /** SHA-256 of everything the FactSet holds: ids, counts, maxima, examples (text and source:line), discounts. */
   digest: string;
-  /** Peak resident set size of the process, KiB. */
-  maxRssKiB: number;
 }
 
-async function scan(path: string, chunkBytes: number, limit: number): Promise<WorkerReport> {
+export interface DiagnoseReport {
+  facts: Record<string, number>;
+  /** The diagnosis as `diagnose -o json` prints it. */
+  json: string;
+  elapsedMs: number;
+}
+
+function counts(facts: FactSet): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const id of facts.ids()) out[id] = facts.count(id);
+  return out;
+}
+
+async function scan(path: string, plain: boolean, limit: number): Promise<ScanReport> {
   const facts = new FactSet();
   const scanner = new LogScanner(facts, 'logs.mixed', 'unknown');
-  const started = performance.now();
   const range = Number.isFinite(limit) ? { end: limit - 1 } : {};
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: chunkBytes, ...range });
-  for await (const chunk of stream) scanner.push(chunk as string);
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20, ...range });
+  let line = 1;
+  let carry = '';
+  for await (const chunk of stream) {
+    if (!plain) {
+      scanner.push(chunk as string);
+      continue;
+    }
+    const lines = (carry + chunk).split('\n');
+    carry = lines.pop() ?? '';
+    for (const text of lines) scanText(text, `logs.mixed:${line++}`, 'unknown', facts);
+  }
+  if (carry) scanText(carry, `logs.mixed:${line}`, 'unknown', facts);
   scanner.end();
-  const elapsedMs = performance.now() - started;
-  const counts: Record<string, number> = {};
-  for (const id of facts.ids()) counts[id] = facts.count(id);
   const everything = facts.ids().map((id) => [id, facts.count(id), facts.max(id), facts.examples(id)]);
   const digest = createHash('sha256')
     .update(JSON.stringify([everything, facts.discounted]))
     .digest('hex');
-  return {
-    elapsedMs,
-    bytes: stream.bytesRead,
-    facts: counts,
-    digest,
-    maxRssKiB: process.resourceUsage().maxRSS,
-  };
+  return { bytes: stream.bytesRead, facts: counts(facts), digest };
 }
 
-const [path, chunk, limit] = process.argv.slice(2);
-if (path) {
-  const report = await scan(path, Number(chunk ?? 1 << 20), Number(limit ?? Number.POSITIVE_INFINITY));
+async function diagnose(path: string): Promise<DiagnoseReport> {
+  const started = performance.now();
+  const evidence = await readLogs([logSource(path)]);
+  const json = `${JSON.stringify(diagnoseEvidence(evidence, {}), null, 2)}\n`;
+  return { facts: counts(evidence.facts), json, elapsedMs: performance.now() - started };
+}
+
+async function main([mode, path, how, limit]: readonly string[]): Promise<unknown> {
+  if (mode === 'scan' && path && (how === 'filtered' || how === 'plain'))
+    return scan(path, how === 'plain', Number(limit ?? Number.POSITIVE_INFINITY));
+  if (mode === 'diagnose' && path) return diagnose(path);
+  return undefined;
+}
+
+const report = await main(process.argv.slice(2));
+if (report) {
   process.stdout.write(`${JSON.stringify(report)}\n`);
 } else {
-  console.error('usage: worker.ts FILE [CHUNK_BYTES [LIMIT_BYTES]]');
+  console.error('usage: worker.ts scan FILE filtered|plain [LIMIT_BYTES] | worker.ts diagnose FILE');
   process.exitCode = 2;
 }

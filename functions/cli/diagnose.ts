@@ -1,11 +1,13 @@
 import { isNodeName } from '../../shared/diagnosis/commands.ts';
 import { type DiagnoseOptions, diagnose } from '../../shared/diagnosis/diagnose.ts';
-import { diagnoseLogs } from '../../shared/diagnosis/diagnose-text.ts';
+import { diagnoseEvidence } from '../../shared/diagnosis/diagnose-text.ts';
+import { FactSet } from '../../shared/diagnosis/facts.ts';
+import { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import { describeIssues, type EvidenceBundle, EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
 import { type Diagnosis, RuntimeKindSchema } from '../../shared/schemas/diagnosis.ts';
 import { UsageError } from './exit-codes.ts';
 import { openInput, readText } from './input.ts';
-import { logSource } from './log-files.ts';
+import { readLogFile } from './log-files.ts';
 import { ScanProgress } from './scan-progress.ts';
 
 /** What `pleg-responder diagnose` was asked, once the command line is parsed. */
@@ -60,14 +62,13 @@ async function diagnoseLogFiles(
 ): Promise<Diagnosis> {
   if (paths.filter((p) => p === '-').length > 1) throw new UsageError('standard input (-) can be read once');
   const progress = new ScanProgress(process.stderr);
+  const evidence = new PasteEvidence(new FactSet());
   try {
-    return await diagnoseLogs(
-      paths.map((path) => logSource(path, progress)),
-      { ...options, node },
-    );
+    for (const path of paths) await readLogFile(evidence, path, progress);
   } finally {
     progress.done();
   }
+  return diagnoseEvidence(evidence, { ...options, node });
 }
 
 /** While the cluster is read: a spinner with the elapsed time on a terminal, nothing when piped. */

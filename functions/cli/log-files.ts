@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { componentOfLogSource } from '../../shared/diagnosis/components.ts';
-import type { TextSource } from '../../shared/diagnosis/diagnose-text.ts';
+import { type Component, componentOfLogSource } from '../../shared/diagnosis/components.ts';
+import { readLog, type TextSource } from '../../shared/diagnosis/diagnose-text.ts';
+import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import type { LogSource } from '../../shared/schemas/bundle.ts';
 import { type Input, openInput, textChunks } from './input.ts';
+import { rangeCount, readInRanges } from './log-ranges.ts';
 import type { ScanProgress } from './scan-progress.ts';
 
 /**
@@ -43,6 +45,33 @@ async function* counted(input: Input, name: string, total: number | undefined, p
 }
 
 /**
+ * Reads one log file, or standard input for "-", into `evidence`, after what it already holds: a large regular
+ * file on every core (log-ranges.ts), anything else sequentially, with the same result.
+ */
+export async function readLogFile(
+  evidence: PasteEvidence,
+  path: string,
+  progress?: ScanProgress,
+): Promise<void> {
+  const size = sizeOf(path);
+  const parts = size === undefined ? 1 : rangeCount(size);
+  if (size !== undefined && parts > 1) {
+    await readInRanges(
+      evidence,
+      { path, name: basename(path), origin: originOf(path), size },
+      parts,
+      progress,
+    );
+    return;
+  }
+  await readLog(evidence, logSource(path, progress));
+}
+
+function originOf(path: string): Component {
+  return path === '-' ? 'unknown' : componentOfLogSource(sourceOfFile(path));
+}
+
+/**
  * One log file, or standard input for "-", as text for the paste reader: streamed in chunks (memory stays flat
  * whatever the size), refused with one clear message when unreadable, binary or empty. The file name labels the
  * evidence and says which program wrote lines that do not say so themselves. `progress`, when given, counts
@@ -54,6 +83,6 @@ export function logSource(path: string, progress?: ScanProgress): TextSource {
   return {
     name,
     chunks: textChunks(progress ? { ...input, chunks: counted(input, name, sizeOf(path), progress) } : input),
-    origin: path === '-' ? 'unknown' : componentOfLogSource(sourceOfFile(path)),
+    origin: originOf(path),
   };
 }

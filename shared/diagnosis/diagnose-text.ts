@@ -20,7 +20,8 @@ export interface TextOptions extends DiagnoseOptions {
   node?: string;
 }
 
-function diagnoseEvidence(evidence: PasteEvidence, options: TextOptions): Diagnosis {
+/** The diagnosis of what pasted texts or log files held. */
+export function diagnoseEvidence(evidence: PasteEvidence, options: TextOptions): Diagnosis {
   const { node, ...rest } = options;
   const bundle = node === undefined ? evidence.bundle : { ...evidence.bundle, node };
   return diagnoseFacts(bundle, extractFacts(bundle, evidence.facts), {
@@ -50,11 +51,19 @@ export async function diagnoseLogs(
   sources: readonly TextSource[],
   options: TextOptions = {},
 ): Promise<Diagnosis> {
+  return diagnoseEvidence(await readLogs(sources), options);
+}
+
+/** Reads streamed texts one after the other, in order, into one body of evidence. */
+export async function readLogs(sources: readonly TextSource[]): Promise<PasteEvidence> {
   const evidence = new PasteEvidence(new FactSet());
-  for (const source of sources) {
-    const reader = new PasteReader(evidence, source.name, source.origin);
-    for await (const chunk of source.chunks) reader.push(chunk);
-    reader.end();
-  }
-  return diagnoseEvidence(evidence, options);
+  for (const source of sources) await readLog(evidence, source);
+  return evidence;
+}
+
+/** Reads one streamed text into `evidence`, after whatever it already holds. */
+export async function readLog(evidence: PasteEvidence, source: TextSource): Promise<void> {
+  const reader = new PasteReader(evidence, source.name, source.origin);
+  for await (const chunk of source.chunks) reader.push(chunk);
+  reader.end();
 }

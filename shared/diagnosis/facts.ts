@@ -197,6 +197,12 @@ interface FactEntry {
 
 const EXAMPLES_PER_FACT = 3;
 
+/** What a FactSet holds, as plain data (it crosses threads: a worker scanning one range of a file). */
+export interface FactSnapshot {
+  entries: Array<[FactId, FactEntry]>;
+  discounted: Fact[];
+}
+
 /**
  * Collects facts with bounded memory: a log of a million identical lines yields one fact with a count and
  * the first few distinct examples, so a 1 GB journal needs no more memory than a 1 kB one.
@@ -218,6 +224,34 @@ export class FactSet {
       entry.max = fact.value;
     const known = entry.examples.some((e) => e.text === fact.text);
     if (!known && entry.examples.length < EXAMPLES_PER_FACT) entry.examples.push(fact);
+  }
+
+  /**
+   * Adds what another set recorded from text that comes after this set's: the result is what one set would
+   * have recorded from both texts in order. Exact because each set keeps the first examples of every fact:
+   * when this one still has room for k more, the other's first three distinct ones hold the k it would take.
+   */
+  absorb(later: FactSnapshot): void {
+    for (const [id, other] of later.entries) {
+      const entry = this.#entries.get(id);
+      if (!entry) {
+        this.#entries.set(id, { ...other, examples: [...other.examples] });
+        continue;
+      }
+      entry.count += other.count;
+      entry.attested ||= other.attested;
+      if (other.max !== undefined && (entry.max === undefined || other.max > entry.max))
+        entry.max = other.max;
+      for (const fact of other.examples) {
+        const known = entry.examples.some((e) => e.text === fact.text);
+        if (!known && entry.examples.length < EXAMPLES_PER_FACT) entry.examples.push(fact);
+      }
+    }
+    for (const fact of later.discounted) this.discount(fact);
+  }
+
+  snapshot(): FactSnapshot {
+    return { entries: [...this.#entries], discounted: [...this.#discounted] };
   }
 
   /** Records a line that looks alarming but was deliberately not counted (e.g. an app's own EMFILE). */

@@ -29,17 +29,29 @@ function detach(line: string): string {
   return ` ${line}`.slice(1);
 }
 
+/** Every signature, by index into SIGNATURES. */
+const EVERY_SIGNATURE: readonly number[] = COMPILED.map((_, i) => i);
+
 /**
- * Applies every signature to one line on which at least one of them matches (or may, see lineMatches). One line
- * is one piece of evidence for a fact however many rules recognise it (the kubelet's "Container runtime not
- * ready … container runtime is down" is two rules' match): the first rule's reading of it counts.
+ * Applies the `candidates` (indexes into SIGNATURES, ascending) to one line on which at least one of them matches
+ * (or may, see lineMatches): every signature, or those the prefilter found a literal of on the line (no other
+ * one can match it). One line is one piece of evidence for a fact however many rules recognise it (the
+ * kubelet's "Container runtime not ready … container runtime is down" is two rules' match): the first rule's
+ * reading of it counts.
  */
-function classifyLine(line: string, origin: Component, source: string, facts: FactSet): void {
+function classifyLine(
+  line: string,
+  origin: Component,
+  source: string,
+  facts: FactSet,
+  candidates: readonly number[],
+): void {
   const parsed = parseLogLine(line, origin);
   const text = detach(line.trim());
   const found = new Set<string>();
-  for (const sig of COMPILED) {
-    if (found.has(sig.fact) || !sig.regex.test(parsed.message)) continue;
+  for (const index of candidates) {
+    const sig = COMPILED[index];
+    if (!sig || found.has(sig.fact) || !sig.regex.test(parsed.message)) continue;
     if (sig.unlessRegex?.test(parsed.message)) continue;
     const attributed = sig.from === undefined || sig.from.includes(parsed.component);
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
@@ -66,12 +78,16 @@ function classifyLine(line: string, origin: Component, source: string, facts: Fa
 // signature on the line's own message), and then the match holds one of the literals the scanner derives from
 // that signature's pattern. So a rolling hash of the 4-character window ending at each position finds where
 // literals may sit, hits are checked exactly, and a line holding literals is tried against the signatures
-// owning them: only lines that pass are classified. Any line that would yield facts is classified, in order and
-// with its line number, so the facts are the same as with ANY_SIGNATURE. A pattern the parser does not
-// understand, or one without a usable literal, turns the prefilter off: the scanner falls back to
-// ANY_SIGNATURE, slower but never different.
+// owning them: only lines that pass are classified, and by those signatures alone (no other one can match the
+// line). Any line that would yield facts is classified, in order and with its line number, so the facts are the
+// same as with ANY_SIGNATURE. A pattern the parser does not understand, or one without a usable literal, turns
+// the prefilter off: the scanner falls back to ANY_SIGNATURE, slower but never different.
 
-/** Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up. */
+/**
+ * Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up: a scanner builds the prefilter
+ * once it has been handed this much in all (a large text arrives in chunks, and a paste reader hands it on in
+ * pieces smaller still).
+ */
 const PREFILTER_MIN_CHARS = 64 * 1024;
 /** Larger sets of alternatives are not enumerated. */
 const MAX_STRINGS = 64;
@@ -82,6 +98,14 @@ const MIN_LITERAL = 3;
 const MAX_LITERAL = 24;
 /** Beyond this, a rarer literal set saves nothing measurable. */
 const ENOUGH_BITS = 40;
+/**
+ * Any literal with a character beyond ASCII stands for this one requirement: "the line holds a non-ASCII
+ * character". Node logs rarely do, so it is a rare requirement however short the literal (the Chinese `卡住`
+ * of a person's description), and the scan loop sees it from a character's code alone, without a window.
+ */
+const NON_ASCII = '\u0080';
+const NON_ASCII_BITS = 12;
+const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
 // How rare a character is in node logs, in bits (from character frequencies in kubelet, runtime, kernel and
 // systemd journals).
@@ -213,15 +237,23 @@ class Unsupported extends Error {}
 
 function literals(strings: ReadonlySet<string> | undefined): Literals | undefined {
   if (!strings || strings.size === 0) return undefined;
+  const kept = new Set<string>();
+  for (const s of strings) {
+    if (HAS_NON_ASCII.test(s)) kept.add(NON_ASCII);
+    else if (s.length < MIN_LITERAL) return undefined;
+    else kept.add(s);
+  }
   let chance = 0;
   let shortest = MAX_LITERAL;
-  for (const s of strings) {
-    if (s.length < MIN_LITERAL) return undefined;
-    chance += 2 ** -literalBits(s);
+  for (const s of kept) {
+    chance += 2 ** -(s === NON_ASCII ? NON_ASCII_BITS : literalBits(s));
     shortest = Math.min(shortest, s.length);
   }
   // Between equally rare sets, the one with longer literals, then the smaller one.
-  return { strings, score: Math.min(-Math.log2(chance), ENOUGH_BITS) + shortest / 100 - strings.size / 1e4 };
+  return {
+    strings: kept,
+    score: Math.min(-Math.log2(chance), ENOUGH_BITS) + shortest / 100 - kept.size / 1e4,
+  };
 }
 
 function rarer(a: Literals | undefined, b: Literals | undefined): Literals | undefined {
@@ -521,10 +553,10 @@ interface Anchor {
 interface Prefilter {
   /** One bit per hash slot: the window of some literal hashes there. */
   slots: Int32Array;
+  /** The signatures requiring a non-ASCII character (NON_ASCII): found by character code, not by window. */
+  nonAscii: Anchor | undefined;
   /** The literals by the exact key of their window (the low bytes of its four characters). */
   anchors: ReadonlyMap<number, readonly Anchor[]>;
-  /** Per signature: does it match starting somewhere on the line at `lastIndex`? (sticky) */
-  onLine: readonly RegExp[];
 }
 
 const NO_ANCHORS: readonly Anchor[] = [];
@@ -581,28 +613,20 @@ function requiredLiterals(signatures: readonly Signature[]): Map<string, number[
 }
 
 /**
- * Drops literals that contain another one, handing their signatures to it: wherever the longer occurs, the
- * shorter does too.
+ * Each literal vouches for its own signatures only: a common literal inside a rare one (`kubelet` in `kubelet has
+ * insufficient PID`) would otherwise send every line holding the common one to the rare one's signatures too.
  */
-function minimal(owners: ReadonlyMap<string, number[]>): Map<string, number[]> {
-  const kept = new Map<string, number[]>();
-  for (const literal of [...owners.keys()].sort((a, b) => a.length - b.length)) {
-    const list = owners.get(literal) ?? [];
-    let inside: number[] | undefined;
-    for (const [shorter, its] of kept) if (literal.includes(shorter)) inside = its;
-    if (inside) for (const o of list) if (!inside.includes(o)) inside.push(o);
-    if (!inside) kept.set(literal, [...list]);
-  }
-  return kept;
-}
-
 function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined {
-  const found = requiredLiterals(signatures);
-  if (!found) return undefined;
-  const required = minimal(found);
+  const required = requiredLiterals(signatures);
+  if (!required) return undefined;
   const slots = new Int32Array(1 << (SLOT_BITS - 5));
   const anchors = new Map<number, Anchor[]>();
+  let nonAscii: Anchor | undefined;
   for (const [literal, owners] of required) {
+    if (literal === NON_ASCII) {
+      nonAscii = { literal, offset: 0, owners };
+      continue;
+    }
     const offset = rarestWindow(literal);
     // A literal shorter than the window is found whatever character precedes it.
     for (let before = 0; before < (offset < 0 ? 256 : 1); before++) {
@@ -612,46 +636,60 @@ function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined
       anchors.set(key, [...(anchors.get(key) ?? []), { literal, offset, owners }]);
     }
   }
-  const onLine = signatures.map((s) => new RegExp(`[^\\n]*?(?:${s.pattern})`, 'y'));
   rarity = undefined; // only needed to build
-  return { slots, anchors, onLine };
+  return { slots, nonAscii, anchors };
 }
 
-let built: { filter: Prefilter | undefined } | undefined;
+/** The prefilter as plain data (typed arrays, maps, arrays and objects), which can be sent to another thread. */
+export interface BuiltPrefilter {
+  filter: Prefilter | undefined;
+}
 
-/** The prefilter, built on first use of a large input; undefined when the signatures do not allow one. */
-function prefilter(): Prefilter | undefined {
+let built: BuiltPrefilter | undefined;
+
+/**
+ * The prefilter, built now if it is not yet (on first use of a large input). Building it takes about 0.1 s: a
+ * thread that scans in parallel with this one can take it (adoptPrefilter) rather than build it again.
+ */
+export function builtPrefilter(): BuiltPrefilter {
   built ??= { filter: buildPrefilter(SIGNATURES) };
-  return built.filter;
+  return built;
+}
+
+/** The prefilter; undefined when the signatures do not allow one. */
+function prefilter(): Prefilter | undefined {
+  return builtPrefilter().filter;
+}
+
+/** Takes a prefilter another thread built (builtPrefilter), unless this thread has one already. */
+export function adoptPrefilter(other: BuiltPrefilter): void {
+  built ??= other;
 }
 
 /**
- * The first position in [from, to) where the window ending there hashes to a set slot, or -1: the scanner's
- * inner loop, kept to plain locals so that it compiles to a tight loop.
+ * The first position in [from, to) where the window ending there hashes to a set slot, or where a non-ASCII
+ * character stands at or after `nonAsciiFrom`, or -1: the scanner's inner loop, kept to plain locals so that it
+ * compiles to a tight loop.
  */
-function nextWindow(slots: Int32Array, text: string, from: number, to: number): number {
+function nextWindow(slots: Int32Array, text: string, from: number, to: number, nonAsciiFrom: number): number {
   let key = 0;
   for (let i = Math.max(0, from - (WINDOW - 1)); i < from; i++)
     key = (key << 8) | (text.charCodeAt(i) & 0xff);
   for (let i = from; i < to; i++) {
-    key = (key << 8) | (text.charCodeAt(i) & 0xff);
+    const c = text.charCodeAt(i);
+    key = (key << 8) | (c & 0xff);
     const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
-    if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0) return i;
+    if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0 || (c > 127 && i >= nonAsciiFrom)) return i;
   }
   return -1;
 }
 
 /**
- * Does one of `owners` match starting on the line that begins at `start`? A match may run on past the line
- * (patterns such as `[^"]*` can cross a newline): that only makes a line be classified in vain.
+ * Does one of `owners` match within `line`? classifyLine tests the signatures on the line's message, a part of
+ * the line, so a line on which none matches cannot yield a fact.
  */
-function lineMatches(filter: Prefilter, owners: readonly number[], text: string, start: number): boolean {
-  for (const owner of owners) {
-    const re = filter.onLine[owner];
-    if (!re) continue;
-    re.lastIndex = start;
-    if (re.test(text)) return true;
-  }
+function lineMatches(owners: readonly number[], line: string): boolean {
+  for (const owner of owners) if (COMPILED[owner]?.regex.test(line)) return true;
   return false;
 }
 
@@ -667,16 +705,22 @@ export class LogScanner {
   readonly #origin: Component;
   readonly #lineNumbers: boolean;
   #carry = '';
+  /** How many characters it has been handed. */
+  #handed = 0;
   /** The number of the line at position #counted of the text being scanned. */
   #line = 1;
   #counted = 0;
 
-  /** `lineNumbers: false` cites the source alone, for single values such as `conditions[0].message`. */
-  constructor(facts: FactSet, name: string, origin: Component, lineNumbers = true) {
+  /**
+   * `lineNumbers: false` cites the source alone, for single values such as `conditions[0].message`;
+   * `firstLine` is the number of the text's first line (a range of a larger file).
+   */
+  constructor(facts: FactSet, name: string, origin: Component, lineNumbers = true, firstLine = 1) {
     this.#facts = facts;
     this.#name = name;
     this.#origin = origin;
     this.#lineNumbers = lineNumbers;
+    this.#line = firstLine;
   }
 
   /**
@@ -684,7 +728,8 @@ export class LogScanner {
    * copying it: the carried line is completed and scanned on its own first.
    */
   push(chunk: string): void {
-    const filter = built || chunk.length >= PREFILTER_MIN_CHARS ? prefilter() : undefined;
+    this.#handed += chunk.length;
+    const filter = built || this.#handed >= PREFILTER_MIN_CHARS ? prefilter() : undefined;
     if (!filter) {
       const text = this.#carry + chunk;
       const cut = text.lastIndexOf('\n');
@@ -725,10 +770,10 @@ export class LogScanner {
   }
 
   /** Classifies the line `[start, end)` of `text`. */
-  #classify(text: string, start: number, end: number): void {
+  #classify(text: string, start: number, end: number, candidates = EVERY_SIGNATURE): void {
     this.#countTo(text, start);
     const source = this.#lineNumbers ? `${this.#name}:${this.#line}` : this.#name;
-    classifyLine(text.slice(start, end), this.#origin, source, this.#facts);
+    classifyLine(text.slice(start, end), this.#origin, source, this.#facts, candidates);
   }
 
   #scanAll(text: string): void {
@@ -751,14 +796,21 @@ export class LogScanner {
   #scanFiltered(filter: Prefilter, text: string, from: number, to: number): void {
     const scan: Scan = { filter, text, to, owners: [], start: from, end: from - 1 };
     this.#counted = from;
+    // Non-ASCII characters are reported until one is found, then again from the next line on.
+    const { nonAscii } = filter;
+    let nonAsciiFrom = nonAscii ? from : to;
     for (
-      let i = nextWindow(filter.slots, text, from, to);
+      let i = nextWindow(filter.slots, text, from, to, nonAsciiFrom);
       i >= 0;
-      i = nextWindow(filter.slots, text, i + 1, to)
+      i = nextWindow(filter.slots, text, i + 1, to, nonAsciiFrom)
     ) {
       for (const a of filter.anchors.get(windowKey(text, i - (WINDOW - 1), 0)) ?? NO_ANCHORS) {
         const at = i - (WINDOW - 1) - a.offset;
         if (at >= from && text.startsWith(a.literal, at)) this.#found(scan, a, at);
+      }
+      if (nonAscii && i >= nonAsciiFrom && text.charCodeAt(i) > 127) {
+        this.#found(scan, nonAscii, i);
+        nonAsciiFrom = scan.end + 1;
       }
     }
     this.#settle(scan);
@@ -776,10 +828,13 @@ export class LogScanner {
     for (const o of anchor.owners) if (!scan.owners.includes(o)) scan.owners.push(o);
   }
 
-  /** Classifies the pending line if one of the signatures owning its literals matches on it. */
+  /** Classifies the pending line with the signatures owning its literals, if one of them matches on it. */
   #settle(scan: Scan): void {
-    const { filter, owners, text, start, end } = scan;
-    if (lineMatches(filter, owners, text, start)) this.#classify(text, start, end);
+    const { owners, text, start, end } = scan;
+    if (owners.length > 0 && lineMatches(owners, text.slice(start, end))) {
+      owners.sort((a, b) => a - b);
+      this.#classify(text, start, end, owners);
+    }
     owners.length = 0;
   }
 }

@@ -2,7 +2,7 @@ import type { EvidenceBundle, LogSource, NodeCondition } from '../../schemas/bun
 import type { KubeEvent } from '../../schemas/kube-event.ts';
 import { isNodeName } from '../commands.ts';
 import type { Component } from '../components.ts';
-import type { FactSet } from '../facts.ts';
+import type { FactSet, FactSnapshot } from '../facts.ts';
 
 /** The formats the paste reader recognises, as sections report them. */
 export type PasteFormat =
@@ -29,7 +29,14 @@ const MAX_OUTPUT_CHARS = 64 * 1024;
 const MAX_SECTIONS = 200;
 
 /** The bundle fields a paste can fill; scalar facts about the node keep the first value found. */
-type NodeField = 'node' | 'kubeletVersion' | 'containerRuntimeVersion' | 'osImage' | 'kernelVersion';
+const NODE_FIELDS = [
+  'node',
+  'kubeletVersion',
+  'containerRuntimeVersion',
+  'osImage',
+  'kernelVersion',
+] as const;
+type NodeField = (typeof NODE_FIELDS)[number];
 
 const SOURCE_OF: Partial<Record<Component, LogSource>> = {
   kubelet: 'kubelet',
@@ -42,6 +49,16 @@ const SOURCE_OF: Partial<Record<Component, LogSource>> = {
   systemd: 'systemd',
 };
 
+/** What a PasteEvidence holds, as plain data (it crosses threads: a worker reading one range of a file). */
+export interface EvidenceSnapshot {
+  bundle: EvidenceBundle;
+  /** The command outputs as added (command, kept text), in order: the bundle's keys number repeats. */
+  commands: Array<[string, string]>;
+  sections: Array<{ name: string; format: PasteFormat; line: number }>;
+  logSources: LogSource[];
+  facts: FactSnapshot;
+}
+
 /**
  * What the sections of one or more pasted texts found, gathered into one partial evidence bundle (bounded), plus
  * facts that only a section reader can see (a goroutine dump, a kernel stack) and the programs whose log lines
@@ -52,6 +69,7 @@ export class PasteEvidence {
   readonly #bundle: EvidenceBundle = {};
   readonly #sections: Array<{ name: string; format: PasteFormat; line: number }> = [];
   readonly #logSources = new Set<LogSource>();
+  readonly #commands: Array<[string, string]> = [];
   #outputChars = 0;
 
   constructor(facts: FactSet) {
@@ -107,6 +125,34 @@ export class PasteEvidence {
     let key = command;
     for (let n = 2; key in outputs; n++) key = `${command} (${n})`;
     outputs[key] = kept;
+    this.#commands.push([command, kept]);
+  }
+
+  snapshot(): EvidenceSnapshot {
+    return {
+      bundle: this.#bundle,
+      commands: this.#commands,
+      sections: this.#sections,
+      logSources: this.logSources,
+      facts: this.facts.snapshot(),
+    };
+  }
+
+  /**
+   * Adds what was read from text that comes after the text this evidence was read from, as if it had been read
+   * here, in order: every first-wins field, bound and budget applies as it would have. (A later text's first
+   * section of the format this one ended with is listed again: sections are not part of a diagnosis.)
+   */
+  absorb(later: EvidenceSnapshot): void {
+    const { bundle } = later;
+    for (const field of NODE_FIELDS) this.setNodeField(field, bundle[field]);
+    for (const condition of bundle.conditions ?? []) this.addCondition(condition);
+    for (const event of bundle.events ?? []) this.addEvent(event);
+    if (bundle.counts?.pods !== undefined) this.setPods(bundle.counts.pods);
+    for (const [command, output] of later.commands) this.addCommandOutput(command, output);
+    for (const s of later.sections) this.section(s.name, s.format, s.line);
+    for (const source of later.logSources) this.#logSources.add(source);
+    this.facts.absorb(later.facts);
   }
 
   get bundle(): EvidenceBundle {

@@ -46,10 +46,12 @@ export interface PastedEvidence {
 }
 
 /**
- * The lines in the first this-many characters of each chunk have their program noted for `logSources`: all of a
- * Slack paste, a sample of a big file's (parsing every line would cost as much as the scan).
+ * The first SAMPLED_LINES lines of every SAMPLE_PERIOD have their program noted for `logSources`: all of a Slack
+ * paste, a sample of a big file's (parsing every line would cost as much as the scan). Chosen by line number, so
+ * the sample is the same however the text arrives (chunks, or ranges of a file read in parallel).
  */
-const SAMPLED_CHARS = 64 * 1024;
+const SAMPLED_LINES = 2048;
+const SAMPLE_PERIOD = 32 * 1024;
 /** A line longer than this (no newline in 4 Mi characters) is read in pieces rather than held whole. */
 const MAX_LINE_CHARS = 1 << 22;
 
@@ -63,10 +65,10 @@ class NextMark {
   readonly #mark: string;
   #at: number;
 
-  constructor(text: string, mark: string) {
+  constructor(text: string, mark: string, from: number) {
     this.#text = text;
     this.#mark = mark;
-    this.#at = text.indexOf(mark);
+    this.#at = text.indexOf(mark, from);
   }
 
   /** Does the mark occur in [start, end)? Lines must be asked about in order. */
@@ -126,32 +128,52 @@ export class PasteReader {
 
   /**
    * `name` is what facts cite (`name:LINE`); `origin` the program the text comes from when its lines do not say
-   * (a file named kubelet.log).
+   * (a file named kubelet.log); `firstLine` the number of the text's first line (a range of a larger file).
    */
-  constructor(evidence: PasteEvidence, name: string, origin: Component = 'unknown') {
+  constructor(evidence: PasteEvidence, name: string, origin: Component = 'unknown', firstLine = 1) {
     this.#evidence = evidence;
-    this.#scanner = new LogScanner(evidence.facts, name, origin);
+    this.#scanner = new LogScanner(evidence.facts, name, origin, true, firstLine);
     this.#name = name;
     this.#origin = origin;
+    this.#line = firstLine - 1;
   }
 
+  /**
+   * Between lines with nothing open: no partial line held, no section reading on. What follows can be read by
+   * a fresh reader (starting at the right line) with the very same result.
+   */
+  get idle(): boolean {
+    return this.#carry === '' && this.#open === undefined;
+  }
+
+  /**
+   * Reads the complete lines of carry + chunk. The chunk is read in place, without copying it: the carried
+   * partial line is completed and read on its own first.
+   */
   push(chunk: string): void {
-    let text = this.#carry + chunk;
-    let cut = text.lastIndexOf('\n');
+    const cut = chunk.lastIndexOf('\n');
     if (cut < 0) {
+      const text = this.#carry + chunk;
       if (text.length <= MAX_LINE_CHARS) {
         this.#carry = text;
         return;
       }
-      text += '\n';
-      cut = text.length - 1;
+      this.#carry = '';
+      this.#readLines(`${text}\n`, 0, text.length + 1);
+      return;
     }
-    this.#carry = text.slice(cut + 1);
-    this.#readLines(text, cut + 1);
+    let from = 0;
+    if (this.#carry) {
+      from = chunk.indexOf('\n') + 1;
+      const head = this.#carry + chunk.slice(0, from);
+      this.#readLines(head, 0, head.length);
+    }
+    this.#carry = chunk.slice(cut + 1);
+    this.#readLines(chunk, from, cut + 1);
   }
 
   end(): void {
-    if (this.#carry) this.#readLines(`${this.#carry}\n`, this.#carry.length + 1);
+    if (this.#carry) this.#readLines(`${this.#carry}\n`, 0, this.#carry.length + 1);
     this.#carry = '';
     this.#close();
     this.#scanner.end();
@@ -159,13 +181,13 @@ export class PasteReader {
 
   #cite = (line: number): string => `${this.#name}:${line}`;
 
-  /** Reads the complete lines in [0, end) of `text` (end is just past a newline). */
-  #readLines(text: string, end: number): void {
-    let plainFrom = 0;
-    const escaped = new NextMark(text, '\\n');
-    const trace = new NextMark(text, 'Call Trace:');
-    const fatal = new NextMark(text, 'level=fatal');
-    for (let start = 0; start < end; ) {
+  /** Reads the complete lines in [from, end) of `text` (from is a line's start, end just past a newline). */
+  #readLines(text: string, from: number, end: number): void {
+    let plainFrom = from;
+    const escaped = new NextMark(text, '\\n', from);
+    const trace = new NextMark(text, 'Call Trace:', from);
+    const fatal = new NextMark(text, 'level=fatal', from);
+    for (let start = from; start < end; ) {
       const newline = text.indexOf('\n', start);
       // The bulk of a big journal: no section open, a log line no opener wants, and no mark of something an
       // opener or the escape reader wants in it (an escaped newline, a kernel call trace, crictl's fatal exit).
@@ -175,7 +197,7 @@ export class PasteReader {
         !escaped.within(start, newline) &&
         !trace.within(start, newline) &&
         !fatal.within(start, newline);
-      const sampled = start < SAMPLED_CHARS;
+      const sampled = this.#line % SAMPLE_PERIOD < SAMPLED_LINES;
       if (plain && !sampled) {
         this.#line++;
         start = newline + 1;
