@@ -187,6 +187,8 @@ export const ingest: Benchmark = {
           (server === BARE ? bare : full).push(r);
           log(`round ${round}, ${server.name}: ${describe(r)}`);
           if (server === FULL) storedOk &&= r.errors === 0 && (await storedAlerts(dataDir)) >= r.ok * 10;
+          // Checked: gone, so the next rounds do not share the disk with this one's writeback.
+          rmSync(dataDir, { recursive: true, force: true });
         }
       }
     } finally {
