@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { slackSignatureHex } from '../functions/ingest/slack-signature.ts';
 import { startSlackFake } from '../test/support/slack-fake.ts';
-import { slashCommand } from '../test/support/slack-payloads.ts';
+import { signedForm, slashCommand } from '../test/support/slack-payloads.ts';
 import type { EnvelopeRecord } from '../test/support/slack-socket-mode-fake.ts';
 import { type Benchmark, median, percentile } from './benchmark.ts';
 import { startChild, stop } from './child.ts';
@@ -61,19 +60,9 @@ export const slackAck: Benchmark = {
     try {
       await until(() => slack.hellos() > 0, 10_000);
       const overHttp = await pooled(REQUESTS, async (i) => {
-        const body = new URLSearchParams(slashCommand(`diagnose http-${i}`)).toString();
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        const signature = `v0=${await slackSignatureHex(SECRET, timestamp, body)}`;
+        const request = await signedForm(SECRET, slashCommand(`diagnose http-${i}`));
         const t0 = performance.now();
-        const r = await fetch(`${url}/v1/slack/commands`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'x-slack-request-timestamp': timestamp,
-            'x-slack-signature': signature,
-          },
-          body,
-        });
+        const r = await fetch(`${url}/v1/slack/commands`, request);
         await r.arrayBuffer();
         if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
         return performance.now() - t0;

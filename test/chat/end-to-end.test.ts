@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { until } from '../support/chat.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
 import { post, startServerWithSlack, type TestServer } from '../support/server.ts';
 import type { SlackFake } from '../support/slack-fake.ts';
+import { signedForm } from '../support/slack-payloads.ts';
 
 const BOT = 'xoxb-e2e-token';
 const SECRET = 'e2e-signing-secret-0123456789';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => setup.close());
 
 async function slash(text: string, responseUrl: string): Promise<Response> {
-  const body = new URLSearchParams({
+  const form = {
     command: '/pleg',
     text,
     channel_id: CHANNEL,
@@ -27,18 +27,8 @@ async function slash(text: string, responseUrl: string): Promise<Response> {
     team_id: 'T1',
     response_url: responseUrl,
     trigger_id: `${Date.now()}.${Math.random()}`,
-  }).toString();
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = `v0=${await slackSignatureHex(SECRET, timestamp, body)}`;
-  return fetch(`${s.url}/v1/slack/commands`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': signature,
-    },
-    body,
-  });
+  };
+  return fetch(`${s.url}/v1/slack/commands`, await signedForm(SECRET, form));
 }
 
 it('alert in → thread in Slack; /pleg diagnose answers in that thread; /pleg status lists it', async () => {

@@ -1,5 +1,5 @@
-import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import type { SlackFakeMessage } from './slack-fake.ts';
+import { signedForm } from './slack-payloads.ts';
 
 /** A button or a menu of a message's actions block, as Slack shows it. */
 export interface Control {
@@ -55,17 +55,6 @@ export async function click(
   control: Control,
   option?: string,
 ): Promise<Response> {
-  const body = new URLSearchParams({
-    payload: JSON.stringify(clickPayload(to, root, control, option)),
-  }).toString();
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return fetch(`${to.url}/v1/slack/interactions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': `v0=${await slackSignatureHex(to.signingSecret, timestamp, body)}`,
-    },
-    body,
-  });
+  const form = { payload: JSON.stringify(clickPayload(to, root, control, option)) };
+  return fetch(`${to.url}/v1/slack/interactions`, await signedForm(to.signingSecret, form));
 }

@@ -1,8 +1,25 @@
+import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+
 /*
  * Slack's request payloads as Slack sends them, whichever way they come: the fields of a slash command (an HTTP
  * form, or a Socket Mode envelope's payload) and the interaction payloads (the form's `payload` JSON, or the
  * envelope's payload). Every call gets a trigger id of its own, as every request in Slack does.
  */
+
+/** A form as Slack posts it over HTTP: urlencoded, signed with the app's signing secret at the current time. */
+export async function signedForm(secret: string, fields: Record<string, string>): Promise<RequestInit> {
+  const body = new URLSearchParams(fields).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': `v0=${await slackSignatureHex(secret, timestamp, body)}`,
+    },
+    body,
+  };
+}
 
 let triggers = 0;
 export const nextTrigger = () => `${++triggers}.4744562912.${'a'.repeat(32)}`;
