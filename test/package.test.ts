@@ -175,30 +175,39 @@ registerHooks({
     expect(live.stderr).toMatch(/kubeconfig selects no cluster/);
   });
 
-  it('starts the server from dist/server.js and stops on SIGTERM', async () => {
-    const server = spawn(process.execPath, [join(INSTALLED, 'dist', 'server.js')], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), QUEUE: 'embedded' },
-    });
-    let stderr = '';
-    server.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const port = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "listening" line:\n${stderr}`)), 20_000);
-      server.stderr.on('data', () => {
-        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
+  it.each([
+    // What `npm start` and the image run, the port from the environment.
+    ['dist/server.js', process.execPath, [join(INSTALLED, 'dist', 'server.js')], { PORT: '0' }],
+    // What a user of the installed command runs, the port as an option.
+    ['pleg-responder serve', BIN, ['serve', '--port', '0'], {}],
+  ])(
+    'starts the server from %s and stops on SIGTERM',
+    async (_, command, args, env) => {
+      const server = spawn(command, args, {
+        env: { ...process.env, ...env, HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), QUEUE: 'embedded' },
       });
-    });
-    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(health.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  }, 30_000);
+      let stderr = '';
+      server.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const port = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "listening" line:\n${stderr}`)), 20_000);
+        server.stderr.on('data', () => {
+          const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
+          if (m?.[1]) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        });
+      });
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    30_000,
+  );
 });
 
 describe('Node version', () => {

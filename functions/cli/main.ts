@@ -128,6 +128,33 @@ function buildProgram(setStatus: (code: number) => void): Command {
     });
   outputOptions(deadLetters);
 
+  program
+    .command('serve')
+    .description(
+      'run the server: webhooks in, the durable queue and the responder (the embedded default; what `npm start` ' +
+        'and the container image run), configured by environment variables',
+    )
+    .option('--port <port>', 'port to listen on (sets PORT; default 8787)')
+    .option('--host <address>', 'address to listen on (sets HOST; default 127.0.0.1)')
+    .option(
+      '--data-dir <dir>',
+      'where the queue, incidents and ingest token live (sets DATA_DIR; default .data)',
+    )
+    .addHelpText(
+      'after',
+      `
+Every setting is an environment variable (the README's configuration table): ROLE, QUEUE, SLACK_BOT_TOKEN,
+SLACK_CHANNEL, SLACK_APP_TOKEN, KUBE_IN_CLUSTER, KUBE_CONTEXTS, ... Stops on SIGTERM or Ctrl-C.`,
+    )
+    .action(async (options: { port?: string; host?: string; dataDir?: string }) => {
+      // The options are the variables the server reads, so a setting means the same however it is given.
+      if (options.port !== undefined) process.env.PORT = options.port;
+      if (options.host !== undefined) process.env.HOST = options.host;
+      if (options.dataDir !== undefined) process.env.DATA_DIR = options.dataDir;
+      const { runServer } = await import('../node/server.ts');
+      await runServer();
+    });
+
   const demo = program
     .command('demo')
     .description('diagnose the sample incident (descriptors exhausted under dockerd), offline')
