@@ -1,6 +1,7 @@
 import {
   closeSync,
   existsSync,
+  fdatasync,
   fdatasyncSync,
   fstatSync,
   fsyncSync,
@@ -58,20 +59,22 @@ export function segments(dir: string): number[] {
 }
 
 /**
- * The whole records of a segment from `offset` on, at most about `maxBytes` of them, and the offset just past
- * the last; `toEnd` says whether everything the file held was looked at.
+ * The whole records of a segment from `offset` on (and before `until`), at most about `maxBytes` of them, and the
+ * offset just past the last; `toEnd` says whether everything the file held (up to `until`) was looked at.
  */
 export function readSegment(
   dir: string,
   segment: number,
   offset: number,
   maxBytes: number,
+  until = Number.POSITIVE_INFINITY,
 ): { rows: JournalRow[]; end: number; toEnd: boolean } {
   const fd = openSync(segmentPath(dir, segment), 'r');
   let bytes: Buffer;
   let toEnd: boolean;
   try {
-    const size = fstatSync(fd).size;
+    // `until`: where the records known to be synced end (the segment this process is writing; see JournalWriter).
+    const size = Math.min(fstatSync(fd).size, until);
     // A record can be larger than the window: it is then read whole, alone.
     const firstRecord = size - offset >= HEADER_BYTES ? readLength(fd, offset) : 0;
     const window = Math.max(maxBytes, HEADER_BYTES + firstRecord);
@@ -126,8 +129,8 @@ export function probeWritable(dir: string): void {
 }
 
 /**
- * Appends groups of rows to the journal, each group durable when `append` returns. One writer per journal at a
- * time. A failed append is undone: the segment is cut back to where the group began, so no record of a group
+ * Appends groups of rows to the journal, each group durable when its `append` resolves. One writer per journal at
+ * a time. A failed append is undone: the segment is cut back to where the group began, so no record of a group
  * that was refused is ever read (ingest answered 503 for it, and the sender will send it again), and a segment
  * left empty is removed, so failures on a full disk do not pile up files. The writer is then closed; the next one
  * starts a new segment. Should the cut itself fail, a torn tail stays, which readers stop at: the segment counts
@@ -144,6 +147,8 @@ export class JournalWriter {
   #segment = 0;
   #fd = -1;
   #size = 0;
+  /** Where the synced records of the segment end: a group written but not yet synced may still be undone. */
+  #durable = 0;
 
   constructor(dir: string, segmentBytes = SEGMENT_BYTES) {
     this.#dir = dir;
@@ -158,6 +163,7 @@ export class JournalWriter {
     this.#fd = openSync(segmentPath(this.#dir, segment), 'wx');
     this.#segment = segment;
     this.#size = 0;
+    this.#durable = 0;
     try {
       const dirFd = openSync(this.#dir, 'r');
       try {
@@ -190,11 +196,17 @@ export class JournalWriter {
     this.#size += length;
   }
 
+  /** The segment being written, and where its synced records end: what a reader in this process may take in. */
+  get durable(): { segment: number; size: number } {
+    return { segment: this.#segment, size: this.#durable };
+  }
+
   /**
-   * Appends one group of rows, and returns once it is synced to disk. Rows are framed into the scratch buffer,
-   * written whenever it is full; one sync covers them all.
+   * Appends one group of rows, and resolves once it is synced to disk. Rows are framed into the scratch buffer and
+   * written at once, whenever it is full; one sync covers them all. The sync runs on libuv's thread pool, so the
+   * event loop takes the next requests meanwhile. One append at a time: the caller waits for this one to settle.
    */
-  append(rows: readonly JournalRow[]): void {
+  async append(rows: readonly JournalRow[]): Promise<void> {
     if (this.#fd < 0) throw new Error('journal writer is closed');
     if (this.#size >= this.#segmentBytes) this.#open(this.#segment + 1); // closes itself if it fails
     const start = this.#size;
@@ -211,11 +223,15 @@ export class JournalWriter {
         at = this.#frame(row, at);
       }
       this.#write(at);
-      fdatasyncSync(this.#fd);
+      const fd = this.#fd;
+      await new Promise<void>((resolve, reject) =>
+        fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+      );
     } catch (error) {
       this.#undo(start);
       throw error;
     }
+    this.#durable = this.#size;
   }
 
   /** Cuts the segment back to `size` (dropping a refused group's records), closes it, removes it if empty. */

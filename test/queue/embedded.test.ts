@@ -281,7 +281,7 @@ describe('EmbeddedQueue', () => {
       );
       const journaled = alertmanagerPayload([alert('d'), alert('e')]);
       const writer = new JournalWriter(journalDir(dir));
-      writer.append([{ body: legacyBody(journaled), pending: '0,1' }]);
+      await writer.append([{ body: legacyBody(journaled), pending: '0,1' }]);
       writer.close();
       const queue = new EmbeddedQueue({ db, expand: expandWebhook, now: () => clock });
       expect(await queue.stats()).toEqual({ queued: 4, deadLetters: 0, oldestJobAgeSeconds: 60 });

@@ -17,10 +17,10 @@ const row = (n: number, size = 40) => ({ body: `{"n":${n},"pad":"${'x'.repeat(si
 const segmentFile = (segment: number) => join(dir, `${String(segment).padStart(12, '0')}.log`);
 
 describe('journal segments', () => {
-  it('reads back what was appended, group after group, whole records only', () => {
+  it('reads back what was appended, group after group, whole records only', async () => {
     const writer = new JournalWriter(dir);
-    writer.append([row(1), row(2)]);
-    writer.append([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]);
+    await writer.append([row(1), row(2)]);
+    await writer.append([{ body: '{"text":"naïve ✓"}', pending: '0,1,2' }]);
     writer.close();
     expect(segments(dir)).toEqual([1]);
     const read = readSegment(dir, 1, 0, 1 << 20);
@@ -30,31 +30,31 @@ describe('journal segments', () => {
     expect(readSegment(dir, 1, read.end, 1 << 20).rows).toEqual([]);
   });
 
-  it('frames groups larger than its buffer, multi-byte text included', () => {
+  it('frames groups larger than its buffer, multi-byte text included', async () => {
     const big = (n: number) => ({ body: `{"n":${n},"text":"${'ü✓'.repeat(300_000)}"}`, pending: '0,1' });
     const writer = new JournalWriter(dir);
-    writer.append([big(1), big(2)]); // ~3.6 MB of UTF-8: more than the 1 MiB it starts with
+    await writer.append([big(1), big(2)]); // ~3.6 MB of UTF-8: more than the 1 MiB it starts with
     const many = Array.from({ length: 400 }, (_, i) => row(i, 5000)); // ~2 MB of small rows in one group
-    writer.append(many);
+    await writer.append(many);
     writer.close();
     expect(readSegment(dir, 1, 0, 16 << 20).rows).toEqual([big(1), big(2), ...many]);
   });
 
-  it('moves on to a new segment past the size limit; a segment it cannot open closes the writer', () => {
+  it('moves on to a new segment past the size limit; a segment it cannot open closes the writer', async () => {
     const writer = new JournalWriter(dir, 100);
-    for (let n = 1; n <= 4; n++) writer.append([row(n, 150)]);
+    for (let n = 1; n <= 4; n++) await writer.append([row(n, 150)]);
     expect(segments(dir)).toEqual([1, 2, 3, 4]);
     expect([1, 2, 3, 4].flatMap((s) => readSegment(dir, s, 0, 1 << 20).rows)).toEqual(
       [1, 2, 3, 4].map((n) => row(n, 150)),
     );
     writeFileSync(segmentFile(5), ''); // the next segment cannot be created
-    expect(() => writer.append([row(5, 150)])).toThrow(/EEXIST/);
-    expect(() => writer.append([row(6)])).toThrow('journal writer is closed');
+    await expect(writer.append([row(5, 150)])).rejects.toThrow(/EEXIST/);
+    await expect(writer.append([row(6)])).rejects.toThrow('journal writer is closed');
   });
 
-  it('stops before a record cut short or failing its checksum', () => {
+  it('stops before a record cut short or failing its checksum', async () => {
     const writer = new JournalWriter(dir);
-    writer.append([row(1), row(2), row(3)]);
+    await writer.append([row(1), row(2), row(3)]);
     writer.close();
     const whole = readSegment(dir, 1, 0, 1 << 20);
     const bytes = readFileSync(segmentFile(1));
@@ -68,9 +68,9 @@ describe('journal segments', () => {
     expect(whole.rows).toHaveLength(3);
   });
 
-  it('reads a window of whole records at a time, and a record larger than the window alone', () => {
+  it('reads a window of whole records at a time, and a record larger than the window alone', async () => {
     const writer = new JournalWriter(dir);
-    writer.append([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]);
+    await writer.append([row(1, 100), row(2, 100), row(3, 5000), row(4, 100)]);
     writer.close();
     const first = readSegment(dir, 1, 0, 300);
     expect(first.rows).toEqual([row(1, 100), row(2, 100)]);
@@ -81,10 +81,10 @@ describe('journal segments', () => {
     expect(rest).toMatchObject({ rows: [row(4, 100)], toEnd: true });
   });
 
-  it('starts every writer on a new segment, never after an earlier tail', () => {
+  it('starts every writer on a new segment, never after an earlier tail', async () => {
     new JournalWriter(dir).close();
     const second = new JournalWriter(dir);
-    second.append([row(1)]);
+    await second.append([row(1)]);
     second.close();
     expect(segments(dir)).toEqual([1, 2]);
   });
@@ -127,11 +127,33 @@ describe('EmbeddedQueue over its journal', () => {
     third.close();
   });
 
+  it('takes in a group only once it is synced, and gathers what arrives during a sync into the next group', async () => {
+    const db = openStateDb(dir);
+    const queue = new EmbeddedQueue({ db, expand: expandWebhook });
+    const first = queue.enqueue([job('a')]);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    await turn(); // the commit has written the group and started its sync, which cannot have been seen to end yet
+    const [segment = 0] = segments(journalDir(dir));
+    expect(readSegment(journalDir(dir), segment, 0, 1 << 20).rows).toHaveLength(1); // on the file
+    expect((await queue.stats()).queued).toBe(0); // but not taken in: its sync may still fail (then: 503)
+    const second = queue.enqueue([job('b')]);
+    const third = queue.enqueue([job('c')]);
+    await turn(); // no second commit while the first sync is under way
+    expect(readSegment(journalDir(dir), segment, 0, 1 << 20).rows).toHaveLength(1);
+    await Promise.all([first, second, third]);
+    // b and c went together once a was synced: one record per enqueue, in order.
+    expect(readSegment(journalDir(dir), segment, 0, 1 << 20).rows).toHaveLength(3);
+    const got = await queue.receive(10, 0);
+    expect(got.deliveries.map((d) => d.job.node)).toEqual(['a', 'b', 'c']);
+    await queue.close();
+    db.close();
+  });
+
   it('takes a backlog in across several segments, in order', async () => {
     const journal = journalDir(dir);
     for (let s = 0; s < 3; s++) {
       const writer = new JournalWriter(journal);
-      writer.append([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' })));
+      await writer.append([0, 1].map((i) => ({ body: JSON.stringify([job(`n${s}${i}`)]), pending: '0' })));
       writer.close();
     }
     const db = openStateDb(dir);
