@@ -8,7 +8,13 @@ import {
   type ScanCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { onTable } from '../aws/dynamodb-table.ts';
-import { type Incident, IncidentConflict, IncidentSchema, type IncidentStore } from './model.ts';
+import {
+  type Incident,
+  IncidentConflict,
+  IncidentSchema,
+  type IncidentStore,
+  RESOLVED_INCIDENT_TTL_SECONDS,
+} from './model.ts';
 
 export interface DynamoIncidentStoreOptions {
   client: DynamoDBClient;
@@ -24,7 +30,6 @@ export interface DynamoIncidentStoreOptions {
 }
 
 const KEY_PREFIX = 'incident#';
-const DEFAULT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * Incidents in DynamoDB, for the responder on AWS Lambda: the same single table as the processed-job record
@@ -57,7 +62,7 @@ export class DynamoIncidentStore implements IncidentStore {
   readonly #ttlSeconds: number;
 
   constructor(options: DynamoIncidentStoreOptions) {
-    const ttl = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
+    const ttl = options.ttlSeconds ?? RESOLVED_INCIDENT_TTL_SECONDS;
     if (!Number.isInteger(ttl) || ttl <= 0) {
       throw new Error(`DynamoIncidentStore: ttlSeconds must be a positive integer, got ${ttl}`);
     }

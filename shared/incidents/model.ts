@@ -108,6 +108,13 @@ export function stormKey(cluster: string): string {
 export class IncidentConflict extends Error {}
 
 /** Incident state survives restarts behind this port (SQLite embedded/in-cluster, DynamoDB on Lambda). */
+/**
+ * How long a resolved incident is kept (30 days): a re-fire within it finds the incident and reopens its thread
+ * (when the policy's reopen window allows); after it, the incident is gone and a re-fire starts a new one. Open
+ * incidents are never removed. Both stores honour it (DynamoDB by TTL).
+ */
+export const RESOLVED_INCIDENT_TTL_SECONDS = 30 * 24 * 60 * 60;
+
 export interface IncidentStore {
   get(key: string): Promise<Incident | undefined>;
   /** Saves `incident` if the stored version is still `incident.version - 1` (or absent for version 1). */

@@ -1,5 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { type Incident, IncidentConflict, IncidentSchema, type IncidentStore } from './model.ts';
+import {
+  type Incident,
+  IncidentConflict,
+  IncidentSchema,
+  type IncidentStore,
+  RESOLVED_INCIDENT_TTL_SECONDS,
+} from './model.ts';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS incidents (
@@ -11,16 +17,36 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS incidents_open ON incidents (state, cluster);`;
 
+/** Incidents resolved longer ago than the TTL are deleted at most this often (while saving). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 /**
  * Incidents in the embedded default's SQLite file (and the in-cluster responder's volume): one row per
- * incident, the JSON body validated on the way out, versions checked on the way in.
+ * incident, the JSON body validated on the way out, versions checked on the way in. A resolved incident is kept
+ * `ttlSeconds` after its resolution (RESOLVED_INCIDENT_TTL_SECONDS), then deleted, as DynamoDB's TTL does for the
+ * Lambda: the file does not grow with every incident ever seen.
  */
 export class SqliteIncidentStore implements IncidentStore {
   readonly #db: DatabaseSync;
+  readonly #now: () => number;
+  readonly #ttlMs: number;
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, now: () => number = Date.now, ttlSeconds = RESOLVED_INCIDENT_TTL_SECONDS) {
     this.#db = db;
+    this.#now = now;
+    this.#ttlMs = ttlSeconds * 1000;
     this.#db.exec(SCHEMA);
+  }
+
+  /** Deletes the incidents resolved before the TTL; at most once per PRUNE_EVERY_MS. */
+  #prune(): void {
+    const now = this.#now();
+    if (now - this.#prunedAt < PRUNE_EVERY_MS) return;
+    this.#prunedAt = now;
+    this.#db
+      .prepare("DELETE FROM incidents WHERE state = 'resolved' AND json_extract(body, '$.resolvedAt') < ?")
+      .run(new Date(now - this.#ttlMs).toISOString());
   }
 
   async get(key: string): Promise<Incident | undefined> {
@@ -43,6 +69,7 @@ export class SqliteIncidentStore implements IncidentStore {
             .prepare('UPDATE incidents SET state = ?, version = ?, body = ? WHERE key = ? AND version = ?')
             .run(incident.state, incident.version, body, incident.key, incident.version - 1);
     if (result.changes !== 1) throw new IncidentConflict(`incident ${incident.key} changed meanwhile`);
+    this.#prune();
   }
 
   async open(cluster?: string): Promise<Incident[]> {

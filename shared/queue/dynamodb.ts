@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { onTable } from '../aws/dynamodb-table.ts';
 import { BATCH_BACKOFF, type Backoff, retrying } from '../retry.ts';
-import type { ProcessedStore } from './port.ts';
+import { PROCESSED_TTL_SECONDS, type ProcessedStore } from './port.ts';
 
 export interface DynamoProcessedStoreOptions {
   client: DynamoDBClient;
@@ -79,7 +79,7 @@ export class DynamoProcessedStore implements ProcessedStore {
   constructor(options: DynamoProcessedStoreOptions) {
     this.#client = options.client;
     this.#table = options.table;
-    this.#ttlSeconds = options.ttlSeconds ?? 14 * 24 * 60 * 60;
+    this.#ttlSeconds = options.ttlSeconds ?? PROCESSED_TTL_SECONDS;
     this.#now = options.now ?? Date.now;
     this.#maxAttempts = Math.max(1, options.maxBatchAttempts ?? 8);
     this.#policy = { ...BATCH_BACKOFF, baseMs: options.backoffBaseMs ?? BATCH_BACKOFF.baseMs };

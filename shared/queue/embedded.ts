@@ -12,15 +12,16 @@ import {
   readSegment,
   segments,
 } from './journal.ts';
-import type {
-  Delivery,
-  PoisonMessage,
-  ProcessedStore,
-  Queue,
-  QueueStats,
-  Received,
-  RetryOptions,
-  RetryResult,
+import {
+  type Delivery,
+  type PoisonMessage,
+  PROCESSED_TTL_SECONDS,
+  type ProcessedStore,
+  type Queue,
+  type QueueStats,
+  type Received,
+  type RetryOptions,
+  type RetryResult,
 } from './port.ts';
 
 /** The jobs a webhook job stands for: the responder's `expandWebhook`, given by the composition root. */
@@ -86,7 +87,8 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS processed (
     dedup_key TEXT PRIMARY KEY,
     processed_at INTEGER NOT NULL
-  );`;
+  );
+  CREATE INDEX IF NOT EXISTS processed_age ON processed (processed_at);`;
 
 /**
  * The embedded default's state: one SQLite file in WAL mode with synchronous=FULL, so a committed transaction
@@ -609,27 +611,48 @@ export class EmbeddedQueue implements Queue {
   }
 }
 
-/** Which jobs were already handled, in the same SQLite file as the queue. */
+/** Expired records are deleted at most this often (a DELETE over the age index, while marking). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Which jobs were already handled, in the same SQLite file as the queue. A record is kept `ttlSeconds` (14 days by
+ * default, as DynamoDB's TTL keeps the Lambda's): past that it counts as absent and is deleted, so a server that
+ * runs for months keeps a bounded record. Marking again moves a record's time forward.
+ */
 export class SqliteProcessedStore implements ProcessedStore {
   readonly #db: DatabaseSync;
   readonly #now: () => number;
+  readonly #ttlMs: number;
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(db: DatabaseSync, now: () => number = Date.now) {
+  constructor(db: DatabaseSync, now: () => number = Date.now, ttlSeconds = PROCESSED_TTL_SECONDS) {
     this.#db = db;
     this.#now = now;
+    this.#ttlMs = ttlSeconds * 1000;
   }
 
   async seen(dedupKeys: readonly string[]): Promise<Set<string>> {
-    const query = this.#db.prepare('SELECT 1 FROM processed WHERE dedup_key = ?');
-    return new Set(dedupKeys.filter((k) => query.get(k) !== undefined));
+    const query = this.#db.prepare('SELECT 1 FROM processed WHERE dedup_key = ? AND processed_at >= ?');
+    const since = this.#now() - this.#ttlMs;
+    return new Set(dedupKeys.filter((k) => query.get(k, since) !== undefined));
   }
 
   async mark(dedupKeys: readonly string[]): Promise<void> {
-    const insert = this.#db.prepare(
-      'INSERT OR IGNORE INTO processed (dedup_key, processed_at) VALUES (?, ?)',
+    const now = this.#now();
+    const upsert = this.#db.prepare(
+      'INSERT INTO processed (dedup_key, processed_at) VALUES (?, ?) ON CONFLICT (dedup_key) DO UPDATE SET processed_at = excluded.processed_at',
     );
     this.#db.exec('BEGIN');
-    for (const k of dedupKeys) insert.run(k, this.#now());
-    this.#db.exec('COMMIT');
+    try {
+      for (const k of dedupKeys) upsert.run(k, now);
+      if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
+        this.#db.prepare('DELETE FROM processed WHERE processed_at < ?').run(now - this.#ttlMs);
+        this.#prunedAt = now;
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw error;
+    }
   }
 }

@@ -69,6 +69,12 @@ export interface Queue {
 }
 
 /** Remembers which jobs were already handled, so a redelivered job is not notified twice. */
+/**
+ * How long a processed-job record is kept (14 days): longer than any redelivery of the same job (queue retries,
+ * Alertmanager's resends, Slack's), so the record never grows without end. Both stores honour it.
+ */
+export const PROCESSED_TTL_SECONDS = 14 * 24 * 60 * 60;
+
 export interface ProcessedStore {
   seen(dedupKeys: readonly string[]): Promise<Set<string>>;
   mark(dedupKeys: readonly string[]): Promise<void>;

@@ -44,3 +44,22 @@ it('keeps incidents and their pending effects across reopening the database, wit
   expect(await again.open('edge')).toEqual([]);
   expect(await again.get('nope/x')).toBeUndefined();
 });
+
+it('deletes a resolved incident once its TTL after resolution is past, never an open one', async () => {
+  const db = openStateDb(mkdtempSync(join(dir, 'ttl-')));
+  const DAY = 24 * 60 * 60 * 1000;
+  let now = Date.parse('2026-11-01T00:00:00Z');
+  const store = new SqliteIncidentStore(db, () => now, 30 * 24 * 60 * 60);
+  const resolvedAt = new Date(now).toISOString();
+  await store.put({ ...incident('prod/gone'), state: 'resolved', resolvedAt });
+  await store.put(incident('prod/open')); // opened the same day, still open
+  now += 29 * DAY;
+  await store.put(incident('prod/other'));
+  expect(await store.get('prod/gone')).toBeDefined(); // a re-fire now would still reopen its thread
+  now += 2 * DAY;
+  await store.put(incident('prod/later'));
+  expect(await store.get('prod/gone')).toBeUndefined();
+  expect(await store.get('prod/open')).toBeDefined();
+  expect((await store.open()).map((i) => i.key).sort()).toEqual(['prod/later', 'prod/open', 'prod/other']);
+  db.close();
+});

@@ -184,6 +184,28 @@ describe('EmbeddedQueue', () => {
     second.db.close();
   });
 
+  it('keeps a processed record for its TTL, then counts it absent and deletes it; marking again renews it', async () => {
+    const { db, queue } = open();
+    let now = Date.parse('2026-11-01T00:00:00Z');
+    const DAY = 24 * 60 * 60 * 1000;
+    const store = new SqliteProcessedStore(db, () => now);
+    const rows = () => (db.prepare('SELECT count(*) AS n FROM processed').get() as { n: number }).n;
+    await store.mark(['alert:old', 'alert:renewed']);
+    now += 13 * DAY;
+    await store.mark(['alert:renewed']);
+    expect(await store.seen(['alert:old', 'alert:renewed'])).toEqual(new Set(['alert:old', 'alert:renewed']));
+    now += 2 * DAY; // 15 days after the first mark, 2 after the renewal
+    expect(await store.seen(['alert:old', 'alert:renewed'])).toEqual(new Set(['alert:renewed']));
+    expect(rows()).toBe(2); // absent, not yet deleted: the next mark prunes (at most hourly)
+    await store.mark(['alert:new']);
+    expect(rows()).toBe(2);
+    expect(await store.seen(['alert:old', 'alert:renewed', 'alert:new'])).toEqual(
+      new Set(['alert:renewed', 'alert:new']),
+    );
+    await queue.close();
+    db.close();
+  });
+
   describe('rows that keep the webhook body as received', () => {
     it('delivers exactly the jobs ingest derived, for every route, and stores the body not the jobs', async () => {
       const { db, queue } = open();
