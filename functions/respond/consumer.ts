@@ -44,7 +44,10 @@ async function retryFailed(
   for (const outcomes of byFault.values()) {
     const fault = outcomes[0]?.fault;
     if (!fault) continue;
-    const streak = options.downstream.failed(fault, outcomes.length);
+    const jobs = outcomes.map(
+      (o) => received.deliveries.find((d) => d.receipt === o.receipt)?.job.dedupKey ?? o.receipt,
+    );
+    const streak = options.downstream.failed(fault, jobs);
     for (const o of outcomes) {
       await queue.retry(o.receipt, backoff(streak), o.error, { counted: false });
       options.metrics?.retried('outage');

@@ -4,14 +4,16 @@ import type { Logger } from '../log/port.ts';
 
 /** How often a continuing fault is logged again (the first occurrence and the recovery always are). */
 const REPEAT_LOG_MS = 60_000;
+/** Distinct waiting jobs counted at most (a bound on the memory a very long outage takes): the count stops there. */
+const MAX_COUNTED_JOBS = 100_000;
 
 interface Ongoing {
   fault: DownstreamFault;
   since: number;
   /** Consecutive batches that met this fault: sets the pause before the next try. */
   streak: number;
-  /** Jobs kept waiting for the service since the fault began. */
-  kept: number;
+  /** The jobs (dedup keys) kept waiting for the service since the fault began: a job tried again counts once. */
+  kept: Set<string>;
   loggedAt: number;
 }
 
@@ -36,15 +38,19 @@ export class DownstreamStatus {
     this.#now = now;
   }
 
-  /** A batch met `fault` on `kept` jobs, which wait for the service. Returns the batches in a row that met it. */
-  failed(fault: DownstreamFault, kept: number): number {
+  /**
+   * A batch met `fault` on these jobs (their dedup keys), which wait for the service. Returns the batches in a row
+   * that met it.
+   */
+  failed(fault: DownstreamFault, jobs: readonly string[]): number {
     const now = this.#now();
     const previous = this.#ongoing.get(fault.transport);
     const changed = previous?.fault.code !== fault.code || previous.fault.fault !== fault.fault;
     const ongoing: Ongoing =
       previous && !changed
-        ? { ...previous, streak: previous.streak + 1, kept: previous.kept + kept }
-        : { fault, since: now, streak: 1, kept, loggedAt: 0 };
+        ? { ...previous, streak: previous.streak + 1 }
+        : { fault, since: now, streak: 1, kept: new Set(), loggedAt: 0 };
+    for (const job of jobs) if (ongoing.kept.size < MAX_COUNTED_JOBS) ongoing.kept.add(job);
     if (changed || now - ongoing.loggedAt >= REPEAT_LOG_MS) {
       this.#log.warn(describe(ongoing, now, changed), { transport: fault.transport, code: fault.code });
       ongoing.loggedAt = now;
@@ -59,7 +65,7 @@ export class DownstreamStatus {
     for (const [transport, o] of this.#ongoing) {
       this.#log.info(
         `${transport} answers again after ${formatDuration((now - o.since) / 1000)} (${o.fault.code}); ` +
-          `the ${o.kept} job(s) kept meanwhile are being delivered`,
+          `the ${o.kept.size} job(s) kept meanwhile are being delivered`,
       );
     }
     this.#ongoing.clear();
@@ -74,7 +80,7 @@ export class DownstreamStatus {
     return [...this.#ongoing.values()].map((o) => ({
       ...o.fault,
       since: new Date(o.since).toISOString(),
-      keptJobs: o.kept,
+      keptJobs: o.kept.size,
     }));
   }
 }
@@ -85,8 +91,8 @@ function describe(o: Ongoing, now: number, first: boolean): string {
   if (fault === 'misconfigured') {
     return (
       `${transport} refuses the responder's configuration (${code})${lasting}: an operator must fix it ` +
-      `(token, scopes, channel); ${o.kept} job(s) are kept and retried, none is lost`
+      `(token, scopes, channel); ${o.kept.size} job(s) are kept and retried, none is lost`
     );
   }
-  return `${transport} is unavailable (${code})${lasting}; ${o.kept} job(s) are kept and retried with backoff until it answers`;
+  return `${transport} is unavailable (${code})${lasting}; ${o.kept.size} job(s) are kept and retried with backoff until it answers`;
 }

@@ -206,7 +206,10 @@ describe('/readyz', () => {
     const app = new Hono();
     registerHealthRoutes(app, queue, () => status.faults());
     expect(await (await app.request('/readyz')).json()).toEqual({ status: 'ready' });
-    status.failed({ transport: 'slack', fault: 'misconfigured', code: 'token_revoked' }, 4);
+    const revoked = { transport: 'slack', fault: 'misconfigured', code: 'token_revoked' } as const;
+    status.failed(revoked, ['alert:a', 'alert:b', 'alert:c']);
+    // The same jobs tried again (and one more) are still the jobs that wait: counted once each.
+    status.failed(revoked, ['alert:a', 'alert:b', 'alert:c', 'alert:d']);
     const answer = await app.request('/readyz');
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
