@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ChatPort } from '../../shared/chat/port.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
+import { makeDir } from '../../shared/make-dir.ts';
 import {
   EmbeddedQueue,
   openStateDb,
@@ -55,7 +56,7 @@ function ensureIngestToken(config: Config): { config: Config; createdIn?: string
   try {
     const created = !existsSync(path);
     if (created) {
-      mkdirSync(config.DATA_DIR, { recursive: true });
+      makeDir(config.DATA_DIR);
       writeFileSync(path, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
     }
     const withToken = { ...config, INGEST_TOKEN: readFileSync(path, 'utf8').trim() };

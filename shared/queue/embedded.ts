@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { makeDir } from '../make-dir.ts';
 import type { Job, WebhookJob } from '../schemas/job.ts';
 import { decodeJob, encodeJob, validateJob, validateWebhookJob } from './codec.ts';
 import {
@@ -96,7 +96,7 @@ const SCHEMA = `
  */
 export function openStateDb(dir: string): DatabaseSync {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDir(dir);
     const db = new DatabaseSync(join(dir, 'state.db'));
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
     db.exec(SCHEMA);

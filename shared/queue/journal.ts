@@ -6,7 +6,6 @@ import {
   fstatSync,
   fsyncSync,
   ftruncateSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readSync,
@@ -17,6 +16,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { makeDir } from '../make-dir.ts';
 
 /*
  * The embedded queue's intake journal: what ingest accepted, appended to segment files. A group commit is one
@@ -120,7 +120,7 @@ export function dropSegmentsBefore(dir: string, segment: number): void {
  */
 export function probeWritable(dir: string): void {
   const probe = join(dir, '.probe');
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   try {
     writeFileSync(probe, Buffer.alloc(4096), { flush: true });
   } finally {
@@ -153,7 +153,7 @@ export class JournalWriter {
   constructor(dir: string, segmentBytes = SEGMENT_BYTES) {
     this.#dir = dir;
     this.#segmentBytes = segmentBytes;
-    mkdirSync(dir, { recursive: true });
+    makeDir(dir);
     this.#open((segments(dir).at(-1) ?? 0) + 1);
   }
 

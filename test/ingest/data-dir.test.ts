@@ -46,6 +46,19 @@ describe('an unusable DATA_DIR', () => {
     expectOneLine(r.stderr, join(file, 'data'), /ENOTDIR/);
   });
 
+  // procfs answers ENOENT to mkdir: Node's recursive mkdir retried that forever at full CPU (the timeout of
+  // `start` would end it with status null).
+  it.skipIf(process.platform !== 'linux')(
+    'stops the server with one line and exit 2 when DATA_DIR cannot be created (under /proc)',
+    () => {
+      for (const env of [{ INGEST_TOKEN: 'token-0123456789abcdef' }, {}]) {
+        const r = start('/proc/pleg-responder/data', env);
+        expect(r.status).toBe(2);
+        expectOneLine(r.stderr, '/proc/pleg-responder/data', /ENOENT/);
+      }
+    },
+  );
+
   const ro = join(dir, 'read-only');
   it.skipIf(process.getuid?.() !== 0 || !readOnlyMount(ro))(
     'stops the server with one line and exit 2 on a read-only file system, with or without a token',
