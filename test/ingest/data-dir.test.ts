@@ -51,7 +51,8 @@ describe('an unusable DATA_DIR', () => {
   it.skipIf(process.platform !== 'linux')(
     'stops the server with one line and exit 2 when DATA_DIR cannot be created (under /proc)',
     () => {
-      for (const env of [{ INGEST_TOKEN: 'token-0123456789abcdef' }, {}]) {
+      const envs: Record<string, string>[] = [{ INGEST_TOKEN: 'token-0123456789abcdef' }, {}];
+      for (const env of envs) {
         const r = start('/proc/pleg-responder/data', env);
         expect(r.status).toBe(2);
         expectOneLine(r.stderr, '/proc/pleg-responder/data', /ENOENT/);
