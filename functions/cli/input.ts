@@ -74,6 +74,17 @@ function binaryHint(head: Buffer): string {
 }
 
 /** How textChunks reads a part of a file rather than all of it. */
+/** The input with `read` told each chunk's size as the chunk is read (a progress line counting bytes). */
+export function counted(input: Input, read: (bytes: number) => void): Input {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for await (const chunk of input.chunks) {
+      read(chunk.length);
+      yield chunk;
+    }
+  }
+  return { ...input, chunks: chunks() };
+}
+
 export interface PartOptions {
   /** The part starts after the file's start: it is not sniffed for binary, and a byte-order mark in it is text. */
   middle?: boolean;

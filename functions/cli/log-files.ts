@@ -4,7 +4,7 @@ import { type Component, componentOfLogSource } from '../../shared/diagnosis/com
 import { readLog, type TextSource } from '../../shared/diagnosis/diagnose-text.ts';
 import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import type { LogSource } from '../../shared/schemas/bundle.ts';
-import { type Input, openInput, textChunks } from './input.ts';
+import { counted, openInput, textChunks } from './input.ts';
 import { rangeCount, readInRanges } from './log-ranges.ts';
 import type { ScanProgress } from './scan-progress.ts';
 
@@ -31,16 +31,6 @@ function sizeOf(path: string): number | undefined {
   } catch {
     // Unreadable: reading it says so, with the reason.
     return undefined;
-  }
-}
-
-/** The input's chunks, each counted on the progress line as it is read. */
-async function* counted(input: Input, name: string, total: number | undefined, progress: ScanProgress) {
-  let done = 0;
-  for await (const chunk of input.chunks) {
-    done += chunk.length;
-    progress.advance(name, chunk.length, done, total);
-    yield chunk;
   }
 }
 
@@ -82,7 +72,7 @@ export function logSource(path: string, progress?: ScanProgress): TextSource {
   const input = openInput(path);
   return {
     name,
-    chunks: textChunks(progress ? { ...input, chunks: counted(input, name, sizeOf(path), progress) } : input),
+    chunks: textChunks(progress ? counted(input, progress.counter(name, sizeOf(path))) : input),
     origin: originOf(path),
   };
 }

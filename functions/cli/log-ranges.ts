@@ -6,7 +6,7 @@ import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import { PasteReader } from '../../shared/diagnosis/paste/reader.ts';
 import { builtPrefilter } from '../../shared/diagnosis/scanner.ts';
 import { UsageError } from './exit-codes.ts';
-import { type Input, openRange, textChunks, unreadable } from './input.ts';
+import { counted, openRange, textChunks, unreadable } from './input.ts';
 import type { ScanProgress } from './scan-progress.ts';
 import type { RangeMessage } from './scan-worker.ts';
 
@@ -80,13 +80,6 @@ export async function boundaries(path: string, size: number, parts: number): Pro
 
 type RangeResult = Extract<RangeMessage, { kind: 'done' }>;
 
-async function* reported(input: Input, progressed: (bytes: number) => void): AsyncGenerator<Buffer> {
-  for await (const chunk of input.chunks) {
-    progressed(chunk.length);
-    yield chunk;
-  }
-}
-
 /** The number of newlines in the file's first `end` bytes: a range starting there starts on the next line. */
 export async function linesBefore(path: string, end: number): Promise<number> {
   let lines = 0;
@@ -116,10 +109,8 @@ export async function readRange(
   let text = false;
   const read = async (start: number, end: number) => {
     const seen = { text: false };
-    const input = openRange(task.path, start, end);
-    const chunks = reported(input, progressed);
-    for await (const chunk of textChunks({ ...input, chunks }, { middle: start > 0, seen }))
-      reader.push(chunk);
+    const input = counted(openRange(task.path, start, end), progressed);
+    for await (const chunk of textChunks(input, { middle: start > 0, seen })) reader.push(chunk);
     text ||= seen.text;
   };
   await read(task.start, task.end);
@@ -180,11 +171,7 @@ export async function readInRanges(
   } catch (error) {
     throw unreadable(path, error);
   }
-  let done = 0;
-  const progressed = (bytes: number) => {
-    done += bytes;
-    progress?.advance(name, bytes, Math.min(done, size), size);
-  };
+  const progressed = progress?.counter(name, size) ?? (() => {});
   const range = (k: number): RangeTask => {
     return { path, name, origin, start: bounds[k] ?? 0, end: bounds[k + 1] ?? size, size };
   };

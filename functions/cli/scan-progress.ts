@@ -45,6 +45,18 @@ export class ScanProgress {
     this.#stream.write(`\r\u001b[2Kscanning ${name}  ${size}  ${rate.toFixed(0)} MB/s`);
   }
 
+  /**
+   * What counts one input's bytes on this line: call it with each chunk's size as it is read. Bytes read twice
+   * (a range read on past its end) never show more than `total`.
+   */
+  counter(name: string, total?: number): (bytes: number) => void {
+    let done = 0;
+    return (bytes) => {
+      done += bytes;
+      this.advance(name, bytes, total === undefined ? done : Math.min(done, total), total);
+    };
+  }
+
   /** The scan is over: the line, if one was drawn, is cleared. */
   done(): void {
     if (this.#drawn) this.#stream.write('\r\u001b[2K');

@@ -81,11 +81,13 @@ describe('a log file read for the scan', () => {
       );
     writeFileSync(path, text);
     const seen: Array<[number, number | undefined]> = [];
-    const progress = {
-      advance: (_: string, __: number, done: number, total?: number) => void seen.push([done, total]),
-    };
+    class Recording extends ScanProgress {
+      override advance(_: string, __: number, done: number, total?: number): void {
+        seen.push([done, total]);
+      }
+    }
     let read = '';
-    for await (const chunk of logSource(path, progress as unknown as ScanProgress).chunks) read += chunk;
+    for await (const chunk of logSource(path, new Recording(terminal(false).stream)).chunks) read += chunk;
     expect(read).toBe(text);
     expect(seen.at(-1)).toEqual([text.length, text.length]);
     expect(seen.length).toBeGreaterThan(1);
