@@ -295,6 +295,16 @@ function replyTo(channel: string, user: string, url: string | undefined, threadT
   return { channel, user, ...(threadTs ? { threadTs } : {}), ...(url ? { responseUrl: url } : {}) };
 }
 
+/** An interaction on a message (a button, the shortcut): answers go to that message's thread. */
+function replyInThreadOf(data: {
+  channel: { id: string };
+  user: { id: string };
+  response_url?: string;
+  message: { ts: string; thread_ts?: string };
+}): ChatReply {
+  return replyTo(data.channel.id, data.user.id, data.response_url, data.message.thread_ts ?? data.message.ts);
+}
+
 type Interaction = Job[] | Refusal | 'ignored';
 
 const invalidPayload = (error: z.ZodError) =>
@@ -309,12 +319,7 @@ function blockActionJobs(payload: unknown, receivedAt: string): Interaction {
   if (!p.success) return invalidPayload(p.error);
   const { data } = p;
   // Buttons sit on the incident's root message (or in its thread): answers go to that thread.
-  const reply = replyTo(
-    data.channel.id,
-    data.user.id,
-    data.response_url,
-    data.message.thread_ts ?? data.message.ts,
-  );
+  const reply = replyInThreadOf(data);
   const jobs: Job[] = [];
   for (const [i, action] of data.actions.entries()) {
     if (!isButtonAction(action.action_id)) continue;
@@ -350,12 +355,7 @@ function messageActionJobs(payload: unknown, defaultCluster: string, receivedAt:
   const log = normalisePastedLog(decodeSlackEntities(data.message.text ?? ''));
   // A message with no text (only files or attachments) has nothing to diagnose.
   if (!log.text) return 'ignored';
-  const reply = replyTo(
-    data.channel.id,
-    data.user.id,
-    data.response_url,
-    data.message.thread_ts ?? data.message.ts,
-  );
+  const reply = replyInThreadOf(data);
   const where = { cluster: defaultCluster, node: '' };
   const request: ChatRequest = { action: 'diagnose-text', text: log.text };
   return [chatJob(['trigger', data.trigger_id], where, request, reply, receivedAt)];
