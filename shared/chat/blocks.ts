@@ -1,4 +1,5 @@
 import type { ActionsBlock, KnownBlock, PlainTextOption } from '@slack/types';
+import { describeContext } from '../diagnosis/context.ts';
 import { formatDuration } from '../diagnosis/duration.ts';
 import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
@@ -253,6 +254,7 @@ export function diagnosisMessage(d: Diagnosis, intro?: string, links: readonly L
     if (top.evidence.length) blocks.push(section(`*Evidence*\n${evidenceLines(top.evidence)}`));
     if (top.against.length) blocks.push(section(`*Against*\n${evidenceLines(top.against)}`));
     blocks.push(section(commandsText(top.commands)));
+    blocks.push(context(escapeMrkdwn(describeContext(d.context))));
   } else {
     blocks.push(section('*The evidence does not single out a cause yet.*'));
     if (top)

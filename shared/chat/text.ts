@@ -1,3 +1,4 @@
+import { describeContext } from '../diagnosis/context.ts';
 import type { Command, DefectRef, Diagnosis, Evidence } from '../schemas/diagnosis.ts';
 
 /**
@@ -75,13 +76,14 @@ export function renderDiagnosisText(d: Diagnosis): string {
   const top = d.causes[0];
   const where = [d.node && `node ${d.node}`, d.cluster && `cluster ${d.cluster}`].filter(Boolean).join(', ');
   const out: string[] = [`pleg-responder diagnosis${where ? ` — ${sanitizeForTerminal(where)}` : ''}`];
+  out.push(describeContext(d.context));
   out.push(...verdictLines(d, top));
   if (top) {
     out.push('', 'Why:', ...top.chain.map((step, i) => `  ${i + 1}. ${step}`));
     out.push('', 'Evidence:', ...evidenceLines(top.evidence, '  '));
     if (top.against.length) out.push('', 'Against:', ...evidenceLines(top.against, '  '));
     if (d.verdict !== 'unknown') {
-      out.push('', `Commands (runtime: ${d.observed.runtime}; node commands run on the node itself):`);
+      out.push('', `Commands (node commands run on the node itself):`);
       out.push(...commandLines(top.commands));
     }
   }

@@ -27,6 +27,7 @@ export function diagnoseEvidence(evidence: PasteEvidence, options: TextOptions):
   return diagnoseFacts(bundle, extractFacts(bundle, evidence.facts), {
     ...rest,
     streamedLogs: evidence.logSources,
+    pasted: { runtime: evidence.runtime?.kind, nodeGiven: node !== undefined },
   });
 }
 

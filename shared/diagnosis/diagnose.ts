@@ -1,15 +1,18 @@
 import type { EvidenceBundle, LogSource } from '../schemas/bundle.ts';
 import type {
   Diagnosis,
+  DiagnosisContext,
   Evidence,
   Missing,
+  Observed,
+  Provenance,
   RankedCause,
   ReportedUnavailable,
   RuntimeKind,
 } from '../schemas/diagnosis.ts';
 import { CAUSES } from './causes/index.ts';
 import type { CauseContext, Probe } from './causes/types.ts';
-import { nodeArgument, toolsFor } from './commands.ts';
+import { isNodeName, nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
 import { mechanismOf } from './mechanism.ts';
@@ -42,6 +45,25 @@ export interface DiagnoseOptions {
    * other sender's and are not repeated.
    */
   collected?: readonly Missing[];
+  /** The evidence is pasted text or log files read into a bundle, not a bundle a sender built. */
+  pasted?: {
+    /** The runtime the text's own lines imply (journal identifiers, or only what they mention). */
+    runtime?: Exclude<RuntimeKind, 'unknown'>;
+    /** The node was given on the command line (`--node`), not found in the text. */
+    nodeGiven?: boolean;
+  };
+}
+
+/** The runtime commands are written for and the node they name, with where each came from. */
+function contextOf(bundle: EvidenceBundle, observed: Observed, options: DiagnoseOptions): DiagnosisContext {
+  const found: Provenance = options.pasted ? 'paste' : 'bundle';
+  const node = isNodeName(bundle.node) ? bundle.node : undefined;
+  return {
+    runtime: options.runtime ?? observed.runtime,
+    runtimeFrom: options.runtime ? 'flag' : observed.runtime === 'unknown' ? 'assumed' : found,
+    ...(node === undefined ? {} : { node }),
+    nodeFrom: node === undefined ? 'assumed' : options.pasted?.nodeGiven ? 'flag' : found,
+  };
 }
 
 /** The bundle's own account of what it lacks, as quoted reports (its `how`, if any, is never shown). */
@@ -91,11 +113,12 @@ export function diagnoseFacts(
   facts: FactSet,
   options: DiagnoseOptions = {},
 ): Diagnosis {
-  const observed = observe(bundle, facts);
+  const observed = observe(bundle, facts, options.pasted?.runtime);
+  const context = contextOf(bundle, observed, options);
   const ctx: CauseContext = {
     facts,
     observed,
-    tools: toolsFor(options.runtime ?? observed.runtime),
+    tools: toolsFor(context.runtime),
     node: nodeArgument(bundle.node),
   };
   const ranked = rankCauses(facts);
@@ -118,6 +141,7 @@ export function diagnoseFacts(
     confidence: top?.confidence ?? 0,
     node: bundle.node,
     cluster: bundle.cluster,
+    context,
     observed,
     causes,
     ...(decided && top.mechanism ? { mechanism: top.mechanism } : {}),

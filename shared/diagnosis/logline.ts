@@ -1,10 +1,16 @@
 import { type Component, componentFromContent, componentOfTag, isRelayedOutput } from './components.ts';
 
-export type Severity = 'info' | 'warning' | 'error' | 'fatal' | 'unknown';
+/**
+ * How the line's component was known: a syslog/journald identifier (`dockerd[1203]:`) or the file the line came
+ * from (`named`), or guessed from what the message talks about (`content`), or not at all.
+ */
+export type Attribution = 'named' | 'content' | 'none';
 
 export interface LogLine {
   component: Component;
-  severity: Severity;
+  attribution: Attribution;
+  /** The host column of a journald/syslog prefix: the machine that wrote the line. */
+  host?: string;
   /** The message without journald/klog/dmesg prefixes. */
   message: string;
 }
@@ -15,59 +21,47 @@ export interface LogLine {
 //   short-full          `Tue 2021-03-27 05:33:45 UTC host tag[pid]: ...`
 // Hosts may be followed by two spaces when the identifier is padded.
 const JOURNALD =
-  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?|[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w+-]+) +\S+ +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
+  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?|[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w+-]+) +(\S+) +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$/;
 // short-monotonic `[ 1234.567890] host tag[pid]: ...` and short-unix `1700000000.123456 host tag[pid]: ...`:
 // the identifier must carry a pid (or be the kernel), so that dmesg's `[ 5.1] usb 1-1: ...` stays dmesg.
-const JOURNALD_NUMERIC = /^(?:\[\s*\d+\.\d+\]|\d{9,}\.\d+) +\S+ +([^\s[\]:]+\[\d+\]|kernel): ?(.*)$/;
+const JOURNALD_NUMERIC = /^(?:\[\s*\d+\.\d+\]|\d{9,}\.\d+) +(\S+) +([^\s[\]:]+\[\d+\]|kernel): ?(.*)$/;
 // klog: `E1102 13:41:43.111882    8411 generic.go:205] msg`
-const KLOG = /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ [^\s\]]+\] ?(.*)$/;
+const KLOG = /^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ [^\s\]]+\] ?(.*)$/;
 // dmesg: `[12345.678901] msg`, `dmesg -T`: `[Mon Nov 23 03:07:58 2026] msg`, `--time-format iso`:
 // `2026-11-23T03:07:58,123456+00:00 msg` (a comma before the fraction, unlike journald).
 const DMESG =
   /^(?:\[\s*\d+\.\d+\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}\]|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2},\d+[+-]\d{2}:\d{2}) ?(.*)$/;
-// logrus (dockerd, containerd): `time="..." level=error msg="..."`
-const LOGRUS_LEVEL = /\blevel=(\w+)/;
-
-const KLOG_SEVERITY: Record<string, Severity> = { I: 'info', W: 'warning', E: 'error', F: 'fatal' };
-const LOGRUS_SEVERITY: Record<string, Severity> = {
-  debug: 'info',
-  info: 'info',
-  warning: 'warning',
-  warn: 'warning',
-  error: 'error',
-  fatal: 'fatal',
-  panic: 'fatal',
-};
 
 /**
- * Reads one raw line: strips the journald/dmesg prefix, recognises klog and logrus severities, and works out
- * which component wrote it. `origin` is the component the surrounding source implies (`logs.kubelet` is the
- * kubelet); a journald identifier overrides it, and text of unknown origin is attributed by its content.
+ * Reads one raw line: strips the journald/dmesg/klog prefix and works out which component wrote it. `origin` is
+ * the component the surrounding source implies (`logs.kubelet` is the kubelet); a journald identifier overrides
+ * it, and text of unknown origin is attributed by its content.
  */
 export function parseLogLine(raw: string, origin: Component): LogLine {
   let component = origin;
+  let attribution: Attribution = origin === 'unknown' ? 'none' : 'named';
+  let host: string | undefined;
   let message = raw.trim();
   const journald = JOURNALD.exec(message) ?? JOURNALD_NUMERIC.exec(message);
   if (journald) {
-    component = componentOfTag((journald[1] ?? '').replace(/\[\d+\]$/, ''));
-    message = journald[2] ?? '';
+    host = journald[1];
+    component = componentOfTag((journald[2] ?? '').replace(/\[\d+\]$/, ''));
+    attribution = 'named';
+    message = journald[3] ?? '';
   } else {
     const dmesg = DMESG.exec(message);
     if (dmesg) {
       component = 'kernel';
+      attribution = 'named';
       message = dmesg[1] ?? '';
     }
   }
-  let severity: Severity = 'unknown';
   const klog = KLOG.exec(message);
-  if (klog) {
-    severity = KLOG_SEVERITY[klog[1] ?? ''] ?? 'unknown';
-    message = klog[2] ?? '';
-  } else {
-    const level = LOGRUS_LEVEL.exec(message);
-    if (level) severity = LOGRUS_SEVERITY[(level[1] ?? '').toLowerCase()] ?? 'unknown';
+  if (klog) message = klog[1] ?? '';
+  if (component === 'unknown') {
+    component = componentFromContent(message);
+    attribution = component === 'unknown' ? 'none' : 'content';
   }
-  if (component === 'unknown') component = componentFromContent(message);
   if (component === 'kubelet' && isRelayedOutput(message)) component = 'app';
-  return { component, severity, message };
+  return { component, attribution, ...(host === undefined ? {} : { host }), message };
 }

@@ -1,12 +1,16 @@
 import type { EvidenceBundle } from '../schemas/bundle.ts';
-import type { Observed } from '../schemas/diagnosis.ts';
+import type { Observed, RuntimeKind } from '../schemas/diagnosis.ts';
 import { formatDuration, parseGoDuration } from './duration.ts';
 import { detectRuntime } from './extract/versions.ts';
 import type { FactSet } from './facts.ts';
 import { PLEG_AGE } from './signatures.ts';
 
-/** What the node reports about itself, independent of any cause: the headline of every diagnosis. */
-export function observe(bundle: EvidenceBundle, facts: FactSet): Observed {
+/**
+ * What the node reports about itself, independent of any cause: the headline of every diagnosis. `implied` is
+ * the runtime pasted lines imply, used when the bundle itself says none.
+ */
+export function observe(bundle: EvidenceBundle, facts: FactSet, implied?: RuntimeKind): Observed {
+  const detected = detectRuntime(bundle);
   const ready = bundle.conditions?.find((c) => c.type === 'Ready');
   const status = ready?.status;
   const pleg = facts
@@ -19,7 +23,7 @@ export function observe(bundle: EvidenceBundle, facts: FactSet): Observed {
     readyMessage: ready?.message ?? undefined,
     plegAgeSeconds: facts.max('pleg.unhealthy'),
     plegThresholdSeconds: threshold,
-    runtime: detectRuntime(bundle),
+    runtime: detected === 'unknown' && implied ? implied : detected,
     runtimeVersion: bundle.containerRuntimeVersion,
     kubeletVersion: bundle.kubeletVersion,
   };

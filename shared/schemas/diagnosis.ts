@@ -92,11 +92,28 @@ export const ObservedSchema = z.object({
 });
 export type Observed = z.infer<typeof ObservedSchema>;
 
+/** Where a value the diagnosis relies on came from: the command line, a bundle, pasted text, or nowhere. */
+export const ProvenanceSchema = z.enum(['flag', 'bundle', 'paste', 'assumed']);
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/**
+ * The runtime the suggested commands are written for and the node they name, each with where it came from: an
+ * engineer must see at once when a command was written for a guessed runtime or leaves the node to them.
+ */
+export const DiagnosisContextSchema = z.object({
+  runtime: RuntimeKindSchema,
+  runtimeFrom: ProvenanceSchema,
+  node: z.string().optional(),
+  nodeFrom: ProvenanceSchema,
+});
+export type DiagnosisContext = z.infer<typeof DiagnosisContextSchema>;
+
 export const DiagnosisSchema = z.object({
   verdict: VerdictSchema,
   confidence: z.number().min(0).max(1),
   node: z.string().optional(),
   cluster: z.string().optional(),
+  context: DiagnosisContextSchema,
   observed: ObservedSchema,
   causes: z.array(RankedCauseSchema),
   /** The verdict's mechanism (the top cause's), when the verdict is a cause and its mechanism is known. */

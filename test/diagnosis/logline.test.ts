@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Component, componentFromContent, componentOfTag } from '../../shared/diagnosis/components.ts';
-import { parseLogLine, type Severity } from '../../shared/diagnosis/logline.ts';
+import { parseLogLine } from '../../shared/diagnosis/logline.ts';
 
 const PLEG_RELIST_ERROR =
   'Nov 02 13:41:43 app04 kubelet[8411]: E1102 13:41:43.111882    8411 generic.go:205] "GenericPLEG: Unable to retrieve pods" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"';
@@ -9,7 +9,8 @@ describe('parseLogLine: journald prefixes', () => {
   it('strips a journalctl short prefix with pid and the klog header, keeping only the message', () => {
     const line = parseLogLine(PLEG_RELIST_ERROR, 'unknown');
     expect(line.component).toBe('kubelet');
-    expect(line.severity).toBe('error');
+    expect(line.attribution).toBe('named');
+    expect(line.host).toBe('app04');
     expect(line.message).toBe(
       '"GenericPLEG: Unable to retrieve pods" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
     );
@@ -26,7 +27,7 @@ describe('parseLogLine: journald prefixes', () => {
       'unknown',
     );
     expect(line.component).toBe('containerd');
-    expect(line.severity).toBe('warning');
+    expect(line.host).toBe('app04');
     expect(line.message.startsWith('time="2023-11-02T03:04:05')).toBe(true);
   });
 
@@ -41,7 +42,7 @@ describe('parseLogLine: journald prefixes', () => {
         'unknown',
       );
       expect(line.component, stamp).toBe('dockerd');
-      expect(line.severity, stamp).toBe('error');
+      expect(line.host, stamp).toBe('ip-10-0-1-23');
       expect(line.message.startsWith('time='), stamp).toBe(true);
     }
   });
@@ -64,7 +65,7 @@ describe('parseLogLine: dmesg', () => {
     );
     expect(line).toEqual({
       component: 'kernel',
-      severity: 'unknown',
+      attribution: 'named',
       message: 'INFO: task jbd2/nvme0n1p1-8:312 blocked for more than 120 seconds.',
     });
   });
@@ -79,39 +80,37 @@ describe('parseLogLine: dmesg', () => {
   });
 });
 
-describe('parseLogLine: severities', () => {
-  it.each<[string, Severity]>([
-    ['I', 'info'],
-    ['W', 'warning'],
-    ['E', 'error'],
-    ['F', 'fatal'],
-  ])('klog %s → %s', (letter, severity) => {
+describe('parseLogLine: how the program was known', () => {
+  it('strips a bare klog header: the origin (a kubelet.log) names the program', () => {
     const line = parseLogLine(
-      `${letter}1102 13:41:43.111882    8411 kubelet.go:2373] "Container runtime sanity check failed"`,
+      'E1102 13:41:43.111882    8411 kubelet.go:2373] "Container runtime sanity check failed"',
       'kubelet',
     );
-    expect(line.severity).toBe(severity);
-    expect(line.message).toBe('"Container runtime sanity check failed"');
+    expect(line).toEqual({
+      component: 'kubelet',
+      attribution: 'named',
+      message: '"Container runtime sanity check failed"',
+    });
   });
 
-  it.each<[string, Severity]>([
-    ['debug', 'info'],
-    ['info', 'info'],
-    ['warning', 'warning'],
-    ['warn', 'warning'],
-    ['error', 'error'],
-    ['fatal', 'fatal'],
-    ['panic', 'fatal'],
-  ])('logrus level=%s → %s', (level, severity) => {
-    const raw = `time="2023-11-02T13:41:43.111882000Z" level=${level} msg="shim reaped" id=3f1c2d9e8a7b`;
-    const line = parseLogLine(raw, 'containerd');
-    expect(line.severity).toBe(severity);
-    // logrus lines keep their whole text: the level is read, nothing is stripped.
-    expect(line.message).toBe(raw);
+  it('keeps a logrus line whole (the level is part of what rules read)', () => {
+    const raw = 'time="2023-11-02T13:41:43.111882000Z" level=error msg="shim reaped" id=3f1c2d9e8a7b';
+    expect(parseLogLine(raw, 'containerd').message).toBe(raw);
   });
 
-  it('leaves plain text without a level as unknown severity', () => {
-    expect(parseLogLine('eth0: Lost carrier', 'network').severity).toBe('unknown');
+  it('guesses from content only when nothing names the program, and says so', () => {
+    expect(parseLogLine('docker ps hangs on this node', 'unknown')).toMatchObject({
+      component: 'dockerd',
+      attribution: 'content',
+    });
+    expect(parseLogLine('eth0: Lost carrier', 'unknown').attribution).toBe('none');
+  });
+
+  it('reads the host of the numeric journal formats too', () => {
+    expect(parseLogLine('[ 1234.567890] worker-7 containerd[812]: msg', 'unknown')).toMatchObject({
+      component: 'containerd',
+      host: 'worker-7',
+    });
   });
 });
 
@@ -204,7 +203,6 @@ describe('kubelet lines relaying application output', () => {
       'kubelet',
     );
     expect(line.component).toBe('app');
-    expect(line.severity).toBe('info');
   });
 
   it('does the same for a bare klog line in the kubelet log', () => {

@@ -1,8 +1,10 @@
 import type { EvidenceBundle, LogSource, NodeCondition } from '../../schemas/bundle.ts';
+import type { RuntimeKind } from '../../schemas/diagnosis.ts';
 import type { KubeEvent } from '../../schemas/kube-event.ts';
 import { isNodeName } from '../commands.ts';
 import type { Component } from '../components.ts';
 import type { FactSet, FactSnapshot } from '../facts.ts';
+import type { LogLine } from '../logline.ts';
 
 /** The formats the paste reader recognises, as sections report them. */
 export type PasteFormat =
@@ -49,6 +51,27 @@ const SOURCE_OF: Partial<Record<Component, LogSource>> = {
   systemd: 'systemd',
 };
 
+/** The runtime a component's lines imply: a shim or runc line means containerd unless dockerd or cri-o is seen too. */
+const RUNTIME_OF: Partial<Record<Component, Exclude<RuntimeKind, 'unknown'>>> = {
+  dockerd: 'docker',
+  containerd: 'containerd',
+  shim: 'containerd',
+  crio: 'crio',
+};
+/**
+ * Which runtime wins when lines imply several: dockerd runs on containerd (its shims and `docker-containerd` log
+ * too), and cri-o never runs beside either on a kubelet's node, so the most specific one is the node's.
+ */
+const RUNTIME_PRECEDENCE: readonly Exclude<RuntimeKind, 'unknown'>[] = ['crio', 'docker', 'containerd'];
+
+/**
+ * A node name a text implies without stating it as the node's (as `Name:` or `metadata.name` do), strongest
+ * first: a kubelet's structured `node="…"` or kubectl's `node/NAME`, then the host column of a journal line.
+ */
+export type NodeHintStrength = 'message' | 'host';
+const HINT_ORDER: readonly NodeHintStrength[] = ['message', 'host'];
+const NODE_IN_MESSAGE = /(?:^|[\s"'(,])node(?:="|\/)([a-z0-9][-a-z0-9.]*[a-z0-9])/;
+
 /** What a PasteEvidence holds, as plain data (it crosses threads: a worker reading one range of a file). */
 export interface EvidenceSnapshot {
   bundle: EvidenceBundle;
@@ -56,6 +79,9 @@ export interface EvidenceSnapshot {
   commands: Array<[string, string]>;
   sections: Array<{ name: string; format: PasteFormat; line: number }>;
   logSources: LogSource[];
+  /** Runtimes the lines imply, and whether an identifier named them (`named`) or only their content did. */
+  runtimes: Array<[Exclude<RuntimeKind, 'unknown'>, 'named' | 'content']>;
+  nodeHint?: { name: string; strength: NodeHintStrength };
   facts: FactSnapshot;
 }
 
@@ -70,6 +96,8 @@ export class PasteEvidence {
   readonly #sections: Array<{ name: string; format: PasteFormat; line: number }> = [];
   readonly #logSources = new Set<LogSource>();
   readonly #commands: Array<[string, string]> = [];
+  readonly #runtimes = new Map<Exclude<RuntimeKind, 'unknown'>, 'named' | 'content'>();
+  #nodeHint: { name: string; strength: NodeHintStrength } | undefined;
   #outputChars = 0;
 
   constructor(facts: FactSet) {
@@ -80,6 +108,40 @@ export class PasteEvidence {
   sawComponent(component: Component): void {
     const source = SOURCE_OF[component];
     if (source) this.#logSources.add(source);
+  }
+
+  /**
+   * A log line was read: its program is noted, the runtime it implies (an identifier outranks a mention), and
+   * the node it names, if any.
+   */
+  sawLine(line: LogLine): void {
+    this.sawComponent(line.component);
+    const runtime = RUNTIME_OF[line.component];
+    if (runtime && line.attribution !== 'none') this.#noteRuntime(runtime, line.attribution);
+    const named = NODE_IN_MESSAGE.exec(line.message)?.[1];
+    if (named) this.proposeNode(named, 'message');
+    if (line.host !== undefined) this.proposeNode(line.host, 'host');
+  }
+
+  #noteRuntime(runtime: Exclude<RuntimeKind, 'unknown'>, how: 'named' | 'content'): void {
+    if (this.#runtimes.get(runtime) !== 'named') this.#runtimes.set(runtime, how);
+  }
+
+  /** A weaker claim on the node's name than `setNodeField`: the first of the strongest kind is kept. */
+  proposeNode(name: string, strength: NodeHintStrength): void {
+    if (!isNodeName(name)) return;
+    const held = this.#nodeHint;
+    if (held && HINT_ORDER.indexOf(held.strength) <= HINT_ORDER.indexOf(strength)) return;
+    this.#nodeHint = { name, strength };
+  }
+
+  /** The runtime the lines imply: named by an identifier if any is, else by content; the most specific wins. */
+  get runtime(): { kind: Exclude<RuntimeKind, 'unknown'>; how: 'named' | 'content' } | undefined {
+    for (const how of ['named', 'content'] as const) {
+      const kind = RUNTIME_PRECEDENCE.find((r) => this.#runtimes.get(r) === how);
+      if (kind) return { kind, how };
+    }
+    return undefined;
   }
 
   section(name: string, format: PasteFormat, line: number): void {
@@ -134,6 +196,8 @@ export class PasteEvidence {
       commands: this.#commands,
       sections: this.#sections,
       logSources: this.logSources,
+      runtimes: [...this.#runtimes],
+      ...(this.#nodeHint ? { nodeHint: this.#nodeHint } : {}),
       facts: this.facts.snapshot(),
     };
   }
@@ -152,11 +216,20 @@ export class PasteEvidence {
     for (const [command, output] of later.commands) this.addCommandOutput(command, output);
     for (const s of later.sections) this.section(s.name, s.format, s.line);
     for (const source of later.logSources) this.#logSources.add(source);
+    for (const [runtime, how] of later.runtimes) this.#noteRuntime(runtime, how);
+    if (later.nodeHint) this.proposeNode(later.nodeHint.name, later.nodeHint.strength);
     this.facts.absorb(later.facts);
   }
 
+  /** The bundle the texts make up: a node named only by a hint is the node when nothing states one. */
   get bundle(): EvidenceBundle {
-    return this.#bundle;
+    if (this.#bundle.node !== undefined || !this.#nodeHint) return this.#bundle;
+    return { ...this.#bundle, node: this.#nodeHint.name };
+  }
+
+  /** Whether the bundle's node was stated (`Name:`, `metadata.name`) or only implied by the lines. */
+  get nodeStated(): boolean {
+    return this.#bundle.node !== undefined;
   }
 
   /** The sections recognised, in order: the text, the format, the line it starts on. */

@@ -1,4 +1,5 @@
 import { type Component, componentOfTag } from '../components.ts';
+import type { LogLine } from '../logline.ts';
 import type { PasteFormat } from './evidence.ts';
 
 /** A JSON log record turned into the line the signatures read, with the program that wrote it. */
@@ -6,6 +7,8 @@ export interface JsonLogLine {
   format: Extract<PasteFormat, 'journal-json' | 'klog-json' | 'logrus-json'>;
   component: Component;
   text: string;
+  /** journald's _HOSTNAME: the machine that wrote the record. */
+  host?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -38,7 +41,8 @@ function journalLine(record: Record<string, unknown>): JsonLogLine | undefined {
         : unit
           ? componentOfTag(unit)
           : 'unknown';
-  return { format: 'journal-json', component, text: message };
+  const host = typeof record._HOSTNAME === 'string' ? record._HOSTNAME : undefined;
+  return { format: 'journal-json', component, text: message, ...(host === undefined ? {} : { host }) };
 }
 
 /** `key="value"` the way klog and logrus print their key/value pairs. */
@@ -95,4 +99,14 @@ export function readJsonLogLine(line: string): JsonLogLine | undefined {
   if (!isRecord(record)) return undefined;
   if ('MESSAGE' in record) return journalLine(record);
   return klogLine(record) ?? logrusLine(record);
+}
+
+/** A record as the log line it stands for: a journal record's identifier names its program as a prefix would. */
+export function recordLine(record: JsonLogLine): LogLine {
+  return {
+    component: record.component,
+    attribution: record.component === 'unknown' ? 'none' : 'named',
+    ...(record.host === undefined ? {} : { host: record.host }),
+    message: record.text,
+  };
 }

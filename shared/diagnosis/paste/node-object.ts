@@ -1,7 +1,7 @@
 import type { NodeCondition } from '../../schemas/bundle.ts';
 import { scanText } from '../scanner.ts';
 import type { Opener, PasteEvidence, Section } from './evidence.ts';
-import { readJsonLogLine } from './json-lines.ts';
+import { readJsonLogLine, recordLine } from './json-lines.ts';
 
 /** What the engine reads from a Node object: its name, status.conditions and status.nodeInfo. */
 interface NodeObject {
@@ -130,7 +130,7 @@ class JsonObject implements Section {
     const journal =
       isObject(parsed) && 'MESSAGE' in parsed ? readJsonLogLine(JSON.stringify(parsed)) : undefined;
     if (journal) {
-      evidence.sawComponent(journal.component);
+      evidence.sawLine(recordLine(journal));
       scanText(journal.text, cite(this.#at), journal.component, evidence.facts);
       return;
     }

@@ -7,7 +7,7 @@ import { openDescribeNode } from './describe-node.ts';
 import { splitEscapedNewlines } from './escaped.ts';
 import { type Opener, PasteEvidence, type PasteFormat, type Section } from './evidence.ts';
 import { openGoroutineDump } from './goroutines.ts';
-import { readJsonLogLine } from './json-lines.ts';
+import { readJsonLogLine, recordLine } from './json-lines.ts';
 import { openCallTrace, openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
 import { openJsonObject, openNodeYaml } from './node-object.ts';
@@ -210,7 +210,7 @@ export class PasteReader {
         this.#taken++;
         plainFrom = newline + 1;
       } else if (sampled && line !== '') {
-        this.#evidence.sawComponent(parseLogLine(line, this.#origin).component);
+        this.#evidence.sawLine(parseLogLine(line, this.#origin));
       }
       start = newline + 1;
     }
@@ -254,7 +254,7 @@ export class PasteReader {
       const record = readJsonLogLine(line);
       if (record) {
         this.#note(record.format, at);
-        this.#evidence.sawComponent(record.component);
+        this.#evidence.sawLine(recordLine(record));
         scanText(record.text, this.#cite(at), record.component, this.#evidence.facts);
         return true;
       }
@@ -264,7 +264,7 @@ export class PasteReader {
     this.#note('escaped-newlines', at);
     for (const piece of pieces) {
       if (this.#takes(piece, at) || piece === '') continue;
-      this.#evidence.sawComponent(parseLogLine(piece, this.#origin).component);
+      this.#evidence.sawLine(parseLogLine(piece, this.#origin));
       scanText(piece, this.#cite(at), this.#origin, this.#evidence.facts);
     }
     return true;
