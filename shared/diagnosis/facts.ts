@@ -104,6 +104,8 @@ export const FACT_MEANINGS = {
   'runtime.oom_killed': 'the kernel OOM killer killed the runtime service',
   'runtime.service_stopped': 'the runtime service stopped (deactivated)',
   'runtime.restarted': 'the runtime daemon started up (a restart when the node was already running)',
+  'runtime.recovered':
+    'the runtime is described as back and answering after an exit: that outage ended by itself',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
   'runc.freeze_failed':
     "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",

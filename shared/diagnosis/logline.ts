@@ -13,6 +13,12 @@ export interface LogLine {
   host?: string;
   /** The message without journald/klog/dmesg prefixes. */
   message: string;
+  /**
+   * Nothing marks the line as a program's: no journal or dmesg prefix, no klog header or logrus fields, and no
+   * source naming its program. Such lines are people's words (or a program's, pasted bare), where descriptions
+   * are read.
+   */
+  prose: boolean;
 }
 
 // journalctl's `short` family (systemd src/shared/logs-show.c): a timestamp, the host, `identifier[pid]: `.
@@ -27,6 +33,10 @@ const JOURNALD =
 const JOURNALD_NUMERIC = /^(?:\[\s*\d+\.\d+\]|\d{9,}\.\d+) +(\S+) +([^\s[\]:]+\[\d+\]|kernel): ?(.*)$/;
 // klog: `E1102 13:41:43.111882    8411 generic.go:205] msg`
 const KLOG = /^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ [^\s\]]+\] ?(.*)$/;
+// logrus (dockerd, containerd) without a journal prefix: `time="…" level=error msg="…"`.
+const LOGRUS = /^time="[^"]*" level=\w+ /;
+// A row of a table a program printed (kubectl, ps, systemctl list-units): columns aligned by runs of spaces.
+const COLUMNS = /\S *(?:\t| {3,})[ \t]*\S.*\S *(?:\t| {3,})[ \t]*\S/;
 // dmesg: `[12345.678901] msg`, `dmesg -T`: `[Mon Nov 23 03:07:58 2026] msg`, `--time-format iso`:
 // `2026-11-23T03:07:58,123456+00:00 msg` (a comma before the fraction, unlike journald).
 const DMESG =
@@ -58,10 +68,11 @@ export function parseLogLine(raw: string, origin: Component): LogLine {
   }
   const klog = KLOG.exec(message);
   if (klog) message = klog[1] ?? '';
+  const prose = attribution !== 'named' && !klog && !LOGRUS.test(message) && !COLUMNS.test(message);
   if (component === 'unknown') {
     component = componentFromContent(message);
     attribution = component === 'unknown' ? 'none' : 'content';
   }
   if (component === 'kubelet' && isRelayedOutput(message)) component = 'app';
-  return { component, attribution, ...(host === undefined ? {} : { host }), message };
+  return { component, attribution, ...(host === undefined ? {} : { host }), message, prose };
 }

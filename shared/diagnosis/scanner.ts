@@ -33,6 +33,14 @@ function detach(line: string): string {
 const EVERY_SIGNATURE: readonly number[] = COMPILED.map((_, i) => i);
 
 /**
+ * Where people's own words can be: a bundle's `logs.other` and pasted text or files. Events, conditions, alert
+ * annotations and command output are programs' (or templates') words, whatever their lines look like.
+ */
+function isFreeText(source: string): boolean {
+  return !/^(?:events|conditions|alerts|commandOutputs|metrics)\b/.test(source);
+}
+
+/**
  * Applies the `candidates` (indexes into SIGNATURES, ascending) to one line on which at least one of them matches
  * (or may, see lineMatches): every signature, or those the prefilter found a literal of on the line (no other
  * one can match it). One line is one piece of evidence for a fact however many rules recognise it (the
@@ -53,6 +61,7 @@ function classifyLine(
     const sig = COMPILED[index];
     if (!sig || found.has(sig.fact) || !sig.regex.test(parsed.message)) continue;
     if (sig.unlessRegex?.test(parsed.message)) continue;
+    if (sig.prose && !(parsed.prose && isFreeText(source))) continue;
     const attributed = sig.from === undefined || sig.from.includes(parsed.component);
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
     if (!attributed && !allowedUnknown) {

@@ -1,6 +1,7 @@
 import { CNI_RULES } from './rules/cni.ts';
 import { CONTAINERD_RULES } from './rules/containerd.ts';
 import { CRIO_RULES } from './rules/crio.ts';
+import { DESCRIPTION_RULES } from './rules/descriptions.ts';
 import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
@@ -35,6 +36,12 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
   { file: 'observations', title: 'what people write (weighed below the programs)', rules: OBSERVATION_RULES },
+  {
+    file: 'descriptions',
+    title:
+      "people's descriptions as a grammar: subject × state, English and Chinese (weighed below the programs)",
+    rules: DESCRIPTION_RULES,
+  },
 ];
 
 /** The rules in one list, as the scanner applies them; shared verbatim with ripgrep in the log-scan benchmark. */

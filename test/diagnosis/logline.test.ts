@@ -67,6 +67,7 @@ describe('parseLogLine: dmesg', () => {
       component: 'kernel',
       attribution: 'named',
       message: 'INFO: task jbd2/nvme0n1p1-8:312 blocked for more than 120 seconds.',
+      prose: false,
     });
   });
 
@@ -90,6 +91,7 @@ describe('parseLogLine: how the program was known', () => {
       component: 'kubelet',
       attribution: 'named',
       message: '"Container runtime sanity check failed"',
+      prose: false,
     });
   });
 
@@ -104,6 +106,18 @@ describe('parseLogLine: how the program was known', () => {
       attribution: 'content',
     });
     expect(parseLogLine('eth0: Lost carrier', 'unknown').attribution).toBe('none');
+  });
+
+  it("tells people's words from a program's lines and tables", () => {
+    expect(parseLogLine('docker ps hangs on this node', 'unknown').prose).toBe(true);
+    expect(parseLogLine('time="2026-11-23T03:07:58Z" level=error msg="x"', 'unknown').prose).toBe(false);
+    expect(
+      parseLogLine('Ready   False   Mon, 02 Nov 2015   KubeletNotReady   runtime down', 'unknown').prose,
+    ).toBe(false);
+    expect(parseLogLine('Ready \tFalse \tKubeletNotReady \tcontainer runtime is down', 'unknown').prose).toBe(
+      false,
+    );
+    expect(parseLogLine('docker ps hangs', 'dockerd').prose).toBe(false);
   });
 
   it('reads the host of the numeric journal formats too', () => {

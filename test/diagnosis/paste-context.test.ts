@@ -76,3 +76,18 @@ describe('what a paste says sets the runtime and the node', () => {
     });
   });
 });
+
+describe('field reports pasted raw, Chinese prose with no log lines, are read as what they describe', () => {
+  it('the systemd scope stall: a scope process at 100 % CPU and docker ps not answering', () => {
+    const d = diagnoseText(fixture('field-report-systemd-scope.raw.txt'));
+    expect(d.verdict).toBe('systemd_dbus_stall');
+    // People's words only: worth an answer, not a confident one.
+    expect(d.confidence).toBeLessThan(0.7);
+  });
+
+  it('the zombie under containerd-shim: a zombie whose parent is the shim, kill -9 without effect', () => {
+    const d = diagnoseText(fixture('field-report-zombie-shim.raw.txt'));
+    expect(d.verdict).toBe('zombie_shim_hang');
+    expect(d.context.runtime).toBe('docker');
+  });
+});

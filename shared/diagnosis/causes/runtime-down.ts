@@ -36,6 +36,8 @@ export const runtimeDown: CauseModule = {
   against: [
     { fact: 'runtime.answers', weight: 1.5 },
     { fact: 'runtime.selective_hang', weight: 1 },
+    // A crash that recovered within seconds is not what keeps the node NotReady now.
+    { fact: 'runtime.recovered', weight: 1.5 },
     ...competingDefects('runtime_down'),
   ],
   summary: ({ tools }) =>

@@ -108,5 +108,6 @@ export function recordLine(record: JsonLogLine): LogLine {
     attribution: record.component === 'unknown' ? 'none' : 'named',
     ...(record.host === undefined ? {} : { host: record.host }),
     message: record.text,
+    prose: false,
   };
 }

@@ -20,7 +20,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.cmd_hang',
-    pattern: `(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)[^\\n]{0,40}${HANG}|(?:[Dd]ocker|[Cc]ontainerd|container runtime|dockerd)(?: daemon)? (?:does ?n.t|did ?n.t|is not|was not|stopped|stops) respond`,
+    pattern: `(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)[^\\n]{0,40}${HANG}`,
     unless: '(?:docker|crictl|ctr) (?:inspect|rm|kill|stop|logs|exec)',
     observation: true,
     source: 'observation: the runtime daemon API not answering (docker ps, crictl ps, docker info)',
@@ -50,14 +50,6 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     source:
       'observation: a process surviving SIGKILL (kill(2) cannot end a task in uninterruptible sleep, nor remove a zombie)',
     mechanism: 'the process is in D state, or a zombie its parent does not reap',
-  },
-  {
-    fact: 'systemd.busy',
-    pattern:
-      "(?:systemd(?:'s)?(?: \\(PID 1\\))?| scope )[^\\n]{0,30}(?:CPU|cpu)[^\\n]{0,40}(?:100|[5-9][0-9]) ?%|(?:PID|pid) 1[^\\n]{0,40}(?:CPU|cpu)[^\\n]{0,30}(?:100|[5-9][0-9]) ?%",
-    observation: true,
-    source: 'observation: systemd (PID 1), or its transient scope units, pinning a CPU as top/ps shows it',
-    mechanism: 'PID 1 is saturated and handles D-Bus requests late or not at all',
   },
   {
     fact: 'systemd.mountinfo_churn',
@@ -145,33 +137,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism: 'runtime-wide calls get no answer: the daemon is down or deadlocked',
   },
   {
-    fact: 'runtime.service_failed',
-    pattern:
-      '(?:containerd|dockerd|[Dd]ocker daemon|crio|cri-o)(?: process| service| daemon)? (?:crashed|died|panicked|keeps? restarting|was OOM.?killed|got OOM.?killed)|(?:containerd|dockerd|docker|crio) ?(?:进程|服务)?(?:崩溃|挂了|挂掉|频繁重启|被 ?OOM)',
-    observation: true,
-    source: 'observation: the runtime daemon process exiting (what systemd reports as "Main process exited")',
-    mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',
-  },
-  {
-    fact: 'runtime.service_stopped',
-    pattern:
-      '(?:containerd|dockerd|[Dd]ocker daemon|crio|cri-o)(?: process| service| daemon)? (?:exited|stopped|died|was stopped)[^\\n]{0,60}(?:never|not|was ?n.t) (?:restarted|brought back|started again|come back)|(?:containerd|dockerd|docker|crio) ?(?:进程|服务)?(?:退出|停止)?[^\\n]{0,6}(?:没有|未|没)(?:被)?(?:重启|拉起|自动重启)',
-    observation: true,
-    source: 'observation: the runtime service stopped and not started again (systemd left it inactive)',
-    mechanism: 'nothing serves the runtime socket, so every CRI call fails until someone starts it',
-  },
-  {
-    fact: 'kubelet.dead',
-    pattern:
-      'kubelet(?: process| service)? (?:exited|died|crashed|was killed|got killed|was OOM.?killed)|kubelet (?:was |is )?(?:not|never) (?:restarted|running)|kubelet ?(?:进程|服务)?(?:已经|已)?(?:退出|挂了|挂掉|崩溃|被杀|没有重启|未重启|没有被拉起|没起来)',
-    observation: true,
-    source:
-      'observation: the kubelet process exiting or not running (what systemd reports for kubelet.service)',
-    mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
-  },
-  {
     fact: 'systemd.cmd_hang',
-    pattern: `systemctl(?: [a-z-]+)?[^\\n]{0,40}(?:${HANG}|times? out|timed out)|busctl[^\\n]{0,40}${HANG}|systemd(?: \\(PID 1\\))? (?:is |was )?(?:not responding|unresponsive|hung|stuck)|systemd ?(?:卡住|卡死|无响应|没有响应)`,
+    pattern: `systemctl(?: [a-z-]+)?[^\\n]{0,40}(?:${HANG}|times? out|timed out)|busctl[^\\n]{0,40}${HANG}`,
     observation: true,
     source: 'observation: systemctl/busctl calls to systemd over D-Bus not returning',
     mechanism:
@@ -187,13 +154,6 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'create or stop calls to the runtime do not complete, so pods never leave the transitional state',
   },
   {
-    fact: 'mem.exhausted',
-    pattern: '(?:节点)?内存(?:被)?(?:耗尽|用完|用光|打满|不足)',
-    observation: true,
-    source: 'observation: node memory exhausted, as people describe it in Chinese',
-    mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
-  },
-  {
     fact: 'node.flapping',
     pattern:
       '(?:flap|flapping|flips?|flipping)[^\\n]{0,40}(?:Ready|ready)|(?:Ready|ready)[^\\n]{0,20}(?:flap|flapping)|频繁 ?NotReady',
@@ -201,15 +161,6 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     source: 'observation: the node Ready condition alternating (kubelet status updates)',
     mechanism:
       'the kubelet reports Ready and NotReady in turn: a health check (PLEG, runtime) fails intermittently',
-  },
-  {
-    fact: 'runtime.shim_hang',
-    pattern: `(?:containerd-shim|docker-containerd-shim|shim)s?(?: process)?[^\\n]{0,30}${HANG}|${HANG}[^\\n]{0,12}(?:containerd-shim|shim)`,
-    observation: true,
-    source:
-      'observation: a containerd-shim (containerd runtime/v2/shim, v1 shim) that no longer answers its ttrpc API, as people see it',
-    mechanism:
-      'every runtime call about that container (state, exec, kill, delete) waits on the shim, and relist waits with it',
   },
   {
     fact: 'node.flapping',

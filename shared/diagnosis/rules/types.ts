@@ -20,6 +20,11 @@ export interface Signature {
   unless?: string;
   /** A person's description rather than a program's message. */
   observation?: boolean;
+  /**
+   * Read only in prose (a line nothing marks as a program's: see LogLine.prose). A description's words also
+   * occur in programs' own lines ("container runtime is down"), which their own rules read.
+   */
+  prose?: boolean;
   /** A number the line carries (e.g. the PLEG relist age in seconds). */
   value?: (line: string) => number | undefined;
   /**

@@ -1,0 +1,795 @@
+import type { FactId } from '../facts.ts';
+import type { Signature } from './types.ts';
+
+/**
+ * How people describe what they saw, as a grammar: a subject (a program, a resource, the network...) and a state
+ * it is in (hangs, died, not restarted, restarting, busy, D state, zombie, exhausted, unreachable, recovered), in
+ * English and in Chinese (simplified and traditional, the words of the project's field reports). Each pairing
+ * that means something on a node names the fact it is evidence of; the pairs compile into observation
+ * signatures, so a description weighs below the program's own message for the same thing (rank.ts).
+ *
+ * Terms are plain words, not patterns: the compiler escapes them and lets an English word start in either case,
+ * and the tests build a sentence from every term of every pairing. A description that hedges ("may hang", "一般",
+ * "such as") or denies ("did not crash", "没有卡死") is not an observation and is not read.
+ */
+
+/** A word or phrase in English (either case of its first letter) or Chinese. */
+interface Terms {
+  en: readonly string[];
+  zh: readonly string[];
+}
+
+/** Who or what a description is about. */
+export const SUBJECTS = {
+  kubelet: { en: ['kubelet', 'kubelet.service', 'kubelet process', 'kubelet service'], zh: ['kubelet'] },
+  runtime: {
+    en: [
+      'dockerd',
+      'docker daemon',
+      'docker engine',
+      'docker service',
+      'docker.service',
+      'docker',
+      'containerd',
+      'containerd.service',
+      'crio',
+      'cri-o',
+      'container runtime',
+    ],
+    zh: [
+      'docker',
+      'dockerd',
+      'containerd',
+      'crio',
+      '容器运行时',
+      '容器運行時',
+      'docker进程',
+      'docker進程',
+      'docker服务',
+    ],
+  },
+  runc: { en: ['runc'], zh: ['runc', 'runC'] },
+  shim: { en: ['containerd-shim', 'shim process', 'shims', 'shim'], zh: ['containerd-shim', 'shim'] },
+  systemd: { en: ['systemd', 'PID 1', 'pid 1'], zh: ['systemd', '1号进程', '1號進程'] },
+  dbus: { en: ['dbus', 'D-Bus', 'dbus-daemon', 'DBus'], zh: ['dbus', 'D-Bus'] },
+  scope: {
+    en: ['scope unit', 'scope process', '.scope'],
+    zh: ['scope'],
+  },
+  process: { en: ['process', 'processes', 'task'], zh: ['进程', '進程'] },
+  network: {
+    en: ['network', 'node network', 'NIC', 'network interface', 'network link'],
+    zh: ['网络', '網絡', '網路', '网卡', '網卡'],
+  },
+  firewall: {
+    en: ['firewall', 'security group', 'iptables rules', 'network ACL'],
+    zh: ['防火墙', '防火牆', '安全组', '安全組'],
+  },
+  apiserver: {
+    en: ['apiserver', 'api server', 'API server', 'kube-apiserver', 'control plane'],
+    zh: ['apiserver', 'api server', '控制平面', 'master节点', 'master節點'],
+  },
+  networkStorage: {
+    en: ['NFS server', 'NFS share', 'NFS mount', 'NFS', 'nfs server', 'EFS', 'CIFS share'],
+    zh: ['NFS', 'nfs', '共享存储', '共享存儲'],
+  },
+  disk: {
+    en: [
+      'disk',
+      'root volume',
+      'root filesystem',
+      'filesystem',
+      'file system',
+      '/var/lib/docker',
+      '/var/lib/containerd',
+    ],
+    zh: ['磁盘', '磁碟', '硬盘', '硬碟', '根分区', '根分區'],
+  },
+  diskIo: {
+    en: ['disk IO', 'disk I/O', 'disk io', 'IOPS', 'iowait', 'I/O wait', 'IO wait', 'EBS burst balance'],
+    zh: ['磁盘IO', '磁盘io', '磁盤IO', 'IO', 'io', 'iowait'],
+  },
+  memory: { en: ['memory', 'RAM', 'node memory'], zh: ['内存', '內存', '記憶體'] },
+  nodeCpu: {
+    en: ['node CPU', "node's CPU", 'host CPU', 'load average'],
+    zh: ['节点CPU', '節點CPU', '机器CPU', '機器CPU', '服务器CPU', '伺服器CPU'],
+  },
+  pids: {
+    en: ['PIDs', 'pid_max', 'process IDs', 'threads'],
+    zh: ['PID', '进程数', '進程數', '线程数', '線程數'],
+  },
+  fds: {
+    en: ['file descriptors', 'file handles', 'open files', 'fds'],
+    zh: ['句柄', '文件描述符', '檔案描述符', '文件句柄', '檔案控制代碼'],
+  },
+  inotify: { en: ['inotify watches', 'inotify instances', 'inotify'], zh: ['inotify'] },
+} as const satisfies Record<string, Terms>;
+
+/**
+ * A state people say a subject is in. `denied` are the forms that say the opposite (not read). `patterns` cover
+ * what words cannot (a figure, spacing that varies between Latin and Chinese text), each with an example.
+ */
+interface State extends Terms {
+  denied: Terms;
+  patterns?: readonly { pattern: string; example: string }[];
+}
+
+export const STATES = {
+  hangs: {
+    en: [
+      'hangs',
+      'hung',
+      'hanging',
+      'stuck',
+      'unresponsive',
+      'freezes',
+      'froze',
+      'frozen',
+      'stopped responding',
+      'does not respond',
+      "doesn't respond",
+      'did not respond',
+      "didn't respond",
+      'not responding',
+      'no response',
+      'times out',
+      'timed out',
+      'deadlocked',
+      'never returns',
+      'never returned',
+      'wedged',
+    ],
+    zh: [
+      '卡死',
+      '卡住',
+      '无响应',
+      '無響應',
+      '没有响应',
+      '沒有響應',
+      '没响应',
+      '沒響應',
+      '没有反应',
+      '沒有反應',
+      '夯住',
+      'hang住',
+      '死锁',
+      '死鎖',
+      '超时',
+      '超時',
+      '停在',
+    ],
+    denied: {
+      en: [
+        'not hung',
+        'not stuck',
+        'never hung',
+        'no longer hangs',
+        "didn't hang",
+        'did not hang',
+        "doesn't hang",
+        'does not hang',
+      ],
+      zh: ['没有卡', '沒有卡', '未卡', '不卡'],
+    },
+  },
+  died: {
+    en: [
+      'crashed',
+      'crashes',
+      'died',
+      'dies',
+      'exited',
+      'was killed',
+      'got killed',
+      'killed by signal',
+      'killed by SIGKILL',
+      'received SIGTERM',
+      'was terminated',
+      'terminated',
+      'was stopped',
+      'stopped',
+      'is not running',
+      'was not running',
+      'not running',
+      'is down',
+      'was down',
+      'went down',
+      'panicked',
+      'segfaulted',
+      'was OOM killed',
+      'was OOM-killed',
+      'got OOM killed',
+      'OOM killed',
+      'OOM-killed',
+      'shut down',
+    ],
+    zh: [
+      '挂了',
+      '挂掉',
+      '掛了',
+      '掛掉',
+      '崩溃',
+      '崩潰',
+      '退出了',
+      '进程退出',
+      '進程退出',
+      '被杀',
+      '被殺',
+      '被kill',
+      '停止了',
+      '停掉了',
+      '宕机',
+      '宕機',
+      '死掉',
+      '没有运行',
+      '沒有運行',
+      '被OOM',
+      '被oom',
+    ],
+    denied: {
+      en: [
+        'not crashed',
+        "didn't crash",
+        'did not crash',
+        'never crashed',
+        'did not die',
+        'never died',
+        'was not killed',
+        'not killed',
+      ],
+      zh: ['没有挂', '沒有掛', '没有崩溃', '沒有崩潰', '未崩溃'],
+    },
+  },
+  notRestarted: {
+    en: [
+      'was not restarted',
+      'was never restarted',
+      'not restarted',
+      'never restarted',
+      "wasn't restarted",
+      'did not restart',
+      "didn't restart",
+      'did not start again',
+      'never started again',
+      'did not come back',
+      "didn't come back",
+      'never came back',
+      'stayed down',
+      'stayed dead',
+      'stayed inactive',
+      'remained down',
+      'remained inactive',
+      'remained stopped',
+      'inactive (dead)',
+    ],
+    zh: [
+      '没有重启',
+      '沒有重啟',
+      '未重启',
+      '未重啟',
+      '没有被拉起',
+      '沒有被拉起',
+      '没有自动重启',
+      '沒有自動重啟',
+      '没起来',
+      '沒起來',
+      '起不来',
+      '起不來',
+      '无法启动',
+      '無法啟動',
+    ],
+    denied: { en: [], zh: [] },
+  },
+  restarting: {
+    en: [
+      'keeps restarting',
+      'kept restarting',
+      'keeps crashing',
+      'restarts constantly',
+      'restarts repeatedly',
+      'restarted repeatedly',
+      'restarts every',
+      'is crash-looping',
+      'crash loop',
+      'crashloop',
+      'restart loop',
+    ],
+    zh: [
+      '频繁重启',
+      '頻繁重啟',
+      '不断重启',
+      '不斷重啟',
+      '反复重启',
+      '反復重啟',
+      '一直重启',
+      '一直重啟',
+      '循环重启',
+      '循環重啟',
+    ],
+    denied: { en: [], zh: [] },
+  },
+  busy: {
+    en: ['pegged', 'using all CPU', 'high CPU', 'spinning'],
+    zh: ['CPU打满', 'cpu打满', 'CPU打滿', 'CPU飙高', 'CPU飆高'],
+    patterns: [
+      { pattern: '(?:CPU|cpu)[^\\n]{0,24}(?:100|9[0-9]) ?%', example: 'cpu 占用率一直是 100%' },
+      { pattern: '(?:100|9[0-9]) ?% (?:of )?(?:a |one )?(?:CPU|cpu|core)', example: '100% CPU' },
+    ],
+    denied: { en: [], zh: [] },
+  },
+  dState: {
+    en: ['in D state', 'D state', 'state D', 'D-state', 'uninterruptible sleep', 'uninterruptible'],
+    zh: ['D状态', 'D狀態', 'D 状态', '不可中断', '不可中斷'],
+    denied: { en: ['not in D state'], zh: [] },
+  },
+  zombie: {
+    en: ['zombie', 'zombies', 'defunct'],
+    zh: ['僵尸', '僵屍', '殭屍', '殭尸'],
+    denied: { en: ['no zombie', 'not a zombie', 'no defunct'], zh: ['没有僵尸', '沒有殭屍', '无僵尸'] },
+  },
+  exhausted: {
+    en: [
+      'is full',
+      'was full',
+      'filled up',
+      'exhausted',
+      'used up',
+      'ran out',
+      'running out',
+      'at the limit',
+      'at its limit',
+      'hit the limit',
+      'maxed out',
+      'leaked',
+      'leaking',
+    ],
+    zh: [
+      '满了',
+      '滿了',
+      '打满',
+      '打滿',
+      '耗尽',
+      '耗盡',
+      '用完',
+      '用光',
+      '泄漏',
+      '洩漏',
+      '泄露',
+      '不足',
+      '占满',
+      '佔滿',
+      '爆了',
+    ],
+    denied: { en: ['not full', 'not exhausted', 'plenty of'], zh: ['没有满', '沒有滿', '充足'] },
+  },
+  saturated: {
+    en: ['saturated', 'at 100%', 'maxed out', 'throttled', 'exhausted', 'very high', 'was high', 'is high'],
+    zh: ['打满', '打滿', '很高', '飙高', '飆高', '100%'],
+    denied: { en: ['not saturated', 'is normal', 'was normal', 'is low', 'was low'], zh: ['正常'] },
+  },
+  unreachable: {
+    en: [
+      'unreachable',
+      'not reachable',
+      'could not be reached',
+      'cannot be reached',
+      'lost connectivity',
+      'lost connection',
+      'disconnected',
+      'was partitioned',
+      'partitioned',
+      'went down',
+      'is down',
+      'was down',
+      'outage',
+      'not responding',
+      'stopped responding',
+    ],
+    zh: [
+      '不通',
+      '断开',
+      '斷開',
+      '断网',
+      '斷網',
+      '中断',
+      '中斷',
+      '无法连接',
+      '無法連接',
+      '连不上',
+      '連不上',
+      '失联',
+      '失聯',
+      '挂了',
+      '掛了',
+      '宕机',
+      '宕機',
+    ],
+    denied: { en: ['not unreachable', 'was reachable', 'is reachable'], zh: ['正常'] },
+  },
+  changed: {
+    en: [
+      'changed',
+      'was changed',
+      'was modified',
+      'was updated',
+      'blocked',
+      'was blocking',
+      'dropped',
+      'was removed',
+      'misconfigured',
+    ],
+    zh: ['修改', '变更', '變更', '被改', '拦截', '攔截', '禁止了'],
+    denied: { en: ['not changed', 'unchanged'], zh: ['没有修改', '沒有修改', '未修改'] },
+  },
+  recovered: {
+    en: [
+      'recovered',
+      'recovers',
+      'came back',
+      'was back',
+      'back up',
+      'restarted automatically',
+      'restarted by itself',
+    ],
+    zh: ['恢复了', '恢復了', '自动恢复', '自動恢復', '自动重启了', '自動重啟了'],
+    denied: {
+      en: ['not recovered', 'never recovered', 'did not recover', "didn't recover"],
+      zh: ['没有恢复', '沒有恢復', '未恢复'],
+    },
+  },
+} as const satisfies Record<string, State>;
+
+export type SubjectId = keyof typeof SUBJECTS;
+export type StateId = keyof typeof STATES;
+
+/** One pairing and what it is evidence of, with the program terms the description stands for. */
+export interface Description {
+  subject: SubjectId;
+  state: StateId;
+  fact: FactId;
+  /** What a person describing this is seeing, in the program's own terms. */
+  source: string;
+  mechanism: string;
+  /** Words that, on the same line, mean the line is about something else (a more specific rule owns it). */
+  unless?: readonly string[];
+}
+
+/** Per-container commands: a line about one of these hanging is about one container, not the daemon. */
+const CONTAINER_COMMANDS = [
+  'inspect',
+  ' rm ',
+  'kill ',
+  'docker stop ',
+  'crictl stop ',
+  'stop the container',
+  ' logs',
+  'exec',
+  'delete',
+  'remove',
+  '删除',
+  '刪除',
+  '停止容器',
+  '杀掉',
+  '殺掉',
+];
+
+export const DESCRIPTIONS: readonly Description[] = [
+  {
+    subject: 'kubelet',
+    state: 'died',
+    fact: 'kubelet.dead',
+    // The node controller's own condition message (Ready=Unknown), read by its rule, not a description.
+    unless: ['stopped posting'],
+    source:
+      'observation: kubelet.service exiting (systemd "Main process exited", "Stopped", "Killed") as people see it',
+    mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
+  },
+  {
+    subject: 'kubelet',
+    state: 'notRestarted',
+    fact: 'kubelet.dead',
+    source:
+      'observation: kubelet.service left inactive (systemd did not restart it: Restart= policy, start limit)',
+    mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
+  },
+  {
+    subject: 'kubelet',
+    state: 'restarting',
+    fact: 'kubelet.dead',
+    source:
+      'observation: kubelet.service crash-looping (systemd "Scheduled restart job, restart counter is at N")',
+    mechanism: 'the kubelet exits again before it posts status; the lease lapses between restarts',
+  },
+  {
+    subject: 'runtime',
+    state: 'hangs',
+    fact: 'runtime.cmd_hang',
+    unless: CONTAINER_COMMANDS,
+    source: 'observation: the runtime daemon API (docker ps/info, crictl ps) not answering',
+    mechanism: 'runtime-wide calls get no answer: the daemon is down or deadlocked',
+  },
+  {
+    subject: 'runtime',
+    state: 'died',
+    fact: 'runtime.service_failed',
+    // The kubelet's own Ready message, quoted: read by the kubelet rules as the summary it is.
+    unless: ['container runtime is down', 'runtime network not ready', 'runtime is down'],
+    source:
+      'observation: the runtime daemon exiting (systemd "Main process exited" for docker/containerd/crio)',
+    mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',
+  },
+  {
+    subject: 'runtime',
+    state: 'restarting',
+    fact: 'runtime.service_failed',
+    source: 'observation: the runtime service restarting in a loop (systemd restart counter)',
+    mechanism: 'the runtime daemon keeps exiting; between restarts nothing answers CRI calls',
+  },
+  {
+    subject: 'runtime',
+    state: 'notRestarted',
+    fact: 'runtime.service_stopped',
+    source: 'observation: the runtime service stopped and left inactive by systemd',
+    mechanism: 'nothing serves the runtime socket, so every CRI call fails until someone starts it',
+  },
+  {
+    subject: 'runtime',
+    state: 'recovered',
+    fact: 'runtime.recovered',
+    source: 'observation: the runtime daemon back and answering after an exit (systemd restarted it)',
+    mechanism: 'an outage that ended by itself: what keeps the node NotReady now is something else',
+  },
+  {
+    subject: 'runc',
+    state: 'hangs',
+    fact: 'runtime.container_cmd_hang',
+    source: 'observation: a runc create/start/exec/kill for one container not returning (libcontainer)',
+    mechanism: 'the runtime waits on runc for that container; calls about it hang',
+  },
+  {
+    subject: 'runc',
+    state: 'dState',
+    fact: 'proc.dstate',
+    source: 'observation: runc or runc init in uninterruptible sleep (ps state D)',
+    mechanism: 'runc is blocked in the kernel; the container operation that started it never completes',
+  },
+  {
+    subject: 'shim',
+    state: 'hangs',
+    fact: 'runtime.shim_hang',
+    source: 'observation: a containerd-shim no longer answering its ttrpc API (containerd runtime/v2/shim)',
+    mechanism: 'every runtime call about that container waits on the shim, and relist waits with it',
+  },
+  {
+    subject: 'shim',
+    state: 'zombie',
+    fact: 'proc.zombie_shim',
+    source:
+      'observation: a zombie whose parent is a containerd-shim (the shim reaps its container processes)',
+    mechanism: 'the shim does not reap its child, so the container never reports exited',
+  },
+  {
+    subject: 'shim',
+    state: 'dState',
+    fact: 'proc.zombie_shim',
+    source: 'observation: a container process under a containerd-shim in uninterruptible sleep',
+    mechanism: 'the container process cannot be killed; the shim and every call about it wait',
+  },
+  {
+    subject: 'process',
+    state: 'zombie',
+    fact: 'proc.zombie',
+    source: 'observation: zombie (defunct, ps state Z) processes on the node',
+    mechanism: 'a parent that does not reap its children; under a shim it wedges the container',
+  },
+  {
+    subject: 'process',
+    state: 'dState',
+    fact: 'proc.dstate',
+    source: 'observation: processes in uninterruptible sleep (ps state D)',
+    mechanism: 'processes blocked in the kernel (usually storage) that no signal can end',
+  },
+  {
+    subject: 'systemd',
+    state: 'hangs',
+    fact: 'systemd.cmd_hang',
+    source: 'observation: systemd (PID 1) not answering D-Bus (systemctl, busctl hang)',
+    mechanism: 'PID 1 does not answer D-Bus, so anything that needs a unit or scope waits',
+  },
+  {
+    subject: 'systemd',
+    state: 'busy',
+    fact: 'systemd.busy',
+    source: 'observation: systemd (PID 1) pinning a CPU as top/ps show it',
+    mechanism: 'PID 1 is saturated and handles D-Bus requests late or not at all',
+  },
+  {
+    subject: 'scope',
+    state: 'busy',
+    fact: 'systemd.busy',
+    source:
+      "observation: systemd's transient scope units (the containers' cgroups) shown pinning a CPU in top",
+    mechanism: 'PID 1 is saturated managing scope units and handles D-Bus requests late or not at all',
+  },
+  {
+    subject: 'dbus',
+    state: 'hangs',
+    fact: 'systemd.dbus_timeout',
+    source:
+      'observation: calls over the system D-Bus (runc/containerd asking systemd for a scope) not returning',
+    mechanism: 'a D-Bus call to systemd gets no reply; the container operation that needs it waits',
+  },
+  {
+    subject: 'dbus',
+    state: 'died',
+    fact: 'systemd.dbus_disconnected',
+    source: 'observation: dbus-daemon (the system bus) exiting or restarted',
+    mechanism:
+      'clients lose their bus connection; runtimes with the systemd cgroup driver cannot create scopes',
+  },
+  {
+    subject: 'network',
+    state: 'unreachable',
+    fact: 'network.disrupted',
+    unless: ['plugin', 'CNI', 'cni', 'NetworkPluginNotReady', 'NetworkUnavailable'],
+    source:
+      "observation: the node's network cut or restarted (the kubelet's connection to the API server drops)",
+    mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
+  },
+  {
+    subject: 'firewall',
+    state: 'changed',
+    fact: 'network.disrupted',
+    source:
+      'observation: a firewall or security-group change on the path between the node and the API server',
+    mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
+  },
+  {
+    subject: 'apiserver',
+    state: 'unreachable',
+    fact: 'apiserver.down',
+    source: 'observation: kube-apiserver or its load balancer unavailable',
+    mechanism: 'every kubelet loses its status path at once; the nodes themselves may be fine',
+  },
+  {
+    subject: 'apiserver',
+    state: 'died',
+    fact: 'apiserver.down',
+    source: 'observation: kube-apiserver exiting or restarted',
+    mechanism: 'every kubelet loses its status path at once; the nodes themselves may be fine',
+  },
+  {
+    subject: 'networkStorage',
+    state: 'unreachable',
+    fact: 'kernel.storage_stall',
+    source:
+      'observation: an NFS/network filesystem server not answering (the kernel\'s "nfs: server … not responding")',
+    mechanism:
+      'processes touching the mount sleep uninterruptibly; stopping their containers never completes',
+  },
+  {
+    subject: 'networkStorage',
+    state: 'hangs',
+    fact: 'kernel.storage_stall',
+    source: 'observation: an NFS/network filesystem mount hanging',
+    mechanism:
+      'processes touching the mount sleep uninterruptibly; stopping their containers never completes',
+  },
+  {
+    subject: 'disk',
+    state: 'exhausted',
+    fact: 'disk.pressure',
+    source: 'observation: the node out of disk space (df), what the kubelet reports as DiskPressure',
+    mechanism: 'writes fail; the runtime cannot create containers and image GC cannot keep up',
+  },
+  {
+    subject: 'diskIo',
+    state: 'saturated',
+    fact: 'io.saturated',
+    source: 'observation: disk I/O saturated as iostat/vmstat/cloud metrics show it',
+    mechanism: 'every runtime read and write waits on the disk, so CRI calls slow down',
+  },
+  {
+    subject: 'memory',
+    state: 'exhausted',
+    fact: 'mem.exhausted',
+    source: 'observation: node memory exhausted as free/top/monitoring show it',
+    mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
+  },
+  {
+    subject: 'nodeCpu',
+    state: 'saturated',
+    fact: 'cpu.saturated',
+    source: 'observation: node CPU saturated as top/monitoring show it',
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    subject: 'pids',
+    state: 'exhausted',
+    fact: 'pid.pressure',
+    source: 'observation: the node out of PIDs or threads (kernel.pid_max, threads-max)',
+    mechanism: 'fork fails with EAGAIN: the runtime cannot start shims or runc',
+  },
+  {
+    subject: 'fds',
+    state: 'exhausted',
+    fact: 'fd.emfile',
+    source:
+      'observation: a daemon out of file descriptors ("too many open files", EMFILE), as people describe it',
+    mechanism: 'the daemon cannot accept connections or open files, so CRI calls fail',
+  },
+  {
+    subject: 'inotify',
+    state: 'exhausted',
+    fact: 'fd.inotify',
+    source:
+      'observation: inotify instances or watches used up (fs.inotify.max_user_instances / max_user_watches)',
+    mechanism: 'the kubelet and cAdvisor cannot watch new containers or files',
+  },
+];
+
+/**
+ * Words that make a line a hypothesis or an explanation rather than an observation: "may", "usually", "such
+ * as", "一般", "可能", "如果"... Field reports list the usual causes before they say what they found.
+ */
+export const HEDGES: Terms = {
+  en: [
+    'may ',
+    'might ',
+    'could be',
+    'could cause',
+    'can cause',
+    'usually',
+    'typically',
+    'e.g.',
+    'such as',
+    'for example',
+    'possible',
+    'if the ',
+    'whether',
+  ],
+  zh: ['可能', '一般', '通常', '例如', '比如', '如果', '假如', '或者', '是否', '常见', '常見', '如 '],
+};
+
+/** Gap between a subject and its state, forward and (shorter) backward: both orders occur, Chinese especially. */
+const FORWARD_GAP = 40;
+const BACKWARD_GAP = 12;
+
+const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** An English term whose first letter may be either case; Chinese and symbols as they are. */
+function term(word: string): string {
+  const first = word.charAt(0);
+  const rest = escape(word.slice(1));
+  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase()
+    ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
+    : escape(first) + rest;
+}
+
+function alternatives(terms: Terms, patterns: readonly string[] = []): string {
+  // Longest first, so a phrase wins over the word inside it when both could match.
+  const all = [...new Set([...terms.en, ...terms.zh])].sort((a, b) => b.length - a.length);
+  return `(?:${[...all.map(term), ...patterns].join('|')})`;
+}
+
+function compile(d: Description): Signature {
+  const subject = alternatives(SUBJECTS[d.subject]);
+  const state = STATES[d.state] as State;
+  const said = alternatives(
+    state,
+    (state.patterns ?? []).map((p) => p.pattern),
+  );
+  const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
+  return {
+    fact: d.fact,
+    pattern: `${subject}[^\\n]{0,${FORWARD_GAP}}${said}|${said}[^\\n]{0,${BACKWARD_GAP}}${subject}`,
+    unless: alternatives({ en: unless, zh: [] }),
+    observation: true,
+    prose: true,
+    source: d.source,
+    mechanism: d.mechanism,
+  };
+}
+
+/** The grammar as signatures, in the order of DESCRIPTIONS. */
+export const DESCRIPTION_RULES: readonly Signature[] = DESCRIPTIONS.map(compile);

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { FactSet } from '../../shared/diagnosis/facts.ts';
+import {
+  DESCRIPTION_RULES,
+  DESCRIPTIONS,
+  HEDGES,
+  STATES,
+  SUBJECTS,
+} from '../../shared/diagnosis/rules/descriptions.ts';
+import { scanText } from '../../shared/diagnosis/scanner.ts';
+
+/** The facts a line of a person's notes gives. */
+function read(line: string): FactSet {
+  const facts = new FactSet();
+  scanText(line, 'logs.other:1', 'unknown', facts);
+  return facts;
+}
+
+/** Whether the pairing's own rule reads the line (other rules may read the same words as a program's message). */
+function pairingReads(d: (typeof DESCRIPTIONS)[number], line: string): boolean {
+  const rule = DESCRIPTION_RULES[DESCRIPTIONS.indexOf(d)];
+  if (!rule) throw new Error('every description compiles to one rule');
+  return new RegExp(rule.pattern).test(line) && !new RegExp(rule.unless ?? '(?!)').test(line);
+}
+
+/** Every sentence a pairing's terms make: "<subject> <state>" in English, "<subject><state>" in Chinese. */
+function sentences(subject: keyof typeof SUBJECTS, state: keyof typeof STATES): string[] {
+  const s = SUBJECTS[subject];
+  const t = STATES[state];
+  return [
+    ...s.en.flatMap((a) => t.en.map((b) => `we saw that the ${a} ${b} on that node`)),
+    ...s.zh.flatMap((a) => t.zh.map((b) => `发现${a}${b}`)),
+    // People start sentences with the subject: either case of its first letter.
+    ...s.en.slice(0, 1).map((a) => `${a.charAt(0).toUpperCase()}${a.slice(1)} ${t.en[0]}.`),
+  ];
+}
+
+describe("people's descriptions as a grammar", () => {
+  it.each(DESCRIPTIONS.map((d) => [`${d.subject} × ${d.state} → ${d.fact}`, d] as const))(
+    '%s: every subject term with every state term, English and Chinese',
+    (_name, d) => {
+      for (const sentence of sentences(d.subject, d.state)) {
+        // Words the pairing leaves to a more specific rule (a program's message quoted) are not its reading.
+        const claimed = (d.unless ?? []).some((word) => sentence.includes(word));
+        expect(pairingReads(d, sentence), sentence).toBe(!claimed);
+        if (!claimed) expect(read(sentence).has(d.fact), sentence).toBe(true);
+      }
+    },
+  );
+
+  it.each(DESCRIPTIONS.map((d) => [`${d.subject} × ${d.state}`, d] as const))(
+    '%s: a denial is not an observation of the state',
+    (_name, d) => {
+      const subject = SUBJECTS[d.subject];
+      const denied = STATES[d.state].denied;
+      for (const no of denied.en) expect(pairingReads(d, `the ${subject.en[0]} ${no}`), no).toBe(false);
+      for (const no of denied.zh) expect(pairingReads(d, `${subject.zh[0]}${no}`), no).toBe(false);
+    },
+  );
+
+  it.each(DESCRIPTIONS.map((d) => [`${d.subject} × ${d.state}`, d] as const))(
+    '%s: a hedge makes it a hypothesis, not an observation',
+    (_name, d) => {
+      const subject = SUBJECTS[d.subject];
+      const state = STATES[d.state];
+      for (const hedge of HEDGES.en)
+        expect(pairingReads(d, `${hedge} the ${subject.en[0]} ${state.en[0]}`), hedge).toBe(false);
+      for (const hedge of HEDGES.zh)
+        expect(pairingReads(d, `${hedge}${subject.zh[0]}${state.zh[0]}`), hedge).toBe(false);
+    },
+  );
+
+  it("is not read in a program's own line: those words there are that program's message", () => {
+    const kubelet =
+      'Nov 23 03:07:38 worker-7 kubelet[1893]: E1123 03:07:38.502290 1893 kubelet.go:2368] "Container runtime not ready" err="container runtime is down"';
+    expect(read(kubelet).has('runtime.service_failed')).toBe(false);
+    const bareKlog = 'E1123 03:07:38.502290    1893 kubelet.go:2368] "the docker daemon crashed"';
+    expect(read(bareKlog).has('runtime.service_failed')).toBe(false);
+    expect(read('the docker daemon crashed').has('runtime.service_failed')).toBe(true);
+  });
+
+  it('reads both orders: the state may come first (Chinese puts it before its subject)', () => {
+    expect(read('发现一个僵尸进程的父进程为containerd-shim').has('proc.zombie_shim')).toBe(true);
+    expect(read('the zombie under the containerd-shim').has('proc.zombie_shim')).toBe(true);
+  });
+
+  it('a hang of one container command is about that container, not the runtime', () => {
+    expect(read('docker inspect on that container hangs').has('runtime.cmd_hang')).toBe(false);
+    expect(read('docker stopped responding').has('runtime.cmd_hang')).toBe(true);
+  });
+});
