@@ -755,15 +755,15 @@ export const HEDGES: Terms = {
 const FORWARD_GAP = 40;
 const BACKWARD_GAP = 12;
 
-const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** An English term whose first letter may be either case; Chinese and symbols as they are. */
 function term(word: string): string {
   const first = word.charAt(0);
-  const rest = escape(word.slice(1));
+  const rest = escapeRegex(word.slice(1));
   return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase()
     ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
-    : escape(first) + rest;
+    : escapeRegex(first) + rest;
 }
 
 function alternatives(terms: Terms, patterns: readonly string[] = []): string {
