@@ -249,6 +249,10 @@ export function diagnosisMessage(d: Diagnosis, intro?: string, links: readonly L
         `*${escapeMrkdwn(top.title)}*${mechanism} — ${percent(top.confidence)}\n${escapeMrkdwn(top.summary)}`,
       ),
     );
+    if (top.limits.length)
+      blocks.push(
+        context(escapeMrkdwn(`Not enough to act on alone: ${top.limits.join('; ')}. Confirm first.`)),
+      );
     if (top.defect) blocks.push(section(defectText(top.defect)));
     blocks.push(section(`*Why*\n${top.chain.map((s, i) => `${i + 1}. ${escapeMrkdwn(s)}`).join('\n')}`));
     if (top.evidence.length) blocks.push(section(`*Evidence*\n${evidenceLines(top.evidence)}`));

@@ -66,6 +66,7 @@ function verdictLines(d: Diagnosis, top: Diagnosis['causes'][number] | undefined
   const mechanism = top.mechanism ? ` (${sanitizeForTerminal(top.mechanism)})` : '';
   return [
     `Verdict: ${top.title}${mechanism} [${top.id}] — confidence ${percent(top.confidence)}`,
+    ...(top.limits.length ? [`  Not enough to act on alone: ${top.limits.join('; ')}. Confirm first.`] : []),
     `  ${top.summary}`,
     ...(top.defect ? defectLines(top.defect) : []),
   ];

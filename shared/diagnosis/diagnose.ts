@@ -132,6 +132,7 @@ export function diagnoseFacts(
     evidence: r.support.flatMap((w) => cite(facts, w.fact)),
     against: r.against.flatMap((w) => cite(facts, w.fact)),
     commands: r.cause.commands(ctx),
+    limits: r.limits,
     ...mechanismOf(r, facts),
   }));
   const top = causes[0];

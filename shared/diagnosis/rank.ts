@@ -1,7 +1,7 @@
 import type { CauseId } from '../schemas/diagnosis.ts';
 import { CAUSES } from './causes/index.ts';
 import type { CauseModule, Weighted } from './causes/types.ts';
-import type { FactSet } from './facts.ts';
+import { FACT_MEANINGS, type FactId, type FactSet } from './facts.ts';
 
 /**
  * The score of "none of these": a cause needs more than one suggestive fact to beat it. With one decisive fact
@@ -76,6 +76,52 @@ function applyExplanations(scored: Scored[]): void {
 
 export interface Ranked extends Scored {
   confidence: number;
+  /** Why the confidence is held below what the scores alone say (empty when it is not). */
+  limits: string[];
+}
+
+/**
+ * The confidence an engineer acts on. A claim at or above it needs corroborated program evidence: two
+ * independent facts, at least one a program's own message, and no strong program evidence of another cause
+ * that neither explains. Below it, the answer is still given, as a lead to confirm.
+ */
+export const ACTIONABLE = 0.7;
+/** Where a claim that does not meet the bar is held: clearly below ACTIONABLE, still above the verdict threshold. */
+const HELD = 0.65;
+/** A fact of this weight, from a program, is strong evidence for its cause on its own. */
+const STRONG = 3;
+
+/**
+ * Summaries the kubelet and the node controller write whatever the cause (the Ready condition's "container runtime
+ * is down", Ready=Unknown, PLEG's own health line): they say that something is wrong, not why, so they never count
+ * as the independent second fact a confident answer needs.
+ */
+const SUMMARIES: ReadonlySet<FactId> = new Set([
+  'runtime.down',
+  'runtime.status_pending',
+  'node.status_unknown',
+  'pleg.unhealthy',
+  'pleg.stuck',
+  'pleg.relist_error',
+]);
+
+/** Reasons a cause's evidence does not carry a confident answer, in words for the diagnosis. */
+function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[] {
+  const limits: string[] = [];
+  const independent = s.support.filter((w) => !SUMMARIES.has(w.fact));
+  if (independent.length < 2) limits.push('it rests on one fact');
+  if (s.support.every((w) => facts.onlyObserved(w.fact)))
+    limits.push("it rests on people's descriptions only, no program's own message");
+  for (const other of scored) {
+    if (other === s || other.score <= 0) continue;
+    if (s.cause.explains.includes(other.cause.id) || other.cause.explains.includes(s.cause.id)) continue;
+    const strong = other.support.find((w) => w.weight >= STRONG && !facts.onlyObserved(w.fact));
+    if (strong)
+      limits.push(
+        `${other.cause.title.toLowerCase()} has strong evidence too (${FACT_MEANINGS[strong.fact]})`,
+      );
+  }
+  return limits;
 }
 
 /** Scores every cause, lets root causes absorb their symptoms, and turns scores into probabilities. */
@@ -85,7 +131,11 @@ export function rankCauses(facts: FactSet): Ranked[] {
   const plausible = scored.filter((s) => s.score > 0);
   const partition = Math.exp(UNKNOWN_SCORE) + plausible.reduce((acc, s) => acc + Math.exp(s.score), 0);
   return plausible
-    .map((s) => ({ ...s, confidence: Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition) }))
+    .map((s) => {
+      const raw = Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition);
+      const limits = raw >= ACTIONABLE ? limitsOf(s, plausible, facts) : [];
+      return { ...s, confidence: limits.length ? Math.min(raw, HELD) : raw, limits };
+    })
     .sort((a, b) => b.confidence - a.confidence);
 }
 

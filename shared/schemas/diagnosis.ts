@@ -59,6 +59,11 @@ export const RankedCauseSchema = z.object({
   /** How this cause is at work here, in a few words (`PID exhaustion`, a known-defect id); absent when unclear. */
   mechanism: z.string().optional(),
   defect: DefectRefSchema.optional(),
+  /**
+   * Why the confidence is held below the actionable level although the scores alone say more: one fact only,
+   * people's descriptions only, or another cause with strong program evidence too (named, with its fact).
+   */
+  limits: z.array(z.string()),
 });
 export type RankedCause = z.infer<typeof RankedCauseSchema>;
 

@@ -211,7 +211,12 @@ describe('contradicting evidence lowers confidence', () => {
     node: 'app04',
     containerRuntimeVersion: 'docker://20.10.7',
     conditions: notReady(`[container runtime is down, ${PLEG}]`),
-    logs: { kubelet: kubelet(LIST_TIMEOUT, RELIST_ERROR) },
+    logs: {
+      kubelet: kubelet(LIST_TIMEOUT, RELIST_ERROR),
+      // A second, independent fact: with one alone the confidence is held below 0.7 either way.
+      dockerd:
+        'Nov 02 13:41:43 app04 dockerd[1203]: time="2023-11-02T13:41:43.270000000Z" level=error msg="Handler for GET /v1.41/containers/json returned error: context deadline exceeded"',
+    },
   };
 
   it('the runtime answering `docker ps` lowers runtime_down and is cited against it', () => {

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { ACTIONABLE } from '../../shared/diagnosis/rank.ts';
+
+const EMFILE =
+  'Nov 02 13:41:43 app04 dockerd[8435]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s';
+const NEAR_LIMIT = {
+  'ls /proc/$(pidof dockerd)/fd | wc -l': '65530\n',
+  'systemctl show docker -p LimitNOFILE': 'LimitNOFILE=65536\n',
+};
+const DBUS_TIMEOUT =
+  'Nov 02 13:41:44 app04 kubelet[8411]: E1102 13:41:44.000000    8411 pod_workers.go:190] "Error syncing pod" err="failed to create containerd task: unable to apply cgroup configuration: failed to create scope: Timeout waiting for systemd to create kubepods-burstable-pod1.slice"';
+
+const top = (d: ReturnType<typeof diagnose>) => d.causes[0];
+
+describe('confidence never claims what the evidence cannot carry', () => {
+  it('two independent program facts: an answer to act on', () => {
+    const d = diagnose({ logs: { dockerd: EMFILE }, commandOutputs: NEAR_LIMIT });
+    expect(d.verdict).toBe('fd_exhaustion');
+    expect(d.confidence).toBeGreaterThanOrEqual(ACTIONABLE);
+    expect(top(d)?.limits).toEqual([]);
+  });
+
+  it('one fact, however loud: a lead, held below the actionable level, and it says why', () => {
+    const d = diagnose({ logs: { dockerd: EMFILE } });
+    expect(d.verdict).toBe('fd_exhaustion');
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+    expect(top(d)?.limits).toEqual(['it rests on one fact']);
+  });
+
+  it("people's descriptions only: held, however many", () => {
+    const d = diagnose({
+      logs: { other: 'dockerd ran out of file descriptors\nthe docker daemon stopped responding' },
+    });
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+    expect(top(d)?.limits.join(' ')).toContain("people's descriptions only");
+  });
+
+  it('strong program evidence of another cause: both are named, neither is claimed', () => {
+    const d = diagnose({ logs: { dockerd: EMFILE, kubelet: DBUS_TIMEOUT }, commandOutputs: NEAR_LIMIT });
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+    const named = d.causes.map((c) => c.id);
+    expect(named).toContain('fd_exhaustion');
+    expect(named).toContain('systemd_dbus_stall');
+    const other = top(d)?.id === 'fd_exhaustion' ? 'systemd / d-bus' : 'descriptor';
+    expect(top(d)?.limits.join(' ').toLowerCase()).toContain(other);
+  });
+
+  it("the kubelet's summary of the runtime is a symptom, never the second fact", () => {
+    const d = diagnose({
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'False',
+          reason: 'KubeletNotReady',
+          message:
+            'container runtime is down,PLEG is not healthy: pleg was last seen active 5m0s ago; threshold is 3m0s',
+        },
+      ],
+    });
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+  });
+});
