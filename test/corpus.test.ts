@@ -6,7 +6,7 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 const cases = loadCorpus();
 
 /** Top-1 answers the corpus scores at the last ratchet (70/94 when blind-1 joined, engine as at 7355467). */
-const TOP1_FLOOR = 72;
+const TOP1_FLOOR = 77;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {

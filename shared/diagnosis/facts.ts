@@ -104,6 +104,12 @@ export const FACT_MEANINGS = {
   'runtime.oom_killed': 'the kernel OOM killer killed the runtime service',
   'runtime.service_stopped': 'the runtime service stopped (deactivated)',
   'runtime.restarted': 'the runtime daemon started up (a restart when the node was already running)',
+  'runtime.status_timeout':
+    "the runtime's CRI Status call times out (its handler waits on the network plugin's status)",
+  'runtime.not_accepting':
+    "connecting to the runtime's socket fails with EAGAIN: its backlog is full, the daemon stopped accepting",
+  'kubelet.startup_race':
+    'the kubelet posted node status moments after it started, before its first runtime Status call: one short NotReady per restart',
   'runtime.recovered':
     'the runtime is described as back and answering after an exit: that outage ended by itself',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',

@@ -39,6 +39,26 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
       'E',
+      'remote_runtime.go:168',
+      '"Status from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+    ),
+    fact: 'runtime.status_timeout',
+  },
+  {
+    line: klog(
+      'E',
+      'remote_runtime.go:390',
+      '"ListContainers with filter from runtime service failed" err="rpc error: code = ResourceExhausted desc = grpc: trying to send message larger than max (16806283 vs. 16777216)" filter="nil"',
+    ),
+    fact: 'runtime.list_too_large',
+  },
+  {
+    line: '  Taints:             node.kubernetes.io/unreachable:NoExecute',
+    fact: 'node.status_unknown',
+  },
+  {
+    line: klog(
+      'E',
       'kubelet.go:2412',
       '"Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 3m12.5s ago; threshold is 3m0s"',
     ),
@@ -450,6 +470,11 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 
 const KERNEL_EXAMPLES: readonly Example[] = [
   {
+    line: kmsg('task:containerd-shim state:D stack:0     pid:4242  ppid:4100   flags:0x00000000'),
+    fact: 'proc.dstate',
+  },
+  { line: kmsg('dockerd         D    0  1203      1 0x00000000'), fact: 'proc.dstate' },
+  {
     line: kmsg('INFO: task containerd-shim:4242 blocked for more than 120 seconds.'),
     fact: 'kernel.hung_task_runtime',
   },
@@ -759,7 +784,7 @@ describe('near misses', () => {
 
 describe('the PLEG age', () => {
   it('is read from the unhealthy message in seconds', () => {
-    const [example] = KUBELET_EXAMPLES;
+    const example = KUBELET_EXAMPLES.find((e) => e.fact === 'pleg.unhealthy');
     if (!example) throw new Error('no PLEG example');
     expect(scan(example).max('pleg.unhealthy')).toBeCloseTo(192.5, 6);
   });

@@ -31,6 +31,10 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  {
+    line: `${J} kubelet[1187]: E1123 10:01:02.123456    1187 remote_runtime.go:168] "Version from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: resource temporarily unavailable\\""`,
+    fact: 'runtime.not_accepting',
+  },
   // containerd
   {
     line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="failed to stop container \\"abc\\": wait container \\"abc\\": context deadline exceeded"`,

@@ -8,6 +8,7 @@ export const cniHang: CauseModule = {
   explains: ['runtime_down'],
   support: [
     { fact: 'cni.hang', weight: 3.5 },
+    { fact: 'runtime.status_timeout', weight: 2 },
     { fact: 'cni.slow', weight: 2.5 },
     { fact: 'cni.error', weight: 1.5 },
     { fact: 'cni.not_ready', weight: 1 },

@@ -15,6 +15,7 @@ export const fdExhaustion: CauseModule = {
     { fact: 'fd.limit_low', weight: 1 },
     { fact: 'fd.known_defect', weight: 1.5 },
     { fact: 'fd.watch_error', weight: 1 },
+    { fact: 'runtime.not_accepting', weight: 1 },
   ],
   against: [{ fact: 'fd.within_limit', weight: 2 }, ...competingDefects('fd_exhaustion')],
   summary: ({ facts, tools }) =>

@@ -12,6 +12,7 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.stale_conn', weight: 3 },
     { fact: 'kubelet.alive_while_unknown', weight: 3 },
     { fact: 'kubelet.known_defect', weight: 3 },
+    { fact: 'kubelet.startup_race', weight: 3 },
     { fact: 'network.link_up', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },

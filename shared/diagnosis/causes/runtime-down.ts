@@ -8,6 +8,8 @@ export const runtimeDown: CauseModule = {
   explains: [],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
+    { fact: 'runtime.not_accepting', weight: 2.5 },
+    { fact: 'runtime.status_timeout', weight: 1.5 },
     { fact: 'runtime.unit_failed', weight: 3 },
     { fact: 'runtime.call_blocked', weight: 2.5 },
     { fact: 'runtime.down', weight: 2.5 },
@@ -38,6 +40,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.selective_hang', weight: 1 },
     // A crash that recovered within seconds is not what keeps the node NotReady now.
     { fact: 'runtime.recovered', weight: 1.5 },
+    // The placeholder of a kubelet that has just started is its own ordering, not a runtime that does not answer.
+    { fact: 'kubelet.startup_race', weight: 2 },
     ...competingDefects('runtime_down'),
   ],
   summary: ({ tools }) =>

@@ -9,16 +9,70 @@ const STUCK_RELIST_SECONDS = 15 * 60;
 /** After this long, "status check may not have completed yet" means the runtime never answered, not a fresh start. */
 const STATUS_NEVER_SECONDS = 60;
 
+/** The writer's PID, from a journal identifier (`kubelet[8411]:`) or a klog header (`E1102 13:41:43.1 8411 f.go:1]`). */
+function writerPid(text: string): string | undefined {
+  return /\[(\d+)\]: /.exec(text)?.[1] ?? /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +(\d+) /.exec(text)?.[1];
+}
+
+/**
+ * Go prints a time.Time with its monotonic reading, `m=+12.345678901`: the seconds since the process started.
+ * The kubelet prints its conditions that way when it records a change.
+ */
+const PROCESS_AGE = /\bm=\+(\d+(?:\.\d+)?)/;
+/** A kubelet this young has not yet had its first runtime Status answer (it runs every 5 s, after start-up). */
+const JUST_STARTED_SECONDS = 60;
+
 function plegAge(facts: FactSet): void {
   const age = facts.max('pleg.unhealthy');
   const first = facts.examples('pleg.unhealthy')[0];
   if (age === undefined || !first) return;
   if (age >= STUCK_RELIST_SECONDS)
     facts.add({ id: 'pleg.stuck', source: first.source, text: first.text, value: age });
-  const pending = facts.examples('runtime.status_pending')[0];
+  // Only the same kubelet's lines combine: a placeholder from a kubelet that has just restarted says nothing about
+  // the relist age its predecessor logged.
+  const pending = facts
+    .examples('runtime.status_pending')
+    .find(
+      (p) =>
+        [writerPid(p.text), writerPid(first.text)].includes(undefined) ||
+        writerPid(p.text) === writerPid(first.text),
+    );
   if (pending && age >= STATUS_NEVER_SECONDS) {
     facts.add({ id: 'runtime.status_never', source: pending.source, text: pending.text, value: age });
   }
+}
+
+/**
+ * The kubelet posts its first node status before its first runtime Status call has answered, so a kubelet that
+ * has just started reports "container runtime status check may not have completed yet" for one period, whatever
+ * the runtime: when the line itself shows the process is seconds old, that is the start-up order, not the runtime.
+ */
+function startupRace(facts: FactSet): void {
+  for (const pending of facts.examples('runtime.status_pending')) {
+    const seconds = Number(PROCESS_AGE.exec(pending.text)?.[1]);
+    if (Number.isFinite(seconds) && seconds < JUST_STARTED_SECONDS) {
+      facts.add({ id: 'kubelet.startup_race', source: pending.source, text: pending.text, value: seconds });
+      return;
+    }
+  }
+}
+
+/** A container ID as runtimes and the kubelet print it: the full 64 hex digits, or docker's 12. */
+const CONTAINER_ID = /\b[0-9a-f]{64}\b|\b[0-9a-f]{12}\b/g;
+
+/**
+ * Timeouts on individual containers that all name the same container, repeatedly: one container is wedged (its
+ * shim, runc or process), not the runtime. Told by the examples kept (the first distinct lines).
+ */
+function sameContainerTimeouts(facts: FactSet): void {
+  const examples = facts.examples('runtime.op_timeout');
+  if (examples.length < 2) return;
+  const ids = examples.map((e) => new Set([...e.text.matchAll(CONTAINER_ID)].map((m) => m[0].slice(0, 12))));
+  const [first, ...rest] = ids;
+  const shared = [...(first ?? [])].filter((id) => rest.every((set) => set.has(id)));
+  const hang = examples[0];
+  if (shared.length > 0 && hang)
+    facts.add({ id: 'runtime.selective_hang', source: hang.source, text: hang.text });
 }
 
 /** Commands about one container hang while the daemon answers everything else: that container is wedged. */
@@ -57,6 +111,8 @@ function shimMismatch(bundle: EvidenceBundle, facts: FactSet): void {
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   plegAge(facts);
+  startupRace(facts);
   selectiveHang(facts);
+  sameContainerTimeouts(facts);
   shimMismatch(bundle, facts);
 }

@@ -7,7 +7,9 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  * (addresses are hidden as `<0>` without CAP_SYSLOG; older kernels print them). The frames say which subsystem
  * the process sleeps in: a filesystem or network storage that does not answer, the cgroup freezer, exit.
  */
-const FRAME = /^\s*\[<(?:0|[0-9a-f]{8,16})>\] ([\w.$]+)(?:\+0x[0-9a-f]+\/0x[0-9a-f]+)?(?: \[(\w+)\])?\s*$/;
+// `[<ffffffff8109d2b5>] schedule+0x29/0x70`; kernels before 4.x print `? ` before a frame they cannot vouch for.
+const FRAME =
+  /^\s*\[<(?:0|[0-9a-f]{8,16})>\] (?:\? )?([\w.$]+)(?:\+0x[0-9a-f]+\/0x[0-9a-f]+)?(?: \[(\w+)\])?\s*$/;
 const MAX_FRAMES = 128;
 
 interface Subsystem {
@@ -35,6 +37,13 @@ const SUBSYSTEMS: readonly Subsystem[] = [
   { name: 'btrfs', fact: 'proc.dstate_storage', frame: /^btrfs_|\[btrfs\]/ },
   { name: 'overlayfs', fact: 'proc.dstate_storage', frame: /^ovl_|\[overlay\]/ },
   { name: 'cgroup management', fact: 'proc.dstate', frame: /^cgroup_|^mem_cgroup_|^css_/ },
+  {
+    // copy_net_ns waits on the global net namespace lock, which cleanup_net holds while a netdevice that cannot
+    // be unregistered (netdev_wait_allrefs) keeps it: every new sandbox's network namespace waits behind it.
+    name: 'network namespace setup/teardown',
+    fact: 'proc.dstate',
+    frame: /^copy_net_ns\b|^cleanup_net\b|^netdev_wait_allrefs|^setup_net\b|^rtnl_lock\b/,
+  },
   {
     name: 'process exit',
     fact: 'proc.dstate',
@@ -95,8 +104,9 @@ class KernelStack implements Section {
   }
 
   take(line: string): boolean {
-    if (!FRAME.test(line)) return false;
-    if (this.#lines.length < MAX_FRAMES) this.#lines.push(line);
+    const frame = line.startsWith('[<') ? line : parseLogLine(line, 'kernel').message;
+    if (!FRAME.test(frame)) return false;
+    if (this.#lines.length < MAX_FRAMES) this.#lines.push(frame);
     return true;
   }
 
@@ -105,8 +115,12 @@ class KernelStack implements Section {
   }
 }
 
-export const openKernelStack: Opener = (line, at) =>
-  line.startsWith('[<') && FRAME.test(line) ? new KernelStack(line, at) : undefined;
+/** A stack read from /proc/PID/stack (`[<…>] frame`), or the same frames behind a dmesg or journal prefix. */
+export const openKernelStack: Opener = (line, at) => {
+  if (!line.includes('[<')) return undefined;
+  const frame = line.startsWith('[<') ? line : parseLogLine(line, 'kernel').message;
+  return FRAME.test(frame) ? new KernelStack(frame, at) : undefined;
+};
 
 /** What else a Call Trace block holds: the task markers and the user-space registers after it. */
 const TRACE_OTHER = /^\s*(?:<\/?TASK>|<\/?IRQ>|RIP: |RSP: |R[A-Z0-9]{1,3}: |Code: )/;
@@ -129,7 +143,7 @@ class CallTrace implements Section {
   take(line: string): boolean {
     const message = parseLogLine(line, 'kernel').message;
     if (TRACE_OTHER.test(message)) return true;
-    if (!TRACE_FRAME.test(message)) return false;
+    if (frameKey(message) === undefined) return false;
     if (this.#frames.length < MAX_FRAMES) this.#frames.push(message);
     return true;
   }

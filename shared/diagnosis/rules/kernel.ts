@@ -27,6 +27,29 @@ export const KERNEL_RULES: readonly Signature[] = [
       'a runtime or kubelet thread has slept uninterruptibly (D state) past hung_task_timeout_secs: it holds the runtime up',
   },
   {
+    // The per-task line sched_show_task prints under a hung-task report or a sysrq-w dump, also when the header
+    // line was lost: `task:dockerd state:D stack:0 pid:1203 ppid:1 flags:0x00000000` (5.10 and later).
+    fact: 'proc.dstate',
+    pattern: 'task:[^ ]{1,15} +state:D +stack:',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/sched/core.c sched_show_task ("task:%-15.15s state:%c"), printed by hung_task.c and sysrq-w',
+    mechanism:
+      'the task sleeps uninterruptibly (D state): no signal ends it until the kernel call it waits in returns',
+  },
+  {
+    // The same line before 5.10 (commit "sched/debug: Fix the alignment of the show-state debug output"): comm
+    // padded to 15, the state letter, on 3.x kernels the saved PC, then free stack, pid, ppid and flags —
+    // `dockerd         D    0  1203      1 0x00000000`, or `… D ffff88003fc13000     0  1203 …` on 3.x.
+    fact: 'proc.dstate',
+    pattern: '[^ ]{1,15} +D +(?:[0-9a-f]{8,16} +)?[0-9]+ +[0-9]+ +[0-9]+ 0x[0-9a-f]{8}',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/sched/core.c sched_show_task ("%-15.15s %c", then "%5lu %5d %6d 0x%08lx"), before 5.10',
+    mechanism:
+      'the task sleeps uninterruptibly (D state): no signal ends it until the kernel call it waits in returns',
+  },
+  {
     fact: 'kernel.hung_task',
     pattern: 'INFO: task [^\\n]{1,32}:[0-9]+ blocked for more than [0-9]+ seconds',
     source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: TaskHung)',

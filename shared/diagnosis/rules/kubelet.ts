@@ -126,6 +126,21 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the runtime did not answer ListPodSandbox within the CRI timeout',
   },
   {
+    // The runtime-wide Status call alone timing out. containerd's CRI Status handler (internal/cri/server/status.go,
+    // pkg/cri/server/status.go before 2.0) and cri-o's (server/runtime_status.go) also ask the network plugin for
+    // its status through go-cni/ocicni, whose lock a CNI ADD/DEL that never returns keeps (and from containerd 2.0
+    // the CNI STATUS verb runs the plugins themselves): list calls can answer while Status hangs.
+    fact: 'runtime.status_timeout',
+    pattern:
+      'Status from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)|Container runtime sanity check failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
+    unless: '(?:PodSandbox|Container)Status from runtime service failed',
+    from: ['kubelet'],
+    source:
+      'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).Status and pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp',
+    mechanism:
+      "the runtime's CRI Status call does not return within its timeout: its handler waits on the network plugin's status",
+  },
+  {
     fact: 'runtime.unreachable',
     pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}code = Unavailable`,
     from: ['kubelet'],
@@ -142,6 +157,17 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).PodSandboxStatus / ContainerStatus / Status / Version',
     mechanism:
       "the gRPC connection to the runtime's socket is down (refused, missing socket, or closed mid-call)",
+  },
+  {
+    // The same limit as the server sees it: the runtime refuses to send an answer over the client's limit and
+    // returns ResourceExhausted with the send-side words (the kubelet logs them, and its ContainerGCFailed event).
+    fact: 'runtime.list_too_large',
+    pattern: 'grpc: trying to send message larger than max',
+    from: ['kubelet', 'containerd', 'crio', 'dockerd'],
+    source:
+      'grpc-go rpc_util.go / server.go (*Server).sendResponse and encode checks (code ResourceExhausted)',
+    mechanism:
+      'a CRI answer (a list of every container or sandbox) is larger than the gRPC message limit: too many containers for one call',
   },
   {
     fact: 'runtime.list_too_large',
@@ -278,6 +304,15 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the node object exists but its kubelet has not posted one status since registration',
   },
 
+  {
+    // The taint the node controller puts on a node whose Ready is Unknown, as describe-node and node YAML show it.
+    fact: 'node.status_unknown',
+    pattern: 'node\\.kubernetes\\.io/unreachable',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (UnreachableTaintTemplate, v1.TaintNodeUnreachable)',
+    mechanism:
+      'Ready went Unknown: the node controller taints the node unreachable (NoSchedule, then NoExecute)',
+  },
   {
     fact: 'node.status_unknown',
     pattern: 'is unresponsive\\. Adding it to the Taint queue',

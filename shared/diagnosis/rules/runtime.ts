@@ -85,4 +85,15 @@ export const RUNTIME_RULES: readonly Signature[] = [
       'logrus error entries of the runtime daemons, log.G(ctx).WithError(err).Error(...) in containerd, dockerd and cri-o: `msg="..." error="context deadline exceeded"`',
     mechanism: 'an operation inside the runtime daemon did not finish before its context deadline',
   },
+  {
+    // connect(2) on a unix stream socket answers EAGAIN when the listener's backlog is full (unix(7)): the socket
+    // exists and a process holds it, but it has stopped calling accept — hung, or out of descriptors (EMFILE on
+    // accept leaves connections queued). ECONNREFUSED would mean nobody listens, ENOENT that there is no socket.
+    fact: 'runtime.not_accepting',
+    pattern:
+      '(?:docker|containerd|crio|cri-dockerd|dockershim)[^ \\n]*\\.sock[^\\n]{0,40}connect: resource temporarily unavailable',
+    source:
+      'unix(7) and connect(2): EAGAIN for a unix stream socket whose listen backlog is full (Go net.Dial, "dial unix")',
+    mechanism: "the runtime's socket queue is full: the daemon has stopped accepting connections",
+  },
 ];
