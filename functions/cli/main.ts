@@ -171,6 +171,67 @@ SLACK_CHANNEL, SLACK_APP_TOKEN, KUBE_IN_CLUSTER, KUBE_CONTEXTS, ... Stops on SIG
   outputOptions(demo);
 
   program
+    .command('collect')
+    .description(
+      'read this node (journal, descriptors, stuck processes, runtime and systemd answering, pressure) within a ' +
+        'time budget, read-only, and print the evidence bundle as JSON, or post it to the ingest',
+    )
+    .option(
+      '--post <url>',
+      'post the bundle to the ingest (its base URL or /v1/bundles) instead of printing it',
+    )
+    .option(
+      '--token-file <file>',
+      'the ingest token for --post (default: $INGEST_TOKEN_BUNDLES, else $INGEST_TOKEN)',
+    )
+    .option(
+      '--budget <seconds>',
+      'time for the whole collection; what has not answered by then is reported',
+      '20',
+    )
+    .option(
+      '--probe-timeout <seconds>',
+      "each probe's own timeout (a runtime call, a journalctl, the D-Bus ping)",
+      '5',
+    )
+    .option('--since <time>', 'journal excerpts since (journalctl --since: -1h, "2026-11-21 03:00")', '-1h')
+    .option('--lines <n>', 'the most recent lines of each journal excerpt', '1000')
+    .option(
+      '--max-bytes <n>',
+      'the bundle stays under this many bytes of JSON (logs are cut first; ingest takes 1 MiB by default)',
+      '524288',
+    )
+    .option(
+      '--root <dir>',
+      "the host's root (sockets, journal, kubelet config), e.g. /host in a pod",
+      process.env.PLEG_HOST_ROOT ?? '/',
+    )
+    .option('--proc <dir>', "the host's /proc", process.env.PLEG_HOST_PROC ?? '/proc')
+    .option(
+      '--node <name>',
+      "node name for the bundle (default: $NODE_NAME, the kubelet's --hostname-override, the host name)",
+    )
+    .option(
+      '--cluster <name>',
+      'cluster name for the bundle (default: $CLUSTER; the ingest uses DEFAULT_CLUSTER)',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  sudo pleg-responder collect > bundle.json && pleg-responder diagnose --bundle bundle.json
+  sudo pleg-responder collect --post https://pleg.example.com --token-file /etc/pleg/token
+  kubectl debug node/worker-7 -it --profile=sysadmin --image=IMAGE -- pleg-responder collect --root /host
+
+Read-only: it runs journalctl, busctl and systemctl read commands, reads /proc and asks the runtime's socket for
+its version and lists. Run as root to read other users' descriptor tables.`,
+    )
+    .action(async (options: import('./collect.ts').CollectCommandOptions) => {
+      const { runCollect } = await import('./collect.ts');
+      process.stdout.write(await runCollect(options, process.env));
+    });
+
+  program
     .command('completion')
     .description('print the shell completion script')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
