@@ -92,9 +92,20 @@ async function hostFile(root: string, path: string, signal: AbortSignal): Promis
  * whatever has not answered when the budget is spent is reported as such. Never throws for a missing target.
  */
 export async function collectBundle(options: CollectOptions): Promise<EvidenceBundle> {
+  // Our own timer rather than AbortSignal.timeout: it is cleared when the probes are done, so nothing is left
+  // to keep the process (or the agent's loop) waiting for a budget already met.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), Math.max(1, options.budgetMs - RESERVE_MS));
+  try {
+    return await collectWithin(options, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function collectWithin(options: CollectOptions, budget: AbortSignal): Promise<EvidenceBundle> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const budget = AbortSignal.timeout(Math.max(1, options.budgetMs - RESERVE_MS));
   const probeTimeout = Math.min(options.probeTimeoutMs, options.budgetMs - RESERVE_MS);
   const shared = { root: options.root, timeoutMs: probeTimeout, signal: budget };
 

@@ -23,6 +23,11 @@ interface GrpcAnswer {
   body: Buffer;
 }
 
+function connectionError(error: NodeJS.ErrnoException): CallError {
+  const outcome = error.code === 'ECONNREFUSED' ? 'refused' : error.code === 'ENOENT' ? 'absent' : 'error';
+  return new CallError(outcome, error.code ?? error.message);
+}
+
 /** One unary gRPC call with an empty request; rejects with a CallError saying how it failed. */
 function unary(
   socketPath: string,
@@ -40,7 +45,10 @@ function unary(
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
     };
+    let failed = false;
     const fail = (error: CallError) => {
+      if (failed) return;
+      failed = true;
       settle();
       session.destroy();
       reject(error);
@@ -59,7 +67,10 @@ function unary(
       'content-type': 'application/grpc',
       te: 'trailers',
     });
-    request.on('error', (error: Error) => fail(new CallError('error', error.message)));
+    // A stream cancelled because its connection failed carries the connection's error as its cause.
+    request.on('error', (error: Error & { cause?: NodeJS.ErrnoException }) =>
+      fail(connectionError(error.cause ?? error)),
+    );
     request.on('response', (headers) => {
       status = headers;
     });
