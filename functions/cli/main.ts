@@ -232,6 +232,50 @@ its version and lists. Run as root to read other users' descriptor tables.`,
     });
 
   program
+    .command('agent')
+    .description(
+      'watch this node (kubelet health, PLEG last seen in its metrics, the runtime answering) and, on signs of ' +
+        'trouble, collect once, spool the bundle on the node and post it; backs off while the node stays sick',
+    )
+    .requiredOption('--post <url>', 'the ingest to post bundles to (its base URL or /v1/bundles)')
+    .option('--token-file <file>', 'the ingest token (default: $INGEST_TOKEN_BUNDLES, else $INGEST_TOKEN)')
+    .option(
+      '--spool <dir>',
+      'where bundles wait until posted (bounded: the oldest dropped first)',
+      '/var/lib/pleg-responder/spool',
+    )
+    .option('--interval <seconds>', 'how often to look', '10')
+    .option(
+      '--healthz <url>',
+      "the kubelet's health endpoint (empty: not watched)",
+      'http://127.0.0.1:10248/healthz',
+    )
+    .option(
+      '--metrics <url>',
+      "the kubelet's metrics (nodes/metrics; empty: not watched)",
+      'https://127.0.0.1:10250/metrics',
+    )
+    .option('--kubelet-token-file <file>', "bearer token for --metrics (the pod's ServiceAccount token)")
+    .option(
+      '--kubelet-ca-file <file>',
+      "CA of the kubelet's serving certificate (needed unless --metrics is on 127.0.0.1)",
+    )
+    .option(
+      '--pleg-threshold <seconds>',
+      "PLEG last seen longer ago than this is a sign (the kubelet's is 180)",
+      '180',
+    )
+    .option('--budget <seconds>', 'time for one collection', '20')
+    .option('--root <dir>', "the host's root as mounted in the pod", process.env.PLEG_HOST_ROOT ?? '/')
+    .option('--proc <dir>', "the host's /proc", process.env.PLEG_HOST_PROC ?? '/proc')
+    .option('--node <name>', 'node name for the bundles (default: $NODE_NAME)')
+    .option('--cluster <name>', 'cluster name for the bundles (default: $CLUSTER)')
+    .action(async (options: import('./agent.ts').AgentCommandOptions) => {
+      const { runAgent } = await import('./agent.ts');
+      await runAgent(options, process.env);
+    });
+
+  program
     .command('completion')
     .description('print the shell completion script')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))

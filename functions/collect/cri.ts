@@ -186,6 +186,7 @@ export async function checkCri(
   expected: boolean,
   timeoutMs: number,
   signal?: AbortSignal,
+  lists = true,
 ): Promise<Check<CriAnswer>[]> {
   const base = { target, endpoint, expected };
   const version = await timedCheck(
@@ -197,8 +198,8 @@ export async function checkCri(
         a.version && `${a.version.runtimeName} ${a.version.runtimeVersion} (CRI ${a.version.apiVersion})`,
     }),
   );
-  if (version.check.outcome !== 'answered') return [version];
-  const lists = await Promise.all(
+  if (version.check.outcome !== 'answered' || !lists) return [version];
+  const answers = await Promise.all(
     (['ListPodSandbox', 'ListContainers'] as const).map((method) =>
       timedCheck(
         { ...base, call: `CRI ${method}` },
@@ -208,5 +209,5 @@ export async function checkCri(
       ),
     ),
   );
-  return [version, ...lists];
+  return [version, ...answers];
 }

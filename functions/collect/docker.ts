@@ -55,6 +55,7 @@ export async function checkDocker(
   endpoint: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  lists = true,
 ): Promise<Check<DockerAnswer>[]> {
   const base = { target: 'docker', endpoint };
   const ping = await timedCheck<DockerAnswer>(
@@ -66,7 +67,7 @@ export async function checkDocker(
     },
     () => ({}),
   );
-  if (ping.check.outcome !== 'answered') return [ping];
+  if (ping.check.outcome !== 'answered' || !lists) return [ping];
   const [version, list] = await Promise.all([
     timedCheck<DockerAnswer>(
       { ...base, call: 'GET /version' },

@@ -4,9 +4,12 @@ import type { EvidenceBundle } from '../../shared/schemas/bundle.ts';
 /** Why a post failed, in words for a person, and whether trying again later can help. */
 export class PostError extends Error {
   readonly retryable: boolean;
-  constructor(message: string, retryable: boolean) {
+  /** The ingest's HTTP status, when it answered. */
+  readonly status: number | undefined;
+  constructor(message: string, retryable: boolean, status?: number) {
     super(message);
     this.retryable = retryable;
+    this.status = status;
   }
 }
 

@@ -15,6 +15,8 @@ const CRI_SOCKETS: ReadonlyArray<{ target: string; path: string }> = [
 const DOCKER_SOCKETS = ['/run/docker.sock', '/var/run/docker.sock'];
 
 export interface RuntimeOptions {
+  /** Also the lists a relist makes (false: only Version / _ping, the agent's cheap check while idle). */
+  lists?: boolean;
   root: string;
   timeoutMs: number;
   /** The kubelet's container-runtime-endpoint (`unix:///run/containerd/containerd.sock`), when known. */
@@ -54,13 +56,23 @@ export async function readRuntimes(options: RuntimeOptions): Promise<RuntimeRead
   const criRuns = [...new Set(cri)]
     .filter((path) => path === expected || existsSync(host(path)))
     .map((path) =>
-      checkCri(targetOf(path), host(path), path, path === expected, options.timeoutMs, options.signal),
+      checkCri(
+        targetOf(path),
+        host(path),
+        path,
+        path === expected,
+        options.timeoutMs,
+        options.signal,
+        options.lists ?? true,
+      ),
     );
   // /var/run is a link to /run on current distributions: one docker socket, asked once.
   const docker = DOCKER_SOCKETS.find((path) => existsSync(host(path)));
   const runs: Promise<Check<CriAnswer | DockerAnswer>[]>[] = [
     ...criRuns,
-    ...(docker ? [checkDocker(host(docker), docker, options.timeoutMs, options.signal)] : []),
+    ...(docker
+      ? [checkDocker(host(docker), docker, options.timeoutMs, options.signal, options.lists ?? true)]
+      : []),
   ];
   const results = (await Promise.all(runs)).flat();
   const checks = results.map((r) => r.check);

@@ -140,3 +140,52 @@ describe('CRI over a unix socket', () => {
     expect(absent?.check.outcome).toBe('absent');
   });
 });
+
+describe('collect --post', () => {
+  const cli = (args: string[]) =>
+    run(process.execPath, [MAIN, 'collect', ...args], {
+      env: { ...process.env, INGEST_TOKEN: 'wrong-token-0123456789' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+
+  it('a bad URL is refused before the node is read', async () => {
+    expect(await cli(['--post', 'not a url'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--post: "not a url" is not a URL'),
+    });
+    expect((await cli(['--post', 'ftp://x/'])).stderr).toContain('ftp: is not supported');
+  });
+
+  it('a refused token says so', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const ingest = createHttpServer((req, res) => {
+      req.resume();
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorised","issues":[]}');
+    });
+    await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (ingest.address() as { port: number }).port;
+      const root = join(scratch, 'post-root');
+      mkdirSync(root, { recursive: true });
+      const result = await cli([
+        '--post',
+        `http://127.0.0.1:${port}`,
+        '--root',
+        root,
+        '--proc',
+        root,
+        '--budget',
+        '3',
+      ]);
+      expect(result).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('the ingest refused the token (401)'),
+      });
+      expect(result.stderr).not.toContain('wrong-token');
+    } finally {
+      ingest.close();
+    }
+  });
+});
