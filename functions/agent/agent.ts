@@ -37,14 +37,10 @@ export interface AgentOptions {
 export const POST_BACKOFF: Backoff = { baseMs: 5000, capMs: 300_000 };
 const POST_TIMEOUT_MS = 10_000;
 
-interface Seen {
-  signs: Signs;
-  metrics?: string;
-}
+const PLEG_GAUGE = 'kubelet_pleg_last_seen_seconds';
 
-async function look(options: AgentOptions, now: number): Promise<Seen> {
+async function look(options: AgentOptions, now: number): Promise<Signs> {
   const signs: Signs = {};
-  let metrics: string | undefined;
   const timeout = options.checkTimeoutMs;
   const checks: Promise<void>[] = [];
   if (options.healthz) {
@@ -61,10 +57,9 @@ async function look(options: AgentOptions, now: number): Promise<Seen> {
   }
   if (options.metrics) {
     checks.push(
-      kubeletGet(options.metrics, timeout).then(
+      kubeletGet(options.metrics, timeout, PLEG_GAUGE).then(
         (r) => {
           if (r.status !== 200) return; // not authorised, or no kubelet: not a sign of anything
-          metrics = r.body;
           signs.plegAgeSeconds = plegAgeSeconds(r.body, now);
         },
         () => {},
@@ -81,7 +76,7 @@ async function look(options: AgentOptions, now: number): Promise<Seen> {
     }),
   );
   await Promise.all(checks);
-  return { signs, metrics };
+  return signs;
 }
 
 export class Agent {
@@ -99,16 +94,23 @@ export class Agent {
   /** One round: look, maybe collect and spool, then send what is spooled and due. */
   async round(): Promise<void> {
     const now = this.#now();
-    const seen = await look(this.#options, now);
-    const decision = decide(seen.signs, this.#state, now, this.#options.policy ?? DEFAULT_POLICY);
+    const signs = await look(this.#options, now);
+    const decision = decide(signs, this.#state, now, this.#options.policy ?? DEFAULT_POLICY);
     this.#state = decision.state;
-    if (decision.collect) await this.#collect(decision.reasons, seen.metrics);
+    if (decision.collect) await this.#collect(decision.reasons);
     await this.flush();
   }
 
-  async #collect(reasons: string[], metrics: string | undefined): Promise<void> {
+  async #collect(reasons: string[]): Promise<void> {
     const { log } = this.#options;
     log.warn('node shows signs of trouble: collecting', { reasons });
+    // The whole metrics body only now: the bundle's kubelet metrics (relist latency, CRI errors, container counts).
+    const metrics = this.#options.metrics
+      ? await kubeletGet(this.#options.metrics, this.#options.checkTimeoutMs).then(
+          (r) => (r.status === 200 ? r.body : undefined),
+          () => undefined,
+        )
+      : undefined;
     const { collectBundle } = await import('../collect/collect.ts');
     const bundle = await collectBundle({ ...this.#options.collect, metrics });
     const { key, added, dropped } = this.#options.spool.put({

@@ -23,6 +23,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function kubeletGet(
   endpoint: KubeletEndpoint,
   timeoutMs: number,
+  /** Keep only the lines that start with this (the idle check keeps one line of a body of megabytes). */
+  only?: string,
 ): Promise<{ status: number; body: string }> {
   const { url } = endpoint;
   const token = endpoint.tokenFile ? readFileSync(endpoint.tokenFile, 'utf8').trim() : undefined;
@@ -40,12 +42,21 @@ export function kubeletGet(
     };
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, (res) => {
       let body = '';
+      let partial = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        body += chunk;
+        if (only === undefined) body += chunk;
+        else {
+          const lines = (partial + chunk).split('\n');
+          partial = lines.pop() ?? '';
+          for (const line of lines) if (line.startsWith(only)) body += `${line}\n`;
+        }
         if (body.length > MAX_BODY_BYTES) req.destroy(new Error('answer too large'));
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => {
+        if (only !== undefined && partial.startsWith(only)) body += partial;
+        resolve({ status: res.statusCode ?? 0, body });
+      });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);

@@ -78,13 +78,25 @@ async function readProc(
   return { records, probe: { probe: 'proc', outcome, ms: result.ms, ...(detail ? { detail } : {}) } };
 }
 
-/** A file of the host, at most FILE_BYTES; undefined when absent or unreadable. */
-async function hostFile(root: string, path: string, signal: AbortSignal): Promise<string | undefined> {
-  try {
-    return (await readFile(join(root, path), { encoding: 'utf8', signal })).slice(0, FILE_BYTES);
-  } catch {
-    return undefined;
+/**
+ * A file of the host, at most FILE_BYTES; undefined when absent or unreadable. Under `root` first, else as a host
+ * process sees it (/proc/PID/root, readable with CAP_SYS_PTRACE in a hostPID pod): the agent reads the kubelet's
+ * configuration and /etc/os-release that way instead of mounting more of the host.
+ */
+async function hostFile(
+  options: CollectOptions,
+  path: string,
+  pid: number,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  for (const base of [options.root, join(options.proc, String(pid), 'root')]) {
+    try {
+      return (await readFile(join(base, path), { encoding: 'utf8', signal })).slice(0, FILE_BYTES);
+    } catch {
+      // not there: try the next place
+    }
   }
+  return undefined;
 }
 
 /**
@@ -121,7 +133,7 @@ async function collectWithin(options: CollectOptions, budget: AbortSignal): Prom
     maxBytes: JOURNAL_BYTES,
   });
   const systemd = readSystemd(shared);
-  const osRelease = hostFile(options.root, 'etc/os-release', budget);
+  const osRelease = hostFile(options, 'etc/os-release', 1, budget);
 
   // The kubelet's own endpoint is known once /proc has been read; the default sockets are asked meanwhile.
   const procReadings = await proc;
@@ -129,7 +141,8 @@ async function collectWithin(options: CollectOptions, budget: AbortSignal): Prom
   const kubeletPid = kubelet?.type === 'process' ? kubelet.pid : undefined;
   const cmdline = kubelet?.type === 'process' ? (kubelet.cmdline ?? '') : '';
   const configPath = kubeletSettings(cmdline).configPath ?? '/var/lib/kubelet/config.yaml';
-  const config = kubelet ? await hostFile(options.root, configPath, budget) : undefined;
+  const config =
+    kubeletPid !== undefined ? await hostFile(options, configPath, kubeletPid, budget) : undefined;
   const settings = kubeletSettings(cmdline, config);
   const runtimes = await readRuntimes({ ...shared, expectedEndpoint: settings.runtimeEndpoint });
 
