@@ -1,5 +1,6 @@
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { agent } from './agent.ts';
 import { alerting } from './alerting.ts';
 import { type Benchmark, MB, type Measurement, table } from './benchmark.ts';
 import { collector } from './collector.ts';
@@ -23,6 +24,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   alerting,
   workerBundle,
   startup,
+  agent,
 ];
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -4,6 +4,7 @@
 //   dist/cli.js     the `pleg-responder` command (package.json "bin")
 //   dist/server.js  the server (`npm start`, the container image)
 //   dist/scan-worker.js  a worker thread of `diagnose --log` reading one range of a large file
+//   dist/proc-probe.js   the child process of `collect` that reads /proc (killed if it hangs)
 //   dist/chunks/    code shared by the two, or loaded only by the command that needs it (dynamic import())
 //
 // Our code is bundled; packages from node_modules stay imports, resolved from the package's dependencies,
@@ -30,6 +31,7 @@ const result = await build({
     cli: 'functions/cli/bin.ts',
     server: 'functions/node/bin.ts',
     'scan-worker': 'functions/cli/scan-worker.ts',
+    'proc-probe': 'functions/collect/proc-probe.ts',
   },
   outdir,
   chunkNames: 'chunks/[name]-[hash]',

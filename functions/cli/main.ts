@@ -171,6 +171,111 @@ SLACK_CHANNEL, SLACK_APP_TOKEN, KUBE_IN_CLUSTER, KUBE_CONTEXTS, ... Stops on SIG
   outputOptions(demo);
 
   program
+    .command('collect')
+    .description(
+      'read this node (journal, descriptors, stuck processes, runtime and systemd answering, pressure) within a ' +
+        'time budget, read-only, and print the evidence bundle as JSON, or post it to the ingest',
+    )
+    .option(
+      '--post <url>',
+      'post the bundle to the ingest (its base URL or /v1/bundles) instead of printing it',
+    )
+    .option(
+      '--token-file <file>',
+      'the ingest token for --post (default: $INGEST_TOKEN_BUNDLES, else $INGEST_TOKEN)',
+    )
+    .option(
+      '--budget <seconds>',
+      'time for the whole collection; what has not answered by then is reported',
+      '20',
+    )
+    .option(
+      '--probe-timeout <seconds>',
+      "each probe's own timeout (a runtime call, a journalctl, the D-Bus ping)",
+      '5',
+    )
+    .option('--since <time>', 'journal excerpts since (journalctl --since: -1h, "2026-11-21 03:00")', '-1h')
+    .option('--lines <n>', 'the most recent lines of each journal excerpt', '1000')
+    .option(
+      '--max-bytes <n>',
+      'the bundle stays under this many bytes of JSON (logs are cut first; ingest takes 1 MiB by default)',
+      '524288',
+    )
+    .option(
+      '--root <dir>',
+      "the host's root (sockets, journal, kubelet config), e.g. /host in a pod",
+      process.env.PLEG_HOST_ROOT ?? '/',
+    )
+    .option('--proc <dir>', "the host's /proc", process.env.PLEG_HOST_PROC ?? '/proc')
+    .option(
+      '--node <name>',
+      "node name for the bundle (default: $NODE_NAME, the kubelet's --hostname-override, the host name)",
+    )
+    .option(
+      '--cluster <name>',
+      'cluster name for the bundle (default: $CLUSTER; the ingest uses DEFAULT_CLUSTER)',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  sudo pleg-responder collect > bundle.json && pleg-responder diagnose --bundle bundle.json
+  sudo pleg-responder collect --post https://pleg.example.com --token-file /etc/pleg/token
+  kubectl debug node/worker-7 -it --profile=sysadmin --image=IMAGE -- pleg-responder collect --root /host
+
+Read-only: it runs journalctl, busctl and systemctl read commands, reads /proc and asks the runtime's socket for
+its version and lists. Run as root to read other users' descriptor tables.`,
+    )
+    .action(async (options: import('./collect.ts').CollectCommandOptions) => {
+      const { runCollect } = await import('./collect.ts');
+      process.stdout.write(await runCollect(options, process.env));
+    });
+
+  program
+    .command('agent')
+    .description(
+      'watch this node (kubelet health, PLEG last seen in its metrics, the runtime answering) and, on signs of ' +
+        'trouble, collect once, spool the bundle on the node and post it; backs off while the node stays sick',
+    )
+    .requiredOption('--post <url>', 'the ingest to post bundles to (its base URL or /v1/bundles)')
+    .option('--token-file <file>', 'the ingest token (default: $INGEST_TOKEN_BUNDLES, else $INGEST_TOKEN)')
+    .option(
+      '--spool <dir>',
+      'where bundles wait until posted (bounded: the oldest dropped first)',
+      '/var/lib/pleg-responder/spool',
+    )
+    .option('--interval <seconds>', 'how often to look', '10')
+    .option(
+      '--healthz <url>',
+      "the kubelet's health endpoint (empty: not watched)",
+      'http://127.0.0.1:10248/healthz',
+    )
+    .option(
+      '--metrics <url>',
+      "the kubelet's metrics (nodes/metrics; empty: not watched)",
+      'https://127.0.0.1:10250/metrics',
+    )
+    .option('--kubelet-token-file <file>', "bearer token for --metrics (the pod's ServiceAccount token)")
+    .option(
+      '--kubelet-ca-file <file>',
+      "CA of the kubelet's serving certificate (needed unless --metrics is on 127.0.0.1)",
+    )
+    .option(
+      '--pleg-threshold <seconds>',
+      "PLEG last seen longer ago than this is a sign (the kubelet's is 180)",
+      '180',
+    )
+    .option('--budget <seconds>', 'time for one collection', '20')
+    .option('--root <dir>', "the host's root as mounted in the pod", process.env.PLEG_HOST_ROOT ?? '/')
+    .option('--proc <dir>', "the host's /proc", process.env.PLEG_HOST_PROC ?? '/proc')
+    .option('--node <name>', 'node name for the bundles (default: $NODE_NAME)')
+    .option('--cluster <name>', 'cluster name for the bundles (default: $CLUSTER)')
+    .action(async (options: import('./agent.ts').AgentCommandOptions) => {
+      const { runAgent } = await import('./agent.ts');
+      await runAgent(options, process.env);
+    });
+
+  program
     .command('completion')
     .description('print the shell completion script')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertSchema } from './alertmanager.ts';
+import { HostSchema } from './host.ts';
 import { KubeEventSchema } from './kube-event.ts';
 import {
   MAX_ALERTS,
@@ -96,6 +97,8 @@ export const EvidenceBundleSchema = z.looseObject({
   lease: LeaseSummarySchema.optional(),
   podSummary: PodSummarySchema.optional(),
   taints: z.array(TaintSchema).optional(),
+  /** What `pleg-responder collect` measured on the node itself (schemas/host.ts). */
+  host: HostSchema.optional(),
   /**
    * Evidence the collector tried to get and could not (forbidden, disabled, timed out), and why. Whatever a
    * sender writes here is a report, never advice: `how` is accepted (this project's collector writes it) but no

@@ -7,6 +7,7 @@ import { extractConfigChecks } from './config.ts';
 import { extractCounts } from './counts.ts';
 import { deriveFacts } from './derived.ts';
 import { extractEvents } from './events.ts';
+import { extractHost } from './host.ts';
 import { extractLiveState } from './live.ts';
 import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
@@ -22,6 +23,7 @@ const EXTRACTORS = [
   extractMetrics,
   extractCounts,
   extractLiveState,
+  extractHost,
   deriveFacts,
   extractConfigChecks,
   extractKnownDefects,
