@@ -83,7 +83,7 @@ export const fdExhaustion: CauseModule = {
   probes: [
     {
       what: 'descriptor use of the runtime against its limit',
-      fills: ['commandOutputs'],
+      fills: ['commandOutputs', 'host'],
       how: ({ tools }) =>
         `ls /proc/$(pidof ${tools.daemon})/fd | wc -l; grep 'Max open files' /proc/$(pidof ${tools.daemon})/limits`,
     },

@@ -62,7 +62,7 @@ export const resourceStarvation: CauseModule = {
   probes: [
     {
       what: 'memory, load and I/O on the node',
-      fills: ['commandOutputs'],
+      fills: ['commandOutputs', 'host'],
       how: () => 'free -m; uptime; vmstat 1 5',
     },
     {

@@ -88,6 +88,6 @@ export const runtimeDown: CauseModule = {
       fills: RUNTIME_LOGS,
       how: ({ tools }) => `journalctl -u ${tools.service} --since -1h`,
     },
-    { what: 'whether the runtime answers', fills: ['commandOutputs'], how: ({ tools }) => tools.ps },
+    { what: 'whether the runtime answers', fills: ['commandOutputs', 'host'], how: ({ tools }) => tools.ps },
   ],
 };

@@ -52,7 +52,7 @@ export const systemdDbusStall: CauseModule = {
   probes: [
     {
       what: 'whether systemd answers D-Bus',
-      fills: ['commandOutputs'],
+      fills: ['commandOutputs', 'host'],
       how: () =>
         'timeout 5 busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.DBus.Peer Ping',
     },

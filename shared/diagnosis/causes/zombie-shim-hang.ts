@@ -91,7 +91,7 @@ export const zombieShimHang: CauseModule = {
   probes: [
     {
       what: 'zombie or D-state processes under containerd-shim',
-      fills: ['commandOutputs'],
+      fills: ['commandOutputs', 'host'],
       how: () => "ps -eo pid,ppid,stat,wchan:32,cmd | awk 'NR==1 || $3 ~ /^[ZD]/'",
     },
     {
