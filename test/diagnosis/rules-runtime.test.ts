@@ -32,6 +32,15 @@ interface Example {
 
 const HITS: readonly Example[] = [
   {
+    line: `${J} systemd[1]: kubelet.service: Main process exited, code=killed, status=13/PIPE`,
+    fact: 'kubelet.unit_failed',
+  },
+  {
+    line: `${J} systemd[1]: kubelet.service: Main process exited, code=exited, status=255/EXCEPTION`,
+    fact: 'kubelet.dead',
+  },
+  { line: `${J} systemd[1]: Stopped kubelet: The Kubernetes Node Agent.`, fact: 'kubelet.stopped' },
+  {
     line: `${J} kubelet[1187]: E1123 10:01:02.123456    1187 remote_runtime.go:168] "Version from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: resource temporarily unavailable\\""`,
     fact: 'runtime.not_accepting',
   },
@@ -432,6 +441,11 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // a clean-signal death is the unit not being restarted, not a crash it restarts from
+  {
+    line: `${J} systemd[1]: kubelet.service: Main process exited, code=killed, status=15/TERM`,
+    fact: 'kubelet.dead',
+  },
   // a container over its own memory limit is not the node's memory exhausted
   { line: 'the pod exceeded its memory limit and was OOMKilled', fact: 'mem.exhausted' },
   // a few pods are not "many containers"

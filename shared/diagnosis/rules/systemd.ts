@@ -64,6 +64,24 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     mechanism: 'the kubelet service stopped; unless a start follows, nobody posts node status',
   },
   {
+    // systemd.service(5): with Restart=on-failure (and on-abnormal) a death by SIGHUP, SIGINT, SIGTERM or SIGPIPE
+    // counts as a clean exit (service.c service_sigchld_event, is_clean_exit): the unit is not restarted.
+    fact: 'kubelet.unit_failed',
+    pattern: 'kubelet\\.service: Main process exited, code=killed, status=(?:1/HUP|2/INT|13/PIPE|15/TERM)',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_sigchld_event with is_clean_exit (SIGHUP/SIGINT/SIGTERM/SIGPIPE are clean for Restart=on-failure)',
+    mechanism:
+      'the kubelet died of a signal systemd counts as a clean exit: under Restart=on-failure it is not restarted',
+  },
+  {
+    fact: 'kubelet.stopped',
+    pattern: 'Stopped [^\\n]{0,40}(?:[Kk]ubelet|Kubernetes Node Agent)',
+    from: ['systemd', 'unknown'],
+    source: 'systemd src/core/job.c job_emit_done_message ("Stopped %s." with the unit\'s Description)',
+    mechanism: 'systemd stopped the kubelet service; unless a start follows, nobody posts node status',
+  },
+  {
     fact: 'kubelet.dead',
     pattern: "kubelet\\.service: (?:Scheduled restart job|Failed with result 'start-limit-hit')",
     from: ['systemd', 'unknown'],
