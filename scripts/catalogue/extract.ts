@@ -80,6 +80,15 @@ function isStructured(method: string, chain: string, logr: boolean): boolean {
   );
 }
 
+/**
+ * How a constant is looked up: a bare name among the file's own constants, a qualified one
+ * (`events.ContainerGCFailed`) as `.Name` among the exported constants of every mined file of the program.
+ */
+function constKey(arg: readonly Token[], i: number): string {
+  const name = arg[i]?.text ?? '';
+  return arg[i - 1]?.text === '.' ? `.${name}` : name;
+}
+
 /** The string an argument spells: literals joined by `+` (or adjacent in C), other operands as a %v hole. */
 function spell(arg: readonly Token[], consts: ReadonlyMap<string, string>, lang: Lang): string | undefined {
   let text = '';
@@ -89,8 +98,8 @@ function spell(arg: readonly Token[], consts: ReadonlyMap<string, string>, lang:
     if (t.kind === 'string') {
       text += t.value ?? '';
       literal = true;
-    } else if (t.kind === 'ident' && consts.has(t.text) && arg[i + 1]?.text !== '(') {
-      text += consts.get(t.text) ?? '';
+    } else if (t.kind === 'ident' && consts.has(constKey(arg, i)) && arg[i + 1]?.text !== '(') {
+      text += consts.get(constKey(arg, i)) ?? '';
       literal = true;
     } else if (t.kind === 'ident' && lang === 'c' && /^PRI[diouxX](?:8|16|32|64|MAX|PTR)$/.test(t.text)) {
       text += 'llu';
@@ -178,12 +187,15 @@ function eventCall(args: Token[][], consts: ReadonlyMap<string, string>, chain: 
   const reason = spell(reasonArg, consts, 'go') ?? reasonArg.filter((t) => t.kind === 'ident').at(-1)?.text;
   const message = spell(args[3] ?? [], consts, 'go') ?? '%v';
   if (!reason) return undefined;
-  const format = `${consts.get(reason) ?? reason} ${method === 'Event' ? message.replace(/%/g, '%%') : message}`;
+  const format = `${reason} ${method === 'Event' ? message.replace(/%/g, '%%') : message}`;
   return { format, syntax: 'go' as const, level: 'event' as const, call: `${chain}.${method}` };
 }
 
 export interface GoOptions {
-  /** String constants declared anywhere in the program's mined files (event reasons live in their own package). */
+  /**
+   * Exported string constants declared anywhere in the program's mined files, keyed `.Name` (event reasons live
+   * in their own package).
+   */
   consts: ReadonlyMap<string, string>;
   /** The program logs through klog, so `logger.Info/Error` are logr's structured calls. */
   logr: boolean;
@@ -354,9 +366,8 @@ function prFmtPrefix(src: string): string {
   return (m[1] ?? '')
     .replace(/\bfmt\b.*$/, '')
     .replace(/KBUILD_MODNAME/g, '"%s"')
-    .replace(/"((?:[^"\\]|\\.)*)"\s*/g, '$1')
-    .trim()
-    .replace(/^$/, '');
+    .replace(/^\s+/, '')
+    .replace(/"((?:[^"\\]|\\.)*)"\s*/g, '$1');
 }
 
 /** The C function a `{` at the top level opens: the name before the parameter list it follows. */

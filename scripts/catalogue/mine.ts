@@ -175,7 +175,9 @@ export function mineProgram(program: ProgramSources, trees: readonly Tree[]): Ca
   for (const tree of trees) {
     const consts = new Map<string, string>();
     for (const [path, text] of tree.files)
-      if (path.endsWith('.go')) for (const c of goDeclaredConsts(text)) consts.set(...c);
+      if (path.endsWith('.go'))
+        for (const [name, value] of goDeclaredConsts(text))
+          if (/^[A-Z]/.test(name)) consts.set(`.${name}`, value);
     for (const [path, text] of tree.files) {
       for (const found of messagesOf(program, path, text, consts)) {
         const format = normaliseFormat(found.format, found.syntax);

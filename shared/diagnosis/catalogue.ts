@@ -54,8 +54,7 @@ export function pieces(format: string, syntax: Syntax): Piece[] {
     }
     if (literal) out.push({ text: literal });
     literal = '';
-    const conv = m[0].at(-1) ?? 'v';
-    const hole = conv === 'q' ? 'quoted' : 'diouxXbU'.includes(conv) ? 'number' : 'value';
+    const hole = m[0].endsWith('q') && syntax === 'go' ? 'quoted' : isInteger(m[0]) ? 'number' : 'value';
     out.push({ hole });
   }
   literal += format.slice(last);
@@ -76,15 +75,24 @@ export function literalsOf(format: string, syntax: Syntax): string[] {
 }
 
 /**
- * The format as the catalogue keys it: every verb but %q (which adds quotes a line then carries) written %v,
- * since %s, %d, %w and %v of the same message are the same message for a reader of logs, and whitespace runs
- * folded.
+ * The format as the catalogue keys it, whitespace runs folded and verbs in three kinds: `%d` for integers (a
+ * rule may want digits there), `%q` for Go's quoted strings (a line carries the quotes), `%v` for the rest,
+ * since %s, %w and %v of the same message are the same message for a reader of logs.
  */
 export function normaliseFormat(format: string, syntax: Syntax): string {
   const verbs = verbPattern(syntax);
   const folded = format.replace(/\s+/g, ' ').trim();
   if (!verbs) return folded;
-  return folded.replace(verbs, (v) => (v === '%%' ? v : v.endsWith('q') && syntax === 'go' ? '%q' : '%v'));
+  return folded.replace(verbs, (v) => {
+    if (v === '%%') return v;
+    if (v.endsWith('q') && syntax === 'go') return '%q';
+    return isInteger(v) ? '%d' : '%v';
+  });
+}
+
+/** Whether a verb prints an integer (C's %p extensions end in letters too, and are not integers). */
+function isInteger(verb: string): boolean {
+  return !/%[^a-zA-Z]*p/.test(verb) && 'diouxXbU'.includes(verb.at(-1) ?? '');
 }
 
 /** A stable id for a message of a program: it survives re-mining as long as the message does. */
@@ -173,18 +181,27 @@ export const VerdictSchema = z.union([
 ]);
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-/** A verdict for every entry whose sites all match the globs (and whose format matches `format`, a regex). */
+/**
+ * A verdict for every entry whose sites all match the globs, whose format matches `format` (a regex, any case)
+ * and whose
+ * level is one of `level`, where given.
+ */
 export const GroupSchema = z
   .object({
     file: z.string().optional(),
     function: z.string().optional(),
     format: z.string().optional(),
+    /** The levels it covers (all when absent). */
+    level: z.array(z.enum(LEVELS)).optional(),
     irrelevant: z.string().min(8).optional(),
     todo: z.string().min(8).optional(),
   })
   .strict()
   .refine((g) => (g.irrelevant === undefined) !== (g.todo === undefined), 'irrelevant or todo, one of them')
-  .refine((g) => g.file ?? g.function ?? g.format, 'a group needs file, function or format');
+  .refine(
+    (g) => g.file ?? g.function ?? g.format ?? g.level,
+    'a group needs file, function, format or level',
+  );
 export type Group = z.infer<typeof GroupSchema>;
 
 export const VerdictFileSchema = z
@@ -198,17 +215,28 @@ export const VerdictFileSchema = z
   .strict();
 export type VerdictFile = z.infer<typeof VerdictFileSchema>;
 
-/** A glob over a path or a function name: `**` crosses slashes, `*` does not, `?` is one character. */
+/**
+ * A glob over a path or a function name: `**` crosses slashes, `*` does not, `?` is one character, `{a,b}` is
+ * either.
+ */
 export function globRegExp(glob: string): RegExp {
   let re = '';
+  let braces = 0;
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] ?? '';
-    if (c === '*' && glob[i + 1] === '*') {
+    if (c === '{') {
+      braces++;
+      re += '(?:';
+    } else if (c === '}' && braces > 0) {
+      braces--;
+      re += ')';
+    } else if (c === ',' && braces > 0) re += '|';
+    else if (c === '*' && glob[i + 1] === '*') {
       re += '.*';
       i++;
     } else if (c === '*') re += '[^/]*';
     else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
   }
   return new RegExp(`^${re}$`);
 }
@@ -216,7 +244,8 @@ export function globRegExp(glob: string): RegExp {
 function groupMatches(group: Group, entry: Entry): boolean {
   const file = group.file ? globRegExp(group.file) : undefined;
   const fn = group.function ? globRegExp(group.function) : undefined;
-  if (group.format && !new RegExp(group.format).test(entry.format)) return false;
+  if (group.format && !new RegExp(group.format, 'i').test(entry.format)) return false;
+  if (group.level && !group.level.includes(entry.level)) return false;
   return entry.sites.every((s) => (!file || file.test(s.file)) && (!fn || fn.test(s.function)));
 }
 
