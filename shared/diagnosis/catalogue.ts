@@ -366,7 +366,11 @@ export function examples(entry: Pick<Entry, 'format' | 'syntax' | 'keys'>): Exam
     out.set(value, { line: fill(entry.format, entry.syntax, value, value), fills: [value] });
   for (const err of ERROR_FILLS)
     out.set(err, { line: fill(entry.format, entry.syntax, 'abc', err), fills: ['abc', err] });
-  return [...out.values()];
+  const lines = [...out.values()];
+  if (entry.syntax !== 'go') return lines;
+  // Go daemons that log through logrus (containerd, dockerd, cri-o) write the message as msg="...", which
+  // rules for them look for.
+  return [...lines, ...lines.map((e) => ({ ...e, line: `level=error msg="${e.line.replace(/"/g, '\\"')}"` }))];
 }
 
 /** The facts the rules yield for one line (a rule's `unless` excludes lines a more specific rule owns). */
