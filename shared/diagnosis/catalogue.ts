@@ -216,8 +216,8 @@ export const VerdictFileSchema = z
 export type VerdictFile = z.infer<typeof VerdictFileSchema>;
 
 /**
- * A glob over a path or a function name: `**` crosses slashes, `*` does not, `?` is one character, `{a,b}` is
- * either.
+ * A glob over a path or a function name: `**` crosses slashes (followed by a slash it is any number of
+ * directories, none included), `*` does not, `?` is one character, `{a,b}` is either.
  */
 export function globRegExp(glob: string): RegExp {
   let re = '';
@@ -231,7 +231,11 @@ export function globRegExp(glob: string): RegExp {
       braces--;
       re += ')';
     } else if (c === ',' && braces > 0) re += '|';
-    else if (c === '*' && glob[i + 1] === '*') {
+    else if (c === '*' && glob[i + 1] === '*' && glob[i + 2] === '/') {
+      // Any number of directories, none included.
+      re += '(?:.*/)?';
+      i += 2;
+    } else if (c === '*' && glob[i + 1] === '*') {
       re += '.*';
       i++;
     } else if (c === '*') re += '[^/]*';

@@ -137,6 +137,8 @@ describe('format strings', () => {
     expect(globRegExp('pkg/kubelet/*.go').test('pkg/kubelet/pleg/generic.go')).toBe(false);
     expect(globRegExp('pkg/kubelet/{cm,eviction}/**').test('pkg/kubelet/eviction/helpers.go')).toBe(true);
     expect(globRegExp('src/core/load-fragment*').test('src/core/load-fragment.c')).toBe(true);
+    expect(globRegExp('**/*_test.go').test('clientconn_test.go')).toBe(true);
+    expect(globRegExp('**/*_test.go').test('internal/transport/http2_test.go')).toBe(true);
   });
 });
 
