@@ -346,17 +346,33 @@ function cCall(name: string): CCall | undefined {
   return undefined;
 }
 
-/** The level named by a LOG_*, KERN_* or DBUS_SYSTEM_LOG_* token near a call (its own or its caller's args). */
+const SEVERITY: readonly AnyLevel[] = ['fatal', 'error', 'warning', 'notice', 'info', 'debug'];
+
+/**
+ * The level named by the LOG_*, KERN_* or DBUS_SYSTEM_LOG_* tokens of a call's arguments; the most severe when
+ * there are several (`f == SERVICE_SUCCESS ? LOG_DEBUG : LOG_NOTICE` writes at notice when it matters).
+ */
 function levelFromTokens(tokens: readonly Token[], from: number, to: number): AnyLevel {
+  let level: AnyLevel | undefined;
   for (let i = Math.max(0, from); i < Math.min(tokens.length, to); i++) {
     const m = /^(?:LOG|KERN|DBUS_SYSTEM_LOG)_([A-Z]+)$/.exec(tokens[i]?.text ?? '');
     if (!m) continue;
     const word = (m[1] ?? '').toLowerCase();
-    if (word === 'security') return 'warning';
-    if (word === 'fatal') return 'fatal';
-    return C_LEVEL_WORDS[word] ?? 'info';
+    const found = word === 'security' ? 'warning' : word === 'fatal' ? 'fatal' : (C_LEVEL_WORDS[word] ?? 'info');
+    if (level === undefined || SEVERITY.indexOf(found) < SEVERITY.indexOf(level)) level = found;
   }
-  return 'info';
+  return level ?? 'info';
+}
+
+/** The `(` of the call whose arguments hold the token at `at` (log_struct's for a LOG_UNIT_MESSAGE). */
+function enclosingCall(tokens: readonly Token[], at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const t = tokens[i]?.text;
+    if (t === ')') depth++;
+    else if (t === '(' && depth-- === 0) return i;
+  }
+  return at;
 }
 
 /** A C file's pr_fmt() prefix (`#define pr_fmt(fmt) "cgroup: " fmt`), with KBUILD_MODNAME as a hole. */
@@ -403,7 +419,7 @@ export function extractC(src: string): Found[] {
     if (level === 'from-args') {
       const end = closing(tokens, i + 1);
       // A LOG_UNIT_MESSAGE/LOG_MESSAGE inside log_struct(): the level is the enclosing call's argument.
-      level = levelFromTokens(tokens, t.text.startsWith('LOG_') ? i - 40 : i, end);
+      level = t.text.startsWith('LOG_') ? levelFromTokens(tokens, enclosingCall(tokens, i), i) : levelFromTokens(tokens, i, end);
     }
     if (level === 'debug') continue;
     const format = spell(arg, none, 'c');

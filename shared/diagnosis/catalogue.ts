@@ -24,10 +24,11 @@ export type Syntax = (typeof SYNTAX)[number];
  */
 const GO_VERB = /%[-+# 0]*(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:\[\d+\])?[vTtbcdoOqxXUeEfFgGspw%]/g;
 /**
- * Printf conversions as C (glibc, the kernel's vsprintf with its `%p` extensions, systemd's `%m`) reads them.
+ * Printf conversions as C (glibc, the kernel's vsprintf with its `%p` extensions, systemd's `%m`) reads them,
+ * and the catalogue's own `%v`, which a normalised C format holds where the source had %s or %p.
  */
 const C_VERB =
-  /%[-+# 0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|Z|t)?(?:p[a-zA-Z]*|[diouxXeEfFgGaAcsnm%])/g;
+  /%[-+# 0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|Z|t)?(?:p[a-zA-Z]*|[diouxXeEfFgGaAcsnmv%])/g;
 
 function verbPattern(syntax: Syntax): RegExp | undefined {
   if (syntax === 'go') return GO_VERB;
