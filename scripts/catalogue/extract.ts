@@ -358,7 +358,8 @@ function levelFromTokens(tokens: readonly Token[], from: number, to: number): An
     const m = /^(?:LOG|KERN|DBUS_SYSTEM_LOG)_([A-Z]+)$/.exec(tokens[i]?.text ?? '');
     if (!m) continue;
     const word = (m[1] ?? '').toLowerCase();
-    const found = word === 'security' ? 'warning' : word === 'fatal' ? 'fatal' : (C_LEVEL_WORDS[word] ?? 'info');
+    const found =
+      word === 'security' ? 'warning' : word === 'fatal' ? 'fatal' : (C_LEVEL_WORDS[word] ?? 'info');
     if (level === undefined || SEVERITY.indexOf(found) < SEVERITY.indexOf(level)) level = found;
   }
   return level ?? 'info';
@@ -419,7 +420,9 @@ export function extractC(src: string): Found[] {
     if (level === 'from-args') {
       const end = closing(tokens, i + 1);
       // A LOG_UNIT_MESSAGE/LOG_MESSAGE inside log_struct(): the level is the enclosing call's argument.
-      level = t.text.startsWith('LOG_') ? levelFromTokens(tokens, enclosingCall(tokens, i), i) : levelFromTokens(tokens, i, end);
+      level = t.text.startsWith('LOG_')
+        ? levelFromTokens(tokens, enclosingCall(tokens, i), i)
+        : levelFromTokens(tokens, i, end);
     }
     if (level === 'debug') continue;
     const format = spell(arg, none, 'c');

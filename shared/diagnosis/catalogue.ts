@@ -375,7 +375,10 @@ export function examples(entry: Pick<Entry, 'format' | 'syntax' | 'keys'>): Exam
   if (entry.syntax !== 'go') return lines;
   // Go daemons that log through logrus (containerd, dockerd, cri-o) write the message as msg="...", which
   // rules for them look for.
-  return [...lines, ...lines.map((e) => ({ ...e, line: `level=error msg="${e.line.replace(/"/g, '\\"')}"` }))];
+  return [
+    ...lines,
+    ...lines.map((e) => ({ ...e, line: `level=error msg="${e.line.replace(/"/g, '\\"')}"` })),
+  ];
 }
 
 /** The facts the rules yield for one line (a rule's `unless` excludes lines a more specific rule owns). */

@@ -107,10 +107,12 @@ describe('format strings', () => {
     expect(literalsOf('Failed to update lease', 'structured')).toEqual(['Failed to update lease']);
   });
 
-  it('merges verbs of one message but keeps %q, whose quotes a line carries', () => {
+  it('merges verbs of one message but keeps integers and %q, whose quotes a line carries', () => {
     expect(normaliseFormat('failed to stop %s:  %w\n', 'go')).toBe('failed to stop %v: %v');
     expect(normaliseFormat('container %q not found', 'go')).toBe('container %q not found');
-    expect(normaliseFormat('Killed process %d (%s)', 'c')).toBe('Killed process %v (%v)');
+    expect(normaliseFormat('Killed process %d (%s) %lu %pK', 'c')).toBe('Killed process %d (%v) %d %v');
+    // A normalised C format reads back with the same holes.
+    expect(literalsOf('%v: Killed process %d (%v)', 'c')).toEqual([': Killed process']);
   });
 
   it('builds example lines the message writes', () => {
