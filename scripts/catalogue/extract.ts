@@ -89,38 +89,57 @@ function constKey(arg: readonly Token[], i: number): string {
   return arg[i - 1]?.text === '.' ? `.${name}` : name;
 }
 
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
+
+/** Where an operand that is no literal ends: at the next `+` (Go) or string literal (C) of its own level. */
+function operandEnd(arg: readonly Token[], from: number, lang: Lang): number {
+  let depth = 0;
+  for (let j = from; j < arg.length; j++) {
+    const u = arg[j] as Token;
+    if (OPENERS.has(u.text)) depth++;
+    else if (CLOSERS.has(u.text)) depth--;
+    if (depth === 0 && (u.kind === 'string' || (lang === 'go' && u.text === '+'))) return j;
+  }
+  return arg.length;
+}
+
+/**
+ * What the token at `i` adds to the string: a literal's or constant's text (`literal`), a C format macro's
+ * conversion (PRIu64), nothing (Go's `+`, a qualifier's dot, the kernel's KERN_* level), or undefined for an
+ * operand that is no literal.
+ */
+function pieceAt(
+  arg: readonly Token[],
+  i: number,
+  consts: ReadonlyMap<string, string>,
+  lang: Lang,
+): { text: string; literal: boolean } | undefined {
+  const t = arg[i] as Token;
+  if (t.kind === 'string') return { text: t.value ?? '', literal: true };
+  if (t.kind === 'ident' && arg[i + 1]?.text !== '(' && consts.has(constKey(arg, i)))
+    return { text: consts.get(constKey(arg, i)) ?? '', literal: true };
+  if (t.kind === 'ident' && lang === 'c' && /^PRI[diouxX](?:8|16|32|64|MAX|PTR)$/.test(t.text))
+    return { text: 'llu', literal: false };
+  const silent =
+    (lang === 'c' && t.kind === 'ident' && /^KERN_[A-Z]+$/.test(t.text)) ||
+    (lang === 'go' && t.text === '+') ||
+    (lang === 'go' && t.text === '.' && arg[i + 1]?.kind === 'ident');
+  return silent ? { text: '', literal: false } : undefined;
+}
+
 /** The string an argument spells: literals joined by `+` (or adjacent in C), other operands as a %v hole. */
 function spell(arg: readonly Token[], consts: ReadonlyMap<string, string>, lang: Lang): string | undefined {
   let text = '';
   let literal = false;
   for (let i = 0; i < arg.length; i++) {
-    const t = arg[i] as Token;
-    if (t.kind === 'string') {
-      text += t.value ?? '';
-      literal = true;
-    } else if (t.kind === 'ident' && consts.has(constKey(arg, i)) && arg[i + 1]?.text !== '(') {
-      text += consts.get(constKey(arg, i)) ?? '';
-      literal = true;
-    } else if (t.kind === 'ident' && lang === 'c' && /^PRI[diouxX](?:8|16|32|64|MAX|PTR)$/.test(t.text)) {
-      text += 'llu';
-    } else if (t.kind === 'ident' && lang === 'c' && /^KERN_[A-Z]+$/.test(t.text)) {
-      // The kernel's log-level prefix: the level, not text.
-    } else if (t.kind === 'punct' && t.text === '+' && lang === 'go') {
-      // Concatenation.
-    } else if (t.kind === 'punct' && t.text === '.' && arg[i + 1]?.kind === 'ident' && lang === 'go') {
-      // A qualified constant (events.ContainerGCFailed): its own name is looked up next.
+    const piece = pieceAt(arg, i, consts, lang);
+    if (piece) {
+      text += piece.text;
+      literal ||= piece.literal;
     } else {
-      // Any other operand: skip to the next `+` at this level and leave a hole.
-      let depth = 0;
-      let j = i;
-      for (; j < arg.length; j++) {
-        const u = arg[j] as Token;
-        if (u.text === '(' || u.text === '[' || u.text === '{') depth++;
-        if (u.text === ')' || u.text === ']' || u.text === '}') depth--;
-        if (depth === 0 && (u.kind === 'string' || (lang === 'go' && u.text === '+'))) break;
-      }
       text += '%v';
-      i = j - 1;
+      i = operandEnd(arg, i, lang) - 1;
     }
   }
   return literal ? text : undefined;
@@ -203,6 +222,73 @@ export interface GoOptions {
   sprintf: boolean;
 }
 
+/** An error constructor's message: errors.New/Wrap(f), fmt.Errorf, status.Errorf/New/Error. */
+function errorCall(
+  args: Token[][],
+  consts: ReadonlyMap<string, string>,
+  chain: string,
+  method: string,
+): Omit<Found, 'function'> | undefined {
+  const qualifier = chain.split('.').at(-1) ?? '';
+  const spec = GO_ERROR_CALLS[method] ?? { at: 1, wraps: false };
+  // status.Errorf(codes.X, format, ...) and status.New/Error(codes.X, msg) carry the code first.
+  const at = qualifier === 'status' || qualifier === 'grpc' ? 1 : spec.at;
+  const format = spell(args[at] ?? [], consts, 'go');
+  if (format === undefined || format === '') return undefined;
+  // New, Error, Wrap and WithMessage take text, not a format: a % in it is a percent sign.
+  const literal = method === 'New' || method === 'Error' || method === 'WithMessage' || method === 'Wrap';
+  const text = literal && !format.includes('%v') ? format.replace(/%/g, '%%') : format;
+  return {
+    format: spec.wraps ? `${text}: %v` : text,
+    syntax: 'go',
+    level: 'error-value',
+    call: `${chain}.${method}`,
+  };
+}
+
+/**
+ * grpc-go's connectionErrorf(temp bool, e error, format string, a ...any), and fmt.Sprintf where the program
+ * builds its errors' text with it.
+ */
+function formatterCall(
+  args: Token[][],
+  consts: ReadonlyMap<string, string>,
+  chain: string,
+  method: string,
+): Omit<Found, 'function'> | undefined {
+  const format = spell(args[method === 'Sprintf' ? 0 : 2] ?? [], consts, 'go');
+  if (!format) return undefined;
+  return { format, syntax: 'go', level: 'error-value', call: chain ? `${chain}.${method}` : method };
+}
+
+/** The message a Go call at `i` writes, if it is one of the calls the catalogue reads. */
+function goMessage(
+  tokens: readonly Token[],
+  i: number,
+  consts: ReadonlyMap<string, string>,
+  options: GoOptions,
+): Omit<Found, 'function'> | undefined {
+  const method = tokens[i]?.text ?? '';
+  const { chain, vLevel } = chainBefore(tokens, i);
+  const args = argumentsOf(tokens, i + 1);
+  const qualifier = chain.split('.').at(-1) ?? '';
+  if (method === 'Eventf' || method === 'Event' || method === 'AnnotatedEventf')
+    // AnnotatedEventf(object, annotations, eventtype, reason, messageFmt, args...) has one argument more.
+    return eventCall(
+      method === 'AnnotatedEventf' ? [args[0] ?? [], ...args.slice(2)] : args,
+      consts,
+      chain,
+      method,
+    );
+  if (method === 'connectionErrorf' || (options.sprintf && chain === 'fmt' && method === 'Sprintf'))
+    return formatterCall(args, consts, chain, method);
+  if (GO_ERROR_PACKAGES.has(qualifier) && (GO_ERROR_CALLS[method] || method === 'Error'))
+    return errorCall(args, consts, chain, method);
+  if (GO_LOG_METHODS[method] && chain !== '' && !GO_ERROR_PACKAGES.has(qualifier))
+    return logCall(args, consts, { chain, method, vLevel, logr: options.logr });
+  return undefined;
+}
+
 export function extractGo(src: string, options: GoOptions): Found[] {
   const tokens = tokenize(src, 'go');
   const consts = new Map([...options.consts, ...goConsts(tokens)]);
@@ -211,47 +297,10 @@ export function extractGo(src: string, options: GoOptions): Found[] {
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.kind === 'punct' && t.text === '{') depth++;
-    else if (t.kind === 'punct' && t.text === '}') depth--;
+    if (t.text === '{' || t.text === '}') depth += t.text === '{' ? 1 : -1;
     else if (t.kind === 'ident' && t.text === 'func' && depth === 0) fn = goFunctionName(tokens, i);
     if (t.kind !== 'ident' || tokens[i + 1]?.text !== '(') continue;
-    const method = t.text;
-    const { chain, vLevel } = chainBefore(tokens, i);
-    const args = argumentsOf(tokens, i + 1);
-    const qualifier = chain.split('.').at(-1) ?? '';
-    let item: Omit<Found, 'function'> | undefined;
-    if (method === 'Eventf' || method === 'Event' || method === 'AnnotatedEventf') {
-      item = eventCall(
-        method === 'AnnotatedEventf' ? [args[0] ?? [], ...args.slice(2)] : args,
-        consts,
-        chain,
-        method,
-      );
-    } else if (method === 'connectionErrorf') {
-      // grpc-go internal/transport: connectionErrorf(temp bool, e error, format string, a ...any).
-      const format = spell(args[2] ?? [], consts, 'go');
-      if (format) item = { format, syntax: 'go', level: 'error-value', call: method };
-    } else if (options.sprintf && chain === 'fmt' && method === 'Sprintf') {
-      const format = spell(args[0] ?? [], consts, 'go');
-      if (format) item = { format, syntax: 'go', level: 'error-value', call: 'fmt.Sprintf' };
-    } else if (GO_ERROR_PACKAGES.has(qualifier) && (GO_ERROR_CALLS[method] || method === 'Error')) {
-      const spec = GO_ERROR_CALLS[method] ?? { at: 1, wraps: false };
-      // status.Errorf(codes.X, format, ...) and status.New/Error(codes.X, msg) carry the code first.
-      const at = qualifier === 'status' || qualifier === 'grpc' ? 1 : spec.at;
-      const format = spell(args[at] ?? [], consts, 'go');
-      const literal = method === 'New' || method === 'Error' || method === 'WithMessage' || method === 'Wrap';
-      if (format !== undefined && format !== '') {
-        const text = literal && !format.includes('%v') ? format.replace(/%/g, '%%') : format;
-        item = {
-          format: spec.wraps ? `${text}: %v` : text,
-          syntax: 'go',
-          level: 'error-value',
-          call: `${chain}.${method}`,
-        };
-      }
-    } else if (GO_LOG_METHODS[method] && chain !== '' && !GO_ERROR_PACKAGES.has(qualifier)) {
-      item = logCall(args, consts, { chain, method, vLevel, logr: options.logr });
-    }
+    const item = goMessage(tokens, i, consts, options);
     if (item) found.push({ ...item, function: fn });
   }
   return found;
@@ -317,32 +366,46 @@ const C_LEVEL_WORDS: Record<string, AnyLevel> = {
   dbg: 'debug',
 };
 
-/** The C calls that write a message, by name; the level comes from the name or from a LOG_ or KERN_ argument. */
+const word = (w: string | undefined): AnyLevel => C_LEVEL_WORDS[w ?? ''] ?? 'info';
+
+/**
+ * The C calls that write a message, by name pattern: the kernel's printk family, systemd's log.h and sd-bus,
+ * dbus-daemon's and libdbus's. The level comes from the name or, for `from-args`, from a LOG_ or KERN_ argument.
+ */
+const C_CALLS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => CCall]> = [
+  [
+    /^pr_(emerg|alert|crit|err|warn|warning|notice|info|debug)(?:_ratelimited|_once|_deferred)?$/,
+    (m) => ({ at: 0, level: word(m[1]) }),
+  ],
+  [/^printk(?:_ratelimited|_deferred|_once)?$/, () => ({ at: 0, level: 'from-args' })],
+  [
+    /^(?:dev|netdev)_(emerg|alert|crit|err|warn|notice|info|dbg)(?:_ratelimited|_once)?$/,
+    (m) => ({ at: 1, level: word(m[1]) }),
+  ],
+  [/^WARN(?:_ONCE|_RATELIMIT)?$/, () => ({ at: 1, level: 'warning' })],
+  [
+    /^log_(unit_)?(emerg|alert|crit|error|warning|notice|info|debug)(_errno)?$/,
+    (m) => ({ at: (m[1] ? 1 : 0) + (m[3] ? 1 : 0), level: word(m[2]), unit: !!m[1] }),
+  ],
+  [
+    /^log_(unit_)?full(_errno)?$/,
+    (m) => ({ at: (m[1] ? 2 : 1) + (m[2] ? 1 : 0), level: 'from-args', unit: !!m[1] }),
+  ],
+  [/^LOG_UNIT_MESSAGE$/, () => ({ at: 1, level: 'from-args', unit: true })],
+  [/^LOG_MESSAGE$/, () => ({ at: 0, level: 'from-args' })],
+  [/^sd_bus_error_set(?:f|_errnof)?$/, () => ({ at: 2, level: 'error-value' })],
+  [/^bus_context_log(?:_literal)?$/, () => ({ at: 2, level: 'from-args' })],
+  [/^bus_context_log_and_set_error$/, () => ({ at: 4, level: 'from-args' })],
+  [/^dbus_set_error(?:_const)?$/, () => ({ at: 2, level: 'error-value' })],
+  [/^_dbus_warn$/, () => ({ at: 0, level: 'warning' })],
+  [/^_dbus_log$/, () => ({ at: 1, level: 'from-args' })],
+];
+
 function cCall(name: string): CCall | undefined {
-  let m = /^pr_(emerg|alert|crit|err|warn|warning|notice|info|debug)(?:_ratelimited|_once|_deferred)?$/.exec(
-    name,
-  );
-  if (m) return { at: 0, level: C_LEVEL_WORDS[m[1] ?? ''] ?? 'info' };
-  if (/^printk(?:_ratelimited|_deferred|_once)?$/.test(name)) return { at: 0, level: 'from-args' };
-  m = /^(?:dev|netdev)_(emerg|alert|crit|err|warn|notice|info|dbg)(?:_ratelimited|_once)?$/.exec(name);
-  if (m) return { at: 1, level: C_LEVEL_WORDS[m[1] ?? ''] ?? 'info' };
-  if (name === 'WARN' || name === 'WARN_ONCE' || name === 'WARN_RATELIMIT')
-    return { at: 1, level: 'warning' };
-  // systemd's log.h.
-  m = /^log_(unit_)?(emerg|alert|crit|error|warning|notice|info|debug)(_errno)?$/.exec(name);
-  if (m)
-    return { at: (m[1] ? 1 : 0) + (m[3] ? 1 : 0), level: C_LEVEL_WORDS[m[2] ?? ''] ?? 'info', unit: !!m[1] };
-  m = /^log_(unit_)?full(_errno)?$/.exec(name);
-  if (m) return { at: (m[1] ? 2 : 1) + (m[2] ? 1 : 0), level: 'from-args', unit: !!m[1] };
-  if (name === 'LOG_UNIT_MESSAGE') return { at: 1, level: 'from-args', unit: true };
-  if (name === 'LOG_MESSAGE') return { at: 0, level: 'from-args' };
-  if (/^sd_bus_error_set(?:f|_errnof)?$/.test(name)) return { at: 2, level: 'error-value' };
-  // dbus-daemon and libdbus.
-  if (name === 'bus_context_log' || name === 'bus_context_log_literal') return { at: 2, level: 'from-args' };
-  if (name === 'bus_context_log_and_set_error') return { at: 4, level: 'from-args' };
-  if (/^dbus_set_error(?:_const)?$/.test(name)) return { at: 2, level: 'error-value' };
-  if (name === '_dbus_warn') return { at: 0, level: 'warning' };
-  if (name === '_dbus_log') return { at: 1, level: 'from-args' };
+  for (const [pattern, make] of C_CALLS) {
+    const m = pattern.exec(name);
+    if (m) return make(m);
+  }
   return undefined;
 }
 
@@ -398,38 +461,42 @@ function cFunctionName(tokens: readonly Token[], brace: number): string | undefi
   return name?.kind === 'ident' ? name.text : undefined;
 }
 
+/** The message a C call at `i` writes, if it is one of the calls the catalogue reads (debug left out). */
+function cMessage(tokens: readonly Token[], i: number, prefix: string): Omit<Found, 'function'> | undefined {
+  const name = tokens[i]?.text ?? '';
+  const spec = cCall(name);
+  if (!spec) return undefined;
+  let level = spec.level;
+  if (level === 'from-args')
+    // A LOG_UNIT_MESSAGE/LOG_MESSAGE inside log_struct(): the level is the enclosing call's argument.
+    level = name.startsWith('LOG_')
+      ? levelFromTokens(tokens, enclosingCall(tokens, i), i)
+      : levelFromTokens(tokens, i, closing(tokens, i + 1));
+  if (level === 'debug') return undefined;
+  const format = spell(argumentsOf(tokens, i + 1)[spec.at] ?? [], new Map(), 'c');
+  if (!format) return undefined;
+  const kernel = name.startsWith('pr_') || name.startsWith('printk');
+  return {
+    format: (kernel ? prefix : '') + (spec.unit ? '%s: ' : '') + format,
+    syntax: 'c',
+    level,
+    call: name,
+  };
+}
+
 export function extractC(src: string): Found[] {
   const tokens = tokenize(src, 'c');
   const prefix = prFmtPrefix(src);
   const found: Found[] = [];
-  const none = new Map<string, string>();
   let fn = '';
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.kind === 'punct' && t.text === '{') {
-      if (depth === 0) fn = cFunctionName(tokens, i) ?? fn;
-      depth++;
-    } else if (t.kind === 'punct' && t.text === '}') depth--;
+    if (t.text === '{' && depth === 0) fn = cFunctionName(tokens, i) ?? fn;
+    if (t.text === '{' || t.text === '}') depth += t.text === '{' ? 1 : -1;
     if (t.kind !== 'ident' || tokens[i + 1]?.text !== '(') continue;
-    const spec = cCall(t.text);
-    if (!spec) continue;
-    const args = argumentsOf(tokens, i + 1);
-    const arg = args[spec.at] ?? [];
-    let level = spec.level;
-    if (level === 'from-args') {
-      const end = closing(tokens, i + 1);
-      // A LOG_UNIT_MESSAGE/LOG_MESSAGE inside log_struct(): the level is the enclosing call's argument.
-      level = t.text.startsWith('LOG_')
-        ? levelFromTokens(tokens, enclosingCall(tokens, i), i)
-        : levelFromTokens(tokens, i, end);
-    }
-    if (level === 'debug') continue;
-    const format = spell(arg, none, 'c');
-    if (!format) continue;
-    const kernel = t.text.startsWith('pr_') || t.text.startsWith('printk');
-    const text = (kernel ? prefix : '') + (spec.unit ? '%s: ' : '') + format;
-    found.push({ format: text, syntax: 'c', level, call: t.text, function: fn });
+    const item = cMessage(tokens, i, prefix);
+    if (item) found.push({ ...item, function: fn });
   }
   return found;
 }

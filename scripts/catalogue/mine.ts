@@ -168,43 +168,55 @@ function messagesOf(
   return [];
 }
 
+/** The exported string constants of a tree's Go files, keyed `.Name` as qualified references look them up. */
+function exportedConsts(tree: Tree): Map<string, string> {
+  const consts = new Map<string, string>();
+  for (const [path, text] of tree.files)
+    if (path.endsWith('.go'))
+      for (const [name, value] of goDeclaredConsts(text))
+        if (/^[A-Z]/.test(name)) consts.set(`.${name}`, value);
+  return consts;
+}
+
+/** Records one message found at `path` in a release: a new entry, or one more site or release of an entry. */
+function record(
+  entries: Map<string, Entry>,
+  program: string,
+  path: string,
+  found: Found,
+  release: string,
+): void {
+  const format = normaliseFormat(found.format, found.syntax);
+  const literals = literalsOf(format, found.syntax);
+  // A message with no fixed text (`%s: %v`) can be recognised by nothing.
+  if (literals.length === 0) return;
+  const id = entryId(program, found.syntax, format);
+  const entry: Entry = entries.get(id) ?? {
+    id,
+    format,
+    syntax: found.syntax,
+    literals,
+    level: found.level,
+    call: found.call,
+    ...(found.detail ? { detail: found.detail } : {}),
+    sites: [],
+  };
+  entries.set(id, entry);
+  if (found.keys) entry.keys = [...new Set([...(entry.keys ?? []), ...found.keys])];
+  const site = entry.sites.find((s) => s.file === path && s.function === found.function);
+  if (!site) entry.sites.push({ file: path, function: found.function, releases: [release] });
+  else if (!site.releases.includes(release)) site.releases.push(release);
+}
+
 /** One program's catalogue: every message of every tree, merged by normalised format. */
 export function mineProgram(program: ProgramSources, trees: readonly Tree[]): Catalogue {
   const entries = new Map<string, Entry>();
   const releases = [...new Set(program.inputs.map((i) => i.release))];
   for (const tree of trees) {
-    const consts = new Map<string, string>();
+    const consts = exportedConsts(tree);
     for (const [path, text] of tree.files)
-      if (path.endsWith('.go'))
-        for (const [name, value] of goDeclaredConsts(text))
-          if (/^[A-Z]/.test(name)) consts.set(`.${name}`, value);
-    for (const [path, text] of tree.files) {
-      for (const found of messagesOf(program, path, text, consts)) {
-        const format = normaliseFormat(found.format, found.syntax);
-        const literals = literalsOf(format, found.syntax);
-        // A message with no fixed text (`%s: %v`) can be recognised by nothing.
-        if (literals.length === 0) continue;
-        const id = entryId(program.program, found.syntax, format);
-        const entry =
-          entries.get(id) ??
-          ({
-            id,
-            format,
-            syntax: found.syntax,
-            literals,
-            ...(found.keys ? { keys: found.keys } : {}),
-            level: found.level,
-            call: found.call,
-            ...(found.detail ? { detail: found.detail } : {}),
-            sites: [],
-          } satisfies Entry);
-        entries.set(id, entry);
-        if (found.keys) entry.keys = [...new Set([...(entry.keys ?? []), ...found.keys])];
-        const site = entry.sites.find((s) => s.file === path && s.function === found.function);
-        if (!site) entry.sites.push({ file: path, function: found.function, releases: [tree.input.release] });
-        else if (!site.releases.includes(tree.input.release)) site.releases.push(tree.input.release);
-      }
-    }
+      for (const found of messagesOf(program, path, text, consts))
+        record(entries, program.program, path, found, tree.input.release);
   }
   const order = (r: string) => releases.indexOf(r);
   const sorted = [...entries.values()]

@@ -46,29 +46,68 @@ function isIdentPart(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9');
 }
 
-/** Where the token at `i` ends, or a negative number for text that is no token (whitespace, comments). */
+/** The end of a preprocessor line, continued over backslash-newlines. */
+function directiveEnd(src: string, i: number): number {
+  let j = i;
+  for (;;) {
+    const end = src.indexOf('\n', j);
+    if (end < 0) return src.length;
+    if (src[end - 1] !== '\\') return end;
+    j = end + 1;
+  }
+}
+
+/** Where text that is no token (whitespace, a comment, a C directive) ends, or -1 when a token starts at `i`. */
 function skipTrivia(src: string, i: number, lang: Lang, lineStart: boolean): number {
   const c = src[i] ?? '';
   if (c === ' ' || c === '\t' || c === '\r' || c === '\n') return i + 1;
-  if (c === '/' && src[i + 1] === '/') {
+  const two = src.slice(i, i + 2);
+  if (two === '//') {
     const end = src.indexOf('\n', i);
     return end < 0 ? src.length : end;
   }
-  if (c === '/' && src[i + 1] === '*') {
+  if (two === '/*') {
     const end = src.indexOf('*/', i + 2);
     return end < 0 ? src.length : end + 2;
   }
-  if (lang === 'c' && c === '#' && lineStart) {
-    // A preprocessor line, continued over backslash-newlines.
-    let j = i;
-    for (;;) {
-      const end = src.indexOf('\n', j);
-      if (end < 0) return src.length;
-      if (src[end - 1] !== '\\') return end;
-      j = end + 1;
-    }
+  return lang === 'c' && c === '#' && lineStart ? directiveEnd(src, i) : -1;
+}
+
+/** The end of a run of characters from `i` that `part` accepts. */
+function runEnd(src: string, i: number, part: (c: string) => boolean): number {
+  let j = i + 1;
+  while (j < src.length && part(src[j] ?? '')) j++;
+  return j;
+}
+
+/** The token that starts at `i`, and where it ends. */
+function readToken(src: string, i: number, lang: Lang): { token: Token; end: number } {
+  const c = src[i] ?? '';
+  if (c === '"') {
+    const end = skipQuoted(src, i, '"');
+    return {
+      token: { kind: 'string', text: src.slice(i, end), value: decode(src.slice(i + 1, end - 1)) },
+      end,
+    };
   }
-  return -1;
+  if (c === '`' && lang === 'go') {
+    const close = src.indexOf('`', i + 1);
+    const end = close < 0 ? src.length : close + 1;
+    return { token: { kind: 'string', text: src.slice(i, end), value: src.slice(i + 1, end - 1) }, end };
+  }
+  if (c === "'") {
+    const end = skipQuoted(src, i, "'");
+    return { token: { kind: 'number', text: src.slice(i, end) }, end };
+  }
+  if (isIdentStart(c)) {
+    const end = runEnd(src, i, isIdentPart);
+    return { token: { kind: 'ident', text: src.slice(i, end) }, end };
+  }
+  if (c >= '0' && c <= '9') {
+    const end = runEnd(src, i, (d) => /[0-9a-zA-Z_.]/.test(d));
+    return { token: { kind: 'number', text: src.slice(i, end) }, end };
+  }
+  return { token: { kind: 'punct', text: c }, end: i + 1 };
 }
 
 export function tokenize(src: string, lang: Lang): Token[] {
@@ -79,39 +118,16 @@ export function tokenize(src: string, lang: Lang): Token[] {
     const c = src[i] ?? '';
     const trivia = skipTrivia(src, i, lang, lineStart);
     if (trivia >= 0) {
+      // A directive starts a line: after a newline, before anything but blanks.
       if (c === '\n') lineStart = true;
       else if (c !== ' ' && c !== '\t') lineStart = false;
       i = trivia;
       continue;
     }
     lineStart = false;
-    if (c === '"') {
-      const end = skipQuoted(src, i, '"');
-      tokens.push({ kind: 'string', text: src.slice(i, end), value: decode(src.slice(i + 1, end - 1)) });
-      i = end;
-    } else if (c === '`' && lang === 'go') {
-      const end = src.indexOf('`', i + 1);
-      const stop = end < 0 ? src.length : end + 1;
-      tokens.push({ kind: 'string', text: src.slice(i, stop), value: src.slice(i + 1, stop - 1) });
-      i = stop;
-    } else if (c === "'") {
-      const end = skipQuoted(src, i, "'");
-      tokens.push({ kind: 'number', text: src.slice(i, end) });
-      i = end;
-    } else if (isIdentStart(c)) {
-      let j = i + 1;
-      while (j < src.length && isIdentPart(src[j] ?? '')) j++;
-      tokens.push({ kind: 'ident', text: src.slice(i, j) });
-      i = j;
-    } else if (c >= '0' && c <= '9') {
-      let j = i + 1;
-      while (j < src.length && /[0-9a-zA-Z_.]/.test(src[j] ?? '')) j++;
-      tokens.push({ kind: 'number', text: src.slice(i, j) });
-      i = j;
-    } else {
-      tokens.push({ kind: 'punct', text: c });
-      i++;
-    }
+    const { token, end } = readToken(src, i, lang);
+    tokens.push(token);
+    i = end;
   }
   return tokens;
 }

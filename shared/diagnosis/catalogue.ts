@@ -221,28 +221,23 @@ export type VerdictFile = z.infer<typeof VerdictFileSchema>;
  * directories, none included), `*` does not, `?` is one character, `{a,b}` is either.
  */
 export function globRegExp(glob: string): RegExp {
-  let re = '';
   let braces = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] ?? '';
-    if (c === '{') {
+  const re = glob.replace(/\*\*\/|\*\*|\*|\?|\{|\}|,|[.+^$()|[\]\\]/g, (token) => {
+    if (token === '**/') return '(?:.*/)?';
+    if (token === '**') return '.*';
+    if (token === '*') return '[^/]*';
+    if (token === '?') return '[^/]';
+    if (token === '{') {
       braces++;
-      re += '(?:';
-    } else if (c === '}' && braces > 0) {
+      return '(?:';
+    }
+    if (token === '}' && braces > 0) {
       braces--;
-      re += ')';
-    } else if (c === ',' && braces > 0) re += '|';
-    else if (c === '*' && glob[i + 1] === '*' && glob[i + 2] === '/') {
-      // Any number of directories, none included.
-      re += '(?:.*/)?';
-      i += 2;
-    } else if (c === '*' && glob[i + 1] === '*') {
-      re += '.*';
-      i++;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
-  }
+      return ')';
+    }
+    if (token === ',') return braces > 0 ? '|' : ',';
+    return `\\${token}`;
+  });
   return new RegExp(`^${re}$`);
 }
 

@@ -53,7 +53,49 @@ const man = (name: string, section = 2) => ({
 
 const PER_PROCESS_FDS = 'the process has as many descriptors open as RLIMIT_NOFILE allows';
 
+/** EMFILE from a call that makes a descriptor: the calling process reached its RLIMIT_NOFILE. */
+function processDescriptors(call: string, extra: Partial<ErrnoRow> = {}): ErrnoRow {
+  return {
+    call,
+    errno: 'EMFILE',
+    meaning: PER_PROCESS_FDS,
+    limit: 'RLIMIT_NOFILE (LimitNOFILE= for a systemd service)',
+    fact: 'fd.emfile',
+    source: { ...man(call), errors: 'the process reached its own cap on open descriptors' },
+    terms: ['per-process limit', 'open file descriptors'],
+    ...extra,
+  };
+}
+
+/** ENFILE from a call that makes a descriptor: the kernel-wide file table (fs.file-max) is full. */
+function fileTable(call: string): ErrnoRow {
+  return {
+    call,
+    errno: 'ENFILE',
+    meaning: 'the kernel-wide file table is full (fs.file-max)',
+    limit: 'fs.file-max',
+    fact: 'fd.file_max',
+    source: { ...man(call), errors: 'the whole system reached its cap on open files' },
+    terms: ['system-wide limit', 'open files'],
+  };
+}
+
 export const ERRNO_TABLE: readonly ErrnoRow[] = [
+  processDescriptors('open', {
+    source: { ...man('open'), errors: 'the process reached its own cap on open descriptors (RLIMIT_NOFILE)' },
+    terms: ['per-process limit', 'open file descriptors', 'RLIMIT_NOFILE'],
+  }),
+  processDescriptors('accept', {
+    meaning: `${PER_PROCESS_FDS}: the daemon cannot take new connections (its API socket stops answering)`,
+  }),
+  processDescriptors('socket'),
+  processDescriptors('pipe'),
+  processDescriptors('eventfd'),
+  processDescriptors('timerfd_create'),
+  fileTable('inotify_init'),
+  fileTable('open'),
+  fileTable('accept'),
+  fileTable('socket'),
   {
     call: 'inotify_init',
     errno: 'EMFILE',
@@ -67,15 +109,6 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
         'either the per-user cap on inotify instances was hit, or the per-process cap on open descriptors was',
     },
     terms: ['user limit', 'inotify instances', 'per-process limit', 'open file descriptors'],
-  },
-  {
-    call: 'inotify_init',
-    errno: 'ENFILE',
-    meaning: 'the kernel-wide file table is full (fs.file-max)',
-    limit: 'fs.file-max',
-    fact: 'fd.file_max',
-    source: { ...man('inotify_init'), errors: 'the system as a whole has as many open files as it allows' },
-    terms: ['system-wide limit', 'open files'],
   },
   {
     call: 'inotify_add_watch',
@@ -92,65 +125,11 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
   },
   {
     call: 'open',
-    errno: 'EMFILE',
-    meaning: PER_PROCESS_FDS,
-    limit: 'RLIMIT_NOFILE (LimitNOFILE= for a systemd service)',
-    fact: 'fd.emfile',
-    source: { ...man('open'), errors: 'the process reached its own cap on open descriptors (RLIMIT_NOFILE)' },
-    terms: ['per-process limit', 'open file descriptors', 'RLIMIT_NOFILE'],
-  },
-  {
-    call: 'open',
-    errno: 'ENFILE',
-    meaning: 'the kernel-wide file table is full (fs.file-max)',
-    limit: 'fs.file-max',
-    fact: 'fd.file_max',
-    source: { ...man('open'), errors: 'the whole system reached its cap on open files' },
-    terms: ['system-wide limit', 'open files'],
-  },
-  {
-    call: 'open',
     errno: 'ENOSPC',
     meaning: 'the filesystem has no room for the file being created (space or inodes)',
     fact: 'disk.pressure',
     source: { ...man('open'), errors: 'a file was to be created and its device has no room left for it' },
     terms: ['no room', 'device'],
-  },
-  {
-    call: 'accept',
-    errno: 'EMFILE',
-    meaning: `${PER_PROCESS_FDS}: the daemon cannot take new connections (its API socket stops answering)`,
-    limit: 'RLIMIT_NOFILE (LimitNOFILE= for a systemd service)',
-    fact: 'fd.emfile',
-    source: { ...man('accept'), errors: 'the process reached its own cap on open descriptors' },
-    terms: ['per-process limit', 'open file descriptors'],
-  },
-  {
-    call: 'accept',
-    errno: 'ENFILE',
-    meaning: 'the kernel-wide file table is full (fs.file-max)',
-    limit: 'fs.file-max',
-    fact: 'fd.file_max',
-    source: { ...man('accept'), errors: 'the whole system reached its cap on open files' },
-    terms: ['system-wide limit', 'open files'],
-  },
-  {
-    call: 'socket',
-    errno: 'EMFILE',
-    meaning: PER_PROCESS_FDS,
-    limit: 'RLIMIT_NOFILE (LimitNOFILE= for a systemd service)',
-    fact: 'fd.emfile',
-    source: { ...man('socket'), errors: 'the process reached its own cap on open descriptors' },
-    terms: ['per-process limit', 'open file descriptors'],
-  },
-  {
-    call: 'socket',
-    errno: 'ENFILE',
-    meaning: 'the kernel-wide file table is full (fs.file-max)',
-    limit: 'fs.file-max',
-    fact: 'fd.file_max',
-    source: { ...man('socket'), errors: 'the whole system reached its cap on open files' },
-    terms: ['system-wide limit', 'open files'],
   },
   {
     call: 'epoll_create',
@@ -164,33 +143,6 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
         'the per-user epoll instance cap was hit, or the process reached its own cap on open descriptors',
     },
     terms: ['per-user limit', 'epoll instances', 'per-process limit', 'open file descriptors'],
-  },
-  {
-    call: 'pipe',
-    errno: 'EMFILE',
-    meaning: PER_PROCESS_FDS,
-    limit: 'RLIMIT_NOFILE',
-    fact: 'fd.emfile',
-    source: { ...man('pipe'), errors: 'the process reached its own cap on open descriptors' },
-    terms: ['per-process limit', 'open file descriptors'],
-  },
-  {
-    call: 'eventfd',
-    errno: 'EMFILE',
-    meaning: PER_PROCESS_FDS,
-    limit: 'RLIMIT_NOFILE',
-    fact: 'fd.emfile',
-    source: { ...man('eventfd'), errors: 'the process reached its own cap on open descriptors' },
-    terms: ['per-process limit', 'open file descriptors'],
-  },
-  {
-    call: 'timerfd_create',
-    errno: 'EMFILE',
-    meaning: PER_PROCESS_FDS,
-    limit: 'RLIMIT_NOFILE',
-    fact: 'fd.emfile',
-    source: { ...man('timerfd_create'), errors: 'the process reached its own cap on open descriptors' },
-    terms: ['per-process limit', 'open file descriptors'],
   },
   {
     call: 'fork',
