@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the real programs the test suite runs against, from Debian's packages, when they are missing:
 # Prometheus, promtool and Alertmanager (rules tests and the end-to-end test), shellcheck (node probes),
-# kubectl (manifest checks), zsh and fish (the CLI's completion scripts). A machine that already has them
+# kubectl (manifest checks), zsh and fish (the CLI's completion scripts), the Linux man pages of section 2
+# (manpages-dev: the errno table is checked against their ERRORS sections). A machine that already has them
 # (a developer's, a re-used CI machine) is left alone.
 set -eu
 
@@ -13,6 +14,7 @@ command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
 command -v kubectl >/dev/null 2>&1 || missing="$missing kubernetes-client"
 command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
 command -v fish >/dev/null 2>&1 || missing="$missing fish"
+[ -f /usr/share/man/man2/inotify_init.2.gz ] || missing="$missing manpages-dev"
 [ -n "$missing" ] || exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { coverage, type Entry, resolveVerdicts } from '../shared/diagnosis/catalogue.ts';
 import { KNOWN_DEFECTS } from '../shared/diagnosis/defects.ts';
 import { FACT_MEANINGS } from '../shared/diagnosis/facts.ts';
 import { RULE_SETS } from '../shared/diagnosis/signatures.ts';
+import { readCatalogue, readManifest, readSources, readVerdicts } from './catalogue/config.ts';
 
 /** Where the generated report is kept in the repository (a test checks it is current). */
 export const RULES_REPORT_PATH = join(import.meta.dirname, '..', 'docs', 'rules.md');
@@ -61,7 +63,49 @@ export function renderRulesReport(): string {
       `| \`${d.id}\` | ${cell(where)} | ${d.cause} | ${cell(d.mechanism)} | ${needs} | ${cell(d.fix)} | ${links} |`,
     );
   }
+  out.push(...renderCatalogueCoverage());
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The message catalogue's coverage (rules/catalogue/): per program, the messages mined from its sources and how
+ * many an existing rule recognises, how many do not bear on NotReady, and how many wait for a rule; then that
+ * queue, by the fact each message would support.
+ */
+function renderCatalogueCoverage(): string[] {
+  const out = [
+    '',
+    '## Message catalogue coverage (`rules/catalogue/`)',
+    '',
+    "Every log and error format string on the code paths that matter, mined from each program's sources at the",
+    'releases listed (`scripts/catalogue/mine.ts`, inputs in `rules/catalogue/sources.json`), each with a verdict',
+    '(`<program>.verdicts.json`): *mapped* to the fact an existing rule yields for it, *irrelevant* with a reason,',
+    'or *todo*: it matters and no rule recognises it yet.',
+    '',
+    '| program | releases mined | catalogued | mapped | irrelevant | todo | no verdict |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const todos: Array<{ todo: string; program: string; entry: Entry }> = [];
+  const titles = new Map(readSources().programs.map((p) => [p.program, p.title]));
+  for (const program of Object.keys(readManifest().programs)) {
+    const catalogue = readCatalogue(program);
+    const resolved = resolveVerdicts(catalogue.entries, readVerdicts(program));
+    const c = coverage(resolved);
+    const name = `\`${program}\`<br>${cell(titles.get(program) ?? '')}`;
+    out.push(
+      `| ${name} | ${cell(catalogue.releases.join(', '))} | ${c.catalogued} | ${c.mapped} | ${c.irrelevant} | ${c.todo} | ${c.missing} |`,
+    );
+    for (const { entry, verdict } of resolved)
+      if (verdict && 'todo' in verdict) todos.push({ todo: verdict.todo, program, entry });
+  }
+  out.push('', '### Messages no rule recognises yet, by the fact they would support', '');
+  out.push('| would support | program | message | written in |', '|---|---|---|---|');
+  todos.sort((a, b) => a.todo.localeCompare(b.todo) || a.program.localeCompare(b.program));
+  for (const { todo, program, entry } of todos) {
+    const sites = [...new Set(entry.sites.map((s) => s.file))].join(', ');
+    out.push(`| ${cell(todo)} | ${program} | \`${cell(entry.format)}\` | ${cell(sites)} |`);
+  }
+  return out;
 }
 
 if (import.meta.main) {

@@ -1,0 +1,271 @@
+import type { FactId } from './facts.ts';
+
+/**
+ * What an errno means depends on the call that returned it: ENOSPC from inotify_add_watch is the inotify watch
+ * limit, from write a full disk; EMFILE from inotify_init1 is (usually) the per-user inotify instance limit,
+ * from accept4 the process's RLIMIT_NOFILE. This table reads an errno by its call, with the Linux man page that
+ * defines it (the ERRORS section, paraphrased in `source.errors`) and the fact it supports. It is data for the
+ * engine's rules; the engine does not consult it yet.
+ */
+export interface ErrnoRow {
+  /** The system call (or libc call) as its man page names it. */
+  call: string;
+  errno: Errno;
+  /** What it means on a node, in words: which limit or resource ran out. */
+  meaning: string;
+  /** The setting that sets the limit, when one does. */
+  limit?: string;
+  fact: FactId;
+  source: {
+    /** man7.org page name, e.g. `inotify_init(2)`. */
+    page: string;
+    url: string;
+    /** The ERRORS entry for this errno, in our words. */
+    errors: string;
+  };
+  /**
+   * Words the man page's own ERRORS entry for this errno uses (checked against the installed page by
+   * test/diagnosis/errno.test.ts), so a row cannot drift from what the page says.
+   */
+  terms: readonly string[];
+}
+
+/** The errnos the table reads, with the text glibc's strerror (and Go's syscall.Errno) prints for each. */
+export const STRERROR = {
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files in system',
+  ENOSPC: 'no space left on device',
+  EAGAIN: 'resource temporarily unavailable',
+  ENOMEM: 'cannot allocate memory',
+  ETIMEDOUT: 'connection timed out',
+  ECONNREFUSED: 'connection refused',
+  ENOENT: 'no such file or directory',
+  EBUSY: 'device or resource busy',
+  EROFS: 'read-only file system',
+  EIO: 'input/output error',
+} as const;
+export type Errno = keyof typeof STRERROR;
+
+const man = (name: string, section = 2) => ({
+  page: `${name}(${section})`,
+  url: `https://man7.org/linux/man-pages/man${section}/${name}.${section}.html`,
+});
+
+const PER_PROCESS_FDS = 'the process has as many descriptors open as RLIMIT_NOFILE allows';
+
+/** EMFILE from a call that makes a descriptor: the calling process reached its RLIMIT_NOFILE. */
+function processDescriptors(call: string, extra: Partial<ErrnoRow> = {}): ErrnoRow {
+  return {
+    call,
+    errno: 'EMFILE',
+    meaning: PER_PROCESS_FDS,
+    limit: 'RLIMIT_NOFILE (LimitNOFILE= for a systemd service)',
+    fact: 'fd.emfile',
+    source: { ...man(call), errors: 'the process reached its own cap on open descriptors' },
+    terms: ['per-process limit', 'open file descriptors'],
+    ...extra,
+  };
+}
+
+/** ENFILE from a call that makes a descriptor: the kernel-wide file table (fs.file-max) is full. */
+function fileTable(call: string): ErrnoRow {
+  return {
+    call,
+    errno: 'ENFILE',
+    meaning: 'the kernel-wide file table is full (fs.file-max)',
+    limit: 'fs.file-max',
+    fact: 'fd.file_max',
+    source: { ...man(call), errors: 'the whole system reached its cap on open files' },
+    terms: ['system-wide limit', 'open files'],
+  };
+}
+
+export const ERRNO_TABLE: readonly ErrnoRow[] = [
+  processDescriptors('open', {
+    source: { ...man('open'), errors: 'the process reached its own cap on open descriptors (RLIMIT_NOFILE)' },
+    terms: ['per-process limit', 'open file descriptors', 'RLIMIT_NOFILE'],
+  }),
+  processDescriptors('accept', {
+    meaning: `${PER_PROCESS_FDS}: the daemon cannot take new connections (its API socket stops answering)`,
+  }),
+  processDescriptors('socket'),
+  processDescriptors('pipe'),
+  processDescriptors('eventfd'),
+  processDescriptors('timerfd_create'),
+  fileTable('inotify_init'),
+  fileTable('open'),
+  fileTable('accept'),
+  fileTable('socket'),
+  {
+    call: 'inotify_init',
+    errno: 'EMFILE',
+    meaning:
+      "the user's inotify instances are used up (fs.inotify.max_user_instances, 128 by default); less often the process's own descriptor limit",
+    limit: 'fs.inotify.max_user_instances',
+    fact: 'fd.inotify',
+    source: {
+      ...man('inotify_init'),
+      errors:
+        'either the per-user cap on inotify instances was hit, or the per-process cap on open descriptors was',
+    },
+    terms: ['user limit', 'inotify instances', 'per-process limit', 'open file descriptors'],
+  },
+  {
+    call: 'inotify_add_watch',
+    errno: 'ENOSPC',
+    meaning:
+      "the user's inotify watches are used up (fs.inotify.max_user_watches); not a full disk, whatever the message says",
+    limit: 'fs.inotify.max_user_watches',
+    fact: 'fd.inotify',
+    source: {
+      ...man('inotify_add_watch'),
+      errors: "the user's cap on inotify watches was hit, or the kernel could not allocate what it needed",
+    },
+    terms: ['user limit', 'inotify watches'],
+  },
+  {
+    call: 'open',
+    errno: 'ENOSPC',
+    meaning: 'the filesystem has no room for the file being created (space or inodes)',
+    fact: 'disk.pressure',
+    source: { ...man('open'), errors: 'a file was to be created and its device has no room left for it' },
+    terms: ['no room', 'device'],
+  },
+  {
+    call: 'epoll_create',
+    errno: 'EMFILE',
+    meaning: `${PER_PROCESS_FDS} (or, on old kernels, the per-user epoll instance cap)`,
+    limit: 'RLIMIT_NOFILE',
+    fact: 'fd.emfile',
+    source: {
+      ...man('epoll_create'),
+      errors:
+        'the per-user epoll instance cap was hit, or the process reached its own cap on open descriptors',
+    },
+    terms: ['per-user limit', 'epoll instances', 'per-process limit', 'open file descriptors'],
+  },
+  {
+    call: 'fork',
+    errno: 'EAGAIN',
+    meaning:
+      'no process or thread can be made: RLIMIT_NPROC of the user, kernel.threads-max, kernel.pid_max, or the pids.max of the cgroup',
+    limit: 'RLIMIT_NPROC, kernel.threads-max, kernel.pid_max, cgroup pids.max',
+    fact: 'pid.pressure',
+    source: {
+      ...man('fork'),
+      errors:
+        'a cap on threads was met: the RLIMIT_NPROC soft limit, threads-max, pid_max, or the pids controller’s pids.max',
+    },
+    terms: ['RLIMIT_NPROC', 'threads-max', 'pid_max', 'pids.max'],
+  },
+  {
+    call: 'clone',
+    errno: 'EAGAIN',
+    meaning:
+      'as for fork: the process, thread or PID limits are reached (Go: "failed to create new OS thread")',
+    limit: 'RLIMIT_NPROC, kernel.threads-max, kernel.pid_max, cgroup pids.max',
+    fact: 'pid.pressure',
+    source: { ...man('clone'), errors: 'too many processes already run; the fork(2) page lists the limits' },
+    terms: ['Too many processes'],
+  },
+  {
+    call: 'pthread_create',
+    errno: 'EAGAIN',
+    meaning: 'a thread cannot be made: RLIMIT_NPROC, kernel.threads-max or the pids limit',
+    limit: 'RLIMIT_NPROC, kernel.threads-max, cgroup pids.max',
+    fact: 'pid.pressure',
+    source: {
+      ...man('pthread_create', 3),
+      errors: 'resources for another thread were missing, or a thread cap was met',
+    },
+    terms: ['RLIMIT_NPROC', 'threads-max'],
+  },
+  {
+    call: 'fork',
+    errno: 'ENOMEM',
+    meaning: 'the kernel could not allocate what a new process needs: memory is exhausted',
+    fact: 'mem.exhausted',
+    source: {
+      ...man('fork'),
+      errors: 'the kernel structures for the child could not be allocated; memory is tight',
+    },
+    terms: ['memory is tight'],
+  },
+  {
+    call: 'write',
+    errno: 'ENOSPC',
+    meaning: 'the filesystem being written is full',
+    fact: 'disk.pressure',
+    source: { ...man('write'), errors: 'the device that holds the file has no room for the data' },
+    terms: ['no room for the data'],
+  },
+  {
+    call: 'mkdir',
+    errno: 'ENOSPC',
+    meaning: 'the filesystem has no room for a new directory (space or inodes)',
+    fact: 'disk.pressure',
+    source: {
+      ...man('mkdir'),
+      errors: 'the device that would hold the new directory has no room, or a quota is used up',
+    },
+    terms: ['no room for the new directory'],
+  },
+  {
+    call: 'connect',
+    errno: 'ETIMEDOUT',
+    meaning:
+      'nothing answered the connection attempt in time: the peer (the API server, its load balancer) is unreachable or overloaded',
+    fact: 'kubelet.api_error',
+    source: { ...man('connect'), errors: 'the connection attempt timed out; the server may be too busy' },
+    terms: ['Timeout while attempting connection'],
+  },
+  {
+    call: 'connect',
+    errno: 'ECONNREFUSED',
+    meaning:
+      'nobody listens at the address: on a unix socket (containerd.sock, dockershim.sock) the runtime is not running; on TCP the server is down',
+    fact: 'runtime.unreachable',
+    source: {
+      ...man('connect'),
+      errors: 'a stream-socket connect found nobody listening at the remote address',
+    },
+    terms: ['no one listening'],
+  },
+];
+
+/** Calls whose errors are their family's: inotify_init1 is inotify_init's, accept4 is accept's. */
+const ALIASES: Record<string, string> = {
+  inotify_init1: 'inotify_init',
+  accept4: 'accept',
+  pipe2: 'pipe',
+  epoll_create1: 'epoll_create',
+  openat: 'open',
+  openat2: 'open',
+  creat: 'open',
+  vfork: 'fork',
+  clone3: 'clone',
+  mkdirat: 'mkdir',
+  pwrite: 'write',
+  pwrite64: 'write',
+  writev: 'write',
+  eventfd2: 'eventfd',
+  dial: 'connect',
+};
+
+const BY_TEXT = new Map<string, Errno>(
+  Object.entries(STRERROR).map(([errno, text]) => [text, errno as Errno]),
+);
+
+/**
+ * What an errno returned by a call means: `errno` is the name (`EMFILE`) or the text strerror prints for it
+ * (`too many open files`, any case); `call` is the call's name as a message gives it (`inotify_init1`, `accept4`,
+ * `dial`). Undefined when the table does not read that pair.
+ */
+export function errnoMeaning(call: string, errno: string): ErrnoRow | undefined {
+  const name = call.trim().toLowerCase();
+  const family = ALIASES[name] ?? name;
+  const upper = errno.trim().toUpperCase();
+  const key = upper in STRERROR ? (upper as Errno) : BY_TEXT.get(errno.trim().toLowerCase());
+  if (!key) return undefined;
+  return ERRNO_TABLE.find((row) => row.call === family && row.errno === key);
+}

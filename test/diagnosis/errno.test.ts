@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ERRNO_TABLE, errnoMeaning, STRERROR } from '../../shared/diagnosis/errno.ts';
+import { FACT_MEANINGS } from '../../shared/diagnosis/facts.ts';
+
+/** Debian's manpages-dev installs the Linux man pages the table cites (scripts/ensure-test-tools.sh). */
+function manPage(page: string): string {
+  const m = /^(.+)\((\d)\)$/.exec(page);
+  const path = `/usr/share/man/man${m?.[2]}/${m?.[1]}.${m?.[2]}.gz`;
+  const text = gunzipSync(readFileSync(path)).toString('utf8');
+  // A page that is another's alias (`.so man2/inotify_init.2`) has its text there.
+  const alias = /^\.so (\S+)/m.exec(text);
+  return alias ? gunzipSync(readFileSync(`/usr/share/man/${alias[1]}.gz`)).toString('utf8') : text;
+}
+
+/** The ERRORS section's entries for one errno, as plain text (roff requests and comments removed). */
+function errorsEntry(page: string, errno: string): string {
+  const section = /^\.SH ERRORS\n([\s\S]*?)^\.SH /m.exec(manPage(page))?.[1] ?? '';
+  return section
+    .split(/^\.TP\n/m)
+    .filter((item) => new RegExp(`^\\.B ${errno}\\b`).test(item))
+    .join(' ')
+    .replace(/^\.\\".*$/gm, '')
+    .replace(/^\.[A-Z]{1,2}\s?/gm, '')
+    .replace(/\\-/g, '-')
+    .replace(/\\\[bu\]/g, '')
+    .replace(/\s+/g, ' ');
+}
+
+describe('the errno table', () => {
+  const havePages = existsSync('/usr/share/man/man2/inotify_init.2.gz');
+
+  it.each(ERRNO_TABLE.map((row) => [`${row.call} ${row.errno}`, row]))(
+    '%s says what its man page says',
+    (_name, row) => {
+      expect(FACT_MEANINGS[row.fact]).toBeDefined();
+      expect(row.source.url).toBe(
+        `https://man7.org/linux/man-pages/man${row.source.page.slice(-2, -1)}/${row.source.page.replace(/\((\d)\)$/, '.$1')}.html`,
+      );
+      expect(row.meaning.length).toBeGreaterThan(20);
+      expect(row.source.errors.length).toBeGreaterThan(20);
+      if (!havePages) return;
+      const entry = errorsEntry(row.source.page, row.errno);
+      expect(entry, `${row.source.page} ERRORS lists ${row.errno}`).not.toBe('');
+      for (const term of row.terms) expect(entry, `${row.source.page} ${row.errno}`).toContain(term);
+    },
+  );
+
+  // glibc's strerror (through Python, which prints it as is; Node's messages are libuv's own, e.g. "file table
+  // overflow" for ENFILE); Go's syscall.Errno prints the same texts in lower case.
+  const python = existsSync('/usr/bin/python3');
+  it.skipIf(!python)('prints each errno as the C library does', () => {
+    const names = Object.keys(STRERROR);
+    const script = `import errno, os\nfor n in ${JSON.stringify(names)}: print(os.strerror(getattr(errno, n)).lower())`;
+    const printed = execFileSync('python3', ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    expect(printed).toEqual(Object.values(STRERROR));
+  });
+
+  it('reads an errno by its call, named or printed', () => {
+    expect(errnoMeaning('inotify_init1', 'too many open files')?.fact).toBe('fd.inotify');
+    expect(errnoMeaning('inotify_add_watch', 'ENOSPC')?.limit).toBe('fs.inotify.max_user_watches');
+    expect(errnoMeaning('write', 'no space left on device')?.fact).toBe('disk.pressure');
+    expect(errnoMeaning('accept4', 'EMFILE')?.fact).toBe('fd.emfile');
+    expect(errnoMeaning('accept4', 'Too many open files in system')?.fact).toBe('fd.file_max');
+    expect(errnoMeaning('clone', 'resource temporarily unavailable')?.fact).toBe('pid.pressure');
+    expect(errnoMeaning('dial', 'connection refused')?.fact).toBe('runtime.unreachable');
+    expect(errnoMeaning('write', 'EMFILE')).toBeUndefined();
+    expect(errnoMeaning('frobnicate', 'EMFILE')).toBeUndefined();
+  });
+
+  it('has one row per call and errno', () => {
+    const keys = ERRNO_TABLE.map((r) => `${r.call} ${r.errno}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
