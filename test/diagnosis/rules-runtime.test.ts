@@ -441,11 +441,6 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
-  // a clean-signal death is the unit not being restarted, not a crash it restarts from
-  {
-    line: `${J} systemd[1]: kubelet.service: Main process exited, code=killed, status=15/TERM`,
-    fact: 'kubelet.dead',
-  },
   // a container over its own memory limit is not the node's memory exhausted
   { line: 'the pod exceeded its memory limit and was OOMKilled', fact: 'mem.exhausted' },
   // a few pods are not "many containers"
