@@ -1,3 +1,4 @@
+import { CATALOGUED_RULES } from './rules/catalogued.ts';
 import { CNI_RULES } from './rules/cni.ts';
 import { CONTAINERD_RULES } from './rules/containerd.ts';
 import { CRIO_RULES } from './rules/crio.ts';
@@ -35,6 +36,11 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
   { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  {
+    file: 'catalogued',
+    title: "every program's messages promoted from the mined catalogue (rules/catalogue/, generated)",
+    rules: CATALOGUED_RULES,
+  },
   { file: 'observations', title: 'what people write (weighed below the programs)', rules: OBSERVATION_RULES },
   {
     file: 'descriptions',

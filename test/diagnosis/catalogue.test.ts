@@ -10,6 +10,7 @@ import {
   verdictsPath,
 } from '../../scripts/catalogue/config.ts';
 import { extractC, extractGo } from '../../scripts/catalogue/extract.ts';
+import { CATALOGUED_PATH, promoted, renderPromoted } from '../../scripts/catalogue/promote.ts';
 import {
   entryId,
   examples,
@@ -23,6 +24,7 @@ import {
   verdictHolds,
   writesLine,
 } from '../../shared/diagnosis/catalogue.ts';
+import { CATALOGUED_RULES } from '../../shared/diagnosis/rules/catalogued.ts';
 
 const sources = readSources();
 const manifest = readManifest();
@@ -216,5 +218,19 @@ int unit_start(Unit *u) {
       ['cgroup: INFO: task %s:%d blocked for more than %ld seconds.\n', 'error', 'check'],
       ['%s: Failed to start transient scope: %m', 'warning', 'unit_start'],
     ]);
+  });
+});
+
+describe('messages promoted from the catalogue to rules', () => {
+  it('shared/diagnosis/rules/catalogued.ts is what promote.ts makes of promoted.json (node scripts/catalogue/promote.ts --write)', () => {
+    expect(readFileSync(CATALOGUED_PATH, 'utf8')).toBe(renderPromoted(promoted()));
+  });
+
+  it("every promoted message is recognised by its own rule, from a line built from the message's literals", () => {
+    const unread = promoted().filter((p) => {
+      const line = p.entry.literals.join(' 42 ');
+      return !CATALOGUED_RULES.some((r) => r.fact === p.fact && new RegExp(r.pattern).test(line));
+    });
+    expect(unread.map((p) => `${p.program} ${p.entry.id}`)).toEqual([]);
   });
 });
