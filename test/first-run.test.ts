@@ -243,3 +243,47 @@ describe('pleg-responder send-test', () => {
     }
   });
 });
+
+describe('pleg-responder diagnose, the first time', () => {
+  // `script` gives the command a terminal as its standard input, as a person typing would.
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)(
+    '--log - on a terminal says to paste and press Ctrl-D, then reads what was pasted',
+    async () => {
+      const command = `${process.execPath} ${CLI} diagnose --log - --node worker-7`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: dir, env: environment({}) });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => {
+        output += c.toString();
+      });
+      await expect.poll(() => output, { timeout: 15_000 }).toContain('paste the text, then press Ctrl-D');
+      child.stdin.write(
+        'Nov 21 03:07:58 worker-7 dockerd[1120]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s\n',
+      );
+      child.stdin.write('\x04');
+      await once(child, 'close');
+      expect(output).toContain('pleg-responder diagnosis — node worker-7');
+    },
+  );
+
+  it('--log - from a pipe prints no hint', () => {
+    const r = spawnSync(process.execPath, [CLI, 'diagnose', '--log', '-'], {
+      input: 'kubelet: nothing\n',
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+  });
+
+  it('--bundle given log text points to --log', () => {
+    writeFileSync(join(dir, 'journal.txt'), 'Nov 21 03:07:58 worker-7 kubelet[1]: PLEG is not healthy\n');
+    const r = run(CLI, ['diagnose', '--bundle', join(dir, 'journal.txt')]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(
+      `pleg-responder: ${join(dir, 'journal.txt')} is not JSON: --bundle reads an evidence bundle; for log text use --log ${join(dir, 'journal.txt')}`,
+    );
+    const broken = spawnSync(process.execPath, [CLI, 'diagnose', '--bundle', '-'], {
+      input: '{"node":',
+      encoding: 'utf8',
+    });
+    expect(broken.stderr).toMatch(/^pleg-responder: standard input is not valid JSON: /);
+  });
+});
