@@ -287,3 +287,32 @@ describe('pleg-responder diagnose, the first time', () => {
     expect(broken.stderr).toMatch(/^pleg-responder: standard input is not valid JSON: /);
   });
 });
+
+describe('noise', () => {
+  // npm runs on the machine's Node (Debian's 20 here) while the packages run on the pinned one: the engine warnings
+  // it printed compared the wrong Node (~35 lines on npm ci). The project's .npmrc keeps npm to errors.
+  const older = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+    const r = spawnSync(path, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' });
+    return r.status === 0 && Number(r.stdout) < 22;
+  });
+  const npmCli = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout.trim();
+  it.skipIf(older === undefined)(
+    'npm on an older Node prints no EBADENGINE lines for the pinned packages',
+    () => {
+      const r = spawnSync(
+        older ?? '',
+        [
+          join(npmCli, 'npm', 'bin', 'npm-cli.js'),
+          'install',
+          '--dry-run',
+          '--ignore-scripts',
+          '--offline',
+          '--no-audit',
+        ],
+        { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      expect(`${r.stdout}${r.stderr}`).not.toContain('EBADENGINE');
+    },
+  );
+});
