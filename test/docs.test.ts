@@ -1,6 +1,8 @@
 // The documents a user and a contributor read: the advice they give at 3 a.m., and references that still exist.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -87,4 +89,67 @@ describe('the project documents', () => {
       for (const path of paths) expect(existsSync(join(ROOT, path)), path).toBe(true);
     },
   );
+});
+
+describe('README.md', () => {
+  const readme = read('README.md');
+  /** GitHub's anchor for a heading. */
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, '')
+      .replace(/ /g, '-');
+  const anchors = new Set([...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => slug(m[1] ?? '')));
+
+  it('opens with the quick start and the picture of a thread, on the first screen', () => {
+    const first = readme.split('\n').slice(0, 40).join('\n');
+    expect(first).toContain('## Quick start');
+    expect(first).toContain('pleg-responder send-test');
+    const picture = /!\[[^\]]+\]\((docs\/[\w-]+\.png)\)/.exec(readme)?.[1] ?? '';
+    expect(existsSync(join(ROOT, picture)), picture).toBe(true);
+    // The cause table comes before the set-up details.
+    expect(readme.indexOf('| `runtime_down` |')).toBeLessThan(readme.indexOf('## Set up'));
+  });
+
+  it('links only to headings it has (the table of contents included)', () => {
+    const links = [...readme.matchAll(/\]\(#([\w-]+)\)/g)].map((m) => m[1] ?? '');
+    expect(links.length).toBeGreaterThan(10);
+    for (const link of links) expect(anchors, link).toContain(link);
+  });
+
+  it('names only files and folders that exist', () => {
+    const paths = [
+      ...readme.matchAll(
+        /(?:`|\(|@)((?:shared|functions|infra|docs|scripts|test|bench|\.github)\/[\w./-]*[\w/])/g,
+      ),
+    ].map((m) => m[1] ?? '');
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths) expect(existsSync(join(ROOT, path)), path).toBe(true);
+  });
+
+  it('"From zero to a Slack thread": its overlay renders the responder with the image it built, and one cluster name', () => {
+    const zero = section(readme, 'From zero to a Slack thread');
+    const build = /docker build .* -t (\S+) \./.exec(zero)?.[1];
+    const overlay = /cat > my-overlay\/kustomization\.yaml <<'EOF'\n([\s\S]*?)\n\s*EOF/.exec(zero)?.[1] ?? '';
+    const dir = mkdtempSync(join(tmpdir(), 'pleg-readme-'));
+    try {
+      // my-overlay sits in the clone's root, as the README makes it.
+      const mine = join(dir, 'my-overlay');
+      mkdirSync(mine);
+      writeFileSync(
+        join(mine, 'kustomization.yaml'),
+        overlay.replace(/^ {3}/gm, '').replace('../infra/', `${relative(mine, join(ROOT, 'infra'))}/`),
+      );
+      const rendered = execFileSync('kubectl', ['kustomize', mine], { encoding: 'utf8' });
+      expect(rendered).toContain(`image: ${build}`);
+      const cluster = /DEFAULT_CLUSTER: (\S+)/.exec(rendered)?.[1];
+      const values = read('infra/alertmanager/prometheus-operator/kube-prometheus-stack-values.yaml');
+      expect(/cluster: (\S+)/.exec(values)?.[1]).toBe(cluster);
+      expect(zero).toContain(`\`${cluster}\` in the example files`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const step of ['create-secrets.sh', 'helm install', 'kubectl apply -k my-overlay', 'npm run demo'])
+      expect(zero).toContain(step);
+  });
 });
