@@ -4,7 +4,23 @@ import { parseSilenceDuration } from '../shared/silences/model.ts';
 import type { IngestAuth } from './ingest/auth.ts';
 import { LOG_LEVELS } from './log/port.ts';
 
-const port = z.coerce.number().int().min(0).max(65_535);
+/**
+ * A whole number from an environment variable, within [min, max]. Zod's own coercion would say "expected number,
+ * received NaN" for `PORT=abc`: this names the value and the range instead.
+ */
+const integer = (min: number, max?: number) => {
+  const range = max === undefined ? `use ${min} or more` : `use ${min} to ${max}`;
+  const number = z.number().min(min, range);
+  return z
+    .string()
+    .regex(/^\s*-?\d+\s*$/, {
+      error: (issue) => `${JSON.stringify(issue.input)} is not a whole number (${range})`,
+    })
+    .transform(Number)
+    .pipe(max === undefined ? number : number.max(max, range));
+};
+
+const port = integer(0, 65_535);
 
 /**
  * A URL setting. Credentials in it (`https://user:pass@host/`) are refused at start-up: URLs end up in error
@@ -53,7 +69,7 @@ export const ConfigSchema = z
     INGEST_TOKEN_ALERTMANAGER: z.string().min(16, 'use at least 16 characters').optional(),
     INGEST_TOKEN_EVENTS: z.string().min(16, 'use at least 16 characters').optional(),
     INGEST_TOKEN_BUNDLES: z.string().min(16, 'use at least 16 characters').optional(),
-    INGEST_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    INGEST_MAX_BODY_BYTES: integer(1).default(1_048_576),
     DEFAULT_CLUSTER: z.string().min(1).default('default'),
     QUEUE: z.enum(['embedded', 'sqs']).default('embedded'),
     SQS_QUEUE_URL: url().optional(),
@@ -94,10 +110,10 @@ export const ConfigSchema = z
     LINK_HOSTS: hostList().optional(),
     /** docs/causes.md as published (e.g. its GitHub page): each diagnosis links its cause's section. */
     DOCS_URL: url().optional(),
-    REOPEN_WINDOW_SECONDS: z.coerce.number().int().min(0).default(3600),
-    STORM_THRESHOLD: z.coerce.number().int().min(2).default(5),
-    STORM_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-    STORM_EDIT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(10),
+    REOPEN_WINDOW_SECONDS: integer(0).default(3600),
+    STORM_THRESHOLD: integer(2).default(5),
+    STORM_WINDOW_SECONDS: integer(1).default(60),
+    STORM_EDIT_INTERVAL_SECONDS: integer(1).default(10),
     /** `prod=ctx-prod,edge=ctx-edge`: which kubeconfig context (from $KUBECONFIG) reaches which cluster. */
     KUBE_CONTEXTS: z
       .string()
@@ -105,11 +121,11 @@ export const ConfigSchema = z
       .optional(),
     /** true: read DEFAULT_CLUSTER through the pod's ServiceAccount (the in-cluster responder). */
     KUBE_IN_CLUSTER: z.enum(['true', 'false']).default('false'),
-    KUBE_COLLECT_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-    RESPOND_BATCH_SIZE: z.coerce.number().int().min(1).max(10).default(10),
-    RESPOND_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(300_000).default(100),
-    RESPOND_VISIBILITY_SECONDS: z.coerce.number().int().min(5).max(43_200).default(60),
-    RESPOND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    KUBE_COLLECT_BUDGET_MS: integer(100, 60_000).default(5000),
+    RESPOND_BATCH_SIZE: integer(1, 10).default(10),
+    RESPOND_BATCH_WINDOW_MS: integer(0, 300_000).default(100),
+    RESPOND_VISIBILITY_SECONDS: integer(5, 43_200).default(60),
+    RESPOND_MAX_ATTEMPTS: integer(1, 100).default(5),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** json: one JSON object a line; pretty: readable lines. Unset: pretty on a terminal, json otherwise. */
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -152,10 +168,40 @@ const OUR_PREFIXES =
 
 export class ConfigError extends Error {}
 
+/** Edit distance (insertions, deletions, substitutions) between two setting names. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * `INGEST_TOKN: unknown setting (did you mean INGEST_TOKEN?)`: the known names a typo (a few letters off) or a
+ * shortened name (every word of it in a known name: SLACK_TOKEN → SLACK_BOT_TOKEN or SLACK_APP_TOKEN) points to.
+ */
+function unknownSetting(name: string, known: ReadonlySet<string>): string {
+  const words = name.split('_');
+  const near = [...known].filter((k) => distance(name, k) <= Math.max(2, Math.floor(name.length / 4)));
+  const wider = [...known].filter((k) => words.every((w) => k.split('_').includes(w)));
+  const guesses = near.length > 0 ? near : wider;
+  const hint = guesses.length > 0 && guesses.length <= 3 ? ` (did you mean ${guesses.join(' or ')}?)` : '';
+  return `${name}: unknown setting${hint}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const known = new Set(Object.keys(ConfigSchema.shape));
   const unknown = Object.keys(env).filter((k) => OUR_PREFIXES.test(k) && !known.has(k));
-  const problems = unknown.map((k) => `${k}: unknown setting`);
+  const problems = unknown.map((k) => unknownSetting(k, known));
   const parsed = ConfigSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([k]) => known.has(k))),
   );

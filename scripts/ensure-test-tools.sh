@@ -4,6 +4,11 @@
 # kubectl (manifest checks), zsh and fish (the CLI's completion scripts), the Linux man pages of section 2
 # (manpages-dev: the errno table is checked against their ERRORS sections). A machine that already has them
 # (a developer's, a re-used CI machine) is left alone.
+#
+# Prometheus and Alertmanager are programs the tests start themselves, on loopback ports of their own, not services
+# for this machine: Debian's packages would start them at once and enable them at every boot (listening on :9090 and
+# :9093 of a developer's machine). They are installed with starting refused (a policy-rc.d, unless the machine has
+# its own) and disabled afterwards.
 set -eu
 
 missing=""
@@ -23,10 +28,27 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "ensure-test-tools: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-# policy-rc.d on these machines refuses to start services: the packages install without running daemons.
+# POLICY_RC_D: only the test of this script points it elsewhere.
+policy="${POLICY_RC_D:-/usr/sbin/policy-rc.d}"
+if [ ! -e "$policy" ]; then
+  # Exit status 101 = "action forbidden" (invoke-rc.d's policy interface): maintainer scripts start nothing.
+  printf '#!/bin/sh\nexit 101\n' >"$policy"
+  chmod 755 "$policy"
+  trap 'rm -f "$policy"' EXIT
+fi
 # shellcheck disable=SC2086 # $missing is a list of package names, split on purpose
 apt-get install -y --no-install-recommends $missing >&2 || {
   apt-get update >&2
   # shellcheck disable=SC2086
   apt-get install -y --no-install-recommends $missing >&2
 }
+for unit in prometheus prometheus-alertmanager; do
+  case " $missing " in
+    *" $unit "*)
+      # Not started at boot either; stopped too where systemd runs and something started it regardless.
+      if command -v deb-systemd-helper >/dev/null 2>&1; then deb-systemd-helper disable "$unit.service" >&2; fi
+      if [ -d /run/systemd/system ]; then systemctl disable --now "$unit.service" >&2; fi
+      echo "ensure-test-tools: $unit installed for the tests, not enabled or running as a service" >&2
+      ;;
+  esac
+done

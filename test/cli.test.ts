@@ -192,7 +192,7 @@ describe('pleg-responder CLI conventions', () => {
       const r = cli(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Usage: pleg-responder/);
-      for (const command of ['diagnose', 'dead-letters', 'demo', 'completion'])
+      for (const command of ['diagnose', 'dead-letters', 'send-test', 'demo', 'completion'])
         expect(r.stdout).toContain(command);
       expect(r.stdout).toContain('3  diagnose found no cause');
     }
@@ -333,7 +333,7 @@ describe('pleg-responder completion', () => {
 
   it('completes commands, options, option values and files in bash', () => {
     expect(bashComplete([''])).toEqual(
-      expect.arrayContaining(['diagnose', 'dead-letters', 'demo', 'completion', '--version']),
+      expect.arrayContaining(['diagnose', 'dead-letters', 'send-test', 'demo', 'completion', '--version']),
     );
     expect(bashComplete(['diagnose', '--'])).toEqual(
       expect.arrayContaining(['--bundle', '--log', '--node', '--context', '--runtime', '--output', '--json']),

@@ -67,10 +67,12 @@ const SAMPLE_LOG = [
 ].join('\n');
 
 describe('the packed package', () => {
-  it('holds only what runs: the built JavaScript, package.json, README and LICENSE', () => {
+  it('holds only what runs: the built JavaScript, package.json, README, LICENSE and the sample incident', () => {
     const entries = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n');
     for (const entry of entries)
-      expect(entry).toMatch(/^package\/(dist\/[\w/-]+\.js|package\.json|README\.md|LICENSE)$/);
+      expect(entry).toMatch(
+        /^package\/(dist\/[\w/-]+\.js|package\.json|README\.md|LICENSE|infra\/samples\/[\w-]+\.json)$/,
+      );
     expect(entries).toEqual(
       expect.arrayContaining(['package/dist/cli.js', 'package/dist/server.js', 'package/LICENSE']),
     );
@@ -202,6 +204,14 @@ registerHooks({
       });
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
+      // The smoke test of the README, from the installed command, with the token the server made.
+      const sent = spawnSync(
+        BIN,
+        ['send-test', '--url', `http://127.0.0.1:${port}`, '--data-dir', join(work, 'data')],
+        { encoding: 'utf8' },
+      );
+      expect(sent.stderr).toBe('');
+      expect(sent.stdout).toContain('POST /v1/bundles → 202 queued');
       const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -37,6 +37,11 @@ function parseBundle(text: string, name: string): EvidenceBundle {
   try {
     json = JSON.parse(text);
   } catch (error) {
+    // A bundle is a JSON object: text that does not even start like JSON is most likely a log meant for --log.
+    if (!/^\s*[[{]/.test(text))
+      throw new UsageError(
+        `${name} is not JSON: --bundle reads an evidence bundle; for log text use --log ${name === 'standard input' ? '-' : name}`,
+      );
     throw new UsageError(`${name} is not valid JSON: ${(error as Error).message}`);
   }
   return validateBundle(json, name);

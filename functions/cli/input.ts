@@ -34,7 +34,14 @@ export function unreadable(name: string, error: unknown): UsageError {
 }
 
 export function openInput(path: string): Input {
-  if (path === '-') return { name: 'standard input', chunks: process.stdin };
+  if (path === '-') {
+    // On a terminal nothing has been piped in: the command waits for typing, which looks like a hang unless said.
+    if (process.stdin.isTTY)
+      process.stderr.write(
+        'pleg-responder: reading standard input: paste the text, then press Ctrl-D on an empty line (Ctrl-C cancels)\n',
+      );
+    return { name: 'standard input', chunks: process.stdin };
+  }
   return { name: path, chunks: createReadStream(path, { highWaterMark: CHUNK_BYTES }) };
 }
 

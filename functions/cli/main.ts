@@ -155,6 +155,43 @@ SLACK_CHANNEL, SLACK_APP_TOKEN, KUBE_IN_CLUSTER, KUBE_CONTEXTS, ... Stops on SIG
       await runServer();
     });
 
+  program
+    .command('send-test')
+    .description(
+      'post a sample incident (an Alertmanager alert and a node bundle) to a running server, with its ingest token: ' +
+        'the smoke test of a set-up',
+    )
+    .option('--url <url>', "the server's ingest (default: http://127.0.0.1:$PORT, else port 8787)")
+    .option(
+      '--token-file <file>',
+      'file holding the ingest token (default: $INGEST_TOKEN, else DATA_DIR/ingest-token)',
+    )
+    .option(
+      '--data-dir <dir>',
+      "the server's DATA_DIR, where it keeps the token it made (default: $DATA_DIR, else .data)",
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  pleg-responder send-test                                   the embedded default on this machine
+  INGEST_TOKEN=... pleg-responder send-test --url http://localhost:8787   through kubectl port-forward`,
+    )
+    .action(async (options: { url?: string; tokenFile?: string; dataDir?: string }) => {
+      const { sendTest, sendTestDefaults } = await import('./send-test.ts');
+      const defaults = sendTestDefaults({
+        ...process.env,
+        ...(options.dataDir === undefined ? {} : { DATA_DIR: options.dataDir }),
+      });
+      const lines = await sendTest({
+        url: options.url ?? defaults.url,
+        // A file named on the command line wins over the environment's token.
+        token: options.tokenFile === undefined ? process.env.INGEST_TOKEN : undefined,
+        tokenFile: options.tokenFile ?? defaults.tokenFile,
+      });
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+
   const demo = program
     .command('demo')
     .description('diagnose the sample incident (descriptors exhausted under dockerd), offline')

@@ -228,7 +228,28 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   };
 }
 
-/** Reads the configuration from the environment and serves until SIGTERM/SIGINT. */
+/** Listening refusals a person fixes with another PORT or HOST, by the code the socket gives. */
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'the address is already in use (another process listens there: stop it, or set PORT)',
+  EACCES: 'permission denied (ports below 1024 need privileges: set PORT to 1024 or above)',
+  EADDRNOTAVAIL: 'no interface of this machine has that address (set HOST)',
+};
+
+/**
+ * What stops a start for a reason the person running it can fix, as one line: the configuration, DATA_DIR, or a
+ * port or address that cannot be listened on. Anything else is a bug and keeps its stack trace (exit 1).
+ */
+function startupProblem(error: unknown, config: Config): string | undefined {
+  if (error instanceof ConfigError || error instanceof StateDirError) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code];
+  return problem && `cannot listen on ${config.HOST}:${config.PORT}: ${problem}`;
+}
+
+/**
+ * Reads the configuration from the environment and serves until SIGTERM/SIGINT. Exit status: 0 once stopped by a
+ * signal, 2 for a start-up problem the person can fix (one line), 1 for anything else (a bug).
+ */
 export async function runServer(): Promise<void> {
   let config: Config;
   try {
@@ -239,8 +260,9 @@ export async function runServer(): Promise<void> {
     process.exit(2);
   }
   const running = await startServer(config).catch((error: unknown) => {
-    if (!(error instanceof StateDirError)) throw error;
-    createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }).error(error.message, {
+    const problem = startupProblem(error, config);
+    if (problem === undefined) throw error;
+    createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT }).error(problem, {
       component: 'server',
     });
     process.exit(2);

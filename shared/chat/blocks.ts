@@ -6,6 +6,7 @@ import type { Incident } from '../incidents/model.ts';
 import type { ThreadPolicy } from '../incidents/policy.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
+import type { Job } from '../schemas/job.ts';
 import {
   formatSilenceDuration,
   type IncidentSilence,
@@ -45,10 +46,44 @@ function since(from: string, now: Date): string {
   return formatDuration(Math.max(0, (now.getTime() - Date.parse(from)) / 1000));
 }
 
-/** How long the episode lasted (until resolution, or until the last update). */
+/**
+ * When the node's trouble began: the earliest firing alert's `startsAt` or non-Ready condition's
+ * `lastTransitionTime` among the episode's signals, else when the responder opened the incident (which can be
+ * many minutes later: Alertmanager's `for:`, its group_wait, a queue that waited out an outage). Signals that came
+ * before the last resolution this episode followed belong to an earlier episode and do not date this one.
+ */
+export function troubleSince(incident: Incident): string {
+  const opened = Date.parse(incident.openedAt);
+  const received = (j: Job) => Date.parse(j.receivedAt);
+  const lastResolution = Math.max(
+    Number.NEGATIVE_INFINITY,
+    ...incident.signals
+      .filter((j) => j.kind === 'alert' && j.alert.status === 'resolved' && received(j) <= opened)
+      .map(received),
+  );
+  const reported = incident.signals
+    .filter((j) => received(j) > lastResolution)
+    .flatMap((j) => {
+      if (j.kind === 'alert') return j.alert.status === 'resolved' ? [] : [j.alert.startsAt];
+      if (j.kind === 'bundle')
+        return (j.bundle.conditions ?? [])
+          .filter((c) => c.type === 'Ready' && c.status !== 'True')
+          .map((c) => c.lastTransitionTime);
+      return [];
+    })
+    .map((t) => Date.parse(t ?? ''))
+    // Alertmanager's zero time (0001-01-01) and anything unparsable say nothing.
+    .filter((t) => t > 0);
+  return new Date(Math.min(opened, ...reported)).toISOString();
+}
+
+/** How long the episode lasted (until resolution, or until the last update), from when the trouble began. */
 function episodeDuration(incident: Incident): string {
   return formatDuration(
-    (Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(incident.openedAt)) / 1000,
+    Math.max(
+      0,
+      (Date.parse(incident.resolvedAt ?? incident.updatedAt) - Date.parse(troubleSince(incident))) / 1000,
+    ),
   );
 }
 
@@ -183,8 +218,8 @@ export function rootMessage(
   const state = resolved
     ? `Recovered after ${episodeDuration(incident)}`
     : notReady
-      ? `NotReady for ${since(incident.openedAt, now)}`
-      : `Early warning for ${since(incident.openedAt, now)} (the node has not gone NotReady)`;
+      ? `NotReady for ${since(troubleSince(incident), now)}`
+      : `Early warning for ${since(troubleSince(incident), now)} (the node has not gone NotReady)`;
   const facts = [
     `*Cause:* ${escapeMrkdwn(headline(d))}`,
     `*State:* ${state}${incident.episode > 1 ? ` · episode ${incident.episode}` : ''}`,
@@ -377,7 +412,7 @@ export function statusMessage(open: readonly Incident[], now: Date): ChatMessage
   const lines = open.slice(0, 40).map((i) => {
     const cause = i.posted ? `${i.posted.verdict} ${percent(i.posted.confidence)}` : 'diagnosing';
     const what = i.kind === 'cluster' ? `${i.nodes.length} nodes` : inlineCode(i.node);
-    return `• ${escapeMrkdwn(i.cluster)} ${what} — ${escapeMrkdwn(cause)} — open ${since(i.openedAt, now)}${i.acknowledged ? ' · acked' : ''}`;
+    return `• ${escapeMrkdwn(i.cluster)} ${what} — ${escapeMrkdwn(cause)} — open ${since(troubleSince(i), now)}${i.acknowledged ? ' · acked' : ''}`;
   });
   return {
     text: `${open.length} open incident(s)`,

@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { DownstreamFault } from '../faults.ts';
+import { GRAVE } from './mrkdwn.ts';
 import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
 import { sanitizeForTerminal } from './text.ts';
 
@@ -8,14 +9,16 @@ const REMEMBERED_ROOTS = 1000;
 
 /**
  * Slack mrkdwn back to terminal text: entities decoded, code blocks indented, a line's bold lead-in plain, control
- * characters shown as `?`.
+ * characters shown as `?`, and the look-alike backticks that keep untrusted text out of Slack's code spans
+ * (escapeMrkdwn) real backticks again: a terminal parses no mrkdwn.
  */
 function plain(mrkdwn: string): string[] {
   const text = mrkdwn
     .replace(/```([\s\S]*?)```/g, (_, code: string) => `\n${code.replace(/^/gm, '    ')}\n`)
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
+    .replaceAll('&amp;', '&')
+    .replaceAll(GRAVE, '`');
   return text
     .split('\n')
     .map((line) => sanitizeForTerminal(line.replace(/^\*([^*\n]+)\*/, '$1')).trimEnd())

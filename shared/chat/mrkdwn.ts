@@ -14,7 +14,7 @@ const BROADCAST = /(^|[^\w@])@(here|channel|everyone)\b/gi;
 const URL_WITH_SCHEME = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s`\u02cb]+/gi;
 
 /** U+02CB MODIFIER LETTER GRAVE ACCENT: looks like a backtick, opens and closes no code span. */
-const GRAVE = '\u02cb';
+export const GRAVE = '\u02cb';
 
 /**
  * Untrusted text (alert annotations, log lines, node names, a bundle's reports) for mrkdwn outside code: escaped,

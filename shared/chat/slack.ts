@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import {
   type Logger,
+  LogLevel,
   type WebAPICallResult,
   WebAPIHTTPError,
   WebAPIPlatformError,
@@ -92,6 +93,23 @@ const RATE_LIMIT_PLATFORM = new Set(['ratelimited', 'rate_limited']);
 const ignore = (): void => undefined;
 
 /**
+ * The Web API client warns "http request failed" once for every call that got no answer. SlackChat turns the same
+ * failure into a downstream fault, which the responder logs when it starts and then once a minute: the SDK's line
+ * goes to debug, or an outage would write one warning per call.
+ */
+function failedRequestsAtDebug(logger: Logger): Logger {
+  return {
+    debug: (...parts) => logger.debug(...parts),
+    info: (...parts) => logger.info(...parts),
+    warn: (...parts) => (parts[0] === 'http request failed' ? logger.debug(...parts) : logger.warn(...parts)),
+    error: (...parts) => logger.error(...parts),
+    setLevel: (level) => logger.setLevel(level),
+    getLevel: () => logger.getLevel(),
+    setName: (name) => logger.setName(name),
+  };
+}
+
+/**
  * ChatPort on Slack's Web API (@slack/web-api WebClient).
  *
  * - post/update calls to one channel are serialised and spaced `minIntervalMs` apart (Slack allows about one
@@ -126,7 +144,9 @@ export class SlackChat implements ChatPort {
     this.#now = options.now ?? Date.now;
     this.#client = new WebClient(options.token, {
       ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
+      // Without a logger of the host's, the SDK's own console logger writes errors only: every failure reaches the
+      // caller as a SlackChatError.
+      ...(options.logger ? { logger: failedRequestsAtDebug(options.logger) } : { logLevel: LogLevel.ERROR }),
       rejectRateLimitedCalls: true,
       retryConfig: { retries: 0 },
       timeout: this.#timeoutMs,

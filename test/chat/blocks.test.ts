@@ -1,9 +1,18 @@
-import { expect, it } from 'vitest';
-import { diagnosisMessage, rootMessage, statusMessage, stormMessage } from '../../shared/chat/blocks.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  diagnosisMessage,
+  rootMessage,
+  statusMessage,
+  stormMessage,
+  troubleSince,
+} from '../../shared/chat/blocks.ts';
 import { consoleLines } from '../../shared/chat/console.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import type { Incident } from '../../shared/incidents/model.ts';
+import type { Job } from '../../shared/schemas/job.ts';
 import { incident } from '../support/incidents.ts';
+import { alertJob, bundleJob } from '../support/payloads.ts';
 
 const hostile = '<!channel> <@U123ABC> <https://evil.example|docs> & `x` ```';
 
@@ -166,4 +175,77 @@ it('uses no Slack emoji shortcodes: the console prints the same messages, where 
   const lines = consoleLines(diagnosisMessage(d));
   expect(lines.some((l) => l.includes('disruptive'))).toBe(true);
   expect(lines.filter((l) => /:[a-z_]+:/.test(l) && !/https?:/.test(l))).toEqual([]);
+});
+
+describe('how long a node has been NotReady', () => {
+  const now = new Date('2026-11-21T03:16:00Z');
+  const d = diagnose({ conditions: [{ type: 'Ready', status: 'False' }] });
+  const state = (i: Incident) => consoleLines(rootMessage(i, d, now)).find((l) => l.startsWith('State:'));
+  // The responder opened the incident at 03:16, 16 minutes after the alert started (Alertmanager's `for:`).
+  const opened = { openedAt: '2026-11-21T03:16:00.000Z', updatedAt: '2026-11-21T03:16:00.000Z' };
+  const late = alertJob('w1', { receivedAt: '2026-11-21T03:15:50.000Z' });
+  const withConditions = (receivedAt: string, ...conditions: Array<Record<string, string>>): Job => ({
+    ...bundleJob('w1'),
+    kind: 'bundle',
+    receivedAt,
+    bundle: { node: 'w1', conditions: conditions as Array<{ type: string; status: string }> },
+  });
+  const started = (job: Job, startsAt: string, status: 'firing' | 'resolved' = 'firing'): Job =>
+    job.kind === 'alert' ? { ...job, alert: { ...job.alert, startsAt, status } } : job;
+
+  it("counts from the alert's startsAt, not from when the responder opened the incident", () => {
+    const i = incident('prod/w1', { ...opened, signals: [started(late, '2026-11-21T03:00:00Z')] });
+    expect(state(i)).toBe('State: NotReady for 16m');
+    expect(troubleSince(i)).toBe('2026-11-21T03:00:00.000Z');
+  });
+
+  it("or from the Ready condition's lastTransitionTime, whichever is earliest", () => {
+    const condition = withConditions('2026-11-21T03:15:55.000Z', {
+      type: 'Ready',
+      status: 'Unknown',
+      lastTransitionTime: '2026-11-21T02:56:00Z',
+    });
+    const i = incident('prod/w1', { ...opened, signals: [started(late, '2026-11-21T03:00:00Z'), condition] });
+    expect(state(i)).toBe('State: NotReady for 20m');
+  });
+
+  it("ignores what says nothing: Alertmanager's zero time, a resolved alert, a Ready=True condition", () => {
+    const ready = withConditions('2026-11-21T03:15:55.000Z', {
+      type: 'Ready',
+      status: 'True',
+      lastTransitionTime: '2026-11-01T00:00:00Z',
+    });
+    const i = incident('prod/w1', {
+      ...opened,
+      signals: [
+        started(late, '0001-01-01T00:00:00Z'),
+        started(late, '2026-11-20T00:00:00Z', 'resolved'),
+        ready,
+      ],
+    });
+    expect(state(i)).toBe('State: NotReady for 0s');
+  });
+
+  it('dates a reopened episode by its own signals, not by those before the last resolution', () => {
+    const first = started(
+      alertJob('w1', { dedupKey: 'a:1', receivedAt: '2026-11-21T01:00:00.000Z' }),
+      '2026-11-21T00:50:00Z',
+    );
+    const resolved = started(
+      alertJob('w1', { dedupKey: 'a:2', receivedAt: '2026-11-21T02:00:00.000Z' }),
+      '2026-11-21T00:50:00Z',
+      'resolved',
+    );
+    const refire = started(late, '2026-11-21T03:10:00Z');
+    const i = incident('prod/w1', { ...opened, episode: 2, signals: [first, resolved, refire] });
+    expect(state(i)).toBe('State: NotReady for 6m · episode 2');
+  });
+});
+
+it('shows real backticks on the console, where no code span can be opened', () => {
+  const lines = consoleLines({
+    text: '',
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn('run `crictl ps`') } }],
+  });
+  expect(lines).toEqual(['run `crictl ps`']);
 });

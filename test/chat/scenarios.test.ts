@@ -171,7 +171,8 @@ describe.each([
     clock += 5 * 60_000;
     await t.handle('prod', 'worker-7', [alert('worker-7', 'resolved')]);
     const replies = under.replies(root);
-    expect(replies.at(-1)?.shown).toContain('Ready again after 7m');
+    // Counted from the alert's startsAt (02:59), a minute before the responder opened the incident.
+    expect(replies.at(-1)?.shown).toContain('Ready again after 8m');
     expect(under.roots()[0]?.shown).toContain('recovered');
 
     clock += 10 * 60_000;

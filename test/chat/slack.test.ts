@@ -20,15 +20,17 @@ const OTHER = 'C0OTHERTEAM';
 /** Captures what @slack/web-api logs (at debug level) so tests can check the token never shows up. */
 function captureLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const log = (...msg: unknown[]): void => {
-    lines.push(msg.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' '));
-  };
+  const log =
+    (level: string) =>
+    (...msg: unknown[]): void => {
+      lines.push(`${level} ${msg.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' ')}`);
+    };
   return {
     lines,
-    debug: log,
-    info: log,
-    warn: log,
-    error: log,
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
     setLevel: () => undefined,
     getLevel: () => LogLevel.DEBUG,
     setName: () => undefined,
@@ -157,6 +159,9 @@ describe('SlackChat against the Slack fake (real WebClient)', () => {
     expect(error).toBeInstanceOf(SlackChatError);
     expect(faultOf(error)).toEqual({ transport: 'slack', fault: 'unavailable', code: 'ECONNREFUSED' });
     expect(error.message).not.toContain(TOKEN);
+    // The fault is the responder's to log (once, then once a minute): the SDK's own line is debug, not a warning.
+    expect(logger.lines.filter((l) => !l.startsWith('debug '))).toEqual([]);
+    expect(logger.lines).toContainEqual(expect.stringMatching(/^debug http request failed/));
     fake = await startSlackFake({ token: TOKEN, channels: [INCIDENTS] });
   });
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,9 @@ interface Resource {
   Type: string;
   Properties: Record<string, unknown>;
 }
-const template = parse(readFileSync(join(import.meta.dirname, '../../infra/aws/template.yaml'), 'utf8'), {
+const ROOT = join(import.meta.dirname, '..', '..');
+const TEMPLATE = join(ROOT, 'infra', 'aws', 'template.yaml');
+const template = parse(readFileSync(TEMPLATE, 'utf8'), {
   customTags: tags,
 }) as {
   Transform: string;
@@ -35,6 +38,7 @@ const template = parse(readFileSync(join(import.meta.dirname, '../../infra/aws/t
     { Type: string; Default?: unknown; MaxValue?: number; AllowedValues?: unknown[] }
   >;
   Conditions: Record<string, unknown>;
+  Globals: { Function: { CodeUri: string } };
   Resources: Record<string, Resource>;
 };
 const r = (name: string): Resource => {
@@ -44,9 +48,10 @@ const r = (name: string): Resource => {
 };
 
 /*
- * No CloudFormation validator runs offline here (cfn-lint is a Python package and PyPI is out of reach), so these
- * tests check the properties the design depends on, against the template's own structure.
+ * cfn-lint (a Python package: not installable from npm or Debian) checks the template where it is installed; the
+ * tests below check the properties the design depends on, against the template's own structure, everywhere.
  */
+const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
 describe('infra/aws/template.yaml', () => {
   it('is a SAM template whose resources have the expected types', () => {
     expect(template.Transform).toBe('AWS::Serverless-2016-10-31');
@@ -113,7 +118,21 @@ describe('infra/aws/template.yaml', () => {
     }
   });
 
+  it.skipIf(!cfnLint)(
+    'passes cfn-lint',
+    () => {
+      const r = spawnSync('cfn-lint', [TEMPLATE], { encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    },
+    150_000,
+  );
+
   it('builds the functions from the project entry points', () => {
+    // SAM resolves CodeUri from the template's folder and the entry points from CodeUri: the repository root, so
+    // `sam build -t infra/aws/template.yaml` from there finds them (and package.json).
+    const code = join(TEMPLATE, '..', template.Globals.Function.CodeUri);
+    expect(code).toBe(`${ROOT}/`);
+    expect(readFileSync(join(code, 'package.json'), 'utf8')).toContain('"name": "pleg-responder"');
     for (const [name, entry] of [
       ['IngestFunction', 'functions/lambda/ingest.ts'],
       ['RespondFunction', 'functions/lambda/respond.ts'],
@@ -122,7 +141,7 @@ describe('infra/aws/template.yaml', () => {
         template.Resources[name] as unknown as { Metadata: { BuildProperties: { EntryPoints: string[] } } }
       ).Metadata;
       expect(metadata.BuildProperties.EntryPoints).toEqual([entry]);
-      expect(readFileSync(join(import.meta.dirname, '../..', entry), 'utf8')).toContain('export');
+      expect(readFileSync(join(code, entry), 'utf8')).toContain('export');
     }
     expect((r('IngestFunction').Properties.FunctionUrlConfig as { AuthType: string }).AuthType).toBe('NONE');
   });
@@ -184,5 +203,28 @@ describe('infra/aws/template.yaml', () => {
     expect(template.Parameters.LogRetentionDays?.AllowedValues).toContain(
       template.Parameters.LogRetentionDays?.Default,
     );
+  });
+});
+
+describe('infra/aws/responder-policy.json: the in-cluster consumer on SQS (components/sqs)', () => {
+  const policy = JSON.parse(readFileSync(join(ROOT, 'infra', 'aws', 'responder-policy.json'), 'utf8')) as {
+    Statement: Array<{ Effect: string; Action: string[] }>;
+  };
+  const allowed = new Set(policy.Statement.filter((st) => st.Effect === 'Allow').flatMap((st) => st.Action));
+
+  it('allows every SQS call the queue adapter makes, SendMessage among them (requeue during an outage)', () => {
+    const source = readFileSync(join(ROOT, 'shared', 'queue', 'sqs.ts'), 'utf8');
+    // A batch call is authorised by its single-message action (SendMessageBatch by sqs:SendMessage...).
+    const actions = [...source.matchAll(/new (\w+?)(?:Batch)?Command\(/g)].map((m) => `sqs:${m[1]}`);
+    expect(new Set(actions)).toEqual(
+      new Set([
+        'sqs:SendMessage',
+        'sqs:ReceiveMessage',
+        'sqs:DeleteMessage',
+        'sqs:ChangeMessageVisibility',
+        'sqs:GetQueueAttributes',
+      ]),
+    );
+    for (const action of actions) expect(allowed).toContain(action);
   });
 });

@@ -64,19 +64,28 @@ function renderText(dir: string): string {
 function render(dir: string): Manifest[] {
   return parseAllDocuments(renderText(dir)).map((d) => d.toJSON() as Manifest);
 }
-const one = <T extends Manifest>(docs: Manifest[], kind: string): T => {
-  const found = docs.filter((d) => d.kind === kind);
+const one = <T extends Manifest>(docs: Manifest[], kind: string, name?: string): T => {
+  const found = docs.filter((d) => d.kind === kind && (name === undefined || d.metadata.name === name));
   expect(found.map((d) => d.metadata.name)).toHaveLength(1);
   return found[0] as T;
 };
+/** The responder's own ConfigMap and Deployment (an overlay may add others: the event exporter's). */
+const responderConfig = (docs: Manifest[]) =>
+  one<Manifest & { data: Record<string, string> }>(docs, 'ConfigMap', 'pleg-responder');
+const responderDeployment = (docs: Manifest[]) => one<Deployment>(docs, 'Deployment', 'pleg-responder');
 
 interface Rule {
   apiGroups: string[];
   resources: string[];
   verbs: string[];
 }
+/** The rules granted to the responder's ServiceAccount (not the event exporter's), cluster-wide and per namespace. */
 const rules = (docs: Manifest[]): Rule[] =>
-  docs.filter((d) => d.kind === 'ClusterRole').flatMap((d) => d.rules as Rule[]);
+  docs
+    .filter(
+      (d) => (d.kind === 'ClusterRole' || d.kind === 'Role') && !d.metadata.name.includes('event-exporter'),
+    )
+    .flatMap((d) => d.rules as Rule[]);
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).map((d) => `examples/${d}`);
 const OVERLAYS = ['base', ...EXAMPLES];
@@ -99,6 +108,8 @@ describe('infra/kubernetes/base: the whole responder in the cluster, no cloud ac
       'Namespace',
       'PersistentVolumeClaim',
       'PriorityClass',
+      'Role',
+      'RoleBinding',
       'Service',
       'ServiceAccount',
     ]);
@@ -156,13 +167,26 @@ describe('infra/kubernetes/base: the whole responder in the cluster, no cloud ac
         rule.resources.some((r) => r.includes('/') || r === 'secrets' || r === 'configmaps' || r === '*'),
       ).toBe(false);
     }
-    const binding = one<Manifest & { subjects: Array<{ name: string; namespace: string }> }>(
-      base,
-      'ClusterRoleBinding',
-    );
-    expect(binding.subjects).toEqual([
-      { kind: 'ServiceAccount', name: pod.serviceAccountName, namespace: deployment.metadata.namespace },
+    for (const kind of ['ClusterRoleBinding', 'RoleBinding']) {
+      const binding = one<Manifest & { subjects: Array<{ name: string; namespace: string }> }>(base, kind);
+      expect(binding.subjects).toEqual([
+        { kind: 'ServiceAccount', name: pod.serviceAccountName, namespace: deployment.metadata.namespace },
+      ]);
+    }
+  });
+
+  it("reads the kubelets' Leases only in kube-node-lease, and says why pods are read cluster-wide", () => {
+    const cluster = one<Manifest & { rules: Rule[] }>(base, 'ClusterRole');
+    expect(cluster.rules.some((r) => r.resources.includes('leases'))).toBe(false);
+    const role = one<Manifest & { rules: Rule[] }>(base, 'Role');
+    expect(role.metadata.namespace).toBe('kube-node-lease');
+    expect(role.rules).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get'] },
     ]);
+    expect(one<Manifest & { roleRef: { name: string } }>(base, 'RoleBinding').roleRef.name).toBe(
+      role.metadata.name,
+    );
+    expect(readFileSync(join(ROOT, 'base', 'clusterrole.yaml'), 'utf8')).toMatch(/What that\s+# exposes/);
   });
 
   it('runs unprivileged, bounded and probed on the port the Service targets', () => {
@@ -198,15 +222,24 @@ describe('infra/kubernetes/base: the whole responder in the cluster, no cloud ac
 
   it('takes the Secret keys its comment documents; with SLACK_APP_TOKEN, /pleg comes over Socket Mode, nothing exposed', () => {
     const comment = readFileSync(join(ROOT, 'base', 'deployment.yaml'), 'utf8');
-    const documented = [...comment.matchAll(/--from-literal=([A-Z_]+)=/g)].map((m) => m[1] ?? '');
-    expect(documented).toEqual(['INGEST_TOKEN', 'SLACK_BOT_TOKEN', 'SLACK_CHANNEL', 'SLACK_APP_TOKEN']);
+    const documented = /all keys optional\): ([A-Z_, #\n]+)\./
+      .exec(comment)?.[1]
+      ?.split(/[,\s#]+/)
+      .filter(Boolean);
+    expect(documented).toEqual([
+      'INGEST_TOKEN',
+      'SLACK_BOT_TOKEN',
+      'SLACK_CHANNEL',
+      'SLACK_APP_TOKEN',
+      'SLACK_SIGNING_SECRET',
+    ]);
     const values: Record<string, string> = {
       INGEST_TOKEN: 'f'.repeat(48),
       SLACK_BOT_TOKEN: 'xoxb-1-2-0123456789abcdef',
       SLACK_CHANNEL: 'C0INCIDENTS',
       SLACK_APP_TOKEN: 'xapp-1-A0PLEG-1-0123456789abcdef',
     };
-    const secret = Object.fromEntries(documented.map((key) => [key, values[key] ?? '']));
+    const secret = Object.fromEntries(Object.entries(values));
     // What envFrom gives the container: the ConfigMap, then the Secret's keys. The server takes it as it stands.
     expect(loadConfig({ ...config.data, ...secret })).toMatchObject({
       ROLE: 'all',
@@ -247,8 +280,10 @@ describe('what posts to the Service reaches it', () => {
     expect(inCluster(url)).toEqual(expected('/v1/alertmanager'));
   });
 
-  it('kubernetes-event-exporter: infra/kubernetes/event-exporter/config.yaml, node-health events only', () => {
-    const exporter = parse(readFileSync(join(ROOT, 'event-exporter', 'config.yaml'), 'utf8')) as {
+  it('kubernetes-event-exporter: components/event-exporter/config.yaml, node-health events only', () => {
+    const exporter = parse(
+      readFileSync(join(ROOT, 'components', 'event-exporter', 'config.yaml'), 'utf8'),
+    ) as {
       receivers: Array<{ name: string; webhook: { endpoint: string; headers: Record<string, string> } }>;
       route: { routes: Array<{ match: Array<{ receiver: string; kind: string }> }> };
     };
@@ -270,9 +305,9 @@ describe('components and example overlays', () => {
 
   it('sqs: the responder alone on SQS, state on an emptyDir, no claim, still one replica', () => {
     const docs = render('examples/sqs-edge');
-    const config = one<Manifest & { data: Record<string, string> }>(docs, 'ConfigMap');
+    const config = responderConfig(docs);
     expect(loadConfig(config.data)).toMatchObject({ ROLE: 'respond', QUEUE: 'sqs', KUBE_IN_CLUSTER: 'true' });
-    const deployment = one<Deployment>(docs, 'Deployment');
+    const deployment = responderDeployment(docs);
     expect(deployment.spec.replicas).toBe(1);
     expect(deployment.spec.template.spec.volumes.find((v) => v.name === 'state')).toEqual({
       name: 'state',
@@ -301,9 +336,9 @@ describe('components and example overlays', () => {
 
   it.each(EXAMPLES)('%s: a valid configuration, the image overridden only by `images:`', (overlay) => {
     const docs = render(overlay);
-    const config = one<Manifest & { data: Record<string, string> }>(docs, 'ConfigMap');
+    const config = responderConfig(docs);
     expect(() => loadConfig(config.data)).not.toThrow();
-    const image = one<Deployment>(docs, 'Deployment').spec.template.spec.containers[0]?.image ?? '';
+    const image = responderDeployment(docs).spec.template.spec.containers[0]?.image ?? '';
     expect(image.endsWith(`:${PACKAGE_VERSION}`)).toBe(true);
   });
 });
@@ -316,6 +351,19 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
     kind: 'ServiceMonitor',
     namespaced: true,
   };
+  const ALERTMANAGER_CONFIG = {
+    groupVersion: 'monitoring.coreos.com/v1alpha1',
+    resource: 'alertmanagerconfigs',
+    kind: 'AlertmanagerConfig',
+    namespaced: true,
+  };
+  // Built into every API server, but not into the fake's discovery: served the way a CRD's kind would be.
+  const NETWORK_POLICY = {
+    groupVersion: 'networking.k8s.io/v1',
+    resource: 'networkpolicies',
+    kind: 'NetworkPolicy',
+    namespaced: true,
+  };
 
   async function dryRun(
     manifests: string,
@@ -323,7 +371,7 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
   ): Promise<{ stdout: string; stderr: string; code: number }> {
     const fake = await startKubeFake({
       allowAnonymous: true,
-      customResources: crds ? [SERVICE_MONITOR] : [],
+      customResources: crds ? [SERVICE_MONITOR, ALERTMANAGER_CONFIG, NETWORK_POLICY] : [NETWORK_POLICY],
     });
     const dir = mkdtempSync(join(tmpdir(), 'pleg-manifests-'));
     try {
@@ -343,6 +391,7 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
           { timeout: 20_000 },
         );
       // Namespaced objects need their namespace to exist, as on a real server.
+      // The fake's cluster already has kube-node-lease (as every cluster) and monitoring.
       await kubectl('create', 'namespace', 'pleg-responder');
       return await kubectl('apply', '-f', file, '--dry-run=server').then(
         (r) => ({ ...r, code: 0 }),
@@ -360,6 +409,18 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBe(render(overlay).length);
     expect(lines.every((l) => /(created|configured|unchanged) \(server dry run\)$/.test(l))).toBe(true);
+  });
+
+  it("prometheus-operator's AlertmanagerConfig is accepted as its kind", async () => {
+    const file = readFileSync(
+      join(REPO, 'infra', 'alertmanager', 'prometheus-operator', 'alertmanagerconfig.yaml'),
+      'utf8',
+    );
+    const { stdout, stderr, code } = await dryRun(file, true);
+    expect(code, stderr).toBe(0);
+    expect(stdout.trim()).toBe(
+      'alertmanagerconfig.monitoring.coreos.com/pleg-responder created (server dry run)',
+    );
   });
 
   it('a mistyped field is refused as the API server decodes it', async () => {
@@ -382,5 +443,214 @@ describe('infra/kubernetes against an API server (kubectl apply --dry-run=server
     const { stderr, code } = await dryRun(renderText('examples/kube-prometheus'), false);
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/no matches for kind "ServiceMonitor" in version "monitoring\.coreos\.com\/v1"/);
+  });
+});
+
+describe('the kube-prometheus example, wired end to end', () => {
+  const docs = render('examples/kube-prometheus');
+  const service = one<Service>(docs, 'Service');
+  const exporter = one<Deployment>(docs, 'Deployment', 'pleg-responder-event-exporter');
+  const exporterPod = exporter.spec.template.spec;
+
+  it('runs kubernetes-event-exporter with its config and the ingest token of the responder Secret', () => {
+    const [container] = exporterPod.containers as Array<
+      Container & { env: Array<{ name: string; valueFrom: { secretKeyRef: { name: string; key: string } } }> }
+    >;
+    expect(container?.env).toEqual([
+      { name: 'PLEG_TOKEN', valueFrom: { secretKeyRef: { name: 'pleg-responder', key: 'INGEST_TOKEN' } } },
+    ]);
+    const volume = exporterPod.volumes.find((v) => v.name === 'config') as unknown as {
+      configMap: { name: string };
+    };
+    const map = one<Manifest & { data: Record<string, string> }>(docs, 'ConfigMap', volume.configMap.name);
+    const config = parse(map.data['config.yaml'] ?? '') as {
+      receivers: Array<{ webhook: { endpoint: string } }>;
+    };
+    expect(config.receivers[0]?.webhook.endpoint).toBe(
+      `http://${service.metadata.name}.${service.metadata.namespace}.svc:${service.spec.ports[0]?.port}/v1/events`,
+    );
+    expect((container?.args ?? [])[0]).toBe(`-conf=${container?.volumeMounts[0]?.mountPath}/config.yaml`);
+    // The namespace enforces the restricted Pod Security Standard: the exporter meets it as the responder does.
+    expect(exporterPod.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(container?.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+  });
+
+  it('lets in only Alertmanager/Prometheus and the exporter; lets out DNS, HTTPS and Alertmanager', () => {
+    const policy = one<Manifest & { spec: Record<string, unknown> }>(docs, 'NetworkPolicy');
+    const deployment = responderDeployment(docs);
+    const exporterLabels = (exporter.spec as unknown as { template: { metadata: { labels: object } } })
+      .template.metadata.labels;
+    expect(policy.spec).toMatchObject({
+      podSelector: {
+        matchLabels: (deployment.spec as unknown as { selector: { matchLabels: object } }).selector
+          .matchLabels,
+      },
+      policyTypes: ['Ingress', 'Egress'],
+      ingress: [
+        {
+          from: [
+            { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+            { podSelector: { matchLabels: exporterLabels } },
+          ],
+          ports: [{ port: service.spec.ports[0]?.targetPort, protocol: 'TCP' }],
+        },
+      ],
+    });
+    const egress = (
+      policy.spec.egress as Array<{ ports: Array<{ port: number; protocol: string }> }>
+    ).flatMap((rule) => rule.ports.map((p) => `${p.protocol}/${p.port}`));
+    expect(egress.sort()).toEqual(['TCP/443', 'TCP/53', 'TCP/6443', 'TCP/9093', 'UDP/53']);
+  });
+});
+
+describe('one cluster name across the examples', () => {
+  // A node's alerts carry Prometheus' `cluster` label; its events and bundles, when they name no cluster, are filed
+  // under the responder's DEFAULT_CLUSTER. Two names for one cluster open two threads for one node.
+  const values = parse(
+    readFileSync(
+      join(REPO, 'infra', 'alertmanager', 'prometheus-operator', 'kube-prometheus-stack-values.yaml'),
+      'utf8',
+    ),
+  ) as { prometheus: { prometheusSpec: { externalLabels: { cluster: string } } } };
+
+  it.each(EXAMPLES)('%s: the exporter, Prometheus and the responder name the cluster alike', (overlay) => {
+    const docs = render(overlay);
+    const cluster = responderConfig(docs).data.DEFAULT_CLUSTER;
+    expect(cluster).not.toBe('default');
+    for (const map of docs.filter(
+      (d) => d.kind === 'ConfigMap' && d.metadata.name.includes('event-exporter'),
+    )) {
+      const config = parse(
+        (map as Manifest & { data: Record<string, string> }).data['config.yaml'] ?? '',
+      ) as {
+        clusterName?: string;
+      };
+      expect(config.clusterName ?? cluster).toBe(cluster);
+    }
+    expect(values.prometheus.prometheusSpec.externalLabels.cluster).toBe(cluster);
+  });
+});
+
+describe('the ingest token, from one Secret per namespace', () => {
+  const AM = join(REPO, 'infra', 'alertmanager');
+  const plain = parse(readFileSync(join(AM, 'pleg-responder.yml'), 'utf8')) as AmConfig;
+  const values = parse(
+    readFileSync(join(AM, 'prometheus-operator', 'kube-prometheus-stack-values.yaml'), 'utf8'),
+  ) as { alertmanager: { alertmanagerSpec: { secrets: string[] }; config: AmConfig } };
+  const operator = parse(
+    readFileSync(join(AM, 'prometheus-operator', 'alertmanagerconfig.yaml'), 'utf8'),
+  ) as {
+    metadata: { namespace: string };
+    spec: {
+      route: Record<string, unknown> & {
+        matchers: Array<{ name: string; matchType: string; value: string }>;
+      };
+      receivers: Array<{ name: string; webhookConfigs: Array<Record<string, unknown>> }>;
+    };
+  };
+  interface AmConfig {
+    route: { routes: Array<Record<string, unknown> & { receiver: string }> };
+    receivers: Array<{ name: string; webhook_configs?: Array<Record<string, unknown>> }>;
+  }
+  const ours = (c: AmConfig) => ({
+    route: c.route.routes.find((r) => r.receiver === 'pleg-responder'),
+    receiver: c.receivers.find((r) => r.name === 'pleg-responder'),
+  });
+
+  it('the kube-prometheus-stack values and the AlertmanagerConfig say what the plain snippet says', () => {
+    expect(ours(values.alertmanager.config)).toEqual(ours(plain));
+    const { route, receiver } = ours(plain);
+    const webhook = receiver?.webhook_configs?.[0] as {
+      url: string;
+      send_resolved: boolean;
+      max_alerts: number;
+      http_config: { authorization: { type: string; credentials_file: string } };
+    };
+    expect(operator.spec.route).toEqual({
+      receiver: 'pleg-responder',
+      matchers: [
+        {
+          name: 'alertname',
+          matchType: '=~',
+          value: /^alertname=~"(.*)"$/.exec(String((route?.matchers as string[] | undefined)?.[0]))?.[1],
+        },
+      ],
+      groupBy: route?.group_by,
+      groupWait: route?.group_wait,
+      groupInterval: route?.group_interval,
+      repeatInterval: route?.repeat_interval,
+      continue: route?.continue,
+    });
+    const [, secret, key] = /^\/etc\/alertmanager\/secrets\/([^/]+)\/([^/]+)$/.exec(
+      webhook.http_config.authorization.credentials_file,
+    ) ?? ['', '', ''];
+    expect(operator.spec.receivers).toEqual([
+      {
+        name: 'pleg-responder',
+        webhookConfigs: [
+          {
+            url: webhook.url,
+            sendResolved: webhook.send_resolved,
+            maxAlerts: webhook.max_alerts,
+            httpConfig: { authorization: { type: 'Bearer', credentials: { name: secret, key } } },
+          },
+        ],
+      },
+    ]);
+    // The values mount the Secret the file path names.
+    expect(values.alertmanager.alertmanagerSpec.secrets).toEqual([secret]);
+  });
+
+  it('create-secrets.sh makes both Secrets with one token, under the names the configurations read', async () => {
+    const fake = await startKubeFake({ allowAnonymous: true });
+    const home = mkdtempSync(join(tmpdir(), 'pleg-secrets-'));
+    try {
+      for (const name of ['pleg-responder', operator.metadata.namespace])
+        fake.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      const r = await promisify(execFile)('sh', [join(ROOT, 'create-secrets.sh')], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          KUBECONFIG: fake.writeKubeconfig(),
+          SLACK_BOT_TOKEN: 'xoxb-1-2-0123456789abcdef',
+          SLACK_CHANNEL: 'C0INCIDENTS',
+        },
+        timeout: 60_000,
+      });
+      expect(r.stdout).toContain('secret/pleg-responder created');
+      const secrets = fake.objects('Secret') as unknown as Array<{
+        metadata: { namespace: string };
+        data: Record<string, string>;
+      }>;
+      const decoded = (namespace: string) =>
+        Object.fromEntries(
+          Object.entries(secrets.find((s) => s.metadata.namespace === namespace)?.data ?? {}).map(
+            ([k, v]) => [k, Buffer.from(v, 'base64').toString()],
+          ),
+        );
+      const responder = decoded('pleg-responder');
+      const alertmanager = decoded(operator.metadata.namespace);
+      expect(Object.keys(responder).sort()).toEqual(['INGEST_TOKEN', 'SLACK_BOT_TOKEN', 'SLACK_CHANNEL']);
+      const [webhook] = operator.spec.receivers.flatMap((r) => r.webhookConfigs) as Array<{
+        httpConfig: { authorization: { credentials: { key: string } } };
+      }>;
+      const credentials = webhook?.httpConfig.authorization.credentials ?? { key: '' };
+      expect(Object.keys(alertmanager)).toEqual([credentials.key]);
+      expect(alertmanager[credentials.key]).toBe(responder.INGEST_TOKEN);
+      // A token the server takes, with the Slack settings as given.
+      const config = loadConfig({ ...responderConfig(render('base')).data, ...responder });
+      expect(config.INGEST_TOKEN).toMatch(/^[0-9a-f]{48}$/);
+      expect(config.SLACK_CHANNEL).toBe('C0INCIDENTS');
+    } finally {
+      await fake.close();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

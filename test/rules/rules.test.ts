@@ -311,6 +311,28 @@ describe('amtool', () => {
     expect(code, output).toBe(0);
   });
 
+  // Helm's values hold a whole Alertmanager configuration under alertmanager.config: checked as Alertmanager reads it.
+  it('check-config the kube-prometheus-stack values (alertmanager.config), which route the node alerts alike', () => {
+    const values = parse(
+      readFileSync(
+        join(ALERTMANAGER_DIR, 'prometheus-operator', 'kube-prometheus-stack-values.yaml'),
+        'utf8',
+      ),
+    ) as { alertmanager: { config: unknown } };
+    const file = join(scratch, 'kube-prometheus-stack-alertmanager.yaml');
+    writeFileSync(file, JSON.stringify(values.alertmanager.config));
+    const check = run(amtool(), ['check-config', file]);
+    expect(check.code, check.output).toBe(0);
+    for (const [labels, receiver] of [
+      [['alertname=KubeNodeNotReady', 'node=worker-1'], 'pleg-responder'],
+      [['alertname=PlegRelistStuck', 'cluster=prod-eu1', 'node=worker-1'], 'pleg-responder'],
+      [['alertname=Watchdog'], 'null'],
+    ] as const) {
+      const { output } = run(amtool(), ['config', 'routes', 'test', `--config.file=${file}`, ...labels]);
+      expect(output.split('\n')).toContain(receiver);
+    }
+  });
+
   it('routes every alert of the rules to pleg-responder', () => {
     for (const name of alertNames) {
       const { code, output } = run(amtool(), [

@@ -68,7 +68,12 @@ export const zombieShimHang: CauseModule = {
       "ps -eo pid,ppid,stat,wchan:32,etime,cmd | awk 'NR==1 || $3 ~ /^[ZD]/'",
       'zombie (Z) and uninterruptible (D) processes, with their parents',
     ),
-    read('node', 'ps -ef --forest | grep -B1 -A3 containerd-shim', 'which shim owns them'),
+    // cri-o's per-container monitor is conmon; docker and containerd both run containerd-shim.
+    read(
+      'node',
+      `ps -ef --forest | grep -B1 -A3 ${tools.kind === 'crio' ? 'conmon' : 'containerd-shim'}`,
+      'which shim owns them',
+    ),
     read(
       'node',
       "dmesg -T | grep -A10 'blocked for more than' | tail -n 60",
