@@ -34,6 +34,10 @@ export interface RuntimeTools {
   psAll: string;
   psExited: string;
   removeExited: string;
+  /** Makes the daemon write its goroutine stacks (SIGUSR1), and where to find them: before a restart erases why. */
+  dumpStacks: string;
+  /** What restarting the daemon does to the running containers. */
+  restartEffect: string;
 }
 
 export const RUNTIME_TOOLS: Record<RuntimeTools['kind'], RuntimeTools> = {
@@ -46,6 +50,10 @@ export const RUNTIME_TOOLS: Record<RuntimeTools['kind'], RuntimeTools> = {
     psAll: 'timeout 30 docker ps -aq | wc -l',
     psExited: 'timeout 30 docker ps -aq --filter status=exited | wc -l',
     removeExited: 'docker container prune --force',
+    dumpStacks:
+      'kill -USR1 $(pidof dockerd) && journalctl -u docker --since -1min --no-pager | grep -i goroutine',
+    restartEffect:
+      'running containers stop with dockerd unless "live-restore": true is set in /etc/docker/daemon.json',
   },
   containerd: {
     kind: 'containerd',
@@ -56,6 +64,9 @@ export const RUNTIME_TOOLS: Record<RuntimeTools['kind'], RuntimeTools> = {
     psAll: 'timeout 30 crictl ps -aq | wc -l',
     psExited: 'timeout 30 crictl ps -aq --state exited | wc -l',
     removeExited: 'crictl ps -aq --state exited | xargs -r crictl rm',
+    dumpStacks:
+      "kill -USR1 $(pidof containerd) && journalctl -u containerd --since -1min --no-pager | sed -n '/goroutine stack dump/,$p'",
+    restartEffect: 'running containers keep running under their containerd-shim; the kubelet reconnects',
   },
   crio: {
     kind: 'crio',
@@ -66,6 +77,8 @@ export const RUNTIME_TOOLS: Record<RuntimeTools['kind'], RuntimeTools> = {
     psAll: 'timeout 30 crictl ps -aq | wc -l',
     psExited: 'timeout 30 crictl ps -aq --state exited | wc -l',
     removeExited: 'crictl ps -aq --state exited | xargs -r crictl rm',
+    dumpStacks: 'kill -USR1 $(pidof crio) && ls -t /tmp/crio-goroutine-stacks-*.log | head -n 1',
+    restartEffect: 'running containers keep running under their conmon; the kubelet reconnects',
   },
 };
 
@@ -100,7 +113,22 @@ export function cordonAndDrain(node: string): Command[] {
     change(
       'cluster',
       `kubectl drain ${node} --ignore-daemonsets --delete-emptydir-data --timeout=300s`,
-      'move workloads off before touching the runtime (add --force only for pods no controller owns)',
+      "move workloads off before touching the runtime; --delete-emptydir-data deletes the pods' emptyDir data; with a wedged runtime pods stay Terminating until the timeout (add --force only for pods no controller owns)",
+    ),
+  ];
+}
+
+/**
+ * When the runtime is wedged, drained pods never finish terminating and StatefulSet pods never move. The
+ * out-of-service taint (Kubernetes 1.28+, non-graceful node shutdown) lets the control plane delete them and
+ * detach their volumes: safe only once the node's containers are really stopped.
+ */
+export function outOfService(node: string): Command[] {
+  return [
+    change(
+      'cluster',
+      `kubectl taint node ${node} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute`,
+      'only once the node is powered off or its containers are stopped: force-deletes its pods so StatefulSets move (two copies would run if it is still up); remove the taint when the node is Ready again',
     ),
   ];
 }

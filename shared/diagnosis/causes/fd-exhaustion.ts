@@ -73,7 +73,7 @@ export const fdExhaustion: CauseModule = {
             change(
               'node',
               `mkdir -p /etc/systemd/system/${tools.service}.service.d && printf '[Service]\\nLimitNOFILE=1048576\\n' > /etc/systemd/system/${tools.service}.service.d/nofile.conf && systemctl daemon-reload && systemctl restart ${tools.service}`,
-              'raise the daemon descriptor limit and restart it',
+              'raise the daemon descriptor limit and restart it; on an autoscaling group, managed node group or Karpenter pool put it in the launch template or AMI too, or a replacement node loses it',
             ),
             uncordon(node),
           ]

@@ -1,4 +1,4 @@
-import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { change, cordonAndDrain, outOfService, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
 import { type CauseModule, RUNTIME_LOGS } from './types.ts';
 
@@ -73,12 +73,10 @@ export const runtimeDown: CauseModule = {
       `journalctl -u kubelet --since -30min --no-pager | grep -E 'PLEG|runtime' | tail -n 50`,
       'which CRI calls fail',
     ),
+    read('node', tools.dumpStacks, 'keep the goroutine dump before a restart erases why the daemon hung'),
     ...cordonAndDrain(node),
-    change(
-      'node',
-      `systemctl restart ${tools.service}`,
-      'restart the runtime (running containers restart unless live-restore is on)',
-    ),
+    ...outOfService(node),
+    change('node', `systemctl restart ${tools.service}`, `restart the runtime: ${tools.restartEffect}`),
     change('node', 'systemctl restart kubelet', 'let the kubelet reconnect and relist from scratch'),
     uncordon(node),
   ],

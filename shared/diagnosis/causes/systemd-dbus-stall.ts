@@ -1,4 +1,4 @@
-import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { change, cordonAndDrain, outOfService, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
 
@@ -44,9 +44,18 @@ export const systemdDbusStall: CauseModule = {
     ),
     read('node', 'top -b -n 1 -p 1', 'CPU use of systemd (PID 1)'),
     read('node', 'systemctl --version | head -n 1', 'systemd version (old releases have known D-Bus stalls)'),
-    change('node', 'systemctl daemon-reexec', 're-execute systemd; services keep running'),
+    change(
+      'node',
+      'timeout 60 systemctl daemon-reexec',
+      're-execute systemd; services keep running. If it times out, PID 1 itself is blocked (cat /proc/1/stack): reboot',
+    ),
     ...cordonAndDrain(node),
-    change('node', 'systemctl reboot', 'if systemd stays unresponsive, or after upgrading it'),
+    ...outOfService(node),
+    change(
+      'node',
+      'systemctl reboot --force',
+      'if systemd stays unresponsive (a normal reboot asks the unresponsive systemd), or after upgrading it',
+    ),
     uncordon(node),
   ],
   probes: [

@@ -90,7 +90,11 @@ export const zombieShimHang: CauseModule = {
       `kill -9 ${shimPid(facts) ?? '<shim-pid>'}`,
       'kill the shim of the wedged container so the runtime can clean up (pid from the ps output above)',
     ),
-    change('node', 'systemctl reboot', 'if the process stays in D or Z state: only a reboot clears it'),
+    change(
+      'node',
+      'systemctl reboot --force',
+      'if the process stays in D or Z state: only a reboot clears it (forced: unmounting can hang on the blocked task)',
+    ),
     uncordon(node),
   ],
   probes: [
