@@ -56,6 +56,8 @@ export const FACT_MEANINGS = {
   'pods.many': 'the node runs an unusually high number of pods',
   'pods.churn': 'pods are created and deleted (or restart) constantly',
   'pods.dense': 'nodes are described as densely packed',
+  'pods.unbounded':
+    'pods run without resource requests or limits: the scheduler places more than the node can hold',
   'node.status_unknown': "the node controller stopped receiving the kubelet's status (Ready=Unknown)",
   'node.flapping': 'the node keeps flipping between Ready and NotReady',
   'kubelet.dead': 'the kubelet process exits or cannot start',

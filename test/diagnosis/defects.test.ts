@@ -356,3 +356,19 @@ describe('mechanism', () => {
     expect(text).toContain('https://github.com/kubernetes/kubernetes/pull/80173');
   });
 });
+
+describe('feature gates stated in words', () => {
+  it.each([
+    'We have the EventedPLEG feature gate enabled on 1.27',
+    'after we enabled the EventedPLEG feature, nodes flapped',
+    '开启了 EventedPLEG 特性',
+  ])('%s', (text) => {
+    expect(collectFeatureGates({ logs: { other: text } }).get('EventedPLEG')).toBe(true);
+  });
+
+  it('a denial is not read as enabled', () => {
+    expect(
+      collectFeatureGates({ logs: { other: 'EventedPLEG feature gate is not enabled' } }).has('EventedPLEG'),
+    ).toBe(false);
+  });
+});

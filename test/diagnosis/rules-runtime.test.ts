@@ -32,6 +32,11 @@ interface Example {
 
 const HITS: readonly Example[] = [
   {
+    line: 'the pods were deployed without resource requests or limits on t3.small nodes',
+    fact: 'pods.unbounded',
+  },
+  { line: '这些 pod 没有设置资源限制', fact: 'pods.unbounded' },
+  {
     line: `${J} systemd[1]: kubelet.service: Main process exited, code=killed, status=13/PIPE`,
     fact: 'kubelet.unit_failed',
   },

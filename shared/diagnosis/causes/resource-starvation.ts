@@ -15,6 +15,7 @@ export const resourceStarvation: CauseModule = {
     { fact: 'cpu.saturated', weight: 2 },
     { fact: 'kernel.hung_task', weight: 1 },
     { fact: 'config.no_reserved', weight: 1 },
+    { fact: 'pods.unbounded', weight: 1.5 },
     { fact: 'proc.dstate', weight: 0.5 },
     { fact: 'runtime.oom_killed', weight: 3 },
     { fact: 'systemd.journal_suppressed', weight: 0.5 },

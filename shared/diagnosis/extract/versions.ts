@@ -138,6 +138,12 @@ export function collectVersions(bundle: EvidenceBundle): SeenVersion[] {
 const GATE_FLAG = /--feature-gates[= ]["']?([A-Za-z0-9=,]+)/g;
 const GATE_LOG = /feature gates: &?\{?map\[([^\]]*)\]/g;
 const GATE_YAML = /featureGates:\s*\n((?:[ \t]+[A-Za-z0-9]+:\s*(?:true|false)\s*\n?)+)/g;
+/**
+ * A gate named in people's words: "the EventedPLEG feature gate is enabled", "enabled the EventedPLEG feature",
+ * "开启了 EventedPLEG 特性". A CamelCase name next to feature/gate and an enabling word; denials are not read.
+ */
+const GATE_PROSE =
+  /(?:\b(?:enabl(?:ed|ing)|turn(?:ed|ing) on|switch(?:ed|ing) on)|开启了?|启用了?|打开了?)\s*(?:the\s+)?([A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+)\s+(?:feature|gate|特性|功能)|\b([A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+)\s+(?:feature(?:\s+gate)?|gate|特性|功能)\s+(?:is\s+|was\s+)?(?:enabled|turned on|on\b|已?开启|已?启用)/g;
 
 /** Feature gates set on the kubelet, from its flags, its config file or its startup log line. */
 export function collectFeatureGates(bundle: EvidenceBundle): Map<string, boolean> {
@@ -152,6 +158,10 @@ export function collectFeatureGates(bundle: EvidenceBundle): Map<string, boolean
     for (const m of text.matchAll(GATE_FLAG)) set(m[1] ?? '', /,/);
     for (const m of text.matchAll(GATE_LOG)) set(m[1] ?? '', /\s+/);
     for (const m of text.matchAll(GATE_YAML)) set(m[1] ?? '', /\n/);
+    for (const m of text.matchAll(GATE_PROSE)) {
+      const name = m[1] ?? m[2];
+      if (name && !gates.has(name)) gates.set(name, true);
+    }
   }
   return gates;
 }

@@ -188,4 +188,14 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'observation: the node holding or starting a great many containers at once (kubelet pkg/kubelet/pleg/generic.go relist inspects each changed one)',
     mechanism: 'one relist lists and inspects more containers than it can within the threshold',
   },
+  {
+    fact: 'pods.unbounded',
+    pattern:
+      '(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?|[Dd]eployments?)[^\\n]{0,40}(?:without|with no|no|missing|lacking) (?:any )?(?:resource |CPU |memory |cpu )?(?:requests|limits)|(?:没有|未)(?:设置|配置)?(?:资源)?(?:requests|limits|限制|request|limit)',
+    observation: true,
+    source:
+      'observation: pods whose containers set no resources.requests/limits (BestEffort QoS): the scheduler counts them as free',
+    mechanism:
+      'the scheduler packs pods it thinks cost nothing; under load they take the memory and CPU the kubelet and runtime need',
+  },
 ];
