@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Entry, Verdict } from '../../shared/diagnosis/catalogue.ts';
+import type { Component } from '../../shared/diagnosis/components.ts';
 import { FACT_MEANINGS, type FactId } from '../../shared/diagnosis/facts.ts';
 import { CATALOGUE_DIR, readCatalogue, readManifest, readVerdicts } from './config.ts';
 
@@ -45,6 +46,24 @@ const MIN_NAME = 10;
 const REASON = /^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$/;
 /** How far apart two literals of one message may be on a line (the holes are values, errors, names). */
 const GAP = 300;
+
+/**
+ * Whose lines a program's message can appear in: its own, and its callers' where its errors travel up (grpc-go's
+ * status errors are printed by the kubelet and the runtimes; runc's by the runtime that ran it). The same words in
+ * an application's output (a readiness probe's gRPC client closing its transport) are not the node's. Programs
+ * whose lines carry no identifier the engine maps (cri-dockerd, CNI plugins, NPD and agent conditions) are left open.
+ */
+const WRITERS: Readonly<Record<string, readonly Component[]>> = {
+  kubelet: ['kubelet'],
+  'grpc-go': ['kubelet', 'dockerd', 'containerd', 'crio', 'shim'],
+  containerd: ['containerd', 'shim'],
+  'cri-o': ['crio'],
+  dockerd: ['dockerd'],
+  runc: ['runc', 'containerd', 'shim', 'dockerd', 'crio', 'kubelet'],
+  systemd: ['systemd'],
+  dbus: ['systemd'],
+  kernel: ['kernel'],
+};
 
 export interface Promoted {
   program: string;
@@ -108,23 +127,34 @@ function mechanism(p: Promoted): string {
  * same message; the sources are joined).
  */
 export function renderPromoted(promoted: readonly Promoted[]): string {
-  const byRule = new Map<string, { fact: FactId; pattern: string; sources: string[]; mechanism: string }>();
+  const byRule = new Map<
+    string,
+    { fact: FactId; pattern: string; sources: string[]; mechanism: string; from: Set<Component> | undefined }
+  >();
   for (const p of promoted) {
     const key = `${p.fact} ${pattern(p.entry)}`;
+    const writers = WRITERS[p.program];
     const rule = byRule.get(key);
-    if (rule) rule.sources.push(citation(p));
-    else
+    if (!rule) {
+      const from = writers ? new Set(writers) : undefined;
       byRule.set(key, {
         fact: p.fact,
         pattern: pattern(p.entry),
         sources: [citation(p)],
         mechanism: mechanism(p),
+        from,
       });
+      continue;
+    }
+    rule.sources.push(citation(p));
+    // A message two programs write counts in either's lines; an open program leaves it open.
+    if (rule.from && writers) for (const w of writers) rule.from.add(w);
+    else rule.from = undefined;
   }
-  const rules = [...byRule.values()].map(
-    (r) =>
-      `  {\n    fact: ${JSON.stringify(r.fact)},\n    pattern: ${JSON.stringify(r.pattern)},\n    source: ${JSON.stringify(r.sources.join('; '))},\n    mechanism: ${JSON.stringify(r.mechanism)},\n  },`,
-  );
+  const rules = [...byRule.values()].map((r) => {
+    const from = r.from ? `    from: ${JSON.stringify([...r.from])},\n` : '';
+    return `  {\n    fact: ${JSON.stringify(r.fact)},\n    pattern: ${JSON.stringify(r.pattern)},\n${from}    source: ${JSON.stringify(r.sources.join('; '))},\n    mechanism: ${JSON.stringify(r.mechanism)},\n  },`;
+  });
   return [
     "import type { Signature } from './types.ts';",
     '',
