@@ -172,4 +172,36 @@ describe.skipIf(!canMountTmpfs)(`a disk that fills under load (${TMPFS_SKIP_REAS
     expect(ends.processed.length + ends.deadLettered.length).toBe(accepted.length);
     for (const d of ends.deadLettered) expect(d.reason).not.toBe('');
   }, 180_000);
+
+  it('started after a clean stop on a disk that filled meanwhile: up and unready until there is room', async () => {
+    disk = mountTmpfs('3m');
+    const env = { DATA_DIR: disk.dir, LOG_FORMAT: 'json' };
+    server = await startServerProcess(env);
+    const first = singleAlert(0);
+    expect((await post(`${server.url}/v1/alertmanager`, first.body)).status).toBe(202);
+    // A clean stop with room: SQLite folds its WAL into the database and removes it and its shared-memory file.
+    expect(await server.stop()).toBe(0);
+    disk.fill();
+
+    // No room even for SQLite's shared-memory file: the state cannot be opened, and the server waits for it.
+    server = await startServerProcess(env);
+    await expectUpButUnready(server, /state database unavailable: .* \(SQLITE_(IOERR|FULL)\)/);
+
+    disk.unfill();
+    await until(
+      'ready once the disk has room',
+      async () => (await fetch(`${server?.url}/readyz`)).ok,
+      20_000,
+    );
+    const second = singleAlert(2);
+    expect((await post(`${server.url}/v1/alertmanager`, second.body)).status).toBe(202);
+    await waitForEmptyQueue(server.url, 30_000);
+    // Said when it began and when it ended, not at every try in between.
+    expect(linesMatching(server, /^waiting for room in DATA_DIR/).map((l) => l.msg)).toEqual([
+      expect.stringMatching(/: state database unavailable: /),
+      expect.stringMatching(/: recovered after \d+s$/),
+    ]);
+    expect(await server.stop()).toBe(0);
+    expect(endsOf(disk.dir, [first.key, second.key]).processed).toEqual([first.key, second.key]);
+  }, 60_000);
 });
