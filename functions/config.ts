@@ -234,6 +234,18 @@ export function ingestAuth(config: Config): IngestAuth {
   };
 }
 
+/**
+ * The hosts an alert's URLs (generatorURL, runbook_url) may link to: LINK_HOSTS when set; else the hosts of the
+ * URLs an operator configured for people to open — Alertmanager (ALERTMANAGER_URL, ALERTMANAGER_EXTERNAL_URL) and
+ * the cause documentation (DOCS_URL) — and no other: an alert's text, or anyone able to post one to Alertmanager,
+ * chooses its URLs. Prometheus has no setting here; list its host in LINK_HOSTS for the query links.
+ */
+export function linkHosts(config: Config): string[] {
+  if (config.LINK_HOSTS) return config.LINK_HOSTS;
+  const urls = [config.ALERTMANAGER_URL, config.ALERTMANAGER_EXTERNAL_URL, config.DOCS_URL];
+  return [...new Set(urls.flatMap((u) => (u ? [new URL(u).hostname.toLowerCase()] : [])))];
+}
+
 /** How incident threads behave, from the configuration. */
 export function threadPolicy(config: Config): ThreadPolicy {
   return {
@@ -251,7 +263,7 @@ export function threadPolicy(config: Config): ThreadPolicy {
         }
       : {}),
     links: {
-      ...(config.LINK_HOSTS ? { hosts: config.LINK_HOSTS } : {}),
+      hosts: linkHosts(config),
       ...(config.ALERTMANAGER_EXTERNAL_URL || config.ALERTMANAGER_URL
         ? { alertmanagerUrl: config.ALERTMANAGER_EXTERNAL_URL ?? config.ALERTMANAGER_URL }
         : {}),

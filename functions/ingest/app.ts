@@ -8,6 +8,7 @@ import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
 import { describeIssues } from '../../shared/schemas/bundle.ts';
 import type { WebhookJob } from '../../shared/schemas/job.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
+import { RepeatedFailure } from '../log/repeat.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import { accessLog } from './access-log.ts';
 import { authorised, type IngestAuth } from './auth.ts';
@@ -97,10 +98,11 @@ function routeCounters(counters: IngestMetrics, route: IntakeRouteName) {
  * The queue's depth and dead letters, where the queue can count them: a growing backlog or any dead letter is
  * worth an alert. Counters still answer when the count fails.
  */
-async function queueGauges(queue: Queue, log: Logger): Promise<string> {
+async function queueGauges(queue: Queue, failures: RepeatedFailure): Promise<string> {
   if (!queue.stats) return '';
   try {
     const { queued, deadLetters, oldestJobAgeSeconds } = await queue.stats();
+    failures.succeeded();
     return (
       gauge('pleg_queue_jobs', 'Jobs in the queue, waiting or being worked on.', queued) +
       gauge(
@@ -115,7 +117,7 @@ async function queueGauges(queue: Queue, log: Logger): Promise<string> {
       )
     );
   } catch (error) {
-    log.warn(`queue stats unavailable: ${(error as Error).message}`);
+    failures.failed((error as Error).message);
     return '';
   }
 }
@@ -131,8 +133,10 @@ export function registerMetricsRoute(
   log: Logger,
   metrics: Pick<IngestMetrics, 'exposition'>,
 ): void {
+  // Every scrape while the queue cannot count (every 15 s for as long as that lasts) is one line, then one a minute.
+  const failures = new RepeatedFailure(log, 'queue stats unavailable');
   app.get('/metrics', async (c) =>
-    c.text((await metrics.exposition()) + (await queueGauges(queue, log)), 200, {
+    c.text((await metrics.exposition()) + (await queueGauges(queue, failures)), 200, {
       'content-type': 'text/plain; version=0.0.4',
     }),
   );
@@ -185,6 +189,9 @@ export function createIngestApp(deps: IngestDeps): Hono {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? silentLogger;
   app.use(accessLog(log));
+  // A queue that refuses every request (a full disk, SQS down) is one line, then one a minute with a count, then
+  // one when it takes jobs again: not a line per request (each refused request has its access line, rate-limited).
+  const enqueueFailures = new RepeatedFailure(log, 'enqueue failed', () => now().getTime());
 
   const intake = (path: string, family: IntakeRouteName) => {
     const route: IntakeRoute<z.ZodType> = INTAKE_ROUTES[family];
@@ -208,10 +215,11 @@ export function createIngestApp(deps: IngestDeps): Hono {
       try {
         tally = await store(deps.queue, route, webhook, body.data);
       } catch (error) {
-        log.error(`enqueue failed for ${family}: ${(error as Error).message}`, { route: family });
+        enqueueFailures.failed((error as Error).message, { route: family });
         counted.unavailable();
         return refusalResponse(c, new Refusal(503, 'queue unavailable, retry later'));
       }
+      enqueueFailures.succeeded();
       const { jobs: queued, dropped } = tally;
       counted.accepted(queued);
       for (const d of dropped) {

@@ -19,7 +19,8 @@ export interface SocketModeReport {
 }
 
 /**
- * `/healthz`: the process is up. `/readyz`: the queue answers, so accepted work is stored; faults of services the
+ * `/healthz`: the process is up. `/readyz`: the queue answers and can store work (503 says why not: the disk is
+ * full, SQS unreachable); faults of services the
  * responder needs (Slack down, a revoked token) are listed there too, without failing readiness: jobs wait safely
  * in the queue meanwhile, and an unready pod would only stop Alertmanager from delivering. The same holds for the
  * Slack Socket Mode connection, shown when there is one. Served by every role.
@@ -32,8 +33,14 @@ export function registerHealthRoutes(
 ): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const ready = await queue.ready().catch(() => false);
-    if (!ready) return c.json({ error: 'queue unreachable', issues: [] }, 503);
+    const readiness = await queue
+      .ready()
+      .catch((error: unknown) => ({ ready: false as const, reason: (error as Error).message }));
+    if (!readiness.ready)
+      return c.json(
+        { error: 'queue unavailable', issues: [{ path: 'queue', message: readiness.reason }] },
+        503,
+      );
     const downstream = faults();
     return c.json({
       status: 'ready',

@@ -28,6 +28,7 @@ import {
 } from '../../shared/schemas/job.ts';
 import { parseSilenceDuration } from '../../shared/silences/model.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
+import { RepeatedFailure } from '../log/repeat.ts';
 import type { IngestMetrics } from './counters.ts';
 import { RecentKeys } from './recent-keys.ts';
 import { Refusal } from './refusal.ts';
@@ -449,11 +450,19 @@ export class SlackRequests {
   readonly #now: () => Date;
   readonly #log: Logger;
   readonly #recent = new RecentKeys(RECENT_REQUEST_TTL_MS, 10_000);
+  /** Failures that repeat with every request while they last (a full disk): a line, then one a minute. */
+  readonly #enqueueFailures: RepeatedFailure;
+  readonly #recordFailures: RepeatedFailure;
+  readonly #lookupFailures: RepeatedFailure;
 
   constructor(deps: SlackRequestDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? (() => new Date());
     this.#log = deps.log ?? silentLogger;
+    const clock = () => this.#now().getTime();
+    this.#enqueueFailures = new RepeatedFailure(this.#log, 'slack enqueue failed', clock);
+    this.#recordFailures = new RepeatedFailure(this.#log, 'could not record queued slack requests', clock);
+    this.#lookupFailures = new RepeatedFailure(this.#log, 'could not read queued slack requests', clock);
   }
 
   /**
@@ -547,12 +556,14 @@ export class SlackRequests {
     } catch (error) {
       // Not remembered as queued: Slack's (or the user's) next try goes through.
       for (const key of dedupKeys) this.#recent.release(key);
-      this.#log.error(`slack enqueue failed for ${route}: ${(error as Error).message}`, { route, dedupKeys });
+      this.#enqueueFailures.failed((error as Error).message, { route, dedupKeys });
       return 'failed';
     }
-    await this.#deps.queued?.mark(dedupKeys.map(queuedRecord)).catch((error: unknown) => {
-      this.#log.warn(`could not record queued slack requests: ${(error as Error).message}`, { dedupKeys });
-    });
+    this.#enqueueFailures.succeeded();
+    await this.#deps.queued?.mark(dedupKeys.map(queuedRecord)).then(
+      () => this.#recordFailures.succeeded(),
+      (error: unknown) => this.#recordFailures.failed((error as Error).message, { dedupKeys }),
+    );
     for (const job of fresh) {
       const action = job.kind === 'chat' ? job.request.action : job.kind;
       this.#deps.counters?.add('pleg_slack_jobs_queued_total', { route, action });
@@ -566,9 +577,10 @@ export class SlackRequests {
     if (!store || jobs.length === 0) return jobs;
     try {
       const seen = await store.seen(jobs.map((job) => queuedRecord(job.dedupKey)));
+      this.#lookupFailures.succeeded();
       return jobs.filter((job) => !seen.has(queuedRecord(job.dedupKey)));
     } catch (error) {
-      this.#log.warn(`could not read queued slack requests: ${(error as Error).message}`);
+      this.#lookupFailures.failed((error as Error).message);
       return jobs;
     }
   }

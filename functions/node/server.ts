@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -15,6 +17,7 @@ import {
 } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { SqsQueue } from '../../shared/queue/sqs.ts';
+import { SqliteUnavailable, storageFault } from '../../shared/sqlite/unavailable.ts';
 import { chatTransport, composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
 import { createIngestApp, registerMetricsRoute, slackRequests } from '../ingest/app.ts';
@@ -24,6 +27,7 @@ import type { SlackSocketMode } from '../ingest/slack-socket-mode.ts';
 import { awsSdkLogger } from '../log/aws-sdk.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
+import { RepeatedFailure } from '../log/repeat.ts';
 import { consume } from '../respond/consumer.ts';
 import { DownstreamStatus } from '../respond/downstream.ts';
 import { expandWebhook } from '../respond/webhook.ts';
@@ -100,14 +104,38 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function listen(app: Hono, config: Config): Promise<ServerType> {
-  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT });
+/** The HTTP server and the app it serves (swapped once, when a server that waited for its state starts). */
+interface Listener {
+  server: ServerType;
+  port: number | undefined;
+  serve(app: Hono): void;
+}
+
+async function listen(app: Hono, config: Config): Promise<Listener> {
+  let current = app;
+  const server = serve({
+    fetch: (request, env) => current.fetch(request, env),
+    hostname: config.HOST,
+    port: config.PORT,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  return server;
+  const address = server.address();
+  return {
+    server,
+    port: typeof address === 'object' && address ? address.port : undefined,
+    serve(next) {
+      current = next;
+    },
+  };
 }
+
+const closeServer = (server: ServerType) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** How often a server waiting for its state database tries to open it again. */
+const STATE_RETRY_MS = 5000;
 
 /**
  * The Node host. ROLE=all is the embedded default: ingest on HOST:PORT, the queue, and the responder in one
@@ -123,7 +151,92 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   const log = root.child({ component: 'server' });
   if (createdIn)
     log.info(`created an ingest token in ${createdIn} (send it as "Authorization: Bearer <token>")`);
-  const db = openStateDb(config.DATA_DIR);
+  let db: DatabaseSync;
+  try {
+    db = openStateDb(config.DATA_DIR);
+  } catch (error) {
+    if (!(storageFaultOf(error) instanceof SqliteUnavailable)) throw error;
+    return waitForState(config, root, overrides, error);
+  }
+  return serveState(config, root, db, overrides);
+}
+
+/** The storage failure (SqliteUnavailable) behind a state directory that cannot be opened, if that is why. */
+const storageFaultOf = (error: unknown) => storageFault(error instanceof StateDirError ? error.cause : error);
+
+/** Why the state cannot be opened, for /readyz and the log: the storage failure with its code, else the error. */
+function stateReason(error: unknown): string {
+  const fault = storageFaultOf(error);
+  return fault instanceof SqliteUnavailable ? `${fault.message} (${fault.code})` : (error as Error).message;
+}
+
+/**
+ * DATA_DIR's disk is full (or failing) at start, so the state database cannot even be opened (SQLite needs room
+ * for its shared-memory file when the last run closed cleanly). Exiting would be a crash loop while accepted
+ * jobs wait on that disk: the server stays up instead. It answers /healthz, says why in /readyz (503), refuses
+ * every other request with 503 (webhook senders retry), and opens the state again every few seconds; once it
+ * opens, the server starts as usual, on the same port.
+ */
+async function waitForState(
+  config: Config,
+  root: Logger,
+  overrides: ServerOverrides,
+  first: unknown,
+): Promise<RunningServer> {
+  const log = root.child({ component: 'server' });
+  const waiting = new RepeatedFailure(log, `waiting for room in DATA_DIR ${config.DATA_DIR}`);
+  let reason = stateReason(first);
+  waiting.failed(reason);
+  const app = new Hono();
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.all('*', (c) =>
+    c.json({ error: 'queue unavailable', issues: [{ path: 'queue', message: reason }] }, 503),
+  );
+  const listener = await listen(app, config);
+  log.info(`listening on http://${config.HOST}:${listener.port}, not ready until DATA_DIR can be opened`);
+  const stop = new AbortController();
+  const started = (async () => {
+    for (;;) {
+      await sleep(STATE_RETRY_MS, undefined, { signal: stop.signal });
+      let db: DatabaseSync;
+      try {
+        db = openStateDb(config.DATA_DIR);
+      } catch (error) {
+        reason = stateReason(error);
+        waiting.failed(reason);
+        continue;
+      }
+      waiting.succeeded();
+      return serveState(config, root, db, overrides, listener);
+    }
+  })();
+  const running = started.catch((error: unknown) => {
+    // Aborted by close; or the state opened and the server could not start on it (the holding app says why).
+    if (stop.signal.aborted) return undefined;
+    reason = `could not start: ${(error as Error).message}`;
+    log.error(reason);
+    return undefined;
+  });
+  return {
+    port: listener.port,
+    async close() {
+      stop.abort();
+      const server = await running;
+      if (server) await server.close();
+      else await closeServer(listener.server);
+    },
+  };
+}
+
+/** The server on its opened state database; on `listener` when one already listens (it waited for the state). */
+async function serveState(
+  config: Config,
+  root: Logger,
+  db: DatabaseSync,
+  overrides: ServerOverrides,
+  listener?: Listener,
+): Promise<RunningServer> {
+  const log = root.child({ component: 'server' });
   const queue = openQueue(config, db, root);
   const downstream = new DownstreamStatus(root.child({ component: 'respond' }));
   const faults = () => downstream.faults();
@@ -162,14 +275,19 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
   );
   const socketMode = await socketModeFor(config, requests, root, metrics);
   const socketReport = socketMode ? () => socketMode.report() : undefined;
-  let server: ServerType;
+  const serveApp = async (app: Hono) => {
+    if (!listener) return listen(app, config);
+    listener.serve(app);
+    return listener;
+  };
+  let served: Listener;
   if (config.ROLE === 'respond') {
     // The responder alone (e.g. in the cluster, consuming SQS) takes no webhooks: it serves the probes'
     // endpoints and /metrics, so the same Deployment probes and ServiceMonitor fit every role.
     const app = new Hono();
     registerHealthRoutes(app, queue, faults, socketReport);
     registerMetricsRoute(app, queue, root.child({ component: 'metrics' }), metrics);
-    server = await listen(app, config);
+    served = await serveApp(app);
   } else {
     const app = createIngestApp({
       queue,
@@ -184,13 +302,12 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       ...(socketReport ? { socketMode: socketReport } : {}),
       log: ingestLog,
     });
-    server = await listen(app, config);
+    served = await serveApp(app);
     if (config.INGEST_AUTH === 'off')
       log.warn('WARNING: INGEST_AUTH=off — webhooks are accepted without authentication');
   }
   socketMode?.start();
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : undefined;
+  const { server, port } = served;
   const where = config.QUEUE === 'embedded' ? ` in ${config.DATA_DIR}` : '';
   log.info(
     `listening on http://${config.HOST}:${port} (role: ${config.ROLE}, queue: ${config.QUEUE}${where})`,
@@ -220,7 +337,7 @@ export async function startServer(given: Config, overrides: ServerOverrides = {}
       stop.abort();
       // Slack's requests stop first: nothing is taken that the closing queue could not keep.
       await socketMode?.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await queue.close();
       await consumer;
       db.close();

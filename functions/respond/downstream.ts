@@ -1,9 +1,8 @@
 import { formatDuration } from '../../shared/diagnosis/duration.ts';
 import type { DownstreamFault } from '../../shared/faults.ts';
 import type { Logger } from '../log/port.ts';
+import { REPEAT_INTERVAL_MS } from '../log/repeat.ts';
 
-/** How often a continuing fault is logged again (the first occurrence and the recovery always are). */
-const REPEAT_LOG_MS = 60_000;
 /** Distinct waiting jobs counted at most (a bound on the memory a very long outage takes): the count stops there. */
 const MAX_COUNTED_JOBS = 100_000;
 
@@ -51,7 +50,9 @@ export class DownstreamStatus {
         ? { ...previous, streak: previous.streak + 1 }
         : { fault, since: now, streak: 1, kept: new Set(), loggedAt: 0 };
     for (const job of jobs) if (ongoing.kept.size < MAX_COUNTED_JOBS) ongoing.kept.add(job);
-    if (changed || now - ongoing.loggedAt >= REPEAT_LOG_MS) {
+    // The policy of RepeatedFailure (said when it starts, at most once per interval, when it ends), in this
+    // class's own words: what a line says depends on the jobs kept, and a new code starts a new fault.
+    if (changed || now - ongoing.loggedAt >= REPEAT_INTERVAL_MS) {
       this.#log.warn(describe(ongoing, now, changed), { transport: fault.transport, code: fault.code });
       ongoing.loggedAt = now;
     }

@@ -5,7 +5,10 @@ import { escapeMrkdwn } from './mrkdwn.ts';
 
 /** Where links may point, from the configuration. */
 export interface LinkPolicy {
-  /** LINK_HOSTS: when set, a URL taken from an alert becomes a link only on one of these hosts. */
+  /**
+   * The hosts a URL taken from an alert may link to: LINK_HOSTS, else the hosts of the URLs the configuration
+   * names (see `linkHosts` in functions/config.ts). Empty or unset: no URL from an alert is a link.
+   */
   hosts?: readonly string[];
   /** ALERTMANAGER_EXTERNAL_URL (else ALERTMANAGER_URL): its UI's new-silence form, prefilled. */
   alertmanagerUrl?: string;
@@ -27,7 +30,7 @@ const UNSAFE = /[\u0000-\u0020\u007f-\u009f|<>"\\`]/;
 /**
  * `raw` when it may become a link: http or https only (never `javascript:`, `data:`…), no credentials, none of
  * the characters that would break out of Slack's `<url|label>`, at most 2,000 characters, and — for a URL that
- * came from an alert (`hosts` given) — a host on the LINK_HOSTS list when there is one. Otherwise undefined: the
+ * came from an alert (`hosts` given) — a host on that list (an empty list allows none). Otherwise undefined: the
  * URL is dropped, never linked.
  */
 export function linkable(raw: string, hosts?: readonly string[]): string | undefined {
@@ -35,7 +38,7 @@ export function linkable(raw: string, hosts?: readonly string[]): string | undef
   const url = URL.parse(raw);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
   if (url.username !== '' || url.password !== '') return undefined;
-  if (hosts && hosts.length > 0 && !hosts.includes(url.hostname.toLowerCase())) return undefined;
+  if (hosts && !hosts.includes(url.hostname.toLowerCase())) return undefined;
   return raw;
 }
 

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { onStateDb } from '../sqlite/unavailable.ts';
 import {
   type Incident,
   IncidentConflict,
@@ -24,7 +25,8 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * Incidents in the embedded default's SQLite file (and the in-cluster responder's volume): one row per
  * incident, the JSON body validated on the way out, versions checked on the way in. A resolved incident is kept
  * `ttlSeconds` after its resolution (RESOLVED_INCIDENT_TTL_SECONDS), then deleted, as DynamoDB's TTL does for the
- * Lambda: the file does not grow with every incident ever seen.
+ * Lambda: the file does not grow with every incident ever seen. A full disk (or another storage failure) comes out
+ * as SqliteUnavailable, a downstream fault: the job waits for the disk instead of spending its attempts.
  */
 export class SqliteIncidentStore implements IncidentStore {
   readonly #db: DatabaseSync;
@@ -43,14 +45,14 @@ export class SqliteIncidentStore implements IncidentStore {
   #prune(): void {
     const now = this.#now();
     if (now - this.#prunedAt < PRUNE_EVERY_MS) return;
-    this.#prunedAt = now;
     this.#db
       .prepare("DELETE FROM incidents WHERE state = 'resolved' AND json_extract(body, '$.resolvedAt') < ?")
       .run(new Date(now - this.#ttlMs).toISOString());
+    this.#prunedAt = now;
   }
 
   async get(key: string): Promise<Incident | undefined> {
-    const row = this.#db.prepare('SELECT body FROM incidents WHERE key = ?').get(key) as
+    const row = onStateDb(() => this.#db.prepare('SELECT body FROM incidents WHERE key = ?').get(key)) as
       | { body: string }
       | undefined;
     return row ? IncidentSchema.parse(JSON.parse(row.body)) : undefined;
@@ -58,7 +60,7 @@ export class SqliteIncidentStore implements IncidentStore {
 
   async put(incident: Incident): Promise<void> {
     const body = JSON.stringify(IncidentSchema.parse(incident));
-    const result =
+    const result = onStateDb(() =>
       incident.version === 1
         ? this.#db
             .prepare(
@@ -67,16 +69,21 @@ export class SqliteIncidentStore implements IncidentStore {
             .run(incident.key, incident.cluster, incident.state, body)
         : this.#db
             .prepare('UPDATE incidents SET state = ?, version = ?, body = ? WHERE key = ? AND version = ?')
-            .run(incident.state, incident.version, body, incident.key, incident.version - 1);
+            .run(incident.state, incident.version, body, incident.key, incident.version - 1),
+    );
     if (result.changes !== 1) throw new IncidentConflict(`incident ${incident.key} changed meanwhile`);
-    this.#prune();
+    try {
+      this.#prune();
+    } catch {
+      // The incident is saved; pruning is tried again with the next save (it fails on a full disk).
+    }
   }
 
   async open(cluster?: string): Promise<Incident[]> {
-    const rows = (
+    const rows = onStateDb(() =>
       cluster === undefined
         ? this.#db.prepare("SELECT body FROM incidents WHERE state = 'open'").all()
-        : this.#db.prepare("SELECT body FROM incidents WHERE state = 'open' AND cluster = ?").all(cluster)
+        : this.#db.prepare("SELECT body FROM incidents WHERE state = 'open' AND cluster = ?").all(cluster),
     ) as Array<{ body: string }>;
     return rows.map((r) => IncidentSchema.parse(JSON.parse(r.body)));
   }

@@ -1,7 +1,10 @@
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { getSystemErrorMessage } from 'node:util';
 import { makeDir } from '../make-dir.ts';
 import type { Job, WebhookJob } from '../schemas/job.ts';
+import { transaction } from '../sqlite/transaction.ts';
+import { onStateDb } from '../sqlite/unavailable.ts';
 import { decodeJob, encodeJob, validateJob, validateWebhookJob } from './codec.ts';
 import {
   dropSegmentsBefore,
@@ -19,6 +22,7 @@ import {
   type ProcessedStore,
   type Queue,
   type QueueStats,
+  type Readiness,
   type Received,
   type RetryOptions,
   type RetryResult,
@@ -152,20 +156,15 @@ export function readDeadLetters(db: DatabaseSync): DeadLetter[] {
  * One transaction: safe beside a running server, which delivers them on its next receive. Returns how many.
  */
 export function redriveDeadLetters(db: DatabaseSync, now: number = Date.now()): number {
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  return transaction(db, () => {
     const { changes } = db
       .prepare(
         "INSERT INTO jobs (body, pending, attempts, visible_at, last_error) SELECT '[' || body || ']', '0', 0, ?, 'redriven after: ' || reason FROM dead_letters ORDER BY id",
       )
       .run(now);
     db.exec('DELETE FROM dead_letters');
-    db.exec('COMMIT');
     return Number(changes);
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+  });
 }
 
 /** Statements on the hot path, prepared once per queue. */
@@ -271,6 +270,11 @@ function jobsOfRow(row: Row, expand: WebhookExpander): unknown[] | { reason: str
  * into SQLite, where delivery, acknowledgement, retries and dead letters happen. Single process: on open, the
  * journal left by the last run is taken in and anything left in flight by a crash is made visible again at once.
  *
+ * A full disk (or any storage failure) loses nothing and stops nothing: a group that cannot be synced is refused
+ * (503), every database change is one transaction that either happens or leaves the job where it was (claimed
+ * jobs come back when their visibility ends), and a queue opened on a full disk starts anyway, unready, delivering
+ * what its database holds and taking in the journal once the disk has room.
+ *
  * The writes of a commit run on the event loop; its sync (~0.3 ms on a local SSD) on libuv's thread pool, one at
  * a time, while the loop takes the next requests into the next group. A writer thread for the whole commit was
  * measured against it: on a busy 2-vCPU machine, handing each group over and back cost more than the sync itself.
@@ -288,8 +292,11 @@ export class EmbeddedQueue implements Queue {
   #group: Pending[] = [];
   /** The commit whose sync is under way: one at a time, so a refused group can be cut back off the segment's end. */
   #committing: Promise<void> | undefined;
-  /** The last commit failed: readiness then depends on whether the journal can be opened again. */
-  #failing = false;
+  /**
+   * Why the journal is not known to take writes (undefined once a commit or a probe went through): at open, and
+   * after a commit failed. Readiness then probes with a write and a sync.
+   */
+  #unproven: string | undefined = 'not probed yet';
   #waiters: Array<() => void> = [];
   #closed = false;
   readonly #journal: string;
@@ -301,12 +308,18 @@ export class EmbeddedQueue implements Queue {
     this.#visibilityMs = options.visibilityMs ?? 60_000;
     this.#maxAttempts = options.maxAttempts ?? 5;
     this.#now = options.now ?? Date.now;
-    this.#db.prepare('UPDATE jobs SET visible_at = 0 WHERE visible_at > ?').run(this.#now());
     const file = options.db.location();
     if (!file) throw new Error('the embedded queue needs its database in a file, not in memory');
     this.#journal = journalDir(dirname(file));
-    // Before a writer starts its own segment: everything the last run journaled is in the database after this.
-    while (this.#importJournal());
+    // Both are writes, which a full disk refuses: the queue opens anyway (a crash here is a crash loop until
+    // someone frees space). Jobs the last run left in flight are then delivered when their visibility ends, and
+    // its journal is taken in by the receives once the database takes writes.
+    try {
+      this.#db.prepare('UPDATE jobs SET visible_at = 0 WHERE visible_at > ?').run(this.#now());
+      while (this.#importJournal());
+    } catch {
+      // As above: nothing is lost, it happens later.
+    }
   }
 
   enqueue(jobs: readonly Job[]): Promise<void> {
@@ -338,10 +351,17 @@ export class EmbeddedQueue implements Queue {
     });
   }
 
-  /** The journal writer, opened (on a new segment) when there is none. */
+  /** The journal writer, opened (on a new segment, after the one the reader is at) when there is none. */
   #openWriter(): JournalWriter {
-    this.#writer ??= new JournalWriter(this.#journal);
+    this.#writer ??= new JournalWriter(this.#journal, { after: this.#readPosition().segment });
     return this.#writer;
+  }
+
+  /** Where the next record to take in from the journal is. */
+  #readPosition(): { segment: number; offset: number } {
+    return (
+      (this.#sql.cursor.get() as { segment: number; offset: number } | undefined) ?? { segment: 0, offset: 0 }
+    );
   }
 
   /**
@@ -362,14 +382,14 @@ export class EmbeddedQueue implements Queue {
     this.#committing = appended
       .then(
         () => {
-          this.#failing = false;
+          this.#unproven = undefined;
           for (const p of group) p.resolve();
           for (const wake of this.#waiters.splice(0)) wake();
         },
         (error: unknown) => {
           // A writer whose append failed has closed itself: the next commit opens a new segment.
           this.#writer = undefined;
-          this.#failing = true;
+          this.#unproven = (error as Error).message;
           for (const p of group) p.reject(new Error(`could not store jobs: ${(error as Error).message}`));
         },
       )
@@ -388,26 +408,16 @@ export class EmbeddedQueue implements Queue {
   #importJournal(): boolean {
     // The read position is read and moved under the write lock: two processes on one state directory (an
     // ingest and a responder) cannot take the same records in twice.
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const at = (this.#sql.cursor.get() as { segment: number; offset: number } | undefined) ?? {
-        segment: 0,
-        offset: 0,
-      };
+    const moved = transaction(this.#db, () => {
+      const at = this.#readPosition();
       const { rows, cursor } = this.#readJournal(at);
-      if (cursor.segment === at.segment && cursor.offset === at.offset) {
-        this.#db.exec('ROLLBACK');
-        return false;
-      }
+      if (cursor.segment === at.segment && cursor.offset === at.offset) return undefined;
       for (const row of rows) this.#sql.imported.run(row.body, row.pending);
       this.#sql.moveCursor.run(cursor.segment, cursor.offset);
-      this.#db.exec('COMMIT');
-      dropSegmentsBefore(this.#journal, cursor.segment);
-      return true;
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      throw error;
-    }
+      return cursor;
+    });
+    if (moved) dropSegmentsBefore(this.#journal, moved.segment);
+    return moved !== undefined;
   }
 
   /** The records after `at`, up to IMPORT_BYTES, and the position after them. */
@@ -454,35 +464,46 @@ export class EmbeddedQueue implements Queue {
 
   /**
    * Claims visible rows until `max` jobs are taken (a row is taken whole, so a batch can exceed `max`). Rows are
-   * read and their jobs derived first; the claim then only counts if the row was not delivered meanwhile.
+   * read and their jobs derived first; the claim then only counts if the row was not delivered meanwhile. The
+   * claims are one transaction: if it fails, nothing is claimed and nothing delivered.
    */
   async #take(max: number): Promise<Received> {
-    this.#importJournal();
+    // When the journal cannot be taken in (the database refuses writes), the jobs the database already holds are
+    // still delivered if they can be claimed; the failure is thrown when there is nothing else to say.
+    let importError: unknown;
+    try {
+      this.#importJournal();
+    } catch (error) {
+      importError = error;
+    }
     const now = this.#now();
     const rows = this.#sql.visible.all(now, max) as unknown as Row[];
     const read = rows.map((row) => ({ row, jobs: jobsOfRow(row, this.#expand) }));
-    const deliveries: Delivery[] = [];
-    const poison: PoisonMessage[] = [];
-    this.#db.exec('BEGIN IMMEDIATE');
-    for (const { row, jobs } of read) {
-      if (deliveries.length + poison.length >= max) break;
-      if (this.#sql.claim.run(now + this.#visibilityMs, row.id, row.attempts).changes === 0) continue;
-      const attempts = row.attempts + 1;
-      for (const index of pendingIndexes(row)) {
-        const receipt = `${row.id}:${attempts}:${index}`;
-        const decoded = Array.isArray(jobs) ? validateJob(jobs[index]) : jobs;
-        if ('job' in decoded) deliveries.push({ job: decoded.job, receipt, attempts });
-        else
-          poison.push({
-            receipt,
-            attempts,
-            body: jobText(row, jobs)(index),
-            reason: decoded.reason,
-          });
+    const received = transaction(this.#db, () => {
+      const deliveries: Delivery[] = [];
+      const poison: PoisonMessage[] = [];
+      for (const { row, jobs } of read) {
+        if (deliveries.length + poison.length >= max) break;
+        if (this.#sql.claim.run(now + this.#visibilityMs, row.id, row.attempts).changes === 0) continue;
+        const attempts = row.attempts + 1;
+        for (const index of pendingIndexes(row)) {
+          const receipt = `${row.id}:${attempts}:${index}`;
+          const decoded = Array.isArray(jobs) ? validateJob(jobs[index]) : jobs;
+          if ('job' in decoded) deliveries.push({ job: decoded.job, receipt, attempts });
+          else
+            poison.push({
+              receipt,
+              attempts,
+              body: jobText(row, jobs)(index),
+              reason: decoded.reason,
+            });
+        }
       }
-    }
-    this.#db.exec('COMMIT');
-    return { deliveries, poison };
+      return { deliveries, poison };
+    });
+    if (importError !== undefined && received.deliveries.length + received.poison.length === 0)
+      throw importError;
+    return received;
   }
 
   /**
@@ -498,8 +519,8 @@ export class EmbeddedQueue implements Queue {
         if (row) taken.set(g.id, jobText(row, jobsOfRow(row, this.#expand)));
       }
     }
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    // One transaction: on failure (a full disk) every job stays in its row, claimed until its visibility ends.
+    transaction(this.#db, () => {
       for (const { id, attempts, done } of groups) {
         const row = this.#sql.row.get(id, attempts) as Row | undefined;
         if (!row) continue;
@@ -510,11 +531,7 @@ export class EmbeddedQueue implements Queue {
         if (left.length === 0) this.#sql.remove.run(row.id);
         else this.#sql.setPending.run(left.join(','), row.id);
       }
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
   }
 
   ack(receipts: readonly string[]): Promise<void> {
@@ -552,25 +569,36 @@ export class EmbeddedQueue implements Queue {
     this.#sql.extend.run(this.#now() + ms, id, attempts);
   }
 
-  async ready(): Promise<boolean> {
-    if (this.#closed) return false;
+  /**
+   * Ready when the database answers and the journal takes writes: proven by the last commit, else by a write and
+   * a sync of one block (opening a file still works on a full disk), as at open and after a failed commit. The
+   * probe opens no segment: a segment opened and left empty is one the reader may move on to, which a failed
+   * append would then remove.
+   */
+  async ready(): Promise<Readiness> {
+    if (this.#closed) return { ready: false, reason: 'the queue is closed' };
     this.#db.prepare('SELECT 1').get();
-    if (!this.#failing) return true;
-    // A write and a sync are the check (opening a file still works on a full disk): if they pass, the next
-    // group goes to the segment opened here.
+    if (this.#unproven === undefined) return { ready: true };
     try {
       probeWritable(this.#journal);
-      this.#openWriter();
-      this.#failing = false;
-      return true;
-    } catch {
-      return false;
+      this.#unproven = undefined;
+      return { ready: true };
+    } catch (error) {
+      return { ready: false, reason: `cannot store jobs: ${errorText(error)}` };
     }
   }
 
-  /** Jobs waiting or in flight (the journal taken in first), and dead letters. */
+  /**
+   * Jobs waiting or in flight, and dead letters: the journal is taken in first, so its jobs are counted. When the
+   * database cannot take them in (a full disk), the counts are what it holds — the oldest jobs, so the age of the
+   * oldest is still right — and the journal's jobs are counted once they are in.
+   */
   async stats(): Promise<QueueStats> {
-    while (this.#importJournal());
+    try {
+      while (this.#importJournal());
+    } catch {
+      // Counted once taken in, as said above.
+    }
     // A row's pending jobs are a comma-separated index list: counted in SQL, not row by row here.
     const { queued } = this.#db
       .prepare(
@@ -611,6 +639,17 @@ export class EmbeddedQueue implements Queue {
   }
 }
 
+/**
+ * A system error as `ENOSPC: no space left on device`, without the path Node's message adds (readiness is served
+ * without authentication); other errors by their message.
+ */
+function errorText(error: unknown): string {
+  const { code, errno } = error as { code?: unknown; errno?: unknown };
+  if (typeof code === 'string' && typeof errno === 'number')
+    return `${code}: ${getSystemErrorMessage(errno)}`;
+  return (error as Error).message;
+}
+
 /** Expired records are deleted at most this often (a DELETE over the age index, while marking). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -632,27 +671,30 @@ export class SqliteProcessedStore implements ProcessedStore {
   }
 
   async seen(dedupKeys: readonly string[]): Promise<Set<string>> {
-    const query = this.#db.prepare('SELECT 1 FROM processed WHERE dedup_key = ? AND processed_at >= ?');
-    const since = this.#now() - this.#ttlMs;
-    return new Set(dedupKeys.filter((k) => query.get(k, since) !== undefined));
+    return onStateDb(() => {
+      const query = this.#db.prepare('SELECT 1 FROM processed WHERE dedup_key = ? AND processed_at >= ?');
+      const since = this.#now() - this.#ttlMs;
+      return new Set(dedupKeys.filter((k) => query.get(k, since) !== undefined));
+    });
   }
 
+  /** A full disk refuses it as SqliteUnavailable: the job then waits for the disk, without spending attempts. */
   async mark(dedupKeys: readonly string[]): Promise<void> {
     const now = this.#now();
-    const upsert = this.#db.prepare(
-      'INSERT INTO processed (dedup_key, processed_at) VALUES (?, ?) ON CONFLICT (dedup_key) DO UPDATE SET processed_at = excluded.processed_at',
+    const prune = now - this.#prunedAt >= PRUNE_EVERY_MS;
+    onStateDb(() =>
+      transaction(
+        this.#db,
+        () => {
+          const upsert = this.#db.prepare(
+            'INSERT INTO processed (dedup_key, processed_at) VALUES (?, ?) ON CONFLICT (dedup_key) DO UPDATE SET processed_at = excluded.processed_at',
+          );
+          for (const k of dedupKeys) upsert.run(k, now);
+          if (prune) this.#db.prepare('DELETE FROM processed WHERE processed_at < ?').run(now - this.#ttlMs);
+        },
+        'BEGIN',
+      ),
     );
-    this.#db.exec('BEGIN');
-    try {
-      for (const k of dedupKeys) upsert.run(k, now);
-      if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
-        this.#db.prepare('DELETE FROM processed WHERE processed_at < ?').run(now - this.#ttlMs);
-        this.#prunedAt = now;
-      }
-      this.#db.exec('COMMIT');
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    if (prune) this.#prunedAt = now;
   }
 }

@@ -135,6 +135,10 @@ export function probeWritable(dir: string): void {
  * left empty is removed, so failures on a full disk do not pile up files. The writer is then closed; the next one
  * starts a new segment. Should the cut itself fail, a torn tail stays, which readers stop at: the segment counts
  * as finished once a later one exists.
+ *
+ * A new segment is numbered after the last one present and after `after`, the segment the reader has reached:
+ * the reader moves on to a segment as soon as it exists, empty or not, so once an empty one it moved to has been
+ * removed, the files alone would give its number (or a lower one) again, to a segment the reader never reads.
  */
 export class JournalWriter {
   readonly #dir: string;
@@ -150,11 +154,11 @@ export class JournalWriter {
   /** Where the synced records of the segment end: a group written but not yet synced may still be undone. */
   #durable = 0;
 
-  constructor(dir: string, segmentBytes = SEGMENT_BYTES) {
+  constructor(dir: string, options: { after?: number; segmentBytes?: number } = {}) {
     this.#dir = dir;
-    this.#segmentBytes = segmentBytes;
+    this.#segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
     makeDir(dir);
-    this.#open((segments(dir).at(-1) ?? 0) + 1);
+    this.#open(Math.max(segments(dir).at(-1) ?? 0, options.after ?? 0) + 1);
   }
 
   /** A new segment, its directory entry synced so the file itself survives a power loss. */

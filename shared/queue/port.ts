@@ -31,6 +31,8 @@ export interface QueueStats {
   oldestJobAgeSeconds: number;
 }
 
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
 export interface Received {
   deliveries: Delivery[];
   poison: PoisonMessage[];
@@ -62,7 +64,8 @@ export interface Queue {
   reject(receipt: string, reason: string): Promise<void>;
   /** Still working on it: keep it invisible for another `ms`. */
   extend(receipt: string, ms: number): Promise<void>;
-  ready(): Promise<boolean>;
+  /** Whether the queue can take jobs now; when not, why (for /readyz: the disk is full, SQS unreachable…). */
+  ready(): Promise<Readiness>;
   /** For /metrics, where the queue can count cheaply (the embedded one; SQS's counts are in CloudWatch). */
   stats?(): Promise<QueueStats>;
   close(): Promise<void>;

@@ -12,7 +12,15 @@ import {
 import { BATCH_BACKOFF, retrying } from '../retry.ts';
 import type { Job } from '../schemas/job.ts';
 import { decodeJob, encodeJob } from './codec.ts';
-import type { Delivery, PoisonMessage, Queue, Received, RetryOptions, RetryResult } from './port.ts';
+import type {
+  Delivery,
+  PoisonMessage,
+  Queue,
+  Readiness,
+  Received,
+  RetryOptions,
+  RetryResult,
+} from './port.ts';
 
 export interface SqsQueueOptions {
   client: SQSClient;
@@ -281,14 +289,19 @@ export class SqsQueue implements Queue {
     );
   }
 
-  async ready(): Promise<boolean> {
+  async ready(): Promise<Readiness> {
     try {
       await this.#client.send(
         new GetQueueAttributesCommand({ QueueUrl: this.#url, AttributeNames: ['QueueArn'] }),
       );
-      return true;
-    } catch {
-      return false;
+      return { ready: true };
+    } catch (error) {
+      // The error's kind, not its message: /readyz is unauthenticated, and messages can name the account's queue.
+      const { code, name } = error as { code?: unknown; name?: unknown };
+      return {
+        ready: false,
+        reason: `SQS queue not available (${typeof code === 'string' ? code : String(name)})`,
+      };
     }
   }
 

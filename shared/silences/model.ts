@@ -35,9 +35,11 @@ function exactly(values: readonly string[]): string {
 }
 
 /**
- * The matchers that silence exactly this incident's alerts: the node label and the cluster label as they arrived
- * on its newest alert (the raw value, `instance` with its port), and its alert names (an equality for one, an
- * exact alternation for several) — never the whole cluster. Undefined when the incident holds no alert: nothing
+ * The matchers that silence exactly this incident's alerts: the node label as it arrived on its newest alert (the
+ * raw value, `instance` with its port), the `cluster` label of its alerts on that node — `cluster=""` for alerts
+ * without one, which in Alertmanager matches only alerts without the label (with no cluster matcher the silence
+ * would take that node name in every cluster) — and its alert names; an equality for one value, an exact
+ * alternation for several. Never the whole cluster. Undefined when the incident holds no alert: nothing
  * Alertmanager sends is there to silence.
  */
 export function incidentMatchers(incident: Incident): Matcher[] | undefined {
@@ -49,16 +51,19 @@ export function incidentMatchers(incident: Incident): Matcher[] | undefined {
   const nodeValue = newest.labels[nodeLabel] ?? '';
   const same = alerts.filter((a) => a.labels[nodeLabel] === nodeValue);
   const names = [...new Set(same.map((a) => a.labels.alertname).filter((n): n is string => !!n))].sort();
-  const equal = (name: string, value: string): Matcher => ({ name, value, isRegex: false, isEqual: true });
+  const clusters = [...new Set(same.map((a) => a.labels.cluster ?? ''))].sort();
   return [
-    ...(names.length === 1
-      ? [equal('alertname', names[0] ?? '')]
-      : names.length > 1
-        ? [{ name: 'alertname', value: exactly(names), isRegex: true, isEqual: true }]
-        : []),
-    equal(nodeLabel, nodeValue),
-    ...(newest.labels.cluster !== undefined ? [equal('cluster', newest.labels.cluster)] : []),
+    ...(names.length > 0 ? [oneOf('alertname', names)] : []),
+    oneOf(nodeLabel, [nodeValue]),
+    oneOf('cluster', clusters),
   ];
+}
+
+/** A matcher for exactly these values of a label: an equality for one, an anchored alternation for several. */
+function oneOf(name: string, values: readonly string[]): Matcher {
+  return values.length === 1
+    ? { name, value: values[0] ?? '', isRegex: false, isEqual: true }
+    : { name, value: exactly(values), isRegex: true, isEqual: true };
 }
 
 /** Matchers as Alertmanager's UI and amtool write them: `{alertname="X",node="y"}`. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig, threadPolicy } from '../../functions/config.ts';
 import { diagnosisMessage, rootMessage } from '../../shared/chat/blocks.ts';
 import { consoleLines } from '../../shared/chat/console.ts';
 import { incidentLinks, linkable } from '../../shared/chat/links.ts';
@@ -53,14 +54,22 @@ const policy: Pick<ThreadPolicy, 'silences' | 'links'> = {
   },
 };
 
-function render(generatorURL: string, runbook: string) {
+function render(
+  generatorURL: string,
+  runbook: string,
+  using: Pick<ThreadPolicy, 'silences' | 'links'> = policy,
+) {
   const signals = [alertWith(generatorURL, runbook), bundle];
   const inc = incident('prod/worker-3', { signals });
   const d = diagnose(mergeEvidence('prod', 'worker-3', signals));
-  const root = rootMessage(inc, d, NOW, policy);
-  const reply = diagnosisMessage(d, undefined, incidentLinks(inc, d, policy.links));
+  const root = rootMessage(inc, d, NOW, using);
+  const reply = diagnosisMessage(d, undefined, incidentLinks(inc, d, using.links));
   return { root, reply, json: JSON.stringify([root.blocks, reply.blocks]) };
 }
+
+/** The link targets of the rendered root and reply (Slack's `<url|label>`). */
+const targets = (json: string) =>
+  [...json.matchAll(/<(https?:[^|>]+)\|/g)].map((m) => new URL(m[1] ?? '').host);
 
 describe('links', () => {
   it('only http(s), no credentials, nothing that breaks out of <url|label>, on an allowed host', () => {
@@ -119,6 +128,55 @@ describe('links', () => {
       expect(validateBlocks(reply.blocks)).toBeUndefined();
       expect(json).not.toMatch(/javascript:|data:text|evil\.example|<!here>|Prometheus query|Runbook/);
     }
+  });
+
+  it('without LINK_HOSTS an alert’s URL links only to a host the configuration names (Alertmanager, the docs)', () => {
+    const configured = threadPolicy(
+      loadConfig({
+        INGEST_AUTH: 'off',
+        ALERTMANAGER_URL: 'http://alertmanager.monitoring:9093',
+        ALERTMANAGER_EXTERNAL_URL: 'https://am.example.com',
+        DOCS_URL: 'https://docs.example.com/pleg-responder/causes.html',
+      }),
+    );
+    // Hosts nobody configured, as an alert (or anyone able to post one to Alertmanager) may name them.
+    for (const host of [
+      'evil.example',
+      'prometheus.example.com',
+      '10.0.0.7',
+      'am.example.com.evil.example',
+    ]) {
+      const { json } = render(`https://${host}/graph?g0.expr=up`, `http://${host}/runbook`, configured);
+      expect(json).not.toContain(host);
+      expect(targets(json).every((t) => ['am.example.com', 'docs.example.com'].includes(t))).toBe(true);
+    }
+    expect(configured.links?.hosts).toEqual([
+      'alertmanager.monitoring',
+      'am.example.com',
+      'docs.example.com',
+    ]);
+    // On a configured host they are links.
+    const { json } = render(
+      'https://am.example.com/graph?g0.expr=up',
+      'https://docs.example.com/runbooks/node-not-ready',
+      configured,
+    );
+    expect(json).toContain('<https://am.example.com/graph?g0.expr=up|Prometheus query>');
+    expect(json).toContain('<https://docs.example.com/runbooks/node-not-ready|Runbook>');
+
+    // Nothing configured: no URL from an alert is a link.
+    const bare = threadPolicy(loadConfig({ INGEST_AUTH: 'off' }));
+    const plain = render('https://prometheus.example.com/graph', 'https://runbooks.example.com/x', bare);
+    expect(targets(plain.json)).toEqual([]);
+    // LINK_HOSTS set is the whole list: configured hosts are not added to it.
+    const listed = threadPolicy(
+      loadConfig({
+        INGEST_AUTH: 'off',
+        LINK_HOSTS: 'prometheus.example.com',
+        DOCS_URL: 'https://docs.example.com/c',
+      }),
+    );
+    expect(listed.links?.hosts).toEqual(['prometheus.example.com']);
   });
 
   it('the console shows each link as a plain line', () => {

@@ -131,6 +131,23 @@ describe('decide: silences', () => {
     );
   });
 
+  it('the cluster as its alerts carry it: cluster="" without the label, an exact alternation when they differ', () => {
+    const bare = alert({ alertname: 'KubeNodeNotReady', node: 'worker-7' }, 5);
+    expect(incidentMatchers(open({ signals: [bare] }))).toEqual([
+      { name: 'alertname', value: 'KubeNodeNotReady', isRegex: false, isEqual: true },
+      { name: 'node', value: 'worker-7', isRegex: false, isEqual: true },
+      { name: 'cluster', value: '', isRegex: false, isEqual: true },
+    ]);
+    // DEFAULT_CLUSTER's incident can hold alerts with cluster="default" and alerts without it.
+    const labelled = alert({ alertname: 'KubeNodeNotReady', node: 'worker-7', cluster: 'default' }, 6);
+    expect(incidentMatchers(open({ signals: [bare, labelled] }))?.at(-1)).toEqual({
+      name: 'cluster',
+      value: '|default',
+      isRegex: true,
+      isEqual: true,
+    });
+  });
+
   it('nothing to silence: no Alertmanager configured, or no alert in the incident', () => {
     const unconfigured = decideRequest(
       { action: 'silence', reply, incident: open(), diagnosis: d, seconds: 7200 },

@@ -1,64 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
-import { post, TOKEN } from '../support/server.ts';
+import { post } from '../support/server.ts';
+import { type ServerProcess, startServerProcess, waitForEmptyQueue } from '../support/server-process.ts';
 
-const SERVER = join(import.meta.dirname, '..', '..', 'functions', 'node', 'server.ts');
 const dir = mkdtempSync(join(tmpdir(), 'pleg-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Child {
-  process: ChildProcess;
-  url: string;
-  stdout: () => string;
-}
-
 /** The real server as its own process, so it can be killed with SIGKILL. */
-async function start(role: string): Promise<Child> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: '0', INGEST_TOKEN: TOKEN, DATA_DIR: dir, ROLE: role },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (d) => {
-      err += d;
-      const m = /listening on (http:\/\/[\d.:]+)|responder running/.exec(err);
-      if (m) resolve(m[1] ?? '');
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-  return { process: child, url, stdout: () => out };
-}
-
-function kill9(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGKILL');
-  });
-}
+const start = (role: string) => startServerProcess({ DATA_DIR: dir, ROLE: role });
+const kill9 = async (child: ServerProcess) => void (await child.stop('SIGKILL'));
 
 async function waitUntil(check: () => boolean, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Until the server's /metrics says no job is left in its queue. */
-async function waitForEmptyQueue(url: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!/^pleg_queue_jobs 0$/m.test(await (await fetch(`${url}/metrics`)).text())) {
-    if (Date.now() > deadline) throw new Error('queue not empty in time');
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

@@ -635,7 +635,7 @@ describe('when the queue is down', () => {
     expect(await counted(brokenCounters, 'pleg_slack_requests_total', { outcome: 'queue_unavailable' })).toBe(
       1,
     );
-    expect(brokenLogs).toEqual(['slack enqueue failed for slack_commands: queue down']);
+    expect(brokenLogs).toEqual(['slack enqueue failed: queue down']);
     // The failed request is not remembered as done: Slack's (or the user's) retry goes through.
     broken.mode = 'ok';
     const retry = await send(COMMANDS, body, { timestamp: nowSeconds() + 1 }, b.url);

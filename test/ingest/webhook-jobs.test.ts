@@ -28,7 +28,7 @@ function recordingQueue(webhooks: boolean) {
     retry: async () => 'retrying',
     reject: async () => {},
     extend: async () => {},
-    ready: async () => true,
+    ready: async () => ({ ready: true }),
     close: async () => {},
   };
   return { queue, items, stored };

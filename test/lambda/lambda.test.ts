@@ -13,7 +13,7 @@ import { encodeJob } from '../../shared/queue/codec.ts';
 import { REQUEUES_ATTRIBUTE, type Requeued } from '../../shared/queue/sqs.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { ConsoleTranscript } from '../support/chat.ts';
-import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
+import { createTable, type Dynalite, startDynalite } from '../support/dynalite.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
 import { messagesLogger } from '../support/log.ts';
 import { alert, alertJob, alertmanagerPayload } from '../support/payloads.ts';
@@ -21,11 +21,11 @@ import { TOKEN } from '../support/server.ts';
 import { type SqsEmulator, startSqs } from '../support/sqs.ts';
 
 let sqs: SqsEmulator;
-let dynamo: DynamoFake;
+let dynamo: Dynalite;
 const dir = mkdtempSync(join(tmpdir(), 'pleg-lambda-'));
 beforeAll(async () => {
   sqs = await startSqs();
-  dynamo = await startDynamoFake({ scan: true });
+  dynamo = await startDynalite();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -181,9 +181,9 @@ describe('Lambda respond (SQS trigger)', () => {
     throw new Error('nothing should be requeued');
   };
 
-  /** The Lambda's own composition with its state table in the DynamoDB fake. */
+  /** The Lambda's own composition with its state table in dynalite. */
   async function responder(env: Record<string, string>, chat: ConsoleTranscript) {
-    const client = fakeClient(dynamo, 1);
+    const client = dynamo.client();
     const table = await createTable(client, 'lambda-respond');
     return lambdaResponder({ STATE_TABLE: table, ...env }, { client, chat });
   }
@@ -269,7 +269,7 @@ describe('Lambda respond (SQS trigger)', () => {
     const lines: string[] = [];
     vi.spyOn(globalThis.console, 'log').mockImplementation((text: string) => void lines.push(text));
     try {
-      const client = fakeClient(dynamo, 1);
+      const client = dynamo.client();
       const deps = lambdaResponder({ STATE_TABLE: await createTable(client, 'lambda-log') }, { client });
       const alert = (n: number): Job => ({
         kind: 'alert',

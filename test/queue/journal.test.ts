@@ -41,7 +41,7 @@ describe('journal segments', () => {
   });
 
   it('moves on to a new segment past the size limit; a segment it cannot open closes the writer', async () => {
-    const writer = new JournalWriter(dir, 100);
+    const writer = new JournalWriter(dir, { segmentBytes: 100 });
     for (let n = 1; n <= 4; n++) await writer.append([row(n, 150)]);
     expect(segments(dir)).toEqual([1, 2, 3, 4]);
     expect([1, 2, 3, 4].flatMap((s) => readSegment(dir, s, 0, 1 << 20).rows)).toEqual(
@@ -79,6 +79,17 @@ describe('journal segments', () => {
     expect(big.rows).toEqual([row(3, 5000)]);
     const rest = readSegment(dir, 1, big.end, 300);
     expect(rest).toMatchObject({ rows: [row(4, 100)], toEnd: true });
+  });
+
+  it('numbers a new segment after the one the reader has reached, whatever files are left', async () => {
+    // The reader moved on to segment 5, which was then removed empty (a failed append on a full disk): a writer
+    // that counted only files would start at 1, and nothing written there would ever be read.
+    const writer = new JournalWriter(dir, { after: 5 });
+    await writer.append([row(1)]);
+    writer.close();
+    expect(segments(dir)).toEqual([6]);
+    new JournalWriter(dir, { after: 2 }).close();
+    expect(segments(dir)).toEqual([6, 7]);
   });
 
   it('starts every writer on a new segment, never after an earlier tail', async () => {
@@ -206,9 +217,12 @@ describe('EmbeddedQueue over its journal', () => {
     const queue = new EmbeddedQueue({ db, expand: expandWebhook });
     writeFileSync(journalDir(dir), 'not a directory'); // the journal cannot be opened
     await expect(queue.enqueue([job('lost')])).rejects.toThrow(/could not store jobs/);
-    expect(await queue.ready()).toBe(false);
+    expect(await queue.ready()).toEqual({
+      ready: false,
+      reason: 'cannot store jobs: ENOTDIR: not a directory',
+    });
     rmSync(journalDir(dir));
-    expect(await queue.ready()).toBe(true);
+    expect(await queue.ready()).toEqual({ ready: true });
     await queue.enqueue([job('kept')]);
     expect((await queue.receive(10, 0)).deliveries.map((d) => d.job.node)).toEqual(['kept']);
     await queue.close();

@@ -76,7 +76,7 @@ describe('SqsQueue against the emulator', () => {
     }
     expect(seen.size).toBe(23);
     expect(await sqs.depth(url)).toBe(0);
-    expect(await queue.ready()).toBe(true);
+    expect(await queue.ready()).toEqual({ ready: true });
   });
 
   it('redelivers a retried job with its receive count', async () => {
@@ -137,7 +137,10 @@ describe('SqsQueue against the emulator', () => {
 
   it('answers not ready for a queue that does not exist', async () => {
     const queue = new SqsQueue({ client: sqs.client, queueUrl: `${sqs.endpoint}/000000000000/absent` });
-    expect(await queue.ready()).toBe(false);
+    expect(await queue.ready()).toEqual({
+      ready: false,
+      reason: expect.stringMatching(/^SQS queue not available \([\w.]+\)$/),
+    });
   });
 });
 

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { until } from '../support/chat.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
-import { post, TOKEN } from '../support/server.ts';
+import { post } from '../support/server.ts';
+import { startServerProcess } from '../support/server-process.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
-const SERVER = join(import.meta.dirname, '..', '..', 'functions', 'node', 'server.ts');
 const SLACK_TOKEN = 'xoxb-restart-token';
 const CHANNEL = 'C0INCIDENTS';
 
@@ -28,40 +27,16 @@ afterAll(async () => {
 });
 
 /** The real server (ROLE=all) as its own process, Slack behind the fault proxy, so it can be killed with SIGKILL. */
-async function start(): Promise<{ process: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      INGEST_TOKEN: TOKEN,
-      DATA_DIR: dir,
-      ROLE: 'all',
-      SLACK_BOT_TOKEN: SLACK_TOKEN,
-      SLACK_CHANNEL: CHANNEL,
-      SLACK_API_URL: proxy.url,
-      // A job whose responder died is delivered again after this long.
-      RESPOND_VISIBILITY_SECONDS: '5',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = () =>
+  startServerProcess({
+    DATA_DIR: dir,
+    ROLE: 'all',
+    SLACK_BOT_TOKEN: SLACK_TOKEN,
+    SLACK_CHANNEL: CHANNEL,
+    SLACK_API_URL: proxy.url,
+    // A job whose responder died is delivered again after this long.
+    RESPOND_VISIBILITY_SECONDS: '5',
   });
-  let err = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (d) => {
-      err += d;
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(err);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-  return { process: child, url };
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
 
 it('kill -9 while the diagnosis reply is in flight: after restart the thread has its root and reply, once each', async () => {
   // The reply into the new thread never gets an answer: the process is killed while it waits.
@@ -78,7 +53,7 @@ it('kill -9 while the diagnosis reply is in flight: after restart the thread has
   expect(accepted.status).toBe(202);
   await until(() => proxy.aimed.length === 1, 30_000);
   expect(slack.messages(CHANNEL)).toHaveLength(1);
-  await kill9(first.process);
+  await first.stop('SIGKILL');
 
   const second = await start();
   try {
@@ -94,6 +69,6 @@ it('kill -9 while the diagnosis reply is in flight: after restart the thread has
     expect(slack.replies(CHANNEL, root?.ts ?? '')).toHaveLength(1);
     expect(slack.calls.filter((c) => c.method === 'chat.postMessage' && c.status === 200)).toHaveLength(2);
   } finally {
-    await kill9(second.process);
+    await second.stop('SIGKILL');
   }
 }, 60_000);

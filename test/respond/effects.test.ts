@@ -11,7 +11,7 @@ import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
-import { createTable, type DynamoFake, fakeClient, startDynamoFake } from '../support/dynamodb-fake.ts';
+import { createTable, type Dynalite, startDynalite } from '../support/dynalite.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 
@@ -59,14 +59,13 @@ interface Backend {
   close(): Promise<void>;
 }
 
-let dynamo: DynamoFake;
+let dynamo: Dynalite;
 let dynamoClient: DynamoDBClient;
 beforeAll(async () => {
-  dynamo = await startDynamoFake({ scan: true });
-  dynamoClient = fakeClient(dynamo, 1);
+  dynamo = await startDynalite();
+  dynamoClient = dynamo.client();
 });
 afterAll(async () => {
-  dynamoClient.destroy();
   await dynamo.close();
 });
 
@@ -91,7 +90,7 @@ const backends: Array<[string, () => Promise<Backend>]> = [
     },
   ],
   [
-    'DynamoDB (its fake, optimistic versions)',
+    'DynamoDB (dynalite, optimistic versions)',
     async () => {
       const table = await createTable(dynamoClient, `state-${Math.random().toString(36).slice(2)}`);
       return {

@@ -10,8 +10,10 @@ import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { AlertmanagerSilences } from '../../shared/silences/alertmanager.ts';
+import { incidentMatchers } from '../../shared/silences/model.ts';
 import { type Program, startAlertmanager, startWebhookTap, until, type WebhookTap } from '../e2e/harness.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import { incident } from '../support/incidents.ts';
 import { sample } from '../support/metrics.ts';
 import { alertJob } from '../support/payloads.ts';
 import { startTestServer, type TestServer, TOKEN } from '../support/server.ts';
@@ -335,4 +337,66 @@ it('a create whose answer was lost is found again, not doubled; auth goes as con
   // Expiring again is done already, not an outage.
   await basic.expire(first.id);
   expect((await silences(node))[0]?.status.state).toBe('expired');
+});
+
+it('the incident’s silence names its node and cluster exactly (cluster="" without the label): other clusters stay unsilenced', async () => {
+  const node = 'node-in-three-clusters';
+  // One node name in cluster prod, in cluster staging, and in an alert without a cluster label.
+  const labelSets = {
+    prod: { alertname: 'KubeNodeNotReady', node, cluster: 'prod' },
+    staging: { alertname: 'KubeNodeNotReady', node, cluster: 'staging' },
+    none: { alertname: 'KubeNodeNotReady', node },
+  };
+  const posted = await fetch(`${am.url}/api/v2/alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(
+      Object.values(labelSets).map((labels) => ({ labels, startsAt: new Date().toISOString() })),
+    ),
+  });
+  expect(posted.status).toBe(200);
+  const state = async () => {
+    const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as Array<{
+      labels: Record<string, string>;
+      status: { state: string; silencedBy: string[] };
+    }>;
+    const mine = alerts.filter((a) => a.labels.node === node && a.labels.alertname === 'KubeNodeNotReady');
+    return Object.fromEntries(
+      mine.map((a) => [
+        a.labels.cluster ?? 'none',
+        a.status.silencedBy.length > 0 ? 'silenced' : a.status.state,
+      ]),
+    );
+  };
+  await until(
+    'the three alerts in Alertmanager',
+    async () => Object.keys(await state()).length === 3,
+    10_000,
+  );
+  const adapter = new AlertmanagerSilences({ url: am.url });
+  const silence = async (cluster: string, labels: Record<string, string>) => {
+    // The incident as the responder keeps it: the job's cluster is DEFAULT_CLUSTER when the alert has none.
+    const inc = incident(`${cluster}/${node}`, { signals: [alertJob(node, { cluster, labels })] });
+    const matchers = incidentMatchers(inc) ?? [];
+    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    await adapter.create({
+      matchers,
+      startsAt: new Date().toISOString(),
+      endsAt,
+      createdBy: 'test',
+      comment: inc.key,
+    });
+    return matchers;
+  };
+
+  // The alert without a cluster label: its incident is in DEFAULT_CLUSTER, its silence matches cluster="".
+  const matchers = await silence('default', labelSets.none);
+  await until('the unlabelled alert silenced', async () => (await state()).none === 'silenced', 10_000);
+  expect(await state()).toEqual({ prod: 'active', staging: 'active', none: 'silenced' });
+  expect(matchers).toContainEqual({ name: 'cluster', value: '', isRegex: false, isEqual: true });
+
+  // prod's incident silences prod's alert, and staging's stays active.
+  await silence('prod', labelSets.prod);
+  await until('prod silenced too', async () => (await state()).prod === 'silenced', 10_000);
+  expect(await state()).toEqual({ prod: 'silenced', staging: 'active', none: 'silenced' });
 });

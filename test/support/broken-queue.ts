@@ -1,4 +1,4 @@
-import type { Queue, Received, RetryResult } from '../../shared/queue/port.ts';
+import type { Queue, Readiness, Received, RetryResult } from '../../shared/queue/port.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 
 /** A queue that is down (`fail`), too slow for Slack's 3 s (`hang`), or taking jobs (`ok`, kept in `queued`). */
@@ -20,8 +20,8 @@ export class BrokenQueue implements Queue {
   }
   async reject(): Promise<void> {}
   async extend(): Promise<void> {}
-  async ready(): Promise<boolean> {
-    return this.mode === 'ok';
+  async ready(): Promise<Readiness> {
+    return this.mode === 'ok' ? { ready: true } : { ready: false, reason: `queue ${this.mode}` };
   }
   async close(): Promise<void> {}
 }

@@ -1,9 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 /**
+ * The stores are tested against dynalite (test/support/dynalite.ts); this fake stays for what dynalite lacks:
+ * the old item of a failed condition (ALL_OLD), partial batch answers and throttling (injected below), and Scan
+ * pages of a few items.
+ *
  * A loopback fake of the DynamoDB JSON 1.0 protocol, good enough for the real `@aws-sdk/client-dynamodb` to talk
  * to: POST / with `X-Amz-Target: DynamoDB_20120810.<Op>` and a JSON body; answers are JSON, errors HTTP 400 with
  * `{"__type":"com.amazonaws.dynamodb.v20120810#<Code>","message":"..."}` (the SDK takes the part after `#` as
@@ -1100,21 +1104,4 @@ export function fakeClient(fake: DynamoFake, maxAttempts: number): DynamoDBClien
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
     maxAttempts,
   });
-}
-
-let tablesCreated = 0;
-
-/** A fresh table keyed like infra/aws/template.yaml's StateTable, so tests share a fake but not state. */
-export async function createTable(client: DynamoDBClient, prefix: string): Promise<string> {
-  tablesCreated += 1;
-  const name = `${prefix}-${tablesCreated}`;
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  return name;
 }
