@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ThreadPolicy } from '../shared/incidents/policy.ts';
+import type { IngestAuth } from '../shared/intake/routes.ts';
 import { parseSilenceDuration } from '../shared/silences/model.ts';
-import type { IngestAuth } from './ingest/auth.ts';
 import { LOG_LEVELS } from './log/port.ts';
 
 /**

@@ -1,7 +1,4 @@
-import type { IntakeRouteName } from '../../shared/intake/routes.ts';
-
-/** A bearer token per webhook route (Alertmanager's `http_config.authorization`). */
-export type IngestAuth = { mode: 'bearer'; tokens: Record<IntakeRouteName, string> } | { mode: 'off' };
+import type { IngestAuth, IntakeRouteName } from '../../shared/intake/routes.ts';
 
 const encoder = new TextEncoder();
 

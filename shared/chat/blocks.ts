@@ -7,12 +7,8 @@ import type { ThreadPolicy } from '../incidents/policy.ts';
 import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
-import {
-  formatSilenceDuration,
-  type IncidentSilence,
-  incidentMatchers,
-  matcherText,
-} from '../silences/model.ts';
+import type { IncidentSilence } from '../schemas/silence.ts';
+import { formatSilenceDuration, incidentMatchers, matcherText } from '../silences/model.ts';
 import { BLOCK_KIT_LIMITS } from './block-kit.ts';
 import { incidentButtonValue } from './incident-ref.ts';
 import { incidentLinks, type Link, mrkdwnLink } from './links.ts';

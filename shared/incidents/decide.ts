@@ -20,7 +20,8 @@ import { incidentLinks } from '../chat/links.ts';
 import type { ChatMessage } from '../chat/port.ts';
 import type { Diagnosis, RuntimeKind } from '../schemas/diagnosis.ts';
 import type { ChatReply, Job } from '../schemas/job.ts';
-import { formatSilenceDuration, incidentMatchers, type SilenceRequest } from '../silences/model.ts';
+import type { SilenceRequest } from '../schemas/silence.ts';
+import { formatSilenceDuration, incidentMatchers } from '../silences/model.ts';
 import {
   addFolded,
   addSignals,

@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import { VerdictSchema } from '../schemas/diagnosis.ts';
 import { JobSchema } from '../schemas/job.ts';
-import { IncidentSilenceSchema, SilenceRequestSchema } from '../silences/model.ts';
+import { IncidentSilenceSchema, SilenceRequestSchema } from '../schemas/silence.ts';
 
 /** Where an incident's conversation lives in chat. */
 export const ThreadSchema = z.object({ channel: z.string(), ts: z.string() });

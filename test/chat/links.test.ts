@@ -7,7 +7,7 @@ import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incident } from '../support/incidents.ts';
-import { validateBlocks } from '../support/slack-fake.ts';
+import { validateBlocks } from '../support/slack-content.ts';
 
 const NOW = new Date('2026-11-21T03:10:00.000Z');
 const EMFILE =
