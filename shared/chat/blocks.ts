@@ -1,10 +1,10 @@
 import type { ActionsBlock, KnownBlock, PlainTextOption } from '@slack/types';
 import { describeContext } from '../diagnosis/context.ts';
 import { formatDuration } from '../diagnosis/duration.ts';
+import type { StormAnalysis } from '../incidents/decide/storms.ts';
 import { wentNotReady } from '../incidents/episode.ts';
 import type { Incident } from '../incidents/model.ts';
 import type { ThreadPolicy } from '../incidents/policy.ts';
-import type { StormAnalysis } from '../incidents/storm.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
 import type { IncidentSilence } from '../schemas/silence.ts';

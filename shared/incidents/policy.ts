@@ -1,5 +1,11 @@
 import type { LinkPolicy } from '../chat/links.ts';
-import type { StormPolicy } from './storm.ts';
+
+/** When many nodes of one cluster are one incident. */
+export interface StormPolicy {
+  /** This many nodes of one cluster going NotReady within `windowMs` is a cluster-wide incident. */
+  threshold: number;
+  windowMs: number;
+}
 
 /** Alertmanager silences from the thread: offered only when ALERTMANAGER_URL is set. */
 export interface SilencePolicy {

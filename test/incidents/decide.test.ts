@@ -14,7 +14,7 @@ import {
   recordEffects,
   route,
   wantsLiveEvidence,
-} from '../../shared/incidents/decide.ts';
+} from '../../shared/incidents/decide/index.ts';
 import { diagnosisFingerprint } from '../../shared/incidents/episode.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Incident } from '../../shared/incidents/model.ts';

@@ -6,7 +6,7 @@ import {
   decideRequest,
   decideSilenceOutcome,
   recordEffects,
-} from '../../shared/incidents/decide.ts';
+} from '../../shared/incidents/decide/index.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Effect, Incident } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
