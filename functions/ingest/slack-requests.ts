@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { BLOCK_KIT_LIMITS } from '../../shared/chat/block-kit.ts';
+import type { ChatMessage } from '../../shared/chat/port.ts';
+import { isNodeName } from '../../shared/diagnosis/commands.ts';
+import { inspectJson } from '../../shared/intake/json-guard.ts';
 import {
   commandName,
   renderCollectingStatus,
@@ -12,10 +15,7 @@ import {
   renderNotQueued,
   renderUnknownSubcommand,
   renderUsage,
-} from '../../shared/chat/commands.ts';
-import type { ChatMessage } from '../../shared/chat/port.ts';
-import { isNodeName } from '../../shared/diagnosis/commands.ts';
-import { inspectJson } from '../../shared/intake/json-guard.ts';
+} from '../../shared/messages/slash-replies.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
 import { formatPath, MAX_ISSUES_SHOWN, type SchemaIssue } from '../../shared/schemas/bundle.ts';
 import {

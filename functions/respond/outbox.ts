@@ -1,4 +1,4 @@
-import type { ChatPort, PostedMessage } from '../../shared/chat/port.ts';
+import type { ChatMessage, ChatPort, PostedMessage } from '../../shared/chat/port.ts';
 import { faultOf } from '../../shared/faults.ts';
 import {
   type ChatAction,
@@ -10,6 +10,7 @@ import {
 import { diagnoseSignals } from '../../shared/incidents/evidence.ts';
 import type { Effect, Incident, IncidentStore, Thread } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
 import { type SilencePort, SilenceRefused } from '../../shared/silences/port.ts';
 import type { Logger } from '../log/port.ts';
@@ -102,7 +103,7 @@ export class Outbox {
    * them before any is attempted, then carried out; answers to people go out after, and records whose saving
    * waits for the chat calls (a storm root no longer stale) last.
    */
-  async carryOut(decided: Decision, request?: string): Promise<void> {
+  async carryOut(decided: Decision<ChatMessage>, request?: string): Promise<void> {
     if (decided.note) this.#log.info(decided.note);
     const decision = recordEffects(decided);
     const ledger = new Ledger(this.#store);
@@ -121,7 +122,7 @@ export class Outbox {
    * A request's `n`th answer, unless a delivery before this one already sent it (recorded under `key` right after
    * it went out). Only the window between Slack taking it and that record can still repeat it.
    */
-  async #answerOnce(action: ChatAction, key: string): Promise<void> {
+  async #answerOnce(action: ChatAction<ChatMessage>, key: string): Promise<void> {
     if (this.#answered && (await this.#answered.seen([key])).has(key)) return;
     await this.#notify(action);
     await this.#answered?.mark([key]);
@@ -183,13 +184,12 @@ export class Outbox {
       } else throw error;
     }
     const diagnosis = diagnoseSignals(record.cluster, record.node, record.signals);
-    const decision = recordEffects(
-      decideSilenceOutcome(
-        { incident: { ...record, thread }, effect, outcome, diagnosis },
-        this.#policy,
-        this.#now(),
-      ),
+    const now = this.#now();
+    const decided = decideSilenceOutcome(
+      { incident: { ...record, thread }, effect, outcome, diagnosis },
+      now,
     );
+    const decision = recordEffects(renderDecision(decided, this.#policy, now));
     for (const next of decision.next) await ledger.save(next);
     if (fault === undefined) return;
     for (const action of decision.actions) {
@@ -232,7 +232,7 @@ export class Outbox {
   }
 
   /** What recordEffects left to send as it is: answers to people, and storm-root edits their `stale` flag keeps. */
-  async #notify(action: ChatAction): Promise<void> {
+  async #notify(action: ChatAction<ChatMessage>): Promise<void> {
     switch (action.kind) {
       case 'answer':
         if (action.threadTs) await this.#chat.post(action.channel, action.message, action.threadTs);

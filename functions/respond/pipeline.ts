@@ -1,4 +1,3 @@
-import { incidentRef } from '../../shared/chat/incident-ref.ts';
 import type { ChatPort } from '../../shared/chat/port.ts';
 import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
@@ -22,8 +21,10 @@ import {
 } from '../../shared/incidents/decide/index.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
 import { diagnoseSignals, mergeEvidence } from '../../shared/incidents/evidence.ts';
+import { incidentRef } from '../../shared/incidents/incident-ref.ts';
 import { type IncidentStore, stormKey } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
@@ -118,7 +119,8 @@ export class RespondPipeline implements IncidentHandler {
       const storm = await this.#store.get(stormKey(cluster));
       if (storm?.state === 'open') continue;
       const open = await this.#store.open(cluster);
-      await this.#outbox.carryOut(decideBurst({ cluster, nodes, storm, open }, this.#policy, this.#now()));
+      const now = this.#now();
+      await this.#carryOut(decideBurst({ cluster, nodes, storm, open }, this.#policy, now), now);
     }
   }
 
@@ -127,7 +129,9 @@ export class RespondPipeline implements IncidentHandler {
    * which the queue delivers again on its backoff (a Slack outage is not hammered from the idle loop).
    */
   async idle(): Promise<void> {
-    await this.#outbox.carryOut(decideIdle(await this.#store.open(), this.#policy, this.#now()));
+    const open = await this.#store.open();
+    const now = this.#now();
+    await this.#carryOut(decideIdle(open, this.#policy, now), now);
   }
 
   // ---- the pipelines -------------------------------------------------------------------------------------
@@ -141,21 +145,28 @@ export class RespondPipeline implements IncidentHandler {
     const diagnosis = diagnoseSignals(cluster, node, signals);
     const diagnosedAt = this.#diagnosed(diagnosis, jobs);
     const decision = decideSignals(situation, r, signals, diagnosis, this.#policy, now);
-    await this.#outbox.carryOut(decision);
+    await this.#carryOut(decision, now);
     this.#notified(decision, diagnosedAt);
   }
 
   async #onDownstream(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
     const open = await this.#store.open(cluster);
-    await this.#outbox.carryOut(decideFold({ cluster, node, jobs, open }, this.#now()));
+    const now = this.#now();
+    await this.#carryOut(decideFold({ cluster, node, jobs, open }, now), now);
   }
 
   async #onRequest(job: Chat): Promise<void> {
     const situation = await this.#understand(job);
     const diagnosedAt = 'diagnosis' in situation ? this.#diagnosed(situation.diagnosis, [job]) : undefined;
-    const decision = decideRequest(situation, this.#policy, this.#now());
-    await this.#outbox.carryOut(decision, job.dedupKey);
+    const now = this.#now();
+    const decision = decideRequest(situation, this.#policy, now);
+    await this.#carryOut(decision, now, job.dedupKey);
     if (diagnosedAt !== undefined) this.#notified(decision, diagnosedAt);
+  }
+
+  /** Render, then record and notify: the decision's messages as of `now`, when it was decided, into the outbox. */
+  async #carryOut(decision: Decision, now: Date, request?: string): Promise<void> {
+    await this.#outbox.carryOut(renderDecision(decision, this.#policy, now), request);
   }
 
   // ---- metrics -------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { Diagnosis } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
+import type { IncidentSilence } from '../schemas/silence.ts';
 import { type Incident, stormKey } from './model.ts';
 
 /** Signals kept per incident: enough for the merged evidence, bounded so one noisy node cannot grow forever. */
@@ -142,3 +143,9 @@ export const touch = (incident: Incident, changes: Partial<Incident>, now: Date)
   ...changes,
   updatedAt: now.toISOString(),
 });
+
+/** The incident's silence while it lasts (an expired one is no longer shown or offered for expiry). */
+export function activeSilence(incident: Incident, now: Date): IncidentSilence | undefined {
+  const s = incident.silence;
+  return s && Date.parse(s.endsAt) > now.getTime() ? s : undefined;
+}

@@ -15,7 +15,7 @@ export const PostedSchema = z.object({
   fingerprint: z.string(),
 });
 
-/** A chat message as the responder renders it (shared/chat/blocks.ts); the chat adapters check its blocks. */
+/** A chat message as the responder renders it (shared/messages/render.ts); the chat adapters check its blocks. */
 const ChatMessageSchema = z.object({
   text: z.string(),
   blocks: z.array(z.custom<KnownBlock>((b) => typeof b === 'object' && b !== null && 'type' in b)),

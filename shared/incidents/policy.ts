@@ -1,10 +1,18 @@
-import type { LinkPolicy } from '../chat/links.ts';
-
 /** When many nodes of one cluster are one incident. */
 export interface StormPolicy {
   /** This many nodes of one cluster going NotReady within `windowMs` is a cluster-wide incident. */
   threshold: number;
   windowMs: number;
+}
+
+/** Where links may point, from the configuration. */
+export interface LinkPolicy {
+  /** LINK_HOSTS: when set, a URL taken from an alert becomes a link only on one of these hosts. */
+  hosts?: readonly string[];
+  /** ALERTMANAGER_EXTERNAL_URL (else ALERTMANAGER_URL): its UI's new-silence form, prefilled. */
+  alertmanagerUrl?: string;
+  /** DOCS_URL: the cause documentation page (docs/causes.md as published), one anchor per cause. */
+  causesUrl?: string;
 }
 
 /** Alertmanager silences from the thread: offered only when ALERTMANAGER_URL is set. */

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  diagnosisMessage,
-  rootMessage,
-  statusMessage,
-  stormMessage,
-  troubleSince,
-} from '../../shared/chat/blocks.ts';
 import { consoleLines } from '../../shared/chat/console.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import type { Incident } from '../../shared/incidents/model.ts';
+import { diagnosisMessage, rootMessage, statusMessage, troubleSince } from '../../shared/messages/incidents.ts';
+import { stormMessage } from '../../shared/messages/storm.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incident } from '../support/incidents.ts';
 import { alertJob, bundleJob } from '../support/payloads.ts';

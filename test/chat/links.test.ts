@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosisMessage, rootMessage } from '../../shared/chat/blocks.ts';
 import { consoleLines } from '../../shared/chat/console.ts';
-import { incidentLinks, linkable } from '../../shared/chat/links.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { diagnosisMessage, rootMessage } from '../../shared/messages/incidents.ts';
+import { incidentLinks, linkable } from '../../shared/messages/links.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incident } from '../support/incidents.ts';
 import { validateBlocks } from '../support/slack-content.ts';

@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../functions/config.ts';
-import { diagnosisMessage } from '../../shared/chat/blocks.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import { renderDiagnosisText } from '../../shared/chat/text.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { diagnosisMessage } from '../../shared/messages/incidents.ts';
 import { openStateDb, readDeadLetters } from '../../shared/queue/embedded.ts';
 import { redactUrlCredentials } from '../../shared/redact.ts';
 import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';

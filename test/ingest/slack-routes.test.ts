@@ -11,7 +11,7 @@ import { type SlackRequestDeps, SlackRequests } from '../../functions/ingest/sla
 import { registerSlackRoutes, type SlackRouteDeps } from '../../functions/ingest/slack-routes.ts';
 import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
-import { incidentRef } from '../../shared/chat/incident-ref.ts';
+import { incidentRef } from '../../shared/incidents/incident-ref.ts';
 import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
 import type { Queue } from '../../shared/queue/port.ts';
 import { CAUSE_IDS } from '../../shared/schemas/diagnosis.ts';

@@ -1,4 +1,3 @@
-import { foldedMessage } from '../../chat/blocks.ts';
 import type { Job } from '../../schemas/job.ts';
 import { addFolded, touch } from '../episode.ts';
 import type { Incident } from '../model.ts';
@@ -69,7 +68,15 @@ export function decideFold(s: FoldSituation, now: Date): Decision {
   return {
     next: [next],
     actions: next.thread
-      ? [{ kind: 'reply', key: next.key, about: 'fold', thread: next.thread, message: foldedMessage(lines) }]
+      ? [
+          {
+            kind: 'reply',
+            key: next.key,
+            about: 'fold',
+            thread: next.thread,
+            message: { kind: 'folded', lines },
+          },
+        ]
       : [],
     settled: [],
   };

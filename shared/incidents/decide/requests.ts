@@ -1,18 +1,10 @@
-import {
-  acknowledgedMessage,
-  commandsMessage,
-  diagnosisMessage,
-  noLongerOpenMessage,
-  rootMessage,
-  statusMessage,
-} from '../../chat/blocks.ts';
-import { incidentLinks } from '../../chat/links.ts';
 import type { Diagnosis, RuntimeKind } from '../../schemas/diagnosis.ts';
 import type { ChatReply, Job } from '../../schemas/job.ts';
 import { posted, touch } from '../episode.ts';
 import type { Incident } from '../model.ts';
 import type { ThreadPolicy } from '../policy.ts';
 import { answer, type ChatAction, type Decision, NOTHING } from './actions.ts';
+import type { MessageIntent } from './intents.ts';
 import { expireSilence, silenceAction, silenceRequest } from './silences.ts';
 import { editStorm, membersOf } from './storms.ts';
 
@@ -42,7 +34,7 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
   const { reply } = s;
   switch (s.action) {
     case 'status': {
-      const message = statusMessage(s.open, now);
+      const message: MessageIntent = { kind: 'status', open: s.open };
       const action: ChatAction = reply.responseUrl
         ? { kind: 'answer', channel: reply.channel, responseUrl: reply.responseUrl, ephemeral: true, message }
         : { kind: 'answer', channel: reply.channel, ephemeral: false, message };
@@ -51,26 +43,27 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
     case 'diagnose-text':
       return {
         ...NOTHING,
-        actions: [
-          answer(
-            reply,
-            diagnosisMessage(s.diagnosis, 'Diagnosis of the pasted log (offline, no cluster access):'),
-          ),
-        ],
+        actions: [answer(reply, { kind: 'pasted-diagnosis', diagnosis: s.diagnosis })],
       };
     case 'no-incident': {
-      const intro = `No open incident for ${s.node} in ${s.cluster}. What the cluster says now:`;
-      return { ...NOTHING, actions: [answer(reply, diagnosisMessage(s.diagnosis, intro))] };
+      const { cluster, node, diagnosis } = s;
+      return { ...NOTHING, actions: [answer(reply, { kind: 'node-now', cluster, node, diagnosis })] };
     }
     case 'gone':
-      return { ...NOTHING, actions: [answer(reply, noLongerOpenMessage())] };
+      return { ...NOTHING, actions: [answer(reply, { kind: 'no-longer-open' })] };
     case 'storm':
       // A storm has no per-node commands: answering means showing its current state.
       return { next: [], ...editStorm(s.storm, membersOf(s.storm, s.open), policy, now, true) };
     case 'other-runtime':
       return {
         ...NOTHING,
-        actions: [answer(reply, commandsMessage(s.diagnosis, s.runtime), s.incident.thread?.ts)],
+        actions: [
+          answer(
+            reply,
+            { kind: 'commands', diagnosis: s.diagnosis, runtime: s.runtime },
+            s.incident.thread?.ts,
+          ),
+        ],
       };
     case 'acknowledge':
       return acknowledge(s, policy, now);
@@ -89,19 +82,11 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
                   kind: 'edit-root' as const,
                   key: next.key,
                   thread: next.thread,
-                  message: rootMessage(next, s.diagnosis, now, policy),
+                  message: { kind: 'root', incident: next, diagnosis: s.diagnosis } as const,
                 },
               ]
             : []),
-          answer(
-            reply,
-            diagnosisMessage(
-              s.diagnosis,
-              'Re-diagnosed on request of the on-call engineer.',
-              incidentLinks(next, s.diagnosis, policy.links),
-            ),
-            next.thread?.ts,
-          ),
+          answer(reply, { kind: 'rediagnosis', incident: next, diagnosis: s.diagnosis }, next.thread?.ts),
         ],
         settled: [],
       };
@@ -124,8 +109,8 @@ function acknowledge(s: Situation<'acknowledge'>, policy: ThreadPolicy, now: Dat
     policy.silences?.onAcknowledge && seconds !== undefined
       ? silenceAction(acked, s.diagnosis, reply.user, seconds, now)
       : undefined;
-  const silence = typeof planned === 'object' && acked.thread ? planned : undefined;
-  const said = acknowledgedMessage(reply.user);
+  const silence = planned && !('why' in planned) && acked.thread ? planned : undefined;
+  const said: MessageIntent = { kind: 'acknowledged', user: reply.user };
   return {
     next: [acked],
     actions: [
@@ -135,7 +120,7 @@ function acknowledge(s: Situation<'acknowledge'>, policy: ThreadPolicy, now: Dat
               kind: 'edit-root' as const,
               key: acked.key,
               thread: acked.thread,
-              message: rootMessage(acked, s.diagnosis, now, policy),
+              message: { kind: 'root', incident: acked, diagnosis: s.diagnosis } as const,
             },
           ]
         : []),

@@ -1,11 +1,3 @@
-import {
-  changeMessage,
-  diagnosisMessage,
-  reopenMessage,
-  resolutionMessage,
-  rootMessage,
-} from '../../chat/blocks.ts';
-import { incidentLinks } from '../../chat/links.ts';
 import type { Diagnosis } from '../../schemas/diagnosis.ts';
 import type { Job } from '../../schemas/job.ts';
 import {
@@ -22,15 +14,8 @@ import {
 import { type Incident, stormKey, type Thread } from '../model.ts';
 import type { ThreadPolicy } from '../policy.ts';
 import { type ChatAction, type Decision, NOTHING } from './actions.ts';
-import {
-  editStorm,
-  membersOf,
-  openStorm,
-  overlay,
-  recentlyOpened,
-  stormRoot,
-  stormRootDue,
-} from './storms.ts';
+import type { MessageIntent } from './intents.ts';
+import { editStorm, membersOf, openStorm, overlay, recentlyOpened, stormRootDue } from './storms.ts';
 
 /** What the correlate stage knows about one node's incident when its health signals arrive. */
 export interface NodeSituation {
@@ -118,7 +103,6 @@ export function decideSignals(
         { signals, ...posted(d) },
         now,
       );
-      const root = rootMessage(incident, d, now, policy);
       return {
         next: [{ ...incident, editedAt: now.toISOString() }],
         actions: [
@@ -126,8 +110,8 @@ export function decideSignals(
             kind: 'open-thread',
             key,
             channel: policy.channel,
-            root,
-            reply: diagnosisMessage(d, undefined, incidentLinks(incident, d, policy.links)),
+            root: { kind: 'root', incident, diagnosis: d },
+            reply: { kind: 'reasoning', incident, diagnosis: d },
           },
         ],
         settled: [],
@@ -151,13 +135,18 @@ export function decideSignals(
       return {
         next: [incident],
         actions: [
-          { kind: 'edit-root', key, thread: previous.thread, message: rootMessage(incident, d, now, policy) },
+          {
+            kind: 'edit-root',
+            key,
+            thread: previous.thread,
+            message: { kind: 'root', incident, diagnosis: d },
+          },
           {
             kind: 'reply',
             key,
             about: 'reopen',
             thread: previous.thread,
-            message: reopenMessage(incident, d, incidentLinks(incident, d, policy.links)),
+            message: { kind: 'reopen', incident, diagnosis: d },
           },
         ],
         settled: [],
@@ -208,7 +197,7 @@ function joinStorm(
           kind: 'open-thread',
           key: marked.key,
           channel: policy.channel,
-          root: stormRoot(posting, members, policy, now),
+          root: { kind: 'storm-root', storm: posting, members },
         },
       ],
       settled: [],
@@ -222,15 +211,12 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
   if (incident.storm)
     return { next: [touch(incident, { signals, ...posted(d) }, now)], actions: [], settled: [] };
   const changed = incident.posted?.fingerprint !== diagnosisFingerprint(d);
-  const before = incident.posted
-    ? `${incident.posted.verdict} ${Math.round(incident.posted.confidence * 100)}%`
-    : 'none';
   const next = touch(
     incident,
     changed ? { signals, ...posted(d), repeats: 0 } : { signals, repeats: incident.repeats + 1 },
     now,
   );
-  const root = rootMessage(next, d, now, policy);
+  const root: MessageIntent = { kind: 'root', incident: next, diagnosis: d };
   const thread = incident.thread;
   if (!thread) {
     // Open without a thread or a root owed: a record saved before outboxes existed, whose first post failed.
@@ -242,7 +228,7 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
           key: next.key,
           channel: policy.channel,
           root,
-          reply: diagnosisMessage(d, undefined, incidentLinks(next, d, policy.links)),
+          reply: { kind: 'reasoning', incident: next, diagnosis: d },
         },
       ],
       settled: [],
@@ -259,7 +245,7 @@ function update(incident: Incident, signals: Job[], d: Diagnosis, policy: Thread
               key: next.key,
               about: 'change' as const,
               thread,
-              message: changeMessage(d, before, incidentLinks(next, d, policy.links)),
+              message: { kind: 'change', incident: next, diagnosis: d, before: incident.posted } as const,
             },
           ]
         : []),
@@ -278,13 +264,13 @@ function resolve(s: NodeSituation, signals: Job[], d: Diagnosis, policy: ThreadP
           key: resolved.key,
           about: 'resolution',
           thread: resolved.thread,
-          message: resolutionMessage(resolved),
+          message: { kind: 'resolution', incident: resolved },
         },
         {
           kind: 'edit-root',
           key: resolved.key,
           thread: resolved.thread,
-          message: rootMessage(resolved, d, now, policy),
+          message: { kind: 'root', incident: resolved, diagnosis: d },
         },
       ]
     : [];
@@ -309,7 +295,7 @@ function resolve(s: NodeSituation, signals: Job[], d: Diagnosis, policy: ThreadP
               key: over.key,
               about: 'resolution' as const,
               thread: over.thread,
-              message: resolutionMessage(over),
+              message: { kind: 'resolution', incident: over } as const,
             },
           ]
         : []),

@@ -1,19 +1,11 @@
-import {
-  activeSilence,
-  rootMessage,
-  silencedMessage,
-  silenceExpiredMessage,
-  silenceFailedMessage,
-  silenceNotPossibleMessage,
-} from '../../chat/blocks.ts';
-import type { ChatMessage } from '../../chat/port.ts';
 import type { Diagnosis } from '../../schemas/diagnosis.ts';
 import type { ChatReply } from '../../schemas/job.ts';
 import { formatSilenceDuration, incidentMatchers } from '../../silences/model.ts';
-import { touch } from '../episode.ts';
+import { activeSilence, touch } from '../episode.ts';
 import type { Effect, Incident, Thread } from '../model.ts';
 import type { ThreadPolicy } from '../policy.ts';
 import { answer, type ChatAction, type Decision, NOTHING } from './actions.ts';
+import type { MessageIntent, NoSilence } from './intents.ts';
 
 /** A person asked to silence the incident's alerts for `seconds`. */
 export function silenceRequest(
@@ -24,17 +16,16 @@ export function silenceRequest(
   policy: ThreadPolicy,
   now: Date,
 ): Decision {
-  if (!policy.silences)
-    return noSilence(reply, incident, 'Silences are not configured here (ALERTMANAGER_URL is not set).');
+  if (!policy.silences) return noSilence(reply, incident, { why: 'not-configured' });
   const action = silenceAction(incident, d, reply.user, seconds, now);
-  if (typeof action === 'string') return noSilence(reply, incident, action);
+  if ('why' in action) return noSilence(reply, incident, action);
   return { next: [touch(incident, {}, now)], actions: [action], settled: [] };
 }
 
 /** A person asked to expire the incident's running silence. */
 export function expireSilence(reply: ChatReply, incident: Incident, now: Date): Decision {
   const silence = activeSilence(incident, now);
-  if (!silence) return noSilence(reply, incident, 'This incident has no running silence to expire.');
+  if (!silence) return noSilence(reply, incident, { why: 'none-running' });
   if (incident.pending.some((e) => e.kind === 'expire-silence' && e.silenceId === silence.id)) return NOTHING;
   return {
     next: [touch(incident, {}, now)],
@@ -44,9 +35,11 @@ export function expireSilence(reply: ChatReply, incident: Incident, now: Date): 
 }
 
 /** An answer in the incident's thread saying why no silence was made. */
-function noSilence(reply: ChatReply, incident: Incident, reason: string): Decision {
-  return { ...NOTHING, actions: [answer(reply, silenceNotPossibleMessage(reason), incident.thread?.ts)] };
+function noSilence(reply: ChatReply, incident: Incident, reason: NoSilence): Decision {
+  return { ...NOTHING, actions: [answer(reply, { kind: 'no-silence', reason }, incident.thread?.ts)] };
 }
+
+type SilenceAction = Extract<ChatAction, { kind: 'silence' }>;
 
 /**
  * The silence a person asked for, or why there is none: the incident's own alerts (shared/silences/model.ts),
@@ -59,14 +52,12 @@ export function silenceAction(
   user: string,
   seconds: number,
   now: Date,
-): ChatAction | string {
+): SilenceAction | NoSilence {
   const running = activeSilence(incident, now);
-  if (running)
-    return `Already silenced until ${running.endsAt.slice(0, 16).replace('T', ' ')}Z (silence ${running.id}).`;
-  if (incident.pending.some((e) => e.kind === 'silence'))
-    return 'A silence for this incident is already being created.';
+  if (running) return { why: 'already-silenced', silence: running };
+  if (incident.pending.some((e) => e.kind === 'silence')) return { why: 'being-created' };
   const matchers = incidentMatchers(incident);
-  if (!matchers) return 'This incident holds no Alertmanager alert: there is nothing to silence.';
+  if (!matchers) return { why: 'no-alert' };
   const top = d.causes[0];
   const cause = d.verdict === 'unknown' || !top ? 'cause not yet known' : top.title;
   return {
@@ -106,7 +97,7 @@ export interface SilenceOutcomeSituation {
  * thread; expired → the same, the other way; refused → said in the thread, the effect done; unavailable → said in
  * the thread once (the effect marked reported, still pending: the job is retried on the fault's backoff).
  */
-export function decideSilenceOutcome(s: SilenceOutcomeSituation, policy: ThreadPolicy, now: Date): Decision {
+export function decideSilenceOutcome(s: SilenceOutcomeSituation, now: Date): Decision {
   const { incident, effect, outcome } = s;
   const rest = incident.pending.filter((e) => e.id !== effect.id);
   const what = effect.kind === 'silence' ? 'silence' : 'expiry';
@@ -124,7 +115,7 @@ export function decideSilenceOutcome(s: SilenceOutcomeSituation, policy: ThreadP
           channel: incident.thread.channel,
           threadTs: incident.thread.ts,
           ephemeral: false,
-          message: silenceFailedMessage(what, outcome.reason, true),
+          message: { kind: 'silence-failed', what, reason: outcome.reason, retried: true },
         },
       ],
       settled: [],
@@ -139,33 +130,34 @@ export function decideSilenceOutcome(s: SilenceOutcomeSituation, policy: ThreadP
           key: incident.key,
           about: 'silence',
           thread: incident.thread,
-          message: silenceFailedMessage(what, outcome.reason, false),
+          message: { kind: 'silence-failed', what, reason: outcome.reason, retried: false },
         },
       ],
       settled: [],
     };
   }
   const done = { ...incident, pending: rest };
-  const announce = (next: Incident, message: ChatMessage): Decision => ({
+  const announce = (next: Incident, message: MessageIntent): Decision => ({
     next: [next],
     actions: [
       {
         kind: 'edit-root',
         key: next.key,
         thread: incident.thread,
-        message: rootMessage(next, s.diagnosis, now, policy),
+        message: { kind: 'root', incident: next, diagnosis: s.diagnosis },
       },
       { kind: 'reply', key: next.key, about: 'silence', thread: incident.thread, message },
     ],
     settled: [],
   });
   if (effect.kind === 'expire-silence')
-    return announce(
-      touch(done, { silence: undefined }, now),
-      silenceExpiredMessage(effect.silenceId, effect.by),
-    );
+    return announce(touch(done, { silence: undefined }, now), {
+      kind: 'silence-expired',
+      silenceId: effect.silenceId,
+      by: effect.by,
+    });
   if (outcome.kind !== 'created') throw new Error(`a silence effect cannot end as ${outcome.kind}`);
   const silence = { id: outcome.id, endsAt: effect.silence.endsAt, by: effect.silence.createdBy };
   const next = touch(done, { silence }, now);
-  return announce(next, silencedMessage(next, silence, s.diagnosis));
+  return announce(next, { kind: 'silenced', incident: next, silence, diagnosis: s.diagnosis });
 }

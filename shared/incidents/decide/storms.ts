@@ -1,5 +1,3 @@
-import { stormMessage } from '../../chat/blocks.ts';
-import type { ChatMessage } from '../../chat/port.ts';
 import { age, newEpisode, touch } from '../episode.ts';
 import type { Incident } from '../model.ts';
 import type { StormPolicy, ThreadPolicy } from '../policy.ts';
@@ -11,67 +9,9 @@ export function recentlyOpened(open: readonly Incident[], now: Date, policy: Sto
   return open.filter((i) => i.kind === 'node' && Date.parse(i.openedAt) >= since);
 }
 
-export interface StormAnalysis {
-  nodes: number;
-  /** Nodes whose kubelet stopped posting status (Ready=Unknown): lost contact with the control plane. */
-  unreachable: number;
-  /** Nodes reporting Ready=False themselves (kubelet alive, node unhealthy). */
-  unhealthy: number;
-  /** The most common per-node verdict and how many nodes share it. */
-  commonVerdict: { verdict: string; count: number } | undefined;
-  /** What many nodes at once points at, in words. */
-  reading: string;
-}
-
-/**
- * The cluster-wide view. One node NotReady is about that node; many at once is about what they share. Nodes
- * that went Unknown together lost the control plane (network, load balancer, API server); nodes that report
- * NotReady themselves together point at something they all run (a runtime or kernel rollout, shared storage).
- */
-export function analyseStorm(members: readonly Incident[]): StormAnalysis {
-  let unreachable = 0;
-  let unhealthy = 0;
-  const verdicts = new Map<string, number>();
-  for (const m of members) {
-    if (m.ready === 'Unknown' || m.posted?.verdict === 'node_unreachable') unreachable++;
-    else if (m.ready === 'False') unhealthy++;
-    const verdict = m.posted?.verdict;
-    if (verdict && verdict !== 'unknown') verdicts.set(verdict, (verdicts.get(verdict) ?? 0) + 1);
-  }
-  const [verdict, count] = [...verdicts].sort((a, b) => b[1] - a[1])[0] ?? [];
-  const commonVerdict = verdict && count ? { verdict, count } : undefined;
-  const known = unreachable + unhealthy;
-  const reading =
-    known === 0
-      ? 'Many nodes at once points at something they share — the network, the API server or its load balancer, DNS, or a rollout — rather than at each node’s runtime. Check the control plane and the network first.'
-      : unreachable >= unhealthy
-        ? `${unreachable} of ${known} nodes stopped reporting (Ready=Unknown): the kubelets lost the control plane. Check the API server, its load balancer and the network path from the nodes before touching any node.`
-        : `${unhealthy} of ${known} nodes report NotReady themselves: something they all run changed. Check recent runtime, kernel or image rollouts and shared storage before debugging nodes one by one.`;
-  return { nodes: members.length, unreachable, unhealthy, commonVerdict, reading };
-}
-
+/** Whether a storm root may be edited now: storm roots are edited at most every `stormEditIntervalMs`. */
 export function stormRootDue(storm: Incident, policy: ThreadPolicy, now: Date): boolean {
   return !storm.thread || age(storm.editedAt ?? storm.openedAt, now) >= policy.stormEditIntervalMs;
-}
-
-/** The storm root: the members' findings, and where members that had a thread of their own can be read. */
-export function stormRoot(
-  storm: Incident,
-  members: readonly Incident[],
-  policy: ThreadPolicy,
-  now: Date,
-): ChatMessage {
-  const threads = new Map<string, string>();
-  for (const m of members) {
-    if (!m.thread) continue;
-    threads.set(
-      m.node,
-      policy.archiveUrl
-        ? `<${policy.archiveUrl}/${m.thread.channel}/p${m.thread.ts.replace('.', '')}|thread>`
-        : `own thread since ${m.openedAt.slice(11, 16)}Z`,
-    );
-  }
-  return stormMessage(storm, analyseStorm(members), policy.storm.windowMs / 1000, now, threads);
 }
 
 export const membersOf = (storm: Incident, open: readonly Incident[]) =>
@@ -99,7 +39,7 @@ export function editStorm(
         kind: 'edit-root',
         key: storm.key,
         thread: storm.thread,
-        message: stormRoot(storm, members, policy, now),
+        message: { kind: 'storm-root', storm, members },
       },
     ],
     settled: [touch(storm, { stale: false, editedAt: now.toISOString() }, now)],
@@ -133,7 +73,7 @@ export function openStorm(
         kind: 'open-thread',
         key: storm.key,
         channel: policy.channel,
-        root: stormRoot(storm, [...members, ...joining], policy, now),
+        root: { kind: 'storm-root', storm, members: [...members, ...joining] },
       },
     ],
     settled: [],

@@ -1,17 +1,8 @@
+import { escapeMrkdwn } from '../chat/mrkdwn.ts';
 import type { Incident } from '../incidents/model.ts';
+import type { LinkPolicy } from '../incidents/policy.ts';
 import type { Diagnosis } from '../schemas/diagnosis.ts';
 import { incidentMatchers, matcherText } from '../silences/model.ts';
-import { escapeMrkdwn } from './mrkdwn.ts';
-
-/** Where links may point, from the configuration. */
-export interface LinkPolicy {
-  /** LINK_HOSTS: when set, a URL taken from an alert becomes a link only on one of these hosts. */
-  hosts?: readonly string[];
-  /** ALERTMANAGER_EXTERNAL_URL (else ALERTMANAGER_URL): its UI's new-silence form, prefilled. */
-  alertmanagerUrl?: string;
-  /** DOCS_URL: the cause documentation page (docs/causes.md as published), one anchor per cause. */
-  causesUrl?: string;
-}
 
 export interface Link {
   /** Our own words, never the alert's. */

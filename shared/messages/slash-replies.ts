@@ -1,9 +1,10 @@
-import type { ContextBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
+import type { KnownBlock, SectionBlock } from '@slack/types';
+import { BLOCK_KIT_LIMITS } from '../chat/block-kit.ts';
+import { codeBlock, escapeMrkdwn, inlineCode, truncate } from '../chat/mrkdwn.ts';
+import type { ChatMessage } from '../chat/port.ts';
 import { type CauseExplanation, explainCause } from '../diagnosis/explain.ts';
 import { CAUSE_IDS, type CauseId, type Command, type RuntimeKind } from '../schemas/diagnosis.ts';
-import { BLOCK_KIT_LIMITS } from './block-kit.ts';
-import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
-import type { ChatMessage } from './port.ts';
+import { context, header, section } from './blocks.ts';
 
 /*
  * The immediate answers to `/pleg …` (what Slack shows the user within its 3 s): usage, explanations, refusals
@@ -29,24 +30,6 @@ export function commandName(command: string | undefined): string {
 /** User input as inline code: on one line, cut to {@link ECHO_MAX}, escaped. */
 function echo(value: string): string {
   return inlineCode(truncate(value.replace(/\s+/g, ' ').trim(), ECHO_MAX, '…'));
-}
-
-function section(text: string): SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) } };
-}
-
-function header(text: string): HeaderBlock {
-  return {
-    type: 'header',
-    text: { type: 'plain_text', text: truncate(text, BLOCK_KIT_LIMITS.headerText, '…') },
-  };
-}
-
-function context(text: string): ContextBlock {
-  return {
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) }],
-  };
 }
 
 /** Packs items (already mrkdwn) under a heading into as few sections as fit {@link BLOCK_KIT_LIMITS.sectionText}. */

@@ -1,40 +1,24 @@
 import type { ActionsBlock, KnownBlock, PlainTextOption } from '@slack/types';
+import { BLOCK_KIT_LIMITS } from '../chat/block-kit.ts';
+import { codeBlock, escapeMrkdwn, inlineCode, truncate } from '../chat/mrkdwn.ts';
+import type { ChatMessage } from '../chat/port.ts';
 import { describeContext } from '../diagnosis/context.ts';
 import { formatDuration } from '../diagnosis/duration.ts';
-import type { StormAnalysis } from '../incidents/decide/storms.ts';
-import { wentNotReady } from '../incidents/episode.ts';
+import type { NoSilence } from '../incidents/decide/intents.ts';
+import { activeSilence, wentNotReady } from '../incidents/episode.ts';
+import { incidentButtonValue } from '../incidents/incident-ref.ts';
 import type { Incident } from '../incidents/model.ts';
 import type { ThreadPolicy } from '../incidents/policy.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
 import type { IncidentSilence } from '../schemas/silence.ts';
 import { formatSilenceDuration, incidentMatchers, matcherText } from '../silences/model.ts';
-import { BLOCK_KIT_LIMITS } from './block-kit.ts';
-import { incidentButtonValue } from './incident-ref.ts';
+import { context, header, section } from './blocks.ts';
 import { incidentLinks, type Link, mrkdwnLink } from './links.ts';
-import { codeBlock, escapeMrkdwn, inlineCode, truncate } from './mrkdwn.ts';
-import type { ChatMessage } from './port.ts';
 
 /* Longer text is cut to Block Kit's limits with a visible note, never rejected. */
 const EVIDENCE_LINE_MAX = 400;
 const MAX_EVIDENCE = 8;
-const MAX_NODES_LISTED = 60;
-
-const section = (text: string): KnownBlock => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) },
-});
-const header = (text: string): KnownBlock => ({
-  type: 'header',
-  text: { type: 'plain_text', text: truncate(text, BLOCK_KIT_LIMITS.headerText, '…'), emoji: true },
-});
-const context = (text: string): KnownBlock => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: truncate(text, BLOCK_KIT_LIMITS.sectionText) }],
-});
-
-/** The link the responder builds to a node's thread: SLACK_ARCHIVE_URL, channel id and message ts. */
-const OWN_THREAD_LINK = /^<https:\/\/[^\s<>|]+\/[A-Z0-9]+\/p\d+\|thread>$/;
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
@@ -100,12 +84,6 @@ function defectText(defect: DefectRef): string {
 
 /** What a root needs of the thread policy: the silence durations offered and where links may point. */
 export type RootPolicy = Pick<ThreadPolicy, 'silences' | 'links'>;
-
-/** The incident's silence while it lasts (an expired one is no longer shown or offered for expiry). */
-export function activeSilence(incident: Incident, now: Date): IncidentSilence | undefined {
-  const s = incident.silence;
-  return s && Date.parse(s.endsAt) > now.getTime() ? s : undefined;
-}
 
 /** The silence control: one button for one duration, a menu for several; "Expire silence" while one lasts. */
 function silenceElements(incident: Incident, policy: RootPolicy, now: Date): ActionsBlock['elements'] {
@@ -240,7 +218,7 @@ export function rootMessage(
       `${resolved ? 'Recovered' : 'NotReady'}: ${node} (${incident.cluster}) — ${headline(d)}`,
     ),
     blocks: [
-      header(title),
+      header(title, { emoji: true }),
       section(facts.join('\n')),
       context(escapeMrkdwn(footer.join(' · '))),
       ...linksBlock(incidentLinks(incident, d, policy.links)),
@@ -323,7 +301,12 @@ export function diagnosisMessage(d: Diagnosis, intro?: string, links: readonly L
 }
 
 /** Posted when the diagnosis changes on an open incident. */
-export function changeMessage(d: Diagnosis, previous: string, links: readonly Link[] = []): ChatMessage {
+export function changeMessage(
+  d: Diagnosis,
+  before: Incident['posted'],
+  links: readonly Link[] = [],
+): ChatMessage {
+  const previous = before ? `${before.verdict} ${percent(before.confidence)}` : 'none';
   return diagnosisMessage(d, `New evidence changed the diagnosis (was: ${previous}).`, links);
 }
 
@@ -350,44 +333,6 @@ export function foldedMessage(lines: readonly string[]): ChatMessage {
   return {
     text: escapeMrkdwn(`${lines.length} downstream alert(s) folded into this incident`),
     blocks: [section(text)],
-  };
-}
-
-/** The cluster-level root when many nodes go NotReady together. */
-export function stormMessage(
-  incident: Incident,
-  analysis: StormAnalysis,
-  windowSeconds: number,
-  now: Date,
-  threads: ReadonlyMap<string, string>,
-): ChatMessage {
-  const nodes = incident.nodes;
-  const resolved = incident.state === 'resolved';
-  const title = resolved
-    ? `✅ ${incident.cluster}: cluster-wide incident over (${nodes.length} nodes)`
-    : `⛈ ${nodes.length} nodes NotReady within ${windowSeconds} s — ${incident.cluster}`;
-  const listed = nodes.slice(0, MAX_NODES_LISTED).map((n) => {
-    const thread = threads.get(n);
-    // Our own thread link (`<archive URL|thread>`) stays a link; anything else is text.
-    const shown = thread && OWN_THREAD_LINK.test(thread) ? thread : thread && escapeMrkdwn(thread);
-    return shown ? `${inlineCode(n)} (${shown})` : inlineCode(n);
-  });
-  const more = nodes.length - listed.length;
-  const common = analysis.commonVerdict
-    ? `\n*Most common per-node finding:* ${escapeMrkdwn(analysis.commonVerdict.verdict)} on ${analysis.commonVerdict.count} node(s)`
-    : '';
-  return {
-    text: escapeMrkdwn(`${nodes.length} nodes NotReady in ${incident.cluster}: likely cluster-wide`),
-    blocks: [
-      header(title),
-      section(`*Reading:* ${escapeMrkdwn(analysis.reading)}${common}`),
-      section(`*Nodes (${nodes.length})*\n${listed.join(', ')}${more > 0 ? ` _…and ${more} more_` : ''}`),
-      context(
-        escapeMrkdwn(
-          `opened ${incident.openedAt.slice(11, 19)}Z · updated ${now.toISOString().slice(11, 19)}Z · per-node threads are not opened during a storm`,
-        ),
-      ),
-    ],
   };
 }
 
@@ -454,6 +399,21 @@ export function silenceFailedMessage(
 }
 
 /** A silence request that has nothing to act on: no Alertmanager, no alert, or one already running. */
-export function silenceNotPossibleMessage(reason: string): ChatMessage {
-  return { text: 'No silence created', blocks: [section(escapeMrkdwn(reason))] };
+export function silenceNotPossibleMessage(reason: NoSilence): ChatMessage {
+  return { text: 'No silence created', blocks: [section(escapeMrkdwn(noSilenceText(reason)))] };
+}
+
+function noSilenceText(reason: NoSilence): string {
+  switch (reason.why) {
+    case 'not-configured':
+      return 'Silences are not configured here (ALERTMANAGER_URL is not set).';
+    case 'none-running':
+      return 'This incident has no running silence to expire.';
+    case 'already-silenced':
+      return `Already silenced until ${clock(reason.silence.endsAt)} (silence ${reason.silence.id}).`;
+    case 'being-created':
+      return 'A silence for this incident is already being created.';
+    case 'no-alert':
+      return 'This incident holds no Alertmanager alert: there is nothing to silence.';
+  }
 }
