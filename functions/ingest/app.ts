@@ -4,9 +4,9 @@ import { inspectJson } from '../../shared/intake/json-guard.ts';
 import type { Tally } from '../../shared/intake/normalise.ts';
 import type { IngestAuth } from '../../shared/intake/routes.ts';
 import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
+import { validate } from '../../shared/intake/validate.ts';
 import { JsonText } from '../../shared/queue/codec.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
-import { describeIssues } from '../../shared/schemas/bundle.ts';
 import type { WebhookJob } from '../../shared/schemas/job.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import type { FaultReport } from '../respond/downstream.ts';
@@ -72,11 +72,12 @@ async function readJson<S extends z.ZodType>(
   }
   const shape = inspectJson(json);
   if (shape) return new Refusal(400, 'invalid payload', [shape]);
-  const parsed = schema.safeParse(json);
-  return parsed.success
-    ? { data: parsed.data, text }
-    : new Refusal(400, 'invalid payload', describeIssues(parsed.error), {
-        totalIssues: parsed.error.issues.length,
+  const checked = validate(schema, json);
+  return checked.ok
+    ? { data: checked.data, text }
+    : new Refusal(400, 'invalid payload', checked.issues, {
+        totalIssues: checked.total,
+        moreIssues: checked.more,
       });
 }
 

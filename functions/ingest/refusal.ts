@@ -11,28 +11,33 @@ export class Refusal {
   readonly issues: SchemaIssue[];
   /** How many issues there were, when more than `issues` lists. */
   readonly totalIssues: number;
+  /** The body has more issues than `issues` lists, not counted: the refusal stopped looking (see intake/validate.ts). */
+  readonly moreIssues: boolean;
   readonly outcome: string;
 
   constructor(
     status: Refusal['status'],
     error: string,
     issues: SchemaIssue[] = [],
-    options: { outcome?: string; totalIssues?: number } = {},
+    options: { outcome?: string; totalIssues?: number; moreIssues?: boolean } = {},
   ) {
     this.status = status;
     this.error = error;
     this.issues = issues;
     this.totalIssues = options.totalIssues ?? issues.length;
+    this.moreIssues = options.moreIssues ?? false;
     this.outcome = options.outcome ?? `invalid_${status}`;
   }
 }
 
 /**
  * The error envelope of every ingest route: `issues` lists at most the first `MAX_ISSUES_SHOWN` problems;
- * `totalIssues` says how many there were when that is more, so a reply stays small whatever the body.
+ * `totalIssues` says how many there were when that is more, `moreIssues` that there are more than were looked for,
+ * so a reply stays small whatever the body.
  */
 export function refusalResponse(c: Context, r: Refusal): Response {
   const { error, issues, totalIssues } = r;
+  if (r.moreIssues) return c.json({ error, issues, moreIssues: true }, r.status);
   return c.json(totalIssues > issues.length ? { error, issues, totalIssues } : { error, issues }, r.status);
 }
 
