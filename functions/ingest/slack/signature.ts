@@ -1,4 +1,5 @@
-import { constantTimeEqual } from './auth.ts';
+import { timingSafeEqual } from 'hono/utils/buffer';
+import { sha256Hex } from '../../../shared/hash.ts';
 
 /** Slack's replay window: a request signed more than this far from now, either way, is refused. */
 export const SLACK_MAX_SKEW_SECONDS = 300;
@@ -85,7 +86,8 @@ export function precheckSlackHeaders(input: Omit<SlackSignatureInput, 'rawBody'>
 /**
  * Verifies a request from Slack (signing version v0, the only one): the header checks of
  * {@link precheckSlackHeaders}, then `v0=HMAC-SHA256(secret, "v0:" + timestamp + ":" + body)` must equal the
- * signature header, compared in constant time. Web Crypto only: Node, Workers and Lambda alike.
+ * signature header, compared in constant time (Hono's timingSafeEqual). Web Crypto and node:crypto's SHA-256, which
+ * Node, Workers (nodejs_compat) and Lambda all have.
  */
 export async function verifySlackSignature(input: SlackSignatureInput): Promise<SlackSignatureResult> {
   const failed = precheckSlackHeaders(input);
@@ -93,7 +95,7 @@ export async function verifySlackSignature(input: SlackSignatureInput): Promise<
   const timestamp = input.timestamp?.trim() ?? '';
   const signature = input.signature?.trim() ?? '';
   const expected = await slackSignatureHex(input.secret, timestamp, input.rawBody);
-  return constantTimeEqual(signature.slice(signature.indexOf('=') + 1), expected)
+  return (await timingSafeEqual(signature.slice(signature.indexOf('=') + 1), expected, sha256Hex))
     ? { ok: true }
     : { ok: false, reason: 'mismatch' };
 }

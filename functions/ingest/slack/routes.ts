@@ -1,10 +1,10 @@
-import type { Context, Hono } from 'hono';
-import type { ProcessedStore } from '../../shared/queue/port.ts';
-import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { ProcessedStore } from '../../../shared/queue/port.ts';
+import { BODY_READ_TIMEOUT_MS, contentType, requestBody } from '../body.ts';
+import { allowOnlyRouted, exceptionResponse, Refusal } from '../refusal.ts';
 import { RecentKeys } from './recent-keys.ts';
-import { postOnly, Refusal, refusalResponse } from './refusal.ts';
-import type { SlackAnswer, SlackRequests, SlackRoute } from './slack-requests.ts';
-import { precheckSlackHeaders, SLACK_MAX_SKEW_SECONDS, verifySlackSignature } from './slack-signature.ts';
+import type { SlackAnswer, SlackRequests, SlackRoute } from './requests.ts';
+import { precheckSlackHeaders, SLACK_MAX_SKEW_SECONDS, verifySlackSignature } from './signature.ts';
 
 export const SLACK_COMMANDS_PATH = '/v1/slack/commands';
 export const SLACK_INTERACTIONS_PATH = '/v1/slack/interactions';
@@ -40,24 +40,29 @@ interface Signed {
 /** The replay record's key of a verified request: its signature, unique per timestamp and body. */
 const replayKey = (signature: string) => `slack-signature:${signature.trim().slice(0, 80)}`;
 
+const unsigned = (reason: string) =>
+  new Refusal(401, 'invalid signature', [], { outcome: `unauthorised_${reason.replaceAll(' ', '_')}` });
+
+const decoder = new TextDecoder();
+
 /** An answer as an HTTP response: the reply as the body, an empty 200, or the refusal's status and envelope. */
 function respond(c: Context, answer: SlackAnswer): Response {
   if (answer.kind === 'reply') return c.json(answer.reply, 200);
   if (answer.kind === 'done') return c.body(null, 200);
-  return refusalResponse(c, answer.refusal);
+  return exceptionResponse(c, answer.refusal);
 }
 
 /**
  * Adds Slack's two HTTP endpoints to an app: `POST /v1/slack/commands` (the `/pleg` slash command) and
  * `POST /v1/slack/interactions` (buttons and the "Diagnose this log" message shortcut). This is the transport
- * alone: each request is checked (content type, size, Slack's v0 signature over the raw body) before anything
- * parses it, its form decoded, and `requests` decides the rest. Web-standard Request/Response only.
+ * alone, as middleware: the content type, then the signature headers and their timestamp (before a byte of the
+ * body is read), then the body within its size and time limits and the signature over it; the form is decoded
+ * and `requests` decides the rest. A refusal on the way is thrown, counted, and answered by the app's error
+ * handler. Web-standard Request/Response only.
  */
 export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
   const { requests } = deps;
   const now = deps.now ?? (() => new Date());
-  const maxBytes = deps.maxBodyBytes ?? SLACK_MAX_BODY_BYTES;
-  const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS;
   // Twice the signature window: a repeat older than that fails the timestamp check anyway.
   const signatures = new RecentKeys(2 * SLACK_MAX_SKEW_SECONDS * 1000, 10_000);
 
@@ -71,68 +76,77 @@ export function registerSlackRoutes(app: Hono, deps: SlackRouteDeps): void {
     return false;
   };
 
-  const unsigned = (reason: string) =>
-    new Refusal(401, 'invalid signature', [], { outcome: `unauthorised_${reason.replaceAll(' ', '_')}` });
+  const headers = (c: Context) => ({
+    secret: deps.signingSecret,
+    timestamp: c.req.header('x-slack-request-timestamp'),
+    signature: c.req.header('x-slack-signature'),
+    nowSeconds: now().getTime() / 1000,
+  });
 
-  /**
-   * Content type and encoding, the signature headers and their timestamp (all before a byte of the body is
-   * read), then the body within its size and time limits and the signature over it: the form (and whether its
-   * signature was accepted before: a replay, answered as a duplicate), Slack's ssl_check (answered as done), or a
-   * refusal.
-   */
-  const intake = async (c: Context, route: SlackRoute): Promise<Signed | SlackAnswer> => {
-    const refused = contentRefusal(
-      c,
-      /^application\/x-www-form-urlencoded\b/i,
-      'application/x-www-form-urlencoded',
-    );
-    if (refused) return requests.refuse(route, refused);
-    const headers = {
-      secret: deps.signingSecret,
-      timestamp: c.req.header('x-slack-request-timestamp'),
-      signature: c.req.header('x-slack-signature'),
-      nowSeconds: now().getTime() / 1000,
+  /** Counts what the transport refused (the handler's own refusals are counted by `requests`). */
+  const counted =
+    (route: SlackRoute): MiddlewareHandler =>
+    async (c, next) => {
+      await next();
+      if (c.error instanceof Refusal) requests.countRefusal(route, c.error);
     };
-    const early = precheckSlackHeaders(headers);
-    if (early) return requests.refuse(route, unsigned(early.reason));
-    const body = await readBody(c, maxBytes, 'bytes', bodyTimeoutMs);
-    if (body instanceof Refusal) return requests.refuse(route, body);
-    const verdict = await verifySlackSignature({ ...headers, rawBody: body });
-    if (!verdict.ok) return requests.refuse(route, unsigned(verdict.reason));
-    const form = new URLSearchParams(new TextDecoder().decode(body));
-    if (form.get('ssl_check') === '1') return requests.answeredByTransport(route, 'ssl_check');
-    return { form, replay: await replayed(headers.signature ?? '') };
+
+  /** The signature headers and their timestamp, checked before the body is read. */
+  const signedHeaders: MiddlewareHandler = async (c, next) => {
+    const early = precheckSlackHeaders(headers(c));
+    if (early) throw unsigned(early.reason);
+    await next();
   };
 
+  /**
+   * The signature over the body: the form (and whether its signature was accepted before: a replay, answered as
+   * a duplicate), or Slack's ssl_check (answered as done).
+   */
+  const verified = async (c: Context, route: SlackRoute): Promise<Signed | SlackAnswer> => {
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const signing = headers(c);
+    const verdict = await verifySlackSignature({ ...signing, rawBody: body });
+    if (!verdict.ok) throw unsigned(verdict.reason);
+    const form = new URLSearchParams(decoder.decode(body));
+    if (form.get('ssl_check') === '1') return requests.answeredByTransport(route, 'ssl_check');
+    return { form, replay: await replayed(signing.signature ?? '') };
+  };
+
+  const transport = (path: string, route: SlackRoute) => {
+    app.post(path, counted(route));
+    app.post(
+      path,
+      contentType(/^application\/x-www-form-urlencoded\b/i, 'application/x-www-form-urlencoded'),
+      signedHeaders,
+      requestBody({
+        maxBytes: deps.maxBodyBytes ?? SLACK_MAX_BODY_BYTES,
+        timeoutMs: deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+      }),
+    );
+  };
+
+  transport(SLACK_COMMANDS_PATH, 'slack_commands');
   app.post(SLACK_COMMANDS_PATH, async (c) => {
-    const signed = await intake(c, 'slack_commands');
+    const signed = await verified(c, 'slack_commands');
     if ('kind' in signed) return respond(c, signed);
     return respond(c, await requests.command(Object.fromEntries(signed.form), signed.replay));
   });
 
+  transport(SLACK_INTERACTIONS_PATH, 'slack_interactions');
   app.post(SLACK_INTERACTIONS_PATH, async (c) => {
-    const route = 'slack_interactions';
-    const signed = await intake(c, route);
+    const signed = await verified(c, 'slack_interactions');
     if ('kind' in signed) return respond(c, signed);
     const text = signed.form.get('payload');
-    if (text === null) {
-      return respond(
-        c,
-        requests.refuse(
-          route,
-          new Refusal(400, 'invalid payload', [{ path: 'payload', message: 'missing' }]),
-        ),
-      );
-    }
+    if (text === null) throw new Refusal(400, 'invalid payload', [{ path: 'payload', message: 'missing' }]);
     let payload: unknown;
     try {
       payload = JSON.parse(text);
     } catch (error) {
       const issue = { path: 'payload', message: (error as Error).message.slice(0, 200) };
-      return respond(c, requests.refuse(route, new Refusal(400, 'invalid JSON', [issue])));
+      throw new Refusal(400, 'invalid JSON', [issue]);
     }
     return respond(c, await requests.interaction(payload, signed.replay));
   });
 
-  postOnly(app, [SLACK_COMMANDS_PATH, SLACK_INTERACTIONS_PATH]);
+  allowOnlyRouted(app, [SLACK_COMMANDS_PATH, SLACK_INTERACTIONS_PATH]);
 }

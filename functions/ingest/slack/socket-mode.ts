@@ -1,12 +1,12 @@
 import { SocketModeClient } from '@slack/socket-mode';
 import { ErrorCode as WebApiErrorCode } from '@slack/web-api';
-import { isSlackConfigurationError } from '../../shared/chat/slack.ts';
-import { type Backoff, backoffDelay, OUTAGE_BACKOFF } from '../../shared/retry.ts';
-import type { Logger } from '../log/port.ts';
-import { RepeatedFailure } from '../log/repeat.ts';
-import { slackSdkLogger } from '../log/slack-sdk.ts';
-import type { SocketModeReport } from './health.ts';
-import type { SlackAnswer, SlackRequests } from './slack-requests.ts';
+import { isSlackConfigurationError } from '../../../shared/chat/slack.ts';
+import { type Backoff, backoffDelay, OUTAGE_BACKOFF } from '../../../shared/retry.ts';
+import type { Logger } from '../../log/port.ts';
+import { RepeatedFailure } from '../../log/repeat.ts';
+import { slackSdkLogger } from '../../log/slack-sdk.ts';
+import type { SocketModeReport } from '../health.ts';
+import type { SlackAnswer, SlackRequests } from './requests.ts';
 
 /** apps.connections.open that has not answered by then counts as a failed try. */
 const OPEN_TIMEOUT_MS = 10_000;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BLOCK_KIT_LIMITS } from '../../shared/chat/block-kit.ts';
-import type { ChatMessage } from '../../shared/chat/port.ts';
-import { isNodeName } from '../../shared/diagnosis/commands.ts';
-import { inspectJson } from '../../shared/intake/json-guard.ts';
+import { BLOCK_KIT_LIMITS } from '../../../shared/chat/block-kit.ts';
+import type { ChatMessage } from '../../../shared/chat/port.ts';
+import { isNodeName } from '../../../shared/diagnosis/commands.ts';
+import { inspectJson } from '../../../shared/intake/json-guard.ts';
 import {
   commandName,
   renderCollectingStatus,
@@ -15,9 +15,9 @@ import {
   renderNotQueued,
   renderUnknownSubcommand,
   renderUsage,
-} from '../../shared/messages/slash-replies.ts';
-import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
-import { formatPath, MAX_ISSUES_SHOWN, type SchemaIssue } from '../../shared/schemas/bundle.ts';
+} from '../../../shared/messages/slash-replies.ts';
+import type { ProcessedStore, Queue } from '../../../shared/queue/port.ts';
+import { formatPath, MAX_ISSUES_SHOWN, type SchemaIssue } from '../../../shared/schemas/bundle.ts';
 import {
   type ChatReply,
   type ChatRequest,
@@ -25,12 +25,12 @@ import {
   hashedKey,
   INCIDENT_REF,
   type Job,
-} from '../../shared/schemas/job.ts';
-import { parseSilenceDuration } from '../../shared/silences/model.ts';
-import { type Logger, silentLogger } from '../log/port.ts';
-import type { IngestMetrics } from './counters.ts';
+} from '../../../shared/schemas/job.ts';
+import { parseSilenceDuration } from '../../../shared/silences/model.ts';
+import { type Logger, silentLogger } from '../../log/port.ts';
+import type { IngestMetrics } from '../counters.ts';
+import { Refusal } from '../refusal.ts';
 import { RecentKeys } from './recent-keys.ts';
-import { Refusal } from './refusal.ts';
 
 /*
  * What a Slack request means, whatever carried it: the slash command `/pleg` and the interactions (buttons, the
@@ -516,10 +516,15 @@ export class SlackRequests {
     return DONE;
   }
 
-  /** A request refused, by this handler or by its transport (a bad signature, a body too large): counted. */
+  /** A request this handler refuses: counted, and the refusal to answer. */
   refuse(route: SlackRoute, refusal: Refusal): SlackAnswer {
-    this.#count(route, refusal.outcome);
+    this.countRefusal(route, refusal);
     return { kind: 'refused', refusal };
+  }
+
+  /** A request refused by its transport (a bad signature, a body too large), which answers it itself: counted. */
+  countRefusal(route: SlackRoute, refusal: Refusal): void {
+    this.#count(route, refusal.outcome);
   }
 
   /** A request its transport answered itself (Slack's ssl_check): counted, nothing more to say. */
