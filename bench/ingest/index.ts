@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
 import { type Benchmark, type Measurement, median } from '../benchmark.ts';
-import { startChild, stop } from '../child.ts';
+import { startChild, stop, threadCpu } from '../child.ts';
 import { mixedLoad } from './mixed.ts';
 import { FULL, payload, type Server, TOKEN } from './traffic.ts';
 
@@ -45,27 +45,6 @@ async function load(url: string, seconds: number): Promise<Load> {
     ok: result['2xx'],
     errors: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-/** CPU time (µs) each thread of a process has used so far, by thread name; empty where /proc is missing. */
-function threadCpu(pid: number | undefined): Map<string, number> {
-  const used = new Map<string, number>();
-  const tasks = `/proc/${pid}/task`;
-  if (pid === undefined || !existsSync(tasks)) return used;
-  for (const tid of readdirSync(tasks)) {
-    try {
-      const stat = readFileSync(join(tasks, tid, 'stat'), 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
-      const us = (Number(fields[11]) + Number(fields[12])) * 10_000;
-      const group = name === 'MainThread' ? 'main' : 'other';
-      used.set(group, (used.get(group) ?? 0) + us);
-    } catch {
-      // The thread ended between listing and reading.
-    }
-  }
-  return used;
 }
 
 interface Round extends Load {

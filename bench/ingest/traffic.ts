@@ -25,26 +25,9 @@ export const FULL: Server = {
  * or an attacker sends them.
  */
 export function payload(n: number, alerts = 10, broken = false): string {
-  const list = Array.from({ length: alerts }, (_, i) => {
-    const node = `node-${n % 500}-${i}`;
-    return {
-      status: broken ? 'firinG' : 'firing',
-      labels: {
-        alertname: 'KubeNodeNotReady',
-        cluster: broken ? 31_337 : 'bench',
-        node: broken ? Number(`9${n % 500}${i}`) : node,
-        severity: broken ? true : 'warning',
-      },
-      annotations: {
-        summary: 'Node is not ready.',
-        description: `${node} has been unready for more than 15 minutes.`,
-      },
-      startsAt: broken ? 1_795_000_000_000 + n * 1000 : new Date(1_795_000_000_000 + n * 1000).toISOString(),
-      endsAt: '0001-01-01T00:00:00Z',
-      generatorURL: 'http://prometheus:9090/graph?g0.expr=kube_node_status_condition',
-      fingerprint: `${(n * alerts + i).toString(16).padStart(16, '0')}`,
-    };
-  });
+  const list = Array.from({ length: alerts }, (_, i) =>
+    broken ? brokenAlert(n, alerts, i) : alert(n, alerts, i),
+  );
   return JSON.stringify({
     receiver: 'pleg-responder',
     status: 'firing',
@@ -57,4 +40,34 @@ export function payload(n: number, alerts = 10, broken = false): string {
     groupKey: '{}:{alertname="KubeNodeNotReady"}',
     truncatedAlerts: 0,
   });
+}
+
+function alert(n: number, alerts: number, i: number) {
+  const node = `node-${n % 500}-${i}`;
+  return {
+    status: 'firing',
+    labels: { alertname: 'KubeNodeNotReady', cluster: 'bench', node, severity: 'warning' },
+    annotations: {
+      summary: 'Node is not ready.',
+      description: `${node} has been unready for more than 15 minutes.`,
+    },
+    startsAt: new Date(1_795_000_000_000 + n * 1000).toISOString(),
+    endsAt: '0001-01-01T00:00:00Z',
+    generatorURL: 'http://prometheus:9090/graph?g0.expr=kube_node_status_condition',
+    fingerprint: `${(n * alerts + i).toString(16).padStart(16, '0')}`,
+  };
+}
+
+/** The valid alert with five problems, its description padded to the valid alert's size. */
+function brokenAlert(n: number, alerts: number, i: number) {
+  const valid = alert(n, alerts, i);
+  const broken = {
+    ...valid,
+    status: 'firinG',
+    labels: { ...valid.labels, cluster: 31_337, node: n * alerts + i, severity: true },
+    startsAt: 1_795_000_000_000 + n * 1000,
+  };
+  const missing = JSON.stringify(valid).length - JSON.stringify(broken).length;
+  const description = `${valid.annotations.description}${' '.repeat(Math.max(0, missing))}`;
+  return { ...broken, annotations: { ...valid.annotations, description } };
 }
