@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { findBinary } from '../e2e/harness.ts';
+import { findBinary } from '../../e2e/harness.ts';
 
 /**
  * The rules that watch the responder itself (infra/prometheus/pleg-responder-operations.rules.yml), checked with
- * the real promtool: syntax, the unit tests in test/rules/operations/, and what no tool checks — every alert
+ * the real promtool: syntax, the unit tests in test/infra/rules/operations/, and what no tool checks — every alert
  * tested firing and quiet, a runbook section for each, and the PrometheusRule holding the same groups.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 const RULES = join(ROOT, 'infra', 'prometheus', 'pleg-responder-operations.rules.yml');
 const PROMETHEUS_RULE = join(ROOT, 'infra', 'prometheus', 'prometheusrule-operations.yaml');
 const UNIT_TESTS = join(import.meta.dirname, 'operations', 'pleg-responder-operations.rules.test.yml');

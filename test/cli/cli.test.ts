@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { expandWebhook } from '../functions/respond/webhook.ts';
-import pkg from '../package.json' with { type: 'json' };
-import { EmbeddedQueue, openStateDb } from '../shared/queue/embedded.ts';
-import { DiagnosisSchema } from '../shared/schemas/diagnosis.ts';
-import { bundleJob } from './support/payloads.ts';
+import { expandWebhook } from '../../functions/respond/webhook.ts';
+import pkg from '../../package.json' with { type: 'json' };
+import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
+import { DiagnosisSchema } from '../../shared/schemas/diagnosis.ts';
+import { bundleJob } from '../support/payloads.ts';
 
-const MAIN = join(import.meta.dirname, '..', 'functions', 'cli', 'main.ts');
+const MAIN = join(import.meta.dirname, '..', '..', 'functions', 'cli', 'main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'pleg-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -117,7 +117,10 @@ describe('pleg-responder diagnose --log', () => {
 
 describe('pleg-responder diagnose --log on a mixed paste', () => {
   it('reads kubectl output, journal lines, a terminal session and a note from one file', () => {
-    const paste = readFileSync(join(import.meta.dirname, 'fixtures', 'paste', 'mixed-paste.txt'), 'utf8');
+    const paste = readFileSync(
+      join(import.meta.dirname, '..', 'fixtures', 'paste', 'mixed-paste.txt'),
+      'utf8',
+    );
     const r = cli(['diagnose', '--log', file('mixed.txt', paste), '--json']);
     expect(r.code).toBe(0);
     const d = DiagnosisSchema.parse(JSON.parse(r.stdout));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slackSignatureHex, verifySlackSignature } from '../../functions/ingest/slack/signature.ts';
+import { slackSignatureHex, verifySlackSignature } from '../../../functions/ingest/slack/signature.ts';
 
 // Slack's published test vector (docs.slack.dev/authentication/verifying-requests-from-slack).
 const SECRET = '8f742231b10e8888abcd99yyyzzz85a5';

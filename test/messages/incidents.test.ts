@@ -3,7 +3,12 @@ import { consoleLines } from '../../shared/chat/console.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import type { Incident } from '../../shared/incidents/model.ts';
-import { diagnosisMessage, rootMessage, statusMessage, troubleSince } from '../../shared/messages/incidents.ts';
+import {
+  diagnosisMessage,
+  rootMessage,
+  statusMessage,
+  troubleSince,
+} from '../../shared/messages/incidents.ts';
 import { stormMessage } from '../../shared/messages/storm.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incident } from '../support/incidents.ts';

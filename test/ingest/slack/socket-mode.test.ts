@@ -4,22 +4,22 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, configSecrets, loadConfig } from '../../functions/config.ts';
-import { IngestCounters } from '../../functions/ingest/counters.ts';
-import { createEdgeIngest } from '../../functions/ingest/edge.ts';
-import { SlackRequests } from '../../functions/ingest/slack/requests.ts';
-import { SlackSocketMode, type SocketModeMetrics } from '../../functions/ingest/slack/socket-mode.ts';
-import { expandWebhook } from '../../functions/respond/webhook.ts';
-import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../shared/queue/embedded.ts';
-import type { Queue } from '../../shared/queue/port.ts';
-import { hashedKey, type Job } from '../../shared/schemas/job.ts';
-import { BrokenQueue } from '../support/broken-queue.ts';
-import { until } from '../support/chat.ts';
-import { drainJobs } from '../support/drain.ts';
-import { recordingLogger } from '../support/log.ts';
-import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
-import { buttons, shortcut, slashCommand } from '../support/slack-payloads.ts';
-import type { EnvelopeRecord, SocketModeFake } from '../support/slack-socket-mode-fake.ts';
+import { ConfigError, configSecrets, loadConfig } from '../../../functions/config.ts';
+import { IngestCounters } from '../../../functions/ingest/counters.ts';
+import { createEdgeIngest } from '../../../functions/ingest/edge.ts';
+import { SlackRequests } from '../../../functions/ingest/slack/requests.ts';
+import { SlackSocketMode, type SocketModeMetrics } from '../../../functions/ingest/slack/socket-mode.ts';
+import { expandWebhook } from '../../../functions/respond/webhook.ts';
+import { EmbeddedQueue, openStateDb, SqliteProcessedStore } from '../../../shared/queue/embedded.ts';
+import type { Queue } from '../../../shared/queue/port.ts';
+import { hashedKey, type Job } from '../../../shared/schemas/job.ts';
+import { BrokenQueue } from '../../support/broken-queue.ts';
+import { until } from '../../support/chat.ts';
+import { drainJobs } from '../../support/drain.ts';
+import { recordingLogger } from '../../support/log.ts';
+import { type SlackFake, startSlackFake } from '../../support/slack-fake.ts';
+import { buttons, shortcut, slashCommand } from '../../support/slack-payloads.ts';
+import type { EnvelopeRecord, SocketModeFake } from '../../support/slack-socket-mode-fake.ts';
 
 // The real @slack/socket-mode client (inside SlackSocketMode) against Slack's side of Socket Mode on loopback.
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { extractFacts } from '../../../shared/diagnosis/extract/index.ts';
 import {
   ALERTMANAGER_FILE,
   durationMs,
@@ -13,16 +13,16 @@ import {
   findBinary,
   RULES_FILE,
   SPEED_UP,
-} from '../e2e/harness.ts';
+} from '../../e2e/harness.ts';
 
 /**
  * The shipped alerting configuration, checked with the real tools: promtool (rule syntax and the unit tests in
- * test/rules/*.test.yml), amtool (the Alertmanager snippet and its routing), plus the checks no tool makes: the
+ * test/infra/rules/*.test.yml), amtool (the Alertmanager snippet and its routing), plus the checks no tool makes: the
  * PrometheusRule says the same as the rules file, every rule carries what the responder needs, and the
  * responder's engine reads every alert name and is not misled by the annotations.
  */
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 const PROMETHEUS_RULE_FILE = join(ROOT, 'infra', 'prometheus', 'prometheusrule.yaml');
 const ALERTMANAGER_DIR = join(ROOT, 'infra', 'alertmanager');
 const TEST_DIR = import.meta.dirname;
