@@ -10,8 +10,8 @@ import type { Logger } from './log/port.ts';
 import { slackSdkLogger } from './log/slack-sdk.ts';
 import { liveEvidenceFrom } from './respond/live-config.ts';
 import { meteredChat, type RespondMetrics } from './respond/metrics.ts';
+import { RespondPipeline } from './respond/pipeline.ts';
 import type { RespondDeps } from './respond/respond.ts';
-import { IncidentThreads } from './respond/threads.ts';
 
 /** Where the responder runs: a Node process (embedded, or the in-cluster pod), or an AWS Lambda function. */
 export type ResponderHost = 'node' | 'lambda';
@@ -57,7 +57,7 @@ export function chatTransport(config: Config): 'slack' | 'console' {
  * The one place the responder is put together, for every host: Slack when it is configured, else the console —
  * Alertmanager for silences when ALERTMANAGER_URL is set —
  * the same chat port, so both get the whole incident lifecycle — live evidence for the clusters KUBE_* names,
- * and the incident store the host brings. The pipeline itself is in functions/respond/threads.ts.
+ * and the incident store the host brings. The pipeline itself is in functions/respond/pipeline.ts.
  */
 export function composeResponder(config: Config, parts: ResponderParts): RespondDeps {
   refuseUnreachable(config, parts.host);
@@ -70,7 +70,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
           logger: slackSdkLogger(parts.log.child({ component: 'slack' })),
         })
       : new ConsoleChat({ write: parts.write }));
-  const handler = new IncidentThreads({
+  const handler = new RespondPipeline({
     store: parts.store,
     answered: parts.processed,
     chat: parts.metrics ? meteredChat(chat, chatTransport(config), parts.metrics) : chat,

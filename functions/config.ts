@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ThreadPolicy } from '../shared/incidents/policy.ts';
+import type { IngestAuth } from '../shared/intake/routes.ts';
 import { parseSilenceDuration } from '../shared/silences/model.ts';
-import type { IngestAuth } from './ingest/auth.ts';
 import { LOG_LEVELS } from './log/port.ts';
 
 /**
@@ -58,6 +58,15 @@ const hostList = () =>
     .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()));
 
 /** Every setting the hosts read, from environment variables (the serverless convention). */
+/**
+ * An ingest bearer token: long enough to guess at no rate, and only the characters a bearer token may hold (RFC
+ * 6750's b64token, what Hono's bearerAuth accepts): a token with others could never be presented.
+ */
+const ingestToken = z
+  .string()
+  .min(16, 'use at least 16 characters')
+  .regex(/^[A-Za-z0-9._~+/-]+=*$/, 'use only letters, digits and - . _ ~ + / (and = at the end)');
+
 export const ConfigSchema = z
   .object({
     /** all: ingest + respond in one process; ingest: webhooks in only; respond: queue consumer only. */
@@ -65,10 +74,10 @@ export const ConfigSchema = z
     PORT: port.default(8787),
     HOST: z.string().default('127.0.0.1'),
     INGEST_AUTH: z.enum(['bearer', 'off']).default('bearer'),
-    INGEST_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
-    INGEST_TOKEN_ALERTMANAGER: z.string().min(16, 'use at least 16 characters').optional(),
-    INGEST_TOKEN_EVENTS: z.string().min(16, 'use at least 16 characters').optional(),
-    INGEST_TOKEN_BUNDLES: z.string().min(16, 'use at least 16 characters').optional(),
+    INGEST_TOKEN: ingestToken.optional(),
+    INGEST_TOKEN_ALERTMANAGER: ingestToken.optional(),
+    INGEST_TOKEN_EVENTS: ingestToken.optional(),
+    INGEST_TOKEN_BUNDLES: ingestToken.optional(),
     INGEST_MAX_BODY_BYTES: integer(1).default(1_048_576),
     DEFAULT_CLUSTER: z.string().min(1).default('default'),
     QUEUE: z.enum(['embedded', 'sqs']).default('embedded'),

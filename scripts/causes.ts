@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { causeAnchor } from '../shared/chat/links.ts';
 import { explainCause } from '../shared/diagnosis/explain.ts';
+import { causeAnchor } from '../shared/messages/links.ts';
 import { CAUSE_IDS, type Command } from '../shared/schemas/diagnosis.ts';
 
 /** Where the generated cause documentation is kept (a test checks it is current); DOCS_URL links its sections. */

@@ -1,50 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
-import { type Benchmark, median } from '../benchmark.ts';
-import { startChild, stop } from '../child.ts';
+import { type Benchmark, type Measurement, median } from '../benchmark.ts';
+import { startChild, stop, threadCpu } from '../child.ts';
+import { mixedLoad } from './mixed.ts';
+import { FULL, payload, type Server, TOKEN } from './traffic.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const TOKEN = 'bench-ingest-token-000000';
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 5);
-
-/** A 10-alert Alertmanager payload, different for every request so every request stores 10 new jobs. */
-function payload(n: number): string {
-  const alerts = Array.from({ length: 10 }, (_, i) => ({
-    status: 'firing',
-    labels: {
-      alertname: 'KubeNodeNotReady',
-      cluster: 'bench',
-      node: `node-${n % 500}-${i}`,
-      severity: 'warning',
-    },
-    annotations: {
-      summary: 'Node is not ready.',
-      description: `node-${n % 500}-${i} has been unready for more than 15 minutes.`,
-    },
-    startsAt: new Date(1_795_000_000_000 + n * 1000).toISOString(),
-    endsAt: '0001-01-01T00:00:00Z',
-    generatorURL: 'http://prometheus:9090/graph?g0.expr=kube_node_status_condition',
-    fingerprint: `${(n * 10 + i).toString(16).padStart(16, '0')}`,
-  }));
-  return JSON.stringify({
-    receiver: 'pleg-responder',
-    status: 'firing',
-    alerts,
-    groupLabels: { alertname: 'KubeNodeNotReady' },
-    commonLabels: { alertname: 'KubeNodeNotReady', cluster: 'bench', severity: 'warning' },
-    commonAnnotations: { summary: 'Node is not ready.' },
-    externalURL: 'http://alertmanager:9093',
-    version: '4',
-    groupKey: '{}:{alertname="KubeNodeNotReady"}',
-    truncatedAlerts: 0,
-  });
-}
 
 interface Load {
   rps: number;
@@ -80,27 +47,6 @@ async function load(url: string, seconds: number): Promise<Load> {
   };
 }
 
-/** CPU time (µs) each thread of a process has used so far, by thread name; empty where /proc is missing. */
-function threadCpu(pid: number | undefined): Map<string, number> {
-  const used = new Map<string, number>();
-  const tasks = `/proc/${pid}/task`;
-  if (pid === undefined || !existsSync(tasks)) return used;
-  for (const tid of readdirSync(tasks)) {
-    try {
-      const stat = readFileSync(join(tasks, tid, 'stat'), 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
-      const us = (Number(fields[11]) + Number(fields[12])) * 10_000;
-      const group = name === 'MainThread' ? 'main' : 'other';
-      used.set(group, (used.get(group) ?? 0) + us);
-    } catch {
-      // The thread ended between listing and reading.
-    }
-  }
-  return used;
-}
-
 interface Round extends Load {
   /** Server CPU per request by thread group (main; other: GC and libuv helpers). */
   cpuPerRequest: Map<string, number>;
@@ -122,21 +68,10 @@ async function measure(server: Server, dataDir: string): Promise<Round> {
   }
 }
 
-interface Server {
-  name: string;
-  args: string[];
-  env(dataDir: string): Record<string, string>;
-}
-
 const BARE: Server = {
   name: 'bare Hono handler',
   args: [join(import.meta.dirname, 'bare-server.ts')],
   env: () => ({}),
-};
-const FULL: Server = {
-  name: 'pleg-responder ingest',
-  args: [join(ROOT, 'functions', 'node', 'server.ts')],
-  env: (dir) => ({ PORT: '0', ROLE: 'ingest', INGEST_TOKEN: TOKEN, DATA_DIR: dir, QUEUE: 'embedded' }),
 };
 
 function describe(r: Round): string {
@@ -171,72 +106,79 @@ export const ingest: Benchmark = {
   name: 'ingest',
   title:
     `10-alert Alertmanager payloads, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_SECONDS} s, ` +
-    'medians: full ingest (auth, zod, normalise, durable embedded queue) vs a bare Hono JSON handler',
+    'medians: full ingest (auth, zod, normalise, durable embedded queue) vs a bare Hono JSON handler; then ' +
+    'valid webhooks timed beside valid or invalid bodies of one size',
   async run(log) {
-    const dir = mkdtempSync(join(tmpdir(), 'pleg-bench-ingest-'));
-    const bare: Round[] = [];
-    const full: Round[] = [];
-    let storedOk = true;
-    try {
-      for (let round = 1; round <= ROUNDS; round++) {
-        // Alternate which goes first, so drift on a shared machine does not favour either side.
-        const order = round % 2 ? [BARE, FULL] : [FULL, BARE];
-        for (const server of order) {
-          const dataDir = join(dir, `round-${round}`);
-          const r = await measure(server, dataDir);
-          (server === BARE ? bare : full).push(r);
-          log(`round ${round}, ${server.name}: ${describe(r)}`);
-          if (server === FULL) storedOk &&= r.errors === 0 && (await storedAlerts(dataDir)) >= r.ok * 10;
-          // Checked: gone, so the next rounds do not share the disk with this one's writeback.
-          rmSync(dataDir, { recursive: true, force: true });
-        }
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    const med = (rounds: Round[], pick: (r: Round) => number) => median(rounds.map(pick));
-    // Rounds are pairs measured back to back: the ratio is taken within each pair, then the median of those.
-    const paired = (pick: (r: Round) => number) =>
-      full.map((r, i) => pick(r) / Math.max(pick(bare[i] ?? r), Number.EPSILON));
-    const ratios = paired((r) => r.rps);
-    const p99Ratios = paired((r) => Math.max(r.p99, 1));
-    const ratio = median(ratios);
-    const p99Ratio = median(p99Ratios);
-    const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
-    return [
-      { metric: 'bare Hono: throughput', value: `${med(bare, (r) => r.rps).toFixed(0)} req/s` },
-      {
-        metric: 'bare Hono: latency p50 / p99',
-        value: `${med(bare, (r) => r.p50)} / ${med(bare, (r) => r.p99)} ms`,
-      },
-      { metric: 'bare Hono: server CPU µs/request', value: cpuSummary(bare) },
-      {
-        metric: 'ingest: throughput',
-        value: `${med(full, (r) => r.rps).toFixed(0)} req/s (${(med(full, (r) => r.rps) * 10).toFixed(0)} alerts/s)`,
-      },
-      {
-        metric: 'ingest: latency p50 / p99',
-        value: `${med(full, (r) => r.p50)} / ${med(full, (r) => r.p99)} ms`,
-      },
-      { metric: 'ingest: server CPU µs/request', value: cpuSummary(full) },
-      {
-        metric: 'throughput ratio (median of rounds)',
-        value: `${ratio.toFixed(2)}x (rounds: ${list(ratios)})`,
-        target: '>= 0.5x',
-        status: ratio >= 0.5 ? 'PASS' : 'MISS',
-      },
-      {
-        metric: 'p99 ratio (median of rounds)',
-        value: `${p99Ratio.toFixed(2)}x (rounds: ${list(p99Ratios)})`,
-        target: '<= 2x',
-        status: p99Ratio <= 2 ? 'PASS' : 'MISS',
-      },
-      {
-        metric: 'alerts durably stored',
-        value: storedOk ? 'every accepted alert, every round' : 'some accepted alerts are missing',
-        target: 'every accepted alert',
-        status: storedOk ? 'OK' : 'MISMATCH',
-      },
-    ];
+    // BENCH_INGEST_ROUNDS=0 or BENCH_INGEST_MIXED_ROUNDS=0 leaves that part out.
+    return [...(ROUNDS > 0 ? await throughput(log) : []), ...(await mixedLoad(log))];
   },
 };
+
+/** Full ingest against the bare handler, paired rounds. */
+async function throughput(log: (line: string) => void): Promise<Measurement[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'pleg-bench-ingest-'));
+  const bare: Round[] = [];
+  const full: Round[] = [];
+  let storedOk = true;
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternate which goes first, so drift on a shared machine does not favour either side.
+      const order = round % 2 ? [BARE, FULL] : [FULL, BARE];
+      for (const server of order) {
+        const dataDir = join(dir, `round-${round}`);
+        const r = await measure(server, dataDir);
+        (server === BARE ? bare : full).push(r);
+        log(`round ${round}, ${server.name}: ${describe(r)}`);
+        if (server === FULL) storedOk &&= r.errors === 0 && (await storedAlerts(dataDir)) >= r.ok * 10;
+        // Checked: gone, so the next rounds do not share the disk with this one's writeback.
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const med = (rounds: Round[], pick: (r: Round) => number) => median(rounds.map(pick));
+  // Rounds are pairs measured back to back: the ratio is taken within each pair, then the median of those.
+  const paired = (pick: (r: Round) => number) =>
+    full.map((r, i) => pick(r) / Math.max(pick(bare[i] ?? r), Number.EPSILON));
+  const ratios = paired((r) => r.rps);
+  const p99Ratios = paired((r) => Math.max(r.p99, 1));
+  const ratio = median(ratios);
+  const p99Ratio = median(p99Ratios);
+  const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  return [
+    { metric: 'bare Hono: throughput', value: `${med(bare, (r) => r.rps).toFixed(0)} req/s` },
+    {
+      metric: 'bare Hono: latency p50 / p99',
+      value: `${med(bare, (r) => r.p50)} / ${med(bare, (r) => r.p99)} ms`,
+    },
+    { metric: 'bare Hono: server CPU µs/request', value: cpuSummary(bare) },
+    {
+      metric: 'ingest: throughput',
+      value: `${med(full, (r) => r.rps).toFixed(0)} req/s (${(med(full, (r) => r.rps) * 10).toFixed(0)} alerts/s)`,
+    },
+    {
+      metric: 'ingest: latency p50 / p99',
+      value: `${med(full, (r) => r.p50)} / ${med(full, (r) => r.p99)} ms`,
+    },
+    { metric: 'ingest: server CPU µs/request', value: cpuSummary(full) },
+    {
+      metric: 'throughput ratio (median of rounds)',
+      value: `${ratio.toFixed(2)}x (rounds: ${list(ratios)})`,
+      target: '>= 0.5x',
+      status: ratio >= 0.5 ? 'PASS' : 'MISS',
+    },
+    {
+      metric: 'p99 ratio (median of rounds)',
+      value: `${p99Ratio.toFixed(2)}x (rounds: ${list(p99Ratios)})`,
+      target: '<= 2x',
+      status: p99Ratio <= 2 ? 'PASS' : 'MISS',
+    },
+    {
+      metric: 'alerts durably stored',
+      value: storedOk ? 'every accepted alert, every round' : 'some accepted alerts are missing',
+      target: 'every accepted alert',
+      status: storedOk ? 'OK' : 'MISMATCH',
+    },
+  ];
+}

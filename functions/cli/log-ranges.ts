@@ -2,13 +2,12 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Component } from '../../shared/diagnosis/components.ts';
-import type { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
+import type { EvidenceSnapshot, PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import { PasteReader } from '../../shared/diagnosis/paste/reader.ts';
 import { builtPrefilter } from '../../shared/diagnosis/scanner.ts';
 import { UsageError } from './exit-codes.ts';
 import { counted, openRange, textChunks, unreadable } from './input.ts';
 import type { ScanProgress } from './scan-progress.ts';
-import type { RangeMessage } from './scan-worker.ts';
 
 /**
  * Reading a large regular file on every core: the file is cut at line boundaries into one byte range per core;
@@ -28,6 +27,13 @@ export interface RangeTask {
   end: number;
   size: number;
 }
+
+/** What a range's worker thread (scan-worker.ts) tells the main thread. */
+export type RangeMessage =
+  | { kind: 'progress'; bytes: number }
+  /** `end`: where reading stopped (past the range when a section was still open at its end). */
+  | { kind: 'done'; evidence: EvidenceSnapshot; end: number; text: boolean }
+  | { kind: 'failed'; message: string; usage: boolean };
 
 /** Files smaller than this are read on one thread: starting workers would cost more than it saves. */
 export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;

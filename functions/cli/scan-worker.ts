@@ -4,16 +4,10 @@
 import { once } from 'node:events';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { type EvidenceSnapshot, PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
+import { PasteEvidence } from '../../shared/diagnosis/paste/evidence.ts';
 import { adoptPrefilter, type BuiltPrefilter } from '../../shared/diagnosis/scanner.ts';
 import { UsageError } from './exit-codes.ts';
-import { linesBefore, type RangeTask, readRange } from './log-ranges.ts';
-
-export type RangeMessage =
-  | { kind: 'progress'; bytes: number }
-  /** `end`: where reading stopped (past the range when a section was still open at its end). */
-  | { kind: 'done'; evidence: EvidenceSnapshot; end: number; text: boolean }
-  | { kind: 'failed'; message: string; usage: boolean };
+import { linesBefore, type RangeMessage, type RangeTask, readRange } from './log-ranges.ts';
 
 function post(message: RangeMessage): void {
   parentPort?.postMessage(message);

@@ -1,23 +1,29 @@
-import { type Context, Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import { inspectJson } from '../../shared/intake/json-guard.ts';
 import type { Tally } from '../../shared/intake/normalise.ts';
-import { INTAKE_ROUTES, type IntakeRoute, type IntakeRouteName } from '../../shared/intake/routes.ts';
+import {
+  INTAKE_ROUTES,
+  type IngestAuth,
+  type IntakeRoute,
+  type IntakeRouteName,
+} from '../../shared/intake/routes.ts';
+import { validate } from '../../shared/intake/validate.ts';
 import { JsonText } from '../../shared/queue/codec.ts';
 import type { ProcessedStore, Queue } from '../../shared/queue/port.ts';
-import { describeIssues } from '../../shared/schemas/bundle.ts';
 import type { WebhookJob } from '../../shared/schemas/job.ts';
 import { type Logger, silentLogger } from '../log/port.ts';
 import { RepeatedFailure } from '../log/repeat.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import { accessLog } from './access-log.ts';
-import { authorised, type IngestAuth } from './auth.ts';
-import { BODY_READ_TIMEOUT_MS, contentRefusal, readBody } from './body.ts';
+import { webhookAuth } from './auth.ts';
+import { contentType, requestBody } from './body.ts';
 import { gauge, type IngestMetrics } from './counters.ts';
 import { registerHealthRoutes, type SocketModeReport } from './health.ts';
-import { postOnly, Refusal, refusalResponse } from './refusal.ts';
-import { SlackRequests } from './slack-requests.ts';
-import { registerSlackRoutes } from './slack-routes.ts';
+import { allowOnlyRouted, answerErrors, exceptionResponse, Refusal } from './refusal.ts';
+import { SlackRequests } from './slack/requests.ts';
+import { registerSlackRoutes } from './slack/routes.ts';
 
 export interface IngestDeps {
   queue: Queue;
@@ -47,50 +53,56 @@ export interface IngestDeps {
   now?: () => Date;
 }
 
-/** A body that passed its schema, with the text it was read from. */
-interface ValidBody<T> {
-  data: T;
-  text: string;
-}
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const decoder = new TextDecoder();
 
-async function readJson<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-  maxBytes: number,
-): Promise<ValidBody<z.infer<S>> | Refusal> {
-  const refused = contentRefusal(c, /^application\/(?:[\w.+-]+\+)?json\b/i, 'application/json');
-  if (refused) return refused;
-  const text = await readBody(c, maxBytes, 'text', BODY_READ_TIMEOUT_MS);
-  if (text instanceof Refusal) return text;
+/** A JSON body's data once it passed its shape checks and its schema; refused (400) otherwise. */
+function parseJson<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return new Refusal(400, 'invalid JSON', [
+    throw new Refusal(400, 'invalid JSON', [
       { path: '(root)', message: (error as Error).message.slice(0, 200) },
     ]);
   }
   const shape = inspectJson(json);
-  if (shape) return new Refusal(400, 'invalid payload', [shape]);
-  const parsed = schema.safeParse(json);
-  return parsed.success
-    ? { data: parsed.data, text }
-    : new Refusal(400, 'invalid payload', describeIssues(parsed.error), {
-        totalIssues: parsed.error.issues.length,
-      });
+  if (shape) throw new Refusal(400, 'invalid payload', [shape]);
+  const checked = validate(schema, json);
+  if (!checked.ok) {
+    throw new Refusal(400, 'invalid payload', checked.issues, {
+      totalIssues: checked.total,
+      moreIssues: checked.more,
+    });
+  }
+  return checked.data;
 }
 
-/** The counts taken on every request, their series keys built once per route. */
-function routeCounters(counters: IngestMetrics, route: IntakeRouteName) {
+/** The counts taken on every accepted request, their series keys built once per route. */
+function acceptedCounters(counters: IngestMetrics, route: IntakeRouteName) {
   const accepted = counters.counter('pleg_ingest_requests_total', { route, outcome: 'accepted' });
   const queued = counters.counter('pleg_ingest_jobs_queued_total', { route });
-  const unavailable = counters.counter('pleg_ingest_requests_total', { route, outcome: 'queue_unavailable' });
-  return {
-    accepted(jobs: number) {
-      accepted();
-      queued(jobs);
-    },
-    unavailable: () => unavailable(),
+  return (jobs: number) => {
+    accepted();
+    queued(jobs);
+  };
+}
+
+/**
+ * Counts a webhook request refused on its way (by auth, the body checks or the handler) under its outcome:
+ * `unauthorised` from Hono's bearerAuth, a Refusal's own otherwise.
+ */
+function countRefusals(counters: IngestMetrics, route: IntakeRouteName): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const error = c.error;
+    const outcome =
+      error instanceof Refusal
+        ? error.outcome
+        : error instanceof HTTPException && error.status === 401
+          ? 'unauthorised'
+          : undefined;
+    if (outcome) counters.add('pleg_ingest_requests_total', { route, outcome });
   };
 }
 
@@ -193,35 +205,34 @@ export function createIngestApp(deps: IngestDeps): Hono {
   // one when it takes jobs again: not a line per request (each refused request has its access line, rate-limited).
   const enqueueFailures = new RepeatedFailure(log, 'enqueue failed', () => now().getTime());
 
+  /** A webhook route: counted → bearer auth → content type → body within limits → validate → enqueue → 202. */
   const intake = (path: string, family: IntakeRouteName) => {
     const route: IntakeRoute<z.ZodType> = INTAKE_ROUTES[family];
-    const counted = routeCounters(deps.counters, family);
+    const accepted = acceptedCounters(deps.counters, family);
+    app.post(path, countRefusals(deps.counters, family));
+    const auth = webhookAuth(deps.auth, family);
+    if (auth) app.post(path, auth);
+    app.post(path, contentType(JSON_TYPE, 'application/json'), requestBody({ maxBytes: deps.maxBodyBytes }));
     app.post(path, async (c) => {
-      const body = authorised(c.req.header('authorization'), family, deps.auth)
-        ? await readJson(c, route.schema, deps.maxBodyBytes)
-        : new Refusal(401, 'unauthorised', [], { outcome: 'unauthorised' });
-      if (body instanceof Refusal) {
-        deps.counters.add('pleg_ingest_requests_total', { route: family, outcome: body.outcome });
-        return refusalResponse(c, body);
-      }
+      const text = decoder.decode(await c.req.arrayBuffer());
+      const data = parseJson(text, route.schema);
       const webhook: WebhookJob = {
         kind: 'webhook',
         route: family,
         receivedAt: now().toISOString(),
         defaultCluster: deps.defaultCluster,
-        payload: new JsonText(body.text),
+        payload: new JsonText(text),
       };
       let tally: Tally;
       try {
-        tally = await store(deps.queue, route, webhook, body.data);
+        tally = await store(deps.queue, route, webhook, data);
       } catch (error) {
         enqueueFailures.failed((error as Error).message, { route: family });
-        counted.unavailable();
-        return refusalResponse(c, new Refusal(503, 'queue unavailable, retry later'));
+        throw new Refusal(503, 'queue unavailable, retry later', [], { outcome: 'queue_unavailable' });
       }
       enqueueFailures.succeeded();
       const { jobs: queued, dropped } = tally;
-      counted.accepted(queued);
+      accepted(queued);
       for (const d of dropped) {
         deps.counters.add('pleg_ingest_dropped_total', { route: family, reason: d.reason }, d.count);
       }
@@ -232,7 +243,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
   intake('/v1/alertmanager', 'alertmanager');
   intake('/v1/events', 'events');
   intake('/v1/bundles', 'bundles');
-  postOnly(app, ['/v1/alertmanager', '/v1/events', '/v1/bundles']);
+  allowOnlyRouted(app, ['/v1/alertmanager', '/v1/events', '/v1/bundles']);
 
   if (deps.slackSigningSecret) {
     registerSlackRoutes(app, {
@@ -246,10 +257,7 @@ export function createIngestApp(deps: IngestDeps): Hono {
   registerHealthRoutes(app, deps.queue, deps.downstreamFaults, deps.socketMode);
   registerMetricsRoute(app, deps.queue, log, deps.counters);
 
-  app.notFound((c) => refusalResponse(c, new Refusal(404, 'not found')));
-  app.onError((error, c) => {
-    log.error(`ingest error: ${error.message}`);
-    return c.json({ error: 'internal error', issues: [] }, 500);
-  });
+  app.notFound((c) => exceptionResponse(c, new Refusal(404, 'not found')));
+  app.onError(answerErrors(log));
   return app;
 }

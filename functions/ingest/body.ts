@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { SchemaIssue } from '../../shared/schemas/bundle.ts';
 import { Refusal } from './refusal.ts';
 
@@ -78,91 +78,62 @@ async function readStream(
 /**
  * A body whose Content-Length is within the limit: the HTTP parser delivers exactly that many bytes, so it is read
  * whole by the runtime's own `arrayBuffer` (on Node, straight from the socket; going through a web stream reader
- * instead cost ~25% of ingest throughput, measured) and only the deadline is ours to keep.
+ * instead cost ~25% of ingest throughput, measured) and only the deadline is ours to keep. Hono keeps what it read
+ * for the handler's own `c.req.arrayBuffer()`.
  */
-async function readDeclared(c: Context, timeoutMs: number): Promise<Uint8Array | 'timeout'> {
+async function readDeclared(c: Context, timeoutMs: number): Promise<ArrayBuffer | 'timeout'> {
   const timer = deadline(timeoutMs);
   try {
-    const r = await Promise.race([c.req.arrayBuffer(), timer.expired]);
-    return r === 'timeout' ? r : new Uint8Array(r);
+    return await Promise.race([c.req.arrayBuffer(), timer.expired]);
   } finally {
     timer.cancel();
   }
 }
 
 /**
- * The request body, refusing more than `max` bytes (undefined) and a body that has not arrived within
- * `timeoutMs` ('timeout'): by Content-Length before reading when the sender declares one, and by counting while
- * reading when it does not (chunked), so an oversized body is never buffered whole and a stalled one never waited
- * on for long.
+ * Refuses a body whose headers say it is not what the route takes: the content type (`expected`, matched by
+ * `type`; 415) and any content encoding (see encodingIssue; 415). Before anything reads the body.
  */
-async function readLimited(
-  c: Context,
-  max: number,
-  as: 'text',
-  timeoutMs?: number,
-): Promise<string | undefined | 'timeout'>;
-async function readLimited(
-  c: Context,
-  max: number,
-  as: 'bytes',
-  timeoutMs?: number,
-): Promise<Uint8Array | undefined | 'timeout'>;
-async function readLimited(
-  c: Context,
-  max: number,
-  as: 'text' | 'bytes',
-  timeoutMs = BODY_READ_TIMEOUT_MS,
-): Promise<string | Uint8Array | undefined | 'timeout'> {
-  const declared = Number(c.req.header('content-length') ?? Number.NaN);
-  if (declared > max) return undefined;
-  const bytes =
-    declared <= max ? await readDeclared(c, timeoutMs) : await readStream(c.req.raw.body, max, timeoutMs);
-  return bytes instanceof Uint8Array && as === 'text' ? new TextDecoder().decode(bytes) : bytes;
+export function contentType(type: RegExp, expected: string): MiddlewareHandler {
+  return async (c, next) => {
+    const given = c.req.header('content-type') ?? '';
+    if (!type.test(given)) {
+      throw new Refusal(415, 'unsupported content type', [
+        { path: '(header) content-type', message: `expected ${expected}, got "${given.slice(0, 80)}"` },
+      ]);
+    }
+    const encoding = encodingIssue(c.req.header('content-encoding'));
+    if (encoding) throw new Refusal(415, 'unsupported content encoding', [encoding]);
+    await next();
+  };
 }
 
 /**
- * The checks every route makes on a body's headers before reading it: the content type (`expected`, matched by
- * `type`) and no content encoding (see encodingIssue).
+ * Hono's bodyLimit with a deadline: refuses more than `maxBytes` (413) and a body that has not arrived within
+ * `timeoutMs` (408), by Content-Length before reading when the sender declares one and by counting while reading
+ * when it does not (chunked), so an oversized body is never buffered whole and a stalled one never waited on for
+ * long. After it, the handler's `c.req.arrayBuffer()` answers at once.
  */
-export function contentRefusal(c: Context, type: RegExp, expected: string): Refusal | undefined {
-  const given = c.req.header('content-type') ?? '';
-  if (!type.test(given)) {
-    return new Refusal(415, 'unsupported content type', [
-      { path: '(header) content-type', message: `expected ${expected}, got "${given.slice(0, 80)}"` },
-    ]);
-  }
-  const encoding = encodingIssue(c.req.header('content-encoding'));
-  return encoding ? new Refusal(415, 'unsupported content encoding', [encoding]) : undefined;
-}
-
-/** readLimited with its two failures as the refusals every route answers: 408 (too slow) and 413 (too big). */
-export async function readBody(
-  c: Context,
-  max: number,
-  as: 'text',
-  timeoutMs: number,
-): Promise<string | Refusal>;
-export async function readBody(
-  c: Context,
-  max: number,
-  as: 'bytes',
-  timeoutMs: number,
-): Promise<Uint8Array | Refusal>;
-export async function readBody(
-  c: Context,
-  max: number,
-  as: 'text' | 'bytes',
-  timeoutMs: number,
-): Promise<string | Uint8Array | Refusal> {
-  const body =
-    as === 'text' ? await readLimited(c, max, as, timeoutMs) : await readLimited(c, max, as, timeoutMs);
-  if (body === 'timeout') {
-    return new Refusal(408, 'request body not received in time', [
+export function requestBody(options: { maxBytes: number; timeoutMs?: number }): MiddlewareHandler {
+  const { maxBytes } = options;
+  const timeoutMs = options.timeoutMs ?? BODY_READ_TIMEOUT_MS;
+  const tooLarge = () =>
+    new Refusal(413, 'payload too large', [{ path: '(body)', message: `limit is ${maxBytes} bytes` }]);
+  const tooSlow = () =>
+    new Refusal(408, 'request body not received in time', [
       { path: '(body)', message: `the body must arrive within ${timeoutMs / 1000} s` },
     ]);
-  }
-  return (
-    body ?? new Refusal(413, 'payload too large', [{ path: '(body)', message: `limit is ${max} bytes` }])
-  );
+  return async (c, next) => {
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    if (declared > maxBytes) throw tooLarge();
+    if (declared <= maxBytes) {
+      if ((await readDeclared(c, timeoutMs)) === 'timeout') throw tooSlow();
+    } else {
+      const bytes = await readStream(c.req.raw.body, maxBytes, timeoutMs);
+      if (bytes === 'timeout') throw tooSlow();
+      if (bytes === undefined) throw tooLarge();
+      c.req.raw = new Request(c.req.raw, { body: bytes });
+    }
+    await next();
+  };
 }

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Queue } from '../../shared/queue/port.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 
-/** The Slack Socket Mode connection as /readyz shows it (functions/ingest/slack-socket-mode.ts keeps it). */
+/** The Slack Socket Mode connection as /readyz shows it (functions/ingest/slack/socket-mode.ts keeps it). */
 export interface SocketModeReport {
   /**
    * `connecting` (first try), `connected` (Slack said hello), `reconnecting` (the connection ended or a try failed;

@@ -1,47 +1,80 @@
-import type { Context, Hono } from 'hono';
+import type { Context, ErrorHandler, Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SchemaIssue } from '../../shared/schemas/bundle.ts';
+import type { Logger } from '../log/port.ts';
+
+type RefusalStatus = 400 | 401 | 404 | 408 | 413 | 415 | 503;
 
 /**
- * A request the ingest edge will not take, and the answer it gets: every route (webhooks and Slack) refuses with
- * this one type and answers with this one JSON envelope. `outcome` is the label the route's request counter gets.
+ * A request the ingest edge will not take: an HTTPException whose response is the one JSON envelope every route
+ * (webhooks and Slack) answers with. Middleware and handlers throw it; the app's one `onError` (or Hono's own, on an
+ * app without it) answers it. `outcome` is the label the route's request counter gets.
  */
-export class Refusal {
-  readonly status: 400 | 401 | 404 | 408 | 413 | 415 | 503;
+export class Refusal extends HTTPException {
+  declare readonly status: RefusalStatus;
   readonly error: string;
   readonly issues: SchemaIssue[];
   /** How many issues there were, when more than `issues` lists. */
   readonly totalIssues: number;
+  /** The body has more issues than `issues` lists, not counted: the refusal stopped looking (see intake/validate.ts). */
+  readonly moreIssues: boolean;
   readonly outcome: string;
 
   constructor(
-    status: Refusal['status'],
+    status: RefusalStatus,
     error: string,
     issues: SchemaIssue[] = [],
-    options: { outcome?: string; totalIssues?: number } = {},
+    options: { outcome?: string; totalIssues?: number; moreIssues?: boolean } = {},
   ) {
-    this.status = status;
+    super(status, { message: error });
     this.error = error;
     this.issues = issues;
     this.totalIssues = options.totalIssues ?? issues.length;
+    this.moreIssues = options.moreIssues ?? false;
     this.outcome = options.outcome ?? `invalid_${status}`;
   }
+
+  /**
+   * The error envelope: `issues` lists at most the first `MAX_ISSUES_SHOWN` problems; `totalIssues` says how many
+   * there were when that is more, `moreIssues` that there are more than were looked for, so a reply stays small
+   * whatever the body.
+   */
+  override getResponse(): Response {
+    const { error, issues, totalIssues } = this;
+    const body = this.moreIssues
+      ? { error, issues, moreIssues: true }
+      : totalIssues > issues.length
+        ? { error, issues, totalIssues }
+        : { error, issues };
+    return Response.json(body, { status: this.status });
+  }
+}
+
+/** An HTTPException's response, with the headers the request already set (its `x-request-id`). */
+export function exceptionResponse(c: Context, error: HTTPException): Response {
+  const res = error.getResponse();
+  return c.newResponse(res.body, res);
 }
 
 /**
- * The error envelope of every ingest route: `issues` lists at most the first `MAX_ISSUES_SHOWN` problems;
- * `totalIssues` says how many there were when that is more, so a reply stays small whatever the body.
+ * The app's one error handler: refusals and Hono's own HTTP exceptions (bearer auth) answer as they say; anything
+ * else is a 500 that says nothing of what failed inside, logged here.
  */
-export function refusalResponse(c: Context, r: Refusal): Response {
-  const { error, issues, totalIssues } = r;
-  return c.json(totalIssues > issues.length ? { error, issues, totalIssues } : { error, issues }, r.status);
+export function answerErrors(log: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof HTTPException) return exceptionResponse(c, error);
+    log.error(`ingest error: ${error.message}`);
+    return c.json({ error: 'internal error', issues: [] }, 500);
+  };
 }
 
-/** Every method but POST on `paths` is answered 405 with `Allow: POST`; register after the POST handlers. */
-export function postOnly(app: Hono, paths: readonly string[]): void {
-  for (const path of paths) {
-    app.all(path, (c) => {
-      c.header('Allow', 'POST');
-      return c.json({ error: 'method not allowed', issues: [] }, 405);
-    });
-  }
+/** Hono's methodNotAllowed on `paths`: a method they do not take is answered 405 with `Allow`, in the envelope. */
+export function allowOnlyRouted(app: Hono, paths: readonly string[]): void {
+  const answer = methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      c.json({ error: 'method not allowed', issues: [] }, 405, { Allow: methods.join(', ') }),
+  });
+  for (const path of paths) app.use(path, answer);
 }

@@ -2,7 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Verdict } from '../../shared/schemas/diagnosis.ts';
 import { type CounterName, INGEST_COUNTERS, type IngestMetrics } from '../ingest/counters.ts';
-import type { SocketModeMetrics } from '../ingest/slack-socket-mode.ts';
+import type { SocketModeMetrics } from '../ingest/slack/socket-mode.ts';
 import type { FaultReport } from '../respond/downstream.ts';
 import type { ChatMethod, ChatOutcome, RespondMetrics } from '../respond/metrics.ts';
 

@@ -22,8 +22,8 @@ import { chatTransport, composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
 import { createIngestApp, registerMetricsRoute, slackRequests } from '../ingest/app.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
-import type { SlackRequests } from '../ingest/slack-requests.ts';
-import type { SlackSocketMode } from '../ingest/slack-socket-mode.ts';
+import type { SlackRequests } from '../ingest/slack/requests.ts';
+import type { SlackSocketMode } from '../ingest/slack/socket-mode.ts';
 import { awsSdkLogger } from '../log/aws-sdk.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
@@ -81,7 +81,7 @@ async function socketModeFor(
   metrics: NodeMetrics,
 ): Promise<SlackSocketMode | undefined> {
   if (!config.SLACK_APP_TOKEN) return undefined;
-  const { SlackSocketMode } = await import('../ingest/slack-socket-mode.ts');
+  const { SlackSocketMode } = await import('../ingest/slack/socket-mode.ts');
   return new SlackSocketMode({
     appToken: config.SLACK_APP_TOKEN,
     slackApiUrl: config.SLACK_API_URL,

@@ -1,6 +1,6 @@
 import type { Job } from '../../shared/schemas/job.ts';
 
-/** What the responder does with one incident's jobs of a batch (the pipeline in threads.ts). */
+/** What the responder does with one incident's jobs of a batch (the pipeline in pipeline.ts). */
 export interface IncidentGroup {
   cluster: string;
   node: string;

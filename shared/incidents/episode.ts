@@ -1,6 +1,7 @@
 import type { Diagnosis } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
-import type { Incident } from './model.ts';
+import type { IncidentSilence } from '../schemas/silence.ts';
+import { type Incident, stormKey } from './model.ts';
 
 /** Signals kept per incident: enough for the merged evidence, bounded so one noisy node cannot grow forever. */
 const MAX_SIGNALS = 50;
@@ -72,4 +73,79 @@ export function wentNotReady(incident: Incident): boolean {
       return j.bundle.conditions?.some((c) => c.type === 'Ready' && c.status !== 'True') ?? false;
     return false;
   });
+}
+
+/** How long ago `from` was (infinitely long when it never happened). */
+export function age(from: string | undefined, now: Date): number {
+  return from === undefined ? Number.POSITIVE_INFINITY : now.getTime() - Date.parse(from);
+}
+
+/** What a diagnosis told people, recorded on the incident to recognise "nothing new" later. */
+export function posted(d: Diagnosis): Pick<Incident, 'posted' | 'ready'> {
+  return {
+    posted: { verdict: d.verdict, confidence: d.confidence, fingerprint: diagnosisFingerprint(d) },
+    ready: d.observed.ready,
+  };
+}
+
+function fresh(cluster: string, node: string, kind: Incident['kind'], now: Date): Incident {
+  const at = now.toISOString();
+  return {
+    key: kind === 'cluster' ? stormKey(cluster) : `${cluster}/${node}`,
+    cluster,
+    node,
+    kind,
+    state: 'open',
+    episode: 1,
+    openedAt: at,
+    updatedAt: at,
+    repeats: 0,
+    signals: [],
+    folded: [],
+    nodes: [],
+    stale: false,
+    pending: [],
+    effects: 0,
+    version: 0,
+  };
+}
+
+/** A new episode of an incident key: the same record with the next episode number, or a fresh record. */
+export function newEpisode(
+  previous: Incident | undefined,
+  cluster: string,
+  node: string,
+  kind: Incident['kind'],
+  now: Date,
+): Incident {
+  if (!previous) return fresh(cluster, node, kind, now);
+  const at = now.toISOString();
+  return {
+    ...previous,
+    state: 'open',
+    episode: previous.episode + 1,
+    resolvedAt: undefined,
+    thread: undefined,
+    openedAt: at,
+    updatedAt: at,
+    repeats: 0,
+    folded: [],
+    acknowledged: undefined,
+    storm: undefined,
+    nodes: [],
+    stale: false,
+  };
+}
+
+/** The incident with `changes`, updated now. */
+export const touch = (incident: Incident, changes: Partial<Incident>, now: Date): Incident => ({
+  ...incident,
+  ...changes,
+  updatedAt: now.toISOString(),
+});
+
+/** The incident's silence while it lasts (an expired one is no longer shown or offered for expiry). */
+export function activeSilence(incident: Incident, now: Date): IncidentSilence | undefined {
+  const s = incident.silence;
+  return s && Date.parse(s.endsAt) > now.getTime() ? s : undefined;
 }

@@ -1,4 +1,6 @@
+import { diagnose } from '../diagnosis/diagnose.ts';
 import type { EvidenceBundle } from '../schemas/bundle.ts';
+import type { Diagnosis } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
 
 function mergeBundles(into: EvidenceBundle, from: EvidenceBundle): EvidenceBundle {
@@ -32,4 +34,9 @@ export function mergeEvidence(cluster: string, node: string, jobs: readonly Job[
     else if (job.kind === 'bundle') bundle = mergeBundles(bundle, job.bundle);
   }
   return bundle;
+}
+
+/** The diagnosis of an incident's signals: their evidence merged, then the engine. */
+export function diagnoseSignals(cluster: string, node: string, signals: readonly Job[]): Diagnosis {
+  return diagnose(mergeEvidence(cluster, node, signals));
 }

@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import { VerdictSchema } from '../schemas/diagnosis.ts';
 import { JobSchema } from '../schemas/job.ts';
-import { IncidentSilenceSchema, SilenceRequestSchema } from '../silences/model.ts';
+import { IncidentSilenceSchema, SilenceRequestSchema } from '../schemas/silence.ts';
 
 /** Where an incident's conversation lives in chat. */
 export const ThreadSchema = z.object({ channel: z.string(), ts: z.string() });
@@ -15,7 +15,7 @@ export const PostedSchema = z.object({
   fingerprint: z.string(),
 });
 
-/** A chat message as the responder renders it (shared/chat/blocks.ts); the chat adapters check its blocks. */
+/** A chat message as the responder renders it (shared/messages/render.ts); the chat adapters check its blocks. */
 const ChatMessageSchema = z.object({
   text: z.string(),
   blocks: z.array(z.custom<KnownBlock>((b) => typeof b === 'object' && b !== null && 'type' in b)),

@@ -1,5 +1,22 @@
-import type { LinkPolicy } from '../chat/links.ts';
-import type { StormPolicy } from './storm.ts';
+/** When many nodes of one cluster are one incident. */
+export interface StormPolicy {
+  /** This many nodes of one cluster going NotReady within `windowMs` is a cluster-wide incident. */
+  threshold: number;
+  windowMs: number;
+}
+
+/** Where links may point, from the configuration. */
+export interface LinkPolicy {
+  /**
+   * The hosts a URL taken from an alert may link to: LINK_HOSTS, else the hosts of the URLs the configuration
+   * names (see `linkHosts` in functions/config.ts). Empty or unset: no URL from an alert is a link.
+   */
+  hosts?: readonly string[];
+  /** ALERTMANAGER_EXTERNAL_URL (else ALERTMANAGER_URL): its UI's new-silence form, prefilled. */
+  alertmanagerUrl?: string;
+  /** DOCS_URL: the cause documentation page (docs/causes.md as published), one anchor per cause. */
+  causesUrl?: string;
+}
 
 /** Alertmanager silences from the thread: offered only when ALERTMANAGER_URL is set. */
 export interface SilencePolicy {

@@ -34,6 +34,9 @@ const route = <S extends z.ZodType>(r: IntakeRoute<S>) => r;
 /** The webhook routes by name; each also has its own bearer token. */
 export type IntakeRouteName = z.infer<typeof WebhookRouteSchema>;
 
+/** Who may post to the webhook routes: the bearer token of each (Alertmanager's `http_config.authorization`), or anyone. */
+export type IngestAuth = { mode: 'bearer'; tokens: Record<IntakeRouteName, string> } | { mode: 'off' };
+
 /**
  * The webhook routes as data: what each accepts and how it turns into jobs. Ingest validates and normalises
  * with it; the responder expands a queued webhook job with it again (`functions/respond/webhook.ts`).

@@ -136,8 +136,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 /** An error reply lists at most this many issues (and says how many there were). */
 export const MAX_ISSUES_SHOWN = 20;
 
-/** The first {@link MAX_ISSUES_SHOWN} issues, described: only those paths are ever formatted. */
-export function describeIssues(error: z.ZodError): SchemaIssue[] {
+/** The first {@link MAX_ISSUES_SHOWN} issues (of a ZodError, or a list), described: only those paths are ever formatted. */
+export function describeIssues(error: { issues: readonly z.core.$ZodIssue[] }): SchemaIssue[] {
   return error.issues
     .slice(0, MAX_ISSUES_SHOWN)
     .map((issue) => ({ path: formatPath(issue.path), message: issue.message }));

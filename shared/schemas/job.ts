@@ -103,7 +103,7 @@ export type WebhookJob = z.infer<typeof WebhookJobSchema>;
 
 /**
  * A button value naming an incident: this prefix and the first 32 hex digits of SHA-256 over the incident key
- * (`shared/chat/incident-ref.ts`). Values posted before it existed hold the key itself (`cluster/node`).
+ * (`shared/incidents/incident-ref.ts`). Values posted before it existed hold the key itself (`cluster/node`).
  */
 export const INCIDENT_REF = /^incident:([0-9a-f]{32})$/;
 

@@ -1,5 +1,6 @@
 import { OUTAGE_BACKOFF, retrying, sleepMs } from '../retry.ts';
-import { type Matcher, matcherText, type SilenceRequest } from './model.ts';
+import type { Matcher, SilenceRequest } from '../schemas/silence.ts';
+import { matcherText } from './model.ts';
 import { AlertmanagerUnavailable, type SilencePort, SilenceRefused } from './port.ts';
 
 export interface AlertmanagerOptions {

@@ -1,5 +1,5 @@
 import type { DownstreamFault, FaultKind } from '../faults.ts';
-import type { SilenceRequest } from './model.ts';
+import type { SilenceRequest } from '../schemas/silence.ts';
 
 /**
  * What the responder needs from Alertmanager: create a silence, expire one. The adapter (alertmanager.ts) speaks

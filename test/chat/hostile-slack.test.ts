@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { incidentButtonValue } from '../../shared/chat/incident-ref.ts';
 import { escapeMrkdwn } from '../../shared/chat/mrkdwn.ts';
+import { incidentButtonValue } from '../../shared/incidents/incident-ref.ts';
 import { until } from '../support/chat.ts';
 import { alert, alertmanagerPayload } from '../support/payloads.ts';
 import { post, startServerWithSlack, type TestServer } from '../support/server.ts';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../functions/log/port.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
-import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { RespondPipeline } from '../../functions/respond/pipeline.ts';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import type { ChatMessage, ChatPort } from '../../shared/chat/port.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
@@ -87,7 +87,7 @@ function consoleUnderTest(): ChatUnderTest {
 }
 
 function threads(chat: ChatPort = slack(), db = openStateDb(dir)) {
-  return { db, threads: new IncidentThreads({ store: new SqliteIncidentStore(db), chat, policy, now }) };
+  return { db, threads: new RespondPipeline({ store: new SqliteIncidentStore(db), chat, policy, now }) };
 }
 
 let seq = 0;

@@ -6,12 +6,8 @@ import type { ChatMessage } from '../../shared/chat/port.ts';
 import { fitMessage, SlackChat, SlackChatError, type SlackChatOptions } from '../../shared/chat/slack.ts';
 import { faultOf } from '../../shared/faults.ts';
 import { virtualClock } from '../support/clock.ts';
-import {
-  type SlackFake,
-  type SlackFakeOptions,
-  startSlackFake,
-  validateBlocks,
-} from '../support/slack-fake.ts';
+import { validateBlocks } from '../support/slack-content.ts';
+import { type SlackFake, type SlackFakeOptions, startSlackFake } from '../support/slack-fake.ts';
 
 const TOKEN = 'xoxb-1111-2222-pLeGsEcReTtOkEn';
 const INCIDENTS = 'C0INCIDENTS';

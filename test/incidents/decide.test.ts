@@ -1,26 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../shared/chat/port.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import {
   type ChatAction,
   type Decision,
-  decideBurst,
-  decideFold,
-  decideIdle,
-  decideRequest,
-  decideSignals,
   episodeSignals,
   type NodeSituation,
   needsOpenIncidents,
   recordEffects,
   route,
   wantsLiveEvidence,
-} from '../../shared/incidents/decide.ts';
+} from '../../shared/incidents/decide/index.ts';
 import { diagnosisFingerprint } from '../../shared/incidents/episode.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Incident } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { decidedAndRendered } from '../support/decisions.ts';
 import { incident } from '../support/incidents.ts';
 
 /** decide on plain data: records, jobs, a diagnosis from the pure engine, a policy and a time. No fakes. */
@@ -31,6 +28,7 @@ const policy: ThreadPolicy = {
   storm: { threshold: 5, windowMs: 60_000 },
   stormEditIntervalMs: 10_000,
 };
+const { decideBurst, decideFold, decideIdle, decideRequest, decideSignals } = decidedAndRendered(policy);
 const NOW = new Date('2026-11-21T03:05:00.000Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 const thread = (ts: string) => ({ channel: 'C0INC', ts });
@@ -69,13 +67,17 @@ const postedAs = (d: Diagnosis): Incident['posted'] => ({
 });
 
 /** route → signals → decide, as the pipeline runs it (no live evidence). */
-function signals(s: NodeSituation, d: Diagnosis, now = NOW): { route: string; decision: Decision } {
+function signals(
+  s: NodeSituation,
+  d: Diagnosis,
+  now = NOW,
+): { route: string; decision: Decision<ChatMessage> } {
   const r = route(s, policy, now);
   return { route: r, decision: decideSignals(s, r, episodeSignals(s, r, undefined), d, policy, now) };
 }
-const kinds = (actions: readonly ChatAction[]) =>
+const kinds = (actions: readonly ChatAction<ChatMessage>[]) =>
   actions.map((a) => (a.kind === 'reply' ? `reply:${a.about}` : a.kind));
-const shown = (a: ChatAction | undefined) =>
+const shown = (a: ChatAction<ChatMessage> | undefined) =>
   a && 'message' in a ? JSON.stringify(a.message) : a?.kind === 'open-thread' ? JSON.stringify(a.root) : '';
 
 describe('decide: one node', () => {

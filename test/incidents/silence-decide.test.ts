@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../shared/chat/port.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import {
-  type ChatAction,
-  type Decision,
-  decideRequest,
-  decideSilenceOutcome,
-  recordEffects,
-} from '../../shared/incidents/decide.ts';
+import { type ChatAction, type Decision, recordEffects } from '../../shared/incidents/decide/index.ts';
 import { mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Effect, Incident } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import { incidentMatchers } from '../../shared/silences/model.ts';
+import { decidedAndRendered } from '../support/decisions.ts';
 import { incident } from '../support/incidents.ts';
 
 /** Silences in decide, on plain data: records, jobs, a diagnosis from the pure engine, a policy and a time. */
@@ -24,6 +20,7 @@ const policy: ThreadPolicy = {
   stormEditIntervalMs: 10_000,
   silences: { durationsSeconds: [7200, 28_800], onAcknowledge: false },
 };
+const { decideRequest, decideSilenceOutcome } = decidedAndRendered(policy);
 const reply = { channel: 'C0INC', user: 'U0ONCALL', threadTs: '5.0' };
 const thread = { channel: 'C0INC', ts: '5.0' };
 
@@ -50,10 +47,13 @@ const open = (overrides: Partial<Incident> = {}) =>
     thread: typeof thread;
   };
 const d = diagnose(mergeEvidence('prod', 'worker-7', [notReady]));
-const kinds = (actions: readonly ChatAction[]) => actions.map((a) => a.kind);
+const kinds = (actions: readonly ChatAction<ChatMessage>[]) => actions.map((a) => a.kind);
 
 /** The decision as the pipeline records it, and its one silence effect. */
-function recorded(decision: Decision): { record: Incident; effect: Extract<Effect, { kind: 'silence' }> } {
+function recorded(decision: Decision<ChatMessage>): {
+  record: Incident;
+  effect: Extract<Effect, { kind: 'silence' }>;
+} {
   const record = recordEffects(decision).next[0] as Incident;
   const effect = record.pending.find((e) => e.kind === 'silence');
   if (effect?.kind !== 'silence') throw new Error('no silence effect recorded');
@@ -94,7 +94,6 @@ describe('decide: silences', () => {
     // Created: the id is recorded, the root edited, who and why said in the thread.
     const created = decideSilenceOutcome(
       { incident: { ...record, thread }, effect, outcome: { kind: 'created', id: 'sil-1' }, diagnosis: d },
-      policy,
       NOW,
     );
     expect(kinds(created.actions)).toEqual(['edit-root', 'reply']);
@@ -175,7 +174,6 @@ describe('decide: silences', () => {
         outcome: { kind: 'refused', reason: 'Alertmanager answered HTTP 400: bad matcher' },
         diagnosis: d,
       },
-      policy,
       NOW,
     );
     const next = recordEffects(refused).next[0] as Incident;
@@ -194,7 +192,6 @@ describe('decide: silences', () => {
     };
     const first = decideSilenceOutcome(
       { incident: { ...record, thread }, effect, outcome, diagnosis: d },
-      policy,
       NOW,
     );
     expect(kinds(first.actions)).toEqual(['answer']);
@@ -203,7 +200,6 @@ describe('decide: silences', () => {
     const marked = kept.pending[0] as typeof effect;
     const second = decideSilenceOutcome(
       { incident: { ...kept, thread }, effect: marked, outcome, diagnosis: d },
-      policy,
       NOW,
     );
     expect(second.actions).toEqual([]);
@@ -232,7 +228,6 @@ describe('decide: silences', () => {
     expect(twice.actions).toEqual([]);
     const done = decideSilenceOutcome(
       { incident: { ...record, thread }, effect, outcome: { kind: 'expired' }, diagnosis: d },
-      policy,
       NOW,
     );
     const after = recordEffects(done).next[0] as Incident;

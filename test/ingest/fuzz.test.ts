@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+import { slackSignatureHex } from '../../functions/ingest/slack/signature.ts';
 import { alert, alertmanagerPayload, nodeNotReadyEvent } from '../support/payloads.ts';
 import { post, startTestServer, type TestServer } from '../support/server.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { KubeLiveEvidence } from '../../functions/respond/live.ts';
-import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { RespondPipeline } from '../../functions/respond/pipeline.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { kubeConfigFor } from '../../shared/kube/collector.ts';
@@ -38,7 +38,7 @@ function responder() {
     3000,
     () => NOW,
   );
-  return new IncidentThreads({
+  return new RespondPipeline({
     store: new SqliteIncidentStore(openStateDb(dir)),
     chat: new SlackChat({ token: 'xoxb-live', slackApiUrl: slack.apiUrl, minIntervalMs: 10 }),
     policy: {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+import { slackSignatureHex } from '../../functions/ingest/slack/signature.ts';
 import { createLambdaIngest } from '../../functions/lambda/ingest.ts';
 import { lambdaResponder, type Requeue, respondToSqsEvent } from '../../functions/lambda/respond.ts';
 import { silentLogger } from '../../functions/log/port.ts';

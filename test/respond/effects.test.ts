@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { RespondPipeline } from '../../functions/respond/pipeline.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import { DynamoIncidentStore } from '../../shared/incidents/dynamodb-store.ts';
 import type { IncidentStore } from '../../shared/incidents/model.ts';
@@ -125,7 +125,7 @@ describe.each(backends)('pending chat effects with %s', (_name, make) => {
 
   /** A responder as a fresh process would build it: its own store object and Slack client. */
   const responder = (at: number) =>
-    new IncidentThreads({
+    new RespondPipeline({
       store: backend.open(),
       chat: new SlackChat({ token: TOKEN, slackApiUrl: proxy.url, minIntervalMs: 0, maxWaitMs: 50 }),
       policy,

@@ -9,7 +9,7 @@ import { NodeMetrics } from '../../functions/node/metrics.ts';
 import { handleBatch } from '../../functions/respond/consumer.ts';
 import { DownstreamStatus } from '../../functions/respond/downstream.ts';
 import { meteredChat } from '../../functions/respond/metrics.ts';
-import { IncidentThreads } from '../../functions/respond/threads.ts';
+import { RespondPipeline } from '../../functions/respond/pipeline.ts';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
@@ -67,7 +67,7 @@ async function outage(fault: Fault, outageMs: number) {
   const slack = new SlackChat({ token: TOKEN, slackApiUrl: proxy.url, minIntervalMs: 0, maxWaitMs: 50 });
   const downstream = new DownstreamStatus(messagesLogger(logs), () => clock);
   const metrics = new NodeMetrics({ faults: () => downstream.faults(), transports: ['slack'] });
-  const threads = new IncidentThreads({
+  const threads = new RespondPipeline({
     store: new SqliteIncidentStore(db),
     chat: meteredChat(slack, 'slack', metrics),
     metrics,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { IncidentThreads } from '../../functions/respond/threads.ts';
-import { incidentRef } from '../../shared/chat/incident-ref.ts';
+import { RespondPipeline } from '../../functions/respond/pipeline.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
+import { incidentRef } from '../../shared/incidents/incident-ref.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
 import type { Job } from '../../shared/schemas/job.ts';
@@ -272,7 +272,7 @@ it('Alertmanager refuses the silence (400): its words in the thread, nothing lef
   const past = Date.now() - 2 * 86_400_000;
   const db = openStateDb(join(dir, 'refused'));
   const store = new SqliteIncidentStore(db);
-  const threads = new IncidentThreads({
+  const threads = new RespondPipeline({
     store,
     chat: new SlackChat({ token: BOT, slackApiUrl: slack.apiUrl, minIntervalMs: 0 }),
     silences: new AlertmanagerSilences({ url: am.url }),

@@ -1,4 +1,4 @@
-import { slackSignatureHex } from '../../functions/ingest/slack-signature.ts';
+import { slackSignatureHex } from '../../functions/ingest/slack/signature.ts';
 
 /*
  * Slack's request payloads as Slack sends them, whichever way they come: the fields of a slash command (an HTTP

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { parseContent } from './slack-fake.ts';
+import { parseContent } from './slack-content.ts';
 
 /**
  * Slack's side of Socket Mode, as a loopback fake the real @slack/socket-mode client connects to. It lives in the

@@ -1,0 +1,249 @@
+import type { ChatMessage, ChatPort, PostedMessage } from '../../shared/chat/port.ts';
+import { faultOf } from '../../shared/faults.ts';
+import {
+  type ChatAction,
+  type Decision,
+  decideSilenceOutcome,
+  recordEffects,
+  type SilenceOutcome,
+} from '../../shared/incidents/decide/index.ts';
+import { diagnoseSignals } from '../../shared/incidents/evidence.ts';
+import type { Effect, Incident, IncidentStore, Thread } from '../../shared/incidents/model.ts';
+import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { renderDecision } from '../../shared/messages/render.ts';
+import type { ProcessedStore } from '../../shared/queue/port.ts';
+import { type SilencePort, SilenceRefused } from '../../shared/silences/port.ts';
+import type { Logger } from '../log/port.ts';
+
+export interface OutboxDeps {
+  store: IncidentStore;
+  chat: ChatPort;
+  policy: ThreadPolicy;
+  now: () => Date;
+  log: Logger;
+  silences?: SilencePort;
+  /** Where answers to people are recorded as sent (see PipelineDeps.answered). */
+  answered?: ProcessedStore;
+}
+
+/**
+ * Saves incident records with the next version of what this decision last saved under the same key (the store
+ * refuses anything else). What only the carrying out knows, the thread a root post handed back and the outbox as
+ * it empties, is kept from the last save when a record decided earlier is saved again.
+ */
+class Ledger {
+  readonly #store: IncidentStore;
+  readonly #saved = new Map<string, Incident>();
+
+  constructor(store: IncidentStore) {
+    this.#store = store;
+  }
+
+  /** The record as this ledger last saved it. */
+  last(key: string): Incident | undefined {
+    return this.#saved.get(key);
+  }
+
+  async save(incident: Incident): Promise<void> {
+    const last = this.#saved.get(incident.key);
+    const next = {
+      ...incident,
+      thread: incident.thread ?? last?.thread,
+      version: (last?.version ?? incident.version) + 1,
+    };
+    await this.#store.put(next);
+    this.#saved.set(next.key, next);
+  }
+
+  /** Saves a record decided before the chat calls: the thread and outbox are the ones they left. */
+  async settle(incident: Incident): Promise<void> {
+    const last = this.#saved.get(incident.key);
+    await this.save(last ? { ...incident, pending: last.pending, effects: last.effects } : incident);
+  }
+}
+
+/**
+ * The incidents' outboxes: a decision's chat actions on an incident are saved on it first, as pending effects,
+ * and each is marked done right after it succeeds (a root with its thread ts). Whatever a failed or killed
+ * delivery left pending is completed, in order, before anything new is decided for the incident, so a
+ * redelivery completes what is missing and repeats nothing known to have gone out. The one unknowable case is a
+ * post that Slack took when the process died before marking it done (Slack has no idempotency key for
+ * chat.postMessage): it is posted again. Posts are at-least-once: a reply said twice is noise, a root without its
+ * diagnosis is an incident nobody can act on.
+ */
+export class Outbox {
+  readonly #store: IncidentStore;
+  readonly #chat: ChatPort;
+  readonly #policy: ThreadPolicy;
+  readonly #now: () => Date;
+  readonly #log: Logger;
+  readonly #silences: SilencePort | undefined;
+  readonly #answered: ProcessedStore | undefined;
+
+  constructor(deps: OutboxDeps) {
+    this.#store = deps.store;
+    this.#chat = deps.chat;
+    this.#policy = deps.policy;
+    this.#now = deps.now;
+    this.#log = deps.log;
+    this.#silences = deps.silences;
+    this.#answered = deps.answered;
+  }
+
+  /** What earlier deliveries left pending on these incidents, completed before anything new is decided. */
+  async completeOwed(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const incident = await this.#store.get(key);
+      if (incident && incident.pending.length > 0) await this.#complete(incident, new Ledger(this.#store));
+    }
+  }
+
+  /**
+   * Record, then notify: the decision's chat actions on its incidents become their pending effects, saved with
+   * them before any is attempted, then carried out; answers to people go out after, and records whose saving
+   * waits for the chat calls (a storm root no longer stale) last.
+   */
+  async carryOut(decided: Decision<ChatMessage>, request?: string): Promise<void> {
+    if (decided.note) this.#log.info(decided.note);
+    const decision = recordEffects(decided);
+    const ledger = new Ledger(this.#store);
+    for (const incident of decision.next) await ledger.save(incident);
+    for (const incident of decision.next) await this.#complete(ledger.last(incident.key) ?? incident, ledger);
+    let answers = 0;
+    for (const action of decision.actions) {
+      if (action.kind === 'answer' && request)
+        await this.#answerOnce(action, `${request}#answer:${answers++}`);
+      else await this.#notify(action);
+    }
+    for (const incident of decision.settled) await ledger.settle(incident);
+  }
+
+  /**
+   * A request's `n`th answer, unless a delivery before this one already sent it (recorded under `key` right after
+   * it went out). Only the window between Slack taking it and that record can still repeat it.
+   */
+  async #answerOnce(action: ChatAction<ChatMessage>, key: string): Promise<void> {
+    if (this.#answered && (await this.#answered.seen([key])).has(key)) return;
+    await this.#notify(action);
+    await this.#answered?.mark([key]);
+  }
+
+  /**
+   * Carries out an incident's pending effects in order, each marked done (saved) as soon as it succeeded. A silence
+   * effect's outcome is decided on (decideSilenceOutcome): what it plans joins the outbox and is carried out here.
+   */
+  async #complete(incident: Incident, ledger: Ledger): Promise<void> {
+    let record = incident;
+    for (let effect = record.pending[0]; effect; effect = record.pending[0]) {
+      if (effect.kind === 'silence' || effect.kind === 'expire-silence') {
+        await this.#silence(record, effect, ledger);
+      } else {
+        const thread = await this.#perform(record, effect);
+        const done = effect.id;
+        await ledger.save({ ...record, thread, pending: record.pending.filter((e) => e.id !== done) });
+      }
+      record = ledger.last(record.key) ?? record;
+    }
+  }
+
+  /**
+   * One silence effect against Alertmanager, then what its outcome decides. Alertmanager unavailable: the thread
+   * is told once, the effect stays pending and the fault is thrown, so the job waits on the fault's backoff.
+   */
+  async #silence(
+    record: Incident,
+    effect: Extract<Effect, { kind: 'silence' | 'expire-silence' }>,
+    ledger: Ledger,
+  ): Promise<void> {
+    const thread = record.thread;
+    if (!thread || !this.#silences) {
+      this.#log.warn(
+        `${record.key}: ${effect.kind} ${effect.id} has no ${thread ? 'Alertmanager' : 'thread'}; dropped`,
+        {
+          incident: record.key,
+        },
+      );
+      await ledger.save({ ...record, pending: record.pending.filter((e) => e.id !== effect.id) });
+      return;
+    }
+    let outcome: SilenceOutcome;
+    let fault: unknown;
+    try {
+      if (effect.kind === 'silence')
+        outcome = { kind: 'created', id: (await this.#silences.create(effect.silence)).id };
+      else {
+        await this.#silences.expire(effect.silenceId);
+        outcome = { kind: 'expired' };
+      }
+    } catch (error) {
+      if (error instanceof SilenceRefused)
+        outcome = { kind: 'refused', reason: `Alertmanager answered HTTP ${error.status}: ${error.detail}` };
+      else if (faultOf(error)) {
+        fault = error;
+        outcome = { kind: 'unavailable', reason: (error as Error).message };
+      } else throw error;
+    }
+    const diagnosis = diagnoseSignals(record.cluster, record.node, record.signals);
+    const now = this.#now();
+    const decided = decideSilenceOutcome(
+      { incident: { ...record, thread }, effect, outcome, diagnosis },
+      now,
+    );
+    const decision = recordEffects(renderDecision(decided, this.#policy, now));
+    for (const next of decision.next) await ledger.save(next);
+    if (fault === undefined) return;
+    for (const action of decision.actions) {
+      // Best effort: the Alertmanager fault is what the job waits on, whether or not Slack took the notice.
+      await this.#notify(action).catch((error: unknown) =>
+        this.#log.warn(
+          `${record.key}: could not say that Alertmanager is unavailable: ${(error as Error).message}`,
+          {
+            incident: record.key,
+          },
+        ),
+      );
+    }
+    throw fault;
+  }
+
+  /** One effect; the incident's thread afterwards (a root's post records it). */
+  async #perform(
+    incident: Incident,
+    effect: Exclude<Effect, { kind: 'silence' | 'expire-silence' }>,
+  ): Promise<Thread | undefined> {
+    const { thread } = incident;
+    if (effect.kind === 'root') {
+      // A recorded thread is the root's post having gone out: never post it twice.
+      if (thread) return thread;
+      const root: PostedMessage = await this.#chat.post(effect.channel, effect.message);
+      return { channel: root.channel, ts: root.ts };
+    }
+    if (!thread) {
+      // decide plans edits and replies only for an incident with a thread or behind its root; a record changed
+      // outside the responder may still lack one, and failing every delivery over it would block the incident.
+      this.#log.warn(`${incident.key}: ${effect.kind} ${effect.id} has no thread to go to; dropped`, {
+        incident: incident.key,
+      });
+      return thread;
+    }
+    if (effect.kind === 'edit') await this.#chat.update(thread.channel, thread.ts, effect.message);
+    else await this.#chat.post(thread.channel, effect.message, thread.ts);
+    return thread;
+  }
+
+  /** What recordEffects left to send as it is: answers to people, and storm-root edits their `stale` flag keeps. */
+  async #notify(action: ChatAction<ChatMessage>): Promise<void> {
+    switch (action.kind) {
+      case 'answer':
+        if (action.threadTs) await this.#chat.post(action.channel, action.message, action.threadTs);
+        else if (action.responseUrl)
+          await this.#chat.respond(action.responseUrl, action.message, action.ephemeral);
+        else await this.#chat.post(action.channel, action.message);
+        return;
+      case 'edit-root':
+        return this.#chat.update(action.thread.channel, action.thread.ts, action.message);
+      default:
+        throw new Error(`${action.kind} for ${action.key} was not recorded before it was sent`);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { Diagnosis, RuntimeKind } from '../../schemas/diagnosis.ts';
+import type { IncidentSilence } from '../../schemas/silence.ts';
+import type { Incident } from '../model.ts';
+
+/**
+ * What a decision wants said, as data: which message, about what. Deciding stops here; the words, the Block Kit
+ * layout, the links and the buttons are rendering's (shared/messages/render.ts), which turns each intent into a
+ * message before it is recorded as an owed effect.
+ */
+export type MessageIntent =
+  /** The incident's root: headline, state, buttons. */
+  | { kind: 'root'; incident: Incident; diagnosis: Diagnosis }
+  /** A cluster incident's root: what its members found, and where those with a thread of their own are. */
+  | { kind: 'storm-root'; storm: Incident; members: readonly Incident[] }
+  /** The reasoning under an incident's root: causal chain, cited evidence, commands, the incident's links. */
+  | { kind: 'reasoning'; incident: Incident; diagnosis: Diagnosis }
+  /** The diagnosis of an open incident changed from what was `before` told. */
+  | { kind: 'change'; incident: Incident; diagnosis: Diagnosis; before: Incident['posted'] }
+  /** The incident fired again within the reopen window: its thread is reopened. */
+  | { kind: 'reopen'; incident: Incident; diagnosis: Diagnosis }
+  | { kind: 'resolution'; incident: Incident }
+  /** Downstream alerts folded into the incident, one line each. */
+  | { kind: 'folded'; lines: readonly string[] }
+  | { kind: 'status'; open: readonly Incident[] }
+  /** The diagnosis of a log someone pasted. */
+  | { kind: 'pasted-diagnosis'; diagnosis: Diagnosis }
+  /** Asked about a node with no incident: what the cluster says about it now. */
+  | { kind: 'node-now'; cluster: string; node: string; diagnosis: Diagnosis }
+  /** Asked to diagnose an incident again. */
+  | { kind: 'rediagnosis'; incident: Incident; diagnosis: Diagnosis }
+  /** A button of an incident that is no longer open. */
+  | { kind: 'no-longer-open' }
+  /** The commands of the leading cause for another runtime. */
+  | { kind: 'commands'; diagnosis: Diagnosis; runtime: RuntimeKind }
+  | { kind: 'acknowledged'; user: string }
+  | { kind: 'silenced'; incident: Incident; silence: IncidentSilence; diagnosis: Diagnosis }
+  | { kind: 'silence-expired'; silenceId: string; by: string }
+  /** Alertmanager refused a silence or its expiry, or could not be reached for it (`retried`: it is kept). */
+  | { kind: 'silence-failed'; what: 'silence' | 'expiry'; reason: string; retried: boolean }
+  | { kind: 'no-silence'; reason: NoSilence };
+
+/** Why a silence someone asked for was not made. */
+export type NoSilence =
+  | { why: 'not-configured' }
+  | { why: 'none-running' }
+  | { why: 'already-silenced'; silence: IncidentSilence }
+  | { why: 'being-created' }
+  | { why: 'no-alert' };
