@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { Queue, Received } from '../../shared/queue/port.ts';
 import { backoffDelay } from '../../shared/retry.ts';
 import { incidentKey } from '../../shared/schemas/job.ts';
@@ -142,6 +143,11 @@ export async function consume(
   const queueErrors = new RepeatedFailure(options.log, 'queue consumer error', options.now);
   while (!signal.aborted) {
     try {
+      // A batch that needs no network (storm members, repeats: SQLite is synchronous) awaits only promises that
+      // are already settled, and so would the next: without this turn of the event loop, a backlog would keep
+      // webhooks, probes and /metrics unanswered until it is gone, and whatever waits for a turn (sockets'
+      // buffers, native memory V8 frees after a collection) would pile up meanwhile.
+      await setImmediatePromise();
       const received = await receiveBatch(queue, options);
       if (received.deliveries.length === 0 && received.poison.length === 0) await deps.handler.idle?.();
       else await handleBatch(queue, received, deps, options);

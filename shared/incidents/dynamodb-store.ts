@@ -13,7 +13,10 @@ import {
   IncidentConflict,
   IncidentSchema,
   type IncidentStore,
+  type IncidentSummary,
   RESOLVED_INCIDENT_TTL_SECONDS,
+  stormKey,
+  summarise,
 } from './model.ts';
 
 export interface DynamoIncidentStoreOptions {
@@ -128,13 +131,14 @@ export class DynamoIncidentStore implements IncidentStore {
    * A Scan, filtered to open incidents (and the cluster), paginated, strongly consistent. A Scan reads the whole
    * table (processed-job records, resolved incidents kept for the reopen window) and filters afterwards, so each
    * call costs read capacity for the whole table, in 1 MB pages. That is acceptable here: the table is small
-   * (processed records are ~100 bytes and expire after 14 days, incidents a few KB each, open ones few, tens in
-   * a storm), so a call is one or a few pages; and it is the only way to read them strongly consistently without
-   * a second item to keep in step: a GSI (e.g. a sparse one keyed on `cluster`, with `state` only set while open)
-   * is the next step at scale, but GSIs are eventually consistent, so a storm check right after a write could
-   * miss the incident just opened. The function needs `dynamodb:Scan` on the table.
+   * (processed records are ~100 bytes and expire after 14 days, incidents a few KB each), so a call is one or a
+   * few pages; and it is the only way to read them strongly consistently without a second item to keep in step:
+   * a GSI (e.g. a sparse one keyed on `cluster`, with `state` only set while open) is the next step at scale, but
+   * GSIs are eventually consistent, so a storm check right after a write could miss the incident just opened.
+   * Memory stays bounded all the same: each page is decoded and only what `keep` keeps of it (a summary, or the
+   * few whole records a query asks for) outlives it. The function needs `dynamodb:Scan` on the table.
    */
-  async open(cluster?: string): Promise<Incident[]> {
+  async #scan<T>(cluster: string | undefined, keep: (incident: Incident) => T | undefined, limit = Infinity) {
     const input: ScanCommandInput = {
       TableName: this.#table,
       ConsistentRead: true,
@@ -148,19 +152,46 @@ export class DynamoIncidentStore implements IncidentStore {
         ...(cluster === undefined ? {} : { ':c': { S: cluster } }),
       },
     };
-    const incidents: Incident[] = [];
+    const kept: Array<{ openedAt: string; key: string; value: T }> = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
       const out = await this.#call(() =>
         this.#client.send(new ScanCommand({ ...input, ExclusiveStartKey: start })),
       );
-      for (const item of out.Items ?? []) incidents.push(this.#decode(item));
-      start = out.LastEvaluatedKey;
+      for (const item of out.Items ?? []) {
+        const incident = this.#decode(item);
+        const value = keep(incident);
+        if (value !== undefined) kept.push({ openedAt: incident.openedAt, key: incident.key, value });
+      }
+      start = kept.length < limit ? out.LastEvaluatedKey : undefined;
     } while (start !== undefined);
     // Scan order is the table's hash order: give callers a stable one, oldest first.
-    return incidents.sort(
-      (a, b) => a.openedAt.localeCompare(b.openedAt) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    return kept
+      .sort((a, b) => a.openedAt.localeCompare(b.openedAt) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .slice(0, limit)
+      .map((k) => k.value);
+  }
+
+  async open(cluster?: string): Promise<Incident[]> {
+    return this.#scan(cluster, (i) => i);
+  }
+
+  async nodes(cluster: string, options: { since?: string; limit?: number }): Promise<Incident[]> {
+    const since = options.since ?? '';
+    return this.#scan(
+      cluster,
+      (i) => (i.kind === 'node' && i.openedAt >= since ? i : undefined),
+      options.limit,
     );
+  }
+
+  async members(cluster: string, limit?: number): Promise<IncidentSummary[]> {
+    const storm = stormKey(cluster);
+    return this.#scan(cluster, (i) => (i.storm === storm ? summarise(i) : undefined), limit);
+  }
+
+  async storms(): Promise<Incident[]> {
+    return this.#scan(undefined, (i) => (i.kind === 'cluster' ? i : undefined));
   }
 
   #key(key: string): Record<string, AttributeValue> {

@@ -100,6 +100,20 @@ export type Effect = z.infer<typeof EffectSchema>;
 export type Incident = z.infer<typeof IncidentSchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
 
+/**
+ * An incident without what grows with its traffic (its signals, folded lines and outbox): what listing many
+ * incidents at once needs (a storm root's members, `/pleg status`). Stores read summaries when they read many, and
+ * whole records only for the few a decision changes, so a storm of a thousand nodes is not a thousand incidents'
+ * signals in memory at once. A summary cannot be saved back: the type has no signals to save.
+ */
+export const IncidentSummarySchema = IncidentSchema.omit({ signals: true, folded: true, pending: true });
+export type IncidentSummary = z.infer<typeof IncidentSummarySchema>;
+
+export function summarise(incident: Incident): IncidentSummary {
+  const { signals: _signals, folded: _folded, pending: _pending, ...summary } = incident;
+  return summary;
+}
+
 export function stormKey(cluster: string): string {
   return `${cluster}/*`;
 }
@@ -107,7 +121,6 @@ export function stormKey(cluster: string): string {
 /** Raised when another responder updated the incident first: the job is retried against the new state. */
 export class IncidentConflict extends Error {}
 
-/** Incident state survives restarts behind this port (SQLite embedded/in-cluster, DynamoDB on Lambda). */
 /**
  * How long a resolved incident is kept (30 days): a re-fire within it finds the incident and reopens its thread
  * (when the policy's reopen window allows); after it, the incident is gone and a re-fire starts a new one. Open
@@ -115,10 +128,22 @@ export class IncidentConflict extends Error {}
  */
 export const RESOLVED_INCIDENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * Incident state survives restarts behind this port (SQLite embedded/in-cluster, DynamoDB on Lambda). What it
+ * reads is bounded by what a decision needs, not by how many incidents are open: whole records by key, and
+ * of many incidents only summaries, or the few whole records a query picks (at most `limit`, or those opened
+ * within the storm window, read only while no storm is open: as many as the threshold open one).
+ */
 export interface IncidentStore {
   get(key: string): Promise<Incident | undefined>;
   /** Saves `incident` if the stored version is still `incident.version - 1` (or absent for version 1). */
   put(incident: Incident): Promise<void>;
-  /** Open incidents, optionally of one cluster. */
+  /** Open incidents, optionally of one cluster, oldest first. */
   open(cluster?: string): Promise<Incident[]>;
+  /** The open node incidents of `cluster`, whole: those opened at or after `since` (ISO time), at most `limit`. */
+  nodes(cluster: string, options: { since?: string; limit?: number }): Promise<Incident[]>;
+  /** The open members of `cluster`'s storm (node incidents whose `storm` is its key), summarised; at most `limit`. */
+  members(cluster: string, limit?: number): Promise<IncidentSummary[]>;
+  /** The open cluster incidents (storms), whole: one per cluster at most. */
+  storms(): Promise<Incident[]>;
 }

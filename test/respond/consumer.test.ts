@@ -129,4 +129,24 @@ describe('consume', () => {
       expect.stringMatching(/^queue consumer error: recovered after 2m3\ds$/),
     ]);
   });
+
+  it('gives the event loop a turn before each batch: a backlog that needs no network cannot starve ingest', async () => {
+    const jobs = 20;
+    for (let n = 0; n < jobs; n++) await queue.enqueue([bundleJob(`node-${n}`)]);
+    let handled = 0;
+    // Nothing here waits for I/O, like a storm member's jobs: every promise the consumer awaits is settled.
+    const deps: RespondDeps = {
+      handler: { handle: async () => void handled++ },
+      processed: { seen: async () => new Set(), mark: async () => {} },
+    };
+    const log = messagesLogger([]);
+    const stop = new AbortController();
+    const options = { batchSize: 1, waitMs: 10, batchWindowMs: 0, visibilityMs: 60_000, log };
+    const running = consume(queue, deps, { ...options, downstream: new DownstreamStatus(log) }, stop.signal);
+    // What the loop runs next, a webhook's request say, runs while the backlog is still being answered.
+    const handledAtTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(handled)));
+    stop.abort();
+    await running;
+    expect(handledAtTurn).toBeLessThanOrEqual(1);
+  });
 });
