@@ -126,8 +126,10 @@ describe('pleg-responder collect on this host, planted conditions', () => {
     await new Promise<void>((resolve) => server.listen(socket, resolve));
 
     const started = performance.now();
-    const bundle = await collect(root);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // An empty /proc: the busy host's own D-state or zombie processes (other tests', CI's) must not decide this case.
+    const bundle = await collect(root, ['--proc', emptyRoot('socket-proc')]);
+    // Its 10 s budget, plus starting a Node process on a loaded machine: the run ends, it does not hang.
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(bundle.host?.checks).toContainEqual(
       expect.objectContaining({
         target: 'containerd',
