@@ -72,7 +72,7 @@ function parseJson<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
   if (!checked.ok) {
     throw new Refusal(400, 'invalid payload', checked.issues, {
       totalIssues: checked.total,
-      moreIssues: checked.more,
+      partial: checked.partial,
     });
   }
   return checked.data;

@@ -17,33 +17,33 @@ export class Refusal extends HTTPException {
   readonly issues: SchemaIssue[];
   /** How many issues there were, when more than `issues` lists. */
   readonly totalIssues: number;
-  /** The body has more issues than `issues` lists, not counted: the refusal stopped looking (see intake/validate.ts). */
-  readonly moreIssues: boolean;
+  /** The issues were looked for in part of the body only, so there may be more (see intake/validate.ts). */
+  readonly partial: boolean;
   readonly outcome: string;
 
   constructor(
     status: RefusalStatus,
     error: string,
     issues: SchemaIssue[] = [],
-    options: { outcome?: string; totalIssues?: number; moreIssues?: boolean } = {},
+    options: { outcome?: string; totalIssues?: number; partial?: boolean } = {},
   ) {
     super(status, { message: error });
     this.error = error;
     this.issues = issues;
     this.totalIssues = options.totalIssues ?? issues.length;
-    this.moreIssues = options.moreIssues ?? false;
+    this.partial = options.partial ?? false;
     this.outcome = options.outcome ?? `invalid_${status}`;
   }
 
   /**
    * The error envelope: `issues` lists at most the first `MAX_ISSUES_SHOWN` problems; `totalIssues` says how many
-   * there were when that is more, `moreIssues` that there are more than were looked for, so a reply stays small
-   * whatever the body.
+   * there were when that is more, `partial` that they were looked for in part of the body only, so a reply stays
+   * small whatever the body.
    */
   override getResponse(): Response {
     const { error, issues, totalIssues } = this;
-    const body = this.moreIssues
-      ? { error, issues, moreIssues: true }
+    const body = this.partial
+      ? { error, issues, partial: true }
       : totalIssues > issues.length
         ? { error, issues, totalIssues }
         : { error, issues };

@@ -62,11 +62,12 @@ type Chat = Extract<Job, { kind: 'chat' }>;
  * The respond pipeline, one incident's jobs at a time:
  *
  *   correlate (the incident, its storm, the cluster's open incidents) → collect (live evidence) →
- *   diagnose (the pure engine) → decide (pure: shared/incidents/decide/) → record → notify (the outbox)
+ *   diagnose (the pure engine) → decide (pure: shared/incidents/decide/) → render (pure: shared/messages/) →
+ *   record → notify (the outbox)
  *
  * What earlier deliveries left owed on an incident is completed first (outbox.ts), so each decision is made on
- * the incident as it is. The stages that gather (correlate, collect, understand a request) are here; deciding is
- * pure and elsewhere; recording and notifying are the outbox's.
+ * the incident as it is. The stages that gather (correlate, collect, understand a request) are here; deciding and
+ * rendering are pure and elsewhere; recording and notifying are the outbox's.
  */
 export class RespondPipeline implements IncidentHandler {
   readonly #store: IncidentStore;

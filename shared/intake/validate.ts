@@ -24,9 +24,9 @@ export type Validated<T> =
   | { ok: true; data: T }
   /**
    * The first issues (at most MAX_ISSUES_SHOWN). `total`: how many there were, when the whole body was read;
-   * `more`: the body has issues beyond those listed that were not looked for.
+   * `partial`: the issues were looked for in part of the body only (its first members), so there may be more.
    */
-  | { ok: false; issues: SchemaIssue[]; total?: number; more?: boolean };
+  | { ok: false; issues: SchemaIssue[]; total?: number; partial?: boolean };
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): Validated<z.infer<S>> {
   const first = schema.safeParse(value, FIRST_ISSUE_ONLY);
@@ -40,7 +40,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): Valida
   const issues =
     firstIssue && !found.some((i) => samePath(i.path, firstIssue.path)) ? [firstIssue, ...found] : found;
   const shown = describeIssues({ issues });
-  if (budget.cut) return { ok: false, issues: shown, more: true };
+  if (budget.cut) return { ok: false, issues: shown, partial: true };
   return { ok: false, issues: shown, ...(issues.length > MAX_ISSUES_SHOWN ? { total: issues.length } : {}) };
 }
 

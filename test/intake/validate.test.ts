@@ -29,10 +29,10 @@ describe('validate', () => {
     expect(result).toEqual({ ok: false, issues: describeIssues({ issues: full(body) }), total: 30 });
   });
 
-  it('reads a large body only as far as its first issues: the same first 20, and that there are more', () => {
+  it('reads a large body only as far as its first issues: the same first 20, and that the list is partial', () => {
     const body = payload(Array.from({ length: 5000 }, () => ({ status: 'burning' })));
     const result = validate(AlertmanagerPayloadSchema, body);
-    expect(result).toEqual({ ok: false, issues: describeIssues({ issues: full(body) }), more: true });
+    expect(result).toEqual({ ok: false, issues: describeIssues({ issues: full(body) }), partial: true });
   });
 
   it('names the first issue even where it lies past the members read for the list', () => {
@@ -41,14 +41,14 @@ describe('validate', () => {
     expect(result).toEqual({
       ok: false,
       issues: describeIssues({ issues: full(payload(alerts)) }).slice(0, 1),
-      more: true,
+      partial: true,
     });
   });
 
   it('cuts a map of wrong values to its first entries', () => {
     const labels = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`l${i}`, i]));
     const result = validate(AlertmanagerPayloadSchema, payload([{ ...alert('n'), labels }]));
-    expect(result).toMatchObject({ ok: false, more: true });
+    expect(result).toMatchObject({ ok: false, partial: true });
     expect(result.ok === false && result.issues.map((i) => i.path).slice(0, 2)).toEqual([
       'alerts[0].labels.l0',
       'alerts[0].labels.l1',
@@ -66,7 +66,7 @@ describe('validate', () => {
   it('describes an array of events by the array option of the union', () => {
     const events = [nodeNotReadyEvent('n1'), ...Array.from({ length: 100 }, () => ({ reason: 5 }))];
     const result = validate(EventWebhookBodySchema, events);
-    expect(result).toMatchObject({ ok: false, more: true });
+    expect(result).toMatchObject({ ok: false, partial: true });
   });
 
   it('relies on zod stopping a parse at its first issue (the flag zod’s own validate uses)', () => {
