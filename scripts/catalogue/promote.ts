@@ -65,6 +65,15 @@ const WRITERS: Readonly<Record<string, readonly Component[]>> = {
   kernel: ['kernel'],
 };
 
+/**
+ * Lines a program's message can sit in without being about the node: the kubelet's probe results carry the error
+ * the probe's own client got from the application (a gRPC health check's "transport is closing" is the pod's
+ * server, not the runtime's).
+ */
+const NOT_THE_NODES: Readonly<Record<string, string>> = {
+  'grpc-go': '[Pp]robe failed|[Pp]robe errored|prober\\.go',
+};
+
 export interface Promoted {
   program: string;
   entry: Entry;
@@ -129,7 +138,14 @@ function mechanism(p: Promoted): string {
 export function renderPromoted(promoted: readonly Promoted[]): string {
   const byRule = new Map<
     string,
-    { fact: FactId; pattern: string; sources: string[]; mechanism: string; from: Set<Component> | undefined }
+    {
+      fact: FactId;
+      pattern: string;
+      sources: string[];
+      mechanism: string;
+      from: Set<Component> | undefined;
+      unless: string | undefined;
+    }
   >();
   for (const p of promoted) {
     const key = `${p.fact} ${pattern(p.entry)}`;
@@ -143,6 +159,7 @@ export function renderPromoted(promoted: readonly Promoted[]): string {
         sources: [citation(p)],
         mechanism: mechanism(p),
         from,
+        unless: NOT_THE_NODES[p.program],
       });
       continue;
     }
@@ -153,7 +170,8 @@ export function renderPromoted(promoted: readonly Promoted[]): string {
   }
   const rules = [...byRule.values()].map((r) => {
     const from = r.from ? `    from: ${JSON.stringify([...r.from])},\n` : '';
-    return `  {\n    fact: ${JSON.stringify(r.fact)},\n    pattern: ${JSON.stringify(r.pattern)},\n${from}    source: ${JSON.stringify(r.sources.join('; '))},\n    mechanism: ${JSON.stringify(r.mechanism)},\n  },`;
+    const unless = r.unless ? `    unless: ${JSON.stringify(r.unless)},\n` : '';
+    return `  {\n    fact: ${JSON.stringify(r.fact)},\n    pattern: ${JSON.stringify(r.pattern)},\n${from}${unless}    source: ${JSON.stringify(r.sources.join('; '))},\n    mechanism: ${JSON.stringify(r.mechanism)},\n  },`;
   });
   return [
     "import type { Signature } from './types.ts';",

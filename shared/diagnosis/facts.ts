@@ -79,6 +79,9 @@ export const FACT_MEANINGS = {
   'apiserver.down': 'an API server (or its load balancer) was down',
   'mem.oom': 'the kernel ran out of memory or the kubelet reports memory pressure',
   'mem.exhausted': "the node's memory was reported exhausted",
+  'mem.system_slice_limit':
+    "the slice host services run in (system.slice, or the runtime's own slice) is at its memory limit: system-reserved enforcement or a drop-in caps it",
+  'runtime.not_enabled': 'the runtime service is not enabled: nothing starts it at boot',
   'mem.cgroup_oom': 'a container hit its own memory limit (not node memory exhaustion)',
   'cpu.saturated': 'CPU is saturated',
   'io.saturated': 'disk I/O is saturated',
@@ -114,9 +117,17 @@ export const FACT_MEANINGS = {
     'the kubelet posted node status moments after it started, before its first runtime Status call: one short NotReady per restart',
   'runtime.recovered':
     'the runtime is described as back and answering after an exit: that outage ended by itself',
+  'runtime.list_abandoned':
+    'the runtime finished a container list after its caller had given up (broken pipe writing the answer): the list is slow, not absent',
+  'runtime.start_failed':
+    'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
   'runc.freeze_failed':
     "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
+  'kubelet.allocatable_on_root':
+    'the kubelet enforces node allocatable on the root cgroup, which takes no limit: per-QoS cgroups off with enforce-node-allocatable=pods',
+  'kubelet.killed':
+    'the kubelet was killed by SIGKILL (signal 9, exit status 137): the OOM killer, or a supervisor that gave up waiting for it',
   'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',
   'systemd.dbus_full_queue': "the D-Bus daemon rejects messages because the receiver's queue is full",
   'systemd.dbus_disconnected': 'clients lost or cannot open their connection to the system D-Bus',

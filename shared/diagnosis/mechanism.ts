@@ -10,6 +10,12 @@ import type { Ranked } from './rank.ts';
 const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.swap': 'swap enabled',
   'kubelet.dead': 'kubelet not running',
+  'kubelet.killed': 'kubelet SIGKILLed',
+  'runtime.start_failed': 'runtime fails to start',
+  'runtime.list_abandoned': 'container list slower than its callers wait',
+  'mem.system_slice_limit': 'system slice at its memory limit',
+  'runtime.not_enabled': 'runtime not enabled at boot',
+  'kubelet.allocatable_on_root': 'allocatable enforced on the root cgroup',
   'kubelet.auth_error': 'credentials rejected',
   'kubelet.stale_conn': 'stale API connection',
   'kubelet.alive_while_unknown': 'status loop wedged',

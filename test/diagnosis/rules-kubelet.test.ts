@@ -37,6 +37,14 @@ interface Example {
 
 const KUBELET_EXAMPLES: readonly Example[] = [
   {
+    line: journal('systemd[1]', 'kubelet.service: Main process exited, code=killed, status=9/KILL'),
+    fact: 'kubelet.killed',
+  },
+  {
+    line: 'Warning  FailedNodeAllocatableEnforcement  2m (x41 over 42m)  kubelet  Failed to update Node Allocatable Limits "": failed to set supported cgroup subsystems for cgroup : failed to set config for supported subsystems : failed to write 3900000000 to memory.limit_in_bytes: write /sys/fs/cgroup/memory/memory.limit_in_bytes: invalid argument',
+    fact: 'kubelet.allocatable_on_root',
+  },
+  {
     line: klog(
       'E',
       'remote_runtime.go:168',
@@ -295,6 +303,45 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
       'E',
+      'bootstrap.go:266',
+      '"Unhandled Error" err="part of the existing bootstrap client certificate in /etc/kubernetes/kubelet.conf is expired: 2026-05-17 12:05:13 +0000 UTC" logger="UnhandledError"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'bootstrap.go:205',
+      'Part of the existing bootstrap client certificate is expired: 2020-02-23 15:48:00 +0000 UTC',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: journal(
+      'kube-apiserver[912]',
+      'E1123 10:01:02.123456     912 authentication.go:73] "Unable to authenticate the request" err="[x509: certificate has expired or is not yet valid: current time 2026-11-23T10:01:02Z is after 2026-11-20T08:00:00Z, verifying certificate SN=1234, SKID=, AKID=AB:CD failed: x509: certificate has expired or is not yet valid: current time 2026-11-23T10:01:02Z is after 2026-11-20T08:00:00Z]"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'I',
+      'oom_watcher_linux.go:83',
+      '"Got sys oom event" event="&{Pid:31337 ProcessName:java TimeOfDeath:2026-11-23 10:01:01 +0000 UTC ContainerName:/kubepods.slice/kubepods-burstable.slice VictimContainerName:/ Constraint:CONSTRAINT_NONE}"',
+    ),
+    fact: 'mem.oom',
+  },
+  {
+    line: klog(
+      'I',
+      'oom_watcher_linux.go:65',
+      'Got sys oom event: &{31337 java 2019-11-23 10:01:01 +0000 UTC / / }',
+    ),
+    fact: 'mem.oom',
+  },
+  {
+    line: klog(
+      'E',
       'kubelet_node_status.go:96',
       '"Unable to register node with API server" err="Unauthorized" node="node-7"',
     ),
@@ -469,6 +516,17 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  {
+    line: 'vmstat showed iowait at 98% for minutes before each NotReady',
+    fact: 'io.saturated',
+    origin: 'unknown',
+  },
+  {
+    line: kmsg(
+      'oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/system.slice,task_memcg=/system.slice/containerd.service,task=containerd,pid=880,uid=0',
+    ),
+    fact: 'mem.system_slice_limit',
+  },
   {
     line: kmsg('task:containerd-shim state:D stack:0     pid:4242  ppid:4100   flags:0x00000000'),
     fact: 'proc.dstate',

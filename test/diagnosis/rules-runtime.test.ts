@@ -32,6 +32,25 @@ interface Example {
 
 const HITS: readonly Example[] = [
   {
+    line: `${J} dockerd[2211]: failed to start daemon: error initializing graphdriver: driver not supported: overlay2`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=fatal msg="Failed to run CRI service" error="failed to recover state"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="converting task to protobuf" error="context deadline exceeded: unknown" id=${CID}`,
+    fact: 'runtime.shim_hang',
+  },
+  {
+    line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for GET /v1.41/containers/json returned error: write unix /var/run/docker.sock->@: write: broken pipe"`,
+    fact: 'runtime.list_abandoned',
+  },
+  { line: 'there are thousands of exited containers on the node', fact: 'containers.exited_many' },
+  { line: 'disk IO is saturated on the node', fact: 'io.saturated' },
+  { line: 'memory limits are far above requests on most deployments', fact: 'pods.unbounded' },
+  {
     line: 'the pods were deployed without resource requests or limits on t3.small nodes',
     fact: 'pods.unbounded',
   },

@@ -16,6 +16,8 @@ export const containerCount: CauseModule = {
     { fact: 'pods.dense', weight: 0.5 },
     { fact: 'pleg.channel_full', weight: 0.5 },
     { fact: 'runtime.list_too_large', weight: 3.5 },
+    // The daemon is up and answers, late: the list's cost grows with every container it holds, exited ones too.
+    { fact: 'runtime.list_abandoned', weight: 2 },
   ],
   against: [
     { fact: 'containers.few', weight: 2.5 },

@@ -17,19 +17,22 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },
     { fact: 'kubelet.cadvisor_cgroup_path', weight: 3.5 },
+    { fact: 'kubelet.allocatable_on_root', weight: 3 },
     { fact: 'kubelet.cert_rotated', weight: 0.5 },
   ],
   against: competingDefects('kubelet_defect'),
   summary: ({ facts }) =>
     facts.has('kubelet.cadvisor_cgroup_path')
       ? "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion."
-      : facts.has('kubelet.stale_conn')
-        ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'
-        : facts.has('pleg.evented_unhealthy')
-          ? 'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.'
-          : facts.has('kubelet.relist_deadlock')
-            ? "The kubelet's PLEG relist is blocked sending an event nobody receives: the kubelet deadlocked itself, the runtime is not involved."
-            : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
+      : facts.has('kubelet.allocatable_on_root')
+        ? "The kubelet's flags disable per-QoS cgroups yet enforce node allocatable on pods, so it writes the pods' memory limit to the root cgroup, which refuses it, and fails that step of every sync: a flag combination the kubelet does not reject."
+        : facts.has('kubelet.stale_conn')
+          ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'
+          : facts.has('pleg.evented_unhealthy')
+            ? 'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.'
+            : facts.has('kubelet.relist_deadlock')
+              ? "The kubelet's PLEG relist is blocked sending an event nobody receives: the kubelet deadlocked itself, the runtime is not involved."
+              : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
   chain: ({ facts }) =>
     facts.has('kubelet.cadvisor_cgroup_path')
       ? [
@@ -37,17 +40,23 @@ export const kubeletDefect: CauseModule = {
           'The kubelet treats a cAdvisor start failure as fatal and exits; systemd restarts it into the same failure.',
           'Root cause: the kubelet/cAdvisor release does not handle this cgroup mount layout; a release that does (or the layout it expects) fixes it, a restart does not.',
         ]
-      : [
-          facts.has('kubelet.stale_conn')
-            ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
-            : facts.has('pleg.evented_unhealthy')
-              ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
-              : facts.has('kubelet.relist_deadlock')
-                ? 'Relist hands each pod event to the sync loop over a channel; the goroutine dump shows relist parked on that send for minutes, so no relist completes and PLEG reports unhealthy.'
-                : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
-          'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
-          'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
-        ],
+      : facts.has('kubelet.allocatable_on_root')
+        ? [
+            'With --cgroups-per-qos=false there is no kubepods cgroup, so the node-allocatable limit for pods goes to the cgroup root; the kernel takes no memory limit on the root cgroup and the write fails with EINVAL.',
+            'The kubelet retries every minute (FailedNodeAllocatableEnforcement) and its container manager reports the failure, which on small nodes shows as short NotReady spells when many pods start.',
+            'Root cause: the flag combination; turn --cgroups-per-qos back on (the default), or drop pods from --enforce-node-allocatable.',
+          ]
+        : [
+            facts.has('kubelet.stale_conn')
+              ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
+              : facts.has('pleg.evented_unhealthy')
+                ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
+                : facts.has('kubelet.relist_deadlock')
+                  ? 'Relist hands each pod event to the sync loop over a channel; the goroutine dump shows relist parked on that send for minutes, so no relist completes and PLEG reports unhealthy.'
+                  : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
+            'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
+            'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
+          ],
   commands: ({ node, facts }) => [
     read('node', 'kubelet --version', 'kubelet release (compare with the fixed releases)'),
     read(
@@ -55,6 +64,15 @@ export const kubeletDefect: CauseModule = {
       "journalctl -u kubelet --since -1h --no-pager | grep -E 'use of closed network connection|watch close|EventedPLEG|Failed to start cAdvisor' | tail -n 20",
       'the defect signature',
     ),
+    ...(facts.has('kubelet.allocatable_on_root')
+      ? [
+          read(
+            'node',
+            "ps -o args= -C kubelet | tr ' ' '\\n' | grep -E 'cgroups-per-qos|enforce-node-allocatable|cgroup-root'",
+            'the flags that send the pods limit to the root cgroup',
+          ),
+        ]
+      : []),
     ...(facts.has('kubelet.cadvisor_cgroup_path')
       ? [read('node', 'grep cgroup /proc/self/mountinfo', 'the cgroup layout cAdvisor has to watch')]
       : []),

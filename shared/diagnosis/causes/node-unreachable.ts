@@ -22,6 +22,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'network.link_down', weight: 1.5 },
     { fact: 'kubelet.stale_conn', weight: 1 },
     { fact: 'kubelet.stopped', weight: 1.5 },
+    // A kill is restarted by systemd (Restart=always) or the wrapper: the gap it leaves is short, and why it was
+    // killed is the question, so it weighs less here than a kubelet that stays dead.
+    { fact: 'kubelet.killed', weight: 1 },
     { fact: 'kubelet.node_identity', weight: 3.5 },
     { fact: 'kubelet.config_error', weight: 3.5 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },

@@ -22,6 +22,11 @@ export const resourceStarvation: CauseModule = {
     { fact: 'disk.image_gc_failed', weight: 1.5 },
     { fact: 'kernel.soft_lockup', weight: 1.5 },
     { fact: 'pid.cgroup_limit', weight: 1 },
+    // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
+    // answering, and both follow starvation more often than not.
+    { fact: 'kubelet.killed', weight: 1.5 },
+    // The runtime, sshd and journald share the capped slice: they are reclaimed and OOM-killed while pods are not.
+    { fact: 'mem.system_slice_limit', weight: 2.5 },
   ],
   against: [{ fact: 'io.normal', weight: 1 }, ...competingDefects('resource_starvation')],
   summary: ({ facts }) =>

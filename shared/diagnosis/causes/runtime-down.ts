@@ -26,6 +26,10 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.known_defect', weight: 1 },
     { fact: 'runtime.restart_limit', weight: 3 },
     { fact: 'runtime.panic', weight: 2.5 },
+    { fact: 'runtime.start_failed', weight: 3 },
+    // Alone it says little (socket activation, a supervisor); with the runtime stopped it explains a NotReady that
+    // began at a reboot and never cleared.
+    { fact: 'runtime.not_enabled', weight: 1.5 },
     { fact: 'runtime.service_stopped', weight: 1.5 },
     { fact: 'runtime.shim_start_failed', weight: 1.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },
@@ -37,6 +41,7 @@ export const runtimeDown: CauseModule = {
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },
+    { fact: 'runtime.list_abandoned', weight: 1 },
     { fact: 'runtime.selective_hang', weight: 1 },
     // A crash that recovered within seconds is not what keeps the node NotReady now.
     { fact: 'runtime.recovered', weight: 1.5 },

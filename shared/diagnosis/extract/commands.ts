@@ -3,7 +3,7 @@ import type { Component } from '../components.ts';
 import type { FactSet } from '../facts.ts';
 import { goroutineFacts } from '../paste/goroutines.ts';
 import { kernelStackFacts } from '../paste/kernel-stack.ts';
-import { readUnitStatus } from '../paste/systemctl-status.ts';
+import { readUnitStatus, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
@@ -92,12 +92,33 @@ function systemdCommand(run: Run, facts: FactSet): void {
       });
     }
   }
+  if (status) hostSlice(status, run, facts);
+  if (unit && unit !== 'kubelet' && status?.enablement === 'disabled' && status.stopped) {
+    facts.add({
+      id: 'runtime.not_enabled',
+      source: run.source,
+      text: `${status.unit ?? unit}: disabled, ${status.active}`,
+    });
+  }
   if (/--type[= ]scope/.test(command) && /wc -l/.test(command)) {
     const n = firstInteger(run.output);
     if (n !== undefined && n >= 1000) {
       facts.add({ id: 'systemd.scope_pileup', source: run.source, text: run.output.trim(), value: n });
     }
   }
+}
+
+/** The slices host daemons run in; kubepods.slice is the pods' own, whose limit is node allocatable. */
+const HOST_SLICE = /^(?:system|runtime|podruntime)\.slice$/;
+/** At the limit, give or take what the kernel reclaims on its way there. */
+const AT_LIMIT = 0.95;
+
+/** A host slice at its memory limit: the kubelet's system-reserved enforcement, or a drop-in, caps it. */
+function hostSlice(status: UnitStatus, run: Run, facts: FactSet): void {
+  if (!status.unit || !HOST_SLICE.test(status.unit) || !status.memory) return;
+  const { used, max } = status.memory;
+  if (used / max < AT_LIMIT) return;
+  facts.add({ id: 'mem.system_slice_limit', source: run.source, text: status.text, value: used / max });
 }
 
 /** Long-running `journalctl -f` / `tail -f` children each hold an inotify instance until the limit (128) is hit. */

@@ -5,8 +5,8 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  * systemd, `○` inactive, `↻` reloading, `*` without UTF-8), then indented `Key: value` lines (Loaded, Active,
  * Main PID, CGroup tree...), then a blank line and the unit's last journal lines.
  */
-const HEADER = /^\s*(?:[●×○↻*] )?([\w@.:\\-]+\.(?:service|socket|scope))(?: - .*)?$/;
-const GLYPH_HEADER = /^\s*[●×○↻*] [\w@.:\\-]+\.(?:service|socket|scope)\b/;
+const HEADER = /^\s*(?:[●×○↻*] )?([\w@.:\\-]+\.(?:service|socket|scope|slice))(?: - .*)?$/;
+const GLYPH_HEADER = /^\s*[●×○↻*] [\w@.:\\-]+\.(?:service|socket|scope|slice)\b/;
 
 export interface UnitStatus {
   unit: string | undefined;
@@ -16,8 +16,34 @@ export interface UnitStatus {
   stopped: boolean;
   /** Exited and waiting for systemd's next restart (a crash loop). */
   restarting: boolean;
+  /** The unit file's enablement from the Loaded line (`enabled`, `disabled`, `static`, `masked`...). */
+  enablement: string | undefined;
+  /** Memory in use and the unit's limit in bytes, from `Memory: 1.9G (max: 2.0G …)` (`limit:` before v240). */
+  memory: { used: number; max: number } | undefined;
   /** The Active and Main PID lines, as cited evidence. */
   text: string;
+}
+
+const UNIT_FACTORS: Readonly<Record<string, number>> = {
+  B: 1,
+  K: 2 ** 10,
+  M: 2 ** 20,
+  G: 2 ** 30,
+  T: 2 ** 40,
+};
+
+/** systemd's format_bytes: `512.0K`, `1.9G`, `0B`. */
+function bytes(text: string | undefined): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)([BKMGT])$/.exec(text ?? '');
+  const factor = UNIT_FACTORS[m?.[2] ?? ''];
+  return m && factor ? Number(m[1]) * factor : undefined;
+}
+
+function memoryLine(output: string): { used: number; max: number } | undefined {
+  const m = /^\s*Memory: (\S+) \([^)\n]*?\b(?:max|limit): (\S+?)[ )]/m.exec(output);
+  const used = bytes(m?.[1]);
+  const max = bytes(m?.[2]);
+  return used !== undefined && max ? { used, max } : undefined;
 }
 
 export function readUnitStatus(output: string): UnitStatus | undefined {
@@ -29,15 +55,19 @@ export function readUnitStatus(output: string): UnitStatus | undefined {
     .find((u) => u !== undefined);
   const mainPid = /^\s*Main PID: (\d+ \((?:code|status)=[^)]*\))/m.exec(output)?.[1];
   const limit = /Start request repeated too quickly/.test(output);
+  const enablement = /^\s*Loaded: [^(\n]*\([^;)\n]*; ([\w-]+)[;)]/m.exec(output)?.[1];
   return {
     unit,
     active,
     stopped: /^(?:failed|inactive \(dead\))/.test(active) || limit,
     restarting: /^activating \(auto-restart\)/.test(active),
+    enablement,
+    memory: memoryLine(output),
     text: [
       unit ? `${unit}:` : undefined,
       `Active: ${active}`,
       mainPid ? `Main PID: ${mainPid}` : undefined,
+      memoryLine(output) ? /^\s*(Memory: .+)$/m.exec(output)?.[1] : undefined,
       limit ? 'Start request repeated too quickly' : undefined,
     ]
       .filter(Boolean)

@@ -94,6 +94,19 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'containerd (re)started; on a running node this follows a crash, an OOM kill or a manual restart',
   },
   {
+    // Listing tasks asks every task's shim for its state; a shim that does not answer in time fails that task's
+    // entry (id=) while the others list. The same id again and again is one shim that stopped answering.
+    fact: 'runtime.shim_hang',
+    pattern:
+      'converting task to protobuf[^\\n]{0,400}(?:context canceled|context deadline exceeded|DeadlineExceeded|ttrpc: closed)',
+    from: ['containerd'],
+    strict: true,
+    source:
+      'containerd services/tasks/local.go addTasks ("converting task to protobuf"), from getProcessState calling the shim\'s State over ttrpc',
+    mechanism:
+      "one task's shim does not answer its State call: every call about that container waits, and the task list with it",
+  },
+  {
     fact: 'runtime.panic',
     pattern: '(?:panic|fatal error): ',
     from: ['containerd', 'dockerd', 'crio', 'shim'],

@@ -103,6 +103,19 @@ export const SUBJECTS = {
     zh: ['句柄', '文件描述符', '檔案描述符', '文件句柄', '檔案控制代碼'],
   },
   inotify: { en: ['inotify watches', 'inotify instances', 'inotify'], zh: ['inotify'] },
+  certificate: {
+    en: [
+      'kubelet client certificate',
+      'kubelet certificate',
+      'client certificate',
+      'kubelet-client-current.pem',
+      'certificates',
+      'certificate',
+      'certs',
+      'cert',
+    ],
+    zh: ['kubelet证书', 'kubelet證書', '客户端证书', '客戶端證書', '证书', '證書'],
+  },
 } as const satisfies Record<string, Terms>;
 
 /**
@@ -239,6 +252,23 @@ export const STATES = {
       ],
       zh: ['没有挂', '沒有掛', '没有崩溃', '沒有崩潰', '未崩溃'],
     },
+  },
+  sigkilled: {
+    en: [
+      'exited with code 137',
+      'exited with status 137',
+      'exit code 137',
+      'exit status 137',
+      'status=137',
+      'Exited (137)',
+      'killed by SIGKILL',
+      'got SIGKILL',
+      'was SIGKILLed',
+      'killed with signal 9',
+      'kill -9',
+    ],
+    zh: ['退出码137', '退出碼137', '退出码 137', '被kill -9', '被 kill -9', '被SIGKILL'],
+    denied: { en: [], zh: [] },
   },
   notRestarted: {
     en: [
@@ -384,6 +414,10 @@ export const STATES = {
       'outage',
       'not responding',
       'stopped responding',
+      'went offline',
+      'was offline',
+      'is offline',
+      'went away',
     ],
     zh: [
       '不通',
@@ -420,6 +454,36 @@ export const STATES = {
     ],
     zh: ['修改', '变更', '變更', '被改', '拦截', '攔截', '禁止了'],
     denied: { en: ['not changed', 'unchanged'], zh: ['没有修改', '沒有修改', '未修改'] },
+  },
+  expired: {
+    en: [
+      'has expired',
+      'had expired',
+      'have expired',
+      'was expired',
+      'were expired',
+      'is expired',
+      'are expired',
+      'expired',
+      'was not renewed',
+      'were not renewed',
+      'not renewed',
+      'did not rotate',
+      'was not rotated',
+      'were not rotated',
+    ],
+    zh: ['过期', '過期', '已到期', '失效', '没有续期', '沒有續期', '未续期', '未續期', '没有轮换', '未轮换'],
+    denied: {
+      en: [
+        'not expired',
+        'not yet expired',
+        "hasn't expired",
+        'has not expired',
+        'never expired',
+        'still valid',
+      ],
+      zh: ['没有过期', '沒有過期', '未过期', '未過期', '没过期'],
+    },
   },
   recovered: {
     en: [
@@ -478,11 +542,21 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'died',
     fact: 'kubelet.dead',
-    // The node controller's own condition message (Ready=Unknown), read by its rule, not a description.
-    unless: ['stopped posting'],
+    // The node controller's own condition message (Ready=Unknown), read by its rule, not a description. A kill
+    // by SIGKILL is its own pairing below: restarted, and a question of why.
+    unless: ['stopped posting', '137', 'SIGKILL', 'kill -9', 'signal 9'],
     source:
       'observation: kubelet.service exiting (systemd "Main process exited", "Stopped", "Killed") as people see it',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
+  },
+  {
+    subject: 'kubelet',
+    state: 'sigkilled',
+    fact: 'kubelet.killed',
+    source:
+      'observation: the kubelet killed by SIGKILL (systemd "code=killed, status=9/KILL", exit status 137)',
+    mechanism:
+      'the OOM killer or a watchdog killed the kubelet; it is restarted, but why it was killed is the fault',
   },
   {
     subject: 'kubelet',
@@ -669,6 +743,15 @@ export const DESCRIPTIONS: readonly Description[] = [
   },
   {
     subject: 'networkStorage',
+    state: 'died',
+    fact: 'kernel.storage_stall',
+    source:
+      'observation: the NFS/network filesystem server gone (crashed, stopped, shut down) while clients still hold hard mounts',
+    mechanism:
+      'a hard mount retries forever: processes touching it sleep uninterruptibly and their containers cannot be stopped',
+  },
+  {
+    subject: 'networkStorage',
     state: 'hangs',
     fact: 'kernel.storage_stall',
     source: 'observation: an NFS/network filesystem mount hanging',
@@ -717,6 +800,14 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       'observation: a daemon out of file descriptors ("too many open files", EMFILE), as people describe it',
     mechanism: 'the daemon cannot accept connections or open files, so CRI calls fail',
+  },
+  {
+    subject: 'certificate',
+    state: 'expired',
+    fact: 'kubelet.auth_error',
+    source:
+      'observation: the kubelet\'s client certificate past its NotAfter (crypto/x509 "certificate has expired"), rotation not having replaced it',
+    mechanism: "the API server refuses the kubelet's certificate, so its status and Lease updates stop",
   },
   {
     subject: 'inotify',

@@ -47,6 +47,18 @@ export const DOCKERD_RULES: readonly Signature[] = [
       'a container did not exit after SIGKILL through containerd: its process is unkillable (D state) or the shim does not report the exit',
   },
   {
+    // The handler wrote its answer to a connection the client (the kubelet's dockershim, cri-dockerd, docker ps) had
+    // closed after its own timeout.
+    fact: 'runtime.list_abandoned',
+    pattern:
+      'Handler for GET [^ ]*/containers/json returned error[^\\n]{0,300}(?:broken pipe|connection reset by peer)',
+    from: ['dockerd'],
+    source:
+      'moby daemon/server/server.go makeHTTPHandler ("Handler for %s %s returned error"; api/server/server.go before 25.0) on the containers list route (router/container getContainersJSON)',
+    mechanism:
+      "dockerd listed the containers, but its caller had already given up: the list takes longer than the caller's timeout",
+  },
+  {
     fact: 'runtime.op_timeout',
     pattern:
       'Handler for [A-Z]+ [^ ]+ returned error[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|timed out|transport is closing)',

@@ -115,8 +115,32 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism: 'an OOM kill with no cgroup or cpuset constraint: node memory was exhausted',
   },
   {
+    // A figure someone read off vmstat/top/sar/iostat is the kernel's own accounting, quoted: it weighs like a
+    // program's line, not like an impression ("the disk was slow").
+    fact: 'io.saturated',
+    pattern:
+      '(?:iowait|io ?wait|IO wait|I/O wait|%wa|%iowait)[^\\n]{0,20}(?:[5-9][0-9]|100)(?:\\.[0-9]+)? ?%|(?:[5-9][0-9]|100)(?:\\.[0-9]+)? ?% (?:iowait|io ?wait|IO wait|I/O wait)',
+    prose: true,
+    source:
+      'linux kernel/sched/cputime.c iowait time in /proc/stat, as vmstat/top (%wa) and sar/iostat (%iowait) print it, quoted by a person',
+    mechanism:
+      'CPUs sit idle with I/O outstanding most of the time: every runtime read and write waits on the disk',
+  },
+  {
+    // The OOM summary names the cgroup whose limit was hit (oom_memcg=): a host slice is not a container.
+    fact: 'mem.system_slice_limit',
+    pattern:
+      'oom-kill:constraint=CONSTRAINT_MEMCG[^\\n]{0,300}oom_memcg=/(?:system|runtime|podruntime)\\.slice[,/ ]',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/oom_kill.c dump_oom_summary (4.19+: "oom-kill:constraint=%s,…,oom_memcg=%s,task_memcg=%s,…")',
+    mechanism:
+      "the memory limit hit is a host slice's (system-reserved enforcement or a drop-in): host services, often the runtime, are OOM-killed while pods are not",
+  },
+  {
     fact: 'mem.cgroup_oom',
     pattern: 'Memory cgroup out of memory|oom-kill:constraint=CONSTRAINT_MEMCG',
+    unless: 'oom_memcg=/(?:system|runtime|podruntime)\\.slice[,/ ]',
     from: ['kernel', 'unknown'],
     source: 'linux mm/oom_kill.c oom_kill_process / dump_oom_summary (memcg OOM)',
     mechanism:

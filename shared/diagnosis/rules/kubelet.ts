@@ -13,6 +13,10 @@ function plegAgeSeconds(line: string): number | undefined {
 const NETWORK_CAUSE =
   '(?:i/o timeout|connection refused|no route to host|network is unreachable|TLS handshake timeout|Client\\.Timeout exceeded|context deadline exceeded|connection reset by peer)';
 
+/** A SIGKILL death as systemd, shells and container runtimes report it. */
+const KUBELET_KILLED =
+  '(?:code=killed, status=9/KILL|status=137|[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)[ :=]{0,2}137|Exited \\(137\\))';
+
 /** The API server's answers that reject the kubelet's credentials rather than fail to arrive. */
 const CREDENTIALS_REJECTED = '(?:Unauthorized|forbidden|x509:)';
 
@@ -251,6 +255,19 @@ export const KUBELET_RULES: readonly Signature[] = [
     source: 'kubernetes pkg/kubelet/oom/oom_watcher_linux.go (*realWatcher).Start (SystemOOM event)',
     mechanism: 'the kernel OOM killer killed a process outside any container cgroup: node memory ran out',
   },
+  {
+    // The watcher logs only the kills it turns into SystemOOM events: those whose cgroup is the root ("/"), by the
+    // container name (1.10-1.18) or the victim's container name (1.19+). Before 1.10 it watched cAdvisor's events
+    // for "/" alone ("... from cadvisor").
+    fact: 'mem.oom',
+    pattern: 'Got sys oom event',
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'kubernetes pkg/kubelet/oom/oom_watcher_linux.go (*realWatcher).Start ("Got sys oom event: %v" to 1.18, structured "Got sys oom event" event=… since, "… from cadvisor" before 1.10)',
+    mechanism:
+      'the kernel OOM killer chose a victim in the root cgroup, outside every pod: node memory ran out, not a container limit',
+  },
 
   // --- Node status and lease (pkg/kubelet/kubelet_node_status.go, the lease controller) ---
   {
@@ -348,6 +365,26 @@ export const KUBELET_RULES: readonly Signature[] = [
     strict: true,
     source: 'go crypto/x509 verify.go UnknownAuthorityError, in the kubelet TLS handshake',
     mechanism: 'the kubelet does not trust the CA that signed the API server certificate (or vice versa)',
+  },
+  {
+    // Each start, the kubelet checks the certificates in its kubeconfig; an expired one sends it to TLS bootstrap,
+    // which fails at once where no bootstrap kubeconfig is left (kubeadm deletes it after joining).
+    fact: 'kubelet.auth_error',
+    pattern: '[Pp]art of the existing bootstrap client certificate (?:in [^ ]+ )?is expired',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/certificate/bootstrap/bootstrap.go isClientConfigStillValid ("Part of …" before 1.13, "part of … in %s is expired" since 1.20)',
+    mechanism:
+      "the kubelet's client certificate has expired: it falls back to bootstrapping a new one and, without bootstrap credentials, exits",
+  },
+  {
+    // The other side of the TLS handshake: the API server's authentication filter, whose refusal people quote.
+    fact: 'kubelet.auth_error',
+    pattern: 'Unable to authenticate the request[^\\n]{0,300}x509: certificate has expired',
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/filters/authentication.go withAuthentication (the x509 authenticator refusing an expired client certificate)',
+    mechanism:
+      'the API server refuses a client certificate as expired: a kubelet holding it can no longer post status or renew its Lease',
   },
   {
     fact: 'kubelet.auth_error',
@@ -464,8 +501,30 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.dead',
     pattern:
       'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly)',
+    unless: KUBELET_KILLED,
     source: 'systemd src/core/service.c service_sigchld_event / unit.c (the kubelet unit)',
     mechanism: 'the kubelet process exits and systemd restarts it, or gives up',
+  },
+  {
+    // 137 is 128 + 9: a shell, docker (`Exited (137)`) or a supervisor reporting a process killed by SIGKILL.
+    fact: 'kubelet.killed',
+    pattern: `kubelet(?:\\.service)?[^\\n]{0,120}${KUBELET_KILLED}`,
+    // Its supervisor's line, never the kubelet's own (which reports containers' exit codes).
+    from: ['systemd', 'dockerd', 'containerd', 'app', 'unknown'],
+    source:
+      'systemd src/core/service.c service_sigchld_event ("code=killed, status=9/KILL"); the shell and container runtimes report a SIGKILL death as exit status 128+9 = 137',
+    mechanism:
+      'something sent the kubelet SIGKILL: the OOM killer, or a supervisor or watchdog after it stopped answering; it is restarted, but why it was killed is the fault',
+  },
+  {
+    // The cgroup root by name: "" or "/" (%q of a string), [""] or [] (%q of a CgroupName); or the write it failed.
+    fact: 'kubelet.allocatable_on_root',
+    pattern:
+      'Failed to update Node Allocatable Limits (?:\\[\\]|\\[\\\\?"\\\\?"\\]|\\\\?"/?\\\\?":)|Failed to update Node Allocatable Limits[^\\n]{0,400}/sys/fs/cgroup/memory/memory\\.limit_in_bytes: invalid argument',
+    source:
+      'kubernetes pkg/kubelet/cm/node_container_manager_linux.go enforceNodeAllocatableCgroups (FailedNodeAllocatableEnforcement event, "Failed to update Node Allocatable Limits %q: %v"); linux mm/memcontrol.c mem_cgroup_write refuses a limit on the root memory cgroup with EINVAL',
+    mechanism:
+      'per-QoS cgroups are off, so the pods limit goes to the root cgroup, which takes no limit: the kubelet fails that step every minute',
   },
   {
     fact: 'kubelet.swap',

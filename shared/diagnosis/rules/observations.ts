@@ -109,8 +109,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'io.saturated',
-    pattern:
-      '(?:iowait|io ?wait|IO wait)[^\\n]{0,20}(?:[5-9][0-9]|100) ?%|disk (?:IO|I/O|io) (?:is )?(?:saturated|at 100)',
+    pattern: 'disk (?:IO|I/O|io) (?:is )?(?:saturated|at 100)',
     observation: true,
     source: 'observation: disk I/O saturation as iostat/vmstat show it',
     mechanism: 'every runtime read and write waits on the disk, so CRI calls slow down',
@@ -187,6 +186,26 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     source:
       'observation: the node holding or starting a great many containers at once (kubelet pkg/kubelet/pleg/generic.go relist inspects each changed one)',
     mechanism: 'one relist lists and inspects more containers than it can within the threshold',
+  },
+  {
+    fact: 'containers.exited_many',
+    pattern:
+      '(?:many|lots of|a lot of|large number of|hundreds of|thousands of|tons of) (?:exited|dead|stopped|old|terminated) containers|(?:exited|dead|stopped) containers[^\\n]{0,30}(?:pil(?:e|ed|ing) up|accumulat|never (?:cleaned|removed|garbage)|not (?:cleaned|removed|garbage))|大量[^\\n]{0,6}(?:已退出|退出|Exited|exited)[^\\n]{0,4}(?:的)?容器',
+    observation: true,
+    source:
+      'observation: exited containers accumulating on the node (kubelet container GC, pkg/kubelet/container/container_gc.go, not keeping up)',
+    mechanism:
+      "every relist and every runtime list call walks the exited containers too; the list's cost grows with them",
+  },
+  {
+    fact: 'pods.unbounded',
+    pattern:
+      '(?:memory |CPU |cpu )?limits? (?:are |were |set )?(?:far |much |way |well )?(?:above|higher than|over|exceed(?:s|ing)?) (?:the |their )?requests',
+    observation: true,
+    source:
+      'observation: limits far above requests (Burstable QoS): the scheduler places by requests, so the node is overcommitted by the limits',
+    mechanism:
+      'pods may together use far more than the node has; under load they take the memory and CPU the kubelet and runtime need',
   },
   {
     fact: 'pods.unbounded',

@@ -12,6 +12,20 @@ const CRI_CALL =
  */
 export const RUNTIME_RULES: readonly Signature[] = [
   {
+    // Every runtime logs through logrus (dockerd, cri-o) or its wrapper (containerd): a fatal-level entry is the last
+    // thing the daemon writes before it exits (containerd's CRI plugin is the exception: containerd stays up
+    // without CRI, which the kubelet sees as the same thing). dockerd prints the error that ends its start on
+    // stderr, without a level.
+    fact: 'runtime.start_failed',
+    pattern: 'level=fatal msg=|failed to start daemon|Error starting daemon',
+    from: ['dockerd', 'containerd', 'crio'],
+    strict: true,
+    source:
+      'logrus Fatal (level=fatal) in moby cmd/dockerd, containerd cmd/containerd/command and pkg/cri, cri-o cmd/crio and server; moby cmd/dockerd/daemon.go (*DaemonCli).start ("failed to start daemon: %v", "Error starting daemon: %v" before 20.10)',
+    mechanism:
+      'the runtime daemon hit a fatal error (storage driver, configuration, socket, plugin) and exited: until it starts, nothing answers CRI calls',
+  },
+  {
     fact: 'runtime.unreachable',
     pattern:
       'dial unix [^ ]*(?:containerd|docker|dockershim|crio|cri-dockerd)\\.sock: connect: (?:connection refused|no such file or directory)',
