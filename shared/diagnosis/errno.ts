@@ -4,8 +4,8 @@ import type { FactId } from './facts.ts';
  * What an errno means depends on the call that returned it: ENOSPC from inotify_add_watch is the inotify watch
  * limit, from write a full disk; EMFILE from inotify_init1 is (usually) the per-user inotify instance limit,
  * from accept4 the process's RLIMIT_NOFILE. This table reads an errno by its call, with the Linux man page that
- * defines it (the ERRORS section, paraphrased in `source.errors`) and the fact it supports. It is data for the
- * engine's rules; the engine does not consult it yet.
+ * defines it (the ERRORS section, paraphrased in `source.errors`) and the fact it supports. rules/errno.ts turns
+ * it into detection rules.
  */
 export interface ErrnoRow {
   /** The system call (or libc call) as its man page names it. */

@@ -4,6 +4,7 @@ import { CONTAINERD_RULES } from './rules/containerd.ts';
 import { CRIO_RULES } from './rules/crio.ts';
 import { DESCRIPTION_RULES } from './rules/descriptions.ts';
 import { DOCKERD_RULES } from './rules/dockerd.ts';
+import { ERRNO_RULES } from './rules/errno.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
 import { NPD_RULES } from './rules/npd.ts';
@@ -36,6 +37,11 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
   { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  {
+    file: 'errno',
+    title: 'errnos read by the call that returned them (errno.ts, from the man pages)',
+    rules: ERRNO_RULES,
+  },
   {
     file: 'catalogued',
     title: "every program's messages promoted from the mined catalogue (rules/catalogue/, generated)",

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ERRNO_TABLE, errnoMeaning, STRERROR } from '../../shared/diagnosis/errno.ts';
+import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { FACT_MEANINGS } from '../../shared/diagnosis/facts.ts';
 
 /** Debian's manpages-dev installs the Linux man pages the table cites (scripts/ensure-test-tools.sh). */
@@ -73,5 +74,41 @@ describe('the errno table', () => {
   it('has one row per call and errno', () => {
     const keys = ERRNO_TABLE.map((r) => `${r.call} ${r.errno}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('the rules read the table', () => {
+  /** A node daemon's Go error naming the call, as containerd logs one (calls without a path take none). */
+  function daemonLine(call: string, text: string): string {
+    const operand = /^(?:inotify_init1?|pipe2?|eventfd2?|epoll_create1?|timerfd_create|pthread_create)$/.test(
+      call,
+    )
+      ? ''
+      : ' /var/lib/containerd/io.containerd.runtime.v2.task/k8s.io/abc/rootfs';
+    return `Nov 02 13:41:43 worker-1 containerd[880]: time="2026-11-02T13:41:43Z" level=error msg="operation failed" error="${call}${operand}: ${text}"`;
+  }
+
+  const rows = ERRNO_TABLE.filter((row) => row.call !== 'connect');
+  it.each(rows.map((row) => [`${row.call} ${row.errno} → ${row.fact}`, row]))('%s', (_name, row) => {
+    const line = daemonLine(row.call, STRERROR[row.errno]);
+    expect(extractFacts({ logs: { other: line } }).ids()).toContain(row.fact);
+  });
+
+  it('reads ENFILE as the kernel file table, not the daemon’s own limit', () => {
+    const ids = extractFacts({
+      logs: { other: daemonLine('accept4', 'too many open files in system') },
+    }).ids();
+    expect(ids).toContain('fd.file_max');
+    expect(ids).not.toContain('fd.emfile');
+  });
+
+  it('reads ENOSPC on a cgroup file as no full disk, and an application’s errors as its own', () => {
+    const cgroup = daemonLine('mkdir', 'no space left on device').replace(
+      '/var/lib/containerd/io.containerd.runtime.v2.task/k8s.io/abc/rootfs',
+      '/sys/fs/cgroup/memory/kubepods/pod1',
+    );
+    expect(extractFacts({ logs: { other: cgroup } }).ids()).not.toContain('disk.pressure');
+    const app = 'Nov 02 13:41:43 worker-1 myapp[77]: fork/exec /bin/sh: resource temporarily unavailable';
+    expect(extractFacts({ logs: { other: app } }).ids()).not.toContain('pid.pressure');
   });
 });

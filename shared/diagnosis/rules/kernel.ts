@@ -189,7 +189,8 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'disk.pressure',
     pattern: 'no space left on device',
-    unless: 'inotify',
+    // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
+    unless: 'inotify|/sys/fs/cgroup',
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
     mechanism: 'a filesystem the kubelet or runtime writes to is full (space or inodes)',

@@ -76,7 +76,8 @@ export const RUNTIME_RULES: readonly Signature[] = [
     from: [...NODE_DAEMONS],
     strict: true,
     discountAs: 'fd.app_emfile',
-    unless: 'inotify|http: Accept error',
+    // ENFILE's text begins with EMFILE's: the kernel's file table (fs.file-max), not this daemon's own limit.
+    unless: 'inotify|http: Accept error|open files in system',
     source:
       'EMFILE errno text ("too many open files", Go syscall.EMFILE / strerror) in errors written by the kubelet, dockerd, containerd, cri-o or their shims',
     mechanism:

@@ -1,0 +1,73 @@
+import { NODE_DAEMONS } from '../components.ts';
+import { ERRNO_TABLE, type ErrnoRow, STRERROR } from '../errno.ts';
+import type { Signature } from './types.ts';
+
+/**
+ * The errno table (errno.ts) read in logs: a node daemon's error that names the call and then the errno's text
+ * (Go's `inotify_init1: too many open files`, `fork/exec /usr/bin/runc: resource temporarily unavailable`; glibc's
+ * capitalised `Too many open files in system`) is the fact the table gives for that pair, whatever the words
+ * suggest alone: ENOSPC from inotify_add_watch is the watch limit, not a full disk; ENFILE is the kernel's file
+ * table, not the daemon's own limit.
+ *
+ * connect(2)'s rows are left to the dial rules (runtime.ts, kubelet.ts): what they mean depends on the address
+ * (a unix socket is the runtime, TCP the API server), which the call's name does not say.
+ */
+
+/** How the call appears in messages: its own name, its variants, and the Go wrappers that report it. */
+const CALL_FORMS: Readonly<Record<string, readonly string[]>> = {
+  open: ['open', 'openat'],
+  accept: ['accept', 'accept4'],
+  socket: ['socket'],
+  pipe: ['pipe', 'pipe2'],
+  eventfd: ['eventfd', 'eventfd2'],
+  timerfd_create: ['timerfd_create'],
+  inotify_init: ['inotify_init', 'inotify_init1'],
+  inotify_add_watch: ['inotify_add_watch'],
+  epoll_create: ['epoll_create', 'epoll_create1'],
+  fork: ['fork/exec', 'fork'],
+  clone: ['clone', 'clone3'],
+  pthread_create: ['pthread_create'],
+  write: ['write', 'pwrite', 'writev'],
+  mkdir: ['mkdir', 'mkdirat'],
+};
+
+/**
+ * Paths whose ENOSPC is not a full disk: a cgroup file (cpuset with no CPUs, memcg IDs used up), which the
+ * kernel and kubelet rules read for what they are.
+ */
+const NOT_A_DISK = '/sys/fs/cgroup';
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** glibc capitalises the first letter, Go's syscall.Errno does not. */
+function errnoText(row: ErrnoRow): string {
+  const text = STRERROR[row.errno];
+  const first = text.charAt(0);
+  return `[${first.toUpperCase()}${first}]${escapeRegex(text.slice(1))}`;
+}
+
+function rule(row: ErrnoRow, forms: readonly string[]): Signature {
+  const calls = `(?:${forms.map(escapeRegex).join('|')})`;
+  // One errno's text can begin another's ("too many open files", "… in system"): the shorter must not read the
+  // longer.
+  const longer = Object.values(STRERROR).filter(
+    (t) => t !== STRERROR[row.errno] && t.startsWith(STRERROR[row.errno]),
+  );
+  const unless = [
+    ...longer.map(escapeRegex),
+    ...(row.fact === 'disk.pressure' ? [escapeRegex(NOT_A_DISK)] : []),
+  ];
+  return {
+    fact: row.fact,
+    pattern: `${calls}[^\\n]{0,200}: ${errnoText(row)}`,
+    ...(unless.length ? { unless: unless.join('|') } : {}),
+    from: NODE_DAEMONS,
+    source: `${row.source.page} ERRORS, ${row.errno}: ${row.source.errors} (${row.source.url})`,
+    mechanism: row.meaning,
+  };
+}
+
+export const ERRNO_RULES: readonly Signature[] = ERRNO_TABLE.flatMap((row) => {
+  const forms = CALL_FORMS[row.call];
+  return forms ? [rule(row, forms)] : [];
+});
