@@ -28,14 +28,16 @@ export const NODE_DAEMONS: readonly Component[] = [
 export function componentOfTag(tag: string): Component {
   // RHEL/CentOS package builds log as dockerd-current / docker-containerd-current.
   const t = tag.toLowerCase().replace(/-current$/, '');
-  // OpenShift 3 ran the kubelet inside its node binary (origin-node, atomic-openshift-node). k3s and microk8s'
-  // kubelite are not mapped: they also carry the API server's own lines.
+  // OpenShift 3 ran the kubelet inside its node binary (origin-node, atomic-openshift-node); OpenShift 4 starts it
+  // through kubenswrapper (its journal identifier). k3s and microk8s' kubelite are not mapped: they also carry the
+  // API server's own lines.
   if (
     t === 'kubelet' ||
     t.startsWith('kubelet-') ||
     t === 'hyperkube' ||
     t === 'origin-node' ||
-    t === 'atomic-openshift-node'
+    t === 'atomic-openshift-node' ||
+    t === 'kubenswrapper'
   )
     return 'kubelet';
   if (t === 'dockerd' || t === 'docker') return 'dockerd';

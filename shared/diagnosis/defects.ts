@@ -130,6 +130,19 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['kubelet.stale_conn']],
   },
   {
+    id: 'kubelet-heartbeat-stuck-tcp-connection',
+    component: 'kubelet',
+    affected: [{ fixed: '1.11.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'node status updates fail or stop for ~15 minutes on many nodes at once when an API server or its load balancer goes away uncleanly, then resume by themselves',
+    mechanism:
+      'the heartbeat reuses a TCP connection whose far end stopped acknowledging; nothing closes it until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min)',
+    fix: 'kubelet v1.11.0 (connections tracked and closed on heartbeat failure, #63492); before it, lower net.ipv4.tcp_retries2 on nodes',
+    links: [`${K8S}/issues/48638`, `${K8S}/pull/52176`, `${K8S}/pull/63492`],
+    requires: [['kubelet.api_error'], ['kubelet.heartbeat_failed'], ['kubelet.stale_conn']],
+  },
+  {
     id: 'kubelet-heartbeat-conn-close-regression',
     component: 'kubelet',
     affected: [{ introduced: '1.14.0', fixed: '1.14.3' }],

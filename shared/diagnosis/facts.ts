@@ -92,6 +92,10 @@ export const FACT_MEANINGS = {
   'cni.error': 'CNI add/delete calls fail',
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
+  'cni.config_invalid': 'a CNI configuration file is present but the loader rejects it',
+  'cni.config_not_reloaded':
+    "the runtime's watch of the CNI configuration directory failed: new configuration is not loaded",
+  'node.never_ready': 'the node has not been Ready since it joined (or since it was rebuilt)',
   // Runtime, systemd/D-Bus and CNI mechanisms named by the programs' own messages (rules/containerd.ts, crio.ts,
   // dockerd.ts, runc.ts, systemd.ts, cni.ts).
   'runtime.shim_hang': "a container's shim stops answering: every call about that container hangs",
@@ -119,6 +123,8 @@ export const FACT_MEANINGS = {
     'the runtime is described as back and answering after an exit: that outage ended by itself',
   'runtime.list_abandoned':
     'the runtime finished a container list after its caller had given up (broken pipe writing the answer): the list is slow, not absent',
+  'runtime.cri_version':
+    'the runtime does not serve the CRI API version the kubelet speaks (gRPC Unimplemented: unknown service)',
   'runtime.start_failed':
     'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',

@@ -40,6 +40,20 @@ function isFreeText(source: string): boolean {
   return !/^(?:events|conditions|alerts|commandOutputs|metrics)\b/.test(source);
 }
 
+/** An opening quote: a person quoting a program's message in a sentence. */
+const OPENING_QUOTE = /["`“「'‘]/;
+
+/**
+ * A program's message quoted in a person's sentence ("the kubelet kept logging `PLEG is not healthy`"): the words
+ * are the program's, whoever typed them. A rule that requires its writer then reads it at a description's weight.
+ * Not for rules that discount other writers' lines (an application's own EMFILE is not the daemon's).
+ */
+function quotedInProse(sig: CompiledSignature, message: string, prose: boolean, source: string): boolean {
+  if (!prose || sig.discountAs || !isFreeText(source)) return false;
+  const at = sig.regex.exec(message)?.index ?? 0;
+  return OPENING_QUOTE.test(message.slice(0, at + 1));
+}
+
 /**
  * Applies the `candidates` (indexes into SIGNATURES, ascending) to one line on which at least one of them matches
  * (or may, see lineMatches): every signature, or those the prefilter found a literal of on the line (no other
@@ -64,7 +78,11 @@ function classifyLine(
     if (sig.prose && !(parsed.prose && isFreeText(source))) continue;
     const attributed = sig.from === undefined || sig.from.includes(parsed.component);
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
-    if (!attributed && !allowedUnknown) {
+    const quoted =
+      !attributed &&
+      parsed.component === 'unknown' &&
+      quotedInProse(sig, parsed.message, parsed.prose, source);
+    if (!attributed && !allowedUnknown && !quoted) {
       if (sig.discountAs) facts.discount({ id: sig.discountAs, source, text });
       continue;
     }
@@ -74,7 +92,7 @@ function classifyLine(
       source,
       text,
       value: sig.value?.(parsed.message),
-      observation: sig.observation,
+      observation: sig.observation || quoted,
     });
   }
 }

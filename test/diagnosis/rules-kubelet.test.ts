@@ -37,6 +37,18 @@ interface Example {
 
 const KUBELET_EXAMPLES: readonly Example[] = [
   {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": rpc error: code = Unimplemented desc = unknown service runtime.v1.RuntimeService"',
+    ),
+    fact: 'runtime.cri_version',
+  },
+  {
+    line: '  Container Runtime Version:  containerd://Unknown',
+    fact: 'runtime.down',
+  },
+  {
     line: journal('systemd[1]', 'kubelet.service: Main process exited, code=killed, status=9/KILL'),
     fact: 'kubelet.killed',
   },

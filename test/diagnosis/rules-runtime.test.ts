@@ -49,6 +49,28 @@ const HITS: readonly Example[] = [
   },
   { line: 'there are thousands of exited containers on the node', fact: 'containers.exited_many' },
   { line: 'disk IO is saturated on the node', fact: 'io.saturated' },
+  {
+    line: `${J} crio[700]: ${TS} level=info msg="No CNI configuration file in /etc/cni/net.d/. Has your network provider started?"`,
+    fact: 'cni.not_ready',
+  },
+  {
+    line: `${J} kubelet[1187]: W1123 10:01:02.123456    1187 cni.go:202] Error loading CNI config file /etc/cni/net.d/10-flannel.conf: no 'type'; perhaps this is a .conflist?`,
+    fact: 'cni.config_invalid',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="cni network conf monitor error" error="fsnotify: queue or buffer overflow"`,
+    fact: 'cni.config_not_reloaded',
+  },
+  {
+    line: 'Warning  FailedScheduling  pod/aws-node-8s2kq  0/4 nodes are available: 4 node(s) had untolerated taint {node.kubernetes.io/not-ready: }.',
+    fact: 'cni.agent_down',
+  },
+  { line: 'dockerd keeps complaining about too many open files', fact: 'fd.emfile' },
+  { line: 'cat /proc/$(pidof dockerd)/limits shows Max open files 1024 4096 files', fact: 'fd.limit_low' },
+  {
+    line: 'Whenever we restart the kubelet the node goes NotReady for a minute',
+    fact: 'kubelet.startup_race',
+  },
   { line: 'memory limits are far above requests on most deployments', fact: 'pods.unbounded' },
   {
     line: 'the pods were deployed without resource requests or limits on t3.small nodes',

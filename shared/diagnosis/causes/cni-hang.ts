@@ -1,6 +1,20 @@
 import { change, read } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
+import type { FactId, FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
+
+/** Facts of CNI calls that run and hang, as opposed to a plugin that never became ready. */
+const CALLS_HANG: readonly FactId[] = [
+  'cni.hang',
+  'cni.slow',
+  'cni.teardown_failed',
+  'runtime.status_timeout',
+  'network.netdev_leak',
+];
+
+function notReadyOnly(facts: FactSet): boolean {
+  return !CALLS_HANG.some((f) => facts.has(f));
+}
 
 export const cniHang: CauseModule = {
   id: 'cni_hang',
@@ -11,21 +25,49 @@ export const cniHang: CauseModule = {
     { fact: 'runtime.status_timeout', weight: 2 },
     { fact: 'cni.slow', weight: 2.5 },
     { fact: 'cni.error', weight: 1.5 },
-    { fact: 'cni.not_ready', weight: 1 },
+    // The Ready condition's own reason when the runtime reports NetworkReady=false: by construction why the node is
+    // NotReady, and with nothing else beside it the first answer (a runtime error beside it wins: runtime_down).
+    { fact: 'cni.not_ready', weight: 2 },
+    { fact: 'cni.config_invalid', weight: 3 },
+    { fact: 'cni.config_not_reloaded', weight: 2.5 },
+    { fact: 'node.never_ready', weight: 1 },
     { fact: 'cni.teardown_failed', weight: 2.5 },
     { fact: 'cni.datastore_error', weight: 2 },
-    { fact: 'cni.agent_down', weight: 1.5 },
+    { fact: 'cni.agent_down', weight: 2 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
     { fact: 'network.netdev_leak', weight: 3 },
   ],
-  against: competingDefects('cni_hang'),
-  summary: () =>
-    'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
-  chain: () => [
-    'Relist asks for each changed sandbox status, which includes its network status; teardown (StopPodSandbox → CNI DEL) holds the same per-pod lock.',
-    'When the CNI plugin (or the datastore it calls) is slow or hangs, teardown holds the lock for minutes and relist blocks behind it.',
-    'Root cause: the network plugin, not the container runtime.',
+  // A runtime that is dead, refuses the kubelet's API or cannot start reports its network not ready too: the
+  // network is not the fault then.
+  against: [
+    { fact: 'runtime.unreachable', weight: 1 },
+    { fact: 'runtime.start_failed', weight: 1 },
+    { fact: 'runtime.cri_version', weight: 1 },
+    { fact: 'runtime.unit_failed', weight: 1 },
+    ...competingDefects('cni_hang'),
   ],
+  summary: ({ facts }) =>
+    notReadyOnly(facts)
+      ? facts.has('cni.config_invalid')
+        ? 'The runtime rejects the CNI configuration it finds, so it reports the network not ready and the kubelet keeps the node NotReady.'
+        : 'The network plugin is not ready on this node (no CNI configuration the runtime can load, or its agent is not running), so the kubelet keeps the node NotReady.'
+      : 'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
+  chain: ({ facts }) =>
+    notReadyOnly(facts)
+      ? [
+          "The kubelet asks the runtime for its status; the runtime's NetworkReady condition is false until it has loaded a CNI configuration, and the kubelet reports NotReady with NetworkPluginNotReady.",
+          facts.has('cni.config_invalid')
+            ? 'A configuration file is there, but the loader (libcni) rejects it: a missing type, a plugin list under a .conf name, or a cniVersion this release does not take.'
+            : facts.has('cni.config_not_reloaded')
+              ? "The runtime's watch of the configuration directory failed, so a configuration written after it started is never loaded."
+              : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).",
+          'Root cause: the network plugin on this node, not the kubelet or the container runtime.',
+        ]
+      : [
+          'Relist asks for each changed sandbox status, which includes its network status; teardown (StopPodSandbox → CNI DEL) holds the same per-pod lock.',
+          'When the CNI plugin (or the datastore it calls) is slow or hangs, teardown holds the lock for minutes and relist blocks behind it.',
+          'Root cause: the network plugin, not the container runtime.',
+        ],
   commands: ({ node }) => [
     read(
       'node',

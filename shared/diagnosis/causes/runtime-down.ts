@@ -27,6 +27,7 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.restart_limit', weight: 3 },
     { fact: 'runtime.panic', weight: 2.5 },
     { fact: 'runtime.start_failed', weight: 3 },
+    { fact: 'runtime.cri_version', weight: 3.5 },
     // Alone it says little (socket activation, a supervisor); with the runtime stopped it explains a NotReady that
     // began at a reboot and never cleared.
     { fact: 'runtime.not_enabled', weight: 1.5 },
@@ -49,13 +50,23 @@ export const runtimeDown: CauseModule = {
     { fact: 'kubelet.startup_race', weight: 2 },
     ...competingDefects('runtime_down'),
   ],
-  summary: ({ tools }) =>
-    `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
+  summary: ({ tools, facts }) =>
+    facts.has('runtime.cri_version')
+      ? `${tools.daemon} does not serve the CRI API version this kubelet speaks (v1 only from 1.26): every CRI call is refused as unimplemented, so the node cannot become Ready.`
+      : facts.has('runtime.start_failed') || facts.has('runtime.not_enabled')
+        ? `${tools.daemon} is not running (it fails at start, or nothing starts it at boot), so no CRI call is answered and the node cannot become Ready.`
+        : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
   chain: ({ tools, facts }) => [
     `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
-    facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
-      ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
-      : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`,
+    facts.has('runtime.cri_version')
+      ? `${tools.daemon} answers, but only the older CRI API (v1alpha2); crictl falls back to it and looks healthy while the kubelet's v1 calls fail. Upgrade the runtime (containerd 1.6+, a cri-o matching the kubelet's minor) or keep the kubelet below 1.26.`
+      : facts.has('runtime.start_failed')
+        ? `${tools.daemon} exits during start-up on a fatal error (storage driver, configuration, a leftover pid file): its journal's last lines before the exit say which.`
+        : facts.has('runtime.not_enabled')
+          ? `${tools.service} is disabled: after a reboot nothing starts it. \`systemctl enable --now ${tools.service}\`.`
+          : facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
+            ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
+            : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`,
     facts.has('runtime.known_defect')
       ? 'The runtime build on this node has a known defect that hangs container operations.'
       : 'Root cause: the runtime daemon itself; its own log says why it stopped answering.',

@@ -206,6 +206,34 @@ function descriptorUse(runs: readonly Run[], facts: FactSet): void {
   }
 }
 
+/** inotify(7): fs.inotify.max_user_instances defaults to 128, per real user ID; node daemons all run as root. */
+const DEFAULT_MAX_USER_INSTANCES = 128;
+
+/**
+ * `find /proc/PID/fd -lname anon_inode:inotify` over every PID, counted (`wc -l`) or per process (`uniq -c`):
+ * every root daemon's instances draw on one per-user limit, so their sum is what meets it.
+ */
+function inotifyInstances(runs: readonly Run[], facts: FactSet): void {
+  const limitRun = runs.find((r) => /max_user_instances/.test(r.command));
+  const limit = (limitRun && lastInteger(limitRun.output)) || DEFAULT_MAX_USER_INSTANCES;
+  for (const run of runs) {
+    if (!/anon_inode:?\[?inotify|lsof\b.*inotify/.test(run.command)) continue;
+    const counts = run.output
+      .split('\n')
+      .map((l) => /^\s*(\d+)\b/.exec(l)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (!counts.length || total < limit) continue;
+    facts.add({
+      id: 'fd.inotify',
+      source: run.source,
+      text: `${run.command} → ${total} inotify instances (limit ${limit}${limitRun ? '' : ', the default'})`,
+      value: total,
+    });
+  }
+}
+
 interface PsRow {
   pid: string;
   ppid: string;
@@ -372,4 +400,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     scanText(run.output, run.source, outputComponent(run.command), facts);
   }
   descriptorUse(runs, facts);
+  inotifyInstances(runs, facts);
 }

@@ -54,6 +54,49 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism:
       'the runtime finds no usable CNI configuration: the network plugin has not installed itself on this node',
   },
+  {
+    // Each runtime's loader says the configuration directory holds nothing it can use.
+    fact: 'cni.not_ready',
+    pattern:
+      '[Nn]o (?:valid )?networks found in|No CNI configuration file in|no network config found in|[Mm]issing CNI default network|failed to load cni during init|cni config not initialized',
+    source:
+      'kubernetes pkg/kubelet/dockershim/network/cni/cni.go getDefaultCNINetwork ("no networks found in %s", "no valid networks found in %s"; cri-dockerd since 1.24); cri-o and ocicni pkg/ocicni/ocicni.go ("No CNI configuration file in %s. Has your network provider started?", "Missing CNI default network"); containerd/go-cni ("no network config found in %s") and containerd CRI init ("failed to load cni during init")',
+    mechanism:
+      'the CNI configuration directory holds no configuration the runtime can load: the network plugin has not written it (its agent is not running) or wrote it elsewhere',
+  },
+  {
+    // libcni's loader, and the callers that wrap its errors: a file is there but is not a configuration it takes.
+    fact: 'cni.config_invalid',
+    pattern:
+      "Error loading CNI config (?:list )?file|Error validating CNI config (?:list|file)|Error converting CNI config file|error parsing configuration(?: list)?: |no 'type'; perhaps this is a \\.conflist|unable to understand network config|CNI config list [^ ]+ has no networks",
+    source:
+      'containernetworking/cni libcni/conf.go ConfFromBytes / ConfListFromBytes ("error parsing configuration: missing \'type\'", "error parsing configuration list: no \'plugins\' key", invalid cniVersion); kubernetes dockershim cni.go getDefaultCNINetwork ("Error loading CNI config file %s: no \'type\'; perhaps this is a .conflist?", "Error validating CNI config list %s", "CNI config list %s has no networks, skipping")',
+    mechanism:
+      'a CNI configuration file is present but the loader rejects it (no type, a list under a .conf name, a cniVersion this libcni does not support): the runtime skips it and the network stays not ready',
+  },
+  {
+    // containerd watches the configuration directory (fsnotify) and reloads on a write; when the watch fails, or
+    // the directory is a mount that delivers no events, a configuration written later is never loaded.
+    fact: 'cni.config_not_reloaded',
+    pattern:
+      'cni network conf monitor error|failed to continue sync cni conf change|failed to create cni conf monitor|cni conf dir is removed, stop watching',
+    from: ['containerd', 'unknown'],
+    source:
+      'containerd internal/cri/server/cni_conf_syncer.go (newCNINetConfSyncer, (*cniNetConfSyncer).syncLoop: "cni network conf monitor error", "failed to continue sync cni conf change", "cni conf dir is removed, stop watching")',
+    mechanism:
+      "containerd's watch of the CNI configuration directory failed: a configuration written after it never reaches the runtime until containerd restarts",
+  },
+  {
+    // The scheduler's answer for a network plugin's DaemonSet pod on nodes that are not Ready yet: the plugin
+    // cannot run where it is needed, and the nodes stay not Ready without it.
+    fact: 'cni.agent_down',
+    pattern:
+      "(?:calico-node|cilium|kube-flannel|flannel|aws-node|weave-net|canal|antrea-agent|kube-router|azure-cni|kube-ovn|ovnkube-node)[^\\n]{0,300}(?:untolerated taint|didn't tolerate)[^\\n]{0,120}node\\.kubernetes\\.io/not-ready",
+    source:
+      'kubernetes pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go Filter ("node(s) had untolerated taint {%s: %s}", "didn\'t tolerate" before 1.25), on a network plugin DaemonSet\'s pod',
+    mechanism:
+      "the network plugin's DaemonSet does not tolerate the not-ready taint, so its pods never run on the nodes whose readiness they provide",
+  },
 
   // Calico.
   {

@@ -500,7 +500,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     pattern:
-      'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly)',
+      'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly|Scheduled restart job, restart counter is at [0-9]+)',
     unless: KUBELET_KILLED,
     source: 'systemd src/core/service.c service_sigchld_event / unit.c (the kubelet unit)',
     mechanism: 'the kubelet process exits and systemd restarts it, or gives up',
@@ -525,6 +525,28 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes pkg/kubelet/cm/node_container_manager_linux.go enforceNodeAllocatableCgroups (FailedNodeAllocatableEnforcement event, "Failed to update Node Allocatable Limits %q: %v"); linux mm/memcontrol.c mem_cgroup_write refuses a limit on the root memory cgroup with EINVAL',
     mechanism:
       'per-QoS cgroups are off, so the pods limit goes to the root cgroup, which takes no limit: the kubelet fails that step every minute',
+  },
+  {
+    // A kubelet from 1.26 speaks CRI v1 only; a runtime that serves v1alpha2 alone (containerd before 1.6, older
+    // cri-o) answers grpc-go's Unimplemented for the whole service. crictl falls back to v1alpha2 and looks healthy.
+    fact: 'runtime.cri_version',
+    pattern:
+      'unknown service runtime\\.v1(?:alpha2)?\\.(?:RuntimeService|ImageService)|validate CRI v1 (?:runtime|image) API for endpoint',
+    source:
+      'grpc-go server.go (*Server).handleStream (codes.Unimplemented "unknown service %v"); kubernetes cri-client remote_runtime.go validateServiceConnection ("validate CRI v1 runtime API for endpoint %q", 1.26+)',
+    mechanism:
+      'the runtime does not serve the CRI API version this kubelet speaks (v1 from 1.26): every CRI call is refused as unimplemented',
+  },
+  {
+    // The VersionInfo status setter writes what the runtime's Version call returned; on an error it writes the
+    // runtime's name with version Unknown: the kubelet's own record of a runtime that did not answer, as the Ready
+    // condition's "container runtime is down" is.
+    fact: 'runtime.down',
+    pattern: '(?:docker|containerd|cri-o|crio)://[Uu][Nn][Kk][Nn][Oo][Ww][Nn]',
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go VersionInfo (ContainerRuntimeVersion "%s://%s" with "Unknown" when the runtime\'s Version call fails)',
+    mechanism:
+      "the kubelet recorded the runtime's version as Unknown: the runtime did not answer its Version call at that status update",
   },
   {
     fact: 'kubelet.swap',

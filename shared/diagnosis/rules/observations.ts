@@ -198,6 +198,38 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       "every relist and every runtime list call walks the exited containers too; the list's cost grows with them",
   },
   {
+    fact: 'fd.emfile',
+    pattern:
+      'too many (?:files|file handles|fds|file descriptors|open files)(?: being| are| were)? open|complain(?:s|ing|ed)? (?:about|of) (?:too many )?open files|(?:open files|file descriptors|fds)[^\\n]{0,20}(?:limit|maximum) (?:was |is )?(?:reached|exceeded|hit)',
+    observation: true,
+    source:
+      'observation: a daemon out of descriptors (EMFILE, "too many open files") in a person\'s word order',
+    mechanism: 'the daemon cannot open sockets, files or pipes, so the calls that need one fail',
+  },
+  {
+    // A soft limit of 1024 (the shell's default, systemd's DefaultLimitNOFILE before v240) or 4096 is far below
+    // what a runtime or kubelet holds with a few hundred containers.
+    fact: 'fd.limit_low',
+    pattern: '(?:ulimit -n|LimitNOFILE=|Max open files)(?:[^\\n]{0,30}[^0-9])?(?:1024|4096)[^0-9]',
+    observation: true,
+    source:
+      'observation: a printed descriptor limit (ulimit -n, a unit\'s LimitNOFILE, "Max open files" in /proc/PID/limits) of 1024 or 4096',
+    mechanism:
+      'a container host daemon limited to a few thousand descriptors runs out as containers are added',
+  },
+  {
+    // The kubelet's start-up order: it reports the runtime not ready until its first runtime sync, so the node
+    // turns NotReady for a while after every restart.
+    fact: 'kubelet.startup_race',
+    pattern:
+      '(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}(?:NotReady|not ready|Not Ready)|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)',
+    observation: true,
+    source:
+      'observation: the node NotReady for a while after an operator restarts the kubelet (kubernetes pkg/kubelet/runtime.go runtimeErrors before the first runtime sync)',
+    mechanism:
+      'a freshly started kubelet reports the runtime not ready until its first sync, and posts NotReady until then',
+  },
+  {
     fact: 'pods.unbounded',
     pattern:
       '(?:memory |CPU |cpu )?limits? (?:are |were |set )?(?:far |much |way |well )?(?:above|higher than|over|exceed(?:s|ing)?) (?:the |their )?requests',
