@@ -79,6 +79,8 @@ export const FACT_MEANINGS = {
   'apiserver.down': 'an API server (or its load balancer) was down',
   'mem.oom': 'the kernel ran out of memory or the kubelet reports memory pressure',
   'mem.exhausted': "the node's memory was reported exhausted",
+  'network.conntrack_full':
+    "the kernel's connection-tracking table (or the instance's allowance) is full: new connections are dropped, the kubelet's to the API server among them",
   'mem.system_slice_limit':
     "the slice host services run in (system.slice, or the runtime's own slice) is at its memory limit: system-reserved enforcement or a drop-in caps it",
   'runtime.not_enabled': 'the runtime service is not enabled: nothing starts it at boot',

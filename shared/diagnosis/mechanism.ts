@@ -11,6 +11,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.swap': 'swap enabled',
   'kubelet.dead': 'kubelet not running',
   'kubelet.killed': 'kubelet SIGKILLed',
+  'network.conntrack_full': 'conntrack table full',
   'runtime.cri_version': 'CRI API version not served',
   'cni.config_invalid': 'CNI configuration rejected',
   'cni.config_not_reloaded': 'CNI configuration not reloaded',

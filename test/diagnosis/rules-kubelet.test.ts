@@ -38,6 +38,14 @@ interface Example {
 const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
+      'W',
+      'eviction_manager.go:364',
+      '"Eviction manager: must evict pod(s) to reclaim" resourceName="memory"',
+    ),
+    fact: 'mem.oom',
+  },
+  {
+    line: klog(
       'E',
       'run.go:74',
       '"command failed" err="failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": rpc error: code = Unimplemented desc = unknown service runtime.v1.RuntimeService"',
@@ -528,6 +536,7 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  { line: kmsg('nf_conntrack: nf_conntrack: table full, dropping packet'), fact: 'network.conntrack_full' },
   {
     line: 'vmstat showed iowait at 98% for minutes before each NotReady',
     fact: 'io.saturated',

@@ -50,6 +50,14 @@ const HITS: readonly Example[] = [
   { line: 'there are thousands of exited containers on the node', fact: 'containers.exited_many' },
   { line: 'disk IO is saturated on the node', fact: 'io.saturated' },
   {
+    line: `${J} systemd[1]: cri-containerd-${CID}.scope: Job cri-containerd-${CID}.scope/stop timed out.`,
+    fact: 'systemd.scope_failed',
+  },
+  {
+    line: `${J} systemd[1]: containerd.service: State 'stop-sigterm' timed out. Killing.`,
+    fact: 'runtime.service_failed',
+  },
+  {
     line: `${J} crio[700]: ${TS} level=info msg="No CNI configuration file in /etc/cni/net.d/. Has your network provider started?"`,
     fact: 'cni.not_ready',
   },

@@ -20,6 +20,8 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'apiserver.down', weight: 2 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
+    // Established connections keep working; new ones (a reconnect to the API server, a new watch) are dropped.
+    { fact: 'network.conntrack_full', weight: 2 },
     { fact: 'kubelet.stale_conn', weight: 1 },
     { fact: 'kubelet.stopped', weight: 1.5 },
     // A kill is restarted by systemd (Restart=always) or the wrapper: the gap it leaves is short, and why it was

@@ -69,6 +69,13 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     mechanism: "warnings while cleaning up a dead shim: the runtime could not delete a dead shim or clean up after it",
   },
   {
+    fact: "runtime.shim_disconnected",
+    pattern: "unable to load shim",
+    from: ["containerd","shim"],
+    source: "containerd core/runtime/v2/shim_load.go (*ShimManager).loadShim (v2.0.5, v2.1.4; catalogue 0e156fa2a871)",
+    mechanism: "containerd could not load a shim again after it restarted",
+  },
+  {
     fact: "runtime.exit_event_failed",
     pattern: "failed to publish event:",
     from: ["containerd","shim"],
@@ -109,6 +116,13 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     from: ["containerd","shim"],
     source: "containerd internal/cri/server/events/events.go (*EventMonitor).Start (v2.0.5, v2.1.4, v1.7.27, v1.5.18, v1.6.38, v1.4.13; catalogue 5cc9a0ecd26e)",
     mechanism: "the CRI plugin failed to handle an event (exit events among them), retried with backoff",
+  },
+  {
+    fact: "runtime.shim_cleanup_failed",
+    pattern: "failed to kill shim",
+    from: ["containerd","shim"],
+    source: "containerd runtime/v1/linux/runtime.go (*Runtime).Create (v1.4.13, v1.5.18, v1.6.38, v1.7.27; catalogue 5df972efe34c)",
+    mechanism: "the v1 runtime could not kill a shim: the runtime could not delete a dead shim or clean up after it",
   },
   {
     fact: "runtime.exit_event_failed",
@@ -186,6 +200,13 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     from: ["containerd","shim"],
     source: "containerd internal/cri/server/service_linux.go (*criService).initPlatform (v2.0.5, v2.1.4, v1.7.27, v1.5.18, v1.6.38, v1.4.13; catalogue b0bda473eec5)",
     mechanism: "the CRI plugin could not initialise CNI: the network plugin is not ready",
+  },
+  {
+    fact: "runtime.shim_disconnected",
+    pattern: "failed to load shim",
+    from: ["containerd","shim"],
+    source: "containerd core/runtime/v2/shim_load.go (*ShimManager).loadShims (v2.0.5, v2.1.4; catalogue b0d4d3329803)",
+    mechanism: "containerd could not load a shim again after it restarted",
   },
   {
     fact: "runtime.shim_disconnected",
@@ -536,6 +557,13 @@ export const CATALOGUED_RULES: readonly Signature[] = [
   },
   {
     fact: "runtime.exit_event_failed",
+    pattern: "Failed to get event",
+    from: ["dockerd"],
+    source: "dockerd libcontainerd/remote/client.go (*client).processEventStream (v20.10.24, v24.0.9, v26.1.5, v27.5.1, v28.5.1; catalogue 3c9c7313f643)",
+    mechanism: "dockerd's event stream from containerd broke, so container exits go unseen",
+  },
+  {
+    fact: "runtime.exit_event_failed",
     pattern: "error while handling container exit",
     from: ["dockerd"],
     source: "dockerd daemon/kill.go (*Daemon).killWithSignal (v26.1.5, v27.5.1, v28.5.1; catalogue 52724adb3f55)",
@@ -619,6 +647,13 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     mechanism: "a container dockerd lists as running has no containerd task",
   },
   {
+    fact: "runtime.exit_event_failed",
+    pattern: "failed to get event",
+    from: ["dockerd"],
+    source: "dockerd libcontainerd/remote/client.go (*client).processEventStream (v19.03.15; catalogue e519e8582418)",
+    mechanism: "dockerd's event stream from containerd broke, so container exits go unseen",
+  },
+  {
     fact: "proc.zombie_shim",
     pattern: "container[^\\n]{0,300}PID[^\\n]{0,300}is zombie and can not be killed\\. Use the --init option when creating containers to run an init inside the container that forwards signals and reaps processes",
     from: ["dockerd"],
@@ -688,6 +723,12 @@ export const CATALOGUED_RULES: readonly Signature[] = [
   },
   {
     fact: "cni.agent_down",
+    pattern: "IPAMDNotReady",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/IPAMDNotReady (v1.6.0, v1.7.0; catalogue 581601f0bc42)",
+    mechanism: "the VPC CNI's ipamd on the node is not ready",
+  },
+  {
+    fact: "cni.agent_down",
     pattern: "IPAMDRepeatedlyRestart",
     source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/IPAMDRepeatedlyRestart (v1.6.0, v1.7.0; catalogue 5a71aa1c6e8e)",
     mechanism: "the VPC CNI (ipamd) keeps restarting: the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
@@ -729,6 +770,12 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     mechanism: "many zombie processes on the node: zombie (defunct) processes are present",
   },
   {
+    fact: "io.saturated",
+    pattern: "IODelays",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml StorageReady/IODelays (v1.6.0, v1.7.0; catalogue 804630665342)",
+    mechanism: "processes on the node wait on I/O for long stretches",
+  },
+  {
     fact: "pid.pressure",
     pattern: "ForkFailedOutOfPIDs",
     source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml KernelReady/ForkFailedOutOfPIDs (v1.6.0, v1.7.0; catalogue 81cb88ff9580)",
@@ -753,16 +800,40 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     mechanism: "the default route is missing: the node's network was restarted or cut",
   },
   {
+    fact: "cni.ip_exhausted",
+    pattern: "IPAMDNoIPs",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/IPAMDNoIPs (v1.6.0, v1.7.0; catalogue 9aeb9c5b3f3d)",
+    mechanism: "the VPC CNI's ipamd has no IP address left to give a pod",
+  },
+  {
+    fact: "network.conntrack_full",
+    pattern: "ConntrackExceededKernel",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml KernelReady/ConntrackExceededKernel (v1.6.0, v1.7.0; catalogue a9e45e7f8890)",
+    mechanism: "the kernel's connection-tracking table is full",
+  },
+  {
     fact: "cni.error",
     pattern: "MACAddressPolicyMisconfigured",
     source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/MACAddressPolicyMisconfigured (v1.6.0, v1.7.0; catalogue b21439cb21c7)",
     mechanism: "systemd-networkd rewrites the MAC of CNI-created interfaces",
   },
   {
+    fact: "network.conntrack_full",
+    pattern: "ConntrackExceeded",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/ConntrackExceeded (v1.6.0, v1.7.0; catalogue b4b9f93f4913)",
+    mechanism: "the instance's connection-tracking allowance is exceeded: new connections are dropped",
+  },
+  {
     fact: "network.disrupted",
     pattern: "MissingLoopbackInterface",
     source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/MissingLoopbackInterface (v1.6.0, v1.7.0; catalogue b83c5c4c5473)",
     mechanism: "the loopback interface is missing: the node's network was restarted or cut",
+  },
+  {
+    fact: "cni.agent_down",
+    pattern: "IPAMDNotRunning",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml NetworkingReady/IPAMDNotRunning (v1.6.0, v1.7.0; catalogue ba097a4363f0)",
+    mechanism: "the VPC CNI's ipamd on the node is not running",
   },
   {
     fact: "network.link_down",
@@ -781,6 +852,12 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     pattern: "AppBlocked",
     source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml KernelReady/AppBlocked (v1.6.0, v1.7.0; catalogue f5baf9fe08d0)",
     mechanism: "a task blocked for a long time (the agent reads the hung-task report)",
+  },
+  {
+    fact: "kernel.oops",
+    pattern: "KernelBug",
+    source: "eks-node-monitoring-agent pkg/reasons/reasons.yaml KernelReady/KernelBug (v1.6.0, v1.7.0; catalogue fbdb9fe0c3a0)",
+    mechanism: "the kernel hit a BUG: the kernel hit a BUG/oops; the faulting task died holding whatever it held",
   },
   {
     fact: "runtime.unreachable",
@@ -1170,10 +1247,34 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     mechanism: "systemd started dockerd (NPD's systemd-monitor event)",
   },
   {
+    fact: "kernel.oops",
+    pattern: "Kerneloops",
+    source: "npd config/abrt-adaptor.json (v0.8.10; catalogue 8d830b5f841a)",
+    mechanism: "abrt's spelling of the KernelOops problem",
+  },
+  {
+    fact: "kernel.oops",
+    pattern: "VMcore",
+    source: "npd config/abrt-adaptor.json (v0.8.10, v0.8.20, v1.34.0, v1.36.0; catalogue aa324f063d37)",
+    mechanism: "abrt found a vmcore: the kernel crashed and the node rebooted",
+  },
+  {
+    fact: "network.conntrack_full",
+    pattern: "ConntrackFull",
+    source: "npd config/network-problem-monitor.json (v0.8.10, v0.8.20, v1.34.0, v1.36.0; catalogue b87787000c2b)",
+    mechanism: "NPD found the connection-tracking table full",
+  },
+  {
     fact: "disk.io_error",
     pattern: "DiskBadBlock",
     source: "npd config/disk-log-message-filelog.json DiskBadBlock (v0.8.20, v1.34.0, v1.36.0; catalogue d237ef5aa4d1)",
     mechanism: "the disk reports bad blocks (NPD disk-log-message monitor)",
+  },
+  {
+    fact: "kernel.oops",
+    pattern: "CperHardwareErrorFatal",
+    source: "npd config/kernel-monitor.json CperHardwareErrorFatal (v1.34.0, v1.36.0; catalogue ea91e55aca80)",
+    mechanism: "a fatal hardware error (CPER) was reported: the nearest fact is a kernel crash",
   },
   {
     fact: "mem.cgroup_oom",

@@ -196,6 +196,17 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism: 'a filesystem the kubelet or runtime writes to is full (space or inodes)',
   },
 
+  // --- Networking ---
+  {
+    fact: 'network.conntrack_full',
+    pattern: 'nf_conntrack: (?:nf_conntrack: )?table full, dropping packet',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/netfilter/nf_conntrack_core.c early_drop / __nf_conntrack_alloc ("nf_conntrack: table full, dropping packet", net_ratelimited)',
+    mechanism:
+      'the connection-tracking table (net.netfilter.nf_conntrack_max) is full: the kernel drops packets of new connections',
+  },
+
   // --- Storage errors ---
   {
     fact: 'disk.io_error',

@@ -206,16 +206,17 @@ export const KUBELET_RULES: readonly Signature[] = [
   // --- Eviction manager and the pressure conditions (pkg/kubelet/eviction, pkg/kubelet/nodestatus/setters.go) ---
   {
     fact: 'mem.oom',
-    pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?memory',
+    pattern: '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?memory',
     from: ['kubelet'],
     source:
-      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log lines "attempting to reclaim", "must evict pod(s) to reclaim", and the EvictionThresholdMet event)',
     mechanism:
       'memory.available fell below the eviction threshold: the kubelet evicts pods to reclaim memory',
   },
   {
     fact: 'disk.pressure',
-    pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?(?:ephemeral-storage|nodefs|imagefs)',
+    pattern:
+      '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?(?:ephemeral-storage|nodefs|imagefs)',
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
@@ -223,7 +224,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     fact: 'pid.pressure',
-    pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?pid',
+    pattern: '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?pid',
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',

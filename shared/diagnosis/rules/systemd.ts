@@ -110,6 +110,26 @@ export const SYSTEMD_RULES: readonly Signature[] = [
       'systemd refused to create a transient unit (e.g. a leftover unit of the same name, or limits)',
   },
   {
+    // A container's scope whose start or stop job systemd did not finish in time: PID 1 is overloaded or stuck.
+    fact: 'systemd.scope_failed',
+    pattern: '\\.scope: Job [^ ]+ timed out',
+    from: ['systemd', 'unknown'],
+    source: 'systemd src/core/job.c job_dispatch_timer / job_timeout ("%s: Job %s/%s timed out.")',
+    mechanism:
+      "systemd did not finish a container scope's start or stop job in time: runc (systemd cgroup driver) waits on it",
+  },
+  {
+    // The runtime's unit would not stop within TimeoutStopSec (its own shutdown hung), so systemd kills it.
+    fact: 'runtime.service_failed',
+    pattern:
+      "(?:docker|containerd|crio|cri-o|cri-docker)\\.service: (?:State 'stop-sigterm' timed out|Stopping timed out)\\. Killing",
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_dispatch_timer ("State \'stop-sigterm\' timed out. Killing." since v233; "Stopping timed out. Killing." before)',
+    mechanism:
+      'the runtime daemon did not stop within TimeoutStopSec: its shutdown hung, and systemd killed it',
+  },
+  {
     fact: 'systemd.unit_exists',
     pattern: 'Unit [^ ]+\\.(?:scope|service|slice) already exists|org\\.freedesktop\\.systemd1\\.UnitExists',
     source:
