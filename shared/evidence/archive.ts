@@ -1,0 +1,22 @@
+import type { EvidenceBundle } from '../schemas/bundle.ts';
+import type { Diagnosis } from '../schemas/diagnosis.ts';
+
+/**
+ * The evidence archive's port (issue 21 §4): an incident's bundle and diagnosis kept past the node they describe.
+ * Remediation depends on this port only: before a Replace, the incident's latest evidence and diagnosis are kept
+ * here, so replacing the node does not erase why it failed. This is the shape the archive's branch plans
+ * (`keep(incidentKey, {bundle, diagnosis, takenAt, reason}) → {id}`); its stores are that branch's.
+ */
+export interface EvidenceEntry {
+  bundle: EvidenceBundle;
+  diagnosis: Diagnosis;
+  /** ISO time the evidence was kept. */
+  takenAt: string;
+  /** Why it was kept (`before replace of worker-7, requested by U…`). */
+  reason: string;
+}
+
+export interface EvidenceArchive {
+  /** Keeps the entry; resolves once it is durable, with the id that finds it again. */
+  keep(incidentKey: string, entry: EvidenceEntry): Promise<{ id: string }>;
+}
