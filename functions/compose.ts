@@ -33,7 +33,7 @@ export interface ResponderParts {
   /** Replaces the clusters KUBE_* names for remediation (tests). */
   remediation?: RemediationPort;
   /** Where a Replace keeps the evidence first: DATA_DIR/evidence on Node; none on Lambda unless given. */
-  evidence?: EvidenceArchive;
+  evidence?: Pick<EvidenceArchive, 'keep'>;
   /** Where the console chat prints (stdout; the function log on Lambda). */
   write?: (text: string) => void;
   /** The host's logger, without a component: the responder's lines are `respond`, Slack's SDK's `slack`. */

@@ -34,7 +34,7 @@ export interface OutboxDeps {
   /** The cluster, for remediate effects (REMEDIATION=dry-run|on). */
   remediation?: RemediationPort;
   /** Where a Replace keeps the incident's evidence first. */
-  evidence?: EvidenceArchive;
+  evidence?: Pick<EvidenceArchive, 'keep'>;
   metrics?: RespondMetrics;
   /** How often a drain's progress is said in the thread, at most. */
   progressIntervalMs?: number;
@@ -98,7 +98,7 @@ export class Outbox {
   readonly #silences: SilencePort | undefined;
   readonly #answered: ProcessedStore | undefined;
   readonly #remediation: RemediationPort | undefined;
-  readonly #evidence: EvidenceArchive | undefined;
+  readonly #evidence: Pick<EvidenceArchive, 'keep'> | undefined;
   readonly #metrics: RespondMetrics | undefined;
   readonly #progressIntervalMs: number;
 
@@ -264,7 +264,8 @@ export class Outbox {
                 ? latest.bundle
                 : mergeEvidence(record.cluster, record.node, record.signals),
             diagnosis,
-            takenAt: this.#now().toISOString(),
+            // When the bundle was taken: the same evidence kept again (a redelivered job) is the same record.
+            takenAt: latest?.receivedAt ?? this.#now().toISOString(),
             reason: `before replacing ${effect.node} (job ${effect.job}, asked by ${job?.requestedBy ?? 'unknown'})`,
           });
           evidence = kept.id;

@@ -64,7 +64,7 @@ export interface PipelineDeps {
   /** Slack's user groups, for allow lists that name groups. */
   userGroups?: UserGroups;
   /** Where a Replace keeps the incident's evidence first. */
-  evidence?: EvidenceArchive;
+  evidence?: Pick<EvidenceArchive, 'keep'>;
   /** How often a drain's progress is said in the thread, at most (default 15 s). */
   progressIntervalMs?: number;
 }

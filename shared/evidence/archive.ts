@@ -3,11 +3,12 @@ import type { Diagnosis } from '../schemas/diagnosis.ts';
 
 /**
  * The evidence archive's port (issue 21 §4): an incident's bundle and diagnosis kept past the node they describe.
- * Remediation depends on this port only: before a Replace, the incident's latest evidence and diagnosis are kept
- * here, so replacing the node does not erase why it failed. This is the shape the archive's branch plans
- * (`keep(incidentKey, {bundle, diagnosis, takenAt, reason}) → {id}`); its stores are that branch's.
+ * Remediation uses `keep` only (as `Pick<EvidenceArchive, 'keep'>`): before a Replace, the incident's latest
+ * evidence and diagnosis are kept here, so replacing the node does not erase why it failed. The names and the
+ * shape are those of the archive's branch (`evidence`: `keep(incidentKey, {bundle, diagnosis, takenAt, reason}) →
+ * {id}`, with `list` and `get` beside it), which replaces this file and its stores when it is merged.
  */
-export interface EvidenceEntry {
+export interface Evidence {
   bundle: EvidenceBundle;
   diagnosis: Diagnosis;
   /** ISO time the evidence was kept. */
@@ -18,5 +19,5 @@ export interface EvidenceEntry {
 
 export interface EvidenceArchive {
   /** Keeps the entry; resolves once it is durable, with the id that finds it again. */
-  keep(incidentKey: string, entry: EvidenceEntry): Promise<{ id: string }>;
+  keep(incidentKey: string, evidence: Evidence): Promise<{ id: string }>;
 }
