@@ -1,14 +1,18 @@
+import { join } from 'node:path';
 import { ConsoleChat } from '../shared/chat/console.ts';
 import type { ChatPort } from '../shared/chat/port.ts';
 import { SlackChat } from '../shared/chat/slack.ts';
+import type { EvidenceArchive } from '../shared/evidence/archive.ts';
+import { FileEvidenceArchive } from '../shared/evidence/file-archive.ts';
 import type { IncidentStore } from '../shared/incidents/model.ts';
 import type { ProcessedStore } from '../shared/queue/port.ts';
+import type { RemediationPort } from '../shared/remediation/port.ts';
 import { AlertmanagerSilences } from '../shared/silences/alertmanager.ts';
 import type { SilencePort } from '../shared/silences/port.ts';
 import { type Config, ConfigError, threadPolicy } from './config.ts';
 import type { Logger } from './log/port.ts';
 import { slackSdkLogger } from './log/slack-sdk.ts';
-import { liveEvidenceFrom } from './respond/live-config.ts';
+import { liveEvidenceFrom, remediationFrom } from './respond/live-config.ts';
 import { meteredChat, type RespondMetrics } from './respond/metrics.ts';
 import { RespondPipeline } from './respond/pipeline.ts';
 import type { RespondDeps } from './respond/respond.ts';
@@ -26,6 +30,10 @@ export interface ResponderParts {
   chat?: ChatPort;
   /** Replaces the Alertmanager ALERTMANAGER_URL names (tests). */
   silences?: SilencePort;
+  /** Replaces the clusters KUBE_* names for remediation (tests). */
+  remediation?: RemediationPort;
+  /** Where a Replace keeps the evidence first: DATA_DIR/evidence on Node; none on Lambda unless given. */
+  evidence?: Pick<EvidenceArchive, 'keep'>;
   /** Where the console chat prints (stdout; the function log on Lambda). */
   write?: (text: string) => void;
   /** The host's logger, without a component: the responder's lines are `respond`, Slack's SDK's `slack`. */
@@ -70,6 +78,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
           logger: slackSdkLogger(parts.log.child({ component: 'slack' })),
         })
       : new ConsoleChat({ write: parts.write }));
+  const slack = chat instanceof SlackChat ? chat : undefined;
   const handler = new RespondPipeline({
     store: parts.store,
     answered: parts.processed,
@@ -86,6 +95,12 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
             basicAuth: config.ALERTMANAGER_BASIC_AUTH,
           })
         : undefined),
+    remediation: parts.remediation ?? remediationFrom(config),
+    userGroups: slack,
+    evidence:
+      parts.evidence ??
+      (parts.host === 'node' ? new FileEvidenceArchive(join(config.DATA_DIR, 'evidence')) : undefined),
+    progressIntervalMs: 15_000,
     now: parts.now,
     log: parts.log.child({ component: 'respond' }),
   });

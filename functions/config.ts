@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ThreadPolicy } from '../shared/incidents/policy.ts';
 import type { IngestAuth } from '../shared/intake/routes.ts';
+import { REMEDIATION_ACTIONS, type RemediationPolicy } from '../shared/remediation/model.ts';
 import { parseSilenceDuration } from '../shared/silences/model.ts';
 import { LOG_LEVELS } from './log/port.ts';
 
@@ -56,6 +57,16 @@ const hostList = () =>
     .string()
     .regex(/^[A-Za-z0-9.-]+(?:\s*,\s*[A-Za-z0-9.-]+)*$/, 'use host names separated by commas')
     .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()));
+
+/** `U024BE7LH,SPLATFORM`: Slack user (U…, W…) and user-group (S…) ids, separated by commas. */
+const slackIds = () =>
+  z
+    .string()
+    .regex(
+      /^\s*[UWS][A-Z0-9]{2,20}(?:\s*,\s*[UWS][A-Z0-9]{2,20})*\s*$/,
+      'use Slack user (U…, W…) or user-group (S…) ids separated by commas',
+    )
+    .transform((text) => text.split(',').map((id) => id.trim()));
 
 /** Every setting the hosts read, from environment variables (the serverless convention). */
 /**
@@ -135,6 +146,19 @@ export const ConfigSchema = z
     RESPOND_BATCH_WINDOW_MS: integer(0, 300_000).default(100),
     RESPOND_VISIBILITY_SECONDS: integer(5, 43_200).default(60),
     RESPOND_MAX_ATTEMPTS: integer(1, 100).default(5),
+    /** Cordon, drain, replace, uncordon from the thread: off (default), dry-run (calls listed, none made) or on. */
+    REMEDIATION: z.enum(['off', 'dry-run', 'on']).default('off'),
+    REMEDIATION_ALLOW_CORDON: slackIds().optional(),
+    REMEDIATION_ALLOW_DRAIN: slackIds().optional(),
+    REMEDIATION_ALLOW_REPLACE: slackIds().optional(),
+    REMEDIATION_ALLOW_UNCORDON: slackIds().optional(),
+    /** People who must say yes to a drain or replace, the requester included: 2 (a second person) or 1. */
+    REMEDIATION_APPROVERS: z.enum(['1', '2']).default('2'),
+    REMEDIATION_APPROVAL_TTL_SECONDS: integer(60, 86_400).default(900),
+    REMEDIATION_MAX_NODES: integer(1).default(1),
+    REMEDIATION_MAX_POOL_PERCENT: integer(1, 100).default(25),
+    /** How long a drain evicts and waits before it reports what is left. */
+    REMEDIATION_DRAIN_SECONDS: integer(5, 3600).default(25),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** json: one JSON object a line; pretty: readable lines. Unset: pretty on a terminal, json otherwise. */
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -161,6 +185,26 @@ export const ConfigSchema = z
     if (c.ACK_SILENCES === 'true' && !c.ALERTMANAGER_URL) {
       ctx.addIssue({ code: 'custom', path: ['ACK_SILENCES'], message: 'needs ALERTMANAGER_URL' });
     }
+    if (c.REMEDIATION !== 'off') {
+      if (
+        REMEDIATION_ACTIONS.every(
+          (a) => !c[`REMEDIATION_ALLOW_${a.toUpperCase()}` as 'REMEDIATION_ALLOW_DRAIN'],
+        )
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['REMEDIATION'],
+          message:
+            'allows nobody: list Slack users or user groups in REMEDIATION_ALLOW_CORDON, _DRAIN, _REPLACE or _UNCORDON',
+        });
+      // A drain runs inside its job: it must end well before the job reappears to another delivery.
+      if (c.REMEDIATION_DRAIN_SECONDS * 2 >= c.RESPOND_VISIBILITY_SECONDS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['REMEDIATION_DRAIN_SECONDS'],
+          message: 'must be less than half of RESPOND_VISIBILITY_SECONDS',
+        });
+    }
     if (c.SLACK_BOT_TOKEN && !c.SLACK_CHANNEL) {
       ctx.addIssue({
         code: 'custom',
@@ -173,7 +217,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
 const OUR_PREFIXES =
-  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|ALERTMANAGER_|SILENCE_|ACK_|LINK_|DOCS_|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
+  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|ALERTMANAGER_|SILENCE_|ACK_|LINK_|DOCS_|REMEDIATION|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
 
 export class ConfigError extends Error {}
 
@@ -255,6 +299,24 @@ export function linkHosts(config: Config): string[] {
   return [...new Set(urls.flatMap((u) => (u ? [new URL(u).hostname.toLowerCase()] : [])))];
 }
 
+/** Remediation as configured; undefined when REMEDIATION=off. */
+export function remediationPolicy(config: Config): RemediationPolicy | undefined {
+  if (config.REMEDIATION === 'off') return undefined;
+  return {
+    mode: config.REMEDIATION,
+    allow: {
+      cordon: config.REMEDIATION_ALLOW_CORDON ?? [],
+      drain: config.REMEDIATION_ALLOW_DRAIN ?? [],
+      replace: config.REMEDIATION_ALLOW_REPLACE ?? [],
+      uncordon: config.REMEDIATION_ALLOW_UNCORDON ?? [],
+    },
+    approvers: config.REMEDIATION_APPROVERS === '1' ? 1 : 2,
+    approvalTtlMs: config.REMEDIATION_APPROVAL_TTL_SECONDS * 1000,
+    maxNodes: config.REMEDIATION_MAX_NODES,
+    maxPoolPercent: config.REMEDIATION_MAX_POOL_PERCENT,
+  };
+}
+
 /** How incident threads behave, from the configuration. */
 export function threadPolicy(config: Config): ThreadPolicy {
   return {
@@ -278,6 +340,7 @@ export function threadPolicy(config: Config): ThreadPolicy {
         : {}),
       ...(config.DOCS_URL ? { causesUrl: config.DOCS_URL } : {}),
     },
+    ...(config.REMEDIATION !== 'off' ? { remediation: remediationPolicy(config) } : {}),
   };
 }
 

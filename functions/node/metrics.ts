@@ -35,6 +35,7 @@ export class NodeMetrics implements IngestMetrics, RespondMetrics {
   readonly #chatRequests: Counter<'transport' | 'method' | 'outcome'>;
   readonly #retried: Counter<'reason'>;
   readonly #deadLettered: Counter<'reason'>;
+  readonly #remediation: Counter<'action' | 'outcome'>;
 
   constructor(downstream?: DownstreamView) {
     const registers = [this.#registry];
@@ -87,6 +88,12 @@ export class NodeMetrics implements IngestMetrics, RespondMetrics {
       name: 'pleg_jobs_retried_total',
       help: 'Jobs put back in the queue, by reason: outage (a downstream service failed) or failure (the job did).',
       labelNames: ['reason'],
+      registers,
+    });
+    this.#remediation = new Counter({
+      name: 'pleg_remediation_actions_total',
+      help: 'Remediation requests, approvals, refusals, API calls and outcomes, by action (cordon, drain, replace, uncordon) and outcome.',
+      labelNames: ['action', 'outcome'],
       registers,
     });
     this.#deadLettered = new Counter({
@@ -166,6 +173,10 @@ export class NodeMetrics implements IngestMetrics, RespondMetrics {
 
   retried(reason: 'outage' | 'failure'): void {
     this.#retried.inc({ reason });
+  }
+
+  remediation(action: string, outcome: string): void {
+    this.#remediation.inc({ action, outcome });
   }
 
   deadLettered(reason: 'unreadable' | 'attempts'): void {

@@ -20,6 +20,8 @@ export interface RespondMetrics {
   retried(reason: 'outage' | 'failure'): void;
   /** A job went to the dead letters: `unreadable` at once, `attempts` once its deliveries ran out. */
   deadLettered(reason: 'unreadable' | 'attempts'): void;
+  /** A remediation request, approval, refusal, API call or outcome (`pleg_remediation_actions_total`). */
+  remediation(action: string, outcome: string): void;
 }
 
 function outcomeOf(error: unknown): ChatOutcome {

@@ -1,19 +1,26 @@
 import type { ChatMessage, ChatPort, PostedMessage } from '../../shared/chat/port.ts';
+import type { EvidenceArchive } from '../../shared/evidence/archive.ts';
 import { faultOf } from '../../shared/faults.ts';
 import {
   type ChatAction,
   type Decision,
+  decideRemediationOutcome,
   decideSilenceOutcome,
   recordEffects,
   type SilenceOutcome,
 } from '../../shared/incidents/decide/index.ts';
-import { diagnoseSignals } from '../../shared/incidents/evidence.ts';
+import { diagnoseSignals, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Effect, Incident, IncidentStore, Thread } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { remediationProgressMessage } from '../../shared/messages/remediation.ts';
 import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
+import type { RemediationReport } from '../../shared/remediation/model.ts';
+import type { DrainProgress, RemediationPort } from '../../shared/remediation/port.ts';
 import { type SilencePort, SilenceRefused } from '../../shared/silences/port.ts';
 import type { Logger } from '../log/port.ts';
+import { recordAudit } from './audit.ts';
+import type { RespondMetrics } from './metrics.ts';
 
 export interface OutboxDeps {
   store: IncidentStore;
@@ -24,7 +31,18 @@ export interface OutboxDeps {
   silences?: SilencePort;
   /** Where answers to people are recorded as sent (see PipelineDeps.answered). */
   answered?: ProcessedStore;
+  /** The cluster, for remediate effects (REMEDIATION=dry-run|on). */
+  remediation?: RemediationPort;
+  /** Where a Replace keeps the incident's evidence first. */
+  evidence?: Pick<EvidenceArchive, 'keep'>;
+  metrics?: RespondMetrics;
+  /** How often a drain's progress is said in the thread, at most. */
+  progressIntervalMs?: number;
 }
+
+type RemediateEffect = Extract<Effect, { kind: 'remediate' }>;
+/** Effects that are chat calls (the others go to Alertmanager or the cluster). */
+type ChatEffect = Exclude<Effect, { kind: 'silence' | 'expire-silence' | 'remediate' }>;
 
 /**
  * Saves incident records with the next version of what this decision last saved under the same key (the store
@@ -79,8 +97,16 @@ export class Outbox {
   readonly #log: Logger;
   readonly #silences: SilencePort | undefined;
   readonly #answered: ProcessedStore | undefined;
+  readonly #remediation: RemediationPort | undefined;
+  readonly #evidence: Pick<EvidenceArchive, 'keep'> | undefined;
+  readonly #metrics: RespondMetrics | undefined;
+  readonly #progressIntervalMs: number;
 
   constructor(deps: OutboxDeps) {
+    this.#remediation = deps.remediation;
+    this.#evidence = deps.evidence;
+    this.#metrics = deps.metrics;
+    this.#progressIntervalMs = deps.progressIntervalMs ?? 15_000;
     this.#store = deps.store;
     this.#chat = deps.chat;
     this.#policy = deps.policy;
@@ -105,6 +131,7 @@ export class Outbox {
    */
   async carryOut(decided: Decision<ChatMessage>, request?: string): Promise<void> {
     if (decided.note) this.#log.info(decided.note);
+    recordAudit(decided.audit, this.#log, this.#metrics);
     const decision = recordEffects(decided);
     const ledger = new Ledger(this.#store);
     for (const incident of decision.next) await ledger.save(incident);
@@ -137,6 +164,8 @@ export class Outbox {
     for (let effect = record.pending[0]; effect; effect = record.pending[0]) {
       if (effect.kind === 'silence' || effect.kind === 'expire-silence') {
         await this.#silence(record, effect, ledger);
+      } else if (effect.kind === 'remediate') {
+        await this.#remediate(record, effect, ledger);
       } else {
         const thread = await this.#perform(record, effect);
         const done = effect.id;
@@ -206,11 +235,76 @@ export class Outbox {
     throw fault;
   }
 
+  /**
+   * One remediate effect against the cluster, then what its report decides (the job's state, the report in the
+   * thread, the root edited). A Replace keeps the incident's latest evidence and diagnosis first, and does not
+   * touch the node when they could not be kept. The report's calls and outcome are audited; a drain's progress is
+   * said in the thread while it runs (best effort: the report is what is owed).
+   */
+  async #remediate(record: Incident, effect: RemediateEffect, ledger: Ledger): Promise<void> {
+    const diagnosis = diagnoseSignals(record.cluster, record.node, record.signals);
+    const job = record.remediations.find((j) => j.id === effect.job);
+    let report: RemediationReport;
+    let evidence: string | undefined;
+    if (!this.#remediation) {
+      report = { result: 'failed', reason: 'remediation is not configured on this responder', calls: [] };
+    } else if (effect.action === 'replace' && !effect.dryRun && !this.#evidence) {
+      report = {
+        result: 'failed',
+        reason: 'no evidence archive here to keep the evidence in first; the node was not touched',
+        calls: [],
+      };
+    } else {
+      try {
+        if (effect.action === 'replace' && !effect.dryRun && this.#evidence) {
+          const latest = record.signals.findLast((j) => j.kind === 'bundle');
+          const kept = await this.#evidence.keep(record.key, {
+            bundle:
+              latest?.kind === 'bundle'
+                ? latest.bundle
+                : mergeEvidence(record.cluster, record.node, record.signals),
+            diagnosis,
+            // When the bundle was taken: the same evidence kept again (a redelivered job) is the same record.
+            takenAt: latest?.receivedAt ?? this.#now().toISOString(),
+            reason: `before replacing ${effect.node} (job ${effect.job}, asked by ${job?.requestedBy ?? 'unknown'})`,
+          });
+          evidence = kept.id;
+          this.#log.info(`remediation replace evidence kept`, { incident: record.key, evidence });
+        }
+        report = await this.#remediation.carryOut(effect, this.#progress(record));
+      } catch (error) {
+        report = {
+          result: 'failed',
+          reason: `${evidence === undefined && effect.action === 'replace' && !effect.dryRun ? 'the evidence could not be kept, the node was not touched: ' : ''}${(error as Error).message}`,
+          calls: [],
+        };
+      }
+    }
+    const now = this.#now();
+    const decided = decideRemediationOutcome({ incident: record, effect, report, diagnosis, evidence }, now);
+    recordAudit(decided.audit, this.#log, this.#metrics);
+    const decision = recordEffects(renderDecision(decided, this.#policy, now));
+    for (const next of decision.next) await ledger.save(next);
+  }
+
+  /** Says a drain's progress in the incident's thread, at most every progressIntervalMs; never fails the drain. */
+  #progress(record: Incident): (drain: DrainProgress) => void {
+    let last = Number.NEGATIVE_INFINITY;
+    return (drain) => {
+      const thread = record.thread;
+      const at = this.#now().getTime();
+      if (!thread || at - last < this.#progressIntervalMs) return;
+      last = at;
+      this.#chat
+        .post(thread.channel, remediationProgressMessage(drain), thread.ts)
+        .catch((error: unknown) =>
+          this.#log.warn(`${record.key}: could not say a drain's progress: ${(error as Error).message}`),
+        );
+    };
+  }
+
   /** One effect; the incident's thread afterwards (a root's post records it). */
-  async #perform(
-    incident: Incident,
-    effect: Exclude<Effect, { kind: 'silence' | 'expire-silence' }>,
-  ): Promise<Thread | undefined> {
+  async #perform(incident: Incident, effect: ChatEffect): Promise<Thread | undefined> {
     const { thread } = incident;
     if (effect.kind === 'root') {
       // A recorded thread is the root's post having gone out: never post it twice.

@@ -3,11 +3,13 @@ import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
+import type { EvidenceArchive } from '../../shared/evidence/archive.ts';
 import {
   type Decision,
   decideBurst,
   decideFold,
   decideIdle,
+  decideRemediation,
   decideRequest,
   decideSignals,
   episodeSignals,
@@ -15,6 +17,7 @@ import {
   mayBeStorm,
   type NodeSituation,
   needsOpenIncidents,
+  type RemediationSituation,
   type RequestSituation,
   route,
   wantsLiveEvidence,
@@ -26,6 +29,8 @@ import { type IncidentStore, stormKey } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
 import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
+import type { ClusterView, Person, RemediationAction } from '../../shared/remediation/model.ts';
+import type { RemediationPort, UserGroups } from '../../shared/remediation/port.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
 import type { Job } from '../../shared/schemas/job.ts';
 import type { SilencePort } from '../../shared/silences/port.ts';
@@ -54,9 +59,22 @@ export interface PipelineDeps {
    * The same store that records processed jobs; without it answers are at least once.
    */
   answered?: ProcessedStore;
+  /** The clusters, for remediation (REMEDIATION=dry-run|on): the guards' view, and the calls. */
+  remediation?: RemediationPort;
+  /** Slack's user groups, for allow lists that name groups. */
+  userGroups?: UserGroups;
+  /** Where a Replace keeps the incident's evidence first. */
+  evidence?: Pick<EvidenceArchive, 'keep'>;
+  /** How often a drain's progress is said in the thread, at most (default 15 s). */
+  progressIntervalMs?: number;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
+type RemediationChat = Chat & {
+  request: Extract<Chat['request'], { action: 'remediate' | 'approve-remediation' }>;
+};
+const isRemediation = (job: Chat): job is RemediationChat =>
+  job.request.action === 'remediate' || job.request.action === 'approve-remediation';
 
 /**
  * The respond pipeline, one incident's jobs at a time:
@@ -76,8 +94,14 @@ export class RespondPipeline implements IncidentHandler {
   readonly #live: LiveEvidence | undefined;
   readonly #metrics: RespondMetrics | undefined;
   readonly #outbox: Outbox;
+  readonly #remediation: RemediationPort | undefined;
+  readonly #userGroups: UserGroups | undefined;
+  readonly #log: Logger;
 
   constructor(deps: PipelineDeps) {
+    this.#remediation = deps.remediation;
+    this.#userGroups = deps.userGroups;
+    this.#log = deps.log ?? silentLogger;
     this.#live = deps.live;
     this.#metrics = deps.metrics;
     this.#store = deps.store;
@@ -91,6 +115,10 @@ export class RespondPipeline implements IncidentHandler {
       log: deps.log ?? silentLogger,
       silences: deps.silences,
       answered: deps.answered,
+      remediation: deps.remediation,
+      evidence: deps.evidence,
+      metrics: deps.metrics,
+      progressIntervalMs: deps.progressIntervalMs,
     });
   }
 
@@ -157,6 +185,12 @@ export class RespondPipeline implements IncidentHandler {
   }
 
   async #onRequest(job: Chat): Promise<void> {
+    if (isRemediation(job)) {
+      const situation = await this.#understandRemediation(job);
+      const now = this.#now();
+      await this.#carryOut(decideRemediation(situation, this.#policy, now), now, job.dedupKey);
+      return;
+    }
     const situation = await this.#understand(job);
     const diagnosedAt = 'diagnosis' in situation ? this.#diagnosed(situation.diagnosis, [job]) : undefined;
     const now = this.#now();
@@ -199,6 +233,65 @@ export class RespondPipeline implements IncidentHandler {
 
   async #collect(cluster: string, node: string): Promise<Job | undefined> {
     return this.#live?.collect(cluster, node);
+  }
+
+  /**
+   * A remediation request or approval: the incident (a button names it by reference, a command by cluster and
+   * node), what it still owed completed first, the cluster's storm, the person's listed user groups and the
+   * cluster's nodes for the guards.
+   */
+  async #understandRemediation(job: RemediationChat): Promise<RemediationSituation> {
+    const { request, reply } = job;
+    const ref = job.incidentRef;
+    const found = ref
+      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
+      : await this.#store.get(`${job.cluster}/${job.node}`);
+    if (found && found.pending.length > 0) await this.#outbox.completeOwed([found.key]);
+    const incident = found && found.pending.length > 0 ? await this.#store.get(found.key) : found;
+    const cluster = incident?.cluster ?? job.cluster;
+    const node = incident?.node ?? job.node;
+    const what: RemediationAction =
+      request.action === 'remediate'
+        ? request.what
+        : (incident?.remediations.find((j) => j.id === request.job)?.action ?? 'drain');
+    const stormRecord = cluster ? await this.#store.get(stormKey(cluster)) : undefined;
+    const storm = stormRecord?.state === 'open' ? Math.max(1, stormRecord.nodes.length) : 0;
+    const person = await this.#person(reply.user, what);
+    const view: ClusterView = !this.#policy.remediation
+      ? { unavailable: 'remediation is off' }
+      : this.#remediation && cluster
+        ? await this.#remediation.view(cluster)
+        : {
+            unavailable: `no cluster access is configured for ${cluster || 'this cluster'} (KUBE_CONTEXTS, KUBE_IN_CLUSTER)`,
+          };
+    const common = { reply, request: job.dedupKey, person, storm, view };
+    if (request.action === 'approve-remediation')
+      return { ...common, action: 'approve', incident, job: request.job, cluster, node };
+    return {
+      ...common,
+      action: 'remediate',
+      what,
+      cluster,
+      node,
+      incident,
+      ...(request.fingerprint !== undefined ? { shown: request.fingerprint } : {}),
+      override: request.override,
+    };
+  }
+
+  /** The person with the user groups of the action's allow list they belong to (Slack's usergroups.users.list). */
+  async #person(user: string, what: RemediationAction): Promise<Person> {
+    const listed = (this.#policy.remediation?.allow[what] ?? []).filter((id) => id.startsWith('S'));
+    if (listed.length === 0 || !this.#userGroups) return { user, groups: [] };
+    const groups: string[] = [];
+    for (const group of listed) {
+      try {
+        if ((await this.#userGroups.members(group)).includes(user)) groups.push(group);
+      } catch (error) {
+        this.#log.warn(`could not read the members of user group ${group}: ${(error as Error).message}`);
+      }
+    }
+    return { user, groups };
   }
 
   /** A person's request: correlate, collect and diagnose for what was asked. */

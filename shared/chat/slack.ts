@@ -187,6 +187,12 @@ export class SlackChat implements ChatPort {
     });
   }
 
+  /** The members of a user group (usergroups.users.list; scope usergroups:read), for the remediation allow lists. */
+  async members(group: string): Promise<readonly string[]> {
+    const result = await this.#client.usergroups.users.list({ usergroup: group });
+    return result.users ?? [];
+  }
+
   async respond(responseUrl: string, message: ChatMessage, ephemeral: boolean): Promise<void> {
     const fitted = fitMessage(message);
     const response = await this.#fetch(responseUrl, {

@@ -106,6 +106,7 @@ function fresh(cluster: string, node: string, kind: Incident['kind'], now: Date)
     stale: false,
     pending: [],
     effects: 0,
+    remediations: [],
     version: 0,
   };
 }

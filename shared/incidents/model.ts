@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { z } from 'zod';
+import { RemediationActionSchema, RemediationJobSchema } from '../remediation/model.ts';
 import { VerdictSchema } from '../schemas/diagnosis.ts';
 import { JobSchema } from '../schemas/job.ts';
 import { IncidentSilenceSchema, SilenceRequestSchema } from '../schemas/silence.ts';
@@ -49,6 +50,19 @@ export const EffectSchema = z.discriminatedUnion('kind', [
     by: z.string(),
     reported: z.boolean().default(false),
   }),
+  /**
+   * Carries out the incident's remediation job `job` against the cluster (`dryRun`: lists the calls, makes none);
+   * done once the job records its outcome. Recorded before any call is made, like a post.
+   */
+  z.object({
+    id: z.string(),
+    kind: z.literal('remediate'),
+    job: z.string(),
+    action: RemediationActionSchema,
+    cluster: z.string(),
+    node: z.string(),
+    dryRun: z.boolean(),
+  }),
 ]);
 
 /**
@@ -81,6 +95,8 @@ export const IncidentSchema = z.object({
   acknowledged: z.object({ user: z.string(), at: z.iso.datetime() }).optional(),
   /** The Alertmanager silence created from the thread, until it is expired from there or a new episode starts. */
   silence: IncidentSilenceSchema.optional(),
+  /** Remediation jobs asked for in the thread (the newest MAX_REMEDIATION_JOBS), whatever became of them. */
+  remediations: z.array(RemediationJobSchema).default([]),
   /** The node's Ready status as last diagnosed (for the cluster-wide view of a storm). */
   ready: z.enum(['True', 'False', 'Unknown']).optional(),
   /** The root message needs an edit that was deferred (storm roots are edited at most every few seconds). */

@@ -1,3 +1,5 @@
+import type { RemediationPolicy } from '../remediation/model.ts';
+
 /** When many nodes of one cluster are one incident. */
 export interface StormPolicy {
   /** This many nodes of one cluster going NotReady within `windowMs` is a cluster-wide incident. */
@@ -39,4 +41,6 @@ export interface ThreadPolicy {
   silences?: SilencePolicy;
   /** Where the root's and replies' links may point. */
   links?: LinkPolicy;
+  /** Remediation from the thread (REMEDIATION=dry-run|on); absent when it is off: no buttons, every request refused. */
+  remediation?: RemediationPolicy;
 }

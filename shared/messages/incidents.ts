@@ -15,6 +15,7 @@ import type { IncidentSilence } from '../schemas/silence.ts';
 import { formatSilenceDuration, incidentMatchers, matcherText } from '../silences/model.ts';
 import { context, header, section } from './blocks.ts';
 import { incidentLinks, type Link, mrkdwnLink } from './links.ts';
+import { remediationButtons, remediationLine } from './remediation.ts';
 
 /* Longer text is cut to Block Kit's limits with a visible note, never rejected. */
 const EVIDENCE_LINE_MAX = 400;
@@ -83,7 +84,7 @@ function defectText(defect: DefectRef): string {
 }
 
 /** What a root needs of the thread policy: the silence durations offered and where links may point. */
-export type RootPolicy = Pick<ThreadPolicy, 'silences' | 'links'>;
+export type RootPolicy = Pick<ThreadPolicy, 'silences' | 'links' | 'remediation'>;
 
 /** The silence control: one button for one duration, a menu for several; "Expire silence" while one lasts. */
 function silenceElements(incident: Incident, policy: RootPolicy, now: Date): ActionsBlock['elements'] {
@@ -206,6 +207,7 @@ export function rootMessage(
           `*Silenced* until ${clock(silence.endsAt)} by ${mention(silence.by)} (Alertmanager silence ${inlineCode(silence.id)})`,
         ]
       : []),
+    ...remediationLine(incident),
   ];
   const footer = [
     `updated ${now.toISOString().slice(0, 19)}Z`,
@@ -223,6 +225,7 @@ export function rootMessage(
       context(escapeMrkdwn(footer.join(' · '))),
       ...linksBlock(incidentLinks(incident, d, policy.links)),
       ...(resolved ? [] : [buttons(incident, d.observed.runtime, policy, now)]),
+      ...remediationButtons(incident, policy.remediation),
     ],
   };
 }

@@ -19,6 +19,13 @@ import {
   statusMessage,
 } from './incidents.ts';
 import { incidentLinks } from './links.ts';
+import {
+  remediationApprovedMessage,
+  remediationDuplicateMessage,
+  remediationRefusedMessage,
+  remediationReportMessage,
+  remediationRequestedMessage,
+} from './remediation.ts';
 import { stormRoot } from './storm.ts';
 
 /**
@@ -50,6 +57,7 @@ function renderAction(
       return { ...action, message: render(action.message) };
     case 'silence':
     case 'expire-silence':
+    case 'remediate':
       return action;
   }
 }
@@ -100,6 +108,16 @@ export function renderMessage(intent: MessageIntent, policy: ThreadPolicy, now: 
       return silenceFailedMessage(intent.what, intent.reason, intent.retried);
     case 'no-silence':
       return silenceNotPossibleMessage(intent.reason);
+    case 'remediation-refused':
+      return remediationRefusedMessage(intent.action, intent.node, intent.user, intent.reasons);
+    case 'remediation-requested':
+      return remediationRequestedMessage(intent.incident, intent.job);
+    case 'remediation-approved':
+      return remediationApprovedMessage(intent.job, intent.by);
+    case 'remediation-duplicate':
+      return remediationDuplicateMessage(intent.job, intent.user);
+    case 'remediation-report':
+      return remediationReportMessage(intent.job, intent.report);
   }
 }
 

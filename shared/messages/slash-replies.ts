@@ -67,6 +67,7 @@ function usageLines(command: string): string[] {
     `• ${c('diagnose')} followed by pasted kubelet / runtime log lines: diagnose that text`,
     `• ${c('status')}: the open incidents`,
     `• ${c('explain <cause> [docker|containerd|crio]')}: what a cause is, how to confirm and fix it`,
+    `• ${c('cordon|drain|replace|uncordon <node> [cluster] [--override-storm]')}: act on an incident's node (where remediation is on; drain and replace need a second person's approval in the thread)`,
     `• ${c('help')}: this message`,
     `Causes: ${CAUSE_IDS.map((id) => inlineCode(id)).join(', ')}`,
   ];
@@ -202,6 +203,12 @@ function ack(text: string): ChatMessage {
 export function renderDiagnosingNode(node: string, cluster: string): ChatMessage {
   return ack(
     `Diagnosing ${echo(node)} in cluster ${echo(cluster)}… the diagnosis will be posted here (in the incident thread if one is open).`,
+  );
+}
+
+export function renderRemediationAsked(action: string, node: string, cluster: string): ChatMessage {
+  return ack(
+    `Asked to ${action} ${echo(node)} in cluster ${echo(cluster)}: who may, the guards and the approval are checked, and the answer goes to the incident's thread.`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sha256Hex } from '../hash.ts';
+import { RemediationActionSchema } from '../remediation/model.ts';
 import { AlertSchema } from './alertmanager.ts';
 import { EvidenceBundleSchema } from './bundle.ts';
 import { canonicalJson } from './canonical.ts';
@@ -52,6 +53,18 @@ export const ChatRequestSchema = z.discriminatedUnion('action', [
   }),
   /** "Expire silence": ends the incident's silence now. */
   z.object({ action: z.literal('expire-silence') }),
+  /**
+   * Cordon, Drain, Replace node, Uncordon (a root button, or `/pleg drain NODE`): `fingerprint` is the diagnosis the
+   * button was drawn for (a typed command has none); `override` is `--override-storm`.
+   */
+  z.object({
+    action: z.literal('remediate'),
+    what: RemediationActionSchema,
+    fingerprint: z.string().max(100).optional(),
+    override: z.boolean().default(false),
+  }),
+  /** "Approve drain": a second person approves the incident's remediation job `job`. */
+  z.object({ action: z.literal('approve-remediation'), job: z.string().regex(/^[0-9a-f]{12}$/) }),
 ]);
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 

@@ -127,8 +127,37 @@ const full: Incident = {
       by: 'U024BE7LH',
       reported: true,
     },
+    {
+      id: '3:10',
+      kind: 'remediate',
+      job: '0123456789ab',
+      action: 'drain',
+      cluster: 'prod',
+      node: 'node-a',
+      dryRun: false,
+    },
   ],
-  effects: 9,
+  effects: 10,
+  remediations: [
+    {
+      id: '0123456789ab',
+      dedupKey: 'remediation:00',
+      action: 'drain',
+      cluster: 'prod',
+      node: 'node-a',
+      mode: 'on',
+      requestedBy: 'U024BE7LH',
+      requestedAt: iso(T0 + 40_000),
+      fingerprint: 'runtime_down:9:4f1c',
+      override: false,
+      approvals: [
+        { user: 'U024BE7LH', at: iso(T0 + 40_000) },
+        { user: 'U0SECOND', at: iso(T0 + 50_000) },
+      ],
+      state: 'approved',
+      requests: ['chat:1', 'chat:2'],
+    },
+  ],
   version: 1,
 };
 

@@ -303,6 +303,21 @@ describe('components and example overlays', () => {
     expect(proxy).toEqual([{ apiGroups: [''], resources: ['nodes/proxy'], verbs: ['get'] }]);
   });
 
+  it('remediation: the base stays read-only; the component grants exactly what remediation calls', () => {
+    const writes = (docs: Manifest[]) =>
+      rules(docs).filter((r) => r.verbs.some((v) => !['get', 'list', 'watch'].includes(v)));
+    for (const overlay of OVERLAYS.filter((o) => o !== 'examples/with-remediation'))
+      expect(writes(render(overlay)), overlay).toEqual([]);
+    const docs = render('examples/with-remediation');
+    expect(writes(docs)).toEqual([
+      { apiGroups: [''], resources: ['nodes'], verbs: ['patch', 'delete'] },
+      { apiGroups: [''], resources: ['pods/eviction'], verbs: ['create'] },
+      { apiGroups: ['karpenter.sh'], resources: ['nodeclaims'], verbs: ['get', 'delete'] },
+      { apiGroups: ['cluster.x-k8s.io'], resources: ['machines'], verbs: ['get', 'delete'] },
+    ]);
+    expect(loadConfig(responderConfig(docs).data)).toMatchObject({ REMEDIATION: 'dry-run' });
+  });
+
   it('sqs: the responder alone on SQS, state on an emptyDir, no claim, still one replica', () => {
     const docs = render('examples/sqs-edge');
     const config = responderConfig(docs);

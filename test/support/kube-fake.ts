@@ -35,8 +35,19 @@ import { join } from 'node:path';
  * server sends (403 names the user and the resource as RBAC does), a fixed latency, or a hang (no answer ever;
  * close() cuts such connections). Every request is logged.
  *
+ * - what remediation calls, by the real server's rules: a merge patch carrying `metadata.resourceVersion` is
+ *   409 Conflict when the object changed since (optimistic concurrency); DELETE of an object (404 when absent; an
+ *   object with finalizers only gets its deletionTimestamp); the pods/eviction subresource (policy/v1 Eviction):
+ *   a pod already terminating, or Pending/Succeeded/Failed, is deleted without a budget check; otherwise the one
+ *   PodDisruptionBudget whose selector matches the pod is read, 429 TooManyRequests "Cannot evict pod as it would
+ *   violate the pod's disruption budget." when its status.disruptionsAllowed is 0 (and disruptionsAllowed taken
+ *   down by one when it allows), 500 when more than one matches; a deleted pod whose node is not Ready stays,
+ *   Terminating (the kubelet never confirms), as on a node with a wedged runtime;
+ * - RBAC (`rbac`): when rules are given, every resource request they do not grant is 403 Forbidden with the
+ *   message RBAC writes (user, verb, resource/subresource, group, scope).
+ *
  * Not emulated: watch, TLS, client certificates, server-side apply, strategic-merge list semantics, admission,
- * resourceVersion preconditions, OpenAPI, aggregated discovery, impersonation.
+ * OpenAPI, aggregated discovery, impersonation, the disruption controller (budgets' status is as given).
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -561,6 +572,18 @@ export interface KubeFakeOptions {
    * Without one, a custom kind is unknown, as on a cluster without the CRD: kubectl says "no matches for kind".
    */
   customResources?: readonly CustomResource[];
+  /**
+   * RBAC as a ClusterRole's rules: when set, a request to a resource none of them grants (verb, `resource` or
+   * `resource/subresource`, API group) is 403. Unset: everything authenticated is allowed.
+   */
+  rbac?: readonly RbacRule[];
+}
+
+/** A PolicyRule: verbs on resources (`pods`, `pods/eviction`) of API groups ('' for core). */
+export interface RbacRule {
+  apiGroups: readonly string[];
+  resources: readonly string[];
+  verbs: readonly string[];
 }
 
 /** A custom resource the fake serves, as its CRD would declare it (names.plural, names.kind, scope). */
@@ -583,6 +606,8 @@ export interface KubeFake {
   writeKubeconfig(options?: { token?: string; context?: string }): string;
   fault(fault: KubeFault): void;
   clearFaults(): void;
+  /** Replaces the RBAC rules (undefined: allow all). */
+  setRbac(rules: readonly RbacRule[] | undefined): void;
   setLatency(ms: number): void;
   setLogQuery(mode: LogQueryMode): void;
   /** Adds or replaces an object (by kind, namespace and name). */
@@ -778,6 +803,7 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
   const requests: KubeFakeRequest[] = [];
   let faults: (KubeFault & { used: number })[] = [];
   let resourceVersion = 1000;
+  let rbac = options.rbac;
   const store = new Map<string, KubeObject>();
 
   function stamp(object: KubeObject): KubeObject {
@@ -877,17 +903,51 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
     const discovery = discover(x);
     if (discovery) return discovery;
     if (route === undefined || route === 'unknown') return notFound(x);
+    if (!granted(x.method, route))
+      return send(
+        x,
+        403,
+        status(403, 'Forbidden', forbiddenMessage(user, x.method, route, x.path), details(route)),
+      );
     return resource(x, route);
+  }
+
+  function granted(method: string, route: Route): boolean {
+    if (!rbac) return true;
+    const verb = verbOf(method, route);
+    const name = route.subresource ? `${route.def.resource}/${route.subresource}` : route.def.resource;
+    return rbac.some(
+      (r) =>
+        (r.verbs.includes(verb) || r.verbs.includes('*')) &&
+        (r.resources.includes(name) || r.resources.includes('*')) &&
+        (r.apiGroups.includes(route.def.group) || r.apiGroups.includes('*')),
+    );
+  }
+
+  function details(route: Route) {
+    return {
+      ...(route.name ? { name: route.name } : {}),
+      ...(route.def.group ? { group: route.def.group } : {}),
+      kind: route.def.resource,
+    };
   }
 
   function resource(x: Exchange, route: Route): Answered {
     if (route.subresource === 'proxy' && route.def.resource === 'nodes' && route.name) {
       return kubelet(x, route.name, route.rest);
     }
+    if (
+      route.subresource === 'eviction' &&
+      route.def.resource === 'pods' &&
+      route.name &&
+      x.method === 'POST'
+    )
+      return evict(x, route, route.name);
     if (route.subresource) return notFound(x);
     if (x.method === 'GET') return route.name ? readOne(x, route, route.name) : readList(x, route);
     if (x.method === 'POST' && !route.name) return create(x, route);
     if (x.method === 'PATCH' && route.name) return patch(x, route, route.name);
+    if (x.method === 'DELETE' && route.name) return remove(x, route, route.name);
     return send(
       x,
       405,
@@ -1093,12 +1153,156 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
     if (!current) return objectNotFound(x, d, name);
     const delta = decodeBody(x, route);
     if (delta === ANSWERED) return delta;
+    // A resourceVersion in the patch is a precondition: the object must not have changed since it was read.
+    const wanted = (delta.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
+    if (wanted !== undefined && wanted !== current.metadata.resourceVersion) return conflict(x, d, name);
     const merged = deepMerge(current, delta) as KubeObject;
     const error = kindDecodeError(d.kind, merged);
     if (error) return cannotHandle(x, d, error);
     const stored = stamp(merged);
     if (x.url.searchParams.get('dryRun') !== 'All') store.set(objectKey(d, route.namespace, name), stored);
     return send(x, 200, stored);
+  }
+
+  function conflict(x: Exchange, d: ResourceDef, name: string): Answered {
+    return send(
+      x,
+      409,
+      status(
+        409,
+        'Conflict',
+        `Operation cannot be fulfilled on ${d.resource}${d.group ? `.${d.group}` : ''} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+        { name, ...(d.group ? { group: d.group } : {}), kind: d.resource },
+      ),
+    );
+  }
+
+  const success = (d: ResourceDef, name: string) => ({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Success',
+    details: { name, ...(d.group ? { group: d.group } : {}), kind: d.resource },
+  });
+
+  /** Whether the node a pod runs on is Ready: only a working kubelet confirms a pod's deletion. */
+  function nodeConfirms(pod: KubeObject): boolean {
+    const nodeDef = resourceFor(resources, '', 'v1', 'nodes');
+    const nodeName = (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+    if (!nodeDef || !nodeName) return true;
+    const node = store.get(objectKey(nodeDef, undefined, nodeName));
+    const conditions = (node?.status as { conditions?: { type: string; status: string }[] } | undefined)
+      ?.conditions;
+    return conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+  }
+
+  /**
+   * Deletes a stored object as the API server does: with finalizers, or a pod on a node whose kubelet cannot
+   * confirm it, only marked (deletionTimestamp); otherwise gone.
+   */
+  function deleteStored(d: ResourceDef, key: string, object: KubeObject): KubeObject {
+    const finalizers = (object.metadata.finalizers as string[] | undefined) ?? [];
+    const stays = finalizers.length > 0 || (d.resource === 'pods' && !nodeConfirms(object));
+    if (!stays) {
+      store.delete(key);
+      return object;
+    }
+    if (object.metadata.deletionTimestamp) return object;
+    const marked = stamp({
+      ...object,
+      metadata: {
+        ...object.metadata,
+        deletionTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        ...(d.resource === 'pods' ? { deletionGracePeriodSeconds: 30 } : {}),
+      },
+    });
+    store.set(key, marked);
+    return marked;
+  }
+
+  function remove(x: Exchange, route: Route, name: string): Answered {
+    const d = route.def;
+    const key = objectKey(d, route.namespace, name);
+    const current = store.get(key);
+    if (!current) return objectNotFound(x, d, name);
+    if (x.url.searchParams.get('dryRun') === 'All') return send(x, 200, current);
+    const after = deleteStored(d, key, current);
+    return send(x, 200, store.has(key) ? after : success(d, name));
+  }
+
+  /** The pods/eviction subresource: the pod's one PodDisruptionBudget decides, as the API server's eviction REST does. */
+  function evict(x: Exchange, route: Route, name: string): Answered {
+    const d = route.def;
+    const key = objectKey(d, route.namespace, name);
+    const pod = store.get(key);
+    if (!pod) return objectNotFound(x, d, name);
+    let body: { kind?: unknown; apiVersion?: unknown } = {};
+    try {
+      body = JSON.parse(x.body) as typeof body;
+    } catch {
+      return send(x, 400, status(400, 'BadRequest', 'the body of the request was in an unknown format'));
+    }
+    if (body.kind !== 'Eviction')
+      return send(x, 400, status(400, 'BadRequest', `the body is a ${String(body.kind)}, not an Eviction`));
+    const phase = (pod.status as { phase?: string } | undefined)?.phase;
+    const ignoresBudget =
+      pod.metadata.deletionTimestamp !== undefined ||
+      ['Pending', 'Succeeded', 'Failed'].includes(phase ?? '');
+    if (!ignoresBudget) {
+      const pdbDef = resourceFor(resources, 'policy', 'v1', 'poddisruptionbudgets');
+      const labels = pod.metadata.labels ?? {};
+      const budgets = pdbDef
+        ? list(pdbDef, route.namespace).filter((b) => {
+            const selector = (b.spec as { selector?: { matchLabels?: Record<string, string> } } | undefined)
+              ?.selector;
+            const wanted = Object.entries(selector?.matchLabels ?? {});
+            return wanted.length > 0 && wanted.every(([k, v]) => labels[k] === v);
+          })
+        : [];
+      if (budgets.length > 1)
+        return send(
+          x,
+          500,
+          status(
+            500,
+            'InternalError',
+            'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
+          ),
+        );
+      const [budget] = budgets;
+      if (budget && pdbDef) {
+        const st = (budget.status ?? {}) as {
+          disruptionsAllowed?: number;
+          currentHealthy?: number;
+          desiredHealthy?: number;
+        };
+        if ((st.disruptionsAllowed ?? 0) <= 0)
+          return send(
+            x,
+            429,
+            status(
+              429,
+              'TooManyRequests',
+              "Cannot evict pod as it would violate the pod's disruption budget.",
+              {
+                causes: [
+                  {
+                    reason: 'DisruptionBudget',
+                    message: `The disruption budget ${budget.metadata.name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`,
+                  },
+                ],
+              },
+            ),
+          );
+        if (x.url.searchParams.get('dryRun') !== 'All')
+          store.set(
+            objectKey(pdbDef, route.namespace, budget.metadata.name),
+            stamp({ ...budget, status: { ...st, disruptionsAllowed: (st.disruptionsAllowed ?? 0) - 1 } }),
+          );
+      }
+    }
+    if (x.url.searchParams.get('dryRun') !== 'All') deleteStored(d, key, pod);
+    return send(x, 201, success(d, name));
   }
 
   /** What the kubelet answers behind /api/v1/nodes/NAME/proxy/. */
@@ -1176,6 +1380,9 @@ export async function startKubeFake(options: KubeFakeOptions = {}): Promise<Kube
     },
     clearFaults() {
       faults = [];
+    },
+    setRbac(rules) {
+      rbac = rules;
     },
     setLatency(ms) {
       latencyMs = ms;

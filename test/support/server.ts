@@ -42,6 +42,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
 export interface SlackSetup {
   token: string;
+  /** Slack user groups and their members (usergroups.users.list). */
+  userGroups?: Record<string, string[]>;
   channel: string;
   /** The HTTP routes' signing secret (SLACK_SIGNING_SECRET). */
   signingSecret?: string;
@@ -62,6 +64,7 @@ export async function startServerWithSlack(
     channels: [slack.channel],
     ...(slack.postIntervalMs === undefined ? {} : { postIntervalMs: slack.postIntervalMs }),
     ...(slack.appToken ? { socketMode: { appToken: slack.appToken } } : {}),
+    ...(slack.userGroups ? { userGroups: slack.userGroups } : {}),
   });
   const server = await startTestServer({
     SLACK_BOT_TOKEN: slack.token,

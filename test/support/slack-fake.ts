@@ -29,6 +29,8 @@ export interface SlackFakeOptions {
   now?: () => number;
   /** Serve Socket Mode for this app-level token (apps.connections.open and its WebSocket). */
   socketMode?: SocketModeFakeOptions;
+  /** User groups (S…) and their members, for usergroups.users.list (an unknown group: no_such_subteam). */
+  userGroups?: Record<string, string[]>;
 }
 
 export interface SlackFakeCall {
@@ -144,6 +146,12 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
   }
 
   function apiCall(method: string, auth: string | undefined, args: Record<string, unknown>): ApiResult {
+    if (method === 'usergroups.users.list' && auth === `Bearer ${options.token}`) {
+      const users = options.userGroups?.[String(args.usergroup)];
+      return users
+        ? { status: 200, headers: {}, body: { ok: true, users } }
+        : fail({ error: 'no_such_subteam' });
+    }
     const channel = admit(method, auth, args);
     if (typeof channel !== 'string') return fail(channel);
     if (method === 'chat.postMessage') {

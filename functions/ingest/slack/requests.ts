@@ -13,10 +13,12 @@ import {
   renderInvalidNode,
   renderMissingDiagnoseTarget,
   renderNotQueued,
+  renderRemediationAsked,
   renderUnknownSubcommand,
   renderUsage,
 } from '../../../shared/messages/slash-replies.ts';
 import type { ProcessedStore, Queue } from '../../../shared/queue/port.ts';
+import type { RemediationAction } from '../../../shared/remediation/model.ts';
 import { formatPath, MAX_ISSUES_SHOWN, type SchemaIssue } from '../../../shared/schemas/bundle.ts';
 import {
   type ChatReply,
@@ -76,6 +78,11 @@ const BUTTON_ACTIONS = {
   acknowledge: 'acknowledge',
   silence: 'silence',
   expire_silence: 'expire-silence',
+  remediate_cordon: 'remediate',
+  remediate_drain: 'remediate',
+  remediate_replace: 'remediate',
+  remediate_uncordon: 'remediate',
+  remediation_approve: 'approve-remediation',
 } as const satisfies Record<string, ChatRequest['action']>;
 type ButtonActionId = keyof typeof BUTTON_ACTIONS;
 const isButtonAction = (actionId: string): actionId is ButtonActionId =>
@@ -192,6 +199,30 @@ function planDiagnose(rest: string, command: string, defaultCluster: string): Sl
   };
 }
 
+/** `/pleg drain <node> [cluster] [--override-storm]`: a remediation request, decided by the responder. */
+function planRemediation(
+  action: RemediationAction,
+  rest: string,
+  command: string,
+  defaultCluster: string,
+): SlashPlan {
+  const words = rest.trim().split(/\s+/).filter(Boolean);
+  const override = words.includes('--override-storm');
+  const [node = '', cluster, ...extra] = words.filter((w) => w !== '--override-storm');
+  if (!node) return answer(renderMissingDiagnoseTarget(command), 'usage_error');
+  if (!isNodeName(node) || extra.length > 0) return answer(renderInvalidNode(node, command), 'invalid_node');
+  if (cluster !== undefined && !CLUSTER_NAME.test(cluster))
+    return answer(renderInvalidCluster(cluster, command), 'invalid_cluster');
+  const inCluster = cluster ?? defaultCluster;
+  return {
+    kind: 'enqueue',
+    request: { action: 'remediate', what: action, override },
+    cluster: inCluster,
+    node,
+    message: renderRemediationAsked(action, node, inCluster),
+  };
+}
+
 /** Parses `/pleg <subcommand> …` (the `text` field as Slack sends it). Pure. */
 export function planSlashCommand(
   rawText: string,
@@ -222,6 +253,11 @@ export function planSlashCommand(
       };
     case 'explain':
       return answer(renderExplain(rest), 'explain');
+    case 'cordon':
+    case 'drain':
+    case 'replace':
+    case 'uncordon':
+      return planRemediation(word.toLowerCase() as RemediationAction, rest, name, defaultCluster);
     default:
       return answer(renderUnknownSubcommand(word || text, name), 'unknown_subcommand');
   }
@@ -257,6 +293,7 @@ function buttonRequest(
 ): { request: ChatRequest; target: string } | undefined {
   const action = BUTTON_ACTIONS[actionId];
   if (value === undefined) return undefined;
+  if (action === 'remediate' || action === 'approve-remediation') return remediationButton(actionId, value);
   if (action !== 'silence') return { request: { action }, target: value };
   const [target = '', duration = '', ...extra] = value.split(' ');
   const seconds = parseSilenceDuration(duration);
@@ -264,6 +301,28 @@ function buttonRequest(
   return seconds !== undefined && extra.length === 0 && ChatRequestSchema.safeParse(request).success
     ? { request, target }
     : undefined;
+}
+
+/**
+ * A remediation button: `incident:<ref> <diagnosis fingerprint>` on Cordon/Drain/Replace/Uncordon (the fingerprint
+ * the root was drawn for), `incident:<ref> <job id>` on Approve.
+ */
+function remediationButton(
+  actionId: ButtonActionId,
+  value: string,
+): { request: ChatRequest; target: string } | undefined {
+  const [target = '', second = '', ...extra] = value.split(' ');
+  if (extra.length > 0 || !second) return undefined;
+  const request: ChatRequest =
+    actionId === 'remediation_approve'
+      ? { action: 'approve-remediation', job: second }
+      : {
+          action: 'remediate',
+          what: actionId.slice('remediate_'.length) as RemediationAction,
+          fingerprint: second,
+          override: false,
+        };
+  return ChatRequestSchema.safeParse(request).success ? { request, target } : undefined;
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -311,6 +370,14 @@ type Interaction = Job[] | Refusal | 'ignored';
 const invalidPayload = (error: z.ZodError) =>
   new Refusal(400, 'invalid payload', issuesOf(error, ['payload']));
 
+/** What a button's value should have held, for its refusal. */
+function expectedValue(actionId: string): string {
+  if (actionId === 'silence') return 'expected an incident reference and a duration: "incident:<32 hex> 2h"';
+  if (actionId.startsWith('remediat'))
+    return 'expected an incident reference and a diagnosis fingerprint or job id: "incident:<32 hex> <fingerprint>"';
+  return 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"';
+}
+
 /** Root-message buttons: one job per known button, about the incident named by its value. */
 function blockActionJobs(payload: unknown, receivedAt: string): Interaction {
   const ids = ActionIdsSchema.safeParse(payload);
@@ -330,10 +397,7 @@ function blockActionJobs(payload: unknown, receivedAt: string): Interaction {
       return new Refusal(400, 'invalid payload', [
         {
           path: formatPath(['payload', 'actions', i, 'value']),
-          message:
-            action.action_id === 'silence'
-              ? 'expected an incident reference and a duration: "incident:<32 hex> 2h"'
-              : 'expected an incident reference "incident:<32 hex>" or an incident key "cluster/node"',
+          message: expectedValue(action.action_id),
         },
       ]);
     }

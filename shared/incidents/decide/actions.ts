@@ -1,11 +1,12 @@
 import type { ChatMessage } from '../../chat/port.ts';
+import type { RemediationAction } from '../../remediation/model.ts';
 import type { ChatReply } from '../../schemas/job.ts';
 import type { SilenceRequest } from '../../schemas/silence.ts';
 import type { Effect, Incident, Thread } from '../model.ts';
 import type { MessageIntent } from './intents.ts';
 
 /** What a reply in an incident's thread is about. */
-export type ReplyAbout = 'change' | 'fold' | 'resolution' | 'reopen' | 'silence';
+export type ReplyAbout = 'change' | 'fold' | 'resolution' | 'reopen' | 'silence' | 'remediation';
 
 /**
  * What a decision asks for. Its messages are intents (`M` = MessageIntent) as decided, chat messages once
@@ -27,7 +28,43 @@ export type ChatAction<M = MessageIntent> =
     }
   /** Creates an Alertmanager silence for the incident's alerts (an effect in its outbox, like a post). */
   | { kind: 'silence'; key: string; silence: SilenceRequest }
-  | { kind: 'expire-silence'; key: string; silenceId: string; by: string };
+  | { kind: 'expire-silence'; key: string; silenceId: string; by: string }
+  /** Carries out the incident's remediation job against the cluster (an effect in its outbox, like a post). */
+  | {
+      kind: 'remediate';
+      key: string;
+      job: string;
+      action: RemediationAction;
+      cluster: string;
+      node: string;
+      dryRun: boolean;
+    };
+
+/**
+ * One line of the remediation audit: the pipeline logs it (structured) and counts it
+ * (`pleg_remediation_actions_total{action,outcome}`); the thread says the same in words.
+ */
+export interface RemediationAudit {
+  action: RemediationAction;
+  outcome:
+    | 'requested'
+    | 'approval_needed'
+    | 'approved'
+    | 'refused'
+    | 'duplicate'
+    | 'expired'
+    | 'api_call'
+    | 'done'
+    | 'incomplete'
+    | 'failed'
+    | 'dry_run';
+  cluster: string;
+  node: string;
+  user?: string;
+  job?: string;
+  /** The refusal's reasons, an API call, an outcome's reason. */
+  detail?: string;
+}
 
 export interface Decision<M = MessageIntent> {
   /**
@@ -41,6 +78,8 @@ export interface Decision<M = MessageIntent> {
   settled: Incident[];
   /** Why nothing happened, for the log. */
   note?: string;
+  /** Remediation requests, approvals, refusals and outcomes, for the log and the metric. */
+  audit?: RemediationAudit[];
 }
 
 /** The effects an action has on the outbox of the incident it is about (answers are about no incident). */
@@ -60,6 +99,10 @@ function effectsOf(action: ChatAction<ChatMessage>, id: () => string): Effect[] 
       return [
         { id: id(), kind: 'expire-silence', silenceId: action.silenceId, by: action.by, reported: false },
       ];
+    case 'remediate': {
+      const { kind, job, action: what, cluster, node, dryRun } = action;
+      return [{ id: id(), kind, job, action: what, cluster, node, dryRun }];
+    }
     case 'answer':
       return [];
   }

@@ -6,10 +6,23 @@
  *
  *   signals (a node's health: open, reopen, update, resolve) · storms (many nodes of a cluster at once) ·
  *   folds (downstream alerts) · requests (people in the thread) · silences (Alertmanager, from the thread) ·
+ *   remediation (cordon, drain, replace, uncordon from the thread: who may, guards, approvals) ·
  *   actions (what a decision asks for, and how it becomes an incident's owed effects)
  */
-export { type ChatAction, type Decision, type ReplyAbout, recordEffects } from './actions.ts';
+export {
+  type ChatAction,
+  type Decision,
+  type RemediationAudit,
+  type ReplyAbout,
+  recordEffects,
+} from './actions.ts';
 export { decideFold, type FoldSituation, isDownstream } from './folds.ts';
+export {
+  decideRemediation,
+  decideRemediationOutcome,
+  type RemediationOutcomeSituation,
+  type RemediationSituation,
+} from './remediation.ts';
 export { decideRequest, type RequestSituation } from './requests.ts';
 export {
   decideSignals,

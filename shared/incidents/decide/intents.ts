@@ -1,3 +1,5 @@
+import type { RemediationRefusal } from '../../remediation/guards.ts';
+import type { RemediationAction, RemediationJob, RemediationReport } from '../../remediation/model.ts';
 import type { Diagnosis, RuntimeKind } from '../../schemas/diagnosis.ts';
 import type { IncidentSilence } from '../../schemas/silence.ts';
 import type { Incident } from '../model.ts';
@@ -37,7 +39,22 @@ export type MessageIntent =
   | { kind: 'silence-expired'; silenceId: string; by: string }
   /** Alertmanager refused a silence or its expiry, or could not be reached for it (`retried`: it is kept). */
   | { kind: 'silence-failed'; what: 'silence' | 'expiry'; reason: string; retried: boolean }
-  | { kind: 'no-silence'; reason: NoSilence };
+  | { kind: 'no-silence'; reason: NoSilence }
+  /** A remediation request or approval refused: every guard that stopped it, with its numbers. */
+  | {
+      kind: 'remediation-refused';
+      action: RemediationAction;
+      node: string;
+      user: string;
+      reasons: readonly RemediationRefusal[];
+    }
+  /** A remediation job recorded: waiting for a second person's approval (with the button), or starting. */
+  | { kind: 'remediation-requested'; incident: Incident; job: RemediationJob }
+  | { kind: 'remediation-approved'; job: RemediationJob; by: string }
+  /** The same job asked for again while it is waiting, running or done: nothing more is done. */
+  | { kind: 'remediation-duplicate'; job: RemediationJob; user: string }
+  /** What carrying out a job did: the calls, the drain's progress, the evidence kept. */
+  | { kind: 'remediation-report'; job: RemediationJob; report: RemediationReport };
 
 /** Why a silence someone asked for was not made. */
 export type NoSilence =
