@@ -18,8 +18,12 @@ export interface Benchmark {
   name: string;
   /** One line saying what is measured. */
   title: string;
+  /** Runs only when named (it takes long): `npm run bench -- soak`. */
+  explicit?: boolean;
+  /** Options it takes, `--NAME VALUE` after the benchmark names, with what each means. */
+  options?: Readonly<Record<string, string>>;
   /** Runs the benchmark, narrating progress through `log`, and returns the results to tabulate. */
-  run(log: (line: string) => void): Promise<Measurement[]>;
+  run(log: (line: string) => void, options?: Readonly<Record<string, string>>): Promise<Measurement[]>;
 }
 
 /** Renders rows as an aligned plain-text table with a header rule. */

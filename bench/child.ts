@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readStat } from './proc.ts';
 
 /** A server process on this Node, once it says where it listens (the Node host's "listening on http://…" line). */
 export async function startChild(
@@ -40,13 +41,9 @@ export function threadCpu(pid: number | undefined): Map<string, number> {
   if (pid === undefined || !existsSync(tasks)) return used;
   for (const tid of readdirSync(tasks)) {
     try {
-      const stat = readFileSync(join(tasks, tid, 'stat'), 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
-      const us = (Number(fields[11]) + Number(fields[12])) * 10_000;
+      const { name, cpuMicros } = readStat(join(tasks, tid, 'stat'));
       const group = name === 'MainThread' ? 'main' : 'other';
-      used.set(group, (used.get(group) ?? 0) + us);
+      used.set(group, (used.get(group) ?? 0) + cpuMicros);
     } catch {
       // The thread ended between listing and reading.
     }

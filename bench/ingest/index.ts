@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { expandWebhook } from '../../functions/respond/webhook.ts';
 import { EmbeddedQueue, openStateDb } from '../../shared/queue/embedded.ts';
+import type { QueueStats } from '../../shared/queue/port.ts';
 import { type Benchmark, type Measurement, median } from '../benchmark.ts';
 import { startChild, stop, threadCpu } from '../child.ts';
 import { mixedLoad } from './mixed.ts';
@@ -82,12 +83,12 @@ function describe(r: Round): string {
   return `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors; CPU µs/request: ${cpu || 'n/a'}`;
 }
 
-/** Alerts stored in an embedded queue's directory, as the queue itself counts them on opening it. */
-async function storedAlerts(dir: string): Promise<number> {
+/** Jobs stored (queued) and dead-lettered in an embedded queue's directory, as the queue counts them on opening it. */
+export async function queueCounts(dir: string): Promise<QueueStats> {
   const db = openStateDb(dir);
   const queue = new EmbeddedQueue({ db, expand: expandWebhook });
   try {
-    return (await queue.stats()).queued;
+    return await queue.stats();
   } finally {
     await queue.close();
     db.close();
@@ -129,7 +130,7 @@ async function throughput(log: (line: string) => void): Promise<Measurement[]> {
         const r = await measure(server, dataDir);
         (server === BARE ? bare : full).push(r);
         log(`round ${round}, ${server.name}: ${describe(r)}`);
-        if (server === FULL) storedOk &&= r.errors === 0 && (await storedAlerts(dataDir)) >= r.ok * 10;
+        if (server === FULL) storedOk &&= r.errors === 0 && (await queueCounts(dataDir)).queued >= r.ok * 10;
         // Checked: gone, so the next rounds do not share the disk with this one's writeback.
         rmSync(dataDir, { recursive: true, force: true });
       }

@@ -21,12 +21,14 @@ import {
   type RequestSituation,
   route,
   wantsLiveEvidence,
+  windowStart,
 } from '../../shared/incidents/decide/index.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
 import { diagnoseSignals, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import { incidentRef } from '../../shared/incidents/incident-ref.ts';
-import { type IncidentStore, stormKey } from '../../shared/incidents/model.ts';
+import { type Incident, type IncidentStore, stormKey } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { STATUS_LISTED } from '../../shared/messages/incidents.ts';
 import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
 import type { ClusterView, Person, RemediationAction } from '../../shared/remediation/model.ts';
@@ -76,16 +78,25 @@ type RemediationChat = Chat & {
 const isRemediation = (job: Chat): job is RemediationChat =>
   job.request.action === 'remediate' || job.request.action === 'approve-remediation';
 
+/** Each record once (by key), in the order first seen; absent ones dropped. */
+function distinct(records: ReadonlyArray<Incident | undefined>): Incident[] {
+  return [...new Map(records.flatMap((r) => (r ? [[r.key, r] as const] : []))).values()];
+}
+
 /**
  * The respond pipeline, one incident's jobs at a time:
  *
- *   correlate (the incident, its storm, the cluster's open incidents) → collect (live evidence) →
+ *   correlate (the incident, its storm, what of the cluster the decision needs) → collect (live evidence) →
  *   diagnose (the pure engine) → decide (pure: shared/incidents/decide/) → render (pure: shared/messages/) →
  *   record → notify (the outbox)
  *
  * What earlier deliveries left owed on an incident is completed first (outbox.ts), so each decision is made on
  * the incident as it is. The stages that gather (correlate, collect, understand a request) are here; deciding and
  * rendering are pure and elsewhere; recording and notifying are the outbox's.
+ *
+ * What one job reads from the store does not grow with the cluster's open incidents: whole records of the few a
+ * decision may change, and of many only summaries (a storm root's members, `/pleg status`), and those only when
+ * the root is due an edit or someone asks (test/respond/bounded-reads.test.ts counts them).
  */
 export class RespondPipeline implements IncidentHandler {
   readonly #store: IncidentStore;
@@ -147,20 +158,22 @@ export class RespondPipeline implements IncidentHandler {
       await this.#outbox.completeOwed([stormKey(cluster)]);
       const storm = await this.#store.get(stormKey(cluster));
       if (storm?.state === 'open') continue;
-      const open = await this.#store.open(cluster);
       const now = this.#now();
+      const open = await this.#stormCandidates(cluster, nodes, now);
       await this.#carryOut(decideBurst({ cluster, nodes, storm, open }, this.#policy, now), now);
     }
   }
 
   /**
    * Stale storm roots get their deferred edit. Owed effects are not chased here: they belong to a job that failed,
-   * which the queue delivers again on its backoff (a Slack outage is not hammered from the idle loop).
+   * which the queue delivers again on its backoff (a Slack outage is not hammered from the idle loop). Only the
+   * stale storms' members are read: this runs every second the queue is idle.
    */
   async idle(): Promise<void> {
-    const open = await this.#store.open();
+    const stale = (await this.#store.storms()).filter((storm) => storm.stale);
+    const members = await Promise.all(stale.map((storm) => this.#store.members(storm.cluster)));
     const now = this.#now();
-    await this.#carryOut(decideIdle(open, this.#policy, now), now);
+    await this.#carryOut(decideIdle(stale, members.flat(), this.#policy, now), now);
   }
 
   // ---- the pipelines -------------------------------------------------------------------------------------
@@ -179,7 +192,13 @@ export class RespondPipeline implements IncidentHandler {
   }
 
   async #onDownstream(cluster: string, node: string, jobs: readonly Job[]): Promise<void> {
-    const open = await this.#store.open(cluster);
+    // Where they can fold: the node's incident, the storm, or the cluster's only open node incident (two say).
+    const candidates = await Promise.all([
+      node ? this.#store.get(`${cluster}/${node}`) : undefined,
+      this.#store.get(stormKey(cluster)),
+      this.#store.nodes(cluster, { limit: 2 }),
+    ]);
+    const open = distinct(candidates.flat()).filter((i) => i.state === 'open');
     const now = this.#now();
     await this.#carryOut(decideFold({ cluster, node, jobs, open }, now), now);
   }
@@ -220,15 +239,28 @@ export class RespondPipeline implements IncidentHandler {
 
   // ---- stages --------------------------------------------------------------------------------------------
 
-  /** What is known about the node's incident; the cluster's open incidents only when deciding needs them. */
+  /** What is known about the node's incident; more of the cluster's open incidents only when deciding needs them. */
   async #correlate(cluster: string, node: string, jobs: readonly Job[], now: Date): Promise<NodeSituation> {
     const [incident, storm] = await Promise.all([
       this.#store.get(`${cluster}/${node}`),
       this.#store.get(stormKey(cluster)),
     ]);
     const known: NodeSituation = { cluster, node, jobs, incident, storm };
-    if (!needsOpenIncidents(known, this.#policy, now)) return known;
-    return { ...known, open: await this.#store.open(cluster) };
+    const needed = needsOpenIncidents(known, this.#policy, now);
+    if (needed?.read === 'recent') return { ...known, recent: await this.#stormCandidates(cluster, [], now) };
+    if (needed?.read === 'members')
+      return { ...known, members: await this.#store.members(cluster, needed.limit) };
+    return known;
+  }
+
+  /** The incidents a storm opening now would take in: the cluster's opened within its window, and `nodes`' open ones. */
+  async #stormCandidates(cluster: string, nodes: readonly string[], now: Date): Promise<Incident[]> {
+    const since = windowStart(now, this.#policy.storm).toISOString();
+    const [recent, ...others] = await Promise.all([
+      this.#store.nodes(cluster, { since }),
+      ...nodes.map((n) => this.#store.get(`${cluster}/${n}`)),
+    ]);
+    return distinct([...(recent ?? []), ...others]).filter((i) => i.state === 'open');
   }
 
   async #collect(cluster: string, node: string): Promise<Job | undefined> {
@@ -297,16 +329,22 @@ export class RespondPipeline implements IncidentHandler {
   /** A person's request: correlate, collect and diagnose for what was asked. */
   async #understand(job: Chat): Promise<RequestSituation> {
     const { request, reply } = job;
-    if (request.action === 'status') return { action: 'status', reply, open: await this.#store.open() };
+    if (request.action === 'status') {
+      // Every open incident summarised; the listed ones whole, for when their trouble began.
+      const open = await this.#store.open();
+      const listed = await Promise.all(open.slice(0, STATUS_LISTED).map((i) => this.#store.get(i.key)));
+      return { action: 'status', reply, open: open.map((i, n) => listed[n] ?? i) };
+    }
     if (request.action === 'diagnose-text') {
       return { action: 'diagnose-text', reply, diagnosis: diagnoseText(request.text, { name: 'pasted' }) };
     }
     const { cluster, node } = job;
     // A button names its incident by a short reference (a slash command by cluster and node).
     const ref = job.incidentRef;
-    const found = ref
-      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
-      : await this.#store.get(`${cluster}/${node}`);
+    const key = ref
+      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)?.key
+      : `${cluster}/${node}`;
+    const found = key === undefined ? undefined : await this.#store.get(key);
     // A button's job names its incident only by reference: what an earlier delivery left owed (a silence that met
     // an Alertmanager outage) is completed here, before the request is decided on the incident as it then is.
     if (found && found.pending.length > 0) await this.#outbox.completeOwed([found.key]);
@@ -318,7 +356,12 @@ export class RespondPipeline implements IncidentHandler {
       return { action: 'no-incident', reply, cluster, node, diagnosis };
     }
     if (incident.kind === 'cluster')
-      return { action: 'storm', reply, storm: incident, open: await this.#store.open(incident.cluster) };
+      return {
+        action: 'storm',
+        reply,
+        storm: incident,
+        members: await this.#store.members(incident.cluster),
+      };
     const evidence = mergeEvidence(incident.cluster, incident.node, incident.signals);
     if (request.action === 'other-runtime') {
       const runtime = otherRuntime(detectRuntime(evidence));

@@ -172,8 +172,8 @@ export class DynamoIncidentStore implements IncidentStore {
       .map((k) => k.value);
   }
 
-  async open(cluster?: string): Promise<Incident[]> {
-    return this.#scan(cluster, (i) => i);
+  async open(cluster?: string): Promise<IncidentSummary[]> {
+    return this.#scan(cluster, summarise);
   }
 
   async nodes(cluster: string, options: { since?: string; limit?: number }): Promise<Incident[]> {

@@ -154,8 +154,8 @@ export interface IncidentStore {
   get(key: string): Promise<Incident | undefined>;
   /** Saves `incident` if the stored version is still `incident.version - 1` (or absent for version 1). */
   put(incident: Incident): Promise<void>;
-  /** Open incidents, optionally of one cluster, oldest first. */
-  open(cluster?: string): Promise<Incident[]>;
+  /** Open incidents, optionally of one cluster, summarised, oldest first. */
+  open(cluster?: string): Promise<IncidentSummary[]>;
   /** The open node incidents of `cluster`, whole: those opened at or after `since` (ISO time), at most `limit`. */
   nodes(cluster: string, options: { since?: string; limit?: number }): Promise<Incident[]>;
   /** The open members of `cluster`'s storm (node incidents whose `storm` is its key), summarised; at most `limit`. */

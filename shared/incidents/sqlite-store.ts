@@ -58,8 +58,8 @@ function statements(db: DatabaseSync) {
     prune: db.prepare(
       "DELETE FROM incidents WHERE state = 'resolved' AND json_extract(body, '$.resolvedAt') < ?",
     ),
-    open: db.prepare(`SELECT body FROM incidents WHERE state = 'open' ${oldestFirst}`),
-    openOf: db.prepare(`SELECT body FROM incidents WHERE state = 'open' AND cluster = ? ${oldestFirst}`),
+    open: db.prepare(`SELECT summary FROM incidents WHERE state = 'open' ${oldestFirst}`),
+    openOf: db.prepare(`SELECT summary FROM incidents WHERE state = 'open' AND cluster = ? ${oldestFirst}`),
     nodes: db.prepare(
       `SELECT body FROM incidents WHERE state = 'open' AND kind = 'node' AND cluster = ? AND opened_at >= ? ${oldestFirst} LIMIT ?`,
     ),
@@ -160,8 +160,8 @@ export class SqliteIncidentStore implements IncidentStore {
     }
   }
 
-  async open(cluster?: string): Promise<Incident[]> {
-    return records(
+  async open(cluster?: string): Promise<IncidentSummary[]> {
+    return summaries(
       onStateDb(() => (cluster === undefined ? this.#sql.open.all() : this.#sql.openOf.all(cluster))),
     );
   }

@@ -7,7 +7,7 @@ import { formatDuration } from '../diagnosis/duration.ts';
 import type { NoSilence } from '../incidents/decide/intents.ts';
 import { activeSilence, wentNotReady } from '../incidents/episode.ts';
 import { incidentButtonValue } from '../incidents/incident-ref.ts';
-import type { Incident } from '../incidents/model.ts';
+import type { Incident, IncidentSummary } from '../incidents/model.ts';
 import type { ThreadPolicy } from '../incidents/policy.ts';
 import type { Command, DefectRef, Diagnosis, Evidence, RuntimeKind } from '../schemas/diagnosis.ts';
 import type { Job } from '../schemas/job.ts';
@@ -350,13 +350,20 @@ export function acknowledgedMessage(user: string): ChatMessage {
   return { text: 'Acknowledged', blocks: [section(`:eyes: Acknowledged by ${mention(user)}`)] };
 }
 
-export function statusMessage(open: readonly Incident[], now: Date): ChatMessage {
+/** How many open incidents `/pleg status` lists (the rest are counted). */
+export const STATUS_LISTED = 40;
+
+/**
+ * `/pleg status`: the open incidents, counted, the first `STATUS_LISTED` listed. An incident given whole is open
+ * since its trouble began (its signals say when); a summary, since the responder opened it.
+ */
+export function statusMessage(open: readonly (Incident | IncidentSummary)[], now: Date): ChatMessage {
   if (open.length === 0)
     return { text: 'No open incidents.', blocks: [section('No open incidents. :white_check_mark:')] };
-  const lines = open.slice(0, 40).map((i) => {
+  const lines = open.slice(0, STATUS_LISTED).map((i) => {
     const cause = i.posted ? `${i.posted.verdict} ${percent(i.posted.confidence)}` : 'diagnosing';
     const what = i.kind === 'cluster' ? `${i.nodes.length} nodes` : inlineCode(i.node);
-    return `• ${escapeMrkdwn(i.cluster)} ${what} — ${escapeMrkdwn(cause)} — open ${since(troubleSince(i), now)}${i.acknowledged ? ' · acked' : ''}`;
+    return `• ${escapeMrkdwn(i.cluster)} ${what} — ${escapeMrkdwn(cause)} — open ${since('signals' in i ? troubleSince(i) : i.openedAt, now)}${i.acknowledged ? ' · acked' : ''}`;
   });
   return {
     text: `${open.length} open incident(s)`,

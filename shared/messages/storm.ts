@@ -1,6 +1,6 @@
 import { escapeMrkdwn, inlineCode } from '../chat/mrkdwn.ts';
 import type { ChatMessage } from '../chat/port.ts';
-import type { Incident } from '../incidents/model.ts';
+import type { Incident, IncidentSummary } from '../incidents/model.ts';
 import type { ThreadPolicy } from '../incidents/policy.ts';
 import { context, header, section } from './blocks.ts';
 
@@ -31,7 +31,7 @@ export interface StormAnalysis {
  * that went Unknown together lost the control plane (network, load balancer, API server); nodes that report
  * NotReady themselves together point at something they all run (a runtime or kernel rollout, shared storage).
  */
-export function analyseStorm(members: readonly Incident[]): StormAnalysis {
+export function analyseStorm(members: readonly IncidentSummary[]): StormAnalysis {
   let unreachable = 0;
   let unhealthy = 0;
   const verdicts = new Map<string, number>();
@@ -56,7 +56,7 @@ export function analyseStorm(members: readonly Incident[]): StormAnalysis {
 /** The storm root: the members' findings, and where members that had a thread of their own can be read. */
 export function stormRoot(
   storm: Incident,
-  members: readonly Incident[],
+  members: readonly IncidentSummary[],
   policy: Pick<ThreadPolicy, 'archiveUrl' | 'storm'>,
   now: Date,
 ): ChatMessage {

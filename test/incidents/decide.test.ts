@@ -82,8 +82,9 @@ const shown = (a: ChatAction<ChatMessage> | undefined) =>
 
 describe('decide: one node', () => {
   it('a firing signal with no incident opens a thread: root plus the reasoning, read live first', () => {
-    const s: NodeSituation = { cluster: 'prod', node: 'worker-7', jobs: [alert('worker-7')], open: [] };
-    expect(needsOpenIncidents({ ...s, open: undefined }, policy, NOW)).toBe(true); // could it tip a storm?
+    const s: NodeSituation = { cluster: 'prod', node: 'worker-7', jobs: [alert('worker-7')], recent: [] };
+    // Could it tip a storm? The cluster's incidents opened within the window say.
+    expect(needsOpenIncidents({ ...s, recent: undefined }, policy, NOW)).toEqual({ read: 'recent' });
     const { route: r, decision } = signals(s, unknown);
     expect(r).toBe('open');
     expect(wantsLiveEvidence('open')).toBe(true);
@@ -184,14 +185,14 @@ describe('decide: one node', () => {
       jobs: [alert('worker-7')],
       incident: resolved,
     };
-    expect(needsOpenIncidents(s, policy, at(10 * 60_000))).toBe(false);
+    expect(needsOpenIncidents(s, policy, at(10 * 60_000))).toBeUndefined();
     const soon = signals(s, fd, at(10 * 60_000));
     expect(soon.route).toBe('reopen');
     expect(kinds(soon.decision.actions)).toEqual(['edit-root', 'reply:reopen']);
     expect(shown(soon.decision.actions[1])).toContain('episode 2');
     expect(soon.decision.next[0]).toMatchObject({ state: 'open', episode: 2, resolvedAt: undefined });
 
-    const late = signals({ ...s, open: [] }, fd, at(2 * 60 * 60_000));
+    const late = signals({ ...s, recent: [] }, fd, at(2 * 60 * 60_000));
     expect(late.route).toBe('open');
     expect(kinds(late.decision.actions)).toEqual(['open-thread']);
     expect(late.decision.next[0]).toMatchObject({ episode: 2, thread: undefined, acknowledged: undefined });
@@ -205,7 +206,7 @@ describe('decide: storms', () => {
     );
 
   it('the node that tips the cluster over the threshold opens one cluster thread with every member', () => {
-    const s: NodeSituation = { cluster: 'prod', node: 'node-9', jobs: [alert('node-9')], open: recent(4) };
+    const s: NodeSituation = { cluster: 'prod', node: 'node-9', jobs: [alert('node-9')], recent: recent(4) };
     const { route: r, decision } = signals(s, unknown);
     expect(r).toBe('join-storm');
     expect(wantsLiveEvidence('join-storm')).toBe(false);
@@ -232,7 +233,7 @@ describe('decide: storms', () => {
       editedAt: NOW.toISOString(),
     });
     const s: NodeSituation = { cluster: 'prod', node: 'node-7', jobs: [alert('node-7')], storm };
-    expect(needsOpenIncidents(s, policy, at(1000))).toBe(false); // not due: nothing more to read
+    expect(needsOpenIncidents(s, policy, at(1000))).toBeUndefined(); // not due: nothing more to read
     const early = signals(s, unknown, at(1000));
     expect(early.decision.actions).toEqual([]);
     expect(early.decision.next.find((i) => i.key === 'prod/*')).toMatchObject({
@@ -240,7 +241,9 @@ describe('decide: storms', () => {
       nodes: ['node-0', 'node-7'],
     });
 
-    const due = signals({ ...s, open: [] }, unknown, at(policy.stormEditIntervalMs));
+    // Due: the root is drawn from its members.
+    expect(needsOpenIncidents(s, policy, at(policy.stormEditIntervalMs))).toEqual({ read: 'members' });
+    const due = signals({ ...s, members: [] }, unknown, at(policy.stormEditIntervalMs));
     expect(kinds(due.decision.actions)).toEqual(['edit-root']);
     expect(due.decision.settled).toMatchObject([{ key: 'prod/*', stale: false }]);
   });
@@ -266,10 +269,11 @@ describe('decide: storms', () => {
       incident: member(0),
       storm,
     };
-    expect(needsOpenIncidents(s, policy, NOW)).toBe(true);
-    const notLast = signals({ ...s, open: [storm, member(0), member(1)] }, unknown);
+    // This member and one more at most: whether another is still open.
+    expect(needsOpenIncidents(s, policy, NOW)).toEqual({ read: 'members', limit: 2 });
+    const notLast = signals({ ...s, members: [member(0), member(1)] }, unknown);
     expect(notLast.decision.next.map((i) => `${i.key}:${i.state}`)).toEqual(['prod/node-0:resolved']);
-    const last = signals({ ...s, open: [storm, member(0)] }, unknown);
+    const last = signals({ ...s, members: [member(0)] }, unknown);
     expect(last.decision.next.map((i) => `${i.key}:${i.state}`)).toEqual([
       'prod/node-0:resolved',
       'prod/*:resolved',
@@ -290,10 +294,10 @@ describe('decide: storms', () => {
 
   it('when idle, stale storm roots get their deferred edit', () => {
     const stale = incident('prod/*', { thread: thread('3.0'), stale: true, editedAt: NOW.toISOString() });
-    const idle = decideIdle([stale, incident('prod/node-1', { storm: 'prod/*' })], policy, at(1));
+    const idle = decideIdle([stale], [incident('prod/node-1', { storm: 'prod/*' })], policy, at(1));
     expect(kinds(idle.actions)).toEqual(['edit-root']);
     expect(idle.settled).toMatchObject([{ key: 'prod/*', stale: false }]);
-    expect(decideIdle([{ ...stale, stale: false }], policy, NOW).actions).toEqual([]);
+    expect(decideIdle([{ ...stale, stale: false }], [], policy, NOW).actions).toEqual([]);
   });
 });
 
@@ -384,7 +388,7 @@ describe('decide: the outbox (recordEffects)', () => {
     expect(ack.next[0]?.pending.map((e) => e.kind)).toEqual(['edit']);
 
     const storm = incident('prod/*', { thread: thread('9.0'), stale: true, editedAt: NOW.toISOString() });
-    const idle = recordEffects(decideIdle([storm], policy, at(60_000)));
+    const idle = recordEffects(decideIdle([storm], [], policy, at(60_000)));
     expect(kinds(idle.actions)).toEqual(['edit-root']);
     expect(idle.settled[0]?.stale).toBe(false);
 

@@ -77,6 +77,23 @@ describe.each(stores)('%s incident store queries', (_, make) => {
     expect(await store.members('lab')).toEqual([]);
   });
 
+  it("open: every open incident (or one cluster's), summarised, oldest first", async () => {
+    const store = await make();
+    await fill(store);
+    const open = await store.open();
+    expect(open.map((i) => i.key)).toEqual([
+      'prod/a',
+      'edge/*',
+      'edge/f',
+      'prod/*',
+      'prod/b',
+      'prod/d',
+      'prod/e',
+    ]);
+    for (const i of open) expect(Object.keys(i)).not.toContain('signals');
+    expect((await store.open('edge')).map((i) => i.key)).toEqual(['edge/*', 'edge/f']);
+  });
+
   it('storms: the open cluster incidents, whole', async () => {
     const store = await make();
     await fill(store);

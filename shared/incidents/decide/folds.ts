@@ -42,7 +42,10 @@ export function downstreamLine(job: Job): string {
   return `${l.alertname ?? 'alert'}${target ? ` ${target}` : ''} (${job.alert.status ?? 'firing'})`;
 }
 
-/** What the correlate stage knows when downstream alerts arrive: the cluster's open incidents. */
+/**
+ * What the correlate stage knows when downstream alerts arrive: the open incidents they may fold into (the
+ * node's, the cluster's storm, and two of the cluster's node incidents: whether one is the only one).
+ */
 export interface FoldSituation {
   cluster: string;
   node: string;

@@ -29,9 +29,10 @@ export {
   episodeSignals,
   type NodeSituation,
   needsOpenIncidents,
+  type Reading,
   type Route,
   route,
   wantsLiveEvidence,
 } from './signals.ts';
 export { decideSilenceOutcome, type SilenceOutcome, type SilenceOutcomeSituation } from './silences.ts';
-export { type BurstSituation, decideBurst, decideIdle, mayBeStorm } from './storms.ts';
+export { type BurstSituation, decideBurst, decideIdle, mayBeStorm, windowStart } from './storms.ts';

@@ -2,7 +2,7 @@ import type { RemediationRefusal } from '../../remediation/guards.ts';
 import type { RemediationAction, RemediationJob, RemediationReport } from '../../remediation/model.ts';
 import type { Diagnosis, RuntimeKind } from '../../schemas/diagnosis.ts';
 import type { IncidentSilence } from '../../schemas/silence.ts';
-import type { Incident } from '../model.ts';
+import type { Incident, IncidentSummary } from '../model.ts';
 
 /**
  * What a decision wants said, as data: which message, about what. Deciding stops here; the words, the Block Kit
@@ -13,7 +13,7 @@ export type MessageIntent =
   /** The incident's root: headline, state, buttons. */
   | { kind: 'root'; incident: Incident; diagnosis: Diagnosis }
   /** A cluster incident's root: what its members found, and where those with a thread of their own are. */
-  | { kind: 'storm-root'; storm: Incident; members: readonly Incident[] }
+  | { kind: 'storm-root'; storm: Incident; members: readonly IncidentSummary[] }
   /** The reasoning under an incident's root: causal chain, cited evidence, commands, the incident's links. */
   | { kind: 'reasoning'; incident: Incident; diagnosis: Diagnosis }
   /** The diagnosis of an open incident changed from what was `before` told. */
@@ -23,7 +23,8 @@ export type MessageIntent =
   | { kind: 'resolution'; incident: Incident }
   /** Downstream alerts folded into the incident, one line each. */
   | { kind: 'folded'; lines: readonly string[] }
-  | { kind: 'status'; open: readonly Incident[] }
+  /** The open incidents, summarised; those listed whole where read so (their trouble dates from their signals). */
+  | { kind: 'status'; open: readonly (Incident | IncidentSummary)[] }
   /** The diagnosis of a log someone pasted. */
   | { kind: 'pasted-diagnosis'; diagnosis: Diagnosis }
   /** Asked about a node with no incident: what the cluster says about it now. */

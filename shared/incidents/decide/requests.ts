@@ -1,7 +1,7 @@
 import type { Diagnosis, RuntimeKind } from '../../schemas/diagnosis.ts';
 import type { ChatReply, Job } from '../../schemas/job.ts';
 import { posted, touch } from '../episode.ts';
-import type { Incident } from '../model.ts';
+import type { Incident, IncidentSummary } from '../model.ts';
 import type { ThreadPolicy } from '../policy.ts';
 import { answer, type ChatAction, type Decision, NOTHING } from './actions.ts';
 import type { MessageIntent } from './intents.ts';
@@ -10,13 +10,13 @@ import { editStorm, membersOf } from './storms.ts';
 
 /** A person's request with what the correlate and diagnose stages found for it. */
 export type RequestSituation =
-  | { action: 'status'; reply: ChatReply; open: readonly Incident[] }
+  | { action: 'status'; reply: ChatReply; open: readonly (Incident | IncidentSummary)[] }
   | { action: 'diagnose-text'; reply: ChatReply; diagnosis: Diagnosis }
   /** No incident recorded for the node: what the cluster says about it now. */
   | { action: 'no-incident'; reply: ChatReply; cluster: string; node: string; diagnosis: Diagnosis }
   /** A button of an incident that is no longer open: its thread already says how it ended. */
   | { action: 'gone'; reply: ChatReply }
-  | { action: 'storm'; reply: ChatReply; storm: Incident; open: readonly Incident[] }
+  | { action: 'storm'; reply: ChatReply; storm: Incident; members: readonly IncidentSummary[] }
   | {
       action: 'other-runtime';
       reply: ChatReply;
@@ -53,7 +53,7 @@ export function decideRequest(s: RequestSituation, policy: ThreadPolicy, now: Da
       return { ...NOTHING, actions: [answer(reply, { kind: 'no-longer-open' })] };
     case 'storm':
       // A storm has no per-node commands: answering means showing its current state.
-      return { next: [], ...editStorm(s.storm, membersOf(s.storm, s.open), policy, now, true) };
+      return { next: [], ...editStorm(s.storm, membersOf(s.storm, s.members), policy, now, true) };
     case 'other-runtime':
       return {
         ...NOTHING,

@@ -11,7 +11,7 @@ import {
   posted,
   touch,
 } from '../episode.ts';
-import { type Incident, stormKey, type Thread } from '../model.ts';
+import { type Incident, type IncidentSummary, stormKey, type Thread } from '../model.ts';
 import type { ThreadPolicy } from '../policy.ts';
 import { type ChatAction, type Decision, NOTHING } from './actions.ts';
 import type { MessageIntent } from './intents.ts';
@@ -26,8 +26,10 @@ export interface NodeSituation {
   incident?: Incident;
   /** The cluster's storm record (`cluster/*`), open or not. */
   storm?: Incident;
-  /** The cluster's open incidents, when `needsOpenIncidents` asked for them. */
-  open?: readonly Incident[];
+  /** The cluster's node incidents opened within the storm window, when `needsOpenIncidents` asked for them. */
+  recent?: readonly Incident[];
+  /** The storm's open members (at most the limit asked for), when `needsOpenIncidents` asked for them. */
+  members?: readonly IncidentSummary[];
 }
 
 /** How a batch of health signals meets the node's incident. */
@@ -43,7 +45,7 @@ function within(s: NodeSituation, policy: ThreadPolicy, now: Date): boolean {
 
 /** Whether this node tips its cluster into a storm (the other nodes opened within the window, plus this one). */
 function tipsStorm(s: NodeSituation, policy: ThreadPolicy, now: Date): boolean {
-  const recent = recentlyOpened(s.open ?? [], now, policy.storm).filter((i) => i.node !== s.node);
+  const recent = recentlyOpened(s.recent ?? [], now, policy.storm).filter((i) => i.node !== s.node);
   return recent.length + 1 >= policy.storm.threshold;
 }
 
@@ -59,17 +61,25 @@ export function route(s: NodeSituation, policy: ThreadPolicy, now: Date): Route 
   return 'update';
 }
 
+/** What deciding reads beyond the node's and the storm's records: `recent` or the storm's `members`. */
+export type Reading = { read: 'recent' } | { read: 'members'; limit?: number };
+
 /**
- * Whether deciding needs the cluster's open incidents: to see whether a new incident tips a storm, to render a
- * storm root that is due an edit, or to see whether a resolving member was the storm's last.
+ * Whether deciding needs more of the cluster's open incidents, and which: the node incidents opened within the
+ * storm window, to see whether a new incident tips a storm; the storm's members, to render a storm root that is
+ * due an edit; or two of them, to see whether a resolving member was the storm's last. None of these grows with
+ * the cluster's open incidents but the root's rendering, which happens at most once per edit interval and reads
+ * summaries.
  */
-export function needsOpenIncidents(s: NodeSituation, policy: ThreadPolicy, now: Date): boolean {
+export function needsOpenIncidents(s: NodeSituation, policy: ThreadPolicy, now: Date): Reading | undefined {
   const existing = s.incident;
   if (!existing || existing.state === 'resolved') {
-    if (!firing(s.jobs) || within(s, policy, now)) return false;
-    return s.storm?.state !== 'open' || stormRootDue(s.storm, policy, now);
+    if (!firing(s.jobs) || within(s, policy, now)) return undefined;
+    if (s.storm?.state !== 'open') return { read: 'recent' };
+    return stormRootDue(s.storm, policy, now) ? { read: 'members' } : undefined;
   }
-  return existing.storm !== undefined && allResolved(s.jobs);
+  // This member and, if there is one, another: enough to know whether it was the last.
+  return existing.storm !== undefined && allResolved(s.jobs) ? { read: 'members', limit: 2 } : undefined;
 }
 
 /** Live evidence is read when an incident opens or reopens on its own; storm members are a cluster question. */
@@ -169,7 +179,6 @@ function joinStorm(
   policy: ThreadPolicy,
   now: Date,
 ): Decision {
-  const open = s.open ?? [];
   const member = touch(
     newEpisode(s.incident, s.cluster, s.node, 'node', now),
     { signals, storm: stormKey(s.cluster), ...posted(d) },
@@ -177,7 +186,7 @@ function joinStorm(
   );
   const storm = s.storm?.state === 'open' ? s.storm : undefined;
   if (!storm) {
-    const recent = recentlyOpened(open, now, policy.storm).filter((i) => i.node !== s.node);
+    const recent = recentlyOpened(s.recent ?? [], now, policy.storm).filter((i) => i.node !== s.node);
     return openStorm(s.cluster, s.storm, recent, [s.node], policy, now, [member]);
   }
   // A member joining is news for the root (its finding counts in the reading), even when the batch that opened
@@ -187,7 +196,7 @@ function joinStorm(
     { nodes: storm.nodes.includes(s.node) ? storm.nodes : [...storm.nodes, s.node], stale: true },
     now,
   );
-  const members = membersOf(marked, overlay(open, [member]));
+  const members = membersOf(marked, overlay(s.members ?? [], [member]));
   if (!marked.thread) {
     const posting = touch(marked, { stale: false, editedAt: now.toISOString() }, now);
     return {
@@ -276,7 +285,7 @@ function resolve(s: NodeSituation, signals: Job[], d: Diagnosis, policy: ThreadP
     : [];
   const storm = s.storm;
   const others = storm
-    ? membersOf(storm, s.open ?? []).filter((i) => i.kind === 'node' && i.key !== resolved.key)
+    ? membersOf(storm, s.members ?? []).filter((i) => i.kind === 'node' && i.key !== resolved.key)
     : [];
   if (storm?.state !== 'open' || resolved.storm !== storm.key || others.length > 0)
     return { next: [resolved], actions, settled: [] };

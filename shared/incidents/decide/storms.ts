@@ -1,11 +1,16 @@
 import { age, newEpisode, touch } from '../episode.ts';
-import type { Incident } from '../model.ts';
+import type { Incident, IncidentSummary } from '../model.ts';
 import type { StormPolicy, ThreadPolicy } from '../policy.ts';
 import { type Decision, NOTHING } from './actions.ts';
 
+/** When the storm window before `now` began. */
+export function windowStart(now: Date, policy: StormPolicy): Date {
+  return new Date(now.getTime() - policy.windowMs);
+}
+
 /** The node incidents of a cluster opened within the window before `now` (the storm's members so far). */
 export function recentlyOpened(open: readonly Incident[], now: Date, policy: StormPolicy): Incident[] {
-  const since = now.getTime() - policy.windowMs;
+  const since = windowStart(now, policy).getTime();
   return open.filter((i) => i.kind === 'node' && Date.parse(i.openedAt) >= since);
 }
 
@@ -14,11 +19,11 @@ export function stormRootDue(storm: Incident, policy: ThreadPolicy, now: Date): 
   return !storm.thread || age(storm.editedAt ?? storm.openedAt, now) >= policy.stormEditIntervalMs;
 }
 
-export const membersOf = (storm: Incident, open: readonly Incident[]) =>
+export const membersOf = (storm: Incident, open: readonly IncidentSummary[]) =>
   open.filter((i) => i.storm === storm.key);
 
 /** Replaces (or adds) records by key: the members as they will be once this decision is saved. */
-export function overlay(open: readonly Incident[], records: readonly Incident[]): Incident[] {
+export function overlay(open: readonly IncidentSummary[], records: readonly Incident[]): IncidentSummary[] {
   const byKey = new Map(open.map((i) => [i.key, i]));
   for (const r of records) byKey.set(r.key, r);
   return [...byKey.values()].filter((i) => i.state === 'open');
@@ -27,7 +32,7 @@ export function overlay(open: readonly Incident[], records: readonly Incident[])
 /** Edits a storm root now if the interval allows, else leaves it stale for a later edit (or the idle pass). */
 export function editStorm(
   storm: Incident,
-  members: readonly Incident[],
+  members: readonly IncidentSummary[],
   policy: ThreadPolicy,
   now: Date,
   force: boolean,
@@ -80,7 +85,10 @@ export function openStorm(
   };
 }
 
-/** A batch's firing nodes of one cluster, with the cluster's storm record and open incidents. */
+/**
+ * A batch's firing nodes of one cluster, with the cluster's storm record and open node incidents: those opened
+ * within the storm window, and those of the batch's nodes.
+ */
 export interface BurstSituation {
   cluster: string;
   nodes: readonly string[];
@@ -105,9 +113,14 @@ export function decideBurst(s: BurstSituation, policy: ThreadPolicy, now: Date):
   return openStorm(s.cluster, s.storm, recent, fresh, policy, now);
 }
 
-/** When the queue is idle: storm roots whose edit was deferred get it now. */
-export function decideIdle(open: readonly Incident[], policy: ThreadPolicy, now: Date): Decision {
-  const stale = open.filter((i) => i.kind === 'cluster' && i.stale);
-  const edits = stale.map((storm) => editStorm(storm, membersOf(storm, open), policy, now, true));
+/** When the queue is idle: storm roots whose edit was deferred get it now (`members`: the storms' members). */
+export function decideIdle(
+  storms: readonly Incident[],
+  members: readonly IncidentSummary[],
+  policy: ThreadPolicy,
+  now: Date,
+): Decision {
+  const stale = storms.filter((i) => i.kind === 'cluster' && i.stale);
+  const edits = stale.map((storm) => editStorm(storm, membersOf(storm, members), policy, now, true));
   return { next: [], actions: edits.flatMap((e) => e.actions), settled: edits.flatMap((e) => e.settled) };
 }
