@@ -275,9 +275,11 @@ export class RespondPipeline implements IncidentHandler {
   async #understandRemediation(job: RemediationChat): Promise<RemediationSituation> {
     const { request, reply } = job;
     const ref = job.incidentRef;
-    const found = ref
-      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)
-      : await this.#store.get(`${job.cluster}/${job.node}`);
+    // A button names its incident by reference, which only the open incidents' summaries resolve to a key.
+    const key = ref
+      ? (await this.#store.open()).find((i) => incidentRef(i.key) === ref)?.key
+      : `${job.cluster}/${job.node}`;
+    const found = key ? await this.#store.get(key) : undefined;
     if (found && found.pending.length > 0) await this.#outbox.completeOwed([found.key]);
     const incident = found && found.pending.length > 0 ? await this.#store.get(found.key) : found;
     const cluster = incident?.cluster ?? job.cluster;
