@@ -134,6 +134,12 @@ export const FACT_MEANINGS = {
     "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
   'kubelet.allocatable_on_root':
     'the kubelet enforces node allocatable on the root cgroup, which takes no limit: per-QoS cgroups off with enforce-node-allocatable=pods',
+  'mem.oom_report':
+    "the kernel's OOM report began (its header or the allocator's path to the killer): global or in a memory cgroup, which the rest of the report says",
+  'kubelet.panic': 'the kubelet crashed with a Go panic (fatal, or recovered by its crash handler)',
+  'kubelet.not_registered':
+    'the API server has no Node object for this kubelet: its registration failed or went to another API server',
+  'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
   'kubelet.killed':
     'the kubelet was killed by SIGKILL (signal 9, exit status 137): the OOM killer, or a supervisor that gave up waiting for it',
   'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',

@@ -37,6 +37,36 @@ interface Example {
 
 const KUBELET_EXAMPLES: readonly Example[] = [
   {
+    line: journal('kubelet[1187]', 'panic: runtime error: invalid memory address or nil pointer dereference'),
+    fact: 'kubelet.panic',
+  },
+  {
+    line: klog(
+      'E',
+      'runtime.go:78',
+      'Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
+    ),
+    fact: 'kubelet.panic',
+  },
+  {
+    line: klog('E', 'kubelet.go:2412', '"Error getting node" err="node \\"node-7\\" not found"'),
+    fact: 'kubelet.not_registered',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[412]',
+      "I1123 10:01:02.123456     412 node_lifecycle_controller.go:1089] node node-7 hasn't been updated for 40.2s. Last Ready is: &NodeCondition{Type:Ready,Status:True}",
+    ),
+    fact: 'node.status_unknown',
+  },
+  {
+    line: journal(
+      'k3s-agent[920]',
+      'time="2026-11-23T10:01:02Z" level=error msg="failed to get CA certs: Get \\"https://127.0.0.1:6444/cacerts\\": read tcp 127.0.0.1:51234->127.0.0.1:6444: read: connection reset by peer"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
     line: klog(
       'W',
       'eviction_manager.go:364',
@@ -536,6 +566,11 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  {
+    line: kmsg('java invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0'),
+    fact: 'mem.oom_report',
+  },
+  { line: '/dev/nvme0n1p1   20G   20G     0 100% /', fact: 'disk.pressure', origin: 'unknown' },
   { line: kmsg('nf_conntrack: nf_conntrack: table full, dropping packet'), fact: 'network.conntrack_full' },
   {
     line: 'vmstat showed iowait at 98% for minutes before each NotReady',
@@ -843,7 +878,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|GNU coreutils) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

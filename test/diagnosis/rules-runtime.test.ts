@@ -50,6 +50,14 @@ const HITS: readonly Example[] = [
   { line: 'there are thousands of exited containers on the node', fact: 'containers.exited_many' },
   { line: 'disk IO is saturated on the node', fact: 'io.saturated' },
   {
+    line: `${J} containerd[812]: ${TS} level=debug msg="failed to delete task" error="failed to delete task: context deadline exceeded: unknown" id=${CID}`,
+    fact: 'runtime.shim_cleanup_failed',
+  },
+  {
+    line: `${J} containerd[812]: containerd: failed to load TOML from /etc/containerd/config.toml: (18, 3): cannot convert int to string`,
+    fact: 'runtime.start_failed',
+  },
+  {
     line: `${J} systemd[1]: cri-containerd-${CID}.scope: Job cri-containerd-${CID}.scope/stop timed out.`,
     fact: 'systemd.scope_failed',
   },

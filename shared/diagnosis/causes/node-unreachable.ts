@@ -28,6 +28,8 @@ export const nodeUnreachable: CauseModule = {
     // killed is the question, so it weighs less here than a kubelet that stays dead.
     { fact: 'kubelet.killed', weight: 1 },
     { fact: 'kubelet.node_identity', weight: 3.5 },
+    { fact: 'kubelet.not_registered', weight: 2.5 },
+    { fact: 'node.unresponsive', weight: 1 },
     { fact: 'kubelet.config_error', weight: 3.5 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },

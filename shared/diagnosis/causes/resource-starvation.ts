@@ -27,6 +27,8 @@ export const resourceStarvation: CauseModule = {
     { fact: 'kubelet.killed', weight: 1.5 },
     // The runtime, sshd and journald share the capped slice: they are reclaimed and OOM-killed while pods are not.
     { fact: 'mem.system_slice_limit', weight: 2.5 },
+    // A node that stops answering SSH and its agents' metrics for a while and comes back: thrashing first.
+    { fact: 'node.unresponsive', weight: 1.5 },
   ],
   against: [{ fact: 'io.normal', weight: 1 }, ...competingDefects('resource_starvation')],
   summary: ({ facts }) =>

@@ -108,6 +108,16 @@ function shimMismatch(bundle: EvidenceBundle, facts: FactSet): void {
   }
 }
 
+/**
+ * An OOM report's header (or the allocator's path to the killer) with no memory-cgroup marker anywhere in the
+ * evidence is a system OOM: a memcg OOM always adds "Memory cgroup out of memory" or a CONSTRAINT_MEMCG summary.
+ */
+function systemOom(facts: FactSet): void {
+  if (!facts.has('mem.oom_report') || facts.has('mem.cgroup_oom') || facts.has('mem.system_slice_limit'))
+    return;
+  for (const fact of facts.examples('mem.oom_report')) facts.add({ ...fact, id: 'mem.oom' });
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   plegAge(facts);
@@ -115,4 +125,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   selectiveHang(facts);
   sameContainerTimeouts(facts);
   shimMismatch(bundle, facts);
+  systemOom(facts);
 }

@@ -107,6 +107,17 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       "one task's shim does not answer its State call: every call about that container waits, and the task list with it",
   },
   {
+    // After a container's exit event containerd deletes its task through the shim; a delete that runs out of time
+    // leaves the shim behind (logged at debug level in some releases, hence no level in the pattern).
+    fact: 'runtime.shim_cleanup_failed',
+    pattern: 'failed to delete task[^\\n]{0,200}(?:context deadline exceeded|DeadlineExceeded)',
+    from: ['containerd', 'unknown'],
+    source:
+      'containerd internal/cri/server/events.go handleContainerExit / core/runtime/v2 TaskManager.Delete ("failed to delete task: %w") with the shim call\'s deadline',
+    mechanism:
+      'the shim did not answer the task delete after the container exited: it stays behind, and shims accumulate under churn',
+  },
+  {
     fact: 'runtime.panic',
     pattern: '(?:panic|fatal error): ',
     from: ['containerd', 'dockerd', 'crio', 'shim'],

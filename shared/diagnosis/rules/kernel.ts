@@ -108,6 +108,18 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism: 'the node ran out of memory and the global OOM killer killed a process',
   },
   {
+    // dump_header's first line and the allocator's path to the killer: every OOM report starts with them. A memcg
+    // OOM adds "Memory cgroup out of memory" or a CONSTRAINT_MEMCG summary (their own rule), and its trace runs
+    // through mem_cgroup_out_of_memory, not out_of_memory. Which one it is decides in extract/derived.ts.
+    fact: 'mem.oom_report',
+    pattern: ' invoked oom-killer: gfp_mask=|[ \\]]out_of_memory\\+0x',
+    from: ['kernel', 'unknown'],
+    unless: 'Memory cgroup|mem_cgroup_out_of_memory|CONSTRAINT_MEMCG',
+    source:
+      'linux mm/oom_kill.c dump_header ("%s invoked oom-killer: gfp_mask=%#x(%pGg), order=%d, oom_score_adj=%hd") and out_of_memory in the call trace',
+    mechanism: 'the kernel ran out of memory and started its OOM killer',
+  },
+  {
     fact: 'mem.oom',
     pattern: 'oom-kill:constraint=CONSTRAINT_NONE',
     from: ['kernel', 'unknown'],
@@ -194,6 +206,18 @@ export const KERNEL_RULES: readonly Signature[] = [
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
     mechanism: 'a filesystem the kubelet or runtime writes to is full (space or inodes)',
+  },
+
+  // --- Filesystems as coreutils' df prints them ---
+  {
+    // A row at 100 % (blocks, or inodes with -i): the filesystem holding it is full. /boot and snap loop images
+    // fill by design and hold nothing a node runs on.
+    fact: 'disk.pressure',
+    pattern: '[0-9] +100% +/',
+    unless: '100% +/boot|100% +/snap/|/dev/loop',
+    source: 'GNU coreutils src/df.c (Use%/IUse% column, then "Mounted on"), pasted by a person',
+    mechanism:
+      'a filesystem the node writes to is full (space or inodes): the runtime and kubelet fail their writes',
   },
 
   // --- Networking ---

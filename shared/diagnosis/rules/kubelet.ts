@@ -347,6 +347,29 @@ export const KUBELET_RULES: readonly Signature[] = [
       'every node lost contact at once: evictions stop, since the fault is more likely on the control-plane side than on every node',
   },
 
+  // k3s and rke2 agents start the kubelet only after fetching the server's CA and their configuration through their
+  // client-side load balancer: an agent that cannot do it never gets a kubelet to the API server.
+  {
+    fact: 'kubelet.api_error',
+    pattern:
+      'failed to get CA certs|Waiting to retrieve agent configuration; server is not ready|[Ff]ailed to validate connection to cluster at',
+    source:
+      'k3s-io/k3s pkg/agent/config/config.go (getCACerts via the agent load balancer: "failed to get CA certs"; get: "Waiting to retrieve agent configuration; server is not ready: %v"), also in rke2 agents',
+    mechanism:
+      'the k3s/rke2 agent cannot reach its server through its local load balancer, so its kubelet never gets to the API server',
+  },
+
+  // The node lifecycle controller's view: it stopped hearing from the kubelet.
+  {
+    fact: 'node.status_unknown',
+    pattern:
+      "[Nn]ode [^ ]+ hasn't been updated for [0-9]|Node hasn't been updated|Recording status change NodeNotReady event|Deleting all Pods from Node|Marking all pods on node [^ ]+ not ready",
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth ("node %v hasn\'t been updated for %v. Last %v is: %v"), pkg/controller/util/node RecordNodeStatusChange and MarkPodsNotReady; pkg/controller/node DeletePods before taint-based eviction',
+    mechanism:
+      'the node controller has had no status or Lease from the kubelet for the grace period: the kubelet (or its host) went silent',
+  },
+
   // --- Credentials: Go crypto/x509, the API server's authn/authz answers, certificate rotation ---
   // The Node authorizer's and NodeRestriction's refusals concern node identities only, whoever quotes them (the
   // kubelet, or a binary embedding it such as k3s or microk8s' kubelite), so those rules take any component.
@@ -548,6 +571,29 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes pkg/kubelet/nodestatus/setters.go VersionInfo (ContainerRuntimeVersion "%s://%s" with "Unknown" when the runtime\'s Version call fails)',
     mechanism:
       "the kubelet recorded the runtime's version as Unknown: the runtime did not answer its Version call at that status update",
+  },
+  {
+    // The Go runtime writes a crash raw to the kubelet's stderr; apimachinery's HandleCrash logs a recovered one.
+    fact: 'kubelet.panic',
+    pattern: '(?:panic|fatal error): |Observed a panic: ',
+    from: ['kubelet'],
+    strict: true,
+    unless: 'level=|msg=',
+    source:
+      'go runtime/panic.go printpanics ("panic: ") and throw ("fatal error: ") on the kubelet\'s stderr; k8s.io/apimachinery pkg/util/runtime/runtime.go logPanic ("Observed a panic: %#v (%v)\n%s")',
+    mechanism:
+      'the kubelet hit a bug and crashed (or a goroutine did and was recovered): a kubelet defect, whatever set it off',
+  },
+  {
+    // The kubelet's node lister and status loop: the API server has no Node of this name.
+    fact: 'kubelet.not_registered',
+    pattern:
+      '[Ee]rror getting node[^\\n]{0,120}not found|[Ee]rror updating node status[^\\n]{0,200}nodes? \\\\?"[^"\\\\]{1,253}\\\\?" not found|Unable to register node[^\\n]{0,300}(?:not found|no such host|connection refused|i/o timeout)',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go (*Kubelet).GetNode / getNodeAnyWay ("error getting node %q: %v"), kubelet_node_status.go registerWithAPIServer / tryRegisterWithAPIServer ("Unable to register node with API server")',
+    mechanism:
+      'the API server the kubelet talks to has no Node object for it: registration failed (endpoint, CA, authorisation, a cloud node name that differs) or went to another cluster',
   },
   {
     fact: 'kubelet.swap',

@@ -17,11 +17,12 @@ export const RUNTIME_RULES: readonly Signature[] = [
     // without CRI, which the kubelet sees as the same thing). dockerd prints the error that ends its start on
     // stderr, without a level.
     fact: 'runtime.start_failed',
-    pattern: 'level=fatal msg=|failed to start daemon|Error starting daemon',
+    pattern:
+      'level=fatal msg=|failed to start daemon|Error starting daemon|containerd: failed to load TOML|failed to load TOML from',
     from: ['dockerd', 'containerd', 'crio'],
     strict: true,
     source:
-      'logrus Fatal (level=fatal) in moby cmd/dockerd, containerd cmd/containerd/command and pkg/cri, cri-o cmd/crio and server; moby cmd/dockerd/daemon.go (*DaemonCli).start ("failed to start daemon: %v", "Error starting daemon: %v" before 20.10)',
+      'logrus Fatal (level=fatal) in moby cmd/dockerd, containerd cmd/containerd/command and pkg/cri, cri-o cmd/crio and server; containerd cmd/containerd/command main ("containerd: %s" on exit) with services/server/config LoadConfig ("failed to load TOML from %s"); moby cmd/dockerd/daemon.go (*DaemonCli).start ("failed to start daemon: %v", "Error starting daemon: %v" before 20.10)',
     mechanism:
       'the runtime daemon hit a fatal error (storage driver, configuration, socket, plugin) and exited: until it starts, nothing answers CRI calls',
   },
@@ -86,7 +87,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'fd.inotify',
     pattern:
-      'inotify_init1?: too many open files|inotify resources exhausted|inotify_add_watch[^\\n]{0,200}no space left on device|fsnotify watcher: too many open files|failed to create inotify|inotify instance limit|inotify watch limit',
+      'inotify_init1?: [Tt]oo many open files|inotify resources exhausted|inotify_add_watch[^\\n]{0,200}[Nn]o space left on device|fsnotify watcher: [Tt]oo many open files|[Ff]ailed to create inotify|inotify instance limit|inotify watch limit',
     source:
       'inotify_init1(2) EMFILE / inotify_add_watch(2) ENOSPC as reported by cAdvisor (kubelet), fsnotify users (containerd, dockerd), and tail -f ("inotify resources exhausted", GNU coreutils tail.c)',
     mechanism:
