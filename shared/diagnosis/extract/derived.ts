@@ -1,5 +1,6 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
+import { writerPid } from '../log-headers.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -8,11 +9,6 @@ import type { FactSet } from '../facts.ts';
 const STUCK_RELIST_SECONDS = 15 * 60;
 /** After this long, "status check may not have completed yet" means the runtime never answered, not a fresh start. */
 const STATUS_NEVER_SECONDS = 60;
-
-/** The writer's PID, from a journal identifier (`kubelet[8411]:`) or a klog header (`E1102 13:41:43.1 8411 f.go:1]`). */
-function writerPid(text: string): string | undefined {
-  return /\[(\d+)\]: /.exec(text)?.[1] ?? /[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +(\d+) /.exec(text)?.[1];
-}
 
 /**
  * Go prints a time.Time with its monotonic reading, `m=+12.345678901`: the seconds since the process started.

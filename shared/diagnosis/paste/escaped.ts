@@ -1,11 +1,14 @@
+import { HEADER_LEADS } from '../log-headers.ts';
+
 /**
  * Text whose newlines arrived escaped: a log copied out of a JSON field or a Slack message shows up as one line
  * with literal `\n` between the real lines. A kubelet line that merely quotes a multi-line output (`output="a\nb"`)
  * is not that: the text is split only when at least two of its pieces start like log lines or when, without any
  * log prefix of its own, it holds several escaped newlines.
  */
-const LOG_START =
-  /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|[IWEF]\d{4} \d{2}:\d{2}:\d{2}|\[\s*\d+\.\d+\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2} |time="|goroutine \d+ \[|Name:|\{")/;
+/** Sections that start a piece as a log header does: a goroutine dump, a `kubectl describe`, a JSON record. */
+const SECTION_LEADS = String.raw`goroutine \d+ \[|Name:|\{"`;
+const LOG_START = new RegExp(`^(?:${HEADER_LEADS}|${SECTION_LEADS})`);
 
 const MIN_PIECES_WITHOUT_PREFIX = 3;
 

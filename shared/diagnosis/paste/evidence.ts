@@ -254,8 +254,5 @@ export interface Section {
   close(evidence: PasteEvidence, cite: (line: number) => string): void;
 }
 
-/** A journal line (journalctl short or ISO): where a pasted table or command output has ended. */
-export const JOURNAL_LINE = /^(?:[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2})/;
-
 /** Recognises the first line of a section. */
 export type Opener = (line: string, at: number) => Section | undefined;

@@ -1,4 +1,5 @@
-import { JOURNAL_LINE, type Opener, type PasteEvidence, type Section } from './evidence.ts';
+import { JOURNAL_LINE } from '../log-headers.ts';
+import type { Opener, PasteEvidence, Section } from './evidence.ts';
 
 /**
  * Process listings: `ps -ef`, `ps aux`, `ps -eo pid,ppid,stat,cmd`, `ps axjf`, and `top -b` (its summary lines

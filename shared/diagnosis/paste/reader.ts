@@ -1,6 +1,7 @@
 import type { EvidenceBundle, LogSource } from '../../schemas/bundle.ts';
 import type { Component } from '../components.ts';
 import { FactSet } from '../facts.ts';
+import { logLineStart } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
 import { LogScanner, scanText } from '../scanner.ts';
 import { openDescribeNode } from './describe-node.ts';
@@ -55,10 +56,6 @@ const SAMPLE_PERIOD = 32 * 1024;
 /** A line longer than this (no newline in 4 Mi characters) is read in pieces rather than held whole. */
 const MAX_LINE_CHARS = 1 << 22;
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isUpper = (c: number): boolean => c >= 65 && c <= 90;
-const isLower = (c: number): boolean => c >= 97 && c <= 122;
-
 /** The next occurrence of a mark in a text, found once per occurrence however many lines ask. */
 class NextMark {
   readonly #text: string;
@@ -81,29 +78,6 @@ class NextMark {
 /** The line from `start` to the newline at `newline`, without a carriage return before it. */
 function lineAt(text: string, start: number, newline: number): string {
   return text.slice(start, text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline);
-}
-
-/**
- * Does the line at `i` start like a log line no section opener wants: a timestamp (`2026-…`, a dmesg number),
- * a klog header (`E1123 `), logrus's `time="`, or journalctl's `Nov 23 `? Checked on character codes: this runs on every line.
- */
-function logLineStart(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  if (isDigit(c)) return true;
-  // dmesg's `[ 1234.567890] `.
-  if (c === 91 && (isDigit(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === 32)) return true;
-  // logrus without a journald prefix (containerd.log, dockerd.log): `time="…" level=…`.
-  if (c === 116 && text.startsWith('time="', i)) return true;
-  const c1 = text.charCodeAt(i + 1);
-  if ((c === 73 || c === 87 || c === 69 || c === 70) && isDigit(c1) && isDigit(text.charCodeAt(i + 4)))
-    return true;
-  return (
-    isUpper(c) &&
-    isLower(c1) &&
-    isLower(text.charCodeAt(i + 2)) &&
-    text.charCodeAt(i + 3) === 32 &&
-    (isDigit(text.charCodeAt(i + 4)) || text.charCodeAt(i + 4) === 32)
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import { JOURNAL_LINE, type Opener, type PasteEvidence, type Section } from './evidence.ts';
+import { JOURNAL_LINE } from '../log-headers.ts';
+import type { Opener, PasteEvidence, Section } from './evidence.ts';
 
 /**
  * A terminal session pasted as is: prompt lines (`$ cmd`, `# cmd`, `root@node:~# cmd`, `[root@node ~]# cmd`)
