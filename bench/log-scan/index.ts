@@ -112,9 +112,8 @@ async function measure(dir: string, log: (line: string) => void): Promise<Measur
 }
 
 /**
- * The literal prefilter must record exactly what scanning with the whole signature alternation records: scans
- * the start of the journal both ways (one scanner in 1 MiB chunks: prefilter; each line on its own: plain) and
- * compares everything.
+ * The literal prefilter must record exactly what trying every signature on every line records: scans the start
+ * of the journal both ways (one scanner in 1 MiB chunks each: prefilter; plain) and compares everything.
  */
 async function exactness(file: string, bytes: number): Promise<Measurement> {
   const scan = (mode: string) => runWorker<ScanReport>(['scan', file, mode, String(bytes)]);

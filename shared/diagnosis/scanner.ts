@@ -1,6 +1,7 @@
 import type { Component } from './components.ts';
 import type { FactSet } from './facts.ts';
 import { parseLogLine } from './logline.ts';
+import { asciiLower } from './rules/literals.ts';
 import { SIGNATURES, type Signature } from './signatures.ts';
 
 interface CompiledSignature extends Signature {
@@ -13,13 +14,6 @@ const COMPILED: readonly CompiledSignature[] = SIGNATURES.map((s) => ({
   regex: new RegExp(s.pattern),
   unlessRegex: s.unless ? new RegExp(s.unless) : undefined,
 }));
-
-/**
- * Every signature in one alternation: a line is classified when it matches starting somewhere on the line.
- * Small texts are scanned with it directly; large ones through the literal prefilter below, which finds the
- * same lines without running the alternation at every position.
- */
-const ANY_SIGNATURE = new RegExp(SIGNATURES.map((s) => `(?:${s.pattern})`).join('|'), 'g');
 
 /**
  * A copy of a line sliced out of a chunk. Slices share the chunk's memory, so each example line a FactSet keeps
@@ -82,489 +76,74 @@ function classifyLine(
 // ---------------------------------------------------------------------------------------------------------
 // Literal prefilter.
 //
-// ANY_SIGNATURE tried at every position of a log costs more than everything else together (about 30 MB/s).
-// But a line yields facts only when some signature matches within the line itself (classifyLine tests every
-// signature on the line's own message), and then the match holds one of the literals the scanner derives from
-// that signature's pattern. So a rolling hash of the 4-character window ending at each position finds where
-// literals may sit, hits are checked exactly, and a line holding literals is tried against the signatures
-// owning them: only lines that pass are classified, and by those signatures alone (no other one can match the
-// line). Any line that would yield facts is classified, in order and with its line number, so the facts are the
-// same as with ANY_SIGNATURE. A pattern the parser does not understand, or one without a usable literal, turns
-// the prefilter off: the scanner falls back to ANY_SIGNATURE, slower but never different.
+// Trying every pattern at every position of a log costs more than everything else together. But a line yields
+// facts only when some signature matches within the line itself (classifyLine tests every signature on the
+// line's own message), and then the line holds one of the literals that signature declares (Signature.literals,
+// compared ignoring the case of ASCII letters). So a rolling hash of the 4-character window ending at each
+// position finds where literals may sit, hits are checked exactly, and a line holding literals is tried against
+// the signatures owning them: only lines that pass are classified, and by those signatures alone (no other one
+// can match the line). Any line that would yield facts is classified, in order and with its line number, so the
+// facts are those of trying every signature on every line (the plain scan, LogScanner's `plain`).
 
-/**
- * Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up: a scanner builds the prefilter
- * once it has been handed this much in all (a large text arrives in chunks, and a paste reader hands it on in
- * pieces smaller still).
- */
-const PREFILTER_MIN_CHARS = 64 * 1024;
-/** Larger sets of alternatives are not enumerated. */
-const MAX_STRINGS = 64;
 /** Literals are found through one 4-character window; 3-character ones through the window ending with them. */
 const WINDOW = 4;
-const MIN_LITERAL = 3;
-/** Literals longer than this are no rarer in practice. */
-const MAX_LITERAL = 24;
-/** Beyond this, a rarer literal set saves nothing measurable. */
-const ENOUGH_BITS = 40;
 /**
  * Any literal with a character beyond ASCII stands for this one requirement: "the line holds a non-ASCII
  * character". Node logs rarely do, so it is a rare requirement however short the literal (the Chinese `卡住`
  * of a person's description), and the scan loop sees it from a character's code alone, without a window.
  */
 const NON_ASCII = '\u0080';
-const NON_ASCII_BITS = 12;
 const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
-// How rare a character is in node logs, in bits (from character frequencies in kubelet, runtime, kernel and
-// systemd journals).
-const LOWERCASE_BITS = [
-  4.6, 6.3, 5.2, 5, 3.6, 6.5, 6.3, 6, 4.9, 9.5, 6.5, 5.4, 6, 4.5, 4.4, 5.8, 12, 4.8, 4.6, 4.2, 6, 7.4, 7.3,
-  8.6, 6.7, 9.5,
-];
-const PUNCTUATION_BITS: Readonly<Record<string, number>> = {
-  ' ': 3,
-  ':': 5.5,
-  '-': 6.4,
-  '.': 6.5,
-  '"': 7,
-  ']': 8,
-  '=': 8,
-  '/': 8,
-  ',': 8.5,
-  '[': 8.8,
-  "'": 9.4,
-  _: 10,
-  '(': 10,
-  ')': 10,
-};
-
-function charBits(ch: string): number {
-  const c = ch.charCodeAt(0);
-  if (c >= 97 && c <= 122) return LOWERCASE_BITS[c - 97] ?? 6;
-  if (c >= 65 && c <= 90) return 9.5;
-  if (c >= 48 && c <= 57) return 6;
-  if (c > 127) return 12;
-  return PUNCTUATION_BITS[ch] ?? 12;
+/** A character's code with ASCII capitals made small: literals are compared ignoring their case. */
+function folded(c: number): number {
+  return c >= 65 && c <= 90 ? c | 32 : c;
 }
 
-/** Words and fragments on a large share of node log lines: their characters are not rare. */
-const COMMON_WORDS =
-  'kubelet systemd containerd dockerd docker kernel container Container error Error failed Failed level= msg=" ' +
-  'err=" error=" time=" status Status ready Ready runtime sandbox network volume service scope slice mount ' +
-  'Started create Create creating Creating operation remove Remove update event probe Probe request timeout ' +
-  'connection node pod shim PLEG =" info';
-/** Characters inside (or at the cut edge of) a common word count for this fraction of their rarity. */
-const COMMON_FRACTION = 0.25;
-
-interface RarityModel {
-  words: RegExp;
-  prefixes: ReadonlySet<string>;
-  suffixes: ReadonlySet<string>;
-  infixes: ReadonlySet<string>;
-  longest: number;
-  bits: Map<string, number>;
+/**
+ * How unlikely a character is to stand at a given position of a node log, roughly: letters that are frequent in
+ * English and spaces are common, other letters less so, digits and punctuation rarer. Only used to pick which
+ * window of a literal the scan looks for.
+ */
+function weight(c: number): number {
+  if (c === 32) return 0.5;
+  const ch = String.fromCharCode(c);
+  if (/[etaoinsrhl]/.test(ch)) return 1;
+  if (/[a-z]/.test(ch)) return 2;
+  if (/[0-9]/.test(ch)) return 1.5;
+  return 3;
 }
 
-let rarity: RarityModel | undefined;
-
-function rarityModel(): RarityModel {
-  if (rarity) return rarity;
-  const words = COMMON_WORDS.split(' ');
-  const cuts = (w: string, from: boolean) => [...w].map((_, k) => (from ? w.slice(k) : w.slice(0, k + 1)));
-  const suffixes = new Set(words.flatMap((w) => cuts(w, true)));
-  rarity = {
-    words: new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'),
-    prefixes: new Set(words.flatMap((w) => cuts(w, false))),
-    suffixes,
-    infixes: new Set([...suffixes].flatMap((w) => cuts(w, false))),
-    longest: Math.max(...words.map((w) => w.length)),
-    bits: new Map(),
-  };
-  return rarity;
-}
-
-/** The rarity of each character of a literal, in bits: low inside common words and at their edges. */
-function characterBits(literal: string): number[] {
-  const model = rarityModel();
-  const common = new Uint8Array(literal.length);
-  if (model.infixes.has(literal)) common.fill(1);
-  model.words.lastIndex = 0;
-  for (let m = model.words.exec(literal); m; m = model.words.exec(literal)) {
-    common.fill(1, m.index, m.index + m[0].length);
-    model.words.lastIndex = m.index + 1;
-  }
-  // A literal that starts inside a common word, or ends inside one.
-  for (let k = Math.min(model.longest, literal.length); k >= 2; k--) {
-    if (model.suffixes.has(literal.slice(0, k))) {
-      common.fill(1, 0, k);
-      break;
+/** Where the rarest window of a (folded) literal starts; negative for a literal shorter than the window. */
+function rarestWindow(literal: string): number {
+  if (literal.length < WINDOW) return literal.length - WINDOW;
+  let best = 0;
+  let bestWeight = -1;
+  for (let i = 0; i + WINDOW <= literal.length; i++) {
+    let w = 0;
+    for (let k = i; k < i + WINDOW; k++) w += weight(literal.charCodeAt(k));
+    if (w > bestWeight) {
+      best = i;
+      bestWeight = w;
     }
-  }
-  for (let k = Math.min(model.longest, literal.length); k >= 2; k--) {
-    if (model.prefixes.has(literal.slice(literal.length - k))) {
-      common.fill(1, literal.length - k);
-      break;
-    }
-  }
-  const bits: number[] = [];
-  for (let i = 0; i < literal.length; i++) {
-    bits.push(charBits(literal[i] ?? ' ') * (common[i] === 1 ? COMMON_FRACTION : 1));
-  }
-  return bits;
-}
-
-function literalBits(literal: string): number {
-  const cache = rarityModel().bits;
-  let bits = cache.get(literal);
-  if (bits === undefined) {
-    bits = 0;
-    for (const b of characterBits(literal)) bits += b;
-    cache.set(literal, bits);
-  }
-  return bits;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Pattern analysis: what every match of a pattern must contain.
-
-interface Literals {
-  strings: ReadonlySet<string>;
-  /** How unlikely a log position is to start one of them, in bits (higher is better). */
-  score: number;
-}
-
-/** What the analysis knows about a piece of a pattern, for its matches within one line. */
-interface Piece {
-  /** Every string the piece matches, when they are few. */
-  exact: ReadonlySet<string> | undefined;
-  /** Strings one of which occurs in every match. */
-  required: Literals | undefined;
-}
-
-class Unsupported extends Error {}
-
-function literals(strings: ReadonlySet<string> | undefined): Literals | undefined {
-  if (!strings || strings.size === 0) return undefined;
-  const kept = new Set<string>();
-  for (const s of strings) {
-    if (HAS_NON_ASCII.test(s)) kept.add(NON_ASCII);
-    else if (s.length < MIN_LITERAL) return undefined;
-    else kept.add(s);
-  }
-  let chance = 0;
-  let shortest = MAX_LITERAL;
-  for (const s of kept) {
-    chance += 2 ** -(s === NON_ASCII ? NON_ASCII_BITS : literalBits(s));
-    shortest = Math.min(shortest, s.length);
-  }
-  // Between equally rare sets, the one with longer literals, then the smaller one.
-  return {
-    strings: kept,
-    score: Math.min(-Math.log2(chance), ENOUGH_BITS) + shortest / 100 - kept.size / 1e4,
-  };
-}
-
-function rarer(a: Literals | undefined, b: Literals | undefined): Literals | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return b.score > a.score ? b : a;
-}
-
-function product(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> | undefined {
-  if (a.size * b.size > MAX_STRINGS) return undefined;
-  const out = new Set<string>();
-  for (const x of a) for (const y of b) out.add(x + y);
-  return out;
-}
-
-function sequence(items: readonly Piece[]): Piece {
-  let exact: Set<string> | undefined = new Set(['']);
-  let required: Literals | undefined;
-  for (const [i, item] of items.entries()) {
-    exact = exact && item.exact ? product(exact, item.exact) : undefined;
-    required = rarer(rarer(required, item.required), bestRun(items, i));
-  }
-  return { exact, required };
-}
-
-/** The rarest strings spelled by consecutive exactly-known pieces starting at `from`. */
-function bestRun(items: readonly Piece[], from: number): Literals | undefined {
-  let best: Literals | undefined;
-  let run: ReadonlySet<string> = new Set(['']);
-  let shortest = 0;
-  for (let j = from; j < items.length; j++) {
-    const exact = items[j]?.exact;
-    const longer = exact && product(run, exact);
-    if (!exact || !longer) break;
-    run = longer;
-    shortest += Math.min(...[...exact].map((s) => s.length));
-    if (shortest >= MAX_LITERAL) return rarer(best, literals(run));
-    // Appending one known character only makes a run rarer: score it once it can grow no further that way.
-    if (items[j + 1]?.exact?.size !== 1) best = rarer(best, literals(run));
   }
   return best;
 }
 
-function alternation(branches: readonly Piece[]): Piece {
-  let exact: Set<string> | undefined = new Set();
-  let strings: Set<string> | undefined = new Set();
-  for (const b of branches) {
-    exact =
-      exact && b.exact && exact.size + b.exact.size <= MAX_STRINGS
-        ? new Set([...exact, ...b.exact])
-        : undefined;
-    strings = strings && b.required ? new Set([...strings, ...b.required.strings]) : undefined;
-  }
-  return { exact, required: rarer(literals(strings), literals(exact)) };
-}
-
-/** Every string `min` to `max` repetitions of `exact` spell, when they are few. */
-function repeated(exact: ReadonlySet<string>, min: number, max: number): Set<string> | undefined {
-  if (max > MAX_STRINGS) return undefined;
-  const all = new Set<string>(min === 0 ? [''] : []);
-  let power: Set<string> | undefined = new Set(['']);
-  for (let k = 1; k <= max; k++) {
-    power = product(power, exact);
-    if (!power) return undefined;
-    if (k >= min) for (const s of power) all.add(s);
-    if (all.size > MAX_STRINGS) return undefined;
-  }
-  return all;
-}
-
-function repetition(item: Piece, min: number, max: number): Piece {
-  return {
-    exact: item.exact && repeated(item.exact, min, max),
-    required: min > 0 ? item.required : undefined,
-  };
-}
-
-type Ranges = ReadonlyArray<readonly [number, number]>;
-
-const NEWLINE = 10;
-const DIGIT: Ranges = [[48, 57]];
-const WORD: Ranges = [
-  [48, 57],
-  [65, 90],
-  [95, 95],
-  [97, 122],
-];
-const SPACE: Ranges = [
-  [9, 13],
-  [32, 32],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-/** What `.` does not match. */
-const LINE_TERMINATORS: Ranges = [
-  [10, 10],
-  [13, 13],
-  [0x2028, 0x2029],
-];
-
-function characterClass(ranges: Ranges, negated: boolean): Piece {
-  let size = 0;
-  for (const [lo, hi] of ranges) size += hi - lo + 1;
-  const newline = ranges.some(([lo, hi]) => lo <= NEWLINE && NEWLINE <= hi);
-  if (negated || newline || size > 16) return { exact: undefined, required: undefined };
-  const exact = new Set<string>();
-  for (const [lo, hi] of ranges) for (let c = lo; c <= hi; c++) exact.add(String.fromCharCode(c));
-  return { exact, required: undefined };
-}
-
-type Escape = number | { ranges: Ranges; negated: boolean };
-
-/**
- * Parses the subset of JavaScript regex syntax the signatures use (no flags, no unicode mode). Anything else
- * (assertions, look-arounds, back-references, Annex B oddities) throws Unsupported.
- */
-class PatternParser {
-  readonly #src: string;
-  #at = 0;
-
-  constructor(src: string) {
-    this.#src = src;
-  }
-
-  parse(): Piece {
-    const piece = this.#disjunction();
-    if (this.#at !== this.#src.length) throw new Unsupported(`unexpected ${this.#src[this.#at]}`);
-    return piece;
-  }
-
-  #disjunction(): Piece {
-    const branches = [this.#alternative()];
-    while (this.#src[this.#at] === '|') {
-      this.#at++;
-      branches.push(this.#alternative());
-    }
-    const [only] = branches;
-    return only && branches.length === 1 ? only : alternation(branches);
-  }
-
-  #alternative(): Piece {
-    const items: Piece[] = [];
-    for (let c = this.#src[this.#at]; c !== undefined && c !== '|' && c !== ')'; c = this.#src[this.#at]) {
-      items.push(this.#quantified(this.#atom()));
-    }
-    return sequence(items);
-  }
-
-  #quantified(item: Piece): Piece {
-    const c = this.#src[this.#at];
-    let min: number;
-    let max: number;
-    if (c === '*' || c === '+' || c === '?') {
-      this.#at++;
-      min = c === '+' ? 1 : 0;
-      max = c === '?' ? 1 : Number.POSITIVE_INFINITY;
-    } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.#src.slice(this.#at));
-      if (!m) throw new Unsupported('brace');
-      this.#at += m[0].length;
-      min = Number(m[1]);
-      max = m[2] === undefined ? min : m[3] ? Number(m[3]) : Number.POSITIVE_INFINITY;
-    } else {
-      return item;
-    }
-    if (this.#src[this.#at] === '?') this.#at++; // lazy: the same strings, tried in another order
-    return repetition(item, min, max);
-  }
-
-  #atom(): Piece {
-    const c = this.#src[this.#at++] ?? '';
-    switch (c) {
-      case '.':
-        return characterClass(LINE_TERMINATORS, true);
-      case '(': {
-        if (this.#src.startsWith('?:', this.#at)) this.#at += 2;
-        else if (this.#src[this.#at] === '?') throw new Unsupported('group');
-        const inner = this.#disjunction();
-        if (this.#src[this.#at++] !== ')') throw new Unsupported('unclosed group');
-        return inner;
-      }
-      case '[':
-        return this.#class();
-      case '\\': {
-        const e = this.#escape(false);
-        return typeof e === 'number' ? characterClass([[e, e]], false) : characterClass(e.ranges, e.negated);
-      }
-      case '^':
-      case '$':
-      case ')':
-      case ']':
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-      case '}':
-      case '':
-        throw new Unsupported(`syntax ${c}`);
-      default: {
-        const code = c.charCodeAt(0);
-        return characterClass([[code, code]], false);
-      }
-    }
-  }
-
-  #escape(inClass: boolean): Escape {
-    const c = this.#src[this.#at++] ?? '';
-    switch (c) {
-      case 'd':
-      case 'D':
-        return { ranges: DIGIT, negated: c === 'D' };
-      case 'w':
-      case 'W':
-        return { ranges: WORD, negated: c === 'W' };
-      case 's':
-      case 'S':
-        return { ranges: SPACE, negated: c === 'S' };
-      case 'n':
-        return 10;
-      case 'r':
-        return 13;
-      case 't':
-        return 9;
-      case 'v':
-        return 11;
-      case 'f':
-        return 12;
-      case 'b':
-        if (inClass) return 8;
-        throw new Unsupported('word boundary');
-      case 'x':
-      case 'u': {
-        const hex = this.#src.slice(this.#at, this.#at + (c === 'x' ? 2 : 4));
-        if (!/^(?:[0-9a-fA-F]{2}|[0-9a-fA-F]{4})$/.test(hex)) throw new Unsupported('escape');
-        this.#at += hex.length;
-        return Number.parseInt(hex, 16);
-      }
-      default:
-        // Back-references, \B, \c, \k, \p and \0 are not supported; any other escaped character is itself.
-        if (c === '' || /[0-9BckpP]/.test(c)) throw new Unsupported(`escape \\${c}`);
-        return c.charCodeAt(0);
-    }
-  }
-
-  #class(): Piece {
-    const negated = this.#src[this.#at] === '^';
-    if (negated) this.#at++;
-    const ranges: Array<readonly [number, number]> = [];
-    for (let c = this.#src[this.#at]; c !== ']'; c = this.#src[this.#at]) {
-      if (c === undefined) throw new Unsupported('unclosed class');
-      const lo = this.#classAtom();
-      if (typeof lo !== 'number') {
-        ranges.push(...lo);
-        continue;
-      }
-      const next = this.#src[this.#at + 1];
-      if (this.#src[this.#at] === '-' && next !== undefined && next !== ']') {
-        this.#at++;
-        const hi = this.#classAtom();
-        if (typeof hi !== 'number' || hi < lo) throw new Unsupported('class range');
-        ranges.push([lo, hi]);
-      } else {
-        ranges.push([lo, lo]);
-      }
-    }
-    this.#at++;
-    return characterClass(ranges, negated);
-  }
-
-  #classAtom(): number | Ranges {
-    const c = this.#src[this.#at++] ?? '';
-    if (c !== '\\') return c.charCodeAt(0);
-    const e = this.#escape(true);
-    if (typeof e === 'number') return e;
-    if (e.negated) throw new Unsupported('negated escape in class');
-    return e.ranges;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The prefilter itself.
-
-/** A literal, found through the window starting at `offset` within it (-1: the character before it). */
+/** A literal (ASCII capitals made small), found through the window starting at `offset` within it. */
 interface Anchor {
   literal: string;
   offset: number;
-  /** Indexes into SIGNATURES of the signatures the literal vouches for. */
+  /** Indexes into SIGNATURES of the signatures declaring it. */
   owners: readonly number[];
 }
 
 interface Prefilter {
   /** One bit per hash slot: the window of some literal hashes there. */
   slots: Int32Array;
-  /** The signatures requiring a non-ASCII character (NON_ASCII): found by character code, not by window. */
+  /** The signatures with a non-ASCII literal (NON_ASCII): found by character code, not by window. */
   nonAscii: Anchor | undefined;
-  /** The literals by the exact key of their window (the low bytes of its four characters). */
+  /** The literals by the exact key of their window (the low bytes of its four folded characters). */
   anchors: ReadonlyMap<number, readonly Anchor[]>;
 }
 
@@ -572,47 +151,23 @@ const NO_ANCHORS: readonly Anchor[] = [];
 const SLOT_BITS = 18;
 const HASH = 0x9e3779b1 | 0;
 
-/** The key of the window starting at `start`: the low bytes of its characters, `before` for any before 0. */
+/** The key of the window starting at `start`: the low bytes of its folded characters, `before` for any before 0. */
 function windowKey(text: string, start: number, before: number): number {
   let key = 0;
   for (let i = start; i < start + WINDOW; i++)
-    key = (key << 8) | (i < 0 ? before : text.charCodeAt(i) & 0xff);
+    key = (key << 8) | (i < 0 ? before : folded(text.charCodeAt(i)) & 0xff);
   return key;
 }
 
-/** Where the rarest window of a literal starts. */
-function rarestWindow(literal: string): number {
-  if (literal.length < WINDOW) return literal.length - WINDOW;
-  // Inside a lowercase word, the letters after the first are far from independent: count them for less.
-  const weights = characterBits(literal).map((b, i) =>
-    /[a-z]/.test(literal[i - 1] ?? '') && /[a-z]/.test(literal[i] ?? '') ? b / 2 : b,
-  );
-  let best = 0;
-  let bestBits = -1;
-  for (let i = 0; i + WINDOW <= literal.length; i++) {
-    let bits = 0;
-    for (let k = i; k < i + WINDOW; k++) bits += weights[k] ?? 0;
-    if (bits > bestBits) {
-      best = i;
-      bestBits = bits;
-    }
-  }
-  return best;
-}
-
-/** The literals the signatures require, each with the signatures requiring it; undefined if one has none. */
-function requiredLiterals(signatures: readonly Signature[]): Map<string, number[]> | undefined {
+/** The literals the signatures declare (ASCII capitals made small), each with the signatures declaring it. */
+function declaredLiterals(signatures: readonly Signature[]): Map<string, number[]> {
   const owners = new Map<string, number[]>();
   for (const [index, sig] of signatures.entries()) {
-    let required: Literals | undefined;
-    try {
-      required = new PatternParser(sig.pattern).parse().required;
-    } catch (e) {
-      if (e instanceof Unsupported) return undefined;
-      throw e;
-    }
-    if (!required) return undefined;
-    for (const literal of required.strings) {
+    if (sig.literals.length === 0) throw new Error(`${sig.fact} /${sig.pattern}/ declares no literal`);
+    for (const declared of sig.literals) {
+      const literal = HAS_NON_ASCII.test(declared) ? NON_ASCII : asciiLower(declared);
+      if (literal !== NON_ASCII && literal.length < WINDOW - 1)
+        throw new Error(`${sig.fact}: literal ${JSON.stringify(declared)} is too short`);
       const list = owners.get(literal) ?? [];
       if (!list.includes(index)) list.push(index);
       owners.set(literal, list);
@@ -625,49 +180,44 @@ function requiredLiterals(signatures: readonly Signature[]): Map<string, number[
  * Each literal vouches for its own signatures only: a common literal inside a rare one (`kubelet` in `kubelet has
  * insufficient PID`) would otherwise send every line holding the common one to the rare one's signatures too.
  */
-function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined {
-  const required = requiredLiterals(signatures);
-  if (!required) return undefined;
+function buildPrefilter(signatures: readonly Signature[]): Prefilter {
   const slots = new Int32Array(1 << (SLOT_BITS - 5));
   const anchors = new Map<number, Anchor[]>();
   let nonAscii: Anchor | undefined;
-  for (const [literal, owners] of required) {
+  for (const [literal, owners] of declaredLiterals(signatures)) {
     if (literal === NON_ASCII) {
       nonAscii = { literal, offset: 0, owners };
       continue;
     }
     const offset = rarestWindow(literal);
-    // A literal shorter than the window is found whatever character precedes it.
-    for (let before = 0; before < (offset < 0 ? 256 : 1); before++) {
-      const key = windowKey(literal, offset, before);
+    // A literal shorter than the window is found whatever characters precede it.
+    const variants = offset < 0 ? 256 ** -offset : 1;
+    for (let v = 0; v < variants; v++) {
+      let key = 0;
+      for (let i = offset; i < offset + WINDOW; i++)
+        key = (key << 8) | (i < 0 ? (v >>> (8 * (-1 - i))) & 0xff : literal.charCodeAt(i) & 0xff);
       const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
       slots[slot >>> 5] = (slots[slot >>> 5] ?? 0) | (1 << (slot & 31));
       anchors.set(key, [...(anchors.get(key) ?? []), { literal, offset, owners }]);
     }
   }
-  rarity = undefined; // only needed to build
   return { slots, nonAscii, anchors };
 }
 
 /** The prefilter as plain data (typed arrays, maps, arrays and objects), which can be sent to another thread. */
 export interface BuiltPrefilter {
-  filter: Prefilter | undefined;
+  filter: Prefilter;
 }
 
 let built: BuiltPrefilter | undefined;
 
 /**
- * The prefilter, built now if it is not yet (on first use of a large input). Building it takes about 0.1 s: a
- * thread that scans in parallel with this one can take it (adoptPrefilter) rather than build it again.
+ * The prefilter, built now if it is not yet (on first use). A thread that scans in parallel with this one can
+ * take it (adoptPrefilter) rather than build it again.
  */
 export function builtPrefilter(): BuiltPrefilter {
   built ??= { filter: buildPrefilter(SIGNATURES) };
   return built;
-}
-
-/** The prefilter; undefined when the signatures do not allow one. */
-function prefilter(): Prefilter | undefined {
-  return builtPrefilter().filter;
 }
 
 /** Takes a prefilter another thread built (builtPrefilter), unless this thread has one already. */
@@ -682,15 +232,25 @@ export function adoptPrefilter(other: BuiltPrefilter): void {
  */
 function nextWindow(slots: Int32Array, text: string, from: number, to: number, nonAsciiFrom: number): number {
   let key = 0;
-  for (let i = Math.max(0, from - (WINDOW - 1)); i < from; i++)
-    key = (key << 8) | (text.charCodeAt(i) & 0xff);
+  for (let i = Math.max(0, from - (WINDOW - 1)); i < from; i++) {
+    const c = text.charCodeAt(i);
+    key = (key << 8) | ((c >= 65 && c <= 90 ? c | 32 : c) & 0xff);
+  }
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    key = (key << 8) | (c & 0xff);
+    key = (key << 8) | ((c >= 65 && c <= 90 ? c | 32 : c) & 0xff);
     const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
     if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0 || (c > 127 && i >= nonAsciiFrom)) return i;
   }
   return -1;
+}
+
+/** Does `text` hold `literal` (ASCII capitals made small) at `at`, ignoring the case of ASCII letters? */
+function holdsAt(text: string, literal: string, at: number): boolean {
+  if (at + literal.length > text.length) return false;
+  for (let k = 0; k < literal.length; k++)
+    if (folded(text.charCodeAt(at + k)) !== literal.charCodeAt(k)) return false;
+  return true;
 }
 
 /**
@@ -714,42 +274,38 @@ export class LogScanner {
   readonly #origin: Component;
   readonly #lineNumbers: boolean;
   #carry = '';
-  /** How many characters it has been handed. */
-  #handed = 0;
   /** The number of the line at position #counted of the text being scanned. */
   #line = 1;
   #counted = 0;
 
+  readonly #plain: boolean;
+
   /**
    * `lineNumbers: false` cites the source alone, for single values such as `conditions[0].message`;
-   * `firstLine` is the number of the text's first line (a range of a larger file).
+   * `firstLine` is the number of the text's first line (a range of a larger file). `plain` tries every signature
+   * on every line, without the prefilter: slower, and the reference the prefilter must agree with.
    */
-  constructor(facts: FactSet, name: string, origin: Component, lineNumbers = true, firstLine = 1) {
+  constructor(
+    facts: FactSet,
+    name: string,
+    origin: Component,
+    lineNumbers = true,
+    firstLine = 1,
+    plain = false,
+  ) {
     this.#facts = facts;
     this.#name = name;
     this.#origin = origin;
     this.#lineNumbers = lineNumbers;
     this.#line = firstLine;
+    this.#plain = plain;
   }
 
   /**
-   * Scans the complete lines of carry + chunk. Through the prefilter the chunk is scanned in place, without
-   * copying it: the carried line is completed and scanned on its own first.
+   * Scans the complete lines of carry + chunk. The chunk is scanned in place, without copying it: the carried
+   * line is completed and scanned on its own first.
    */
   push(chunk: string): void {
-    this.#handed += chunk.length;
-    const filter = built || this.#handed >= PREFILTER_MIN_CHARS ? prefilter() : undefined;
-    if (!filter) {
-      const text = this.#carry + chunk;
-      const cut = text.lastIndexOf('\n');
-      if (cut < 0) {
-        this.#carry = text;
-        return;
-      }
-      this.#carry = text.slice(cut + 1);
-      this.#scanAll(text.slice(0, cut + 1));
-      return;
-    }
     const cut = chunk.lastIndexOf('\n');
     if (cut < 0) {
       this.#carry += chunk;
@@ -759,17 +315,20 @@ export class LogScanner {
     if (this.#carry) {
       from = chunk.indexOf('\n') + 1;
       const head = this.#carry + chunk.slice(0, from);
-      this.#scanFiltered(filter, head, 0, head.length);
+      this.#scan(head, 0, head.length);
     }
     this.#carry = detach(chunk.slice(cut + 1));
-    if (from <= cut) this.#scanFiltered(filter, chunk, from, cut + 1);
+    if (from <= cut) this.#scan(chunk, from, cut + 1);
   }
 
   end(): void {
-    const filter = built?.filter;
-    if (this.#carry && filter) this.#scanFiltered(filter, this.#carry, 0, this.#carry.length);
-    else if (this.#carry) this.#scanAll(this.#carry);
+    if (this.#carry) this.#scan(this.#carry, 0, this.#carry.length);
     this.#carry = '';
+  }
+
+  #scan(text: string, from: number, to: number): void {
+    if (this.#plain) this.#scanPlain(text, from, to);
+    else this.#scanFiltered(builtPrefilter().filter, text, from, to);
   }
 
   /** Moves the line count on to position `to` of `text`. */
@@ -785,17 +344,16 @@ export class LogScanner {
     classifyLine(text.slice(start, end), this.#origin, source, this.#facts, candidates);
   }
 
-  #scanAll(text: string): void {
-    this.#counted = 0;
-    ANY_SIGNATURE.lastIndex = 0;
-    for (let m = ANY_SIGNATURE.exec(text); m !== null; m = ANY_SIGNATURE.exec(text)) {
-      const start = text.lastIndexOf('\n', m.index) + 1;
-      let end = text.indexOf('\n', m.index);
-      if (end < 0) end = text.length;
-      this.#classify(text, start, end);
-      ANY_SIGNATURE.lastIndex = end + 1;
+  /** Classifies, with every signature, each line in [from, to) of `text` on which one of them matches. */
+  #scanPlain(text: string, from: number, to: number): void {
+    this.#counted = from;
+    for (let start = from; start < to; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0 || end > to) end = to;
+      if (lineMatches(EVERY_SIGNATURE, text.slice(start, end))) this.#classify(text, start, end);
+      start = end + 1;
     }
-    this.#countTo(text, text.length);
+    this.#countTo(text, to);
   }
 
   /**
@@ -815,7 +373,7 @@ export class LogScanner {
     ) {
       for (const a of filter.anchors.get(windowKey(text, i - (WINDOW - 1), 0)) ?? NO_ANCHORS) {
         const at = i - (WINDOW - 1) - a.offset;
-        if (at >= from && text.startsWith(a.literal, at)) this.#found(scan, a, at);
+        if (at >= from && holdsAt(text, a.literal, at)) this.#found(scan, a, at);
       }
       if (nonAscii && i >= nonAsciiFrom && text.charCodeAt(i) > 127) {
         this.#found(scan, nonAscii, i);

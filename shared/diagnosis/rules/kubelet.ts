@@ -40,6 +40,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.unhealthy',
     pattern: 'PLEG is not healthy: pleg (?:was last seen active|has yet to be successful)',
+    literals: [
+      'PLEG is not healthy: pleg has yet to be successful',
+      'PLEG is not healthy: pleg was last seen active',
+    ],
     from: ['kubelet'],
     value: plegAgeSeconds,
     source:
@@ -50,6 +54,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.relist_error',
     pattern: 'GenericPLEG: Unable to retrieve pods',
+    literals: ['GenericPLEG: Unable to retrieve pods'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist',
     mechanism:
@@ -58,6 +63,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.evented_unhealthy',
     pattern: 'EventedPLEG: pleg event channel capacity is full',
+    literals: ['EventedPLEG: pleg event channel capacity is full'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/pleg/evented.go (*EventedPLEG).Healthy (health check "EventedPLEG" registered in kubelet.go)',
@@ -67,6 +73,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.channel_full',
     pattern: 'Event channel is full, discard this relist',
+    literals: ['Event channel is full, discard this relist'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist',
     mechanism: 'relist produced events faster than the sync loop consumes them; they are dropped',
@@ -74,6 +81,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.channel_full',
     pattern: 'Evented PLEG: Event channel is full, discarded pod lifecycle event',
+    literals: ['Evented PLEG: Event channel is full, discarded pod lifecycle event'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/pleg/evented.go (*EventedPLEG).sendPodLifecycleEvent',
     mechanism: 'CRI container events arrive faster than the sync loop consumes them; they are dropped',
@@ -81,6 +89,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.down',
     pattern: 'container runtime is down',
+    literals: ['container runtime is down'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
     mechanism:
@@ -89,6 +98,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.down',
     pattern: 'Container runtime sanity check failed',
+    literals: ['Container runtime sanity check failed'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp',
     mechanism: 'the CRI Status call failed outright',
@@ -96,6 +106,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.down',
     pattern: '[Cc]ontainer runtime not ready|RuntimeReady=false',
+    literals: ['container runtime not ready', 'RuntimeReady=false'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp and pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
@@ -104,6 +115,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.status_pending',
     pattern: 'container runtime status check may not have completed yet',
+    literals: ['container runtime status check may not have completed yet'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
     mechanism: 'since the kubelet started, not one runtime Status call has succeeded',
@@ -113,6 +125,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.list_timeout',
     pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)`,
+    literals: ['from runtime service failed'],
     from: ['kubelet'],
     source: 'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).ListPodSandbox / ListContainers',
     mechanism: 'the runtime did not answer a list call within the CRI timeout (2m by default)',
@@ -120,6 +133,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.list_timeout',
     pattern: 'Failed to list pod sandboxes[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
+    literals: ['Failed to list pod sandboxes'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kuberuntime/kuberuntime_sandbox.go (*kubeGenericRuntimeManager).getKubeletSandboxes',
@@ -133,6 +147,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.status_timeout',
     pattern:
       'Status from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)|Container runtime sanity check failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
+    literals: ['Container runtime sanity check failed', 'Status from runtime service failed'],
     unless: '(?:PodSandbox|Container)Status from runtime service failed',
     from: ['kubelet'],
     source:
@@ -143,6 +158,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.unreachable',
     pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}code = Unavailable`,
+    literals: ['from runtime service failed'],
     from: ['kubelet'],
     source: 'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).ListPodSandbox / ListContainers',
     mechanism:
@@ -152,6 +168,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.unreachable',
     pattern:
       '(?:PodSandboxStatus|ContainerStatus|Status|Version) from runtime service failed[^\\n]{0,200}code = Unavailable',
+    literals: ['Status from runtime service failed', 'Version from runtime service failed'],
     from: ['kubelet'],
     source:
       'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).PodSandboxStatus / ContainerStatus / Status / Version',
@@ -163,6 +180,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // returns ResourceExhausted with the send-side words (the kubelet logs them, and its ContainerGCFailed event).
     fact: 'runtime.list_too_large',
     pattern: 'grpc: trying to send message larger than max',
+    literals: ['grpc: trying to send message larger than max'],
     from: ['kubelet', 'containerd', 'crio', 'dockerd'],
     source:
       'grpc-go rpc_util.go / server.go (*Server).sendResponse and encode checks (code ResourceExhausted)',
@@ -172,6 +190,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.list_too_large',
     pattern: 'grpc: received message (?:after decompression )?larger than max',
+    literals: [
+      'grpc: received message after decompression larger than max',
+      'grpc: received message larger than max',
+    ],
     from: ['kubelet'],
     source:
       'grpc-go rpc_util.go recvAndDecompress (code ResourceExhausted), returned to the kubelet by the CRI list calls',
@@ -183,6 +205,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'containers.gc_failed',
     pattern: '[Cc]ontainer garbage collection failed|ContainerGCFailed',
+    literals: ['container garbage collection failed', 'ContainerGCFailed'],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/kubelet.go (*Kubelet).StartGarbageCollection (log line and ContainerGCFailed event)',
@@ -192,6 +215,10 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'disk.image_gc_failed',
     pattern:
       '[Ff]ailed to garbage collect required amount of images|Image garbage collection failed multiple times in a row',
+    literals: [
+      'failed to garbage collect required amount of images',
+      'Image garbage collection failed multiple times in a row',
+    ],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/images/image_gc_manager.go (*realImageGCManager).GarbageCollect (FreeDiskSpaceFailed) and kubelet.go StartGarbageCollection (ImageGCFailed)',
@@ -203,6 +230,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'mem.oom',
     pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?memory',
+    literals: [
+      'attempting to reclaim memory',
+      'attempting to reclaim resourceName="memory',
+      'attempting to reclaim" memory',
+      'attempting to reclaim" resourceName="memory',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
@@ -212,6 +245,20 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'disk.pressure',
     pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?(?:ephemeral-storage|nodefs|imagefs)',
+    literals: [
+      'attempting to reclaim ephemeral-storage',
+      'attempting to reclaim imagefs',
+      'attempting to reclaim nodefs',
+      'attempting to reclaim resourceName="ephemeral-storage',
+      'attempting to reclaim resourceName="imagefs',
+      'attempting to reclaim resourceName="nodefs',
+      'attempting to reclaim" ephemeral-storage',
+      'attempting to reclaim" imagefs',
+      'attempting to reclaim" nodefs',
+      'attempting to reclaim" resourceName="ephemeral-storage',
+      'attempting to reclaim" resourceName="imagefs',
+      'attempting to reclaim" resourceName="nodefs',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
@@ -220,6 +267,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pid.pressure',
     pattern: '[Aa]ttempting to reclaim"? (?:resourceName=")?pid',
+    literals: [
+      'attempting to reclaim pid',
+      'attempting to reclaim resourceName="pid',
+      'attempting to reclaim" pid',
+      'attempting to reclaim" resourceName="pid',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
@@ -228,6 +281,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'mem.oom',
     pattern: 'kubelet has insufficient memory available|low on resource: memory',
+    literals: ['kubelet has insufficient memory available', 'low on resource: memory'],
     source:
       'kubernetes pkg/kubelet/nodestatus/setters.go MemoryPressureCondition; eviction/helpers.go (pod eviction message)',
     mechanism: 'the kubelet reports MemoryPressure or evicted a pod for memory',
@@ -235,6 +289,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'disk.pressure',
     pattern: 'kubelet has disk pressure|low on resource: (?:ephemeral-storage|nodefs|imagefs)',
+    literals: [
+      'kubelet has disk pressure',
+      'low on resource: ephemeral-storage',
+      'low on resource: imagefs',
+      'low on resource: nodefs',
+    ],
     source:
       'kubernetes pkg/kubelet/nodestatus/setters.go DiskPressureCondition; eviction/helpers.go (pod eviction message)',
     mechanism: 'the kubelet reports DiskPressure or evicted a pod for disk',
@@ -242,12 +302,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pid.pressure',
     pattern: 'kubelet has insufficient PID available',
+    literals: ['kubelet has insufficient PID available'],
     source: 'kubernetes pkg/kubelet/nodestatus/setters.go PIDPressureCondition',
     mechanism: 'the kubelet reports PIDPressure',
   },
   {
     fact: 'mem.oom',
     pattern: 'System OOM encountered',
+    literals: ['System OOM encountered'],
     source: 'kubernetes pkg/kubelet/oom/oom_watcher_linux.go (*realWatcher).Start (SystemOOM event)',
     mechanism: 'the kernel OOM killer killed a process outside any container cgroup: node memory ran out',
   },
@@ -256,6 +318,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${NODE_STATUS_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    literals: ['Error updating node status', 'Unable to register node', 'Unable to update node status'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus / registerWithAPIServer',
@@ -264,6 +327,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${LEASE_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    literals: [
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
@@ -272,6 +341,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.heartbeat_failed',
     pattern: `${NODE_STATUS_FAILURE}|update node status exceeds retry count`,
+    literals: [
+      'Error updating node status',
+      'Unable to register node',
+      'Unable to update node status',
+      'update node status exceeds retry count',
+    ],
     unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
     from: ['kubelet'],
     source:
@@ -282,6 +357,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.heartbeat_failed',
     pattern: LEASE_FAILURE,
+    literals: [
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
     unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
     from: ['kubelet'],
     source:
@@ -291,6 +372,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'node.status_unknown',
     pattern: 'Kubelet stopped posting node status',
+    literals: ['Kubelet stopped posting node status'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
     mechanism:
@@ -299,6 +381,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'node.status_unknown',
     pattern: 'Kubelet never posted node status',
+    literals: ['Kubelet never posted node status'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
     mechanism: 'the node object exists but its kubelet has not posted one status since registration',
@@ -308,6 +391,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // The taint the node controller puts on a node whose Ready is Unknown, as describe-node and node YAML show it.
     fact: 'node.status_unknown',
     pattern: 'node\\.kubernetes\\.io/unreachable',
+    literals: ['node.kubernetes.io/unreachable'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (UnreachableTaintTemplate, v1.TaintNodeUnreachable)',
     mechanism:
@@ -316,6 +400,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'node.status_unknown',
     pattern: 'is unresponsive\\. Adding it to the Taint queue',
+    literals: ['is unresponsive. Adding it to the Taint queue'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).processTaintBaseEviction',
     mechanism: 'Ready went Unknown: the node controller taints the node unreachable (NoExecute)',
@@ -323,6 +408,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'nodes.all_not_ready',
     pattern: 'detected that all Nodes are not-Ready\\. Entering master disruption mode',
+    literals: ['detected that all Nodes are not-Ready. Entering master disruption mode'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).handleDisruption',
     mechanism:
@@ -335,6 +421,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate has expired or is not yet valid',
+    literals: ['x509: certificate has expired or is not yet valid'],
     from: ['kubelet'],
     strict: true,
     source: 'go crypto/x509 verify.go CertificateInvalidError (Expired), in the kubelet TLS handshake',
@@ -344,6 +431,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate signed by unknown authority',
+    literals: ['x509: certificate signed by unknown authority'],
     from: ['kubelet'],
     strict: true,
     source: 'go crypto/x509 verify.go UnknownAuthorityError, in the kubelet TLS handshake',
@@ -352,6 +440,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'The currently active client certificate has expired',
+    literals: ['The currently active client certificate has expired'],
     from: ['kubelet'],
     strict: true,
     source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
@@ -361,6 +450,16 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,200}Unauthorized|err="Unauthorized"`,
+    literals: [
+      'err="Unauthorized"',
+      'Error updating node status',
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+      'Unable to register node',
+      'Unable to update node status',
+    ],
     from: ['kubelet'],
     strict: true,
     source:
@@ -370,6 +469,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'forbidden: User \\\\?"system:(?:node:|anonymous)',
+    literals: [
+      'forbidden: User "system:anonymous',
+      'forbidden: User "system:node:',
+      'forbidden: User \\"system:anonymous',
+      'forbidden: User \\"system:node:',
+    ],
     unless:
       'can only access node lease with the same name|is not allowed to modify node|no relationship found between node',
     from: ['kubelet'],
@@ -381,6 +486,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.node_identity',
     pattern: 'can only access node lease with the same name',
+    literals: ['can only access node lease with the same name'],
     source:
       'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeLease and plugin/pkg/admission/noderestriction/admission.go admitLease',
     mechanism:
@@ -389,12 +495,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.node_identity',
     pattern: 'is not allowed to modify node',
+    literals: ['is not allowed to modify node'],
     source: 'kubernetes plugin/pkg/admission/noderestriction/admission.go admitNode',
     mechanism: "the kubelet's credential names another node: its node status updates are refused",
   },
   {
     fact: 'kubelet.node_identity',
     pattern: 'no relationship found between node',
+    literals: ['no relationship found between node'],
     source: 'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go (*NodeAuthorizer).authorize',
     mechanism:
       "the Node authorizer's graph does not link this node to the object it asks for (node name mismatch, or pods not yet bound)",
@@ -402,6 +510,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.cert_rotation_failed',
     pattern: 'Failed while requesting a signed certificate from the (?:control plane|master)',
+    literals: [
+      'Failed while requesting a signed certificate from the control plane',
+      'Failed while requesting a signed certificate from the master',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes staging/src/k8s.io/client-go/util/certificate/certificate_manager.go (*manager).rotateCerts',
@@ -411,6 +523,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.cert_rotated',
     pattern: '[Cc]ertificate rotation detected, shutting down client connections',
+    literals: ['certificate rotation detected, shutting down client connections'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
     mechanism:
@@ -421,6 +534,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stale_conn',
     pattern: 'use of closed network connection',
+    literals: ['use of closed network connection'],
     from: ['kubelet'],
     source: 'go net/net.go ErrClosed ("use of closed network connection"), on the kubelet API-server client',
     mechanism: 'the kubelet keeps sending on a connection that is already closed',
@@ -428,6 +542,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stale_conn',
     pattern: 'http2: client connection lost',
+    literals: ['http2: client connection lost'],
     from: ['kubelet'],
     source: 'go golang.org/x/net/http2/transport.go errClientConnLost',
     mechanism: 'the HTTP/2 connection to the API server died; requests queued on it fail',
@@ -435,6 +550,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stale_conn',
     pattern: 'Unexpected watch close - watch lasted less than a second',
+    literals: ['Unexpected watch close - watch lasted less than a second'],
     from: ['kubelet'],
     source: 'kubernetes staging/src/k8s.io/client-go/tools/cache/reflector.go watchHandler',
     mechanism: 'watches close at once without data: the underlying connection is broken but still reused',
@@ -442,6 +558,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.http_blocked',
     pattern: 'net/http\\.\\(\\*persistConn\\)\\.roundTrip',
+    literals: ['net/http.(*persistConn).roundTrip'],
     source: 'go net/http/transport.go (*persistConn).roundTrip, as a frame in a kubelet goroutine dump',
     mechanism: 'a kubelet goroutine waits on an HTTP round trip to the API server that never completes',
   },
@@ -450,12 +567,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     pattern: 'failed to run Kubelet',
+    literals: ['failed to run Kubelet'],
     source: 'kubernetes cmd/kubelet/app/server.go run',
     mechanism: 'the kubelet exits during start-up; systemd restarts it in a loop',
   },
   {
     fact: 'kubelet.dead',
     pattern: 'Failed to start cAdvisor|Failed to start ContainerManager',
+    literals: ['Failed to start cAdvisor', 'Failed to start ContainerManager'],
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/kubelet.go (*Kubelet).initializeRuntimeDependentModules',
     mechanism: 'a kubelet module fails at start and the kubelet exits',
@@ -464,12 +583,18 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.dead',
     pattern:
       'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly)',
+    literals: [
+      'kubelet.service: Failed with result',
+      'kubelet.service: Main process exited',
+      'kubelet.service: Start request repeated too quickly',
+    ],
     source: 'systemd src/core/service.c service_sigchld_event / unit.c (the kubelet unit)',
     mechanism: 'the kubelet process exits and systemd restarts it, or gives up',
   },
   {
     fact: 'kubelet.swap',
     pattern: '[Rr]unning with swap on',
+    literals: ['running with swap on'],
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/cm/container_manager_linux.go NewContainerManager',
     mechanism: 'swap is on and failSwapOn is true: the kubelet refuses to start',
@@ -477,6 +602,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.config_error',
     pattern: 'misconfiguration: kubelet cgroup driver: [^ ]+ is different from docker cgroup driver',
+    literals: ['misconfiguration: kubelet cgroup driver:'],
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/dockershim/docker_service.go NewDockerService (cri-dockerd since 1.24)',
     mechanism:
@@ -485,6 +611,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.config_error',
     pattern: 'please drain this node and delete the (?:CPU|memory) manager checkpoint file',
+    literals: [
+      'please drain this node and delete the CPU manager checkpoint file',
+      'please drain this node and delete the memory manager checkpoint file',
+    ],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState',
@@ -495,6 +625,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.cadvisor_cgroup_path',
     pattern:
       'Failed to start cAdvisor[^\\n]{0,120}inotify_add_watch [^ ]*/sys/fs/cgroup/[^ ]*: no such file or directory',
+    literals: ['Failed to start cAdvisor'],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/kubelet.go initializeRuntimeDependentModules; cadvisor manager/manager.go Start',
@@ -504,6 +635,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'fd.watch_error',
     pattern: 'Error while processing event \\(',
+    literals: ['Error while processing event ('],
     unless: 'no such file or directory',
     from: ['kubelet'],
     source: 'cadvisor manager/manager.go (*manager).watchForNewContainers, inside the kubelet',
