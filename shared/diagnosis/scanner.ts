@@ -79,84 +79,34 @@ function classifyLine(
 // Trying every pattern at every position of a log costs more than everything else together. But a line yields
 // facts only when some signature matches within the line itself (classifyLine tests every signature on the
 // line's own message), and then the line holds one of the literals that signature declares (Signature.literals,
-// compared ignoring the case of ASCII letters). So a rolling hash of the 4-character window ending at each
-// position finds where literals may sit, hits are checked exactly, and a line holding literals is tried against
-// the signatures owning them: only lines that pass are classified, and by those signatures alone (no other one
-// can match the line). Any line that would yield facts is classified, in order and with its line number, so the
-// facts are those of trying every signature on every line (the plain scan, LogScanner's `plain`).
+// compared ignoring the case of ASCII letters). So one pass of an Aho–Corasick automaton over the text finds
+// every occurrence of every literal, and a line holding literals is tried against the signatures owning them:
+// only lines that pass are classified, and by those signatures alone (no other one can match the line). Any
+// line that would yield facts is classified, in order and with its line number, so the facts are those of
+// trying every signature on every line (the plain scan, LogScanner's `plain`). (Measured in V8 on a million
+// ordinary journal lines: one RegExp of all the escaped literals ran at ~20 MB/s, a rolling hash of 4-character
+// windows at ~100 MB/s with one false hit in 23 positions, the automaton faster still with exact hits only.)
 
-/** Literals are found through one 4-character window; 3-character ones through the window ending with them. */
-const WINDOW = 4;
 /**
  * Any literal with a character beyond ASCII stands for this one requirement: "the line holds a non-ASCII
  * character". Node logs rarely do, so it is a rare requirement however short the literal (the Chinese `卡住`
- * of a person's description), and the scan loop sees it from a character's code alone, without a window.
+ * of a person's description), and the automaton sees it from a character's code alone.
  */
-const NON_ASCII = '\u0080';
 const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
-/** A character's code with ASCII capitals made small: literals are compared ignoring their case. */
-function folded(c: number): number {
-  return c >= 65 && c <= 90 ? c | 32 : c;
-}
-
-/**
- * How unlikely a character is to stand at a given position of a node log, roughly: letters that are frequent in
- * English and spaces are common, other letters less so, digits and punctuation rarer. Only used to pick which
- * window of a literal the scan looks for.
- */
-function weight(c: number): number {
-  if (c === 32) return 0.5;
-  const ch = String.fromCharCode(c);
-  if (/[etaoinsrhl]/.test(ch)) return 1;
-  if (/[a-z]/.test(ch)) return 2;
-  if (/[0-9]/.test(ch)) return 1.5;
-  return 3;
-}
-
-/** Where the rarest window of a (folded) literal starts; negative for a literal shorter than the window. */
-function rarestWindow(literal: string): number {
-  if (literal.length < WINDOW) return literal.length - WINDOW;
-  let best = 0;
-  let bestWeight = -1;
-  for (let i = 0; i + WINDOW <= literal.length; i++) {
-    let w = 0;
-    for (let k = i; k < i + WINDOW; k++) w += weight(literal.charCodeAt(k));
-    if (w > bestWeight) {
-      best = i;
-      bestWeight = w;
-    }
-  }
-  return best;
-}
-
-/** A literal (ASCII capitals made small), found through the window starting at `offset` within it. */
-interface Anchor {
-  literal: string;
-  offset: number;
-  /** Indexes into SIGNATURES of the signatures declaring it. */
-  owners: readonly number[];
-}
-
 interface Prefilter {
-  /** One bit per hash slot: the window of some literal hashes there. */
-  slots: Int32Array;
-  /** The signatures with a non-ASCII literal (NON_ASCII): found by character code, not by window. */
-  nonAscii: Anchor | undefined;
-  /** The literals by the exact key of their window (the low bytes of its four folded characters). */
-  anchors: ReadonlyMap<number, readonly Anchor[]>;
-}
-
-const NO_ANCHORS: readonly Anchor[] = [];
-const SLOT_BITS = 18;
-const HASH = 0x9e3779b1 | 0;
-
-/** The key of the window starting at `start`: the low bytes of its folded characters, `before` for any before 0. */
-function windowKey(text: string, start: number, before: number): number {
-  let key = 0;
-  for (let i = start; i < start + WINDOW; i++)
-    key = (key << 8) | (i < 0 ? before : folded(text.charCodeAt(i)) & 0xff);
-  return key;
+  /** The class of each UTF-16 code unit: 0 for characters no literal holds, `nonAsciiClass` beyond ASCII. */
+  classes: Uint8Array;
+  classCount: number;
+  /**
+   * The automaton's transitions: entry `state × classCount + class` is the next state times classCount, or
+   * `-(that) - 1` when literals end there (or a non-ASCII character was read).
+   */
+  next: Int32Array;
+  /** Indexes into SIGNATURES of the signatures whose literals end in each state (by state number). */
+  owners: ReadonlyArray<readonly number[] | undefined>;
+  /** The signatures with a non-ASCII literal. */
+  nonAscii: readonly number[];
 }
 
 /** The literals the signatures declare (ASCII capitals made small), each with the signatures declaring it. */
@@ -165,9 +115,7 @@ function declaredLiterals(signatures: readonly Signature[]): Map<string, number[
   for (const [index, sig] of signatures.entries()) {
     if (sig.literals.length === 0) throw new Error(`${sig.fact} /${sig.pattern}/ declares no literal`);
     for (const declared of sig.literals) {
-      const literal = HAS_NON_ASCII.test(declared) ? NON_ASCII : asciiLower(declared);
-      if (literal !== NON_ASCII && literal.length < WINDOW - 1)
-        throw new Error(`${sig.fact}: literal ${JSON.stringify(declared)} is too short`);
+      const literal = asciiLower(declared);
       const list = owners.get(literal) ?? [];
       if (!list.includes(index)) list.push(index);
       owners.set(literal, list);
@@ -176,35 +124,98 @@ function declaredLiterals(signatures: readonly Signature[]): Map<string, number[
   return owners;
 }
 
-/**
- * Each literal vouches for its own signatures only: a common literal inside a rare one (`kubelet` in `kubelet has
- * insufficient PID`) would otherwise send every line holding the common one to the rare one's signatures too.
- */
-function buildPrefilter(signatures: readonly Signature[]): Prefilter {
-  const slots = new Int32Array(1 << (SLOT_BITS - 5));
-  const anchors = new Map<number, Anchor[]>();
-  let nonAscii: Anchor | undefined;
-  for (const [literal, owners] of declaredLiterals(signatures)) {
-    if (literal === NON_ASCII) {
-      nonAscii = { literal, offset: 0, owners };
-      continue;
-    }
-    const offset = rarestWindow(literal);
-    // A literal shorter than the window is found whatever characters precede it.
-    const variants = offset < 0 ? 256 ** -offset : 1;
-    for (let v = 0; v < variants; v++) {
-      let key = 0;
-      for (let i = offset; i < offset + WINDOW; i++)
-        key = (key << 8) | (i < 0 ? (v >>> (8 * (-1 - i))) & 0xff : literal.charCodeAt(i) & 0xff);
-      const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
-      slots[slot >>> 5] = (slots[slot >>> 5] ?? 0) | (1 << (slot & 31));
-      anchors.set(key, [...(anchors.get(key) ?? []), { literal, offset, owners }]);
-    }
-  }
-  return { slots, nonAscii, anchors };
+function union(a: readonly number[] | undefined, b: readonly number[] | undefined): number[] | undefined {
+  if (!a) return b ? [...b] : undefined;
+  return b ? [...new Set([...a, ...b])] : [...a];
 }
 
-/** The prefilter as plain data (typed arrays, maps, arrays and objects), which can be sent to another thread. */
+/** The class of each character: one per character the ASCII literals hold (either case), then non-ASCII. */
+function characterClasses(ascii: readonly string[]): { classes: Uint8Array; nonAsciiClass: number } {
+  const classes = new Uint8Array(0x10000);
+  let count = 1;
+  for (const literal of ascii)
+    for (let i = 0; i < literal.length; i++) {
+      const c = literal.charCodeAt(i);
+      if (classes[c] === 0) classes[c] = count++;
+    }
+  for (let c = 65; c <= 90; c++) classes[c] = classes[c | 32] ?? 0;
+  classes.fill(count, 0x80);
+  return { classes, nonAsciiClass: count };
+}
+
+/** The trie of the literals: rows of next states (-1: none), and the signatures whose literal ends in each. */
+function trie(literals: ReadonlyMap<string, number[]>, classes: Uint8Array, classCount: number) {
+  const goto: Int32Array[] = [new Int32Array(classCount).fill(-1)];
+  const ends: Array<number[] | undefined> = [undefined];
+  for (const [literal, owners] of literals) {
+    let state = 0;
+    for (let i = 0; i < literal.length; i++) {
+      const row = goto[state] as Int32Array;
+      const c = classes[literal.charCodeAt(i)] ?? 0;
+      if ((row[c] ?? -1) < 0) {
+        row[c] = goto.length;
+        goto.push(new Int32Array(classCount).fill(-1));
+        ends.push(undefined);
+      }
+      state = row[c] ?? 0;
+    }
+    ends[state] = union(ends[state], owners);
+  }
+  return { goto, ends };
+}
+
+/** Completes each state's row through failure links, breadth first; a state takes its failure's owners. */
+function completeRows(goto: Int32Array[], ends: Array<number[] | undefined>, classCount: number): void {
+  const fail = new Int32Array(goto.length);
+  const root = goto[0] as Int32Array;
+  const queue: number[] = [];
+  for (let c = 0; c < classCount; c++) {
+    if ((root[c] ?? -1) < 0) root[c] = 0;
+    else queue.push(root[c] ?? 0);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head] ?? 0;
+    const row = goto[state] as Int32Array;
+    const failRow = goto[fail[state] ?? 0] as Int32Array;
+    ends[state] = union(ends[state], ends[fail[state] ?? 0]);
+    for (let c = 0; c < classCount; c++) {
+      const to = row[c] ?? -1;
+      if (to < 0) row[c] = failRow[c] ?? 0;
+      else {
+        fail[to] = failRow[c] ?? 0;
+        queue.push(to);
+      }
+    }
+  }
+}
+
+/**
+ * The automaton over the ASCII literals (goto function completed with failure links, so each character is one
+ * table step); the non-ASCII ones become the one requirement above. Each literal vouches for its own signatures
+ * only.
+ */
+function buildPrefilter(signatures: readonly Signature[]): Prefilter {
+  const ascii = new Map<string, number[]>();
+  const nonAscii = new Set<number>();
+  for (const [literal, owners] of declaredLiterals(signatures)) {
+    if (HAS_NON_ASCII.test(literal)) for (const o of owners) nonAscii.add(o);
+    else ascii.set(literal, owners);
+  }
+  const { classes, nonAsciiClass } = characterClasses([...ascii.keys()]);
+  const classCount = nonAsciiClass + 1;
+  const { goto, ends } = trie(ascii, classes, classCount);
+  completeRows(goto, ends, classCount);
+  const next = new Int32Array(goto.length * classCount);
+  for (const [state, row] of goto.entries())
+    for (let c = 0; c < classCount; c++) {
+      const to = c === nonAsciiClass ? 0 : (row[c] ?? 0);
+      const flagged = c === nonAsciiClass || ends[to] !== undefined;
+      next[state * classCount + c] = flagged ? -(to * classCount) - 1 : to * classCount;
+    }
+  return { classes, classCount, next, owners: ends, nonAscii: [...nonAscii] };
+}
+
+/** The prefilter as plain data (typed arrays and arrays), which can be sent to another thread. */
 export interface BuiltPrefilter {
   filter: Prefilter;
 }
@@ -226,31 +237,23 @@ export function adoptPrefilter(other: BuiltPrefilter): void {
 }
 
 /**
- * The first position in [from, to) where the window ending there hashes to a set slot, or where a non-ASCII
- * character stands at or after `nonAsciiFrom`, or -1: the scanner's inner loop, kept to plain locals so that it
- * compiles to a tight loop.
+ * Runs the automaton over [from, to) of `text` from `state` (times classCount) and returns where it stopped: the
+ * first position at which literals end (or a non-ASCII character stands), or `to`; the state after it is left in
+ * `at.state`. The scanner's inner loop, kept to plain locals so that it compiles to a tight loop.
  */
-function nextWindow(slots: Int32Array, text: string, from: number, to: number, nonAsciiFrom: number): number {
-  let key = 0;
-  for (let i = Math.max(0, from - (WINDOW - 1)); i < from; i++) {
-    const c = text.charCodeAt(i);
-    key = (key << 8) | ((c >= 65 && c <= 90 ? c | 32 : c) & 0xff);
-  }
+function nextHit(filter: Prefilter, text: string, from: number, to: number, at: { state: number }): number {
+  const { classes, next } = filter;
+  let state = at.state;
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    key = (key << 8) | ((c >= 65 && c <= 90 ? c | 32 : c) & 0xff);
-    const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
-    if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0 || (c > 127 && i >= nonAsciiFrom)) return i;
+    const n = next[state + (classes[text.charCodeAt(i)] ?? 0)] ?? 0;
+    if (n < 0) {
+      at.state = -n - 1;
+      return i;
+    }
+    state = n;
   }
-  return -1;
-}
-
-/** Does `text` hold `literal` (ASCII capitals made small) at `at`, ignoring the case of ASCII letters? */
-function holdsAt(text: string, literal: string, at: number): boolean {
-  if (at + literal.length > text.length) return false;
-  for (let k = 0; k < literal.length; k++)
-    if (folded(text.charCodeAt(at + k)) !== literal.charCodeAt(k)) return false;
-  return true;
+  at.state = state;
+  return to;
 }
 
 /**
@@ -361,38 +364,34 @@ export class LogScanner {
    * the signatures owning the literals matches.
    */
   #scanFiltered(filter: Prefilter, text: string, from: number, to: number): void {
-    const scan: Scan = { filter, text, to, owners: [], start: from, end: from - 1 };
+    const scan: Scan = { text, to, owners: [], start: from, end: from - 1 };
     this.#counted = from;
-    // Non-ASCII characters are reported until one is found, then again from the next line on.
-    const { nonAscii } = filter;
-    let nonAsciiFrom = nonAscii ? from : to;
-    for (
-      let i = nextWindow(filter.slots, text, from, to, nonAsciiFrom);
-      i >= 0;
-      i = nextWindow(filter.slots, text, i + 1, to, nonAsciiFrom)
-    ) {
-      for (const a of filter.anchors.get(windowKey(text, i - (WINDOW - 1), 0)) ?? NO_ANCHORS) {
-        const at = i - (WINDOW - 1) - a.offset;
-        if (at >= from && holdsAt(text, a.literal, at)) this.#found(scan, a, at);
+    const at = { state: 0 };
+    // Non-ASCII characters count once per line: the first one on it.
+    let nonAsciiDone = filter.nonAscii.length > 0 ? from - 1 : to;
+    for (let i = nextHit(filter, text, from, to, at); i < to; i = nextHit(filter, text, i + 1, to, at)) {
+      if (text.charCodeAt(i) > 127) {
+        if (i > nonAsciiDone) {
+          this.#found(scan, filter.nonAscii, i);
+          nonAsciiDone = scan.end;
+        }
+        continue;
       }
-      if (nonAscii && i >= nonAsciiFrom && text.charCodeAt(i) > 127) {
-        this.#found(scan, nonAscii, i);
-        nonAsciiFrom = scan.end + 1;
-      }
+      this.#found(scan, filter.owners[at.state / filter.classCount] ?? [], i);
     }
     this.#settle(scan);
     this.#countTo(text, to);
   }
 
-  /** Notes a literal found at `at`. The first one on a new line settles the previous line, keeping lines in order. */
-  #found(scan: Scan, anchor: Anchor, at: number): void {
+  /** Notes literals found at `at`. The first one on a new line settles the previous line, keeping lines in order. */
+  #found(scan: Scan, owners: readonly number[], at: number): void {
     if (at > scan.end) {
       this.#settle(scan);
       scan.start = scan.text.lastIndexOf('\n', at) + 1;
       const end = scan.text.indexOf('\n', at);
       scan.end = end < 0 || end > scan.to ? scan.to : end;
     }
-    for (const o of anchor.owners) if (!scan.owners.includes(o)) scan.owners.push(o);
+    for (const o of owners) if (!scan.owners.includes(o)) scan.owners.push(o);
   }
 
   /** Classifies the pending line with the signatures owning its literals, if one of them matches on it. */
@@ -408,7 +407,6 @@ export class LogScanner {
 
 /** The state of one prefiltered scan: the line holding the literals found so far is [start, end). */
 interface Scan {
-  filter: Prefilter;
   text: string;
   to: number;
   owners: number[];
