@@ -28,6 +28,8 @@ export interface NodeRun {
   ms: number;
   /** Peak resident set size of the whole process (all its threads). */
   rssBytes: number;
+  /** CPU time, user + system, of the whole process (GNU time only; NaN without it). */
+  cpuMs: number;
   status: number | null;
   stdout: string;
   stderr: string;
@@ -41,7 +43,7 @@ export interface NodeRun {
 export function runNode(args: readonly string[], rssFile: string): Promise<NodeRun> {
   const timed = existsSync(GNU_TIME);
   const [command, argv] = timed
-    ? [GNU_TIME, ['-f', '%M', process.execPath, ...args]]
+    ? [GNU_TIME, ['-f', '%M %U %S', process.execPath, ...args]]
     : [process.execPath, ['--import', reportRss(rssFile), ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -55,14 +57,24 @@ export function runNode(args: readonly string[], rssFile: string): Promise<NodeR
       const ms = performance.now() - started;
       let stderr = Buffer.concat(err).toString('utf8');
       let kib: number;
+      let cpuMs = Number.NaN;
       if (timed) {
         const lines = stderr.trimEnd().split('\n');
-        kib = Number(lines.pop());
+        const [rss, user, sys] = (lines.pop() ?? '').split(' ').map(Number);
+        kib = rss ?? Number.NaN;
+        cpuMs = ((user ?? Number.NaN) + (sys ?? Number.NaN)) * 1000;
         stderr = lines.join('\n');
       } else {
         kib = Number(readFileSync(rssFile, 'utf8'));
       }
-      resolve({ ms, rssBytes: kib * 1024, status, stdout: Buffer.concat(out).toString('utf8'), stderr });
+      resolve({
+        ms,
+        rssBytes: kib * 1024,
+        cpuMs,
+        status,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr,
+      });
     });
   });
 }

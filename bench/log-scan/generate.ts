@@ -982,19 +982,42 @@ function draw<T>(rng: Random, table: Cumulative<T>): T {
   return item;
 }
 
-/** About one line in this many is a planted signature line. */
+/** The kinds of journal: `mixed` plants signature lines throughout and routine lines that match patterns as text. */
+export type Profile = 'mixed' | 'ordinary';
+
+/** Mixed: about one line in this many is a planted signature line. */
 const PLANT_EVERY = 1000;
+/**
+ * Ordinary: a node's everyday chatter (no noise line a pattern matches as text), with the incident a few hundred
+ * lines: one line in ORDINARY_PLANT_EVERY of the ORDINARY_INCIDENT_LINES lines from ORDINARY_INCIDENT_AT on.
+ */
+const ORDINARY_LINES = 1_000_000;
+const ORDINARY_INCIDENT_AT = 620_000;
+const ORDINARY_INCIDENT_LINES = 30_000;
+const ORDINARY_PLANT_EVERY = 100;
 const FLUSH_BYTES = 1 << 20;
 
 /**
- * Writes about `targetBytes` of journal to `path`, streamed in ~1 MiB writes, and returns what it planted.
- * The same seed gives the same bytes.
+ * Writes a journal to `path`, streamed in ~1 MiB writes, and returns what it planted: for `mixed`, about
+ * `targetBytes`; for `ordinary`, a million lines (`targetBytes` unused). The same seed gives the same bytes.
  */
-export function generateJournal(path: string, targetBytes: number, seed = 0x5eed): Generated {
+export function generateJournal(
+  path: string,
+  targetBytes: number,
+  seed = 0x5eed,
+  profile: Profile = 'mixed',
+): Generated {
   const rng = new Random(seed);
   const ctx: Ctx = { rng, clock: new Clock(), pods: makePods(rng, 120) };
-  const noise = cumulative(NOISE);
+  const ordinary = profile === 'ordinary';
+  const noise = cumulative(ordinary ? NOISE.filter(([, t]) => !TEXT_ONLY_MATCHES.has(t)) : NOISE);
   const plants = cumulative(PLANTS.map((p) => [p.weight, p] as const));
+  const planting = (line: number): number => {
+    if (!ordinary) return PLANT_EVERY;
+    const incident = line >= ORDINARY_INCIDENT_AT && line < ORDINARY_INCIDENT_AT + ORDINARY_INCIDENT_LINES;
+    return incident ? ORDINARY_PLANT_EVERY : 0;
+  };
+  const more = (bytes: number, lines: number) => (ordinary ? lines < ORDINARY_LINES : bytes < targetBytes);
   const expectedFacts: Record<string, number> = {};
   const sources: Record<string, number> = {};
   const fd = openSync(path, 'w');
@@ -1005,10 +1028,11 @@ export function generateJournal(path: string, targetBytes: number, seed = 0x5eed
   let batch: string[] = [];
   let batchChars = 0;
   try {
-    while (bytes + batchChars < targetBytes) {
+    while (more(bytes + batchChars, lines)) {
       ctx.clock.advance(rng.range(0, 60_000));
       let line: string;
-      if (rng.int(PLANT_EVERY) === 0) {
+      const every = planting(lines);
+      if (every > 0 && rng.int(every) === 0) {
         const plant = draw(rng, plants);
         line = plant.line(ctx);
         plantedLines++;

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /** The ripgrep to compare against: Debian's package, installed on first use when missing. */
@@ -51,7 +52,13 @@ export interface RipgrepRun {
   elapsedMs: number;
   /** Matching lines (`rg --count`). */
   lines: number;
+  /** CPU time, user + system (through GNU time where it is installed; NaN without it). */
+  cpuMs: number;
+  /** Peak RSS (likewise). */
+  rssBytes: number;
 }
+
+const GNU_TIME = '/usr/bin/time';
 
 /**
  * `rg --count -f PATTERNS FILE`: every line that matches any pattern, counted once, which is the work the
@@ -61,9 +68,10 @@ export interface RipgrepRun {
 export function runRipgrep(rg: Ripgrep, patternsFile: string, file: string): Promise<RipgrepRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(rg.path, ['--no-config', '--count', '-f', patternsFile, file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = ['--no-config', '--count', '-f', patternsFile, file];
+    const timed = existsSync(GNU_TIME);
+    const [command, argv] = timed ? [GNU_TIME, ['-f', '%M %U %S', rg.path, ...args]] : [rg.path, args];
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -80,7 +88,13 @@ export function runRipgrep(rg: Ripgrep, patternsFile: string, file: string): Pro
         reject(new Error(`rg exited ${code}: ${err.trim()}`));
         return;
       }
-      resolve({ elapsedMs, lines: Number(out.trim() || '0') });
+      const [rss, user, sys] = timed ? (err.trimEnd().split('\n').pop() ?? '').split(' ').map(Number) : [];
+      resolve({
+        elapsedMs,
+        lines: Number(out.trim() || '0'),
+        cpuMs: ((user ?? Number.NaN) + (sys ?? Number.NaN)) * 1000,
+        rssBytes: (rss ?? Number.NaN) * 1024,
+      });
     });
   });
 }

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { logSource } from '../../functions/cli/log-files.ts';
 import { diagnoseEvidence, readLogs } from '../../shared/diagnosis/diagnose-text.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { LogScanner, scanText } from '../../shared/diagnosis/scanner.ts';
+import { LogScanner } from '../../shared/diagnosis/scanner.ts';
 
 /**
  * In-process engine runs for the benchmark's exactness checks, each in a process of its own and printing one
@@ -13,10 +13,9 @@ import { LogScanner, scanText } from '../../shared/diagnosis/scanner.ts';
  *   npx node bench/log-scan/worker.ts scan FILE filtered|plain [LIMIT_BYTES]
  *   npx node bench/log-scan/worker.ts diagnose FILE
  *
- * `scan filtered` streams the file through one LogScanner in UTF-8 chunks of 1 MiB: it builds its literal
- * prefilter. `scan plain` scans each line on its own, as the text `logs.mixed:N` (what the scanner cites it
- * as): a text that small keeps the scanner on its plain ANY_SIGNATURE path. The benchmark uses the two to check
- * that both paths record the very same facts.
+ * `scan filtered` streams the file through one LogScanner in UTF-8 chunks of 1 MiB, through its literal
+ * prefilter; `scan plain` through a plain one, which tries every signature on every line. The benchmark uses the
+ * two to check that both record the very same facts.
  *
  * `diagnose` reads the file as `diagnose --log FILE` names it, in one sequential pass of the paste reader
  * (diagnoseLogs), and prints the facts it recorded and the diagnosis: the reference the CLI's output is
@@ -45,21 +44,10 @@ function counts(facts: FactSet): Record<string, number> {
 
 async function scan(path: string, plain: boolean, limit: number): Promise<ScanReport> {
   const facts = new FactSet();
-  const scanner = new LogScanner(facts, 'logs.mixed', 'unknown');
+  const scanner = new LogScanner(facts, 'logs.mixed', 'unknown', true, 1, plain);
   const range = Number.isFinite(limit) ? { end: limit - 1 } : {};
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20, ...range });
-  let line = 1;
-  let carry = '';
-  for await (const chunk of stream) {
-    if (!plain) {
-      scanner.push(chunk as string);
-      continue;
-    }
-    const lines = (carry + chunk).split('\n');
-    carry = lines.pop() ?? '';
-    for (const text of lines) scanText(text, `logs.mixed:${line++}`, 'unknown', facts);
-  }
-  if (carry) scanText(carry, `logs.mixed:${line}`, 'unknown', facts);
+  for await (const chunk of stream) scanner.push(chunk as string);
   scanner.end();
   const everything = facts.ids().map((id) => [id, facts.count(id), facts.max(id), facts.examples(id)]);
   const digest = createHash('sha256')

@@ -1,6 +1,7 @@
 import type { Component } from './components.ts';
 import type { FactSet } from './facts.ts';
 import { parseLogLine } from './logline.ts';
+import { asciiLower } from './rules/literals.ts';
 import { SIGNATURES, type Signature } from './signatures.ts';
 
 interface CompiledSignature extends Signature {
@@ -13,13 +14,6 @@ const COMPILED: readonly CompiledSignature[] = SIGNATURES.map((s) => ({
   regex: new RegExp(s.pattern),
   unlessRegex: s.unless ? new RegExp(s.unless) : undefined,
 }));
-
-/**
- * Every signature in one alternation: a line is classified when it matches starting somewhere on the line.
- * Small texts are scanned with it directly; large ones through the literal prefilter below, which finds the
- * same lines without running the alternation at every position.
- */
-const ANY_SIGNATURE = new RegExp(SIGNATURES.map((s) => `(?:${s.pattern})`).join('|'), 'g');
 
 /**
  * A copy of a line sliced out of a chunk. Slices share the chunk's memory, so each example line a FactSet keeps
@@ -100,537 +94,46 @@ function classifyLine(
 // ---------------------------------------------------------------------------------------------------------
 // Literal prefilter.
 //
-// ANY_SIGNATURE tried at every position of a log costs more than everything else together (about 30 MB/s).
-// But a line yields facts only when some signature matches within the line itself (classifyLine tests every
-// signature on the line's own message), and then the match holds one of the literals the scanner derives from
-// that signature's pattern. So a rolling hash of the 4-character window ending at each position finds where
-// literals may sit, hits are checked exactly, and a line holding literals is tried against the signatures
-// owning them: only lines that pass are classified, and by those signatures alone (no other one can match the
-// line). Any line that would yield facts is classified, in order and with its line number, so the facts are the
-// same as with ANY_SIGNATURE. A pattern the parser does not understand, or one without a usable literal, turns
-// the prefilter off: the scanner falls back to ANY_SIGNATURE, slower but never different.
+// Trying every pattern at every position of a log costs more than everything else together. But a line yields
+// facts only when some signature matches within the line itself (classifyLine tests every signature on the
+// line's own message), and then the line holds one of the literals that signature declares (Signature.literals,
+// compared ignoring the case of ASCII letters). So one pass of an Aho–Corasick automaton over the text finds
+// every occurrence of every literal, and a line holding literals is tried against the signatures owning them:
+// only lines that pass are classified, and by those signatures alone (no other one can match the line). Any
+// line that would yield facts is classified, in order and with its line number, so the facts are those of
+// trying every signature on every line (the plain scan, LogScanner's `plain`). (Measured in V8 on a million
+// ordinary journal lines: one RegExp of all the escaped literals ran at ~20 MB/s, a rolling hash of 4-character
+// windows at ~100 MB/s with one false hit in 23 positions, the automaton faster still with exact hits only.)
 
-/**
- * Inputs smaller than this are scanned with ANY_SIGNATURE, which needs no set-up: a scanner builds the prefilter
- * once it has been handed this much in all (a large text arrives in chunks, and a paste reader hands it on in
- * pieces smaller still).
- */
-const PREFILTER_MIN_CHARS = 64 * 1024;
-/** Larger sets of alternatives are not enumerated. */
-const MAX_STRINGS = 64;
-/** Literals are found through one 4-character window; 3-character ones through the window ending with them. */
-const WINDOW = 4;
-const MIN_LITERAL = 3;
-/** Literals longer than this are no rarer in practice. */
-const MAX_LITERAL = 24;
-/** Beyond this, a rarer literal set saves nothing measurable. */
-const ENOUGH_BITS = 40;
 /**
  * Any literal with a character beyond ASCII stands for this one requirement: "the line holds a non-ASCII
  * character". Node logs rarely do, so it is a rare requirement however short the literal (the Chinese `卡住`
- * of a person's description), and the scan loop sees it from a character's code alone, without a window.
+ * of a person's description), and the automaton sees it from a character's code alone.
  */
-const NON_ASCII = '\u0080';
-const NON_ASCII_BITS = 12;
 const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
-// How rare a character is in node logs, in bits (from character frequencies in kubelet, runtime, kernel and
-// systemd journals).
-const LOWERCASE_BITS = [
-  4.6, 6.3, 5.2, 5, 3.6, 6.5, 6.3, 6, 4.9, 9.5, 6.5, 5.4, 6, 4.5, 4.4, 5.8, 12, 4.8, 4.6, 4.2, 6, 7.4, 7.3,
-  8.6, 6.7, 9.5,
-];
-const PUNCTUATION_BITS: Readonly<Record<string, number>> = {
-  ' ': 3,
-  ':': 5.5,
-  '-': 6.4,
-  '.': 6.5,
-  '"': 7,
-  ']': 8,
-  '=': 8,
-  '/': 8,
-  ',': 8.5,
-  '[': 8.8,
-  "'": 9.4,
-  _: 10,
-  '(': 10,
-  ')': 10,
-};
-
-function charBits(ch: string): number {
-  const c = ch.charCodeAt(0);
-  if (c >= 97 && c <= 122) return LOWERCASE_BITS[c - 97] ?? 6;
-  if (c >= 65 && c <= 90) return 9.5;
-  if (c >= 48 && c <= 57) return 6;
-  if (c > 127) return 12;
-  return PUNCTUATION_BITS[ch] ?? 12;
-}
-
-/** Words and fragments on a large share of node log lines: their characters are not rare. */
-const COMMON_WORDS =
-  'kubelet systemd containerd dockerd docker kernel container Container error Error failed Failed level= msg=" ' +
-  'err=" error=" time=" status Status ready Ready runtime sandbox network volume service scope slice mount ' +
-  'Started create Create creating Creating operation remove Remove update event probe Probe request timeout ' +
-  'connection node pod shim PLEG =" info';
-/** Characters inside (or at the cut edge of) a common word count for this fraction of their rarity. */
-const COMMON_FRACTION = 0.25;
-
-interface RarityModel {
-  words: RegExp;
-  prefixes: ReadonlySet<string>;
-  suffixes: ReadonlySet<string>;
-  infixes: ReadonlySet<string>;
-  longest: number;
-  bits: Map<string, number>;
-}
-
-let rarity: RarityModel | undefined;
-
-function rarityModel(): RarityModel {
-  if (rarity) return rarity;
-  const words = COMMON_WORDS.split(' ');
-  const cuts = (w: string, from: boolean) => [...w].map((_, k) => (from ? w.slice(k) : w.slice(0, k + 1)));
-  const suffixes = new Set(words.flatMap((w) => cuts(w, true)));
-  rarity = {
-    words: new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'),
-    prefixes: new Set(words.flatMap((w) => cuts(w, false))),
-    suffixes,
-    infixes: new Set([...suffixes].flatMap((w) => cuts(w, false))),
-    longest: Math.max(...words.map((w) => w.length)),
-    bits: new Map(),
-  };
-  return rarity;
-}
-
-/** The rarity of each character of a literal, in bits: low inside common words and at their edges. */
-function characterBits(literal: string): number[] {
-  const model = rarityModel();
-  const common = new Uint8Array(literal.length);
-  if (model.infixes.has(literal)) common.fill(1);
-  model.words.lastIndex = 0;
-  for (let m = model.words.exec(literal); m; m = model.words.exec(literal)) {
-    common.fill(1, m.index, m.index + m[0].length);
-    model.words.lastIndex = m.index + 1;
-  }
-  // A literal that starts inside a common word, or ends inside one.
-  for (let k = Math.min(model.longest, literal.length); k >= 2; k--) {
-    if (model.suffixes.has(literal.slice(0, k))) {
-      common.fill(1, 0, k);
-      break;
-    }
-  }
-  for (let k = Math.min(model.longest, literal.length); k >= 2; k--) {
-    if (model.prefixes.has(literal.slice(literal.length - k))) {
-      common.fill(1, literal.length - k);
-      break;
-    }
-  }
-  const bits: number[] = [];
-  for (let i = 0; i < literal.length; i++) {
-    bits.push(charBits(literal[i] ?? ' ') * (common[i] === 1 ? COMMON_FRACTION : 1));
-  }
-  return bits;
-}
-
-function literalBits(literal: string): number {
-  const cache = rarityModel().bits;
-  let bits = cache.get(literal);
-  if (bits === undefined) {
-    bits = 0;
-    for (const b of characterBits(literal)) bits += b;
-    cache.set(literal, bits);
-  }
-  return bits;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Pattern analysis: what every match of a pattern must contain.
-
-interface Literals {
-  strings: ReadonlySet<string>;
-  /** How unlikely a log position is to start one of them, in bits (higher is better). */
-  score: number;
-}
-
-/** What the analysis knows about a piece of a pattern, for its matches within one line. */
-interface Piece {
-  /** Every string the piece matches, when they are few. */
-  exact: ReadonlySet<string> | undefined;
-  /** Strings one of which occurs in every match. */
-  required: Literals | undefined;
-}
-
-class Unsupported extends Error {}
-
-function literals(strings: ReadonlySet<string> | undefined): Literals | undefined {
-  if (!strings || strings.size === 0) return undefined;
-  const kept = new Set<string>();
-  for (const s of strings) {
-    if (HAS_NON_ASCII.test(s)) kept.add(NON_ASCII);
-    else if (s.length < MIN_LITERAL) return undefined;
-    else kept.add(s);
-  }
-  let chance = 0;
-  let shortest = MAX_LITERAL;
-  for (const s of kept) {
-    chance += 2 ** -(s === NON_ASCII ? NON_ASCII_BITS : literalBits(s));
-    shortest = Math.min(shortest, s.length);
-  }
-  // Between equally rare sets, the one with longer literals, then the smaller one.
-  return {
-    strings: kept,
-    score: Math.min(-Math.log2(chance), ENOUGH_BITS) + shortest / 100 - kept.size / 1e4,
-  };
-}
-
-function rarer(a: Literals | undefined, b: Literals | undefined): Literals | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return b.score > a.score ? b : a;
-}
-
-function product(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> | undefined {
-  if (a.size * b.size > MAX_STRINGS) return undefined;
-  const out = new Set<string>();
-  for (const x of a) for (const y of b) out.add(x + y);
-  return out;
-}
-
-function sequence(items: readonly Piece[]): Piece {
-  let exact: Set<string> | undefined = new Set(['']);
-  let required: Literals | undefined;
-  for (const [i, item] of items.entries()) {
-    exact = exact && item.exact ? product(exact, item.exact) : undefined;
-    required = rarer(rarer(required, item.required), bestRun(items, i));
-  }
-  return { exact, required };
-}
-
-/** The rarest strings spelled by consecutive exactly-known pieces starting at `from`. */
-function bestRun(items: readonly Piece[], from: number): Literals | undefined {
-  let best: Literals | undefined;
-  let run: ReadonlySet<string> = new Set(['']);
-  let shortest = 0;
-  for (let j = from; j < items.length; j++) {
-    const exact = items[j]?.exact;
-    const longer = exact && product(run, exact);
-    if (!exact || !longer) break;
-    run = longer;
-    shortest += Math.min(...[...exact].map((s) => s.length));
-    if (shortest >= MAX_LITERAL) return rarer(best, literals(run));
-    // Appending one known character only makes a run rarer: score it once it can grow no further that way.
-    if (items[j + 1]?.exact?.size !== 1) best = rarer(best, literals(run));
-  }
-  return best;
-}
-
-function alternation(branches: readonly Piece[]): Piece {
-  let exact: Set<string> | undefined = new Set();
-  let strings: Set<string> | undefined = new Set();
-  for (const b of branches) {
-    exact =
-      exact && b.exact && exact.size + b.exact.size <= MAX_STRINGS
-        ? new Set([...exact, ...b.exact])
-        : undefined;
-    strings = strings && b.required ? new Set([...strings, ...b.required.strings]) : undefined;
-  }
-  return { exact, required: rarer(literals(strings), literals(exact)) };
-}
-
-/** Every string `min` to `max` repetitions of `exact` spell, when they are few. */
-function repeated(exact: ReadonlySet<string>, min: number, max: number): Set<string> | undefined {
-  if (max > MAX_STRINGS) return undefined;
-  const all = new Set<string>(min === 0 ? [''] : []);
-  let power: Set<string> | undefined = new Set(['']);
-  for (let k = 1; k <= max; k++) {
-    power = product(power, exact);
-    if (!power) return undefined;
-    if (k >= min) for (const s of power) all.add(s);
-    if (all.size > MAX_STRINGS) return undefined;
-  }
-  return all;
-}
-
-function repetition(item: Piece, min: number, max: number): Piece {
-  return {
-    exact: item.exact && repeated(item.exact, min, max),
-    required: min > 0 ? item.required : undefined,
-  };
-}
-
-type Ranges = ReadonlyArray<readonly [number, number]>;
-
-const NEWLINE = 10;
-const DIGIT: Ranges = [[48, 57]];
-const WORD: Ranges = [
-  [48, 57],
-  [65, 90],
-  [95, 95],
-  [97, 122],
-];
-const SPACE: Ranges = [
-  [9, 13],
-  [32, 32],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-/** What `.` does not match. */
-const LINE_TERMINATORS: Ranges = [
-  [10, 10],
-  [13, 13],
-  [0x2028, 0x2029],
-];
-
-function characterClass(ranges: Ranges, negated: boolean): Piece {
-  let size = 0;
-  for (const [lo, hi] of ranges) size += hi - lo + 1;
-  const newline = ranges.some(([lo, hi]) => lo <= NEWLINE && NEWLINE <= hi);
-  if (negated || newline || size > 16) return { exact: undefined, required: undefined };
-  const exact = new Set<string>();
-  for (const [lo, hi] of ranges) for (let c = lo; c <= hi; c++) exact.add(String.fromCharCode(c));
-  return { exact, required: undefined };
-}
-
-type Escape = number | { ranges: Ranges; negated: boolean };
-
-/**
- * Parses the subset of JavaScript regex syntax the signatures use (no flags, no unicode mode). Anything else
- * (assertions, look-arounds, back-references, Annex B oddities) throws Unsupported.
- */
-class PatternParser {
-  readonly #src: string;
-  #at = 0;
-
-  constructor(src: string) {
-    this.#src = src;
-  }
-
-  parse(): Piece {
-    const piece = this.#disjunction();
-    if (this.#at !== this.#src.length) throw new Unsupported(`unexpected ${this.#src[this.#at]}`);
-    return piece;
-  }
-
-  #disjunction(): Piece {
-    const branches = [this.#alternative()];
-    while (this.#src[this.#at] === '|') {
-      this.#at++;
-      branches.push(this.#alternative());
-    }
-    const [only] = branches;
-    return only && branches.length === 1 ? only : alternation(branches);
-  }
-
-  #alternative(): Piece {
-    const items: Piece[] = [];
-    for (let c = this.#src[this.#at]; c !== undefined && c !== '|' && c !== ')'; c = this.#src[this.#at]) {
-      items.push(this.#quantified(this.#atom()));
-    }
-    return sequence(items);
-  }
-
-  #quantified(item: Piece): Piece {
-    const c = this.#src[this.#at];
-    let min: number;
-    let max: number;
-    if (c === '*' || c === '+' || c === '?') {
-      this.#at++;
-      min = c === '+' ? 1 : 0;
-      max = c === '?' ? 1 : Number.POSITIVE_INFINITY;
-    } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.#src.slice(this.#at));
-      if (!m) throw new Unsupported('brace');
-      this.#at += m[0].length;
-      min = Number(m[1]);
-      max = m[2] === undefined ? min : m[3] ? Number(m[3]) : Number.POSITIVE_INFINITY;
-    } else {
-      return item;
-    }
-    if (this.#src[this.#at] === '?') this.#at++; // lazy: the same strings, tried in another order
-    return repetition(item, min, max);
-  }
-
-  #atom(): Piece {
-    const c = this.#src[this.#at++] ?? '';
-    switch (c) {
-      case '.':
-        return characterClass(LINE_TERMINATORS, true);
-      case '(': {
-        if (this.#src.startsWith('?:', this.#at)) this.#at += 2;
-        else if (this.#src[this.#at] === '?') throw new Unsupported('group');
-        const inner = this.#disjunction();
-        if (this.#src[this.#at++] !== ')') throw new Unsupported('unclosed group');
-        return inner;
-      }
-      case '[':
-        return this.#class();
-      case '\\': {
-        const e = this.#escape(false);
-        return typeof e === 'number' ? characterClass([[e, e]], false) : characterClass(e.ranges, e.negated);
-      }
-      case '^':
-      case '$':
-      case ')':
-      case ']':
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-      case '}':
-      case '':
-        throw new Unsupported(`syntax ${c}`);
-      default: {
-        const code = c.charCodeAt(0);
-        return characterClass([[code, code]], false);
-      }
-    }
-  }
-
-  #escape(inClass: boolean): Escape {
-    const c = this.#src[this.#at++] ?? '';
-    switch (c) {
-      case 'd':
-      case 'D':
-        return { ranges: DIGIT, negated: c === 'D' };
-      case 'w':
-      case 'W':
-        return { ranges: WORD, negated: c === 'W' };
-      case 's':
-      case 'S':
-        return { ranges: SPACE, negated: c === 'S' };
-      case 'n':
-        return 10;
-      case 'r':
-        return 13;
-      case 't':
-        return 9;
-      case 'v':
-        return 11;
-      case 'f':
-        return 12;
-      case 'b':
-        if (inClass) return 8;
-        throw new Unsupported('word boundary');
-      case 'x':
-      case 'u': {
-        const hex = this.#src.slice(this.#at, this.#at + (c === 'x' ? 2 : 4));
-        if (!/^(?:[0-9a-fA-F]{2}|[0-9a-fA-F]{4})$/.test(hex)) throw new Unsupported('escape');
-        this.#at += hex.length;
-        return Number.parseInt(hex, 16);
-      }
-      default:
-        // Back-references, \B, \c, \k, \p and \0 are not supported; any other escaped character is itself.
-        if (c === '' || /[0-9BckpP]/.test(c)) throw new Unsupported(`escape \\${c}`);
-        return c.charCodeAt(0);
-    }
-  }
-
-  #class(): Piece {
-    const negated = this.#src[this.#at] === '^';
-    if (negated) this.#at++;
-    const ranges: Array<readonly [number, number]> = [];
-    for (let c = this.#src[this.#at]; c !== ']'; c = this.#src[this.#at]) {
-      if (c === undefined) throw new Unsupported('unclosed class');
-      const lo = this.#classAtom();
-      if (typeof lo !== 'number') {
-        ranges.push(...lo);
-        continue;
-      }
-      const next = this.#src[this.#at + 1];
-      if (this.#src[this.#at] === '-' && next !== undefined && next !== ']') {
-        this.#at++;
-        const hi = this.#classAtom();
-        if (typeof hi !== 'number' || hi < lo) throw new Unsupported('class range');
-        ranges.push([lo, hi]);
-      } else {
-        ranges.push([lo, lo]);
-      }
-    }
-    this.#at++;
-    return characterClass(ranges, negated);
-  }
-
-  #classAtom(): number | Ranges {
-    const c = this.#src[this.#at++] ?? '';
-    if (c !== '\\') return c.charCodeAt(0);
-    const e = this.#escape(true);
-    if (typeof e === 'number') return e;
-    if (e.negated) throw new Unsupported('negated escape in class');
-    return e.ranges;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The prefilter itself.
-
-/** A literal, found through the window starting at `offset` within it (-1: the character before it). */
-interface Anchor {
-  literal: string;
-  offset: number;
-  /** Indexes into SIGNATURES of the signatures the literal vouches for. */
-  owners: readonly number[];
-}
-
 interface Prefilter {
-  /** One bit per hash slot: the window of some literal hashes there. */
-  slots: Int32Array;
-  /** The signatures requiring a non-ASCII character (NON_ASCII): found by character code, not by window. */
-  nonAscii: Anchor | undefined;
-  /** The literals by the exact key of their window (the low bytes of its four characters). */
-  anchors: ReadonlyMap<number, readonly Anchor[]>;
+  /** The class of each UTF-16 code unit: 0 for characters no literal holds, `nonAsciiClass` beyond ASCII. */
+  classes: Uint8Array;
+  classCount: number;
+  /**
+   * The automaton's transitions: entry `state × classCount + class` is the next state times classCount, or
+   * `-(that) - 1` when literals end there (or a non-ASCII character was read).
+   */
+  next: Int32Array;
+  /** Indexes into SIGNATURES of the signatures whose literals end in each state (by state number). */
+  owners: ReadonlyArray<readonly number[] | undefined>;
+  /** The signatures with a non-ASCII literal. */
+  nonAscii: readonly number[];
 }
 
-const NO_ANCHORS: readonly Anchor[] = [];
-const SLOT_BITS = 18;
-const HASH = 0x9e3779b1 | 0;
-
-/** The key of the window starting at `start`: the low bytes of its characters, `before` for any before 0. */
-function windowKey(text: string, start: number, before: number): number {
-  let key = 0;
-  for (let i = start; i < start + WINDOW; i++)
-    key = (key << 8) | (i < 0 ? before : text.charCodeAt(i) & 0xff);
-  return key;
-}
-
-/** Where the rarest window of a literal starts. */
-function rarestWindow(literal: string): number {
-  if (literal.length < WINDOW) return literal.length - WINDOW;
-  // Inside a lowercase word, the letters after the first are far from independent: count them for less.
-  const weights = characterBits(literal).map((b, i) =>
-    /[a-z]/.test(literal[i - 1] ?? '') && /[a-z]/.test(literal[i] ?? '') ? b / 2 : b,
-  );
-  let best = 0;
-  let bestBits = -1;
-  for (let i = 0; i + WINDOW <= literal.length; i++) {
-    let bits = 0;
-    for (let k = i; k < i + WINDOW; k++) bits += weights[k] ?? 0;
-    if (bits > bestBits) {
-      best = i;
-      bestBits = bits;
-    }
-  }
-  return best;
-}
-
-/** The literals the signatures require, each with the signatures requiring it; undefined if one has none. */
-function requiredLiterals(signatures: readonly Signature[]): Map<string, number[]> | undefined {
+/** The literals the signatures declare (ASCII capitals made small), each with the signatures declaring it. */
+function declaredLiterals(signatures: readonly Signature[]): Map<string, number[]> {
   const owners = new Map<string, number[]>();
   for (const [index, sig] of signatures.entries()) {
-    let required: Literals | undefined;
-    try {
-      required = new PatternParser(sig.pattern).parse().required;
-    } catch (e) {
-      if (e instanceof Unsupported) return undefined;
-      throw e;
-    }
-    if (!required) return undefined;
-    for (const literal of required.strings) {
+    if (sig.literals.length === 0) throw new Error(`${sig.fact} /${sig.pattern}/ declares no literal`);
+    for (const declared of sig.literals) {
+      const literal = asciiLower(declared);
       const list = owners.get(literal) ?? [];
       if (!list.includes(index)) list.push(index);
       owners.set(literal, list);
@@ -639,53 +142,111 @@ function requiredLiterals(signatures: readonly Signature[]): Map<string, number[
   return owners;
 }
 
-/**
- * Each literal vouches for its own signatures only: a common literal inside a rare one (`kubelet` in `kubelet has
- * insufficient PID`) would otherwise send every line holding the common one to the rare one's signatures too.
- */
-function buildPrefilter(signatures: readonly Signature[]): Prefilter | undefined {
-  const required = requiredLiterals(signatures);
-  if (!required) return undefined;
-  const slots = new Int32Array(1 << (SLOT_BITS - 5));
-  const anchors = new Map<number, Anchor[]>();
-  let nonAscii: Anchor | undefined;
-  for (const [literal, owners] of required) {
-    if (literal === NON_ASCII) {
-      nonAscii = { literal, offset: 0, owners };
-      continue;
-    }
-    const offset = rarestWindow(literal);
-    // A literal shorter than the window is found whatever character precedes it.
-    for (let before = 0; before < (offset < 0 ? 256 : 1); before++) {
-      const key = windowKey(literal, offset, before);
-      const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
-      slots[slot >>> 5] = (slots[slot >>> 5] ?? 0) | (1 << (slot & 31));
-      anchors.set(key, [...(anchors.get(key) ?? []), { literal, offset, owners }]);
-    }
-  }
-  rarity = undefined; // only needed to build
-  return { slots, nonAscii, anchors };
+function union(a: readonly number[] | undefined, b: readonly number[] | undefined): number[] | undefined {
+  if (!a) return b ? [...b] : undefined;
+  return b ? [...new Set([...a, ...b])] : [...a];
 }
 
-/** The prefilter as plain data (typed arrays, maps, arrays and objects), which can be sent to another thread. */
+/** The class of each character: one per character the ASCII literals hold (either case), then non-ASCII. */
+function characterClasses(ascii: readonly string[]): { classes: Uint8Array; nonAsciiClass: number } {
+  const classes = new Uint8Array(0x10000);
+  let count = 1;
+  for (const literal of ascii)
+    for (let i = 0; i < literal.length; i++) {
+      const c = literal.charCodeAt(i);
+      if (classes[c] === 0) classes[c] = count++;
+    }
+  for (let c = 65; c <= 90; c++) classes[c] = classes[c | 32] ?? 0;
+  classes.fill(count, 0x80);
+  return { classes, nonAsciiClass: count };
+}
+
+/** The trie of the literals: rows of next states (-1: none), and the signatures whose literal ends in each. */
+function trie(literals: ReadonlyMap<string, number[]>, classes: Uint8Array, classCount: number) {
+  const goto: Int32Array[] = [new Int32Array(classCount).fill(-1)];
+  const ends: Array<number[] | undefined> = [undefined];
+  for (const [literal, owners] of literals) {
+    let state = 0;
+    for (let i = 0; i < literal.length; i++) {
+      const row = goto[state] as Int32Array;
+      const c = classes[literal.charCodeAt(i)] ?? 0;
+      if ((row[c] ?? -1) < 0) {
+        row[c] = goto.length;
+        goto.push(new Int32Array(classCount).fill(-1));
+        ends.push(undefined);
+      }
+      state = row[c] ?? 0;
+    }
+    ends[state] = union(ends[state], owners);
+  }
+  return { goto, ends };
+}
+
+/** Completes each state's row through failure links, breadth first; a state takes its failure's owners. */
+function completeRows(goto: Int32Array[], ends: Array<number[] | undefined>, classCount: number): void {
+  const fail = new Int32Array(goto.length);
+  const root = goto[0] as Int32Array;
+  const queue: number[] = [];
+  for (let c = 0; c < classCount; c++) {
+    if ((root[c] ?? -1) < 0) root[c] = 0;
+    else queue.push(root[c] ?? 0);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head] ?? 0;
+    const row = goto[state] as Int32Array;
+    const failRow = goto[fail[state] ?? 0] as Int32Array;
+    ends[state] = union(ends[state], ends[fail[state] ?? 0]);
+    for (let c = 0; c < classCount; c++) {
+      const to = row[c] ?? -1;
+      if (to < 0) row[c] = failRow[c] ?? 0;
+      else {
+        fail[to] = failRow[c] ?? 0;
+        queue.push(to);
+      }
+    }
+  }
+}
+
+/**
+ * The automaton over the ASCII literals (goto function completed with failure links, so each character is one
+ * table step); the non-ASCII ones become the one requirement above. Each literal vouches for its own signatures
+ * only.
+ */
+function buildPrefilter(signatures: readonly Signature[]): Prefilter {
+  const ascii = new Map<string, number[]>();
+  const nonAscii = new Set<number>();
+  for (const [literal, owners] of declaredLiterals(signatures)) {
+    if (HAS_NON_ASCII.test(literal)) for (const o of owners) nonAscii.add(o);
+    else ascii.set(literal, owners);
+  }
+  const { classes, nonAsciiClass } = characterClasses([...ascii.keys()]);
+  const classCount = nonAsciiClass + 1;
+  const { goto, ends } = trie(ascii, classes, classCount);
+  completeRows(goto, ends, classCount);
+  const next = new Int32Array(goto.length * classCount);
+  for (const [state, row] of goto.entries())
+    for (let c = 0; c < classCount; c++) {
+      const to = c === nonAsciiClass ? 0 : (row[c] ?? 0);
+      const flagged = c === nonAsciiClass || ends[to] !== undefined;
+      next[state * classCount + c] = flagged ? -(to * classCount) - 1 : to * classCount;
+    }
+  return { classes, classCount, next, owners: ends, nonAscii: [...nonAscii] };
+}
+
+/** The prefilter as plain data (typed arrays and arrays), which can be sent to another thread. */
 export interface BuiltPrefilter {
-  filter: Prefilter | undefined;
+  filter: Prefilter;
 }
 
 let built: BuiltPrefilter | undefined;
 
 /**
- * The prefilter, built now if it is not yet (on first use of a large input). Building it takes about 0.1 s: a
- * thread that scans in parallel with this one can take it (adoptPrefilter) rather than build it again.
+ * The prefilter, built now if it is not yet (on first use). A thread that scans in parallel with this one can
+ * take it (adoptPrefilter) rather than build it again.
  */
 export function builtPrefilter(): BuiltPrefilter {
   built ??= { filter: buildPrefilter(SIGNATURES) };
   return built;
-}
-
-/** The prefilter; undefined when the signatures do not allow one. */
-function prefilter(): Prefilter | undefined {
-  return builtPrefilter().filter;
 }
 
 /** Takes a prefilter another thread built (builtPrefilter), unless this thread has one already. */
@@ -694,21 +255,23 @@ export function adoptPrefilter(other: BuiltPrefilter): void {
 }
 
 /**
- * The first position in [from, to) where the window ending there hashes to a set slot, or where a non-ASCII
- * character stands at or after `nonAsciiFrom`, or -1: the scanner's inner loop, kept to plain locals so that it
- * compiles to a tight loop.
+ * Runs the automaton over [from, to) of `text` from `state` (times classCount) and returns where it stopped: the
+ * first position at which literals end (or a non-ASCII character stands), or `to`; the state after it is left in
+ * `at.state`. The scanner's inner loop, kept to plain locals so that it compiles to a tight loop.
  */
-function nextWindow(slots: Int32Array, text: string, from: number, to: number, nonAsciiFrom: number): number {
-  let key = 0;
-  for (let i = Math.max(0, from - (WINDOW - 1)); i < from; i++)
-    key = (key << 8) | (text.charCodeAt(i) & 0xff);
+function nextHit(filter: Prefilter, text: string, from: number, to: number, at: { state: number }): number {
+  const { classes, next } = filter;
+  let state = at.state;
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    key = (key << 8) | (c & 0xff);
-    const slot = Math.imul(key, HASH) >>> (32 - SLOT_BITS);
-    if (((slots[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0 || (c > 127 && i >= nonAsciiFrom)) return i;
+    const n = next[state + (classes[text.charCodeAt(i)] ?? 0)] ?? 0;
+    if (n < 0) {
+      at.state = -n - 1;
+      return i;
+    }
+    state = n;
   }
-  return -1;
+  at.state = state;
+  return to;
 }
 
 /**
@@ -732,42 +295,38 @@ export class LogScanner {
   readonly #origin: Component;
   readonly #lineNumbers: boolean;
   #carry = '';
-  /** How many characters it has been handed. */
-  #handed = 0;
   /** The number of the line at position #counted of the text being scanned. */
   #line = 1;
   #counted = 0;
 
+  readonly #plain: boolean;
+
   /**
    * `lineNumbers: false` cites the source alone, for single values such as `conditions[0].message`;
-   * `firstLine` is the number of the text's first line (a range of a larger file).
+   * `firstLine` is the number of the text's first line (a range of a larger file). `plain` tries every signature
+   * on every line, without the prefilter: slower, and the reference the prefilter must agree with.
    */
-  constructor(facts: FactSet, name: string, origin: Component, lineNumbers = true, firstLine = 1) {
+  constructor(
+    facts: FactSet,
+    name: string,
+    origin: Component,
+    lineNumbers = true,
+    firstLine = 1,
+    plain = false,
+  ) {
     this.#facts = facts;
     this.#name = name;
     this.#origin = origin;
     this.#lineNumbers = lineNumbers;
     this.#line = firstLine;
+    this.#plain = plain;
   }
 
   /**
-   * Scans the complete lines of carry + chunk. Through the prefilter the chunk is scanned in place, without
-   * copying it: the carried line is completed and scanned on its own first.
+   * Scans the complete lines of carry + chunk. The chunk is scanned in place, without copying it: the carried
+   * line is completed and scanned on its own first.
    */
   push(chunk: string): void {
-    this.#handed += chunk.length;
-    const filter = built || this.#handed >= PREFILTER_MIN_CHARS ? prefilter() : undefined;
-    if (!filter) {
-      const text = this.#carry + chunk;
-      const cut = text.lastIndexOf('\n');
-      if (cut < 0) {
-        this.#carry = text;
-        return;
-      }
-      this.#carry = text.slice(cut + 1);
-      this.#scanAll(text.slice(0, cut + 1));
-      return;
-    }
     const cut = chunk.lastIndexOf('\n');
     if (cut < 0) {
       this.#carry += chunk;
@@ -777,17 +336,20 @@ export class LogScanner {
     if (this.#carry) {
       from = chunk.indexOf('\n') + 1;
       const head = this.#carry + chunk.slice(0, from);
-      this.#scanFiltered(filter, head, 0, head.length);
+      this.#scan(head, 0, head.length);
     }
     this.#carry = detach(chunk.slice(cut + 1));
-    if (from <= cut) this.#scanFiltered(filter, chunk, from, cut + 1);
+    if (from <= cut) this.#scan(chunk, from, cut + 1);
   }
 
   end(): void {
-    const filter = built?.filter;
-    if (this.#carry && filter) this.#scanFiltered(filter, this.#carry, 0, this.#carry.length);
-    else if (this.#carry) this.#scanAll(this.#carry);
+    if (this.#carry) this.#scan(this.#carry, 0, this.#carry.length);
     this.#carry = '';
+  }
+
+  #scan(text: string, from: number, to: number): void {
+    if (this.#plain) this.#scanPlain(text, from, to);
+    else this.#scanFiltered(builtPrefilter().filter, text, from, to);
   }
 
   /** Moves the line count on to position `to` of `text`. */
@@ -803,17 +365,16 @@ export class LogScanner {
     classifyLine(text.slice(start, end), this.#origin, source, this.#facts, candidates);
   }
 
-  #scanAll(text: string): void {
-    this.#counted = 0;
-    ANY_SIGNATURE.lastIndex = 0;
-    for (let m = ANY_SIGNATURE.exec(text); m !== null; m = ANY_SIGNATURE.exec(text)) {
-      const start = text.lastIndexOf('\n', m.index) + 1;
-      let end = text.indexOf('\n', m.index);
-      if (end < 0) end = text.length;
-      this.#classify(text, start, end);
-      ANY_SIGNATURE.lastIndex = end + 1;
+  /** Classifies, with every signature, each line in [from, to) of `text` on which one of them matches. */
+  #scanPlain(text: string, from: number, to: number): void {
+    this.#counted = from;
+    for (let start = from; start < to; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0 || end > to) end = to;
+      if (lineMatches(EVERY_SIGNATURE, text.slice(start, end))) this.#classify(text, start, end);
+      start = end + 1;
     }
-    this.#countTo(text, text.length);
+    this.#countTo(text, to);
   }
 
   /**
@@ -821,38 +382,34 @@ export class LogScanner {
    * the signatures owning the literals matches.
    */
   #scanFiltered(filter: Prefilter, text: string, from: number, to: number): void {
-    const scan: Scan = { filter, text, to, owners: [], start: from, end: from - 1 };
+    const scan: Scan = { text, to, owners: [], start: from, end: from - 1 };
     this.#counted = from;
-    // Non-ASCII characters are reported until one is found, then again from the next line on.
-    const { nonAscii } = filter;
-    let nonAsciiFrom = nonAscii ? from : to;
-    for (
-      let i = nextWindow(filter.slots, text, from, to, nonAsciiFrom);
-      i >= 0;
-      i = nextWindow(filter.slots, text, i + 1, to, nonAsciiFrom)
-    ) {
-      for (const a of filter.anchors.get(windowKey(text, i - (WINDOW - 1), 0)) ?? NO_ANCHORS) {
-        const at = i - (WINDOW - 1) - a.offset;
-        if (at >= from && text.startsWith(a.literal, at)) this.#found(scan, a, at);
+    const at = { state: 0 };
+    // Non-ASCII characters count once per line: the first one on it.
+    let nonAsciiDone = filter.nonAscii.length > 0 ? from - 1 : to;
+    for (let i = nextHit(filter, text, from, to, at); i < to; i = nextHit(filter, text, i + 1, to, at)) {
+      if (text.charCodeAt(i) > 127) {
+        if (i > nonAsciiDone) {
+          this.#found(scan, filter.nonAscii, i);
+          nonAsciiDone = scan.end;
+        }
+        continue;
       }
-      if (nonAscii && i >= nonAsciiFrom && text.charCodeAt(i) > 127) {
-        this.#found(scan, nonAscii, i);
-        nonAsciiFrom = scan.end + 1;
-      }
+      this.#found(scan, filter.owners[at.state / filter.classCount] ?? [], i);
     }
     this.#settle(scan);
     this.#countTo(text, to);
   }
 
-  /** Notes a literal found at `at`. The first one on a new line settles the previous line, keeping lines in order. */
-  #found(scan: Scan, anchor: Anchor, at: number): void {
+  /** Notes literals found at `at`. The first one on a new line settles the previous line, keeping lines in order. */
+  #found(scan: Scan, owners: readonly number[], at: number): void {
     if (at > scan.end) {
       this.#settle(scan);
       scan.start = scan.text.lastIndexOf('\n', at) + 1;
       const end = scan.text.indexOf('\n', at);
       scan.end = end < 0 || end > scan.to ? scan.to : end;
     }
-    for (const o of anchor.owners) if (!scan.owners.includes(o)) scan.owners.push(o);
+    for (const o of owners) if (!scan.owners.includes(o)) scan.owners.push(o);
   }
 
   /** Classifies the pending line with the signatures owning its literals, if one of them matches on it. */
@@ -868,7 +425,6 @@ export class LogScanner {
 
 /** The state of one prefiltered scan: the line holding the literals found so far is [start, end). */
 interface Scan {
-  filter: Prefilter;
   text: string;
   to: number;
   owners: number[];

@@ -10,6 +10,7 @@ import { NPD_PROBLEMS, NPD_RULES } from '../../shared/diagnosis/rules/npd.ts';
 import type { Signature } from '../../shared/diagnosis/rules/types.ts';
 import { scanText } from '../../shared/diagnosis/scanner.ts';
 import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
+import { expectLiteralsHeld } from '../support/literals.ts';
 
 // Lines are written from the format strings in the programs' source, with the header each program prints:
 // journald short format, then klog (`E1123 10:01:02.123456    1187 file.go:123] msg`) or the kernel's text.
@@ -873,6 +874,7 @@ const RULE_SETS = [
 describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it.each(examples.map((e) => [e.fact, e.line, e] as const))('%s ← %s', (fact, _line, example) => {
     expect(scan(example).ids()).toContain(fact);
+    expectLiteralsHeld(example.line);
   });
 
   it('every rule says where its message comes from and what it means', () => {

@@ -15,6 +15,7 @@ import type { Signature } from '../../shared/diagnosis/rules/types.ts';
 import { scanText } from '../../shared/diagnosis/scanner.ts';
 import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
 import type { CauseId } from '../../shared/schemas/diagnosis.ts';
+import { expectLiteralsHeld } from '../support/literals.ts';
 
 /**
  * Lines written from the programs' format strings (journald short form, logrus key=value, klog), each with the
@@ -601,6 +602,7 @@ const OWNED: ReadonlyArray<readonly [string, readonly Signature[]]> = [
 describe('runtime, systemd and CNI rules', () => {
   it.each(HITS.map((e) => [e.fact, e.line, e.origin] as const))('%s ← %s', (fact, line, origin) => {
     expect(factsOf(line, origin).ids()).toContain(fact);
+    expectLiteralsHeld(line);
   });
 
   it.each(MISSES.map((e) => [e.fact, e.line] as const))('not %s ← %s', (fact, line) => {

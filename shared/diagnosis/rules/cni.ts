@@ -9,6 +9,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.teardown_failed',
     pattern: 'failed to destroy network for sandbox',
+    literals: ['failed to destroy network for sandbox'],
     source:
       'containerd internal/cri/server/sandbox_stop.go (*criService).stopPodSandbox ("failed to destroy network for sandbox %q: %w"; pkg/cri/server before 2.0)',
     mechanism:
@@ -17,6 +18,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.teardown_failed',
     pattern: '[Nn]etworkPlugin [a-z-]+ failed to teardown pod',
+    literals: ['failed to teardown pod'],
     source:
       'cri-dockerd network/plugins.go (*PluginManager).TearDownPod ("networkPlugin %s failed to teardown pod %q network: %v"; kubernetes pkg/kubelet/dockershim/network/plugins.go before 1.24)',
     mechanism:
@@ -25,6 +27,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.teardown_failed',
     pattern: 'plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\(delete\\)',
+    literals: ['failed (delete)'],
     source:
       'containernetworking/cni libcni/api.go (*CNIConfig).DelNetworkList ("plugin %s failed (delete): %w")',
     mechanism: 'the CNI plugin returned an error for DEL: the sandbox network cannot be released',
@@ -32,6 +35,15 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.hang',
     pattern: `(?:failed to (?:destroy|setup|set up) network for sandbox|[Nn]etworkPlugin [a-z-]+ failed to (?:teardown|set up) pod|plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\((?:add|delete)\\))[^\\n]{0,400}${TIMED_OUT}`,
+    literals: [
+      'failed to destroy network for sandbox',
+      'failed to set up network for sandbox',
+      'failed to set up pod',
+      'failed to setup network for sandbox',
+      'failed to teardown pod',
+      'plugin type="',
+      'plugin type=\\"',
+    ],
     source:
       'containerd internal/cri/server sandbox_run.go/sandbox_stop.go, cri-dockerd network/plugins.go and libcni api.go, wrapping a CNI plugin exec or datastore timeout',
     mechanism:
@@ -41,6 +53,12 @@ export const CNI_RULES: readonly Signature[] = [
     fact: 'cni.error',
     pattern:
       'failed to (?:setup|set up) network for sandbox|[Nn]etworkPlugin [a-z-]+ failed to set up pod|plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\(add\\)',
+    literals: [
+      'failed (add)',
+      'failed to set up network for sandbox',
+      'failed to set up pod',
+      'failed to setup network for sandbox',
+    ],
     source:
       'containerd internal/cri/server/sandbox_run.go (*criService).RunPodSandbox ("failed to setup network for sandbox %q"), cri-dockerd network/plugins.go SetUpPod, libcni api.go (*CNIConfig).AddNetworkList ("plugin %s failed (add)")',
     mechanism: 'CNI ADD for a new sandbox failed: the pod stays ContainerCreating',
@@ -49,6 +67,13 @@ export const CNI_RULES: readonly Signature[] = [
     fact: 'cni.not_ready',
     pattern:
       'NetworkPluginNotReady|cni config uninitialized|network plugin is not ready|runtime network not ready|cni plugin not initialized',
+    literals: [
+      'cni config uninitialized',
+      'cni plugin not initialized',
+      'network plugin is not ready',
+      'NetworkPluginNotReady',
+      'runtime network not ready',
+    ],
     source:
       'kubernetes pkg/kubelet/kubelet.go updateRuntimeUp ("runtime network not ready", NetworkPluginNotReady) and containerd internal/cri/server/status.go with containerd/go-cni ErrCNINotInitialized ("cni plugin not initialized")',
     mechanism:
@@ -57,6 +82,14 @@ export const CNI_RULES: readonly Signature[] = [
   {
     // Each runtime's loader says the configuration directory holds nothing it can use.
     fact: 'cni.not_ready',
+    literals: [
+      'networks found in',
+      'No CNI configuration file in',
+      'no network config found in',
+      'Missing CNI default network',
+      'failed to load cni during init',
+      'cni config not initialized',
+    ],
     pattern:
       '[Nn]o (?:valid )?networks found in|No CNI configuration file in|no network config found in|[Mm]issing CNI default network|failed to load cni during init|cni config not initialized',
     source:
@@ -67,6 +100,15 @@ export const CNI_RULES: readonly Signature[] = [
   {
     // libcni's loader, and the callers that wrap its errors: a file is there but is not a configuration it takes.
     fact: 'cni.config_invalid',
+    literals: [
+      'Error loading CNI config',
+      'Error validating CNI config',
+      'Error converting CNI config file',
+      'error parsing configuration',
+      "no 'type'; perhaps this is a .conflist",
+      'unable to understand network config',
+      'has no networks',
+    ],
     pattern:
       "Error loading CNI config (?:list )?file|Error validating CNI config (?:list|file)|Error converting CNI config file|error parsing configuration(?: list)?: |no 'type'; perhaps this is a \\.conflist|unable to understand network config|CNI config list [^ ]+ has no networks",
     source:
@@ -78,6 +120,12 @@ export const CNI_RULES: readonly Signature[] = [
     // containerd watches the configuration directory (fsnotify) and reloads on a write; when the watch fails, or
     // the directory is a mount that delivers no events, a configuration written later is never loaded.
     fact: 'cni.config_not_reloaded',
+    literals: [
+      'cni network conf monitor error',
+      'failed to continue sync cni conf change',
+      'failed to create cni conf monitor',
+      'cni conf dir is removed',
+    ],
     pattern:
       'cni network conf monitor error|failed to continue sync cni conf change|failed to create cni conf monitor|cni conf dir is removed, stop watching',
     from: ['containerd', 'unknown'],
@@ -90,6 +138,7 @@ export const CNI_RULES: readonly Signature[] = [
     // The scheduler's answer for a network plugin's DaemonSet pod on nodes that are not Ready yet: the plugin
     // cannot run where it is needed, and the nodes stay not Ready without it.
     fact: 'cni.agent_down',
+    literals: ['untolerated taint', "didn't tolerate"],
     pattern:
       "(?:calico-node|cilium|kube-flannel|flannel|aws-node|weave-net|canal|antrea-agent|kube-router|azure-cni|kube-ovn|ovnkube-node)[^\\n]{0,300}(?:untolerated taint|didn't tolerate)[^\\n]{0,120}node\\.kubernetes\\.io/not-ready",
     source:
@@ -102,6 +151,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.hang',
     pattern: `error getting ClusterInformation[^\\n]{0,200}${TIMED_OUT}`,
+    literals: ['error getting ClusterInformation'],
     source: 'calico cni-plugin/pkg/plugin/plugin.go cmdAdd/cmdDel ("error getting ClusterInformation: %v")',
     mechanism:
       'the calico CNI plugin waits on the API server/etcd for its cluster configuration until the call times out',
@@ -109,6 +159,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.datastore_error',
     pattern: 'error getting ClusterInformation',
+    literals: ['error getting ClusterInformation'],
     source: 'calico cni-plugin/pkg/plugin/plugin.go cmdAdd/cmdDel ("error getting ClusterInformation: %v")',
     mechanism:
       'the calico CNI plugin cannot read its datastore (API server unreachable, token expired or RBAC), so every ADD and DEL fails',
@@ -116,6 +167,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.ip_exhausted',
     pattern: 'failed to request IPv[46] addresses',
+    literals: ['failed to request IPv4 addresses', 'failed to request IPv6 addresses'],
     source:
       'calico cni-plugin/pkg/ipamplugin/ipam_plugin.go cmdAdd ("failed to request IPv4 addresses: %w", a partial-fulfilment IPAM error)',
     mechanism: 'calico IPAM could not allocate an address: the IP pool or the node’s blocks are used up',
@@ -123,6 +175,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.error',
     pattern: 'Failed to grab IPAM lock',
+    literals: ['Failed to grab IPAM lock'],
     source:
       'calico cni-plugin/pkg/ipamplugin/ipam_plugin.go acquireIPAMLockBestEffort ("Failed to grab IPAM lock, may contend for datastore updates")',
     mechanism: 'calico IPAM could not take its host-wide file lock and proceeds to contend on the datastore',
@@ -130,6 +183,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.agent_down',
     pattern: 'calico/node is not ready',
+    literals: ['calico/node is not ready'],
     source: 'calico node/pkg/health/health.go RunOutput ("calico/node is not ready: %s is not live/ready")',
     mechanism: 'calico-node on this node fails its own health check (Felix or BIRD not live/ready)',
   },
@@ -138,6 +192,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.agent_down',
     pattern: 'unable to connect to Cilium daemon',
+    literals: ['unable to connect to Cilium daemon'],
     source: 'cilium plugins/cilium-cni/cmd/cmd.go (*Cmd).Add/Del ("unable to connect to Cilium daemon: %s")',
     mechanism:
       'the cilium CNI plugin cannot reach cilium-agent on its socket: the agent on this node is down or restarting',
@@ -146,6 +201,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.hang',
     pattern: `[Uu]nable to create endpoint: [^\\n]{0,300}(?:deadline exceeded|Client\\.Timeout exceeded|timed out)`,
+    literals: ['unable to create endpoint:'],
     source:
       'cilium plugins/cilium-cni/cmd/cmd.go cmdAdd and the chaining plugins ("Unable to create endpoint: %s" / "unable to create endpoint: %s")',
     mechanism:
@@ -157,6 +213,10 @@ export const CNI_RULES: readonly Signature[] = [
     fact: 'cni.agent_down',
     pattern:
       "failed to load flannel 'subnet\\.env' file|open /run/flannel/subnet\\.env: no such file or directory",
+    literals: [
+      "failed to load flannel 'subnet.env' file",
+      'open /run/flannel/subnet.env: no such file or directory',
+    ],
     source: 'flannel-io/cni-plugin flannel.go cmdAdd ("failed to load flannel \'subnet.env\' file: %w")',
     mechanism:
       'flanneld has not written its subnet lease on this node: the flannel daemon is not running or not ready',
@@ -166,6 +226,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.ip_exhausted',
     pattern: 'failed to assign an IP address to container|InsufficientCidrBlocks',
+    literals: ['failed to assign an IP address to container', 'InsufficientCidrBlocks'],
     source:
       'aws/amazon-vpc-cni-k8s cmd/routed-eni-cni-plugin/cni.go add ("add cmd: failed to assign an IP address to container") and pkg/ipamd/ipamd.go (EC2 error InsufficientCidrBlocks)',
     mechanism:
@@ -175,6 +236,7 @@ export const CNI_RULES: readonly Signature[] = [
     fact: 'cni.agent_down',
     pattern:
       'failed to connect to backend server|127\\.0\\.0\\.1:50051[^\\n]{0,60}connection refused|aws-node/ipamd\\.sock[^\\n]{0,60}(?:connection refused|no such file)',
+    literals: ['failed to connect to backend server', '127.0.0.1:50051', 'aws-node/ipamd.sock'],
     source:
       'aws/amazon-vpc-cni-k8s cmd/routed-eni-cni-plugin/cni.go add ("add cmd: failed to connect to backend server"; ipamd gRPC on 127.0.0.1:50051 before the unix socket)',
     mechanism:
@@ -186,6 +248,10 @@ export const CNI_RULES: readonly Signature[] = [
     fact: 'cni.agent_down',
     pattern:
       'have you checked that your default network is ready|PollImmediate error waiting for ReadinessIndicatorFile',
+    literals: [
+      'have you checked that your default network is ready',
+      'PollImmediate error waiting for ReadinessIndicatorFile',
+    ],
     source:
       'multus-cni pkg/multus/multus.go CmdAdd/CmdDel ("have you checked that your default network is ready? still waiting for readinessindicatorfile @ %v")',
     mechanism:
@@ -194,6 +260,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.error',
     pattern: 'error adding container to network \\\\?"',
+    literals: ['error adding container to network "', 'error adding container to network \\"'],
     source:
       'multus-cni pkg/multus/multus.go CmdAdd ("error adding container to network %q: %v", Multus-prefixed)',
     mechanism: 'a delegate CNI plugin under multus failed ADD for the pod',
@@ -201,6 +268,7 @@ export const CNI_RULES: readonly Signature[] = [
   {
     fact: 'cni.teardown_failed',
     pattern: 'error in getting result from DelNetwork',
+    literals: ['error in getting result from DelNetwork'],
     source: 'multus-cni pkg/multus/multus.go confDel ("error in getting result from DelNetwork: %v")',
     mechanism: 'a delegate CNI plugin under multus failed DEL: the sandbox network cannot be released',
   },

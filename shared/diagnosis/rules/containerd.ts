@@ -12,6 +12,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.op_timeout',
     pattern: `${CRI_CALL} (?:for|within sandbox|with filter)[^\\n]{0,300} failed[^\\n]{0,400}(?:context deadline exceeded|DeadlineExceeded)`,
+    literals: ['context deadline exceeded', 'DeadlineExceeded'],
     from: CONTAINERD,
     source:
       'containerd internal/cri/instrument/instrumented_service.go (instrumentedService).<Call> (pkg/cri/server/instrumented_service.go before 2.0): `<Call> for %q failed`',
@@ -22,6 +23,16 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     fact: 'runtime.exit_event_failed',
     pattern:
       '[Ff]ailed to handle (?:backOff )?event [^\\n]{0,800} for [0-9a-f]{12}|failed to handle (?:container |sandbox )?(?:TaskExit|sandbox exit) event',
+    literals: [
+      'failed to handle backOff event',
+      'failed to handle container sandbox exit event',
+      'failed to handle container TaskExit event',
+      'failed to handle event',
+      'failed to handle sandbox exit event',
+      'failed to handle sandbox sandbox exit event',
+      'failed to handle sandbox TaskExit event',
+      'failed to handle TaskExit event',
+    ],
     from: CONTAINERD,
     source:
       'containerd internal/cri/server/events/events.go (*EventMonitor).Start ("Failed to handle event %+v for %s", "Failed to handle backOff event %+v for %s"); internal/cri/server/events.go handleEvent ("failed to handle container TaskExit event")',
@@ -31,6 +42,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.shim_disconnected',
     pattern: 'msg="(?:cleaning up after shim disconnected|shim disconnected)"',
+    literals: ['msg="cleaning up after shim disconnected"', 'msg="shim disconnected"'],
     from: CONTAINERD,
     source:
       'containerd core/runtime/v2/shim_manager.go and shim_load.go (onClose callback: "shim disconnected"), core/runtime/v2/shim.go cleanupAfterDeadShim ("cleaning up after shim disconnected"); runtime/v2/manager.go in 1.4–1.7',
@@ -40,6 +52,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.shim_disconnected',
     pattern: 'ttrpc: closed',
+    literals: ['ttrpc: closed'],
     from: ['containerd', 'shim', 'dockerd', 'kubelet'],
     source:
       'containerd/ttrpc errors.go ErrClosed, returned by (*Client).Call when the shim connection is gone',
@@ -49,6 +62,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.shim_cleanup_failed',
     pattern: 'msg="(?:failed to clean up after shim disconnected|failed to delete shim)',
+    literals: ['msg="failed to clean up after shim disconnected', 'msg="failed to delete shim'],
     from: CONTAINERD,
     source:
       'containerd core/runtime/v2/shim.go cleanupAfterDeadShim ("failed to clean up after shim disconnected") and (*shim).Delete ("failed to delete shim")',
@@ -59,6 +73,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     fact: 'runtime.shim_start_failed',
     pattern:
       'failed to (?:start shim|create shim task|create shim)[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|ttrpc: closed|timed out|timeout|: EOF)',
+    literals: ['failed to create shim', 'failed to start shim'],
     from: ['containerd', 'shim', 'kubelet', 'dockerd'],
     source:
       'containerd core/runtime/v2/task_manager.go (*TaskManager).Create ("failed to start shim: %w", "failed to create shim task: %w"); runtime/v2/manager.go "failed to create shim" in 1.3–1.6',
@@ -68,6 +83,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.name_reserved',
     pattern: 'failed to reserve (?:container|sandbox) name',
+    literals: ['failed to reserve container name', 'failed to reserve sandbox name'],
     from: ['containerd', 'kubelet'],
     source:
       'containerd internal/cri/server/container_create.go CreateContainer and sandbox_run.go RunPodSandbox ("failed to reserve container name %q"), with internal/registrar/registrar.go ("name %q is reserved for %q")',
@@ -77,6 +93,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.device_busy',
     pattern: '(?:unmount|unlinkat|remove|rmdir|cleanup rootfs|delete)[^\\n]{0,200}device or resource busy',
+    literals: ['device or resource busy'],
     from: CONTAINERD,
     source:
       'containerd core/mount/mount_linux.go UnmountAll/unmount and the snapshotters (plugins/snapshots/overlay Remove): EBUSY ("device or resource busy") from umount2/rmdir',
@@ -87,6 +104,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     fact: 'runtime.restarted',
     pattern: 'containerd successfully booted in',
     // docker-managed containerd logs through dockerd's journal.
+    literals: ['containerd successfully booted in'],
     from: ['containerd', 'dockerd'],
     strict: true,
     source: 'containerd cmd/containerd/command/main.go App action ("containerd successfully booted in %fs")',
@@ -97,6 +115,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     // Listing tasks asks every task's shim for its state; a shim that does not answer in time fails that task's
     // entry (id=) while the others list. The same id again and again is one shim that stopped answering.
     fact: 'runtime.shim_hang',
+    literals: ['converting task to protobuf'],
     pattern:
       'converting task to protobuf[^\\n]{0,400}(?:context canceled|context deadline exceeded|DeadlineExceeded|ttrpc: closed)',
     from: ['containerd'],
@@ -110,6 +129,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     // After a container's exit event containerd deletes its task through the shim; a delete that runs out of time
     // leaves the shim behind (logged at debug level in some releases, hence no level in the pattern).
     fact: 'runtime.shim_cleanup_failed',
+    literals: ['failed to delete task'],
     pattern: 'failed to delete task[^\\n]{0,200}(?:context deadline exceeded|DeadlineExceeded)',
     from: ['containerd', 'unknown'],
     source:
@@ -120,6 +140,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.panic',
     pattern: '(?:panic|fatal error): ',
+    literals: ['fatal error:', 'panic:'],
     from: ['containerd', 'dockerd', 'crio', 'shim'],
     strict: true,
     // The Go runtime writes a crash raw to stderr; a log entry that mentions a panic (recovered, or quoted in a

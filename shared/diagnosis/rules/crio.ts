@@ -5,6 +5,7 @@ export const CRIO_RULES: readonly Signature[] = [
   {
     fact: 'runtime.force_kill',
     pattern: 'Stopping container [^ ]+ with stop signal[^\\n]{0,40} timed out',
+    literals: ['Stopping container'],
     from: ['crio'],
     source:
       'cri-o internal/oci/runtime_oci.go (*runtimeOCI).StopLoopForContainer ("Stopping container %s with stop signal(%s) timed out. Killing..."; StopContainer "... with stop signal timed out: %v" before 1.26)',
@@ -14,6 +15,7 @@ export const CRIO_RULES: readonly Signature[] = [
   {
     fact: 'runtime.kill_failed',
     pattern: 'Killing container [^ ]+ failed: ',
+    literals: ['Killing container'],
     from: ['crio'],
     source:
       'cri-o internal/oci/runtime_oci.go (*runtimeOCI).StopLoopForContainer ("Killing container %v failed: %v")',
@@ -22,6 +24,7 @@ export const CRIO_RULES: readonly Signature[] = [
   {
     fact: 'runtime.shim_disconnected',
     pattern: 'Conmon for container [^ ]+ is stopped, although the container is running',
+    literals: ['is stopped, although the container is running'],
     from: ['crio'],
     source:
       'cri-o internal/oci/runtime_oci.go (*runtimeOCI).ProbeMonitor ("Conmon for container %s is stopped, although the container is running")',
@@ -31,6 +34,7 @@ export const CRIO_RULES: readonly Signature[] = [
   {
     fact: 'runtime.name_reserved',
     pattern: 'error reserving (?:pod|ctr) name',
+    literals: ['error reserving ctr name', 'error reserving pod name'],
     from: ['crio', 'kubelet'],
     source:
       'cri-o internal/lib/container_server.go (*ContainerServer).ReservePodName / ReserveContainerName ("error reserving pod name %s for id %s")',
@@ -40,6 +44,7 @@ export const CRIO_RULES: readonly Signature[] = [
   {
     fact: 'runtime.restarted',
     pattern: 'Checking storage directory [^ ]+ for errors because of unclean shutdown',
+    literals: ['for errors because of unclean shutdown'],
     from: ['crio'],
     strict: true,
     source:

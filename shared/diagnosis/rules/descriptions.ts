@@ -1,4 +1,5 @@
 import type { FactId } from '../facts.ts';
+import { distinctive, reduceLiterals } from './literals.ts';
 import type { Signature } from './types.ts';
 
 /**
@@ -191,7 +192,7 @@ export const SUBJECTS = {
  */
 interface State extends Terms {
   denied: Terms;
-  patterns?: readonly { pattern: string; example: string }[];
+  patterns?: readonly { pattern: string; example: string; literals: readonly string[] }[];
 }
 
 export const STATES = {
@@ -558,8 +559,16 @@ export const STATES = {
     en: ['pegged', 'using all CPU', 'high CPU', 'spinning'],
     zh: ['CPU打满', 'cpu打满', 'CPU打滿', 'CPU飙高', 'CPU飆高'],
     patterns: [
-      { pattern: '(?:CPU|cpu)[^\\n]{0,24}(?:100|9[0-9]) ?%', example: 'cpu 占用率一直是 100%' },
-      { pattern: '(?:100|9[0-9]) ?% (?:of )?(?:a |one )?(?:CPU|cpu|core)', example: '100% CPU' },
+      {
+        pattern: '(?:CPU|cpu)[^\\n]{0,24}(?:100|9[0-9]) ?%',
+        example: 'cpu 占用率一直是 100%',
+        literals: ['CPU'],
+      },
+      {
+        pattern: '(?:100|9[0-9]) ?% (?:of )?(?:a |one )?(?:CPU|cpu|core)',
+        example: '100% CPU',
+        literals: ['CPU', 'core'],
+      },
     ],
     denied: { en: [], zh: [] },
   },
@@ -1180,6 +1189,23 @@ function alternatives(terms: Terms, patterns: readonly string[] = []): string {
   return `(?:${[...all.map(term), ...patterns].join('|')})`;
 }
 
+/**
+ * The literals of a pairing: every match holds one of its subject's terms and one of its state's (or of the
+ * state's patterns' literals), so either list will do; the one whose shortest literal is longer, of those whose
+ * literals are all distinctive.
+ */
+function descriptionLiterals(d: Description): string[] {
+  const state = STATES[d.state] as State;
+  const sides = [
+    reduceLiterals([...SUBJECTS[d.subject].en, ...SUBJECTS[d.subject].zh]),
+    reduceLiterals([...state.en, ...state.zh, ...(state.patterns ?? []).flatMap((p) => p.literals)]),
+  ].filter((side) => side.every(distinctive));
+  const shortest = (side: readonly string[]) => Math.min(...side.map((l) => l.length));
+  const [best] = sides.sort((a, b) => shortest(b) - shortest(a));
+  if (!best) throw new Error(`descriptions: ${d.subject} × ${d.state} has no distinctive literals`);
+  return best;
+}
+
 function compile(d: Description): Signature {
   const subject = alternatives(SUBJECTS[d.subject]);
   const state = STATES[d.state] as State;
@@ -1191,6 +1217,7 @@ function compile(d: Description): Signature {
   return {
     fact: d.fact,
     pattern: `${subject}[^\\n]{0,${FORWARD_GAP}}${said}|${said}[^\\n]{0,${BACKWARD_GAP}}${subject}`,
+    literals: descriptionLiterals(d),
     unless: alternatives({ en: unless, zh: [] }),
     observation: true,
     prose: true,

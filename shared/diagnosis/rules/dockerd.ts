@@ -5,6 +5,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.unreachable',
     pattern: 'Cannot connect to the Docker daemon',
+    literals: ['Cannot connect to the Docker daemon'],
     source:
       'moby client/errors.go ErrorConnectionFailed / connectionFailed.Error ("Cannot connect to the Docker daemon at %s. Is the docker daemon running?"), printed by the docker CLI and dockershim/cri-dockerd callers',
     mechanism: "dockerd's API socket does not accept connections: dockerd is down, restarting or wedged",
@@ -12,6 +13,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'fd.emfile',
     pattern: 'http: Accept error: [^\\n]{0,200}too many open files',
+    literals: ['http: Accept error:'],
     from: ['dockerd', 'containerd', 'crio', 'kubelet'],
     strict: true,
     discountAs: 'fd.app_emfile',
@@ -23,6 +25,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.op_timeout',
     pattern: 'container did not start before the specified timeout',
+    literals: ['container did not start before the specified timeout'],
     from: ['dockerd', 'containerd'],
     source:
       'containerd 0.2.x runtime/runtime.go ErrContainerStartTimeout (the containerd bundled with docker 1.11–17.03), relayed by dockerd libcontainerd',
@@ -32,6 +35,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.force_kill',
     pattern: 'failed to exit within [0-9a-z.]+(?: seconds)? of signal [0-9A-Z]+ - using the force',
+    literals: ['failed to exit within'],
     from: ['dockerd'],
     source:
       'moby daemon/stop.go (*Daemon).containerStop ("Container failed to exit within %s of signal %d - using the force"; "Container %v failed to exit within %d seconds of signal %d" before 20.10) and daemon/exec.go',
@@ -40,6 +44,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.kill_failed',
     pattern: 'failed to exit within [0-9a-z.]+(?: seconds)? of kill - trying direct SIGKILL',
+    literals: ['of kill - trying direct SIGKILL'],
     from: ['dockerd'],
     source:
       'moby daemon/kill.go (*Daemon).Kill ("Container failed to exit within %v of kill - trying direct SIGKILL")',
@@ -50,6 +55,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
     // The handler wrote its answer to a connection the client (the kubelet's dockershim, cri-dockerd, docker ps) had
     // closed after its own timeout.
     fact: 'runtime.list_abandoned',
+    literals: ['/containers/json returned error'],
     pattern:
       'Handler for GET [^ ]*/containers/json returned error[^\\n]{0,300}(?:broken pipe|connection reset by peer)',
     from: ['dockerd'],
@@ -62,6 +68,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
     fact: 'runtime.op_timeout',
     pattern:
       'Handler for [A-Z]+ [^ ]+ returned error[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded|timed out|transport is closing)',
+    literals: ['returned error'],
     from: ['dockerd'],
     source:
       'moby daemon/server/server.go makeHTTPHandler ("Handler for %s %s returned error"; api/server/server.go before 25.0)',
@@ -71,6 +78,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.stdio_broken',
     pattern: 'stream copy error: ',
+    literals: ['stream copy error:'],
     from: ['dockerd'],
     unless: 'reading from a closed fifo',
     source:
@@ -81,6 +89,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.shim_reaped',
     pattern: 'msg="shim reaped"',
+    literals: ['msg="shim reaped"'],
     from: ['dockerd', 'containerd'],
     source:
       'containerd runtime/v1/linux/runtime.go (*Runtime).Create exit handler ("shim reaped", containerd 1.1–1.7 v1 shim, logged through dockerd for docker-managed containerd)',
@@ -91,6 +100,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
     fact: 'runtime.unreachable',
     pattern:
       'grpc: the connection is unavailable|connection error: desc = "transport: [^"]{0,80}containerd\\.sock',
+    literals: ['connection error: desc = "transport:', 'grpc: the connection is unavailable'],
     from: ['dockerd', 'kubelet'],
     source:
       'grpc-go clientconn.go errConnUnavailable ("grpc: the connection is unavailable", grpc-go ≤1.9) and transport dial errors, as dockerd libcontainerd reports its containerd connection',
@@ -101,6 +111,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
     fact: 'runtime.device_busy',
     pattern:
       'driver \\\\?"[a-z0-9]+\\\\?" failed to remove root filesystem[^\\n]{0,300}device or resource busy',
+    literals: ['" failed to remove root filesystem'],
     from: ['dockerd'],
     source:
       'moby daemon/images/service.go (*ImageService).ReleaseLayer / daemon/delete.go ("driver %q failed to remove root filesystem for %s")',
@@ -110,6 +121,7 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.restarted',
     pattern: 'msg="(?:Starting up|Daemon has completed initialization|API listen on [^"]+)"',
+    literals: ['API listen on', 'Daemon has completed initialization', 'Starting up'],
     from: ['dockerd'],
     strict: true,
     source:
@@ -119,6 +131,11 @@ export const DOCKERD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_failed',
     pattern: 'containerd did not exit successfully|msg="Processing signal \'(?:terminated|interrupt)\'"',
+    literals: [
+      'containerd did not exit successfully',
+      'msg="Processing signal \'interrupt\'"',
+      'msg="Processing signal \'terminated\'"',
+    ],
     from: ['dockerd'],
     strict: true,
     source:

@@ -60,6 +60,7 @@ function rule(row: ErrnoRow, forms: readonly string[]): Signature {
   return {
     fact: row.fact,
     pattern: `${calls}[^\\n]{0,200}: ${errnoText(row)}`,
+    literals: [STRERROR[row.errno]],
     ...(unless.length ? { unless: unless.join('|') } : {}),
     from: NODE_DAEMONS,
     source: `${row.source.page} ERRORS, ${row.errno}: ${row.source.errors} (${row.source.url})`,

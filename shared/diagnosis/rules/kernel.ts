@@ -22,6 +22,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'kernel.hung_task_runtime',
     pattern: `INFO: task ${RUNTIME_TASK}[^\\n]{0,16}:[0-9]+ blocked for more than`,
+    literals: ['blocked for more than'],
     source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: DockerHung → KernelDeadlock)',
     mechanism:
       'a runtime or kubelet thread has slept uninterruptibly (D state) past hung_task_timeout_secs: it holds the runtime up',
@@ -31,6 +32,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // line was lost: `task:dockerd state:D stack:0 pid:1203 ppid:1 flags:0x00000000` (5.10 and later).
     fact: 'proc.dstate',
     pattern: 'task:[^ ]{1,15} +state:D +stack:',
+    literals: ['state:D'],
     from: ['kernel', 'unknown'],
     source:
       'linux kernel/sched/core.c sched_show_task ("task:%-15.15s state:%c"), printed by hung_task.c and sysrq-w',
@@ -43,6 +45,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // `dockerd         D    0  1203      1 0x00000000`, or `… D ffff88003fc13000     0  1203 …` on 3.x.
     fact: 'proc.dstate',
     pattern: '[^ ]{1,15} +D +(?:[0-9a-f]{8,16} +)?[0-9]+ +[0-9]+ +[0-9]+ 0x[0-9a-f]{8}',
+    literals: [' 0x'],
     from: ['kernel', 'unknown'],
     source:
       'linux kernel/sched/core.c sched_show_task ("%-15.15s %c", then "%5lu %5d %6d 0x%08lx"), before 5.10',
@@ -52,12 +55,34 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'kernel.hung_task',
     pattern: 'INFO: task [^\\n]{1,32}:[0-9]+ blocked for more than [0-9]+ seconds',
+    literals: ['blocked for more than'],
     source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: TaskHung)',
     mechanism: 'a task has slept uninterruptibly (D state) past hung_task_timeout_secs (120s by default)',
   },
   {
     fact: 'kernel.storage_stall',
     pattern: STORAGE_WAIT_FRAME,
+    literals: [
+      'bit_wait_io+0x',
+      'blk_mq_get_tag+0x',
+      'ceph_mdsc_do_request+0x',
+      'ceph_osdc_wait_request+0x',
+      'folio_wait_bit_common+0x',
+      'io_schedule+0x',
+      'jbd2_log_wait_commit+0x',
+      'nfs_wait_bit_killable+0x',
+      'nfs4_wait_clnt_recover+0x',
+      'request_wait_answer+0x',
+      'rpc_wait_bit_killable+0x',
+      'start_this_handle+0x',
+      'wait_on_page_bit+0x',
+      'wait_transaction_locked+0x',
+      'xfs_buf_lock+0x',
+      'xfs_log_force_lsn+0x',
+      'xfs_log_force+0x',
+      'xlog_cil_force_lsn+0x',
+      'xlog_wait+0x',
+    ],
     from: ['kernel', 'unknown'],
     source:
       'linux call-trace frames (block/, mm/filemap.c, net/sunrpc/sched.c, fs/nfs, fs/xfs, fs/jbd2, fs/ceph, fs/fuse) printed by kernel/hung_task.c',
@@ -68,6 +93,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'kernel.storage_stall',
     pattern:
       'INFO: task (?:umount\\.aufs|jbd2/[^:\\n]{1,16}|xfsaild/[^:\\n]{1,16}):[0-9]+ blocked for more than',
+    literals: ['blocked for more than'],
     source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: AUFSUmountHung, before 2020)',
     mechanism:
       'a filesystem thread itself (journal, AIL or an aufs unmount) is blocked: every writer behind it waits',
@@ -75,6 +101,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'kernel.storage_stall',
     pattern: 'XFS: [^\\n]{0,40}possible memory allocation deadlock',
+    literals: ['possible memory allocation deadlock'],
     from: ['kernel', 'unknown'],
     source: 'linux fs/xfs/kmem.c kmem_alloc (fs/xfs/xfs_buf.c and kmem_zalloc callers in newer kernels)',
     mechanism:
@@ -83,6 +110,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'kernel.storage_stall',
     pattern: ': server [^ ]+ not responding, still trying',
+    literals: ['not responding, still trying'],
     from: ['kernel', 'unknown'],
     source:
       'linux net/sunrpc/clnt.c rpc_check_timeout (printed as "nfs: server X not responding, still trying")',
@@ -93,6 +121,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'proc.zombie_shim',
     pattern:
       '(?:[Zz]ombie|defunct|state Z )[^\\n]{0,80}(?:containerd-shim|docker-containerd-shim)|(?:containerd-shim|docker-containerd-shim)[^\\n]{0,80}(?:[Zz]ombie|defunct)',
+    literals: ['zombie', 'defunct', 'state Z'],
     source: 'procps ps output (state Z, "<defunct>") and /proc/PID/status, with a containerd-shim parent',
     mechanism:
       'a container process exited but its shim never reaped it (or it cannot die): calls about that container hang',
@@ -102,6 +131,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'mem.oom',
     pattern: 'Out of memory: Kill(?:ed)? process',
+    literals: ['Out of memory: Kill process', 'Out of memory: Killed process'],
     from: ['kernel', 'unknown'],
     source:
       'linux mm/oom_kill.c oom_kill_process / __oom_kill_process ("Kill process … or sacrifice child" before 4.19, "Killed process" since)',
@@ -112,6 +142,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // OOM adds "Memory cgroup out of memory" or a CONSTRAINT_MEMCG summary (their own rule), and its trace runs
     // through mem_cgroup_out_of_memory, not out_of_memory. Which one it is decides in extract/derived.ts.
     fact: 'mem.oom_report',
+    literals: ['invoked oom-killer', 'out_of_memory+0x'],
     pattern: ' invoked oom-killer: gfp_mask=|[ \\]]out_of_memory\\+0x',
     from: ['kernel', 'unknown'],
     unless: 'Memory cgroup|mem_cgroup_out_of_memory|CONSTRAINT_MEMCG',
@@ -122,6 +153,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'mem.oom',
     pattern: 'oom-kill:constraint=CONSTRAINT_NONE',
+    literals: ['oom-kill:constraint=CONSTRAINT_NONE'],
     from: ['kernel', 'unknown'],
     source: 'linux mm/oom_kill.c dump_oom_summary (4.19+)',
     mechanism: 'an OOM kill with no cgroup or cpuset constraint: node memory was exhausted',
@@ -130,6 +162,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // A figure someone read off vmstat/top/sar/iostat is the kernel's own accounting, quoted: it weighs like a
     // program's line, not like an impression ("the disk was slow").
     fact: 'io.saturated',
+    literals: ['iowait', 'io wait', 'i/o wait', '%wa'],
     pattern:
       '(?:iowait|io ?wait|IO wait|I/O wait|%wa|%iowait)[^\\n]{0,20}(?:[5-9][0-9]|100)(?:\\.[0-9]+)? ?%|(?:[5-9][0-9]|100)(?:\\.[0-9]+)? ?% (?:iowait|io ?wait|IO wait|I/O wait)',
     prose: true,
@@ -141,6 +174,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     // The OOM summary names the cgroup whose limit was hit (oom_memcg=): a host slice is not a container.
     fact: 'mem.system_slice_limit',
+    literals: ['oom_memcg=/system.slice', 'oom_memcg=/runtime.slice', 'oom_memcg=/podruntime.slice'],
     pattern:
       'oom-kill:constraint=CONSTRAINT_MEMCG[^\\n]{0,300}oom_memcg=/(?:system|runtime|podruntime)\\.slice[,/ ]',
     from: ['kernel', 'unknown'],
@@ -153,6 +187,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'mem.cgroup_oom',
     pattern: 'Memory cgroup out of memory|oom-kill:constraint=CONSTRAINT_MEMCG',
     unless: 'oom_memcg=/(?:system|runtime|podruntime)\\.slice[,/ ]',
+    literals: ['Memory cgroup out of memory', 'oom-kill:constraint=CONSTRAINT_MEMCG'],
     from: ['kernel', 'unknown'],
     source: 'linux mm/oom_kill.c oom_kill_process / dump_oom_summary (memcg OOM)',
     mechanism:
@@ -163,6 +198,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'fd.file_max',
     pattern: 'VFS: file-max limit [0-9]+ reached',
+    literals: ['VFS: file-max limit'],
     from: ['kernel'],
     source: 'linux fs/file_table.c alloc_empty_file (get_empty_filp before 5.0)',
     mechanism:
@@ -171,6 +207,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'pid.cgroup_limit',
     pattern: 'cgroup: fork rejected by pids controller in',
+    literals: ['cgroup: fork rejected by pids controller in'],
     from: ['kernel', 'unknown'],
     source: 'linux kernel/cgroup/pids.c pids_fork / pids_event',
     mechanism: "a cgroup's pids.max is reached: forks inside it fail with EAGAIN",
@@ -178,6 +215,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'pid.pressure',
     pattern: 'fork: (?:retry: )?Resource temporarily unavailable',
+    literals: ['fork: Resource temporarily unavailable', 'fork: retry: Resource temporarily unavailable'],
     source: 'bash jobs.c make_child (EAGAIN from fork(2), kernel/fork.c)',
     mechanism:
       'fork(2) fails with EAGAIN: the user or node is out of PIDs/threads (pid_max, threads-max, RLIMIT_NPROC)',
@@ -186,6 +224,10 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'pid.pressure',
     pattern:
       'pthread_create failed: Resource temporarily unavailable|runtime: failed to create new OS thread',
+    literals: [
+      'pthread_create failed: Resource temporarily unavailable',
+      'runtime: failed to create new OS thread',
+    ],
     source: 'go runtime/cgo/gcc_libinit.c _cgo_try_pthread_create and runtime/os_linux.go newosproc',
     mechanism:
       'a Go daemon (kubelet, dockerd, containerd) cannot create a thread: the node is out of PIDs/threads',
@@ -193,6 +235,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'pid.pressure',
     pattern: 'fork/exec[^\\n]{0,120}resource temporarily unavailable',
+    literals: ['fork/exec'],
     from: [...NODE_DAEMONS],
     source: 'go syscall/exec_linux.go forkExec (EAGAIN from clone(2)), surfaced by a node daemon',
     mechanism:
@@ -203,6 +246,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     pattern: 'no space left on device',
     // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
     unless: 'inotify|/sys/fs/cgroup',
+    literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
     mechanism: 'a filesystem the kubelet or runtime writes to is full (space or inodes)',
@@ -213,6 +257,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // A row at 100 % (blocks, or inodes with -i): the filesystem holding it is full. /boot and snap loop images
     // fill by design and hold nothing a node runs on.
     fact: 'disk.pressure',
+    literals: ['100%'],
     pattern: '[0-9] +100% +/',
     unless: '100% +/boot|100% +/snap/|/dev/loop',
     source: 'GNU coreutils src/df.c (Use%/IUse% column, then "Mounted on"), pasted by a person',
@@ -223,6 +268,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   // --- Networking ---
   {
     fact: 'network.conntrack_full',
+    literals: ['table full, dropping packet'],
     pattern: 'nf_conntrack: (?:nf_conntrack: )?table full, dropping packet',
     from: ['kernel', 'unknown'],
     source:
@@ -235,6 +281,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'disk.io_error',
     pattern: '(?:I/O|critical medium|critical target) error, dev [^ ,]+, sector [0-9]+',
+    literals: ['critical medium error, dev', 'critical target error, dev', 'I/O error, dev'],
     from: ['kernel', 'unknown'],
     source:
       'linux block/blk-core.c blk_print_req_error (end_request/blk_update_request/print_req_error in older kernels) (NPD: IOError)',
@@ -243,6 +290,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'disk.io_error',
     pattern: 'Buffer I/O error on dev',
+    literals: ['Buffer I/O error on dev'],
     from: ['kernel', 'unknown'],
     source: 'linux fs/buffer.c buffer_io_error (NPD kernel-monitor.json: IOError)',
     mechanism: 'reading or writing a filesystem buffer failed at the device',
@@ -250,6 +298,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'disk.io_error',
     pattern: 'EXT4-fs error \\(device [^)]+\\)',
+    literals: ['EXT4-fs error (device'],
     from: ['kernel', 'unknown'],
     source: 'linux fs/ext4/super.c __ext4_error (NPD kernel-monitor.json: Ext4Error)',
     mechanism: 'ext4 found on-disk corruption or an I/O failure; by default it remounts read-only next',
@@ -257,6 +306,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'fs.readonly',
     pattern: 'Remounting filesystem read-only',
+    literals: ['Remounting filesystem read-only'],
     from: ['kernel', 'unknown'],
     source: 'linux fs/ext4/super.c ext4_handle_error (NPD readonly-monitor.json: ReadonlyFilesystem)',
     mechanism:
@@ -265,6 +315,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'fs.readonly',
     pattern: 'XFS \\([^)]+\\):[^\\n]{0,80}Shutting down filesystem',
+    literals: ['Shutting down filesystem'],
     from: ['kernel', 'unknown'],
     source: 'linux fs/xfs/xfs_fsops.c xfs_do_force_shutdown (NPD kernel-monitor.json: XfsShutdown)',
     mechanism:
@@ -275,6 +326,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'kernel.soft_lockup',
     pattern: 'BUG: soft lockup - CPU#[0-9]+ stuck for',
+    literals: ['BUG: soft lockup - CPU#'],
     from: ['kernel', 'unknown'],
     source: 'linux kernel/watchdog.c watchdog_timer_fn',
     mechanism: 'a CPU ran kernel code without scheduling for over 20s: everything bound to it starves',
@@ -282,6 +334,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'kernel.soft_lockup',
     pattern: 'INFO: rcu_[a-z]+ (?:self-)?detected stalls?',
+    literals: ['detected stall'],
     from: ['kernel', 'unknown'],
     source: 'linux kernel/rcu/tree_stall.h print_cpu_stall / print_other_cpu_stall',
     mechanism: 'an RCU grace period cannot complete because a CPU does not pass through a quiescent state',
@@ -290,6 +343,13 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'kernel.oops',
     pattern:
       'BUG: unable to handle (?:kernel NULL pointer dereference|page fault for address|kernel paging request)|BUG: kernel NULL pointer dereference, address|kernel BUG at [^ ]+:[0-9]+',
+    literals: [
+      'BUG: kernel NULL pointer dereference, address',
+      'BUG: unable to handle kernel NULL pointer dereference',
+      'BUG: unable to handle kernel paging request',
+      'BUG: unable to handle page fault for address',
+      'kernel BUG at',
+    ],
     from: ['kernel', 'unknown'],
     source:
       'linux arch/x86/mm/fault.c show_fault_oops and lib/bug.c report_bug (NPD kernel-monitor.json: KernelOops)',
@@ -301,6 +361,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'network.netdev_leak',
     pattern: 'unregister_netdevice: waiting for [^ ]+ to become free',
+    literals: ['unregister_netdevice: waiting for'],
     from: ['kernel', 'unknown'],
     source: 'linux net/core/dev.c netdev_wait_allrefs (NPD kernel-monitor.json: UnregisterNetDevice)',
     mechanism:
@@ -309,6 +370,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'network.link_down',
     pattern: 'NIC Link is Down',
+    literals: ['NIC Link is Down'],
     from: ['kernel', 'unknown'],
     source:
       'linux drivers/net/ethernet/intel (e1000e, igb, ixgbe, i40e, ice) watchdog tasks; bnxt and vmxnet3 use the same text',
@@ -317,6 +379,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'network.link_down',
     pattern: ': Link is [Dd]own|mlx5_core [^ ]+ [^ ]+: Link down',
+    literals: [': Link down', ': Link is down'],
     from: ['kernel'],
     source:
       'linux drivers/net/phy/phy.c phy_print_status and drivers/net/ethernet/broadcom/tg3.c tg3_link_report ("Link is Down"/"Link is down."); mellanox/mlx5/core/en_main.c mlx5e_update_carrier ("Link down")',
@@ -325,6 +388,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'network.link_down',
     pattern: 'link status definitely down for interface',
+    literals: ['link status definitely down for interface'],
     from: ['kernel', 'unknown'],
     source: 'linux drivers/net/bonding/bond_main.c bond_miimon_commit',
     mechanism: 'a bond member lost link (the bond fails over, or goes down with its last member)',
@@ -332,6 +396,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'network.link_down',
     pattern: ': Lost carrier',
+    literals: [': Lost carrier'],
     from: ['network', 'systemd', 'unknown'],
     source: 'systemd src/network/networkd-link.c link_carrier_lost (systemd-networkd, not the kernel)',
     mechanism: 'systemd-networkd saw the interface lose carrier',
@@ -340,6 +405,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'network.link_up',
     pattern:
       'NIC Link is Up|link status definitely up for interface|: Link is Up - |mlx5_core [^ ]+ [^ ]+: Link up',
+    literals: [': Link is Up -', 'link status definitely up for interface', 'mlx5_core', 'NIC Link is Up'],
     from: ['kernel', 'unknown'],
     source:
       'linux drivers/net/ethernet/intel watchdog tasks; drivers/net/bonding/bond_main.c bond_miimon_commit',
@@ -348,6 +414,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'network.link_up',
     pattern: ': Gained carrier',
+    literals: [': Gained carrier'],
     from: ['network', 'systemd', 'unknown'],
     source: 'systemd src/network/networkd-link.c link_carrier_gained (systemd-networkd)',
     mechanism: 'systemd-networkd saw the interface regain carrier',

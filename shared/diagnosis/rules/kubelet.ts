@@ -44,6 +44,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.unhealthy',
     pattern: 'PLEG is not healthy: pleg (?:was last seen active|has yet to be successful)',
+    literals: [
+      'PLEG is not healthy: pleg has yet to be successful',
+      'PLEG is not healthy: pleg was last seen active',
+    ],
     from: ['kubelet'],
     value: plegAgeSeconds,
     source:
@@ -54,6 +58,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.relist_error',
     pattern: 'GenericPLEG: Unable to retrieve pods',
+    literals: ['GenericPLEG: Unable to retrieve pods'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist',
     mechanism:
@@ -62,6 +67,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.evented_unhealthy',
     pattern: 'EventedPLEG: pleg event channel capacity is full',
+    literals: ['EventedPLEG: pleg event channel capacity is full'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/pleg/evented.go (*EventedPLEG).Healthy (health check "EventedPLEG" registered in kubelet.go)',
@@ -71,6 +77,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.channel_full',
     pattern: 'Event channel is full, discard this relist',
+    literals: ['Event channel is full, discard this relist'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/pleg/generic.go (*GenericPLEG).Relist',
     mechanism: 'relist produced events faster than the sync loop consumes them; they are dropped',
@@ -78,6 +85,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pleg.channel_full',
     pattern: 'Evented PLEG: Event channel is full, discarded pod lifecycle event',
+    literals: ['Evented PLEG: Event channel is full, discarded pod lifecycle event'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/pleg/evented.go (*EventedPLEG).sendPodLifecycleEvent',
     mechanism: 'CRI container events arrive faster than the sync loop consumes them; they are dropped',
@@ -85,6 +93,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.down',
     pattern: 'container runtime is down',
+    literals: ['container runtime is down'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
     mechanism:
@@ -93,6 +102,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.down',
     pattern: 'Container runtime sanity check failed',
+    literals: ['Container runtime sanity check failed'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp',
     mechanism: 'the CRI Status call failed outright',
@@ -100,6 +110,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.down',
     pattern: '[Cc]ontainer runtime not ready|RuntimeReady=false',
+    literals: ['container runtime not ready', 'RuntimeReady=false'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kubelet.go (*Kubelet).updateRuntimeUp and pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
@@ -108,6 +119,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.status_pending',
     pattern: 'container runtime status check may not have completed yet',
+    literals: ['container runtime status check may not have completed yet'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/runtime.go (*runtimeState).runtimeErrors',
     mechanism: 'since the kubelet started, not one runtime Status call has succeeded',
@@ -117,6 +129,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.list_timeout',
     pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)`,
+    literals: ['from runtime service failed'],
     from: ['kubelet'],
     source: 'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).ListPodSandbox / ListContainers',
     mechanism: 'the runtime did not answer a list call within the CRI timeout (2m by default)',
@@ -124,6 +137,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.list_timeout',
     pattern: 'Failed to list pod sandboxes[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
+    literals: ['Failed to list pod sandboxes'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kuberuntime/kuberuntime_sandbox.go (*kubeGenericRuntimeManager).getKubeletSandboxes',
@@ -137,6 +151,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.status_timeout',
     pattern:
       'Status from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)|Container runtime sanity check failed[^\\n]{0,200}(?:DeadlineExceeded|deadline exceeded)',
+    literals: ['Container runtime sanity check failed', 'Status from runtime service failed'],
     unless: '(?:PodSandbox|Container)Status from runtime service failed',
     from: ['kubelet'],
     source:
@@ -147,6 +162,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.unreachable',
     pattern: `${CRI_LIST_CALL}[^\\n]{0,80}from runtime service failed[^\\n]{0,200}code = Unavailable`,
+    literals: ['from runtime service failed'],
     from: ['kubelet'],
     source: 'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).ListPodSandbox / ListContainers',
     mechanism:
@@ -156,6 +172,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.unreachable',
     pattern:
       '(?:PodSandboxStatus|ContainerStatus|Status|Version) from runtime service failed[^\\n]{0,200}code = Unavailable',
+    literals: ['Status from runtime service failed', 'Version from runtime service failed'],
     from: ['kubelet'],
     source:
       'kubernetes cri-client remote_runtime.go (*remoteRuntimeService).PodSandboxStatus / ContainerStatus / Status / Version',
@@ -167,6 +184,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // returns ResourceExhausted with the send-side words (the kubelet logs them, and its ContainerGCFailed event).
     fact: 'runtime.list_too_large',
     pattern: 'grpc: trying to send message larger than max',
+    literals: ['grpc: trying to send message larger than max'],
     from: ['kubelet', 'containerd', 'crio', 'dockerd'],
     source:
       'grpc-go rpc_util.go / server.go (*Server).sendResponse and encode checks (code ResourceExhausted)',
@@ -176,6 +194,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'runtime.list_too_large',
     pattern: 'grpc: received message (?:after decompression )?larger than max',
+    literals: [
+      'grpc: received message after decompression larger than max',
+      'grpc: received message larger than max',
+    ],
     from: ['kubelet'],
     source:
       'grpc-go rpc_util.go recvAndDecompress (code ResourceExhausted), returned to the kubelet by the CRI list calls',
@@ -187,6 +209,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'containers.gc_failed',
     pattern: '[Cc]ontainer garbage collection failed|ContainerGCFailed',
+    literals: ['container garbage collection failed', 'ContainerGCFailed'],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/kubelet.go (*Kubelet).StartGarbageCollection (log line and ContainerGCFailed event)',
@@ -196,6 +219,10 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'disk.image_gc_failed',
     pattern:
       '[Ff]ailed to garbage collect required amount of images|Image garbage collection failed multiple times in a row',
+    literals: [
+      'failed to garbage collect required amount of images',
+      'Image garbage collection failed multiple times in a row',
+    ],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/images/image_gc_manager.go (*realImageGCManager).GarbageCollect (FreeDiskSpaceFailed) and kubelet.go StartGarbageCollection (ImageGCFailed)',
@@ -207,6 +234,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'mem.oom',
     pattern: '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?memory',
+    literals: ['attempting to reclaim', 'must evict pod(s) to reclaim'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log lines "attempting to reclaim", "must evict pod(s) to reclaim", and the EvictionThresholdMet event)',
@@ -217,6 +245,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'disk.pressure',
     pattern:
       '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?(?:ephemeral-storage|nodefs|imagefs)',
+    literals: ['attempting to reclaim', 'must evict pod(s) to reclaim'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
@@ -225,6 +254,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pid.pressure',
     pattern: '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?pid',
+    literals: ['attempting to reclaim', 'must evict pod(s) to reclaim'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
@@ -233,6 +263,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'mem.oom',
     pattern: 'kubelet has insufficient memory available|low on resource: memory',
+    literals: ['kubelet has insufficient memory available', 'low on resource: memory'],
     source:
       'kubernetes pkg/kubelet/nodestatus/setters.go MemoryPressureCondition; eviction/helpers.go (pod eviction message)',
     mechanism: 'the kubelet reports MemoryPressure or evicted a pod for memory',
@@ -240,6 +271,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'disk.pressure',
     pattern: 'kubelet has disk pressure|low on resource: (?:ephemeral-storage|nodefs|imagefs)',
+    literals: [
+      'kubelet has disk pressure',
+      'low on resource: ephemeral-storage',
+      'low on resource: imagefs',
+      'low on resource: nodefs',
+    ],
     source:
       'kubernetes pkg/kubelet/nodestatus/setters.go DiskPressureCondition; eviction/helpers.go (pod eviction message)',
     mechanism: 'the kubelet reports DiskPressure or evicted a pod for disk',
@@ -247,12 +284,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'pid.pressure',
     pattern: 'kubelet has insufficient PID available',
+    literals: ['kubelet has insufficient PID available'],
     source: 'kubernetes pkg/kubelet/nodestatus/setters.go PIDPressureCondition',
     mechanism: 'the kubelet reports PIDPressure',
   },
   {
     fact: 'mem.oom',
     pattern: 'System OOM encountered',
+    literals: ['System OOM encountered'],
     source: 'kubernetes pkg/kubelet/oom/oom_watcher_linux.go (*realWatcher).Start (SystemOOM event)',
     mechanism: 'the kernel OOM killer killed a process outside any container cgroup: node memory ran out',
   },
@@ -261,6 +300,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // container name (1.10-1.18) or the victim's container name (1.19+). Before 1.10 it watched cAdvisor's events
     // for "/" alone ("... from cadvisor").
     fact: 'mem.oom',
+    literals: ['Got sys oom event'],
     pattern: 'Got sys oom event',
     from: ['kubelet'],
     strict: true,
@@ -274,6 +314,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${NODE_STATUS_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    literals: ['Error updating node status', 'Unable to register node', 'Unable to update node status'],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus / registerWithAPIServer',
@@ -282,6 +323,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${LEASE_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    literals: [
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
@@ -290,6 +337,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.heartbeat_failed',
     pattern: `${NODE_STATUS_FAILURE}|update node status exceeds retry count`,
+    literals: [
+      'Error updating node status',
+      'Unable to register node',
+      'Unable to update node status',
+      'update node status exceeds retry count',
+    ],
     unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
     from: ['kubelet'],
     source:
@@ -300,6 +353,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.heartbeat_failed',
     pattern: LEASE_FAILURE,
+    literals: [
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
     unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
     from: ['kubelet'],
     source:
@@ -309,6 +368,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'node.status_unknown',
     pattern: 'Kubelet stopped posting node status',
+    literals: ['Kubelet stopped posting node status'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
     mechanism:
@@ -317,6 +377,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'node.status_unknown',
     pattern: 'Kubelet never posted node status',
+    literals: ['Kubelet never posted node status'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
     mechanism: 'the node object exists but its kubelet has not posted one status since registration',
@@ -326,6 +387,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // The taint the node controller puts on a node whose Ready is Unknown, as describe-node and node YAML show it.
     fact: 'node.status_unknown',
     pattern: 'node\\.kubernetes\\.io/unreachable',
+    literals: ['node.kubernetes.io/unreachable'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (UnreachableTaintTemplate, v1.TaintNodeUnreachable)',
     mechanism:
@@ -334,6 +396,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'node.status_unknown',
     pattern: 'is unresponsive\\. Adding it to the Taint queue',
+    literals: ['is unresponsive. Adding it to the Taint queue'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).processTaintBaseEviction',
     mechanism: 'Ready went Unknown: the node controller taints the node unreachable (NoExecute)',
@@ -341,6 +404,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'nodes.all_not_ready',
     pattern: 'detected that all Nodes are not-Ready\\. Entering master disruption mode',
+    literals: ['detected that all Nodes are not-Ready. Entering master disruption mode'],
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).handleDisruption',
     mechanism:
@@ -351,6 +415,11 @@ export const KUBELET_RULES: readonly Signature[] = [
   // client-side load balancer: an agent that cannot do it never gets a kubelet to the API server.
   {
     fact: 'kubelet.api_error',
+    literals: [
+      'failed to get CA certs',
+      'Waiting to retrieve agent configuration',
+      'failed to validate connection to cluster at',
+    ],
     pattern:
       'failed to get CA certs|Waiting to retrieve agent configuration; server is not ready|[Ff]ailed to validate connection to cluster at',
     source:
@@ -362,6 +431,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   // The node lifecycle controller's view: it stopped hearing from the kubelet.
   {
     fact: 'node.status_unknown',
+    literals: [
+      "hasn't been updated",
+      'Recording status change NodeNotReady event',
+      'Deleting all Pods from Node',
+      'Marking all pods on node',
+    ],
     pattern:
       "[Nn]ode [^ ]+ hasn't been updated for [0-9]|Node hasn't been updated|Recording status change NodeNotReady event|Deleting all Pods from Node|Marking all pods on node [^ ]+ not ready",
     source:
@@ -376,6 +451,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate has expired or is not yet valid',
+    literals: ['x509: certificate has expired or is not yet valid'],
     from: ['kubelet'],
     strict: true,
     source: 'go crypto/x509 verify.go CertificateInvalidError (Expired), in the kubelet TLS handshake',
@@ -385,6 +461,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate signed by unknown authority',
+    literals: ['x509: certificate signed by unknown authority'],
     from: ['kubelet'],
     strict: true,
     source: 'go crypto/x509 verify.go UnknownAuthorityError, in the kubelet TLS handshake',
@@ -394,6 +471,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // Each start, the kubelet checks the certificates in its kubeconfig; an expired one sends it to TLS bootstrap,
     // which fails at once where no bootstrap kubeconfig is left (kubeadm deletes it after joining).
     fact: 'kubelet.auth_error',
+    literals: ['of the existing bootstrap client certificate'],
     pattern: '[Pp]art of the existing bootstrap client certificate (?:in [^ ]+ )?is expired',
     from: ['kubelet'],
     source:
@@ -404,6 +482,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     // The other side of the TLS handshake: the API server's authentication filter, whose refusal people quote.
     fact: 'kubelet.auth_error',
+    literals: ['Unable to authenticate the request'],
     pattern: 'Unable to authenticate the request[^\\n]{0,300}x509: certificate has expired',
     source:
       'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/filters/authentication.go withAuthentication (the x509 authenticator refusing an expired client certificate)',
@@ -413,6 +492,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'The currently active client certificate has expired',
+    literals: ['The currently active client certificate has expired'],
     from: ['kubelet'],
     strict: true,
     source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
@@ -422,6 +502,16 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,200}Unauthorized|err="Unauthorized"`,
+    literals: [
+      'err="Unauthorized"',
+      'Error updating node status',
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+      'Unable to register node',
+      'Unable to update node status',
+    ],
     from: ['kubelet'],
     strict: true,
     source:
@@ -431,6 +521,12 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: 'forbidden: User \\\\?"system:(?:node:|anonymous)',
+    literals: [
+      'forbidden: User "system:anonymous',
+      'forbidden: User "system:node:',
+      'forbidden: User \\"system:anonymous',
+      'forbidden: User \\"system:node:',
+    ],
     unless:
       'can only access node lease with the same name|is not allowed to modify node|no relationship found between node',
     from: ['kubelet'],
@@ -442,6 +538,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.node_identity',
     pattern: 'can only access node lease with the same name',
+    literals: ['can only access node lease with the same name'],
     source:
       'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeLease and plugin/pkg/admission/noderestriction/admission.go admitLease',
     mechanism:
@@ -450,12 +547,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.node_identity',
     pattern: 'is not allowed to modify node',
+    literals: ['is not allowed to modify node'],
     source: 'kubernetes plugin/pkg/admission/noderestriction/admission.go admitNode',
     mechanism: "the kubelet's credential names another node: its node status updates are refused",
   },
   {
     fact: 'kubelet.node_identity',
     pattern: 'no relationship found between node',
+    literals: ['no relationship found between node'],
     source: 'kubernetes plugin/pkg/auth/authorizer/node/node_authorizer.go (*NodeAuthorizer).authorize',
     mechanism:
       "the Node authorizer's graph does not link this node to the object it asks for (node name mismatch, or pods not yet bound)",
@@ -463,6 +562,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.cert_rotation_failed',
     pattern: 'Failed while requesting a signed certificate from the (?:control plane|master)',
+    literals: [
+      'Failed while requesting a signed certificate from the control plane',
+      'Failed while requesting a signed certificate from the master',
+    ],
     from: ['kubelet'],
     source:
       'kubernetes staging/src/k8s.io/client-go/util/certificate/certificate_manager.go (*manager).rotateCerts',
@@ -472,6 +575,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.cert_rotated',
     pattern: '[Cc]ertificate rotation detected, shutting down client connections',
+    literals: ['certificate rotation detected, shutting down client connections'],
     from: ['kubelet'],
     source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
     mechanism:
@@ -482,6 +586,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stale_conn',
     pattern: 'use of closed network connection',
+    literals: ['use of closed network connection'],
     from: ['kubelet'],
     source: 'go net/net.go ErrClosed ("use of closed network connection"), on the kubelet API-server client',
     mechanism: 'the kubelet keeps sending on a connection that is already closed',
@@ -489,6 +594,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stale_conn',
     pattern: 'http2: client connection lost',
+    literals: ['http2: client connection lost'],
     from: ['kubelet'],
     source: 'go golang.org/x/net/http2/transport.go errClientConnLost',
     mechanism: 'the HTTP/2 connection to the API server died; requests queued on it fail',
@@ -496,6 +602,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stale_conn',
     pattern: 'Unexpected watch close - watch lasted less than a second',
+    literals: ['Unexpected watch close - watch lasted less than a second'],
     from: ['kubelet'],
     source: 'kubernetes staging/src/k8s.io/client-go/tools/cache/reflector.go watchHandler',
     mechanism: 'watches close at once without data: the underlying connection is broken but still reused',
@@ -503,6 +610,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.http_blocked',
     pattern: 'net/http\\.\\(\\*persistConn\\)\\.roundTrip',
+    literals: ['net/http.(*persistConn).roundTrip'],
     source: 'go net/http/transport.go (*persistConn).roundTrip, as a frame in a kubelet goroutine dump',
     mechanism: 'a kubelet goroutine waits on an HTTP round trip to the API server that never completes',
   },
@@ -511,12 +619,14 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     pattern: 'failed to run Kubelet',
+    literals: ['failed to run Kubelet'],
     source: 'kubernetes cmd/kubelet/app/server.go run',
     mechanism: 'the kubelet exits during start-up; systemd restarts it in a loop',
   },
   {
     fact: 'kubelet.dead',
     pattern: 'Failed to start cAdvisor|Failed to start ContainerManager',
+    literals: ['Failed to start cAdvisor', 'Failed to start ContainerManager'],
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/kubelet.go (*Kubelet).initializeRuntimeDependentModules',
     mechanism: 'a kubelet module fails at start and the kubelet exits',
@@ -526,12 +636,19 @@ export const KUBELET_RULES: readonly Signature[] = [
     pattern:
       'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly|Scheduled restart job, restart counter is at [0-9]+)',
     unless: KUBELET_KILLED,
+    literals: [
+      'kubelet.service: Failed with result',
+      'kubelet.service: Main process exited',
+      'kubelet.service: Start request repeated too quickly',
+      'kubelet.service: Scheduled restart job',
+    ],
     source: 'systemd src/core/service.c service_sigchld_event / unit.c (the kubelet unit)',
     mechanism: 'the kubelet process exits and systemd restarts it, or gives up',
   },
   {
     // 137 is 128 + 9: a shell, docker (`Exited (137)`) or a supervisor reporting a process killed by SIGKILL.
     fact: 'kubelet.killed',
+    literals: ['status=9/KILL', '137'],
     pattern: `kubelet(?:\\.service)?[^\\n]{0,120}${KUBELET_KILLED}`,
     // Its supervisor's line, never the kubelet's own (which reports containers' exit codes).
     from: ['systemd', 'dockerd', 'containerd', 'app', 'unknown'],
@@ -543,6 +660,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     // The cgroup root by name: "" or "/" (%q of a string), [""] or [] (%q of a CgroupName); or the write it failed.
     fact: 'kubelet.allocatable_on_root',
+    literals: ['Failed to update Node Allocatable Limits'],
     pattern:
       'Failed to update Node Allocatable Limits (?:\\[\\]|\\[\\\\?"\\\\?"\\]|\\\\?"/?\\\\?":)|Failed to update Node Allocatable Limits[^\\n]{0,400}/sys/fs/cgroup/memory/memory\\.limit_in_bytes: invalid argument',
     source:
@@ -554,6 +672,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // A kubelet from 1.26 speaks CRI v1 only; a runtime that serves v1alpha2 alone (containerd before 1.6, older
     // cri-o) answers grpc-go's Unimplemented for the whole service. crictl falls back to v1alpha2 and looks healthy.
     fact: 'runtime.cri_version',
+    literals: ['unknown service runtime.v1', 'validate CRI v1'],
     pattern:
       'unknown service runtime\\.v1(?:alpha2)?\\.(?:RuntimeService|ImageService)|validate CRI v1 (?:runtime|image) API for endpoint',
     source:
@@ -566,6 +685,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // runtime's name with version Unknown: the kubelet's own record of a runtime that did not answer, as the Ready
     // condition's "container runtime is down" is.
     fact: 'runtime.down',
+    literals: ['://unknown'],
     pattern: '(?:docker|containerd|cri-o|crio)://[Uu][Nn][Kk][Nn][Oo][Ww][Nn]',
     source:
       'kubernetes pkg/kubelet/nodestatus/setters.go VersionInfo (ContainerRuntimeVersion "%s://%s" with "Unknown" when the runtime\'s Version call fails)',
@@ -575,6 +695,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     // The Go runtime writes a crash raw to the kubelet's stderr; apimachinery's HandleCrash logs a recovered one.
     fact: 'kubelet.panic',
+    literals: ['panic: ', 'fatal error: '],
     pattern: '(?:panic|fatal error): |Observed a panic: ',
     from: ['kubelet'],
     strict: true,
@@ -587,6 +708,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     // The kubelet's node lister and status loop: the API server has no Node of this name.
     fact: 'kubelet.not_registered',
+    literals: ['error getting node', 'error updating node status', 'Unable to register node'],
     pattern:
       '[Ee]rror getting node[^\\n]{0,120}not found|[Ee]rror updating node status[^\\n]{0,200}nodes? \\\\?"[^"\\\\]{1,253}\\\\?" not found|Unable to register node[^\\n]{0,300}(?:not found|no such host|connection refused|i/o timeout)',
     from: ['kubelet'],
@@ -598,6 +720,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.swap',
     pattern: '[Rr]unning with swap on',
+    literals: ['running with swap on'],
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/cm/container_manager_linux.go NewContainerManager',
     mechanism: 'swap is on and failSwapOn is true: the kubelet refuses to start',
@@ -605,6 +728,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.config_error',
     pattern: 'misconfiguration: kubelet cgroup driver: [^ ]+ is different from docker cgroup driver',
+    literals: ['misconfiguration: kubelet cgroup driver:'],
     from: ['kubelet', 'unknown'],
     source: 'kubernetes pkg/kubelet/dockershim/docker_service.go NewDockerService (cri-dockerd since 1.24)',
     mechanism:
@@ -613,6 +737,10 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.config_error',
     pattern: 'please drain this node and delete the (?:CPU|memory) manager checkpoint file',
+    literals: [
+      'please drain this node and delete the CPU manager checkpoint file',
+      'please drain this node and delete the memory manager checkpoint file',
+    ],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState',
@@ -623,6 +751,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.cadvisor_cgroup_path',
     pattern:
       'Failed to start cAdvisor[^\\n]{0,120}inotify_add_watch [^ ]*/sys/fs/cgroup/[^ ]*: no such file or directory',
+    literals: ['Failed to start cAdvisor'],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/kubelet.go initializeRuntimeDependentModules; cadvisor manager/manager.go Start',
@@ -632,6 +761,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'fd.watch_error',
     pattern: 'Error while processing event \\(',
+    literals: ['Error while processing event ('],
     unless: 'no such file or directory',
     from: ['kubelet'],
     source: 'cadvisor manager/manager.go (*manager).watchForNewContainers, inside the kubelet',

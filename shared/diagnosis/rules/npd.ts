@@ -296,6 +296,7 @@ export const NPD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.overlay_corrupt',
     pattern: 'returned error: readlink /var/lib/docker/overlay2[^ ]*: invalid argument',
+    literals: ['returned error: readlink /var/lib/docker/overlay2'],
     from: ['dockerd', 'unknown'],
     source:
       'node-problem-detector config/docker-monitor.json (CorruptDockerOverlay2), matching moby daemon/graphdriver/overlay2 errors',

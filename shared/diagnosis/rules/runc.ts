@@ -8,6 +8,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'Timeout waiting for systemd to create [^ ]+\\.(?:scope|slice)',
+    literals: ['Timeout waiting for systemd to create'],
     source:
       'runc libcontainer/cgroups/systemd/common.go startUnit ("Timeout waiting for systemd to create " + unitName; opencontainers/cgroups systemd/common.go from runc 1.2)',
     mechanism:
@@ -16,6 +17,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'Timed out while waiting for (?:systemd to remove [^ ]+|StopUnit\\([^)]+\\) completion signal)',
+    literals: ['Timed out while waiting for'],
     source:
       'runc libcontainer/cgroups/systemd/common.go stopUnit ("Timed out while waiting for systemd to remove %s"; "Timed out while waiting for StopUnit(%s) completion signal from dbus" in rc93–1.0)',
     mechanism:
@@ -24,6 +26,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'systemd.scope_failed',
     pattern: 'unable to start unit "?[^ "]+"?|error creating systemd unit `[^`]+`: got `[a-z]+`',
+    literals: ['error creating systemd unit `', 'unable to start unit'],
     unless: 'Timeout waiting for systemd|[Cc]onnection timed out|NoReply|TimedOut|dbus: connection closed',
     source:
       'runc libcontainer/cgroups/systemd/v2.go (*unifiedManager).Apply / v1.go (*legacyManager).Apply ("unable to start unit %q (properties %+v): %w") and common.go startUnit ("error creating systemd unit `%s`: got `%s`")',
@@ -33,6 +36,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'unable to start unit [^\\n]{0,400}(?:[Cc]onnection timed out|NoReply|TimedOut)',
+    literals: ['unable to start unit'],
     source:
       'runc libcontainer/cgroups/systemd/v2.go (*unifiedManager).Apply ("unable to start unit %q ...: %w") wrapping a D-Bus timeout from StartTransientUnit',
     mechanism: 'runc’s StartTransientUnit call to systemd over D-Bus timed out: PID 1 is not answering',
@@ -40,6 +44,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_disconnected',
     pattern: 'dbus: connection closed by user',
+    literals: ['dbus: connection closed by user'],
     source:
       'godbus/dbus conn.go ErrClosed ("dbus: connection closed by user"), returned to runc/containerd/kubelet cgroup managers using a stale system-bus connection',
     mechanism:
@@ -48,6 +53,7 @@ export const RUNC_RULES: readonly Signature[] = [
   {
     fact: 'runc.freeze_failed',
     pattern: 'unable to freeze',
+    literals: ['unable to freeze'],
     source:
       'runc libcontainer/cgroups/fs/freezer.go (*FreezerGroup).Set ("unable to freeze"; opencontainers/cgroups fs/freezer.go from runc 1.2)',
     mechanism:

@@ -17,6 +17,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
     // without CRI, which the kubelet sees as the same thing). dockerd prints the error that ends its start on
     // stderr, without a level.
     fact: 'runtime.start_failed',
+    literals: ['level=fatal', 'failed to start daemon', 'Error starting daemon', 'failed to load TOML'],
     pattern:
       'level=fatal msg=|failed to start daemon|Error starting daemon|containerd: failed to load TOML|failed to load TOML from',
     from: ['dockerd', 'containerd', 'crio'],
@@ -30,6 +31,18 @@ export const RUNTIME_RULES: readonly Signature[] = [
     fact: 'runtime.unreachable',
     pattern:
       'dial unix [^ ]*(?:containerd|docker|dockershim|crio|cri-dockerd)\\.sock: connect: (?:connection refused|no such file or directory)',
+    literals: [
+      'containerd.sock: connect: connection refused',
+      'containerd.sock: connect: no such file or directory',
+      'cri-dockerd.sock: connect: connection refused',
+      'cri-dockerd.sock: connect: no such file or directory',
+      'crio.sock: connect: connection refused',
+      'crio.sock: connect: no such file or directory',
+      'docker.sock: connect: connection refused',
+      'docker.sock: connect: no such file or directory',
+      'dockershim.sock: connect: connection refused',
+      'dockershim.sock: connect: no such file or directory',
+    ],
     from: [...NODE_DAEMONS],
     source:
       'Go net (*Dialer).DialContext error ("dial unix %s: connect: connection refused"), as the kubelet CRI client (pkg/kubelet/cri/remote) and crictl report it',
@@ -38,6 +51,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.unreachable',
     pattern: 'error reading server preface',
+    literals: ['error reading server preface'],
     from: [...NODE_DAEMONS],
     source:
       'grpc-go internal/transport/http2_client.go (*http2Client).reader ("error reading server preface: %v"), in the kubelet CRI client',
@@ -47,6 +61,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.op_timeout',
     pattern: `${CRI_CALL}[^\\n]{0,200} from runtime service failed[^\\n]{0,200}(?:DeadlineExceeded|context deadline exceeded)`,
+    literals: ['from runtime service failed'],
     from: ['kubelet', 'unknown'],
     source:
       'kubernetes pkg/kubelet/cri/remote/remote_runtime.go (*remoteRuntimeService).<Call> ("StopPodSandbox from runtime service failed"; pkg/kubelet/remote before 1.20)',
@@ -57,6 +72,24 @@ export const RUNTIME_RULES: readonly Signature[] = [
     fact: 'runtime.op_timeout',
     pattern:
       'failed to \\\\?"(?:KillPodSandbox|KillContainer|CreatePodSandbox|StartContainer)\\\\?" for [^\\n]{0,200} with [A-Za-z]+Error: [^\\n]{0,300}(?:DeadlineExceeded|context deadline exceeded)',
+    literals: [
+      'failed to "CreatePodSandbox" for',
+      'failed to "CreatePodSandbox\\" for',
+      'failed to "KillContainer" for',
+      'failed to "KillContainer\\" for',
+      'failed to "KillPodSandbox" for',
+      'failed to "KillPodSandbox\\" for',
+      'failed to "StartContainer" for',
+      'failed to "StartContainer\\" for',
+      'failed to \\"CreatePodSandbox" for',
+      'failed to \\"CreatePodSandbox\\" for',
+      'failed to \\"KillContainer" for',
+      'failed to \\"KillContainer\\" for',
+      'failed to \\"KillPodSandbox" for',
+      'failed to \\"KillPodSandbox\\" for',
+      'failed to \\"StartContainer" for',
+      'failed to \\"StartContainer\\" for',
+    ],
     source:
       'kubernetes pkg/kubelet/container/sync_result.go (*PodSyncResult).Error ("failed to %q for %q with %v: %q"), in the kubelet\'s pod sync errors and FailedKillPod/FailedSync events',
     mechanism:
@@ -65,6 +98,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.op_timeout',
     pattern: 'operation timeout: context deadline exceeded',
+    literals: ['operation timeout: context deadline exceeded'],
     from: ['kubelet', 'dockerd', 'unknown'],
     source:
       'cri-dockerd libdocker/kube_docker_client.go operationTimeout.Error ("operation timeout: %v"; kubernetes pkg/kubelet/dockershim/libdocker before 1.24)',
@@ -74,6 +108,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'fd.emfile',
     pattern: '[Tt]oo many open files|EMFILE',
+    literals: ['EMFILE', 'too many open files'],
     from: [...NODE_DAEMONS],
     strict: true,
     discountAs: 'fd.app_emfile',
@@ -88,6 +123,16 @@ export const RUNTIME_RULES: readonly Signature[] = [
     fact: 'fd.inotify',
     pattern:
       'inotify_init1?: [Tt]oo many open files|inotify resources exhausted|inotify_add_watch[^\\n]{0,200}[Nn]o space left on device|fsnotify watcher: [Tt]oo many open files|[Ff]ailed to create inotify|inotify instance limit|inotify watch limit',
+    literals: [
+      'failed to create inotify',
+      'fsnotify watcher: too many open files',
+      'inotify instance limit',
+      'inotify resources exhausted',
+      'inotify watch limit',
+      'inotify_init: too many open files',
+      'inotify_init1: too many open files',
+      'no space left on device',
+    ],
     source:
       'inotify_init1(2) EMFILE / inotify_add_watch(2) ENOSPC as reported by cAdvisor (kubelet), fsnotify users (containerd, dockerd), and tail -f ("inotify resources exhausted", GNU coreutils tail.c)',
     mechanism:
@@ -96,6 +141,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.op_timeout',
     pattern: 'level=error msg="[^"]{0,160}" error="[^"]{0,200}(?:context deadline exceeded|DeadlineExceeded)',
+    literals: ['context deadline exceeded', 'DeadlineExceeded'],
     from: RUNTIMES,
     source:
       'logrus error entries of the runtime daemons, log.G(ctx).WithError(err).Error(...) in containerd, dockerd and cri-o: `msg="..." error="context deadline exceeded"`',
@@ -108,6 +154,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
     fact: 'runtime.not_accepting',
     pattern:
       '(?:docker|containerd|crio|cri-dockerd|dockershim)[^ \\n]*\\.sock[^\\n]{0,40}connect: resource temporarily unavailable',
+    literals: ['connect: resource temporarily unavailable'],
     source:
       'unix(7) and connect(2): EAGAIN for a unix stream socket whose listen backlog is full (Go net.Dial, "dial unix")',
     mechanism: "the runtime's socket queue is full: the daemon has stopped accepting connections",

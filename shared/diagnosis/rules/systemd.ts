@@ -10,6 +10,20 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_failed',
     pattern: `${RUNTIME_UNIT}Main process exited, code=(?:exited|killed|dumped), status=`,
+    literals: [
+      'containerd.service: Main process exited, code=dumped, status=',
+      'containerd.service: Main process exited, code=exited, status=',
+      'containerd.service: Main process exited, code=killed, status=',
+      'cri-o.service: Main process exited, code=dumped, status=',
+      'cri-o.service: Main process exited, code=exited, status=',
+      'cri-o.service: Main process exited, code=killed, status=',
+      'crio.service: Main process exited, code=dumped, status=',
+      'crio.service: Main process exited, code=exited, status=',
+      'crio.service: Main process exited, code=killed, status=',
+      'docker.service: Main process exited, code=dumped, status=',
+      'docker.service: Main process exited, code=exited, status=',
+      'docker.service: Main process exited, code=killed, status=',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/service.c service_sigchld_event ("Main process exited, code=%s, status=%i/%s", notice level only when the exit is not clean)',
@@ -18,6 +32,36 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_failed',
     pattern: `${RUNTIME_UNIT}Failed with result '(?:exit-code|signal|core-dump|watchdog|timeout|protocol|resources)'`,
+    literals: [
+      "containerd.service: Failed with result 'core-dump'",
+      "containerd.service: Failed with result 'exit-code'",
+      "containerd.service: Failed with result 'protocol'",
+      "containerd.service: Failed with result 'resources'",
+      "containerd.service: Failed with result 'signal'",
+      "containerd.service: Failed with result 'timeout'",
+      "containerd.service: Failed with result 'watchdog'",
+      "cri-o.service: Failed with result 'core-dump'",
+      "cri-o.service: Failed with result 'exit-code'",
+      "cri-o.service: Failed with result 'protocol'",
+      "cri-o.service: Failed with result 'resources'",
+      "cri-o.service: Failed with result 'signal'",
+      "cri-o.service: Failed with result 'timeout'",
+      "cri-o.service: Failed with result 'watchdog'",
+      "crio.service: Failed with result 'core-dump'",
+      "crio.service: Failed with result 'exit-code'",
+      "crio.service: Failed with result 'protocol'",
+      "crio.service: Failed with result 'resources'",
+      "crio.service: Failed with result 'signal'",
+      "crio.service: Failed with result 'timeout'",
+      "crio.service: Failed with result 'watchdog'",
+      "docker.service: Failed with result 'core-dump'",
+      "docker.service: Failed with result 'exit-code'",
+      "docker.service: Failed with result 'protocol'",
+      "docker.service: Failed with result 'resources'",
+      "docker.service: Failed with result 'signal'",
+      "docker.service: Failed with result 'timeout'",
+      "docker.service: Failed with result 'watchdog'",
+    ],
     from: ['systemd', 'unknown'],
     source: 'systemd src/core/unit.c unit_log_failure ("Failed with result \'%s\'.")',
     mechanism: 'systemd marked the runtime service failed (crash, watchdog, or start/stop timeout)',
@@ -25,6 +69,16 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.oom_killed',
     pattern: `${RUNTIME_UNIT}(?:Failed with result 'oom-kill'|A process of this unit has been killed by the OOM killer)`,
+    literals: [
+      'containerd.service: A process of this unit has been killed by the OOM killer',
+      "containerd.service: Failed with result 'oom-kill'",
+      'cri-o.service: A process of this unit has been killed by the OOM killer',
+      "cri-o.service: Failed with result 'oom-kill'",
+      'crio.service: A process of this unit has been killed by the OOM killer',
+      "crio.service: Failed with result 'oom-kill'",
+      'docker.service: A process of this unit has been killed by the OOM killer',
+      "docker.service: Failed with result 'oom-kill'",
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/unit.c unit_log_failure ("Failed with result \'oom-kill\'.") and unit_check_oom ("A process of this unit has been killed by the OOM killer.")',
@@ -33,6 +87,16 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.restart_limit',
     pattern: `${RUNTIME_UNIT}(?:Start request repeated too quickly|Failed with result 'start-limit-hit')`,
+    literals: [
+      "containerd.service: Failed with result 'start-limit-hit'",
+      'containerd.service: Start request repeated too quickly',
+      "cri-o.service: Failed with result 'start-limit-hit'",
+      'cri-o.service: Start request repeated too quickly',
+      "crio.service: Failed with result 'start-limit-hit'",
+      'crio.service: Start request repeated too quickly',
+      "docker.service: Failed with result 'start-limit-hit'",
+      'docker.service: Start request repeated too quickly',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/unit.c unit_test_start_limit ("Start request repeated too quickly.") and unit_log_failure ("Failed with result \'start-limit-hit\'.")',
@@ -42,6 +106,12 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_failed',
     pattern: `${RUNTIME_UNIT}Scheduled restart job, restart counter is at [0-9]+`,
+    literals: [
+      'containerd.service: Scheduled restart job, restart counter is at',
+      'cri-o.service: Scheduled restart job, restart counter is at',
+      'crio.service: Scheduled restart job, restart counter is at',
+      'docker.service: Scheduled restart job, restart counter is at',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/service.c service_enter_restart ("Scheduled restart job, restart counter is at %u.")',
@@ -50,6 +120,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_stopped',
     pattern: `${RUNTIME_UNIT}(?:Deactivated successfully|Succeeded\\.|Consumed [^\\n]{1,80} CPU time)`,
+    literals: ['.service: Deactivated successfully', '.service: Succeeded.', '.service: Consumed'],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/unit.c unit_notify/unit_log_success ("Deactivated successfully.", "Succeeded." before v249) and unit_log_resources ("Consumed %s CPU time.")',
@@ -58,6 +129,11 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stopped',
     pattern: 'kubelet\\.service: (?:Deactivated successfully|Succeeded\\.|Consumed [^\\n]{1,80} CPU time)',
+    literals: [
+      'kubelet.service: Deactivated successfully',
+      'kubelet.service: Succeeded.',
+      'kubelet.service: Consumed',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/unit.c unit_log_success ("Deactivated successfully.", "Succeeded." before v249) and unit_log_resources ("Consumed %s CPU time.")',
@@ -68,6 +144,12 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     // counts as a clean exit (service.c service_sigchld_event, is_clean_exit): the unit is not restarted.
     fact: 'kubelet.unit_failed',
     pattern: 'kubelet\\.service: Main process exited, code=killed, status=(?:1/HUP|2/INT|13/PIPE|15/TERM)',
+    literals: [
+      'kubelet.service: Main process exited, code=killed, status=1/HUP',
+      'kubelet.service: Main process exited, code=killed, status=13/PIPE',
+      'kubelet.service: Main process exited, code=killed, status=15/TERM',
+      'kubelet.service: Main process exited, code=killed, status=2/INT',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/service.c service_sigchld_event with is_clean_exit (SIGHUP/SIGINT/SIGTERM/SIGPIPE are clean for Restart=on-failure)',
@@ -77,6 +159,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stopped',
     pattern: 'Stopped [^\\n]{0,40}(?:[Kk]ubelet|Kubernetes Node Agent)',
+    literals: ['Stopped'],
     from: ['systemd', 'unknown'],
     source: 'systemd src/core/job.c job_emit_done_message ("Stopped %s." with the unit\'s Description)',
     mechanism: 'systemd stopped the kubelet service; unless a start follows, nobody posts node status',
@@ -84,6 +167,10 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     pattern: "kubelet\\.service: (?:Scheduled restart job|Failed with result 'start-limit-hit')",
+    literals: [
+      "kubelet.service: Failed with result 'start-limit-hit'",
+      'kubelet.service: Scheduled restart job',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/service.c service_enter_restart ("Scheduled restart job, restart counter is at %u.") and src/core/unit.c unit_log_failure',
@@ -95,6 +182,11 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'systemd.dbus_timeout',
     pattern:
       'Failed to start transient (?:scope|service|timer) unit: [^\\n]{0,120}(?:timed out|Timeout|NoReply)',
+    literals: [
+      'Failed to start transient scope unit:',
+      'Failed to start transient service unit:',
+      'Failed to start transient timer unit:',
+    ],
     source:
       'systemd src/run/run.c start_transient_scope/start_transient_service ("Failed to start transient scope unit: %s")',
     mechanism:
@@ -103,6 +195,11 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.scope_failed',
     pattern: 'Failed to start transient (?:scope|service|timer) unit: ',
+    literals: [
+      'Failed to start transient scope unit:',
+      'Failed to start transient service unit:',
+      'Failed to start transient timer unit:',
+    ],
     unless: 'timed out|Timeout|NoReply',
     source:
       'systemd src/run/run.c start_transient_scope/start_transient_service ("Failed to start transient scope unit: %s")',
@@ -112,6 +209,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     // A container's scope whose start or stop job systemd did not finish in time: PID 1 is overloaded or stuck.
     fact: 'systemd.scope_failed',
+    literals: ['.scope: Job'],
     pattern: '\\.scope: Job [^ ]+ timed out',
     from: ['systemd', 'unknown'],
     source: 'systemd src/core/job.c job_dispatch_timer / job_timeout ("%s: Job %s/%s timed out.")',
@@ -121,6 +219,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     // The runtime's unit would not stop within TimeoutStopSec (its own shutdown hung), so systemd kills it.
     fact: 'runtime.service_failed',
+    literals: ["State 'stop-sigterm' timed out", 'Stopping timed out'],
     pattern:
       "(?:docker|containerd|crio|cri-o|cri-docker)\\.service: (?:State 'stop-sigterm' timed out|Stopping timed out)\\. Killing",
     from: ['systemd', 'unknown'],
@@ -132,6 +231,12 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.unit_exists',
     pattern: 'Unit [^ ]+\\.(?:scope|service|slice) already exists|org\\.freedesktop\\.systemd1\\.UnitExists',
+    literals: [
+      '.scope already exists',
+      '.service already exists',
+      '.slice already exists',
+      'org.freedesktop.systemd1.UnitExists',
+    ],
     source:
       'systemd src/core/dbus-manager.c transient_unit_from_message ("Unit %s already exists.", BUS_ERROR_UNIT_EXISTS)',
     mechanism:
@@ -142,6 +247,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'org\\.freedesktop\\.DBus\\.Error\\.(?:NoReply|TimedOut)',
+    literals: ['org.freedesktop.DBus.Error.NoReply', 'org.freedesktop.DBus.Error.TimedOut'],
     source:
       'D-Bus error names set by dbus-daemon bus/connection.c bus_pending_reply_send_no_reply (NoReply) and bus/activation.c (TimedOut), and by sd-bus on a method-call timeout',
     mechanism: 'a method call to systemd over D-Bus got no reply within the timeout: PID 1 is busy or stuck',
@@ -149,6 +255,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'Did not receive a reply|did not receive a reply \\(timeout by message bus\\)',
+    literals: ['Did not receive a reply'],
     source:
       'libdbus dbus/dbus-pending-call.c reply timeout ("Did not receive a reply. Possible causes include: ...") and dbus-daemon bus/connection.c bus_pending_reply_send_no_reply ("Message did not receive a reply (timeout by message bus)")',
     mechanism: 'a D-Bus method call (typically to systemd) got no reply within the timeout',
@@ -157,6 +264,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'systemd.dbus_full_queue',
     pattern:
       'Rejected: destination has a full message queue|org\\.freedesktop\\.DBus\\.Error\\.LimitsExceeded',
+    literals: ['org.freedesktop.DBus.Error.LimitsExceeded', 'Rejected: destination has a full message queue'],
     source:
       'dbus-daemon bus/bus.c bus_context_check_security_policy (complain_about_message, DBUS_ERROR_LIMITS_EXCEEDED: "Rejected: destination has a full message queue")',
     mechanism:
@@ -166,6 +274,10 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'systemd.dbus_timeout',
     pattern:
       "Activation of org\\.freedesktop\\.systemd1 timed out|Failed to activate service 'org\\.freedesktop\\.systemd1': timed out",
+    literals: [
+      'Activation of org.freedesktop.systemd1 timed out',
+      "Failed to activate service 'org.freedesktop.systemd1': timed out",
+    ],
     source:
       'dbus-daemon bus/activation.c pending_activation_timed_out ("Activation of %s timed out"; "Failed to activate service \'%s\': timed out" in newer releases)',
     mechanism: 'the bus could not reach systemd (PID 1) at all within the activation timeout',
@@ -173,6 +285,10 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'Failed to (?:connect to bus|get D-Bus connection): Connection timed out',
+    literals: [
+      'Failed to connect to bus: Connection timed out',
+      'Failed to get D-Bus connection: Connection timed out',
+    ],
     source:
       'systemd systemctl via src/shared/bus-util.c bus_log_connect_error ("Failed to connect to bus: %m"; systemctl.c "Failed to get D-Bus connection: %m" in old releases)',
     mechanism:
@@ -182,6 +298,14 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'systemd.dbus_timeout',
     pattern:
       'Failed to (?:start|stop|restart|reload|try-restart|reload-or-restart) [^ ]+\\.(?:service|socket|scope|slice|target|mount): Connection timed out',
+    literals: [
+      '.mount: Connection timed out',
+      '.scope: Connection timed out',
+      '.service: Connection timed out',
+      '.slice: Connection timed out',
+      '.socket: Connection timed out',
+      '.target: Connection timed out',
+    ],
     source:
       'systemd src/systemctl/systemctl-start-unit.c start_unit_one ("Failed to %s %s: %s" with the D-Bus error of the job request)',
     mechanism: 'systemctl sent a start/stop job to systemd and got no answer within the D-Bus timeout',
@@ -190,6 +314,14 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'systemd.dbus_disconnected',
     pattern:
       'Failed to (?:connect to bus|get D-Bus connection): (?:Connection refused|No such file or directory|Transport endpoint is not connected)',
+    literals: [
+      'Failed to connect to bus: Connection refused',
+      'Failed to connect to bus: No such file or directory',
+      'Failed to connect to bus: Transport endpoint is not connected',
+      'Failed to get D-Bus connection: Connection refused',
+      'Failed to get D-Bus connection: No such file or directory',
+      'Failed to get D-Bus connection: Transport endpoint is not connected',
+    ],
     source:
       'systemd systemctl via src/shared/bus-util.c bus_log_connect_error ("Failed to connect to bus: %m"; "Failed to get D-Bus connection: %m" in old releases)',
     mechanism: 'the system bus socket is gone or refuses connections: dbus-daemon is down or restarting',
@@ -200,6 +332,12 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'systemd.crashed',
     pattern:
       'Caught <[A-Z]+>, (?:cannot fork for core dump|dumped core as pid|not dumping core)|Freezing execution',
+    literals: [
+      '>, cannot fork for core dump',
+      '>, dumped core as pid',
+      '>, not dumping core',
+      'Freezing execution',
+    ],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/main.c crash() and freeze_or_exit_or_reboot ("Caught <%s>, dumped core as pid %i.", "Freezing execution."; src/core/crash-handler.c from v255)',
@@ -210,6 +348,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     fact: 'pid.pressure',
     pattern:
       'Failed to (?:fork|spawn executor)[^\\n]{0,60}: (?:Resource temporarily unavailable|Cannot allocate memory)',
+    literals: [': Cannot allocate memory', ': Resource temporarily unavailable'],
     from: ['systemd'],
     strict: true,
     source:
@@ -219,6 +358,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.mountinfo_churn',
     pattern: 'Failed to reread /proc/self/mountinfo',
+    literals: ['Failed to reread /proc/self/mountinfo'],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/core/mount.c mount_dispatch_io (mount_fd_event in old releases): "Failed to reread /proc/self/mountinfo: %s"',
@@ -228,6 +368,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   {
     fact: 'systemd.journal_suppressed',
     pattern: 'Suppressed [0-9]+ messages from ',
+    literals: ['messages from'],
     from: ['systemd', 'unknown'],
     source:
       'systemd src/journal/journald-server.c dispatch_message ("Suppressed %u messages from %s", RateLimitBurst hit; journald-manager.c in newer releases)',

@@ -10,6 +10,15 @@ import type { FactId } from '../facts.ts';
 export interface Signature {
   fact: FactId;
   pattern: string;
+  /**
+   * Fixed strings, at least one of which occurs in every line the pattern matches: what the log scan's prefilter
+   * looks for (a line holding none of any rule's literals is not tried against any pattern). They are compared
+   * ignoring the case of ASCII letters (`PLEG is not healthy` stands for `pleg is not healthy` too), so a pattern's
+   * `[Kk]ubelet` needs one literal, `kubelet`; write them as the message writes them. Each is distinctive: at least
+   * 3 characters of which 2 are letters or digits (2 characters when it holds a CJK word), and not a word most
+   * node log lines hold (test/diagnosis/literals.test.ts checks them against every rule's pattern and examples).
+   */
+  literals: readonly string[];
   /** Components whose lines count. Lines whose component is unknown count too, unless `strict`. */
   from?: readonly Component[];
   /** Require a line attributed to one of `from`; anything else is recorded as discounted. */
@@ -43,3 +52,15 @@ export const RUNTIMES: readonly Component[] = ['dockerd', 'containerd', 'crio', 
 /** How people say a command or process hangs (English and Chinese), for observation rules. */
 export const HANG =
   '(?:hangs?|hung|stuck|never returns?|does ?n.t respond|not respond|no response|unresponsive|没有响应|无响应|卡住|卡死)';
+
+/** Literals of HANG: one of them occurs in every match of it, whatever the case. */
+export const HANG_LITERALS: readonly string[] = [
+  'hang',
+  'hung',
+  'stuck',
+  'never return',
+  'respon',
+  '响应',
+  '卡住',
+  '卡死',
+];
