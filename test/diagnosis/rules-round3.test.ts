@@ -246,3 +246,10 @@ describe('the kubelet heartbeat on a stuck TCP connection (before 1.11)', () => 
     ).toBe(false);
   });
 });
+
+describe("the start-up order's NotReady spell is brief", () => {
+  it('a NotReady that a kubelet restart does not clear is not it', () => {
+    const said = 'After we restart the kubelet the node is still NotReady, the restart did not help.';
+    expect(extractFacts({ logs: { other: said } }).ids()).not.toContain('kubelet.startup_race');
+  });
+});

@@ -454,6 +454,9 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     ],
     pattern:
       '(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}(?:NotReady|not ready|Not Ready)|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)',
+    // A NotReady that a restart does not clear is not the start-up order's brief spell.
+    unless:
+      "[Ss]till NotReady|[Ss]till not ready|remains? NotReady|stays NotReady|stayed NotReady|did ?n[o']t help|does ?n[o']t help|no effect",
     observation: true,
     source:
       'observation: the node NotReady for a while after an operator restarts the kubelet (kubernetes pkg/kubelet/runtime.go runtimeErrors before the first runtime sync)',
