@@ -1,6 +1,7 @@
 import { ConsoleChat } from '../shared/chat/console.ts';
 import type { ChatPort } from '../shared/chat/port.ts';
 import { SlackChat } from '../shared/chat/slack.ts';
+import type { EvidenceArchive } from '../shared/evidence/archive.ts';
 import type { IncidentStore } from '../shared/incidents/model.ts';
 import type { ProcessedStore } from '../shared/queue/port.ts';
 import { AlertmanagerSilences } from '../shared/silences/alertmanager.ts';
@@ -20,6 +21,8 @@ export interface ResponderParts {
   host: ResponderHost;
   /** Incident state: SQLite on Node, DynamoDB on Lambda. */
   store: IncidentStore;
+  /** Bundles taken on nodes, kept with their diagnosis (SQLite in DATA_DIR, or S3); none: not kept apart. */
+  evidence?: EvidenceArchive;
   /** Jobs already handled: a redelivery is acknowledged without being handled twice. */
   processed: ProcessedStore;
   /** Replaces the chat the configuration picks (tests). */
@@ -86,6 +89,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
             basicAuth: config.ALERTMANAGER_BASIC_AUTH,
           })
         : undefined),
+    evidence: parts.evidence,
     now: parts.now,
     log: parts.log.child({ component: 'respond' }),
   });

@@ -3,7 +3,9 @@ import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
+import { type EvidenceArchive, takenOnNode } from '../../shared/evidence/archive.ts';
 import {
+  type AttachedEvidence,
   type Decision,
   decideBurst,
   decideFold,
@@ -18,12 +20,14 @@ import {
   type RequestSituation,
   route,
   wantsLiveEvidence,
+  withEvidence,
 } from '../../shared/incidents/decide/index.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
 import { diagnoseSignals, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import { incidentRef } from '../../shared/incidents/incident-ref.ts';
 import { type IncidentStore, stormKey } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { attachmentFor } from '../../shared/messages/evidence.ts';
 import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
 import type { Diagnosis } from '../../shared/schemas/diagnosis.ts';
@@ -54,6 +58,11 @@ export interface PipelineDeps {
    * The same store that records processed jobs; without it answers are at least once.
    */
   answered?: ProcessedStore;
+  /**
+   * Where bundles taken on the node (agent, `collect --post`, SSM) are kept with the diagnosis they led to, to be
+   * attached to the thread as files; without it they only join the incident's signals.
+   */
+  evidence?: EvidenceArchive;
 }
 
 type Chat = Extract<Job, { kind: 'chat' }>;
@@ -76,8 +85,12 @@ export class RespondPipeline implements IncidentHandler {
   readonly #live: LiveEvidence | undefined;
   readonly #metrics: RespondMetrics | undefined;
   readonly #outbox: Outbox;
+  readonly #evidence: EvidenceArchive | undefined;
+  readonly #log: Logger;
 
   constructor(deps: PipelineDeps) {
+    this.#evidence = deps.evidence;
+    this.#log = deps.log ?? silentLogger;
     this.#live = deps.live;
     this.#metrics = deps.metrics;
     this.#store = deps.store;
@@ -91,6 +104,7 @@ export class RespondPipeline implements IncidentHandler {
       log: deps.log ?? silentLogger,
       silences: deps.silences,
       answered: deps.answered,
+      evidence: deps.evidence,
     });
   }
 
@@ -145,7 +159,12 @@ export class RespondPipeline implements IncidentHandler {
     const signals = episodeSignals(situation, r, live);
     const diagnosis = diagnoseSignals(cluster, node, signals);
     const diagnosedAt = this.#diagnosed(diagnosis, jobs);
-    const decision = decideSignals(situation, r, signals, diagnosis, this.#policy, now);
+    const kept = await this.#keep(`${cluster}/${node}`, live ? [...jobs, live] : jobs, diagnosis);
+    const decision = withEvidence(
+      decideSignals(situation, r, signals, diagnosis, this.#policy, now),
+      `${cluster}/${node}`,
+      kept,
+    );
     await this.#carryOut(decision, now);
     this.#notified(decision, diagnosedAt);
   }
@@ -195,6 +214,31 @@ export class RespondPipeline implements IncidentHandler {
     const known: NodeSituation = { cluster, node, jobs, incident, storm };
     if (!needsOpenIncidents(known, this.#policy, now)) return known;
     return { ...known, open: await this.#store.open(cluster) };
+  }
+
+  /**
+   * Keeps every bundle of the batch that was taken on the node, with the diagnosis it led to; returns how the
+   * thread shows each. An archive that fails is logged, not thrown: the thread, with the diagnosis in it, matters
+   * more than the file, and the bundle is still among the incident's signals.
+   */
+  async #keep(key: string, jobs: readonly Job[], diagnosis: Diagnosis): Promise<AttachedEvidence[]> {
+    const archive = this.#evidence;
+    if (!archive) return [];
+    const kept: AttachedEvidence[] = [];
+    for (const job of jobs) {
+      if (job.kind !== 'bundle' || !takenOnNode(job.bundle)) continue;
+      const evidence = { bundle: job.bundle, diagnosis, takenAt: takenAt(job), reason: takenFor(job) };
+      try {
+        const { id } = await archive.keep(key, evidence);
+        kept.push(attachmentFor({ id, incidentKey: key, ...evidence }));
+      } catch (error) {
+        this.#log.error(`${key}: could not keep the node's evidence: ${(error as Error).message}`, {
+          incident: key,
+          dedupKey: job.dedupKey,
+        });
+      }
+    }
+    return kept;
   }
 
   async #collect(cluster: string, node: string): Promise<Job | undefined> {
@@ -254,4 +298,23 @@ export class RespondPipeline implements IncidentHandler {
       diagnosis: diagnoseSignals(incident.cluster, incident.node, signals),
     };
   }
+}
+
+type BundleJob = Extract<Job, { kind: 'bundle' }>;
+
+/** When the bundle was taken: the collector's own time, else when ingest received it. */
+function takenAt(job: BundleJob): string {
+  const at = Date.parse(job.bundle.host?.collectedAt ?? '');
+  return Number.isFinite(at) ? new Date(at).toISOString() : job.receivedAt;
+}
+
+/** Why it was taken, in words: the agent's trigger and its reasons, else who collected it. */
+function takenFor(job: BundleJob): string {
+  const trigger = (job.bundle as { trigger?: { by?: unknown; reasons?: unknown } }).trigger;
+  const by = typeof trigger?.by === 'string' ? trigger.by : undefined;
+  const reasons = Array.isArray(trigger?.reasons) ? trigger.reasons.filter((r) => typeof r === 'string') : [];
+  const said = by
+    ? `${by}${reasons.length ? `: ${reasons.join('; ')}` : ''}`
+    : `posted by ${job.bundle.host?.collector ?? 'a collector'}`;
+  return said.slice(0, 1000);
 }

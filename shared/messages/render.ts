@@ -48,6 +48,7 @@ function renderAction(
     case 'reply':
     case 'answer':
       return { ...action, message: render(action.message) };
+    case 'attach':
     case 'silence':
     case 'expire-silence':
       return action;

@@ -25,9 +25,19 @@ export type ChatAction<M = MessageIntent> =
       ephemeral: boolean;
       message: M;
     }
+  /** Attaches archived evidence to the incident's thread as a file (an effect in its outbox, like a post). */
+  | { kind: 'attach'; key: string; evidence: AttachedEvidence }
   /** Creates an Alertmanager silence for the incident's alerts (an effect in its outbox, like a post). */
   | { kind: 'silence'; key: string; silence: SilenceRequest }
   | { kind: 'expire-silence'; key: string; silenceId: string; by: string };
+
+/** Evidence the archive kept (its id) and how the thread shows it. */
+export interface AttachedEvidence {
+  evidenceId: string;
+  filename: string;
+  title: string;
+  comment: string;
+}
 
 export interface Decision<M = MessageIntent> {
   /**
@@ -54,6 +64,8 @@ function effectsOf(action: ChatAction<ChatMessage>, id: () => string): Effect[] 
       return [{ id: id(), kind: 'edit', message: action.message }];
     case 'reply':
       return [{ id: id(), kind: 'reply', message: action.message }];
+    case 'attach':
+      return [{ id: id(), kind: 'attach', ...action.evidence }];
     case 'silence':
       return [{ id: id(), kind: 'silence', silence: action.silence, reported: false }];
     case 'expire-silence':

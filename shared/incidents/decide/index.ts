@@ -6,9 +6,17 @@
  *
  *   signals (a node's health: open, reopen, update, resolve) · storms (many nodes of a cluster at once) ·
  *   folds (downstream alerts) · requests (people in the thread) · silences (Alertmanager, from the thread) ·
- *   actions (what a decision asks for, and how it becomes an incident's owed effects)
+ *   actions (what a decision asks for, and how it becomes an incident's owed effects) · evidence (files for the
+ *   thread: what a node left, kept in the archive)
  */
-export { type ChatAction, type Decision, type ReplyAbout, recordEffects } from './actions.ts';
+export {
+  type AttachedEvidence,
+  type ChatAction,
+  type Decision,
+  type ReplyAbout,
+  recordEffects,
+} from './actions.ts';
+export { withEvidence } from './evidence.ts';
 export { decideFold, type FoldSituation, isDownstream } from './folds.ts';
 export { decideRequest, type RequestSituation } from './requests.ts';
 export {
