@@ -79,7 +79,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
     chat: parts.metrics ? meteredChat(chat, chatTransport(config), parts.metrics) : chat,
     metrics: parts.metrics,
     policy: threadPolicy(config),
-    live: liveEvidenceFrom(config),
+    live: liveEvidenceFrom(config, parts.log),
     silences:
       parts.silences ??
       (config.ALERTMANAGER_URL

@@ -155,11 +155,11 @@ export class RespondPipeline implements IncidentHandler {
     const now = this.#now();
     const situation = await this.#correlate(cluster, node, jobs, now);
     const r = route(situation, this.#policy, now);
-    const live = wantsLiveEvidence(r) ? await this.#collect(cluster, node) : undefined;
+    const live = wantsLiveEvidence(r) ? await this.#collect(cluster, node) : [];
     const signals = episodeSignals(situation, r, live);
     const diagnosis = diagnoseSignals(cluster, node, signals);
     const diagnosedAt = this.#diagnosed(diagnosis, jobs);
-    const kept = await this.#keep(`${cluster}/${node}`, live ? [...jobs, live] : jobs, diagnosis);
+    const kept = await this.#keep(`${cluster}/${node}`, [...jobs, ...live], diagnosis);
     const decision = withEvidence(
       decideSignals(situation, r, signals, diagnosis, this.#policy, now),
       `${cluster}/${node}`,
@@ -241,8 +241,8 @@ export class RespondPipeline implements IncidentHandler {
     return kept;
   }
 
-  async #collect(cluster: string, node: string): Promise<Job | undefined> {
-    return this.#live?.collect(cluster, node);
+  async #collect(cluster: string, node: string): Promise<Job[]> {
+    return (await this.#live?.collect(cluster, node)) ?? [];
   }
 
   /** A person's request: correlate, collect and diagnose for what was asked. */
@@ -265,7 +265,7 @@ export class RespondPipeline implements IncidentHandler {
     if (!incident && ref) return { action: 'gone', reply };
     if (!incident) {
       const live = await this.#collect(cluster, node);
-      const diagnosis = diagnoseSignals(cluster, node, live ? [live] : []);
+      const diagnosis = diagnoseSignals(cluster, node, live);
       return { action: 'no-incident', reply, cluster, node, diagnosis };
     }
     if (incident.kind === 'cluster')
@@ -289,7 +289,7 @@ export class RespondPipeline implements IncidentHandler {
       return { action: 'expire-silence', reply, incident, diagnosis: diagnose(evidence) };
     // diagnose-node and rediagnose: read the node again, then the current diagnosis in the incident's thread.
     const live = await this.#collect(incident.cluster, incident.node);
-    const signals = addSignals(incident, live ? [live] : []);
+    const signals = addSignals(incident, live);
     return {
       action: 'rediagnose',
       reply,
