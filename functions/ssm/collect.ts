@@ -118,6 +118,69 @@ const DONE = new Set([
   'ExecutionTimedOut',
 ]);
 
+/** SendCommand: the command id, or the refusal. */
+async function send(
+  ssm: SSMClient,
+  instance: string,
+  options: SsmCollectOptions,
+  remaining: () => number,
+): Promise<{ commandId: string } | SsmOutcome> {
+  try {
+    const sent = await ssm.send(
+      new SendCommandCommand({
+        DocumentName: options.document,
+        InstanceIds: [instance],
+        Parameters: { budget: [String(options.budgetSeconds)], maxBytes: [String(options.maxBytes)] },
+        // Delivery: the instance must pick the command up within this (SSM's minimum is 30 s).
+        TimeoutSeconds: Math.max(30, Math.ceil(options.timeoutMs / 1000)),
+        Comment: 'pleg-responder: read the node for its incident (read-only)',
+      }),
+      { abortSignal: AbortSignal.timeout(Math.max(1, remaining())) },
+    );
+    const commandId = sent.Command?.CommandId;
+    return commandId
+      ? { commandId }
+      : { ok: false, what: what(instance), why: 'SendCommand answered without a command id' };
+  } catch (error) {
+    return refusal(instance, error);
+  }
+}
+
+/** One GetCommandInvocation: the invocation, `again` (not registered yet, throttled), `gone` (out of time) or a refusal. */
+async function ask(
+  ssm: SSMClient,
+  instance: string,
+  commandId: string,
+  remaining: () => number,
+): Promise<GetCommandInvocationCommandOutput | 'again' | 'gone' | SsmOutcome> {
+  try {
+    return await ssm.send(new GetCommandInvocationCommand({ CommandId: commandId, InstanceId: instance }), {
+      abortSignal: AbortSignal.timeout(Math.max(1, remaining())),
+    });
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'InvocationDoesNotExist' || name === 'ThrottlingException') return 'again';
+    if (name === 'TimeoutError' || name === 'AbortError') return 'gone';
+    return refusal(instance, error);
+  }
+}
+
+/** A finished invocation's outcome: the bundle from its output, or how it ended. */
+function finished(instance: string, commandId: string, done: GetCommandInvocationCommandOutput): SsmOutcome {
+  const status = done.Status ?? 'Pending';
+  if (status !== 'Success') {
+    const details = done.StatusDetails && done.StatusDetails !== status ? ` (${done.StatusDetails})` : '';
+    const said = (done.StandardErrorContent || done.StandardOutputContent || '').slice(0, 300);
+    return {
+      ok: false,
+      what: what(instance),
+      why: `the command ended ${status}${details}, exit ${done.ResponseCode ?? '?'}: ${said}`,
+    };
+  }
+  const read = bundleFromOutput(instance, done.StandardOutputContent ?? '');
+  return read.ok ? { ...read, commandId } : read;
+}
+
 /**
  * Runs the document on one instance and waits for its output: SendCommand, then GetCommandInvocation until the
  * invocation is done or the time is up (InvocationDoesNotExist right after SendCommand is SSM still registering
@@ -131,55 +194,26 @@ export async function collectOverSsm(
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const deadline = now() + options.timeoutMs;
-  let commandId: string;
-  try {
-    const sent = await ssm.send(
-      new SendCommandCommand({
-        DocumentName: options.document,
-        InstanceIds: [instance],
-        Parameters: { budget: [String(options.budgetSeconds)], maxBytes: [String(options.maxBytes)] },
-        // Delivery: the instance must pick the command up within this (SSM's minimum is 30 s).
-        TimeoutSeconds: Math.max(30, Math.ceil(options.timeoutMs / 1000)),
-        Comment: 'pleg-responder: read the node for its incident (read-only)',
-      }),
-      { abortSignal: AbortSignal.timeout(Math.max(1, deadline - now())) },
-    );
-    commandId = sent.Command?.CommandId ?? '';
-    if (!commandId)
-      return { ok: false, what: what(instance), why: 'SendCommand answered without a command id' };
-  } catch (error) {
-    return refusal(instance, error);
-  }
+  const remaining = () => deadline - now();
+  const sent = await send(ssm, instance, options, remaining);
+  if (!('commandId' in sent)) return sent;
+  const { commandId } = sent;
   let wait = options.pollMs ?? 1000;
   let last: GetCommandInvocationCommandOutput | undefined;
-  while (now() < deadline) {
-    await sleep(Math.min(wait, Math.max(0, deadline - now())));
+  while (remaining() > 0) {
+    await sleep(Math.min(wait, Math.max(0, remaining())));
     wait = Math.min(wait * 2, 5000);
-    try {
-      last = await ssm.send(new GetCommandInvocationCommand({ CommandId: commandId, InstanceId: instance }), {
-        abortSignal: AbortSignal.timeout(Math.max(1, deadline - now())),
-      });
-    } catch (error) {
-      const name = (error as { name?: string }).name;
-      if (name === 'InvocationDoesNotExist' || name === 'ThrottlingException') continue;
-      if (name === 'TimeoutError' || name === 'AbortError') break;
-      return refusal(instance, error);
-    }
-    const status = last.Status ?? 'Pending';
-    if (!DONE.has(status)) continue;
-    if (status !== 'Success')
-      return {
-        ok: false,
-        what: what(instance),
-        why: `the command ended ${status}${last.StatusDetails && last.StatusDetails !== status ? ` (${last.StatusDetails})` : ''}, exit ${last.ResponseCode ?? '?'}: ${(last.StandardErrorContent || last.StandardOutputContent || '').slice(0, 300)}`,
-      };
-    const read = bundleFromOutput(instance, last.StandardOutputContent ?? '');
-    return read.ok ? { ...read, commandId } : read;
+    const answer = await ask(ssm, instance, commandId, remaining);
+    if (answer === 'gone') break;
+    if (answer === 'again') continue;
+    if ('ok' in answer) return answer;
+    last = answer;
+    if (DONE.has(answer.Status ?? 'Pending')) return finished(instance, commandId, answer);
   }
   return {
     ok: false,
     what: what(instance),
     why: `no result within ${Math.round(options.timeoutMs / 1000)} s (last status ${last?.Status ?? 'not registered yet'}; command ${commandId})`,
-    how: 'aws ssm list-command-invocations --details --command-id ' + commandId,
+    how: `aws ssm list-command-invocations --details --command-id ${commandId}`,
   };
 }

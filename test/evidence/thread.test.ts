@@ -70,7 +70,10 @@ function pipeline(
   const evidence = new SqliteEvidenceArchive(openEvidenceDb(dir));
   const store = new SqliteIncidentStore(openStateDb(dir));
   let clock = Date.parse('2026-11-21T03:20:00Z');
-  const now = () => new Date((clock += 1000));
+  const now = () => {
+    clock += 1000;
+    return new Date(clock);
+  };
   return { evidence, store, pipeline: new RespondPipeline({ store, chat, policy, evidence, now }) };
 }
 

@@ -113,7 +113,8 @@ describe('infra/aws/template.yaml', () => {
     const table = state.filter((s) => JSON.stringify(s.Resource ?? null).includes('StateTable'));
     expect(table.length).toBeGreaterThan(0);
     expect(JSON.stringify(state.slice(table.length))).not.toContain('StateTable');
-    for (const s of state.slice(table.length)) expect(JSON.stringify(s)).toMatch(/EvidenceBucket|CollectOverSsm/);
+    for (const s of state.slice(table.length))
+      expect(JSON.stringify(s)).toMatch(/EvidenceBucket|CollectOverSsm/);
     for (const s of table) {
       expect(s.Resource).toEqual({ 'Fn::GetAtt': ['StateTable', 'Arn'] });
       expect(

@@ -115,10 +115,8 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
   const responseUrls = new Map<string, { created: number; bodies: unknown[] }>();
   const calls: SlackFakeCall[] = [];
   /** Uploads handed out by files.getUploadURLExternal, by file id; `content` once posted. */
-  const uploads = new Map<
-    string,
-    { filename: string; length: number; content?: Buffer; completed: boolean; url: string }
-  >();
+  type Upload = { filename: string; length: number; content?: Buffer; completed: boolean; url: string };
+  const uploads = new Map<string, Upload>();
   const shared: SlackFakeFile[] = [];
   let fileSeq = 0;
   let down = false;
@@ -192,30 +190,36 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
     return { status: 200, body: { ok: true, upload_url: url, file_id: id } };
   }
 
+  /** The files a completeUploadExternal names, each with its upload, or why they cannot be shared. */
+  function uploadsNamed(raw: unknown): Array<{ f: Record<string, unknown>; upload: Upload }> | Failure {
+    const files = typeof raw === 'string' ? safeJson(raw) : raw;
+    if (!Array.isArray(files) || files.length === 0) return { error: 'invalid_arguments' };
+    const entries: Array<{ f: Record<string, unknown>; upload: Upload }> = [];
+    for (const f of files) {
+      if (!isRecord(f) || typeof f.id !== 'string') return { error: 'invalid_arguments' };
+      const upload = uploads.get(f.id);
+      if (!upload || upload.completed || upload.content === undefined) return { error: 'file_not_found' };
+      if (upload.content.length !== upload.length) return { error: 'file_upload_size_mismatch' };
+      entries.push({ f, upload });
+    }
+    return entries;
+  }
+
+  /** A top-level message's ts as thread_ts (undefined: none), or thread_not_found. */
+  function threadOf(channel: string, raw: unknown): string | undefined | Failure {
+    if (raw === undefined || raw === '') return undefined;
+    const parent = typeof raw === 'string' ? find(channel, raw) : undefined;
+    if (!parent || parent.thread_ts !== undefined) return { error: 'thread_not_found' };
+    return parent.ts;
+  }
+
   function completeUpload(auth: string | undefined, args: Record<string, unknown>): ApiResult {
     const channel = admit('files.completeUploadExternal', auth, args, 'channel_id');
     if (typeof channel !== 'string') return fail(channel);
-    const threadTs = args.thread_ts === '' ? undefined : args.thread_ts;
-    if (threadTs !== undefined) {
-      const parent = typeof threadTs === 'string' ? find(channel, threadTs) : undefined;
-      if (!parent || parent.thread_ts !== undefined) return fail({ error: 'thread_not_found' });
-    }
-    const files = typeof args.files === 'string' ? safeJson(args.files) : args.files;
-    if (
-      !Array.isArray(files) ||
-      files.length === 0 ||
-      !files.every((f) => isRecord(f) && typeof f.id === 'string')
-    )
-      return fail({ error: 'invalid_arguments' });
-    const entries = files.map((f) => ({
-      f: f as Record<string, unknown>,
-      upload: uploads.get(String(f.id)),
-    }));
-    for (const { upload } of entries) {
-      if (!upload || upload.completed || upload.content === undefined)
-        return fail({ error: 'file_not_found' });
-      if (upload.content.length !== upload.length) return fail({ error: 'file_upload_size_mismatch' });
-    }
+    const threadTs = threadOf(channel, args.thread_ts);
+    if (typeof threadTs === 'object') return fail(threadTs);
+    const entries = uploadsNamed(args.files);
+    if (!Array.isArray(entries)) return fail(entries);
     const comment = stringOr(args.initial_comment);
     for (const { f, upload } of entries) {
       if (!upload?.content) continue;

@@ -156,51 +156,58 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
     });
   }
 
-  function sendCommand(input: Record<string, unknown>): unknown {
-    const name = input.DocumentName;
-    const doc = typeof name === 'string' ? documents.get(name) : undefined;
-    if (!doc || typeof name !== 'string')
-      throw new Refusal('InvalidDocument', `Document ${String(name)} does not exist.`);
-    const ids = input.InstanceIds;
-    if (
-      !Array.isArray(ids) ||
-      ids.length < 1 ||
-      ids.length > 50 ||
-      !ids.every((i) => typeof i === 'string' && INSTANCE_ID.test(i))
-    )
+  /** The instance ids, as SendCommand takes them (EC2's form, 1 to 50), else ValidationException. */
+  function instanceIds(raw: unknown): string[] {
+    const ok = (i: unknown) => typeof i === 'string' && INSTANCE_ID.test(i);
+    if (!Array.isArray(raw) || raw.length < 1 || raw.length > 50 || !raw.every(ok))
       throw new Refusal(
         'ValidationException',
         "1 validation error detected: Value at 'instanceIds' failed to satisfy constraint",
       );
-    const timeout = input.TimeoutSeconds;
-    if (timeout !== undefined && (typeof timeout !== 'number' || timeout < 30 || timeout > 2_592_000))
-      throw new Refusal(
-        'ValidationException',
-        "Value at 'timeoutSeconds' failed to satisfy constraint: Member must have value between 30 and 2592000",
-      );
-    const given = (input.Parameters ?? {}) as Record<string, unknown>;
+    return raw as string[];
+  }
+
+  /** The document's parameters with the given values (declared, one value, its allowedPattern), else InvalidParameters. */
+  function parameters(doc: Doc, given: Record<string, unknown>): Record<string, string> {
     const params: Record<string, string> = {};
     for (const [key, spec] of Object.entries(doc.parameters))
       if (spec.default !== undefined) params[key] = spec.default;
     for (const [key, value] of Object.entries(given)) {
       const spec = doc.parameters[key];
       const one = Array.isArray(value) && value.length === 1 ? value[0] : undefined;
-      if (
-        !spec ||
-        typeof one !== 'string' ||
-        (spec.allowedPattern && !new RegExp(spec.allowedPattern).test(one))
-      )
+      const fits =
+        typeof one === 'string' && (!spec?.allowedPattern || new RegExp(spec.allowedPattern).test(one));
+      if (!spec || !fits)
         throw new Refusal('InvalidParameters', `Parameter "${key}" is not valid for the document.`);
-      params[key] = one;
+      params[key] = one as string;
     }
-    for (const id of ids as string[]) {
-      const instance = options.instances[id];
-      if (!instance?.managed)
-        throw new Refusal('InvalidInstanceId', 'Instances not in a valid state for account');
-    }
+    return params;
+  }
+
+  /** TimeoutSeconds (30 s to 30 days), else ValidationException. */
+  function timeoutOf(raw: unknown): number | undefined {
+    if (raw !== undefined && (typeof raw !== 'number' || raw < 30 || raw > 2_592_000))
+      throw new Refusal(
+        'ValidationException',
+        "Value at 'timeoutSeconds' failed to satisfy constraint: Member must have value between 30 and 2592000",
+      );
+    return raw;
+  }
+
+  function sendCommand(input: Record<string, unknown>): unknown {
+    const name = input.DocumentName;
+    const doc = typeof name === 'string' ? documents.get(name) : undefined;
+    if (!doc || typeof name !== 'string')
+      throw new Refusal('InvalidDocument', `Document ${String(name)} does not exist.`);
+    const ids = instanceIds(input.InstanceIds);
+    const timeout = timeoutOf(input.TimeoutSeconds);
+    const given = (input.Parameters ?? {}) as Record<string, unknown>;
+    const params = parameters(doc, given);
+    if (ids.some((id) => !options.instances[id]?.managed))
+      throw new Refusal('InvalidInstanceId', 'Instances not in a valid state for account');
     const commandId = randomUUID();
     const now = Date.now();
-    for (const id of ids as string[]) {
+    for (const id of ids) {
       const instance = options.instances[id] as SsmFakeInstance;
       const inv: Invocation = {
         commandId,
@@ -215,7 +222,7 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
       };
       invocations.set(`${commandId}/${id}`, inv);
       if (instance.offline)
-        later(((timeout as number | undefined) ?? 3600) * 1000, () => {
+        later((timeout ?? 3600) * 1000, () => {
           inv.status = 'TimedOut';
           inv.details = 'DeliveryTimedOut';
         });
@@ -278,31 +285,32 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
     return target;
   }
 
+  /** One request: the operation it named, its HTTP status and JSON body (an error as SSM writes one). */
+  function answer(req: IncomingMessage, raw: string): { operation: string; status: number; body: unknown } {
+    let operation = String(req.headers['x-amz-target'] ?? '?').replace(/^AmazonSSM\./, '');
+    try {
+      operation = check(req);
+      if (throttled > 0) {
+        throttled -= 1;
+        throw new Refusal('ThrottlingException', 'Rate exceeded');
+      }
+      const input = JSON.parse(raw || '{}') as Record<string, unknown>;
+      if (options.allow && !options.allow(operation, input))
+        throw new Refusal('AccessDeniedException', `User is not authorized to perform: ssm:${operation}`);
+      const body = operation === 'SendCommand' ? sendCommand(input) : getCommandInvocation(input);
+      return { operation, status: 200, body };
+    } catch (error) {
+      if (error instanceof Refusal)
+        return { operation, status: 400, body: { __type: error.type, message: error.message } };
+      return { operation, status: 500, body: { __type: 'InternalServerError', message: String(error) } };
+    }
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      let operation = String(req.headers['x-amz-target'] ?? '?').replace(/^AmazonSSM\./, '');
-      let status = 200;
-      let body: unknown;
-      try {
-        operation = check(req);
-        if (throttled > 0) {
-          throttled -= 1;
-          throw new Refusal('ThrottlingException', 'Rate exceeded');
-        }
-        const input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-        if (options.allow && !options.allow(operation, input))
-          throw new Refusal('AccessDeniedException', `User is not authorized to perform: ssm:${operation}`);
-        body = operation === 'SendCommand' ? sendCommand(input) : getCommandInvocation(input);
-      } catch (error) {
-        status = 400;
-        body =
-          error instanceof Refusal
-            ? { __type: error.type, message: error.message }
-            : { __type: 'InternalServerError', message: String(error) };
-        if (!(error instanceof Refusal)) status = 500;
-      }
+      const { operation, status, body } = answer(req, Buffer.concat(chunks).toString('utf8'));
       const error = (body as { __type?: string }).__type;
       calls.push({ operation, status, ...(error ? { error } : {}) });
       res.writeHead(status, {
