@@ -3,7 +3,6 @@ import { ConsoleChat } from '../shared/chat/console.ts';
 import type { ChatPort } from '../shared/chat/port.ts';
 import { SlackChat } from '../shared/chat/slack.ts';
 import type { EvidenceArchive } from '../shared/evidence/archive.ts';
-import { FileEvidenceArchive } from '../shared/evidence/file-archive.ts';
 import type { IncidentStore } from '../shared/incidents/model.ts';
 import type { ProcessedStore } from '../shared/queue/port.ts';
 import type { RemediationPort } from '../shared/remediation/port.ts';
@@ -24,6 +23,11 @@ export interface ResponderParts {
   host: ResponderHost;
   /** Incident state: SQLite on Node, DynamoDB on Lambda. */
   store: IncidentStore;
+  /**
+   * Bundles taken on nodes, kept with their diagnosis (SQLite in DATA_DIR, or S3), and where a Replace keeps the
+   * incident's evidence first; none: not kept apart, and Replace refuses.
+   */
+  evidence?: EvidenceArchive;
   /** Jobs already handled: a redelivery is acknowledged without being handled twice. */
   processed: ProcessedStore;
   /** Replaces the chat the configuration picks (tests). */
@@ -32,8 +36,6 @@ export interface ResponderParts {
   silences?: SilencePort;
   /** Replaces the clusters KUBE_* names for remediation (tests). */
   remediation?: RemediationPort;
-  /** Where a Replace keeps the evidence first: DATA_DIR/evidence on Node; none on Lambda unless given. */
-  evidence?: Pick<EvidenceArchive, 'keep'>;
   /** Where the console chat prints (stdout; the function log on Lambda). */
   write?: (text: string) => void;
   /** The host's logger, without a component: the responder's lines are `respond`, Slack's SDK's `slack`. */
@@ -85,7 +87,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
     chat: parts.metrics ? meteredChat(chat, chatTransport(config), parts.metrics) : chat,
     metrics: parts.metrics,
     policy: threadPolicy(config),
-    live: liveEvidenceFrom(config),
+    live: liveEvidenceFrom(config, parts.log),
     silences:
       parts.silences ??
       (config.ALERTMANAGER_URL
@@ -97,9 +99,7 @@ export function composeResponder(config: Config, parts: ResponderParts): Respond
         : undefined),
     remediation: parts.remediation ?? remediationFrom(config),
     userGroups: slack,
-    evidence:
-      parts.evidence ??
-      (parts.host === 'node' ? new FileEvidenceArchive(join(config.DATA_DIR, 'evidence')) : undefined),
+    evidence: parts.evidence,
     progressIntervalMs: 15_000,
     now: parts.now,
     log: parts.log.child({ component: 'respond' }),

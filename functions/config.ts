@@ -142,6 +142,27 @@ export const ConfigSchema = z
     /** true: read DEFAULT_CLUSTER through the pod's ServiceAccount (the in-cluster responder). */
     KUBE_IN_CLUSTER: z.enum(['true', 'false']).default('false'),
     KUBE_COLLECT_BUDGET_MS: integer(100, 60_000).default(5000),
+    /** off: bundles taken on nodes are not kept apart from the incident (nor attached to its thread). */
+    EVIDENCE_ARCHIVE: z.enum(['on', 'off']).default('on'),
+    /** S3 bucket for the evidence archive (AWS); unset on Node: DATA_DIR/evidence.db; unset on Lambda: none. */
+    EVIDENCE_BUCKET: z.string().min(3).optional(),
+    EVIDENCE_PREFIX: z.string().default('evidence/'),
+    /** A different S3 endpoint (local implementations, tests). */
+    EVIDENCE_S3_ENDPOINT: url().optional(),
+    EVIDENCE_PER_INCIDENT: integer(1, 1000).default(20),
+    EVIDENCE_RETENTION_DAYS: integer(1, 3650).default(30),
+    /** The embedded archive's total size (compressed), MB. */
+    EVIDENCE_MAX_MB: integer(1).default(256),
+    /** true: when a node incident opens, collect on its EC2 instance through SSM Run Command (needs its providerID). */
+    SSM_COLLECT: z.enum(['true', 'false']).default('false'),
+    /** The SSM document to run (infra/aws/ssm-collect.yaml, created by the SAM template). */
+    SSM_DOCUMENT: z.string().min(3).default('PlegResponder-Collect'),
+    /** How long to wait for the command, from SendCommand to its output. */
+    SSM_TIMEOUT_SECONDS: integer(30, 900).default(120),
+    /** The bundle's bound on the node: gzip'd and base64'd it must fit SSM's 24,000 characters of output. */
+    SSM_MAX_BYTES: integer(16_384, 1_048_576).default(131_072),
+    /** A different SSM endpoint (tests). */
+    SSM_ENDPOINT: url().optional(),
     RESPOND_BATCH_SIZE: integer(1, 10).default(10),
     RESPOND_BATCH_WINDOW_MS: integer(0, 300_000).default(100),
     RESPOND_VISIBILITY_SECONDS: integer(5, 43_200).default(60),
@@ -217,7 +238,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings that look like ours but are not: a typo must not silently fall back to a default. */
 const OUR_PREFIXES =
-  /^(?:INGEST_|QUEUE|SQS_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|ALERTMANAGER_|SILENCE_|ACK_|LINK_|DOCS_|REMEDIATION|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
+  /^(?:INGEST_|QUEUE|SQS_|SSM_|EVIDENCE_|SLACK_|RESPOND_|STORM_|REOPEN_|KUBE_|ALERTMANAGER_|SILENCE_|ACK_|LINK_|DOCS_|REMEDIATION|DATA_DIR|DEFAULT_CLUSTER|STATE_TABLE|ROLE$|LOG_(?:LEVEL|FORMAT))/;
 
 export class ConfigError extends Error {}
 

@@ -5,6 +5,7 @@
 //   dist/server.js  the server (`npm start`, the container image)
 //   dist/scan-worker.js  a worker thread of `diagnose --log` reading one range of a large file
 //   dist/proc-probe.js   the child process of `collect` that reads /proc (killed if it hangs)
+//   dist/agent.js   the node agent alone (its DaemonSet's command): no CLI until a collection is due
 //   dist/chunks/    code shared by the two, or loaded only by the command that needs it (dynamic import())
 //
 // Our code is bundled; packages from node_modules stay imports, resolved from the package's dependencies,
@@ -32,6 +33,7 @@ const result = await build({
     server: 'functions/node/bin.ts',
     'scan-worker': 'functions/cli/scan-worker.ts',
     'proc-probe': 'functions/collect/proc-probe.ts',
+    agent: 'functions/agent/bin.ts',
   },
   outdir,
   chunkNames: 'chunks/[name]-[hash]',

@@ -22,6 +22,18 @@ export interface AgentCommandOptions {
   cluster?: string;
 }
 
+/** The defaults of `pleg-responder agent` and of dist/agent.js alike. */
+export const AGENT_DEFAULTS = {
+  spool: '/var/lib/pleg-responder/spool',
+  interval: '10',
+  healthz: 'http://127.0.0.1:10248/healthz',
+  metrics: 'https://127.0.0.1:10250/metrics',
+  plegThreshold: '180',
+  budget: '20',
+  root: process.env.PLEG_HOST_ROOT ?? '/',
+  proc: process.env.PLEG_HOST_PROC ?? '/proc',
+} as const;
+
 const seconds = (name: string, raw: string) => {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0)

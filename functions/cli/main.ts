@@ -128,6 +128,32 @@ function buildProgram(setStatus: (code: number) => void): Command {
     });
   outputOptions(deadLetters);
 
+  const incidents = program
+    .command('incidents')
+    .description('the evidence kept with incidents (bundles taken on nodes and their diagnoses)');
+  const show = incidents
+    .command('show')
+    .description(
+      "print the evidence kept for an incident: every bundle's summary, and the newest (or the one named) whole",
+    )
+    .argument('<id>', 'an evidence id (ev-…, as the thread names its file) or an incident key (cluster/node)')
+    .option('--data-dir <dir>', "the server's DATA_DIR (default: $DATA_DIR, else .data); EVIDENCE_BUCKET: S3")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  pleg-responder incidents show prod-eu1/worker-7          what was kept for the node's incident
+  pleg-responder incidents show ev-3f2a… -o json > kept.json   one record whole: the diagnosis and the bundle
+  pleg-responder diagnose --bundle <(jq .bundle kept.json)  diagnose it again with this version's rules`,
+    )
+    .action(async (id: string, options: OutputOptions & { dataDir?: string }) => {
+      const { incidentText, openArchive, showIncident } = await import('./incidents.ts');
+      const archive = await openArchive(options.dataDir ?? process.env.DATA_DIR ?? '.data', process.env);
+      const found = await showIncident(archive, id);
+      process.stdout.write(await render(found, outputFormat(options), () => incidentText(found)));
+    });
+  outputOptions(show);
+
   program
     .command('serve')
     .description(

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { ChatPort } from '../../shared/chat/port.ts';
+import type { EvidenceArchive } from '../../shared/evidence/archive.ts';
 import { DynamoIncidentStore } from '../../shared/incidents/dynamodb-store.ts';
 import { decodeJob } from '../../shared/queue/codec.ts';
 import { DynamoProcessedStore } from '../../shared/queue/dynamodb.ts';
@@ -9,6 +10,7 @@ import { REQUEUES_ATTRIBUTE, type Requeued, requeueMessage, requeuesOf } from '.
 import { backoffDelay } from '../../shared/retry.ts';
 import { composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from '../config.ts';
+import { s3EvidenceArchive } from '../evidence-s3.ts';
 import { awsSdkLogger } from '../log/aws-sdk.ts';
 import { createLogger } from '../log/pino.ts';
 import type { Logger } from '../log/port.ts';
@@ -88,6 +90,8 @@ export interface LambdaResponderOverrides {
   /** The DynamoDB client for the state table (tests point it at a fake). */
   client?: DynamoDBClient;
   chat?: ChatPort;
+  /** The evidence archive (default: S3 with EVIDENCE_BUCKET, else none). */
+  evidence?: EvidenceArchive;
   /** Default: pino JSON lines on stderr (functions/log/pino.ts). */
   log?: Logger;
 }
@@ -111,6 +115,7 @@ export function lambdaResponder(
     host: 'lambda',
     store: new DynamoIncidentStore({ client, table: config.STATE_TABLE }),
     processed: new DynamoProcessedStore({ client, table: config.STATE_TABLE }),
+    evidence: overrides.evidence ?? s3EvidenceArchive(config, log),
     chat: overrides.chat,
     write: (text) => console.log(text.trimEnd()),
     log,

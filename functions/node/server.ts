@@ -7,6 +7,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ChatPort } from '../../shared/chat/port.ts';
+import type { EvidenceArchive } from '../../shared/evidence/archive.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { makeDir } from '../../shared/make-dir.ts';
 import {
@@ -20,6 +21,7 @@ import { SqsQueue } from '../../shared/queue/sqs.ts';
 import { SqliteUnavailable, storageFault } from '../../shared/sqlite/unavailable.ts';
 import { chatTransport, composeResponder } from '../compose.ts';
 import { type Config, ConfigError, configSecrets, ingestAuth, loadConfig } from '../config.ts';
+import { nodeEvidenceArchive } from '../evidence.ts';
 import { createIngestApp, registerMetricsRoute, slackRequests } from '../ingest/app.ts';
 import { registerHealthRoutes } from '../ingest/health.ts';
 import type { SlackRequests } from '../ingest/slack/requests.ts';
@@ -94,6 +96,8 @@ async function socketModeFor(
 export interface ServerOverrides {
   /** Replaces the chat the configuration picks (Slack or the console). */
   chat?: ChatPort;
+  /** Replaces the evidence archive the configuration picks. */
+  evidence?: EvidenceArchive;
   /** Default: pino on stderr, as LOG_LEVEL and LOG_FORMAT say (functions/log/pino.ts). */
   log?: Logger;
 }
@@ -249,6 +253,8 @@ async function serveState(
   // the start with its message.
   let responder: ReturnType<typeof composeResponder> | undefined;
   try {
+    const evidence =
+      overrides.evidence ?? (config.ROLE === 'ingest' ? undefined : await nodeEvidenceArchive(config, root));
     responder =
       config.ROLE === 'ingest'
         ? undefined
@@ -256,6 +262,7 @@ async function serveState(
             host: 'node',
             store: new SqliteIncidentStore(db),
             processed: new SqliteProcessedStore(db),
+            evidence,
             chat: overrides.chat,
             metrics,
             log: root,

@@ -1,8 +1,13 @@
+import { SSMClient } from '@aws-sdk/client-ssm';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigFor } from '../../shared/kube/collector.ts';
 import { KubeRemediation } from '../../shared/kube/remediate.ts';
 import type { RemediationPort } from '../../shared/remediation/port.ts';
 import { type Config, kubeClusters } from '../config.ts';
+import { awsSdkLogger } from '../log/aws-sdk.ts';
+import type { Logger } from '../log/port.ts';
+import type { SsmCollectOptions } from '../ssm/collect.ts';
+import { SsmLiveEvidence } from '../ssm/live.ts';
 import { KubeLiveEvidence, type LiveEvidence } from './live.ts';
 
 /** The clusters the configuration names (KUBE_CONTEXTS, KUBE_IN_CLUSTER), each with its KubeConfig. */
@@ -15,11 +20,30 @@ function clustersOf(config: Config): Map<string, KubeConfig> {
   );
 }
 
-/** Live evidence for the clusters the configuration names; none when it names none. */
-export function liveEvidenceFrom(config: Config): LiveEvidence | undefined {
+/**
+ * Live evidence for the clusters the configuration names; none when it names none. With SSM_COLLECT=true, an EC2
+ * node (its providerID) is also read on the instance over SSM Run Command.
+ */
+export function liveEvidenceFrom(config: Config, log?: Logger): LiveEvidence | undefined {
   const clusters = clustersOf(config);
   if (clusters.size === 0) return undefined;
-  return new KubeLiveEvidence(clusters, config.KUBE_COLLECT_BUDGET_MS);
+  const kube = new KubeLiveEvidence(clusters, config.KUBE_COLLECT_BUDGET_MS);
+  if (config.SSM_COLLECT !== 'true') return kube;
+  const ssm = new SSMClient({
+    region: config.AWS_REGION,
+    ...(config.SSM_ENDPOINT ? { endpoint: config.SSM_ENDPOINT } : {}),
+    ...(log ? { logger: awsSdkLogger(log.child({ component: 'aws' })) } : {}),
+  });
+  return new SsmLiveEvidence(kube, ssm, ssmOptions(config));
+}
+
+export function ssmOptions(config: Config): SsmCollectOptions {
+  return {
+    document: config.SSM_DOCUMENT,
+    timeoutMs: config.SSM_TIMEOUT_SECONDS * 1000,
+    maxBytes: config.SSM_MAX_BYTES,
+    budgetSeconds: 20,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatPort } from '../../shared/chat/port.ts';
+import type { ChatFile, ChatPort } from '../../shared/chat/port.ts';
 import { faultOf } from '../../shared/faults.ts';
 import type { Verdict } from '../../shared/schemas/diagnosis.ts';
 
@@ -46,5 +46,12 @@ export function meteredChat(chat: ChatPort, transport: string, metrics: RespondM
     post: count('post', (channel, message, threadTs) => chat.post(channel, message, threadTs)),
     update: count('update', (channel, ts, message) => chat.update(channel, ts, message)),
     respond: count('respond', (url, message, ephemeral) => chat.respond(url, message, ephemeral)),
+    ...(chat.attach
+      ? {
+          attach: count('attach', (channel: string, threadTs: string, file: ChatFile) =>
+            (chat.attach as NonNullable<ChatPort['attach']>)(channel, threadTs, file),
+          ),
+        }
+      : {}),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { diagnoseSignals, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import type { Effect, Incident, IncidentStore, Thread } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { evidenceFile } from '../../shared/messages/evidence.ts';
 import { remediationProgressMessage } from '../../shared/messages/remediation.ts';
 import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
@@ -33,8 +34,8 @@ export interface OutboxDeps {
   answered?: ProcessedStore;
   /** The cluster, for remediate effects (REMEDIATION=dry-run|on). */
   remediation?: RemediationPort;
-  /** Where a Replace keeps the incident's evidence first. */
-  evidence?: Pick<EvidenceArchive, 'keep'>;
+  /** Where attach effects find the evidence they name, and where a Replace keeps the incident's evidence first. */
+  evidence?: EvidenceArchive;
   metrics?: RespondMetrics;
   /** How often a drain's progress is said in the thread, at most. */
   progressIntervalMs?: number;
@@ -98,7 +99,7 @@ export class Outbox {
   readonly #silences: SilencePort | undefined;
   readonly #answered: ProcessedStore | undefined;
   readonly #remediation: RemediationPort | undefined;
-  readonly #evidence: Pick<EvidenceArchive, 'keep'> | undefined;
+  readonly #evidence: EvidenceArchive | undefined;
   readonly #metrics: RespondMetrics | undefined;
   readonly #progressIntervalMs: number;
 
@@ -114,6 +115,7 @@ export class Outbox {
     this.#log = deps.log;
     this.#silences = deps.silences;
     this.#answered = deps.answered;
+    this.#evidence = deps.evidence;
   }
 
   /** What earlier deliveries left pending on these incidents, completed before anything new is decided. */
@@ -320,9 +322,36 @@ export class Outbox {
       });
       return thread;
     }
-    if (effect.kind === 'edit') await this.#chat.update(thread.channel, thread.ts, effect.message);
+    if (effect.kind === 'attach') await this.#attach(incident, thread, effect);
+    else if (effect.kind === 'edit') await this.#chat.update(thread.channel, thread.ts, effect.message);
     else await this.#chat.post(thread.channel, effect.message, thread.ts);
     return thread;
+  }
+
+  /**
+   * Archived evidence as a file in the thread. Evidence the archive no longer holds (its retention passed while
+   * the effect waited) or a chat that keeps no files drops the effect with a warning: the thread's messages
+   * already carry the diagnosis, and failing every delivery over a file would block the incident.
+   */
+  async #attach(
+    incident: Incident,
+    thread: Thread,
+    effect: Extract<Effect, { kind: 'attach' }>,
+  ): Promise<void> {
+    const record = await this.#evidence?.get(effect.evidenceId);
+    if (!record || !this.#chat.attach) {
+      this.#log.warn(
+        `${incident.key}: evidence ${effect.evidenceId} not attached (${record ? 'the chat keeps no files' : 'not in the archive'})`,
+        { incident: incident.key },
+      );
+      return;
+    }
+    await this.#chat.attach(thread.channel, thread.ts, {
+      filename: effect.filename,
+      title: effect.title,
+      comment: effect.comment,
+      content: evidenceFile(record),
+    });
   }
 
   /** What recordEffects left to send as it is: answers to people, and storm-root edits their `stale` flag keeps. */

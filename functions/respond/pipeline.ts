@@ -3,8 +3,9 @@ import { otherRuntime } from '../../shared/diagnosis/commands.ts';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { detectRuntime } from '../../shared/diagnosis/extract/versions.ts';
-import type { EvidenceArchive } from '../../shared/evidence/archive.ts';
+import { type EvidenceArchive, takenOnNode } from '../../shared/evidence/archive.ts';
 import {
+  type AttachedEvidence,
   type Decision,
   decideBurst,
   decideFold,
@@ -22,12 +23,14 @@ import {
   route,
   wantsLiveEvidence,
   windowStart,
+  withEvidence,
 } from '../../shared/incidents/decide/index.ts';
 import { addSignals, firing } from '../../shared/incidents/episode.ts';
 import { diagnoseSignals, mergeEvidence } from '../../shared/incidents/evidence.ts';
 import { incidentRef } from '../../shared/incidents/incident-ref.ts';
 import { type Incident, type IncidentStore, stormKey } from '../../shared/incidents/model.ts';
 import type { ThreadPolicy } from '../../shared/incidents/policy.ts';
+import { attachmentFor } from '../../shared/messages/evidence.ts';
 import { STATUS_LISTED } from '../../shared/messages/incidents.ts';
 import { renderDecision } from '../../shared/messages/render.ts';
 import type { ProcessedStore } from '../../shared/queue/port.ts';
@@ -65,8 +68,12 @@ export interface PipelineDeps {
   remediation?: RemediationPort;
   /** Slack's user groups, for allow lists that name groups. */
   userGroups?: UserGroups;
-  /** Where a Replace keeps the incident's evidence first. */
-  evidence?: Pick<EvidenceArchive, 'keep'>;
+  /**
+   * Where bundles taken on the node (agent, `collect --post`, SSM) are kept with the diagnosis they led to, to be
+   * attached to the thread as files (without it they only join the incident's signals), and where a Replace keeps
+   * the incident's evidence first.
+   */
+  evidence?: EvidenceArchive;
   /** How often a drain's progress is said in the thread, at most (default 15 s). */
   progressIntervalMs?: number;
 }
@@ -107,11 +114,13 @@ export class RespondPipeline implements IncidentHandler {
   readonly #outbox: Outbox;
   readonly #remediation: RemediationPort | undefined;
   readonly #userGroups: UserGroups | undefined;
+  readonly #evidence: EvidenceArchive | undefined;
   readonly #log: Logger;
 
   constructor(deps: PipelineDeps) {
     this.#remediation = deps.remediation;
     this.#userGroups = deps.userGroups;
+    this.#evidence = deps.evidence;
     this.#log = deps.log ?? silentLogger;
     this.#live = deps.live;
     this.#metrics = deps.metrics;
@@ -182,11 +191,16 @@ export class RespondPipeline implements IncidentHandler {
     const now = this.#now();
     const situation = await this.#correlate(cluster, node, jobs, now);
     const r = route(situation, this.#policy, now);
-    const live = wantsLiveEvidence(r) ? await this.#collect(cluster, node) : undefined;
+    const live = wantsLiveEvidence(r) ? await this.#collect(cluster, node) : [];
     const signals = episodeSignals(situation, r, live);
     const diagnosis = diagnoseSignals(cluster, node, signals);
     const diagnosedAt = this.#diagnosed(diagnosis, jobs);
-    const decision = decideSignals(situation, r, signals, diagnosis, this.#policy, now);
+    const kept = await this.#keep(`${cluster}/${node}`, [...jobs, ...live], diagnosis);
+    const decision = withEvidence(
+      decideSignals(situation, r, signals, diagnosis, this.#policy, now),
+      `${cluster}/${node}`,
+      kept,
+    );
     await this.#carryOut(decision, now);
     this.#notified(decision, diagnosedAt);
   }
@@ -263,8 +277,33 @@ export class RespondPipeline implements IncidentHandler {
     return distinct([...(recent ?? []), ...others]).filter((i) => i.state === 'open');
   }
 
-  async #collect(cluster: string, node: string): Promise<Job | undefined> {
-    return this.#live?.collect(cluster, node);
+  /**
+   * Keeps every bundle of the batch that was taken on the node, with the diagnosis it led to; returns how the
+   * thread shows each. An archive that fails is logged, not thrown: the thread, with the diagnosis in it, matters
+   * more than the file, and the bundle is still among the incident's signals.
+   */
+  async #keep(key: string, jobs: readonly Job[], diagnosis: Diagnosis): Promise<AttachedEvidence[]> {
+    const archive = this.#evidence;
+    if (!archive) return [];
+    const kept: AttachedEvidence[] = [];
+    for (const job of jobs) {
+      if (job.kind !== 'bundle' || !takenOnNode(job.bundle)) continue;
+      const evidence = { bundle: job.bundle, diagnosis, takenAt: takenAt(job), reason: takenFor(job) };
+      try {
+        const { id } = await archive.keep(key, evidence);
+        kept.push(attachmentFor({ id, incidentKey: key, ...evidence }));
+      } catch (error) {
+        this.#log.error(`${key}: could not keep the node's evidence: ${(error as Error).message}`, {
+          incident: key,
+          dedupKey: job.dedupKey,
+        });
+      }
+    }
+    return kept;
+  }
+
+  async #collect(cluster: string, node: string): Promise<Job[]> {
+    return (await this.#live?.collect(cluster, node)) ?? [];
   }
 
   /**
@@ -354,7 +393,7 @@ export class RespondPipeline implements IncidentHandler {
     if (!incident && ref) return { action: 'gone', reply };
     if (!incident) {
       const live = await this.#collect(cluster, node);
-      const diagnosis = diagnoseSignals(cluster, node, live ? [live] : []);
+      const diagnosis = diagnoseSignals(cluster, node, live);
       return { action: 'no-incident', reply, cluster, node, diagnosis };
     }
     if (incident.kind === 'cluster')
@@ -383,7 +422,7 @@ export class RespondPipeline implements IncidentHandler {
       return { action: 'expire-silence', reply, incident, diagnosis: diagnose(evidence) };
     // diagnose-node and rediagnose: read the node again, then the current diagnosis in the incident's thread.
     const live = await this.#collect(incident.cluster, incident.node);
-    const signals = addSignals(incident, live ? [live] : []);
+    const signals = addSignals(incident, live);
     return {
       action: 'rediagnose',
       reply,
@@ -392,4 +431,23 @@ export class RespondPipeline implements IncidentHandler {
       diagnosis: diagnoseSignals(incident.cluster, incident.node, signals),
     };
   }
+}
+
+type BundleJob = Extract<Job, { kind: 'bundle' }>;
+
+/** When the bundle was taken: the collector's own time, else when ingest received it. */
+function takenAt(job: BundleJob): string {
+  const at = Date.parse(job.bundle.host?.collectedAt ?? '');
+  return Number.isFinite(at) ? new Date(at).toISOString() : job.receivedAt;
+}
+
+/** Why it was taken, in words: the agent's trigger and its reasons, else who collected it. */
+function takenFor(job: BundleJob): string {
+  const trigger = (job.bundle as { trigger?: { by?: unknown; reasons?: unknown } }).trigger;
+  const by = typeof trigger?.by === 'string' ? trigger.by : undefined;
+  const reasons = Array.isArray(trigger?.reasons) ? trigger.reasons.filter((r) => typeof r === 'string') : [];
+  const said = by
+    ? `${by}${reasons.length ? `: ${reasons.join('; ')}` : ''}`
+    : `posted by ${job.bundle.host?.collector ?? 'a collector'}`;
+  return said.slice(0, 1000);
 }

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { DownstreamFault } from '../faults.ts';
 import { GRAVE } from './mrkdwn.ts';
-import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
+import type { ChatFile, ChatMessage, ChatPort, PostedMessage } from './port.ts';
 import { sanitizeForTerminal } from './text.ts';
 
 /** Root renderings kept to show what an edit changed (the oldest are forgotten: an edit then prints it all). */
@@ -126,6 +126,11 @@ export class ConsoleChat implements ChatPort {
         .map((l) => `    ${l}\n`)
         .join('')}`,
     );
+  }
+
+  async attach(_channel: string, threadTs: string, file: ChatFile): Promise<void> {
+    const kib = (Buffer.byteLength(file.content) / 1024).toFixed(0);
+    this.#write(`  ↳ thread ${threadTs}\n    [file] ${file.filename} (${kib} KiB): ${file.comment}\n`);
   }
 
   #remember(ts: string, lines: string[]): void {

@@ -11,6 +11,15 @@ export interface PostedMessage {
   ts: string;
 }
 
+/** A file for an incident's thread: the evidence a node left (its bundle and diagnosis, as JSON). */
+export interface ChatFile {
+  filename: string;
+  title: string;
+  content: string;
+  /** Said with the file (Slack's initial_comment): plain text, mrkdwn-escaped by the caller. */
+  comment: string;
+}
+
 /**
  * What the responder needs from a chat service. The Slack adapter implements it on @slack/web-api with Slack's
  * limits (one message per second per channel, 429 Retry-After); tests drive it against a loopback fake.
@@ -22,4 +31,9 @@ export interface ChatPort {
   update(channel: string, ts: string, message: ChatMessage): Promise<void>;
   /** Answers a slash command or button through its response_url (ephemeral: only the user sees it). */
   respond(responseUrl: string, message: ChatMessage, ephemeral: boolean): Promise<void>;
+  /**
+   * Attaches a file to the thread under `threadTs` (Slack: files.uploadV2, scope files:write). Optional: a chat
+   * without it keeps no files, and the evidence stays in the archive only.
+   */
+  attach?(channel: string, threadTs: string, file: ChatFile): Promise<void>;
 }

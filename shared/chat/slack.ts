@@ -13,7 +13,7 @@ import { redactUrlCredentials } from '../redact.ts';
 import { OUTAGE_BACKOFF, type RetryVerdict, retrying, sleepMs } from '../retry.ts';
 import { BLOCK_KIT_LIMITS } from './block-kit.ts';
 import { truncate } from './mrkdwn.ts';
-import type { ChatMessage, ChatPort, PostedMessage } from './port.ts';
+import type { ChatFile, ChatMessage, ChatPort, PostedMessage } from './port.ts';
 
 export interface SlackChatOptions {
   /** Bot token (xoxb-…). Never logged, never put in an error message. */
@@ -82,7 +82,7 @@ export function isSlackConfigurationError(code: string): boolean {
   return MISCONFIGURED.has(code);
 }
 
-type Method = 'chat.postMessage' | 'chat.update';
+type Method = 'chat.postMessage' | 'chat.update' | 'files.uploadV2';
 
 /** HTTP statuses that mean "Slack (or its edge) is down for now", retried within maxWaitMs. */
 const TRANSIENT_HTTP = new Set([502, 503, 504]);
@@ -191,6 +191,26 @@ export class SlackChat implements ChatPort {
   async members(group: string): Promise<readonly string[]> {
     const result = await this.#client.usergroups.users.list({ usergroup: group });
     return result.users ?? [];
+  }
+
+  /**
+   * files.uploadV2: files.getUploadURLExternal, the bytes to the URL it hands out, files.completeUploadExternal
+   * into the thread. Serialised with the channel's posts (it shares their rate) and retried as a whole on 429s
+   * and outages: an upload never completed is not shown, so trying again repeats nothing people see.
+   */
+  attach(channel: string, threadTs: string, file: ChatFile): Promise<void> {
+    return this.#serialise(channel, async () => {
+      await this.#call('files.uploadV2', channel, () =>
+        this.#client.filesUploadV2({
+          channel_id: channel,
+          thread_ts: threadTs,
+          filename: file.filename,
+          title: file.title,
+          content: file.content,
+          initial_comment: truncate(file.comment, BLOCK_KIT_LIMITS.text),
+        }),
+      );
+    });
   }
 
   async respond(responseUrl: string, message: ChatMessage, ephemeral: boolean): Promise<void> {

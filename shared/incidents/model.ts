@@ -42,6 +42,18 @@ export const EffectSchema = z.discriminatedUnion('kind', [
     silence: SilenceRequestSchema,
     reported: z.boolean().default(false),
   }),
+  /**
+   * Attaches evidence kept in the archive (`shared/evidence/archive.ts`, by its id) to the incident's thread as a
+   * file, with `comment`; done once the chat took it. The record holds the id, not the bundle.
+   */
+  z.object({
+    id: z.string(),
+    kind: z.literal('attach'),
+    evidenceId: z.string(),
+    filename: z.string(),
+    title: z.string(),
+    comment: z.string(),
+  }),
   /** Expires the incident's silence `silenceId`, on request of `by`. */
   z.object({
     id: z.string(),

@@ -18,7 +18,7 @@ export function toCondition(c: V1NodeCondition): NodeCondition {
 export interface NodeEvidence {
   fields: Pick<
     EvidenceBundle,
-    'kubeletVersion' | 'containerRuntimeVersion' | 'osImage' | 'kernelVersion' | 'conditions'
+    'kubeletVersion' | 'containerRuntimeVersion' | 'osImage' | 'kernelVersion' | 'conditions' | 'providerID'
   >;
   ready: NodeCondition | undefined;
   taints: Taint[];
@@ -35,6 +35,7 @@ export function nodeEvidence(node: V1Node): NodeEvidence {
       ...(info?.osImage ? { osImage: info.osImage } : {}),
       ...(info?.kernelVersion ? { kernelVersion: info.kernelVersion } : {}),
       conditions,
+      ...(node.spec?.providerID ? { providerID: node.spec.providerID } : {}),
     },
     ready: conditions.find((c) => c.type === 'Ready'),
     taints: (node.spec?.taints ?? []).map((t) => ({

@@ -55,6 +55,7 @@ function renderAction(
     case 'reply':
     case 'answer':
       return { ...action, message: render(action.message) };
+    case 'attach':
     case 'silence':
     case 'expire-silence':
     case 'remediate':

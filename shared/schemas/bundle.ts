@@ -85,6 +85,8 @@ export const EvidenceBundleSchema = z.looseObject({
   containerRuntimeVersion: z.string().optional(),
   osImage: z.string().optional(),
   kernelVersion: z.string().optional(),
+  /** The Node's spec.providerID (`aws:///eu-west-1a/i-0abc…`): where the cloud can reach the machine (SSM). */
+  providerID: z.string().max(512).optional(),
   conditions: z.array(NodeConditionSchema).max(MAX_CONDITIONS).optional(),
   events: z.array(KubeEventSchema).max(MAX_EVENTS).optional(),
   alerts: z.array(AlertSchema).max(MAX_ALERTS).optional(),

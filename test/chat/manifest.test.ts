@@ -130,13 +130,13 @@ describe.each([
     expect(new URL(url).host).toBe(new URL(String(command.url)).host);
   });
 
-  it('asks for the minimal bot scopes: commands and chat:write, nothing else', () => {
+  it('asks for the minimal bot scopes: commands, chat:write and files:write (evidence files), nothing else', () => {
     const oauth = obj(root.oauth_config, 'oauth_config');
     onlyKeys(oauth, ['redirect_urls', 'scopes', 'token_management_enabled'], 'oauth_config');
     const scopes = obj(oauth.scopes, 'scopes');
     expect(Object.keys(scopes)).toEqual(['bot']);
     const bot = list(scopes.bot, 'scopes.bot');
-    expect([...bot].sort()).toEqual(['chat:write', 'commands']);
+    expect([...bot].sort()).toEqual(['chat:write', 'commands', 'files:write']);
     expect(bot).not.toContain('chat:write.public');
   });
 });

@@ -62,6 +62,8 @@ describe('infra/aws/template.yaml', () => {
       IngestLogGroup: 'AWS::Logs::LogGroup',
       RespondLogGroup: 'AWS::Logs::LogGroup',
       StateTable: 'AWS::DynamoDB::Table',
+      EvidenceBucket: 'AWS::S3::Bucket',
+      CollectDocument: 'AWS::SSM::Document',
       IngestFunction: 'AWS::Serverless::Function',
       RespondFunction: 'AWS::Serverless::Function',
     });
@@ -107,8 +109,13 @@ describe('infra/aws/template.yaml', () => {
       Action: ['sqs:SendMessage'],
       Resource: { 'Fn::GetAtt': ['JobsQueue', 'Arn'] },
     });
-    expect(state.length).toBeGreaterThan(0);
-    for (const s of state) {
+    // The state table; then the evidence bucket and, with SsmCollect, SSM (tested below).
+    const table = state.filter((s) => JSON.stringify(s.Resource ?? null).includes('StateTable'));
+    expect(table.length).toBeGreaterThan(0);
+    expect(JSON.stringify(state.slice(table.length))).not.toContain('StateTable');
+    for (const s of state.slice(table.length))
+      expect(JSON.stringify(s)).toMatch(/EvidenceBucket|CollectOverSsm/);
+    for (const s of table) {
       expect(s.Resource).toEqual({ 'Fn::GetAtt': ['StateTable', 'Arn'] });
       expect(
         s.Action.every((a) =>
@@ -165,10 +172,11 @@ describe('infra/aws/template.yaml', () => {
       'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'SlackChannel' }, ''] }],
     });
     const ifSlack = (value: unknown) => ({ 'Fn::If': ['UseSlack', value, { Ref: 'AWS::NoValue' }] });
-    expect(env('RespondFunction')).toEqual({
+    expect(env('RespondFunction')).toMatchObject({
       SLACK_BOT_TOKEN: ifSlack(secret('SLACK_BOT_TOKEN')),
       SLACK_CHANNEL: ifSlack({ Ref: 'SlackChannel' }),
     });
+    expect(Object.keys(env('RespondFunction')).filter((k) => k.startsWith('SLACK_'))).toHaveLength(2);
     expect(env('IngestFunction').SLACK_SIGNING_SECRET).toEqual(ifSlack(secret('SLACK_SIGNING_SECRET')));
     expect(template.Parameters.SlackChannel?.Default).toBe('');
   });
@@ -226,5 +234,53 @@ describe('infra/aws/responder-policy.json: the in-cluster consumer on SQS (compo
       ]),
     );
     for (const action of actions) expect(allowed).toContain(action);
+  });
+});
+
+describe('evidence and SSM collection in the template', () => {
+  it("creates the SSM document from infra/aws/ssm-collect.yaml's own content, only with SsmCollect=true", () => {
+    const doc = r('CollectDocument') as Resource & { Condition?: string };
+    expect(doc.Condition).toBe('CollectOverSsm');
+    expect(doc.Properties.Content).toEqual(
+      parse(readFileSync(join(ROOT, 'infra', 'aws', 'ssm-collect.yaml'), 'utf8')),
+    );
+    expect(doc.Properties.Name).toBe('PlegResponder-Collect');
+  });
+
+  it('grants SendCommand on that document and tagged instances only, as ssm-collect-policy.json does', () => {
+    const policy = JSON.parse(
+      readFileSync(join(ROOT, 'infra', 'aws', 'ssm-collect-policy.json'), 'utf8'),
+    ) as {
+      Statement: Array<{ Action: string; Resource: string; Condition?: unknown }>;
+    };
+    const send = policy.Statement.filter((s) => s.Action === 'ssm:SendCommand');
+    expect(send.map((s) => s.Resource)).toEqual([
+      'arn:aws:ssm:*:*:document/PlegResponder-Collect',
+      'arn:aws:ec2:*:*:instance/*',
+    ]);
+    expect(send[1]?.Condition).toEqual({
+      StringEquals: { 'ssm:resourceTag/pleg-responder/collect': 'true' },
+    });
+    expect(policy.Statement.map((s) => s.Action).sort()).toEqual([
+      'ssm:GetCommandInvocation',
+      'ssm:SendCommand',
+      'ssm:SendCommand',
+    ]);
+    const text = JSON.stringify(r('RespondFunction').Properties.Policies);
+    expect(text).toContain('document/PlegResponder-Collect');
+    expect(text).toContain('ssm:resourceTag/pleg-responder/collect');
+    expect(text).not.toContain('ssm:*');
+  });
+
+  it('keeps evidence in a private bucket with a retention rule, the function limited to its prefix', () => {
+    const bucket = r('EvidenceBucket').Properties as {
+      PublicAccessBlockConfiguration: Record<string, boolean>;
+      LifecycleConfiguration: { Rules: Array<{ Prefix: string; ExpirationInDays: unknown }> };
+    };
+    expect(Object.values(bucket.PublicAccessBlockConfiguration).every(Boolean)).toBe(true);
+    expect(bucket.LifecycleConfiguration.Rules[0]).toMatchObject({ Prefix: 'evidence/' });
+    const env = (r('RespondFunction').Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    expect(env.EVIDENCE_BUCKET).toEqual({ Ref: 'EvidenceBucket' });
   });
 });

@@ -83,6 +83,12 @@ describe('infra/container/Dockerfile', () => {
     expect(ops(runtime, 'ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
   });
 
+  it("has journalctl and busctl for collect and the node agent (Debian's systemd package)", () => {
+    const runs = ops(runtime, 'RUN').join(' && ');
+    expect(runs).toMatch(/apt-get install -y --no-install-recommends systemd\b/);
+    expect(runs).toMatch(/rm -rf \/var\/lib\/apt\/lists/);
+  });
+
   it('runs the built server as the numeric non-root user the manifests use', () => {
     const users = ops(runtime, 'USER');
     expect(users).toHaveLength(1);

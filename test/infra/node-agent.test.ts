@@ -91,9 +91,13 @@ describe('components/node-agent', () => {
 
   it('runs on every node and is bounded by the limits the bench supports', () => {
     expect(pod.tolerations).toEqual([{ operator: 'Exists' }]);
-    expect(container?.command).toEqual(['pleg-responder', 'agent']);
+    expect(container?.command).toEqual([
+      'node',
+      '--max-semi-space-size=1',
+      '/usr/local/lib/node_modules/pleg-responder/dist/agent.js',
+    ]);
     expect(container?.resources).toEqual({
-      requests: { cpu: '10m', memory: '64Mi' },
+      requests: { cpu: '10m', memory: '80Mi' },
       limits: { cpu: '500m', memory: '256Mi' },
     });
   });

@@ -1,7 +1,12 @@
-import type { Evidence, EvidenceArchive } from '../../shared/evidence/archive.ts';
+import type {
+  Evidence,
+  EvidenceArchive,
+  EvidenceRecord,
+  EvidenceSummary,
+} from '../../shared/evidence/archive.ts';
 
-/** The evidence archive's `keep` in memory (the test double of issue 21's port): what was kept, in order. */
-export class MemoryEvidenceArchive implements Pick<EvidenceArchive, 'keep'> {
+/** The evidence archive in memory (a test double of its port): what was kept, in order. */
+export class MemoryEvidenceArchive implements EvidenceArchive {
   readonly kept: { id: string; incidentKey: string; evidence: Evidence }[] = [];
   /** Set to make `keep` fail, as an unreachable store would. */
   failing: Error | undefined;
@@ -14,5 +19,33 @@ export class MemoryEvidenceArchive implements Pick<EvidenceArchive, 'keep'> {
     this.kept.push({ id, incidentKey, evidence });
     this.onKeep?.();
     return { id };
+  }
+
+  async list(incidentKey: string): Promise<EvidenceSummary[]> {
+    return this.kept
+      .filter((k) => k.incidentKey === incidentKey)
+      .reverse()
+      .map(({ id, evidence }) => {
+        const record = this.#record(id, incidentKey, evidence);
+        return {
+          id,
+          incidentKey,
+          takenAt: evidence.takenAt,
+          keptAt: record.keptAt,
+          reason: evidence.reason,
+          verdict: evidence.diagnosis.verdict,
+          confidence: evidence.diagnosis.confidence,
+          bytes: JSON.stringify(record).length,
+        };
+      });
+  }
+
+  async get(id: string): Promise<EvidenceRecord | undefined> {
+    const k = this.kept.find((e) => e.id === id);
+    return k ? this.#record(k.id, k.incidentKey, k.evidence) : undefined;
+  }
+
+  #record(id: string, incidentKey: string, evidence: Evidence): EvidenceRecord {
+    return { ...evidence, id, incidentKey, keptAt: evidence.takenAt };
   }
 }

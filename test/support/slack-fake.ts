@@ -11,7 +11,11 @@ import {
  * the real @slack/web-api WebClient to talk to (slackApiUrl `http://127.0.0.1:PORT/api/`). It enforces what Slack
  * enforces: bearer token, known channel, thread_ts of an existing top-level message, ts of an existing message,
  * Block Kit limits, text-or-blocks, one chat.postMessage per second per channel (HTTP 429 + Retry-After), and at
- * most 5 uses of a response_url within 30 minutes. With `socketMode`, it is also Slack's Socket Mode side:
+ * most 5 uses of a response_url within 30 minutes. Files go as files.uploadV2 sends them: files.getUploadURLExternal
+ * (filename and a positive whole length, else invalid_arguments) hands out an upload URL and a file id; the bytes
+ * are posted there once (a second post, or an unknown URL, is HTTP 404); files.completeUploadExternal (known
+ * channel, an existing top-level thread_ts, files as a JSON array) shares only files whose bytes arrived and match
+ * the length announced (else file_not_found / file_upload_size_mismatch, and nothing is shared), once each. With `socketMode`, it is also Slack's Socket Mode side:
  * apps.connections.open and the WebSocket it hands out (test/support/slack-socket-mode-fake.ts).
  */
 
@@ -49,6 +53,17 @@ export interface SlackFakeCall {
   at: number;
 }
 
+/** A file shared by files.completeUploadExternal, as the fake keeps it. */
+export interface SlackFakeFile {
+  id: string;
+  channel: string;
+  thread_ts?: string;
+  filename: string;
+  title?: string;
+  initial_comment?: string;
+  content: Buffer;
+}
+
 export interface SlackFakeMessage {
   channel: string;
   ts: string;
@@ -69,6 +84,8 @@ export interface SlackFake {
   messages(channel: string): SlackFakeMessage[];
   /** Replies in the thread under `threadTs`, oldest first. */
   replies(channel: string, threadTs: string): SlackFakeMessage[];
+  /** Files shared into the thread under `threadTs` (or the channel without it), oldest first. */
+  files(channel: string, threadTs?: string): SlackFakeFile[];
   /** A fresh response_url (as a slash command or button payload would carry). */
   responseUrl(): string;
   /** JSON bodies accepted at a response_url. */
@@ -99,6 +116,11 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
   const lastPost = new Map<string, number>();
   const responseUrls = new Map<string, { created: number; bodies: unknown[] }>();
   const calls: SlackFakeCall[] = [];
+  /** Uploads handed out by files.getUploadURLExternal, by file id; `content` once posted. */
+  type Upload = { filename: string; length: number; content?: Buffer; completed: boolean; url: string };
+  const uploads = new Map<string, Upload>();
+  const shared: SlackFakeFile[] = [];
+  let fileSeq = 0;
   let down = false;
   let seq = 0;
   let responseSeq = 0;
@@ -130,19 +152,115 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
     },
   });
 
-  /** Auth, method and channel checks, in Slack's order; the channel when they pass. */
-  function admit(method: string, auth: string | undefined, args: Record<string, unknown>): string | Failure {
+  /** Auth and method checks, in Slack's order. */
+  function authorise(method: string, auth: string | undefined): Failure | undefined {
     if (auth === undefined) return { error: 'not_authed' };
-    // An app-level token is for apps.connections.open, not for chat.*.
+    // An app-level token is for apps.connections.open, not for chat.* or files.*.
     if (options.socketMode && auth === `Bearer ${options.socketMode.appToken}`)
       return { error: 'not_allowed_token_type' };
     if (auth !== `Bearer ${options.token}`) return { error: 'invalid_auth' };
-    if (method !== 'chat.postMessage' && method !== 'chat.update') return { error: 'unknown_method' };
-    const channel = args.channel;
+    if (!METHODS.has(method)) return { error: 'unknown_method' };
+    return undefined;
+  }
+
+  /** Auth, method and channel checks, in Slack's order; the channel when they pass. */
+  function admit(
+    method: string,
+    auth: string | undefined,
+    args: Record<string, unknown>,
+    field = 'channel',
+  ): string | Failure {
+    const refused = authorise(method, auth);
+    if (refused) return refused;
+    const channel = args[field];
     if (typeof channel !== 'string' || channel === '') return { error: 'channel_not_found' };
     if (notInChannel.has(channel)) return { error: 'not_in_channel' };
     if (!channels.has(channel)) return { error: 'channel_not_found' };
     return channel;
+  }
+
+  function getUploadURL(auth: string | undefined, args: Record<string, unknown>): ApiResult {
+    const refused = authorise('files.getUploadURLExternal', auth);
+    if (refused) return fail(refused);
+    const length = Number(args.length);
+    if (typeof args.filename !== 'string' || args.filename === '' || !Number.isInteger(length) || length < 1)
+      return fail({ error: 'invalid_arguments' });
+    fileSeq += 1;
+    const id = `F0PLEG${String(fileSeq).padStart(5, '0')}`;
+    const url = `${base}/upload/v1/${id}x${Math.random().toString(36).slice(2, 10)}`;
+    uploads.set(id, { filename: args.filename, length, completed: false, url });
+    return { status: 200, body: { ok: true, upload_url: url, file_id: id } };
+  }
+
+  /** The files a completeUploadExternal names, each with its upload, or why they cannot be shared. */
+  function uploadsNamed(raw: unknown): Array<{ f: Record<string, unknown>; upload: Upload }> | Failure {
+    const files = typeof raw === 'string' ? safeJson(raw) : raw;
+    if (!Array.isArray(files) || files.length === 0) return { error: 'invalid_arguments' };
+    const entries: Array<{ f: Record<string, unknown>; upload: Upload }> = [];
+    for (const f of files) {
+      if (!isRecord(f) || typeof f.id !== 'string') return { error: 'invalid_arguments' };
+      const upload = uploads.get(f.id);
+      if (!upload || upload.completed || upload.content === undefined) return { error: 'file_not_found' };
+      if (upload.content.length !== upload.length) return { error: 'file_upload_size_mismatch' };
+      entries.push({ f, upload });
+    }
+    return entries;
+  }
+
+  /** A top-level message's ts as thread_ts (undefined: none), or thread_not_found. */
+  function threadOf(channel: string, raw: unknown): string | undefined | Failure {
+    if (raw === undefined || raw === '') return undefined;
+    const parent = typeof raw === 'string' ? find(channel, raw) : undefined;
+    if (!parent || parent.thread_ts !== undefined) return { error: 'thread_not_found' };
+    return parent.ts;
+  }
+
+  function completeUpload(auth: string | undefined, args: Record<string, unknown>): ApiResult {
+    const channel = admit('files.completeUploadExternal', auth, args, 'channel_id');
+    if (typeof channel !== 'string') return fail(channel);
+    const threadTs = threadOf(channel, args.thread_ts);
+    if (typeof threadTs === 'object') return fail(threadTs);
+    const entries = uploadsNamed(args.files);
+    if (!Array.isArray(entries)) return fail(entries);
+    const comment = stringOr(args.initial_comment);
+    for (const { f, upload } of entries) {
+      if (!upload?.content) continue;
+      upload.completed = true;
+      shared.push({
+        id: String(f.id),
+        channel,
+        ...(typeof threadTs === 'string' ? { thread_ts: threadTs } : {}),
+        filename: upload.filename,
+        ...(typeof f.title === 'string' ? { title: f.title } : {}),
+        ...(comment ? { initial_comment: comment } : {}),
+        content: upload.content,
+      });
+    }
+    return {
+      status: 200,
+      body: { ok: true, files: entries.map(({ f }) => ({ id: f.id, title: f.title ?? null })) },
+    };
+  }
+
+  /** The bytes of an upload, posted to the URL files.getUploadURLExternal handed out (raw or multipart). */
+  async function handleUpload(path: string, req: IncomingMessage, at: number): Promise<Answer> {
+    const upload = [...uploads.entries()].find(([, u]) => new URL(u.url).pathname === path);
+    const bytes = await readBytes(req);
+    const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+    let status = 200;
+    if (!upload || upload[1].content !== undefined || bytes === undefined) status = 404;
+    else if (contentType.startsWith('multipart/form-data')) {
+      const form = await new Response(new Uint8Array(bytes), {
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+      }).formData();
+      const part = [...form.values()].find((v): v is File => typeof v !== 'string');
+      if (part) upload[1].content = Buffer.from(await part.arrayBuffer());
+      else status = 400;
+    } else upload[1].content = bytes;
+    calls.push({ method: 'upload', status, contentType, at });
+    return status === 200
+      ? { status, body: `OK - ${upload?.[1].content?.length ?? 0}` }
+      : { status, body: status === 404 ? 'Not Found' : 'Bad Request' };
   }
 
   function apiCall(method: string, auth: string | undefined, args: Record<string, unknown>): ApiResult {
@@ -152,6 +270,8 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
         ? { status: 200, headers: {}, body: { ok: true, users } }
         : fail({ error: 'no_such_subteam' });
     }
+    if (method === 'files.getUploadURLExternal') return getUploadURL(auth, args);
+    if (method === 'files.completeUploadExternal') return completeUpload(auth, args);
     const channel = admit(method, auth, args);
     if (typeof channel !== 'string') return fail(channel);
     if (method === 'chat.postMessage') {
@@ -277,6 +397,8 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
 
   async function handle(req: IncomingMessage): Promise<Answer> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname.startsWith('/upload/v1/') && req.method === 'POST' && !down)
+      return handleUpload(url.pathname, req, now());
     const contentType = (req.headers['content-type'] ?? '').toLowerCase();
     const raw = await readBody(req);
     const at = now();
@@ -327,6 +449,7 @@ export async function startSlackFake(options: SlackFakeOptions): Promise<SlackFa
     outage(on) {
       down = on;
     },
+    files: (channel, threadTs) => shared.filter((f) => f.channel === channel && f.thread_ts === threadTs),
     messages: (channel) => (messages.get(channel) ?? []).filter((m) => m.thread_ts === undefined),
     replies: (channel, threadTs) => (messages.get(channel) ?? []).filter((m) => m.thread_ts === threadTs),
     responseUrl() {
@@ -374,6 +497,25 @@ function parseArgs(contentType: string, raw: string): Record<string, unknown> | 
   }
   // Slack reads anything else as a form (web-api sends x-www-form-urlencoded with nested values JSON-stringified).
   return Object.fromEntries(new URLSearchParams(raw));
+}
+
+const METHODS = new Set([
+  'chat.postMessage',
+  'chat.update',
+  'files.getUploadURLExternal',
+  'files.completeUploadExternal',
+]);
+
+async function readBytes(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {

@@ -26,6 +26,8 @@ export type ChatAction<M = MessageIntent> =
       ephemeral: boolean;
       message: M;
     }
+  /** Attaches archived evidence to the incident's thread as a file (an effect in its outbox, like a post). */
+  | { kind: 'attach'; key: string; evidence: AttachedEvidence }
   /** Creates an Alertmanager silence for the incident's alerts (an effect in its outbox, like a post). */
   | { kind: 'silence'; key: string; silence: SilenceRequest }
   | { kind: 'expire-silence'; key: string; silenceId: string; by: string }
@@ -66,6 +68,14 @@ export interface RemediationAudit {
   detail?: string;
 }
 
+/** Evidence the archive kept (its id) and how the thread shows it. */
+export interface AttachedEvidence {
+  evidenceId: string;
+  filename: string;
+  title: string;
+  comment: string;
+}
+
 export interface Decision<M = MessageIntent> {
   /**
    * Saved before anything is said, so a retried job never says it twice; once `recordEffects` ran, with the
@@ -93,6 +103,8 @@ function effectsOf(action: ChatAction<ChatMessage>, id: () => string): Effect[] 
       return [{ id: id(), kind: 'edit', message: action.message }];
     case 'reply':
       return [{ id: id(), kind: 'reply', message: action.message }];
+    case 'attach':
+      return [{ id: id(), kind: 'attach', ...action.evidence }];
     case 'silence':
       return [{ id: id(), kind: 'silence', silence: action.silence, reported: false }];
     case 'expire-silence':

@@ -7,15 +7,18 @@
  *   signals (a node's health: open, reopen, update, resolve) · storms (many nodes of a cluster at once) ·
  *   folds (downstream alerts) · requests (people in the thread) · silences (Alertmanager, from the thread) ·
  *   remediation (cordon, drain, replace, uncordon from the thread: who may, guards, approvals) ·
- *   actions (what a decision asks for, and how it becomes an incident's owed effects)
+ *   actions (what a decision asks for, and how it becomes an incident's owed effects) · evidence (files for the
+ *   thread: what a node left, kept in the archive)
  */
 export {
+  type AttachedEvidence,
   type ChatAction,
   type Decision,
   type RemediationAudit,
   type ReplyAbout,
   recordEffects,
 } from './actions.ts';
+export { withEvidence } from './evidence.ts';
 export { decideFold, type FoldSituation, isDownstream } from './folds.ts';
 export {
   decideRemediation,

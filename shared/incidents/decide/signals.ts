@@ -87,9 +87,9 @@ export function wantsLiveEvidence(r: Route): boolean {
   return r === 'open' || r === 'reopen';
 }
 
-/** The incident's signals once this batch (and the live reading, if any) joins them: what gets diagnosed. */
-export function episodeSignals(s: NodeSituation, r: Route, live: Job | undefined): Job[] {
-  const arriving = live ? [...s.jobs, live] : [...s.jobs];
+/** The incident's signals once this batch (and the live readings, if any) joins them: what gets diagnosed. */
+export function episodeSignals(s: NodeSituation, r: Route, live: readonly Job[] | undefined): Job[] {
+  const arriving = [...s.jobs, ...(live ?? [])];
   if (r === 'open' || r === 'join-storm' || !s.incident) return arriving;
   return addSignals(s.incident, arriving);
 }
