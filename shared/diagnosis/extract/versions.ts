@@ -143,7 +143,7 @@ const GATE_YAML = /featureGates:\s*\n((?:[ \t]+[A-Za-z0-9]+:\s*(?:true|false)\s*
  * "开启了 EventedPLEG 特性". A CamelCase name next to feature/gate and an enabling word; denials are not read.
  */
 const GATE_PROSE =
-  /(?:\b(?:enabl(?:ed|ing)|turn(?:ed|ing) on|switch(?:ed|ing) on)|开启了?|启用了?|打开了?)\s*(?:the\s+)?([A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+)\s+(?:feature|gate|特性|功能)|\b([A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+)\s+(?:feature(?:\s+gate)?|gate|特性|功能)\s+(?:is\s+|was\s+)?(?:enabled|turned on|on\b|已?开启|已?启用)/g;
+  /(?:\b(?:enabl(?:ed|ing)|turn(?:ed|ing) on|switch(?:ed|ing) on)|开启了?|启用了?|打开了?)\s*(?:the\s+)?([A-Z][a-z]+[A-Z][A-Za-z0-9]*)\s+(?:feature|gate|特性|功能)|\b([A-Z][a-z]+[A-Z][A-Za-z0-9]*)\s+(?:feature(?:\s+gate)?|gate|特性|功能)\s+(?:is\s+|was\s+)?(?:enabled|turned on|on\b|已?开启|已?启用)/g;
 
 /** Feature gates set on the kubelet, from its flags, its config file or its startup log line. */
 export function collectFeatureGates(bundle: EvidenceBundle): Map<string, boolean> {
