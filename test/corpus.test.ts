@@ -5,8 +5,8 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 
 const cases = loadCorpus();
 
-/** Top-1 answers the corpus scores at the last ratchet (147/217 when blind-5 joined, engine as at 854b0a1). */
-const TOP1_FLOOR = 147;
+/** Top-1 answers the corpus scores at the last ratchet (148/217 after round 5's first change). */
+const TOP1_FLOOR = 148;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {

@@ -130,3 +130,15 @@ describe("people's words", () => {
     expect(ids({ logs: { other: said } })).not.toContain('kubelet.dead');
   });
 });
+
+describe('a state pairs with a subject of its own sentence', () => {
+  it('"Docker looked fine. Later the node froze" is not docker hanging', () => {
+    const facts = ids({
+      logs: { other: 'Docker looked fine. Later the node froze and we could not ssh in.' },
+    });
+    expect(facts).not.toContain('runtime.cmd_hang');
+    expect(facts).toContain('node.unresponsive');
+    // A version or a unit name keeps the sentence going.
+    expect(ids({ logs: { other: 'containerd 1.6.20 hangs on every call' } })).toContain('runtime.cmd_hang');
+  });
+});

@@ -1171,6 +1171,12 @@ export const HEDGES: Terms = {
 /** Gap between a subject and its state, forward and (shorter) backward: both orders occur, Chinese especially. */
 const FORWARD_GAP = 40;
 const BACKWARD_GAP = 12;
+/**
+ * One character of the gap, inside one sentence: a state pairs with a subject of its own sentence ("the kubelet
+ * restarted. Then docker hung" is not the kubelet hanging). A full stop ends a sentence only before a space (a
+ * version or a unit name, `1.6.20`, `kubelet.service`, keeps going).
+ */
+const WITHIN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
 
 const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
@@ -1216,7 +1222,7 @@ function compile(d: Description): Signature {
   const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
   return {
     fact: d.fact,
-    pattern: `${subject}[^\\n]{0,${FORWARD_GAP}}${said}|${said}[^\\n]{0,${BACKWARD_GAP}}${subject}`,
+    pattern: `${subject}${WITHIN_SENTENCE}{0,${FORWARD_GAP}}${said}|${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`,
     literals: descriptionLiterals(d),
     unless: alternatives({ en: unless, zh: [] }),
     observation: true,
