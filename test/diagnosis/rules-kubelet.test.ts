@@ -38,6 +38,16 @@ interface Example {
 
 const KUBELET_EXAMPLES: readonly Example[] = [
   {
+    line: 'We got KubeletClientCertificateExpiration for every node the day before they all went NotReady',
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
+  {
+    line: 'KubeletClientCertificateRenewalErrors has been firing for a week',
+    fact: 'kubelet.cert_rotation_failed',
+    origin: 'unknown',
+  },
+  {
     line: journal('kubelet[1187]', 'panic: runtime error: invalid memory address or nil pointer dereference'),
     fact: 'kubelet.panic',
   },
@@ -880,7 +890,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|GNU coreutils) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -22,6 +22,10 @@ const ALERT_FACTS: Record<string, FactId> = {
   NodeMemoryHighUtilization: 'mem.oom',
   NodeSystemSaturation: 'cpu.saturated',
   NodeFilesystemAlmostOutOfSpace: 'disk.pressure',
+  NodeFilesystemAlmostOutOfFiles: 'disk.pressure',
+  KubeletClientCertificateExpiration: 'kubelet.auth_error',
+  KubeletClientCertificateRenewalErrors: 'kubelet.cert_rotation_failed',
+  KubeletServerCertificateRenewalErrors: 'kubelet.cert_rotation_failed',
   NodeZombieProcesses: 'proc.zombie',
   // This project's rules for the mixin conditions above, under their own names (infra/prometheus).
   PlegNodeUnreachable: 'node.status_unknown',

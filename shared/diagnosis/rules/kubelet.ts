@@ -428,6 +428,26 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the k3s/rke2 agent cannot reach its server through its local load balancer, so its kubelet never gets to the API server',
   },
 
+  // kubernetes-mixin's kubelet certificate alerts, as people quote them (the alerts field reads them by name).
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'KubeletClientCertificateExpiration',
+    literals: ['KubeletClientCertificateExpiration'],
+    source:
+      'kubernetes-monitoring/kubernetes-mixin alerts/kubelet.libsonnet KubeletClientCertificateExpiration (kubelet_certificate_manager_client_ttl_seconds below its threshold)',
+    mechanism:
+      "the kubelet's client certificate is about to expire or has expired: the API server will refuse it",
+  },
+  {
+    fact: 'kubelet.cert_rotation_failed',
+    pattern: 'Kubelet(?:Client|Server)CertificateRenewalErrors',
+    literals: ['CertificateRenewalErrors'],
+    source:
+      'kubernetes-monitoring/kubernetes-mixin alerts/kubelet.libsonnet KubeletClientCertificateRenewalErrors / KubeletServerCertificateRenewalErrors (kubelet_certificate_manager_*_renew_errors)',
+    mechanism:
+      'the kubelet keeps failing to renew a certificate; when the current one expires it loses the API server',
+  },
+
   // The node lifecycle controller's view: it stopped hearing from the kubelet.
   {
     fact: 'node.status_unknown',
