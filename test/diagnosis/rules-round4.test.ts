@@ -142,3 +142,19 @@ describe('a state pairs with a subject of its own sentence', () => {
     expect(ids({ logs: { other: 'containerd 1.6.20 hangs on every call' } })).toContain('runtime.cmd_hang');
   });
 });
+
+describe("kubernetes-mixin's certificate alerts", () => {
+  it('firing in the alerts field are the kubelet’s credentials and their renewal', () => {
+    const alert = (alertname: string) => ({
+      status: 'firing',
+      labels: { alertname, node: 'worker-1' },
+      annotations: {},
+    });
+    expect(ids({ alerts: [alert('KubeletClientCertificateExpiration')] } as Bundle)).toContain(
+      'kubelet.auth_error',
+    );
+    expect(ids({ alerts: [alert('KubeletServerCertificateRenewalErrors')] } as Bundle)).toContain(
+      'kubelet.cert_rotation_failed',
+    );
+  });
+});
