@@ -285,13 +285,14 @@ function reportTitle(job: RemediationJob, report: RemediationReport): string {
 type Drain = NonNullable<RemediationReport['drain']>;
 
 /** A drain's outcome: evicted, blocked by PDB, stuck Terminating (with the out-of-service path), left. */
-function drainBlocks(node: string, drain: Drain): KnownBlock[] {
+function drainBlocks(node: string, drain: Drain, dryRun: boolean): KnownBlock[] {
   const blocked = drain.blocked
     .slice(0, MAX_LISTED)
     .map((b) => `${inlineCode(b.pod)} (${escapeMrkdwn(b.reason)})`)
     .join(', ');
   const lines = [
-    `*Evicted* (${drain.evicted.length}): ${drain.evicted.length ? listed(drain.evicted) : 'none'}`,
+    // A dry-run makes no call: the pods it lists are those a drain would evict.
+    `*${dryRun ? 'Would evict' : 'Evicted'}* (${drain.evicted.length}): ${drain.evicted.length ? listed(drain.evicted) : 'none'}`,
     ...(drain.blocked.length
       ? [`*Blocked by PodDisruptionBudget* (${drain.blocked.length}): ${blocked}`]
       : []),
@@ -325,7 +326,7 @@ export function remediationReportMessage(job: RemediationJob, report: Remediatio
       ),
     );
   if (report.replace) blocks.push(section(`*Replace via* ${replaceText(report.replace)}`));
-  if (report.drain) blocks.push(...drainBlocks(job.node, report.drain));
+  if (report.drain) blocks.push(...drainBlocks(job.node, report.drain, report.result === 'dry-run'));
   if (report.calls.length)
     blocks.push(
       section(
