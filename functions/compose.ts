@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ConsoleChat } from '../shared/chat/console.ts';
 import type { ChatPort } from '../shared/chat/port.ts';
 import { SlackChat } from '../shared/chat/slack.ts';

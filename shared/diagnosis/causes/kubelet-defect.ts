@@ -1,6 +1,35 @@
 import { change, read } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
+import type { FactId } from '../facts.ts';
 import type { CauseModule } from './types.ts';
+
+/** The summary each defect fact gives, the most specific first: the first fact present decides. */
+const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
+  [
+    'kubelet.cadvisor_cgroup_path',
+    "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion.",
+  ],
+  [
+    'kubelet.panic',
+    'The kubelet crashed with a Go panic: a kubelet bug (the first kubelet frame of the trace names the subsystem; the release notes of later patch releases name the fix).',
+  ],
+  [
+    'kubelet.allocatable_on_root',
+    "The kubelet's flags disable per-QoS cgroups yet enforce node allocatable on pods, so it writes the pods' memory limit to the root cgroup, which refuses it, and fails that step of every sync: a flag combination the kubelet does not reject.",
+  ],
+  [
+    'kubelet.stale_conn',
+    'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.',
+  ],
+  [
+    'pleg.evented_unhealthy',
+    'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.',
+  ],
+  [
+    'kubelet.relist_deadlock',
+    "The kubelet's PLEG relist is blocked sending an event nobody receives: the kubelet deadlocked itself, the runtime is not involved.",
+  ],
+];
 
 export const kubeletDefect: CauseModule = {
   id: 'kubelet_defect',
@@ -24,19 +53,8 @@ export const kubeletDefect: CauseModule = {
   ],
   against: competingDefects('kubelet_defect'),
   summary: ({ facts }) =>
-    facts.has('kubelet.cadvisor_cgroup_path')
-      ? "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion."
-      : facts.has('kubelet.panic')
-        ? 'The kubelet crashed with a Go panic: a kubelet bug (the first kubelet frame of the trace names the subsystem; the release notes of later patch releases name the fix).'
-        : facts.has('kubelet.allocatable_on_root')
-          ? "The kubelet's flags disable per-QoS cgroups yet enforce node allocatable on pods, so it writes the pods' memory limit to the root cgroup, which refuses it, and fails that step of every sync: a flag combination the kubelet does not reject."
-          : facts.has('kubelet.stale_conn')
-            ? 'The kubelet keeps using a dead connection to the API server (client-go HTTP/2 without health checks) and never reconnects.'
-            : facts.has('pleg.evented_unhealthy')
-              ? 'The Evented PLEG (alpha) reports its event channel full: a kubelet-side defect, not the runtime.'
-              : facts.has('kubelet.relist_deadlock')
-                ? "The kubelet's PLEG relist is blocked sending an event nobody receives: the kubelet deadlocked itself, the runtime is not involved."
-                : 'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
+    SUMMARY_BY_FACT.find(([fact]) => facts.has(fact))?.[1] ??
+    'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
   chain: ({ facts }) =>
     facts.has('kubelet.cadvisor_cgroup_path')
       ? [

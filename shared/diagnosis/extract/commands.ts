@@ -62,6 +62,38 @@ function runtimeCommand(run: Run, facts: FactSet): void {
   else if (run.output.trim()) facts.add({ id: 'runtime.answers', source: run.source, text });
 }
 
+/** A node daemon's unit as `systemctl status` shows it: dead, crash-looping, not enabled; a host slice's memory. */
+function unitState(status: UnitStatus, command: string, run: Run, facts: FactSet): void {
+  hostSlice(status, run, facts);
+  const unit = /\b(docker|containerd|crio|cri-docker|kubelet)(?:\.service)?\b/.exec(
+    `${command} ${status.unit ?? ''}`,
+  )?.[1];
+  if (!unit) return;
+  const kubelet = unit === 'kubelet';
+  if (status.stopped || status.restarting) {
+    facts.add({
+      id: kubelet ? 'kubelet.dead' : 'runtime.service_failed',
+      source: run.source,
+      text: status.text,
+    });
+  }
+  // Stopped for good (failed, dead, start limit hit): nothing will bring it back without someone.
+  if (status.stopped) {
+    facts.add({
+      id: kubelet ? 'kubelet.unit_failed' : 'runtime.unit_failed',
+      source: run.source,
+      text: status.text,
+    });
+  }
+  if (!kubelet && status.enablement === 'disabled' && status.stopped) {
+    facts.add({
+      id: 'runtime.not_enabled',
+      source: run.source,
+      text: `${status.unit ?? unit}: disabled, ${status.active}`,
+    });
+  }
+}
+
 function systemdCommand(run: Run, facts: FactSet): void {
   const command = strip(run.command);
   if (!SYSTEMD_CLI.test(command)) return;
@@ -73,33 +105,7 @@ function systemdCommand(run: Run, facts: FactSet): void {
     });
   }
   const status = readUnitStatus(run.output);
-  const unit = /\b(docker|containerd|crio|cri-docker|kubelet)(?:\.service)?\b/.exec(
-    `${command} ${status?.unit ?? ''}`,
-  )?.[1];
-  if (unit && status && (status.stopped || status.restarting)) {
-    const kubelet = unit === 'kubelet';
-    facts.add({
-      id: kubelet ? 'kubelet.dead' : 'runtime.service_failed',
-      source: run.source,
-      text: status.text,
-    });
-    // Stopped for good (failed, dead, start limit hit): nothing will bring it back without someone.
-    if (status.stopped) {
-      facts.add({
-        id: kubelet ? 'kubelet.unit_failed' : 'runtime.unit_failed',
-        source: run.source,
-        text: status.text,
-      });
-    }
-  }
-  if (status) hostSlice(status, run, facts);
-  if (unit && unit !== 'kubelet' && status?.enablement === 'disabled' && status.stopped) {
-    facts.add({
-      id: 'runtime.not_enabled',
-      source: run.source,
-      text: `${status.unit ?? unit}: disabled, ${status.active}`,
-    });
-  }
+  if (status) unitState(status, command, run, facts);
   if (/--type[= ]scope/.test(command) && /wc -l/.test(command)) {
     const n = firstInteger(run.output);
     if (n !== undefined && n >= 1000) {
