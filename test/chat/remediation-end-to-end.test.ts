@@ -1,9 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { until } from '../support/chat.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
-import { alertmanagerPayload, alert as amAlert } from '../support/payloads.ts';
-import { post, startServerWithSlack } from '../support/server.ts';
-import { type Control, clickPayload, controlsOf } from '../support/slack-click.ts';
+import { openNodeIncident } from '../support/remediation-thread.ts';
+import { startServerWithSlack } from '../support/server.ts';
+import { clickPayload, controlsOf } from '../support/slack-click.ts';
 import type { SlackFakeMessage } from '../support/slack-fake.ts';
 import { signedForm } from '../support/slack-payloads.ts';
 
@@ -37,23 +36,10 @@ async function start(env: Record<string, string>) {
     env: { KUBE_CONTEXTS: 'prod-eu=eu-admin', DEFAULT_CLUSTER: 'prod-eu', ...env },
   });
   close = setup.close;
-  const payload = alertmanagerPayload([
-    amAlert('node-a', {
-      labels: { alertname: 'KubeNodeNotReady', node: 'node-a', cluster: 'prod-eu', severity: 'critical' },
-    }),
-  ]);
-  expect((await post(`${setup.server.url}/v1/alertmanager`, payload)).status).toBe(202);
-  const root = await until(() => setup.fake.messages(CHANNEL).find((m) => m.text.includes('node-a')));
-  // The live diagnosis edits the root once collected: press what the root shows once it settles.
-  await until(() => (setup.fake.replies(CHANNEL, root.ts).length > 0 ? true : undefined));
-  const current = () => setup.fake.messages(CHANNEL).find((m) => m.ts === root.ts) as SlackFakeMessage;
-  const buttons = (message: SlackFakeMessage): Control[] =>
-    message.blocks
-      .filter((b) => (b as { type: string }).type === 'actions')
-      .flatMap((b) => (b as { elements: Control[] }).elements);
+  const opened = await openNodeIncident(setup.server.url, setup.fake, CHANNEL);
   /** Presses `control` on `message` as `user`; the payload, so a test can send it again as Slack would. */
   const press = async (message: SlackFakeMessage, actionId: string, user: string, payload?: unknown) => {
-    const control = buttons(message).find((c) => c.action_id === actionId);
+    const control = opened.buttons(message).find((c) => c.action_id === actionId);
     if (!control) throw new Error(`no ${actionId} on the message: ${JSON.stringify(controlsOf(message))}`);
     const sent = payload ?? clickPayload({ channel: CHANNEL, user }, message, control);
     const res = await fetch(
@@ -63,10 +49,7 @@ async function start(env: Record<string, string>) {
     expect(res.status).toBe(200);
     return sent;
   };
-  const thread = () => setup.fake.replies(CHANNEL, root.ts);
-  const said = async (text: string) =>
-    until(() => thread().find((m) => JSON.stringify(m.blocks).includes(text)), 15_000);
-  return { setup, root: current, buttons, press, thread, said };
+  return { setup, ...opened, press };
 }
 
 const mutations = () => (kube?.requests ?? []).filter((r) => r.method !== 'GET');

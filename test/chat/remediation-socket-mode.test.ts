@@ -1,9 +1,9 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { until } from '../support/chat.ts';
 import { type KubeFake, plegScenario, startKubeFake } from '../support/kube-fake.ts';
-import { alertmanagerPayload, alert as amAlert } from '../support/payloads.ts';
-import { post, startServerWithSlack } from '../support/server.ts';
-import { type Control, clickPayload } from '../support/slack-click.ts';
+import { openNodeIncident } from '../support/remediation-thread.ts';
+import { startServerWithSlack } from '../support/server.ts';
+import { clickPayload } from '../support/slack-click.ts';
 import type { SlackFakeMessage } from '../support/slack-fake.ts';
 
 /**
@@ -43,38 +43,16 @@ it('a drain pressed and approved over Socket Mode: nothing changes before the se
   });
   close = setup.close;
   const socket = setup.fake.socketMode();
-  const payload = alertmanagerPayload([
-    amAlert('node-a', {
-      labels: { alertname: 'KubeNodeNotReady', node: 'node-a', cluster: 'prod-eu', severity: 'critical' },
-    }),
-  ]);
-  expect((await post(`${setup.server.url}/v1/alertmanager`, payload)).status).toBe(202);
-  const root = await until(() => setup.fake.messages(CHANNEL).find((m) => m.text.includes('node-a')));
-  await until(() => (setup.fake.replies(CHANNEL, root.ts).length > 0 ? true : undefined));
-  const current = () => setup.fake.messages(CHANNEL).find((m) => m.ts === root.ts) as SlackFakeMessage;
-  const control = (message: SlackFakeMessage, id: string): Control => {
-    const found = message.blocks
-      .filter((b) => (b as { type: string }).type === 'actions')
-      .flatMap((b) => (b as { elements: Control[] }).elements)
-      .find((c) => c.action_id === id);
-    if (!found) throw new Error(`no ${id}`);
-    return found;
-  };
+  const { root, buttons, said } = await openNodeIncident(setup.server.url, setup.fake, CHANNEL);
   const press = async (message: SlackFakeMessage, id: string, user: string) => {
-    const sent = socket.send(
-      'interactive',
-      clickPayload({ channel: CHANNEL, user }, message, control(message, id)),
-    );
+    const control = buttons(message).find((c) => c.action_id === id);
+    if (!control) throw new Error(`no ${id}`);
+    const sent = socket.send('interactive', clickPayload({ channel: CHANNEL, user }, message, control));
     await until(() => sent.acked);
   };
-  const said = (text: string) =>
-    until(
-      () => setup.fake.replies(CHANNEL, root.ts).find((m) => JSON.stringify(m.blocks).includes(text)),
-      15_000,
-    );
   const mutations = () => (kube?.requests ?? []).filter((r) => r.method !== 'GET');
 
-  await press(current(), 'remediate_drain', 'U0ONCALL');
+  await press(root(), 'remediate_drain', 'U0ONCALL');
   const request = await said('remediation_approve');
   await press(request, 'remediation_approve', 'U0ONCALL');
   await said('the requester cannot approve their own request');

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { ids, journal, klog, top } from '../support/node-lines.ts';
 
 // Round 2's miss classes (docs/accuracy.md), each from the program that writes the message: lines are built from
 // the format strings in its source, not from any incident.
-
-type Bundle = Parameters<typeof extractFacts>[0];
-const ids = (bundle: Bundle) => extractFacts(bundle).ids();
-const top = (bundle: Bundle) => diagnose(bundle).causes[0];
-const journal = (tag: string, message: string) => `Nov 02 13:41:43 worker-1 ${tag}: ${message}`;
-const klog = (severity: string, file: string, text: string) =>
-  journal('kubelet[1893]', `${severity}1102 13:41:43.111882    1893 ${file}] ${text}`);
 
 describe('expired kubelet certificates, from every side', () => {
   it("the kubelet's TLS bootstrap, in the wording of each release", () => {

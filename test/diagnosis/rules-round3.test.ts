@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { parseLogLine } from '../../shared/diagnosis/logline.ts';
+import { ids, journal, klog, top } from '../support/node-lines.ts';
 
 // Round 3's miss classes (docs/accuracy.md), each from the program that writes the message or the grammar of how
 // people put it: lines are built from format strings and term lists, not from any incident.
 
-type Bundle = Parameters<typeof extractFacts>[0];
-const ids = (bundle: Bundle) => extractFacts(bundle).ids();
-const top = (bundle: Bundle) => diagnose(bundle).causes[0];
-const journal = (tag: string, message: string) => `Nov 02 13:41:43 worker-1 ${tag}: ${message}`;
-const klog = (severity: string, file: string, text: string) =>
-  journal('kubelet[1893]', `${severity}1102 13:41:43.111882    1893 ${file}] ${text}`);
 const NOT_READY =
   'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
 

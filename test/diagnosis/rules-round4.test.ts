@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
+import { type Bundle, ids, journal, top } from '../support/node-lines.ts';
 
 // Round 4's miss classes (docs/accuracy.md), from the programs that write the messages and the grammar of how
 // people put what they saw: lines are built from format strings and term lists, not from any incident.
-
-type Bundle = Parameters<typeof extractFacts>[0];
-const ids = (bundle: Bundle) => extractFacts(bundle).ids();
-const top = (bundle: Bundle) => diagnose(bundle).causes[0];
-const journal = (tag: string, message: string) => `Nov 02 13:41:43 worker-1 ${tag}: ${message}`;
 
 describe('a kubelet that crashed', () => {
   it('a fatal panic and a recovered one are kubelet defects; a runtime’s panic is not', () => {
