@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { httpRequest } from '../collect/node-http.ts';
 
 /** The kubelet's metrics are a few MB on a busy node; more than this is not read. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;

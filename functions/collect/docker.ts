@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import { CallError, type Check, timedCheck } from './check.ts';
+import { httpRequest as request } from './node-http.ts';
 
 /** Docker Engine API answers are small, except a container list on a crowded node. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
