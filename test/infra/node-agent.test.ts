@@ -93,11 +93,12 @@ describe('components/node-agent', () => {
     expect(pod.tolerations).toEqual([{ operator: 'Exists' }]);
     expect(container?.command).toEqual([
       'node',
+      '--lite-mode',
       '--max-semi-space-size=1',
       '/usr/local/lib/node_modules/pleg-responder/dist/agent.js',
     ]);
     expect(container?.resources).toEqual({
-      requests: { cpu: '10m', memory: '80Mi' },
+      requests: { cpu: '10m', memory: '64Mi' },
       limits: { cpu: '500m', memory: '256Mi' },
     });
   });
