@@ -167,6 +167,19 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['kubelet.auth_error']],
   },
   {
+    id: 'kubelet-volume-reconstruction-static-pods',
+    component: 'kubelet',
+    affected: [{ introduced: '1.27.0', fixed: '1.27.2' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'after a reboot or kubelet restart the static pods (the API server among them on a control-plane node) never start, so the kubelet cannot register or post status',
+    mechanism:
+      'the NewVolumeManagerReconstruction feature gate, on by default in 1.27.0-1.27.1, rebuilds the volumes of pods found on disk by asking the API server, which on a control-plane node is itself a static pod waiting for its volumes',
+    fix: 'kubelet v1.27.2 (the gate off by default again); before it, --feature-gates=NewVolumeManagerReconstruction=false',
+    links: [`${K8S}/issues/117745`, `${K8S}/pull/117752`],
+    requires: [['kubelet.volumes_not_mounted']],
+  },
+  {
     id: 'kubelet-evented-pleg',
     component: 'kubelet',
     affected: [{ introduced: '1.26.0' }],

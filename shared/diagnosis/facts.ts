@@ -64,6 +64,7 @@ export const FACT_MEANINGS = {
   'kubelet.swap': 'the kubelet refuses to start because swap is on',
   'kubelet.api_error': 'the kubelet cannot reach the API server to post status or renew its lease',
   'kubelet.auth_error': "the API server rejects the kubelet's credentials",
+  'kubelet.volumes_not_mounted': "the kubelet cannot attach or mount a pod's volumes and skips starting it",
   'kubelet.stale_conn':
     'the kubelet keeps using a dead API-server connection (closed connection, instant watch closes)',
   'kubelet.http_blocked':
@@ -145,6 +146,7 @@ export const FACT_MEANINGS = {
   'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',
   'systemd.dbus_full_queue': "the D-Bus daemon rejects messages because the receiver's queue is full",
   'systemd.dbus_disconnected': 'clients lost or cannot open their connection to the system D-Bus',
+  'systemd.reexecuted': 'PID 1 re-executed itself, cutting every client connected to it',
   'systemd.scope_failed': 'systemd failed to create or start a transient scope/unit for a container',
   'systemd.unit_exists': 'a transient unit could not be created because a unit of that name still exists',
   'systemd.crashed': 'systemd (PID 1) crashed and froze execution',

@@ -149,6 +149,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-heartbeat-conn-close-regression': { inside: '1.14.1', outside: '1.14.3' },
   'kubelet-cert-rotation-stale-credentials': { inside: '1.7.4', outside: '1.8.0' },
   'kubelet-evented-pleg': { inside: '1.27.3', outside: '1.25.9' },
+  'kubelet-volume-reconstruction-static-pods': { inside: '1.27.1', outside: '1.27.2' },
   'runc-rc93-init-hang': { inside: '1.0.0-rc93', outside: '1.0.0-rc92' },
   'containerd-io-1.4.4-runc-rc93': { inside: '1.4.4', outside: '1.4.3' },
   'eks-ami-v20210329-runc-rc93': { inside: '20210329', outside: '20210414' },

@@ -348,6 +348,46 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
       'E',
+      'kubelet.go:1907',
+      '"Unable to attach or mount volumes for pod; skipping pod" err="unmounted volumes=[k8s-certs], unattached volumes=[]: timed out waiting for the condition" pod="kube-system/kube-apiserver-node-7"',
+    ),
+    fact: 'kubelet.volumes_not_mounted',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:138',
+      'k8s.io/kubernetes/pkg/kubelet/kubelet.go:451: Failed to watch *v1.Node: failed to list *v1.Node: Unauthorized',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'W',
+      'reflector.go:535',
+      'k8s.io/client-go/informers/factory.go:159: failed to list *v1.Service: Unauthorized',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:178',
+      'k8s.io/kubernetes/pkg/kubelet/config/apiserver.go:47: Failed to list *v1.Pod: the server has asked for the client to provide credentials (get pods)',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:540',
+      '"Error updating node status, will retry" err="error getting node \\"node-7\\": the server has asked for the client to provide credentials (get nodes node-7)"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
       'kubelet_node_status.go:96',
       '"Unable to register node with API server" err="Post \\"https://10.0.0.1:6443/api/v1/nodes\\": tls: failed to verify certificate: x509: certificate signed by unknown authority" node="node-7"',
     ),
@@ -629,6 +669,8 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.storage_stall',
   },
   { line: kmsg('nfs: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
+  { line: kmsg('nfs: server nfs-01 not responding, timed out'), fact: 'kernel.storage_stall' },
+  { line: kmsg('lockd: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
   {
     line: kmsg(
       'XFS: runc:[2:INIT](31337) possible memory allocation deadlock size 65536 in kmem_alloc (mode:0x2400240)',

@@ -268,6 +268,15 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod, skipping" err="failed to create containerd task: unable to start unit \\"cri-containerd-${CID}.scope\\": dbus: connection closed by user"`,
     fact: 'systemd.dbus_disconnected',
   },
+  // systemctl waiting for its job when PID 1 goes away (bus-wait-for-jobs.c), and PID 1 re-executing
+  { line: 'Warning! D-Bus connection terminated.', fact: 'systemd.dbus_disconnected' },
+  { line: 'Failed to wait for response: Connection reset by peer', fact: 'systemd.dbus_disconnected' },
+  { line: 'Failed to wait for response: Connection timed out', fact: 'systemd.dbus_timeout' },
+  { line: `${J} systemd[1]: Reexecuting.`, fact: 'systemd.reexecuted' },
+  {
+    line: `${J} systemd[1]: Reexecuting requested from client PID 4242 ('systemctl') (unit session-3.scope)...`,
+    fact: 'systemd.reexecuted',
+  },
   {
     line: `${J} containerd[812]: ${TS} level=error msg="UpdateContainerResources for \\"${CID}\\" failed" error="OCI runtime update failed: unable to freeze: unknown"`,
     fact: 'runc.freeze_failed',

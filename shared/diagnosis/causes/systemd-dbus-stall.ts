@@ -16,6 +16,7 @@ export const systemdDbusStall: CauseModule = {
     { fact: 'systemd.dbus_full_queue', weight: 3.5 },
     { fact: 'systemd.crashed', weight: 3.5 },
     { fact: 'systemd.dbus_disconnected', weight: 3 },
+    { fact: 'systemd.reexecuted', weight: 1 },
     { fact: 'systemd.scope_failed', weight: 2 },
     { fact: 'systemd.unit_exists', weight: 1 },
     { fact: 'runtime.shim_start_failed', weight: 0.5 },

@@ -109,12 +109,13 @@ export const KERNEL_RULES: readonly Signature[] = [
   },
   {
     fact: 'kernel.storage_stall',
-    pattern: ': server [^ ]+ not responding, still trying',
-    literals: ['not responding, still trying'],
+    pattern: ': server [^ ]+ not responding, (?:still trying|timed out)',
+    literals: ['not responding, still trying', 'not responding, timed out'],
     from: ['kernel', 'unknown'],
     source:
-      'linux net/sunrpc/clnt.c rpc_check_timeout (printed as "nfs: server X not responding, still trying")',
-    mechanism: 'an NFS server stopped answering: on hard mounts every process touching it sleeps in D state',
+      'linux net/sunrpc/clnt.c rpc_check_timeout ("%s: server %s not responding, still trying" on hard mounts, "…, timed out" on soft ones; the prefix is the RPC program: nfs, lockd)',
+    mechanism:
+      'an NFS server stopped answering: on hard mounts every process touching it sleeps in D state, on soft ones each call waits out its retries',
   },
 
   {

@@ -539,6 +539,38 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: "the API server does not accept the kubelet's client certificate or token",
   },
   {
+    fact: 'kubelet.volumes_not_mounted',
+    pattern:
+      'Unable to (?:attach or )?mount volumes for pod|Unable to attach or mount volumes: unmounted volumes=',
+    literals: ['Unable to attach or mount volumes', 'Unable to mount volumes for pod'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go (*Kubelet).SyncPod ("Unable to attach or mount volumes for pod; skipping pod", and the FailedMount event "Unable to attach or mount volumes: %v"; "Unable to mount volumes for pod %q: %v" before 1.17)',
+    mechanism:
+      "the volume manager did not report the pod's volumes mounted in time: the kubelet skips starting the pod (a static control-plane pod too)",
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern:
+      '(?:Failed to watch|[Ff]ailed to list) [^\\n]{0,300}(?:Unauthorized|the server has asked for the client to provide credentials)',
+    literals: ['Failed to watch', 'failed to list'],
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/tools/cache/reflector.go (ListAndWatch: "Failed to list %v: %v" to 1.18, "failed to list %v: %v" since; the watch error handler\'s "Failed to watch %v: %v"), relaying staging/src/k8s.io/apimachinery/pkg/api/errors StatusError for 401 (reason "Unauthorized"; NewGenericServerResponse\'s "the server has asked for the client to provide credentials")',
+    mechanism:
+      "the kubelet's informers (its Node, its pods, Services) are answered 401 by the API server: it no longer accepts the kubelet's client certificate or token",
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'the server has asked for the client to provide credentials',
+    literals: ['the server has asked for the client to provide credentials'],
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'kubernetes staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go NewGenericServerResponse (401 without a Status body), on any kubelet call',
+    mechanism: "the API server answers the kubelet's requests 401: its credentials are not accepted",
+  },
+  {
     fact: 'kubelet.auth_error',
     pattern: 'forbidden: User \\\\?"system:(?:node:|anonymous)',
     literals: [

@@ -327,6 +327,35 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     mechanism: 'the system bus socket is gone or refuses connections: dbus-daemon is down or restarting',
   },
 
+  {
+    fact: 'systemd.dbus_disconnected',
+    pattern:
+      'Warning! D-Bus connection terminated|Failed to wait for response: (?:Connection reset by peer|Transport endpoint is not connected|Broken pipe)',
+    literals: ['Warning! D-Bus connection terminated', 'Failed to wait for response: '],
+    source:
+      'systemd src/shared/bus-wait-for-jobs.c match_disconnected ("Warning! D-Bus connection terminated.") and bus_wait_for_jobs ("Failed to wait for response: %m"), in systemctl waiting for its job',
+    mechanism:
+      "systemctl's connection to PID 1 was cut while it waited for a start/stop job (PID 1 re-executing itself, or the bus going away): the job's outcome is unknown to its caller",
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    pattern: 'Failed to wait for response: Connection timed out',
+    literals: ['Failed to wait for response: Connection timed out'],
+    source:
+      'systemd src/shared/bus-wait-for-jobs.c bus_wait_for_jobs ("Failed to wait for response: %m"), in systemctl waiting for its job',
+    mechanism: 'systemctl queued a job and PID 1 never reported it done within the D-Bus timeout',
+  },
+  {
+    fact: 'systemd.reexecuted',
+    pattern: 'Reexecuting\\.|[Rr]eexecuting requested from client PID',
+    literals: ['Reexecuting'],
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/main.c invoke_main_loop (log_notice "Reexecuting.") and src/core/dbus-manager.c method_reexecute (log_caller "Reexecuting")',
+    mechanism:
+      "PID 1 re-executed itself (systemctl daemon-reexec, or a systemd package upgrade): every client's bus connection to it is cut, and jobs in flight lose their callers",
+  },
+
   // PID 1 itself.
   {
     fact: 'systemd.crashed',
