@@ -58,8 +58,6 @@ const arn = (output: SsmOutputBucket) => `arn:aws:s3:::${output.bucket}/${output
 /** An S3 error as a reason, with what to do for the ones a set-up causes. */
 function failed(output: SsmOutputBucket, where: string, error: unknown): SsmOutputRead {
   const name = (error as { name?: string }).name ?? 'Error';
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return { ok: false, why: `S3 did not answer for ${where} within the time left` };
   const message = (error as Error).message ?? String(error);
   const hows: Record<string, string> = {
     NoSuchKey: `SSM named the output but it is not in S3: the instance profile needs s3:PutObject on ${arn(output)} (the SSM agent writes the output with the instance's credentials)`,
@@ -109,23 +107,18 @@ export async function readSsmOutput(
       return tooLarge(got.ContentLength);
     }
     if (!body) return { ok: true, text: '' };
-    // The request's signal does not reach a body already streaming: a stalled body is ended by it here.
-    const stop = () => body.destroy(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
     const chunks: Buffer[] = [];
     let size = 0;
-    try {
-      // No length announced (or a wrong one): the bound is held while reading.
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > max) return tooLarge();
-        chunks.push(chunk);
-      }
-    } finally {
-      signal.removeEventListener('abort', stop);
+    // No length announced (or a wrong one): the bound is held while reading.
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) return tooLarge();
+      chunks.push(chunk);
     }
     return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
   } catch (error) {
+    // The SDK ends the request, or a body still streaming, at the signal: whatever error that raises, S3 was silent.
+    if (signal.aborted) return { ok: false, why: `S3 did not answer for ${where} within the time left` };
     return failed(output, where, error);
   }
 }

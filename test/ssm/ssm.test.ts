@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -292,6 +294,44 @@ describe("outputs over SSM's 24,000 inline characters, read whole from S3 (s3rve
       how: 'lower SSM_MAX_BYTES',
     });
   }, 60_000);
+
+  it('holds the bound and the time on a body streamed without its length, and on one that stalls', async () => {
+    // An S3 endpoint answering every GET with a chunked body (no Content-Length): 40,000 bytes, or 1,000 and silence.
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' });
+      if (req.url?.includes('/stall/')) res.write('x'.repeat(1000));
+      else res.end('x'.repeat(40_000));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const output = outputBucket({
+      bucket: 'streamed',
+      endpoint,
+      maxBytes: 30_000,
+      client: async () =>
+        new S3Client({
+          endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          maxAttempts: 1,
+        }),
+    });
+    try {
+      expect(
+        await readSsmOutput(output, `${endpoint}/streamed/${PREFIX}/all/stdout`, AbortSignal.timeout(5000)),
+      ).toMatchObject({
+        ok: false,
+        why: expect.stringContaining('is over the 30000 bytes the responder reads'),
+      });
+      expect(
+        await readSsmOutput(output, `${endpoint}/streamed/${PREFIX}/stall/stdout`, AbortSignal.timeout(1500)),
+      ).toMatchObject({ ok: false, why: expect.stringContaining('S3 did not answer for s3://streamed/') });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   it('reads only the configured bucket, under its prefix: a URL naming anything else is refused unread', async () => {
     const before = { ...s3proxy.counts };
