@@ -198,7 +198,7 @@ async function outputOf(
       ok: false,
       what: what(instance),
       why: `the command's output was cut at SSM's ${SSM_INLINE_OUTPUT_CHARS} characters and SSM named no StandardOutputUrl although SendCommand asked for s3://${output.bucket}/${output.prefix}/`,
-      how: `the instance's SSM agent writes the output to S3: it needs s3:PutObject on arn:aws:s3:::${output.bucket}/${output.prefix}/* in its instance profile`,
+      how: "lower SSM_MAX_BYTES so the gzip'd bundle fits inline",
     };
   const { readSsmOutput } = await import('./s3-output.ts');
   const read = await readSsmOutput(
