@@ -159,10 +159,32 @@ export const ConfigSchema = z
     SSM_DOCUMENT: z.string().min(3).default('PlegResponder-Collect'),
     /** How long to wait for the command, from SendCommand to its output. */
     SSM_TIMEOUT_SECONDS: integer(30, 900).default(120),
-    /** The bundle's bound on the node: gzip'd and base64'd it must fit SSM's 24,000 characters of output. */
-    SSM_MAX_BYTES: integer(16_384, 1_048_576).default(131_072),
+    /**
+     * The bundle's bound on the node. Unset: 131072, so that gzip'd and base64'd it fits SSM's 24,000 characters of
+     * inline output; with SSM_OUTPUT_BUCKET 1048576 (ssmMaxBytes).
+     */
+    SSM_MAX_BYTES: integer(16_384, 1_048_576).optional(),
     /** A different SSM endpoint (tests). */
     SSM_ENDPOINT: url().optional(),
+    /** S3 bucket SSM writes each command's whole output to (SendCommand's OutputS3BucketName), read when cut inline. */
+    SSM_OUTPUT_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'use an S3 bucket name (3 to 63 lower-case letters, digits, . and -)',
+      )
+      .optional(),
+    /** The key prefix of those outputs (OutputS3KeyPrefix); the responder reads only under it. */
+    SSM_OUTPUT_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*\/?$/,
+        'use path segments of letters, digits, . _ and - separated by /, not starting with /',
+      )
+      .transform((prefix) => prefix.replace(/\/$/, ''))
+      .default('pleg-responder/ssm'),
+    /** A different S3 endpoint for SSM_OUTPUT_BUCKET (local implementations, tests). */
+    SSM_OUTPUT_S3_ENDPOINT: url().optional(),
     RESPOND_BATCH_SIZE: integer(1, 10).default(10),
     RESPOND_BATCH_WINDOW_MS: integer(0, 300_000).default(100),
     RESPOND_VISIBILITY_SECONDS: integer(5, 43_200).default(60),
@@ -336,6 +358,15 @@ export function remediationPolicy(config: Config): RemediationPolicy | undefined
     maxNodes: config.REMEDIATION_MAX_NODES,
     maxPoolPercent: config.REMEDIATION_MAX_POOL_PERCENT,
   };
+}
+
+/**
+ * SSM_MAX_BYTES, or its default: inline, the gzip'd and base64'd bundle must fit SSM's 24,000 characters; with an
+ * output bucket SSM writes the whole output to S3, and the bundle gets the bound of one posted to /v1/bundles (1 MiB,
+ * ingest's default body limit), so the node's logs are cut no more than the agent's would be.
+ */
+export function ssmMaxBytes(config: Config): number {
+  return config.SSM_MAX_BYTES ?? (config.SSM_OUTPUT_BUCKET ? 1_048_576 : 131_072);
 }
 
 /** How incident threads behave, from the configuration. */

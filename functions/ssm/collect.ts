@@ -6,13 +6,15 @@ import {
   type SSMClient,
 } from '@aws-sdk/client-ssm';
 import { type EvidenceBundle, EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
+import type { SsmOutputBucket } from './s3-output.ts';
 
 /**
  * Collection over SSM Run Command, for EC2 nodes where nothing of ours runs (EKS, kops, Karpenter): the document
  * of `infra/aws/ssm-collect.yaml` runs `pleg-responder collect` on the instance the Node's providerID names and
  * prints the bundle gzip'd and base64'd after a marker. SSM returns at most 24,000 characters of a command's
  * standard output inline (GetCommandInvocation's StandardOutputContent), so the bundle is bounded on the node
- * (`maxBytes`) to fit; a cut output is said as such, never half-parsed.
+ * (`maxBytes`) to fit; a cut output is said as such, never half-parsed. With an output bucket (SSM_OUTPUT_BUCKET),
+ * SSM also writes the whole output to S3, and a cut one is read from there instead (./s3-output.ts).
  */
 export interface SsmCollectOptions {
   document: string;
@@ -22,6 +24,8 @@ export interface SsmCollectOptions {
   maxBytes: number;
   /** collect --budget, seconds. */
   budgetSeconds: number;
+  /** Where SSM writes the whole output (SendCommand's OutputS3BucketName), read when the inline one is cut. */
+  output?: SsmOutputBucket;
   /** First wait between two GetCommandInvocation calls; doubles to 5 s. */
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -61,8 +65,14 @@ function refusal(instance: string, error: unknown): SsmOutcome {
   return { ok: false, what: what(instance), why: `${name}: ${message}`.slice(0, 500), how: hows[name] };
 }
 
-/** The bundle from the command's output: the marker's line, base64 of gzip'd JSON. */
-export function bundleFromOutput(instance: string, output: string): SsmOutcome {
+const CUT_HOW =
+  "set SSM_OUTPUT_BUCKET so that SSM writes the whole output to S3 and the responder reads it there, or lower SSM_MAX_BYTES so the gzip'd bundle fits";
+
+/**
+ * The bundle from the command's output: the marker's line, base64 of gzip'd JSON. `whole`: the output is all the
+ * command printed (read from S3), not SSM's inline output, which ends at 24,000 characters.
+ */
+export function bundleFromOutput(instance: string, output: string, whole = false): SsmOutcome {
   const missing = output.indexOf(MISSING_MARKER);
   if (missing >= 0)
     return {
@@ -76,14 +86,17 @@ export function bundleFromOutput(instance: string, output: string): SsmOutcome {
       how: 'install the pleg-responder package on the node image (Node ≥ 22.19 and `npm install -g pleg-responder`)',
     };
   const start = output.indexOf(BUNDLE_MARKER);
-  const truncated = output.length >= SSM_INLINE_OUTPUT_CHARS;
+  const truncated = !whole && output.length >= SSM_INLINE_OUTPUT_CHARS;
   if (start < 0)
     return {
       ok: false,
       what: what(instance),
-      why: truncated
-        ? `the command's output was cut at SSM's ${SSM_INLINE_OUTPUT_CHARS} characters before the bundle`
-        : `the command printed no bundle: ${output.slice(0, 200)}`,
+      ...(truncated
+        ? {
+            why: `the command's output was cut at SSM's ${SSM_INLINE_OUTPUT_CHARS} characters before the bundle`,
+            how: CUT_HOW,
+          }
+        : { why: `the command printed no bundle: ${output.slice(0, 200)}` }),
     };
   const encoded =
     output
@@ -100,7 +113,7 @@ export function bundleFromOutput(instance: string, output: string): SsmOutcome {
       why: truncated
         ? `the bundle was cut at SSM's ${SSM_INLINE_OUTPUT_CHARS} characters of inline output`
         : `the bundle could not be read: ${(error as Error).message.slice(0, 200)}`,
-      ...(truncated ? { how: "lower SSM_MAX_BYTES so the gzip'd bundle fits" } : {}),
+      ...(truncated ? { how: CUT_HOW } : {}),
     };
   }
 }
@@ -131,6 +144,9 @@ async function send(
         DocumentName: options.document,
         InstanceIds: [instance],
         Parameters: { budget: [String(options.budgetSeconds)], maxBytes: [String(options.maxBytes)] },
+        ...(options.output
+          ? { OutputS3BucketName: options.output.bucket, OutputS3KeyPrefix: options.output.prefix }
+          : {}),
         // Delivery: the instance must pick the command up within this (SSM's minimum is 30 s).
         TimeoutSeconds: Math.max(30, Math.ceil(options.timeoutMs / 1000)),
         Comment: 'pleg-responder: read the node for its incident (read-only)',
@@ -165,8 +181,49 @@ async function ask(
   }
 }
 
+/**
+ * The command's whole output when SSM's inline one is cut and SSM wrote it to the output bucket: the object its
+ * StandardOutputUrl names, read from S3; else the inline output, or why neither could be had.
+ */
+async function outputOf(
+  instance: string,
+  done: GetCommandInvocationCommandOutput,
+  output: SsmOutputBucket | undefined,
+  remaining: () => number,
+): Promise<{ text: string; whole: boolean } | SsmOutcome> {
+  const inline = done.StandardOutputContent ?? '';
+  if (inline.length < SSM_INLINE_OUTPUT_CHARS || !output) return { text: inline, whole: false };
+  if (!done.StandardOutputUrl)
+    return {
+      ok: false,
+      what: what(instance),
+      why: `the command's output was cut at SSM's ${SSM_INLINE_OUTPUT_CHARS} characters and SSM named no StandardOutputUrl although SendCommand asked for s3://${output.bucket}/${output.prefix}/`,
+      how: "lower SSM_MAX_BYTES so the gzip'd bundle fits inline",
+    };
+  const { readSsmOutput } = await import('./s3-output.ts');
+  const read = await readSsmOutput(
+    output,
+    done.StandardOutputUrl,
+    AbortSignal.timeout(Math.max(1, remaining())),
+  );
+  if (!read.ok)
+    return {
+      ok: false,
+      what: what(instance),
+      why: `the output was cut at SSM's ${SSM_INLINE_OUTPUT_CHARS} characters inline, and reading it whole from S3 failed: ${read.why}`,
+      ...(read.how ? { how: read.how } : {}),
+    };
+  return { text: read.text, whole: true };
+}
+
 /** A finished invocation's outcome: the bundle from its output, or how it ended. */
-function finished(instance: string, commandId: string, done: GetCommandInvocationCommandOutput): SsmOutcome {
+async function finished(
+  instance: string,
+  commandId: string,
+  done: GetCommandInvocationCommandOutput,
+  options: SsmCollectOptions,
+  remaining: () => number,
+): Promise<SsmOutcome> {
   const status = done.Status ?? 'Pending';
   if (status !== 'Success') {
     const details = done.StatusDetails && done.StatusDetails !== status ? ` (${done.StatusDetails})` : '';
@@ -177,7 +234,9 @@ function finished(instance: string, commandId: string, done: GetCommandInvocatio
       why: `the command ended ${status}${details}, exit ${done.ResponseCode ?? '?'}: ${said}`,
     };
   }
-  const read = bundleFromOutput(instance, done.StandardOutputContent ?? '');
+  const output = await outputOf(instance, done, options.output, remaining);
+  if ('ok' in output) return output;
+  const read = bundleFromOutput(instance, output.text, output.whole);
   return read.ok ? { ...read, commandId } : read;
 }
 
@@ -208,7 +267,8 @@ export async function collectOverSsm(
     if (answer === 'again') continue;
     if ('ok' in answer) return answer;
     last = answer;
-    if (DONE.has(answer.Status ?? 'Pending')) return finished(instance, commandId, answer);
+    if (DONE.has(answer.Status ?? 'Pending'))
+      return finished(instance, commandId, answer, options, remaining);
   }
   return {
     ok: false,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, type Tags } from 'yaml';
+import { loadConfig } from '../../functions/config.ts';
 
 // CloudFormation's short-form intrinsics, kept as their long-form objects ({ Ref }, { 'Fn::If': [...] }, ...).
 const list = (name: string) => ({
@@ -14,7 +15,9 @@ const tags: Tags = [
   { tag: '!Ref', resolve: (v: string) => ({ Ref: v }) },
   { tag: '!GetAtt', resolve: (v: string) => ({ 'Fn::GetAtt': v.split('.') }) },
   { tag: '!Sub', resolve: (v: string) => ({ 'Fn::Sub': v }) },
+  { tag: '!Condition', resolve: (v: string) => ({ Condition: v }) },
   list('If'),
+  list('And'),
   list('Not'),
   list('Equals'),
 ];
@@ -109,12 +112,12 @@ describe('infra/aws/template.yaml', () => {
       Action: ['sqs:SendMessage'],
       Resource: { 'Fn::GetAtt': ['JobsQueue', 'Arn'] },
     });
-    // The state table; then the evidence bucket and, with SsmCollect, SSM (tested below).
+    // The state table; then the evidence bucket and, with SsmCollect, SSM and its output bucket (tested below).
     const table = state.filter((s) => JSON.stringify(s.Resource ?? null).includes('StateTable'));
     expect(table.length).toBeGreaterThan(0);
     expect(JSON.stringify(state.slice(table.length))).not.toContain('StateTable');
     for (const s of state.slice(table.length))
-      expect(JSON.stringify(s)).toMatch(/EvidenceBucket|CollectOverSsm/);
+      expect(JSON.stringify(s)).toMatch(/EvidenceBucket|CollectOverSsm|SsmOutputToS3/);
     for (const s of table) {
       expect(s.Resource).toEqual({ 'Fn::GetAtt': ['StateTable', 'Arn'] });
       expect(
@@ -237,6 +240,10 @@ describe('infra/aws/responder-policy.json: the in-cluster consumer on SQS (compo
   });
 });
 
+const policy = JSON.parse(readFileSync(join(ROOT, 'infra', 'aws', 'ssm-collect-policy.json'), 'utf8')) as {
+  Statement: Array<{ Action: string; Resource: string; Condition?: unknown }>;
+};
+
 describe('evidence and SSM collection in the template', () => {
   it("creates the SSM document from infra/aws/ssm-collect.yaml's own content, only with SsmCollect=true", () => {
     const doc = r('CollectDocument') as Resource & { Condition?: string };
@@ -248,11 +255,6 @@ describe('evidence and SSM collection in the template', () => {
   });
 
   it('grants SendCommand on that document and tagged instances only, as ssm-collect-policy.json does', () => {
-    const policy = JSON.parse(
-      readFileSync(join(ROOT, 'infra', 'aws', 'ssm-collect-policy.json'), 'utf8'),
-    ) as {
-      Statement: Array<{ Action: string; Resource: string; Condition?: unknown }>;
-    };
     const send = policy.Statement.filter((s) => s.Action === 'ssm:SendCommand');
     expect(send.map((s) => s.Resource)).toEqual([
       'arn:aws:ssm:*:*:document/PlegResponder-Collect',
@@ -262,6 +264,7 @@ describe('evidence and SSM collection in the template', () => {
       StringEquals: { 'ssm:resourceTag/pleg-responder/collect': 'true' },
     });
     expect(policy.Statement.map((s) => s.Action).sort()).toEqual([
+      's3:GetObject',
       'ssm:GetCommandInvocation',
       'ssm:SendCommand',
       'ssm:SendCommand',
@@ -270,6 +273,56 @@ describe('evidence and SSM collection in the template', () => {
     expect(text).toContain('document/PlegResponder-Collect');
     expect(text).toContain('ssm:resourceTag/pleg-responder/collect');
     expect(text).not.toContain('ssm:*');
+  });
+
+  it('reads whole SSM outputs from SsmOutputBucket under the default prefix only, as ssm-collect-policy.json does', () => {
+    const prefix = loadConfig({}).SSM_OUTPUT_PREFIX;
+    const parameter = template.Parameters.SsmOutputBucket as { Default?: unknown; AllowedPattern?: string };
+    expect(parameter.Default).toBe('');
+    for (const name of ['', 'acme-ssm-output', 'logs.example'])
+      expect(new RegExp(parameter.AllowedPattern ?? '').test(name), name).toBe(true);
+    for (const name of ['Acme', 'a', 'acme/ssm', 'arn:aws:s3:::acme'])
+      expect(new RegExp(parameter.AllowedPattern ?? '').test(name), name).toBe(false);
+    expect(template.Conditions.SsmOutputToS3).toEqual({
+      'Fn::And': [
+        { Condition: 'CollectOverSsm' },
+        { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'SsmOutputBucket' }, ''] }] },
+      ],
+    });
+    const env = (r('RespondFunction').Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    expect(env.SSM_OUTPUT_BUCKET).toEqual({
+      'Fn::If': ['SsmOutputToS3', { Ref: 'SsmOutputBucket' }, { Ref: 'AWS::NoValue' }],
+    });
+    // The one statement naming the output bucket: GetObject under the prefix, nothing else of the bucket.
+    const statements = (r('RespondFunction').Properties.Policies as Array<{ Statement: unknown[] }>).flatMap(
+      (p) => p.Statement,
+    );
+    const s3 = statements.filter((s) => JSON.stringify(s).includes('SsmOutputBucket'));
+    expect(s3).toEqual([
+      {
+        'Fn::If': [
+          'SsmOutputToS3',
+          {
+            Effect: 'Allow',
+            Action: ['s3:GetObject'],
+            Resource: { 'Fn::Sub': `arn:\${AWS::Partition}:s3:::\${SsmOutputBucket}/${prefix}/*` },
+          },
+          { Ref: 'AWS::NoValue' },
+        ],
+      },
+    ]);
+    const reads = policy.Statement.filter((s) => s.Action.startsWith('s3:'));
+    expect(reads.map((s) => s.Action)).toEqual(['s3:GetObject']);
+    expect(reads[0]?.Resource).toMatch(new RegExp(`^arn:aws:s3:::[a-z0-9.-]+/${prefix}/\\*$`));
+  });
+
+  it("tells in the document's header what the instance profile needs for outputs written to S3", () => {
+    const header = readFileSync(join(ROOT, 'infra', 'aws', 'ssm-collect.yaml'), 'utf8').split(
+      '\nschemaVersion',
+    )[0];
+    expect(header).toContain('s3:PutObject on arn:aws:s3:::BUCKET/pleg-responder/ssm/*');
+    expect(header).toContain('SSM_OUTPUT_BUCKET');
   });
 
   it('keeps evidence in a private bucket with a retention rule, the function limited to its prefix', () => {

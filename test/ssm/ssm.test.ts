@@ -1,18 +1,33 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvidence } from '../../functions/respond/live.ts';
 import { RespondPipeline } from '../../functions/respond/pipeline.ts';
-import { collectOverSsm, instanceIdOf, type SsmCollectOptions } from '../../functions/ssm/collect.ts';
+import {
+  collectOverSsm,
+  instanceIdOf,
+  SSM_INLINE_OUTPUT_CHARS,
+  type SsmCollectOptions,
+} from '../../functions/ssm/collect.ts';
 import { SsmLiveEvidence } from '../../functions/ssm/live.ts';
+import { readSsmOutput, type SsmOutputBucket, s3LocationOf } from '../../functions/ssm/s3-output.ts';
 import { SlackChat } from '../../shared/chat/slack.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { openEvidenceDb, SqliteEvidenceArchive } from '../../shared/evidence/sqlite-archive.ts';
 import { SqliteIncidentStore } from '../../shared/incidents/sqlite-store.ts';
 import { openStateDb } from '../../shared/queue/embedded.ts';
+import type { EvidenceBundle } from '../../shared/schemas/bundle.ts';
 import type { Job } from '../../shared/schemas/job.ts';
+import { CorpusCaseSchema } from '../corpus.ts';
+import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { alert } from '../support/payloads.ts';
+import { type LocalS3, startLocalS3 } from '../support/s3.ts';
 import { type SlackFake, startSlackFake } from '../support/slack-fake.ts';
 import { type SsmFake, startSsmFake } from '../support/ssm-fake.ts';
 
@@ -37,9 +52,35 @@ const OFFLINE = 'i-0ccccccccccccccc3';
 const NO_COLLECTOR = 'i-0ddddddddddddddd4';
 const CHATTY = 'i-0eeeeeeeeeeeeeee5';
 const DENIED = 'i-0fffffffffffffff6';
+const LARGE = 'i-0aaaaaaaaaaaaaab7';
+const LARGE_NO_PUT = 'i-0aaaaaaaaaaaaaac8';
+
+/**
+ * A bundle far over SSM's inline output once gzip'd and base64'd: a corpus case (a file-max pipe leak) with 40,000
+ * characters of incompressible text among its logs, printed by the node's `pleg-responder collect`.
+ */
+const LARGE_CASE = CorpusCaseSchema.parse(
+  JSON.parse(
+    readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', 'containerd-4641-pipe-leak-file-max.json'), 'utf8'),
+  ),
+);
+const LARGE_BUNDLE: EvidenceBundle = {
+  ...LARGE_CASE.bundle,
+  logs: { ...LARGE_CASE.bundle.logs, other: randomBytes(30_000).toString('base64') },
+};
+const LARGE_FILE = join(dir, 'large-bundle.json');
+writeFileSync(LARGE_FILE, JSON.stringify(LARGE_BUNDLE));
+const PREFIX = 'pleg-responder/ssm';
 
 let fake: SsmFake;
+let s3: LocalS3;
+/** S3 as the responder and the fake's instances reach it, where S3's refusals and silences are put on. */
+let s3proxy: FaultProxy;
+let bucket: string;
 beforeAll(async () => {
+  s3 = await startLocalS3();
+  bucket = await s3.bucket();
+  s3proxy = await startFaultProxy(s3.endpoint);
   fake = await startSsmFake({
     accessKeyId: 'AKIDPLEGTEST',
     documents: { 'PlegResponder-Collect': DOCUMENT },
@@ -60,12 +101,18 @@ beforeAll(async () => {
       // A collector whose output is far over SSM's inline 24,000 characters once encoded.
       [CHATTY]: { managed: true, env: { PATH: pathWith(`head -c 60000 /dev/urandom | base64 -w0`) } },
       [DENIED]: { managed: true },
+      [LARGE]: { managed: true, env: { PATH: pathWith(`cat "${LARGE_FILE}"`) } },
+      // Its instance profile may not write to the output bucket.
+      [LARGE_NO_PUT]: { managed: true, putDenied: true, env: { PATH: pathWith(`cat "${LARGE_FILE}"`) } },
     },
+    s3: { endpoint: s3proxy.url, client: () => s3.client() },
     allow: (op, input) => !(op === 'SendCommand' && (input.InstanceIds as string[]).includes(DENIED)),
   });
 });
 afterAll(async () => {
   await fake?.close();
+  await s3proxy?.close();
+  await s3?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -81,6 +128,21 @@ const options = (over: Partial<SsmCollectOptions> = {}): SsmCollectOptions => ({
   maxBytes: 65_536,
   budgetSeconds: 10,
   pollMs: 200,
+  ...over,
+});
+/** The output bucket as the responder reads it: through the proxy, with the real @aws-sdk/client-s3. */
+const outputBucket = (over: Partial<SsmOutputBucket> = {}): SsmOutputBucket => ({
+  bucket,
+  prefix: PREFIX,
+  endpoint: s3proxy.url,
+  client: async () =>
+    new S3Client({
+      endpoint: s3proxy.url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      maxAttempts: 1,
+    }),
   ...over,
 });
 
@@ -120,6 +182,7 @@ describe('collection over SSM, through @aws-sdk/client-ssm against the fake', ()
     expect(await collectOverSsm(ssm, CHATTY, options())).toMatchObject({
       ok: false,
       why: expect.stringContaining("cut at SSM's 24000 characters"),
+      how: expect.stringMatching(/set SSM_OUTPUT_BUCKET .* or lower SSM_MAX_BYTES/),
     });
     expect(await collectOverSsm(ssm, OFFLINE, options({ timeoutMs: 2500 }))).toMatchObject({
       ok: false,
@@ -161,6 +224,175 @@ describe('collection over SSM, through @aws-sdk/client-ssm against the fake', ()
       ok: false,
       why: expect.stringContaining('UnrecognizedClientException'),
     });
+  });
+});
+
+describe("outputs over SSM's 24,000 inline characters, read whole from S3 (s3rver, @aws-sdk/client-s3)", () => {
+  const listed = async () =>
+    (
+      await s3.client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${PREFIX}/` }))
+    ).Contents?.map((o) => o.Key) ?? [];
+
+  it('reads the bundle whole from the object SSM wrote, and it diagnoses as on the node', async () => {
+    const outcome = await collectOverSsm(client(), LARGE, options({ output: outputBucket() }));
+    if (!outcome.ok) throw new Error(`${outcome.why} ${outcome.how ?? ''}`);
+    // SSM wrote the output where SendCommand asked, under the prefix, as its agent names the key.
+    const key = `${PREFIX}/${outcome.commandId}/${LARGE}/awsrunShellScript/collect/stdout`;
+    expect(await listed()).toContain(key);
+    const object = await s3.client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    expect((await object.Body?.transformToString())?.length).toBeGreaterThan(SSM_INLINE_OUTPUT_CHARS);
+    expect(outcome.bundle).toEqual(LARGE_BUNDLE);
+    const diagnosis = diagnose(outcome.bundle);
+    expect(diagnosis).toEqual(diagnose(LARGE_BUNDLE));
+    expect(diagnosis.verdict).toBe(LARGE_CASE.expected.cause);
+  }, 60_000);
+
+  it('without SSM_OUTPUT_BUCKET the same output is cut, and the reason says what to set', async () => {
+    expect(await collectOverSsm(client(), LARGE, options())).toMatchObject({
+      ok: false,
+      why: expect.stringContaining("cut at SSM's 24000 characters"),
+      how: expect.stringMatching(/set SSM_OUTPUT_BUCKET .* or lower SSM_MAX_BYTES/),
+    });
+  }, 60_000);
+
+  it('says why when the object is missing (the instance may not write it) or S3 refuses the read', async () => {
+    expect(await collectOverSsm(client(), LARGE_NO_PUT, options({ output: outputBucket() }))).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(
+        /reading it whole from S3 failed: NoSuchKey for s3:\/\/pleg-evidence-\d+\/pleg-responder\/ssm\//,
+      ),
+      how: expect.stringContaining(
+        `instance profile needs s3:PutObject on arn:aws:s3:::${bucket}/${PREFIX}/*`,
+      ),
+    });
+    s3proxy.aim({
+      fault: 's3_access_denied',
+      match: (path, _, method) => method === 'GET' && path.endsWith('/stdout'),
+    });
+    expect(await collectOverSsm(client(), LARGE, options({ output: outputBucket() }))).toMatchObject({
+      ok: false,
+      why: expect.stringContaining('AccessDenied for s3://'),
+      how: expect.stringContaining(`role needs s3:GetObject on arn:aws:s3:::${bucket}/${PREFIX}/*`),
+    });
+  }, 60_000);
+
+  it('gives up on S3 within the collection time', async () => {
+    s3proxy.aim({ fault: 'hang', match: (path, _, method) => method === 'GET' && path.endsWith('/stdout') });
+    const started = Date.now();
+    expect(
+      await collectOverSsm(client(), LARGE, options({ timeoutMs: 6000, output: outputBucket() })),
+    ).toMatchObject({ ok: false, why: expect.stringContaining('S3 did not answer for s3://') });
+    expect(Date.now() - started).toBeLessThan(8000);
+  }, 60_000);
+
+  it('reads no more than its bound', async () => {
+    expect(
+      await collectOverSsm(client(), LARGE, options({ output: outputBucket({ maxBytes: 30_000 }) })),
+    ).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(/is \d+ bytes, over the 30000 bytes the responder reads/),
+      how: 'lower SSM_MAX_BYTES',
+    });
+  }, 60_000);
+
+  it('holds the bound and the time on a body streamed without its length, and on one that stalls', async () => {
+    // An S3 endpoint answering every GET with a chunked body (no Content-Length): 40,000 bytes, or 1,000 and silence.
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' });
+      if (req.url?.includes('/stall/')) res.write('x'.repeat(1000));
+      else res.end('x'.repeat(40_000));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const output = outputBucket({
+      bucket: 'streamed',
+      endpoint,
+      maxBytes: 30_000,
+      client: async () =>
+        new S3Client({
+          endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          maxAttempts: 1,
+        }),
+    });
+    try {
+      expect(
+        await readSsmOutput(output, `${endpoint}/streamed/${PREFIX}/all/stdout`, AbortSignal.timeout(5000)),
+      ).toMatchObject({
+        ok: false,
+        why: expect.stringContaining('is over the 30000 bytes the responder reads'),
+      });
+      expect(
+        await readSsmOutput(output, `${endpoint}/streamed/${PREFIX}/stall/stdout`, AbortSignal.timeout(1500)),
+      ).toMatchObject({ ok: false, why: expect.stringContaining('S3 did not answer for s3://streamed/') });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('reads only the configured bucket, under its prefix: a URL naming anything else is refused unread', async () => {
+    const before = { ...s3proxy.counts };
+    const key = `${PREFIX}/c0ffee/${LARGE}/awsrunShellScript/collect/stdout`;
+    const signal = AbortSignal.timeout(5000);
+    expect(await readSsmOutput(outputBucket(), `${s3proxy.url}someone-else/${key}`, signal)).toEqual({
+      ok: false,
+      why: `the output's URL names the bucket someone-else, not SSM_OUTPUT_BUCKET (${bucket}): not read`,
+    });
+    expect(await readSsmOutput(outputBucket(), `${s3proxy.url}${bucket}/elsewhere/stdout`, signal)).toEqual({
+      ok: false,
+      why: `the output's URL names a key outside SSM_OUTPUT_PREFIX (${PREFIX}/): not read`,
+    });
+    // Another host than S3's or the configured endpoint.
+    expect(await readSsmOutput(outputBucket(), `https://example.com/${bucket}/${key}`, signal)).toMatchObject(
+      {
+        ok: false,
+        why: expect.stringContaining("not an S3 object's"),
+      },
+    );
+    expect(s3proxy.counts).toEqual(before);
+  });
+
+  it('parses StandardOutputUrl in path style, virtual-hosted style and on a custom endpoint', () => {
+    const key = 'pleg-responder/ssm/cmd/i-0123456789abcdef0/awsrunShellScript/collect/stdout';
+    for (const url of [
+      `https://s3.eu-west-1.amazonaws.com/my-bucket/${key}`,
+      `https://s3.amazonaws.com/my-bucket/${key}`,
+      `https://s3-eu-west-1.amazonaws.com/my-bucket/${key}`,
+      `https://s3.dualstack.eu-west-1.amazonaws.com/my-bucket/${key}`,
+      `https://my-bucket.s3.eu-west-1.amazonaws.com/${key}`,
+      `https://my-bucket.s3.amazonaws.com/${key}`,
+      `https://s3.cn-north-1.amazonaws.com.cn/my-bucket/${key}`,
+    ])
+      expect(s3LocationOf(url), url).toEqual({ bucket: 'my-bucket', key });
+    // A bucket name with dots (virtual-hosted), and one named like the service.
+    expect(s3LocationOf(`https://logs.example.s3.us-east-1.amazonaws.com/${key}`)).toEqual({
+      bucket: 'logs.example',
+      key,
+    });
+    expect(s3LocationOf(`https://s3.s3.us-east-1.amazonaws.com/${key}`)).toEqual({ bucket: 's3', key });
+    expect(s3LocationOf(`https://s3.eu-west-1.amazonaws.com/my-bucket/a%20b`)).toEqual({
+      bucket: 'my-bucket',
+      key: 'a b',
+    });
+    expect(s3LocationOf(`http://127.0.0.1:9000/my-bucket/${key}`, 'http://127.0.0.1:9000')).toEqual({
+      bucket: 'my-bucket',
+      key,
+    });
+    for (const url of [
+      `http://127.0.0.1:9001/my-bucket/${key}`, // not the configured endpoint
+      `http://s3.eu-west-1.amazonaws.com/my-bucket/${key}`, // S3's host, not over TLS
+      `https://s3.eu-west-1.amazonaws.com.evil.example/my-bucket/${key}`,
+      'https://s3.eu-west-1.amazonaws.com/my-bucket',
+      'https://s3.eu-west-1.amazonaws.com/my-bucket/',
+      'https://my-bucket.s3.eu-west-1.amazonaws.com/',
+      'https://s3.eu-west-1.amazonaws.com/my-bucket/%E0%A4%A',
+      'not a url',
+      '',
+    ])
+      expect(s3LocationOf(url, 'http://127.0.0.1:9000'), url).toBeUndefined();
   });
 });
 

@@ -8,11 +8,14 @@ import type { AddressInfo, Socket } from 'node:net';
  */
 export type Fault = 'none' | 'refuse' | 'reset' | 'http500' | 'ratelimit' | 'invalid_auth';
 
-/** A fault aimed at some requests only: `hang` takes the request and never answers (the call stays in flight). */
+/**
+ * A fault aimed at some requests only: `hang` takes the request and never answers (the call stays in flight);
+ * `s3_access_denied` answers as S3 does a request its policies refuse (403, AccessDenied).
+ */
 export interface AimedFault {
-  fault: Exclude<Fault, 'none' | 'refuse' | 'reset'> | 'hang';
-  /** Which requests, by path (e.g. `/api/chat.postMessage`) and raw body. */
-  match: (path: string, body: string) => boolean;
+  fault: Exclude<Fault, 'none' | 'refuse' | 'reset'> | 'hang' | 's3_access_denied';
+  /** Which requests, by path (e.g. `/api/chat.postMessage`), raw body and method. */
+  match: (path: string, body: string, method: string) => boolean;
   /** How many matching requests get it (default 1); the rest are forwarded. */
   times?: number;
 }
@@ -39,8 +42,15 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const aims: Array<Required<AimedFault>> = [];
   const aimed: FaultProxy['aimed'] = [];
   const sockets = new Set<Socket>();
-  const answer = (res: ServerResponse, f: Exclude<Fault, 'none' | 'refuse' | 'reset'>) => {
-    if (f === 'http500') res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
+  const answer = (res: ServerResponse, f: Exclude<AimedFault['fault'], 'hang'>) => {
+    if (f === 's3_access_denied')
+      res
+        .writeHead(403, { 'Content-Type': 'application/xml', 'x-amz-request-id': 'FAULTPROXY' })
+        .end(
+          '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message><RequestId>FAULTPROXY</RequestId><HostId>fault-proxy</HostId></Error>',
+        );
+    else if (f === 'http500')
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
     else if (f === 'ratelimit')
       res
         .writeHead(429, { 'Retry-After': String(retryAfter), 'Content-Type': 'application/json' })
@@ -83,7 +93,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const path = new URL(req.url ?? '/', 'http://proxy').pathname;
-      const aim = aims.find((a) => a.times > 0 && a.match(path, body.toString()));
+      const aim = aims.find((a) => a.times > 0 && a.match(path, body.toString(), req.method ?? 'GET'));
       if (!aim) return forward(req, res, body);
       aim.times--;
       counts.faulted++;

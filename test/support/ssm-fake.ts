@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { parse as parseYaml } from 'yaml';
 
 /**
@@ -20,6 +21,11 @@ import { parse as parseYaml } from 'yaml';
  *   `registerMs` after SendCommand), then Pending → InProgress → Success/Failed/TimedOut (delivery timeout when the
  *   instance's agent never picks it up, the document's timeoutSeconds for execution); ResponseCode -1 while it runs;
  *   StandardOutputContent cut at 24,000 characters and StandardErrorContent at 8,000, as SSM returns them inline;
+ * - output to S3: with OutputS3BucketName, the agent PUTs the whole stdout to
+ *   `<OutputS3KeyPrefix>/<command id>/<instance id>/awsrunShellScript/<step>/stdout` before the invocation ends, and
+ *   GetCommandInvocation names it in StandardOutputUrl (path-style on the S3 endpoint); the inline output is still cut
+ *   at 24,000 characters. A failed upload (an instance profile without s3:PutObject) leaves the status as it was and
+ *   the URL named, the object absent, as the SSM agent does;
  * - throttling: `throttleNext(n)` answers the next n requests with ThrottlingException (HTTP 400), as SSM does.
  *
  * An instance runs the document for real: its aws:runShellScript lines, parameters substituted, under `sh` with
@@ -32,6 +38,8 @@ export interface SsmFakeInstance {
   offline?: boolean;
   /** Environment of the script (PATH above all). */
   env?: Record<string, string>;
+  /** Its instance profile may not write to the output bucket: the upload fails, the command still succeeds. */
+  putDenied?: boolean;
 }
 
 export interface SsmFakeOptions {
@@ -45,6 +53,8 @@ export interface SsmFakeOptions {
   registerMs?: number;
   /** ms an online agent takes to pick a command up (default 200). */
   pickupMs?: number;
+  /** Where instances write output to S3 (OutputS3BucketName): the endpoint of the URLs, and a client to PUT with. */
+  s3?: { endpoint: string; client: () => S3Client };
 }
 
 export interface SsmFakeCall {
@@ -63,6 +73,8 @@ interface Invocation {
   code: number;
   stdout: string;
   stderr: string;
+  /** The key of the output in OutputS3BucketName, when SendCommand named one. */
+  output: { bucket: string; key: string } | undefined;
 }
 
 export interface SsmFake {
@@ -82,12 +94,18 @@ interface Doc {
   parameters: Record<string, { default?: string; allowedPattern?: string }>;
   lines: string[];
   timeoutSeconds: number;
+  /** The step's plugin and name as SSM puts them in the output's key: `awsrunShellScript/collect`. */
+  step: string;
 }
 
 function loadDocument(file: string): Doc {
   const d = parseYaml(readFileSync(file, 'utf8')) as {
     parameters?: Record<string, { default?: string; allowedPattern?: string }>;
-    mainSteps: Array<{ inputs: { runCommand: string[]; timeoutSeconds?: string } }>;
+    mainSteps: Array<{
+      action: string;
+      name: string;
+      inputs: { runCommand: string[]; timeoutSeconds?: string };
+    }>;
   };
   const step = d.mainSteps[0];
   if (!step) throw new Error(`${file}: no step`);
@@ -95,6 +113,7 @@ function loadDocument(file: string): Doc {
     parameters: d.parameters ?? {},
     lines: step.inputs.runCommand,
     timeoutSeconds: Number(step.inputs.timeoutSeconds ?? 3600),
+    step: `${step.action.replace(':', '')}/${step.name}`,
   };
 }
 
@@ -141,9 +160,15 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
       inv.stderr += c;
     });
     const limit = setTimeout(() => child.kill('SIGKILL'), doc.timeoutSeconds * 1000);
-    child.on('close', (code, signal) => {
+    child.on('close', async (code, signal) => {
       clearTimeout(limit);
       children.delete(child);
+      if (inv.output && options.s3 && !instance.putDenied)
+        await options.s3
+          .client()
+          .send(new PutObjectCommand({ Bucket: inv.output.bucket, Key: inv.output.key, Body: inv.stdout }))
+          // The agent logs a failed upload; the command's status does not depend on it.
+          .catch(() => undefined);
       if (signal === 'SIGKILL') {
         inv.status = 'TimedOut';
         inv.details = 'ExecutionTimedOut';
@@ -194,6 +219,16 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
     return raw;
   }
 
+  /** OutputS3BucketName (a bucket's name, else ValidationException) and OutputS3KeyPrefix, when given. */
+  function outputOf(input: Record<string, unknown>): { bucket: string; prefix: string } | undefined {
+    const bucket = input.OutputS3BucketName;
+    if (bucket === undefined) return undefined;
+    if (typeof bucket !== 'string' || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+      throw new Refusal('ValidationException', "Value at 'outputS3BucketName' failed to satisfy constraint");
+    const prefix = input.OutputS3KeyPrefix;
+    return { bucket, prefix: typeof prefix === 'string' ? prefix.replace(/\/$/, '') : '' };
+  }
+
   function sendCommand(input: Record<string, unknown>): unknown {
     const name = input.DocumentName;
     const doc = typeof name === 'string' ? documents.get(name) : undefined;
@@ -205,6 +240,7 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
     const params = parameters(doc, given);
     if (ids.some((id) => !options.instances[id]?.managed))
       throw new Refusal('InvalidInstanceId', 'Instances not in a valid state for account');
+    const output = outputOf(input);
     const commandId = randomUUID();
     const now = Date.now();
     for (const id of ids) {
@@ -219,6 +255,10 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
         code: -1,
         stdout: '',
         stderr: '',
+        output: output && {
+          bucket: output.bucket,
+          key: [output.prefix, commandId, id, doc.step, 'stdout'].filter(Boolean).join('/'),
+        },
       };
       invocations.set(`${commandId}/${id}`, inv);
       if (instance.offline)
@@ -256,7 +296,10 @@ export async function startSsmFake(options: SsmFakeOptions): Promise<SsmFake> {
       StatusDetails: inv.details,
       ResponseCode: inv.code,
       StandardOutputContent: inv.stdout.slice(0, STDOUT_CHARS),
-      StandardOutputUrl: '',
+      StandardOutputUrl:
+        inv.output && options.s3
+          ? `${options.s3.endpoint.replace(/\/$/, '')}/${inv.output.bucket}/${inv.output.key}`
+          : '',
       StandardErrorContent: inv.stderr.slice(0, STDERR_CHARS),
       StandardErrorUrl: '',
     };
