@@ -72,6 +72,27 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   },
   {
     line: journal(
+      'rke2-agent[920]',
+      'time="2026-11-23T10:01:02Z" level=error msg="Failed to connect to proxy. Empty dialer response" error="dial tcp 10.0.0.11:9345: connect: connection refused"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: journal(
+      'k3s-agent[920]',
+      'time="2026-11-23T10:01:02Z" level=error msg="Remotedialer proxy error" error="dial tcp 10.0.0.11:6443: i/o timeout"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: journal(
+      'k3s-agent[920]',
+      'time="2026-11-23T10:01:02Z" level=debug msg="Incoming conn 127.0.0.1:40312, error dialing load balancer servers: all servers failed"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: journal(
       'k3s-agent[920]',
       'time="2026-11-23T10:01:02Z" level=error msg="failed to get CA certs: Get \\"https://127.0.0.1:6444/cacerts\\": read tcp 127.0.0.1:51234->127.0.0.1:6444: read: connection reset by peer"',
     ),
@@ -932,7 +953,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|rancher\/remotedialer|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

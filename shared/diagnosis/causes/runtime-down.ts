@@ -44,6 +44,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.answers', weight: 1.5 },
     { fact: 'runtime.list_abandoned', weight: 1 },
     { fact: 'runtime.selective_hang', weight: 1 },
+    // One pod's teardown retried (garbage collection on one sandbox) is not the runtime failing the node.
+    { fact: 'runtime.one_object_failing', weight: 1.5 },
     // A crash that recovered within seconds is not what keeps the node NotReady now.
     { fact: 'runtime.recovered', weight: 1.5 },
     // The placeholder of a kubelet that has just started is its own ordering, not a runtime that does not answer.

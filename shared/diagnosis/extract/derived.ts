@@ -1,5 +1,5 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
-import type { FactSet } from '../facts.ts';
+import type { FactId, FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 
 /**
@@ -71,6 +71,38 @@ function sameContainerTimeouts(facts: FactSet): void {
     facts.add({ id: 'runtime.selective_hang', source: hang.source, text: hang.text });
 }
 
+/** The runtime failing calls for the whole node: with any of these, a single object's failure is not the story. */
+const RUNTIME_WIDE: readonly FactId[] = [
+  'runtime.down',
+  'runtime.unreachable',
+  'runtime.list_timeout',
+  'runtime.status_timeout',
+  'runtime.status_never',
+  'runtime.cmd_hang',
+  'runtime.service_failed',
+  'pleg.relist_error',
+];
+
+/**
+ * Stop and teardown failures (`runtime.pods_stuck`, `runtime.op_timeout`) that all name one and the same sandbox or
+ * container, with no list, Status or daemon-wide failure beside them: one pod's teardown is stuck (its network
+ * plugin's DEL, its volumes, its process), and the runtime itself still serves the node. Counted against
+ * runtime_down, so a garbage-collection retry on one sandbox does not read as a runtime that does not answer.
+ */
+function oneObjectFailing(facts: FactSet): void {
+  if (RUNTIME_WIDE.some((id) => facts.has(id))) return;
+  const examples = [...facts.examples('runtime.pods_stuck'), ...facts.examples('runtime.op_timeout')];
+  const named = examples.map(
+    (e) => new Set([...e.text.matchAll(CONTAINER_ID)].map((m) => m[0].slice(0, 12))),
+  );
+  // Every failure names an object (a description of many pods stuck names none), and they all name the same one.
+  if (named.length === 0 || named.some((ids) => ids.size === 0)) return;
+  const all = new Set(named.flatMap((ids) => [...ids]));
+  const first = examples[0];
+  if (all.size === 1 && first)
+    facts.add({ id: 'runtime.one_object_failing', source: first.source, text: first.text });
+}
+
 /** Commands about one container hang while the daemon answers everything else: that container is wedged. */
 function selectiveHang(facts: FactSet): void {
   const hang = facts.examples('runtime.container_cmd_hang')[0];
@@ -120,6 +152,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   startupRace(facts);
   selectiveHang(facts);
   sameContainerTimeouts(facts);
+  oneObjectFailing(facts);
   shimMismatch(bundle, facts);
   systemOom(facts);
 }

@@ -427,6 +427,20 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       'the k3s/rke2 agent cannot reach its server through its local load balancer, so its kubelet never gets to the API server',
   },
+  {
+    fact: 'kubelet.api_error',
+    literals: [
+      'Failed to connect to proxy',
+      'Remotedialer proxy error',
+      'error dialing load balancer servers',
+    ],
+    pattern:
+      '(?:Failed to connect to proxy|Remotedialer proxy error)[^\\n]{0,300}(?:connection refused|i/o timeout|no route to host|network is unreachable|connection reset by peer|context deadline exceeded|handshake timeout)|error dialing load balancer servers: all servers failed',
+    source:
+      'rancher/remotedialer client.go ConnectToProxyWithDialer ("Failed to connect to proxy. Empty dialer response") and ClientConnect ("Remotedialer proxy error"), the websocket tunnel a k3s/rke2 agent keeps to its server (k3s-io/k3s pkg/agent/tunnel); k3s-io/k3s pkg/agent/loadbalancer onDialError ("error dialing load balancer servers: %v", "all servers failed")',
+    mechanism:
+      "the k3s/rke2 agent can reach none of its servers (each refused, timed out or unroutable): its tunnel and the kubelet's API traffic through the agent's load balancer both fail",
+  },
 
   // kubernetes-mixin's kubelet certificate alerts, as people quote them (the alerts field reads them by name).
   {
