@@ -31,6 +31,28 @@ describe('what a paste says sets the runtime and the node', () => {
     expect(diagnoseText(text).context).toMatchObject({ runtime: 'containerd', runtimeFrom: 'paste' });
   });
 
+  it("the runtime a node is configured for: a bootstrap option first, then the kubelet's endpoint", () => {
+    const bootstrap = [
+      '/etc/eks/bootstrap.sh my-cluster --container-runtime containerd --kubelet-extra-args "--node-labels=x=y"',
+      'the node never became Ready',
+    ].join('\n');
+    expect(diagnoseText(bootstrap).context).toMatchObject({ runtime: 'containerd', runtimeFrom: 'paste' });
+    // The bootstrap option is the operator's choice even where the endpoint still names dockershim's path.
+    expect(
+      diagnoseText(`${bootstrap}\nkubelet --container-runtime-endpoint=unix:///var/run/dockershim.sock`)
+        .context.runtime,
+    ).toBe('containerd');
+    for (const [flag, runtime] of [
+      ['--container-runtime-endpoint=unix:///run/containerd/containerd.sock', 'containerd'],
+      ['--container-runtime-endpoint unix:///var/run/crio/crio.sock', 'crio'],
+      ['--container-runtime-endpoint=unix:///var/run/cri-dockerd.sock', 'docker'],
+      ['--container-runtime=docker --network-plugin=cni', 'docker'],
+    ] as const)
+      expect(diagnoseText(`ExecStart=/usr/bin/kubelet ${flag}\n${PLEG}`).context.runtime, flag).toBe(runtime);
+    // The kubelet's `--container-runtime=remote` names no runtime.
+    expect(diagnoseText(`kubelet --container-runtime=remote\n${PLEG}`).context.runtimeFrom).toBe('assumed');
+  });
+
   it('cri-o wins over the containerd-like lines of its own conmon', () => {
     const text =
       'Nov 23 03:07:39 worker-7 crio[900]: time="2026-11-23T03:07:39Z" level=info msg="x"\nNov 23 03:07:40 worker-7 conmon[901]: y';

@@ -4,12 +4,61 @@ import { DEFECT_FACTS, type DefectComponent, KNOWN_DEFECTS, type KnownDefect } f
 import type { FactSet } from '../facts.ts';
 import { inRange, parseVersion, type Version, type VersionMode } from '../version.ts';
 
-/** The runtime from `nodeInfo.containerRuntimeVersion` (`docker://19.3.8`, `containerd://1.6.20`), else from logs. */
+/**
+ * The runtime the node is configured for, as a paste states it: a node image's bootstrap option (EKS's
+ * `bootstrap.sh --container-runtime containerd|dockerd`, the kubelet's own `--container-runtime=docker` before
+ * 1.24) or the kubelet's `--container-runtime-endpoint` socket. The operator's choice comes first: a bootstrap
+ * script that switches runtimes may leave the endpoint on a path it meant to link to the new runtime.
+ */
+const RUNTIME_OPTION = /--container-runtime[= ]+["']?(containerd|dockerd|docker|cri-o|crio)\b/;
+const RUNTIME_ENDPOINT =
+  /--container-runtime-endpoint[= ]+["']?(?:unix:\/\/)?\S*?(containerd|crio|dockershim|cri-dockerd)\.sock/;
+const RUNTIME_NAMES: Readonly<Record<string, Exclude<RuntimeKind, 'unknown'>>> = {
+  containerd: 'containerd',
+  dockerd: 'docker',
+  docker: 'docker',
+  dockershim: 'docker',
+  'cri-dockerd': 'docker',
+  'cri-o': 'crio',
+  crio: 'crio',
+};
+
+/** How a text names the runtime the node is configured for: an operator's option outranks an endpoint's path. */
+export type RuntimeSetting = { kind: Exclude<RuntimeKind, 'unknown'>; by: 'option' | 'endpoint' };
+
+/** The runtime one text says the node is configured for (its bootstrap option first, then the endpoint). */
+export function configuredRuntimeIn(text: string): RuntimeSetting | undefined {
+  const option = RUNTIME_OPTION.exec(text)?.[1];
+  const endpoint = option === undefined ? RUNTIME_ENDPOINT.exec(text)?.[1] : undefined;
+  const kind = RUNTIME_NAMES[option ?? endpoint ?? ''];
+  return kind && { kind, by: option === undefined ? 'endpoint' : 'option' };
+}
+
+/** Of several settings, the operator's option if any states one, else the first endpoint. */
+export function strongerSetting(held: RuntimeSetting | undefined, seen: RuntimeSetting): RuntimeSetting {
+  return held && (held.by === 'option' || seen.by === 'endpoint') ? held : seen;
+}
+
+function configuredRuntime(bundle: EvidenceBundle): RuntimeKind | undefined {
+  let setting: RuntimeSetting | undefined;
+  for (const text of [...Object.values(bundle.logs ?? {}), ...Object.values(bundle.commandOutputs ?? {})]) {
+    const seen = typeof text === 'string' ? configuredRuntimeIn(text) : undefined;
+    if (seen) setting = strongerSetting(setting, seen);
+  }
+  return setting?.kind;
+}
+
+/**
+ * The runtime from `nodeInfo.containerRuntimeVersion` (`docker://19.3.8`, `containerd://1.6.20`), else from the
+ * configuration a paste states, else from which runtime's logs are present.
+ */
 export function detectRuntime(bundle: EvidenceBundle): RuntimeKind {
   const version = (bundle.containerRuntimeVersion ?? '').toLowerCase();
   if (/^docker|dockershim/.test(version)) return 'docker';
   if (/^(?:cri-o|crio)/.test(version)) return 'crio';
   if (/^containerd/.test(version)) return 'containerd';
+  const configured = configuredRuntime(bundle);
+  if (configured) return configured;
   if (bundle.logs?.dockerd) return 'docker';
   if (bundle.logs?.crio) return 'crio';
   if (bundle.logs?.containerd) return 'containerd';

@@ -3,6 +3,7 @@ import type { RuntimeKind } from '../../schemas/diagnosis.ts';
 import type { KubeEvent } from '../../schemas/kube-event.ts';
 import { isNodeName } from '../commands.ts';
 import type { Component } from '../components.ts';
+import { configuredRuntimeIn, type RuntimeSetting, strongerSetting } from '../extract/versions.ts';
 import type { FactSet, FactSnapshot } from '../facts.ts';
 import type { LogLine } from '../logline.ts';
 
@@ -81,6 +82,8 @@ export interface EvidenceSnapshot {
   logSources: LogSource[];
   /** Runtimes the lines imply, and whether an identifier named them (`named`) or only their content did. */
   runtimes: Array<[Exclude<RuntimeKind, 'unknown'>, 'named' | 'content']>;
+  /** The runtime a line says the node is configured for (a bootstrap option, the kubelet's endpoint). */
+  configured?: RuntimeSetting;
   nodeHint?: { name: string; strength: NodeHintStrength };
   facts: FactSnapshot;
 }
@@ -97,6 +100,7 @@ export class PasteEvidence {
   readonly #logSources = new Set<LogSource>();
   readonly #commands: Array<[string, string]> = [];
   readonly #runtimes = new Map<Exclude<RuntimeKind, 'unknown'>, 'named' | 'content'>();
+  #configured: RuntimeSetting | undefined;
   #nodeHint: { name: string; strength: NodeHintStrength } | undefined;
   #outputChars = 0;
 
@@ -118,6 +122,8 @@ export class PasteEvidence {
     this.sawComponent(line.component);
     const runtime = RUNTIME_OF[line.component];
     if (runtime && line.attribution !== 'none') this.#noteRuntime(runtime, line.attribution);
+    const configured = configuredRuntimeIn(line.message);
+    if (configured) this.#configured = strongerSetting(this.#configured, configured);
     const named = NODE_IN_MESSAGE.exec(line.message)?.[1];
     if (named) this.proposeNode(named, 'message');
     if (line.host !== undefined) this.proposeNode(line.host, 'host');
@@ -135,8 +141,14 @@ export class PasteEvidence {
     this.#nodeHint = { name, strength };
   }
 
-  /** The runtime the lines imply: named by an identifier if any is, else by content; the most specific wins. */
-  get runtime(): { kind: Exclude<RuntimeKind, 'unknown'>; how: 'named' | 'content' } | undefined {
+  /**
+   * The runtime the lines imply: the one the node is configured for if a line says, else named by an identifier
+   * if any is, else by content; the most specific wins.
+   */
+  get runtime():
+    | { kind: Exclude<RuntimeKind, 'unknown'>; how: 'configured' | 'named' | 'content' }
+    | undefined {
+    if (this.#configured) return { kind: this.#configured.kind, how: 'configured' };
     for (const how of ['named', 'content'] as const) {
       const kind = RUNTIME_PRECEDENCE.find((r) => this.#runtimes.get(r) === how);
       if (kind) return { kind, how };
@@ -197,6 +209,7 @@ export class PasteEvidence {
       sections: this.#sections,
       logSources: this.logSources,
       runtimes: [...this.#runtimes],
+      ...(this.#configured ? { configured: this.#configured } : {}),
       ...(this.#nodeHint ? { nodeHint: this.#nodeHint } : {}),
       facts: this.facts.snapshot(),
     };
@@ -217,6 +230,7 @@ export class PasteEvidence {
     for (const s of later.sections) this.section(s.name, s.format, s.line);
     for (const source of later.logSources) this.#logSources.add(source);
     for (const [runtime, how] of later.runtimes) this.#noteRuntime(runtime, how);
+    if (later.configured) this.#configured = strongerSetting(this.#configured, later.configured);
     if (later.nodeHint) this.proposeNode(later.nodeHint.name, later.nodeHint.strength);
     this.facts.absorb(later.facts);
   }
