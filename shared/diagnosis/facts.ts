@@ -140,6 +140,8 @@ export const FACT_MEANINGS = {
   'kubelet.not_registered':
     'the API server has no Node object for this kubelet: its registration failed or went to another API server',
   'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
+  'node.rebooting':
+    'the node crashes or reboots by itself (a kernel panic, a reboot loop): each time the kubelet goes with it',
   'kubelet.killed':
     'the kubelet was killed by SIGKILL (signal 9, exit status 137): the OOM killer, or a supervisor that gave up waiting for it',
   'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',

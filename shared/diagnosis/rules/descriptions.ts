@@ -153,8 +153,11 @@ export const SUBJECTS = {
       'node',
       'the cluster',
       'cluster',
+      'the host',
+      'the VM',
+      'the machine',
     ],
-    zh: ['节点', '節點', '集群', '叢集'],
+    zh: ['节点', '節點', '集群', '叢集', '机器', '機器', '主机', '主機', '宿主机', '宿主機'],
   },
   workload: {
     en: [
@@ -434,7 +437,23 @@ export const STATES = {
       'went unresponsive',
       'was unresponsive',
       'is unresponsive',
+      'were unresponsive',
+      'are unresponsive',
+      'not responsive',
+      'non-responsive',
+      'nonresponsive',
       'stopped responding',
+      'no longer responding',
+      'became unreachable',
+      'went unreachable',
+      'was unreachable',
+      'were unreachable',
+      'is unreachable',
+      'are unreachable',
+      'could not be reached',
+      "couldn't be reached",
+      'cannot be reached',
+      'lost contact',
       'could not SSH',
       'could not ssh',
       "couldn't SSH",
@@ -462,8 +481,12 @@ export const STATES = {
       '无响应',
       '無響應',
       '假死',
+      '失联',
+      '失聯',
+      '不可达',
+      '不可達',
     ],
-    denied: { en: ['not unresponsive'], zh: [] },
+    denied: { en: ['not unresponsive', 'never lost contact'], zh: ['没有失联', '沒有失聯'] },
   },
   sigkilled: {
     en: [
@@ -554,6 +577,95 @@ export const STATES = {
       '循環重啟',
     ],
     denied: { en: [], zh: [] },
+  },
+  rebooting: {
+    en: [
+      'keeps rebooting',
+      'kept rebooting',
+      'keep rebooting',
+      'reboots in a loop',
+      'rebooted in a loop',
+      'rebooting in a loop',
+      'reboot loop',
+      'boot loop',
+      'bootloop',
+      'reboots repeatedly',
+      'rebooted repeatedly',
+      'rebooting repeatedly',
+      'reboots constantly',
+      'reboots randomly',
+      'rebooted randomly',
+      'randomly reboots',
+      'randomly rebooted',
+      'reboots by itself',
+      'rebooted by itself',
+      'rebooted itself',
+      'reboots itself',
+      'restarts by itself',
+      'restarted by itself',
+      'restarted on its own',
+      'rebooted on its own',
+      'rebooted unexpectedly',
+      'unexpectedly rebooted',
+      'rebooted spontaneously',
+      'spontaneously rebooted',
+      'kernel panic',
+      'kernel panicked',
+      'kernel panics',
+      'kernel crash',
+      'kernel crashed',
+      'crashed and rebooted',
+      'crashes and reboots',
+      'crashed and restarted',
+      'crashes and restarts',
+      'crashed',
+      'crashes',
+      'crashing',
+    ],
+    zh: [
+      '反复重启',
+      '反復重啟',
+      '不断重启',
+      '不斷重啟',
+      '自动重启',
+      '自動重啟',
+      '自己重启',
+      '自行重启',
+      '意外重启',
+      '异常重启',
+      '異常重啟',
+      '死机',
+      '死機',
+      '宕机',
+      '宕機',
+      '内核崩溃',
+      '內核崩潰',
+      '内核panic',
+    ],
+    denied: {
+      en: [
+        'did not reboot',
+        "didn't reboot",
+        'never rebooted',
+        'not rebooted',
+        'no reboot',
+        'no kernel panic',
+        'not crashed',
+        "didn't crash",
+        'did not crash',
+        'never crashed',
+      ],
+      zh: [
+        '没有重启',
+        '沒有重啟',
+        '没有自动重启',
+        '沒有自動重啟',
+        '未重启',
+        '没有宕机',
+        '沒有宕機',
+        '没有死机',
+      ],
+    },
   },
   busy: {
     en: ['pegged', 'using all CPU', 'high CPU', 'spinning'],
@@ -741,6 +853,11 @@ export interface Description {
   mechanism: string;
   /** Words that, on the same line, mean the line is about something else (a more specific rule owns it). */
   unless?: readonly string[];
+  /**
+   * Read only with the subject first: a state before it belongs to a subject of its own ("kube-proxy crashed on
+   * the node" is kube-proxy's crash, not the node's).
+   */
+  subjectFirst?: boolean;
 }
 
 /** Per-container commands: a line about one of these hanging is about one container, not the daemon. */
@@ -760,6 +877,38 @@ const CONTAINER_COMMANDS = [
   '停止容器',
   '杀掉',
   '殺掉',
+];
+
+/**
+ * Other subjects whose crash or restart a line about the host may be about ("the pods on the node keep
+ * restarting", "节点上的kubelet反复重启"): Chinese says restart and reboot with one word, and English crashes
+ * happen to programs more often than to hosts.
+ */
+const NOT_THE_HOST = [
+  'pod',
+  'container',
+  'kubelet',
+  'docker',
+  'containerd',
+  'crio',
+  'cri-o',
+  'process',
+  'application',
+  'workload',
+  'daemon',
+  'service',
+  'agent',
+  'plugin',
+  'exporter',
+  'operator',
+  '容器',
+  '进程',
+  '進程',
+  '应用',
+  '應用',
+  '业务',
+  '服务',
+  '服務',
 ];
 
 export const DESCRIPTIONS: readonly Description[] = [
@@ -1113,10 +1262,35 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'unresponsive',
     fact: 'node.unresponsive',
+    // Something else unreachable "from the node" is the node's view of it, not the node gone; the taint's name is
+    // the node controller's word, read by its own rule.
+    unless: ['from the node', 'from node', 'from inside the node', 'kubernetes.io/unreachable'],
     source:
       'observation: a node not answering SSH, its agents silent (no metrics, no logs) for a while, then back by itself',
     mechanism:
       'the whole host stalls (memory thrashing, reclaim, an overloaded CPU) and every daemon on it with the kubelet',
+  },
+  {
+    subject: 'node',
+    state: 'rebooting',
+    fact: 'node.rebooting',
+    unless: NOT_THE_HOST,
+    subjectFirst: true,
+    source:
+      "observation: a node that crashes, kernel-panics or reboots by itself, often in a loop (the kernel's panic, the boot banner again in its journal)",
+    mechanism:
+      'each crash takes the kubelet with it: no Lease is renewed until the host is back, so the node controller marks it Unknown',
+  },
+  {
+    subject: 'node',
+    state: 'restarting',
+    fact: 'node.rebooting',
+    unless: NOT_THE_HOST,
+    subjectFirst: true,
+    source:
+      'observation: a node said to restart over and over (a reboot loop: each boot ends in a crash or a watchdog reset)',
+    mechanism:
+      'each reboot takes the kubelet with it: no Lease is renewed until the host is back, so the node controller marks it Unknown',
   },
   {
     subject: 'node',
@@ -1220,9 +1394,10 @@ function compile(d: Description): Signature {
     (state.patterns ?? []).map((p) => p.pattern),
   );
   const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
+  const forward = `${subject}${WITHIN_SENTENCE}{0,${FORWARD_GAP}}${said}`;
   return {
     fact: d.fact,
-    pattern: `${subject}${WITHIN_SENTENCE}{0,${FORWARD_GAP}}${said}|${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`,
+    pattern: d.subjectFirst ? forward : `${forward}|${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`,
     literals: descriptionLiterals(d),
     unless: alternatives({ en: unless, zh: [] }),
     observation: true,

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { STATES, SUBJECTS } from '../../shared/diagnosis/rules/descriptions.ts';
+import { ids, top } from '../support/node-lines.ts';
+
+// Round 6's miss classes (docs/accuracy.md), in the grammar of how people put what they saw: sentences are built
+// from the grammar's own terms, not from any incident.
+
+const said = (line: string) => ({ logs: { other: line } });
+
+describe('a host that crashes or reboots by itself', () => {
+  it('every crash or reboot word, said of the node, is the node gone from the control plane', () => {
+    const { rebooting, restarting } = STATES;
+    for (const state of [...rebooting.en, ...restarting.en])
+      for (const node of ['the node', 'The worker nodes', 'the host']) {
+        const line = `${node} ${state} every few hours since the upgrade`;
+        expect(ids(said(line)), line).toContain('node.rebooting');
+        expect(top(said(line))?.id, line).toBe('node_unreachable');
+      }
+    for (const state of [...rebooting.zh, ...restarting.zh])
+      for (const node of SUBJECTS.node.zh) {
+        const line = `${node}${state}，之后一直NotReady`;
+        expect(ids(said(line)), line).toContain('node.rebooting');
+      }
+  });
+
+  it("another program's crash on the node is not the node's", () => {
+    for (const line of [
+      'kube-proxy crashed on the node twice',
+      'the pods on the node keep restarting',
+      'node-exporter crashed on all workers',
+      '节点上的kubelet反复重启',
+      '节点上的容器不断重启',
+      'the node did not reboot, it was the kubelet that crashed',
+      '节点没有自动重启',
+    ])
+      expect(ids(said(line)), line).not.toContain('node.rebooting');
+  });
+
+  it('a hedge is a hypothesis', () => {
+    expect(ids(said('a kernel panic may have rebooted the node'))).not.toContain('node.rebooting');
+    expect(ids(said('节点可能宕机了'))).not.toContain('node.rebooting');
+  });
+});
+
+describe('a node that stops answering, in more words', () => {
+  it('not responsive, unreachable, lost contact', () => {
+    for (const state of [
+      'not responsive',
+      'non-responsive',
+      'was unreachable',
+      'could not be reached',
+      'lost contact',
+    ]) {
+      const line = `the node ${state} for ten minutes`;
+      expect(ids(said(line)), line).toContain('node.unresponsive');
+    }
+    expect(ids(said('we lost contact with the node'))).toContain('node.unresponsive');
+    expect(ids(said('节点失联了'))).toContain('node.unresponsive');
+  });
+
+  it("something unreachable from the node is the node's view of it, and the taint is the controller's word", () => {
+    expect(ids(said('the registry was unreachable from the node'))).not.toContain('node.unresponsive');
+    expect(ids(said('the node has the node.kubernetes.io/unreachable taint'))).not.toContain(
+      'node.unresponsive',
+    );
+  });
+});
