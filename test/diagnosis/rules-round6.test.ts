@@ -65,3 +65,35 @@ describe('a node that stops answering, in more words', () => {
     );
   });
 });
+
+describe('a control-plane server taken down', () => {
+  it('stopped, shut down or taken offline, as a host or a service, in either order and in Chinese', () => {
+    for (const line of [
+      'we shut down one of the master nodes and the other nodes went NotReady',
+      'after stopping rke2-server on the first server, the agents went NotReady',
+      'the k3s server was taken offline for maintenance',
+      'The control-plane node was powered off at 10:02',
+      '停掉了一台master之后，其他节点NotReady',
+      '主节点关机后所有节点NotReady',
+    ]) {
+      expect(ids(said(line)), line).toContain('apiserver.down');
+      expect(top(said(line))?.id, line).toBe('node_unreachable');
+    }
+  });
+
+  it("a program on the server, an agent, or a node the control plane saw stop, is not the server's outage", () => {
+    for (const line of [
+      "the master node's kubelet stopped",
+      'the control plane saw node-3 stopped posting status',
+      'the k3s agent on worker-2 stopped',
+      'the node was unreachable from the control plane',
+      'master节点上的容器停止了',
+    ])
+      expect(ids(said(line)), line).not.toContain('apiserver.down');
+  });
+
+  it('a hedge or a denial is not an outage', () => {
+    expect(ids(said('the master node may have gone down'))).not.toContain('apiserver.down');
+    expect(ids(said('the control plane was never stopped'))).not.toContain('apiserver.down');
+  });
+});
