@@ -140,6 +140,8 @@ export const FACT_MEANINGS = {
   'kubelet.not_registered':
     'the API server has no Node object for this kubelet: its registration failed or went to another API server',
   'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
+  'node.overloaded':
+    'nodes went NotReady or stopped answering under heavy load (a load or stress test, a traffic spike)',
   'node.rebooting':
     'the node crashes or reboots by itself (a kernel panic, a reboot loop): each time the kubelet goes with it',
   'kubelet.killed':

@@ -97,3 +97,34 @@ describe('a control-plane server taken down', () => {
     expect(ids(said('the control plane was never stopped'))).not.toContain('apiserver.down');
   });
 });
+
+describe('heavy load fired at the cluster', () => {
+  it('a load or stress test, a benchmark or a traffic spike, then nodes that give way, is starvation', () => {
+    for (const load of SUBJECTS.load.en)
+      for (const state of ['went NotReady', 'became unresponsive', 'were not responsive']) {
+        const line = `During the ${load} three nodes ${state} and never came back.`;
+        expect(ids(said(line)), line).toContain('node.overloaded');
+        expect(top(said(line))?.id, line).toBe('resource_starvation');
+      }
+    for (const load of SUBJECTS.load.zh) {
+      const line = `${load}期间节点NotReady`;
+      expect(ids(said(line)), line).toContain('node.overloaded');
+    }
+  });
+
+  it('with its memory or CPU, the load is memory exhausted or CPU saturated', () => {
+    expect(ids(said('the load test used too much memory'))).toContain('mem.exhausted');
+    expect(ids(said('the stress test pegged the CPUs'))).toContain('cpu.saturated');
+    expect(ids(said('压测时内存暴涨'))).toContain('mem.exhausted');
+  });
+
+  it('a hedge or a node that held is not the load taking the node down', () => {
+    for (const line of [
+      'a load test could cause nodes to go NotReady',
+      'the load test did not make any node NotReady',
+      'during the stress test every node stayed Ready',
+      '压测期间节点都正常',
+    ])
+      expect(ids(said(line)), line).not.toContain('node.overloaded');
+  });
+});

@@ -29,6 +29,8 @@ export const resourceStarvation: CauseModule = {
     { fact: 'mem.system_slice_limit', weight: 2.5 },
     // A node that stops answering SSH and its agents' metrics for a while and comes back: thrashing first.
     { fact: 'node.unresponsive', weight: 1.5 },
+    // Nodes that give way while heavy load runs on them: the load took what the node's own daemons needed.
+    { fact: 'node.overloaded', weight: 2 },
   ],
   against: [{ fact: 'io.normal', weight: 1 }, ...competingDefects('resource_starvation')],
   summary: ({ facts }) =>
