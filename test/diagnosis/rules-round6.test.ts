@@ -128,3 +128,36 @@ describe('heavy load fired at the cluster', () => {
       expect(ids(said(line)), line).not.toContain('node.overloaded');
   });
 });
+
+describe('a daemon in uninterruptible sleep, in words', () => {
+  it('the runtime in D state is a hang below it; the kubelet in D state is a process blocked in the kernel', () => {
+    for (const runtime of ['dockerd', 'containerd', 'crio'])
+      for (const state of STATES.dState.en) {
+        const line = `${runtime} was ${state} and only a forced reboot cleared it`;
+        expect(ids(said(line)), line).toContain('kernel.hung_task_runtime');
+        expect(top(said(line))?.id, line).toBe('zombie_shim_hang');
+      }
+    expect(ids(said('dockerd 进程处于D状态'))).toContain('kernel.hung_task_runtime');
+    expect(ids(said('the kubelet process is in uninterruptible sleep'))).toContain('proc.dstate');
+  });
+
+  it("the watchdog's hard lockup and a denial are not a task asleep", () => {
+    expect(ids(said('containerd hit a hard lockup on CPU 3'))).not.toContain('kernel.hung_task_runtime');
+    expect(ids(said('dockerd was not in D state'))).not.toContain('kernel.hung_task_runtime');
+  });
+});
+
+describe('a one-letter state keeps its case', () => {
+  it('"D state" is not the end of "a stopped state" or "a bugged state"', () => {
+    for (const line of [
+      'containerd gets into a stopped state',
+      'the runtime ended up in a bugged state',
+      'the process stays in a failed state',
+    ]) {
+      const facts = ids(said(line));
+      expect(facts, line).not.toContain('kernel.hung_task_runtime');
+      expect(facts, line).not.toContain('proc.dstate');
+    }
+    expect(ids(said('the process stays in D state'))).toContain('proc.dstate');
+  });
+});

@@ -849,9 +849,22 @@ export const STATES = {
     denied: { en: [], zh: [] },
   },
   dState: {
-    en: ['in D state', 'D state', 'state D', 'D-state', 'uninterruptible sleep', 'uninterruptible'],
-    zh: ['D状态', 'D狀態', 'D 状态', '不可中断', '不可中斷'],
-    denied: { en: ['not in D state'], zh: [] },
+    en: [
+      'in D state',
+      'D state',
+      'state D',
+      'State: D',
+      'D-state',
+      'uninterruptible sleep',
+      'uninterruptible',
+      'disk sleep',
+      'hard-locked',
+      'hard locked',
+      'hard lock',
+    ],
+    zh: ['D状态', 'D狀態', 'D 状态', 'D 狀態', '不可中断', '不可中斷'],
+    // The NMI watchdog's "hard LOCKUP" is a CPU spinning with interrupts off, not a task asleep in the kernel.
+    denied: { en: ['not in D state', 'hard lockup', 'hard LOCKUP'], zh: [] },
   },
   zombie: {
     en: ['zombie', 'zombies', 'defunct'],
@@ -1199,6 +1212,24 @@ export const DESCRIPTIONS: readonly Description[] = [
     fact: 'proc.zombie_shim',
     source: 'observation: a container process under a containerd-shim in uninterruptible sleep',
     mechanism: 'the container process cannot be killed; the shim and every call about it wait',
+  },
+  {
+    subject: 'runtime',
+    state: 'dState',
+    fact: 'kernel.hung_task_runtime',
+    source:
+      'observation: the runtime daemon (dockerd, containerd, crio) in uninterruptible sleep (ps STAT D, "State: D (disk sleep)" in /proc/PID/status)',
+    mechanism:
+      'the daemon is blocked in the kernel, in whatever path: no signal reaches it and no restart of the unit clears it, only a reboot',
+  },
+  {
+    subject: 'kubelet',
+    state: 'dState',
+    fact: 'proc.dstate',
+    source:
+      'observation: the kubelet in uninterruptible sleep (ps STAT D, "State: D (disk sleep)" in /proc/PID/status)',
+    mechanism:
+      'the kubelet is blocked in the kernel (a dead mount it stats, a storage stall): its sync loop and status updates wait with it',
   },
   {
     subject: 'process',
@@ -1593,11 +1624,16 @@ const WITHIN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
 
 const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-/** An English term whose first letter may be either case; Chinese and symbols as they are. */
+/**
+ * An English term whose first letter may be either case; Chinese and symbols as they are. A capital that is not
+ * followed by a small letter (an acronym, a one-letter state: "D state", "NIC") keeps its case: "d state" is the
+ * end of "a stopped state".
+ */
 function term(word: string): string {
   const first = word.charAt(0);
   const rest = escapeRegex(word.slice(1));
-  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase()
+  const capitalOnly = /^[A-Z](?![a-z])/.test(word);
+  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase() && !capitalOnly
     ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
     : escapeRegex(first) + rest;
 }
