@@ -88,6 +88,7 @@ export const FACT_MEANINGS = {
   'cpu.saturated': 'CPU is saturated',
   'io.saturated': 'disk I/O is saturated',
   'io.normal': 'disk I/O was checked and is normal',
+  'resources.normal': "the node's CPU and memory were checked and described as normal",
   'disk.pressure': 'the node is out of disk space or reports disk pressure',
   'pid.pressure': 'the node ran out of PIDs/threads',
   'cni.hang': 'CNI add/delete calls time out',

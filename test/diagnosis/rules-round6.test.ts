@@ -161,3 +161,40 @@ describe('a one-letter state keeps its case', () => {
     expect(ids(said('the process stays in D state'))).toContain('proc.dstate');
   });
 });
+
+describe('PLEG in a sentence, and resources found normal', () => {
+  it('PLEG said to time out or be unhealthy, in Chinese and English, is the PLEG line', () => {
+    for (const state of [...STATES.hangs.zh, ...STATES.unhealthy.zh])
+      expect(ids(said(`节点上PLEG${state}`)), state).toContain('pleg.unhealthy');
+    expect(ids(said('kubelet 日志显示 pleg 超时'))).toContain('pleg.unhealthy');
+    expect(ids(said('PLEG was unhealthy for ten minutes'))).toContain('pleg.unhealthy');
+    expect(ids(said('PLEG 可能超时'))).not.toContain('pleg.unhealthy');
+  });
+
+  it('CPU and memory described as normal count against starvation', () => {
+    for (const line of [
+      'CPU and memory looked normal the whole time',
+      'resources were fine',
+      'CPU和内存正常',
+      '资源使用没有异常',
+    ])
+      expect(ids(said(line)), line).toContain('resources.normal');
+    const load = 'During the load test the nodes went NotReady.';
+    const starved = top(said(load));
+    expect(starved?.id).toBe('resource_starvation');
+    const checked = top(said(`${load}\nCPU and memory looked normal the whole time.`));
+    expect(checked?.id === 'resource_starvation' ? checked.confidence : 0).toBeLessThan(
+      starved?.confidence ?? 0,
+    );
+  });
+
+  it('back to normal, abnormal, and the kubelet’s condition events are not a check found normal', () => {
+    for (const line of [
+      'memory usage returned to normal after the reboot',
+      'memory usage was abnormal',
+      'CPU和内存使用率不正常',
+      'Normal  NodeHasSufficientMemory  5m  kubelet  Node worker-1 status is now: NodeHasSufficientMemory',
+    ])
+      expect(ids(said(line)), line).not.toContain('resources.normal');
+  });
+});

@@ -132,6 +132,39 @@ export const SUBJECTS = {
     en: ['node CPU', "node's CPU", 'host CPU', 'load average'],
     zh: ['节点CPU', '節點CPU', '机器CPU', '機器CPU', '服务器CPU', '伺服器CPU'],
   },
+  /** CPU and memory together, or the node's resources as a whole. */
+  resources: {
+    en: [
+      'CPU and memory',
+      'CPU and RAM',
+      'memory and CPU',
+      'CPU/memory',
+      'CPU / memory',
+      'CPU, memory',
+      'CPU usage',
+      'CPU load',
+      'memory usage',
+      'resource usage',
+      'node resources',
+      'resources',
+    ],
+    zh: [
+      'CPU和内存',
+      'CPU和內存',
+      'cpu和内存',
+      'CPU 和内存',
+      'CPU、内存',
+      '内存和CPU',
+      'CPU使用率',
+      'cpu使用率',
+      '内存使用率',
+      '资源使用',
+      '资源',
+      '資源',
+    ],
+  },
+  /** The PLEG as people name it (the kubelet's own health line is read by its rule). */
+  pleg: { en: ['PLEG'], zh: ['PLEG', 'pleg'] },
   pids: {
     en: ['PIDs', 'pid_max', 'process IDs', 'threads'],
     zh: ['PID', '进程数', '進程數', '线程数', '線程數'],
@@ -831,6 +864,39 @@ export const STATES = {
       zh: ['没有NotReady', '沒有NotReady', '没有出现NotReady', '都正常'],
     },
   },
+  /** Checked and found normal: said of resources, evidence against their exhaustion. */
+  normal: {
+    en: [
+      'normal',
+      'were fine',
+      'was fine',
+      'are fine',
+      'is fine',
+      'looked fine',
+      'looks fine',
+      'look fine',
+      'looked OK',
+    ],
+    zh: ['正常', '无异常', '無異常', '没有异常', '沒有異常', '没什么异常', '沒什麼異常'],
+    denied: {
+      en: [
+        'abnormal',
+        'not normal',
+        'back to normal',
+        'returned to normal',
+        'than normal',
+        'above normal',
+        'not fine',
+      ],
+      zh: ['不正常', '恢复正常', '恢復正常'],
+    },
+  },
+  /** The kubelet's word for a PLEG whose relist is late. */
+  unhealthy: {
+    en: ['not healthy', 'unhealthy'],
+    zh: ['不健康', '异常', '異常', '不正常'],
+    denied: { en: [], zh: [] },
+  },
   busy: {
     en: ['pegged', 'using all CPU', 'high CPU', 'spinning'],
     zh: ['CPU打满', 'cpu打满', 'CPU打滿', 'CPU飙高', 'CPU飆高'],
@@ -1488,6 +1554,41 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: nodes going NotReady or unresponsive while a load or stress test (or a traffic spike) runs on them',
     mechanism:
       'pods without limits take what the load gives them; the kubelet and the runtime, beside them, are starved until the node stops answering',
+  },
+  {
+    subject: 'resources',
+    state: 'normal',
+    fact: 'resources.normal',
+    // The kubelet's condition events ("Normal NodeHasSufficientMemory") are its words, not a person's check.
+    unless: ['NodeHasSufficient', 'status is now'],
+    source: "observation: the node's CPU and memory checked (top, free, monitoring) and described as normal",
+    mechanism:
+      'nothing took the CPU or memory the kubelet and the runtime need: starvation is not what stalled them',
+  },
+  {
+    subject: 'memory',
+    state: 'normal',
+    fact: 'resources.normal',
+    unless: ['NodeHasSufficient', 'status is now'],
+    source: "observation: the node's memory checked (free, monitoring) and described as normal",
+    mechanism:
+      'the node did not run out of memory: starvation is not what stalled the kubelet and the runtime',
+  },
+  {
+    subject: 'pleg',
+    state: 'unhealthy',
+    fact: 'pleg.unhealthy',
+    source: 'observation: the kubelet\'s "PLEG is not healthy" as people report it',
+    mechanism:
+      'no relist has completed within the threshold (3m): a runtime call inside relist is slow or stuck',
+  },
+  {
+    subject: 'pleg',
+    state: 'hangs',
+    fact: 'pleg.unhealthy',
+    source: 'observation: PLEG\'s relist said to time out or hang (the kubelet\'s "PLEG is not healthy")',
+    mechanism:
+      'no relist has completed within the threshold (3m): a runtime call inside relist is slow or stuck',
   },
   {
     subject: 'networkPlugin',
