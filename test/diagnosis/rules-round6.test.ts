@@ -198,3 +198,44 @@ describe('PLEG in a sentence, and resources found normal', () => {
       expect(ids(said(line)), line).not.toContain('resources.normal');
   });
 });
+
+describe('a command and a state, bound within one sentence and one subject', () => {
+  it('systemctl or busctl said to hang is systemd not answering', () => {
+    for (const line of [
+      'systemctl hangs',
+      'systemctl status containerd hangs for minutes',
+      'systemctl restart kubelet.service timed out',
+      'Running systemctl status never returns',
+      'systemctl daemon-reload 卡住',
+      'busctl call to PID 1 is stuck',
+      'we tried again and systemctl status docker hung',
+    ])
+      expect(ids(said(line)), line).toContain('systemd.cmd_hang');
+  });
+
+  it('a command a person ran or suggests, or a state said of another subject, is not systemd hanging', () => {
+    for (const line of [
+      'If you do systemctl restart kubelet the pods are stuck in Terminating',
+      'after running systemctl restart kubelet they were stuck',
+      'we ran systemctl restart docker and the pods stayed stuck',
+      'You can run systemctl restart kubelet when a node is stuck',
+      'Try systemctl restart containerd if a container hangs',
+      'restart with systemctl restart kubelet whenever the relist is stuck',
+      'systemctl restart kubelet. Pods were stuck afterwards',
+      'systemctl restart kubelet, and it was stuck again within minutes',
+    ])
+      expect(ids(said(line)), line).not.toContain('systemd.cmd_hang');
+  });
+
+  it('docker ps and a per-container command: the state within the sentence, another subject for docker ps', () => {
+    expect(ids(said('docker ps hangs forever'))).toContain('runtime.cmd_hang');
+    expect(ids(said('crictl ps on the node never returns'))).toContain('runtime.cmd_hang');
+    // crictl is the command's name only (the grammar's runtime subject is the daemon, and reads its own sentences).
+    expect(ids(said('we checked crictl ps, the pods were stuck'))).not.toContain('runtime.cmd_hang');
+    expect(ids(said('crictl ps worked. The pods hung later'))).not.toContain('runtime.cmd_hang');
+    expect(ids(said('docker inspect on that container hangs'))).toContain('runtime.container_cmd_hang');
+    expect(ids(said('docker stop returned at once. Then the app hung'))).not.toContain(
+      'runtime.container_cmd_hang',
+    );
+  });
+});
