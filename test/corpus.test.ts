@@ -6,7 +6,7 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 const cases = loadCorpus();
 
 /** Top-1 answers the corpus scores at the last ratchet (162/247 when blind-6 joined, engine as at 1ba95fc). */
-const TOP1_FLOOR = 166;
+const TOP1_FLOOR = 168;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {

@@ -91,6 +91,7 @@ export const FACT_MEANINGS = {
   'cpu.saturated': 'CPU is saturated',
   'io.saturated': 'disk I/O is saturated',
   'io.normal': 'disk I/O was checked and is normal',
+  'resources.normal': "the node's CPU and memory were checked and described as normal",
   'disk.pressure': 'the node is out of disk space or reports disk pressure',
   'pid.pressure': 'the node ran out of PIDs/threads',
   'cni.hang': 'CNI add/delete calls time out',
@@ -143,6 +144,10 @@ export const FACT_MEANINGS = {
   'kubelet.not_registered':
     'the API server has no Node object for this kubelet: its registration failed or went to another API server',
   'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
+  'node.overloaded':
+    'nodes went NotReady or stopped answering under heavy load (a load or stress test, a traffic spike)',
+  'node.rebooting':
+    'the node crashes or reboots by itself (a kernel panic, a reboot loop): each time the kubelet goes with it',
   'kubelet.killed':
     'the kubelet was killed by SIGKILL (signal 9, exit status 137): the OOM killer, or a supervisor that gave up waiting for it',
   'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',

@@ -14,6 +14,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.panic': 'kubelet panic',
   'kubelet.not_registered': 'node not registered',
   'node.unresponsive': 'node unresponsive',
+  'node.rebooting': 'node crash or reboot loop',
+  'node.overloaded': 'node overloaded',
   'network.conntrack_full': 'conntrack table full',
   'runtime.cri_version': 'CRI API version not served',
   'cni.config_invalid': 'CNI configuration rejected',

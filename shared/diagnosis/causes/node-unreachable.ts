@@ -30,6 +30,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.node_identity', weight: 3.5 },
     { fact: 'kubelet.not_registered', weight: 2.5 },
     { fact: 'node.unresponsive', weight: 1 },
+    // A host that crashes or reboots takes the kubelet with it every time: from the control plane's side, the node
+    // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.
+    { fact: 'node.rebooting', weight: 2.5 },
     { fact: 'kubelet.config_error', weight: 3.5 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },

@@ -29,8 +29,15 @@ export const resourceStarvation: CauseModule = {
     { fact: 'mem.system_slice_limit', weight: 2.5 },
     // A node that stops answering SSH and its agents' metrics for a while and comes back: thrashing first.
     { fact: 'node.unresponsive', weight: 1.5 },
+    // Nodes that give way while heavy load runs on them: the load took what the node's own daemons needed.
+    { fact: 'node.overloaded', weight: 2 },
   ],
-  against: [{ fact: 'io.normal', weight: 1 }, ...competingDefects('resource_starvation')],
+  against: [
+    { fact: 'io.normal', weight: 1 },
+    // CPU and memory looked at and found normal: the starvation this cause names is what was checked.
+    { fact: 'resources.normal', weight: 1.5 },
+    ...competingDefects('resource_starvation'),
+  ],
   summary: ({ facts }) =>
     facts.has('mem.oom') || facts.has('mem.exhausted')
       ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'

@@ -81,6 +81,31 @@ export const SUBJECTS = {
     en: ['apiserver', 'api server', 'API server', 'kube-apiserver', 'control plane'],
     zh: ['apiserver', 'api server', '控制平面', 'master节点', 'master節點'],
   },
+  /** A server of the control plane as a host or a service (kubeadm's masters, k3s/rke2 servers). */
+  controlPlane: {
+    en: [
+      'control plane nodes',
+      'control plane node',
+      'control-plane nodes',
+      'control-plane node',
+      'control plane',
+      'control-plane',
+      'master nodes',
+      'master node',
+      'master server',
+      'masters',
+      'server nodes',
+      'server node',
+      'k3s server',
+      'k3s-server',
+      'rke2-server',
+      'rke2 server',
+      "API server's host",
+      'API server host',
+      'apiserver host',
+    ],
+    zh: ['主节点', '主節點', 'master', 'Master', '控制节点', '控制節點', '管理节点', '管理節點', '控制平面'],
+  },
   networkStorage: {
     en: ['NFS server', 'NFS share', 'NFS mount', 'NFS', 'nfs server', 'EFS', 'CIFS share'],
     zh: ['NFS', 'nfs', '共享存储', '共享存儲'],
@@ -107,6 +132,39 @@ export const SUBJECTS = {
     en: ['node CPU', "node's CPU", 'host CPU', 'load average'],
     zh: ['节点CPU', '節點CPU', '机器CPU', '機器CPU', '服务器CPU', '伺服器CPU'],
   },
+  /** CPU and memory together, or the node's resources as a whole. */
+  resources: {
+    en: [
+      'CPU and memory',
+      'CPU and RAM',
+      'memory and CPU',
+      'CPU/memory',
+      'CPU / memory',
+      'CPU, memory',
+      'CPU usage',
+      'CPU load',
+      'memory usage',
+      'resource usage',
+      'node resources',
+      'resources',
+    ],
+    zh: [
+      'CPU和内存',
+      'CPU和內存',
+      'cpu和内存',
+      'CPU 和内存',
+      'CPU、内存',
+      '内存和CPU',
+      'CPU使用率',
+      'cpu使用率',
+      '内存使用率',
+      '资源使用',
+      '资源',
+      '資源',
+    ],
+  },
+  /** The PLEG as people name it (the kubelet's own health line is read by its rule). */
+  pleg: { en: ['PLEG'], zh: ['PLEG', 'pleg'] },
   pids: {
     en: ['PIDs', 'pid_max', 'process IDs', 'threads'],
     zh: ['PID', '进程数', '進程數', '线程数', '線程數'],
@@ -153,8 +211,11 @@ export const SUBJECTS = {
       'node',
       'the cluster',
       'cluster',
+      'the host',
+      'the VM',
+      'the machine',
     ],
-    zh: ['节点', '節點', '集群', '叢集'],
+    zh: ['节点', '節點', '集群', '叢集', '机器', '機器', '主机', '主機', '宿主机', '宿主機'],
   },
   workload: {
     en: [
@@ -170,6 +231,46 @@ export const SUBJECTS = {
       'application',
     ],
     zh: ['业务', '應用', '应用', '容器', 'pod', 'Pod'],
+  },
+  /** Load fired at the cluster on purpose or not: a load or stress test, a benchmark, a traffic spike. */
+  load: {
+    en: [
+      'load testing',
+      'load tests',
+      'load test',
+      'stress testing',
+      'stress tests',
+      'stress test',
+      'performance test',
+      'perf test',
+      'benchmarks',
+      'benchmark',
+      'heavy traffic',
+      'high traffic',
+      'lots of traffic',
+      'a lot of traffic',
+      'massive traffic',
+      'traffic spike',
+      'spike in traffic',
+      'traffic surge',
+      'surge in traffic',
+      'load generator',
+      'flood of requests',
+      'heavy load',
+    ],
+    zh: [
+      '压测',
+      '壓測',
+      '压力测试',
+      '壓力測試',
+      '性能测试',
+      '性能測試',
+      '大流量',
+      '流量高峰',
+      '流量突增',
+      '高并发',
+      '高並發',
+    ],
   },
   certificate: {
     en: [
@@ -312,6 +413,8 @@ export const STATES = {
         'never died',
         'was not killed',
         'not killed',
+        'never stopped',
+        'was not stopped',
       ],
       zh: ['没有挂', '沒有掛', '没有崩溃', '沒有崩潰', '未崩溃'],
     },
@@ -434,7 +537,23 @@ export const STATES = {
       'went unresponsive',
       'was unresponsive',
       'is unresponsive',
+      'were unresponsive',
+      'are unresponsive',
+      'not responsive',
+      'non-responsive',
+      'nonresponsive',
       'stopped responding',
+      'no longer responding',
+      'became unreachable',
+      'went unreachable',
+      'was unreachable',
+      'were unreachable',
+      'is unreachable',
+      'are unreachable',
+      'could not be reached',
+      "couldn't be reached",
+      'cannot be reached',
+      'lost contact',
       'could not SSH',
       'could not ssh',
       "couldn't SSH",
@@ -462,8 +581,12 @@ export const STATES = {
       '无响应',
       '無響應',
       '假死',
+      '失联',
+      '失聯',
+      '不可达',
+      '不可達',
     ],
-    denied: { en: ['not unresponsive'], zh: [] },
+    denied: { en: ['not unresponsive', 'never lost contact'], zh: ['没有失联', '沒有失聯'] },
   },
   sigkilled: {
     en: [
@@ -555,6 +678,225 @@ export const STATES = {
     ],
     denied: { en: [], zh: [] },
   },
+  rebooting: {
+    en: [
+      'keeps rebooting',
+      'kept rebooting',
+      'keep rebooting',
+      'reboots in a loop',
+      'rebooted in a loop',
+      'rebooting in a loop',
+      'reboot loop',
+      'boot loop',
+      'bootloop',
+      'reboots repeatedly',
+      'rebooted repeatedly',
+      'rebooting repeatedly',
+      'reboots constantly',
+      'reboots randomly',
+      'rebooted randomly',
+      'randomly reboots',
+      'randomly rebooted',
+      'reboots by itself',
+      'rebooted by itself',
+      'rebooted itself',
+      'reboots itself',
+      'restarts by itself',
+      'restarted by itself',
+      'restarted on its own',
+      'rebooted on its own',
+      'rebooted unexpectedly',
+      'unexpectedly rebooted',
+      'rebooted spontaneously',
+      'spontaneously rebooted',
+      'kernel panic',
+      'kernel panicked',
+      'kernel panics',
+      'kernel crash',
+      'kernel crashed',
+      'crashed and rebooted',
+      'crashes and reboots',
+      'crashed and restarted',
+      'crashes and restarts',
+      'crashed',
+      'crashes',
+      'crashing',
+    ],
+    zh: [
+      '反复重启',
+      '反復重啟',
+      '不断重启',
+      '不斷重啟',
+      '自动重启',
+      '自動重啟',
+      '自己重启',
+      '自行重启',
+      '意外重启',
+      '异常重启',
+      '異常重啟',
+      '死机',
+      '死機',
+      '宕机',
+      '宕機',
+      '内核崩溃',
+      '內核崩潰',
+      '内核panic',
+    ],
+    denied: {
+      en: [
+        'did not reboot',
+        "didn't reboot",
+        'never rebooted',
+        'not rebooted',
+        'no reboot',
+        'no kernel panic',
+        'not crashed',
+        "didn't crash",
+        'did not crash',
+        'never crashed',
+      ],
+      zh: [
+        '没有重启',
+        '沒有重啟',
+        '没有自动重启',
+        '沒有自動重啟',
+        '未重启',
+        '没有宕机',
+        '沒有宕機',
+        '没有死机',
+      ],
+    },
+  },
+  /** A host or a service taken out of service: stopped, shut down, powered off, taken offline. */
+  takenDown: {
+    en: [
+      'stopped',
+      'stopping',
+      'shut down',
+      'shutting down',
+      'shutdown',
+      'powered off',
+      'powering off',
+      'turned off',
+      'taken offline',
+      'took offline',
+      'taken down',
+      'took down',
+      'brought down',
+      'went down',
+      'is down',
+      'was down',
+      'went away',
+      'went offline',
+    ],
+    zh: [
+      '宕机',
+      '宕機',
+      '停止',
+      '停掉',
+      '关机',
+      '關機',
+      '停机',
+      '停機',
+      '下线',
+      '下線',
+      '关掉',
+      '關掉',
+      '关闭',
+      '關閉',
+      '挂了',
+      '掛了',
+    ],
+    denied: {
+      en: ['not stopped', 'never stopped', 'was not down', 'never went down', 'not shut down'],
+      zh: ['没有停', '沒有停', '没有宕机', '沒有宕機', '没有关机'],
+    },
+  },
+  /** Nodes said to give way: NotReady, unresponsive, down. */
+  fellOver: {
+    en: [
+      'went NotReady',
+      'became NotReady',
+      'turned NotReady',
+      'go NotReady',
+      'goes NotReady',
+      'going NotReady',
+      'NotReady',
+      'Not Ready',
+      'not ready',
+      'became unresponsive',
+      'went unresponsive',
+      'unresponsive',
+      'not responsive',
+      'non-responsive',
+      'stopped responding',
+      'went down',
+      'fell over',
+      'never came back',
+    ],
+    zh: [
+      'NotReady',
+      '无响应',
+      '無響應',
+      '卡死',
+      '假死',
+      '宕机',
+      '宕機',
+      '挂了',
+      '掛了',
+      '不可用',
+      '失联',
+      '失聯',
+    ],
+    denied: {
+      en: [
+        'stayed Ready',
+        'remained Ready',
+        'never went NotReady',
+        'did not go NotReady',
+        "didn't go NotReady",
+        'did not cause',
+        "didn't cause",
+        'did not make',
+        "didn't make",
+        'no NotReady',
+      ],
+      zh: ['没有NotReady', '沒有NotReady', '没有出现NotReady', '都正常'],
+    },
+  },
+  /** Checked and found normal: said of resources, evidence against their exhaustion. */
+  normal: {
+    en: [
+      'normal',
+      'were fine',
+      'was fine',
+      'are fine',
+      'is fine',
+      'looked fine',
+      'looks fine',
+      'look fine',
+      'looked OK',
+    ],
+    zh: ['正常', '无异常', '無異常', '没有异常', '沒有異常', '没什么异常', '沒什麼異常'],
+    denied: {
+      en: [
+        'abnormal',
+        'not normal',
+        'back to normal',
+        'returned to normal',
+        'than normal',
+        'above normal',
+        'not fine',
+      ],
+      zh: ['不正常', '恢复正常', '恢復正常'],
+    },
+  },
+  /** The kubelet's word for a PLEG whose relist is late. */
+  unhealthy: {
+    en: ['not healthy', 'unhealthy'],
+    zh: ['不健康', '异常', '異常', '不正常'],
+    denied: { en: [], zh: [] },
+  },
   busy: {
     en: ['pegged', 'using all CPU', 'high CPU', 'spinning'],
     zh: ['CPU打满', 'cpu打满', 'CPU打滿', 'CPU飙高', 'CPU飆高'],
@@ -573,9 +915,22 @@ export const STATES = {
     denied: { en: [], zh: [] },
   },
   dState: {
-    en: ['in D state', 'D state', 'state D', 'D-state', 'uninterruptible sleep', 'uninterruptible'],
-    zh: ['D状态', 'D狀態', 'D 状态', '不可中断', '不可中斷'],
-    denied: { en: ['not in D state'], zh: [] },
+    en: [
+      'in D state',
+      'D state',
+      'state D',
+      'State: D',
+      'D-state',
+      'uninterruptible sleep',
+      'uninterruptible',
+      'disk sleep',
+      'hard-locked',
+      'hard locked',
+      'hard lock',
+    ],
+    zh: ['D状态', 'D狀態', 'D 状态', 'D 狀態', '不可中断', '不可中斷'],
+    // The NMI watchdog's "hard LOCKUP" is a CPU spinning with interrupts off, not a task asleep in the kernel.
+    denied: { en: ['not in D state', 'hard lockup', 'hard LOCKUP'], zh: [] },
   },
   zombie: {
     en: ['zombie', 'zombies', 'defunct'],
@@ -741,6 +1096,11 @@ export interface Description {
   mechanism: string;
   /** Words that, on the same line, mean the line is about something else (a more specific rule owns it). */
   unless?: readonly string[];
+  /**
+   * Read only with the subject first: a state before it belongs to a subject of its own ("kube-proxy crashed on
+   * the node" is kube-proxy's crash, not the node's).
+   */
+  subjectFirst?: boolean;
 }
 
 /** Per-container commands: a line about one of these hanging is about one container, not the daemon. */
@@ -760,6 +1120,38 @@ const CONTAINER_COMMANDS = [
   '停止容器',
   '杀掉',
   '殺掉',
+];
+
+/**
+ * Other subjects whose crash or restart a line about the host may be about ("the pods on the node keep
+ * restarting", "节点上的kubelet反复重启"): Chinese says restart and reboot with one word, and English crashes
+ * happen to programs more often than to hosts.
+ */
+const NOT_THE_HOST = [
+  'pod',
+  'container',
+  'kubelet',
+  'docker',
+  'containerd',
+  'crio',
+  'cri-o',
+  'process',
+  'application',
+  'workload',
+  'daemon',
+  'service',
+  'agent',
+  'plugin',
+  'exporter',
+  'operator',
+  '容器',
+  '进程',
+  '進程',
+  '应用',
+  '應用',
+  '业务',
+  '服务',
+  '服務',
 ];
 
 export const DESCRIPTIONS: readonly Description[] = [
@@ -888,6 +1280,24 @@ export const DESCRIPTIONS: readonly Description[] = [
     mechanism: 'the container process cannot be killed; the shim and every call about it wait',
   },
   {
+    subject: 'runtime',
+    state: 'dState',
+    fact: 'kernel.hung_task_runtime',
+    source:
+      'observation: the runtime daemon (dockerd, containerd, crio) in uninterruptible sleep (ps STAT D, "State: D (disk sleep)" in /proc/PID/status)',
+    mechanism:
+      'the daemon is blocked in the kernel, in whatever path: no signal reaches it and no restart of the unit clears it, only a reboot',
+  },
+  {
+    subject: 'kubelet',
+    state: 'dState',
+    fact: 'proc.dstate',
+    source:
+      'observation: the kubelet in uninterruptible sleep (ps STAT D, "State: D (disk sleep)" in /proc/PID/status)',
+    mechanism:
+      'the kubelet is blocked in the kernel (a dead mount it stats, a storage stall): its sync loop and status updates wait with it',
+  },
+  {
     subject: 'process',
     state: 'zombie',
     fact: 'proc.zombie',
@@ -960,6 +1370,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'apiserver',
     state: 'unreachable',
     fact: 'apiserver.down',
+    // A node unreachable from the control plane is the node's outage as the control plane sees it.
+    unless: ['from the control plane', 'from the control-plane', 'from the apiserver', 'from the API server'],
     source: 'observation: kube-apiserver or its load balancer unavailable',
     mechanism: 'every kubelet loses its status path at once; the nodes themselves may be fine',
   },
@@ -967,8 +1379,56 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'apiserver',
     state: 'died',
     fact: 'apiserver.down',
+    // What the control plane saw a node's kubelet stop doing is the node's outage; something "on the master node"
+    // (节点上的) is a program of its own.
+    unless: [
+      'stopped posting',
+      'stopped sending',
+      'stopped reporting',
+      'stopped updating',
+      'stopped renewing',
+      '节点上的',
+      '節點上的',
+    ],
     source: 'observation: kube-apiserver exiting or restarted',
     mechanism: 'every kubelet loses its status path at once; the nodes themselves may be fine',
+  },
+  {
+    subject: 'controlPlane',
+    state: 'takenDown',
+    fact: 'apiserver.down',
+    // A program on the server (its kubelet, its runtime), an agent, or a node the control plane saw stop.
+    unless: [
+      'kubelet',
+      'docker',
+      'containerd',
+      'pod',
+      'container',
+      'k3s agent',
+      'k3s-agent',
+      'rke2 agent',
+      'rke2-agent',
+      'stopped posting',
+      'stopped sending',
+      'stopped reporting',
+      'stopped updating',
+      'stopped renewing',
+      '容器',
+      '节点上的',
+      '節點上的',
+    ],
+    source:
+      'observation: a control-plane server (a kubeadm master, a k3s/rke2 server) stopped, shut down or taken offline',
+    mechanism:
+      "the API server on it is gone: kubelets that reach it (directly, or through a k3s/rke2 agent's load balancer still sending to it) lose their status path",
+  },
+  {
+    subject: 'controlPlane',
+    state: 'unreachable',
+    fact: 'apiserver.down',
+    unless: ['kubelet', 'from the master', 'from the control plane', 'from the control-plane'],
+    source: 'observation: a control-plane server unreachable or offline',
+    mechanism: 'every kubelet that reaches the API server on it loses its status path',
   },
   {
     subject: 'networkStorage',
@@ -1071,6 +1531,66 @@ export const DESCRIPTIONS: readonly Description[] = [
       'the workload takes the memory the kubelet and the runtime need; the kernel reclaims and OOM-kills',
   },
   {
+    subject: 'load',
+    state: 'memoryHungry',
+    fact: 'mem.exhausted',
+    source:
+      'observation: a load or stress test (or a traffic spike) driving memory use past what the node has',
+    mechanism:
+      'the load takes the memory the kubelet and the runtime need; the kernel reclaims and OOM-kills',
+  },
+  {
+    subject: 'load',
+    state: 'busy',
+    fact: 'cpu.saturated',
+    source: "observation: a load or stress test (or a traffic spike) pinning the node's CPUs",
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    subject: 'load',
+    state: 'fellOver',
+    fact: 'node.overloaded',
+    source:
+      'observation: nodes going NotReady or unresponsive while a load or stress test (or a traffic spike) runs on them',
+    mechanism:
+      'pods without limits take what the load gives them; the kubelet and the runtime, beside them, are starved until the node stops answering',
+  },
+  {
+    subject: 'resources',
+    state: 'normal',
+    fact: 'resources.normal',
+    // The kubelet's condition events ("Normal NodeHasSufficientMemory") are its words, not a person's check.
+    unless: ['NodeHasSufficient', 'status is now'],
+    source: "observation: the node's CPU and memory checked (top, free, monitoring) and described as normal",
+    mechanism:
+      'nothing took the CPU or memory the kubelet and the runtime need: starvation is not what stalled them',
+  },
+  {
+    subject: 'memory',
+    state: 'normal',
+    fact: 'resources.normal',
+    unless: ['NodeHasSufficient', 'status is now'],
+    source: "observation: the node's memory checked (free, monitoring) and described as normal",
+    mechanism:
+      'the node did not run out of memory: starvation is not what stalled the kubelet and the runtime',
+  },
+  {
+    subject: 'pleg',
+    state: 'unhealthy',
+    fact: 'pleg.unhealthy',
+    source: 'observation: the kubelet\'s "PLEG is not healthy" as people report it',
+    mechanism:
+      'no relist has completed within the threshold (3m): a runtime call inside relist is slow or stuck',
+  },
+  {
+    subject: 'pleg',
+    state: 'hangs',
+    fact: 'pleg.unhealthy',
+    source: 'observation: PLEG\'s relist said to time out or hang (the kubelet\'s "PLEG is not healthy")',
+    mechanism:
+      'no relist has completed within the threshold (3m): a runtime call inside relist is slow or stuck',
+  },
+  {
     subject: 'networkPlugin',
     state: 'died',
     fact: 'cni.agent_down',
@@ -1113,10 +1633,35 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'unresponsive',
     fact: 'node.unresponsive',
+    // Something else unreachable "from the node" is the node's view of it, not the node gone; the taint's name is
+    // the node controller's word, read by its own rule.
+    unless: ['from the node', 'from node', 'from inside the node', 'kubernetes.io/unreachable'],
     source:
       'observation: a node not answering SSH, its agents silent (no metrics, no logs) for a while, then back by itself',
     mechanism:
       'the whole host stalls (memory thrashing, reclaim, an overloaded CPU) and every daemon on it with the kubelet',
+  },
+  {
+    subject: 'node',
+    state: 'rebooting',
+    fact: 'node.rebooting',
+    unless: NOT_THE_HOST,
+    subjectFirst: true,
+    source:
+      "observation: a node that crashes, kernel-panics or reboots by itself, often in a loop (the kernel's panic, the boot banner again in its journal)",
+    mechanism:
+      'each crash takes the kubelet with it: no Lease is renewed until the host is back, so the node controller marks it Unknown',
+  },
+  {
+    subject: 'node',
+    state: 'restarting',
+    fact: 'node.rebooting',
+    unless: NOT_THE_HOST,
+    subjectFirst: true,
+    source:
+      'observation: a node said to restart over and over (a reboot loop: each boot ends in a crash or a watchdog reset)',
+    mechanism:
+      'each reboot takes the kubelet with it: no Lease is renewed until the host is back, so the node controller marks it Unknown',
   },
   {
     subject: 'node',
@@ -1180,11 +1725,16 @@ const WITHIN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
 
 const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-/** An English term whose first letter may be either case; Chinese and symbols as they are. */
+/**
+ * An English term whose first letter may be either case; Chinese and symbols as they are. A capital that is not
+ * followed by a small letter (an acronym, a one-letter state: "D state", "NIC") keeps its case: "d state" is the
+ * end of "a stopped state".
+ */
 function term(word: string): string {
   const first = word.charAt(0);
   const rest = escapeRegex(word.slice(1));
-  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase()
+  const capitalOnly = /^[A-Z](?![a-z])/.test(word);
+  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase() && !capitalOnly
     ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
     : escapeRegex(first) + rest;
 }
@@ -1220,9 +1770,10 @@ function compile(d: Description): Signature {
     (state.patterns ?? []).map((p) => p.pattern),
   );
   const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
+  const forward = `${subject}${WITHIN_SENTENCE}{0,${FORWARD_GAP}}${said}`;
   return {
     fact: d.fact,
-    pattern: `${subject}${WITHIN_SENTENCE}{0,${FORWARD_GAP}}${said}|${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`,
+    pattern: d.subjectFirst ? forward : `${forward}|${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`,
     literals: descriptionLiterals(d),
     unless: alternatives({ en: unless, zh: [] }),
     observation: true,

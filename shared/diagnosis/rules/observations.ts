@@ -1,5 +1,23 @@
 import { HANG, HANG_LITERALS, type Signature } from './types.ts';
 
+/**
+ * One character between a command and the state said of it, inside one sentence: a full stop ends one only before
+ * a space (`kubelet.service` keeps going), as in the description grammar.
+ */
+const SAME_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
+/** A pronoun, the pods, the containers or the kubelet: another subject, which a state after it is said of. */
+const ANOTHER_SUBJECT =
+  '(?: (?:they|it|its|pods?|the pods?|containers?|the containers?|the kubelet) |他们|它们|它|容器)';
+/** A command and a state with another subject between them in the sentence ("after docker ps, the pods were stuck"). */
+const anotherSubjectBetween = (command: string, state: string) =>
+  `${command}${SAME_SENTENCE}{0,40}${ANOTHER_SUBJECT}${SAME_SENTENCE}{0,40}${state}`;
+/**
+ * A command written as what a person did or suggests ("if you", "after running", "we ran", "you can", "try"): an
+ * action in the sentence, not a subject with a state.
+ */
+const AS_AN_ACTION = `(?:[Ii]f (?:you|we)|[Aa]fter (?:running|we ran|I ran|restarting)|[Ww]e ran|I ran|[Yy]ou can|[Yy]ou could|Try | try |Run | run |[Bb]y running|[Rr]estart(?:ed|ing)? with)${SAME_SENTENCE}{0,60}(?:systemctl|busctl)`;
+const SYSTEMD_HANG = `(?:${HANG}|times? out|timed out)`;
+
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -14,7 +32,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.container_cmd_hang',
-    pattern: `(?:docker|crictl|ctr|nerdctl) (?:inspect|rm|kill|stop|logs|exec|top|wait)[^\\n]{0,60}${HANG}|(?:docker|crictl) commands? (?:with|on|for|against) (?:the |an? )?(?:affected|one|that|this|specific|stuck)[^\\n]{0,30}${HANG}`,
+    pattern: `(?:docker|crictl|ctr|nerdctl) (?:inspect|rm|kill|stop|logs|exec|top|wait)${SAME_SENTENCE}{0,60}${HANG}|(?:docker|crictl) commands? (?:with|on|for|against) (?:the |an? )?(?:affected|one|that|this|specific|stuck)[^\\n]{0,30}${HANG}`,
     literals: HANG_LITERALS,
     observation: true,
     source: 'observation: CRI/Docker API calls about one container (inspect, stop, rm, exec) not returning',
@@ -22,7 +40,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.cmd_hang',
-    pattern: `(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)[^\\n]{0,40}${HANG}`,
+    pattern: `(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)${SAME_SENTENCE}{0,40}${HANG}`,
     literals: [
       'crictl images',
       'crictl info',
@@ -41,7 +59,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'nerdctl ps',
       'nerdctl version',
     ],
-    unless: '(?:docker|crictl|ctr) (?:inspect|rm|kill|stop|logs|exec)',
+    unless: `(?:docker|crictl|ctr) (?:inspect|rm|kill|stop|logs|exec)|${anotherSubjectBetween('(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)', HANG)}`,
     observation: true,
     source: 'observation: the runtime daemon API not answering (docker ps, crictl ps, docker info)',
     mechanism: 'runtime-wide calls (list, info) get no answer: the daemon is down or deadlocked',
@@ -252,8 +270,9 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'systemd.cmd_hang',
-    pattern: `systemctl(?: [a-z-]+)?[^\\n]{0,40}(?:${HANG}|times? out|timed out)|busctl[^\\n]{0,40}${HANG}`,
+    pattern: `systemctl(?: [a-z-]+)?${SAME_SENTENCE}{0,40}${SYSTEMD_HANG}|busctl${SAME_SENTENCE}{0,40}${HANG}`,
     literals: ['busctl', 'systemctl'],
+    unless: `${AS_AN_ACTION}|${anotherSubjectBetween('(?:systemctl|busctl)', SYSTEMD_HANG)}`,
     observation: true,
     source: 'observation: systemctl/busctl calls to systemd over D-Bus not returning',
     mechanism:
