@@ -367,6 +367,10 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.auth_error',
   },
   {
+    line: 'The kubelet service terminated with service-specific error Incorrect function..',
+    fact: 'kubelet.dead',
+  },
+  {
     line: klog(
       'E',
       'kubelet.go:1907',
@@ -953,7 +957,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|rancher\/remotedialer|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -268,6 +268,20 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod, skipping" err="failed to create containerd task: unable to start unit \\"cri-containerd-${CID}.scope\\": dbus: connection closed by user"`,
     fact: 'systemd.dbus_disconnected',
   },
+  // Windows: the Service Control Manager's events for the runtime's service
+  {
+    line: 'The Docker Engine service failed to start due to the following error: %%1053',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'A timeout was reached (30000 milliseconds) while waiting for the containerd service to connect.',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'The docker service terminated unexpectedly.  It has done this 3 time(s).',
+    fact: 'runtime.service_failed',
+  },
+  { line: 'The containerd service hung on starting.', fact: 'runtime.service_failed' },
   // systemctl waiting for its job when PID 1 goes away (bus-wait-for-jobs.c), and PID 1 re-executing
   { line: 'Warning! D-Bus connection terminated.', fact: 'systemd.dbus_disconnected' },
   { line: 'Failed to wait for response: Connection reset by peer', fact: 'systemd.dbus_disconnected' },

@@ -691,6 +691,21 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.dead',
+    pattern:
+      'The kubelet service (?:failed to start due to the following error|hung on starting|terminated unexpectedly|terminated with (?:the following error|service-specific error))|A timeout was reached \\([0-9]+ milliseconds\\) while waiting for the kubelet service to connect',
+    literals: [
+      'service failed to start due to the following error',
+      'service hung on starting',
+      'service terminated unexpectedly',
+      'service terminated with',
+      'milliseconds) while waiting for the',
+    ],
+    source:
+      'Windows Service Control Manager System-log events 7000, 7009, 7022, 7023/7024 and 7031/7034 for the kubelet service (registered directly or under a service wrapper such as nssm)',
+    mechanism: 'on a Windows node the kubelet service does not start or keeps terminating',
+  },
+  {
+    fact: 'kubelet.dead',
     pattern: 'Failed to start cAdvisor|Failed to start ContainerManager',
     literals: ['Failed to start cAdvisor', 'Failed to start ContainerManager'],
     from: ['kubelet', 'unknown'],

@@ -159,4 +159,21 @@ export const RUNTIME_RULES: readonly Signature[] = [
       'unix(7) and connect(2): EAGAIN for a unix stream socket whose listen backlog is full (Go net.Dial, "dial unix")',
     mechanism: "the runtime's socket queue is full: the daemon has stopped accepting connections",
   },
+  // Windows nodes: the Service Control Manager's System-log events for the runtime's service.
+  {
+    fact: 'runtime.service_failed',
+    pattern:
+      'The (?:Docker Engine|[Dd]ocker|containerd) service (?:failed to start due to the following error|hung on starting|terminated unexpectedly|terminated with (?:the following error|service-specific error))|A timeout was reached \\([0-9]+ milliseconds\\) while waiting for the (?:Docker Engine|[Dd]ocker|containerd) service to connect',
+    literals: [
+      'service failed to start due to the following error',
+      'service hung on starting',
+      'service terminated unexpectedly',
+      'service terminated with',
+      'milliseconds) while waiting for the',
+    ],
+    source:
+      'Windows Service Control Manager System-log events 7000 ("The %1 service failed to start due to the following error"), 7009 ("A timeout was reached (%1 milliseconds) while waiting for the %2 service to connect"), 7022 ("hung on starting"), 7023/7024 ("terminated with the following error" / "service-specific error"), 7031/7034 ("terminated unexpectedly"), for the docker ("Docker Engine") and containerd services',
+    mechanism:
+      "on a Windows node the runtime's service does not start or does not stay up: the kubelet has no runtime to talk to",
+  },
 ];

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ids, top } from '../support/node-lines.ts';
+
+// Round 7's miss classes (docs/accuracy.md), from the programs that write the messages: lines are built from the
+// message templates, not from any incident.
+
+describe("Windows nodes: the Service Control Manager's events", () => {
+  it("the runtime's service failing to start or stay up is the runtime down; another service's is not", () => {
+    for (const line of [
+      'The Docker Engine service failed to start due to the following error: %%1053',
+      'The containerd service terminated unexpectedly.  It has done this 5 time(s).  The following corrective action will be taken in 10000 milliseconds: Restart the service.',
+      'A timeout was reached (30000 milliseconds) while waiting for the docker service to connect.',
+    ]) {
+      expect(ids({ logs: { other: line } }), line).toContain('runtime.service_failed');
+      expect(top({ logs: { other: line } })?.id, line).toBe('runtime_down');
+    }
+    expect(
+      ids({
+        logs: { other: 'The Windows Update service terminated unexpectedly.  It has done this 1 time(s).' },
+      }),
+    ).not.toContain('runtime.service_failed');
+  });
+
+  it('the kubelet service failing is the kubelet dead', () => {
+    const line =
+      'The kubelet service failed to start due to the following error: The system cannot find the file specified.';
+    expect(ids({ logs: { other: line } })).toContain('kubelet.dead');
+    expect(ids({ logs: { other: line } })).not.toContain('runtime.service_failed');
+  });
+});
