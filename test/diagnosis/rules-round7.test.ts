@@ -28,3 +28,16 @@ describe("Windows nodes: the Service Control Manager's events", () => {
     expect(ids({ logs: { other: line } })).not.toContain('runtime.service_failed');
   });
 });
+
+describe('systemctl status of the runtime, pasted into a log field', () => {
+  it("an ExecStart that exited with an error is the runtime failing; a clean exit or another daemon's is not", () => {
+    const failed =
+      '   Process: 4211 ExecStart=/usr/bin/containerd (code=exited, status=1/FAILURE)\n  Active: activating (auto-restart) (Result: exit-code)';
+    expect(ids({ logs: { systemd: failed } })).toContain('runtime.service_failed');
+    for (const line of [
+      '   Process: 4211 ExecStart=/usr/bin/containerd (code=exited, status=0/SUCCESS)',
+      '   Process: 4211 ExecStart=/usr/bin/nginx -g daemon off; (code=exited, status=1/FAILURE)',
+    ])
+      expect(ids({ logs: { systemd: line } }), line).not.toContain('runtime.service_failed');
+  });
+});

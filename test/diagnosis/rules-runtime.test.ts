@@ -268,6 +268,10 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod, skipping" err="failed to create containerd task: unable to start unit \\"cri-containerd-${CID}.scope\\": dbus: connection closed by user"`,
     fact: 'systemd.dbus_disconnected',
   },
+  {
+    line: '  Process: 4211 ExecStart=/usr/bin/dockerd -H fd:// --containerd=/run/containerd/containerd.sock (code=exited, status=1/FAILURE)',
+    fact: 'runtime.service_failed',
+  },
   // Windows: the Service Control Manager's events for the runtime's service
   {
     line: 'The Docker Engine service failed to start due to the following error: %%1053',

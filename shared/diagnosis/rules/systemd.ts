@@ -30,6 +30,17 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     mechanism: "the runtime daemon's main process exited with an error or was killed by a signal",
   },
   {
+    // systemctl status, wherever it is pasted (a log field reads it line by line, not as the status block).
+    fact: 'runtime.service_failed',
+    pattern:
+      'Process: [0-9]+ ExecStart=(?:/usr)?(?:/local)?/s?bin/(?:dockerd|containerd|crio|cri-dockerd)[^\\n]{0,400}\\(code=(?:exited|killed|dumped), status=[1-9]',
+    literals: ['ExecStart=/usr/bin/', 'ExecStart=/usr/local/bin/', 'ExecStart=/bin/', 'ExecStart=/usr/sbin/'],
+    source:
+      'systemd src/systemctl/systemctl-show.c print_status_info ("Process: %u %s=%s (code=%s, status=%i/%s)", one line per exited ExecStart of the unit)',
+    mechanism:
+      "the runtime daemon's start command exited with an error (or a signal): its unit is failing or restarting in a loop",
+  },
+  {
     fact: 'runtime.service_failed',
     pattern: `${RUNTIME_UNIT}Failed with result '(?:exit-code|signal|core-dump|watchdog|timeout|protocol|resources)'`,
     literals: [
