@@ -66,6 +66,8 @@ export const FACT_MEANINGS = {
   'kubelet.swap': 'the kubelet refuses to start because swap is on',
   'kubelet.api_error': 'the kubelet cannot reach the API server to post status or renew its lease',
   'kubelet.auth_error': "the API server rejects the kubelet's credentials",
+  'kernel.sysctl_missing':
+    'a sysctl a node program needs at start does not exist: the kernel module behind it is not loaded',
   'kubelet.volumes_not_mounted': "the kubelet cannot attach or mount a pod's volumes and skips starting it",
   'kubelet.stale_conn':
     'the kubelet keeps using a dead API-server connection (closed connection, instant watch closes)',

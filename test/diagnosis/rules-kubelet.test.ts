@@ -367,6 +367,18 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.auth_error',
   },
   {
+    line: klog(
+      'F',
+      'server.go:495',
+      'open /proc/sys/net/netfilter/nf_conntrack_max: no such file or directory',
+    ),
+    fact: 'kernel.sysctl_missing',
+  },
+  {
+    line: '\t[ERROR FileContent--proc-sys-net-bridge-bridge-nf-call-iptables]: /proc/sys/net/bridge/bridge-nf-call-iptables does not exist',
+    fact: 'kernel.sysctl_missing',
+  },
+  {
     line: 'The kubelet service terminated with service-specific error Incorrect function..',
     fact: 'kubelet.dead',
   },

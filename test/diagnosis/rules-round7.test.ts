@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ids, top } from '../support/node-lines.ts';
+import { ids, journal, top } from '../support/node-lines.ts';
 
 // Round 7's miss classes (docs/accuracy.md), from the programs that write the messages: lines are built from the
 // message templates, not from any incident.
@@ -39,5 +39,19 @@ describe('systemctl status of the runtime, pasted into a log field', () => {
       '   Process: 4211 ExecStart=/usr/bin/nginx -g daemon off; (code=exited, status=1/FAILURE)',
     ])
       expect(ids({ logs: { systemd: line } }), line).not.toContain('runtime.service_failed');
+  });
+});
+
+describe('a sysctl that does not exist', () => {
+  it('is a kernel module not loaded, which stops a kubelet that sets it; another missing file is not', () => {
+    const line = journal(
+      'microk8s.daemon-kubelite[2101]',
+      'F1102 13:41:43.111882    2101 server.go:495] open /proc/sys/net/netfilter/nf_conntrack_max: no such file or directory',
+    );
+    expect(ids({ logs: { other: line } })).toContain('kernel.sysctl_missing');
+    expect(top({ logs: { other: line } })?.id).toBe('node_unreachable');
+    expect(
+      ids({ logs: { other: 'open /etc/kubernetes/kubelet.conf: no such file or directory' } }),
+    ).not.toContain('kernel.sysctl_missing');
   });
 });

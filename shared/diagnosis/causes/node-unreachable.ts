@@ -34,6 +34,8 @@ export const nodeUnreachable: CauseModule = {
     // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.
     { fact: 'node.rebooting', weight: 2.5 },
     { fact: 'kubelet.config_error', weight: 3.5 },
+    // A kubelet (or the kube-proxy it embeds) that cannot set a sysctl whose module is not loaded exits at start.
+    { fact: 'kernel.sysctl_missing', weight: 2 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
     { fact: 'nodes.all_not_ready', weight: 1.5 },

@@ -807,6 +807,15 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'swap is on and failSwapOn is true: the kubelet refuses to start',
   },
   {
+    fact: 'kernel.sysctl_missing',
+    pattern: '/proc/sys/[^ :"]+: no such file or directory|/proc/sys/[^ ]+ does not exist',
+    literals: ['/proc/sys/'],
+    source:
+      'kubernetes component-helpers node/util/sysctl/sysctl.go (procSysctl GetSysctl/SetSysctl open /proc/sys/<name>), as kube-proxy sets its conntrack sysctls at start (cmd/kube-proxy/app/conntrack.go setIntSysCtl: nf_conntrack_max, the TCP timeouts) and the kubelet checks its kernel defaults; kubeadm preflight FileContentCheck ("%s does not exist", /proc/sys/net/bridge/bridge-nf-call-iptables)',
+    mechanism:
+      'a sysctl a node program sets or checks at start does not exist: the kernel module that provides it (nf_conntrack, br_netfilter) is not loaded, and a kubelet that embeds kube-proxy (MicroK8s kubelite, the k3s/rke2 agent) exits with it',
+  },
+  {
     fact: 'kubelet.config_error',
     pattern: 'misconfiguration: kubelet cgroup driver: [^ ]+ is different from docker cgroup driver',
     literals: ['misconfiguration: kubelet cgroup driver:'],
