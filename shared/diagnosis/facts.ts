@@ -19,6 +19,8 @@ export const FACT_MEANINGS = {
   'runtime.cmd_hang': 'a runtime-wide command (ps/info) hangs or cannot reach the daemon',
   'runtime.container_cmd_hang': 'commands about one container hang',
   'runtime.selective_hang': 'commands about one container hang while the runtime answers others',
+  'runtime.pods_stuck_node_lost':
+    'pods are described stuck on a node the control plane has lost, and nothing says the runtime hangs',
   'runtime.one_object_failing':
     'every stop or teardown failure names the same sandbox or container, and nothing node-wide fails',
   'runtime.answers': 'the runtime answers runtime-wide commands',

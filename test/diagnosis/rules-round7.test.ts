@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, journal, top } from '../support/node-lines.ts';
 
 // Round 7's miss classes (docs/accuracy.md), from the programs that write the messages: lines are built from the
@@ -53,5 +54,20 @@ describe('a sysctl that does not exist', () => {
     expect(
       ids({ logs: { other: 'open /etc/kubernetes/kubelet.conf: no such file or directory' } }),
     ).not.toContain('kernel.sysctl_missing');
+  });
+});
+
+describe('pods stuck on a node the control plane has lost', () => {
+  const stuck = 'All the pods on it are stuck in Terminating.';
+  const lost =
+    "node worker-1 hasn't been updated for 40.13s. Last Ready is: &NodeCondition{Type:Ready,Status:True}";
+  const runtimeDown = (text: string) =>
+    diagnose({ logs: { other: text } }).causes.find((c) => c.id === 'runtime_down')?.confidence ?? 0;
+
+  it('wait for the kubelet, not the runtime, unless the runtime is said to hang', () => {
+    expect(ids({ logs: { other: `${stuck}\n${lost}` } })).toContain('runtime.pods_stuck_node_lost');
+    expect(runtimeDown(`${stuck}\n${lost}`)).toBeLessThan(runtimeDown(stuck));
+    const hangs = `${stuck}\n${lost}\ndocker ps hangs on that node.`;
+    expect(ids({ logs: { other: hangs } })).not.toContain('runtime.pods_stuck_node_lost');
   });
 });

@@ -46,6 +46,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.selective_hang', weight: 1 },
     // One pod's teardown retried (garbage collection on one sandbox) is not the runtime failing the node.
     { fact: 'runtime.one_object_failing', weight: 1.5 },
+    // Pods left Terminating by a node that is gone wait for its kubelet, not for the runtime.
+    { fact: 'runtime.pods_stuck_node_lost', weight: 2 },
     // A crash that recovered within seconds is not what keeps the node NotReady now.
     { fact: 'runtime.recovered', weight: 1.5 },
     // The placeholder of a kubelet that has just started is its own ordering, not a runtime that does not answer.

@@ -103,6 +103,35 @@ function oneObjectFailing(facts: FactSet): void {
     facts.add({ id: 'runtime.one_object_failing', source: first.source, text: first.text });
 }
 
+/** The node gone from the control plane's side: its pods stay Terminating because no kubelet confirms their end. */
+const NODE_LOST: readonly FactId[] = [
+  'node.status_unknown',
+  'node.unresponsive',
+  'node.rebooting',
+  'kubelet.api_error',
+  'kubelet.dead',
+];
+/** Anything that says the runtime itself hangs or fails. */
+const RUNTIME_HANGS: readonly FactId[] = [
+  ...RUNTIME_WIDE,
+  'runtime.container_cmd_hang',
+  'runtime.op_timeout',
+  'runtime.shim_hang',
+];
+
+/**
+ * Pods described as stuck (Terminating, ContainerCreating) on a node that the control plane has lost, with nothing
+ * saying the runtime hangs: the pods wait for a kubelet that does not report, a consequence of the node's loss and
+ * not a runtime that does not answer. Counted against runtime_down.
+ */
+function podsStuckByNodeLoss(facts: FactSet): void {
+  const stuck = facts.examples('runtime.pods_stuck');
+  if (stuck.length === 0 || stuck.some((f) => !f.observation)) return;
+  if (!NODE_LOST.some((id) => facts.has(id)) || RUNTIME_HANGS.some((id) => facts.has(id))) return;
+  const first = stuck[0];
+  if (first) facts.add({ id: 'runtime.pods_stuck_node_lost', source: first.source, text: first.text });
+}
+
 /** Commands about one container hang while the daemon answers everything else: that container is wedged. */
 function selectiveHang(facts: FactSet): void {
   const hang = facts.examples('runtime.container_cmd_hang')[0];
@@ -153,6 +182,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   selectiveHang(facts);
   sameContainerTimeouts(facts);
   oneObjectFailing(facts);
+  podsStuckByNodeLoss(facts);
   shimMismatch(bundle, facts);
   systemOom(facts);
 }
