@@ -71,3 +71,25 @@ describe('pods stuck on a node the control plane has lost', () => {
     expect(ids({ logs: { other: hangs } })).not.toContain('runtime.pods_stuck_node_lost');
   });
 });
+
+describe("a network plugin's agent waiting at start for the API server", () => {
+  it("the VPC CNI's ipamd that cannot reach the API server leaves the network plugin not ready", () => {
+    const logs = {
+      other: [
+        '{"level":"info","ts":"2026-11-23T10:01:02.123Z","caller":"entrypoint.sh","msg":"Checking for IPAM connectivity ... "}',
+        'Failed to communicate with K8S Server. Please check instance security groups or http proxy setting',
+        '{"level":"error","ts":"2026-11-23T10:03:02.123Z","caller":"aws-vpc-cni/main.go:284","msg":"Timed out waiting for IPAM daemon to start"}',
+      ].join('\n'),
+    };
+    expect(ids({ logs })).toContain('cni.agent_down');
+    expect(top({ logs })?.id).toBe('cni_hang');
+    // Checking, and retrying once, is every start's normal path.
+    expect(
+      ids({
+        logs: {
+          other: '{"level":"info","caller":"entrypoint.sh","msg":"Retrying waiting for IPAM-D"}',
+        },
+      }),
+    ).not.toContain('cni.agent_down');
+  });
+});

@@ -272,6 +272,14 @@ const HITS: readonly Example[] = [
     line: '  Process: 4211 ExecStart=/usr/bin/dockerd -H fd:// --containerd=/run/containerd/containerd.sock (code=exited, status=1/FAILURE)',
     fact: 'runtime.service_failed',
   },
+  {
+    line: '{"level":"error","ts":"2026-11-23T10:01:02.123Z","caller":"aws-vpc-cni/main.go:284","msg":"Timed out waiting for IPAM daemon to start"}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"error","ts":"2026-11-23T10:01:02.123Z","caller":"aws-k8s-agent/main.go:32","msg":"Failed to create client: error communicating with apiserver: Get \\"https://10.100.0.1:443/version?timeout=32s\\": dial tcp 10.100.0.1:443: i/o timeout"}',
+    fact: 'cni.agent_down',
+  },
   // Windows: the Service Control Manager's events for the runtime's service
   {
     line: 'The Docker Engine service failed to start due to the following error: %%1053',

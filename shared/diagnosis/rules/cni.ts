@@ -188,6 +188,22 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism: 'calico-node on this node fails its own health check (Felix or BIRD not live/ready)',
   },
 
+  // AWS VPC CNI: the aws-node entrypoint writes the CNI configuration only after ipamd answers its health check.
+  {
+    fact: 'cni.agent_down',
+    pattern:
+      'Timed out waiting for IPAM daemon to start|Failed to communicate with K8S Server\\. Please check instance security groups or http proxy setting|error communicating with apiserver',
+    literals: [
+      'Timed out waiting for IPAM daemon to start',
+      'Failed to communicate with K8S Server',
+      'error communicating with apiserver',
+    ],
+    source:
+      'aws/amazon-vpc-cni-k8s cmd/aws-vpc-cni/main.go _main ("Timed out waiting for IPAM daemon to start"; scripts/entrypoint.sh wait_for_ipam before it) and pkg/k8sapi CreateKubeClient ("Failed to communicate with K8S Server. Please check instance security groups or http proxy setting", "error communicating with apiserver: %v")',
+    mechanism:
+      "the VPC CNI's ipamd cannot reach the API server (often its Service ClusterIP before kube-proxy's rules exist), so aws-node never writes the CNI configuration and the node's network plugin stays not ready",
+  },
+
   // Cilium.
   {
     fact: 'cni.agent_down',
