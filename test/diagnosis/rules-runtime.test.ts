@@ -280,6 +280,18 @@ const HITS: readonly Example[] = [
     line: '{"level":"error","ts":"2026-11-23T10:01:02.123Z","caller":"aws-k8s-agent/main.go:32","msg":"Failed to create client: error communicating with apiserver: Get \\"https://10.100.0.1:443/version?timeout=32s\\": dial tcp 10.100.0.1:443: i/o timeout"}',
     fact: 'cni.agent_down',
   },
+  {
+    line: 'E1123 10:01:02.102897       1 main.go:280] Error registering network: failed to acquire lease: node "worker-1" pod cidr not assigned',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: "E1123 10:01:02.102897       1 main.go:228] Failed to create SubnetManager: error retrieving pod spec for 'kube-flannel/kube-flannel-ds-7x2kq': the server does not allow access to the requested resource",
+    fact: 'cni.agent_down',
+  },
+  {
+    line: 'level=error msg="Unable to contact k8s api-server" error="Get \\"https://10.96.0.1:443/api/v1/namespaces/kube-system\\": dial tcp 10.96.0.1:443: i/o timeout" ipAddr="https://10.96.0.1:443" subsys=k8s-client',
+    fact: 'cni.agent_down',
+  },
   // Windows: the Service Control Manager's events for the runtime's service
   {
     line: 'The Docker Engine service failed to start due to the following error: %%1053',

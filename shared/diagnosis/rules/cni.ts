@@ -207,6 +207,15 @@ export const CNI_RULES: readonly Signature[] = [
   // Cilium.
   {
     fact: 'cni.agent_down',
+    pattern: 'Unable to contact k8s api-server',
+    literals: ['Unable to contact k8s api-server'],
+    source:
+      'cilium pkg/k8s/client (waitForConnReady: "Establishing connection to apiserver", then "Unable to contact k8s api-server" when the wait times out), at cilium-agent start',
+    mechanism:
+      'cilium-agent cannot reach the API server (often its Service ClusterIP before any proxy rules exist) and exits before writing the CNI configuration: the network plugin stays not ready',
+  },
+  {
+    fact: 'cni.agent_down',
     pattern: 'unable to connect to Cilium daemon',
     literals: ['unable to connect to Cilium daemon'],
     source: 'cilium plugins/cilium-cni/cmd/cmd.go (*Cmd).Add/Del ("unable to connect to Cilium daemon: %s")',
@@ -236,6 +245,16 @@ export const CNI_RULES: readonly Signature[] = [
     source: 'flannel-io/cni-plugin flannel.go cmdAdd ("failed to load flannel \'subnet.env\' file: %w")',
     mechanism:
       'flanneld has not written its subnet lease on this node: the flannel daemon is not running or not ready',
+  },
+  {
+    fact: 'cni.agent_down',
+    pattern:
+      'failed to acquire lease: (?:node "[^"]*" pod cidr not assigned|subnet "[^"]*" specified in the flannel net config doesn.t contain)|Failed to create SubnetManager',
+    literals: ['failed to acquire lease:', 'Failed to create SubnetManager'],
+    source:
+      'flannel-io/flannel pkg/subnet/kube/kube.go (*kubeSubnetManager).AcquireLease ("node %q pod cidr not assigned"; the net config\'s subnet not containing the node\'s PodCIDR), wrapped by main.go ("Error registering network: failed to acquire lease: %v"); main.go newSubnetManager failures ("Failed to create SubnetManager: %v")',
+    mechanism:
+      "flanneld cannot take this node's subnet (the node has no podCIDR: the controller manager is not allocating node CIDRs, or the flannel network does not contain it) and exits, so it never writes subnet.env and the network plugin stays not ready",
   },
 
   // AWS VPC CNI.
