@@ -706,6 +706,9 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.storage_stall',
   },
   { line: kmsg('nfs: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
+  { line: kmsg('Kernel panic - not syncing: softlockup: hung tasks'), fact: 'node.rebooting' },
+  { line: kmsg('Rebooting in 10 seconds..'), fact: 'node.rebooting' },
+  { line: kmsg('NMI watchdog: Watchdog detected hard LOCKUP on cpu 3'), fact: 'kernel.soft_lockup' },
   { line: kmsg('nfs: server nfs-01 not responding, timed out'), fact: 'kernel.storage_stall' },
   { line: kmsg('lockd: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
   {

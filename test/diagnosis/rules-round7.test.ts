@@ -93,3 +93,17 @@ describe("a network plugin's agent waiting at start for the API server", () => {
     ).not.toContain('cni.agent_down');
   });
 });
+
+describe('a kernel that panics', () => {
+  it('is the host going down with its kubelet: the node lost from the control plane', () => {
+    const logs = {
+      kernel: [
+        '[812345.678901] watchdog: BUG: soft lockup - CPU#2 stuck for 23s! [kworker/2:1:1234]',
+        '[812346.000001] Kernel panic - not syncing: softlockup: hung tasks',
+        '[812346.000002] Rebooting in 10 seconds..',
+      ].join('\n'),
+    };
+    expect(ids({ logs })).toContain('node.rebooting');
+    expect(top({ logs })?.id).toBe('node_unreachable');
+  });
+});

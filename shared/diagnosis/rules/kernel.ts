@@ -334,6 +334,26 @@ export const KERNEL_RULES: readonly Signature[] = [
   },
   {
     fact: 'kernel.soft_lockup',
+    pattern: 'Watchdog detected hard LOCKUP on cpu',
+    literals: ['Watchdog detected hard LOCKUP on cpu'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/watchdog.c watchdog_hardlockup_check (kernel/watchdog_hld.c watchdog_overflow_callback before 6.6)',
+    mechanism:
+      'a CPU stopped taking interrupts for over 10s: the machine is wedged in the kernel (and panics if hardlockup_panic is set)',
+  },
+  {
+    fact: 'node.rebooting',
+    pattern: 'Kernel panic - not syncing|Rebooting in [0-9]+ seconds\\.\\.',
+    literals: ['Kernel panic - not syncing', 'Rebooting in'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/panic.c panic ("Kernel panic - not syncing: %s", its closing "---[ end Kernel panic - not syncing: %s ]---", and "Rebooting in %d seconds.." with panic_timeout), reached from the soft/hard lockup and hung-task watchdogs with their *_panic sysctls, the OOM killer with nothing to kill, or a fatal exception',
+    mechanism:
+      'the kernel panicked: the host stops (or reboots after panic_timeout) and the kubelet goes with it, so the node is lost until it is back',
+  },
+  {
+    fact: 'kernel.soft_lockup',
     pattern: 'INFO: rcu_[a-z]+ (?:self-)?detected stalls?',
     literals: ['detected stall'],
     from: ['kernel', 'unknown'],
