@@ -61,6 +61,7 @@ const EKS_AMI = 'https://github.com/awslabs/amazon-eks-ami';
 
 /** Symptoms of a runtime whose container operations hang (what a stuck `runc init` produces). */
 const RUNTIME_OP_HANG: readonly (readonly FactId[])[] = [
+  ['runc.init_stuck'],
   ['pleg.stuck'],
   ['pleg.unhealthy'],
   ['runtime.container_cmd_hang'],

@@ -138,6 +138,7 @@ export const FACT_MEANINGS = {
   'runtime.start_failed':
     'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runc.init_stuck': "a container's runc init stage is still alive in a process listing: its start stalled",
   'runc.freeze_failed':
     "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
   'kubelet.allocatable_on_root':

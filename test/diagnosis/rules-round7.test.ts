@@ -107,3 +107,21 @@ describe('a kernel that panics', () => {
     expect(top({ logs })?.id).toBe('node_unreachable');
   });
 });
+
+describe("runc's init stage left in a process listing", () => {
+  it('is a container start that stalled: the runtime down, the rc93 defect when that runc is installed', () => {
+    const ps = [
+      'USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND',
+      'root     48211  0.0  0.0 1234567 10240 ?       Ssl  10:01   0:00 runc init',
+      'root     48377  0.0  0.0 1234567 10240 ?       Ssl  10:03   0:00 runc init',
+    ].join('\n');
+    const bundle = { commandOutputs: { 'ps aux': ps } };
+    expect(ids(bundle)).toContain('runc.init_stuck');
+    expect(top(bundle)?.id).toBe('runtime_down');
+    expect(ids({ ...bundle, logs: { other: 'runc version 1.0.0-rc93' } })).toContain('runtime.known_defect');
+    // The words in an error message are not a process.
+    expect(ids({ logs: { other: 'the runc init process failed to start' } })).not.toContain(
+      'runc.init_stuck',
+    );
+  });
+});

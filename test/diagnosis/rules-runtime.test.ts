@@ -292,6 +292,11 @@ const HITS: readonly Example[] = [
     line: 'level=error msg="Unable to contact k8s api-server" error="Get \\"https://10.96.0.1:443/api/v1/namespaces/kube-system\\": dial tcp 10.96.0.1:443: i/o timeout" ipAddr="https://10.96.0.1:443" subsys=k8s-client',
     fact: 'cni.agent_down',
   },
+  {
+    line: 'root     48211  0.0  0.0 1234567 10240 ?       Ssl  10:01   0:00 runc init',
+    fact: 'runc.init_stuck',
+  },
+  { line: '  48213 ?        D      0:00 runc:[2:INIT]', fact: 'runc.init_stuck' },
   // Windows: the Service Control Manager's events for the runtime's service
   {
     line: 'The Docker Engine service failed to start due to the following error: %%1053',

@@ -20,6 +20,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'pleg.relist_error', weight: 2 },
     { fact: 'runtime.op_timeout', weight: 2 },
     { fact: 'runtime.pods_stuck', weight: 2 },
+    // runc init stalled: the create call behind it never returns, and every call queued behind that one waits.
+    { fact: 'runc.init_stuck', weight: 2 },
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'runtime.shim_blocked', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },

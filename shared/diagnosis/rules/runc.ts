@@ -6,6 +6,17 @@ import type { Signature } from './types.ts';
  */
 export const RUNC_RULES: readonly Signature[] = [
   {
+    // In a process listing (ps, top, a /proc walk): runc's own stages are alive only for the milliseconds a container
+    // start takes, so one listed at all has stalled.
+    fact: 'runc.init_stuck',
+    pattern: '[0-9][^\\n]{0,200}(?:runc:\\[[012]:(?:PARENT|CHILD|INIT)\\]|runc(?:\\.amd64)? init)',
+    literals: ['runc:[0:PARENT]', 'runc:[1:CHILD]', 'runc:[2:INIT]', 'runc init', 'runc.amd64 init'],
+    source:
+      'runc libcontainer/nsenter/nsexec.c (the stages name themselves "runc:[0:PARENT]", "runc:[1:CHILD]", "runc:[2:INIT]" with prctl(PR_SET_NAME)) and init.go (the container\'s first process runs as `runc init` until it execs the container\'s command)',
+    mechanism:
+      "a container's runc init stage is still alive: it is stuck before exec'ing the container (a deadlock in its set-up, a cgroup or seccomp step that never returns), and the runtime call that started it waits with it",
+  },
+  {
     fact: 'systemd.dbus_timeout',
     pattern: 'Timeout waiting for systemd to create [^ ]+\\.(?:scope|slice)',
     literals: ['Timeout waiting for systemd to create'],
