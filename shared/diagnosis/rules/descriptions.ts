@@ -20,11 +20,6 @@ interface Terms {
   zh: readonly string[];
 }
 
-/** An SSH phrase as people write it: the acronym in capitals and in small letters. */
-function sshForms(phrases: readonly string[]): string[] {
-  return phrases.flatMap((p) => [p, p.replace('SSH', 'ssh')]);
-}
-
 /** Who or what a description is about. */
 export const SUBJECTS = {
   kubelet: { en: ['kubelet', 'kubelet.service', 'kubelet process', 'kubelet service'], zh: ['kubelet'] },
@@ -625,31 +620,6 @@ export const STATES = {
       'ssh hangs',
       'SSH timed out',
       'ssh timed out',
-      // SSH impossible, said as a state of the host (adjective, passive) rather than a verb of failing to connect.
-      ...sshForms([
-        'not reachable via SSH',
-        'not reachable over SSH',
-        'not reachable by SSH',
-        'not reachable through SSH',
-        'unreachable via SSH',
-        'unreachable over SSH',
-        'unreachable by SSH',
-        'not accessible via SSH',
-        'not accessible over SSH',
-        'inaccessible via SSH',
-        'SSH times out',
-        'SSH timeouts',
-        'SSH does not work',
-        "SSH doesn't work",
-        'SSH did not work',
-        "SSH didn't work",
-        'SSH fails',
-        'SSH failed',
-        'SSH connection timed out',
-        'SSH connections time out',
-        'unable to SSH',
-        'not able to SSH',
-      ]),
       'end up unresponsive',
       'ends up unresponsive',
       'ended up unresponsive',
@@ -666,27 +636,8 @@ export const STATES = {
     zh: [
       '无法ssh',
       '無法ssh',
-      '无法SSH',
-      '無法SSH',
-      '无法 ssh',
-      '无法 SSH',
       'ssh不上',
       'ssh 不上',
-      'SSH不上',
-      'ssh连不上',
-      'ssh 连不上',
-      'SSH连不上',
-      'SSH 连不上',
-      'ssh連不上',
-      'SSH連不上',
-      'ssh超时',
-      'ssh 超时',
-      'SSH超时',
-      'SSH 超时',
-      'ssh无法连接',
-      'SSH无法连接',
-      'ssh登录不上',
-      'SSH登录不上',
       '登录不上',
       '登錄不上',
       '卡死',
@@ -697,6 +648,21 @@ export const STATES = {
       '失聯',
       '不可达',
       '不可達',
+    ],
+    // SSH impossible, said as a state of the host (adjective, passive, SSH as the subject) in either case.
+    patterns: [
+      {
+        pattern:
+          "(?:not |un)(?:reachable|accessible) (?:via|over|by|through) (?:SSH|ssh)|inaccessible (?:via|over) (?:SSH|ssh)|(?:SSH|ssh)(?: connections?)? (?:times? out|timeouts|timed out|does ?n[o']t work|did ?n[o']t work|fail(?:s|ed)?)|(?:[Uu]nable|not able) to (?:SSH|ssh)",
+        example: 'not reachable via SSH',
+        literals: ['SSH'],
+      },
+      {
+        pattern:
+          '(?:SSH|ssh) ?(?:连不上|連不上|超时|超時|无法连接|無法連接|登录不上|登錄不上|不上)|无法 ?(?:SSH|ssh)|無法 ?(?:SSH|ssh)',
+        example: 'ssh连不上',
+        literals: ['SSH'],
+      },
     ],
     denied: { en: ['not unresponsive', 'never lost contact'], zh: ['没有失联', '沒有失聯'] },
   },
