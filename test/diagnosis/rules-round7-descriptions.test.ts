@@ -204,3 +204,128 @@ describe('a node without enough resources for the pods that land on it', () => {
       expect(ids(said(line)), line).not.toContain('node.overloaded');
   });
 });
+
+describe('a kubelet that recovers only when it is restarted, after its path to the API server came back', () => {
+  const blips = [
+    'The network was down for a minute.',
+    'The API server was unreachable for a while.',
+    'We had a network problem on the nodes.',
+    'The master node was shut down for maintenance.',
+  ];
+  const cures = [
+    'The nodes stay NotReady until we restart the kubelet.',
+    'They stayed NotReady until the kubelet was restarted.',
+    'Restarting the kubelet fixes it.',
+    'A kubelet restart resolved it.',
+    'systemctl restart kubelet brought them back.',
+    'After we restarted the kubelet the nodes became Ready.',
+    'After restarting kubelet the node recovered.',
+    '重启kubelet后恢复。',
+    '重启 kubelet 之后节点恢复正常。',
+    '只有重启kubelet才能恢复。',
+  ];
+
+  it("a restart of only the kubelet as the cure, after a connectivity loss, is the kubelet's stale connection", () => {
+    for (const blip of blips)
+      for (const cure of cures) {
+        const text = `${blip}\n${cure}`;
+        expect(ids(said(text)), text).toContain('kubelet.stale_conn');
+        expect(top(said(text))?.id, text).toBe('kubelet_defect');
+      }
+  });
+
+  it('the cure alone is read as the cure, not as a stale connection', () => {
+    for (const cure of cures) {
+      expect(ids(said(cure)), cure).toContain('kubelet.restart_cures');
+      expect(ids(said(cure)), cure).not.toContain('kubelet.stale_conn');
+    }
+  });
+
+  it('a restart that did not help, one that caused NotReady, or one suggested, is not a cure', () => {
+    for (const line of [
+      'Restarting the kubelet did not help, the node stayed NotReady.',
+      'restarting the kubelet does not fix it',
+      'we restarted the kubelet but it is still NotReady',
+      'Restarting the kubelet makes the node NotReady for a few seconds.',
+      'systemctl restart kubelet and the node goes NotReady, then Ready again.',
+      'restarting the kubelet may fix it',
+      'try restarting the kubelet, that usually fixes it',
+      '重启kubelet后还是NotReady',
+      '重启kubelet没用',
+      '可能需要重启kubelet',
+    ]) {
+      expect(ids(said(line)), line).not.toContain('kubelet.restart_cures');
+      expect(ids(said(`The network was cut for a minute.\n${line}`)), line).not.toContain(
+        'kubelet.stale_conn',
+      );
+    }
+  });
+});
+
+describe('the start-up race with the restart as the subject of its consequence', () => {
+  it('a restart as a noun phrase, a gerund or a command, then the node NotReady, in either order', () => {
+    for (const line of [
+      'Restarting the kubelet makes the node NotReady for a few seconds.',
+      'restarting kubelet causes the node to be NotReady briefly',
+      'A kubelet restart leads to the node going NotReady for ~10s',
+      'the restart of the kubelet turned the node NotReady for a moment',
+      'systemctl restart kubelet and the node goes NotReady, then Ready again.',
+      'Restart the kubelet and the node becomes not ready for a few seconds',
+      'the node goes NotReady for a few seconds on every kubelet restart',
+      'the node is NotReady for a moment each time the kubelet is restarted',
+      'The node was NotReady briefly, caused by a kubelet restart',
+      '重启kubelet会导致节点短暂NotReady',
+      '重启kubelet后节点短暂NotReady',
+      'kubelet重启后节点短暂NotReady',
+    ]) {
+      expect(ids(said(line)), line).toContain('kubelet.startup_race');
+      expect(top(said(line))?.id, line).toBe('kubelet_defect');
+    }
+  });
+
+  it('a restart that cured, did not help, or a kubelet that restarts by itself, is not the start-up race', () => {
+    for (const line of [
+      'Restarting the kubelet fixes the NotReady node.',
+      'the node stays NotReady until we restart the kubelet',
+      'restarting the kubelet did not help, the node is still NotReady',
+      'the kubelet restarts every few seconds and the node goes NotReady',
+      'kubelet反复重启后节点NotReady',
+      'restarting the kubelet may make the node NotReady',
+    ])
+      expect(ids(said(line)), line).not.toContain('kubelet.startup_race');
+  });
+});
+
+describe("the runtime's death as a causative", () => {
+  it('something that made the runtime die, crash or exit, or killed it, is the runtime died', () => {
+    for (const runtime of [
+      'dockerd',
+      'docker',
+      'containerd',
+      'the container runtime',
+      'the docker daemon',
+      'crio',
+    ])
+      for (const line of [
+        `the full disk caused ${runtime} to crash.`,
+        `the update made ${runtime} exit, and the node went NotReady`,
+        `the disk filled up and killed ${runtime}.`,
+        `a kernel bug crashed ${runtime} on two nodes`,
+      ]) {
+        expect(ids(said(line)), line).toContain('runtime.service_failed');
+      }
+    const both = ids(said('the disk filled up and killed docker.'));
+    expect(both).toContain('disk.pressure');
+  });
+
+  it("a person stopping the daemon, its containers killed, or the kubelet's own words, are not a death", () => {
+    for (const line of [
+      'we killed dockerd and restarted it',
+      'I killed containerd on purpose',
+      'the OOM killer killed docker containers',
+      'the update made docker containers exit',
+      'caused containerd-shim to exit',
+    ])
+      expect(ids(said(line)), line).not.toContain('runtime.service_failed');
+  });
+});
