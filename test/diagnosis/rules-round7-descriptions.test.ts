@@ -234,6 +234,20 @@ describe('a kubelet that recovers only when it is restarted, after its path to t
       }
   });
 
+  it('a master or a network said to come back was lost: with the cure in the same sentence, a stale connection', () => {
+    for (const line of [
+      'the nodes stay NotReady after the master comes back until we restart the kubelet',
+      'when the network came back the nodes stayed NotReady until the kubelet was restarted',
+      'master恢复了，节点一直NotReady，重启kubelet后恢复',
+    ]) {
+      expect(ids(said(line)), line).toContain('kubelet.stale_conn');
+      expect(top(said(line))?.id, line).toBe('kubelet_defect');
+    }
+    expect(ids(said('the master came back after ten minutes'))).toContain('apiserver.down');
+    expect(ids(said('the network plugin came back'))).not.toContain('network.disrupted');
+    expect(ids(said("the master's kubelet came back"))).not.toContain('apiserver.down');
+  });
+
   it('the cure alone is read as the cure, not as a stale connection', () => {
     for (const cure of cures) {
       expect(ids(said(cure)), cure).toContain('kubelet.restart_cures');

@@ -94,6 +94,7 @@ export const SUBJECTS = {
       'master node',
       'master server',
       'masters',
+      'the master',
       'server nodes',
       'server node',
       'k3s server',
@@ -1275,6 +1276,7 @@ export const STATES = {
       'recovered',
       'recovers',
       'came back',
+      'comes back',
       'was back',
       'back up',
       'restarted automatically',
@@ -1880,6 +1882,37 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: a node NotReady from the moment it joined (the Ready condition never true since registration)',
     mechanism:
       'something the node needs before its first Ready never came up; on a new node the network plugin is the first suspect',
+  },
+  {
+    subject: 'controlPlane',
+    state: 'recovered',
+    fact: 'apiserver.down',
+    // A program on the server coming back is that program's restart ("the master's kubelet came back").
+    unless: [
+      "'s ",
+      '’s ',
+      'kubelet on',
+      'docker on',
+      'containerd on',
+      'pod',
+      'container',
+      'agent',
+      '容器',
+      '节点上的',
+      '節點上的',
+    ],
+    source:
+      'observation: a control-plane server (or the API server) said to come back: it was down or unreachable for a while',
+    mechanism: 'while it was gone every kubelet that reaches the API server on it lost its status path',
+  },
+  {
+    subject: 'network',
+    state: 'recovered',
+    fact: 'network.disrupted',
+    unless: ['plugin', 'CNI', 'cni', '插件', 'pod', 'Pod', 'container', '容器', 'NetworkPluginNotReady'],
+    source: "observation: the node's network said to come back: it was cut for a while",
+    mechanism:
+      'while it was cut the kubelet could not reach the API server; its lease and status updates stopped',
   },
   {
     subject: 'node',
