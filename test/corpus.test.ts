@@ -6,7 +6,7 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 const cases = loadCorpus();
 
 /** Top-1 answers the corpus scores at the last ratchet (180/277 when blind-7 joined, engine as at 908beaf). */
-const TOP1_FLOOR = 181;
+const TOP1_FLOOR = 185;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {
