@@ -127,6 +127,8 @@ export const FACT_MEANINGS = {
     "the runtime's CRI Status call times out (its handler waits on the network plugin's status)",
   'runtime.not_accepting':
     "connecting to the runtime's socket fails with EAGAIN: its backlog is full, the daemon stopped accepting",
+  'kubelet.restart_cures':
+    'restarting only the kubelet brought the node back: what kept it NotReady was inside the kubelet',
   'kubelet.startup_race':
     'the kubelet posted node status moments after it started, before its first runtime Status call: one short NotReady per restart',
   'runtime.recovered':

@@ -23,10 +23,19 @@ function pairingReads(d: (typeof DESCRIPTIONS)[number], line: string): boolean {
   return new RegExp(rule.pattern).test(line) && !new RegExp(rule.unless ?? '(?!)').test(line);
 }
 
-/** Every sentence a pairing's terms make: "<subject> <state>" in English, "<subject><state>" in Chinese. */
-function sentences(subject: keyof typeof SUBJECTS, state: keyof typeof STATES): string[] {
-  const s = SUBJECTS[subject];
-  const t = STATES[state];
+/**
+ * Every sentence a pairing's terms make: "<subject> <state>" in English, "<subject><state>" in Chinese; a state said
+ * before its subject (an adjective) the other way round.
+ */
+function sentences(d: (typeof DESCRIPTIONS)[number]): string[] {
+  const s = SUBJECTS[d.subject];
+  const t = STATES[d.state];
+  if (d.stateFirst)
+    return [
+      ...t.en.flatMap((b) => s.en.map((a) => `we saw ${b} ${a} all week`)),
+      ...t.zh.flatMap((b) => s.zh.map((a) => `发现${b}的${a}`)),
+      ...t.en.slice(0, 1).map((b) => `${b.charAt(0).toUpperCase()}${b.slice(1)} ${s.en[0]}.`),
+    ];
   return [
     ...s.en.flatMap((a) => t.en.map((b) => `we saw that the ${a} ${b} on that node`)),
     ...s.zh.flatMap((a) => t.zh.map((b) => `发现${a}${b}`)),
@@ -40,7 +49,7 @@ describe("people's descriptions as a grammar", () => {
   it.each(DESCRIPTIONS.map((d) => [`${d.subject} × ${d.state} → ${d.fact}` as string, d] as const))(
     '%s: every subject term with every state term, English and Chinese',
     (_name, d) => {
-      for (const sentence of sentences(d.subject, d.state)) {
+      for (const sentence of sentences(d)) {
         // Words the pairing leaves to a more specific rule (a program's message quoted) are not its reading.
         const claimed = (d.unless ?? []).some((word) => sentence.includes(word));
         expect(pairingReads(d, sentence), sentence).toBe(!claimed);
@@ -54,7 +63,8 @@ describe("people's descriptions as a grammar", () => {
     (_name, d) => {
       const subject = SUBJECTS[d.subject];
       const denied = STATES[d.state].denied;
-      for (const no of denied.en) expect(pairingReads(d, `the ${subject.en[0]} ${no}`), no).toBe(false);
+      const said = (no: string) => (d.stateFirst ? `${no} ${subject.en[0]}` : `the ${subject.en[0]} ${no}`);
+      for (const no of denied.en) expect(pairingReads(d, said(no)), no).toBe(false);
       for (const no of denied.zh) expect(pairingReads(d, `${subject.zh[0]}${no}`), no).toBe(false);
     },
   );
@@ -64,8 +74,9 @@ describe("people's descriptions as a grammar", () => {
     (_name, d) => {
       const subject = SUBJECTS[d.subject];
       const state = STATES[d.state];
-      for (const hedge of HEDGES.en)
-        expect(pairingReads(d, `${hedge} the ${subject.en[0]} ${state.en[0]}`), hedge).toBe(false);
+      const said = d.stateFirst ? `${state.en[0]} ${subject.en[0]}` : `the ${subject.en[0]} ${state.en[0]}`;
+      expect(pairingReads(d, said), said).toBe(true);
+      for (const hedge of HEDGES.en) expect(pairingReads(d, `${hedge} ${said}`), hedge).toBe(false);
       for (const hedge of HEDGES.zh)
         expect(pairingReads(d, `${hedge}${subject.zh[0]}${state.zh[0]}`), hedge).toBe(false);
     },

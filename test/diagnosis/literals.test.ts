@@ -35,7 +35,9 @@ describe('declared literals', () => {
     }
   });
 
-  it("every description's sentences hold its rule's literals", () => {
+  // Every subject term with every state term, both orders: thousands of sentences, each tried with its near misses.
+  // An exhaustive check, not a timed one: it gets the time it needs on a loaded machine.
+  it("every description's sentences hold its rule's literals", { timeout: 120_000 }, () => {
     for (const [i, d] of DESCRIPTIONS.entries()) {
       const rule = DESCRIPTION_RULES[i];
       if (!rule) throw new Error('every description compiles to one rule');

@@ -88,6 +88,8 @@ const HITS: readonly Example[] = [
     line: 'Whenever we restart the kubelet the node goes NotReady for a minute',
     fact: 'kubelet.startup_race',
   },
+  { line: 'the nodes stay NotReady until we restart the kubelet', fact: 'kubelet.restart_cures' },
+  { line: 'the disk filled up and killed docker.', fact: 'runtime.service_failed' },
   { line: 'memory limits are far above requests on most deployments', fact: 'pods.unbounded' },
   {
     line: 'the pods were deployed without resource requests or limits on t3.small nodes',

@@ -3,6 +3,16 @@ import { asciiLower, holdsLiteral } from '../../shared/diagnosis/rules/literals.
 import { SIGNATURES, type Signature } from '../../shared/diagnosis/signatures.ts';
 
 const COMPILED = SIGNATURES.map((rule) => ({ rule, regex: new RegExp(rule.pattern) }));
+/** One compiled pattern per rule: the description grammar's patterns are large, and tests ask about them per sentence. */
+const compiledOnce = new WeakMap<Signature, { rule: Signature; regex: RegExp }>();
+function compiled(rule: Signature): { rule: Signature; regex: RegExp } {
+  let entry = compiledOnce.get(rule);
+  if (!entry) {
+    entry = { rule, regex: new RegExp(rule.pattern) };
+    compiledOnce.set(rule, entry);
+  }
+  return entry;
+}
 
 /**
  * The near misses of `line` for `rule`: the line with every occurrence of the rule's literals broken (one
@@ -49,7 +59,7 @@ export function nearMisses(line: string, rule: Signature): string[] {
  * that rule alone.
  */
 export function expectLiteralsHeld(line: string, only?: Signature): void {
-  for (const { rule, regex } of only ? [{ rule: only, regex: new RegExp(only.pattern) }] : COMPILED) {
+  for (const { rule, regex } of only ? [compiled(only)] : COMPILED) {
     if (!regex.test(line)) continue;
     expect(
       holdsLiteral(line, rule.literals),

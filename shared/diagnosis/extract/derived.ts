@@ -132,6 +132,25 @@ function podsStuckByNodeLoss(facts: FactSet): void {
   if (first) facts.add({ id: 'runtime.pods_stuck_node_lost', source: first.source, text: first.text });
 }
 
+/** The kubelet's path to the API server lost for a while: the network, the API server, the link. */
+const CONNECTIVITY_LOST: readonly FactId[] = [
+  'network.disrupted',
+  'network.link_down',
+  'apiserver.down',
+  'kubelet.api_error',
+];
+
+/**
+ * A node that lost its path to the API server and came back only when its kubelet was restarted: the network or
+ * the API server was the trigger, the kubelet's failure to recover on its own (a dead connection it keeps using,
+ * client-go before its HTTP/2 health check) is the fault. Rests on the description of the cure.
+ */
+function staleConnectionCured(facts: FactSet): void {
+  const cure = facts.examples('kubelet.restart_cures')[0];
+  if (!cure || !CONNECTIVITY_LOST.some((id) => facts.has(id))) return;
+  facts.add({ id: 'kubelet.stale_conn', source: cure.source, text: cure.text, observation: true });
+}
+
 /** Commands about one container hang while the daemon answers everything else: that container is wedged. */
 function selectiveHang(facts: FactSet): void {
   const hang = facts.examples('runtime.container_cmd_hang')[0];
@@ -183,6 +202,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   sameContainerTimeouts(facts);
   oneObjectFailing(facts);
   podsStuckByNodeLoss(facts);
+  staleConnectionCured(facts);
   shimMismatch(bundle, facts);
   systemOom(facts);
 }

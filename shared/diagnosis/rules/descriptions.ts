@@ -94,6 +94,7 @@ export const SUBJECTS = {
       'master node',
       'master server',
       'masters',
+      'the master',
       'server nodes',
       'server node',
       'k3s server',
@@ -199,6 +200,49 @@ export const SUBJECTS = {
       'azure-cni',
     ],
     zh: ['网络插件', '網路插件', '網絡插件', 'CNI插件', 'cni插件', 'flannel', 'calico', 'cilium'],
+  },
+  /** A host's network interface, by its kind or its usual names. */
+  nic: {
+    en: ['network interface', 'network card', 'primary interface', 'interface', 'NIC', 'eth0', 'ENI'],
+    zh: ['网卡', '網卡', '网口', '網口'],
+  },
+  /** The machine's own console (a serial console, a cloud provider's console output or screenshot). */
+  console: {
+    en: ['serial console', 'VM console', 'instance console', 'console output', 'console log', 'console'],
+    zh: ['控制台', '串口', 'console'],
+  },
+  /** Not enough of the node's resources for what runs on it, as people put it (not the scheduler's words). */
+  shortage: {
+    en: [
+      'insufficient resources',
+      'insufficient memory',
+      'insufficient CPU',
+      'not enough resources',
+      'not enough memory',
+      'not enough CPU',
+      'not have enough resources',
+      'not have enough memory',
+      'not have enough CPU',
+      "didn't have enough",
+      "doesn't have enough",
+      'lack of resources',
+      'lack of memory',
+      'resource shortage',
+      'memory shortage',
+      'out of resources',
+    ],
+    zh: [
+      '资源不足',
+      '資源不足',
+      '内存不足',
+      '內存不足',
+      'CPU不足',
+      'cpu不足',
+      '资源不够',
+      '資源不夠',
+      '内存不够',
+      '內存不夠',
+    ],
   },
   node: {
     en: [
@@ -461,6 +505,17 @@ export const STATES = {
       '无法就绪',
       '無法就緒',
       '一直不ready',
+      // Cannot become Ready (无法, as 不能 above): Ready as the word, or turned into it.
+      '无法Ready',
+      '无法 Ready',
+      '无法ready',
+      '無法Ready',
+      '无法变为Ready',
+      '无法变成Ready',
+      '无法变为ready',
+      '無法變為Ready',
+      '无法转为Ready',
+      '无法进入Ready',
     ],
     denied: { en: [], zh: [] },
   },
@@ -566,6 +621,15 @@ export const STATES = {
       'ssh hangs',
       'SSH timed out',
       'ssh timed out',
+      'end up unresponsive',
+      'ends up unresponsive',
+      'ended up unresponsive',
+      'ending up unresponsive',
+      'become unresponsive',
+      'becoming unresponsive',
+      'go unresponsive',
+      'goes unresponsive',
+      'going unresponsive',
       'froze',
       'freezes',
       'frozen',
@@ -585,6 +649,21 @@ export const STATES = {
       '失聯',
       '不可达',
       '不可達',
+    ],
+    // SSH impossible, said as a state of the host (adjective, passive, SSH as the subject) in either case.
+    patterns: [
+      {
+        pattern:
+          "(?:not |un)(?:reachable|accessible) (?:via|over|by|through) (?:SSH|ssh)|inaccessible (?:via|over) (?:SSH|ssh)|(?:SSH|ssh)(?: connections?)? (?:times? out|timeouts|timed out|does ?n[o']t work|did ?n[o']t work|fail(?:s|ed)?)|(?:[Uu]nable|not able) to (?:SSH|ssh)",
+        example: 'not reachable via SSH',
+        literals: ['SSH'],
+      },
+      {
+        pattern:
+          '(?:SSH|ssh) ?(?:连不上|連不上|超时|超時|无法连接|無法連接|登录不上|登錄不上|不上)|无法 ?(?:SSH|ssh)|無法 ?(?:SSH|ssh)',
+        example: 'ssh连不上',
+        literals: ['SSH'],
+      },
     ],
     denied: { en: ['not unresponsive', 'never lost contact'], zh: ['没有失联', '沒有失聯'] },
   },
@@ -942,6 +1021,11 @@ export const STATES = {
       'is full',
       'was full',
       'filled up',
+      'fills up',
+      'filling up',
+      'got full',
+      'gets full',
+      'became full',
       'exhausted',
       'used up',
       'ran out',
@@ -1065,11 +1149,134 @@ export const STATES = {
       zh: ['没有过期', '沒有過期', '未过期', '未過期', '没过期'],
     },
   },
+  /** Said before its subject, as an adjective: "unresponsive nodes", "the hung host". */
+  unresponsiveBefore: {
+    en: ['unresponsive', 'non-responsive', 'nonresponsive', 'unreachable', 'frozen', 'hung', 'wedged'],
+    zh: [],
+    denied: { en: ['not unresponsive', 'not unreachable'], zh: [] },
+  },
+  /** A host or an interface without its address: no DHCP lease, the address lost. */
+  noAddress: {
+    en: [
+      'got no IP',
+      'gets no IP',
+      'get no IP',
+      'has no IP',
+      'had no IP',
+      'have no IP',
+      'no IP address',
+      'no IPv4 address',
+      'lost its IP',
+      'lost their IP',
+      'lost the IP',
+      'loses its IP',
+      'lost its address',
+      'without an IP',
+      'did not get an IP',
+      "didn't get an IP",
+      'does not get an IP',
+      "doesn't get an IP",
+      'failed to get an IP',
+      'not getting an IP',
+      'no DHCP lease',
+      'lost its DHCP lease',
+    ],
+    zh: [
+      '没有IP',
+      '沒有IP',
+      '没有ip',
+      '没IP',
+      '获取不到IP',
+      '獲取不到IP',
+      '拿不到IP',
+      'IP丢失',
+      'IP丢了',
+      '丢失IP',
+      '丢了IP',
+      '没有分配IP',
+      '沒有分配IP',
+    ],
+    denied: { en: ['still has its IP', 'still had its IP'], zh: ['IP正常'] },
+  },
+  /** Something wrong with it, said as a noun: a problem, an issue, a blip, instability. */
+  troubled: {
+    en: [
+      'problems',
+      'problem',
+      'issues',
+      'issue',
+      'glitches',
+      'glitch',
+      'blips',
+      'blip',
+      'hiccups',
+      'hiccup',
+      'instability',
+      'interruptions',
+      'interruption',
+      'failures',
+      'failure',
+      'outages',
+      'outage',
+      'unstable',
+      'flaky',
+    ],
+    zh: ['问题', '問題', '故障', '抖动', '抖動', '异常', '異常', '不稳定', '不穩定', '波动', '波動'],
+    denied: {
+      en: [
+        'no problem',
+        'no issue',
+        'no network',
+        'not a network',
+        'not the problem',
+        'not an issue',
+        'not the issue',
+        'ruled out',
+        'nothing wrong',
+      ],
+      zh: ['没有问题', '沒有問題', '没问题', '没有异常', '沒有異常', '无异常', '排除'],
+    },
+  },
+  /** Filled up, of a host: its disk, unless something else is named. */
+  filledUp: {
+    en: ['filled up', 'fills up', 'filling up', 'got full', 'gets full', 'became full'],
+    zh: [],
+    denied: { en: ['not filled up', 'never filled up'], zh: [] },
+  },
+  /** A kernel's trace as a person finds it on a screen: a call trace, an oops, a BUG. */
+  kernelTrace: {
+    en: [
+      'kernel stack trace',
+      'kernel call trace',
+      'kernel trace',
+      'kernel oops',
+      'kernel BUG',
+      'call trace',
+      'Call Trace',
+      'stack trace',
+      'stack traces',
+      'call traces',
+      'kernel traces',
+    ],
+    zh: [
+      '内核堆栈',
+      '內核堆棧',
+      '内核调用栈',
+      '内核报错',
+      '內核報錯',
+      '内核错误',
+      'call trace',
+      'Call Trace',
+      '堆栈',
+    ],
+    denied: { en: ['no kernel trace', 'no call trace', 'no stack trace'], zh: ['没有堆栈', '没有报错'] },
+  },
   recovered: {
     en: [
       'recovered',
       'recovers',
       'came back',
+      'comes back',
       'was back',
       'back up',
       'restarted automatically',
@@ -1101,6 +1308,10 @@ export interface Description {
    * the node" is kube-proxy's crash, not the node's).
    */
   subjectFirst?: boolean;
+  /** Read only with the state first, as an adjective before its noun ("unresponsive nodes"). */
+  stateFirst?: boolean;
+  /** The gap allowed between the subject and a state after it, where a sentence puts more between them. */
+  forwardGap?: number;
 }
 
 /** Per-container commands: a line about one of these hanging is about one container, not the daemon. */
@@ -1673,6 +1884,210 @@ export const DESCRIPTIONS: readonly Description[] = [
       'something the node needs before its first Ready never came up; on a new node the network plugin is the first suspect',
   },
   {
+    subject: 'controlPlane',
+    state: 'recovered',
+    fact: 'apiserver.down',
+    // A program on the server coming back is that program's restart ("the master's kubelet came back").
+    unless: [
+      "'s ",
+      '’s ',
+      'kubelet on',
+      'docker on',
+      'containerd on',
+      'pod',
+      'container',
+      'agent',
+      '容器',
+      '节点上的',
+      '節點上的',
+    ],
+    source:
+      'observation: a control-plane server (or the API server) said to come back: it was down or unreachable for a while',
+    mechanism: 'while it was gone every kubelet that reaches the API server on it lost its status path',
+  },
+  {
+    subject: 'network',
+    state: 'recovered',
+    fact: 'network.disrupted',
+    unless: ['plugin', 'CNI', 'cni', '插件', 'pod', 'Pod', 'container', '容器', 'NetworkPluginNotReady'],
+    source: "observation: the node's network said to come back: it was cut for a while",
+    mechanism:
+      'while it was cut the kubelet could not reach the API server; its lease and status updates stopped',
+  },
+  {
+    subject: 'node',
+    state: 'unresponsiveBefore',
+    fact: 'node.unresponsive',
+    stateFirst: true,
+    // Something unresponsive "on the node" is a program of its own ("unresponsive pods on the node").
+    unless: [
+      'from the node',
+      'from node',
+      'from inside the node',
+      'kubernetes.io/unreachable',
+      ' on the node',
+      ' on node',
+      ' on the host',
+      ' on the machine',
+    ],
+    source:
+      'observation: "unresponsive nodes", "the hung host": a node that stops answering, its state said before it',
+    mechanism:
+      'the whole host stalls (memory thrashing, reclaim, an overloaded CPU, a kernel wedged) and every daemon on it with the kubelet',
+  },
+  {
+    subject: 'console',
+    state: 'kernelTrace',
+    fact: 'node.rebooting',
+    // A program's trace printed to a terminal (a Go panic, an exception) is that program's, not the kernel's.
+    unless: [
+      'kubelet',
+      'dockerd',
+      'containerd',
+      'goroutine',
+      'panic:',
+      'exception',
+      'Exception',
+      'Java',
+      'java',
+      'Python',
+      'python',
+      'kubectl',
+      'browser',
+    ],
+    source:
+      "observation: a kernel call trace (an oops, a BUG, a hung task's or lockup's stack) on the machine's console, where a person looks when nothing else answers",
+    mechanism:
+      'the kernel is wedged or crashed under the host: no daemon runs, the kubelet renews no Lease until the machine is reset',
+  },
+  {
+    subject: 'network',
+    state: 'troubled',
+    fact: 'network.disrupted',
+    // The pods' network is the network plugin's (its own subject); a DNS or policy problem is a service's.
+    unless: [
+      'plugin',
+      'CNI',
+      'cni',
+      '插件',
+      'pod',
+      'Pod',
+      'container',
+      '容器',
+      'policy',
+      'policies',
+      'DNS',
+      'dns',
+      'NetworkPluginNotReady',
+      'NetworkUnavailable',
+      'calico',
+      'Calico',
+      'flannel',
+      'Flannel',
+      'cilium',
+      'Cilium',
+      'weave',
+      'istio',
+      'service mesh',
+    ],
+    source:
+      "observation: a network problem, issue, blip or outage on the node as a noun phrase (the kubelet's connection to the API server drops with it)",
+    mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
+  },
+  {
+    subject: 'nic',
+    state: 'noAddress',
+    fact: 'network.disrupted',
+    unless: [
+      'pod',
+      'Pod',
+      'container',
+      '容器',
+      'CNI',
+      'cni',
+      'plugin',
+      '插件',
+      'veth',
+      'docker0',
+      'cni0',
+      'flannel',
+      'calico',
+    ],
+    source:
+      "observation: the host's interface without an address (its DHCP lease lost or never obtained, networkd or NetworkManager giving up)",
+    mechanism:
+      "without an address the host has no route to the API server: the kubelet's lease and status updates stop",
+  },
+  {
+    subject: 'node',
+    state: 'noAddress',
+    fact: 'network.disrupted',
+    subjectFirst: true,
+    unless: [
+      'pod',
+      'Pod',
+      'container',
+      '容器',
+      'CNI',
+      'cni',
+      'plugin',
+      '插件',
+      'podCIDR',
+      'pod CIDR',
+      'InternalIP',
+    ],
+    source: 'observation: a node said to have lost its address or to have got none',
+    mechanism:
+      "without an address the host has no route to the API server: the kubelet's lease and status updates stop",
+  },
+  {
+    subject: 'node',
+    state: 'filledUp',
+    fact: 'disk.pressure',
+    subjectFirst: true,
+    // A node filled up with something else than data on its disk.
+    unless: [
+      'memory',
+      'RAM',
+      'pods',
+      'pod',
+      'PID',
+      'pid',
+      'thread',
+      'conntrack',
+      'table',
+      ' IP',
+      'address',
+      'CPU',
+      'swap',
+      'queue',
+    ],
+    source: "observation: a node said to fill up (its disk: images, logs, containers' writable layers)",
+    mechanism: 'writes fail; the runtime cannot create containers and image GC cannot keep up',
+  },
+  {
+    subject: 'shortage',
+    state: 'fellOver',
+    fact: 'node.overloaded',
+    forwardGap: 90,
+    // The scheduler's refusal of a pod ("0/3 nodes are available: 3 Insufficient cpu") is a pod not placed, not a
+    // node starving.
+    unless: [
+      'FailedScheduling',
+      'nodes are available',
+      'failed to schedule',
+      'cannot be scheduled',
+      "can't be scheduled",
+      'unschedulable',
+      'Insufficient cpu',
+      'Insufficient nvidia',
+    ],
+    source:
+      'observation: a node described as without enough resources for the pods that land on it, then NotReady or down',
+    mechanism:
+      'pods without requests or limits (or with requests below their use) are placed on a node that cannot hold them; they take what the kubelet and the runtime need',
+  },
+  {
     subject: 'certificate',
     state: 'expired',
     fact: 'kubelet.auth_error',
@@ -1770,10 +2185,11 @@ function compile(d: Description): Signature {
     (state.patterns ?? []).map((p) => p.pattern),
   );
   const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
-  const forward = `${subject}${WITHIN_SENTENCE}{0,${FORWARD_GAP}}${said}`;
+  const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
+  const backward = `${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`;
   return {
     fact: d.fact,
-    pattern: d.subjectFirst ? forward : `${forward}|${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`,
+    pattern: d.subjectFirst ? forward : d.stateFirst ? backward : `${forward}|${backward}`,
     literals: descriptionLiterals(d),
     unless: alternatives({ en: unless, zh: [] }),
     observation: true,

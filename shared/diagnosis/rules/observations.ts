@@ -18,6 +18,23 @@ const anotherSubjectBetween = (command: string, state: string) =>
 const AS_AN_ACTION = `(?:[Ii]f (?:you|we)|[Aa]fter (?:running|we ran|I ran|restarting)|[Ww]e ran|I ran|[Yy]ou can|[Yy]ou could|Try | try |Run | run |[Bb]y running|[Rr]estart(?:ed|ing)? with)${SAME_SENTENCE}{0,60}(?:systemctl|busctl)`;
 const SYSTEMD_HANG = `(?:${HANG}|times? out|timed out)`;
 
+/** A restart of the kubelet as a noun phrase, a gerund or a command: the subject of what follows it. */
+const KUBELET_RESTART =
+  '(?:[Rr]estart(?:ing)? (?:the )?kubelet|(?:[Aa]|[Aa]ny|[Ee]very|[Ee]ach) kubelet restart|(?:[Aa] |[Tt]he )?restart of (?:the )?kubelet|systemctl restart kubelet)(?:\\.service| service)?';
+/** The node's Ready condition turned false, as people write it. */
+const NOT_READY = '(?:NotReady|not ready|Not Ready)';
+/** A restart followed, in its sentence, by the node turning NotReady: the restart's consequence. */
+const RESTART_MAKES_NOT_READY = `${KUBELET_RESTART}${SAME_SENTENCE}{0,60}(?:makes?|made|causes?|caused|leads? to|led to|results? in|resulted in|puts?|turns?|turned|sets?|goes|go|went|becomes?|became|flips?|flipped|会导致|导致)${SAME_SENTENCE}{0,30}${NOT_READY}`;
+/** The runtime daemon as the object of a causative ("made dockerd crash", "killed containerd"). */
+const RUNTIME_DAEMON =
+  '(?:the )?(?:docker daemon|docker engine|docker service|dockerd|docker|containerd|cri-o|crio|CRI-O|container runtime)(?: daemon| service| process)?';
+/** Words that say a restart did not cure. */
+const DID_NOT_CURE =
+  "did ?n[o']t (?:help|fix|resolve|solve|work)|does ?n[o']t (?:help|fix|resolve|solve|work)|won't (?:help|fix)|not help|no effect|no luck|to no avail|without success|[Ss]till NotReady|[Ss]till not ready|重启 ?kubelet[^\\n]{0,20}(?:没有恢复|没恢复|未恢复|无法恢复|不能恢复|没用|无效|还是|仍然|依然)";
+/** A suggestion or a hypothesis, not what happened. */
+const SUGGESTED =
+  '(?:may |might |could |usually|typically|should |[Tt]ry |[Yy]ou can |[Ii]f (?:you|we) |可能|一般|建议|尝试)';
+
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -469,13 +486,22 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'restarted kubelet',
       'restarting the kubelet',
       'restarting kubelet',
+      'kubelet restart',
+      'restart of kubelet',
+      'restart of the kubelet',
+      'kubelet is restarted',
+      'kubelet was restarted',
+      'kubelet gets restarted',
+      'kubelet got restarted',
       '重启',
     ],
-    pattern:
-      '(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}(?:NotReady|not ready|Not Ready)|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)',
-    // A NotReady that a restart does not clear is not the start-up order's brief spell.
-    unless:
-      "[Ss]till NotReady|[Ss]till not ready|remains? NotReady|stays NotReady|stayed NotReady|did ?n[o']t help|does ?n[o']t help|no effect",
+    // A temporal clause (after, when, whenever we restart the kubelet … NotReady, or the reverse), or the restart
+    // as the subject of its consequence (restarting the kubelet makes the node NotReady; systemctl restart kubelet
+    // and the node goes NotReady), or the NotReady said to come from a restart.
+    pattern: `(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}${NOT_READY}|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|${RESTART_MAKES_NOT_READY}|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}|${NOT_READY}${SAME_SENTENCE}{0,60}(?:caused by|due to|because of|on|with|during|from) (?:a |the |every |each )?(?:kubelet restart|restart of (?:the )?kubelet)|${NOT_READY}${SAME_SENTENCE}{0,60}(?:every time|each time|whenever|when) (?:the )?kubelet (?:is|gets|was|got) restarted|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)|kubelet ?(?:重启后|重启会导致|重启导致)[^\\n]{0,30}NotReady`,
+    // A NotReady that a restart does not clear is not the start-up order's brief spell; a NotReady the restart
+    // fixed is the restart as a cure; a kubelet that restarts by itself over and over is a crash loop.
+    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启|${SUGGESTED}`,
     observation: true,
     source:
       'observation: the node NotReady for a while after an operator restarts the kubelet (kubernetes pkg/kubelet/runtime.go runtimeErrors before the first runtime sync)',
@@ -542,5 +568,44 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'observation: pods whose containers set no resources.requests/limits (BestEffort QoS): the scheduler counts them as free',
     mechanism:
       'the scheduler packs pods it thinks cost nothing; under load they take the memory and CPU the kubelet and runtime need',
+  },
+  {
+    // Restarting only the kubelet brings the node back: whatever kept it NotReady was inside the kubelet (a dead
+    // connection it keeps, a loop that stopped), not the network or the runtime that a kubelet restart leaves as
+    // they were.
+    fact: 'kubelet.restart_cures',
+    literals: ['until', 'restart', 'bounc', '重启', '重啟'],
+    pattern: `until (?:we |I |you |someone |they |one |an? (?:admin|operator) )?(?:manually )?(?:restart(?:ed|s)?|bounce[sd]?|systemctl restart) (?:the )?kubelet|until (?:the )?kubelet (?:is|was|gets|got|has been|had been) (?:manually )?(?:restarted|bounced)|until (?:a |the )?(?:manual )?kubelet restart|${KUBELET_RESTART}${SAME_SENTENCE}{0,30}(?:fix(?:es|ed)|resolv(?:es|ed)|solv(?:es|ed)|cur(?:es|ed)|clear(?:s|ed)|help(?:s|ed)|recover(?:s|ed)|brings? (?:it|them|the nodes?) back|brought (?:it|them|the nodes?) back|(?:makes?|made) (?:it|them|the nodes?) Ready|Ready again|back to Ready|back to normal|works? again|worked again)|(?:[Aa]fter|[Oo]nce) (?:we |I |they )?(?:restart(?:ed|ing)?|bounc(?:ed|ing)) (?:the )?kubelet${SAME_SENTENCE}{0,50}(?:recover(?:s|ed)|came back|comes back|back to (?:Ready|normal)|Ready again|(?:is|are|was|were|becomes?|became|goes|went|turns?|turned) Ready)|(?:重启|重啟)(?:了)? ?kubelet(?:服务|进程|服務)?(?:之后|以后|后|後)?[^\\n]{0,12}(?:恢复|恢復|好了|解决|解決|变为Ready|变成Ready|就Ready)|(?:直到|只有|只能|需要|必须)(?:手动)?(?:重启|重啟) ?kubelet`,
+    unless: `${DID_NOT_CURE}|${RESTART_MAKES_NOT_READY}|(?:重启|重啟) ?kubelet[^\\n]{0,20}NotReady|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}|${SUGGESTED}`,
+    observation: true,
+    source:
+      'observation: a node back to Ready once only the kubelet is restarted (systemctl restart kubelet), the network and the runtime left as they were',
+    mechanism:
+      "what kept the node NotReady lived in the kubelet's process: a connection it kept using, a loop that stopped, state it never refreshed",
+  },
+  {
+    // The runtime's death as a causative: something made the daemon die, or killed it.
+    fact: 'runtime.service_failed',
+    literals: [
+      'caus',
+      'made',
+      'makes',
+      'making',
+      'forced',
+      'forces',
+      'killed',
+      'kills',
+      'crashed',
+      'down',
+      'knocked',
+    ],
+    pattern: `(?:[Cc]aus(?:ed|es|ing)|[Mm]ade|[Mm]akes|[Mm]aking|[Ff]orced|[Ff]orces) ${RUNTIME_DAEMON} (?:to )?(?:die|crash|exit|stop|shut down|go down|be killed|fail)|(?:killed|kills|crashed|took down|takes down|brought down|brings down|knocked out|knocked over) ${RUNTIME_DAEMON}(?:[,.;:!)]| (?:and|then|on|at|too|as|in|when|after|so|itself|entirely|completely|twice|again|every|each))`,
+    // A person stopping or killing the daemon on purpose is an action, not a death.
+    unless:
+      '(?:[Ww]e|I|[Yy]ou|[Ss]omeone|[Tt]hey|[Aa]dmins?|[Oo]perators?) (?:then |manually |had to |have to )?(?:killed|kill|stopped|restarted)|container runtime is down|runtime is down',
+    observation: true,
+    source:
+      'observation: the runtime daemon said to have been made to die, crash or exit by something (a full disk, the OOM killer, a bad update)',
+    mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',
   },
 ];
