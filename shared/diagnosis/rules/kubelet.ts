@@ -1,5 +1,6 @@
 import { parseGoDuration } from '../duration.ts';
 import type { Signature } from './types.ts';
+import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
 
 /** `pleg was last seen active 3m46.75s ago; threshold is 3m0s` → the two durations. */
 export const PLEG_AGE = /pleg was last seen active ([^;]+?) ago; threshold is ([0-9hmsuµμn. ]+[hmsn])/;
@@ -691,17 +692,8 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.dead',
-    pattern:
-      'The kubelet service (?:failed to start due to the following error|hung on starting|terminated unexpectedly|terminated with (?:the following error|service-specific error))|A timeout was reached \\([0-9]+ milliseconds\\) while waiting for the kubelet service to connect',
-    literals: [
-      'service failed to start due to the following error',
-      'service hung on starting',
-      'service terminated unexpectedly',
-      'service terminated with',
-      'milliseconds) while waiting for the',
-    ],
-    source:
-      'Windows Service Control Manager System-log events 7000, 7009, 7022, 7023/7024 and 7031/7034 for the kubelet service (registered directly or under a service wrapper such as nssm)',
+    ...scmServiceFailure('kubelet'),
+    source: `${SCM_EVENTS} for the kubelet service (registered directly or under a service wrapper such as nssm)`,
     mechanism: 'on a Windows node the kubelet service does not start or keeps terminating',
   },
   {

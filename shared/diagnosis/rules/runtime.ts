@@ -1,5 +1,6 @@
 import { NODE_DAEMONS } from '../components.ts';
 import { RUNTIMES, type Signature } from './types.ts';
+import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
 
 /** The CRI calls the kubelet's remote runtime client logs when they fail. */
 const CRI_CALL =
@@ -162,17 +163,8 @@ export const RUNTIME_RULES: readonly Signature[] = [
   // Windows nodes: the Service Control Manager's System-log events for the runtime's service.
   {
     fact: 'runtime.service_failed',
-    pattern:
-      'The (?:Docker Engine|[Dd]ocker|containerd) service (?:failed to start due to the following error|hung on starting|terminated unexpectedly|terminated with (?:the following error|service-specific error))|A timeout was reached \\([0-9]+ milliseconds\\) while waiting for the (?:Docker Engine|[Dd]ocker|containerd) service to connect',
-    literals: [
-      'service failed to start due to the following error',
-      'service hung on starting',
-      'service terminated unexpectedly',
-      'service terminated with',
-      'milliseconds) while waiting for the',
-    ],
-    source:
-      'Windows Service Control Manager System-log events 7000 ("The %1 service failed to start due to the following error"), 7009 ("A timeout was reached (%1 milliseconds) while waiting for the %2 service to connect"), 7022 ("hung on starting"), 7023/7024 ("terminated with the following error" / "service-specific error"), 7031/7034 ("terminated unexpectedly"), for the docker ("Docker Engine") and containerd services',
+    ...scmServiceFailure('(?:Docker Engine|[Dd]ocker|containerd)'),
+    source: `${SCM_EVENTS} for the docker ("Docker Engine") and containerd services`,
     mechanism:
       "on a Windows node the runtime's service does not start or does not stay up: the kubelet has no runtime to talk to",
   },
