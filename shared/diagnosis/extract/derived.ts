@@ -56,6 +56,11 @@ function startupRace(facts: FactSet): void {
 /** A container ID as runtimes and the kubelet print it: the full 64 hex digits, or docker's 12. */
 const CONTAINER_ID = /\b[0-9a-f]{64}\b|\b[0-9a-f]{12}\b/g;
 
+/** The containers and sandboxes a line names, by their short (12-digit) IDs. */
+function containerIds(text: string): Set<string> {
+  return new Set([...text.matchAll(CONTAINER_ID)].map((m) => m[0].slice(0, 12)));
+}
+
 /**
  * Timeouts on individual containers that all name the same container, repeatedly: one container is wedged (its
  * shim, runc or process), not the runtime. Told by the examples kept (the first distinct lines).
@@ -63,7 +68,7 @@ const CONTAINER_ID = /\b[0-9a-f]{64}\b|\b[0-9a-f]{12}\b/g;
 function sameContainerTimeouts(facts: FactSet): void {
   const examples = facts.examples('runtime.op_timeout');
   if (examples.length < 2) return;
-  const ids = examples.map((e) => new Set([...e.text.matchAll(CONTAINER_ID)].map((m) => m[0].slice(0, 12))));
+  const ids = examples.map((e) => containerIds(e.text));
   const [first, ...rest] = ids;
   const shared = [...(first ?? [])].filter((id) => rest.every((set) => set.has(id)));
   const hang = examples[0];
@@ -92,9 +97,7 @@ const RUNTIME_WIDE: readonly FactId[] = [
 function oneObjectFailing(facts: FactSet): void {
   if (RUNTIME_WIDE.some((id) => facts.has(id))) return;
   const examples = [...facts.examples('runtime.pods_stuck'), ...facts.examples('runtime.op_timeout')];
-  const named = examples.map(
-    (e) => new Set([...e.text.matchAll(CONTAINER_ID)].map((m) => m[0].slice(0, 12))),
-  );
+  const named = examples.map((e) => containerIds(e.text));
   // Every failure names an object (a description of many pods stuck names none), and they all name the same one.
   if (named.length === 0 || named.some((ids) => ids.size === 0)) return;
   const all = new Set(named.flatMap((ids) => [...ids]));
