@@ -32,14 +32,30 @@ const CPU_TARGET_PERCENT = 1;
 /** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
-/** A realistic kubelet /metrics body (~1.5 MB, the size on a node with ~100 pods) with PLEG fresh. */
+/**
+ * A realistic kubelet /metrics body (~1.5 MB, the size on a node with ~100 pods) with PLEG fresh. Like a real
+ * registry's answer, families come sorted by name, so the PLEG gauge sits among them (a third of the way in here),
+ * not at the end.
+ */
 function metricsBody(): string {
-  const filler = Array.from(
-    { length: 12_000 },
-    (_, i) =>
-      `kubelet_runtime_operations_duration_seconds_bucket{operation_type="op_${i % 40}",le="${(i % 14) * 0.5}"} ${i * 7}`,
-  ).join('\n');
-  return `${filler}\n# TYPE kubelet_pleg_last_seen_seconds gauge\nkubelet_pleg_last_seen_seconds ${Date.now() / 1000}\n`;
+  const family = (name: string, lines: number) =>
+    Array.from(
+      { length: lines },
+      (_, i) => `${name}_bucket{operation_type="op_${i % 40}",le="${(i % 14) * 0.5}"} ${i * 7}`,
+    ).join('\n');
+  return [
+    family('kubelet_cgroup_manager_duration_seconds', 1_500),
+    family('kubelet_container_log_filesystem_used_bytes', 2_250),
+    family('kubelet_http_requests_duration_seconds', 2_250),
+    '# HELP kubelet_pleg_last_seen_seconds Timestamp in seconds when PLEG was last seen active.',
+    '# TYPE kubelet_pleg_last_seen_seconds gauge',
+    `kubelet_pleg_last_seen_seconds ${Date.now() / 1000}`,
+    family('kubelet_pod_worker_duration_seconds', 3_000),
+    family('kubelet_runtime_operations_duration_seconds', 6_000),
+    family('rest_client_request_duration_seconds', 1_500),
+    family('storage_operation_duration_seconds', 1_500),
+    '',
+  ].join('\n');
 }
 
 interface Sample {

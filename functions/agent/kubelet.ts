@@ -23,8 +23,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function kubeletGet(
   endpoint: KubeletEndpoint,
   timeoutMs: number,
-  /** Keep only the lines that start with this (the idle check keeps one line of a body of megabytes). */
-  only?: string,
+  /** Keep only this metric family's lines, and stop reading once it has gone by (the idle check). */
+  family?: string,
 ): Promise<{ status: number; body: string }> {
   const { url } = endpoint;
   const token = endpoint.tokenFile ? readFileSync(endpoint.tokenFile, 'utf8').trim() : undefined;
@@ -41,27 +41,71 @@ export function kubeletGet(
       ...(url.protocol === 'https:' ? { ca, rejectUnauthorized: ca !== undefined } : {}),
     };
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, (res) => {
+      const status = res.statusCode ?? 0;
+      const lines = family === undefined ? undefined : new FamilyLines(family);
       let body = '';
-      let partial = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        if (only === undefined) body += chunk;
-        else {
-          const lines = (partial + chunk).split('\n');
-          partial = lines.pop() ?? '';
-          for (const line of lines) if (line.startsWith(only)) body += `${line}\n`;
+        if (!lines) body += chunk;
+        else if (lines.push(chunk)) {
+          // The family has gone by: the rest of a body of megabytes need not cross the wire.
+          resolve({ status, body: lines.kept });
+          req.destroy();
+          return;
         }
-        if (body.length > MAX_BODY_BYTES) req.destroy(new Error('answer too large'));
+        if ((lines ? lines.held : body.length) > MAX_BODY_BYTES) req.destroy(new Error('answer too large'));
       });
-      res.on('end', () => {
-        if (only !== undefined && partial.startsWith(only)) body += partial;
-        resolve({ status: res.statusCode ?? 0, body });
-      });
+      res.on('end', () => resolve({ status, body: lines ? lines.end() : body }));
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * One metric family's lines out of a Prometheus text exposition read in chunks. The format keeps a family's lines
+ * together (its HELP and TYPE comments, then its samples), and Prometheus registries (the kubelet's among them)
+ * write families sorted by name, so once a line of another family follows this one's, the family is complete.
+ */
+class FamilyLines {
+  readonly #family: string;
+  #partial = '';
+  #seen = false;
+  kept = '';
+
+  constructor(family: string) {
+    this.#family = family;
+  }
+
+  /** Takes the next chunk; true once the family is complete. */
+  push(chunk: string): boolean {
+    const lines = (this.#partial + chunk).split('\n');
+    this.#partial = lines.pop() ?? '';
+    for (const line of lines) if (this.#take(line)) return true;
+    return false;
+  }
+
+  /** Characters held: the kept lines and an unfinished one (a body without newlines must not grow without end). */
+  get held(): number {
+    return this.kept.length + this.#partial.length;
+  }
+
+  end(): string {
+    this.#take(this.#partial);
+    return this.kept;
+  }
+
+  /** True when `line` belongs to a later family than the one being kept. */
+  #take(line: string): boolean {
+    if (line.startsWith(this.#family)) {
+      this.kept += `${line}\n`;
+      this.#seen = true;
+      return false;
+    }
+    if (line.startsWith('#')) return this.#seen && !line.includes(` ${this.#family} `);
+    return this.#seen && line !== '';
+  }
 }
 
 /**

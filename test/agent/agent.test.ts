@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../functions/agent/agent.ts';
-import { plegAgeSeconds } from '../../functions/agent/kubelet.ts';
+import { kubeletGet, plegAgeSeconds } from '../../functions/agent/kubelet.ts';
 import { bundleKey, Spool } from '../../functions/agent/spool.ts';
 import { DEFAULT_POLICY, decide, INITIAL_STATE, type Signs } from '../../functions/agent/trigger.ts';
 import { silentLogger } from '../../functions/log/port.ts';
@@ -62,6 +62,85 @@ describe('trigger', () => {
     const metrics = '# TYPE kubelet_pleg_last_seen_seconds gauge\nkubelet_pleg_last_seen_seconds 1.7e+09\n';
     expect(plegAgeSeconds(metrics, 1_700_000_240_000)).toBe(240);
     expect(plegAgeSeconds('kubelet_running_pods 3\n', 0)).toBeUndefined();
+  });
+});
+
+describe('reading the PLEG gauge from the kubelet', () => {
+  const family = (name: string, lines: number) =>
+    Array.from({ length: lines }, (_, i) => `${name}_bucket{le="${i}"} ${i}\n`).join('');
+  /** A kubelet that writes `head`, then `tail` in chunks and, unless told to end, keeps the answer open. */
+  async function kubelet(head: string, tail: string, end: boolean) {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
+      res.write(head);
+      res.write(tail);
+      if (end) res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`);
+    return {
+      url,
+      close: () => {
+        server.closeAllConnections();
+        server.close();
+      },
+    };
+  }
+  const pleg =
+    '# HELP kubelet_pleg_last_seen_seconds Timestamp in seconds when PLEG was last seen active.\n' +
+    '# TYPE kubelet_pleg_last_seen_seconds gauge\nkubelet_pleg_last_seen_seconds 1.7e+09\n';
+
+  it('stops reading once the family has gone by, without waiting for the rest of the body', async () => {
+    // The answer never ends: only a reader that stops at the next family resolves before the timeout.
+    const k = await kubelet(
+      family('kubelet_http_requests_duration_seconds', 2000) + pleg,
+      family('kubelet_runtime_operations_duration_seconds', 2000),
+      false,
+    );
+    try {
+      const r = await kubeletGet({ url: k.url }, 5000, 'kubelet_pleg_last_seen_seconds');
+      expect(r).toEqual({ status: 200, body: 'kubelet_pleg_last_seen_seconds 1.7e+09\n' });
+    } finally {
+      k.close();
+    }
+  });
+
+  it("stops at the next family's comments as well as at its samples", async () => {
+    const k = await kubelet(pleg, '# HELP kubelet_pod_start_duration_seconds x\n', false);
+    try {
+      const r = await kubeletGet({ url: k.url }, 5000, 'kubelet_pleg_last_seen_seconds');
+      expect(plegAgeSeconds(r.body, 1_700_000_240_000)).toBe(240);
+    } finally {
+      k.close();
+    }
+  });
+
+  it('reads to the end when the family is last, or absent, or the whole body is asked for', async () => {
+    const last = await kubelet(family('a_metric', 10), pleg.slice(0, -1), true);
+    const absent = await kubelet(family('a_metric', 10), family('z_metric', 10), true);
+    try {
+      expect((await kubeletGet({ url: last.url }, 5000, 'kubelet_pleg_last_seen_seconds')).body).toBe(
+        'kubelet_pleg_last_seen_seconds 1.7e+09\n',
+      );
+      expect((await kubeletGet({ url: absent.url }, 5000, 'kubelet_pleg_last_seen_seconds')).body).toBe('');
+      expect((await kubeletGet({ url: absent.url }, 5000)).body).toBe(
+        family('a_metric', 10) + family('z_metric', 10),
+      );
+    } finally {
+      last.close();
+      absent.close();
+    }
+  });
+
+  it('gives up on an answer that never ends and never holds the family', async () => {
+    const k = await kubelet(family('a_metric', 10), '', false);
+    try {
+      await expect(kubeletGet({ url: k.url }, 300, 'kubelet_pleg_last_seen_seconds')).rejects.toThrow(
+        'no answer within 300 ms',
+      );
+    } finally {
+      k.close();
+    }
   });
 });
 

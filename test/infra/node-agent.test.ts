@@ -94,6 +94,7 @@ describe('components/node-agent', () => {
     expect(container?.command).toEqual([
       'node',
       '--lite-mode',
+      '--no-node-snapshot',
       '--max-semi-space-size=1',
       '/usr/local/lib/node_modules/pleg-responder/dist/agent.js',
     ]);
