@@ -109,7 +109,11 @@ const SUMMARIES: ReadonlySet<FactId> = new Set([
 function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[] {
   const limits: string[] = [];
   const independent = s.support.filter((w) => !SUMMARIES.has(w.fact));
+  // Facts read from the same line are one piece of evidence however many rules recognise it (a unit's status line
+  // can say both that the service failed and how its process exited).
+  const lines = new Set(independent.flatMap((w) => facts.examples(w.fact).map((e) => e.text)));
   if (independent.length < 2) limits.push('it rests on one fact');
+  else if (lines.size < 2) limits.push('its facts all come from one line');
   if (s.support.every((w) => facts.onlyObserved(w.fact)))
     limits.push("it rests on people's descriptions only, no program's own message");
   for (const other of scored) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
-import { ACTIONABLE } from '../../shared/diagnosis/rank.ts';
+import { FactSet } from '../../shared/diagnosis/facts.ts';
+import { ACTIONABLE, rankCauses } from '../../shared/diagnosis/rank.ts';
 
 const EMFILE =
   'Nov 02 13:41:43 app04 dockerd[8435]: http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s';
@@ -59,5 +60,21 @@ describe('confidence never claims what the evidence cannot carry', () => {
       ],
     });
     expect(d.confidence).toBeLessThan(ACTIONABLE);
+  });
+
+  it('two facts read from one line are one piece of evidence: held, and it says why', () => {
+    const ranked = (secondLine: string) => {
+      const facts = new FactSet();
+      facts.add({ id: 'fd.emfile', source: 'logs.dockerd:1', text: EMFILE });
+      facts.add({ id: 'fd.near_limit', source: 'logs.dockerd:1', text: secondLine });
+      return rankCauses(facts)[0];
+    };
+    const oneLine = ranked(EMFILE);
+    expect(oneLine?.cause.id).toBe('fd_exhaustion');
+    expect(oneLine?.confidence).toBeLessThan(ACTIONABLE);
+    expect(oneLine?.limits).toEqual(['its facts all come from one line']);
+    const twoLines = ranked('65530');
+    expect(twoLines?.confidence).toBeGreaterThanOrEqual(ACTIONABLE);
+    expect(twoLines?.limits).toEqual([]);
   });
 });
