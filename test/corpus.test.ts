@@ -6,7 +6,7 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 const cases = loadCorpus();
 
 /** Top-1 answers the corpus scores at the last ratchet (193/307 when blind-8 joined, engine as at e21f6f8). */
-const TOP1_FLOOR = 198;
+const TOP1_FLOOR = 199;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {
