@@ -138,8 +138,10 @@ export const FACT_MEANINGS = {
   'runtime.cri_version':
     'the runtime does not serve the CRI API version the kubelet speaks (gRPC Unimplemented: unknown service)',
   'runtime.start_failed':
-    'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket',
+    'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket, or cannot get past its start-up (its state on disk does not load)',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runtime.blocks_kubelet':
+    'the kubelet fails to start while the runtime it requires fails to start too: the kubelet waits on the runtime',
   'runc.init_stuck': "a container's runc init stage is still alive in a process listing: its start stalled",
   'runc.freeze_failed':
     "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
@@ -200,6 +202,8 @@ export const FACT_MEANINGS = {
     'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
   'disk.io_error': 'the kernel reports I/O or filesystem errors on a block device',
   'fs.readonly': 'a filesystem was remounted read-only or shut down after errors',
+  'fs.corrupt':
+    "the kernel reports errors in a filesystem's own structures (ext4 errors, XFS corruption or metadata I/O errors, an aborted journal): what the runtime keeps there may no longer load",
   'network.netdev_leak':
     'a network device cannot be unregistered (reference leak): network namespace teardown, and CNI DEL with it, blocks',
   'kernel.soft_lockup': 'a CPU is stuck in the kernel (soft lockup or RCU stall)',
@@ -216,6 +220,8 @@ export const FACT_MEANINGS = {
     'a process is blocked in the kernel inside a storage subsystem (filesystem, NFS, Ceph, FUSE, block I/O)',
   'proc.frozen':
     'a process sits in the cgroup freezer (__refrigerator): its cgroup was frozen and not thawed',
+  'cgroup.pods_frozen':
+    "a pod or QoS slice of the kubelet's (kubepods) is FROZEN or FREEZING in the cgroup freezer: every process in its pods is stopped, so probes and exec time out; only the kubelet's own cgroup manager freezes those slices",
   'kubelet.unit_failed': 'systemd reports the kubelet unit failed or stopped, and is not restarting it',
   'runtime.unit_failed':
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',

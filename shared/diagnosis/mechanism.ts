@@ -60,6 +60,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.selective_hang': 'one container wedged',
   'runtime.device_busy': 'mount pinned (device busy)',
   'proc.dstate': 'D-state processes',
+  'cgroup.pods_frozen': 'pod cgroups frozen',
   'runtime.unreachable': 'runtime socket down',
   'runtime.service_failed': 'runtime service failed',
   'runtime.down': 'runtime not ready',

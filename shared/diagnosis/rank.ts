@@ -56,15 +56,21 @@ function scoreCause(cause: CauseModule, facts: FactSet): Scored {
   return { cause, score, support, against };
 }
 
+/** The causes whose symptoms this one produces, here: its own, and those a fact of this evidence ties to it. */
+function explainedBy(cause: CauseModule, facts: FactSet): readonly CauseId[] {
+  const tied = (cause.explainsWhen ?? []).filter((w) => facts.has(w.fact)).map((w) => w.cause);
+  return tied.length ? [...cause.explains, ...tied] : cause.explains;
+}
+
 /**
  * A specific root cause established by its own evidence absorbs the generic symptom it produces: descriptor
  * exhaustion explains a runtime that stopped answering, so "runtime down" must not outrank it.
  */
-function applyExplanations(scored: Scored[]): void {
+function applyExplanations(scored: Scored[], facts: FactSet): void {
   const raw = new Map<CauseId, number>(scored.map((s) => [s.cause.id, s.score]));
   for (const root of scored) {
     if ((raw.get(root.cause.id) ?? 0) < ROOT_SUPPORT) continue;
-    for (const explained of root.cause.explains) {
+    for (const explained of explainedBy(root.cause, facts)) {
       const symptom = scored.find((s) => s.cause.id === explained);
       const before = raw.get(explained) ?? 0;
       if (!symptom || before <= 0 || before > (raw.get(root.cause.id) ?? 0) + ROOT_SUPPORT) continue;
@@ -118,7 +124,11 @@ function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[
     limits.push("it rests on people's descriptions only, no program's own message");
   for (const other of scored) {
     if (other === s || other.score <= 0) continue;
-    if (s.cause.explains.includes(other.cause.id) || other.cause.explains.includes(s.cause.id)) continue;
+    if (
+      explainedBy(s.cause, facts).includes(other.cause.id) ||
+      explainedBy(other.cause, facts).includes(s.cause.id)
+    )
+      continue;
     const strong = other.support.find((w) => w.weight >= STRONG && !facts.onlyObserved(w.fact));
     if (strong)
       limits.push(
@@ -131,7 +141,7 @@ function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[
 /** Scores every cause, lets root causes absorb their symptoms, and turns scores into probabilities. */
 export function rankCauses(facts: FactSet): Ranked[] {
   const scored = CAUSES.map((c) => scoreCause(c, facts));
-  applyExplanations(scored);
+  applyExplanations(scored, facts);
   const plausible = scored.filter((s) => s.score > 0);
   const partition = Math.exp(UNKNOWN_SCORE) + plausible.reduce((acc, s) => acc + Math.exp(s.score), 0);
   return plausible

@@ -706,6 +706,73 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.storage_stall',
   },
   { line: kmsg('nfs: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
+  {
+    line: kmsg('"echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.'),
+    fact: 'kernel.hung_task',
+  },
+  {
+    line: kmsg('INFO: task dockerd:1203 is blocked on a mutex likely owned by task containerd:880.'),
+    fact: 'kernel.hung_task',
+  },
+  {
+    line: kmsg(
+      'INFO: task kworker/u8:3:211 <writer> blocked on an rw-semaphore likely owned by task runc:4242 <reader>',
+    ),
+    fact: 'kernel.hung_task',
+  },
+  {
+    line: kmsg('Future hung task reports are suppressed, see sysctl kernel.hung_task_warnings'),
+    fact: 'kernel.hung_task',
+  },
+  {
+    line: '/sys/fs/cgroup/freezer/kubepods.slice/kubepods-burstable.slice/freezer.state:FROZEN',
+    fact: 'cgroup.pods_frozen',
+    origin: 'unknown',
+  },
+  {
+    line: '/sys/fs/cgroup/freezer/kubepods/besteffort/pod0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e/freezer.state FREEZING',
+    fact: 'cgroup.pods_frozen',
+    origin: 'unknown',
+  },
+  {
+    line: '/sys/fs/cgroup/kubepods.slice/kubepods-besteffort.slice/kubepods-besteffort-pod0b1c2d3e_4f5a.slice/cgroup.events:frozen 1',
+    fact: 'cgroup.pods_frozen',
+    origin: 'unknown',
+  },
+  {
+    line: kmsg(
+      'EXT4-fs error (device nvme0n1p1): ext4_lookup:1707: inode #1311234: comm dockerd: deleted inode referenced: 1311877',
+    ),
+    fact: 'fs.corrupt',
+  },
+  { line: kmsg('EXT4-fs (sda1): error count since last fsck: 12'), fact: 'fs.corrupt' },
+  { line: kmsg('Aborting journal on device sda1-8.'), fact: 'fs.corrupt' },
+  {
+    line: kmsg(
+      'XFS (dm-0): Metadata corruption detected at xfs_dinode_verify+0xa5/0x730 [xfs], inode 0x4a1 dinode',
+    ),
+    fact: 'fs.corrupt',
+  },
+  {
+    line: kmsg('XFS (sdb1): metadata I/O error in "xfs_trans_read_buf_map" at daddr 0x1a40 len 8 error 117'),
+    fact: 'fs.corrupt',
+  },
+  {
+    line: kmsg('XFS (sdb1): Corruption detected. Unmount and run xfs_repair'),
+    fact: 'fs.corrupt',
+  },
+  {
+    line: kmsg(
+      'xfs_do_force_shutdown(0x8) called from line 1009 of file fs/xfs/xfs_trans.c.  Return address = 0xffffffffc04f5a2e',
+    ),
+    fact: 'fs.readonly',
+  },
+  {
+    line: kmsg(
+      'XFS (dm-0): Corruption of in-memory data (0x8) detected at xfs_trans_cancel+0x12a/0x150 [xfs] (fs/xfs/xfs_trans.c:1097).  Shutting down filesystem.',
+    ),
+    fact: 'fs.readonly',
+  },
   { line: kmsg('Kernel panic - not syncing: softlockup: hung tasks'), fact: 'node.rebooting' },
   { line: kmsg('Rebooting in 10 seconds..'), fact: 'node.rebooting' },
   { line: kmsg('NMI watchdog: Watchdog detected hard LOCKUP on cpu 3'), fact: 'kernel.soft_lockup' },
@@ -853,6 +920,29 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // A container's own cgroup (paused, or frozen through its pod), a slice that is thawed; a clean mount; the
+  // hung-task sysctl's value.
+  {
+    line: '/sys/fs/cgroup/freezer/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod12.slice/cri-containerd-4f2a9c1e0b7d3a5f8e6c2b1a0d9f8e7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e.scope/freezer.state:FROZEN',
+    fact: 'cgroup.pods_frozen',
+    origin: 'unknown',
+  },
+  {
+    line: '/sys/fs/cgroup/freezer/kubepods.slice/freezer.state:THAWED',
+    fact: 'cgroup.pods_frozen',
+    origin: 'unknown',
+  },
+  {
+    line: '/sys/fs/cgroup/kubepods.slice/cgroup.events:frozen 0',
+    fact: 'cgroup.pods_frozen',
+    origin: 'unknown',
+  },
+  {
+    line: kmsg('EXT4-fs (sda1): mounted filesystem with ordered data mode. Opts: (null)'),
+    fact: 'fs.corrupt',
+  },
+  { line: kmsg('XFS (sdb1): Mounting V5 Filesystem'), fact: 'fs.corrupt' },
+  { line: 'kernel.hung_task_timeout_secs = 120', fact: 'kernel.hung_task', origin: 'unknown' },
   // A cgroup path that does not exist is a cAdvisor defect, not inotify exhaustion; a vanished cgroup is a race.
   {
     line: klog(

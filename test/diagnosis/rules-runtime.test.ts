@@ -270,6 +270,70 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:951] "Error syncing pod, skipping" err="failed to create containerd task: unable to start unit \\"cri-containerd-${CID}.scope\\": dbus: connection closed by user"`,
     fact: 'systemd.dbus_disconnected',
   },
+  // runc's systemd driver before rc93: a one-second wait for the start job, then the race on the missing unit
+  {
+    line: `${J} kubelet[1234]: time="2026-11-23T10:01:02Z" level=warning msg="Timed out while waiting for StartTransientUnit(kubepods-burstable-pod0b1c2d3e_4f5a_6b7c_8d9e_0f1a2b3c4d5e.slice) completion signal from dbus. Continuing..."`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for POST /v1.40/containers/${CID}/start returned error: OCI runtime create failed: container_linux.go:349: starting container process caused \\"process_linux.go:449: container init caused \\\\"process_linux.go:422: setting cgroup config for procHooks process caused \\\\\\"Unit docker-${CID}.scope not found.\\\\\\"\\\\"\\": unknown"`,
+    fact: 'systemd.scope_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StartContainer for \\"${CID}\\" failed" error="failed to create containerd task: OCI runtime create failed: container_linux.go:370: starting container process caused: process_linux.go:326: applying cgroup configuration for process caused: Unit cri-containerd-${CID}.scope is not loaded.: unknown"`,
+    fact: 'systemd.scope_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:815] "CreatePodSandbox for pod failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to apply cgroup configuration: failed to connect to dbus (hint: for rootless containers, maybe you need to install dbus-user-session package, see https://github.com/opencontainers/runc/blob/master/docs/cgroup-v2.md): read unix @->/run/systemd/private: read: connection reset by peer: unknown"`,
+    fact: 'systemd.dbus_disconnected',
+  },
+  // the freezer: a thaw libcontainer could not do, a freeze that did not complete
+  {
+    line: `${J} kubelet[1234]: time="2026-11-23T10:01:02Z" level=info msg="thaw container after SetUnitProperties failed: open /sys/fs/cgroup/freezer/kubepods.slice/kubepods-burstable.slice/freezer.state: no such device"`,
+    fact: 'cgroup.pods_frozen',
+  },
+  {
+    line: `${J} runc[4242]: time="2026-11-23T10:01:02Z" level=info msg="thaw container after doFreeze failed: write /sys/fs/cgroup/freezer/kubepods.slice/cri-containerd-${CID}.scope/freezer.state: device or resource busy"`,
+    fact: 'proc.frozen',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="UpdateContainerResources for \\"${CID}\\" failed" error="OCI runtime update failed: timeout of 10s reached waiting for the cgroup to freeze: unknown"`,
+    fact: 'runc.freeze_failed',
+  },
+  // state on disk the runtimes restore at start
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin io.containerd.metadata.v1.bolt" error="invalid database"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin" error="checksum error" id=io.containerd.metadata.v1.bolt type=io.containerd.metadata.v1`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="waiting for response from boltdb open" plugin=bolt`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: "Error starting daemon: Error initializing network controller: error obtaining controller instance: failed to get bridge network configurations from store: error while populating kmap: invalid character '\\x00' looking for beginning of value",
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} dockerd[2211]: failed to start daemon: error while opening volume store metadata database (/var/lib/docker/volumes/metadata.db): timeout`,
+    fact: 'runtime.start_failed',
+  },
+  // crun's sd-bus calls, as CRI-O relays them
+  {
+    line: `${J} crio[900]: ${TS} level=info msg="createCtr: container create failed: sd-bus call: Timed out: Connection timed out" id=${CID}`,
+    fact: 'systemd.dbus_timeout',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=info msg="createCtr: container create failed: cannot open sd-bus: Connection refused" id=${CID}`,
+    fact: 'systemd.dbus_disconnected',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=info msg="createCtr: container create failed: error \`creating\` systemd unit \`crio-${CID}.scope\`: got \`failed\`" id=${CID}`,
+    fact: 'systemd.scope_failed',
+  },
   {
     line: '  Process: 4211 ExecStart=/usr/bin/dockerd -H fd:// --containerd=/run/containerd/containerd.sock (code=exited, status=1/FAILURE)',
     fact: 'runtime.service_failed',
@@ -630,6 +694,26 @@ const MISSES: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" failed (add): Unable to create endpoint: [PUT /endpoint/{id}][429] putEndpointIdTooManyRequests"`,
     fact: 'cni.hang',
   },
+  // a person stopping a scope that is gone: no container start waits on it
+  {
+    line: 'Failed to stop docker-4f2a9c1e0b7d.scope: Unit docker-4f2a9c1e0b7d.scope not loaded.',
+    fact: 'systemd.scope_failed',
+  },
+  // containerd loading a plugin that is not its metadata store, and a freeze asked for and done
+  {
+    line: `${J} containerd[812]: ${TS} level=info msg="skip loading plugin \\"io.containerd.snapshotter.v1.btrfs\\"..." error="no btrfs on this host" type=io.containerd.snapshotter.v1`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=info msg="loading plugin \\"io.containerd.metadata.v1.bolt\\"..." type=io.containerd.metadata.v1`,
+    fact: 'runtime.start_failed',
+  },
+  // no systemd on the host at all: the driver's configuration, not PID 1 stalling
+  {
+    line: 'failed to connect to dbus: dial unix /run/systemd/private: connect: no such file or directory',
+    fact: 'systemd.dbus_disconnected',
+  },
+  { line: 'sd-bus call: Unit crio-4f2a9c1e0b7d.scope already exists.', fact: 'systemd.dbus_timeout' },
   // descriptions of other things
   { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },
   { line: 'the kubelet restarted cleanly after the upgrade', fact: 'kubelet.dead' },

@@ -1,6 +1,6 @@
 import { change, read } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
-import type { FactId } from '../facts.ts';
+import type { FactId, FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
 
 /** The summary each defect fact gives, the most specific first: the first fact present decides. */
@@ -12,6 +12,10 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
   [
     'kubelet.panic',
     'The kubelet crashed with a Go panic: a kubelet bug (the first kubelet frame of the trace names the subsystem; the release notes of later patch releases name the fix).',
+  ],
+  [
+    'cgroup.pods_frozen',
+    "A pod or QoS slice the kubelet manages is left frozen in the cgroup freezer: every process of its pods is stopped, so probes and exec time out while the runtime and the node answer. The kubelet's vendored libcontainer (systemd driver, cgroup v1) freezes a slice around each change of its properties and did not thaw it.",
   ],
   [
     'kubelet.allocatable_on_root',
@@ -31,6 +35,40 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
   ],
 ];
 
+/** How a pod or QoS slice comes to stay frozen, and what cures it. */
+const FROZEN_CHAIN: string[] = [
+  "With the systemd cgroup driver on cgroup v1, the kubelet's cgroup manager (libcontainer, vendored) freezes a pod or QoS slice before it sets the slice's unit properties over D-Bus, so that systemd's rewrite of the device rules cannot fail a running process, and thaws it after.",
+  "A slice left FROZEN (or stuck FREEZING behind a task in D state) stops every process under it: probes, exec and the pods' own work time out, with nothing in the runtime's logs; a frozen parent reads FROZEN in every child cgroup too.",
+  "Root cause: the kubelet's vendored runc (1.0.0 could take a slice frozen through its parent for frozen itself and leave it so; fixed in runc 1.0.1 and 1.0.2, which later kubelet patch releases vendor). Writing THAWED thaws it; a kubelet with the fixed runc keeps it from recurring.",
+];
+
+/** The mechanism of the other defects, by the fact that shows which. */
+function defectChain(facts: FactSet): string[] {
+  return facts.has('kubelet.cadvisor_cgroup_path')
+    ? [
+        'At start cAdvisor adds inotify watches on the cgroup v1 controller directories it expects (e.g. cpu,cpuacct); on this layout the path it derives does not exist and inotify_add_watch fails with ENOENT.',
+        'The kubelet treats a cAdvisor start failure as fatal and exits; systemd restarts it into the same failure.',
+        'Root cause: the kubelet/cAdvisor release does not handle this cgroup mount layout; a release that does (or the layout it expects) fixes it, a restart does not.',
+      ]
+    : facts.has('kubelet.allocatable_on_root')
+      ? [
+          'With --cgroups-per-qos=false there is no kubepods cgroup, so the node-allocatable limit for pods goes to the cgroup root; the kernel takes no memory limit on the root cgroup and the write fails with EINVAL.',
+          'The kubelet retries every minute (FailedNodeAllocatableEnforcement) and its container manager reports the failure, which on small nodes shows as short NotReady spells when many pods start.',
+          'Root cause: the flag combination; turn --cgroups-per-qos back on (the default), or drop pods from --enforce-node-allocatable.',
+        ]
+      : [
+          facts.has('kubelet.stale_conn')
+            ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
+            : facts.has('pleg.evented_unhealthy')
+              ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
+              : facts.has('kubelet.relist_deadlock')
+                ? 'Relist hands each pod event to the sync loop over a channel; the goroutine dump shows relist parked on that send for minutes, so no relist completes and PLEG reports unhealthy.'
+                : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
+          'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
+          'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
+        ];
+}
+
 export const kubeletDefect: CauseModule = {
   id: 'kubelet_defect',
   title: 'Known kubelet defect',
@@ -47,6 +85,8 @@ export const kubeletDefect: CauseModule = {
     { fact: 'pleg.channel_full', weight: 1 },
     { fact: 'kubelet.cadvisor_cgroup_path', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
+    // Only the kubelet's own cgroup manager (libcontainer's systemd driver, vendored) freezes the kubepods slices.
+    { fact: 'cgroup.pods_frozen', weight: 3 },
     // A panic is a kubelet bug whatever triggered it; the frames and the version name which.
     { fact: 'kubelet.panic', weight: 3 },
     { fact: 'kubelet.cert_rotated', weight: 0.5 },
@@ -55,30 +95,7 @@ export const kubeletDefect: CauseModule = {
   summary: ({ facts }) =>
     SUMMARY_BY_FACT.find(([fact]) => facts.has(fact))?.[1] ??
     'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
-  chain: ({ facts }) =>
-    facts.has('kubelet.cadvisor_cgroup_path')
-      ? [
-          'At start cAdvisor adds inotify watches on the cgroup v1 controller directories it expects (e.g. cpu,cpuacct); on this layout the path it derives does not exist and inotify_add_watch fails with ENOENT.',
-          'The kubelet treats a cAdvisor start failure as fatal and exits; systemd restarts it into the same failure.',
-          'Root cause: the kubelet/cAdvisor release does not handle this cgroup mount layout; a release that does (or the layout it expects) fixes it, a restart does not.',
-        ]
-      : facts.has('kubelet.allocatable_on_root')
-        ? [
-            'With --cgroups-per-qos=false there is no kubepods cgroup, so the node-allocatable limit for pods goes to the cgroup root; the kernel takes no memory limit on the root cgroup and the write fails with EINVAL.',
-            'The kubelet retries every minute (FailedNodeAllocatableEnforcement) and its container manager reports the failure, which on small nodes shows as short NotReady spells when many pods start.',
-            'Root cause: the flag combination; turn --cgroups-per-qos back on (the default), or drop pods from --enforce-node-allocatable.',
-          ]
-        : [
-            facts.has('kubelet.stale_conn')
-              ? 'After a brief network interruption the kubelet HTTP/2 connection to the API server is dead but not detected; requests keep failing on it ("use of closed network connection", instant watch closes).'
-              : facts.has('pleg.evented_unhealthy')
-                ? 'With the EventedPLEG feature gate, health fails only when the event channel (capacity 1000) is full.'
-                : facts.has('kubelet.relist_deadlock')
-                  ? 'Relist hands each pod event to the sync loop over a channel; the goroutine dump shows relist parked on that send for minutes, so no relist completes and PLEG reports unhealthy.'
-                  : 'Other agents on the node (or the kubelet acting on pod deletions) still reach the API server, so the network is fine.',
-            'The kubelet does not recover by itself; the node stays NotReady/Unknown until the kubelet is restarted.',
-            'Root cause: a kubelet bug; a restart recovers the node, an upgrade to a fixed release prevents recurrence.',
-          ],
+  chain: ({ facts }) => (facts.has('cgroup.pods_frozen') ? FROZEN_CHAIN : defectChain(facts)),
   commands: ({ node, facts }) => [
     read('node', 'kubelet --version', 'kubelet release (compare with the fixed releases)'),
     read(
@@ -92,6 +109,20 @@ export const kubeletDefect: CauseModule = {
             'node',
             "ps -o args= -C kubelet | tr ' ' '\\n' | grep -E 'cgroups-per-qos|enforce-node-allocatable|cgroup-root'",
             'the flags that send the pods limit to the root cgroup',
+          ),
+        ]
+      : []),
+    ...(facts.has('cgroup.pods_frozen')
+      ? [
+          read(
+            'node',
+            "grep -r --include=freezer.state -v THAWED /sys/fs/cgroup/freezer/kubepods* 2>/dev/null; grep -rl --include=cgroup.events 'frozen 1' /sys/fs/cgroup/kubepods* 2>/dev/null",
+            'which kubepods slices are frozen (cgroup v1, then v2)',
+          ),
+          change(
+            'node',
+            'echo THAWED > /sys/fs/cgroup/freezer/kubepods.slice/<frozen slice>/freezer.state',
+            'thaw the slice the first command named (cgroup v2: echo 0 > …/cgroup.freeze); its processes resume where they stopped',
           ),
         ]
       : []),

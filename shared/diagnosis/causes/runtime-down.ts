@@ -6,8 +6,12 @@ export const runtimeDown: CauseModule = {
   id: 'runtime_down',
   title: 'Container runtime down or not answering',
   explains: [],
+  // The kubelet's unit requires the runtime: a kubelet that cannot start beside a runtime that cannot start is
+  // that runtime's consequence (runtime.blocks_kubelet), not a second outage.
+  explainsWhen: [{ cause: 'node_unreachable', fact: 'runtime.blocks_kubelet' }],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
+    { fact: 'runtime.blocks_kubelet', weight: 2 },
     { fact: 'runtime.not_accepting', weight: 2.5 },
     { fact: 'runtime.status_timeout', weight: 1.5 },
     { fact: 'runtime.unit_failed', weight: 3 },
@@ -40,6 +44,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.exit_event_failed', weight: 1 },
     { fact: 'runtime.restarted', weight: 0.5 },
     { fact: 'fs.readonly', weight: 1.5 },
+    // A trigger, not a cause: corruption where the runtime keeps its state explains a start that fails, and says
+    // nothing on its own about the runtime.
+    { fact: 'fs.corrupt', weight: 1 },
     { fact: 'runtime.overlay_corrupt', weight: 1.5 },
   ],
   against: [
@@ -66,16 +73,20 @@ export const runtimeDown: CauseModule = {
     `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
     facts.has('runtime.cri_version')
       ? `${tools.daemon} answers, but only the older CRI API (v1alpha2); crictl falls back to it and looks healthy while the kubelet's v1 calls fail. Upgrade the runtime (containerd 1.6+, a cri-o matching the kubelet's minor) or keep the kubelet below 1.26.`
-      : facts.has('runtime.start_failed')
-        ? `${tools.daemon} exits during start-up on a fatal error (storage driver, configuration, a leftover pid file): its journal's last lines before the exit say which.`
-        : facts.has('runtime.not_enabled')
-          ? `${tools.service} is disabled: after a reboot nothing starts it. \`systemctl enable --now ${tools.service}\`.`
-          : facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
-            ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
-            : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`,
-    facts.has('runtime.known_defect')
-      ? 'The runtime build on this node has a known defect that hangs container operations.'
-      : 'Root cause: the runtime daemon itself; its own log says why it stopped answering.',
+      : facts.has('runtime.start_failed') && facts.has('fs.corrupt')
+        ? `${tools.daemon} exits during start-up: the kernel reports file-system errors, and the state it loads from disk (layer store, metadata databases) is on that filesystem; its journal's last lines before the exit name the file.`
+        : facts.has('runtime.start_failed')
+          ? `${tools.daemon} exits during start-up on a fatal error (storage driver, configuration, a leftover pid file, its state on disk): its journal's last lines before the exit say which.`
+          : facts.has('runtime.not_enabled')
+            ? `${tools.service} is disabled: after a reboot nothing starts it. \`systemctl enable --now ${tools.service}\`.`
+            : facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
+              ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
+              : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`,
+    facts.has('runtime.blocks_kubelet')
+      ? 'The kubelet fails to start with it: its unit waits on the runtime, and a kubelet exits at start when its CRI endpoint does not answer. Bring the runtime back first; the kubelet follows.'
+      : facts.has('runtime.known_defect')
+        ? 'The runtime build on this node has a known defect that hangs container operations.'
+        : 'Root cause: the runtime daemon itself; its own log says why it stopped answering.',
   ],
   commands: ({ tools, node }) => [
     read('cluster', `kubectl describe node ${node}`, 'Ready message, runtime version, recent events'),

@@ -34,6 +34,8 @@ export interface CauseModule {
   title: string;
   /** Causes whose symptoms this one produces: when this one is established, they are its consequences. */
   explains: readonly CauseId[];
+  /** Causes it explains only when a fact ties the two (both present is not enough on its own). */
+  explainsWhen?: ReadonlyArray<{ cause: CauseId; fact: FactId }>;
   support: readonly Weighted[];
   against: readonly Weighted[];
   summary: (ctx: CauseContext) => string;

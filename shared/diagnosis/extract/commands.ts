@@ -2,7 +2,7 @@ import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { Component } from '../components.ts';
 import type { FactSet } from '../facts.ts';
 import { goroutineFacts } from '../paste/goroutines.ts';
-import { kernelStackFacts } from '../paste/kernel-stack.ts';
+import { kernelStackFacts, sleepingTraceFacts } from '../paste/kernel-stack.ts';
 import { readUnitStatus, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
@@ -351,6 +351,27 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
   }
 }
 
+/**
+ * `cat` of a kubepods slice's freezer file, whose output is the state alone: the path is in the command. A
+ * container's own cgroup is not read (it reads FROZEN when its pod is; `docker pause` freezes it on purpose).
+ */
+const FREEZER_FILE = /kubepods[^\s:]*\/(freezer\.state|cgroup\.freeze|cgroup\.events)\b/;
+const CONTAINER_CGROUP = /\.scope\/|\/[0-9a-f]{64}\//;
+const FROZEN_OUTPUT: Record<string, RegExp> = {
+  'freezer.state': /^\s*(?:FROZEN|FREEZING)\s*$/m,
+  'cgroup.freeze': /^\s*1\s*$/m,
+  'cgroup.events': /^\s*frozen 1\s*$/m,
+};
+
+function podsFrozen(run: Run, facts: FactSet): void {
+  const command = strip(run.command);
+  if (!/^(?:cat|head|tail|less|more)\s/.test(command) || CONTAINER_CGROUP.test(command)) return;
+  const file = FREEZER_FILE.exec(command)?.[1];
+  const state = file ? FROZEN_OUTPUT[file]?.exec(run.output)?.[0] : undefined;
+  if (state)
+    facts.add({ id: 'cgroup.pods_frozen', source: run.source, text: `${run.command} → ${state.trim()}` });
+}
+
 /** Which program's messages a command prints (for attributing its lines). */
 function outputComponent(command: string): Component {
   const c = strip(command);
@@ -376,6 +397,7 @@ function outputComponent(command: string): Component {
 function dumps(run: Run, facts: FactSet): void {
   goroutineFacts(run.output, run.source, facts);
   kernelStackFacts(run.output, run.source, facts);
+  sleepingTraceFacts(run.output, run.source, facts);
 }
 
 const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
@@ -385,6 +407,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   limits,
   processStates,
   containerCount,
+  podsFrozen,
   dumps,
 ];
 

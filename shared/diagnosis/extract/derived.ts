@@ -197,6 +197,39 @@ function systemOom(facts: FactSet): void {
   for (const fact of facts.examples('mem.oom_report')) facts.add({ ...fact, id: 'mem.oom' });
 }
 
+/**
+ * The runtime failing to start, as programs report it (a fatal at start, systemd giving up or leaving its unit
+ * failed) or as people say it (a runtime that "failed to start" reads as its service left stopped). A runtime that
+ * crashed and came back is not this: the kubelet that died with it is its own outage.
+ */
+const RUNTIME_NOT_STARTING: readonly FactId[] = [
+  'runtime.start_failed',
+  'runtime.restart_limit',
+  'runtime.unit_failed',
+];
+const KUBELET_NOT_STARTING: readonly FactId[] = ['kubelet.dead', 'kubelet.unit_failed'];
+
+/**
+ * Both failing to start: the kubelet's unit requires the runtime (kubeadm's and the node images' drop-ins order it
+ * after the runtime; a kubelet exits at start when its CRI endpoint does not answer), so the runtime comes first.
+ */
+function runtimeBlocksKubelet(facts: FactSet): void {
+  if (facts.has('runtime.recovered')) return;
+  const runtime =
+    RUNTIME_NOT_STARTING.find((id) => facts.has(id)) ??
+    (facts.onlyObserved('runtime.service_stopped') ? 'runtime.service_stopped' : undefined);
+  const kubelet = KUBELET_NOT_STARTING.find((id) => facts.has(id));
+  if (!runtime || !kubelet) return;
+  const first = facts.examples(runtime)[0];
+  if (!first) return;
+  facts.add({
+    id: 'runtime.blocks_kubelet',
+    source: first.source,
+    text: first.text,
+    ...(facts.onlyObserved(runtime) && facts.onlyObserved(kubelet) ? { observation: true } : {}),
+  });
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   plegAge(facts);
@@ -208,4 +241,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   staleConnectionCured(facts);
   shimMismatch(bundle, facts);
   systemOom(facts);
+  runtimeBlocksKubelet(facts);
 }

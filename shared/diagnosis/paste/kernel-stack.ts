@@ -77,20 +77,107 @@ export function stackSubsystem(lines: readonly string[]): { subsystem: Subsystem
   return undefined;
 }
 
+/**
+ * Frames of a task put to sleep. The scheduler's own come first in every sleeping task's stack, whatever it waits
+ * for; the waits after them sleep uninterruptibly (D state): a mutex's or rw-semaphore's slow path, a semaphore,
+ * block I/O, a page lock, an uninterruptible completion. An epoll, select or futex wait (S state, as sysrq-t lists
+ * every idle task) has the scheduler's frames and none of these.
+ */
+const SCHEDULER_FRAME =
+  /^(?:__schedule|schedule|schedule_preempt_disabled|schedule_timeout|io_schedule|io_schedule_timeout)$/;
+const D_WAIT_FRAME =
+  /^(?:__mutex_lock(?:_slowpath|_common)?|mutex_lock(?:_nested)?|rwsem_down_(?:read|write)_(?:slowpath|failed(?:_common)?)|call_rwsem_down_(?:read|write)_failed|down_read|down_write|__down(?:_common)?|down|io_schedule(?:_timeout)?|wait_for_completion|bit_wait_io|__lock_page|wait_on_page_bit(?:_common)?|folio_wait_bit(?:_common)?)$/;
+/** The function a frame key names, without the compiler's clone suffixes (`__mutex_lock.constprop.0`, `.cold`). */
+const frameFunction = (key: string): string =>
+  (key.split(' ')[0] ?? '').replace(/(?:\.(?:isra|constprop|part|cold|llvm)(?:\.\d+)?)+$/, '');
+
+/**
+ * The frame that shows a task asleep in D state: at least two sleep-path frames in one stack, one of them an
+ * uninterruptible wait. One frame alone, or the scheduler's frames over an interruptible wait, is not.
+ */
+function uninterruptibleSleep(lines: readonly string[]): string | undefined {
+  let sleeping = 0;
+  let wait: string | undefined;
+  for (const line of lines) {
+    const key = frameKey(line);
+    if (key === undefined) continue;
+    const name = frameFunction(key);
+    const d = D_WAIT_FRAME.test(name);
+    if (d || SCHEDULER_FRAME.test(name)) sleeping++;
+    if (d && wait === undefined) wait = line.trim();
+  }
+  return sleeping >= 2 ? wait : undefined;
+}
+
+/**
+ * The subsystem the stack sleeps in; failing that, a stack asleep in D state in a lock or wait no subsystem owns
+ * (a mutex, an rw-semaphore) is what the hung-task report prints under its header, which may not have been kept:
+ * a blocked task, the task not named.
+ */
 function addStackFact(lines: readonly string[], source: string, facts: FactSet): void {
   const found = stackSubsystem(lines);
-  if (!found) return;
-  facts.add({
-    id: found.subsystem.fact,
-    source,
-    text: `kernel stack in ${found.subsystem.name}: ${found.line}`,
-  });
+  if (found) {
+    facts.add({
+      id: found.subsystem.fact,
+      source,
+      text: `kernel stack in ${found.subsystem.name}: ${found.line}`,
+    });
+    return;
+  }
+  const wait = uninterruptibleSleep(lines);
+  if (wait)
+    facts.add({ id: 'kernel.hung_task', source, text: `kernel stack of a task asleep in D state: ${wait}` });
 }
 
 /** Kernel stack facts from a whole text (a bundle's command output). */
 export function kernelStackFacts(text: string, source: string, facts: FactSet): void {
   const lines = text.split('\n').filter((l) => FRAME.test(l));
   if (lines.length > 0) addStackFact(lines.slice(0, MAX_FRAMES), source, facts);
+}
+
+/**
+ * A blocked task's stack in a log read line by line (a bundle's kernel log, dmesg as a command's output): the runs
+ * of frames after a `Call Trace:` line, or starting at a scheduler frame when that line was not kept. Rules read
+ * each frame on its own (a storage wait is theirs); what only the whole run shows is a task asleep in D state in a
+ * lock no subsystem owns, which is what the hung-task report prints under its header.
+ */
+export function sleepingTraceFacts(text: string, source: string, facts: FactSet): void {
+  if (!text.includes('schedule+0x')) return;
+  let run: string[] | undefined;
+  const close = (): void => {
+    if (run && run.length > 0 && !stackSubsystem(run)) {
+      const top = run.slice(0, 3).map((f) => frameKey(f) ?? '');
+      const wait = top.some((f) => SLEEPING.test(f)) ? uninterruptibleSleep(run) : undefined;
+      if (wait)
+        facts.add({
+          id: 'kernel.hung_task',
+          source,
+          text: `kernel stack of a task asleep in D state: ${wait}`,
+        });
+    }
+    run = undefined;
+  };
+  for (const line of text.split('\n')) {
+    const message = parseLogLine(line, 'kernel').message;
+    if (message === 'Call Trace:') {
+      close();
+      run = [];
+      continue;
+    }
+    const key = frameKey(message);
+    if (key === undefined) {
+      if (run && TRACE_OTHER.test(message)) continue;
+      close();
+      continue;
+    }
+    if (!run) {
+      const name = frameFunction(key);
+      if (name !== '__schedule' && name !== 'schedule') continue;
+      run = [];
+    }
+    if (run.length < MAX_FRAMES) run.push(message);
+  }
+  close();
 }
 
 class KernelStack implements Section {
@@ -136,8 +223,9 @@ class CallTrace implements Section {
   readonly #frames: string[] = [];
   readonly #at: number;
 
-  constructor(at: number) {
+  constructor(at: number, first?: string) {
     this.#at = at;
+    if (first !== undefined) this.#frames.push(first);
   }
 
   take(line: string): boolean {
@@ -158,3 +246,14 @@ export const openCallTrace: Opener = (line, at) =>
   line.includes('Call Trace:') && parseLogLine(line, 'kernel').message === 'Call Trace:'
     ? new CallTrace(at)
     : undefined;
+
+/**
+ * The same frames when the `Call Trace:` line (and the report's header above it) were not kept: a run of frames
+ * whose first is the scheduler's, as every sleeping task's stack begins.
+ */
+export const openBareCallTrace: Opener = (line, at) => {
+  if (!line.includes('schedule+0x')) return undefined;
+  const message = parseLogLine(line, 'kernel').message;
+  const key = TRACE_FRAME.exec(message)?.[1];
+  return key === '__schedule' || key === 'schedule' ? new CallTrace(at, message) : undefined;
+};

@@ -9,7 +9,7 @@ import { splitEscapedNewlines } from './escaped.ts';
 import { type Opener, PasteEvidence, type PasteFormat, type Section } from './evidence.ts';
 import { openGoroutineDump } from './goroutines.ts';
 import { readJsonLogLine, recordLine } from './json-lines.ts';
-import { openCallTrace, openKernelStack } from './kernel-stack.ts';
+import { openBareCallTrace, openCallTrace, openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
 import { openJsonObject, openNodeYaml } from './node-object.ts';
 import { openProcessTable } from './process-table.ts';
@@ -32,6 +32,7 @@ const OPENERS: readonly Opener[] = [
   openGoroutineDump,
   openKernelStack,
   openCallTrace,
+  openBareCallTrace,
   openSystemctlStatus,
   openProcessTable,
 ];
@@ -160,16 +161,20 @@ export class PasteReader {
     let plainFrom = from;
     const escaped = new NextMark(text, '\\n', from);
     const trace = new NextMark(text, 'Call Trace:', from);
+    // A sleeping task's frames without their `Call Trace:` line: every such stack has a scheduler frame.
+    const sleep = new NextMark(text, 'schedule+0x', from);
     const fatal = new NextMark(text, 'level=fatal', from);
     for (let start = from; start < end; ) {
       const newline = text.indexOf('\n', start);
       // The bulk of a big journal: no section open, a log line no opener wants, and no mark of something an
-      // opener or the escape reader wants in it (an escaped newline, a kernel call trace, crictl's fatal exit).
+      // opener or the escape reader wants in it (an escaped newline, a kernel call trace or a sleeping task's
+      // frame, crictl's fatal exit).
       const plain =
         !this.#open &&
         logLineStart(text, start) &&
         !escaped.within(start, newline) &&
         !trace.within(start, newline) &&
+        !sleep.within(start, newline) &&
         !fatal.within(start, newline);
       const sampled = this.#line % SAMPLE_PERIOD < SAMPLED_LINES;
       if (plain && !sampled) {

@@ -10,6 +10,20 @@ const CRI_CALL =
 /** Messages containerd (its CRI plugin, shim manager and snapshotters) writes. */
 export const CONTAINERD_RULES: readonly Signature[] = [
   {
+    // The metadata plugin opens containerd's bolt database (io.containerd.metadata.v1.bolt/meta.db); every
+    // service that holds containers, images or leases, the CRI plugin with them, loads on it. A file another
+    // containerd holds locked waits forever (the open timeout is 0 unless configured), which 1.6+ says every 10 s.
+    fact: 'runtime.start_failed',
+    pattern:
+      'failed to load plugin[^\\n]{0,600}io\\.containerd\\.metadata\\.v1\\.bolt|waiting for response from boltdb open',
+    literals: ['failed to load plugin', 'waiting for response from boltdb open'],
+    from: CONTAINERD,
+    source:
+      'containerd services/server/server.go New ("failed to load plugin %s" with the plugin\'s error; cmd/containerd/server in 2.x, "failed to load plugin" with id=) and the metadata plugin\'s bolt.Open with timeout.bolt.open ("waiting for response from boltdb open", 1.6 and later)',
+    mechanism:
+      'containerd could not open its metadata database (corrupt after a crash, or locked by another containerd): the services that hold containers and the CRI plugin do not load, so the kubelet has no runtime',
+  },
+  {
     fact: 'runtime.op_timeout',
     pattern: `${CRI_CALL} (?:for|within sandbox|with filter)[^\\n]{0,300} failed[^\\n]{0,400}(?:context deadline exceeded|DeadlineExceeded)`,
     literals: ['context deadline exceeded', 'DeadlineExceeded'],

@@ -3,6 +3,26 @@ import type { Signature } from './types.ts';
 /** Messages dockerd (and the docker CLI that talks to it) writes. */
 export const DOCKERD_RULES: readonly Signature[] = [
   {
+    // What dockerd restores from disk before it serves its API: the graph driver with its layer store, the
+    // network controller's bolt store (network/files/local-kv.db), the volume and content metadata databases. Each
+    // error ends NewDaemon and so the daemon's start ("failed to start daemon: …"); read here wherever the line
+    // is pasted, with or without the fatal's own words.
+    fact: 'runtime.start_failed',
+    pattern:
+      'error initializing graphdriver|Error initializing network controller|error while opening volume store metadata database|error opening bolt db for content metadata store',
+    literals: [
+      'error initializing graphdriver',
+      'Error initializing network controller',
+      'error while opening volume store metadata database',
+      'error opening bolt db for content metadata store',
+    ],
+    from: ['dockerd'],
+    source:
+      'moby layer/layer_store.go NewStoreFromOptions ("error initializing graphdriver: %v", 1.10 and later), daemon/daemon.go (*Daemon).restore ("Error initializing network controller: %v", wrapping libnetwork\'s "error obtaining controller instance" and its datastore\'s "error while populating kmap"), volume/service/store.go NewStore ("error while opening volume store metadata database", 17.03 and later) and daemon/content.go configureLocalContentStore ("error opening bolt db for content metadata store", 20.10 and later), all returned to cmd/dockerd (*DaemonCli).start',
+    mechanism:
+      'dockerd could not load its state from /var/lib/docker (a storage driver that will not mount, a corrupt bolt database after a crash or a full disk): it exits at start, and nothing answers the kubelet',
+  },
+  {
     fact: 'runtime.unreachable',
     pattern: 'Cannot connect to the Docker daemon',
     literals: ['Cannot connect to the Docker daemon'],

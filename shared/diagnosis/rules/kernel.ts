@@ -60,6 +60,26 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism: 'a task has slept uninterruptibly (D state) past hung_task_timeout_secs (120s by default)',
   },
   {
+    // The rest of the same report, when its header was not kept: the hint every report has carried since 2.6.x,
+    // the blocker a 6.16+ kernel names (CONFIG_DETECT_HUNG_TASK_BLOCKER), and the notice once the warnings
+    // (kernel.hung_task_warnings, 10 by default) are spent. None names the task.
+    fact: 'kernel.hung_task',
+    pattern:
+      'hung_task_timeout_secs" disables this message|INFO: task [^\\n]{1,40}:[0-9]+ (?:<(?:reader|writer)> )?(?:is )?blocked on an? (?:mutex|semaphore|rw-semaphore)|Future hung task reports are suppressed',
+    literals: [
+      'hung_task_timeout_secs" disables this message',
+      'blocked on a mutex',
+      'blocked on a semaphore',
+      'blocked on an rw-semaphore',
+      'Future hung task reports are suppressed',
+    ],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/hung_task.c check_hung_task / hung_task_info (\'"echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.\' in every release; debug_show_blocker\'s "INFO: task %s:%d is blocked on a mutex likely owned by task %s:%d." and its semaphore and rw-semaphore forms from 6.16; "Future hung task reports are suppressed, see sysctl kernel.hung_task_warnings")',
+    mechanism:
+      'the hung-task detector is reporting a task asleep in D state past hung_task_timeout_secs; the line that named the task is not here',
+  },
+  {
     fact: 'kernel.storage_stall',
     pattern: STORAGE_WAIT_FRAME,
     literals: [
@@ -126,6 +146,31 @@ export const KERNEL_RULES: readonly Signature[] = [
     source: 'procps ps output (state Z, "<defunct>") and /proc/PID/status, with a containerd-shim parent',
     mechanism:
       'a container process exited but its shim never reaped it (or it cannot die): calls about that container hang',
+  },
+
+  // --- The cgroup freezer (kernel/cgroup/legacy_freezer.c, kernel/cgroup/freezer.c) ---
+  {
+    // `grep -r . …/freezer.state` or a loop printing each path with its state. The kubelet owns the kubepods
+    // slices down to the pod; a container's own cgroup (a runtime's scope, or the container ID under the pod with
+    // the cgroupfs driver) reads FROZEN when any ancestor is frozen too, and is paused by `docker pause`: not read.
+    fact: 'cgroup.pods_frozen',
+    pattern: 'kubepods[^ \\n:]*/freezer\\.state[:= \\t]+(?:FROZEN|FREEZING)',
+    literals: ['freezer.state'],
+    unless: '\\.scope/freezer\\.state|/[0-9a-f]{64}/freezer\\.state',
+    source:
+      'linux kernel/cgroup/legacy_freezer.c freezer_read (cgroup v1 freezer.state: THAWED, FREEZING, FROZEN; kernel/cgroup_freezer.c before 4.5), as grep or a shell loop prints it beside its path',
+    mechanism:
+      'a pod or QoS slice the kubelet manages sits frozen: every process of its pods is stopped until something writes THAWED',
+  },
+  {
+    fact: 'cgroup.pods_frozen',
+    pattern: 'kubepods[^ \\n:]*/cgroup\\.(?:events[:= \\t]+frozen 1|freeze[:= \\t]+1)',
+    literals: ['cgroup.events', 'cgroup.freeze'],
+    unless: '\\.scope/cgroup\\.|/[0-9a-f]{64}/cgroup\\.',
+    source:
+      'linux kernel/cgroup/cgroup.c cgroup_events_show ("frozen %d") and cgroup_freeze_show (cgroup v2 cgroup.freeze, 5.2 and later)',
+    mechanism:
+      'a pod or QoS slice the kubelet manages is frozen (cgroup v2): every process of its pods is stopped until cgroup.freeze is written 0',
   },
 
   // --- Memory (mm/oom_kill.c) ---
@@ -315,12 +360,50 @@ export const KERNEL_RULES: readonly Signature[] = [
   },
   {
     fact: 'fs.readonly',
-    pattern: 'XFS \\([^)]+\\):[^\\n]{0,80}Shutting down filesystem',
+    pattern: 'XFS \\([^)]+\\):[^\\n]{0,200}Shutting down filesystem',
     literals: ['Shutting down filesystem'],
     from: ['kernel', 'unknown'],
     source: 'linux fs/xfs/xfs_fsops.c xfs_do_force_shutdown (NPD kernel-monitor.json: XfsShutdown)',
     mechanism:
       'XFS shut the filesystem down after corruption or a log I/O error: every access fails with EIO',
+  },
+
+  {
+    // The shutdown call itself, before 5.x printed it (its "Shutting down filesystem" line follows).
+    fact: 'fs.readonly',
+    pattern: 'xfs_do_force_shutdown\\(0x[0-9a-f]+\\) called from line',
+    literals: ['xfs_do_force_shutdown('],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux fs/xfs/xfs_fsops.c xfs_do_force_shutdown ("xfs_do_force_shutdown(0x%x) called from line %d of file %s.  Return address = %pS", before 5.x; folded into the "... detected at %pS (%s:%d).  Shutting down filesystem." line since)',
+    mechanism:
+      'XFS is shutting the filesystem down after corruption or an I/O error: every access to it fails from here on',
+  },
+  {
+    // The kernel's file-system error family: a trigger for the runtime's state not loading, not a cause by itself
+    // (it weighs little alone). ext4's per-error line (also disk.io_error) and its error summary at mount and daily;
+    // jbd2 aborting the journal; XFS's verifiers and its metadata I/O failures.
+    fact: 'fs.corrupt',
+    pattern:
+      'EXT4-fs error \\(device [^)]+\\)|EXT4-fs \\([^)]+\\): (?:error count since last fsck|initial error at time|last error at time)|Aborting journal on device|XFS \\([^)]+\\): (?:Corruption detected\\. Unmount and run xfs_repair|Metadata (?:corruption|CRC error) detected at|metadata I/O error|Corruption of on-disk metadata|Internal error XFS_WANT_CORRUPTED)',
+    literals: [
+      'EXT4-fs error (device',
+      'error count since last fsck',
+      'initial error at time',
+      'last error at time',
+      'Aborting journal on device',
+      'Corruption detected. Unmount and run xfs_repair',
+      'Metadata corruption detected at',
+      'Metadata CRC error detected at',
+      'metadata I/O error',
+      'Corruption of on-disk metadata',
+      'Internal error XFS_WANT_CORRUPTED',
+    ],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux fs/ext4/super.c __ext4_error / __ext4_error_inode ("EXT4-fs error (device %s): %s:%d: ...") and print_daily_error_info ("error count since last fsck: %u", "initial error at time %u", "last error at time %u"); fs/jbd2/journal.c jbd2_journal_abort ("Aborting journal on device %s."); fs/xfs/xfs_error.c xfs_corruption_error ("Corruption detected. Unmount and run xfs_repair"), xfs_buf_verifier_error ("Metadata %s detected at %pS"), xfs_error_report ("Internal error %s at line %d"); fs/xfs/xfs_buf.c xfs_buf_ioerror_alert ("metadata I/O error ..."); fs/xfs/xfs_fsops.c xfs_do_force_shutdown ("Corruption of on-disk metadata", 5.x and later)',
+    mechanism:
+      "a filesystem's own structures are damaged or unreadable (often after a crash or a failing disk): files on it, the runtime's layer store and metadata databases among them, may fail to load",
   },
 
   // --- CPU and kernel faults ---

@@ -35,6 +35,78 @@ export const RUNC_RULES: readonly Signature[] = [
       "runc asked systemd to stop a container's scope and systemd did not finish the job within 30 s",
   },
   {
+    // runc rc6 to rc92 waited one second for the job's completion signal, then went on without its scope (a
+    // forever-wait before rc6, an error after 30 s from rc93): the next call about the unit races systemd's job.
+    fact: 'systemd.dbus_timeout',
+    pattern: 'Timed out while waiting for StartTransientUnit\\([^)]+\\) completion signal',
+    literals: ['Timed out while waiting for StartTransientUnit('],
+    source:
+      'runc libcontainer/cgroups/systemd/apply_systemd.go (*Manager).Apply (v1.0.0-rc6 to rc10) and common.go startUnit (rc91, rc92): logrus.Warnf "Timed out while waiting for StartTransientUnit(%s) completion signal from dbus. Continuing..." after one second',
+    mechanism:
+      "systemd did not finish the job that creates the container's scope within a second: PID 1 is slow to run D-Bus jobs, and runc goes on without the unit",
+  },
+  {
+    // The race that warning opens: runc sets the properties of a unit systemd has not created yet, and systemd
+    // answers NoSuchUnit (dbus-manager.c: "Unit %s is not loaded." in v219, "Unit %s not loaded." /
+    // dbus-unit.c bus_unit_validate_load_state "Unit %s not found." later); godbus prints the message, a caller
+    // that prints the D-Bus error's name prints org.freedesktop.systemd1.NoSuchUnit. Only on the create path: an
+    // update (runc update, SetUnitProperties alone) of a container whose scope systemd already collected is not this.
+    fact: 'systemd.scope_failed',
+    pattern:
+      '(?:setting cgroup config for (?:ready|procHooks) process|cgroup configuration)[^\\n]{0,400}(?:Unit [^ "\'\\\\]+\\.(?:scope|slice) (?:not found|is not loaded|not loaded)|org\\.freedesktop\\.systemd1\\.NoSuchUnit)',
+    literals: ['setting cgroup config for', 'cgroup configuration'],
+    source:
+      'runc libcontainer/process_linux.go (*initProcess).start ("applying cgroup configuration for process", "setting cgroup config for procHooks process" before 1.1; "unable to apply cgroup configuration: %w", "error setting cgroup config for procHooks process: %w" from 1.1) wrapping cgroups/systemd v1.go/v2.go Set (SetUnitProperties over D-Bus) and the NoSuchUnit error of systemd src/core/dbus-manager.c method_set_unit_properties / dbus-unit.c bus_unit_validate_load_state',
+    mechanism:
+      "runc set properties on the container's scope before systemd had created it (its start job still queued in PID 1): the container start fails on a unit that does not exist yet",
+  },
+  {
+    // PID 1's own private socket, which the systemd cgroup driver (go-systemd dbus.New) dials: refused or reset
+    // while systemd re-executes or stops accepting; a host without systemd has no socket at all (not read here).
+    fact: 'systemd.dbus_disconnected',
+    pattern:
+      '/run/systemd/private: (?:read: connection reset by peer|connect: (?:connection refused|resource temporarily unavailable))',
+    literals: [
+      '/run/systemd/private: connect: connection refused',
+      '/run/systemd/private: connect: resource temporarily unavailable',
+      '/run/systemd/private: read: connection reset by peer',
+    ],
+    source:
+      'go-systemd dbus/dbus.go NewWithContext (dials unix:path=/run/systemd/private as root), surfaced by runc libcontainer/cgroups/systemd/dbus.go (*dbusConnManager).getConnection ("failed to connect to dbus (hint: ...): %w" from 1.0.2; the bare Go net error before) and by the kubelet\'s and containerd\'s cgroup managers',
+    mechanism:
+      "the systemd cgroup driver could not open or keep its connection to PID 1's private bus socket: systemd is not accepting D-Bus connections (re-executing, or stalled)",
+  },
+  {
+    // crun's sd-bus calls to systemd (StartTransientUnit, SetUnitProperties, StopUnit) use sd-bus's default
+    // 25 s timeout: "sd-bus call: Timed out" with newer libsystemd's message, the errno's text with older.
+    fact: 'systemd.dbus_timeout',
+    pattern: 'sd-bus call: (?:Timed out|Connection timed out)',
+    literals: ['sd-bus call: Timed out', 'sd-bus call: Connection timed out'],
+    source:
+      'crun src/libcrun/cgroup-systemd.c enter_systemd_cgroup_scope / libcrun_update_cgroup_systemd ("sd-bus call: %s" with the sd_bus_error\'s message; src/libcrun/cgroup.c "sd-bus call" before 1.4), the error of systemd src/libsystemd/sd-bus/sd-bus.c sd_bus_call on -ETIMEDOUT',
+    mechanism:
+      "crun asked systemd over D-Bus to create or change a container scope and got no answer within sd-bus's timeout: PID 1 is not answering",
+  },
+  {
+    fact: 'systemd.dbus_disconnected',
+    pattern:
+      '(?:sd-bus call|cannot open sd-bus): (?:Connection refused|Connection reset by peer|Transport endpoint is not connected|Broken pipe)',
+    literals: ['sd-bus call: ', 'cannot open sd-bus: '],
+    source:
+      'crun src/libcrun/cgroup-systemd.c open_sd_bus_connection ("cannot open sd-bus") and the "sd-bus call: %s" errors (src/libcrun/cgroup.c before 1.4)',
+    mechanism:
+      "crun could not reach systemd over the bus, or lost the connection mid-call: PID 1's bus endpoint is gone or restarting",
+  },
+  {
+    // crun waits for systemd's JobRemoved signal of its scope's start job; a result other than done fails the start.
+    fact: 'systemd.scope_failed',
+    pattern: 'error `creating` systemd unit `[^`]+`: got `[a-z]+`',
+    literals: ['error `creating` systemd unit `'],
+    source:
+      'crun src/libcrun/cgroup-systemd.c systemd_job_removed ("error `%s` systemd unit `%s`: got `%s`" from 1.14; "error %s systemd unit" in src/libcrun/cgroup.c from 0.14, which the runc rule reads)',
+    mechanism: "systemd ran the job that creates the container's scope and it did not end in done",
+  },
+  {
     fact: 'systemd.scope_failed',
     pattern: 'unable to start unit "?[^ "]+"?|error creating systemd unit `[^`]+`: got `[a-z]+`',
     literals: ['error creating systemd unit `', 'unable to start unit'],
@@ -63,11 +135,36 @@ export const RUNC_RULES: readonly Signature[] = [
   },
   {
     fact: 'runc.freeze_failed',
-    pattern: 'unable to freeze',
-    literals: ['unable to freeze'],
+    pattern:
+      'unable to freeze|unexpected state [A-Z]+ while freezing|reached waiting for the cgroup to freeze',
+    literals: ['unable to freeze', 'while freezing', 'reached waiting for the cgroup to freeze'],
     source:
-      'runc libcontainer/cgroups/fs/freezer.go (*FreezerGroup).Set ("unable to freeze"; opencontainers/cgroups fs/freezer.go from runc 1.2)',
+      'runc libcontainer/cgroups/fs/freezer.go (*FreezerGroup).Set ("unable to freeze", "unexpected state %s while freezing") and fs2/freezer.go waitFrozen ("timeout of %s reached waiting for the cgroup to freeze", 1.1 and later); opencontainers/cgroups from runc 1.2',
     mechanism:
-      'the cgroup v1 freezer never reached FROZEN: a task in the container sits in uninterruptible sleep (D state) and cannot be frozen',
+      'the cgroup freezer never reached FROZEN: a task in the container sits in uninterruptible sleep (D state) and cannot be frozen',
+  },
+  {
+    // libcontainer's systemd driver on cgroup v1 freezes a cgroup around SetUnitProperties (freezeBeforeSet, so
+    // systemd's device-rule rewrite cannot fail a running process) and thaws it after; a failed thaw leaves it
+    // frozen. The kubelet vendors this code for its pod and QoS slices and logs it through logrus in its own journal.
+    fact: 'cgroup.pods_frozen',
+    pattern: 'thaw container after (?:SetUnitProperties|doFreeze) failed',
+    literals: ['thaw container after'],
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'runc libcontainer/cgroups/systemd/v1.go (*legacyManager).Set ("thaw container after SetUnitProperties failed: %v" from v1.0.0-rc92, "thaw container after doFreeze failed: %v" from 1.1; opencontainers/cgroups systemd/v1.go), vendored by the kubelet\'s cgroup manager',
+    mechanism:
+      "the kubelet froze one of its pod or QoS slices to change its unit's properties and could not thaw it: the pods under it stay stopped",
+  },
+  {
+    fact: 'proc.frozen',
+    pattern: 'thaw container after (?:SetUnitProperties|doFreeze) failed',
+    literals: ['thaw container after'],
+    from: ['runc', 'containerd', 'shim', 'dockerd', 'crio'],
+    source:
+      'runc libcontainer/cgroups/systemd/v1.go (*legacyManager).Set ("thaw container after SetUnitProperties failed: %v" from v1.0.0-rc92, "thaw container after doFreeze failed: %v" from 1.1; opencontainers/cgroups systemd/v1.go)',
+    mechanism:
+      "runc froze a container's cgroup to change its unit's properties (an update) and could not thaw it: the container's processes stay stopped",
   },
 ];
