@@ -565,9 +565,12 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the volume manager did not report the pod's volumes mounted in time: the kubelet skips starting the pod (a static control-plane pod too)",
   },
   {
+    // The reflector names what it lists by its type description (getTypeDescriptionFromObject): the Go type
+    // (`*v1.Node`), a GroupVersionKind (`crd.projectcalico.org/v1, Kind=IPPool`) or `<unspecified>`; without one,
+    // "failed to list …: Unauthorized" is some other program's listing.
     fact: 'kubelet.auth_error',
     pattern:
-      '(?:Failed to watch|[Ff]ailed to list) [^\\n]{0,300}(?:Unauthorized|the server has asked for the client to provide credentials)',
+      '(?:Failed to watch|[Ff]ailed to list) (?:\\*[A-Za-z0-9_]+\\.[A-Za-z0-9_]+|<unspecified>|[a-z0-9.-]*/v[0-9][a-z0-9]*, Kind=[A-Za-z0-9]+)[^\\n]{0,300}(?:Unauthorized|the server has asked for the client to provide credentials)',
     literals: ['Failed to watch', 'failed to list'],
     from: ['kubelet'],
     source:
