@@ -114,15 +114,8 @@ function npdMessages(text: string): Found[] {
     rules?: Array<{ type: string; condition?: string; reason: string; pattern?: string; path?: string }>;
   };
   const found: Found[] = [];
-  for (const c of config.conditions ?? [])
-    found.push({
-      format: c.reason,
-      syntax: 'plain',
-      level: 'condition',
-      call: 'default condition',
-      function: c.type,
-      detail: c.message,
-    });
+  // Rules first: where a default condition's reason is the problem's own name (disk-log-message-filelog.json's
+  // DiskBadBlock), the one entry both make is the problem a permanent rule sets, not the healthy default.
   for (const r of config.rules ?? [])
     found.push({
       format: r.reason,
@@ -132,10 +125,23 @@ function npdMessages(text: string): Found[] {
       function: r.condition ?? '',
       detail: r.pattern ?? r.path ?? '',
     });
+  for (const c of config.conditions ?? [])
+    found.push({
+      format: c.reason,
+      syntax: 'plain',
+      level: 'condition',
+      call: 'default condition',
+      function: c.type,
+      detail: c.message,
+    });
   return found;
 }
 
-/** The EKS node monitoring agent's reasons.yaml: condition → reason → template, severity, description. */
+/**
+ * The EKS node monitoring agent's reasons.yaml: condition → reason → template, severity, description. A template
+ * with a verb (`%sRepeatedRestart`, `DCGMFieldError%d`) is a Go format: pkg/reasons/meta.go Builder fills it with
+ * fmt.Sprintf, so the reason a node shows holds the value, not the verb.
+ */
 function eksMessages(text: string): Found[] {
   const doc = parseYaml(text) as Record<
     string,
@@ -144,7 +150,7 @@ function eksMessages(text: string): Found[] {
   return Object.entries(doc).flatMap(([condition, reasons]) =>
     Object.entries(reasons).map(([name, r]) => ({
       format: r.Template,
-      syntax: 'plain' as const,
+      syntax: /%[-+# 0-9.]*[a-zA-Z]/.test(r.Template) ? ('go' as const) : ('plain' as const),
       // Fatal reasons set the condition (NotReady-grade); Warning ones are events.
       level: r.DefaultSeverity === 'Fatal' ? ('condition' as const) : ('event' as const),
       call: r.DefaultSeverity,

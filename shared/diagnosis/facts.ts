@@ -160,6 +160,10 @@ export const FACT_MEANINGS = {
   'kubelet.killed':
     'the kubelet was killed by SIGKILL (signal 9, exit status 137): the OOM killer, or a supervisor that gave up waiting for it',
   'kubelet.stopped': 'systemd reports the kubelet service stopped (deactivated) rather than crashed',
+  'kubelet.restarted':
+    'systemd started the kubelet: at boot, or again after it exited or was restarted (one start alone is no failure)',
+  'resources.no_pods_to_evict':
+    "the kubelet's eviction thresholds are met and no pod is running to evict: what holds the resource is outside pods (system daemons, images, logs), so eviction cannot relieve it",
   'systemd.dbus_full_queue': "the D-Bus daemon rejects messages because the receiver's queue is full",
   'systemd.dbus_disconnected': 'clients lost or cannot open their connection to the system D-Bus',
   'systemd.reexecuted': 'PID 1 re-executed itself, cutting every client connected to it',

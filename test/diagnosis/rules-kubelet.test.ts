@@ -106,6 +106,31 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'mem.oom',
   },
+  // helpers.go signalToResource: the inode signals reclaim "inodes".
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:353',
+      '"Eviction manager: must evict pod(s) to reclaim" resourceName="inodes"',
+    ),
+    fact: 'disk.pressure',
+  },
+  {
+    line: klog(
+      'E',
+      'eviction_manager.go:364',
+      '"Eviction manager: eviction thresholds have been met, but no pods are active to evict"',
+    ),
+    fact: 'resources.no_pods_to_evict',
+  },
+  {
+    line: klog(
+      'E',
+      'eviction_manager.go:366',
+      'eviction manager: eviction thresholds have been met, but no pods are active to evict',
+    ),
+    fact: 'resources.no_pods_to_evict',
+  },
   {
     line: klog(
       'E',
@@ -774,6 +799,9 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'fs.readonly',
   },
   { line: kmsg('Kernel panic - not syncing: softlockup: hung tasks'), fact: 'node.rebooting' },
+  // GHES prints the record with its sequence number before it panics; BERT prints the previous boot's at start.
+  { line: kmsg('{1}[Hardware Error]: event severity: fatal'), fact: 'node.rebooting' },
+  { line: kmsg('[Hardware Error]: event severity: fatal'), fact: 'node.rebooting' },
   { line: kmsg('Rebooting in 10 seconds..'), fact: 'node.rebooting' },
   { line: kmsg('NMI watchdog: Watchdog detected hard LOCKUP on cpu 3'), fact: 'kernel.soft_lockup' },
   { line: kmsg('nfs: server nfs-01 not responding, timed out'), fact: 'kernel.storage_stall' },
@@ -1003,6 +1031,18 @@ const NEAR_MISSES: readonly Example[] = [
       'I',
       'eviction_manager.go:349',
       '"Eviction manager: attempting to reclaim" resourceName="ephemeral-storage"',
+    ),
+    fact: 'mem.oom',
+  },
+  // A corrected or recoverable hardware error stopped nothing.
+  { line: kmsg('{2}[Hardware Error]: event severity: corrected'), fact: 'node.rebooting' },
+  { line: kmsg('{3}[Hardware Error]: event severity: recoverable'), fact: 'node.rebooting' },
+  // Memory reclaimed without evicting is no exhaustion, and nothing-to-evict needs the kubelet's wording.
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:349',
+      '"Eviction manager: able to reduce resource pressure without evicting pods." resourceName="memory"',
     ),
     fact: 'mem.oom',
   },

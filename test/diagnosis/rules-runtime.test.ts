@@ -59,6 +59,14 @@ const HITS: readonly Example[] = [
     fact: 'runtime.start_failed',
   },
   {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to start shim: start failed: io.containerd.runc.v2: failed to adjust OOM score for shim: set shim OOM score: write /proc/48211/oom_score_adj: permission denied: exit status 1"`,
+    fact: 'runtime.shim_start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,Uid:5b0c1c2e,Namespace:default,Attempt:0,} failed, error" error="failed to create containerd task: start failed: containerd-shim-runc-v2: create new shim socket: listen unix /run/containerd/s/9c3e: bind: address already in use: exit status 1"`,
+    fact: 'runtime.shim_start_failed',
+  },
+  {
     line: `${J} systemd[1]: cri-containerd-${CID}.scope: Job cri-containerd-${CID}.scope/stop timed out.`,
     fact: 'systemd.scope_failed',
   },
@@ -495,6 +503,33 @@ const HITS: readonly Example[] = [
     fact: 'pid.pressure',
   },
   {
+    line: `${J} systemd[1]: kubelet.service: Failed to fork: Cannot allocate memory`,
+    fact: 'mem.exhausted',
+  },
+  {
+    line: `${J} systemd[1]: cri-containerd-${CID}.scope: Stopping timed out. Killing.`,
+    fact: 'runtime.force_kill',
+  },
+  { line: `${J} systemd[1]: Failed to start containerd container runtime.`, fact: 'runtime.service_failed' },
+  {
+    line: `${J} systemd[1]: Failed to start docker.service - Docker Application Container Engine.`,
+    fact: 'runtime.service_failed',
+  },
+  { line: `${J} systemd[1]: Failed to start kubelet: The Kubernetes Node Agent.`, fact: 'kubelet.dead' },
+  // The EKS node monitoring agent's events: "<reason>: <message>".
+  {
+    line: 'ContainerdRepeatedRestart: Systemd unit "containerd.service" has restarted (NRestarts 3 -> 5)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'KubeletRepeatedRestart: Systemd unit "kubelet.service" has restarted (NRestarts 4 -> 7)',
+    fact: 'kubelet.dead',
+  },
+  {
+    line: 'ServiceFailedToStart: Failed to start Kubernetes Kubelet.',
+    fact: 'kubelet.dead',
+  },
+  {
     line: `${J} systemd[1]: Failed to reread /proc/self/mountinfo: Cannot allocate memory`,
     fact: 'systemd.mountinfo_churn',
   },
@@ -646,6 +681,20 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} dockerd[1001]: ${TS} level=error msg="stream copy error: reading from a closed fifo"`,
     fact: 'runtime.stdio_broken',
+  },
+  // a unit other than the runtime's failing to start, or restarting; an application's own stop timing out
+  { line: `${J} systemd[1]: Failed to start nvidia-fabricmanager.service.`, fact: 'runtime.service_failed' },
+  {
+    line: 'Nvidia-PersistencedRepeatedRestart: Systemd unit "nvidia-persistenced.service" has restarted (NRestarts 3 -> 5)',
+    fact: 'runtime.service_failed',
+  },
+  { line: `${J} systemd[1]: nginx.service: Stopping timed out. Killing.`, fact: 'runtime.force_kill' },
+  // fork's ENOMEM is memory, not PIDs
+  { line: `${J} systemd[1]: kubelet.service: Failed to fork: Cannot allocate memory`, fact: 'pid.pressure' },
+  // a start that failed inside the container (runc create), not the shim's own start
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StartContainer for "${CID}" failed" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app": permission denied"`,
+    fact: 'runtime.shim_start_failed',
   },
   // a clean stop of an unrelated unit, and a runtime unit that started
   { line: `${J} systemd[1]: nginx.service: Deactivated successfully.`, fact: 'runtime.service_stopped' },

@@ -24,6 +24,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'network.conntrack_full', weight: 2 },
     { fact: 'kubelet.stale_conn', weight: 1 },
     { fact: 'kubelet.stopped', weight: 1.5 },
+    // One start is every boot's, and a restart leaves a gap of seconds: a hint, as the runtime's start is for
+    // runtime_down. Repeated starts are kubelet.dead (FrequentKubeletRestart, restart counters).
+    { fact: 'kubelet.restarted', weight: 0.5 },
     // A kill is restarted by systemd (Restart=always) or the wrapper: the gap it leaves is short, and why it was
     // killed is the question, so it weighs less here than a kubelet that stays dead.
     { fact: 'kubelet.killed', weight: 1 },

@@ -20,6 +20,9 @@ export const resourceStarvation: CauseModule = {
     { fact: 'runtime.oom_killed', weight: 3 },
     { fact: 'systemd.journal_suppressed', weight: 0.5 },
     { fact: 'disk.image_gc_failed', weight: 1.5 },
+    // A threshold met with nothing to evict names no resource (the "must evict … to reclaim <resource>" line before
+    // it does, and weighs for it); it adds that the pressure will last, since pods are not what holds it.
+    { fact: 'resources.no_pods_to_evict', weight: 1 },
     { fact: 'kernel.soft_lockup', weight: 1.5 },
     { fact: 'pid.cgroup_limit', weight: 1 },
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped

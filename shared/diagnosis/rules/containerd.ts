@@ -95,6 +95,20 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'containerd timed out launching a container shim or creating the task through it (runc create, or the cgroup/scope setup under it, hung)',
   },
   {
+    // The shim binary's `start` command failed: containerd runs it with CombinedOutput and returns "<output>: <exit
+    // error>", which startShim wraps "start failed: %w" and TaskManager.Create "failed to start shim: %w" (1.6 on);
+    // in 1.5 the CRI plugin's own "failed to create containerd task: %w" wraps it directly. The shim never came up,
+    // so no container or sandbox can be created through it, whatever the output says.
+    fact: 'runtime.shim_start_failed',
+    pattern: '(?:failed to start shim|failed to create containerd task): start failed: ',
+    literals: ['failed to start shim: start failed:', 'failed to create containerd task: start failed:'],
+    from: ['containerd', 'shim', 'kubelet', 'dockerd'],
+    source:
+      'containerd core/runtime/v2/shim_manager.go (*ShimManager).startShim ("start failed: %w"; runtime/v2/manager.go in 1.5–1.7) under task_manager.go (*TaskManager).Create ("failed to start shim: %w", 1.6 on) or the CRI plugin\'s "failed to create containerd task: %w" (1.5)',
+    mechanism:
+      "containerd could not launch the container's shim (its start command exited with an error): the sandbox or container cannot be created",
+  },
+  {
     fact: 'runtime.name_reserved',
     pattern: 'failed to reserve (?:container|sandbox) name',
     literals: ['failed to reserve container name', 'failed to reserve sandbox name'],

@@ -436,6 +436,19 @@ export const KERNEL_RULES: readonly Signature[] = [
       'the kernel panicked: the host stops (or reboots after panic_timeout) and the kubelet goes with it, so the node is lost until it is back',
   },
   {
+    // A CPER record of fatal severity: GHES panics on it at once (ghes_severity maps CPER_SEV_FATAL to
+    // GHES_SEV_PANIC, __ghes_panic prints the record at KERN_EMERG, "{N}[Hardware Error]: …", then panics), and the
+    // BERT driver prints the record the firmware kept at the next boot. Either way the host went down with it.
+    fact: 'node.rebooting',
+    pattern: '\\[Hardware Error\\]: event severity: fatal',
+    literals: ['[Hardware Error]: event severity: fatal'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/firmware/efi/cper.c cper_estatus_print ("%sevent severity: %s" with the "[Hardware Error]: " prefix), from drivers/acpi/apei/ghes.c __ghes_panic and bert.c bert_print_all (NPD kernel-monitor.json: CperHardwareErrorFatal)',
+    mechanism:
+      'the platform reported a fatal hardware error (memory, CPU, PCIe): the kernel panics on it, or it is the record of the crash that ended the previous boot',
+  },
+  {
     fact: 'kernel.soft_lockup',
     pattern: 'INFO: rcu_[a-z]+ (?:self-)?detected stalls?',
     literals: ['detected stall'],

@@ -243,14 +243,29 @@ export const KUBELET_RULES: readonly Signature[] = [
       'memory.available fell below the eviction threshold: the kubelet evicts pods to reclaim memory',
   },
   {
+    // The resource is signalToResource's (eviction/helpers.go): ephemeral-storage for nodefs/imagefs.available,
+    // inodes for nodefs/imagefs.inodesFree.
     fact: 'disk.pressure',
     pattern:
-      '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?(?:ephemeral-storage|nodefs|imagefs)',
+      '(?:[Aa]ttempting to reclaim|must evict pod\\(s\\) to reclaim)"? (?:resourceName=")?(?:ephemeral-storage|inodes|nodefs|imagefs)',
     literals: ['attempting to reclaim', 'must evict pod(s) to reclaim'],
     from: ['kubelet'],
     source:
-      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event)',
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (log line and EvictionThresholdMet event; the resource named by helpers.go signalToResource)',
     mechanism: 'node or image filesystem space/inodes fell below the eviction threshold',
+  },
+  {
+    // Written right after "must evict pod(s) to reclaim <resource>" when the kubelet has no active pod: klog.Errorf
+    // in 1.19 ("eviction manager: …"), klog.ErrorS from 1.20 ("Eviction manager: …"). The resource is in the line
+    // before; this one says evicting cannot help.
+    fact: 'resources.no_pods_to_evict',
+    pattern: '[Ee]viction manager: eviction thresholds have been met, but no pods are active to evict',
+    literals: ['eviction manager: eviction thresholds have been met, but no pods are active to evict'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).synchronize (len(activePods) == 0 after a threshold was met)',
+    mechanism:
+      'a resource is below its eviction threshold and the kubelet has no running pod to evict: system daemons, images or logs hold it, and the pressure stays',
   },
   {
     fact: 'pid.pressure',
@@ -565,9 +580,12 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the volume manager did not report the pod's volumes mounted in time: the kubelet skips starting the pod (a static control-plane pod too)",
   },
   {
+    // The reflector names what it lists by its type description (getTypeDescriptionFromObject): the Go type
+    // (`*v1.Node`), a GroupVersionKind (`crd.projectcalico.org/v1, Kind=IPPool`) or `<unspecified>`; without one,
+    // "failed to list …: Unauthorized" is some other program's listing.
     fact: 'kubelet.auth_error',
     pattern:
-      '(?:Failed to watch|[Ff]ailed to list) [^\\n]{0,300}(?:Unauthorized|the server has asked for the client to provide credentials)',
+      '(?:Failed to watch|[Ff]ailed to list) (?:\\*[A-Za-z0-9_]+\\.[A-Za-z0-9_]+|<unspecified>|[a-z0-9.-]*/v[0-9][a-z0-9]*, Kind=[A-Za-z0-9]+)[^\\n]{0,300}(?:Unauthorized|the server has asked for the client to provide credentials)',
     literals: ['Failed to watch', 'failed to list'],
     from: ['kubelet'],
     source:

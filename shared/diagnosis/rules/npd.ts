@@ -104,6 +104,15 @@ export const NPD_PROBLEMS: readonly NpdProblem[] = [
       'config/disk-log-message-filelog.json (100+ "Currently unreadable"/"Offline uncorrectable" sectors)',
     mechanism: 'the disk reports unreadable sectors',
   },
+  {
+    name: 'CperHardwareErrorFatal',
+    kind: 'condition',
+    fact: 'node.rebooting',
+    source:
+      'config/kernel-monitor.json (permanent rule CperHardwareErrorFatal: "[Hardware Error]: event severity: fatal", v1.34 and later)',
+    mechanism:
+      'the platform reported a fatal hardware error: the kernel panics on it (GHES), or it is the record of the crash that ended the previous boot (BERT)',
+  },
   // Events: one per occurrence. OOMKilling is deliberately absent: its pattern ("Killed process N (…)
   // total-vm:…") matches a container hitting its own limit as well as node memory running out, so the event
   // message is scanned instead and the kernel rules tell the two apart.
@@ -212,6 +221,63 @@ export const NPD_PROBLEMS: readonly NpdProblem[] = [
     fact: 'runtime.service_failed',
     source: 'config/systemd-monitor-counter.json (the FrequentDockerRestart condition turning True)',
     mechanism: 'dockerd keeps restarting',
+  },
+  {
+    name: 'CperHardwareErrorFatal',
+    kind: 'event',
+    fact: 'node.rebooting',
+    source: 'config/kernel-monitor.json (the CperHardwareErrorFatal condition turning True)',
+    mechanism: 'a fatal hardware error was reported: the host panicked on it, or had before this boot',
+  },
+  {
+    name: 'VMcore',
+    kind: 'event',
+    fact: 'node.rebooting',
+    source:
+      'config/abrt-adaptor.json (VMcore: abrt\'s "System encountered a fatal error in …", its notice of a kdump vmcore)',
+    mechanism: 'abrt found the dump of a kernel crash: the kernel panicked and the node rebooted',
+  },
+  {
+    name: 'Kerneloops',
+    kind: 'event',
+    fact: 'kernel.oops',
+    source:
+      'config/abrt-adaptor.json in v0.8.10 (Kerneloops: abrt\'s "System encountered a non-fatal error in …"; KernelOops from v0.8.11)',
+    mechanism: 'abrt caught a kernel oops: a task faulted in the kernel and died holding what it held',
+  },
+  {
+    name: 'ConntrackFull',
+    kind: 'event',
+    fact: 'network.conntrack_full',
+    source:
+      'config/network-problem-monitor.json (ConntrackFull: plugin/network_problem.sh, nf_conntrack_count over 90% of nf_conntrack_max)',
+    mechanism:
+      "the connection-tracking table is over 90% used: at 100% the kernel drops new connections, the kubelet's among them",
+  },
+  {
+    name: 'KubeletStart',
+    kind: 'event',
+    fact: 'kubelet.restarted',
+    source:
+      'config/systemd-monitor.json (KubeletStart: systemd\'s "Started Kubernetes kubelet." and its unit-name forms)',
+    mechanism:
+      'systemd started the kubelet, at boot or after it exited; FrequentKubeletRestart counts these, and five in 20 minutes is the kubelet dying',
+  },
+  {
+    name: 'ContainerdStart',
+    kind: 'event',
+    fact: 'runtime.restarted',
+    source:
+      'config/systemd-monitor.json (ContainerdStart: systemd\'s "Starting containerd container runtime..." and its unit-name forms)',
+    mechanism: 'systemd started containerd, at boot or after it exited',
+  },
+  {
+    name: 'DockerStart',
+    kind: 'event',
+    fact: 'runtime.restarted',
+    source:
+      'config/systemd-monitor.json (DockerStart: systemd\'s "Starting Docker Application Container Engine..." and its unit-name forms)',
+    mechanism: 'systemd started dockerd, at boot or after it exited',
   },
   {
     name: 'FrequentContainerdRestart',

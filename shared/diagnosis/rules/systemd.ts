@@ -240,6 +240,94 @@ export const SYSTEMD_RULES: readonly Signature[] = [
       'the runtime daemon did not stop within TimeoutStopSec: its shutdown hung, and systemd killed it',
   },
   {
+    // A container's scope (runc and crun's systemd cgroup driver name them <prefix>-<id>.scope) whose processes
+    // outlived SIGTERM for TimeoutStopSec while systemd stopped it: it sends SIGKILL next, and "Still around after
+    // SIGKILL. Ignoring." follows if they survive that too.
+    fact: 'runtime.force_kill',
+    literals: ['.scope: Stopping timed out. Killing'],
+    pattern:
+      '(?:cri-containerd|docker|crio|crio-conmon|libpod|libpod-conmon)-[0-9a-f]{12,64}\\.scope: Stopping timed out\\. Killing',
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/scope.c scope_dispatch_timer ("Stopping timed out. Killing." in SCOPE_STOP_SIGTERM, v239 and later)',
+    mechanism:
+      "a container's processes ignored SIGTERM for the scope's whole stop timeout and systemd kills them with SIGKILL",
+  },
+  {
+    // job.c's done message for a failed start job, with the unit as StatusUnitFormat= names it: its Description
+    // (the default), or "<unit> - <description>" (combined), or the unit name.
+    fact: 'runtime.service_failed',
+    literals: [
+      'Failed to start containerd',
+      'Failed to start docker',
+      'Failed to start crio',
+      'Failed to start cri-docker',
+      'Failed to start cri-o',
+      'Failed to start Container Runtime Interface for OCI',
+      'Failed to start CRI Interface for Docker',
+    ],
+    // Ends at the message's full stop: systemctl's own "Failed to start containerd.service: <D-Bus error>" is the
+    // request failing (its rules above), not the unit.
+    pattern:
+      'Failed to start (?:(?:containerd|docker|crio|cri-o|cri-docker)\\.service(?: - [^\\n]{1,80})?|containerd container runtime|Docker Application Container Engine|Container Runtime Interface for OCI \\(CRI-O\\)|CRI Interface for Docker Application Container Engine)\\.',
+    // No `from`: relayed (the EKS agent's ServiceFailedToStart event) the line is attributed to the unit it names.
+    source:
+      'systemd src/core/job.c job_emit_done_message (JOB_FAILED "Failed to start %s.", the unit by unit_status_string); the Description= lines of containerd.service, docker.service, crio.service and cri-docker.service',
+    mechanism:
+      "systemd's start job for the runtime failed (its ExecStart exited, timed out or a dependency failed): nothing serves CRI calls",
+  },
+  {
+    fact: 'kubelet.dead',
+    literals: ['Failed to start kubelet', 'Failed to start Kubernetes Kubelet'],
+    pattern:
+      'Failed to start (?:kubelet\\.service(?: - [^\\n]{1,80})?|kubelet: The Kubernetes Node Agent|Kubernetes [Kk]ubelet[^\\n.]{0,20})\\.',
+    source:
+      'systemd src/core/job.c job_emit_done_message (JOB_FAILED "Failed to start %s."), with the kubelet unit\'s Description= ("kubelet: The Kubernetes Node Agent" in the Kubernetes packages, "Kubernetes Kubelet" on EKS AMIs)',
+    mechanism:
+      "systemd's start job for the kubelet failed: the kubelet is not running, and nothing posts node status",
+  },
+
+  // The EKS node monitoring agent (monitors/runtime/monitor.go) relays systemd's own unit state as event reasons:
+  // ServiceFailedToStart carries the "Failed to start …" line above; <Unit>RepeatedRestart is raised when a service's
+  // NRestarts grows past 3, the reason built by fmt.Sprintf("%sRepeatedRestart", the unit title-cased without
+  // ".service"), the message "Systemd unit %q has restarted (NRestarts %d -> %d)".
+  {
+    fact: 'runtime.service_failed',
+    literals: [
+      'ContainerdRepeatedRestart',
+      'DockerRepeatedRestart',
+      'CrioRepeatedRestart',
+      'Cri-DockerRepeatedRestart',
+      'Systemd unit "containerd.service" has restarted',
+      'Systemd unit "docker.service" has restarted',
+      'Systemd unit "crio.service" has restarted',
+      'Systemd unit "cri-docker.service" has restarted',
+      'Systemd unit \\"containerd.service\\" has restarted',
+      'Systemd unit \\"docker.service\\" has restarted',
+      'Systemd unit \\"crio.service\\" has restarted',
+      'Systemd unit \\"cri-docker.service\\" has restarted',
+    ],
+    pattern:
+      '(?:Containerd|Docker|Crio|Cri-Docker)RepeatedRestart|Systemd unit \\\\?"(?:containerd|docker|crio|cri-docker)\\.service\\\\?" has restarted',
+    source:
+      'eks-node-monitoring-agent monitors/runtime/monitor.go handleSystemdServices (reasons.RepeatedRestart, template "%sRepeatedRestart" in pkg/reasons/reasons.yaml, v1.6.0 and later)',
+    mechanism:
+      "the runtime's service has been restarted by systemd more than three times (its NRestarts keeps growing): it keeps crashing",
+  },
+  {
+    fact: 'kubelet.dead',
+    literals: [
+      'KubeletRepeatedRestart',
+      'Systemd unit "kubelet.service" has restarted',
+      'Systemd unit \\"kubelet.service\\" has restarted',
+    ],
+    pattern: 'KubeletRepeatedRestart|Systemd unit \\\\?"kubelet\\.service\\\\?" has restarted',
+    source:
+      'eks-node-monitoring-agent monitors/runtime/monitor.go handleSystemdServices (reasons.RepeatedRestart for kubelet.service, v1.6.0 and later)',
+    mechanism:
+      'the kubelet has been restarted by systemd more than three times: it keeps exiting, and each time node status stops',
+  },
+  {
     fact: 'systemd.unit_exists',
     pattern: 'Unit [^ ]+\\.(?:scope|service|slice) already exists|org\\.freedesktop\\.systemd1\\.UnitExists',
     literals: [
@@ -385,15 +473,28 @@ export const SYSTEMD_RULES: readonly Signature[] = [
       'PID 1 crashed and froze: it no longer answers D-Bus, starts units or reaps children until reboot',
   },
   {
+    // log_unit_error_errno prefixes the unit: "kubelet.service: Failed to fork: Resource temporarily unavailable".
+    // fork(2) EAGAIN is a thread/PID cap (errno table); PID 1 has CAP_SYS_RESOURCE, so not RLIMIT_NPROC: the node's
+    // pid_max or threads-max, or init.scope's pids.max.
     fact: 'pid.pressure',
-    pattern:
-      'Failed to (?:fork|spawn executor)[^\\n]{0,60}: (?:Resource temporarily unavailable|Cannot allocate memory)',
-    literals: [': Cannot allocate memory', ': Resource temporarily unavailable'],
+    pattern: 'Failed to (?:fork|spawn executor)[^\\n]{0,60}: Resource temporarily unavailable',
+    literals: [': Resource temporarily unavailable'],
     from: ['systemd'],
     strict: true,
     source:
-      'systemd src/core/execute.c exec_spawn ("Failed to fork: %m"; "Failed to spawn executor: %m" from v255)',
-    mechanism: 'PID 1 cannot fork a unit process: the PID/thread limit (or memory) of the node is exhausted',
+      'systemd src/core/execute.c exec_spawn ("Failed to fork: %m", v239–v254; "Failed to spawn executor: %m" from v255)',
+    mechanism: "PID 1 cannot fork a unit's process: the node's PID or thread limit is exhausted",
+  },
+  {
+    // ENOMEM from fork(2) is the kernel failing to allocate the child's structures (errno table: fork ENOMEM).
+    fact: 'mem.exhausted',
+    pattern: 'Failed to (?:fork|spawn executor)[^\\n]{0,60}: Cannot allocate memory',
+    literals: [': Cannot allocate memory'],
+    from: ['systemd'],
+    strict: true,
+    source:
+      'systemd src/core/execute.c exec_spawn ("Failed to fork: %m", v239–v254; "Failed to spawn executor: %m" from v255)',
+    mechanism: "PID 1 cannot fork a unit's process for want of kernel memory: the node's memory is exhausted",
   },
   {
     fact: 'systemd.mountinfo_churn',
