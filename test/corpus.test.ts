@@ -5,8 +5,8 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 
 const cases = loadCorpus();
 
-/** Top-1 answers the corpus scores at the last ratchet (193/307 when blind-8 joined, engine as at e21f6f8). */
-const TOP1_FLOOR = 198;
+/** Top-1 answers the corpus scores at the last ratchet (193/307 when blind-8 joined, engine as at e21f6f8; 201 after round 8's general description grammar). */
+const TOP1_FLOOR = 201;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {

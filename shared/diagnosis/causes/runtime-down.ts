@@ -41,6 +41,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.restarted', weight: 0.5 },
     { fact: 'fs.readonly', weight: 1.5 },
     { fact: 'runtime.overlay_corrupt', weight: 1.5 },
+    // A daemon whose stores do not load at start (dockerd's layer store, containerd's metadata database).
+    { fact: 'runtime.state_corrupt', weight: 2.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },
