@@ -487,6 +487,39 @@ describe('runtime, kubelet and kernel states', () => {
   });
 });
 
+describe('in Chinese', () => {
+  it('each state has its Chinese words', () => {
+    for (const [line, fact] of [
+      ['节点内存压力很大，随后 NotReady', 'mem.exhausted'],
+      ['节点负载很高', 'cpu.saturated'],
+      ['节点无法登录', 'node.unresponsive'],
+      ['ssh 登录不上', 'node.unresponsive'],
+      ['文件句柄一直增长', 'fd.growing'],
+      ['句柄泄漏', 'fd.growing'],
+      ['运行时损坏', 'runtime.state_corrupt'],
+      ['节点一直重启', 'node.rebooting'],
+      ['kubelet 一直重启', 'kubelet.dead'],
+      ['节点 NotReady 但 pod 仍是 Running', 'node.pods_running_while_lost'],
+      ['节点卡死', 'node.unresponsive'],
+      ['节点无响应', 'node.unresponsive'],
+      ['kubelet 死锁', 'kubelet.wedged'],
+      ['containerd 无响应', 'runtime.cmd_hang'],
+      ['docker 无法启动', 'runtime.service_stopped'],
+      ['CPU积分耗尽', 'cpu.throttled'],
+      ['内核软锁', 'node.wedged'],
+    ] as const)
+      reads(line, fact);
+  });
+
+  it('"运行时间" (running time) is not the runtime', () => {
+    for (const line of ['节点运行时间长了之后卡死', '运行时间超过一周后重启']) {
+      readsNot(line, 'runtime.cmd_hang');
+      readsNot(line, 'runtime.service_failed');
+    }
+    reads('运行时一直重启', 'runtime.service_failed');
+  });
+});
+
 describe('descriptions stay descriptions', () => {
   it('no sentence of this file makes a confident verdict: a person alone is never >= 0.85', () => {
     for (const line of [

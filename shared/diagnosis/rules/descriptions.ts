@@ -41,6 +41,11 @@ export interface Terms {
   zh: readonly string[];
 }
 
+/** A subject's terms, and the words that hold one of them but name something else. */
+interface SubjectTerms extends Terms {
+  not?: readonly string[];
+}
+
 // The verbs of the states, by their forms (morphology.ts).
 const HANG = verb('hang', { past: 'hung' });
 const FREEZE = verb('freeze', { past: 'froze', participle: 'frozen' });
@@ -101,10 +106,14 @@ export const SUBJECTS = {
       'crio',
       '容器运行时',
       '容器運行時',
+      '运行时',
+      '運行時',
       'docker进程',
       'docker進程',
       'docker服务',
     ],
+    // "运行时间" (running time) holds "运行时" and is not the runtime.
+    not: ['运行时间', '運行時間'],
   },
   runc: { en: ['runc'], zh: ['runc', 'runC'] },
   shim: { en: ['containerd-shim', 'shim process', 'shims', 'shim'], zh: ['containerd-shim', 'shim'] },
@@ -471,7 +480,7 @@ export const SUBJECTS = {
     ],
     zh: ['kubelet证书', 'kubelet證書', '客户端证书', '客戶端證書', '证书', '證書'],
   },
-} as const satisfies Record<string, Terms>;
+} as const satisfies Record<string, SubjectTerms>;
 
 /**
  * A state people say a subject is in. `denied` are the forms that say the opposite (not read). `patterns` cover
@@ -3936,7 +3945,15 @@ function compile(d: Description): Signature {
     state,
     statePatterns(state).map((p) => p.pattern),
   );
-  const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
+  const subjectTerms: SubjectTerms = SUBJECTS[d.subject];
+  const unless = [
+    state.denied.en,
+    state.denied.zh,
+    HEDGES.en,
+    HEDGES.zh,
+    d.unless ?? [],
+    subjectTerms.not ?? [],
+  ].flat();
   const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
   const backward = d.objectOf
     ? `${said}(?: ${anyOf(DETERMINERS)}){0,4} ${subject}`
