@@ -174,6 +174,15 @@ describe('the daemons: loops, hangs, deaths and starts in every form', () => {
       readsNot(line, 'runtime.cmd_hang');
   });
 
+  it('shims that keep piling up, a network that keeps dropping out, a server that goes offline', () => {
+    for (const fragment of fragments('accumulating'))
+      reads(`containerd-shim processes ${fragment}`, 'runtime.shim_cleanup_failed');
+    for (const line of ['the node network keeps dropping out', 'the network drops out every night'])
+      reads(line, 'network.disrupted');
+    reads('the master node powers off at night', 'apiserver.down');
+    readsNot('the calico network keeps dropping out', 'network.disrupted');
+  });
+
   it('deaths in every tense: crashes, dies, exiting, panicked, a crash', () => {
     for (const form of ['crashes', 'crashing', 'dies', 'is dying', 'exits', 'exiting', 'panics', 'segfaults'])
       reads(`containerd ${form} every time the node is under load`, 'runtime.service_failed');

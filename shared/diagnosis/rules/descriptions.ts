@@ -964,6 +964,7 @@ export const STATES = {
       'left behind',
     ],
     zh: ['越来越多', '越來越多', '堆积', '堆積', '残留', '殘留', '泄漏', '洩漏'],
+    forms: repeatedly(PILE_UP, GROW, verb('accumulate'), verb('build up', { past: 'built up' })),
     denied: { en: ['not leaking', 'not piling up'], zh: ['没有残留', '沒有殘留'] },
   },
   unresponsive: {
@@ -1374,6 +1375,7 @@ export const STATES = {
       'was down',
       'went away',
       'went offline',
+      ...doing(SHUT_DOWN, GO_DOWN, verb('power off'), verb('go offline', { past: 'went offline' })),
     ],
     zh: [
       '宕机',
@@ -1597,6 +1599,15 @@ export const STATES = {
     en: [
       'unreachable',
       'not reachable',
+      ...doing(
+        GO_DOWN,
+        verb('go offline', { past: 'went offline' }),
+        verb('drop out', { past: 'dropped out', ing: 'dropping out' }),
+      ),
+      ...doing(
+        verb('lose connectivity', { past: 'lost connectivity' }),
+        verb('lose connection', { past: 'lost connection' }),
+      ),
       'could not be reached',
       'cannot be reached',
       'lost connectivity',
@@ -2961,7 +2972,22 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'network',
     state: 'unreachable',
     fact: 'network.disrupted',
-    unless: ['plugin', 'CNI', 'cni', 'NetworkPluginNotReady', 'NetworkUnavailable'],
+    // The pods' network is the network plugin's (its own subject).
+    unless: [
+      'plugin',
+      'CNI',
+      'cni',
+      'NetworkPluginNotReady',
+      'NetworkUnavailable',
+      'pod network',
+      'calico',
+      'Calico',
+      'flannel',
+      'Flannel',
+      'cilium',
+      'Cilium',
+      'weave',
+    ],
     source:
       "observation: the node's network cut or restarted (the kubelet's connection to the API server drops)",
     mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
