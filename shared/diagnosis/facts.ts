@@ -155,6 +155,20 @@ export const FACT_MEANINGS = {
   'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
   'node.overloaded':
     'nodes went NotReady or stopped answering under heavy load (a load or stress test, a traffic spike)',
+  'node.wedged':
+    'the host is described wedged in its kernel: soft lockups, CPUs pegged that never come down, back only after a hard reset',
+  'node.pods_running_while_lost':
+    'the node is NotReady or Unknown while its pods still show Running: no kubelet reports anything, the machine itself may be gone',
+  'kubelet.wedged':
+    'the kubelet is described alive but wedged: hung or deadlocked, or its log stopping while the node runs on',
+  'runtime.state_corrupt':
+    "the runtime's on-disk state (layer or image store, metadata database) is described corrupt: it fails at start or serves broken state",
+  'fd.growing':
+    "open descriptors are described growing steadily: a leak toward the daemon's or the kernel's limit",
+  'cpu.throttled':
+    "the node's CPUs are held below what it needs: a burstable instance out of CPU credits runs at its baseline share",
+  'workload.intensive':
+    'workloads on the node are described CPU- or memory-intensive: they compete with the kubelet and the runtime',
   'node.rebooting':
     'the node crashes or reboots by itself (a kernel panic, a reboot loop): each time the kubelet goes with it',
   'kubelet.killed':

@@ -98,9 +98,11 @@ const HELD = 0.65;
 const STRONG = 3;
 
 /**
- * Summaries the kubelet and the node controller write whatever the cause (the Ready condition's "container runtime
- * is down", Ready=Unknown, PLEG's own health line): they say that something is wrong, not why, so they never count
- * as the independent second fact a confident answer needs.
+ * Summaries the kubelet, systemd and the node controller write whatever the cause (the Ready condition's "container
+ * runtime is down", Ready=Unknown, PLEG's own health line, the kubelet's process or unit not running): they say that
+ * something is wrong, not why, so they never count as the independent second fact a confident answer needs. A kubelet
+ * that does not run leaves the node unreachable, but a start-up step, its configuration, a defect or the runtime it
+ * waits on is what an engineer fixes.
  */
 const SUMMARIES: ReadonlySet<FactId> = new Set([
   'runtime.down',
@@ -109,6 +111,8 @@ const SUMMARIES: ReadonlySet<FactId> = new Set([
   'pleg.unhealthy',
   'pleg.stuck',
   'pleg.relist_error',
+  'kubelet.dead',
+  'kubelet.unit_failed',
 ]);
 
 /** Reasons a cause's evidence does not carry a confident answer, in words for the diagnosis. */

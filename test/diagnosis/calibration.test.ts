@@ -77,4 +77,17 @@ describe('confidence never claims what the evidence cannot carry', () => {
     expect(twoLines?.confidence).toBeGreaterThanOrEqual(ACTIONABLE);
     expect(twoLines?.limits).toEqual([]);
   });
+
+  it('the kubelet not running says what, not why: held however many say so', () => {
+    const d = diagnose({
+      logs: { other: 'After the maintenance window the kubelet will not start on worker-3.' },
+      commandOutputs: {
+        'systemctl status kubelet':
+          '● kubelet.service - kubelet: The Kubernetes Node Agent\n   Active: failed (Result: start-limit-hit) since Tue 2024-03-05 09:12:40 UTC; 6min ago',
+      },
+    });
+    expect(d.verdict).toBe('node_unreachable');
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+    expect(top(d)?.limits).toEqual(['it rests on one fact']);
+  });
 });

@@ -5,6 +5,7 @@ import {
   DESCRIPTIONS,
   HEDGES,
   STATES,
+  type State,
   SUBJECTS,
 } from '../../shared/diagnosis/rules/descriptions.ts';
 import { scanText } from '../../shared/diagnosis/scanner.ts';
@@ -23,24 +24,53 @@ function pairingReads(d: (typeof DESCRIPTIONS)[number], line: string): boolean {
   return new RegExp(rule.pattern).test(line) && !new RegExp(rule.unless ?? '(?!)').test(line);
 }
 
+const CHINESE = /[\u4e00-\u9fff]/;
+
+/**
+ * A state's words in one language: its terms, one fragment of each of its verbs' families (morphology.ts) and, with
+ * `all`, every fragment; its finite verbs' -s, past and -ing forms.
+ */
+function wordsOf(d: (typeof DESCRIPTIONS)[number], zh: boolean, all = false): string[] {
+  const t: State = STATES[d.state];
+  const forms = (t.forms ?? []).flatMap((f) => (all ? f.examples : [f.example]));
+  const finite = t.finite ? [...t.finite.said, ...t.finite.ing] : [];
+  return zh
+    ? [...t.zh, ...forms.filter((w) => CHINESE.test(w))]
+    : [...t.en, ...forms.filter((w) => !CHINESE.test(w)), ...finite];
+}
+
 /**
  * Every sentence a pairing's terms make: "<subject> <state>" in English, "<subject><state>" in Chinese; a state said
- * before its subject (an adjective) the other way round.
+ * before its subject (an adjective, or a verb whose object it is) the other way round. Every subject with one
+ * fragment of each verb family, the first subject with all of them; a finite verb's bare form after plural subjects.
  */
 function sentences(d: (typeof DESCRIPTIONS)[number]): string[] {
   const s = SUBJECTS[d.subject];
-  const t = STATES[d.state];
+  const t: State = STATES[d.state];
+  const [firstEn = '', ...restEn] = s.en;
+  const [firstZh = '', ...restZh] = s.zh;
+  const en = [...new Set([...wordsOf(d, false, true)])];
+  // A subject without Chinese terms has no Chinese sentences.
+  const zh = s.zh.length ? [...new Set([...wordsOf(d, true, true)])] : [];
+  const enSome = wordsOf(d, false);
+  const zhSome = wordsOf(d, true);
   if (d.stateFirst)
     return [
-      ...t.en.flatMap((b) => s.en.map((a) => `we saw ${b} ${a} all week`)),
-      ...t.zh.flatMap((b) => s.zh.map((a) => `发现${b}的${a}`)),
-      ...t.en.slice(0, 1).map((b) => `${b.charAt(0).toUpperCase()}${b.slice(1)} ${s.en[0]}.`),
+      ...en.map((b) => `we saw ${b} ${firstEn} all week`),
+      ...enSome.flatMap((b) => restEn.map((a) => `we saw ${b} ${a} all week`)),
+      ...zh.map((b) => `发现${b}的${firstZh}`),
+      ...zhSome.flatMap((b) => restZh.map((a) => `发现${b}的${a}`)),
+      ...enSome.slice(0, 1).map((b) => `${b.charAt(0).toUpperCase()}${b.slice(1)} ${firstEn}.`),
     ];
+  const plural = s.en.filter((a) => /[^su'’]s$/.test(a));
   return [
-    ...s.en.flatMap((a) => t.en.map((b) => `we saw that the ${a} ${b} on that node`)),
-    ...s.zh.flatMap((a) => t.zh.map((b) => `发现${a}${b}`)),
+    ...en.map((b) => `we saw that the ${firstEn} ${b} on that node`),
+    ...restEn.flatMap((a) => enSome.map((b) => `we saw that the ${a} ${b} on that node`)),
+    ...(t.finite?.base ?? []).flatMap((b) => plural.map((a) => `we saw that the ${a} ${b} every night`)),
+    ...zh.map((b) => `发现${firstZh}${b}`),
+    ...restZh.flatMap((a) => zhSome.map((b) => `发现${a}${b}`)),
     // People start sentences with the subject: either case of its first letter.
-    ...s.en.slice(0, 1).map((a) => `${a.charAt(0).toUpperCase()}${a.slice(1)} ${t.en[0]}.`),
+    ...enSome.slice(0, 1).map((b) => `${firstEn.charAt(0).toUpperCase()}${firstEn.slice(1)} ${b}.`),
   ];
 }
 
@@ -73,12 +103,14 @@ describe("people's descriptions as a grammar", () => {
     '%s: a hedge makes it a hypothesis, not an observation',
     (_name, d) => {
       const subject = SUBJECTS[d.subject];
-      const state = STATES[d.state];
-      const said = d.stateFirst ? `${state.en[0]} ${subject.en[0]}` : `the ${subject.en[0]} ${state.en[0]}`;
+      const [en] = wordsOf(d, false);
+      const [zh] = wordsOf(d, true);
+      const said = d.stateFirst ? `${en} ${subject.en[0]}` : `the ${subject.en[0]} ${en}`;
       expect(pairingReads(d, said), said).toBe(true);
       for (const hedge of HEDGES.en) expect(pairingReads(d, `${hedge} ${said}`), hedge).toBe(false);
-      for (const hedge of HEDGES.zh)
-        expect(pairingReads(d, `${hedge}${subject.zh[0]}${state.zh[0]}`), hedge).toBe(false);
+      if (zh && subject.zh[0])
+        for (const hedge of HEDGES.zh)
+          expect(pairingReads(d, `${hedge}${subject.zh[0]}${zh}`), hedge).toBe(false);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   DESCRIPTION_RULES,
   DESCRIPTIONS,
   STATES,
+  type State,
   SUBJECTS,
 } from '../../shared/diagnosis/rules/descriptions.ts';
 import { distinctive, holdsLiteral } from '../../shared/diagnosis/rules/literals.ts';
@@ -42,13 +43,17 @@ describe('declared literals', () => {
       const rule = DESCRIPTION_RULES[i];
       if (!rule) throw new Error('every description compiles to one rule');
       const subject = SUBJECTS[d.subject];
-      const state: {
-        en: readonly string[];
-        zh: readonly string[];
-        patterns?: readonly { example: string }[];
-      } = STATES[d.state];
+      const state: State = STATES[d.state];
+      const words = [
+        ...state.en,
+        ...state.zh,
+        ...(state.patterns ?? []).map((p) => p.example),
+        // One fragment of each verb family (each family's every fragment is tried in its pairings' own tests).
+        ...(state.forms ?? []).map((f) => f.example),
+        ...(state.finite ? [...state.finite.said, ...state.finite.ing, ...state.finite.base] : []),
+      ];
       for (const s of [...subject.en, ...subject.zh])
-        for (const t of [...state.en, ...state.zh, ...(state.patterns ?? []).map((p) => p.example)]) {
+        for (const t of words) {
           expectLiteralsHeld(`the ${s} ${t}`, rule);
           expectLiteralsHeld(`${t} ${s}`, rule);
         }

@@ -105,6 +105,17 @@ const HITS: readonly Example[] = [
   },
   { line: '这些 pod 没有设置资源限制', fact: 'pods.unbounded' },
   {
+    line: 'SSH to the node timed out and Session Manager could not connect either',
+    fact: 'node.unresponsive',
+  },
+  { line: 'no ssh, no ping, nothing until the VM was reset', fact: 'node.unresponsive' },
+  { line: 'we keep seeing soft lockups on the workers', fact: 'node.wedged' },
+  {
+    line: 'two nodes NotReady for hours while their pods still show Running',
+    fact: 'node.pods_running_while_lost',
+  },
+  { line: 'the node image sets no system-reserved or kube-reserved', fact: 'config.no_reserved' },
+  {
     line: `${J} systemd[1]: kubelet.service: Main process exited, code=killed, status=13/PIPE`,
     fact: 'kubelet.unit_failed',
   },

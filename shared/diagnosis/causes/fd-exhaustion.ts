@@ -13,6 +13,8 @@ export const fdExhaustion: CauseModule = {
     { fact: 'fd.near_limit', weight: 3 },
     { fact: 'fd.inotify_leak', weight: 2 },
     { fact: 'fd.limit_low', weight: 1 },
+    // A count that only grows is a leak on its way to a limit (the daemon's or fs.file-max).
+    { fact: 'fd.growing', weight: 2.5 },
     { fact: 'fd.known_defect', weight: 1.5 },
     { fact: 'fd.watch_error', weight: 1 },
     { fact: 'runtime.not_accepting', weight: 1 },

@@ -90,6 +90,9 @@ export const kubeletDefect: CauseModule = {
     // A panic is a kubelet bug whatever triggered it; the frames and the version name which.
     { fact: 'kubelet.panic', weight: 3 },
     { fact: 'kubelet.cert_rotated', weight: 0.5 },
+    // Described hung or deadlocked, or its log stopping, with its process alive: a lead, which a goroutine dump
+    // confirms or not (the kubelet may be waiting on the runtime instead).
+    { fact: 'kubelet.wedged', weight: 2 },
   ],
   against: competingDefects('kubelet_defect'),
   summary: ({ facts }) =>

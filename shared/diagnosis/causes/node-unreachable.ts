@@ -36,6 +36,11 @@ export const nodeUnreachable: CauseModule = {
     // A host that crashes or reboots takes the kubelet with it every time: from the control plane's side, the node
     // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.
     { fact: 'node.rebooting', weight: 2.5 },
+    // A host wedged in its kernel (soft lockups, CPUs that never come down, back only from a reset) runs no kubelet.
+    { fact: 'node.wedged', weight: 2.5 },
+    // Pods still Running on a node NotReady for long: nothing on the node reports; whether the machine is up at all
+    // is the first question (a hint).
+    { fact: 'node.pods_running_while_lost', weight: 1.5 },
     { fact: 'kubelet.config_error', weight: 3.5 },
     // A kubelet (or the kube-proxy it embeds) that cannot set a sysctl whose module is not loaded exits at start.
     { fact: 'kernel.sysctl_missing', weight: 2 },

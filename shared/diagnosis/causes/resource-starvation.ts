@@ -34,6 +34,10 @@ export const resourceStarvation: CauseModule = {
     { fact: 'node.unresponsive', weight: 1.5 },
     // Nodes that give way while heavy load runs on them: the load took what the node's own daemons needed.
     { fact: 'node.overloaded', weight: 2 },
+    // A burstable instance out of CPU credits: the hypervisor holds every CPU to its baseline share.
+    { fact: 'cpu.throttled', weight: 2.5 },
+    // Workloads described as CPU- or memory-intensive: a lead that composes with what the node then did.
+    { fact: 'workload.intensive', weight: 1.5 },
   ],
   against: [
     { fact: 'io.normal', weight: 1 },

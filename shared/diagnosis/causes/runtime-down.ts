@@ -48,6 +48,8 @@ export const runtimeDown: CauseModule = {
     // nothing on its own about the runtime.
     { fact: 'fs.corrupt', weight: 1 },
     { fact: 'runtime.overlay_corrupt', weight: 1.5 },
+    // A daemon whose stores do not load at start (dockerd's layer store, containerd's metadata database).
+    { fact: 'runtime.state_corrupt', weight: 2.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },

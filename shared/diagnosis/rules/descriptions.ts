@@ -1,5 +1,20 @@
 import type { FactId } from '../facts.ts';
 import { distinctive, reduceLiterals } from './literals.ts';
+import {
+  anyOf,
+  bare,
+  cannot,
+  type Form,
+  inflections,
+  phrase,
+  repeatedly,
+  term,
+  type Verb,
+  verb,
+  ZH_CANNOT,
+  ZH_OFTEN,
+  zhPhrase,
+} from './morphology.ts';
 import type { Signature } from './types.ts';
 
 /**
@@ -12,13 +27,60 @@ import type { Signature } from './types.ts';
  * Terms are plain words, not patterns: the compiler escapes them and lets an English word start in either case,
  * and the tests build a sentence from every term of every pairing. A description that hedges ("may hang", "一般",
  * "such as") or denies ("did not crash", "没有卡死") is not an observation and is not read.
+ *
+ * A state's verbs are not listed form by form: morphology.ts makes their inflections (singular, plural, past,
+ * progressive, perfect, future), the forms that repeat ("keeps restarting", "a restart loop"), the negated ability
+ * ("cannot start", "无法启动") and the Chinese aspect words from the verbs themselves. Verbs whose other reading is a
+ * person acting on the subject ("we restarted the nodes", "the node was rebooted") are finite forms, read only
+ * next to their subject: an adverb or a perfect's auxiliary between them, never a passive's.
  */
 
 /** A word or phrase in English (either case of its first letter) or Chinese. */
-interface Terms {
+export interface Terms {
   en: readonly string[];
   zh: readonly string[];
 }
+
+/** A subject's terms, and the words that hold one of them but name something else. */
+interface SubjectTerms extends Terms {
+  not?: readonly string[];
+}
+
+// The verbs of the states, by their forms (morphology.ts).
+const HANG = verb('hang', { past: 'hung' });
+const FREEZE = verb('freeze', { past: 'froze', participle: 'frozen' });
+const DEADLOCK = verb('deadlock');
+const LOCK_UP = verb('lock up');
+const WEDGE = verb('wedge');
+const TIME_OUT = verb('time out');
+const STOP_RESPONDING = verb('stop responding', { past: 'stopped responding', ing: 'stopping responding' });
+const RESPOND = verb('respond');
+const RETURN = verb('return');
+const CRASH = verb('crash');
+const DIE = verb('die');
+const EXIT = verb('exit');
+const PANIC = verb('panic', { past: 'panicked', ing: 'panicking' });
+const SEGFAULT = verb('segfault');
+const SHUT_DOWN = verb('shut down', { past: 'shut down', ing: 'shutting down' });
+const GO_DOWN = verb('go down', { past: 'went down', participle: 'gone down' });
+const START = verb('start');
+const RESTART = verb('restart');
+const REBOOT = verb('reboot');
+const COME_BACK = verb('come back', { past: 'came back', participle: 'come back' });
+const COME_UP = verb('come up', { past: 'came up', participle: 'come up' });
+const GROW = verb('grow', { past: 'grew', participle: 'grown' });
+const INCREASE = verb('increase');
+const CLIMB = verb('climb');
+const RISE = verb('rise', { past: 'rose', participle: 'risen' });
+const GO_UP = verb('go up', { past: 'went up', participle: 'gone up' });
+const CREEP_UP = verb('creep up', { past: 'crept up' });
+const PILE_UP = verb('pile up');
+const STAY = verb('stay', { past: 'stayed' });
+const REMAIN = verb('remain');
+const SIT = verb('sit', { past: 'sat', ing: 'sitting' });
+
+/** The forms of a verb's -s, past and -ing: what a subject does, in any tense but the bare one. */
+const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, v.ing]);
 
 /** Who or what a description is about. */
 export const SUBJECTS = {
@@ -44,10 +106,14 @@ export const SUBJECTS = {
       'crio',
       '容器运行时',
       '容器運行時',
+      '运行时',
+      '運行時',
       'docker进程',
       'docker進程',
       'docker服务',
     ],
+    // "运行时间" (running time) holds "运行时" and is not the runtime.
+    not: ['运行时间', '運行時間'],
   },
   runc: { en: ['runc'], zh: ['runc', 'runC'] },
   shim: { en: ['containerd-shim', 'shim process', 'shims', 'shim'], zh: ['containerd-shim', 'shim'] },
@@ -171,8 +237,29 @@ export const SUBJECTS = {
     zh: ['PID', '进程数', '進程數', '线程数', '線程數'],
   },
   fds: {
-    en: ['file descriptors', 'file handles', 'open files', 'fds'],
-    zh: ['句柄', '文件描述符', '檔案描述符', '文件句柄', '檔案控制代碼'],
+    en: [
+      'file descriptors',
+      'file handles',
+      'open files',
+      'fds',
+      'open file count',
+      'open handles',
+      'fd count',
+      'FD count',
+      'lsof count',
+      'lsof',
+      'file-nr',
+    ],
+    zh: [
+      '句柄',
+      '文件描述符',
+      '檔案描述符',
+      '文件句柄',
+      '檔案控制代碼',
+      '打开文件数',
+      '文件打开数',
+      '打開文件數',
+    ],
   },
   inotify: { en: ['inotify watches', 'inotify instances', 'inotify'], zh: ['inotify'] },
   networkPlugin: {
@@ -255,11 +342,75 @@ export const SUBJECTS = {
       'node',
       'the cluster',
       'cluster',
+      'the hosts',
       'the host',
+      'the VMs',
+      'VMs',
       'the VM',
+      'virtual machines',
+      'virtual machine',
+      'the machines',
       'the machine',
+      'instances',
+      'instance',
     ],
-    zh: ['节点', '節點', '集群', '叢集', '机器', '機器', '主机', '主機', '宿主机', '宿主機'],
+    zh: [
+      '节点',
+      '節點',
+      '集群',
+      '叢集',
+      '机器',
+      '機器',
+      '主机',
+      '主機',
+      '宿主机',
+      '宿主機',
+      '虚拟机',
+      '虛擬機',
+    ],
+  },
+  /** A machine by a word that, alone, names other things too: read only right after an adjective ("a heavily loaded system"). */
+  system: { en: ['systems', 'system', 'servers', 'server', 'boxes', 'box'], zh: [] },
+  /** The machine's CPUs as people watch them (top, monitoring). */
+  cpus: {
+    en: ['all CPUs', 'all cores', 'every core', 'CPUs', 'CPU usage', 'CPU utilization', 'CPU', 'cores'],
+    zh: ['CPU', 'cpu', '所有核'],
+  },
+  /** A burstable instance's CPU credits (EC2 T2/T3/T3a/T4g, CPUCreditBalance). */
+  credits: {
+    en: [
+      'CPU credit balance',
+      'CPU credits',
+      'CPU credit',
+      'CPUCreditBalance',
+      'credit balance',
+      'burst credits',
+    ],
+    zh: ['CPU积分', 'CPU 积分', 'CPU積分', 'cpu积分', '积分余额', '積分餘額', 'CPU信用'],
+  },
+  /** Instances whose CPU runs on credits above a baseline share (EC2 T family, Azure B-series, GCP shared-core). */
+  burstable: {
+    en: [
+      'burstable instances',
+      'burstable instance',
+      'burstable nodes',
+      'burstable VMs',
+      'burstable performance instances',
+      't2 instances',
+      't3 instances',
+      't3a instances',
+      't4g instances',
+      'T2 instances',
+      'T3 instances',
+      'T3a instances',
+      'T4g instances',
+      't2.',
+      't3.',
+      't3a.',
+      't4g.',
+      'B-series',
+    ],
+    zh: ['突发性能实例', '突發性能實例', '突发实例', 't3实例', 't2实例', 't3.', 't2.'],
   },
   workload: {
     en: [
@@ -329,20 +480,178 @@ export const SUBJECTS = {
     ],
     zh: ['kubelet证书', 'kubelet證書', '客户端证书', '客戶端證書', '证书', '證書'],
   },
-} as const satisfies Record<string, Terms>;
+} as const satisfies Record<string, SubjectTerms>;
 
 /**
  * A state people say a subject is in. `denied` are the forms that say the opposite (not read). `patterns` cover
  * what words cannot (a figure, spacing that varies between Latin and Chinese text), each with an example.
  */
-interface State extends Terms {
+export interface State extends Terms {
   denied: Terms;
   patterns?: readonly { pattern: string; example: string; literals: readonly string[] }[];
+  /** Families of fragments made from the state's verbs (morphology.ts): read as its terms are. */
+  forms?: readonly Form[];
+  /** Finite verbs read only next to their subject (see Finite). */
+  finite?: Finite;
 }
+
+/**
+ * The finite forms of verbs whose other reading is a person acting on the subject ("we restarted the nodes", "the
+ * nodes were drained and rebooted"): read only right after their subject, an adverb or a perfect's auxiliary
+ * between ("the node has just rebooted"), never a passive's "was" or an object's clause. The bare form is a plural
+ * present ("the nodes reboot") or comes after a modal ("will reboot"); after a singular it is a noun ("a node
+ * reboot"), which may be anyone's.
+ */
+export interface Finite {
+  /** Third person singular present and past: "reboots", "rebooted". */
+  said: readonly string[];
+  /** Present participle, after a progressive's or a repetition's auxiliary: "is rebooting", "keep rebooting". */
+  ing: readonly string[];
+  /** Bare: "the nodes reboot", "will reboot". */
+  base: readonly string[];
+}
+
+/** CPUs at full use, as people see them in top or a dashboard. */
+const PEGGED = [
+  'pegged at 100%',
+  'pegged at 100 %',
+  'pegged',
+  'at 100%',
+  'at 100 %',
+  'maxed out',
+  'pinned at 100%',
+  'pinned',
+];
+
+/** Before a crash or a reboot: it happened on its own. */
+const SELF_BEFORE = ['randomly', 'unexpectedly', 'spontaneously', 'suddenly', 'mysteriously', 'inexplicably'];
+/** After a crash or a reboot: it happened on its own. */
+const SELF_AFTER = [
+  'by itself',
+  'on its own',
+  'by themselves',
+  'on their own',
+  'unexpectedly',
+  'spontaneously',
+  'randomly',
+  'for no reason',
+  'for no apparent reason',
+  'without warning',
+  'out of nowhere',
+];
+/** A reboot or a crash nobody planned, as a noun: "unexpected reboots". */
+const UNPLANNED = ['unexpected', 'spontaneous', 'random', 'unplanned', 'unscheduled', 'sudden', 'mysterious'];
+/** Chinese words before a restart or a shutdown: it happened on its own. */
+const ZH_SELF = [
+  '自动',
+  '自動',
+  '自己',
+  '自行',
+  '意外',
+  '异常',
+  '異常',
+  '莫名',
+  '莫名其妙',
+  '突然',
+  '无故',
+  '無故',
+  '随机',
+  '隨機',
+  '偶尔',
+  '偶爾',
+];
+
+/** Adverbs that may stand between a subject and its verb ("the node suddenly rebooted"). */
+const ADVERBS = [
+  'just',
+  'then',
+  'also',
+  'again',
+  'suddenly',
+  'randomly',
+  'unexpectedly',
+  'spontaneously',
+  'sometimes',
+  'often',
+  'occasionally',
+  'periodically',
+  'frequently',
+  'constantly',
+  'repeatedly',
+  'continuously',
+  'eventually',
+  'finally',
+  'still',
+  'all',
+  'both',
+  'itself',
+  'themselves',
+  'abruptly',
+  'now',
+  'simply',
+  'literally',
+  'actually',
+  'always',
+] as const;
+/** A perfect's auxiliary before a past participle ("has rebooted"); a passive's "was" is not one. */
+const PERFECT = ['has', 'have', 'had'] as const;
+/** Auxiliaries before a present participle: progressive, perfect progressive, repetition. */
+const PROGRESSIVE = [
+  'is',
+  'are',
+  'was',
+  'were',
+  'been',
+  'keeps',
+  'keep',
+  'kept',
+  'keeps on',
+  'keep on',
+  'kept on',
+  'started',
+  'starts',
+  'start',
+  'began',
+  'continues',
+  'continue',
+  'continued',
+] as const;
+/** Modals and their kin before a bare verb ("will reboot", "tend to reboot"); "may", "could" are hedges. */
+const MODALS = [
+  'will',
+  'would',
+  'tends to',
+  'tend to',
+  'tended to',
+  'starts to',
+  'start to',
+  'started to',
+  'began to',
+  'begin to',
+  'continues to',
+  'continue to',
+  'continued to',
+  'used to',
+  'is going to',
+  'are going to',
+  'going to',
+] as const;
+/** A contraction of "has", "have", "is", "are" or "will" on the subject ("the node's rebooted", "they'll reboot"). */
+const CONTRACTIONS = ["'s", "'ve", "'d", "'re", "'ll", '’s', '’ve', '’re', '’ll'] as const;
+/** A name after a subject's noun (`node-3`, `node ip-10-0-1-7`): any word with a digit. */
+const NAME = '(?:[- ][A-Za-z._-]*[0-9][A-Za-z0-9._-]*)?';
+
+/** Subject terms that are plural (for the bare present: "nodes reboot", not "node reboot"). */
+const isPlural = (word: string) => /[^su'’]s$/.test(word);
 
 export const STATES = {
   hangs: {
     en: [
+      ...inflections(HANG, FREEZE, DEADLOCK, LOCK_UP, WEDGE, TIME_OUT, STOP_RESPONDING),
+      ...bare(HANG),
+      'deadlock',
+      'lockup',
+      'lock-up',
       'hangs',
       'hung',
       'hanging',
@@ -385,7 +694,17 @@ export const STATES = {
       '停在',
       '阻塞',
       '堵塞',
+      '僵死',
+      '不响应',
+      '不響應',
+      '没反应',
+      '沒反應',
+      '无反应',
+      '無反應',
+      '卡着不动',
+      '卡著不動',
     ],
+    forms: cannot(RESPOND, RETURN),
     denied: {
       en: [
         'not hung',
@@ -402,6 +721,8 @@ export const STATES = {
   },
   died: {
     en: [
+      ...inflections(CRASH, DIE, EXIT, PANIC, SEGFAULT, GO_DOWN),
+      ...bare(CRASH),
       'crashed',
       'crashes',
       'died',
@@ -446,6 +767,12 @@ export const STATES = {
       '死掉',
       '没有运行',
       '沒有運行',
+      '崩了',
+      '异常退出',
+      '異常退出',
+      '意外退出',
+      '挂掉了',
+      '宕掉',
     ],
     denied: {
       en: [
@@ -517,6 +844,26 @@ export const STATES = {
       '无法转为Ready',
       '无法进入Ready',
     ],
+    forms: [
+      phrase(
+        [
+          'cannot',
+          "can't",
+          'can not',
+          'could not',
+          "couldn't",
+          'unable to',
+          'not able to',
+          'fails to',
+          'failed to',
+          'failing to',
+          'fail to',
+          'refuses to',
+          'refused to',
+        ],
+        ['become Ready', 'become ready', 'get Ready', 'get ready', 'go Ready', 'turn Ready', 'reach Ready'],
+      ),
+    ],
     denied: { en: [], zh: [] },
   },
   oomKilled: {
@@ -564,6 +911,40 @@ export const STATES = {
       '吃光内存',
       '内存暴涨',
     ],
+    forms: [
+      phrase(
+        [
+          'uses',
+          'used',
+          'using',
+          'consumes',
+          'consumed',
+          'consuming',
+          'eats',
+          'ate',
+          'eating',
+          'takes',
+          'took',
+          'taking',
+          'hogs',
+          'hogged',
+          'hogging',
+          'grabs',
+          'grabbed',
+          'grabbing',
+        ],
+        [
+          'too much memory',
+          'all the memory',
+          'all memory',
+          'all of the memory',
+          'most of the memory',
+          'huge amounts of memory',
+          'excessive memory',
+          'more memory than',
+        ],
+      ),
+    ],
     denied: { en: ['no memory leak', 'not leaking'], zh: ['没有内存泄漏', '沒有內存洩漏'] },
   },
   accumulating: {
@@ -583,6 +964,7 @@ export const STATES = {
       'left behind',
     ],
     zh: ['越来越多', '越來越多', '堆积', '堆積', '残留', '殘留', '泄漏', '洩漏'],
+    forms: repeatedly(PILE_UP, GROW, verb('accumulate'), verb('build up', { past: 'built up' })),
     denied: { en: ['not leaking', 'not piling up'], zh: ['没有残留', '沒有殘留'] },
   },
   unresponsive: {
@@ -649,6 +1031,22 @@ export const STATES = {
       '失聯',
       '不可达',
       '不可達',
+      '无法登录',
+      '無法登錄',
+      '无法登陆',
+      '無法登陸',
+      '登不上',
+      '登录不了',
+      '登錄不了',
+      '无法远程',
+      '無法遠程',
+      '远程不上',
+      '遠程不上',
+      'ping不通',
+      'ping 不通',
+      '无法ping通',
+      '無法ping通',
+      '僵死',
     ],
     // SSH impossible, said as a state of the host (adjective, passive, SSH as the subject) in either case.
     patterns: [
@@ -726,11 +1124,48 @@ export const STATES = {
       '起不來',
       '无法启动',
       '無法啟動',
+      '启动失败',
+      '啟動失敗',
+      '重启失败',
+      '重啟失敗',
+      '启动不了',
+      '啟動不了',
+      '拉不起来',
+      '拉不起來',
+      '起不起来',
+    ],
+    forms: [
+      // Not RESTART: to fail to restart X is someone's action on X, which may hang for other reasons.
+      ...cannot(START, COME_BACK, COME_UP),
+      phrase(['will never', "won't ever", 'will not ever'], ['start', 'restart', 'come back', 'come up']),
+      zhPhrase(
+        ZH_CANNOT.filter((w) => w !== '不了'),
+        ['启动', '啟動', '重启', '重啟', '起来', '起來', '拉起', '正常启动'],
+      ),
     ],
     denied: { en: [], zh: [] },
   },
   restarting: {
     en: [
+      'restart loops',
+      'crash loops',
+      'crash-loop',
+      'crash-looping',
+      'crash looping',
+      'crashlooping',
+      'CrashLoopBackOff',
+      'restart storm',
+      'restart cycle',
+      'reboot loop',
+      'boot loop',
+      'loop of restarts',
+      'cycle of restarts',
+      'restarting loop',
+      'constant restarts',
+      'repeated restarts',
+      'frequent restarts',
+      'continuous restarts',
+      'endless restarts',
       'keeps restarting',
       'kept restarting',
       'keeps crashing',
@@ -754,11 +1189,47 @@ export const STATES = {
       '一直重啟',
       '循环重启',
       '循環重啟',
+      '重启循环',
+      '重啟循環',
+      '重启了好几次',
+      '重启了很多次',
+      '重啟了好幾次',
     ],
-    denied: { en: [], zh: [] },
+    forms: [
+      ...repeatedly(RESTART, CRASH, DIE, EXIT, REBOOT, GO_DOWN, PANIC),
+      phrase(
+        ['keeps', 'keep', 'kept'],
+        ['getting restarted', 'being restarted', 'getting killed', 'getting OOM killed', 'getting OOMKilled'],
+      ),
+      zhPhrase(ZH_OFTEN, [
+        '重启',
+        '重啟',
+        '重啓',
+        '重新启动',
+        '重新啟動',
+        '崩溃',
+        '崩潰',
+        '挂掉',
+        '掛掉',
+        '退出',
+        '被杀',
+        '被殺',
+      ]),
+    ],
+    denied: {
+      en: [
+        'no longer restarting',
+        'stopped restarting',
+        'not restarting',
+        'stopped crashing',
+        'no longer crashing',
+      ],
+      zh: ['没有重启', '沒有重啟', '不再重启', '不再重啟'],
+    },
   },
   rebooting: {
     en: [
+      ...inflections(PANIC),
       'keeps rebooting',
       'kept rebooting',
       'keep rebooting',
@@ -821,6 +1292,37 @@ export const STATES = {
       '內核崩潰',
       '内核panic',
     ],
+    forms: [
+      ...repeatedly(REBOOT, RESTART, CRASH, PANIC),
+      phrase(SELF_BEFORE, [
+        ...doing(REBOOT, RESTART, CRASH, SHUT_DOWN, GO_DOWN),
+        'reboot',
+        'restart',
+        'powered off',
+        'powers off',
+      ]),
+      phrase([...doing(REBOOT, RESTART, CRASH, SHUT_DOWN, GO_DOWN), 'powered off', 'powers off'], SELF_AFTER),
+      phrase(UNPLANNED, [
+        'reboots',
+        'reboot',
+        'restarts',
+        'restart',
+        'shutdowns',
+        'shutdown',
+        'crashes',
+        'crash',
+        'power-offs',
+        'power-off',
+        'power cycles',
+      ]),
+      zhPhrase(ZH_SELF, ['重启', '重啟', '重新启动', '重新啟動', '关机', '關機', '宕机', '宕機']),
+      zhPhrase(ZH_OFTEN, ['重启', '重啟', '重新启动', '重新啟動', '宕机', '宕機', '死机', '死機']),
+    ],
+    finite: {
+      said: [REBOOT.s, REBOOT.past, RESTART.s, RESTART.past],
+      ing: [REBOOT.ing, RESTART.ing],
+      base: [REBOOT.base, RESTART.base],
+    },
     denied: {
       en: [
         'did not reboot',
@@ -833,6 +1335,12 @@ export const STATES = {
         "didn't crash",
         'did not crash',
         'never crashed',
+        'no reboots',
+        'no unexpected reboot',
+        'never restarted',
+        'did not restart',
+        "didn't restart",
+        'not restarted',
       ],
       zh: [
         '没有重启',
@@ -867,6 +1375,7 @@ export const STATES = {
       'was down',
       'went away',
       'went offline',
+      ...doing(SHUT_DOWN, GO_DOWN, verb('power off'), verb('go offline', { past: 'went offline' })),
     ],
     zh: [
       '宕机',
@@ -894,6 +1403,18 @@ export const STATES = {
   /** Nodes said to give way: NotReady, unresponsive, down. */
   fellOver: {
     en: [
+      'dies',
+      'died',
+      'falls over',
+      ' fall over',
+      'falling over',
+      'drops out',
+      'dropped out',
+      'goes down',
+      'going down',
+      ' go down',
+      'crashed',
+      'crashes',
       'went NotReady',
       'became NotReady',
       'turned NotReady',
@@ -977,7 +1498,17 @@ export const STATES = {
     denied: { en: [], zh: [] },
   },
   busy: {
-    en: ['pegged', 'using all CPU', 'high CPU', 'spinning'],
+    en: [
+      'pegged',
+      'pegs',
+      'pegging',
+      'maxed out',
+      'maxes out',
+      'maxing out',
+      'using all CPU',
+      'high CPU',
+      'spinning',
+    ],
     zh: ['CPU打满', 'cpu打满', 'CPU打滿', 'CPU飙高', 'CPU飆高'],
     patterns: [
       {
@@ -1018,6 +1549,9 @@ export const STATES = {
   },
   exhausted: {
     en: [
+      'runs out',
+      ' run out',
+      'depleted',
       'is full',
       'was full',
       'filled up',
@@ -1065,6 +1599,15 @@ export const STATES = {
     en: [
       'unreachable',
       'not reachable',
+      ...doing(
+        GO_DOWN,
+        verb('go offline', { past: 'went offline' }),
+        verb('drop out', { past: 'dropped out', ing: 'dropping out' }),
+      ),
+      ...doing(
+        verb('lose connectivity', { past: 'lost connectivity' }),
+        verb('lose connection', { past: 'lost connection' }),
+      ),
       'could not be reached',
       'cannot be reached',
       'lost connectivity',
@@ -1288,6 +1831,728 @@ export const STATES = {
       zh: ['没有恢复', '沒有恢復', '未恢复'],
     },
   },
+  /** A host that hangs: its own verbs, said after it ("the node hung", "the host will hang forever"). */
+  hostHangs: {
+    en: [
+      ...inflections(HANG, FREEZE, LOCK_UP, WEDGE),
+      ...bare(HANG),
+      'hard hang',
+      'hard-hung',
+      'became unresponsive',
+      'becomes unresponsive',
+      'went unresponsive',
+      'goes unresponsive',
+    ],
+    zh: ['卡死', '卡住', '死机', '死機', '夯住', 'hang住', '僵死', '假死', '卡着不动', '卡著不動'],
+    denied: {
+      en: [
+        'not hung',
+        'never hung',
+        'did not hang',
+        "didn't hang",
+        'does not hang',
+        "doesn't hang",
+        'not frozen',
+      ],
+      zh: ['没有卡', '沒有卡', '未卡', '不卡', '没有死机'],
+    },
+  },
+  /**
+   * Reaching the host, said as something one cannot do to it: the host is the verb's object ("we could not SSH into
+   * the nodes", "unable to reach the instance").
+   */
+  inaccessible: {
+    en: [],
+    zh: [],
+    forms: [
+      phrase(
+        [
+          'cannot',
+          "can't",
+          'can not',
+          'could not',
+          "couldn't",
+          'unable to',
+          'not able to',
+          'failed to',
+          'fail to',
+          'fails to',
+          'no way to',
+          'no longer able to',
+        ],
+        [
+          'reach',
+          'ssh into',
+          'ssh to',
+          'ssh onto',
+          'SSH into',
+          'SSH to',
+          'SSH onto',
+          'log in to',
+          'log into',
+          'log onto',
+          'log on to',
+          'login to',
+          'connect to',
+          'ping',
+          'access',
+          'get into',
+          'get onto',
+          'RDP into',
+          'RDP to',
+          'start a session on',
+          'open a session on',
+          'get a shell on',
+        ],
+      ),
+    ],
+    denied: { en: [], zh: [] },
+  },
+  /** Memory pressure as a state of the node: pressure, contention, thrashing (PSI's "memory some/full"). */
+  memoryPressure: {
+    en: [
+      'memory pressure',
+      'memory-pressure',
+      // Coordinated with the CPU: "memory/CPU pressure" (the CPU first holds "memory pressure" already).
+      'memory/CPU pressure',
+      'memory/cpu pressure',
+      'memory and CPU pressure',
+      'memory and cpu pressure',
+      'memory or CPU pressure',
+      'RAM/CPU pressure',
+      // Coordinated with the CPU: "memory/CPU pressure" (the CPU first holds "memory pressure" already).
+      'memory/CPU pressure',
+      'memory/cpu pressure',
+      'memory and CPU pressure',
+      'memory and cpu pressure',
+      'memory or CPU pressure',
+      'RAM/CPU pressure',
+      'RAM pressure',
+      'memory contention',
+      'memory starvation',
+      'memory-starved',
+      'starved of memory',
+      'starved for memory',
+      'low on memory',
+      'short on memory',
+      'tight on memory',
+      ...inflections(verb('thrash')),
+      'swap storm',
+      'swapping heavily',
+      'heavy swapping',
+      'constantly swapping',
+    ],
+    zh: [
+      '内存压力',
+      '內存壓力',
+      '内存吃紧',
+      '內存吃緊',
+      '内存紧张',
+      '內存緊張',
+      '内存告急',
+      '內存告急',
+      '频繁swap',
+      '頻繁swap',
+      '频繁 swap',
+    ],
+    denied: {
+      en: [
+        'no memory pressure',
+        'not under memory pressure',
+        'without memory pressure',
+        'no sign of memory pressure',
+        'no signs of memory pressure',
+        'not thrashing',
+        'no thrashing',
+      ],
+      zh: ['没有内存压力', '沒有內存壓力', '内存压力不大', '内存压力正常'],
+    },
+  },
+  /** CPU pressure as a state of the node: pressure, contention, starvation (PSI's "cpu some"). */
+  cpuPressure: {
+    en: [
+      'CPU pressure',
+      'cpu pressure',
+      'CPU/memory pressure',
+      'cpu/memory pressure',
+      'CPU and memory pressure',
+      'CPU or memory pressure',
+      'CPU/memory pressure',
+      'cpu/memory pressure',
+      'CPU and memory pressure',
+      'CPU or memory pressure',
+      'CPU contention',
+      'CPU starvation',
+      'CPU-starved',
+      'CPU starved',
+      'starved of CPU',
+      'starved for CPU',
+      'CPU saturation',
+    ],
+    zh: ['CPU压力', 'cpu压力', 'CPU壓力', 'CPU争抢', 'CPU爭搶', 'CPU资源争抢'],
+    denied: {
+      en: ['no CPU pressure', 'not under CPU pressure', 'no CPU contention'],
+      zh: ['没有CPU压力', 'CPU压力不大'],
+    },
+  },
+  /** A machine under load: heavily loaded, overloaded, a high load average. */
+  loaded: {
+    en: [
+      'heavily loaded',
+      'highly loaded',
+      'heavily-loaded',
+      'overloaded',
+      'over-loaded',
+      'under heavy load',
+      'under high load',
+      'under a heavy load',
+      'under a high load',
+      'under extreme load',
+      'under a lot of load',
+      'high load average',
+      'high load',
+      'load average was high',
+      'load was high',
+      'load is high',
+      'load spiked',
+      'load spikes',
+      'load spike',
+      'overcommitted',
+      'over-committed',
+      'oversubscribed',
+      'over-subscribed',
+    ],
+    zh: [
+      '负载很高',
+      '负载高',
+      '负载过高',
+      '负载飙升',
+      '负载飙高',
+      '负载很大',
+      '负载大',
+      '负载特别高',
+      '高负载',
+      '过载',
+      '超负荷',
+      '負載很高',
+      '負載高',
+      '負載過高',
+      '負載飆升',
+      '負載很大',
+      '負載大',
+      '高負載',
+      '過載',
+      '超負荷',
+    ],
+    denied: {
+      en: [
+        'not overloaded',
+        'not heavily loaded',
+        'not under heavy load',
+        'no high load',
+        'load was normal',
+        'load is normal',
+        'low load',
+        'load was low',
+        'load is low',
+      ],
+      zh: ['负载不高', '負載不高', '负载正常', '負載正常', '负载很低', '负载低'],
+    },
+  },
+  /** A workload that needs much memory, as an adjective: "memory-intensive workloads". */
+  memoryIntensive: {
+    en: [
+      'memory-intensive',
+      'memory intensive',
+      'memory-heavy',
+      'memory heavy',
+      'memory-hungry',
+      'memory hungry',
+      'RAM-intensive',
+      'RAM-hungry',
+      'memory-bound',
+    ],
+    zh: ['内存密集型', '內存密集型', '内存密集', '吃内存', '吃內存', '耗内存', '耗內存'],
+    denied: { en: ['not memory-intensive', 'not memory intensive'], zh: [] },
+  },
+  /** A workload that needs much CPU, as an adjective: "CPU-intensive jobs". */
+  cpuIntensive: {
+    en: [
+      'CPU-intensive',
+      'CPU intensive',
+      'cpu-intensive',
+      'cpu intensive',
+      'CPU-heavy',
+      'CPU heavy',
+      'CPU-hungry',
+      'CPU hungry',
+      'compute-intensive',
+      'compute intensive',
+      'CPU-bound',
+      'CPU bound',
+      'cpu-bound',
+    ],
+    zh: ['CPU密集型', 'cpu密集型', '计算密集型', '計算密集型', '吃CPU', '吃cpu', '耗CPU'],
+    denied: { en: ['not CPU-intensive', 'not CPU intensive'], zh: [] },
+  },
+  /** A count that keeps rising: grows steadily, keeps increasing, leaks (一直增长, 泄漏). */
+  growing: {
+    en: [
+      'never goes down',
+      'never go down',
+      'never decreases',
+      'never released',
+      'not released',
+      'never closed',
+      'not being closed',
+      'never freed',
+      'leaks',
+      'leaking',
+      'leaked',
+      'leakage',
+      ' leak',
+    ],
+    zh: [
+      '泄漏',
+      '洩漏',
+      '泄露',
+      '洩露',
+      '只增不减',
+      '只增不減',
+      '没有释放',
+      '沒有釋放',
+      '不释放',
+      '不釋放',
+      '越来越多',
+      '越來越多',
+    ],
+    forms: [
+      ...repeatedly(GROW, INCREASE, CLIMB, RISE, GO_UP, CREEP_UP, PILE_UP),
+      phrase(doing(GROW, INCREASE, CLIMB, RISE, GO_UP, CREEP_UP), [
+        'steadily',
+        'linearly',
+        'monotonically',
+        'over time',
+        'day after day',
+        'day by day',
+        'every day',
+        'every hour',
+        'daily',
+        'without bound',
+        'indefinitely',
+        'slowly',
+        'until',
+      ]),
+      phrase(
+        ['steadily', 'linearly', 'monotonically', 'slowly', 'gradually'],
+        doing(GROW, INCREASE, CLIMB, RISE, GO_UP, CREEP_UP),
+      ),
+      zhPhrase(
+        [
+          '一直',
+          '不断',
+          '不斷',
+          '持续',
+          '持續',
+          '缓慢',
+          '緩慢',
+          '逐渐',
+          '逐漸',
+          '每天',
+          '慢慢',
+          '稳定',
+          '穩定',
+        ],
+        ['增长', '增長', '增加', '上涨', '上漲', '上升', '变多', '變多', '升高'],
+      ),
+    ],
+    denied: {
+      en: ['no leak', 'not leaking', 'stays flat', 'stayed flat', 'not growing', 'not increasing'],
+      zh: ['没有泄漏', '沒有洩漏', '没有增长', '沒有增長', '稳定在', '穩定在'],
+    },
+  },
+  /** A program's own state broken: corrupt, corrupted, in a bad or inconsistent state (损坏). */
+  corrupt: {
+    en: [
+      'in a corrupt state',
+      'in a corrupted state',
+      'corrupt state',
+      'corrupted state',
+      'corrupt',
+      'corruption',
+      'in a bad state',
+      'in a broken state',
+      'in an inconsistent state',
+      'inconsistent state',
+      'broken state',
+    ],
+    zh: [
+      '损坏',
+      '損壞',
+      '坏掉',
+      '壞掉',
+      '数据损坏',
+      '數據損壞',
+      '状态损坏',
+      '狀態損壞',
+      '状态错乱',
+      '狀態錯亂',
+      '数据错乱',
+    ],
+    denied: {
+      en: ['not corrupt', 'no corruption', 'not corrupted', 'was not corrupted'],
+      zh: ['没有损坏', '沒有損壞', '未损坏'],
+    },
+  },
+  /** A daemon alive but doing nothing: hung, deadlocked, wedged, frozen (卡死, 死锁). */
+  wedged: {
+    en: [
+      ...inflections(HANG, FREEZE, DEADLOCK, LOCK_UP, WEDGE),
+      ...bare(HANG),
+      'deadlock',
+      'in a deadlock',
+      'stopped doing anything',
+      'stops doing anything',
+      'does nothing',
+      'did nothing',
+      'doing nothing',
+      'stopped making progress',
+      'not making progress',
+      'stalled',
+      'stalls',
+    ],
+    zh: [
+      '卡死',
+      '卡住',
+      '死锁',
+      '死鎖',
+      '夯住',
+      'hang住',
+      '假死',
+      '僵死',
+      '无响应',
+      '無響應',
+      '没有响应',
+      '沒有響應',
+    ],
+    denied: {
+      en: [
+        'not hung',
+        'not stuck',
+        'never hung',
+        "didn't hang",
+        'did not hang',
+        'not deadlocked',
+        'no deadlock',
+      ],
+      zh: ['没有卡', '沒有卡', '未卡', '没有死锁'],
+    },
+  },
+  /** A program's log that stops while the program runs on: no new line after some time. */
+  loggingStopped: {
+    en: [
+      'stopped logging',
+      'stops logging',
+      'stop logging',
+      'no longer logs',
+      'no longer logging',
+      'logs nothing',
+      'logged nothing',
+      'logging nothing',
+      'quit logging',
+      'stopped writing logs',
+      'stops writing logs',
+      'no new log lines',
+      'no new log entries',
+      'no log entries',
+      'no logs after',
+      'no logs since',
+      'nothing in the log after',
+      'shows nothing after',
+      'showed nothing after',
+      'show nothing after',
+      'has nothing after',
+      'had nothing after',
+    ],
+    zh: [
+      '日志停止',
+      '日誌停止',
+      '日志停了',
+      '日志中断',
+      '日誌中斷',
+      '日志停在',
+      '日誌停在',
+      '没有日志',
+      '沒有日誌',
+      '不再输出日志',
+      '不再輸出日誌',
+      '不再打日志',
+      '日志不再更新',
+      '没有新日志',
+      '沒有新日誌',
+      '日志没有输出',
+    ],
+    forms: [
+      phrase(
+        ['log', 'logs', 'logging', 'journal', 'log output'],
+        [
+          ...doing(verb('stop', { past: 'stopped', ing: 'stopping' }), verb('end')),
+          'goes silent',
+          'went silent',
+          'go silent',
+          'goes quiet',
+          'went quiet',
+          'go quiet',
+          'cuts off',
+          'cut off',
+          'just stops',
+          'just stopped',
+          'stops abruptly',
+          'stopped abruptly',
+          'stopped updating',
+          'stops updating',
+          'stop updating',
+          'stop at',
+        ],
+      ),
+    ],
+    denied: {
+      en: ['did not stop logging', 'never stopped logging', 'kept logging', 'still logging'],
+      zh: [],
+    },
+  },
+  /** CPUs at full use that never come back down: until a reset, indefinitely. */
+  peggedForever: {
+    en: [
+      'stuck at 100%',
+      'stuck at 100 %',
+      'stuck at 100 percent',
+      'pinned at 100% permanently',
+      'pegged at 100% permanently',
+      'pegged at 100% indefinitely',
+    ],
+    zh: [
+      '一直100%',
+      '一直 100%',
+      '一直是100%',
+      '持续100%',
+      '持續100%',
+      '一直打满',
+      '一直打滿',
+      '打满不下来',
+      '打滿不下來',
+      '100%不下来',
+      '一直卡在100%',
+    ],
+    forms: [
+      phrase(
+        PEGGED,
+        ['and', 'and then'],
+        [...doing(STAY, REMAIN, SIT), STAY.base, REMAIN.base, SIT.base],
+        ['there', 'pegged', 'at 100%', 'at 100 %', 'that way', 'like that'],
+      ),
+      phrase(PEGGED, [
+        'and never come down',
+        'and never comes down',
+        'and never came down',
+        'and never recover',
+        'and never recovers',
+        'and never recovered',
+        'until a reset',
+        'until a hard reset',
+        'until a reboot',
+        'until the reboot',
+        'until we reset',
+        'until we rebooted',
+        'until reboot',
+        'until a power cycle',
+        'until we power cycled',
+        'indefinitely',
+        'permanently',
+        'forever',
+      ]),
+    ],
+    denied: { en: ['came back down', 'comes back down', 'went back down', 'recovered by itself'], zh: [] },
+  },
+  /** A host that comes back only when it is reset: a hard reset, a power cycle, never a clean reboot. */
+  resetOnly: {
+    en: [],
+    zh: [
+      '强制重启',
+      '強制重啟',
+      '硬重启',
+      '硬重啟',
+      '断电重启',
+      '斷電重啟',
+      '只能断电',
+      '只能斷電',
+      '强制断电',
+      '強制斷電',
+      '只能强制重启',
+      '只能強制重啟',
+    ],
+    forms: [
+      phrase(
+        [
+          'needed a',
+          'needs a',
+          'need a',
+          'required a',
+          'requires a',
+          'require a',
+          'only a',
+          'until a',
+          'took a',
+          'takes a',
+        ],
+        [
+          'hard reset',
+          'hard reboot',
+          'hard restart',
+          'forced reboot',
+          'forced restart',
+          'forced power off',
+          'hard power off',
+          'power cycle',
+          'power-cycle',
+          'cold reboot',
+          'reset',
+        ],
+      ),
+      phrase(
+        [
+          'had to be',
+          'has to be',
+          'have to be',
+          'must be',
+          'needed to be',
+          'need to be',
+          'needs to be',
+          'can only be',
+          'could only be',
+        ],
+        [
+          'hard reset',
+          'hard-reset',
+          'reset',
+          'power cycled',
+          'power-cycled',
+          'force rebooted',
+          'force-rebooted',
+          'forcibly rebooted',
+          'hard rebooted',
+          'hard-rebooted',
+          'forcibly restarted',
+          'force restarted',
+        ],
+      ),
+      phrase(
+        [
+          'had to',
+          'have to',
+          'has to',
+          'needed to',
+          'need to',
+          'could only',
+          'can only',
+          'until we',
+          'until someone',
+        ],
+        [
+          'hard reset',
+          'hard-reset',
+          'power cycle',
+          'power-cycle',
+          'power cycled',
+          'force reboot',
+          'force-reboot',
+          'forcibly reboot',
+          'hard reboot',
+          'hard-reboot',
+          'force restart',
+          'reset',
+        ],
+      ),
+    ],
+    denied: { en: [], zh: [] },
+  },
+  /** Credits run down to nothing: exhausted, depleted, at zero (耗尽, 归零). */
+  depleted: {
+    en: [
+      'exhausted',
+      'depleted',
+      'drained',
+      'ran out',
+      'runs out',
+      'running out',
+      ' run out',
+      'used up',
+      'dropped to zero',
+      'dropped to 0',
+      'fell to zero',
+      'fell to 0',
+      'went to zero',
+      'went to 0',
+      'hit zero',
+      'reached zero',
+      'at zero',
+      'was zero',
+      'is zero',
+      'zero',
+      'out of',
+      ' no ',
+      'none left',
+      'ran dry',
+    ],
+    zh: [
+      '耗尽',
+      '耗盡',
+      '用完',
+      '用光',
+      '为0',
+      '為0',
+      '为零',
+      '為零',
+      '归零',
+      '歸零',
+      '不足',
+      '没有了',
+      '沒有了',
+    ],
+    denied: {
+      en: ['plenty of', 'not exhausted', 'never ran out', 'did not run out', "didn't run out", 'unlimited'],
+      zh: ['充足', '没有耗尽', '沒有耗盡'],
+    },
+  },
+  /** A burstable instance held to its baseline: throttled, out of credits. */
+  throttled: {
+    en: [
+      'throttled',
+      'throttling',
+      ' throttle',
+      'out of credits',
+      'ran out of credits',
+      'run out of credits',
+      'running out of credits',
+      'credits exhausted',
+      'credits ran out',
+      'credits depleted',
+      'no credits',
+      'zero credits',
+      'no CPU credits',
+      'out of CPU credits',
+      'at baseline',
+      'to baseline',
+      'to their baseline',
+      'to the baseline',
+      'baseline performance',
+    ],
+    zh: ['被限流', '限流', 'CPU积分耗尽', '积分耗尽', '積分耗盡', '积分用完', '降到基线', '被限制'],
+    denied: {
+      en: ['not throttled', 'never throttled', 'no throttling', 'without throttling', 'unlimited'],
+      zh: ['没有限流', '沒有限流', '没有被限流'],
+    },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -1312,6 +2577,15 @@ export interface Description {
   stateFirst?: boolean;
   /** The gap allowed between the subject and a state after it, where a sentence puts more between them. */
   forwardGap?: number;
+  /** The gap allowed between a state and the subject after it. */
+  backwardGap?: number;
+  /**
+   * The state is a verb and the subject its object ("could not SSH into any of the worker nodes"): read before the
+   * subject with only a noun phrase's determiners and adjectives between, never another object.
+   */
+  objectOf?: boolean;
+  /** Patterns that, on the same line, mean the line is about something else (as `unless`, where words do not do). */
+  unlessPatterns?: readonly string[];
 }
 
 /** Per-container commands: a line about one of these hanging is about one container, not the daemon. */
@@ -1355,6 +2629,11 @@ const NOT_THE_HOST = [
   'plugin',
   'exporter',
   'operator',
+  // Agents whose names end in "node" (calico-node, the CSI node plugins) and node-local DNS.
+  'calico-node',
+  'csi-node',
+  'node-local',
+  'nodelocal',
   '容器',
   '进程',
   '進程',
@@ -1363,6 +2642,120 @@ const NOT_THE_HOST = [
   '业务',
   '服务',
   '服務',
+];
+
+/** What a runtime or a kubelet fails to start besides itself: a line about it is not the daemon down. */
+const START_OBJECTS = [
+  'start container',
+  'start the container',
+  'start a container',
+  'start any container',
+  'start containers',
+  'start new container',
+  'start the pod',
+  'start a pod',
+  'start pods',
+  'start the pods',
+  'start any pod',
+  'start new pod',
+  'start the sandbox',
+  'start sandbox',
+  'start the shim',
+  'start shim',
+  'start the task',
+  'start task',
+  '启动容器',
+  '啟動容器',
+  '启动pod',
+  '启动 pod',
+];
+
+/**
+ * Words that make a line about load or pressure a statement of how things work, a setting or an advice, not what
+ * a node went through: documentation ("when a node is under memory pressure, the kubelet evicts"), the kubelet's
+ * eviction thresholds and reservations, a way to avoid it.
+ */
+const NOT_AN_EPISODE = [
+  'when a node',
+  'when nodes',
+  'when node ',
+  'if a node',
+  'if nodes',
+  'in case of',
+  'avoid',
+  'prevent',
+  'protect',
+  'threshold',
+  'eviction-hard',
+  'evictionHard',
+  'eviction-soft',
+  'evictionSoft',
+  'memory.available',
+  'nodefs.available',
+  'recommend',
+  'should ',
+  'best practice',
+  '建议',
+  '建議',
+  '避免',
+  '防止',
+  '以免',
+  '阈值',
+  '閾值',
+];
+
+/** A workload's adjective in an advice or a catalogue ("instances optimized for memory-intensive workloads"). */
+const ADVICE = [
+  ...NOT_AN_EPISODE,
+  'optimized for',
+  'optimised for',
+  'suitable for',
+  'designed for',
+  'ideal for',
+  'intended for',
+  'good for',
+  'consider',
+  '适合',
+  '適合',
+  '推荐',
+  '推薦',
+];
+
+/** A reboot someone planned or a tool scheduled: the node goes away on purpose and comes back. */
+const PLANNED = [
+  'kured',
+  'unattended-upgrade',
+  'unattended upgrade',
+  'reboot-required',
+  'maintenance window',
+  'for maintenance',
+  ' scheduled reboot',
+  ' planned reboot',
+  // A reboot that went well, and the counters and policies named after restarts.
+  'rebooted fine',
+  'restarted fine',
+  'reboots fine',
+  'restarts fine',
+  'rebooted successfully',
+  'restarted successfully',
+  'rebooted cleanly',
+  'restarted cleanly',
+  'rebooted gracefully',
+  'restarted gracefully',
+  'rebooted as expected',
+  'restarted as expected',
+  'rebooted without issue',
+  'restarted without issue',
+  'rebooted without problem',
+  'restarted without problem',
+  'restart count',
+  'reboot count',
+  'restartCount',
+  'restart policy',
+  'restartPolicy',
+  'to apply',
+  'to install',
+  'after patching',
 ];
 
 export const DESCRIPTIONS: readonly Description[] = [
@@ -1385,6 +2778,15 @@ export const DESCRIPTIONS: readonly Description[] = [
       'was healthy',
       'is healthy',
       'reported healthy',
+      // Its log that stops is the kubelet wedged (below), not dead; pods it shuts down are the node's shutdown.
+      'kubelet log',
+      'kubelet journal',
+      'stopped logging',
+      'stops logging',
+      'log stopped',
+      'logs stopped',
+      'shuts down pods',
+      'shutting down pods',
     ],
     source:
       'observation: kubelet.service exiting (systemd "Main process exited", "Stopped", "Killed") as people see it',
@@ -1403,6 +2805,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'notRestarted',
     fact: 'kubelet.dead',
+    unless: START_OBJECTS,
     source:
       'observation: kubelet.service left inactive (systemd did not restart it: Restart= policy, start limit)',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
@@ -1411,6 +2814,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'restarting',
     fact: 'kubelet.dead',
+    // Repeated restarts before their object are a person's ("we kept restarting kubelet").
+    subjectFirst: true,
     source:
       'observation: kubelet.service crash-looping (systemd "Scheduled restart job, restart counter is at N")',
     mechanism: 'the kubelet exits again before it posts status; the lease lapses between restarts',
@@ -1437,6 +2842,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'runtime',
     state: 'restarting',
     fact: 'runtime.service_failed',
+    // Repeated restarts before their object are a person's ("we kept restarting runtime").
+    subjectFirst: true,
     source: 'observation: the runtime service restarting in a loop (systemd restart counter)',
     mechanism: 'the runtime daemon keeps exiting; between restarts nothing answers CRI calls',
   },
@@ -1444,6 +2851,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'runtime',
     state: 'notRestarted',
     fact: 'runtime.service_stopped',
+    unless: START_OBJECTS,
     source: 'observation: the runtime service stopped and left inactive by systemd',
     mechanism: 'nothing serves the runtime socket, so every CRI call fails until someone starts it',
   },
@@ -1564,7 +2972,22 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'network',
     state: 'unreachable',
     fact: 'network.disrupted',
-    unless: ['plugin', 'CNI', 'cni', 'NetworkPluginNotReady', 'NetworkUnavailable'],
+    // The pods' network is the network plugin's (its own subject).
+    unless: [
+      'plugin',
+      'CNI',
+      'cni',
+      'NetworkPluginNotReady',
+      'NetworkUnavailable',
+      'pod network',
+      'calico',
+      'Calico',
+      'flannel',
+      'Flannel',
+      'cilium',
+      'Cilium',
+      'weave',
+    ],
     source:
       "observation: the node's network cut or restarted (the kubelet's connection to the API server drops)",
     mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
@@ -1813,6 +3236,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'networkPlugin',
     state: 'restarting',
     fact: 'cni.agent_down',
+    // Repeated restarts before their object are a person's ("we kept restarting calico").
+    subjectFirst: true,
     source: "observation: the network plugin's node agent crash-looping",
     mechanism: 'between restarts the plugin answers no CNI call; pods cannot get a network',
   },
@@ -1846,7 +3271,20 @@ export const DESCRIPTIONS: readonly Description[] = [
     fact: 'node.unresponsive',
     // Something else unreachable "from the node" is the node's view of it, not the node gone; the taint's name is
     // the node controller's word, read by its own rule.
-    unless: ['from the node', 'from node', 'from inside the node', 'kubernetes.io/unreachable'],
+    unless: [
+      'from the node',
+      'from node',
+      'from inside the node',
+      'kubernetes.io/unreachable',
+      // Logging in to a registry from the node (登录 a 仓库) is not logging in to the node.
+      '仓库',
+      '倉庫',
+      '镜像',
+      '鏡像',
+      'harbor',
+      'Harbor',
+      'registry',
+    ],
     source:
       'observation: a node not answering SSH, its agents silent (no metrics, no logs) for a while, then back by itself',
     mechanism:
@@ -1856,7 +3294,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'rebooting',
     fact: 'node.rebooting',
-    unless: NOT_THE_HOST,
+    unless: [...NOT_THE_HOST, ...PLANNED],
     subjectFirst: true,
     source:
       "observation: a node that crashes, kernel-panics or reboots by itself, often in a loop (the kernel's panic, the boot banner again in its journal)",
@@ -1867,7 +3305,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'restarting',
     fact: 'node.rebooting',
-    unless: NOT_THE_HOST,
+    unless: [...NOT_THE_HOST, ...PLANNED],
     subjectFirst: true,
     source:
       'observation: a node said to restart over and over (a reboot loop: each boot ends in a crash or a watchdog reset)',
@@ -2103,6 +3541,293 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: inotify instances or watches used up (fs.inotify.max_user_instances / max_user_watches)',
     mechanism: 'the kubelet and cAdvisor cannot watch new containers or files',
   },
+  {
+    subject: 'node',
+    state: 'hostHangs',
+    fact: 'node.unresponsive',
+    subjectFirst: true,
+    unless: NOT_THE_HOST,
+    source:
+      "observation: a host said to hang, freeze or lock up as a whole (no SSH, no console login; the kubelet's Lease not renewed)",
+    mechanism:
+      'the whole host stalls (memory thrashing, an overloaded CPU, a kernel wedged) and every daemon on it with the kubelet',
+  },
+  {
+    subject: 'node',
+    state: 'inaccessible',
+    fact: 'node.unresponsive',
+    stateFirst: true,
+    objectOf: true,
+    // Something reached from the node or through a node's port is not the node.
+    unless: [
+      'from the node',
+      'from node',
+      'from inside',
+      'from the host',
+      'NodePort',
+      'nodePort',
+      'node port',
+      'kubernetes.io/unreachable',
+    ],
+    source:
+      "observation: the host out of an operator's reach by its own channels (sshd, a cloud agent's session such as SSM Session Manager or EC2 Instance Connect, ICMP echo), said as what one cannot do to it",
+    mechanism:
+      'the whole host stalls (memory thrashing, an overloaded CPU, a kernel wedged) and every daemon on it with the kubelet',
+  },
+  {
+    subject: 'node',
+    state: 'memoryPressure',
+    fact: 'mem.exhausted',
+    unless: NOT_AN_EPISODE,
+    source:
+      "observation: memory pressure or thrashing on the node as people read it (the kernel's pressure stall information, /proc/pressure/memory since Linux 4.20, kernel/sched/psi.c; the kubelet's MemoryPressure condition, pkg/kubelet/eviction)",
+    mechanism:
+      'the kernel spends its time reclaiming and swapping: the kubelet and the runtime wait in reclaim with the workloads and miss their deadlines',
+  },
+  {
+    subject: 'node',
+    state: 'cpuPressure',
+    fact: 'cpu.saturated',
+    unless: NOT_AN_EPISODE,
+    source:
+      'observation: CPU pressure, contention or starvation on the node as people read it (/proc/pressure/cpu, kernel/sched/psi.c, Linux 4.20+)',
+    mechanism:
+      'runnable tasks wait for a CPU: the kubelet and the runtime get too little of it to answer in time',
+  },
+  {
+    subject: 'node',
+    state: 'loaded',
+    fact: 'cpu.saturated',
+    // A server of its own (the API server, etcd, a load balancer) loaded is that service's.
+    unless: [
+      ...NOT_AN_EPISODE,
+      'apiserver',
+      'API server',
+      'api server',
+      'etcd',
+      'control plane',
+      'load balancer',
+      'database',
+    ],
+    source:
+      'observation: a node described heavily loaded or overloaded, or with a high load average (the run queue /proc/loadavg reports, fs/proc/loadavg.c)',
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    subject: 'system',
+    state: 'loaded',
+    fact: 'cpu.saturated',
+    stateFirst: true,
+    backwardGap: 1,
+    unless: [
+      ...NOT_AN_EPISODE,
+      'systemd',
+      'API server',
+      'api server',
+      'NFS server',
+      'DNS server',
+      'metrics server',
+      'metrics-server',
+      'file system',
+      'filesystem',
+    ],
+    source:
+      'observation: "a heavily loaded system", "an overloaded server": the machine under load, its noun right after the adjective',
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    subject: 'workload',
+    state: 'memoryIntensive',
+    fact: 'workload.intensive',
+    unless: ADVICE,
+    source:
+      "observation: workloads described as memory-intensive on the node (their usage against the node's allocatable: pkg/kubelet/cm node allocatable)",
+    mechanism:
+      'they take what the node has; with nothing reserved (kube-reserved/system-reserved) the kubelet and the runtime compete with them',
+  },
+  {
+    subject: 'workload',
+    state: 'cpuIntensive',
+    fact: 'workload.intensive',
+    unless: ADVICE,
+    source:
+      "observation: workloads described as CPU-intensive on the node (their usage against the node's allocatable: pkg/kubelet/cm node allocatable)",
+    mechanism:
+      'they take what the node has; with nothing reserved (kube-reserved/system-reserved) the kubelet and the runtime compete with them',
+  },
+  {
+    subject: 'fds',
+    state: 'growing',
+    fact: 'fd.growing',
+    // Raising the limit is an operator's change, not the count.
+    unless: ['ulimit', 'LimitNOFILE', 'raised the', 'raise the', 'increased the', 'increase the', 'bumped'],
+    source:
+      'observation: open descriptors said to grow steadily (lsof, /proc/sys/fs/file-nr) toward a limit: the kernel\'s fs.file-max (fs/file_table.c, "VFS: file-max limit %lu reached") or a daemon\'s RLIMIT_NOFILE (EMFILE)',
+    mechanism:
+      'a daemon that does not close what it opens reaches its limit or the kernel-wide one; then it cannot accept connections or open files',
+  },
+  {
+    subject: 'runtime',
+    state: 'corrupt',
+    fact: 'runtime.state_corrupt',
+    // An image, a pull or one container's files is that object, not the daemon's own state.
+    unless: [
+      'image',
+      ' pull',
+      'download',
+      'registry',
+      'manifest',
+      'blob',
+      'checksum',
+      'digest',
+      'tarball',
+      'container filesystem',
+      'inside the container',
+      "container's",
+      'log file',
+      'Error response',
+      '镜像',
+      '鏡像',
+    ],
+    source:
+      "observation: the runtime's on-disk state described corrupt, often after a crash or a hard reset (dockerd restores its layer and image stores at start, moby layer/layer_store.go and the graph drivers; containerd's metadata database, metadata/db.go; CRI-O's containers/storage)",
+    mechanism:
+      'a daemon whose state does not load fails at start, or serves broken state, until the store is repaired or wiped',
+  },
+  {
+    subject: 'kubelet',
+    state: 'wedged',
+    fact: 'kubelet.wedged',
+    // Hung behind the runtime, a mount or systemd is that program's hang; a command that hangs is the command's.
+    unless: [
+      "kubelet's",
+      'kubelet’s',
+      'PLEG',
+      'pleg',
+      'waiting for',
+      'waiting on',
+      'blocked on',
+      'container runtime',
+      'runtime',
+      'docker',
+      'containerd',
+      'crio',
+      'NFS',
+      'nfs',
+      'mount',
+      'volume',
+      'D state',
+      'Terminating',
+      'ContainerCreating',
+      'systemctl',
+      'restart kubelet',
+      'restart the kubelet',
+      'restarting kubelet',
+      'restarting the kubelet',
+      '运行时',
+      '運行時',
+    ],
+    source:
+      'observation: a kubelet alive but described hung, deadlocked or wedged (only a goroutine dump shows where: SIGQUIT to the Go runtime, or /debug/pprof/goroutine on its port)',
+    mechanism:
+      "the kubelet's loops block on a lock or on each other: it posts no status and syncs no pod while its process runs",
+  },
+  {
+    subject: 'kubelet',
+    state: 'loggingStopped',
+    fact: 'kubelet.wedged',
+    // journald dropping or rotating lines, or a verbosity change, is the log's, not the kubelet's.
+    unless: [
+      'journald',
+      'rate limit',
+      'rate-limit',
+      'ratelimit',
+      'Suppressed',
+      'suppressed',
+      'rotated',
+      'rotation',
+      'logrotate',
+      'verbosity',
+      'log level',
+      '--v=',
+      'disk full',
+      'no space',
+      'vacuum',
+    ],
+    source:
+      "observation: the kubelet's journal ending while the node runs on (journalctl -u kubelet; klog flushes its buffer every 5 s, k8s.io/klog)",
+    mechanism:
+      'a kubelet that logs nothing for minutes is blocked: its sync loop and status updates wait where its logging does',
+  },
+  {
+    subject: 'cpus',
+    state: 'peggedForever',
+    fact: 'node.wedged',
+    // A program at 100 % is that program busy, and a load test's CPU is the load's.
+    unless: [
+      'pod',
+      'container',
+      'process',
+      'java',
+      'application',
+      'load test',
+      'stress',
+      'benchmark',
+      'limit',
+      '进程',
+      '進程',
+      '容器',
+      '压测',
+      '壓測',
+    ],
+    source:
+      'observation: CPUs pegged at 100 % that never come down until the machine is reset (a kernel spinning with its lockup watchdog firing, kernel/watchdog.c, not a workload)',
+    mechanism:
+      'the host is wedged in its kernel: nothing else runs, the kubelet renews no Lease until the reset',
+  },
+  {
+    subject: 'node',
+    state: 'resetOnly',
+    fact: 'node.wedged',
+    objectOf: true,
+    unless: [
+      ...NOT_THE_HOST,
+      'kubeadm',
+      'password',
+      'config',
+      'certificate',
+      'iptables',
+      'token',
+      'CNI',
+      'cni',
+      'factory',
+    ],
+    source:
+      "observation: a host that comes back only from a hard reset or a power cycle (the cloud's or the hypervisor's reset): nothing inside it answers a clean reboot",
+    mechanism: 'the host is wedged below its daemons: the kubelet renews no Lease until the machine is reset',
+  },
+  {
+    subject: 'credits',
+    state: 'depleted',
+    fact: 'cpu.throttled',
+    // EBS gp2 volumes have burst credits too: their exhaustion is the disk's.
+    unless: ['EBS', 'gp2', 'IOPS', 'volume', 'disk'],
+    source:
+      "observation: a burstable instance's CPU credits run down (EC2 CloudWatch CPUCreditBalance at zero in standard mode, T2's default; Azure B-series likewise)",
+    mechanism:
+      "the hypervisor holds the node's CPUs to their baseline share: the kubelet and the runtime cannot answer in time under the workloads' load",
+  },
+  {
+    subject: 'burstable',
+    state: 'throttled',
+    fact: 'cpu.throttled',
+    // A container's CFS quota (the Burstable QoS class's limits) throttles the container, not the node.
+    unless: ['pod', 'container', 'CFS', 'cfs', 'quota', 'QoS', 'cpu.cfs', 'throttled_periods', '容器'],
+    source:
+      'observation: burstable instances (EC2 T2/T3/T3a/T4g, Azure B-series) described throttled or out of CPU credits: the hypervisor holds them to their baseline share',
+    mechanism:
+      "the node gets a fraction of its CPUs: the kubelet and the runtime cannot answer in time under the workloads' load",
+  },
 ];
 
 /**
@@ -2124,6 +3849,12 @@ export const HEDGES: Terms = {
     'possible',
     'if the ',
     'whether',
+    // An impression, not what was seen.
+    'seems to',
+    'seemed to',
+    'appears to',
+    'appeared to',
+    'for instance',
   ],
   zh: ['可能', '一般', '通常', '例如', '比如', '如果', '假如', '或者', '是否', '常见', '常見', '如 '],
 };
@@ -2138,26 +3869,20 @@ const BACKWARD_GAP = 12;
  */
 const WITHIN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
 
-const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-
-/**
- * An English term whose first letter may be either case; Chinese and symbols as they are. A capital that is not
- * followed by a small letter (an acronym, a one-letter state: "D state", "NIC") keeps its case: "d state" is the
- * end of "a stopped state".
- */
-function term(word: string): string {
-  const first = word.charAt(0);
-  const rest = escapeRegex(word.slice(1));
-  const capitalOnly = /^[A-Z](?![a-z])/.test(word);
-  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase() && !capitalOnly
-    ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
-    : escapeRegex(first) + rest;
-}
-
 function alternatives(terms: Terms, patterns: readonly string[] = []): string {
   // Longest first, so a phrase wins over the word inside it when both could match.
   const all = [...new Set([...terms.en, ...terms.zh])].sort((a, b) => b.length - a.length);
   return `(?:${[...all.map(term), ...patterns].join('|')})`;
+}
+
+/** Every pattern a state says itself with, besides its terms: its patterns and its verbs' forms. */
+function statePatterns(state: State): { pattern: string; literals: readonly string[] }[] {
+  return [...(state.patterns ?? []), ...(state.forms ?? [])];
+}
+
+/** The words of a state's finite verbs. */
+function finiteWords(state: State): string[] {
+  return state.finite ? [...state.finite.said, ...state.finite.ing, ...state.finite.base] : [];
 }
 
 /**
@@ -2169,7 +3894,12 @@ function descriptionLiterals(d: Description): string[] {
   const state = STATES[d.state] as State;
   const sides = [
     reduceLiterals([...SUBJECTS[d.subject].en, ...SUBJECTS[d.subject].zh]),
-    reduceLiterals([...state.en, ...state.zh, ...(state.patterns ?? []).flatMap((p) => p.literals)]),
+    reduceLiterals([
+      ...state.en,
+      ...state.zh,
+      ...statePatterns(state).flatMap((p) => p.literals),
+      ...finiteWords(state),
+    ]),
   ].filter((side) => side.every(distinctive));
   const shortest = (side: readonly string[]) => Math.min(...side.map((l) => l.length));
   const [best] = sides.sort((a, b) => shortest(b) - shortest(a));
@@ -2177,21 +3907,90 @@ function descriptionLiterals(d: Description): string[] {
   return best;
 }
 
+/** Words of a noun phrase before its noun: what may stand between a verb and the subject that is its object. */
+const DETERMINERS = [
+  'the',
+  'a',
+  'an',
+  'any',
+  'all',
+  'one',
+  'some',
+  'several',
+  'two',
+  'three',
+  'of',
+  'these',
+  'those',
+  'that',
+  'this',
+  'our',
+  'my',
+  'their',
+  'its',
+  'affected',
+  'failing',
+  'bad',
+  'broken',
+  'problem',
+  'problematic',
+  'NotReady',
+  'unhealthy',
+  'worker',
+  'new',
+  'other',
+  'remaining',
+  'same',
+  'EC2',
+  'Kubernetes',
+  'k8s',
+];
+
+/**
+ * A finite verb right after its subject (see Finite): adverbs, a perfect's auxiliary or a contraction between, and
+ * for a bare verb a plural subject or a modal before it. A name may follow the subject's noun ("node-3 rebooted").
+ */
+function finitePattern(subject: Terms, finite: Finite): string {
+  const all = alternatives(subject);
+  const plural = subject.en.filter(isPlural);
+  const contraction = anyOf(CONTRACTIONS);
+  const between = (words: readonly string[]) => `(?:${contraction}|,? ${anyOf(words)})`;
+  const forms = [
+    `${all}${NAME}${between([...ADVERBS, ...PERFECT])}{0,3} ${anyOf(finite.said)}`,
+    `${all}${NAME}${between([...ADVERBS, ...PERFECT, ...PROGRESSIVE])}{0,3} ${anyOf(finite.ing)}`,
+    `${all}${NAME}${between(ADVERBS)}{0,2}(?:'ll|’ll|,? ${anyOf(MODALS)})${between(ADVERBS)}{0,2} ${anyOf(finite.base)}`,
+  ];
+  if (plural.length) forms.push(`${anyOf(plural)}${NAME}${between(ADVERBS)}{0,3} ${anyOf(finite.base)}`);
+  return forms.join('|');
+}
+
 function compile(d: Description): Signature {
   const subject = alternatives(SUBJECTS[d.subject]);
   const state = STATES[d.state] as State;
   const said = alternatives(
     state,
-    (state.patterns ?? []).map((p) => p.pattern),
+    statePatterns(state).map((p) => p.pattern),
   );
-  const unless = [state.denied.en, state.denied.zh, HEDGES.en, HEDGES.zh, d.unless ?? []].flat();
+  const subjectTerms: SubjectTerms = SUBJECTS[d.subject];
+  const unless = [
+    state.denied.en,
+    state.denied.zh,
+    HEDGES.en,
+    HEDGES.zh,
+    d.unless ?? [],
+    subjectTerms.not ?? [],
+  ].flat();
   const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
-  const backward = `${said}${WITHIN_SENTENCE}{0,${BACKWARD_GAP}}${subject}`;
+  const backward = d.objectOf
+    ? `${said}(?: ${anyOf(DETERMINERS)}){0,4} ${subject}`
+    : `${said}${WITHIN_SENTENCE}{0,${d.backwardGap ?? BACKWARD_GAP}}${subject}`;
+  const orders = d.subjectFirst ? [forward] : d.stateFirst ? [backward] : [forward, backward];
+  if (state.finite && !d.stateFirst) orders.push(finitePattern(SUBJECTS[d.subject], state.finite));
   return {
     fact: d.fact,
-    pattern: d.subjectFirst ? forward : d.stateFirst ? backward : `${forward}|${backward}`,
+    pattern: orders.join('|'),
     literals: descriptionLiterals(d),
-    unless: alternatives({ en: unless, zh: [] }),
+    unless: alternatives({ en: unless, zh: [] }, d.unlessPatterns),
     observation: true,
     prose: true,
     source: d.source,

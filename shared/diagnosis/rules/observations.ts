@@ -35,6 +35,27 @@ const DID_NOT_CURE =
 const SUGGESTED =
   '(?:may |might |could |usually|typically|should |[Tt]ry |[Yy]ou can |[Ii]f (?:you|we) |可能|一般|建议|尝试)';
 
+/** A suggestion or a hypothesis, where "could" may also be the past of "can" ("we could not SSH in"). */
+const HEDGED =
+  '(?:may |might |could be|could have|could cause|usually|typically|should |[Tt]ry |[Yy]ou can |[Ii]f (?:you|we) |可能|一般|建议|尝试)';
+
+/**
+ * The channels an operator reaches a host by: sshd, a cloud agent's session (AWS Systems Manager's Session Manager
+ * through amazon-ssm-agent, EC2 Instance Connect), the serial console, ICMP echo, RDP. A short word keeps a space or
+ * a capital before it (" ping", not "mapping").
+ */
+const CHANNEL =
+  '(?:SSH|ssh|SSM|[Ss]ession [Mm]anager|[Ss]ystems [Mm]anager|(?:EC2 )?[Ii]nstance [Cc]onnect|[Ss]erial [Cc]onsole| pings?|Pings? |RDP)';
+/** A channel that does not get through, in English and Chinese. */
+const CHANNEL_FAILS =
+  "(?:times? out|timed out|timing out|(?:could ?n[o']t|can ?n[o']t|cannot|unable to|won't) (?:connect|start|open|get in)|hangs?|hung|hanging|fail(?:s|ed|ing)?|(?:does|did|do) ?n[o']t (?:work|connect|respond)|not working|stopped working|no longer works?|(?:is |was )?unavailable|not available|impossible|(?:is |was |got |gets )?refused|unresponsive|not responding|no response|unreachable|not reachable|(?:gets?|got) stuck|is stuck|was stuck|stuck|froze|frozen|freezes|超时|超時|连不上|連不上|不通|无法连接|無法連接|登录不上|登錄不上|登不上|卡住|卡死|无响应|無響應|没有响应|沒有響應|失败|失敗|不可用|进不去|進不去)";
+/** Reaching the host by a channel, said as what one cannot do. */
+const CANNOT_REACH_BY =
+  "(?:[Cc]annot|[Cc]an't|[Cc]an not|[Cc]ould ?n[o']t|[Uu]nable to|[Nn]ot able to|[Ff]ailed to|[Nn]o longer able to) (?:SSH|ssh|ping|log ?in|log on|connect (?:via|over|with|using|through) (?:SSH|ssh|SSM|[Ss]ession [Mm]anager|(?:EC2 )?[Ii]nstance [Cc]onnect|the serial console|RDP))|(?:无法|無法|不能|没法|沒法) ?(?:ssh|SSH|登录|登錄|登陆|登陸|远程|遠程|ping通)|(?:ssh|SSH|远程|遠程) ?(?:登录|登錄)?(?:不上|不了)|ping ?不通";
+/** A login or a connection to something else than the host: a registry, a cloud console, a repository, a pod. */
+const ELSEWHERE =
+  'docker login|registry|[Rr]egistries|portal|dashboard|az login|aws login|gcloud|kubectl|web console|[Gg]rafana|[Aa]rgo|password|[Hh]arbor|ECR|token|github|gitlab|bitbucket|git@|git clone|from the node|from node|from inside|from the pod|from a pod|from pod|from the container|keepalive|gRPC|grpc|busctl|D-Bus|dbus|liveness|readiness|probe|仓库|倉庫|镜像|鏡像';
+
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -607,5 +628,112 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     source:
       'observation: the runtime daemon said to have been made to die, crash or exit by something (a full disk, the OOM killer, a bad update)',
     mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',
+  },
+  {
+    // The host by the channels an operator reaches it with: a session that times out or fails, or one that cannot
+    // be opened. The host is the one the description is about; a login elsewhere (a registry, a cloud console) or a
+    // connection from the node is not.
+    fact: 'node.unresponsive',
+    literals: [
+      'ssh',
+      'SSM',
+      'session manager',
+      'systems manager',
+      'instance connect',
+      'serial console',
+      'ping',
+      'RDP',
+      'log in',
+      'login',
+      'log on',
+      '登录',
+      '登錄',
+      '登陆',
+      '登陸',
+      '远程',
+      '遠程',
+    ],
+    pattern: `${CHANNEL}(?: (?:connections?|sessions?|access|logins?|agent))?${SAME_SENTENCE}{0,30}${CHANNEL_FAILS}|${CANNOT_REACH_BY}`,
+    unless: `${ELSEWHERE}|${HEDGED}|[Ii]f |[Ii]n case|如果|的话`,
+    observation: true,
+    // People's words only: a program's line that mentions it is that program's.
+    prose: true,
+    source:
+      "observation: the host out of reach by an operator's channels: sshd's session timing out or refused (OpenSSH ssh \"Connection timed out\"), AWS Systems Manager's Session Manager (amazon-ssm-agent) or EC2 Instance Connect failing, the serial console dead, ICMP echo unanswered",
+    mechanism:
+      'the whole host stalls (memory thrashing, an overloaded CPU, a kernel wedged) and sshd and the cloud agent with the kubelet',
+  },
+  {
+    // "no ssh", "lost SSH", "no ping": the channel gone, as a noun phrase. Not a host set up without one.
+    fact: 'node.unresponsive',
+    literals: ['ssh', 'SSM', 'ping', 'console', 'login'],
+    pattern:
+      '(?:[Nn]o|[Ll]ost|[Ll]ost all|[Nn]o more|[Nn]o working) (?:SSH|ssh|SSM|ping|pings|serial console|console access|console login|login)',
+    unless: `${ELSEWHERE}|${HEDGED}|key|configured|enabled|disabled|allowed|by design|policy|instead|[Ii]f |needed|required|without`,
+    observation: true,
+    // People's words only: a program's line that mentions it is that program's.
+    prose: true,
+    source:
+      "observation: the host's channels gone, as a noun phrase (no SSH, no ping, no console login): sshd, ICMP echo and the console's getty stopped answering",
+    mechanism:
+      'the whole host stalls (memory thrashing, an overloaded CPU, a kernel wedged) and sshd with the kubelet',
+  },
+  {
+    // The kernel's lockup watchdogs in words: a lockup is the kernel's, whichever host the description is about. The
+    // watchdog's own line ("BUG: soft lockup - CPU#n stuck for") is read by the kernel rules; its settings are not
+    // an episode.
+    fact: 'node.wedged',
+    literals: [
+      'lockup',
+      'lock-up',
+      'rcu stall',
+      'rcu_sched',
+      'rcu_preempt',
+      '软锁',
+      '軟鎖',
+      '软死锁',
+      '軟死鎖',
+    ],
+    pattern:
+      '(?:[Ss]oft|[Hh]ard)[- ]?lock-?ups?|(?:RCU|rcu) stalls?|rcu_(?:sched|preempt)(?: self-detected| detected)? stalls?|软锁|軟鎖|软死锁|軟死鎖',
+    unless: `${HEDGED}|BUG: soft lockup|[Ww]atchdog detected|softlockup_|hardlockup_|watchdog_thresh|nmi_watchdog|kernel\\.softlockup|kernel\\.hardlockup|[Nn]o (?:soft |hard )?lock-?ups?|[Nn]o (?:RCU|rcu) stall|without (?:any )?(?:soft |hard )?lockups?|[Ii]f |没有软锁|如果`,
+    observation: true,
+    // People's words only: a program's line that mentions it is that program's.
+    prose: true,
+    source:
+      "observation: soft or hard lockups and RCU stalls in a person's words (the kernel's lockup watchdog, kernel/watchdog.c watchdog_timer_fn and the hard-lockup detector; RCU's stall detector, kernel/rcu/tree_stall.h)",
+    mechanism:
+      'CPUs stuck in the kernel run nothing else: the kubelet renews no Lease, and with kernel.softlockup_panic the host panics and reboots',
+  },
+  {
+    // A node NotReady or Unknown whose pods still show Running: the API keeps the last status the kubelet posted,
+    // and the node controller evicts only after the taint's toleration (300 s by default) has passed.
+    fact: 'node.pods_running_while_lost',
+    literals: ['running'],
+    pattern: `(?:NotReady|Not Ready|not ready|Unknown)${SAME_SENTENCE}{0,80}(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed|kept|keep|continues? to|continued to)${SAME_SENTENCE}{0,20}(?:Running|running)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed)${SAME_SENTENCE}{0,20}(?:Running|running)${SAME_SENTENCE}{0,80}(?:NotReady|Not Ready|not ready|Unknown)|NotReady[^\\n]{0,40}(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running|(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running[^\\n]{0,40}NotReady`,
+    unless: `${HEDGED}|tolerationSeconds|pod-eviction-timeout|eviction timeout|by design|expected behaviou?r|is expected|Terminating|terminating|[Ii]f |如果`,
+    observation: true,
+    // People's words only: a program's line that mentions it is that program's.
+    prose: true,
+    source:
+      "observation: a node NotReady or Unknown for long whose pods still show Running (the API keeps the kubelet's last posted status; the node lifecycle controller, pkg/controller/nodelifecycle, taints the node and eviction waits on the pods' toleration)",
+    mechanism:
+      'nothing on the node reports: the kubelet is gone with its host (powered off, crashed, cut off) or cannot reach the API server',
+  },
+  {
+    // Nothing reserved for the kubelet and the system daemons, in words (a configuration's absence is checked by
+    // extract/config.ts when the configuration itself is in the bundle).
+    fact: 'config.no_reserved',
+    literals: ['reserved', '预留', '預留'],
+    pattern:
+      '(?:[Nn]o|[Ww]ithout|[Mm]issing|[Nn]ot (?:set|configured|using)|[Nn]either|[Nn]o (?:resources?|memory|CPU|cpu) (?:is |was |are |were )?)(?: (?:a|any|the))? (?:--)?(?:system-reserved|kube-reserved|systemReserved|kubeReserved|system reserved|kube reserved|reservations?|reserved resources)|(?:--)?(?:system-reserved|kube-reserved|systemReserved|kubeReserved)(?: (?:or|and|nor) (?:--)?(?:system-reserved|kube-reserved|systemReserved|kubeReserved))?(?: (?:is|are|was|were) (?:not|never) (?:set|configured|defined|specified)| not set| unset| missing| empty| absent)|[Nn]othing (?:is |was )?reserved for|(?:没有|沒有|未)(?:设置|配置|設置|設定)?(?:任何)? ?(?:kube-reserved|system-reserved|kubeReserved|systemReserved|预留资源|預留資源|资源预留|資源預留|预留)',
+    unless: `${SUGGESTED}|[Ii]f |recommend|best practice|如果|建议`,
+    observation: true,
+    // People's words only: a program's line that mentions it is that program's.
+    prose: true,
+    source:
+      'observation: the kubelet said to reserve nothing for itself and the system daemons (--kube-reserved/--system-reserved, KubeletConfiguration kubeReserved/systemReserved unset: pkg/kubelet/cm node allocatable, node images that leave them empty)',
+    mechanism:
+      "the pods may take all of the node's capacity: the kubelet, the runtime and sshd compete with them for CPU and memory",
   },
 ];
