@@ -33,6 +33,14 @@ interface Example {
 
 const HITS: readonly Example[] = [
   {
+    line: `${J} containerd[812]: ${TS} level=error msg="ExecSync for \\"${CID}\\" failed" error="rpc error: code = Unknown desc = failed to exec in container: failed to start exec \\"abc\\": OCI runtime exec failed: exec failed: unable to start container process: error starting setns process: fork/exec /proc/self/exe: resource temporarily unavailable: unknown"`,
+    fact: 'pid.pressure',
+  },
+  {
+    line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for POST /v1.41/containers/abc/start returned error: OCI runtime create failed: container_linux.go:380: starting container process caused: process_linux.go:402: getting the final child's pid from pipe caused: nsenter: unable to spawn stage-1: Resource temporarily unavailable: unknown"`,
+    fact: 'pid.pressure',
+  },
+  {
     line: `${J} dockerd[2211]: failed to start daemon: error initializing graphdriver: driver not supported: overlay2`,
     fact: 'runtime.start_failed',
   },

@@ -36,6 +36,8 @@ export const resourceStarvation: CauseModule = {
     { fact: 'io.normal', weight: 1 },
     // CPU and memory looked at and found normal: the starvation this cause names is what was checked.
     { fact: 'resources.normal', weight: 1.5 },
+    // The fork failures are one pod's: it met its own PID limit (podPidsLimit, a container's pids.max), not the node's.
+    { fact: 'pid.pod_limit', weight: 1.5 },
     ...competingDefects('resource_starvation'),
   ],
   summary: ({ facts }) =>
