@@ -6,7 +6,7 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 const cases = loadCorpus();
 
 /** Top-1 answers the corpus scores at the last ratchet (208/338 when 31 of blind-9 joined, engine as at 33fcddf). */
-const TOP1_FLOOR = 208;
+const TOP1_FLOOR = 210;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {

@@ -21,6 +21,7 @@ export const containerCount: CauseModule = {
     // The runtime's unit at its TasksMax: every container adds its shim (and, by driver and release, its own
     // processes and threads) to the unit's cgroup, so the limit is reached by the number of containers it runs.
     { fact: 'pid.runtime_unit_limit', weight: 3.5 },
+    { fact: 'pid.runtime_unit_forks', weight: 1.5 },
   ],
   against: [
     { fact: 'containers.few', weight: 2.5 },

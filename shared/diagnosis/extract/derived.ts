@@ -197,6 +197,15 @@ function systemOom(facts: FactSet): void {
   for (const fact of facts.examples('mem.oom_report')) facts.add({ ...fact, id: 'mem.oom' });
 }
 
+/**
+ * Forks failing with EAGAIN (in any writer's words) beside the runtime's unit at its task limit: the limit they met
+ * is the unit's, so they corroborate it rather than a node out of PIDs.
+ */
+function runtimeUnitForks(facts: FactSet): void {
+  if (!facts.has('pid.runtime_unit_limit')) return;
+  for (const fact of facts.examples('pid.pressure')) facts.add({ ...fact, id: 'pid.runtime_unit_forks' });
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   plegAge(facts);
@@ -208,4 +217,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   staleConnectionCured(facts);
   shimMismatch(bundle, facts);
   systemOom(facts);
+  runtimeUnitForks(facts);
 }
