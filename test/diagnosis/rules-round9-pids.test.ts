@@ -201,3 +201,26 @@ describe('red herrings: EAGAIN from calls that make no process', () => {
     expect(ids({ logs: { kubelet: line } })).not.toContain('pid.pressure');
   });
 });
+
+describe("the node's own thread limits: kernel.pid_max and kernel.threads-max", () => {
+  it("threads at the node's pid_max are the node out of PIDs", () => {
+    const text = [
+      '$ sysctl kernel.pid_max kernel.threads-max',
+      'kernel.pid_max = 32768',
+      'kernel.threads-max = 254221',
+      '$ cat /proc/loadavg',
+      '3.12 2.87 2.40 5/32741 918273',
+    ].join('\n');
+    expect(ids({ logs: { other: text } })).toContain('pid.pressure');
+    const counted = {
+      commandOutputs: { 'cat /proc/sys/kernel/pid_max': '32768', 'ps -eLf | wc -l': '32760' },
+    };
+    expect(ids(counted)).toContain('pid.pressure');
+  });
+
+  it('a thread count well below the limit, or with no limit read, is not', () => {
+    const below = ['kernel.pid_max = 4194304', '0.52 0.58 0.59 4/1893 12345'].join('\n');
+    expect(ids({ logs: { other: below } })).not.toContain('pid.pressure');
+    expect(ids({ commandOutputs: { 'ps -eLf | wc -l': '32760' } })).not.toContain('pid.pressure');
+  });
+});

@@ -95,8 +95,95 @@ function read(text: string, source: string, command: string | undefined, facts: 
   }
 }
 
+/**
+ * The node's own limits on threads: kernel.pid_max (PIDs are handed to threads too) and kernel.threads-max, as sysctl
+ * prints them (`kernel.pid_max = 32768`) or as the /proc/sys file's value under its `cat`.
+ */
+const PID_MAX = /kernel[./]pid_max\s*=\s*(\d+)/;
+const THREADS_MAX = /kernel[./]threads-max\s*=\s*(\d+)/;
+const CAT_LIMIT = /cat\s+\/proc\/sys\/kernel\/(pid_max|threads-max)\s*$/;
+/**
+ * How many threads the node runs: /proc/loadavg's fourth field is runnable/total scheduling entities (every thread
+ * of every process; fs/proc/loadavg.c, nr_threads), and `ps -eLf | wc -l` / `ps -eT | wc -l` count them by listing.
+ */
+const LOADAVG = /^\s*\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\/(\d+)\s+\d+\s*$/;
+const THREAD_COUNT_COMMAND = /ps\s+(?:-[a-zA-Z]*[LT][a-zA-Z]*|[a-zA-Z]*[LT][a-zA-Z]*)\b[^|\n]*\|\s*wc\s+-l/;
+
+interface Reading {
+  value: number;
+  source: string;
+  text: string;
+}
+
+type Pending = 'limit' | 'count' | undefined;
+
+/** What a command (a prompt line, or the key of commandOutputs) prints next: a limit, a thread count, or neither. */
+function pendingOf(command: string): Pending {
+  if (CAT_LIMIT.test(command)) return 'limit';
+  if (THREAD_COUNT_COMMAND.test(command)) return 'count';
+  return undefined;
+}
+
+/** The node's thread limits and thread counts in one text. */
+function threadReadings(text: string, source: string, command: string | undefined) {
+  const limits: Reading[] = [];
+  const counts: Reading[] = [];
+  let pending = command ? pendingOf(command) : undefined;
+  let prompt = command ?? '';
+  for (const line of text.split('\n')) {
+    const limit = PID_MAX.exec(line)?.[1] ?? THREADS_MAX.exec(line)?.[1];
+    if (limit) limits.push({ value: Number(limit), source, text: line.trim() });
+    const total = LOADAVG.exec(line)?.[1];
+    if (total) counts.push({ value: Number(total), source, text: `/proc/loadavg: ${line.trim()}` });
+    const bare = /^\s*(\d+)\s*$/.exec(line)?.[1];
+    if (bare && pending) {
+      (pending === 'limit' ? limits : counts).push({
+        value: Number(bare),
+        source,
+        text: `${prompt} → ${bare}`,
+      });
+      pending = undefined;
+    }
+    const next = pendingOf(line);
+    if (next) {
+      pending = next;
+      prompt = line.trim();
+    }
+  }
+  return { limits, counts };
+}
+
+/** The node's thread count at (95% of) the lower of its pid_max and threads-max: the node is out of PIDs. */
+function nodeThreads(
+  texts: ReadonlyArray<{ text: string; source: string; command?: string }>,
+  facts: FactSet,
+): void {
+  const readings = texts.map((t) => threadReadings(t.text, t.source, t.command));
+  const limits = readings.flatMap((r) => r.limits).filter((l) => l.value > 0);
+  if (!limits.length) return;
+  const limit = limits.reduce((a, b) => (b.value < a.value ? b : a));
+  for (const count of readings.flatMap((r) => r.counts)) {
+    if (count.value < limit.value * 0.95) continue;
+    facts.add({
+      id: 'pid.pressure',
+      source: count.source,
+      text: `${count.text} (of ${limit.text})`,
+      value: count.value / limit.value,
+    });
+  }
+}
+
 /** Reads systemctl's task counts and limits wherever they were pasted: logs and command outputs. */
 export function extractTaskLimits(bundle: EvidenceBundle, facts: FactSet): void {
+  const texts: Array<{ text: string; source: string; command?: string }> = [];
+  for (const source of LOG_SOURCES) {
+    const text = bundle.logs?.[source];
+    if (text) texts.push({ text, source: `logs.${source}` });
+  }
+  for (const [command, output] of Object.entries(bundle.commandOutputs ?? {}))
+    texts.push({ text: output, source: `commandOutputs[${JSON.stringify(command)}]`, command });
+  if (texts.some((t) => /pid_max|threads-max/.test(t.text) || /pid_max|threads-max/.test(t.command ?? '')))
+    nodeThreads(texts, facts);
   for (const source of LOG_SOURCES) {
     const text = bundle.logs?.[source];
     if (text && /Tasks/.test(text)) read(text, `logs.${source}`, undefined, facts);
