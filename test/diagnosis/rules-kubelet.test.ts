@@ -894,6 +894,8 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // The Go runtime out of threads is a PID limit, not a kubelet bug.
+  { line: journal('kubelet[1893]', 'fatal error: newosproc'), fact: 'kubelet.panic' },
   // A pod's own PID limit is not the runtime's unit, nor a node-level cgroup; a non-blocking read's EAGAIN is no fork.
   {
     line: kmsg(

@@ -224,3 +224,15 @@ describe("the node's own thread limits: kernel.pid_max and kernel.threads-max", 
     expect(ids({ commandOutputs: { 'ps -eLf | wc -l': '32760' } })).not.toContain('pid.pressure');
   });
 });
+
+describe("the kubelet's Go runtime out of threads", () => {
+  it('is a PID limit, not a kubelet defect', () => {
+    const kubelet = [
+      journal('kubelet[1893]', 'runtime: failed to create new OS thread (have 4093 already; errno=11)'),
+      journal('kubelet[1893]', 'runtime: may need to increase max user processes (ulimit -u)'),
+      journal('kubelet[1893]', 'fatal error: newosproc'),
+    ].join('\n');
+    expect(ids({ logs: { kubelet } })).not.toContain('kubelet.panic');
+    expect(top({ logs: { kubelet } })?.id).toBe('resource_starvation');
+  });
+});
