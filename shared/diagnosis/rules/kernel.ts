@@ -305,9 +305,9 @@ export const KERNEL_RULES: readonly Signature[] = [
       'a node daemon cannot start a child process (runc, a CNI plugin, a probe): out of PIDs/threads',
   },
   {
-    // The JVM's thread start: "unable to create new native thread" (HotSpot before JDK 11), "unable to create native
-    // thread: possibly out of memory or process/resource limits reached" (os::native_thread_creation_failed_msg,
-    // JDK 11+), and the unified-logging warning that names pthread_create's errno.
+    // The JVM's thread start: "unable to create new native thread" (older HotSpot), "unable to create native thread:
+    // possibly out of memory or process/resource limits reached" (os::native_thread_creation_failed_msg in later
+    // releases), and the unified-logging warning that names pthread_create's errno.
     fact: 'pid.pressure',
     pattern:
       'OutOfMemoryError: unable to create (?:new )?native thread|Failed to start (?:the native )?thread[^\\n]{0,120}pthread_create failed \\(EAGAIN\\)',
@@ -317,7 +317,7 @@ export const KERNEL_RULES: readonly Signature[] = [
       'pthread_create failed (EAGAIN)',
     ],
     source:
-      'openjdk src/hotspot/share/prims/jvm.cpp JVM_StartThread (OutOfMemoryError with os::native_thread_creation_failed_msg) and os/linux/os_linux.cpp os::create_thread ("Failed to start thread ... pthread_create failed (EAGAIN)")',
+      'openjdk src/hotspot/share/prims/jvm.cpp JVM_StartThread (OutOfMemoryError with os::native_thread_creation_failed_msg: OS_NATIVE_THREAD_CREATION_FAILED_MSG in share/runtime/os.hpp, "unable to create native thread: possibly out of memory or process/resource limits reached"; "unable to create new native thread" in older releases) and os/linux/os_linux.cpp os::create_thread ("Failed to start thread ... pthread_create failed (EAGAIN)")',
     mechanism:
       "a JVM's pthread_create failed with EAGAIN (the words say memory, the errno says threads): its cgroup, user or the node is out of PIDs/threads",
   },
