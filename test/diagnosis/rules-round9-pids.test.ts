@@ -236,3 +236,35 @@ describe("the kubelet's Go runtime out of threads", () => {
     expect(top({ logs: { kubelet } })?.id).toBe('resource_starvation');
   });
 });
+
+describe("the pids controller's files", () => {
+  it('refused forks (pids.events) or a count at pids.max, read by whose cgroup it is', () => {
+    const runtime = {
+      commandOutputs: {
+        'grep . /sys/fs/cgroup/system.slice/containerd.service/pids.*': [
+          '/sys/fs/cgroup/system.slice/containerd.service/pids.current:4915',
+          '/sys/fs/cgroup/system.slice/containerd.service/pids.events:max 3817',
+          '/sys/fs/cgroup/system.slice/containerd.service/pids.max:4915',
+        ].join('\n'),
+      },
+    };
+    expect(ids(runtime)).toContain('pid.runtime_unit_limit');
+    const pod = [
+      '$ cat /sys/fs/cgroup/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod5e0c1a2b_7d3f.slice/pids.events',
+      'max 212',
+    ].join('\n');
+    expect(ids({ logs: { other: pod } })).toContain('pid.pod_limit');
+    expect(ids({ logs: { other: pod } })).not.toContain('pid.runtime_unit_limit');
+  });
+
+  it('no refused fork and a count below the limit is not', () => {
+    const text = [
+      '/sys/fs/cgroup/system.slice/docker.service/pids.current:214',
+      '/sys/fs/cgroup/system.slice/docker.service/pids.events:max 0',
+      '/sys/fs/cgroup/system.slice/docker.service/pids.max:4915',
+    ].join('\n');
+    const facts = ids({ logs: { other: text } });
+    expect(facts).not.toContain('pid.runtime_unit_limit');
+    expect(facts).not.toContain('pid.cgroup_limit');
+  });
+});

@@ -1,5 +1,6 @@
 import { type EvidenceBundle, LOG_SOURCES } from '../../schemas/bundle.ts';
 import type { FactId, FactSet } from '../facts.ts';
+import { POD_CGROUP, RUNTIME_UNIT } from '../rules/kernel.ts';
 
 /**
  * systemd's task accounting per unit, as systemctl prints it: `systemctl status` shows `Tasks: N (limit: M)` under
@@ -173,7 +174,91 @@ function nodeThreads(
   }
 }
 
-/** Reads systemctl's task counts and limits wherever they were pasted: logs and command outputs. */
+/**
+ * The pids controller's own files (Documentation/admin-guide/cgroup-v2.rst, "PID" section): pids.max, pids.current
+ * and pids.events, whose "max N" counts the forks refused at this cgroup's limit. Read as `cat` prints them under the
+ * command, or as `grep . DIR/pids.*` prints them (path:value).
+ */
+const PIDS_FILE_COMMAND = /cat\s+(\/sys\/fs\/cgroup\/\S*?)\/?pids\.(current|max|events)\s*$/;
+const PIDS_FILE_LINE = /(\/sys\/fs\/cgroup\/\S*?)\/pids\.(current|max|events):(.*)$/;
+const RUNTIME_UNIT_PATH = new RegExp(`/${RUNTIME_UNIT}(?:/|$)`);
+const POD_PATH = new RegExp(POD_CGROUP);
+
+interface PidsDir {
+  current?: number;
+  max?: number;
+  refused?: number;
+  source: string;
+  lines: string[];
+}
+
+function pidsValue(dir: PidsDir, file: string, value: string, line: string): void {
+  const v = value.trim();
+  if (file === 'current' && /^\d+$/.test(v)) dir.current = Number(v);
+  else if (file === 'max' && /^\d+$/.test(v)) dir.max = Number(v);
+  else if (file === 'events' && /^max \d+$/.test(v)) dir.refused = Number(v.slice(4));
+  else return;
+  dir.lines.push(line.trim());
+}
+
+function pidsDirs(
+  text: string,
+  source: string,
+  command: string | undefined,
+  dirs: Map<string, PidsDir>,
+): void {
+  const dirOf = (path: string) => {
+    const found = dirs.get(path) ?? { source, lines: [] };
+    dirs.set(path, found);
+    return found;
+  };
+  let pending = command ? PIDS_FILE_COMMAND.exec(command) : null;
+  for (const line of text.split('\n')) {
+    const inline = PIDS_FILE_LINE.exec(line);
+    if (inline?.[1] && inline[2]) {
+      pidsValue(dirOf(inline[1]), inline[2], inline[3] ?? '', line);
+      continue;
+    }
+    const next = PIDS_FILE_COMMAND.exec(line);
+    if (next) {
+      pending = next;
+      continue;
+    }
+    if (pending?.[1] && pending[2] && line.trim()) {
+      pidsValue(dirOf(pending[1]), pending[2], line, `${pending[0].trim()} → ${line.trim()}`);
+      if (pending[2] !== 'events' || /^max /.test(line.trim())) pending = null;
+    }
+  }
+}
+
+/** Whose the cgroup is: the runtime's unit, one pod or container, or another (kubepods, a slice). */
+function pidsFactOf(path: string): FactId {
+  if (RUNTIME_UNIT_PATH.test(path)) return 'pid.runtime_unit_limit';
+  if (POD_PATH.test(path)) return 'pid.pod_limit';
+  return 'pid.cgroup_limit';
+}
+
+/** A cgroup whose forks were refused at its pids.max, or whose count has reached it. */
+function pidsLimits(
+  texts: ReadonlyArray<{ text: string; source: string; command?: string }>,
+  facts: FactSet,
+): void {
+  const dirs = new Map<string, PidsDir>();
+  for (const t of texts)
+    if (/pids\.(?:current|max|events)/.test(`${t.command ?? ''}\n${t.text}`))
+      pidsDirs(t.text, t.source, t.command, dirs);
+  for (const [path, dir] of dirs) {
+    const atLimit =
+      dir.current !== undefined && dir.max !== undefined && dir.max > 0 && dir.current >= dir.max * AT_LIMIT;
+    if (!atLimit && !(dir.refused && dir.refused > 0)) continue;
+    facts.add({ id: pidsFactOf(path), source: dir.source, text: `${path}: ${dir.lines.join('; ')}` });
+  }
+}
+
+/**
+ * Reads task counts against their limits wherever they were pasted (logs and command outputs): systemd's per unit,
+ * the pids controller's per cgroup, and the node's threads against pid_max and threads-max.
+ */
 export function extractTaskLimits(bundle: EvidenceBundle, facts: FactSet): void {
   const texts: Array<{ text: string; source: string; command?: string }> = [];
   for (const source of LOG_SOURCES) {
@@ -182,13 +267,8 @@ export function extractTaskLimits(bundle: EvidenceBundle, facts: FactSet): void 
   }
   for (const [command, output] of Object.entries(bundle.commandOutputs ?? {}))
     texts.push({ text: output, source: `commandOutputs[${JSON.stringify(command)}]`, command });
-  if (texts.some((t) => /pid_max|threads-max/.test(t.text) || /pid_max|threads-max/.test(t.command ?? '')))
+  for (const t of texts) if (/Tasks/.test(t.text)) read(t.text, t.source, t.command, facts);
+  pidsLimits(texts, facts);
+  if (texts.some((t) => /pid_max|threads-max/.test(`${t.command ?? ''}\n${t.text}`)))
     nodeThreads(texts, facts);
-  for (const source of LOG_SOURCES) {
-    const text = bundle.logs?.[source];
-    if (text && /Tasks/.test(text)) read(text, `logs.${source}`, undefined, facts);
-  }
-  for (const [command, output] of Object.entries(bundle.commandOutputs ?? {})) {
-    if (/Tasks/.test(output)) read(output, `commandOutputs[${JSON.stringify(command)}]`, command, facts);
-  }
 }

@@ -22,7 +22,7 @@ const EAGAIN_WORDS = '[Rr]esource [Tt]emporarily [Uu]navailable';
  * The systemd units a container runtime's processes run in: the daemon's own (docker, containerd, CRI-O) and the
  * single-binary distributions' units, whose embedded containerd keeps its shims in the unit's cgroup.
  */
-const RUNTIME_UNIT =
+export const RUNTIME_UNIT =
   '(?:docker|containerd|crio|cri-o|k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-containerd|snap\\.microk8s\\.daemon-kubelite)\\.service';
 
 /**
@@ -30,7 +30,7 @@ const RUNTIME_UNIT =
  * kubepods-<qos>-pod<uid>.slice) and the runtimes (docker-<id>.scope, /docker/<id>, cri-containerd-<id>.scope,
  * crio-<id>.scope, libpod-<id>.scope) name them.
  */
-const POD_CGROUP =
+export const POD_CGROUP =
   '(?:kubepods[^ \\n]*pod[0-9a-f]|docker-[0-9a-f]{12}|/docker/[0-9a-f]{12}|cri-containerd-[0-9a-f]{12}|crio-[0-9a-f]{12}|libpod-[0-9a-f]{12})';
 
 /**
