@@ -143,6 +143,7 @@ describe('every writer of a failed fork or thread creation', () => {
       'bash: fork: retry: Resource temporarily unavailable',
       '-bash: fork: Resource temporarily unavailable',
       'sh: 1: Cannot fork',
+      journal('sshd[912]', 'error: fork: Resource temporarily unavailable'),
       'Exception in thread "main" java.lang.OutOfMemoryError: unable to create new native thread',
       '[2.101s][warning][os,thread] Failed to start thread "Unknown thread" - pthread_create failed (EAGAIN) for attributes: stacksize: 1024k, guardsize: 0k, detached.',
       journal(

@@ -269,7 +269,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     literals: ['resource temporarily unavailable'],
     unless: 'fork/exec',
     source:
-      'bash jobs.c make_child ("fork: retry: %s" while it retries, then "fork: %s" with strerror(EAGAIN)); EAGAIN from fork(2), kernel/fork.c copy_process',
+      'bash jobs.c make_child ("fork: retry: %s" while it retries, then "fork: %s" with strerror(EAGAIN)); openssh sshd.c server_accept_loop (error "fork: %.100s"); EAGAIN from fork(2), kernel/fork.c copy_process',
     mechanism:
       'fork(2) fails with EAGAIN: the user or node is out of PIDs/threads (pid_max, threads-max, RLIMIT_NPROC)',
   },
