@@ -209,6 +209,8 @@ export const FACT_MEANINGS = {
     "the container runtime's systemd unit (docker.service, containerd.service, crio.service) reached its task limit (TasksMax): the daemon, its shims and runc cannot fork or start threads",
   'pid.runtime_unit_forks':
     "forks and thread creations fail with EAGAIN while the runtime's unit is at its task limit: the failures are the unit's",
+  'pid.pressure_widespread':
+    "several programs, a node daemon among them, fail to fork or start threads at once: the limit they meet is shared (the node's or a unit's), not one application's",
   'pid.pod_limit':
     "a pod's or container's own PID limit (the kubelet's podPidsLimit, a container's pids.max) is reached: forks fail inside that pod only",
   'nodes.all_not_ready':

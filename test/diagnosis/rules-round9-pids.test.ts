@@ -269,3 +269,33 @@ describe("the pids controller's files", () => {
     expect(facts).not.toContain('pid.cgroup_limit');
   });
 });
+
+describe('how many programs fail to fork', () => {
+  it('the kubelet and the runtime failing together is the node out of PIDs, a confident answer', () => {
+    const d = diagnose({
+      logs: {
+        kubelet: klog(
+          'E',
+          'kubelet.go:1',
+          'runtime: failed to create new OS thread (have 2301 already; errno=11)',
+        ),
+        dockerd: journal(
+          'dockerd[1203]',
+          `${TS} level=error msg="Handler for POST /v1.41/containers/${CID}/start returned error: fork/exec /usr/bin/runc: resource temporarily unavailable"`,
+        ),
+      },
+    });
+    expect(d.causes[0]?.id).toBe('resource_starvation');
+    expect(d.causes[0]?.confidence).toBeGreaterThanOrEqual(ACTIONABLE);
+  });
+
+  it("one application's own failures, however many and in whatever words, stay below the bar", () => {
+    const other = [
+      'Exception in thread "pool-1-thread-77" java.lang.OutOfMemoryError: unable to create new native thread',
+      '/entrypoint.sh: fork: retry: Resource temporarily unavailable',
+      '/entrypoint.sh: fork: Resource temporarily unavailable',
+    ].join('\n');
+    expect(ids({ logs: { other } })).not.toContain('pid.pressure_widespread');
+    expect(diagnose({ logs: { other } }).causes[0]?.confidence ?? 0).toBeLessThan(ACTIONABLE);
+  });
+});

@@ -22,6 +22,7 @@ export const resourceStarvation: CauseModule = {
     { fact: 'disk.image_gc_failed', weight: 1.5 },
     { fact: 'kernel.soft_lockup', weight: 1.5 },
     { fact: 'pid.cgroup_limit', weight: 1 },
+    { fact: 'pid.pressure_widespread', weight: 1.5 },
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },
