@@ -8,7 +8,7 @@ import { POD_CGROUP, RUNTIME_UNIT } from '../rules/kernel.ts';
  * limit only when one is set), and `systemctl show` prints `TasksCurrent=N` and `TasksMax=M` (with `Id=` when asked).
  * A unit whose count has reached its limit cannot fork or start threads: whose unit it is says whose problem it
  * is. The container runtime's unit holds the daemon, every shim and (by driver and release) container processes, so
- * its limit (DefaultTasksMax=512 in v228–v233, 15% of kernel.pid_max from v234, unless the unit sets TasksMax=) is
+ * its limit (DefaultTasksMax=512 from v228, later 15% of the lower of pid_max and threads-max, unless the unit sets TasksMax=) is
  * reached by the containers it runs; the kubelet's unit at its limit is the kubelet starved of threads.
  */
 

@@ -237,7 +237,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     literals: ['cgroup: fork rejected by pids controller in'],
     from: ['kernel', 'unknown'],
     source:
-      "linux kernel/cgroup/pids.c pids_can_fork (v4.8–6.9) / pids_event (v6.10+): the forking task's cgroup path, once per cgroup; the unit's pids.max is systemd's TasksMax= (src/core/cgroup.c, DefaultTasksMax=512 in v228–v233, 15% of kernel.pid_max from v234)",
+      "linux kernel/cgroup/pids.c pids_can_fork (v4.8–6.9) / pids_event (v6.10+): the forking task's cgroup path, once per cgroup; the unit's pids.max is systemd's TasksMax= (src/core/cgroup.c, DefaultTasksMax=512 from v228, later 15% of the kernel's task limit, the lower of pid_max and threads-max: src/basic/procfs-util.c procfs_tasks_get_limit)",
     mechanism:
       "the container runtime's systemd unit reached its TasksMax: the daemon, the shims and runc under it cannot fork or start threads, so containers fail to start and the daemon itself breaks",
   },
