@@ -227,7 +227,7 @@ export const KERNEL_RULES: readonly Signature[] = [
       'the system-wide file table (fs.file-max) is full: every open() and socket() fails with ENFILE',
   },
   // The pids controller's one line per cgroup (kernel/cgroup_pids.c from v4.8, kernel/cgroup/pids.c from v4.13;
-  // pids_event from v6.10): "cgroup: fork rejected by pids controller in " and the cgroup path of the task whose fork
+  // pids_event once the event counters became hierarchical): "cgroup: fork rejected by pids controller in " and the cgroup path of the task whose fork
   // failed, printed the first time a fork in that cgroup fails. The path says whose limit it is: the runtime's
   // systemd unit (its TasksMax, which every shim and, by driver and release, container process under it counts
   // against), one pod's or container's cgroup (podPidsLimit, pids.max), or another cgroup.
@@ -237,7 +237,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     literals: ['cgroup: fork rejected by pids controller in'],
     from: ['kernel', 'unknown'],
     source:
-      "linux kernel/cgroup/pids.c pids_can_fork (v4.8–6.9) / pids_event (v6.10+): the forking task's cgroup path, once per cgroup; the unit's pids.max is systemd's TasksMax= (src/core/cgroup.c, DefaultTasksMax=512 from v228, later 15% of the kernel's task limit, the lower of pid_max and threads-max: src/basic/procfs-util.c procfs_tasks_get_limit)",
+      "linux kernel/cgroup/pids.c pids_can_fork (from v4.8, commit 135b8b37) / pids_event (later releases): the forking task's cgroup path, once per cgroup; the unit's pids.max is systemd's TasksMax= (src/core/cgroup.c, DefaultTasksMax=512 from v228, later 15% of the kernel's task limit, the lower of pid_max and threads-max: src/basic/procfs-util.c procfs_tasks_get_limit)",
     mechanism:
       "the container runtime's systemd unit reached its TasksMax: the daemon, the shims and runc under it cannot fork or start threads, so containers fail to start and the daemon itself breaks",
   },
@@ -247,7 +247,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     literals: ['cgroup: fork rejected by pids controller in'],
     from: ['kernel', 'unknown'],
     source:
-      "linux kernel/cgroup/pids.c pids_can_fork (v4.8–6.9) / pids_event (v6.10+), naming a pod's or container's cgroup (kubepods…pod<uid>, a container's scope); the limit is the kubelet's podPidsLimit (pkg/kubelet/cm pod container manager) or the container's pids.max",
+      "linux kernel/cgroup/pids.c pids_can_fork (from v4.8) / pids_event (later releases), naming a pod's or container's cgroup (kubepods…pod<uid>, a container's scope); the limit is the kubelet's podPidsLimit (pkg/kubelet/cm pod container manager) or the container's pids.max",
     mechanism:
       "one pod or container reached its own PID limit: its forks fail, the node's other pods and daemons are not affected",
   },
