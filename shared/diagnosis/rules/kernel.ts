@@ -227,8 +227,8 @@ export const KERNEL_RULES: readonly Signature[] = [
       'the system-wide file table (fs.file-max) is full: every open() and socket() fails with ENFILE',
   },
   // The pids controller's one line per cgroup (kernel/cgroup_pids.c from v4.8, kernel/cgroup/pids.c from v4.13;
-  // pids_event once the event counters became hierarchical): "cgroup: fork rejected by pids controller in " and the cgroup path of the task whose fork
-  // failed, printed the first time a fork in that cgroup fails. The path says whose limit it is: the runtime's
+  // pids_event once the event counters became hierarchical): "cgroup: fork rejected by pids controller in " and the
+  // cgroup path of the task whose fork failed, printed the first time a fork in that cgroup fails. The path says whose limit it is: the runtime's
   // systemd unit (its TasksMax, which every shim and, by driver and release, container process under it counts
   // against), one pod's or container's cgroup (podPidsLimit, pids.max), or another cgroup.
   {
