@@ -227,6 +227,14 @@ export const FACT_MEANINGS = {
   'kernel.soft_lockup': 'a CPU is stuck in the kernel (soft lockup or RCU stall)',
   'kernel.oops': 'the kernel hit a BUG/oops; the faulting task died holding whatever it held',
   'pid.cgroup_limit': "the pids controller rejected a fork: a cgroup's PID limit is reached",
+  'pid.runtime_unit_limit':
+    "the container runtime's systemd unit (docker.service, containerd.service, crio.service) reached its task limit (TasksMax): the daemon, its shims and runc cannot fork or start threads",
+  'pid.runtime_unit_forks':
+    "forks and thread creations fail with EAGAIN while the runtime's unit is at its task limit: the failures are the unit's",
+  'pid.pressure_widespread':
+    "several programs, a node daemon among them, fail to fork or start threads at once: the limit they meet is shared (the node's or a unit's), not one application's",
+  'pid.pod_limit':
+    "a pod's or container's own PID limit (the kubelet's podPidsLimit, a container's pids.max) is reached: forks fail inside that pod only",
   'nodes.all_not_ready':
     'the node controller saw every node NotReady at once: the common path to the control plane failed (or there is one worker)',
   // Facts only a paste's structure shows: goroutine dumps, kernel stacks, systemctl status blocks.

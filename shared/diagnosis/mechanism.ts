@@ -47,6 +47,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'mem.exhausted': 'memory exhausted',
   'disk.pressure': 'disk full',
   'pid.pressure': 'PID exhaustion',
+  'pid.runtime_unit_limit': "runtime unit's task limit",
+  'pid.pod_limit': "one pod's PID limit",
   'io.saturated': 'disk I/O saturation',
   'cpu.saturated': 'CPU saturation',
   'systemd.dbus_timeout': 'D-Bus calls time out',

@@ -842,7 +842,48 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     line: kmsg(
       'cgroup: fork rejected by pids controller in /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod12.slice',
     ),
+    fact: 'pid.pod_limit',
+  },
+  {
+    line: kmsg(
+      'cgroup: fork rejected by pids controller in /kubepods/besteffort/pod5e0c1a2b-7d3f-4c1e-9a8b-2f6d1e0c3b4a/9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+    ),
+    fact: 'pid.pod_limit',
+  },
+  {
+    line: kmsg('cgroup: fork rejected by pids controller in /system.slice/docker-4f2a9c1e0b7d3a5f.scope'),
+    fact: 'pid.pod_limit',
+  },
+  {
+    line: kmsg('cgroup: fork rejected by pids controller in /system.slice/containerd.service'),
+    fact: 'pid.runtime_unit_limit',
+  },
+  {
+    line: kmsg('cgroup: fork rejected by pids controller in /system.slice/docker.service'),
+    fact: 'pid.runtime_unit_limit',
+  },
+  {
+    line: kmsg('cgroup: fork rejected by pids controller in /system.slice/kubelet.service'),
     fact: 'pid.cgroup_limit',
+  },
+  { line: kmsg('cgroup: fork rejected by pids controller in /kubepods.slice'), fact: 'pid.cgroup_limit' },
+  { line: 'bash: fork: Resource temporarily unavailable', fact: 'pid.pressure', origin: 'unknown' },
+  { line: 'sh: 1: Cannot fork', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: 'runtime/cgo: pthread_create failed:Resource temporarily unavailable',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  { line: journal('containerd[900]', 'fatal error: newosproc'), fact: 'pid.pressure' },
+  {
+    line: 'Exception in thread "main" java.lang.OutOfMemoryError: unable to create new native thread',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  {
+    line: '[0.512s][warning][os,thread] Failed to start thread "Unknown thread" - pthread_create failed (EAGAIN) for attributes: stacksize: 1024k, guardsize: 0k, detached.',
+    fact: 'pid.pressure',
+    origin: 'unknown',
   },
   { line: '-bash: fork: retry: Resource temporarily unavailable', fact: 'pid.pressure', origin: 'unknown' },
   {
@@ -971,6 +1012,29 @@ const NEAR_MISSES: readonly Example[] = [
   },
   { line: kmsg('XFS (sdb1): Mounting V5 Filesystem'), fact: 'fs.corrupt' },
   { line: 'kernel.hung_task_timeout_secs = 120', fact: 'kernel.hung_task', origin: 'unknown' },
+  // The Go runtime out of threads is a PID limit, not a kubelet bug.
+  { line: journal('kubelet[1893]', 'fatal error: newosproc'), fact: 'kubelet.panic' },
+  // A pod's own PID limit is not the runtime's unit, nor a node-level cgroup; a non-blocking read's EAGAIN is no fork.
+  {
+    line: kmsg(
+      'cgroup: fork rejected by pids controller in /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod12.slice',
+    ),
+    fact: 'pid.cgroup_limit',
+  },
+  {
+    line: kmsg('cgroup: fork rejected by pids controller in /system.slice/docker-4f2a9c1e0b7d3a5f.scope'),
+    fact: 'pid.runtime_unit_limit',
+  },
+  {
+    line: 'read tcp 10.0.0.5:443: read: resource temporarily unavailable',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  {
+    line: 'flock /var/run/app.lock: Resource temporarily unavailable',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
   // A cgroup path that does not exist is a cAdvisor defect, not inotify exhaustion; a vanished cgroup is a race.
   {
     line: klog(
@@ -1102,7 +1166,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -33,6 +33,24 @@ interface Example {
 
 const HITS: readonly Example[] = [
   {
+    line: 'We found that docker.service had reached its TasksMax (4915), so new containers failed to start',
+    fact: 'pid.runtime_unit_limit',
+    origin: 'unknown',
+  },
+  {
+    line: 'After we raised DefaultTasksMax in system.conf, containerd could start shims again',
+    fact: 'pid.runtime_unit_limit',
+    origin: 'unknown',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="ExecSync for \\"${CID}\\" failed" error="rpc error: code = Unknown desc = failed to exec in container: failed to start exec \\"abc\\": OCI runtime exec failed: exec failed: unable to start container process: error starting setns process: fork/exec /proc/self/exe: resource temporarily unavailable: unknown"`,
+    fact: 'pid.pressure',
+  },
+  {
+    line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for POST /v1.41/containers/abc/start returned error: OCI runtime create failed: container_linux.go:380: starting container process caused: process_linux.go:402: getting the final child's pid from pipe caused: nsenter: unable to spawn stage-1: Resource temporarily unavailable: unknown"`,
+    fact: 'pid.pressure',
+  },
+  {
     line: `${J} dockerd[2211]: failed to start daemon: error initializing graphdriver: driver not supported: overlay2`,
     fact: 'runtime.start_failed',
   },
@@ -668,6 +686,12 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // systemd's task limit on an application's unit, not the runtime's.
+  {
+    line: 'nginx.service reached its TasksMax and stopped accepting connections',
+    fact: 'pid.runtime_unit_limit',
+    origin: 'unknown',
+  },
   // a container over its own memory limit is not the node's memory exhausted
   { line: 'the pod exceeded its memory limit and was OOMKilled', fact: 'mem.exhausted' },
   // a few pods are not "many containers"

@@ -25,6 +25,7 @@ export const resourceStarvation: CauseModule = {
     { fact: 'resources.no_pods_to_evict', weight: 1 },
     { fact: 'kernel.soft_lockup', weight: 1.5 },
     { fact: 'pid.cgroup_limit', weight: 1 },
+    { fact: 'pid.pressure_widespread', weight: 1.5 },
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },
@@ -43,6 +44,8 @@ export const resourceStarvation: CauseModule = {
     { fact: 'io.normal', weight: 1 },
     // CPU and memory looked at and found normal: the starvation this cause names is what was checked.
     { fact: 'resources.normal', weight: 1.5 },
+    // The fork failures are one pod's: it met its own PID limit (podPidsLimit, a container's pids.max), not the node's.
+    { fact: 'pid.pod_limit', weight: 1.5 },
     ...competingDefects('resource_starvation'),
   ],
   summary: ({ facts }) =>

@@ -1,6 +1,8 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
+import { componentOfLogSource, NODE_DAEMONS } from '../components.ts';
 import type { FactId, FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
+import { parseLogLine } from '../logline.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -230,6 +232,45 @@ function runtimeBlocksKubelet(facts: FactSet): void {
   });
 }
 
+/**
+ * Forks failing with EAGAIN (in any writer's words) beside the runtime's unit at its task limit: the limit they met
+ * is the unit's, so they corroborate it rather than a node out of PIDs.
+ */
+function runtimeUnitForks(facts: FactSet): void {
+  if (!facts.has('pid.runtime_unit_limit')) return;
+  for (const fact of facts.examples('pid.pressure')) facts.add({ ...fact, id: 'pid.runtime_unit_forks' });
+}
+
+/** The program whose words a fork or thread failure is in, when no journal tag names it. */
+const FORK_WRITERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/newosproc|new OS thread|runtime\/cgo/, 'go'],
+  [/OCI runtime|nsenter|runc|setns process|container process/, 'runc'],
+  [/native thread|pthread_create failed \(EAGAIN\)/, 'jvm'],
+  [/fork\/exec/, 'go-exec'],
+  [/fork[:：]|[Cc]an.t fork|Cannot fork/, 'shell'],
+];
+
+/**
+ * Forks and thread creations failing in several programs at once, at least one of them a node daemon (the
+ * kubelet, the runtime, sshd under systemd): the limit they share is the node's or a unit's, not one application's.
+ */
+function forksFailingWidely(facts: FactSet): void {
+  const examples = facts.examples('pid.pressure');
+  if (examples.length < 2) return;
+  const writers = new Set<string>();
+  let daemon = false;
+  for (const fact of examples) {
+    const origin = fact.source.startsWith('logs.') ? componentOfLogSource(fact.source.slice(5)) : 'unknown';
+    const line = parseLogLine(fact.text, origin);
+    const named = line.attribution !== 'none' && line.component !== 'unknown' && line.component !== 'app';
+    if (named && NODE_DAEMONS.includes(line.component)) daemon = true;
+    const kind = FORK_WRITERS.find(([re]) => re.test(line.message))?.[1] ?? 'other';
+    writers.add(named ? `${line.component}:${kind}` : kind);
+  }
+  if (!daemon || writers.size < 2) return;
+  for (const fact of examples) facts.add({ ...fact, id: 'pid.pressure_widespread' });
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   plegAge(facts);
@@ -242,4 +283,6 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   shimMismatch(bundle, facts);
   systemOom(facts);
   runtimeBlocksKubelet(facts);
+  runtimeUnitForks(facts);
+  forksFailingWidely(facts);
 }

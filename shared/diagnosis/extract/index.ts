@@ -11,6 +11,7 @@ import { extractHost } from './host.ts';
 import { extractLiveState } from './live.ts';
 import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
+import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
 
 /** Single-source extractors first; derived facts, configuration checks and known defects need their results. */
@@ -20,6 +21,7 @@ const EXTRACTORS = [
   extractAlerts,
   extractLogs,
   extractCommandOutputs,
+  extractTaskLimits,
   extractMetrics,
   extractCounts,
   extractLiveState,

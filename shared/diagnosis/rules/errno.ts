@@ -59,7 +59,8 @@ function rule(row: ErrnoRow, forms: readonly string[]): Signature {
   ];
   return {
     fact: row.fact,
-    pattern: `${calls}[^\\n]{0,200}: ${errnoText(row)}`,
+    // A colon and a space as programs print them; quoted through full-width punctuation the space may go.
+    pattern: `${calls}[^\\n]{0,200}[:：] ?${errnoText(row)}`,
     literals: [STRERROR[row.errno]],
     ...(unless.length ? { unless: unless.join('|') } : {}),
     from: NODE_DAEMONS,

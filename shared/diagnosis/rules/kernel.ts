@@ -12,6 +12,27 @@ const RUNTIME_TASK = '(?:dockerd?|containerd|containerd-shim|docker-containerd|r
 const STORAGE_WAIT_FRAME =
   '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn)?|xlog_wait|xlog_cil_force_lsn|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
 
+/** Between a call and strerror's words: ": " as programs print it, also without its space or in full-width form. */
+const SEP = '[:：] ?';
+
+/** EAGAIN's strerror text, in glibc's capitalisation or Go's lower case. */
+const EAGAIN_WORDS = '[Rr]esource [Tt]emporarily [Uu]navailable';
+
+/**
+ * The systemd units a container runtime's processes run in: the daemon's own (docker, containerd, CRI-O) and the
+ * single-binary distributions' units, whose embedded containerd keeps its shims in the unit's cgroup.
+ */
+export const RUNTIME_UNIT =
+  '(?:docker|containerd|crio|cri-o|k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-containerd|snap\\.microk8s\\.daemon-kubelite)\\.service';
+
+/**
+ * A pod's or one container's cgroup, as the kubelet (cgroupfs: kubepods/<qos>/pod<uid>; systemd:
+ * kubepods-<qos>-pod<uid>.slice) and the runtimes (docker-<id>.scope, /docker/<id>, cri-containerd-<id>.scope,
+ * crio-<id>.scope, libpod-<id>.scope) name them.
+ */
+export const POD_CGROUP =
+  '(?:kubepods[^ \\n]*pod[0-9a-f]|docker-[0-9a-f]{12}|/docker/[0-9a-f]{12}|cri-containerd-[0-9a-f]{12}|crio-[0-9a-f]{12}|libpod-[0-9a-f]{12})';
+
 /**
  * Messages the Linux kernel writes (dmesg / journald's kernel transport), and kernel limits as user space
  * reports them (errno text printed by the caller). node-problem-detector's kernel-monitor.json watches many of
@@ -250,42 +271,100 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism:
       'the system-wide file table (fs.file-max) is full: every open() and socket() fails with ENFILE',
   },
+  // The pids controller's one line per cgroup (kernel/cgroup_pids.c from v4.8, kernel/cgroup/pids.c from v4.13;
+  // pids_event once the event counters became hierarchical): "cgroup: fork rejected by pids controller in " and the
+  // cgroup path of the task whose fork failed, printed the first time a fork in that cgroup fails. The path says whose limit it is: the runtime's
+  // systemd unit (its TasksMax, which every shim and, by driver and release, container process under it counts
+  // against), one pod's or container's cgroup (podPidsLimit, pids.max), or another cgroup.
+  {
+    fact: 'pid.runtime_unit_limit',
+    pattern: `cgroup: fork rejected by pids controller in [^ \\n]*/${RUNTIME_UNIT}`,
+    literals: ['cgroup: fork rejected by pids controller in'],
+    from: ['kernel', 'unknown'],
+    source:
+      "linux kernel/cgroup/pids.c pids_can_fork (from v4.8, commit 135b8b37) / pids_event (later releases): the forking task's cgroup path, once per cgroup; the unit's pids.max is systemd's TasksMax= (src/core/cgroup.c, DefaultTasksMax=512 from v228, later 15% of the kernel's task limit, the lower of pid_max and threads-max: src/basic/procfs-util.c procfs_tasks_get_limit)",
+    mechanism:
+      "the container runtime's systemd unit reached its TasksMax: the daemon, the shims and runc under it cannot fork or start threads, so containers fail to start and the daemon itself breaks",
+  },
+  {
+    fact: 'pid.pod_limit',
+    pattern: `cgroup: fork rejected by pids controller in [^ \\n]*${POD_CGROUP}`,
+    literals: ['cgroup: fork rejected by pids controller in'],
+    from: ['kernel', 'unknown'],
+    source:
+      "linux kernel/cgroup/pids.c pids_can_fork (from v4.8) / pids_event (later releases), naming a pod's or container's cgroup (kubepods…pod<uid>, a container's scope); the limit is the kubelet's podPidsLimit (pkg/kubelet/cm pod container manager) or the container's pids.max",
+    mechanism:
+      "one pod or container reached its own PID limit: its forks fail, the node's other pods and daemons are not affected",
+  },
   {
     fact: 'pid.cgroup_limit',
     pattern: 'cgroup: fork rejected by pids controller in',
+    unless: `/${RUNTIME_UNIT}|${POD_CGROUP}`,
     literals: ['cgroup: fork rejected by pids controller in'],
     from: ['kernel', 'unknown'],
-    source: 'linux kernel/cgroup/pids.c pids_fork / pids_event',
+    source:
+      'linux kernel/cgroup/pids.c pids_can_fork / pids_event (a cgroup neither a runtime unit nor a pod)',
     mechanism: "a cgroup's pids.max is reached: forks inside it fail with EAGAIN",
   },
   {
     fact: 'pid.pressure',
-    pattern: 'fork: (?:retry: )?Resource temporarily unavailable',
-    literals: ['fork: Resource temporarily unavailable', 'fork: retry: Resource temporarily unavailable'],
-    source: 'bash jobs.c make_child (EAGAIN from fork(2), kernel/fork.c)',
+    // bash prints the call, then strerror's words; pasted through full-width punctuation the colon and its space
+    // change, so any of them is read.
+    pattern: `fork${SEP}(?:retry${SEP})?${EAGAIN_WORDS}`,
+    literals: ['resource temporarily unavailable'],
+    unless: 'fork/exec',
+    source:
+      'bash jobs.c make_child ("fork: retry: %s" while it retries, then "fork: %s" with strerror(EAGAIN)); openssh sshd.c server_accept_loop (error "fork: %.100s"); EAGAIN from fork(2), kernel/fork.c copy_process',
     mechanism:
       'fork(2) fails with EAGAIN: the user or node is out of PIDs/threads (pid_max, threads-max, RLIMIT_NPROC)',
   },
   {
+    // dash's forkshell and busybox ash's name no errno: fork failing, most often for want of a PID.
     fact: 'pid.pressure',
-    pattern:
-      'pthread_create failed: Resource temporarily unavailable|runtime: failed to create new OS thread',
-    literals: [
-      'pthread_create failed: Resource temporarily unavailable',
-      'runtime: failed to create new OS thread',
-    ],
-    source: 'go runtime/cgo/gcc_libinit.c _cgo_try_pthread_create and runtime/os_linux.go newosproc',
-    mechanism:
-      'a Go daemon (kubelet, dockerd, containerd) cannot create a thread: the node is out of PIDs/threads',
+    pattern: "sh: [0-9]+: Cannot fork|sh: can't fork",
+    literals: ['Cannot fork', "can't fork"],
+    source: 'dash src/jobs.c forkshell ("Cannot fork"); busybox shell/ash.c forkshell ("can\'t fork")',
+    mechanism: 'a shell could not fork a child: the node, the user or the cgroup is out of PIDs/threads',
   },
   {
     fact: 'pid.pressure',
-    pattern: 'fork/exec[^\\n]{0,120}resource temporarily unavailable',
+    pattern: `pthread_create failed${SEP}${EAGAIN_WORDS}|runtime: failed to create new OS thread|fatal error: newosproc|runtime: may need to increase max user processes`,
+    literals: [
+      'pthread_create failed',
+      'runtime: failed to create new OS thread',
+      'fatal error: newosproc',
+      'runtime: may need to increase max user processes',
+    ],
+    source:
+      'go runtime/cgo/gcc_libinit.c _cgo_try_pthread_create ("runtime/cgo: pthread_create failed: %s", then abort: SIGABRT) and runtime/os_linux.go newosproc ("runtime: failed to create new OS thread (have N already; errno=11)", "may need to increase max user processes (ulimit -u)", throw "newosproc")',
+    mechanism:
+      'a Go program (the kubelet, dockerd, containerd, a shim, runc) cannot create a thread and aborts: its cgroup, user or the node is out of PIDs/threads',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: `fork/exec[^\\n]{0,120}${EAGAIN_WORDS}`,
     literals: ['fork/exec'],
     from: [...NODE_DAEMONS],
     source: 'go syscall/exec_linux.go forkExec (EAGAIN from clone(2)), surfaced by a node daemon',
     mechanism:
       'a node daemon cannot start a child process (runc, a CNI plugin, a probe): out of PIDs/threads',
+  },
+  {
+    // The JVM's thread start: "unable to create new native thread" (older HotSpot), "unable to create native thread:
+    // possibly out of memory or process/resource limits reached" (os::native_thread_creation_failed_msg in later
+    // releases), and the unified-logging warning that names pthread_create's errno.
+    fact: 'pid.pressure',
+    pattern:
+      'OutOfMemoryError: unable to create (?:new )?native thread|Failed to start (?:the native )?thread[^\\n]{0,120}pthread_create failed \\(EAGAIN\\)',
+    literals: [
+      'unable to create new native thread',
+      'unable to create native thread',
+      'pthread_create failed (EAGAIN)',
+    ],
+    source:
+      'openjdk src/hotspot/share/prims/jvm.cpp JVM_StartThread (OutOfMemoryError with os::native_thread_creation_failed_msg: OS_NATIVE_THREAD_CREATION_FAILED_MSG in share/runtime/os.hpp, "unable to create native thread: possibly out of memory or process/resource limits reached"; "unable to create new native thread" in older releases) and os/linux/os_linux.cpp os::create_thread ("Failed to start thread ... pthread_create failed (EAGAIN)")',
+    mechanism:
+      "a JVM's pthread_create failed with EAGAIN (the words say memory, the errno says threads): its cgroup, user or the node is out of PIDs/threads",
   },
   {
     fact: 'disk.pressure',

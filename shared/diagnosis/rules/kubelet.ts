@@ -790,7 +790,8 @@ export const KUBELET_RULES: readonly Signature[] = [
     pattern: '(?:panic|fatal error): |Observed a panic: ',
     from: ['kubelet'],
     strict: true,
-    unless: 'level=|msg=',
+    // newosproc's throw is the Go runtime out of threads (runtime/os_linux.go): a PID limit, not a kubelet bug.
+    unless: 'level=|msg=|fatal error: newosproc',
     source:
       'go runtime/panic.go printpanics ("panic: ") and throw ("fatal error: ") on the kubelet\'s stderr; k8s.io/apimachinery pkg/util/runtime/runtime.go logPanic ("Observed a panic: %#v (%v)\n%s")',
     mechanism:

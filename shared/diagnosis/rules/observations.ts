@@ -59,6 +59,19 @@ const ELSEWHERE =
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
+    // The runtime's unit and systemd's per-unit task limit named in one sentence: "docker.service hit its TasksMax",
+    // "raised DefaultTasksMax, containerd could start shims again".
+    fact: 'pid.runtime_unit_limit',
+    pattern: `(?:TasksMax|DefaultTasksMax|task limit|tasks limit)${SAME_SENTENCE}{0,80}(?:docker|containerd|crio|cri-o)|(?:docker|containerd|crio|cri-o)${SAME_SENTENCE}{0,80}(?:TasksMax|task limit|tasks limit)`,
+    literals: ['TasksMax', 'task limit', 'tasks limit'],
+    observation: true,
+    prose: true,
+    source:
+      "observation: the runtime's systemd unit at its task limit (TasksMax=, DefaultTasksMax= in system.conf), as people name it",
+    mechanism:
+      "the runtime's unit counts the daemon, its shims and its containers' processes against TasksMax; at the limit nothing under it can fork",
+  },
+  {
     fact: 'pleg.relist_slow',
     pattern: '(?:relist|updateCache|updatecache)[^\\n]{0,60}(?:takes?|took) (?:a long time|[0-9]+m)',
     literals: ['relist', 'updateCache'],

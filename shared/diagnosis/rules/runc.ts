@@ -6,6 +6,20 @@ import type { Signature } from './types.ts';
  */
 export const RUNC_RULES: readonly Signature[] = [
   {
+    // runc's own wordings for a start or exec that could not make its processes: the Go side's fork/exec of
+    // /proc/self/exe, nsexec's clones of its stages, wrapped by runc and by the shim ("OCI runtime exec failed",
+    // "OCI runtime create failed") and quoted again by dockerd, CRI-O and the kubelet, also inside an exec probe's
+    // result: the probe's command never ran, so the error is the runtime's, not the application's.
+    fact: 'pid.pressure',
+    pattern:
+      '(?:OCI runtime (?:exec|create|start) failed|runc create failed|unable to start container process|starting container process caused|error starting setns process|starting setns process caused|nsenter: (?:unable to spawn stage-[12]|unable to fork|failed to fork))[^\\n]{0,400}[Rr]esource temporarily unavailable',
+    literals: ['resource temporarily unavailable'],
+    source:
+      'runc libcontainer/container_linux.go ("unable to start container process: %w" from 1.1; "starting container process caused" before), process_linux.go ("error starting setns process: %w"), nsenter/nsexec.c bail ("nsenter: unable to spawn stage-1/-2: %m" from 1.0, "unable to fork: child_func/init_func" in rc93), create.go ("runc create failed"); containerd pkg/process init.go/exec.go runtimeError ("OCI runtime create failed", "OCI runtime exec failed")',
+    mechanism:
+      "runc could not fork its init or clone its stages (EAGAIN): the runtime's unit, the container's cgroup or the node is out of PIDs/threads, so containers and exec probes fail before their command runs",
+  },
+  {
     // In a process listing (ps, top, a /proc walk): runc's own stages are alive only for the milliseconds a container
     // start takes, so one listed at all has stalled.
     fact: 'runc.init_stuck',
