@@ -31,6 +31,9 @@ export const resourceStarvation: CauseModule = {
     { fact: 'node.unresponsive', weight: 1.5 },
     // Nodes that give way while heavy load runs on them: the load took what the node's own daemons needed.
     { fact: 'node.overloaded', weight: 2 },
+    // etcd's own slow-disk warnings: disk latency on a node that runs etcd (a k3s/rke2 server, a control-plane
+    // node), which starves the API server and kubelet beside it. Supporting evidence: etcd warns on a busy disk too.
+    { fact: 'etcd.slow_disk', weight: 1.5 },
   ],
   against: [
     { fact: 'io.normal', weight: 1 },

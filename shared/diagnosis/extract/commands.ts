@@ -85,6 +85,11 @@ function unitState(status: UnitStatus, command: string, run: Run, facts: FactSet
       text: status.text,
     });
   }
+  // Why it is not running, when the block says: a step of the unit's start failed before the kubelet ran. The same
+  // text as the facts above: one status block is one piece of evidence, however many facts it gives.
+  if (kubelet && status.failedStep && (status.stopped || status.restarting)) {
+    facts.add({ id: 'kubelet.start_step_failed', source: run.source, text: status.text });
+  }
   if (!kubelet && status.enablement === 'disabled' && status.stopped) {
     facts.add({
       id: 'runtime.not_enabled',
