@@ -146,6 +146,33 @@ describe('agents that embed the kubelet', () => {
     expect(d.causes[0]?.id).toBe('node_unreachable');
   });
 
+  it("commands follow the agent's unit: a k3s server's, not a kubelet unit it does not have", () => {
+    const logs = [
+      journal(
+        'k3s[2211]',
+        'time="2026-11-23T10:01:03Z" level=fatal msg="starting kubernetes: preparing server: init cluster datastore and https: listen tcp :6443: bind: address already in use"',
+      ),
+    ].join('\n');
+    const commands = diagnose({ logs: { other: logs } }).causes[0]?.commands.map((c) => c.command) ?? [];
+    expect(commands).toContain("systemctl status 'k3s*' --no-pager");
+    expect(commands.join('\n')).not.toMatch(/-u kubelet|status kubelet/);
+  });
+
+  it("systemctl status of an rke2 agent's unit that fails is the kubelet not running", () => {
+    const status = [
+      '× rke2-agent.service - Rancher Kubernetes Engine v2 (agent)',
+      '     Loaded: loaded (/usr/local/lib/systemd/system/rke2-agent.service; enabled; vendor preset: enabled)',
+      '     Active: failed (Result: exit-code) since Mon 2026-11-23 10:01:02 UTC; 1min ago',
+      '    Process: 4410 ExecStartPre=/bin/sh -xc ! /usr/bin/systemctl is-enabled --quiet nm-cloud-setup.service (code=exited, status=1/FAILURE)',
+    ].join('\n');
+    const bundle = { commandOutputs: { 'systemctl status rke2-agent': status } };
+    expect(ids(bundle)).toContain('kubelet.start_step_failed');
+    const d = diagnose(bundle);
+    expect(d.causes[0]?.id).toBe('node_unreachable');
+    expect(d.causes[0]?.mechanism).toMatch(/nm-cloud-setup/);
+    expect(d.causes[0]?.commands.map((c) => c.command)).toContain('systemctl status rke2-agent --no-pager');
+  });
+
   it("the kubelet's own lines inside a k3s journal are read as the kubelet's", () => {
     const line = journal(
       'k3s[2211]',

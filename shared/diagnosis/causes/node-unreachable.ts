@@ -27,6 +27,43 @@ function missingBinary(step: string | undefined): string | undefined {
   return /spawning (\/\S+)/.exec(step ?? '')?.[1] ?? /ExecStart=(\/\S+)/.exec(step ?? '')?.[1];
 }
 
+/**
+ * Where the kubelet's lines and unit are, when an agent that embeds it runs it: the unit a line names
+ * (`k3s-agent.service`), else the journal identifier its lines carry (`k3s[2211]:`, the same for server and agent).
+ */
+export interface KubeletHome {
+  /** `systemctl status` argument. */
+  status: string;
+  /** `journalctl` selector: the unit's, so that systemd's own lines about it come too. */
+  journal: string;
+  /** systemctl's own unit argument, for reset-failed and restart. */
+  unit: string;
+}
+
+const AGENT_UNIT =
+  /\b(k3s-agent|k3s|rke2-server|rke2-agent|snap\.microk8s\.daemon-kubelite|edgecore)\.service\b/;
+const AGENT_TAG = /\b(k3s|rke2|microk8s\.daemon-kubelite|edgecore)\[\d+\]:/;
+const KUBELET_FACTS = [
+  'kubelet.dead',
+  'kubelet.unit_failed',
+  'kubelet.start_step_failed',
+  'kubelet.config_error',
+  'kubelet.dependency_failed',
+] as const;
+
+export function kubeletHome(facts: FactSet): KubeletHome {
+  const texts = KUBELET_FACTS.flatMap((id) => facts.examples(id).map((f) => f.text));
+  const unit = texts.map((t) => AGENT_UNIT.exec(t)?.[1]).find((u) => u !== undefined);
+  if (unit) return { status: unit, journal: `-u ${unit}`, unit };
+  const tag = texts.map((t) => AGENT_TAG.exec(t)?.[1]).find((u) => u !== undefined);
+  if (tag) {
+    // The identifier does not say which unit (k3s or k3s-agent): systemctl and journalctl take a unit glob.
+    const glob = tag.startsWith('microk8s.') ? `snap.${tag}` : `'${tag}*'`;
+    return { status: glob, journal: `-u ${glob}`, unit: glob };
+  }
+  return { status: 'kubelet', journal: '-u kubelet', unit: 'kubelet' };
+}
+
 /** The kubelet's own start-up refusal, quoted from its line. */
 function configRefusal(facts: FactSet): string | undefined {
   const text = facts.examples('kubelet.config_error')[0]?.text;
@@ -119,6 +156,7 @@ export const nodeUnreachable: CauseModule = {
   ],
   commands: ({ node, facts }) => {
     const step = failedStep(facts);
+    const home = kubeletHome(facts);
     const lookAround = [
       read('cluster', `kubectl get node ${node} -o wide`, 'status and addresses'),
       read(
@@ -126,11 +164,11 @@ export const nodeUnreachable: CauseModule = {
         `kubectl get lease -n kube-node-lease ${node} -o jsonpath='{.spec.renewTime}'`,
         'when the kubelet last renewed its lease',
       ),
-      read('node', 'systemctl status kubelet --no-pager', 'is the kubelet running'),
+      read('node', `systemctl status ${home.status} --no-pager`, 'is the kubelet running'),
     ];
     const restart = change(
       'node',
-      'systemctl reset-failed kubelet && systemctl restart kubelet',
+      `systemctl reset-failed ${home.unit} && systemctl restart ${home.unit}`,
       'once the step is fixed: clear the start limit and start the kubelet (containers keep running)',
     );
     if (step) {
@@ -140,12 +178,12 @@ export const nodeUnreachable: CauseModule = {
         ...lookAround,
         read(
           'node',
-          'systemctl cat kubelet --no-pager',
+          `systemctl cat ${home.status} --no-pager`,
           'the unit and its drop-ins: every ExecStartPre= step it runs',
         ),
         read(
           'node',
-          "journalctl -u kubelet -b --no-pager | grep -E 'Failed at step|Control process exited|ExecStartPre|Dependency failed|Condition check'",
+          `journalctl ${home.journal} -b --no-pager | grep -E 'Failed at step|Control process exited|ExecStartPre|Dependency failed|Condition check'`,
           'which step failed at each start since boot',
         ),
         ...(binary
@@ -174,12 +212,14 @@ export const nodeUnreachable: CauseModule = {
         ...lookAround,
         read(
           'node',
-          "journalctl -u kubelet -b --no-pager | grep -m 5 -E 'failed to (load|validate|parse|construct)|invalid|misconfiguration|unable to load'",
+          `journalctl ${home.journal} -b --no-pager | grep -m 5 -E 'failed to (load|validate|parse|construct)|invalid|misconfiguration|unable to load|level=fatal'`,
           'what the kubelet refused at start, with the file or flag it names',
         ),
         read(
           'node',
-          'systemctl cat kubelet --no-pager; cat /var/lib/kubelet/config.yaml',
+          home.unit === 'kubelet'
+            ? 'systemctl cat kubelet --no-pager; cat /var/lib/kubelet/config.yaml'
+            : `systemctl cat ${home.status} --no-pager; cat /etc/rancher/*/config.yaml`,
           "the flags and the config file it was started with (kubeadm's path; others pass --config)",
         ),
         restart,
@@ -189,14 +229,14 @@ export const nodeUnreachable: CauseModule = {
       ...lookAround,
       read(
         'node',
-        'journalctl -u kubelet --since -30min --no-pager | tail -n 100',
+        `journalctl ${home.journal} --since -30min --no-pager | tail -n 100`,
         'why it cannot post status',
       ),
       read('node', 'swapon --show', 'swap prevents the kubelet from starting'),
       change('node', 'swapoff -a', 'only if swap is on: disable it (and remove it from /etc/fstab)'),
       change(
         'node',
-        'systemctl restart kubelet',
+        `systemctl restart ${home.unit}`,
         'restart the kubelet once the cause is fixed (containers keep running)',
       ),
     ];

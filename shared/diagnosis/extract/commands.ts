@@ -65,11 +65,13 @@ function runtimeCommand(run: Run, facts: FactSet): void {
 /** A node daemon's unit as `systemctl status` shows it: dead, crash-looping, not enabled; a host slice's memory. */
 function unitState(status: UnitStatus, command: string, run: Run, facts: FactSet): void {
   hostSlice(status, run, facts);
-  const unit = /\b(docker|containerd|crio|cri-docker|kubelet)(?:\.service)?\b/.exec(
-    `${command} ${status.unit ?? ''}`,
-  )?.[1];
+  const unit =
+    /\b(docker|containerd|crio|cri-docker|kubelet|k3s-agent|k3s|rke2-server|rke2-agent|daemon-kubelite|edgecore)(?:\.service)?\b/.exec(
+      `${command} ${status.unit ?? ''}`,
+    )?.[1];
   if (!unit) return;
-  const kubelet = unit === 'kubelet';
+  // The agents that embed the kubelet: their unit's process is the kubelet's.
+  const kubelet = !/^(?:docker|containerd|crio|cri-docker)$/.test(unit);
   if (status.stopped || status.restarting) {
     facts.add({
       id: kubelet ? 'kubelet.dead' : 'runtime.service_failed',
