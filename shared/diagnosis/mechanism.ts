@@ -13,6 +13,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.start_step_failed': "kubelet unit's start step failed",
   'kubelet.config_error': 'kubelet rejects its configuration',
   'kubelet.dependency_failed': "kubelet's required unit failed",
+  'kubelet.dead_with_runtime': 'kubelet exits while the runtime is down',
+  'runtime.service_stopped': 'runtime stopped',
   'etcd.slow_disk': 'disk latency (etcd slow disk)',
   'kubelet.dead': 'kubelet not running',
   'kubelet.killed': 'kubelet SIGKILLed',

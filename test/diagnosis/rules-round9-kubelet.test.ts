@@ -107,6 +107,67 @@ describe("systemctl status of the kubelet's unit, read whole", () => {
   });
 });
 
+describe('the kubelet exiting while the runtime is down', () => {
+  const kubeletLoop = [
+    systemd('kubelet.service: Main process exited, code=exited, status=1/FAILURE'),
+    systemd("kubelet.service: Failed with result 'exit-code'."),
+    systemd('kubelet.service: Scheduled restart job, restart counter is at 7.'),
+  ];
+
+  it('the runtime stopped comes first; the kubelet coping with it is the question', () => {
+    const logs = [
+      systemd('Stopping containerd container runtime...'),
+      systemd('containerd.service: Deactivated successfully.'),
+      systemd('Stopped containerd container runtime.'),
+      ...kubeletLoop,
+    ].join('\n');
+    const bundle = { logs: { systemd: logs } };
+    expect(ids(bundle)).toContain('kubelet.dead_with_runtime');
+    const d = diagnose(bundle);
+    expect(d.causes[0]?.id).toBe('runtime_down');
+    expect(d.causes[0]?.mechanism).toBe('kubelet exits while the runtime is down');
+  });
+
+  it("the kubelet's CRI check failing on a missing socket is the runtime's socket, not its API version", () => {
+    const line = klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: no such file or directory\\""',
+    );
+    const bundle = { logs: { kubelet: [line, ...kubeletLoop].join('\n') } };
+    expect(ids(bundle)).not.toContain('runtime.cri_version');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it('a runtime that crashed and booted again, with the kubelet left dead, is the kubelet not running', () => {
+    const logs = [
+      systemd('containerd.service: Main process exited, code=killed, status=6/ABRT'),
+      systemd("containerd.service: Failed with result 'signal'."),
+      systemd('containerd.service: Scheduled restart job, restart counter is at 1.'),
+      journal(
+        'containerd[9120]',
+        'time="2026-11-23T10:01:08Z" level=info msg="containerd successfully booted in 0.061s"',
+      ),
+      systemd('kubelet.service: Main process exited, code=exited, status=1/FAILURE'),
+      systemd("kubelet.service: Failed with result 'exit-code'."),
+    ].join('\n');
+    expect(ids({ logs: { other: logs } })).not.toContain('kubelet.dead_with_runtime');
+  });
+
+  it('a kubelet with a reason of its own is not put on the runtime', () => {
+    const logs = [
+      systemd('containerd.service: Deactivated successfully.'),
+      klog(
+        'E',
+        'run.go:74',
+        '"command failed" err="failed to validate kubelet flags: the container runtime endpoint address was not specified or empty"',
+      ),
+      ...kubeletLoop,
+    ].join('\n');
+    expect(ids({ logs: { other: logs } })).not.toContain('kubelet.dead_with_runtime');
+  });
+});
+
 describe("the kubelet's own start-up refusals", () => {
   it('a config file it cannot load is the kubelet refusing its configuration, quoted in the chain', () => {
     const logs = [

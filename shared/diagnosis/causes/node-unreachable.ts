@@ -135,6 +135,8 @@ export const nodeUnreachable: CauseModule = {
     // systemd never started the kubelet because a unit it requires failed: the requirement (the runtime, in most
     // installs) is the cause, and the kubelet not running its consequence.
     { fact: 'kubelet.dependency_failed', weight: 3 },
+    // The kubelet dying while the runtime is down, with no reason of its own: the runtime first.
+    { fact: 'kubelet.dead_with_runtime', weight: 2 },
     ...competingDefects('node_unreachable'),
   ],
   summary: ({ facts }) => {

@@ -769,7 +769,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.cri_version',
     literals: ['unknown service runtime.v1', 'validate CRI v1'],
     pattern:
-      'unknown service runtime\\.v1(?:alpha2)?\\.(?:RuntimeService|ImageService)|validate CRI v1 (?:runtime|image) API for endpoint',
+      'unknown service runtime\\.v1(?:alpha2)?\\.(?:RuntimeService|ImageService)|validate CRI v1 (?:runtime|image) API for endpoint[^\\n]{0,400}(?:Unimplemented|not implemented)',
     source:
       'grpc-go server.go (*Server).handleStream (codes.Unimplemented "unknown service %v"); kubernetes cri-client remote_runtime.go validateServiceConnection ("validate CRI v1 runtime API for endpoint %q", 1.26+)',
     mechanism:
