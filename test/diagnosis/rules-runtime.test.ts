@@ -61,6 +61,14 @@ const HITS: readonly Example[] = [
     line: `${J} systemd[1]: k3s.service: Main process exited, code=exited, status=1/FAILURE`,
     fact: 'kubelet.dead',
   },
+  // systemd v219 (CentOS 7): the same failures in the older wording
+  { line: `${J} systemd[1]: Unit kubelet.service entered failed state.`, fact: 'kubelet.dead' },
+  { line: `${J} systemd[1]: kubelet.service holdoff time over, scheduling restart.`, fact: 'kubelet.dead' },
+  { line: `${J} systemd[1]: Failed to start Lightweight Kubernetes.`, fact: 'kubelet.dead' },
+  {
+    line: `${J} systemd[1]: kubelet.service: control process exited, code=exited status=1`,
+    fact: 'kubelet.start_step_failed',
+  },
   {
     line: `${J} systemd[1]: snap.microk8s.daemon-kubelite.service: Failed with result 'exit-code'.`,
     fact: 'kubelet.dead',
@@ -610,6 +618,9 @@ const MISSES: readonly Example[] = [
     line: `${J} systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE`,
     fact: 'kubelet.start_step_failed',
   },
+  // another unit failing in the older wording, and a job that started
+  { line: `${J} systemd[1]: Unit nginx.service entered failed state.`, fact: 'kubelet.dead' },
+  { line: `${J} systemd[1]: Started kubelet: The Kubernetes Node Agent.`, fact: 'kubelet.dead' },
   // k3s stopped by a person: SIGTERM is a clean exit
   {
     line: `${J} systemd[1]: k3s.service: Main process exited, code=killed, status=15/TERM`,

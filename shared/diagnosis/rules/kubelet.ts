@@ -729,7 +729,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     pattern:
-      'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly|Scheduled restart job, restart counter is at [0-9]+)',
+      'kubelet\\.service: (?:[Mm]ain process exited|Failed with result|Start request repeated too quickly|Scheduled restart job, restart counter is at [0-9]+)',
     unless: KUBELET_KILLED,
     literals: [
       'kubelet.service: Failed with result',

@@ -20,7 +20,11 @@ const KUBELET_UNIT_LITERALS = (rest: string): string[] =>
     'edgecore.service: ',
   ].map((unit) => `${unit}${rest}`);
 /** How systemd names the kubelet's unit in job messages: its Description, or the unit's name. */
-const KUBELET_DESCRIPTION = '(?:[Kk]ubelet|Kubernetes Node Agent|K3s|RKE2|[Kk]ubelite|edgecore)';
+const KUBELET_DESCRIPTION =
+  '(?:[Kk]ubelet|Kubernetes Node Agent|Lightweight Kubernetes|Rancher Kubernetes Engine|[Kk]ubelite|edgecore)';
+/** The kubelet's unit and the embedding agents' units, as a name without the `: ` systemd adds from v233. */
+const KUBELET_UNIT_NAME =
+  '(?:kubelet|k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-kubelite|edgecore)\\.service';
 
 /** Messages systemd (PID 1, systemd-run, systemctl, journald) and the D-Bus daemon write. */
 export const SYSTEMD_RULES: readonly Signature[] = [
@@ -220,7 +224,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.start_step_failed',
-    pattern: `${KUBELET_UNIT}Control process exited, code=(?:exited|killed|dumped),? status=`,
+    pattern: `${KUBELET_UNIT}[Cc]ontrol process exited, code=(?:exited|killed|dumped),? status=`,
     unless: 'status=0/SUCCESS',
     literals: KUBELET_UNIT_LITERALS('Control process exited'),
     from: ['systemd', 'unknown'],
@@ -231,7 +235,7 @@ export const SYSTEMD_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.start_step_failed',
-    pattern: `${KUBELET_UNIT}Main process exited, code=exited, status=2[0-4][0-9]/[A-Z_]+`,
+    pattern: `${KUBELET_UNIT}[Mm]ain process exited, code=exited, status=2[0-4][0-9]/[A-Z_]+`,
     literals: KUBELET_UNIT_LITERALS('Main process exited, code=exited, status=2'),
     from: ['systemd', 'unknown'],
     source:
@@ -258,6 +262,23 @@ export const SYSTEMD_RULES: readonly Signature[] = [
       'systemd src/core/unit.c unit_test_condition / job_emit_done_message ("Condition check resulted in %s being skipped.", from v244): a Condition*= of the unit was not met',
     mechanism:
       "a start condition of the kubelet's unit (ConditionPathExists= of a config or kubeconfig, for instance) was not met: systemd skipped the start without an error",
+  },
+  {
+    // systemd before v233 (CentOS/RHEL 7's v219 among them) words a unit's failure without the "unit: " prefix.
+    fact: 'kubelet.dead',
+    pattern: `Unit ${KUBELET_UNIT_NAME} entered failed state|${KUBELET_UNIT_NAME}: Unit entered failed state|${KUBELET_UNIT_NAME} failed\\.|${KUBELET_UNIT_NAME} start request repeated too quickly|${KUBELET_UNIT_NAME} holdoff time over, scheduling restart|Failed to start [^\\n]{0,60}${KUBELET_DESCRIPTION}`,
+    literals: [
+      'entered failed state',
+      '.service failed.',
+      'start request repeated too quickly',
+      'holdoff time over, scheduling restart',
+      'Failed to start',
+    ],
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_notify ("Unit %s entered failed state." to v229, "Unit entered failed state." to v232), service.c service_enter_dead/service_dispatch_timer ("%s failed.", "%s holdoff time over, scheduling restart." before v233), unit.c unit_start_limit_test ("%s start request repeated too quickly, refusing to start." before v233) and job.c job_emit_done_message ("Failed to start %s." with the Description), for the kubelet\'s unit and the agents that embed it',
+    mechanism:
+      'the kubelet (or the agent that runs it) failed to start or exited with an error: systemd restarts it, or has given up',
   },
   {
     // The agents that embed the kubelet: their unit's main process is the kubelet's process.
