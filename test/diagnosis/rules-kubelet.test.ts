@@ -78,6 +78,15 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'kubelet.config_error',
   },
+  // KubeEdge's edgecore refusing to start beside a running kubelet
+  {
+    line: journal(
+      'edgecore[4120]',
+      'F1123 10:01:02.123456    4120 server.go:110] failed to check the running environment: kubelet should not running on edge node when running edgecore',
+    ),
+    fact: 'kubelet.config_error',
+    origin: 'unknown',
+  },
   // k3s and rke2 log their fatal start errors through logrus, in the journal under their own identifier.
   {
     line: journal(
@@ -1104,7 +1113,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

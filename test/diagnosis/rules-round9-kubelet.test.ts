@@ -234,6 +234,21 @@ describe('agents that embed the kubelet', () => {
     expect(d.causes[0]?.commands.map((c) => c.command)).toContain('systemctl status rke2-agent --no-pager');
   });
 
+  it("edgecore refusing to start beside a kubelet is its own configuration, and commands name edgecore's unit", () => {
+    const logs = [
+      journal(
+        'edgecore[4120]',
+        'F1123 10:01:02.123456    4120 server.go:110] failed to check the running environment: kubelet should not running on edge node when running edgecore',
+      ),
+      systemd('edgecore.service: Main process exited, code=exited, status=1/FAILURE'),
+      systemd("edgecore.service: Failed with result 'exit-code'."),
+    ].join('\n');
+    const d = diagnose({ logs: { other: logs } });
+    expect(d.causes[0]?.id).toBe('node_unreachable');
+    expect(d.causes[0]?.summary).toMatch(/refuses its own configuration/);
+    expect(d.causes[0]?.commands.map((c) => c.command)).toContain('systemctl status edgecore --no-pager');
+  });
+
   it("the kubelet's own lines inside a k3s journal are read as the kubelet's", () => {
     const line = journal(
       'k3s[2211]',

@@ -881,6 +881,23 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the kubelet refuses its own configuration at start (a config file, drop-in or flag it cannot load or rejects, a kubeconfig or CA it cannot read, a node IP the host does not have): it exits, and systemd restarts it in a loop',
   },
   {
+    // KubeEdge's edgecore runs the kubelet's code (edged) and checks its own start-up before any module runs;
+    // klog.Exit writes the record and exits 1.
+    fact: 'kubelet.config_error',
+    pattern:
+      'failed to check the running environment|should not running on edge node when running edgecore|Failed to get IP address by custom interface',
+    literals: [
+      'failed to check the running environment',
+      'when running edgecore',
+      'Failed to get IP address by custom interface',
+    ],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubeedge edge/cmd/edgecore/app/server.go NewEdgeCoreCommand (klog.Exit on "failed to check the running environment: %v" from environmentCheck: "kubelet should not running on edge node when running edgecore", the same for kube-proxy; "Failed to get IP address by custom interface %s" then os.Exit(1)), v1.x',
+    mechanism:
+      'edgecore refuses to start: a kubelet or kube-proxy already runs on the edge node, or its configured interface has no address; edged (its kubelet) never runs',
+  },
+  {
     // k3s and rke2 log through logrus; fatal exits the process, and with it the kubelet they run.
     fact: 'kubelet.dead',
     pattern: 'level=fatal msg=|FATA\\[[^\\]]{1,40}\\] ',
