@@ -37,6 +37,18 @@ describe("systemctl status of the kubelet's unit, read whole", () => {
     expect(d.confidence).toBeLessThan(ACTIONABLE);
   });
 
+  it('a status block pasted into a log field is read whole too', () => {
+    const logs = [
+      'kubelet will not come up after the reboot:',
+      PRE_START_STATUS,
+      '',
+      'containerd is running',
+    ].join('\n');
+    const bundle = { logs: { other: logs } };
+    expect(ids(bundle)).toContain('kubelet.start_step_failed');
+    expect(diagnose(bundle).causes[0]?.mechanism).toMatch(/swapoff/);
+  });
+
   it("a Main PID that ended in systemd's EXEC step is the binary missing", () => {
     const status = [
       '× kubelet.service - kubelet: The Kubernetes Node Agent',

@@ -3,7 +3,7 @@ import type { Component } from '../components.ts';
 import type { FactSet } from '../facts.ts';
 import { goroutineFacts } from '../paste/goroutines.ts';
 import { kernelStackFacts } from '../paste/kernel-stack.ts';
-import { readUnitStatus, type UnitStatus } from '../paste/systemctl-status.ts';
+import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
@@ -400,7 +400,24 @@ function coreCount(runs: readonly Run[]): number | undefined {
   return run ? firstInteger(run.output) : undefined;
 }
 
+/**
+ * `systemctl status` blocks pasted into a log field rather than given as a command's output: read whole, as the
+ * command's output would be (the lines themselves are scanned with the log).
+ */
+function statusBlocksInLogs(bundle: EvidenceBundle, facts: FactSet): void {
+  for (const [source, text] of Object.entries(bundle.logs ?? {})) {
+    if (typeof text !== 'string') continue;
+    for (const block of statusBlocksIn(text)) {
+      const status = readUnitStatus(block.output);
+      const command = `systemctl status ${block.unit}`;
+      if (status)
+        unitState(status, command, { command, output: block.output, source: `logs.${source}` }, facts);
+    }
+  }
+}
+
 export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): void {
+  statusBlocksInLogs(bundle, facts);
   const runs: Run[] = Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
     command,
     output,

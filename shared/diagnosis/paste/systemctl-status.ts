@@ -91,6 +91,30 @@ export function readUnitStatus(output: string): UnitStatus | undefined {
   };
 }
 
+/**
+ * The `systemctl status` blocks inside a text that is not a paste (a bundle's log field holding one): each header
+ * with a state glyph and the indented lines under it, as one block per unit.
+ */
+export function statusBlocksIn(text: string): Array<{ unit: string; output: string }> {
+  if (!text.includes('Active: ')) return [];
+  const blocks: Array<{ unit: string; output: string }> = [];
+  let current: { unit: string; lines: string[] } | undefined;
+  const close = () => {
+    if (current) blocks.push({ unit: current.unit, output: current.lines.join('\n') });
+    current = undefined;
+  };
+  for (const line of text.split('\n')) {
+    const unit = GLYPH_HEADER.test(line) ? HEADER.exec(line)?.[1] : undefined;
+    if (unit) {
+      close();
+      current = { unit, lines: [line] };
+    } else if (current && /^\s+\S/.test(line) && current.lines.length < MAX_LINES) current.lines.push(line);
+    else close();
+  }
+  close();
+  return blocks;
+}
+
 const MAX_LINES = 200;
 const MAX_LINE_CHARS = 1024;
 
