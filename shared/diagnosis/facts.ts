@@ -224,7 +224,7 @@ export const FACT_MEANINGS = {
   'kubelet.dependency_failed':
     "systemd did not start the kubelet because a unit it requires failed to start (the runtime's unit, in most installs)",
   'etcd.slow_disk':
-    "etcd warns that its disk holds it up (slow WAL fdatasync, applies or requests that took too long, heartbeats sent late): the node's disk latency starves what shares it",
+    "etcd (or kine, k3s's SQL datastore) warns that its disk holds it up (slow WAL fdatasync, applies, requests or SQL that took too long, heartbeats sent late): the node's disk latency starves what shares it",
   'runtime.unit_failed':
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
 } as const;

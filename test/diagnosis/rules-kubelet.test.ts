@@ -104,6 +104,15 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.dead',
     origin: 'unknown',
   },
+  // kine's slow SQL, k3s's default datastore over SQLite
+  {
+    line: journal(
+      'k3s[2211]',
+      'time="2026-11-23T10:01:02Z" level=info msg="Slow SQL (started: 2026-11-23 10:01:00.101 +0000 UTC m=+812.2) (total time: 1.912s): INSERT INTO kine(name, created, deleted, create_revision, prev_revision, lease, value, old_value) values(?, ?, ?, ?, ?, ?, ?, ?)"',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
   // etcd's slow-disk warnings, zap JSON (v3.4+) inside a k3s server's journal and capnslog text (v3.3-v3.4).
   {
     line: journal(

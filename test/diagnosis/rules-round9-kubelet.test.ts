@@ -297,7 +297,9 @@ describe("etcd's slow-disk warnings in a k3s or rke2 server", () => {
       },
     };
     expect(ids(bundle)).toContain('io.saturated');
-    expect(top(bundle)?.id).toBe('resource_starvation');
+    const d = diagnose(bundle);
+    expect(d.causes[0]?.id).toBe('resource_starvation');
+    expect(d.causes[0]?.commands.map((c) => c.command)).toContain('iostat -x 5 3');
   });
 });
 

@@ -425,11 +425,12 @@ export const KUBELET_RULES: readonly Signature[] = [
       'failed to send out heartbeat on time',
       'server is likely overloaded',
       'sync duration of',
+      'Slow SQL (started:',
     ],
     pattern:
-      'slow fdatasync|apply (?:request|entries) took too long|took too long \\([0-9.]+[mµn]?s\\) to execute|failed to send out heartbeat on time|server is likely overloaded|sync duration of [0-9.]+[mµn]?s, expected less than',
+      'Slow SQL \\(started: [^\\n]{1,120}\\(total time: |slow fdatasync|apply (?:request|entries) took too long|took too long \\([0-9.]+[mµn]?s\\) to execute|failed to send out heartbeat on time|server is likely overloaded|sync duration of [0-9.]+[mµn]?s, expected less than',
     source:
-      'etcd-io/etcd server/storage/wal/wal.go (*WAL).sync ("slow fdatasync" from v3.5; wal/wal.go "sync duration of %v, expected less than %v" in v3.3-v3.4 capnslog), server/etcdserver/txn/util.go warnOfExpensiveGenericRequest ("apply request took too long" from v3.4 zap; "%srequest %q with result %q took too long (%v) to execute" in capnslog), etcdserver/server.go applyAll ("apply entries took too long", v3.3), server/etcdserver/raft.go ("leader failed to send out heartbeat on time; took too long, leader is overloaded likely from slow disk" from v3.4; "failed to send out heartbeat on time" and "server is likely overloaded" in capnslog)',
+      'etcd-io/etcd server/storage/wal/wal.go (*WAL).sync ("slow fdatasync" from v3.5; wal/wal.go "sync duration of %v, expected less than %v" in v3.3-v3.4 capnslog), server/etcdserver/txn/util.go warnOfExpensiveGenericRequest ("apply request took too long" from v3.4 zap; "%srequest %q with result %q took too long (%v) to execute" in capnslog), etcdserver/server.go applyAll ("apply entries took too long", v3.3), server/etcdserver/raft.go ("leader failed to send out heartbeat on time; took too long, leader is overloaded likely from slow disk" from v3.4; "failed to send out heartbeat on time" and "server is likely overloaded" in capnslog); and k3s-io/kine pkg/drivers/generic (logMethod: "Slow SQL (started: %v) (total time: %v): %s", the datastore k3s runs over SQLite by default, above its slow-SQL threshold)',
     mechanism:
       "etcd's disk writes (WAL fdatasync) or applies take longer than etcd expects (1 s, 100 ms): the disk is too slow for it, and a k3s/rke2 server's API server and kubelet on the same disk and process are starved with it",
   },
