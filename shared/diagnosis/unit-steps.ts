@@ -63,7 +63,19 @@ function processStep(line: string): string | null | undefined {
     return `systemd's step ${own} for ${key}=${command}: ${stepMeaning(own) ?? 'a set-up step failed'}`;
   // The main command exiting is the program's own failure, not a step around it.
   if (key === 'ExecStart') return null;
-  return `${COMMAND_ROLES[key] ?? 'command'} ${key}=${command.trim()} ${ended(code, status)}`;
+  const hint = commandHint(command, status);
+  return `${COMMAND_ROLES[key] ?? 'command'} ${key}=${command.trim()} ${ended(code, status)}${hint ? ` (${hint})` : ''}`;
+}
+
+/** What a failing step's exit status says, for the commands units run before the kubelet most often. */
+function commandHint(command: string, status: string): string | undefined {
+  // procps' sysctl returns -1 (255) when it cannot open the key's file under /proc/sys (sysctl.c WriteSetting).
+  if (/\bsysctl\b/.test(command) && /^255\b/.test(status))
+    return "sysctl could not open the key's /proc/sys file: the kernel module that provides it is not loaded";
+  // kmod's modprobe exits 1 when the module is not found for the running kernel or fails to load.
+  if (/\bmodprobe\b/.test(command) && /^1\b/.test(status))
+    return 'modprobe found no such module for the running kernel, or it failed to load';
+  return undefined;
 }
 
 /** A journal line of systemd's about a step: its own set-up step, a control command, a dependency, a condition. */

@@ -100,6 +100,22 @@ describe("systemctl status of the kubelet's unit, read whole", () => {
     expect(top(bundle)?.id).toBe('runtime_down');
   });
 
+  it("a sysctl step exiting 255 says the key's module is not loaded, and the commands look for the key", () => {
+    const status = [
+      '● kubelet.service - Kubelet',
+      '   Loaded: loaded (/etc/systemd/system/kubelet.service; enabled; vendor preset: enabled)',
+      '   Active: failed (Result: start-limit-hit) since Mon 2026-11-23 10:01:02 UTC; 9min ago',
+      '  Process: 1501 ExecStartPre=/sbin/sysctl -w net.bridge.bridge-nf-call-iptables=1 (code=exited, status=255)',
+      '  Process: 1498 ExecStartPre=/bin/mkdir -p /var/lib/kubelet (code=exited, status=0/SUCCESS)',
+    ].join('\n');
+    const d = diagnose({ commandOutputs: { 'systemctl status kubelet': status } });
+    expect(d.causes[0]?.mechanism).toMatch(/kernel module that provides it is not loaded/);
+    expect(d.causes[0]?.commands.map((c) => c.command)).toContain(
+      'ls -l /proc/sys/net/bridge/bridge-nf-call-iptables; lsmod | head -n 50',
+    );
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+  });
+
   it('reads every step kind systemd names, and nothing from a step that succeeded', () => {
     expect(
       failedStepOf('Process: 12 ExecStartPre=/bin/mkdir -p /var/lib/kubelet (code=exited, status=1/FAILURE)'),

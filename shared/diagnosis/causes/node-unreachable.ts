@@ -21,6 +21,11 @@ function stepCommand(step: string | undefined): string | undefined {
   return command?.trim();
 }
 
+/** The key a failing `sysctl -w key=value` step writes. */
+function sysctlKey(command: string | undefined): string | undefined {
+  return /\bsysctl\b.*?\s([a-z0-9_]+(?:\.[a-z0-9_-]+)+)=/.exec(command ?? '')?.[1];
+}
+
 /** The binary systemd could not execute, from `spawning /usr/bin/kubelet` or `ExecStart=/usr/bin/kubelet ...`. */
 function missingBinary(step: string | undefined): string | undefined {
   if (!/step EXEC/.test(step ?? '')) return undefined;
@@ -194,6 +199,15 @@ export const nodeUnreachable: CauseModule = {
                 'node',
                 `ls -l ${binary}`,
                 'the binary systemd could not execute: missing, or not executable',
+              ),
+            ]
+          : []),
+        ...(sysctlKey(command)
+          ? [
+              read(
+                'node',
+                `ls -l /proc/sys/${sysctlKey(command)?.replaceAll('.', '/')}; lsmod | head -n 50`,
+                'does the key exist now, and which modules are loaded (nf_conntrack and br_netfilter provide the usual ones)',
               ),
             ]
           : []),
