@@ -24,13 +24,31 @@ export const NODE_DAEMONS: readonly Component[] = [
   'kernel',
 ];
 
+/** Journal identifiers of the programs that run the kubelet inside their own process. */
+const EMBEDDING_AGENTS: ReadonlySet<string> = new Set([
+  'k3s',
+  'k3s-server',
+  'k3s-agent',
+  'rke2',
+  'rke2-server',
+  'rke2-agent',
+  'kubelite',
+  'microk8s.daemon-kubelite',
+  'snap.microk8s.daemon-kubelite',
+  'edgecore',
+]);
+
 /** Maps a syslog/journald identifier (`kubelet`, `dockerd`, `systemd-networkd`...) to a component. */
 export function componentOfTag(tag: string): Component {
   // RHEL/CentOS package builds log as dockerd-current / docker-containerd-current.
   const t = tag.toLowerCase().replace(/-current$/, '');
   // OpenShift 3 ran the kubelet inside its node binary (origin-node, atomic-openshift-node); OpenShift 4 starts it
-  // through kubenswrapper (its journal identifier). k3s and microk8s' kubelite are not mapped: they also carry the
-  // API server's own lines.
+  // through kubenswrapper (its journal identifier). The agents that embed the kubelet log its lines under their own
+  // identifier: k3s and rke2 (server and agent, one process with the API server and etcd on a server), MicroK8s'
+  // kubelite (microk8s.daemon-kubelite, the snap's app name), KubeEdge's edgecore (edged is the kubelet). Their
+  // lines are the kubelet's for the rules that read a component; the API server's and etcd's messages in the same
+  // journal are read by rules that take any component.
+  if (EMBEDDING_AGENTS.has(t)) return 'kubelet';
   if (
     t === 'kubelet' ||
     t.startsWith('kubelet-') ||

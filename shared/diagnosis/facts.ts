@@ -206,7 +206,7 @@ export const FACT_MEANINGS = {
     "a runtime list response is larger than the kubelet's gRPC message limit: too many containers for one call",
   'runtime.overlay_corrupt': "the runtime's overlay2 storage holds a corrupt layer link",
   'kubelet.config_error':
-    'the kubelet exits at start on a configuration mismatch (cgroup driver, CPU/memory manager checkpoint)',
+    'the kubelet exits at start on its own configuration (a config file or flag it cannot load or rejects, a cgroup driver mismatch, a stale CPU/memory manager checkpoint)',
   'kubelet.cadvisor_cgroup_path':
     'cAdvisor cannot watch a cgroup path this cgroup layout does not have (a kubelet/cAdvisor defect, not descriptor exhaustion)',
   'kubelet.node_identity':
@@ -249,6 +249,14 @@ export const FACT_MEANINGS = {
   'cgroup.pods_frozen':
     "a pod or QoS slice of the kubelet's (kubepods) is FROZEN or FREEZING in the cgroup freezer: every process in its pods is stopped, so probes and exec time out; only the kubelet's own cgroup manager freezes those slices",
   'kubelet.unit_failed': 'systemd reports the kubelet unit failed or stopped, and is not restarting it',
+  'kubelet.start_step_failed':
+    "a step of the kubelet's unit failed before or instead of the kubelet itself (a pre-start command, the binary missing, one of systemd's set-up steps, a start condition): the line names the step",
+  'kubelet.dead_with_runtime':
+    'the kubelet exits or restarts in a loop while the runtime is stopped or failing, and no line gives the kubelet a reason of its own',
+  'kubelet.dependency_failed':
+    "systemd did not start the kubelet because a unit it requires failed to start (the runtime's unit, in most installs)",
+  'etcd.slow_disk':
+    "etcd (or kine, k3s's SQL datastore) warns that its disk holds it up (slow WAL fdatasync, applies, requests or SQL that took too long, heartbeats sent late): the node's disk latency starves what shares it",
   'runtime.unit_failed':
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
 } as const;

@@ -2,6 +2,7 @@ import type { DefectRef } from '../schemas/diagnosis.ts';
 import { DEFECT_BY_ID } from './defects.ts';
 import type { FactId, FactSet } from './facts.ts';
 import type { Ranked } from './rank.ts';
+import { failedStepOf } from './unit-steps.ts';
 
 /**
  * The mechanism a fact names, in the few words an operator uses. The nine cause ids stay the stable verdict;
@@ -9,6 +10,12 @@ import type { Ranked } from './rank.ts';
  */
 const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.swap': 'swap enabled',
+  'kubelet.start_step_failed': "kubelet unit's start step failed",
+  'kubelet.config_error': 'kubelet rejects its configuration',
+  'kubelet.dependency_failed': "kubelet's required unit failed",
+  'kubelet.dead_with_runtime': 'kubelet exits while the runtime is down',
+  'runtime.service_stopped': 'runtime stopped',
+  'etcd.slow_disk': 'disk latency (etcd slow disk)',
   'kubelet.dead': 'kubelet not running',
   'kubelet.killed': 'kubelet SIGKILLed',
   'kubelet.panic': 'kubelet panic',
@@ -86,6 +93,15 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'cni.not_ready': 'network plugin not ready',
 };
 
+/** The detail a fact's own line gives its mechanism: which step failed, what the kubelet refused. */
+const DETAIL_OF_FACT: Partial<Record<FactId, (facts: FactSet) => string | undefined>> = {
+  'kubelet.start_step_failed': (facts) =>
+    facts
+      .examples('kubelet.start_step_failed')
+      .map((f) => failedStepOf(f.text))
+      .find((step) => step !== undefined),
+};
+
 export interface Mechanism {
   mechanism?: string;
   defect?: DefectRef;
@@ -109,6 +125,9 @@ export function mechanismOf(ranked: Ranked, facts: FactSet): Mechanism {
       };
     }
   }
-  const named = strongest.map((w) => MECHANISM_OF_FACT[w.fact]).find((m) => m !== undefined);
-  return named ? { mechanism: named } : {};
+  const named = strongest.find((w) => MECHANISM_OF_FACT[w.fact] !== undefined);
+  const mechanism = named && MECHANISM_OF_FACT[named.fact];
+  if (!named || !mechanism) return {};
+  const detail = DETAIL_OF_FACT[named.fact]?.(facts);
+  return { mechanism: detail ? `${mechanism}: ${detail}` : mechanism };
 }

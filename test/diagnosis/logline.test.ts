@@ -134,7 +134,12 @@ describe('componentOfTag', () => {
     ['hyperkube', 'kubelet'],
     ['origin-node', 'kubelet'],
     ['atomic-openshift-node', 'kubelet'],
-    ['k3s', 'app'],
+    // The agents that embed the kubelet write its lines under their own identifier (round 9).
+    ['k3s', 'kubelet'],
+    ['rke2', 'kubelet'],
+    ['microk8s.daemon-kubelite', 'kubelet'],
+    ['edgecore', 'kubelet'],
+    ['k3s-helper', 'app'],
     ['dockerd', 'dockerd'],
     ['docker', 'dockerd'],
     ['containerd', 'containerd'],

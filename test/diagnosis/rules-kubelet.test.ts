@@ -37,6 +37,136 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // cmd/kubelet/app/server.go's start-up refusals, 1.19 and 1.28 wordings.
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to load kubelet config file, path: /var/lib/kubelet/config.yaml, error: failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed to read kubelet config file \\"/var/lib/kubelet/config.yaml\\", error: open /var/lib/kubelet/config.yaml: no such file or directory"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog(
+      'F',
+      'server.go:198',
+      'failed to load Kubelet config file /etc/kubernetes/kubelet-config.yaml, error yaml: line 4: mapping values are not allowed in this context',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to validate kubelet flags: the container runtime endpoint address was not specified or empty, use --container-runtime-endpoint to set"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to construct kubelet dependencies: unable to load client CA file /etc/kubernetes/pki/ca.crt: open /etc/kubernetes/pki/ca.crt: no such file or directory"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: unable to load bootstrap kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  // KubeEdge's edgecore refusing to start beside a running kubelet
+  {
+    line: journal(
+      'edgecore[4120]',
+      'F1123 10:01:02.123456    4120 server.go:110] failed to check the running environment: kubelet should not running on edge node when running edgecore',
+    ),
+    fact: 'kubelet.config_error',
+    origin: 'unknown',
+  },
+  // k3s and rke2 log their fatal start errors through logrus, in the journal under their own identifier.
+  {
+    line: journal(
+      'k3s[2211]',
+      'time="2026-11-23T10:01:02Z" level=fatal msg="starting kubernetes: preparing server: init cluster datastore and https: listen tcp :6443: bind: address already in use"',
+    ),
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'rke2[3310]',
+      'FATA[0003] failed to get CA certs: Get "https://127.0.0.1:6444/cacerts": EOF',
+    ),
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  // kine's slow SQL, k3s's default datastore over SQLite
+  {
+    line: journal(
+      'k3s[2211]',
+      'time="2026-11-23T10:01:02Z" level=info msg="Slow SQL (started: 2026-11-23 10:01:00.101 +0000 UTC m=+812.2) (total time: 1.912s): INSERT INTO kine(name, created, deleted, create_revision, prev_revision, lease, value, old_value) values(?, ?, ?, ?, ?, ?, ?, ?)"',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  // etcd's slow-disk warnings, zap JSON (v3.4+) inside a k3s server's journal and capnslog text (v3.3-v3.4).
+  {
+    line: journal(
+      'k3s[2211]',
+      '{"level":"warn","ts":"2026-11-23T10:01:02.123Z","logger":"etcd-client","caller":"wal/wal.go:805","msg":"slow fdatasync","took":"1.872s","expected-duration":"1s"}',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'rke2[3310]',
+      '{"level":"warn","ts":"2026-11-23T10:01:02.123Z","caller":"etcdserver/util.go:166","msg":"apply request took too long","took":"412.3ms","expected-duration":"100ms","prefix":"read-only range ","request":"key:\\"/registry/leases/kube-node-lease/node-7\\" ","response":"range_response_count:1 size:541"}',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'etcd[900]',
+      '2026-11-23 10:01:02.123456 W | etcdserver: read-only range request "key:\\"/registry/minions/node-7\\" " with result "range_response_count:1 size:3100" took too long (1.204s) to execute',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'etcd[900]',
+      '2026-11-23 10:01:02.123456 W | wal: sync duration of 2.3s, expected less than 1s',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'k3s[2211]',
+      '{"level":"warn","ts":"2026-11-23T10:01:02.123Z","caller":"etcdserver/raft.go:369","msg":"leader failed to send out heartbeat on time; took too long, leader is overloaded likely from slow disk","to":"8e9e05c52164694d","heartbeat-interval":"500ms","expected-duration":"1s","exceeded-duration":"1.2s"}',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  {
+    line: journal('etcd[900]', '2026-11-23 10:01:02.123456 W | etcdserver: server is likely overloaded'),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'etcd[900]',
+      '2026-11-23 10:01:02.123456 W | etcdserver: apply entries took too long [1.2s for 1 entries]',
+    ),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
   {
     line: 'We got KubeletClientCertificateExpiration for every node the day before they all went NotReady',
     fact: 'kubelet.auth_error',
@@ -1035,6 +1165,26 @@ const NEAR_MISSES: readonly Example[] = [
     fact: 'pid.pressure',
     origin: 'unknown',
   },
+  // logrus' fatal from the runtime is the runtime's, not the kubelet's death
+  {
+    line: journal(
+      'containerd[812]',
+      'time="2026-11-23T10:01:02Z" level=fatal msg="Failed to run CRI service" error="failed to recover state"',
+    ),
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  // etcd's other "took too long": a leader transfer timing out is not the disk
+  {
+    line: journal('etcd[900]', 'etcdserver: request timed out, leader transfer took too long'),
+    fact: 'etcd.slow_disk',
+    origin: 'unknown',
+  },
+  // the kubelet loading its config file fine
+  {
+    line: klog('I', 'server.go:415', '"Kubelet version" kubeletVersion="v1.28.3"'),
+    fact: 'kubelet.config_error',
+  },
   // A cgroup path that does not exist is a cAdvisor defect, not inotify exhaustion; a vanished cgroup is a race.
   {
     line: klog(
@@ -1166,7 +1316,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -32,6 +32,47 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // The kubelet's unit: the step that failed before the kubelet ran (systemd src/core/execute.c, service.c, job.c).
+  {
+    line: `${J} systemd[1]: kubelet.service: Failed at step EXEC spawning /usr/bin/kubelet: No such file or directory`,
+    fact: 'kubelet.start_step_failed',
+  },
+  {
+    line: `${J} systemd[1]: kubelet.service: Control process exited, code=exited, status=1/FAILURE`,
+    fact: 'kubelet.start_step_failed',
+  },
+  {
+    line: `${J} systemd[1]: kubelet.service: Main process exited, code=exited, status=226/NAMESPACE`,
+    fact: 'kubelet.start_step_failed',
+  },
+  {
+    line: `${J} systemd[1]: Condition check resulted in kubelet: The Kubernetes Node Agent being skipped.`,
+    fact: 'kubelet.start_step_failed',
+  },
+  {
+    line: `${J} systemd[1]: Dependency failed for kubelet: The Kubernetes Node Agent.`,
+    fact: 'kubelet.dependency_failed',
+  },
+  {
+    line: `${J} systemd[1]: kubelet.service: Job kubelet.service/start failed with result 'dependency'.`,
+    fact: 'kubelet.dependency_failed',
+  },
+  {
+    line: `${J} systemd[1]: k3s.service: Main process exited, code=exited, status=1/FAILURE`,
+    fact: 'kubelet.dead',
+  },
+  // systemd v219 (CentOS 7): the same failures in the older wording
+  { line: `${J} systemd[1]: Unit kubelet.service entered failed state.`, fact: 'kubelet.dead' },
+  { line: `${J} systemd[1]: kubelet.service holdoff time over, scheduling restart.`, fact: 'kubelet.dead' },
+  { line: `${J} systemd[1]: Failed to start Lightweight Kubernetes.`, fact: 'kubelet.dead' },
+  {
+    line: `${J} systemd[1]: kubelet.service: control process exited, code=exited status=1`,
+    fact: 'kubelet.start_step_failed',
+  },
+  {
+    line: `${J} systemd[1]: snap.microk8s.daemon-kubelite.service: Failed with result 'exit-code'.`,
+    fact: 'kubelet.dead',
+  },
   {
     line: 'We found that docker.service had reached its TasksMax (4915), so new containers failed to start',
     fact: 'pid.runtime_unit_limit',
@@ -691,6 +732,33 @@ const MISSES: readonly Example[] = [
     line: 'nginx.service reached its TasksMax and stopped accepting connections',
     fact: 'pid.runtime_unit_limit',
     origin: 'unknown',
+  },
+  // another unit's step, another unit's condition or dependency, a control command that succeeded
+  {
+    line: `${J} systemd[1]: nginx.service: Failed at step EXEC spawning /usr/sbin/nginx: No such file or directory`,
+    fact: 'kubelet.start_step_failed',
+  },
+  {
+    line: `${J} systemd[1]: Condition check resulted in Journal Audit Socket being skipped.`,
+    fact: 'kubelet.start_step_failed',
+  },
+  { line: `${J} systemd[1]: Dependency failed for Remote File Systems.`, fact: 'kubelet.dependency_failed' },
+  {
+    line: `${J} systemd[1]: kubelet.service: Control process exited, code=exited, status=0/SUCCESS`,
+    fact: 'kubelet.start_step_failed',
+  },
+  // the kubelet's own exit is the kubelet's failure, not a step of systemd's
+  {
+    line: `${J} systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE`,
+    fact: 'kubelet.start_step_failed',
+  },
+  // another unit failing in the older wording, and a job that started
+  { line: `${J} systemd[1]: Unit nginx.service entered failed state.`, fact: 'kubelet.dead' },
+  { line: `${J} systemd[1]: Started kubelet: The Kubernetes Node Agent.`, fact: 'kubelet.dead' },
+  // k3s stopped by a person: SIGTERM is a clean exit
+  {
+    line: `${J} systemd[1]: k3s.service: Main process exited, code=killed, status=15/TERM`,
+    fact: 'kubelet.dead',
   },
   // a container over its own memory limit is not the node's memory exhausted
   { line: 'the pod exceeded its memory limit and was OOMKilled', fact: 'mem.exhausted' },

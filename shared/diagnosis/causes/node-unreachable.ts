@@ -1,6 +1,99 @@
 import { change, read } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
+import type { FactSet } from '../facts.ts';
+import { failedStepOf } from '../unit-steps.ts';
 import type { CauseModule } from './types.ts';
+
+/** The step of the kubelet's unit that failed, in words, when a line names it. */
+function failedStep(facts: FactSet): string | undefined {
+  return facts
+    .examples('kubelet.start_step_failed')
+    .map((f) => failedStepOf(f.text))
+    .find((step) => step !== undefined);
+}
+
+/** The command a failed pre-start step ran, as its Process line or unit file names it (`ExecStartPre=/sbin/...`). */
+function stepCommand(step: string | undefined): string | undefined {
+  const command =
+    /Exec(?:Condition|StartPre|StartPost)=[-@:+!]*(\S.*?) (?:exited with status|was killed by signal)/.exec(
+      step ?? '',
+    )?.[1];
+  return command?.trim();
+}
+
+/** The key a failing `sysctl -w key=value` step writes. */
+function sysctlKey(command: string | undefined): string | undefined {
+  return /\bsysctl\b.*?\s([a-z0-9_]+(?:\.[a-z0-9_-]+)+)=/.exec(command ?? '')?.[1];
+}
+
+/** The binary systemd could not execute, from `spawning /usr/bin/kubelet` or `ExecStart=/usr/bin/kubelet ...`. */
+function missingBinary(step: string | undefined): string | undefined {
+  if (!/step EXEC/.test(step ?? '')) return undefined;
+  return /spawning (\/\S+)/.exec(step ?? '')?.[1] ?? /ExecStart=(\/\S+)/.exec(step ?? '')?.[1];
+}
+
+/**
+ * Where the kubelet's lines and unit are, when an agent that embeds it runs it: the unit a line names
+ * (`k3s-agent.service`), else the journal identifier its lines carry (`k3s[2211]:`, the same for server and agent).
+ */
+export interface KubeletHome {
+  /** `systemctl status` argument. */
+  status: string;
+  /** `journalctl` selector: the unit's, so that systemd's own lines about it come too. */
+  journal: string;
+  /** systemctl's own unit argument, for reset-failed and restart. */
+  unit: string;
+}
+
+const AGENT_UNIT =
+  /\b(k3s-agent|k3s|rke2-server|rke2-agent|snap\.microk8s\.daemon-kubelite|edgecore)\.service\b/;
+const AGENT_TAG = /\b(k3s|rke2|microk8s\.daemon-kubelite|edgecore)\[\d+\]:/;
+const KUBELET_FACTS = [
+  'kubelet.dead',
+  'kubelet.unit_failed',
+  'kubelet.start_step_failed',
+  'kubelet.config_error',
+  'kubelet.dependency_failed',
+] as const;
+
+export function kubeletHome(facts: FactSet): KubeletHome {
+  const texts = KUBELET_FACTS.flatMap((id) => facts.examples(id).map((f) => f.text));
+  const unit = texts.map((t) => AGENT_UNIT.exec(t)?.[1]).find((u) => u !== undefined);
+  if (unit) return { status: unit, journal: `-u ${unit}`, unit };
+  const tag = texts.map((t) => AGENT_TAG.exec(t)?.[1]).find((u) => u !== undefined);
+  if (tag) {
+    // The identifier does not say which unit (k3s or k3s-agent): systemctl and journalctl take a unit glob.
+    const glob = tag.startsWith('microk8s.') ? `snap.${tag}` : `'${tag}*'`;
+    return { status: glob, journal: `-u ${glob}`, unit: glob };
+  }
+  return { status: 'kubelet', journal: '-u kubelet', unit: 'kubelet' };
+}
+
+/** The kubelet's own start-up refusal, quoted from its line. */
+function configRefusal(facts: FactSet): string | undefined {
+  const text = facts.examples('kubelet.config_error')[0]?.text;
+  return text === undefined ? undefined : text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** Why the kubelet is not running, or why its status does not arrive: the chain's middle link. */
+function whyNoStatus(facts: FactSet): string {
+  const step = failedStep(facts);
+  if (step)
+    return `systemd runs the kubelet's unit step by step (ExecCondition=, ExecStartPre=, its own set-up, then ExecStart=); one failed: ${step}. The kubelet binary never ran, and with Restart= systemd retries until its start limit, then leaves the unit failed. The step, or what it acts on (a kernel module, a path, the binary), is what to fix.`;
+  if (facts.has('kubelet.swap'))
+    return 'The kubelet refuses to start because swap is enabled, and systemd keeps restarting it.';
+  if (facts.has('kubelet.config_error')) {
+    const refusal = configRefusal(facts);
+    return `The kubelet refuses to start on its own configuration${refusal ? ` (${refusal})` : ''}: a config file, drop-in, flag, kubeconfig or CA it cannot load or rejects, or one that disagrees with the node (cgroup driver, CPU/memory manager checkpoint); systemd keeps restarting it.`;
+  }
+  if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
+    return 'The kubelet process exits or cannot start, so nobody renews the Lease.';
+  if (facts.has('kubelet.node_identity'))
+    return "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate).";
+  if (facts.has('kubelet.auth_error'))
+    return 'The API server rejects the kubelet credentials (expired certificate or revoked token).';
+  return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
+}
 
 export const nodeUnreachable: CauseModule = {
   id: 'node_unreachable',
@@ -42,55 +135,136 @@ export const nodeUnreachable: CauseModule = {
     // is the first question (a hint).
     { fact: 'node.pods_running_while_lost', weight: 1.5 },
     { fact: 'kubelet.config_error', weight: 3.5 },
+    // The kubelet's unit failing a step before the kubelet ran (a pre-start command, the binary, a set-up step).
+    { fact: 'kubelet.start_step_failed', weight: 3.5 },
     // A kubelet (or the kube-proxy it embeds) that cannot set a sysctl whose module is not loaded exits at start.
     { fact: 'kernel.sysctl_missing', weight: 2 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
     { fact: 'nodes.all_not_ready', weight: 1.5 },
   ],
-  against: [{ fact: 'kubelet.alive_while_unknown', weight: 2 }, ...competingDefects('node_unreachable')],
-  summary: ({ facts }) =>
-    facts.has('kubelet.dead') || facts.has('kubelet.swap') || facts.has('kubelet.config_error')
+  against: [
+    { fact: 'kubelet.alive_while_unknown', weight: 2 },
+    // systemd never started the kubelet because a unit it requires failed: the requirement (the runtime, in most
+    // installs) is the cause, and the kubelet not running its consequence.
+    { fact: 'kubelet.dependency_failed', weight: 3 },
+    // The kubelet dying while the runtime is down, with no reason of its own: the runtime first.
+    { fact: 'kubelet.dead_with_runtime', weight: 2 },
+    ...competingDefects('node_unreachable'),
+  ],
+  summary: ({ facts }) => {
+    const step = failedStep(facts);
+    if (step)
+      return `The kubelet's unit fails before the kubelet runs (${step}), so nothing posts node status.`;
+    if (facts.has('kubelet.config_error'))
+      return 'The kubelet refuses its own configuration at start and exits, so nothing posts node status.';
+    return facts.has('kubelet.dead') || facts.has('kubelet.swap')
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
       : facts.has('kubelet.node_identity')
         ? "The API server refuses the kubelet's updates: its credentials name a different node than the one it updates."
-        : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.',
+        : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+  },
   chain: ({ facts }) => [
     'The kubelet renews its Lease every 10 s and posts status; after the grace period (40 s, 50 s from 1.32) without either, the node controller sets Ready=Unknown and taints the node unreachable.',
-    facts.has('kubelet.dead') || facts.has('kubelet.swap') || facts.has('kubelet.config_error')
-      ? facts.has('kubelet.swap')
-        ? 'The kubelet refuses to start because swap is enabled, and systemd keeps restarting it.'
-        : facts.has('kubelet.config_error')
-          ? 'The kubelet refuses to start: its configuration disagrees with the node (cgroup driver, CPU/memory manager checkpoint), and systemd keeps restarting it.'
-          : 'The kubelet process exits or cannot start, so nobody renews the Lease.'
-      : facts.has('kubelet.node_identity')
-        ? "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate)."
-        : facts.has('kubelet.auth_error')
-          ? 'The API server rejects the kubelet credentials (expired certificate or revoked token).'
-          : 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).',
+    whyNoStatus(facts),
     'Pods on the node keep running but are marked NotReady, and are evicted after the NoExecute toleration (300 s).',
   ],
-  commands: ({ node }) => [
-    read('cluster', `kubectl get node ${node} -o wide`, 'status and addresses'),
-    read(
-      'cluster',
-      `kubectl get lease -n kube-node-lease ${node} -o jsonpath='{.spec.renewTime}'`,
-      'when the kubelet last renewed its lease',
-    ),
-    read('node', 'systemctl status kubelet --no-pager', 'is the kubelet running'),
-    read(
+  commands: ({ node, facts }) => {
+    const step = failedStep(facts);
+    const home = kubeletHome(facts);
+    const lookAround = [
+      read('cluster', `kubectl get node ${node} -o wide`, 'status and addresses'),
+      read(
+        'cluster',
+        `kubectl get lease -n kube-node-lease ${node} -o jsonpath='{.spec.renewTime}'`,
+        'when the kubelet last renewed its lease',
+      ),
+      read('node', `systemctl status ${home.status} --no-pager`, 'is the kubelet running'),
+    ];
+    const restart = change(
       'node',
-      'journalctl -u kubelet --since -30min --no-pager | tail -n 100',
-      'why it cannot post status',
-    ),
-    read('node', 'swapon --show', 'swap prevents the kubelet from starting'),
-    change('node', 'swapoff -a', 'only if swap is on: disable it (and remove it from /etc/fstab)'),
-    change(
-      'node',
-      'systemctl restart kubelet',
-      'restart the kubelet once the cause is fixed (containers keep running)',
-    ),
-  ],
+      `systemctl reset-failed ${home.unit} && systemctl restart ${home.unit}`,
+      'once the step is fixed: clear the start limit and start the kubelet (containers keep running)',
+    );
+    if (step) {
+      const command = stepCommand(step);
+      const binary = missingBinary(step);
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `systemctl cat ${home.status} --no-pager`,
+          'the unit and its drop-ins: every ExecStartPre= step it runs',
+        ),
+        read(
+          'node',
+          `journalctl ${home.journal} -b --no-pager | grep -E 'Failed at step|Control process exited|ExecStartPre|Dependency failed|Condition check'`,
+          'which step failed at each start since boot',
+        ),
+        ...(binary
+          ? [
+              read(
+                'node',
+                `ls -l ${binary}`,
+                'the binary systemd could not execute: missing, or not executable',
+              ),
+            ]
+          : []),
+        ...(sysctlKey(command)
+          ? [
+              read(
+                'node',
+                `ls -l /proc/sys/${sysctlKey(command)?.replaceAll('.', '/')}; lsmod | head -n 50`,
+                'does the key exist now, and which modules are loaded (nf_conntrack and br_netfilter provide the usual ones)',
+              ),
+            ]
+          : []),
+        ...(command
+          ? [
+              change(
+                'node',
+                command,
+                'run the failing step by hand to see its own error (it is the same command the unit runs)',
+              ),
+            ]
+          : []),
+        restart,
+      ];
+    }
+    if (facts.has('kubelet.config_error')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `journalctl ${home.journal} -b --no-pager | grep -m 5 -E 'failed to (load|validate|parse|construct)|invalid|misconfiguration|unable to load|level=fatal'`,
+          'what the kubelet refused at start, with the file or flag it names',
+        ),
+        read(
+          'node',
+          home.unit === 'kubelet'
+            ? 'systemctl cat kubelet --no-pager; cat /var/lib/kubelet/config.yaml'
+            : `systemctl cat ${home.status} --no-pager; cat /etc/rancher/*/config.yaml`,
+          "the flags and the config file it was started with (kubeadm's path; others pass --config)",
+        ),
+        restart,
+      ];
+    }
+    return [
+      ...lookAround,
+      read(
+        'node',
+        `journalctl ${home.journal} --since -30min --no-pager | tail -n 100`,
+        'why it cannot post status',
+      ),
+      read('node', 'swapon --show', 'swap prevents the kubelet from starting'),
+      change('node', 'swapoff -a', 'only if swap is on: disable it (and remove it from /etc/fstab)'),
+      change(
+        'node',
+        `systemctl restart ${home.unit}`,
+        'restart the kubelet once the cause is fixed (containers keep running)',
+      ),
+    ];
+  },
   probes: [
     {
       what: 'the Ready condition and the node Lease',

@@ -39,6 +39,9 @@ export const resourceStarvation: CauseModule = {
     { fact: 'cpu.throttled', weight: 2.5 },
     // Workloads described as CPU- or memory-intensive: a lead that composes with what the node then did.
     { fact: 'workload.intensive', weight: 1.5 },
+    // etcd's own slow-disk warnings: disk latency on a node that runs etcd (a k3s/rke2 server, a control-plane
+    // node), which starves the API server and kubelet beside it. Supporting evidence: etcd warns on a busy disk too.
+    { fact: 'etcd.slow_disk', weight: 1.5 },
   ],
   against: [
     { fact: 'io.normal', weight: 1 },
@@ -58,10 +61,12 @@ export const resourceStarvation: CauseModule = {
       ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
       : facts.has('disk.pressure')
         ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
-        : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
+        : facts.has('etcd.slow_disk')
+          ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
+          : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
     'Root cause: resource exhaustion on the node; reserve resources for system daemons and find the workload that consumed them.',
   ],
-  commands: ({ node }) => [
+  commands: ({ node, facts }) => [
     read(
       'cluster',
       `kubectl describe node ${node} | grep -A10 Conditions`,
@@ -69,6 +74,9 @@ export const resourceStarvation: CauseModule = {
     ),
     read('cluster', `kubectl top node ${node}`, 'current CPU and memory use (needs metrics-server)'),
     read('node', 'free -m; uptime', 'memory left and load average'),
+    ...(facts.has('etcd.slow_disk')
+      ? [read('node', 'iostat -x 5 3', "disk latency (await) and utilisation of the datastore's device")]
+      : []),
     read('node', 'top -b -n 1 -o %MEM | head -n 20', 'biggest consumers'),
     read('node', "dmesg -T | grep -Ei 'out of memory|oom-kill' | tail -n 20", 'kernel OOM kills'),
     read(

@@ -37,6 +37,10 @@ export const runtimeDown: CauseModule = {
     // Alone it says little (socket activation, a supervisor); with the runtime stopped it explains a NotReady that
     // began at a reboot and never cleared.
     { fact: 'runtime.not_enabled', weight: 1.5 },
+    // The kubelet's unit requires the runtime's (EKS, and installs that add Requires=): its dependency failing is
+    // the runtime failing to start, seen from the kubelet's side.
+    { fact: 'kubelet.dependency_failed', weight: 2 },
+    { fact: 'kubelet.dead_with_runtime', weight: 2 },
     { fact: 'runtime.service_stopped', weight: 1.5 },
     { fact: 'runtime.shim_start_failed', weight: 1.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },

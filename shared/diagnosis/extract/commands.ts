@@ -3,7 +3,7 @@ import type { Component } from '../components.ts';
 import type { FactSet } from '../facts.ts';
 import { goroutineFacts } from '../paste/goroutines.ts';
 import { kernelStackFacts, sleepingTraceFacts } from '../paste/kernel-stack.ts';
-import { readUnitStatus, type UnitStatus } from '../paste/systemctl-status.ts';
+import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
@@ -65,11 +65,13 @@ function runtimeCommand(run: Run, facts: FactSet): void {
 /** A node daemon's unit as `systemctl status` shows it: dead, crash-looping, not enabled; a host slice's memory. */
 function unitState(status: UnitStatus, command: string, run: Run, facts: FactSet): void {
   hostSlice(status, run, facts);
-  const unit = /\b(docker|containerd|crio|cri-docker|kubelet)(?:\.service)?\b/.exec(
-    `${command} ${status.unit ?? ''}`,
-  )?.[1];
+  const unit =
+    /\b(docker|containerd|crio|cri-docker|kubelet|k3s-agent|k3s|rke2-server|rke2-agent|daemon-kubelite|edgecore)(?:\.service)?\b/.exec(
+      `${command} ${status.unit ?? ''}`,
+    )?.[1];
   if (!unit) return;
-  const kubelet = unit === 'kubelet';
+  // The agents that embed the kubelet: their unit's process is the kubelet's.
+  const kubelet = !/^(?:docker|containerd|crio|cri-docker)$/.test(unit);
   if (status.stopped || status.restarting) {
     facts.add({
       id: kubelet ? 'kubelet.dead' : 'runtime.service_failed',
@@ -84,6 +86,11 @@ function unitState(status: UnitStatus, command: string, run: Run, facts: FactSet
       source: run.source,
       text: status.text,
     });
+  }
+  // Why it is not running, when the block says: a step of the unit's start failed before the kubelet ran. The same
+  // text as the facts above: one status block is one piece of evidence, however many facts it gives.
+  if (kubelet && status.failedStep && (status.stopped || status.restarting)) {
+    facts.add({ id: 'kubelet.start_step_failed', source: run.source, text: status.text });
   }
   if (!kubelet && status.enablement === 'disabled' && status.stopped) {
     facts.add({
@@ -416,7 +423,24 @@ function coreCount(runs: readonly Run[]): number | undefined {
   return run ? firstInteger(run.output) : undefined;
 }
 
+/**
+ * `systemctl status` blocks pasted into a log field rather than given as a command's output: read whole, as the
+ * command's output would be (the lines themselves are scanned with the log).
+ */
+function statusBlocksInLogs(bundle: EvidenceBundle, facts: FactSet): void {
+  for (const [source, text] of Object.entries(bundle.logs ?? {})) {
+    if (typeof text !== 'string') continue;
+    for (const block of statusBlocksIn(text)) {
+      const status = readUnitStatus(block.output);
+      const command = `systemctl status ${block.unit}`;
+      if (status)
+        unitState(status, command, { command, output: block.output, source: `logs.${source}` }, facts);
+    }
+  }
+}
+
 export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): void {
+  statusBlocksInLogs(bundle, facts);
   const runs: Run[] = Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
     command,
     output,

@@ -1,3 +1,4 @@
+import { failedStepOf } from '../unit-steps.ts';
 import type { Opener, PasteEvidence, Section } from './evidence.ts';
 
 /**
@@ -20,7 +21,13 @@ export interface UnitStatus {
   enablement: string | undefined;
   /** Memory in use and the unit's limit in bytes, from `Memory: 1.9G (max: 2.0G …)` (`limit:` before v240). */
   memory: { used: number; max: number } | undefined;
-  /** The Active and Main PID lines, as cited evidence. */
+  /**
+   * The step of the unit's start that failed, in words, from its Process lines (a pre-start command that exited
+   * with an error) or from a status of systemd's own (`203/EXEC`) on the main process; the latest run first, as
+   * systemctl lists them.
+   */
+  failedStep: string | undefined;
+  /** The Active and Main PID lines (and the failed step's line), as cited evidence. */
   text: string;
 }
 
@@ -56,6 +63,13 @@ export function readUnitStatus(output: string): UnitStatus | undefined {
   const mainPid = /^\s*Main PID: (\d+ \((?:code|status)=[^)]*\))/m.exec(output)?.[1];
   const limit = /Start request repeated too quickly/.test(output);
   const enablement = /^\s*Loaded: [^(\n]*\([^;)\n]*; ([\w-]+)[;)]/m.exec(output)?.[1];
+  // The Main PID line of a main process that never ran names systemd's step alone (`(code=exited, status=203/EXEC)`).
+  const asProcess = (l: string) => l.replace(/^Main PID: (\d+) /, 'Process: $1 ExecStart=(main process) ');
+  const stepLine = output
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^(?:Process|Main PID): /.test(l) && failedStepOf(asProcess(l)) !== undefined);
+  const failedStep = stepLine ? failedStepOf(asProcess(stepLine)) : undefined;
   return {
     unit,
     active,
@@ -63,16 +77,42 @@ export function readUnitStatus(output: string): UnitStatus | undefined {
     restarting: /^activating \(auto-restart\)/.test(active),
     enablement,
     memory: memoryLine(output),
+    failedStep,
     text: [
       unit ? `${unit}:` : undefined,
       `Active: ${active}`,
       mainPid ? `Main PID: ${mainPid}` : undefined,
       memoryLine(output) ? /^\s*(Memory: .+)$/m.exec(output)?.[1] : undefined,
       limit ? 'Start request repeated too quickly' : undefined,
+      stepLine && !stepLine.startsWith('Main PID') ? stepLine : undefined,
     ]
       .filter(Boolean)
       .join(' '),
   };
+}
+
+/**
+ * The `systemctl status` blocks inside a text that is not a paste (a bundle's log field holding one): each header
+ * with a state glyph and the indented lines under it, as one block per unit.
+ */
+export function statusBlocksIn(text: string): Array<{ unit: string; output: string }> {
+  if (!text.includes('Active: ')) return [];
+  const blocks: Array<{ unit: string; output: string }> = [];
+  let current: { unit: string; lines: string[] } | undefined;
+  const close = () => {
+    if (current) blocks.push({ unit: current.unit, output: current.lines.join('\n') });
+    current = undefined;
+  };
+  for (const line of text.split('\n')) {
+    const unit = GLYPH_HEADER.test(line) ? HEADER.exec(line)?.[1] : undefined;
+    if (unit) {
+      close();
+      current = { unit, lines: [line] };
+    } else if (current && /^\s+\S/.test(line) && current.lines.length < MAX_LINES) current.lines.push(line);
+    else close();
+  }
+  close();
+  return blocks;
 }
 
 const MAX_LINES = 200;

@@ -427,6 +427,29 @@ export const KUBELET_RULES: readonly Signature[] = [
       'every node lost contact at once: evictions stop, since the fault is more likely on the control-plane side than on every node',
   },
 
+  // etcd's own warnings that its disk holds it up. A k3s or rke2 server runs etcd in the process that runs the API
+  // server and the kubelet, on the node's disk; a kubeadm control-plane node runs it as a static pod beside the
+  // kubelet. Disk latency that stalls etcd stalls everything on that disk: supporting evidence of starvation.
+  {
+    fact: 'etcd.slow_disk',
+    literals: [
+      'slow fdatasync',
+      'apply request took too long',
+      'apply entries took too long',
+      ') to execute',
+      'failed to send out heartbeat on time',
+      'server is likely overloaded',
+      'sync duration of',
+      'Slow SQL (started:',
+    ],
+    pattern:
+      'Slow SQL \\(started: [^\\n]{1,120}\\(total time: |slow fdatasync|apply (?:request|entries) took too long|took too long \\([0-9.]+[mµn]?s\\) to execute|failed to send out heartbeat on time|server is likely overloaded|sync duration of [0-9.]+[mµn]?s, expected less than',
+    source:
+      'etcd-io/etcd server/storage/wal/wal.go (*WAL).sync ("slow fdatasync" from v3.5; wal/wal.go "sync duration of %v, expected less than %v" in v3.3-v3.4 capnslog), server/etcdserver/txn/util.go warnOfExpensiveGenericRequest ("apply request took too long" from v3.4 zap; "%srequest %q with result %q took too long (%v) to execute" in capnslog), etcdserver/server.go applyAll ("apply entries took too long", v3.3), server/etcdserver/raft.go ("leader failed to send out heartbeat on time; took too long, leader is overloaded likely from slow disk" from v3.4; "failed to send out heartbeat on time" and "server is likely overloaded" in capnslog); and k3s-io/kine pkg/drivers/generic (logMethod: "Slow SQL (started: %v) (total time: %v): %s", the datastore k3s runs over SQLite by default, above its slow-SQL threshold)',
+    mechanism:
+      "etcd's disk writes (WAL fdatasync) or applies take longer than etcd expects (1 s, 100 ms): the disk is too slow for it, and a k3s/rke2 server's API server and kubelet on the same disk and process are starved with it",
+  },
+
   // k3s and rke2 agents start the kubelet only after fetching the server's CA and their configuration through their
   // client-side load balancer: an agent that cannot do it never gets a kubelet to the API server.
   {
@@ -725,7 +748,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     pattern:
-      'kubelet\\.service: (?:Main process exited|Failed with result|Start request repeated too quickly|Scheduled restart job, restart counter is at [0-9]+)',
+      'kubelet\\.service: (?:[Mm]ain process exited|Failed with result|Start request repeated too quickly|Scheduled restart job, restart counter is at [0-9]+)',
     unless: KUBELET_KILLED,
     literals: [
       'kubelet.service: Failed with result',
@@ -765,7 +788,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'runtime.cri_version',
     literals: ['unknown service runtime.v1', 'validate CRI v1'],
     pattern:
-      'unknown service runtime\\.v1(?:alpha2)?\\.(?:RuntimeService|ImageService)|validate CRI v1 (?:runtime|image) API for endpoint',
+      'unknown service runtime\\.v1(?:alpha2)?\\.(?:RuntimeService|ImageService)|validate CRI v1 (?:runtime|image) API for endpoint[^\\n]{0,400}(?:Unimplemented|not implemented)',
     source:
       'grpc-go server.go (*Server).handleStream (codes.Unimplemented "unknown service %v"); kubernetes cri-client remote_runtime.go validateServiceConnection ("validate CRI v1 runtime API for endpoint %q", 1.26+)',
     mechanism:
@@ -847,6 +870,64 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState',
     mechanism:
       'the CPU/memory manager policy changed but its checkpoint holds the old one: the kubelet exits at start',
+  },
+  {
+    // cmd/kubelet/app/server.go's start-up: the configuration it loads (file, drop-ins, flags), validates and
+    // builds its dependencies from. Each is returned to main, which logs it and exits 1 (klog.Fatal before 1.20).
+    fact: 'kubelet.config_error',
+    pattern:
+      'failed to load [Kk]ubelet config file|failed to load kubelet dropin file|failed to merge kubelet (?:drop-in config|configs)|failed to walk through kubelet dropin directory|failed to validate kubelet (?:flags|configuration)|failed to parse kubelet flag|failed to set feature gates from initial flags-based config|failed to construct kubelet dependencies|unable to load client CA file|invalid kubeconfig: |kubelet needs to run as uid|--(?:kube|system|qos)-reserved value failed to parse|bad --node-ip |node IP: [^\\n]{1,80} not found in the host.s network interfaces|unable to load bootstrap kubeconfig',
+    literals: [
+      'failed to load kubelet config file',
+      'failed to load kubelet dropin file',
+      'failed to merge kubelet',
+      'failed to walk through kubelet dropin directory',
+      'failed to validate kubelet',
+      'failed to parse kubelet flag',
+      'failed to set feature gates from initial flags-based config',
+      'failed to construct kubelet dependencies',
+      'unable to load client CA file',
+      'invalid kubeconfig:',
+      'kubelet needs to run as uid',
+      '-reserved value failed to parse',
+      'bad --node-ip',
+      'network interfaces',
+      'unable to load bootstrap kubeconfig',
+    ],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes cmd/kubelet/app/server.go NewKubeletCommand, loadConfigFile ("failed to load Kubelet config file %s, error %v" to 1.27, "failed to load kubelet config file, path: %s, error: %v" from 1.28), mergeKubeletConfigurations (drop-ins, 1.28+), "failed to validate kubelet flags/configuration", UnsecuredDependencies ("failed to construct kubelet dependencies"), auth.go BuildAuth via dynamiccertificates ("unable to load client CA file"), run ("invalid kubeconfig", "kubelet needs to run as uid `0`", the reserved resources and --node-ip parsing); pkg/kubelet/nodestatus/setters.go validateNodeIP ("node IP: %q not found in the host\'s network interfaces"); pkg/kubelet/certificate/bootstrap/bootstrap.go LoadClientConfig ("unable to load bootstrap kubeconfig")',
+    mechanism:
+      'the kubelet refuses its own configuration at start (a config file, drop-in or flag it cannot load or rejects, a kubeconfig or CA it cannot read, a node IP the host does not have): it exits, and systemd restarts it in a loop',
+  },
+  {
+    // KubeEdge's edgecore runs the kubelet's code (edged) and checks its own start-up before any module runs;
+    // klog.Exit writes the record and exits 1.
+    fact: 'kubelet.config_error',
+    pattern:
+      'failed to check the running environment|should not running on edge node when running edgecore|Failed to get IP address by custom interface',
+    literals: [
+      'failed to check the running environment',
+      'when running edgecore',
+      'Failed to get IP address by custom interface',
+    ],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubeedge edge/cmd/edgecore/app/server.go NewEdgeCoreCommand (klog.Exit on "failed to check the running environment: %v" from environmentCheck: "kubelet should not running on edge node when running edgecore", the same for kube-proxy; "Failed to get IP address by custom interface %s" then os.Exit(1)), v1.x',
+    mechanism:
+      'edgecore refuses to start: a kubelet or kube-proxy already runs on the edge node, or its configured interface has no address; edged (its kubelet) never runs',
+  },
+  {
+    // k3s and rke2 log through logrus; fatal exits the process, and with it the kubelet they run.
+    fact: 'kubelet.dead',
+    pattern: 'level=fatal msg=|FATA\\[[^\\]]{1,40}\\] ',
+    literals: ['level=fatal msg=', 'FATA['],
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'k3s-io/k3s pkg/cli/server and pkg/cli/agent through sirupsen/logrus (*Logger).Fatal (os.Exit(1) after logging "level=fatal"; k3s: "starting kubernetes: preparing server", "Failed to start networking") and rancher/rke2 log their fatal start errors; only in lines of a program that embeds the kubelet',
+    mechanism:
+      'the agent that runs the kubelet (k3s, rke2) exited on a fatal error: the kubelet is not running until it starts again',
   },
   {
     fact: 'kubelet.cadvisor_cgroup_path',

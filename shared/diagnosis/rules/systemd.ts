@@ -3,6 +3,29 @@ import type { Signature } from './types.ts';
 /** The systemd units of the container runtimes, as `<unit>.service: ` prefixes systemd puts on unit messages. */
 const RUNTIME_UNIT = '(?:docker|containerd|crio|cri-o|cri-docker)\\.service: ';
 
+/**
+ * The units that run the kubelet: its own, and those of the agents that embed it (the k3s and rke2 server and agent,
+ * MicroK8s' kubelite as its snap names the unit, KubeEdge's edgecore).
+ */
+const KUBELET_UNIT =
+  '(?:kubelet|k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-kubelite|edgecore)\\.service: ';
+const KUBELET_UNIT_LITERALS = (rest: string): string[] =>
+  [
+    'kubelet.service: ',
+    'k3s.service: ',
+    'k3s-agent.service: ',
+    'rke2-server.service: ',
+    'rke2-agent.service: ',
+    'daemon-kubelite.service: ',
+    'edgecore.service: ',
+  ].map((unit) => `${unit}${rest}`);
+/** How systemd names the kubelet's unit in job messages: its Description, or the unit's name. */
+const KUBELET_DESCRIPTION =
+  '(?:[Kk]ubelet|Kubernetes Node Agent|Lightweight Kubernetes|Rancher Kubernetes Engine|[Kk]ubelite|edgecore)';
+/** The kubelet's unit and the embedding agents' units, as a name without the `: ` systemd adds from v233. */
+const KUBELET_UNIT_NAME =
+  '(?:kubelet|k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-kubelite|edgecore)\\.service';
+
 /** Messages systemd (PID 1, systemd-run, systemctl, journald) and the D-Bus daemon write. */
 export const SYSTEMD_RULES: readonly Signature[] = [
   // Unit lifecycle of the runtime services. systemd logs a successful exit at debug level only, so these are
@@ -186,6 +209,95 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     source:
       'systemd src/core/service.c service_enter_restart ("Scheduled restart job, restart counter is at %u.") and src/core/unit.c unit_log_failure',
     mechanism: 'the kubelet exited and systemd is restarting it, or has given up restarting it',
+  },
+
+  // Why the kubelet's unit did not start: the step that failed before (or instead of) the kubelet itself.
+  {
+    fact: 'kubelet.start_step_failed',
+    pattern: `${KUBELET_UNIT}Failed at step [A-Z_]+ spawning `,
+    literals: KUBELET_UNIT_LITERALS('Failed at step'),
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/execute.c exec_child/exec_spawn ("Failed at step %s spawning %s: %m" with the step of exit_status_to_string: EXEC, CHDIR, NAMESPACE, USER, CGROUP...; src/core/exec-invoke.c and executor.c from v255), every release',
+    mechanism:
+      "systemd failed one of its own set-up steps for the kubelet's unit (EXEC: the binary missing or not executable; NAMESPACE, USER, CHDIR...): the kubelet never ran",
+  },
+  {
+    fact: 'kubelet.start_step_failed',
+    pattern: `${KUBELET_UNIT}[Cc]ontrol process exited, code=(?:exited|killed|dumped),? status=`,
+    unless: 'status=0/SUCCESS',
+    literals: KUBELET_UNIT_LITERALS('Control process exited'),
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_sigchld_event ("Control process exited, code=%s, status=%i/%s" from v236, "code=%s status=%i" before; notice level only when it failed): the control process is an ExecCondition=/ExecStartPre=/ExecStartPost= command',
+    mechanism:
+      "a command the kubelet's unit runs around the kubelet (ExecStartPre=: swapoff, modprobe, sysctl, mkdir, a bootstrap script) failed, so systemd never started the kubelet",
+  },
+  {
+    fact: 'kubelet.start_step_failed',
+    pattern: `${KUBELET_UNIT}[Mm]ain process exited, code=exited, status=2[0-4][0-9]/[A-Z_]+`,
+    literals: KUBELET_UNIT_LITERALS('Main process exited, code=exited, status=2'),
+    from: ['systemd', 'unknown'],
+    source:
+      "systemd src/core/service.c service_sigchld_event with src/basic/exit-status.c exit_status_to_string (200 and up are systemd's own step failures: 200/CHDIR, 203/EXEC, 217/USER, 219/CGROUP, 226/NAMESPACE...)",
+    mechanism:
+      "the kubelet's main process ended in one of systemd's own set-up steps (203/EXEC: the binary is missing or not executable), before the kubelet ran",
+  },
+  {
+    fact: 'kubelet.dependency_failed',
+    pattern: `Dependency failed for [^\\n]{0,60}${KUBELET_DESCRIPTION}|${KUBELET_UNIT}Job [^ ]+/start failed with result 'dependency'`,
+    literals: ['Dependency failed for', "/start failed with result 'dependency'"],
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/job.c job_emit_done_message ("Dependency failed for %s." with the unit\'s Description) and job_log_done_status ("Job %s/%s failed with result \'dependency\'."), every release',
+    mechanism:
+      "systemd did not start the kubelet because a unit it requires (Requires=, BindsTo=: the runtime's unit in most installs) failed: the requirement's own failure is the cause",
+  },
+  {
+    fact: 'kubelet.start_step_failed',
+    pattern: `Condition check resulted in [^\\n]{0,60}${KUBELET_DESCRIPTION}[^\\n]{0,60} being skipped`,
+    literals: ['Condition check resulted in'],
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_test_condition / job_emit_done_message ("Condition check resulted in %s being skipped.", from v244): a Condition*= of the unit was not met',
+    mechanism:
+      "a start condition of the kubelet's unit (ConditionPathExists= of a config or kubeconfig, for instance) was not met: systemd skipped the start without an error",
+  },
+  {
+    // systemd before v233 (CentOS/RHEL 7's v219 among them) words a unit's failure without the "unit: " prefix.
+    fact: 'kubelet.dead',
+    pattern: `Unit ${KUBELET_UNIT_NAME} entered failed state|${KUBELET_UNIT_NAME}: Unit entered failed state|${KUBELET_UNIT_NAME} failed\\.|${KUBELET_UNIT_NAME} start request repeated too quickly|${KUBELET_UNIT_NAME} holdoff time over, scheduling restart|Failed to start [^\\n]{0,60}${KUBELET_DESCRIPTION}`,
+    literals: [
+      'entered failed state',
+      '.service failed.',
+      'start request repeated too quickly',
+      'holdoff time over, scheduling restart',
+      'Failed to start',
+    ],
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_notify ("Unit %s entered failed state." to v229, "Unit entered failed state." to v232), service.c service_enter_dead/service_dispatch_timer ("%s failed.", "%s holdoff time over, scheduling restart." before v233), unit.c unit_start_limit_test ("%s start request repeated too quickly, refusing to start." before v233) and job.c job_emit_done_message ("Failed to start %s." with the Description), for the kubelet\'s unit and the agents that embed it',
+    mechanism:
+      'the kubelet (or the agent that runs it) failed to start or exited with an error: systemd restarts it, or has given up',
+  },
+  {
+    // The agents that embed the kubelet: their unit's main process is the kubelet's process.
+    fact: 'kubelet.dead',
+    pattern:
+      "(?:k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-kubelite|edgecore)\\.service: (?:[Mm]ain process exited, code=(?:exited|dumped), status=[1-9]|Failed with result '(?:exit-code|core-dump|signal|timeout|start-limit-hit)'|Start request repeated too quickly|Scheduled restart job, restart counter is at)",
+    literals: [
+      'k3s.service: ',
+      'k3s-agent.service: ',
+      'rke2-server.service: ',
+      'rke2-agent.service: ',
+      'daemon-kubelite.service: ',
+      'edgecore.service: ',
+    ],
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/service.c service_sigchld_event, service_enter_restart and src/core/unit.c unit_log_failure, for the units of k3s-io/k3s (k3s.service, k3s-agent.service: the kubelet runs in the k3s process, pkg/daemons/agent), rancher/rke2 (rke2-server, rke2-agent), MicroK8s (snap.microk8s.daemon-kubelite: kubelite runs the kubelet) and KubeEdge (edgecore.service: edged is the kubelet)',
+    mechanism:
+      'the process that embeds the kubelet (k3s, rke2, kubelite, edgecore) exited and systemd is restarting it, or gave up: the kubelet went with it',
   },
 
   // Transient units: systemd creating the scopes that container processes are placed in.
