@@ -191,6 +191,8 @@ export const FACT_MEANINGS = {
   'cni.agent_down':
     "the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
   'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
+  'cni.embedded_exit':
+    'the network plugin embedded in the agent that runs the kubelet (k3s, rke2) stopped, and the agent exited with it',
   'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',
   'systemd.known_defect':
     'this runc release has a known hang waiting for systemd over D-Bus, and D-Bus calls stall',

@@ -32,6 +32,15 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // k3s's embedded flannel and containerd exiting, and the agent with them.
+  {
+    line: `${J} k3s[2210]: ${TS} level=fatal msg="flannel exited: failed to configure interface flannel.1: failed to ensure address of interface flannel.1: link has incompatible addresses. Remove additional addresses and try again."`,
+    fact: 'cni.embedded_exit',
+  },
+  {
+    line: `${J} k3s[2210]: ${TS} level=error msg="containerd exited: exit status 2"`,
+    fact: 'runtime.service_failed',
+  },
   // The kubelet's unit: the step that failed before the kubelet ran (systemd src/core/execute.c, service.c, job.c).
   {
     line: `${J} systemd[1]: kubelet.service: Failed at step EXEC spawning /usr/bin/kubelet: No such file or directory`,
@@ -727,6 +736,11 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // the embedded flannel's fatal is the network plugin's, not the kubelet's death
+  {
+    line: `${J} k3s[2210]: ${TS} level=fatal msg="flannel exited: failed to register flannel network: operation not supported"`,
+    fact: 'kubelet.dead',
+  },
   // systemd's task limit on an application's unit, not the runtime's.
   {
     line: 'nginx.service reached its TasksMax and stopped accepting connections',

@@ -20,6 +20,8 @@ export const cniHang: CauseModule = {
   id: 'cni_hang',
   title: 'CNI calls hanging inside sandbox status/teardown',
   explains: ['runtime_down'],
+  // A single binary that runs flannel and the kubelet exits when its flannel does: the kubelet is down because of it.
+  explainsWhen: [{ cause: 'node_unreachable', fact: 'cni.embedded_exit' }],
   support: [
     { fact: 'cni.hang', weight: 3.5 },
     { fact: 'runtime.status_timeout', weight: 2 },
@@ -34,6 +36,7 @@ export const cniHang: CauseModule = {
     { fact: 'cni.teardown_failed', weight: 2.5 },
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.agent_down', weight: 2 },
+    { fact: 'cni.embedded_exit', weight: 3 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
     { fact: 'network.netdev_leak', weight: 3 },
   ],

@@ -235,6 +235,15 @@ export const CNI_RULES: readonly Signature[] = [
 
   // Flannel.
   {
+    fact: 'cni.embedded_exit',
+    pattern: 'flannel exited',
+    literals: ['flannel exited'],
+    source:
+      'k3s-io/k3s pkg/agent/flannel/setup.go Run (logrus.Fatalf("flannel exited: %v", err) when the embedded flannel returns; rke2 with its flannel CNI runs the same code)',
+    mechanism:
+      "the flannel that k3s or rke2 embeds stopped (the error after it says why: an interface's addresses, the subnet lease, the API server), and the whole agent exited with it: the node's network plugin is down and the kubelet with it",
+  },
+  {
     fact: 'cni.agent_down',
     pattern:
       "failed to load flannel 'subnet\\.env' file|open /run/flannel/subnet\\.env: no such file or directory",

@@ -924,6 +924,8 @@ export const KUBELET_RULES: readonly Signature[] = [
     literals: ['level=fatal msg=', 'FATA['],
     from: ['kubelet'],
     strict: true,
+    // A fatal that names the embedded component which stopped is that component's (cni.ts, runtime.ts).
+    unless: 'flannel exited',
     source:
       'k3s-io/k3s pkg/cli/server and pkg/cli/agent through sirupsen/logrus (*Logger).Fatal (os.Exit(1) after logging "level=fatal"; k3s: "starting kubernetes: preparing server", "Failed to start networking") and rancher/rke2 log their fatal start errors; only in lines of a program that embeds the kubelet',
     mechanism:

@@ -168,4 +168,14 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "on a Windows node the runtime's service does not start or does not stay up: the kubelet has no runtime to talk to",
   },
+  // k3s and rke2 run containerd as their own child and exit when it does.
+  {
+    fact: 'runtime.service_failed',
+    pattern: 'containerd exited: ',
+    literals: ['containerd exited: '],
+    source:
+      'k3s-io/k3s pkg/agent/containerd/containerd.go Run (logrus.Errorf("containerd exited: %s", err), then os.Exit(1); rke2 runs the same agent code)',
+    mechanism:
+      'the containerd that k3s or rke2 runs as its child exited with an error, and the agent exited after it: the runtime, and the kubelet the agent runs, are down until the service restarts',
+  },
 ];
