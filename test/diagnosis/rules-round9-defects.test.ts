@@ -95,6 +95,7 @@ describe("runc 1.0.0-rc93's init hang is the per-container layer's", () => {
     expect(defects(bundle)).toContain('runc-rc93-init-hang');
     expect(ids(bundle)).toContain('shim.known_defect');
     expect(top(bundle)?.id).toBe('zombie_shim_hang');
+    expect(diagnose(bundle).verdict).toBe('zombie_shim_hang');
   });
 
   it('runc --version printing rc93 with pods stuck terminating is zombie_shim_hang, not the daemon down', () => {
@@ -110,6 +111,22 @@ describe("runc 1.0.0-rc93's init hang is the per-container layer's", () => {
     };
     expect(defects(bundle)).toContain('runc-rc93-init-hang');
     expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it("with the daemon's own calls timing out, the same runc counts for runtime_down", () => {
+    const bundle = {
+      commandOutputs: { 'runc --version': 'runc version 1.0.0-rc93\ncommit: 12644e61\nspec: 1.0.2-dev' },
+      logs: {
+        containerd: journal(
+          'containerd[912]',
+          'time="2026-11-02T13:41:43.118Z" level=error msg="ListContainers with filter nil failed" error="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+        ),
+      },
+    };
+    expect(ids(bundle)).toContain('runtime.op_timeout');
+    const found = defects(bundle);
+    expect(found).toContain('runc-rc93-init-hang-daemon-blocked');
+    expect(found).not.toContain('runc-rc93-init-hang');
   });
 
   it('the version without a symptom names nothing', () => {
@@ -150,12 +167,12 @@ describe("containerd's runc v2 shim dropping exec exits (1.6.29-1.6.30, 1.7.14)"
   });
 
   it('the fixed patch release, or the release with no hang, names nothing', () => {
-    expect(
-      defects({ containerRuntimeVersion: 'containerd://1.7.15', logs: { other: execHang } }),
-    ).toEqual([]);
-    expect(
-      defects({ containerRuntimeVersion: 'containerd://1.6.31', logs: { other: execHang } }),
-    ).toEqual([]);
+    expect(defects({ containerRuntimeVersion: 'containerd://1.7.15', logs: { other: execHang } })).toEqual(
+      [],
+    );
+    expect(defects({ containerRuntimeVersion: 'containerd://1.6.31', logs: { other: execHang } })).toEqual(
+      [],
+    );
     expect(defects({ containerRuntimeVersion: 'containerd://1.6.30' })).toEqual([]);
   });
 });
