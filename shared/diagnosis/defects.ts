@@ -375,6 +375,30 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['runtime.container_cmd_hang'], ['runtime.selective_hang'], ['runtime.shim_hang']],
   },
   {
+    // cmd/containerd-shim-runc-v2 task/service.go: #8617 (v1.7.3, backported to v1.6.22 as dbeec47b) had create()
+    // hand an init that exited at once to handleStarted, which takes the service mutex create() already holds;
+    // #9104 (v1.7.8 04491240, v1.6.25 5238a647) handles that exit without the lock.
+    id: 'containerd-shim-create-early-exit-deadlock',
+    component: 'containerd',
+    affected: [
+      { introduced: '1.6.22', fixed: '1.6.25' },
+      { introduced: '1.7.3', fixed: '1.7.8' },
+    ],
+    cause: 'zombie_shim_hang',
+    symptom:
+      "a container whose process exits as it starts never leaves creating; every call to its shim hangs and the pod's teardown with it",
+    mechanism:
+      "the runc v2 shim's create handler, holding the service lock, handles an init that already exited through a path that takes the same lock: the shim deadlocks",
+    fix: 'containerd v1.7.8 / v1.6.25',
+    links: [
+      `${CONTAINERD}/issues/9103`,
+      `${CONTAINERD}/pull/9104`,
+      `${CONTAINERD}/pull/9209`,
+      `${CONTAINERD}/pull/9210`,
+    ],
+    requires: [...SHIM_HANG, ['runtime.shim_hang'], ['runtime.shim_blocked']],
+  },
+  {
     // containerd.io 1.2.2-3.3 (like 1.2.2-3) is a packaging-only rebuild of containerd 1.2.2 that bundles the first
     // runc fix for CVE-2019-5736 (the binary cloned into a sealed memfd); on RHEL 7.6's 3.10.0-957 kernel its
     // sealing check failed and runc init re-cloned itself in a loop. runc #1984 (memfd cleanups) fixed it,

@@ -177,6 +177,23 @@ describe("containerd's runc v2 shim dropping exec exits (1.6.29-1.6.30, 1.7.14)"
   });
 });
 
+describe("containerd's runc v2 shim deadlocking in create on an init that exits at once (1.6.22-1.6.24, 1.7.3-1.7.7)", () => {
+  const stuck = 'Pods stuck in ContainerCreating on this node; docker ps and crictl ps still answer.';
+  it('the release with pods stuck creating names the deadlock under zombie_shim_hang', () => {
+    const bundle = { containerRuntimeVersion: 'containerd://1.7.6', logs: { other: stuck } };
+    expect(defects(bundle)).toContain('containerd-shim-create-early-exit-deadlock');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('the fixed releases, and the line before the change, name nothing', () => {
+    for (const version of ['1.7.8', '1.6.25', '1.6.21', '1.7.2'])
+      expect(
+        defects({ containerRuntimeVersion: `containerd://${version}`, logs: { other: stuck } }),
+        version,
+      ).toEqual([]);
+  });
+});
+
 describe("the kubelet's vendored runc 1.0 leaving pod cgroups frozen (cgroup v1, systemd driver)", () => {
   const frozen = {
     'cat /sys/fs/cgroup/freezer/kubepods.slice/kubepods-burstable.slice/freezer.state': 'FROZEN',
