@@ -59,6 +59,9 @@ describe('distribution releases name the runc and containerd they bundle', () =>
     expect(versionsOf(rke2, 'containerd')).toEqual(['1.4.4-k3s1']);
     const k3s = { logs: { other: 'level=info msg="Starting k3s v1.21.5+k3s2 (724ef700)"' } };
     expect(versionsOf(k3s, 'runc')).toEqual(['1.0.2']);
+    const agent = { logs: { other: 'level=info msg="Starting k3s agent v1.21.5+k3s2 (724ef700)"' } };
+    expect(versionsOf(agent, 'kubelet')).toEqual(['v1.21.5+k3s2']);
+    expect(versionsOf(agent, 'containerd')).toEqual(['1.4.11-k3s1']);
     // runc's own output outranks what the release bundled (someone replaced the binary).
     const replaced = {
       kubeletVersion: 'v1.20.5+rke2r1',

@@ -123,10 +123,11 @@ const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] 
     ),
   },
   // K3s and RKE2 embed the kubelet and name their release after it: `k3s version v1.20.4+k3s1 (838a906a)`,
-  // `rke2 version v1.21.3+rke2r1 (…)`, and their start-up line `Starting k3s v1.20.4+k3s1 (838a906a)`.
+  // `rke2 version v1.21.3+rke2r1 (…)`, and their start-up lines `Starting k3s v1.20.4+k3s1 (838a906a)`, `Starting
+  // k3s agent v1.21.5+k3s2 (724ef700)`.
   {
     component: 'kubelet',
-    pattern: /\b(?:k3s|rke2)(?: version)? (v\d+\.\d+\.\d+\+(?:k3s|rke2r)\d+)/g,
+    pattern: /\b(?:k3s|rke2)(?: version| agent| server)? (v\d+\.\d+\.\d+\+(?:k3s|rke2r)\d+)/g,
   },
   // A node row of `kubectl get nodes` (-o wide too): NAME STATUS ROLES AGE VERSION, the kubelet's version fifth.
   {
