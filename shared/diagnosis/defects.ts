@@ -38,6 +38,8 @@ export interface KnownDefect {
   affected: readonly VersionRange[];
   /** For distribution kernels: the build the version must name (their release numbers only compare within one). */
   build?: RegExp;
+  /** Builds of an affected version that do not carry the defect (a distribution's rebuild bundling another runc). */
+  excludeBuild?: RegExp;
   /** Only with this feature gate enabled. */
   featureGate?: string;
   cause: DefectCause;
@@ -74,6 +76,30 @@ const SHIM_HANG: readonly (readonly FactId[])[] = [
   ['runtime.selective_hang'],
   ['proc.zombie_shim'],
   ['runtime.pods_stuck'],
+];
+/**
+ * A runc call that never returns, seen at the per-container layer: its init stage alive, calls about one container
+ * or its shim hanging, a process of it in D state, pods held creating or terminating.
+ */
+const PER_CONTAINER_HANG: readonly (readonly FactId[])[] = [
+  ['runc.init_stuck'],
+  ['runtime.container_cmd_hang'],
+  ['runtime.selective_hang'],
+  ['runtime.shim_hang'],
+  ['proc.dstate'],
+  ['runtime.pods_stuck'],
+];
+/** The daemon's own CRI calls timing out: a runc hang that has blocked the runtime, not only one container. */
+const DAEMON_TIMEOUTS: readonly FactId[] = [
+  'runtime.op_timeout',
+  'runtime.list_timeout',
+  'runtime.cmd_hang',
+  'runtime.status_timeout',
+];
+const DAEMON_BLOCKED: readonly (readonly FactId[])[] = [
+  ...DAEMON_TIMEOUTS.map((id) => [id]),
+  ['pleg.stuck'],
+  ['pleg.unhealthy'],
 ];
 const DESCRIPTORS_EXHAUSTED: readonly (readonly FactId[])[] = [
   ['fd.emfile'],
@@ -194,26 +220,63 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['pleg.evented_unhealthy'], ['runtime.pods_stuck']],
   },
   {
+    // Keyed to the layer it hangs: a `runc init` that never finishes leaves its shim's create or exec call open,
+    // while the daemon keeps answering (round 9, class 7). RKE2 v1.19.8-v1.19.10 and v1.20.4-v1.20.6 bundle this
+    // runc (distributions.ts), so their release string on the node counts as this version.
     id: 'runc-rc93-init-hang',
     component: 'runc',
     affected: [{ introduced: '1.0.0-rc93', fixed: '1.0.0-rc94' }],
-    cause: 'runtime_down',
+    cause: 'zombie_shim_hang',
     symptom: 'containers stay Created, inspect/exec on them hangs, PLEG goes unhealthy and the node flaps',
     mechanism: '`runc init` deadlocks while loading the seccomp filter (a regression in rc93)',
     fix: 'runc v1.0.0-rc94',
+    links: [
+      `${RUNC}/issues/2865`,
+      'https://github.com/moby/moby/pull/42388',
+      'https://github.com/rancher/rke2/issues/977',
+      'https://github.com/rancher/rke2/pull/1016',
+    ],
+    requires: PER_CONTAINER_HANG,
+    unless: DAEMON_TIMEOUTS,
+  },
+  {
+    id: 'runc-rc93-init-hang-daemon-blocked',
+    component: 'runc',
+    affected: [{ introduced: '1.0.0-rc93', fixed: '1.0.0-rc94' }],
+    cause: 'runtime_down',
+    symptom: "as runc-rc93-init-hang, with the daemon's own CRI calls timing out behind the stuck runc calls",
+    mechanism:
+      '`runc init` deadlocks while loading the seccomp filter; the runtime calls waiting on it pile up until the daemon stops answering in time',
+    fix: 'runc v1.0.0-rc94',
     links: [`${RUNC}/issues/2865`, 'https://github.com/moby/moby/pull/42388'],
-    requires: RUNTIME_OP_HANG,
+    requires: DAEMON_BLOCKED,
   },
   {
     id: 'containerd-io-1.4.4-runc-rc93',
     component: 'containerd',
+    // K3s and RKE2 build their own containerd 1.4.4 (-k3sN) and ship runc separately (distributions.ts).
+    excludeBuild: /-k3s\d/,
     affected: [{ introduced: '1.4.4', fixed: '1.4.5' }],
-    cause: 'runtime_down',
+    cause: 'zombie_shim_hang',
     symptom: 'as runc-rc93-init-hang: the containerd.io 1.4.4 package ships runc 1.0.0-rc93',
     mechanism: 'the bundled `runc init` deadlocks while loading the seccomp filter',
     fix: 'containerd.io 1.4.5 with runc rc94, or containerd.io 1.4.3 (runc rc92)',
     links: [`${K8S}/issues/45419`, 'https://github.com/replicatedhq/kURL/pull/1346', `${RUNC}/issues/2865`],
-    requires: RUNTIME_OP_HANG,
+    requires: PER_CONTAINER_HANG,
+    unless: DAEMON_TIMEOUTS,
+  },
+  {
+    id: 'containerd-io-1.4.4-runc-rc93-daemon-blocked',
+    component: 'containerd',
+    excludeBuild: /-k3s\d/,
+    affected: [{ introduced: '1.4.4', fixed: '1.4.5' }],
+    cause: 'runtime_down',
+    symptom: "as containerd-io-1.4.4-runc-rc93, with the daemon's own CRI calls timing out",
+    mechanism:
+      'the bundled `runc init` deadlocks while loading the seccomp filter and the runtime calls waiting on it time out',
+    fix: 'containerd.io 1.4.5 with runc rc94, or containerd.io 1.4.3 (runc rc92)',
+    links: [`${K8S}/issues/45419`, 'https://github.com/replicatedhq/kURL/pull/1346', `${RUNC}/issues/2865`],
+    requires: DAEMON_BLOCKED,
   },
   {
     id: 'eks-ami-v20210329-runc-rc93',
@@ -289,6 +352,107 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     fix: 'containerd v1.4.1 (per-exec shim log lowered to debug)',
     links: [`${CONTAINERD}/issues/4641`, `${CONTAINERD}/issues/4509`, `${CONTAINERD}/pull/4519`],
     requires: DESCRIPTORS_EXHAUSTED,
+  },
+  {
+    // cmd/containerd-shim-runc-v2/task/service.go processExits: 892dc54b (v1.7.14, backported as v1.6.29's
+    // 65915f0a) held back every exit of a container's processes while any exec of it was starting, to publish
+    // exec exits before the init's; with several execs at once, exec exits were skipped and never published.
+    // 6d00c3ad (#9999, v1.7.15 / v1.6.31 / v2.0.0-rc.1) defers only the init process's exit.
+    id: 'containerd-shim-exec-exits-dropped',
+    component: 'containerd',
+    affected: [
+      { introduced: '1.6.29', fixed: '1.6.31' },
+      { introduced: '1.7.14', fixed: '1.7.15' },
+      { introduced: '2.0.0-rc.0', fixed: '2.0.0-rc.1' },
+    ],
+    cause: 'zombie_shim_hang',
+    symptom:
+      'exec probes and `kubectl exec` into a container never return while the runtime answers everything else',
+    mechanism:
+      "the runc v2 shim deferred every process exit while an exec was starting, and with concurrent execs into one container some exec exits were never published, so the exec's waiters hang",
+    fix: 'containerd v1.7.15 / v1.6.31 (only the init process exit is deferred)',
+    links: [`${CONTAINERD}/pull/9999`, `${CONTAINERD}/pull/10037`, `${CONTAINERD}/pull/10038`],
+    requires: [['runtime.container_cmd_hang'], ['runtime.selective_hang'], ['runtime.shim_hang']],
+  },
+  {
+    // cmd/containerd-shim-runc-v2 task/service.go: #8617 (v1.7.3, backported to v1.6.22 as dbeec47b) had create()
+    // hand an init that exited at once to handleStarted, which takes the service mutex create() already holds;
+    // #9104 (v1.7.8 04491240, v1.6.25 5238a647) handles that exit without the lock.
+    id: 'containerd-shim-create-early-exit-deadlock',
+    component: 'containerd',
+    affected: [
+      { introduced: '1.6.22', fixed: '1.6.25' },
+      { introduced: '1.7.3', fixed: '1.7.8' },
+    ],
+    cause: 'zombie_shim_hang',
+    symptom:
+      "a container whose process exits as it starts never leaves creating; every call to its shim hangs and the pod's teardown with it",
+    mechanism:
+      "the runc v2 shim's create handler, holding the service lock, handles an init that already exited through a path that takes the same lock: the shim deadlocks",
+    fix: 'containerd v1.7.8 / v1.6.25',
+    links: [
+      `${CONTAINERD}/issues/9103`,
+      `${CONTAINERD}/pull/9104`,
+      `${CONTAINERD}/pull/9209`,
+      `${CONTAINERD}/pull/9210`,
+    ],
+    requires: [...SHIM_HANG, ['runtime.shim_hang'], ['runtime.shim_blocked']],
+  },
+  {
+    // containerd.io 1.2.2-3.3 (like 1.2.2-3) is a packaging-only rebuild of containerd 1.2.2 that bundles the first
+    // runc fix for CVE-2019-5736 (the binary cloned into a sealed memfd); on RHEL 7.6's 3.10.0-957 kernel its
+    // sealing check failed and runc init re-cloned itself in a loop. runc #1984 (memfd cleanups) fixed it,
+    // shipped with containerd 1.2.5 (runc 2b18fe1d, containerd #3081).
+    id: 'containerd-io-1.2.2-3.3-runc-memfd-loop',
+    component: 'containerd',
+    build: /^v?1\.2\.2-3\.3(?:[.~][a-z]|$)/,
+    affected: [{ introduced: '1.2.2', fixed: '1.2.3' }],
+    cause: 'zombie_shim_hang',
+    symptom: 'containers never start: `runc init` spins at full CPU, copying itself again and again',
+    mechanism:
+      "the bundled runc's CVE-2019-5736 fix clones its binary into a memfd and checks its seals; where the kernel's memfd lacks sealing the check fails and runc init loops cloning",
+    fix: 'a containerd.io build bundling runc 2b18fe1d or later (runc #1984, containerd #3081, containerd 1.2.5)',
+    links: [`${CONTAINERD}/issues/3027`, `${RUNC}/pull/1984`, `${CONTAINERD}/pull/3081`],
+    requires: [
+      ['runc.init_stuck'],
+      ['runtime.pods_stuck'],
+      ['runtime.op_timeout'],
+      ['runtime.container_cmd_hang'],
+    ],
+  },
+  {
+    // libcontainer/cgroups/systemd/v1.go (*legacyManager).Set froze the unit's cgroup around SetUnitProperties;
+    // runc 1.0.0's freezer took a slice frozen through its parent for frozen and left it so (runc #3085, #3093 in
+    // 1.0.1; the skip-freeze knob in 1.0.2). The kubelet vendors this code for its pod and QoS slices.
+    id: 'kubelet-vendored-runc-1.0-cgroup-freeze',
+    component: 'kubelet',
+    affected: [
+      { introduced: '1.21.2', fixed: '1.21.5' },
+      { introduced: '1.22.0', fixed: '1.22.2' },
+    ],
+    cause: 'kubelet_defect',
+    symptom:
+      'pods stop: their cgroups sit FROZEN in the freezer, probes and exec time out, nothing is logged (cgroup v1, systemd driver)',
+    mechanism:
+      "the kubelet's vendored runc libcontainer freezes a pod or QoS slice to update its systemd unit and, with a parent slice frozen at the same moment, leaves it frozen",
+    fix: 'kubelet v1.21.5 / v1.22.2 (runc 1.0.2 vendored, #104530 / #104529); until then write THAWED to the slice',
+    links: [`${K8S}/issues/104280`, `${K8S}/pull/104530`, `${K8S}/pull/104529`, `${RUNC}/pull/3085`],
+    requires: [['cgroup.pods_frozen'], ['proc.frozen']],
+  },
+  {
+    // libcontainer/nsenter/cloned_binary.c try_bindfd (16612d74, v1.0.0-rc7): before each exec `runc init`
+    // bind-mounts a read-only copy of its binary under its state directory and unmounts it after; removed by
+    // b999376f (#3931, v1.2.0) and on the 1.1 branch by 614ce12f (#4392, v1.1.15).
+    id: 'runc-bindfd-mount-churn',
+    component: 'runc',
+    affected: [{ introduced: '1.0.0-rc7', fixed: '1.1.15' }],
+    cause: 'systemd_dbus_stall',
+    symptom: 'systemd (PID 1) pinned at high CPU on a node with many exec probes; D-Bus calls to it are slow',
+    mechanism:
+      'every runc call mounts and unmounts a bind of its own binary, and systemd re-reads the whole mount table on each mount event',
+    fix: 'runc v1.1.15 / v1.2.0 (bind-mount clone removed); fewer exec probes until then',
+    links: [`${RUNC}/issues/3973`, `${RUNC}/pull/3931`, `${RUNC}/pull/4392`],
+    requires: [['systemd.busy']],
   },
   {
     id: 'runc-systemd-start-unit-no-timeout',

@@ -151,7 +151,9 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-evented-pleg': { inside: '1.27.3', outside: '1.25.9' },
   'kubelet-volume-reconstruction-static-pods': { inside: '1.27.1', outside: '1.27.2' },
   'runc-rc93-init-hang': { inside: '1.0.0-rc93', outside: '1.0.0-rc92' },
+  'runc-rc93-init-hang-daemon-blocked': { inside: '1.0.0-rc93', outside: '1.0.0-rc94' },
   'containerd-io-1.4.4-runc-rc93': { inside: '1.4.4', outside: '1.4.3' },
+  'containerd-io-1.4.4-runc-rc93-daemon-blocked': { inside: '1.4.4', outside: '1.4.3' },
   'eks-ami-v20210329-runc-rc93': { inside: '20210329', outside: '20210414' },
   'containerd-shim-reaper-deadlock': { inside: '1.2.7', outside: '1.2.8' },
   'containerd-1.1-shim-exit-hang': { inside: '1.1.2', outside: '1.1.5' },
@@ -161,6 +163,11 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },
+  'containerd-shim-exec-exits-dropped': { inside: '1.6.30', outside: '1.6.31' },
+  'containerd-shim-create-early-exit-deadlock': { inside: '1.7.7', outside: '1.7.8' },
+  'containerd-io-1.2.2-3.3-runc-memfd-loop': { inside: '1.2.2-3.3', outside: '1.2.2-3' },
+  'kubelet-vendored-runc-1.0-cgroup-freeze': { inside: '1.21.4', outside: '1.21.5' },
+  'runc-bindfd-mount-churn': { inside: '1.1.14', outside: '1.1.15' },
 };
 
 const GATES = {

@@ -32,7 +32,9 @@ export const zombieShimHang: CauseModule = {
     { fact: 'kernel.hung_task', weight: 1.5 },
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },
-    { fact: 'shim.known_defect', weight: 1.5 },
+    // A release with a known per-container hang whose symptom is present: the version names the reason (as the
+    // kubelet's known defects do), so it counts like one clear fact of a wedged container.
+    { fact: 'shim.known_defect', weight: 2.5 },
     { fact: 'pleg.stuck', weight: 0.5 },
     { fact: 'runtime.kill_failed', weight: 3 },
     { fact: 'runtime.shim_hang', weight: 3 },

@@ -1,6 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { RuntimeKind } from '../../schemas/diagnosis.ts';
 import { DEFECT_FACTS, type DefectComponent, KNOWN_DEFECTS, type KnownDefect } from '../defects.ts';
+import { bundledBy } from '../distributions.ts';
 import type { FactSet } from '../facts.ts';
 import { inRange, parseVersion, type Version, type VersionMode } from '../version.ts';
 
@@ -94,6 +95,8 @@ const TOKEN = String.raw`v?\d+(?:\.\d+){1,3}(?:[-~+][0-9A-Za-z.~+_-]*[0-9A-Za-z]
 const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] = [
   { component: 'runc', pattern: new RegExp(String.raw`\brunc(?: version|:\s+Version:)\s+(${TOKEN})`, 'g') },
   { component: 'runc', pattern: new RegExp(String.raw`\brunc[ =]+(${TOKEN})\b`, 'g') },
+  // `docker info` from 20.10 on: "runc version: v1.1.4-0-g5fd4c4d" (older releases print only a commit, not read).
+  { component: 'runc', pattern: new RegExp(String.raw`\brunc version:\s*(${TOKEN})`, 'g') },
   {
     component: 'containerd',
     pattern: new RegExp(
@@ -102,6 +105,11 @@ const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] 
     ),
   },
   { component: 'containerd', pattern: new RegExp(String.raw`\bcontainerd(?:\.io)?[ =-]+(${TOKEN})\b`, 'g') },
+  // `crictl version` against containerd: "RuntimeName:  containerd" then "RuntimeVersion:  v1.6.20".
+  {
+    component: 'containerd',
+    pattern: new RegExp(String.raw`\bRuntimeName:\s+containerd\s+RuntimeVersion:\s+(${TOKEN})`, 'g'),
+  },
   {
     component: 'docker',
     pattern: new RegExp(String.raw`(?:\bDocker version|\bServer Version:|\bdocker:/+)\s*(${TOKEN})`, 'g'),
@@ -112,6 +120,21 @@ const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] 
     pattern: new RegExp(
       String.raw`(?:\bKubelet Version:\s*|\bKubernetes |\bkubelet[ :]+)(v${TOKEN.slice(2)})`,
       'gi',
+    ),
+  },
+  // K3s and RKE2 embed the kubelet and name their release after it: `k3s version v1.20.4+k3s1 (838a906a)`,
+  // `rke2 version v1.21.3+rke2r1 (…)`, and their start-up lines `Starting k3s v1.20.4+k3s1 (838a906a)`, `Starting
+  // k3s agent v1.21.5+k3s2 (724ef700)`.
+  {
+    component: 'kubelet',
+    pattern: /\b(?:k3s|rke2)(?: version| agent| server)? (v\d+\.\d+\.\d+\+(?:k3s|rke2r)\d+)/g,
+  },
+  // A node row of `kubectl get nodes` (-o wide too): NAME STATUS ROLES AGE VERSION, the kubelet's version fifth.
+  {
+    component: 'kubelet',
+    pattern: new RegExp(
+      String.raw`^\S+\s+(?:Ready|NotReady|Unknown)(?:,SchedulingDisabled)?\s+\S+\s+\S+\s+(v${TOKEN.slice(2)})`,
+      'gm',
     ),
   },
   { component: 'systemd', pattern: /^systemd (\d{3})\b/gm },
@@ -181,7 +204,26 @@ export function collectVersions(bundle: EvidenceBundle): SeenVersion[] {
       }
     }
   }
-  return [...fields, ...found];
+  const all = [...fields, ...found];
+  return [...all, ...bundledVersions(all)];
+}
+
+/**
+ * The runc and containerd a K3s or RKE2 release bundles (distributions.ts), for a kubelet version that names such a
+ * release, when the node printed no version of its own for that component.
+ */
+function bundledVersions(versions: readonly SeenVersion[]): SeenVersion[] {
+  const out: SeenVersion[] = [];
+  for (const kubelet of versions.filter((v) => v.component === 'kubelet')) {
+    const bundled = bundledBy(kubelet.raw);
+    if (!bundled) continue;
+    for (const component of ['runc', 'containerd'] as const) {
+      if ([...versions, ...out].some((v) => v.component === component)) continue;
+      const v = seen(component, bundled[component], `${kubelet.source} (bundled by ${kubelet.raw})`);
+      if (v) out.push(v);
+    }
+  }
+  return out;
 }
 
 const GATE_FLAG = /--feature-gates[= ]["']?([A-Za-z0-9=,]+)/g;
@@ -218,6 +260,7 @@ export function collectFeatureGates(bundle: EvidenceBundle): Map<string, boolean
 function affected(defect: KnownDefect, v: SeenVersion): boolean {
   if (v.component !== defect.component) return false;
   if (defect.build && !defect.build.test(v.raw)) return false;
+  if (defect.excludeBuild?.test(v.raw)) return false;
   return defect.affected.some((range) => inRange(v.version, range, MODE[defect.component]));
 }
 
