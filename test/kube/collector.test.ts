@@ -223,11 +223,9 @@ describe('collectNodeEvidence', () => {
   it('keeps to its budget when an endpoint never answers, and says what timed out', async () => {
     const { fake, kc } = await start();
     fake.fault({ path: '/api/v1/nodes/node-a/proxy/metrics', hang: true });
-    const budgetMs = 600;
-    const t0 = performance.now();
-    const result = await collectNodeEvidence(kc, 'prod-eu', 'node-a', { now, budgetMs });
-    const elapsed = performance.now() - t0;
-    expect(elapsed).toBeLessThan(budgetMs + 250);
+    // The endpoint never answers: only the budget can end the collection (the reason below says it did), and
+    // the test's own timeout fails it otherwise; no wall-clock bound, which a loaded machine would break.
+    const result = await collectNodeEvidence(kc, 'prod-eu', 'node-a', { now, budgetMs: 600 });
     expect(result.outcome).toBe('collected');
     expect(result.bundle.counts?.pods).toBe(300);
     expect(result.bundle.logs?.containerd).toBeDefined();
@@ -242,13 +240,12 @@ describe('collectNodeEvidence', () => {
   it('gives each call its own timeout inside the budget', async () => {
     const { fake, kc } = await start();
     fake.fault({ path: '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a', hang: true });
-    const t0 = performance.now();
+    // The budget is far longer than the test may run: only the per-call timeout can end the hanging call.
     const result = await collectNodeEvidence(kc, 'prod-eu', 'node-a', {
       now,
-      budgetMs: 5000,
+      budgetMs: 600_000,
       callTimeoutMs: 200,
     });
-    expect(performance.now() - t0).toBeLessThan(1500);
     expect(result.missing).toHaveLength(1);
     expect(result.missing[0]?.why).toMatch(/^timed out after \d+ ms \(per-call timeout 200 ms\)/);
     expect(result.missing[0]?.how).toContain(
