@@ -651,6 +651,14 @@ const HITS: readonly Example[] = [
     fact: 'cni.ip_exhausted',
   },
   {
+    line: `{"level":"info","ts":"2026-11-23T10:01:02.123Z","caller":"entrypoint.sh","msg":"Retrying waiting for IPAM-D"}`,
+    fact: 'cni.installer_waiting',
+  },
+  {
+    line: `${TS} level=error msg="Timed out waiting for IPAM daemon to start:"`,
+    fact: 'cni.installer_waiting',
+  },
+  {
     line: `2026-11-23 10:01:02.123 [ERROR][4242] ipam/ipam_plugin.go 542: Failed to grab IPAM lock, may contend for datastore updates error=timeout`,
     fact: 'cni.error',
   },

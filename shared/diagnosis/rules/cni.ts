@@ -316,4 +316,15 @@ export const CNI_RULES: readonly Signature[] = [
     source: 'multus-cni pkg/multus/multus.go confDel ("error in getting result from DelNetwork: %v")',
     mechanism: 'a delegate CNI plugin under multus failed DEL: the sandbox network cannot be released',
   },
+  {
+    // The VPC CNI's entrypoint starts ipamd and polls its gRPC health port before it copies the CNI configuration
+    // to the host: while it retries, /etc/cni/net.d stays empty; when it gives up, the pod exits and restarts.
+    fact: 'cni.installer_waiting',
+    literals: ['Retrying waiting for IPAM-D', 'Timed out waiting for IPAM daemon to start'],
+    pattern: 'Retrying waiting for IPAM-D|Timed out waiting for IPAM daemon to start',
+    source:
+      'aws/amazon-vpc-cni-k8s scripts/entrypoint.sh wait_for_ipam (to v1.7) and cmd/aws-vpc-cni/main.go waitForIPAM (v1.8 on): "Checking for IPAM connectivity ... ", "Retrying waiting for IPAM-D", "Timed out waiting for IPAM daemon to start:", before "Copying config file ... "',
+    mechanism:
+      "aws-node's entrypoint is still waiting for its IPAM daemon to answer, so it has not written the CNI configuration: the node's network stays not ready",
+  },
 ];
