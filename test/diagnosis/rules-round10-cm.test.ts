@@ -146,4 +146,37 @@ describe('the CNI configuration directory listed', () => {
         }),
       ).not.toContain('cni.installer_waiting');
   });
+
+  it("Kube-OVN's 500 for an address its controller never allocated is the plugin's control plane; its gateway check is not", () => {
+    const lines = (reason: string) =>
+      klog(
+        'E',
+        'remote_runtime.go:176',
+        `"RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"4f2a9c1e\\": plugin type=\\"kube-ovn\\" failed (add): RPC failed; request ip return 500 ${reason}"`,
+      );
+    const allocated = lines(
+      'no address allocated to pod default/web-0 provider ovn, please see kube-ovn-controller logs to find errors',
+    );
+    expect(ids({ logs: { kubelet: allocated } })).toContain('cni.datastore_error');
+    expect(top({ logs: { kubelet: allocated } })?.id).toBe('cni_hang');
+    const gateway = lines('configure nic failed 10.16.0.15 network not ready after 200 ping 10.16.0.1');
+    expect(ids({ logs: { kubelet: gateway } })).not.toContain('cni.datastore_error');
+  });
+
+  it("CRI-O's loader finding a network is no fault", () => {
+    for (const line of [
+      journal(
+        'crio[912]',
+        'time="2026-11-23 10:01:02.123456789Z" level=info msg="Found CNI network crio (type=bridge) at /etc/cni/net.d/100-crio-bridge.conflist"',
+      ),
+      journal(
+        'crio[912]',
+        'time="2026-11-23 10:01:02.123456789Z" level=info msg="Updated default CNI network name to crio"',
+      ),
+    ]) {
+      const found = ids({ logs: { crio: line } });
+      expect(found, line).not.toContain('cni.not_ready');
+      expect(found, line).not.toContain('cni.config_invalid');
+    }
+  });
 });

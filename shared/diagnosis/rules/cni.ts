@@ -327,4 +327,16 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism:
       "aws-node's entrypoint is still waiting for its IPAM daemon to answer, so it has not written the CNI configuration: the node's network stays not ready",
   },
+  {
+    // Kube-OVN's CNI binary asks its node daemon (kube-ovn-cni) for the pod's address over a local socket; the
+    // daemon answers 500 when the controller never wrote the address into the pod's annotations: the plugin's
+    // control plane (kube-ovn-controller and the OVN northbound database it drives) is behind, not this node.
+    fact: 'cni.datastore_error',
+    literals: ['request ip return 500'],
+    pattern: 'request ip return 500[^\\n]{0,40}no address allocated to pod',
+    source:
+      'kubeovn/kube-ovn cmd/cni (pkg/request/cniserver.go: "request ip return %d %s") relaying pkg/daemon/handler.go handleAdd ("no address allocated to pod %s/%s provider %s, please see kube-ovn-controller logs to find errors"), v1.x',
+    mechanism:
+      "Kube-OVN's node daemon has no address for the pod because its controller has not allocated one (the controller or the OVN northbound database behind it is stuck): every new pod's CNI ADD fails",
+  },
 ];
