@@ -191,6 +191,10 @@ export const FACT_MEANINGS = {
   'cni.agent_down':
     "the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
   'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
+  'cni.config_dir_empty':
+    "a listing of the node's CNI configuration directory shows no configuration file in it (empty, absent, or only a stray non-configuration file)",
+  'cni.installer_waiting':
+    "the network plugin's installer or agent is still waiting at start-up on something it needs before it writes the CNI configuration",
   'cni.embedded_exit':
     'the network plugin embedded in the agent that runs the kubelet (k3s, rke2) stopped, and the agent exited with it',
   'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',
@@ -209,6 +213,10 @@ export const FACT_MEANINGS = {
   'runtime.overlay_corrupt': "the runtime's overlay2 storage holds a corrupt layer link",
   'kubelet.config_error':
     'the kubelet exits at start on its own configuration (a config file or flag it cannot load or rejects, a cgroup driver mismatch, a stale CPU/memory manager checkpoint)',
+  'kubelet.qos_root_missing':
+    "the kubelet's container manager exits at start because the root of its QoS cgroups (kubepods) it had just made is not there: the kubelet's own cgroup bookkeeping racing systemd",
+  'kubelet.cgroup_controller_missing':
+    "the kubelet's container manager needs a cgroup controller the host does not mount (a kernel built without it, or it disabled): the kubelet cannot run on this host as configured",
   'kubelet.cadvisor_cgroup_path':
     'cAdvisor cannot watch a cgroup path this cgroup layout does not have (a kubelet/cAdvisor defect, not descriptor exhaustion)',
   'kubelet.node_identity':

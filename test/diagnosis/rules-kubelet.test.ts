@@ -798,6 +798,48 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'kubelet.cadvisor_cgroup_path',
   },
+  // pkg/kubelet/cm at start-up: qos_container_manager_linux.go Start, cgroup_manager_linux.go
+  // setSupportedSubsystems, container_manager_linux.go NewContainerManager (1.19 klog and 1.22+ structured forms).
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1559',
+      '"Failed to start ContainerManager" err="failed to initialize top level QOS containers: root container [kubepods] doesn\'t exist"',
+    ),
+    fact: 'kubelet.qos_root_missing',
+  },
+  {
+    line: klog(
+      'F',
+      'kubelet.go:1380',
+      "Failed to start ContainerManager failed to initialize top level QOS containers: root container [kubelet kubepods] doesn't exist",
+    ),
+    fact: 'kubelet.qos_root_missing',
+  },
+  {
+    line: klog(
+      'F',
+      'kubelet.go:1380',
+      'Failed to start ContainerManager failed to initialize top level QOS containers: failed to update top level Burstable QOS cgroup : failed to set supported cgroup subsystems for cgroup [kubepods burstable]: failed to find subsystem mount for required subsystem: pids',
+    ),
+    fact: 'kubelet.cgroup_controller_missing',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1431',
+      '"Failed to start ContainerManager" err="system validation failed - Following Cgroup subsystem not mounted: [memory]"',
+    ),
+    fact: 'kubelet.cgroup_controller_missing',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: invalid configuration: cgroup-root [\\"kubelet\\"] doesn\'t exist"',
+    ),
+    fact: 'kubelet.config_error',
+  },
   {
     line: klog(
       'E',

@@ -651,6 +651,18 @@ const HITS: readonly Example[] = [
     fact: 'cni.ip_exhausted',
   },
   {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"kube-ovn\\" failed (add): RPC failed; request ip return 500 no address allocated to pod default/web-0 provider ovn, please see kube-ovn-controller logs to find errors"`,
+    fact: 'cni.datastore_error',
+  },
+  {
+    line: `{"level":"info","ts":"2026-11-23T10:01:02.123Z","caller":"entrypoint.sh","msg":"Retrying waiting for IPAM-D"}`,
+    fact: 'cni.installer_waiting',
+  },
+  {
+    line: `${TS} level=error msg="Timed out waiting for IPAM daemon to start:"`,
+    fact: 'cni.installer_waiting',
+  },
+  {
     line: `2026-11-23 10:01:02.123 [ERROR][4242] ipam/ipam_plugin.go 542: Failed to grab IPAM lock, may contend for datastore updates error=timeout`,
     fact: 'cni.error',
   },

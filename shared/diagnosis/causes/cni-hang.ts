@@ -37,6 +37,11 @@ export const cniHang: CauseModule = {
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.agent_down', weight: 2 },
     { fact: 'cni.embedded_exit', weight: 3 },
+    // The directory the runtime's loader reads, listed empty: the configuration was never written (the agent's
+    // installer did not run or has not finished), the same state as the loader's "no network config found".
+    { fact: 'cni.config_dir_empty', weight: 2.5 },
+    // The installer or agent still waiting on a prerequisite: why the configuration is not there yet (a lead).
+    { fact: 'cni.installer_waiting', weight: 1.5 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
     { fact: 'network.netdev_leak', weight: 3 },
   ],
@@ -61,9 +66,11 @@ export const cniHang: CauseModule = {
           "The kubelet asks the runtime for its status; the runtime's NetworkReady condition is false until it has loaded a CNI configuration, and the kubelet reports NotReady with NetworkPluginNotReady.",
           facts.has('cni.config_invalid')
             ? 'A configuration file is there, but the loader (libcni) rejects it: a missing type, a plugin list under a .conf name, or a cniVersion this release does not take.'
-            : facts.has('cni.config_not_reloaded')
-              ? "The runtime's watch of the configuration directory failed, so a configuration written after it started is never loaded."
-              : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).",
+            : facts.has('cni.config_dir_empty')
+              ? "The configuration directory the runtime reads (/etc/cni/net.d) is empty: the network plugin's agent writes its file there when its installer finishes, and it has not (its pod not running, or its start-up still waiting on something it needs)."
+              : facts.has('cni.config_not_reloaded')
+                ? "The runtime's watch of the configuration directory failed, so a configuration written after it started is never loaded."
+                : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).",
           'Root cause: the network plugin on this node, not the kubelet or the container runtime.',
         ]
       : [

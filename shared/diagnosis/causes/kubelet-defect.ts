@@ -6,6 +6,10 @@ import type { CauseModule } from './types.ts';
 /** The summary each defect fact gives, the most specific first: the first fact present decides. */
 const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
   [
+    'kubelet.qos_root_missing',
+    "The kubelet's container manager exits at every start because the root of its QoS cgroups (kubepods) is missing when it checks for it: a known kubelet race with systemd's handling of the kubepods slice (cgroup v2 with the systemd driver, a daemon-reload, or leaked cgroup mounts), not the runtime or the network.",
+  ],
+  [
     'kubelet.cadvisor_cgroup_path',
     "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion.",
   ],
@@ -44,6 +48,12 @@ const FROZEN_CHAIN: string[] = [
 
 /** The mechanism of the other defects, by the fact that shows which. */
 function defectChain(facts: FactSet): string[] {
+  if (facts.has('kubelet.qos_root_missing'))
+    return [
+      'At start the container manager creates the kubepods cgroup (the node-allocatable root), then its QoS manager checks that the root exists before it makes the Burstable and BestEffort cgroups under it.',
+      'With the systemd driver the root is a transient slice; systemd can remove or not yet show it (a daemon-reload, cpuset handling on cgroup v2, stale cgroup mounts), so the check fails, the kubelet exits and systemd restarts it into the same check.',
+      'Root cause: the kubelet\'s cgroup bookkeeping (kubernetes #79046, #95488, #122955; later patch releases fix the cgroup v2 case); a reboot clears it, and --cgroups-per-qos=false with --enforce-node-allocatable="" is the known workaround.',
+    ];
   return facts.has('kubelet.cadvisor_cgroup_path')
     ? [
         'At start cAdvisor adds inotify watches on the cgroup v1 controller directories it expects (e.g. cpu,cpuacct); on this layout the path it derives does not exist and inotify_add_watch fails with ENOENT.',
@@ -84,6 +94,9 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },
     { fact: 'kubelet.cadvisor_cgroup_path', weight: 3.5 },
+    // The container manager finding the kubepods root it just created gone: a known kubelet race with systemd's
+    // cgroup bookkeeping (kubernetes #79046, #95488, #122955), whatever restarts the kubelet into it.
+    { fact: 'kubelet.qos_root_missing', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
     // Only the kubelet's own cgroup manager (libcontainer's systemd driver, vendored) freezes the kubepods slices.
     { fact: 'cgroup.pods_frozen', weight: 3 },

@@ -135,6 +135,8 @@ export const nodeUnreachable: CauseModule = {
     // is the first question (a hint).
     { fact: 'node.pods_running_while_lost', weight: 1.5 },
     { fact: 'kubelet.config_error', weight: 3.5 },
+    // The host lacks a cgroup controller the container manager requires: the kubelet exits at start on this host.
+    { fact: 'kubelet.cgroup_controller_missing', weight: 3.5 },
     // The kubelet's unit failing a step before the kubelet ran (a pre-start command, the binary, a set-up step).
     { fact: 'kubelet.start_step_failed', weight: 3.5 },
     // A kubelet (or the kube-proxy it embeds) that cannot set a sysctl whose module is not loaded exits at start.

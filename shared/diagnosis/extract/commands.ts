@@ -379,6 +379,35 @@ function podsFrozen(run: Run, facts: FactSet): void {
     facts.add({ id: 'cgroup.pods_frozen', source: run.source, text: `${run.command} → ${state.trim()}` });
 }
 
+/** `ls` of the CNI configuration directory (the loaders' default, /etc/cni/net.d), with or without -l/-a. */
+const CNI_CONF_LS = /^ls(?:\s+-\w+)*\s+\/etc\/cni\/net\.d\/?\s*$/;
+/** What a listing prints that is no configuration: the total line, . and .., and hidden or stray files. */
+const NOT_A_CONFIG = /^\s*$|^total \d+\s*$|(?:^|\s)\.\.?\s*$|(?:^|\s)\.[^\s/]+\s*$/;
+/** A file the loaders take (libcni's ConfFiles: .conf, .conflist, .json). */
+const CONFIG_FILE = /[^\s/]\.(?:conf|conflist|json)(?:\s|$)/;
+
+/**
+ * The directory listed empty (or absent, or holding only files the loaders skip): no network configuration was
+ * ever written, which is what the runtimes' loaders report as "no network config found in /etc/cni/net.d".
+ */
+function cniConfigDir(run: Run, facts: FactSet): void {
+  if (!CNI_CONF_LS.test(strip(run.command))) return;
+  const lines = run.output.split('\n');
+  const absent = /No such file or directory/.test(run.output);
+  const configs = lines.filter((l) => !NOT_A_CONFIG.test(l) && CONFIG_FILE.test(l));
+  const other = lines.filter((l) => !NOT_A_CONFIG.test(l) && !CONFIG_FILE.test(l));
+  // A listing that failed for another reason (permission, a hung mount) says nothing of the directory.
+  if (configs.length > 0 || (!absent && /Permission denied|cannot access|cannot open/.test(run.output)))
+    return;
+  if (!absent && other.some((l) => /^\s*ls:/.test(l))) return;
+  const shown = run.output.trim() || '(nothing)';
+  facts.add({
+    id: 'cni.config_dir_empty',
+    source: run.source,
+    text: `${run.command} → ${shown.slice(0, 160)}`,
+  });
+}
+
 /** Which program's messages a command prints (for attributing its lines). */
 function outputComponent(command: string): Component {
   const c = strip(command);
@@ -415,6 +444,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   processStates,
   containerCount,
   podsFrozen,
+  cniConfigDir,
   dumps,
 ];
 

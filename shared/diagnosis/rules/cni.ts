@@ -316,4 +316,27 @@ export const CNI_RULES: readonly Signature[] = [
     source: 'multus-cni pkg/multus/multus.go confDel ("error in getting result from DelNetwork: %v")',
     mechanism: 'a delegate CNI plugin under multus failed DEL: the sandbox network cannot be released',
   },
+  {
+    // The VPC CNI's entrypoint starts ipamd and polls its gRPC health port before it copies the CNI configuration
+    // to the host: while it retries, /etc/cni/net.d stays empty; when it gives up, the pod exits and restarts.
+    fact: 'cni.installer_waiting',
+    literals: ['Retrying waiting for IPAM-D', 'Timed out waiting for IPAM daemon to start'],
+    pattern: 'Retrying waiting for IPAM-D|Timed out waiting for IPAM daemon to start',
+    source:
+      'aws/amazon-vpc-cni-k8s scripts/entrypoint.sh wait_for_ipam (to v1.7) and cmd/aws-vpc-cni/main.go waitForIPAM (v1.8 on): "Checking for IPAM connectivity ... ", "Retrying waiting for IPAM-D", "Timed out waiting for IPAM daemon to start:", before "Copying config file ... "',
+    mechanism:
+      "aws-node's entrypoint is still waiting for its IPAM daemon to answer, so it has not written the CNI configuration: the node's network stays not ready",
+  },
+  {
+    // Kube-OVN's CNI binary asks its node daemon (kube-ovn-cni) for the pod's address over a local socket; the
+    // daemon answers 500 when the controller never wrote the address into the pod's annotations: the plugin's
+    // control plane (kube-ovn-controller and the OVN northbound database it drives) is behind, not this node.
+    fact: 'cni.datastore_error',
+    literals: ['request ip return 500'],
+    pattern: 'request ip return 500[^\\n]{0,40}no address allocated to pod',
+    source:
+      'kubeovn/kube-ovn cmd/cni (pkg/request/cniserver.go: "request ip return %d %s") relaying pkg/daemon/handler.go handleAdd ("no address allocated to pod %s/%s provider %s, please see kube-ovn-controller logs to find errors"), v1.x',
+    mechanism:
+      "Kube-OVN's node daemon has no address for the pod because its controller has not allocated one (the controller or the OVN northbound database behind it is stuck): every new pod's CNI ADD fails",
+  },
 ];

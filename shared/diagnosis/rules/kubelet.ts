@@ -942,6 +942,45 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       'cAdvisor watches a cgroup hierarchy path that this node does not have (e.g. cpuacct,cpu vs cpu,cpuacct): the kubelet exits',
   },
+  // pkg/kubelet/cm at start-up, sorted by what each error blames. The container manager's Start runs setupNode:
+  // the node-allocatable root (kubepods), then the QoS manager's Start, then the system containers; any error is
+  // "Failed to start ContainerManager" in kubelet.go and the kubelet exits (kubelet.dead reads that wrapper).
+  {
+    // The QoS manager's own check that the root it was given exists: the kubelet made it a moment before, so its
+    // absence is the kubelet's bookkeeping racing systemd's (the transient kubepods slice), not a setting.
+    fact: 'kubelet.qos_root_missing',
+    pattern: 'root container \\[(?:[^\\]\\n]{0,80} )?kubepods\\] doesn.t exist',
+    literals: ['root container ['],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/qos_container_manager_linux.go (*qosContainerManagerImpl).Start ("root container %v doesn\'t exist", a CgroupName printed as [kubepods], or [<cgroup-root> kubepods] under a --cgroup-root), wrapped by container_manager_linux.go setupNode ("failed to initialize top level QOS containers: %v"), 1.6 to current; the race: kubernetes #79046, #95488, #122955 and cri-o #7701',
+    mechanism:
+      'the kubelet created the kubepods root and then found it missing when its QoS manager checked: its cgroup bookkeeping racing systemd (a transient slice removed or not yet visible); the kubelet exits at every start',
+  },
+  {
+    // The cgroup manager's set-up of a cgroup lists every controller it needs; one with no mount point is the
+    // host's (a kernel without the controller, e.g. pids before 4.3 or on old distribution kernels, or disabled).
+    fact: 'kubelet.cgroup_controller_missing',
+    pattern:
+      '[Ff]ailed to find subsystem mount for required subsystem|system validation failed - Following Cgroup subsystem not mounted',
+    literals: ['find subsystem mount for required subsystem', 'Following Cgroup subsystem not mounted'],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/cgroup_manager_linux.go setSupportedSubsystems ("Failed to find subsystem mount for required subsystem: %v", cgroup v1, 1.6 to 1.24; pids required from 1.14 with SupportPodPidsLimit) and container_manager_linux.go validateSystemRequirements via setupNode ("system validation failed - Following Cgroup subsystem not mounted: %v")',
+    mechanism:
+      "the host does not mount a cgroup controller the kubelet's container manager requires (its kernel lacks it or it is disabled): the QoS or node-allocatable cgroups cannot be set up and the kubelet fails at start or every sync",
+  },
+  {
+    // --cgroup-root names a cgroup that must already exist on every controller: a setting, checked before start.
+    fact: 'kubelet.config_error',
+    pattern: 'invalid configuration: cgroup-root',
+    literals: ['invalid configuration: cgroup-root'],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/container_manager_linux.go NewContainerManager ("invalid configuration: cgroup-root %q doesn\'t exist", 1.8 to current; earlier in qos_container_manager_linux.go without the name)',
+    mechanism:
+      "the kubelet's --cgroup-root (cgroupRoot) names a cgroup that does not exist on this host: the kubelet refuses to start",
+  },
   {
     fact: 'fd.watch_error',
     pattern: 'Error while processing event \\(',
