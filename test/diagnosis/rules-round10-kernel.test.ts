@@ -55,6 +55,27 @@ describe('memory cgroup IDs used up: mkdir under the memory controller failing w
     expect(ids(bundle)).toContain('mem.memcg_ids_exhausted');
   });
 
+  it("/proc/cgroups' memory row near the ID limit, whatever the tree holds", () => {
+    const cgroups = (n: number) =>
+      [
+        '#subsys_name\thierarchy\tnum_cgroups\tenabled',
+        'cpuset\t7\t41\t1',
+        'cpu\t2\t118\t1',
+        `memory\t11\t${n}\t1`,
+        'pids\t4\t118\t1',
+      ].join('\n');
+    const bundle = {
+      commandOutputs: {
+        'cat /proc/cgroups': cgroups(65521),
+        'find /sys/fs/cgroup/memory -type d | wc -l': '143',
+      },
+    };
+    expect(ids(bundle)).toContain('mem.memcg_ids_exhausted');
+    expect(ids({ commandOutputs: { 'cat /proc/cgroups': cgroups(9120) } })).not.toContain(
+      'mem.memcg_ids_exhausted',
+    );
+  });
+
   it('near misses: ENOMEM from mkdir elsewhere, ENOMEM from fork, ENOSPC on the same path', () => {
     const elsewhere = journal(
       'containerd[880]',

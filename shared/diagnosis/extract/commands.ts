@@ -309,6 +309,26 @@ function inotifyInstances(runs: readonly Run[], facts: FactSet): void {
   }
 }
 
+/** mm/memcontrol.c MEM_CGROUP_ID_MAX: memory cgroup IDs fit an unsigned short. */
+const MEMCG_ID_MAX = 65535;
+
+/**
+ * /proc/cgroups (kernel/cgroup/cgroup-v1.c proc_cgroupstats_show: subsystem, hierarchy, num_cgroups, enabled) counts
+ * every cgroup the kernel still holds, removed ones whose pages are still charged included: the memory row near
+ * 65535 is the ID space used up, whatever `find` counts in the tree.
+ */
+function memcgIds(run: Run, facts: FactSet): void {
+  const row = /^memory\s+\d+\s+(\d+)\s+1\s*$/m.exec(run.output);
+  const count = Number(row?.[1]);
+  if (!row || count < MEMCG_ID_MAX * 0.9) return;
+  facts.add({
+    id: 'mem.memcg_ids_exhausted',
+    source: run.source,
+    text: `${run.command} → ${count} memory cgroups held by the kernel (IDs end at ${MEMCG_ID_MAX})`,
+    value: count,
+  });
+}
+
 interface PsRow {
   pid: string;
   ppid: string;
@@ -473,6 +493,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   runtimeCommand,
   systemdCommand,
   inotifyFollowers,
+  memcgIds,
   limits,
   processStates,
   containerCount,
