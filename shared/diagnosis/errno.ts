@@ -11,6 +11,11 @@ export interface ErrnoRow {
   /** The system call (or libc call) as its man page names it. */
   call: string;
   errno: Errno;
+  /**
+   * A path the call acted on, when the pair means something else there: mkdir's ENOMEM under the memory
+   * controller's hierarchy is its ID space used up, not memory. A row with `under` reads only calls on that path.
+   */
+  under?: string;
   /** What it means on a node, in words: which limit or resource ran out. */
   meaning: string;
   /** The setting that sets the limit, when one does. */
@@ -192,6 +197,25 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
     terms: ['memory is tight'],
   },
   {
+    // mm/memcontrol.c: every memory cgroup takes an ID from mem_cgroup_idr, capped at MEM_CGROUP_ID_MAX (65535, an
+    // unsigned short), and keeps it until its last reference is gone, which for a removed ("offline", "zombie")
+    // cgroup is its last charged page cache or kernel-memory page. mem_cgroup_alloc (4.6+, 73f576c04b94) returns
+    // NULL when idr_alloc finds no free ID and mem_cgroup_css_alloc turns that into ENOMEM; on 3.10 (RHEL/CentOS 7)
+    // kmem accounting, on for every container by runc's kmem limit, leaves removed cgroups pinned by slab pages.
+    call: 'mkdir',
+    errno: 'ENOMEM',
+    under: '/sys/fs/cgroup/memory',
+    meaning:
+      "the memory controller's cgroup IDs (65535) are used up by removed cgroups the kernel still holds, not memory: no new pod or container cgroup can be made",
+    fact: 'mem.memcg_ids_exhausted',
+    source: {
+      ...man('mkdir'),
+      errors:
+        'the kernel could not allocate what the new directory needs; on the memory controller that includes its per-cgroup ID',
+    },
+    terms: ['Insufficient kernel memory'],
+  },
+  {
     call: 'write',
     errno: 'ENOSPC',
     meaning: 'the filesystem being written is full',
@@ -259,13 +283,18 @@ const BY_TEXT = new Map<string, Errno>(
 /**
  * What an errno returned by a call means: `errno` is the name (`EMFILE`) or the text strerror prints for it
  * (`too many open files`, any case); `call` is the call's name as a message gives it (`inotify_init1`, `accept4`,
- * `dial`). Undefined when the table does not read that pair.
+ * `dial`); `path`, when the message gives the path the call acted on, selects a row kept for that path. Undefined when
+ * the table does not read that pair.
  */
-export function errnoMeaning(call: string, errno: string): ErrnoRow | undefined {
+export function errnoMeaning(call: string, errno: string, path?: string): ErrnoRow | undefined {
   const name = call.trim().toLowerCase();
   const family = ALIASES[name] ?? name;
   const upper = errno.trim().toUpperCase();
   const key = upper in STRERROR ? (upper as Errno) : BY_TEXT.get(errno.trim().toLowerCase());
   if (!key) return undefined;
-  return ERRNO_TABLE.find((row) => row.call === family && row.errno === key);
+  const rows = ERRNO_TABLE.filter((row) => row.call === family && row.errno === key);
+  return (
+    rows.find((row) => row.under !== undefined && path?.startsWith(row.under)) ??
+    rows.find((row) => row.under === undefined)
+  );
 }

@@ -92,6 +92,8 @@ export const FACT_MEANINGS = {
     "the slice host services run in (system.slice, or the runtime's own slice) is at its memory limit: system-reserved enforcement or a drop-in caps it",
   'runtime.not_enabled': 'the runtime service is not enabled: nothing starts it at boot',
   'mem.cgroup_oom': 'a container hit its own memory limit (not node memory exhaustion)',
+  'mem.memcg_ids_exhausted':
+    "the memory controller's cgroup IDs (65535) are used up by removed cgroups the kernel still holds: mkdir of a pod or container cgroup fails with ENOMEM while memory is free",
   'cpu.saturated': 'CPU is saturated',
   'io.saturated': 'disk I/O is saturated',
   'io.normal': 'disk I/O was checked and is normal',
@@ -232,6 +234,8 @@ export const FACT_MEANINGS = {
   'fs.readonly': 'a filesystem was remounted read-only or shut down after errors',
   'fs.corrupt':
     "the kernel reports errors in a filesystem's own structures (ext4 errors, XFS corruption or metadata I/O errors, an aborted journal): what the runtime keeps there may no longer load",
+  'network.iface_lost':
+    "a physical or virtual machine's own network interface went away or stopped passing traffic: its driver unregistered it, or reset it after its transmit queue or device stopped answering",
   'network.netdev_leak':
     'a network device cannot be unregistered (reference leak): network namespace teardown, and CNI DEL with it, blocks',
   'kernel.soft_lockup': 'a CPU is stuck in the kernel (soft lockup or RCU stall)',

@@ -67,12 +67,16 @@ describe('the errno table', () => {
     expect(errnoMeaning('accept4', 'Too many open files in system')?.fact).toBe('fd.file_max');
     expect(errnoMeaning('clone', 'resource temporarily unavailable')?.fact).toBe('pid.pressure');
     expect(errnoMeaning('dial', 'connection refused')?.fact).toBe('runtime.unreachable');
+    expect(errnoMeaning('mkdir', 'cannot allocate memory', '/sys/fs/cgroup/memory/kubepods/pod1')?.fact).toBe(
+      'mem.memcg_ids_exhausted',
+    );
+    expect(errnoMeaning('mkdir', 'ENOMEM', '/var/lib/kubelet/pods/x')).toBeUndefined();
     expect(errnoMeaning('write', 'EMFILE')).toBeUndefined();
     expect(errnoMeaning('frobnicate', 'EMFILE')).toBeUndefined();
   });
 
   it('has one row per call and errno', () => {
-    const keys = ERRNO_TABLE.map((r) => `${r.call} ${r.errno}`);
+    const keys = ERRNO_TABLE.map((r) => `${r.call} ${r.errno} ${r.under ?? ''}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
@@ -90,7 +94,10 @@ describe('the rules read the table', () => {
 
   const rows = ERRNO_TABLE.filter((row) => row.call !== 'connect');
   it.each(rows.map((row) => [`${row.call} ${row.errno} → ${row.fact}`, row]))('%s', (_name, row) => {
-    const line = daemonLine(row.call, STRERROR[row.errno]);
+    const line = daemonLine(row.call, STRERROR[row.errno]).replace(
+      '/var/lib/containerd/io.containerd.runtime.v2.task/k8s.io/abc/rootfs',
+      row.under ? `${row.under}/kubepods/pod1` : '$&',
+    );
     expect(extractFacts({ logs: { other: line } }).ids()).toContain(row.fact);
   });
 

@@ -37,6 +37,15 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // pkg/kubelet/pluginmanager/pluginwatcher: fsnotify.NewWatcher's inotify_init1 refused (kubernetes#64614).
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1354',
+      'failed to start Plugin Watcher. err: failed to start plugin fsWatcher, err: too many open files',
+    ),
+    fact: 'fd.inotify',
+  },
   // cmd/kubelet/app/server.go's start-up refusals, 1.19 and 1.28 wordings.
   {
     line: klog(
@@ -851,6 +860,27 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  // net/sched/sch_generic.c dev_watchdog, before 6.7 and from 6.8 (netdev_crit's driver and device prefix).
+  { line: kmsg('NETDEV WATCHDOG: eth0 (ena): transmit queue 0 timed out'), fact: 'network.iface_lost' },
+  {
+    line: kmsg('ixgbe 0000:3b:00.0 eno1: NETDEV WATCHDOG: CPU: 7: transmit queue 3 timed out 5120 ms'),
+    fact: 'network.iface_lost',
+  },
+  // drivers/net/usb/usbnet.c usbnet_disconnect.
+  {
+    line: kmsg(
+      "cdc_ether 2-1:1.0 enx00e04c680001: unregister 'cdc_ether' usb-0000:00:14.0-1, CDC Ethernet Device",
+    ),
+    fact: 'network.iface_lost',
+  },
+  // drivers/net/ethernet/amazon/ena/ena_netdev.c.
+  { line: kmsg('ena 0000:00:05.0 eth0: Keep alive watchdog timeout.'), fact: 'network.iface_lost' },
+  {
+    line: kmsg(
+      'ena 0000:00:05.0: Device reset completed successfully, Driver info: Elastic Network Adapter (ENA) v2.8.1g',
+    ),
+    fact: 'network.iface_lost',
+  },
   {
     line: kmsg('java invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0'),
     fact: 'mem.oom_report',

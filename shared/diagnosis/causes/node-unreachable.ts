@@ -113,6 +113,10 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'apiserver.down', weight: 2 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
+    // The node's own interface unregistered or reset by its driver: more than a link that flapped (addresses and
+    // routes go with it), yet one line says nothing of whether it came back, or whether it carried the kubelet's
+    // path to the API server (a second NIC, a storage network): a lead, not a verdict on its own.
+    { fact: 'network.iface_lost', weight: 2 },
     // Established connections keep working; new ones (a reconnect to the API server, a new watch) are dropped.
     { fact: 'network.conntrack_full', weight: 2 },
     { fact: 'kubelet.stale_conn', weight: 1 },

@@ -9,6 +9,9 @@ export const resourceStarvation: CauseModule = {
   support: [
     { fact: 'mem.oom', weight: 3 },
     { fact: 'mem.exhausted', weight: 2.5 },
+    // A kernel resource, not memory: the memory controller's ID space (65535) held by removed cgroups. Nothing the
+    // kubelet or the runtime does wrong: their cgroup creation is what meets the limit, as forks meet pid_max.
+    { fact: 'mem.memcg_ids_exhausted', weight: 2.5 },
     { fact: 'disk.pressure', weight: 2.5 },
     { fact: 'pid.pressure', weight: 2.5 },
     { fact: 'io.saturated', weight: 2 },
@@ -52,18 +55,22 @@ export const resourceStarvation: CauseModule = {
     ...competingDefects('resource_starvation'),
   ],
   summary: ({ facts }) =>
-    facts.has('mem.oom') || facts.has('mem.exhausted')
-      ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
-      : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
+    facts.has('mem.memcg_ids_exhausted') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
+      ? "The memory controller's cgroup IDs are used up (65535, held by removed cgroups whose pages the kernel still charges): no pod or container cgroup can be created, though memory is free."
+      : facts.has('mem.oom') || facts.has('mem.exhausted')
+        ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
+        : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
   chain: ({ facts }) => [
     'The kubelet and the runtime run on the same node as the workloads; without kube-reserved/system-reserved they compete for the same CPU, memory and I/O.',
-    facts.has('mem.oom') || facts.has('mem.exhausted')
-      ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
-      : facts.has('disk.pressure')
-        ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
-        : facts.has('etcd.slow_disk')
-          ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
-          : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
+    facts.has('mem.memcg_ids_exhausted') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
+      ? "Each memory cgroup holds an ID from a space of 65535 until its last charged page is freed; removed pod and container cgroups whose page cache or kernel memory (slab) is still charged stay as offline cgroups and keep theirs. Once the space is used up, mkdir under the memory controller fails with ENOMEM: the kubelet cannot create pod cgroups and runc cannot create container cgroups, so pods stay in ContainerCreating while `free` shows memory free. Compare /proc/cgroups' memory count with the cgroups under /sys/fs/cgroup/memory; on 3.10 kernels (RHEL/CentOS 7) kernel-memory accounting leaks them (boot with cgroup.memory=nokmem, or a kernel and runc that do not set a kmem limit), and dropping caches (echo 3 > /proc/sys/vm/drop_caches) frees the page-cache-pinned ones."
+      : facts.has('mem.oom') || facts.has('mem.exhausted')
+        ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
+        : facts.has('disk.pressure')
+          ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
+          : facts.has('etcd.slow_disk')
+            ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
+            : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
     'Root cause: resource exhaustion on the node; reserve resources for system daemons and find the workload that consumed them.',
   ],
   commands: ({ node, facts }) => [
@@ -79,6 +86,15 @@ export const resourceStarvation: CauseModule = {
       : []),
     read('node', 'top -b -n 1 -o %MEM | head -n 20', 'biggest consumers'),
     read('node', "dmesg -T | grep -Ei 'out of memory|oom-kill' | tail -n 20", 'kernel OOM kills'),
+    ...(facts.has('mem.memcg_ids_exhausted')
+      ? [
+          read(
+            'node',
+            "grep memory /proc/cgroups; find /sys/fs/cgroup/memory -type d | wc -l; uname -r; grep -o 'cgroup.memory=[^ ]*' /proc/cmdline",
+            'memory cgroups the kernel counts (offline ones included) against those still in the tree; the kernel and whether kmem accounting is off',
+          ),
+        ]
+      : []),
     read(
       'cluster',
       `kubectl get --raw /api/v1/nodes/${node}/proxy/configz | grep -oE '"(kubeReserved|systemReserved|evictionHard)":\\{[^}]*\\}'`,

@@ -222,29 +222,111 @@ function descriptorUse(runs: readonly Run[], facts: FactSet): void {
 /** inotify(7): fs.inotify.max_user_instances defaults to 128, per real user ID; node daemons all run as root. */
 const DEFAULT_MAX_USER_INSTANCES = 128;
 
+/** A listing of inotify instances: by /proc's descriptor links, by lsof, or by the inotify-info tool. */
+const INOTIFY_LISTING = /anon_inode:?\[?inotify|lsof\b.*inotify|\/proc\/\*\/fd.*inotify|inotify-info/;
+/anon_inode:?\[?inotify|lsof\b.*inotify|\/proc\/\*\/fd[^|]*\|[^|]*(?:\|[^|]*)*inotify|inotify-info/;
+
+interface Holder {
+  command: string;
+  pid: string;
+  instances: number;
+}
+
 /**
- * `find /proc/PID/fd -lname anon_inode:inotify` over every PID, counted (`wc -l`) or per process (`uniq -c`):
- * every root daemon's instances draw on one per-user limit, so their sum is what meets it.
+ * One process's share of the instances, from a line of any of the listings' forms:
+ * - `uniq -c` over PIDs, optionally through `ps -o '%p %U %c …'`: `  46 3276111 root containerd-shim …` (count, PID,
+ *   user, command) or `  46 3276111` (count, PID);
+ * - inotify-info: `  39697 0 containerd-shim-runc-v2 12 6` (PID, UID, command, watches, instances);
+ * - lsof: `containerd 880 root 12u a_inode 0,14 0 9 inotify`, one line per instance;
+ * - the links themselves: `/proc/880/fd/12`, one line per instance.
+ */
+function holderOf(line: string, inotifyInfo: boolean): Holder | undefined {
+  if (inotifyInfo) {
+    const m = /^\s*(\d+)\s+\d+\s+(\S+)\s+[\d,]+\s+([\d,]+)\s*$/.exec(line);
+    return m
+      ? { pid: m[1] ?? '', command: m[2] ?? '', instances: Number((m[3] ?? '').replace(/,/g, '')) }
+      : undefined;
+  }
+  const counted = /^\s*(\d+)(?:\s+(\d+))?(?:\s+\S+\s+(\S+))?/.exec(line);
+  if (counted) return { instances: Number(counted[1]), pid: counted[2] ?? '', command: counted[3] ?? '' };
+  const lsof = /^(\S+)\s+(\d+)\s[^\n]*inotify/.exec(line);
+  if (lsof) return { command: lsof[1] ?? '', pid: lsof[2] ?? '', instances: 1 };
+  const link = /\/proc\/(\d+)\/fd\/\d+/.exec(line);
+  return link ? { command: '', pid: link[1] ?? '', instances: 1 } : undefined;
+}
+
+/** The listing's holders, one per process (lsof and the raw links list each instance on its own line). */
+function holders(output: string, inotifyInfo: boolean): Holder[] {
+  const byProcess = new Map<string, Holder>();
+  for (const [i, line] of output.split('\n').entries()) {
+    if (/^find: /.test(line)) continue;
+    const h = holderOf(line, inotifyInfo);
+    if (!h || !Number.isFinite(h.instances)) continue;
+    const key = h.pid || `line ${i}`;
+    const seen = byProcess.get(key);
+    if (seen) seen.instances += h.instances;
+    else byProcess.set(key, { ...h });
+  }
+  return [...byProcess.values()];
+}
+
+/** `containerd-shim (PID 3276111) holds 46; containerd-shim processes hold 118 in all` */
+function holderText(list: readonly Holder[]): string {
+  const top = [...list].sort((a, b) => b.instances - a.instances)[0];
+  if (!top) return '';
+  const name = top.command || 'one process';
+  const pid = top.pid ? ` (PID ${top.pid})` : '';
+  const sameName = top.command ? list.filter((h) => h.command === top.command) : [top];
+  const all = sameName.reduce((a, h) => a + h.instances, 0);
+  const family =
+    sameName.length > 1 ? `; ${sameName.length} ${top.command} processes hold ${all} in all` : '';
+  return `: ${name}${pid} holds the most, ${top.instances}${family}`;
+}
+
+/**
+ * `find /proc/PID/fd -lname anon_inode:inotify` over every PID, counted (`wc -l`) or per process (`uniq -c`), lsof's
+ * inotify lines, or inotify-info's table: every root daemon's instances draw on one per-user limit (inotify(7):
+ * fs.inotify.max_user_instances, per real user ID), so their sum is what meets it; within a tenth of the limit
+ * the next inotify_init1 of a watcher (cAdvisor's, a shim's cgroup v2 event monitor, `tail -f`) is refused. The
+ * fact names the process holding the most, and how many its namesakes hold: one containerd shim per container, each
+ * with its own cgroup v2 event watcher, is what climbs with the pod count.
  */
 function inotifyInstances(runs: readonly Run[], facts: FactSet): void {
   const limitRun = runs.find((r) => /max_user_instances/.test(r.command));
   const limit = (limitRun && lastInteger(limitRun.output)) || DEFAULT_MAX_USER_INSTANCES;
   for (const run of runs) {
-    if (!/anon_inode:?\[?inotify|lsof\b.*inotify/.test(run.command)) continue;
-    const counts = run.output
-      .split('\n')
-      .map((l) => /^\s*(\d+)\b/.exec(l)?.[1])
-      .filter((n): n is string => n !== undefined)
-      .map(Number);
-    const total = counts.reduce((a, b) => a + b, 0);
-    if (!counts.length || total < limit) continue;
+    if (!INOTIFY_LISTING.test(run.command)) continue;
+    const inotifyInfo = /inotify-info/.test(run.command);
+    const list = holders(run.output, inotifyInfo);
+    const total = list.reduce((a, h) => a + h.instances, 0);
+    if (!list.length || total < limit * 0.9) continue;
     facts.add({
       id: 'fd.inotify',
       source: run.source,
-      text: `${run.command} → ${total} inotify instances (limit ${limit}${limitRun ? '' : ', the default'})`,
+      text: `${run.command} → ${total} inotify instances (limit ${limit}${limitRun ? '' : ', the default'})${holderText(list)}`,
       value: total,
     });
   }
+}
+
+/** mm/memcontrol.c MEM_CGROUP_ID_MAX: memory cgroup IDs fit an unsigned short. */
+const MEMCG_ID_MAX = 65535;
+
+/**
+ * /proc/cgroups (kernel/cgroup/cgroup-v1.c proc_cgroupstats_show: subsystem, hierarchy, num_cgroups, enabled) counts
+ * every cgroup the kernel still holds, removed ones whose pages are still charged included: the memory row near
+ * 65535 is the ID space used up, whatever `find` counts in the tree.
+ */
+function memcgIds(run: Run, facts: FactSet): void {
+  const row = /^memory\s+\d+\s+(\d+)\s+1\s*$/m.exec(run.output);
+  const count = Number(row?.[1]);
+  if (!row || count < MEMCG_ID_MAX * 0.9) return;
+  facts.add({
+    id: 'mem.memcg_ids_exhausted',
+    source: run.source,
+    text: `${run.command} → ${count} memory cgroups held by the kernel (IDs end at ${MEMCG_ID_MAX})`,
+    value: count,
+  });
 }
 
 interface PsRow {
@@ -440,6 +522,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   runtimeCommand,
   systemdCommand,
   inotifyFollowers,
+  memcgIds,
   limits,
   processStates,
   containerCount,

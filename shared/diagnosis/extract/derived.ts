@@ -141,6 +141,7 @@ function podsStuckByNodeLoss(facts: FactSet): void {
 const CONNECTIVITY_LOST: readonly FactId[] = [
   'network.disrupted',
   'network.link_down',
+  'network.iface_lost',
   'apiserver.down',
   'kubelet.api_error',
 ];

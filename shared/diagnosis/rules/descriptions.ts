@@ -3,12 +3,15 @@ import { distinctive, reduceLiterals } from './literals.ts';
 import {
   anyOf,
   bare,
+  becauseOf,
   cannot,
   type Form,
   inflections,
+  negated,
   phrase,
   repeatedly,
   term,
+  toInfinitive,
   type Verb,
   verb,
   ZH_CANNOT,
@@ -78,6 +81,13 @@ const PILE_UP = verb('pile up');
 const STAY = verb('stay', { past: 'stayed' });
 const REMAIN = verb('remain');
 const SIT = verb('sit', { past: 'sat', ing: 'sitting' });
+const FAIL = verb('fail');
+const REFUSE = verb('refuse');
+const STOP = verb('stop', { past: 'stopped', ing: 'stopping' });
+const WORK = verb('work');
+const RUN = verb('run', { past: 'ran', participle: 'run', ing: 'running' });
+const ANSWER = verb('answer');
+const STOP_WORKING = verb('stop working', { past: 'stopped working', ing: 'stopping working' });
 
 /** The forms of a verb's -s, past and -ing: what a subject does, in any tense but the bare one. */
 const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, v.ing]);
@@ -116,7 +126,21 @@ export const SUBJECTS = {
     not: ['运行时间', '運行時間'],
   },
   runc: { en: ['runc'], zh: ['runc', 'runC'] },
-  shim: { en: ['containerd-shim', 'shim process', 'shims', 'shim'], zh: ['containerd-shim', 'shim'] },
+  // A per-sandbox runtime's own processes are the pod's shim: gVisor's runsc sandbox (under containerd-shim-runsc-v1)
+  // and Kata's containerd-shim-kata-v2, which holds the VM; a call about the pod waits on them as on runc's shim.
+  shim: {
+    en: [
+      'containerd-shim',
+      'shim process',
+      'shims',
+      'shim',
+      'runsc-sandbox',
+      'runsc sandbox',
+      'runsc',
+      'kata-shim',
+    ],
+    zh: ['containerd-shim', 'shim', 'runsc'],
+  },
   systemd: { en: ['systemd', 'PID 1', 'pid 1'], zh: ['systemd', '1号进程', '1號進程'] },
   dbus: {
     en: [
@@ -509,6 +533,11 @@ export interface Finite {
   ing: readonly string[];
   /** Bare: "the nodes reboot", "will reboot". */
   base: readonly string[];
+  /**
+   * A bare verb and the infinitive after it, after any subject, singular too ("containerd fail to start", morphology's
+   * toInfinitive): before "to" and a verb the bare form is no noun.
+   */
+  infinitive?: readonly string[];
 }
 
 /** CPUs at full use, as people see them in top or a dashboard. */
@@ -705,6 +734,14 @@ export const STATES = {
       '卡著不動',
     ],
     forms: cannot(RESPOND, RETURN),
+    // Right after the subject: "containerd not responded", "docker was hanging because …", "containerd hang to
+    // respond" (a bare verb before an infinitive).
+    finite: {
+      said: [],
+      ing: [...negated(RESPOND, ANSWER), ...becauseOf(HANG, FREEZE)],
+      base: [],
+      infinitive: toInfinitive([HANG, STOP, FAIL, REFUSE], [RESPOND, ANSWER]),
+    },
     denied: {
       en: [
         'not hung',
@@ -774,6 +811,13 @@ export const STATES = {
       '挂掉了',
       '宕掉',
     ],
+    // Right after the subject: "docker stopped working", and a bare verb before an infinitive, "docker stop to work".
+    finite: {
+      said: [STOP_WORKING.s, STOP_WORKING.past],
+      ing: [],
+      base: [],
+      infinitive: toInfinitive([STOP], [WORK, RUN]),
+    },
     denied: {
       en: [
         'not crashed',
@@ -1143,6 +1187,14 @@ export const STATES = {
         ['启动', '啟動', '重启', '重啟', '起来', '起來', '拉起', '正常启动'],
       ),
     ],
+    // Right after the subject, where restarting is the subject's own: "containerd not started after the update",
+    // "docker was failing because the runc binary was missing", "containerd fail to start".
+    finite: {
+      said: [],
+      ing: [...negated(START, RESTART, COME_BACK, COME_UP), ...becauseOf(FAIL)],
+      base: [],
+      infinitive: toInfinitive([FAIL, REFUSE], [START, RESTART, COME_BACK, COME_UP]),
+    },
     denied: { en: [], zh: [] },
   },
   restarting: {
@@ -1827,7 +1879,13 @@ export const STATES = {
     ],
     zh: ['恢复了', '恢復了', '自动恢复', '自動恢復', '自动重启了', '自動重啟了'],
     denied: {
-      en: ['not recovered', 'never recovered', 'did not recover', "didn't recover"],
+      en: [
+        'not recovered',
+        'never recovered',
+        'did not recover',
+        "didn't recover",
+        ...negated(RESTART, START, COME_BACK, COME_UP),
+      ],
       zh: ['没有恢复', '沒有恢復', '未恢复'],
     },
   },
@@ -3882,7 +3940,9 @@ function statePatterns(state: State): { pattern: string; literals: readonly stri
 
 /** The words of a state's finite verbs. */
 function finiteWords(state: State): string[] {
-  return state.finite ? [...state.finite.said, ...state.finite.ing, ...state.finite.base] : [];
+  return state.finite
+    ? [...state.finite.said, ...state.finite.ing, ...state.finite.base, ...(state.finite.infinitive ?? [])]
+    : [];
 }
 
 /**
@@ -3955,12 +4015,17 @@ function finitePattern(subject: Terms, finite: Finite): string {
   const plural = subject.en.filter(isPlural);
   const contraction = anyOf(CONTRACTIONS);
   const between = (words: readonly string[]) => `(?:${contraction}|,? ${anyOf(words)})`;
+  // A form with no words is left out: an empty alternative would read the subject alone.
   const forms = [
-    `${all}${NAME}${between([...ADVERBS, ...PERFECT])}{0,3} ${anyOf(finite.said)}`,
-    `${all}${NAME}${between([...ADVERBS, ...PERFECT, ...PROGRESSIVE])}{0,3} ${anyOf(finite.ing)}`,
-    `${all}${NAME}${between(ADVERBS)}{0,2}(?:'ll|’ll|,? ${anyOf(MODALS)})${between(ADVERBS)}{0,2} ${anyOf(finite.base)}`,
-  ];
-  if (plural.length) forms.push(`${anyOf(plural)}${NAME}${between(ADVERBS)}{0,3} ${anyOf(finite.base)}`);
+    finite.said.length && `${all}${NAME}${between([...ADVERBS, ...PERFECT])}{0,3} ${anyOf(finite.said)}`,
+    finite.ing.length &&
+      `${all}${NAME}${between([...ADVERBS, ...PERFECT, ...PROGRESSIVE])}{0,3} ${anyOf(finite.ing)}`,
+    finite.base.length &&
+      `${all}${NAME}${between(ADVERBS)}{0,2}(?:'ll|’ll|,? ${anyOf(MODALS)})${between(ADVERBS)}{0,2} ${anyOf(finite.base)}`,
+    finite.infinitive?.length && `${all}${NAME}${between(ADVERBS)}{0,2} ${anyOf(finite.infinitive)}`,
+  ].filter((f): f is string => typeof f === 'string');
+  if (plural.length && finite.base.length)
+    forms.push(`${anyOf(plural)}${NAME}${between(ADVERBS)}{0,3} ${anyOf(finite.base)}`);
   return forms.join('|');
 }
 

@@ -53,17 +53,26 @@ function rule(row: ErrnoRow, forms: readonly string[]): Signature {
   const longer = Object.values(STRERROR).filter(
     (t) => t !== STRERROR[row.errno] && t.startsWith(STRERROR[row.errno]),
   );
+  // A row kept for one path (`under`) reads the call on that path only; the call's general row leaves it alone.
+  const kept = ERRNO_TABLE.filter(
+    (other) => other.call === row.call && other.errno === row.errno && other.under && !row.under,
+  ).map((other) => escapeRegex(other.under ?? ''));
   const unless = [
     ...longer.map(escapeRegex),
+    ...kept,
     ...(row.fact === 'disk.pressure' ? [escapeRegex(NOT_A_DISK)] : []),
   ];
+  // Go's os.PathError puts the path after the call (`mkdir /sys/fs/cgroup/memory/…: cannot allocate memory`),
+  // coreutils quotes it later (`mkdir: cannot create directory '/sys/fs/cgroup/memory/…': Cannot allocate memory`).
+  const path = row.under ? `[^\\n]{0,40}${escapeRegex(row.under)}` : '';
   return {
     fact: row.fact,
     // A colon and a space as programs print them; quoted through full-width punctuation the space may go.
-    pattern: `${calls}[^\\n]{0,200}[:：] ?${errnoText(row)}`,
-    literals: [STRERROR[row.errno]],
+    pattern: `${calls}${path}[^\\n]{0,200}[:：] ?${errnoText(row)}`,
+    literals: [STRERROR[row.errno], ...(row.under ? [row.under] : [])],
     ...(unless.length ? { unless: unless.join('|') } : {}),
-    from: NODE_DAEMONS,
+    // By hand (coreutils' mkdir in a shell) as well as by a daemon: the path says whose cgroup tree it is.
+    from: row.under ? [...NODE_DAEMONS, 'unknown'] : NODE_DAEMONS,
     source: `${row.source.page} ERRORS, ${row.errno}: ${row.source.errors} (${row.source.url})`,
     mechanism: row.meaning,
   };

@@ -38,6 +38,10 @@ export const POD_CGROUP =
  * reports them (errno text printed by the caller). node-problem-detector's kernel-monitor.json watches many of
  * the same lines; its reason is named where it does.
  */
+/** Interfaces of pods and network plugins, not the node's own: veth pairs, bridges, overlays and tunnels. */
+const VIRTUAL_IFACES =
+  'NETDEV WATCHDOG: (?:veth|cali|cni|flannel|docker|br-|vxlan|tunl|lxc|cilium|weave|kube-|virbr|tap|tun|genev|nodelocal)';
+
 export const KERNEL_RULES: readonly Signature[] = [
   // --- Hung tasks (kernel/hung_task.c) ---
   {
@@ -562,6 +566,47 @@ export const KERNEL_RULES: readonly Signature[] = [
     source: 'linux net/core/dev.c netdev_wait_allrefs (NPD kernel-monitor.json: UnregisterNetDevice)',
     mechanism:
       'a network device still has references: namespace teardown waits for them, and CNI DEL / sandbox removal blocks behind it',
+  },
+  // The node's own interface going away, by the driver that owns it. The virtual devices of pods and network
+  // plugins (veth pairs, bridges, overlays, tunnels) come and go with every pod and say nothing of the node's path
+  // to the API server; renames at boot (udev's "renamed from") and an interface not ready as it is first brought up
+  // (ADDRCONF "link is not ready") are every boot's and are not read.
+  {
+    fact: 'network.iface_lost',
+    pattern: 'NETDEV WATCHDOG: (?:[^ ]+ \\([^)]*\\)|CPU: [0-9]+): transmit queue [0-9]+ timed out',
+    literals: ['NETDEV WATCHDOG: ', 'transmit queue', 'timed out'],
+    unless: VIRTUAL_IFACES,
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/sched/sch_generic.c dev_watchdog ("NETDEV WATCHDOG: %s (%s): transmit queue %u timed out" to 6.6; "… timed out %u ms" in 6.7; netdev_crit "NETDEV WATCHDOG: CPU: %d: transmit queue %u timed out %u ms" from 6.8), then the driver\'s ndo_tx_timeout resets the device',
+    mechanism:
+      'a transmit queue of the NIC sent nothing for its watchdog period and the driver resets the device: the interface passes no traffic until the reset completes, or at all if it does not',
+  },
+  {
+    fact: 'network.iface_lost',
+    pattern: "[^ ]+: unregister '[^']+' usb-[^ ]+",
+    literals: ["unregister '", 'usb-'],
+    from: ['kernel', 'unknown'],
+    source:
+      "linux drivers/net/usb/usbnet.c usbnet_disconnect (\"unregister '%s' usb-%s-%s, %s\" before unregister_netdev; usbnet_probe prints \"register '%s' at usb-…\" when it comes back): cdc_ether, r8152's usbnet siblings, ax88179_178a, asix, smsc95xx",
+    mechanism:
+      "a USB network adapter's driver unregistered its interface (the adapter was disconnected or reset): the interface, its addresses and routes are gone until it registers again",
+  },
+  {
+    fact: 'network.iface_lost',
+    pattern:
+      'ena [^ ]+(?: [^ ]+)?: (?:Keep alive watchdog timeout|Trigger reset is on|Device reset completed successfully)',
+    literals: [
+      'ena ',
+      'Keep alive watchdog timeout',
+      'Trigger reset is on',
+      'Device reset completed successfully',
+    ],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/net/ethernet/amazon/ena/ena_netdev.c check_for_missing_keep_alive ("Keep alive watchdog timeout."), ena_timer_service ("Trigger reset is on") and ena_restore_device / ena_fw_reset_device ("Device reset completed successfully[, Driver info: %s]")',
+    mechanism:
+      "the Elastic Network Adapter stopped answering (no keep-alive from the device, or a queue stuck) and the driver reset it: the instance's interface is down for the reset, and for good if the reset fails",
   },
   {
     fact: 'network.link_down',

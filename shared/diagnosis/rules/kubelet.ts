@@ -982,6 +982,18 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the kubelet's --cgroup-root (cgroupRoot) names a cgroup that does not exist on this host: the kubelet refuses to start",
   },
   {
+    // fsnotify.NewWatcher is one inotify_init1: its EMFILE here is the per-user instance limit far more often than
+    // the kubelet's own descriptors (LimitNOFILE is 1M in kubeadm's unit), so it is read as inotify.
+    fact: 'fd.inotify',
+    pattern: '[Ff]ailed to start [Pp]lugin (?:fs)?[Ww]atcher[^\\n]{0,80}[Tt]oo many open files',
+    literals: ['too many open files'],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/pluginmanager/pluginwatcher/plugin_watcher.go (*Watcher).Start ("failed to start plugin fsWatcher, err: %v" around fsnotify.NewWatcher, 1.11+; kubernetes#64614), logged by kubelet.go as "failed to start Plugin Watcher"',
+    mechanism:
+      "the kubelet's watcher of device and CSI plugin sockets could not get an inotify instance: the node's per-user inotify instances (fs.inotify.max_user_instances) are used up",
+  },
+  {
     fact: 'fd.watch_error',
     pattern: 'Error while processing event \\(',
     literals: ['Error while processing event ('],

@@ -277,3 +277,28 @@ export const ZH_OFTEN = [
 
 /** Chinese words that say one cannot do something (simplified and traditional). */
 export const ZH_CANNOT = ['无法', '無法', '不能', '没法', '沒法', '没办法', '沒辦法', '不了'] as const;
+
+/**
+ * A bare verb before an infinitive: "fail to start", "stop to work". After a singular subject the bare form is
+ * usually a noun ("a docker restart"), but a noun takes no infinitive: followed by "to" and a verb it is the
+ * subject's own verb, in a writer's non-native present ("containerd fail to start", "docker stop to work").
+ */
+export function toInfinitive(heads: readonly Verb[], verbs: readonly Verb[]): string[] {
+  return heads.flatMap((h) => verbs.map((v) => `${h.base} to ${v.base}`));
+}
+
+/**
+ * A negated participle, past or present, with no auxiliary or after one: "not started", "not responding", "never
+ * restarted". What the subject did not do, said of the subject itself.
+ */
+export function negated(...verbs: readonly Verb[]): string[] {
+  return [...new Set(verbs.flatMap((v) => [`not ${v.participle}`, `not ${v.ing}`, `never ${v.participle}`]))];
+}
+
+/** Words that open a reason clause after a state: "was failing because the binary was missing". */
+export const REASON = ['because', 'because of', 'since', 'due to', 'as', 'with', 'after'] as const;
+
+/** A progressive with a reason clause after it: "failing because", "hanging due to". */
+export function becauseOf(...verbs: readonly Verb[]): string[] {
+  return verbs.flatMap((v) => REASON.map((r) => `${v.ing} ${r}`));
+}
