@@ -5,8 +5,8 @@ import { CONFIDENT, formatScore, loadCorpus, scoreCorpus } from './corpus.ts';
 
 const cases = loadCorpus();
 
-/** Top-1 answers the corpus scores at the last ratchet (241/398 with blind-11 joined and round 10's later rules). */
-const TOP1_FLOOR = 241;
+/** Top-1 answers the corpus scores at the last ratchet (242/398 once logs under any name are read). */
+const TOP1_FLOOR = 242;
 
 describe('incident corpus', () => {
   it.each(cases.map((c) => [c.id, c] as const))('%s: gives a valid diagnosis', (_id, c) => {

@@ -70,7 +70,11 @@ export function componentOfTag(tag: string): Component {
   return 'app';
 }
 
-/** The component a whole bundle log source holds. */
+/**
+ * The component a whole bundle log source holds. Beyond the schema's names a sender may use any (`runtime`,
+ * `flanneld`, `aws-node`): a name that is a node daemon's journal identifier says whose lines they are, any other
+ * leaves each line to say it (an application's name must not make the runtime's lines in it an application's).
+ */
 export function componentOfLogSource(source: string): Component {
   switch (source) {
     case 'kubelet':
@@ -85,8 +89,10 @@ export function componentOfLogSource(source: string): Component {
       return 'kernel';
     case 'systemd':
       return 'systemd';
-    default:
-      return 'unknown';
+    default: {
+      const named = componentOfTag(source);
+      return named === 'app' ? 'unknown' : named;
+    }
   }
 }
 

@@ -90,8 +90,9 @@ export const EvidenceBundleSchema = z.looseObject({
   conditions: z.array(NodeConditionSchema).max(MAX_CONDITIONS).optional(),
   events: z.array(KubeEventSchema).max(MAX_EVENTS).optional(),
   alerts: z.array(AlertSchema).max(MAX_ALERTS).optional(),
+  // Any other name is a log too (a paste's `runtime` or `flanneld` section), and like the named ones it is text.
   logs: withoutReservedKeys(
-    z.looseObject(Object.fromEntries(LOG_SOURCES.map((s) => [s, z.string().optional()]))),
+    z.object(Object.fromEntries(LOG_SOURCES.map((s) => [s, z.string().optional()]))).catchall(z.string()),
   ).optional(),
   commandOutputs: stringMap().optional(),
   metrics: z.string().optional(),

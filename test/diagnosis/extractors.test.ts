@@ -734,3 +734,30 @@ describe('CNI', () => {
     expect(set.has('cni.hang')).toBe(true);
   });
 });
+
+describe('log sources under any name', () => {
+  const EMFILE =
+    'Nov 24 07:12:40 node-7 containerd[812]: time="2026-11-24T07:12:40Z" level=error msg="failed to start shim" error="open /run/containerd/io.containerd.runtime.v2.task/k8s.io/4f2a9c/log.json: too many open files"';
+
+  it("reads a log whose name is not one of the schema's, each line by its own journal identifier", () => {
+    const set = facts({ node: 'node-7', logs: { runtime: EMFILE } });
+    expect(sources(set, 'fd.emfile')).toEqual(['logs.runtime']);
+  });
+
+  it("takes a daemon's journal identifier as the log's name as that daemon's, and any other name as no one's", () => {
+    const bare = 'level=error msg="failed to start shim" error="too many open files"';
+    expect(sources(facts({ node: 'node-7', logs: { 'docker-containerd': bare } }), 'fd.emfile')).toEqual([
+      'logs.docker-containerd',
+    ]);
+    // An application's name does not make the runtime's lines in it an application's (its EMFILE would be discounted).
+    expect(sources(facts({ node: 'node-7', logs: { 'aws-node': EMFILE } }), 'fd.emfile')).toEqual([
+      'logs.aws-node',
+    ]);
+  });
+
+  it('rejects a log under any name that is not text', () => {
+    const parsed = EvidenceBundleSchema.safeParse({ node: 'node-7', logs: { runtime: 42 } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['logs', 'runtime']);
+  });
+});

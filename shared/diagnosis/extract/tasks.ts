@@ -1,6 +1,7 @@
-import { type EvidenceBundle, LOG_SOURCES } from '../../schemas/bundle.ts';
+import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactId, FactSet } from '../facts.ts';
 import { POD_CGROUP, RUNTIME_UNIT } from '../rules/kernel.ts';
+import { bundleLogs } from './logs.ts';
 
 /**
  * systemd's task accounting per unit, as systemctl prints it: `systemctl status` shows `Tasks: N (limit: M)` under
@@ -261,10 +262,7 @@ function pidsLimits(
  */
 export function extractTaskLimits(bundle: EvidenceBundle, facts: FactSet): void {
   const texts: Array<{ text: string; source: string; command?: string }> = [];
-  for (const source of LOG_SOURCES) {
-    const text = bundle.logs?.[source];
-    if (text) texts.push({ text, source: `logs.${source}` });
-  }
+  for (const { source, text } of bundleLogs(bundle)) texts.push({ text, source: `logs.${source}` });
   for (const [command, output] of Object.entries(bundle.commandOutputs ?? {}))
     texts.push({ text: output, source: `commandOutputs[${JSON.stringify(command)}]`, command });
   for (const t of texts) if (/Tasks/.test(t.text)) read(t.text, t.source, t.command, facts);
