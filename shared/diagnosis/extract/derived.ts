@@ -233,6 +233,44 @@ function runtimeBlocksKubelet(facts: FactSet): void {
   });
 }
 
+/** The runtime's own unit stopped, failing, or its socket gone. */
+const RUNTIME_NOT_RUNNING: readonly FactId[] = [
+  ...RUNTIME_NOT_STARTING,
+  'runtime.service_stopped',
+  'runtime.service_failed',
+  'runtime.unreachable',
+  'runtime.not_enabled',
+];
+/** A reason of the kubelet's own for not running, read from a line. */
+const KUBELET_OWN_REASON: readonly FactId[] = [
+  'kubelet.config_error',
+  'kubelet.swap',
+  'kubelet.start_step_failed',
+  'kernel.sysctl_missing',
+  'kubelet.panic',
+  'kubelet.killed',
+  'kubelet.cadvisor_cgroup_path',
+  'kubelet.node_identity',
+  'kubelet.auth_error',
+];
+
+/**
+ * The kubelet exits or is restarted in a loop while the runtime is stopped or failing, and no line gives the
+ * kubelet a reason of its own (broader than runtimeBlocksKubelet, which needs both to fail at start and lets the
+ * runtime absorb the kubelet's outage; this one only weighs the runtime first): from 1.24 the kubelet exits at start when the runtime does not answer (it validates
+ * the CRI connection, cmd/kubelet/app/server.go run → cri-client), and systemd restarts it until the runtime is
+ * back. The runtime comes first; how the kubelet copes with it is the question, not the answer.
+ */
+function kubeletDownWithRuntime(facts: FactSet): void {
+  const dead = KUBELET_NOT_STARTING.map((id) => facts.examples(id)[0]).find((fact) => fact !== undefined);
+  // The runtime not running as its own unit or socket says (a description of it may be of a crash it recovered
+  // from, after which the kubelet stayed down for a reason of its own), and not back since.
+  if (!dead || !RUNTIME_NOT_RUNNING.some((id) => facts.has(id) && !facts.onlyObserved(id))) return;
+  if (KUBELET_OWN_REASON.some((id) => facts.has(id))) return;
+  if (facts.has('runtime.recovered') || facts.has('runtime.restarted')) return;
+  facts.add({ id: 'kubelet.dead_with_runtime', source: dead.source, text: dead.text });
+}
+
 /**
  * Forks failing with EAGAIN (in any writer's words) beside the runtime's unit at its task limit: the limit they met
  * is the unit's, so they corroborate it rather than a node out of PIDs.
@@ -273,45 +311,6 @@ function forksFailingWidely(facts: FactSet): void {
 }
 
 /** Facts that only exist in combination: run after every single-source extractor. */
-/** The runtime's own unit stopped, failing, or its socket gone. */
-const RUNTIME_NOT_RUNNING: readonly FactId[] = [
-  'runtime.service_stopped',
-  'runtime.service_failed',
-  'runtime.unit_failed',
-  'runtime.restart_limit',
-  'runtime.start_failed',
-  'runtime.unreachable',
-  'runtime.not_enabled',
-];
-/** A reason of the kubelet's own for not running, read from a line. */
-const KUBELET_OWN_REASON: readonly FactId[] = [
-  'kubelet.config_error',
-  'kubelet.swap',
-  'kubelet.start_step_failed',
-  'kernel.sysctl_missing',
-  'kubelet.panic',
-  'kubelet.killed',
-  'kubelet.cadvisor_cgroup_path',
-  'kubelet.node_identity',
-  'kubelet.auth_error',
-];
-
-/**
- * The kubelet exits or is restarted in a loop while the runtime is stopped or failing, and no line gives the
- * kubelet a reason of its own: from 1.24 the kubelet exits at start when the runtime does not answer (it validates
- * the CRI connection, cmd/kubelet/app/server.go run → cri-client), and systemd restarts it until the runtime is
- * back. The runtime comes first; how the kubelet copes with it is the question, not the answer.
- */
-function kubeletDownWithRuntime(facts: FactSet): void {
-  const dead = facts.examples('kubelet.dead')[0] ?? facts.examples('kubelet.unit_failed')[0];
-  // The runtime not running as its own unit or socket says (a description of it may be of a crash it recovered
-  // from, after which the kubelet stayed down for a reason of its own), and not back since.
-  if (!dead || !RUNTIME_NOT_RUNNING.some((id) => facts.has(id) && !facts.onlyObserved(id))) return;
-  if (KUBELET_OWN_REASON.some((id) => facts.has(id))) return;
-  if (facts.has('runtime.recovered') || facts.has('runtime.restarted')) return;
-  facts.add({ id: 'kubelet.dead_with_runtime', source: dead.source, text: dead.text });
-}
-
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletDownWithRuntime(facts);
   plegAge(facts);
