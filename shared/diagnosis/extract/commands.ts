@@ -6,6 +6,7 @@ import { kernelStackFacts, sleepingTraceFacts } from '../paste/kernel-stack.ts';
 import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
+import { bundleLogs } from './logs.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
 
 /** A command someone ran on the node and what it printed. */
@@ -541,8 +542,7 @@ function coreCount(runs: readonly Run[]): number | undefined {
  * command's output would be (the lines themselves are scanned with the log).
  */
 function statusBlocksInLogs(bundle: EvidenceBundle, facts: FactSet): void {
-  for (const [source, text] of Object.entries(bundle.logs ?? {})) {
-    if (typeof text !== 'string') continue;
+  for (const { source, text } of bundleLogs(bundle)) {
     for (const block of statusBlocksIn(text)) {
       const status = readUnitStatus(block.output);
       const command = `systemctl status ${block.unit}`;
