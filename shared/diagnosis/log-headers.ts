@@ -62,13 +62,20 @@ export interface LogHeader {
 }
 
 /**
+ * The hostname column, when there is one: `journalctl --no-hostname` (systemd logs-show.c, OUTPUT_NO_HOSTNAME) and
+ * some syslog templates leave it out, so the identifier follows the stamp. A hostname holds no colon, which keeps an
+ * identifier (`containerd[1022]:`) from being taken for one.
+ */
+const HOST = String.raw`(?:([^\s:]+) +)?`;
+
+/**
  * What follows each kind of stamp, with the groups a reader takes: host, identifier (with its `[pid]`) and
  * message for a journal line, the message for the others. A journal line in numeric form (monotonic, unix) must
  * name a pid or the kernel, so that dmesg's `[ 5.1] usb 1-1: …` stays the kernel's.
  */
 const AFTER_STAMP: Readonly<Record<HeaderRest, string>> = {
-  identifier: String.raw` +(\S+) +([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$`,
-  'identifier-with-pid': String.raw` +(\S+) +([^\s[\]:]+\[\d+\]|kernel): ?(.*)$`,
+  identifier: String.raw` +${HOST}([^\s[\]:]+)(?:\[\d+\])?: ?(.*)$`,
+  'identifier-with-pid': String.raw` +${HOST}([^\s[\]:]+\[\d+\]|kernel): ?(.*)$`,
   message: ' ?(.*)$',
   klog: String.raw` +\d+ [^\s\]]+\] ?(.*)$`,
   logrus: String.raw` level=\w+ `,
@@ -84,6 +91,8 @@ const PLEG_MESSAGE =
 const EMFILE_MESSAGE =
   'http: Accept error: accept unix /var/run/docker.sock: accept4: too many open files; retrying in 1s';
 const HUNG_TASK_MESSAGE = 'INFO: task dockerd:1203 blocked for more than 120 seconds.';
+const CONTAINERD_FATAL =
+  'time="2026-11-02T13:41:43.118201Z" level=fatal msg="Failed to run CRI service" error="failed to recover state: failed to reserve sandbox name"';
 
 export const LOG_HEADERS: readonly LogHeader[] = [
   {
@@ -91,7 +100,8 @@ export const LOG_HEADERS: readonly LogHeader[] = [
     source:
       'journalctl -o short / short-precise (systemd src/shared/logs-show.c, output_short); the BSD syslog header ' +
       '(RFC 3164 §4.1.2: TIMESTAMP HOSTNAME TAG[pid]:) as rsyslog and syslog-ng write /var/log/messages and ' +
-      '/var/log/syslog. The hostname may be followed by two spaces when the identifier is padded.',
+      '/var/log/syslog. The hostname may be followed by two spaces when the identifier is padded, and is absent ' +
+      'with journalctl --no-hostname.',
     stamp: String.raw`${MONTH_DAY_TIME}(?:\.\d+)?`,
     rest: 'identifier',
     lead: MONTH_DAY_TIME,
@@ -116,6 +126,12 @@ export const LOG_HEADERS: readonly LogHeader[] = [
         host: 'app04',
         identifier: 'kernel',
         message: HUNG_TASK_MESSAGE,
+      },
+      {
+        line: `Nov 02 13:41:43 containerd[1022]: ${CONTAINERD_FATAL}`,
+        identifier: 'containerd',
+        pid: '1022',
+        message: CONTAINERD_FATAL,
       },
     ],
   },

@@ -31,6 +31,29 @@ describe('parseLogLine: journald prefixes', () => {
     expect(line.message.startsWith('time="2023-11-02T03:04:05')).toBe(true);
   });
 
+  it('reads a journal prefix without its hostname column (journalctl --no-hostname)', () => {
+    const fatal =
+      'time="2023-11-02T03:04:05Z" level=fatal msg="Failed to run CRI service" error="failed to recover state: failed to reserve sandbox name"';
+    for (const raw of [
+      `Nov 02 03:04:05 containerd[812]: ${fatal}`,
+      `2023-11-02T03:04:05+0000 containerd[812]: ${fatal}`,
+    ]) {
+      const line = parseLogLine(raw, 'unknown');
+      expect(line.component).toBe('containerd');
+      expect(line.host).toBeUndefined();
+      expect(line.message).toBe(fatal);
+    }
+    // Without a pid the identifier's colon still ends it; a kernel line keeps its message's own colons.
+    const kernel = parseLogLine(
+      'Nov 02 03:04:05 kernel: INFO: task dockerd:1203 blocked for more than 120 seconds.',
+      'unknown',
+    );
+    expect(kernel.component).toBe('kernel');
+    expect(kernel.message).toBe('INFO: task dockerd:1203 blocked for more than 120 seconds.');
+    // A host column is still read as the host, not as the identifier.
+    expect(parseLogLine(`Nov 02 03:04:05 app04 containerd[812]: ${fatal}`, 'unknown').host).toBe('app04');
+  });
+
   it('reads journalctl -o short-iso prefixes (with and without a colon in the offset)', () => {
     for (const stamp of [
       '2023-11-02T13:41:43+0000',
