@@ -1,5 +1,11 @@
-import { type Component, componentFromContent, componentOfTag, isRelayedOutput } from './components.ts';
-import { HEADER } from './log-headers.ts';
+import {
+  type Component,
+  componentFromContent,
+  componentOfKlogFile,
+  componentOfTag,
+  isRelayedOutput,
+} from './components.ts';
+import { HEADER, klogFile } from './log-headers.ts';
 
 /**
  * How the line's component was known: a syslog/journald identifier (`dockerd[1203]:`) or the file the line came
@@ -50,7 +56,16 @@ export function parseLogLine(raw: string, origin: Component): LogLine {
     }
   }
   const klog = HEADER.klog.exec(message);
-  if (klog) message = klog[1] ?? '';
+  if (klog) {
+    // The file klog names outranks the journal identifier and the source: the kubelet logged through `docker run`
+    // (`docker[1234]: E0412 … kubelet_node_status.go:540] …`), rkt or a wrapper is still the kubelet.
+    const byFile = componentOfKlogFile(klogFile(message));
+    if (byFile) {
+      component = byFile;
+      attribution = 'named';
+    }
+    message = klog[1] ?? '';
+  }
   const prose = attribution !== 'named' && !klog && !HEADER.logrus.test(message) && !COLUMNS.test(message);
   if (component === 'unknown') {
     component = componentFromContent(message);
