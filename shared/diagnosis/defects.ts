@@ -177,9 +177,9 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       "client-go without the HTTP/2 health check keeps the kubelet's silent connection to the API server in its pool: requests on it time out until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min)",
     fix: 'kubelet v1.20.0 / v1.19.5 (HTTP/2 health check on by default, HTTP2_READ_IDLE_TIMEOUT_SECONDS); before it, a lower net.ipv4.tcp_retries2 on nodes or a balancer that resets flows to a failed backend',
     links: [`${K8S}/issues/87615`, `${K8S}/pull/95981`, `${K8S}/pull/96778`],
-    // The status or Lease updates failing on the network (kubelet.heartbeat_failed is their failing for any other
-    // reason), or the connection seen dropped.
-    requires: [['kubelet.api_error'], ['kubelet.api_conn_lost']],
+    // The status or Lease updates timing out with no answer (a refusal or a reset is the far end answering), or the
+    // connection seen dropped.
+    requires: [['kubelet.api_timeout'], ['kubelet.api_conn_lost']],
     unless: ['kubelet.stale_conn', 'kubelet.dead', 'kubelet.auth_error', 'kubelet.node_identity'],
   },
   {
@@ -196,7 +196,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       'the heartbeat reuses a TCP connection whose far end stopped acknowledging; nothing closes it until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min)',
     fix: 'kubelet v1.11.0 (connections tracked and closed on heartbeat failure, #63492); before it, lower net.ipv4.tcp_retries2 on nodes',
     links: [`${K8S}/issues/48638`, `${K8S}/pull/52176`, `${K8S}/pull/63492`],
-    requires: [['kubelet.api_error'], ['kubelet.api_conn_lost'], ['kubelet.stale_conn']],
+    requires: [['kubelet.api_timeout'], ['kubelet.api_conn_lost'], ['kubelet.stale_conn']],
   },
   {
     id: 'kubelet-heartbeat-conn-close-regression',

@@ -75,6 +75,8 @@ export const FACT_MEANINGS = {
     'the kubelet keeps using a dead API-server connection (closed connection, instant watch closes)',
   'kubelet.api_conn_lost':
     "the kubelet's connection to the API server went silent and was dropped (its HTTP/2 health check, or the kernel after minutes of retransmissions): the path under it was lost, e.g. by a failover",
+  'kubelet.api_timeout':
+    "the kubelet's status or Lease updates timed out with no answer (not refused, not reset): the shape of a request sent on a silent connection",
   'kubelet.pinned_conn_release':
     "this kubelet's release has no HTTP/2 health check: a connection to the API server that goes silent is kept until the kernel drops it (~15 min)",
   'controlplane.watch_lost':

@@ -772,6 +772,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.api_error',
   },
   {
+    line: klog(
+      'E',
+      'controller.go:193',
+      '"Failed to update lease" err="Put \\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s\\": net/http: request canceled (Client.Timeout exceeded while awaiting headers)"',
+    ),
+    fact: 'kubelet.api_timeout',
+  },
+  {
     // The node lifecycle controller, in kube-controller-manager's journal.
     line: journal(
       'kube-controller-manager[2231]',

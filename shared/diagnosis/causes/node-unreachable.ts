@@ -69,6 +69,9 @@ export function kubeletHome(facts: FactSet): KubeletHome {
   return { status: 'kubelet', journal: '-u kubelet', unit: 'kubelet' };
 }
 
+/** A connection to the API server that went silent under the kubelet or the controller manager (not refused). */
+const PINNED = ['kubelet.api_conn_lost', 'kubelet.pinned_conn_release', 'controlplane.watch_lost'] as const;
+
 /** The kubelet's own start-up refusal, quoted from its line. */
 function configRefusal(facts: FactSet): string | undefined {
   const text = facts.examples('kubelet.config_error')[0]?.text;
@@ -268,6 +271,40 @@ export const nodeUnreachable: CauseModule = {
           "the flags and the config file it was started with (kubeadm's path; others pass --config)",
         ),
         restart,
+      ];
+    }
+    if (PINNED.some((id) => facts.has(id))) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `journalctl ${home.journal} --since -1h --no-pager | grep -E 'client connection lost|connection timed out|Client.Timeout|deadline exceeded|no route to host|watch stream' | tail -n 30`,
+          'when the status and Lease updates started and stopped failing, and how each ended',
+        ),
+        read(
+          'node',
+          'ss -tnpoi state established | grep -A1 \'"kubelet"\'',
+          "the kubelet's connections: one to the API server with a retransmission timer (timer:(on,…)) and a rising retrans count is the silent one",
+        ),
+        read(
+          'node',
+          'sysctl net.ipv4.tcp_retries2; kubelet --version',
+          'how long the kernel retransmits before it drops a silent connection (15 ≈ 15 min), and whether the kubelet has the HTTP/2 health check (1.19.5 / 1.20.0 and later)',
+        ),
+        ...(facts.has('controlplane.watch_lost')
+          ? [
+              read(
+                'cluster',
+                "kubectl -n kube-system logs -l component=kube-controller-manager --tail=500 | grep -E 'watch of|hasn.t been updated|NodeNotReady|leader'",
+                "the controller manager's own watches and what it concluded about the nodes",
+              ),
+            ]
+          : []),
+        change(
+          'node',
+          `systemctl restart ${home.unit}`,
+          'only if the node is still cut off: a restarted kubelet opens new connections at once (containers keep running)',
+        ),
       ];
     }
     return [

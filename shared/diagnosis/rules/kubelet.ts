@@ -20,6 +20,14 @@ function plegAgeSeconds(line: string): number | undefined {
 const NETWORK_CAUSE =
   '(?:i/o timeout|connection refused|no route to host|network is unreachable|TLS handshake timeout|Client\\.Timeout exceeded|context deadline exceeded|connection reset by peer|net/http: request canceled|connection timed out|http2: client connection lost)';
 
+/**
+ * The errors a request ends in when nothing answers on its path: timeouts (the client's, the context's, the kernel's
+ * ETIMEDOUT), no route (an address that moved), x/net's health check dropping the silent connection. A refused or
+ * reset connection is the far end answering, and is not among them.
+ */
+const SILENT_PATH =
+  '(?:context deadline exceeded|Client\\.Timeout exceeded|net/http: request canceled|i/o timeout|connection timed out|TLS handshake timeout|no route to host|http2: client connection lost)';
+
 /** A SIGKILL death as systemd, shells and container runtimes report it. */
 const KUBELET_KILLED =
   '(?:code=killed, status=9/KILL|status=137|[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)[ :=]{0,2}137|Exited \\(137\\))';
@@ -359,6 +367,27 @@ export const KUBELET_RULES: readonly Signature[] = [
     source:
       'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
     mechanism: 'the kubelet cannot reach the API server to renew its Lease in kube-node-lease',
+  },
+  {
+    // The same status and Lease failures, when what they end in is silence rather than an answer: the shape a
+    // request sent on a dead connection has. The symptom the pinned-connection releases key on (defects.ts); the
+    // failure itself is counted once, as kubelet.api_error.
+    fact: 'kubelet.api_timeout',
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}${SILENT_PATH}`,
+    literals: [
+      'Error updating node status',
+      'Unable to register node',
+      'Unable to update node status',
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus and the Lease controller (pkg/kubelet/nodelease to 1.18, component-helpers/apimachinery/lease since), ending in Go\'s timeouts: context.DeadlineExceeded, net/http\'s "request canceled (Client.Timeout exceeded while awaiting headers)", a net.Error timeout ("i/o timeout"), the kernel\'s ETIMEDOUT, EHOSTUNREACH',
+    mechanism:
+      'a node status or Lease update got no answer at all within its timeout (10 s): the request went out on a path where nothing answers, as on a connection whose far end has silently gone',
   },
   {
     fact: 'kubelet.heartbeat_failed',
@@ -783,13 +812,13 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     fact: 'kubelet.api_conn_lost',
-    pattern: `unable to decode an event from the watch stream:[^\\n]{0,200}${NETWORK_CAUSE}`,
+    pattern: `unable to decode an event from the watch stream:[^\\n]{0,200}${SILENT_PATH}`,
     literals: ['unable to decode an event from the watch stream'],
     from: ['kubelet'],
     source:
       'kubernetes staging/src/k8s.io/apimachinery/pkg/watch/streamwatcher.go (*StreamWatcher).receive ("unable to decode an event from the watch stream: %v"), relayed by client-go tools/cache/reflector.go watchHandler',
     mechanism:
-      "a watch the kubelet held open to the API server ended on a network error, not a close: the connection under it was cut or timed out (with no route or reset, the server's address moved)",
+      "a watch the kubelet held open to the API server ended on a silent path, not a close or a reset: the connection under it timed out or lost its route (the server's address moved), so nothing had answered on it for minutes",
   },
   {
     fact: 'kubelet.stale_conn',
