@@ -182,6 +182,11 @@ export const nodeUnreachable: CauseModule = {
       return `The kubelet's unit fails before the kubelet runs (${step}), so nothing posts node status.`;
     if (facts.has('kubelet.config_error'))
       return 'The kubelet refuses its own configuration at start and exits, so nothing posts node status.';
+    const running = !facts.has('kubelet.dead') && !facts.has('kubelet.swap');
+    if (running && (facts.has('kubelet.pinned_conn_release') || facts.has('kubelet.api_conn_lost')))
+      return "The kubelet's connection to the API server went silent (a server, its address or its balancer failing over) and its status and Lease updates were lost on it until the connection was dropped.";
+    if (running && facts.has('controlplane.watch_lost') && !facts.has('kubelet.api_error'))
+      return "The controller manager's own watch of the API server was lost: it stopped seeing the node's Lease renewals and marked the node Unknown.";
     return facts.has('kubelet.dead') || facts.has('kubelet.swap')
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
       : facts.has('kubelet.node_identity')
