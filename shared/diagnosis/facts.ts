@@ -73,6 +73,16 @@ export const FACT_MEANINGS = {
   'kubelet.volumes_not_mounted': "the kubelet cannot attach or mount a pod's volumes and skips starting it",
   'kubelet.stale_conn':
     'the kubelet keeps using a dead API-server connection (closed connection, instant watch closes)',
+  'kubelet.api_conn_lost':
+    "the kubelet's connection to the API server went silent and was dropped (its HTTP/2 health check, or the kernel after minutes of retransmissions): the path under it was lost, e.g. by a failover",
+  'kubelet.api_timeout':
+    "the kubelet's status or Lease updates timed out with no answer (not refused, not reset): the shape of a request sent on a silent connection",
+  'kubelet.pinned_conn_release':
+    "this kubelet's release has no HTTP/2 health check: a connection to the API server that goes silent is kept until the kernel drops it (~15 min)",
+  'controlplane.watch_lost':
+    "the controller manager's own watch of Nodes or Leases lost its connection: the node lifecycle controller judged nodes on renewals it no longer received",
+  'node.controller_not_ready':
+    "the node lifecycle controller recorded the node going NotReady (the control plane's view; it names no cause)",
   'kubelet.http_blocked':
     'a kubelet goroutine is blocked for minutes in an HTTP round trip to the API server',
   'kubelet.lease_expired':

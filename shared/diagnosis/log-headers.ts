@@ -25,6 +25,11 @@ export type HeaderYield =
   | 'kernel'
   /** The writer's process id. */
   | 'pid'
+  /**
+   * The source file that logged the line (klog's `file.go:line]`): a kubelet or node-controller file names its
+   * writer whatever identifier carries the line (components.ts componentOfKlogFile).
+   */
+  | 'file'
   /** Where the message starts: the header is stripped before signatures read the line. */
   | 'message'
   /** The line is a program's, not people's words: signatures written for descriptions do not read it. */
@@ -256,7 +261,7 @@ export const LOG_HEADERS: readonly LogHeader[] = [
     stamp: KLOG_STAMP,
     rest: 'klog',
     lead: String.raw`[IWEF]\d{4} \d{2}:\d{2}:\d{2}`,
-    yields: ['pid', 'message', 'program'],
+    yields: ['pid', 'file', 'message', 'program'],
     examples: [{ line: KLOG_PID_MESSAGE, pid: '8411', message: PLEG_MESSAGE }],
   },
   {
@@ -322,6 +327,13 @@ export const HEADER_LEADS = leads(LOG_HEADERS);
 export const JOURNAL_LINE = new RegExp(
   `^(?:${leads(LOG_HEADERS.filter((h) => h.rest?.startsWith('identifier')))})`,
 );
+
+const KLOG_FILE = new RegExp(`^${KLOG_STAMP} +\\d+ ([^\\s\\]:/]+)(?::\\d+)?\\]`);
+
+/** The source file a klog header names (`E0412 10:00:00.123456 1234 kubelet_node_status.go:540] …` → the file). */
+export function klogFile(message: string): string | undefined {
+  return KLOG_FILE.exec(message)?.[1];
+}
 
 const IDENTIFIER_PID = /\[(\d+)\]: /;
 const KLOG_PID = new RegExp(`${KLOG_STAMP} +(\\d+) `);

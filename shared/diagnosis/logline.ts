@@ -1,5 +1,11 @@
-import { type Component, componentFromContent, componentOfTag, isRelayedOutput } from './components.ts';
-import { HEADER } from './log-headers.ts';
+import {
+  type Component,
+  componentFromContent,
+  componentOfKlogFile,
+  componentOfTag,
+  isRelayedOutput,
+} from './components.ts';
+import { HEADER, klogFile } from './log-headers.ts';
 
 /**
  * How the line's component was known: a syslog/journald identifier (`dockerd[1203]:`) or the file the line came
@@ -22,8 +28,29 @@ export interface LogLine {
   prose: boolean;
 }
 
+/** Writers that never print klog's header: under their identifier such a line is another program's. */
+const KLOG_NEVER: readonly Component[] = ['dockerd', 'containerd', 'crio'];
+
 // A row of a table a program printed (kubectl, ps, systemctl list-units): columns aligned by runs of spaces.
 const COLUMNS = /\S *(?:\t| {3,})[ \t]*\S.*\S *(?:\t| {3,})[ \t]*\S/;
+
+/**
+ * Whose a klog line is: the file klog names outranks the journal identifier and the source (the kubelet logged
+ * through `docker run`, `docker[1234]: E0412 … kubelet_node_status.go:540] …`, rkt or a wrapper is still the
+ * kubelet). The runtimes log through logrus, never klog: a klog line under their identifier (`docker[PID]:` of a
+ * `docker run` unit) is a Kubernetes binary they run, whose message says which. An application's identifier
+ * (flanneld, rkt) stays the application's: many of them log through klog themselves.
+ */
+function klogWriter(
+  message: string,
+  component: Component,
+  attribution: Attribution,
+): { component: Component; attribution: Attribution } {
+  const byFile = componentOfKlogFile(klogFile(message));
+  if (byFile) return { component: byFile, attribution: 'named' };
+  if (KLOG_NEVER.includes(component)) return { component: 'unknown', attribution: 'none' };
+  return { component, attribution };
+}
 
 /**
  * Reads one raw line: strips the journald/dmesg/klog prefix (the header table's patterns, log-headers.ts) and
@@ -50,7 +77,10 @@ export function parseLogLine(raw: string, origin: Component): LogLine {
     }
   }
   const klog = HEADER.klog.exec(message);
-  if (klog) message = klog[1] ?? '';
+  if (klog) {
+    ({ component, attribution } = klogWriter(message, component, attribution));
+    message = klog[1] ?? '';
+  }
   const prose = attribution !== 'named' && !klog && !HEADER.logrus.test(message) && !COLUMNS.test(message);
   if (component === 'unknown') {
     component = componentFromContent(message);

@@ -102,12 +102,17 @@ const STRONG = 3;
  * runtime is down", Ready=Unknown, PLEG's own health line, the kubelet's process or unit not running): they say that
  * something is wrong, not why, so they never count as the independent second fact a confident answer needs. A kubelet
  * that does not run leaves the node unreachable, but a start-up step, its configuration, a defect or the runtime it
- * waits on is what an engineer fixes.
+ * waits on is what an engineer fixes. The control plane's own view of a node (recorded NotReady, its watch lost) is
+ * the same kind of summary, and a release without the HTTP/2 health check says why a lost connection lasted, not
+ * that it was lost.
  */
 const SUMMARIES: ReadonlySet<FactId> = new Set([
   'runtime.down',
   'runtime.status_pending',
   'node.status_unknown',
+  'node.controller_not_ready',
+  'controlplane.watch_lost',
+  'kubelet.pinned_conn_release',
   'pleg.unhealthy',
   'pleg.stuck',
   'pleg.relist_error',

@@ -145,6 +145,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-relist-deadlock': { inside: '1.11.5', outside: '1.14.0' },
   'kubelet-lease-renew-fixed-interval': { inside: '1.14.2', outside: '1.16.0' },
   'kubelet-http2-stale-connection': { inside: '1.17.3', outside: '1.19.5' },
+  'kubelet-http2-no-health-check-pinned-connection': { inside: '1.18.20', outside: '1.19.5' },
   'kubelet-heartbeat-stuck-tcp-connection': { inside: '1.9.3', outside: '1.11.0' },
   'kubelet-heartbeat-conn-close-regression': { inside: '1.14.1', outside: '1.14.3' },
   'kubelet-cert-rotation-stale-credentials': { inside: '1.7.4', outside: '1.8.0' },

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Component, componentOfTag } from '../../shared/diagnosis/components.ts';
+import { type Component, componentOfKlogFile, componentOfTag } from '../../shared/diagnosis/components.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
-import { JOURNAL_LINE, LOG_HEADERS, logLineStart, writerPid } from '../../shared/diagnosis/log-headers.ts';
+import {
+  JOURNAL_LINE,
+  klogFile,
+  LOG_HEADERS,
+  logLineStart,
+  writerPid,
+} from '../../shared/diagnosis/log-headers.ts';
 import { parseLogLine } from '../../shared/diagnosis/logline.ts';
 import { splitEscapedNewlines } from '../../shared/diagnosis/paste/escaped.ts';
 import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
@@ -55,7 +61,9 @@ describe.each(LOG_HEADERS)('log header $name', (header) => {
     }
     if (header.yields.includes('kernel'))
       expect(parsed).toMatchObject({ component: 'kernel', attribution: 'named' });
-    if (!header.yields.includes('identifier') && !header.yields.includes('kernel'))
+    const byFile = header.yields.includes('file') ? componentOfKlogFile(klogFile(line)) : undefined;
+    if (byFile) expect(parsed).toMatchObject({ component: byFile, attribution: 'named' });
+    if (!header.yields.includes('identifier') && !header.yields.includes('kernel') && !byFile)
       expect(parsed.attribution).not.toBe('named');
 
     // writerPid (derived facts): the PID the header gives, if it gives one.

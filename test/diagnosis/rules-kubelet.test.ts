@@ -735,7 +735,85 @@ const KUBELET_EXAMPLES: readonly Example[] = [
       'kubelet_node_status.go:540',
       '"Error updating node status, will retry" err="error getting node \\"node-7\\": Get \\"https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s\\": http2: client connection lost"',
     ),
-    fact: 'kubelet.stale_conn',
+    fact: 'kubelet.api_conn_lost',
+  },
+  {
+    // x/net's ClientConn.Close with a request in flight.
+    line: klog(
+      'E',
+      'controller.go:187',
+      'failed to update lease, error: Put "https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s": http2: client connection force closed via ClientConn.Close',
+    ),
+    fact: 'kubelet.api_conn_lost',
+  },
+  {
+    // The kernel aborting the connection after tcp_retries2 (ETIMEDOUT on the read).
+    line: klog(
+      'E',
+      'kubelet_node_status.go:390',
+      'Error updating node status, will retry: error getting node "node-7": Get https://10.0.0.1:6443/api/v1/nodes/node-7: read tcp 10.0.0.7:55790->10.0.0.1:6443: read: connection timed out',
+    ),
+    fact: 'kubelet.api_conn_lost',
+  },
+  {
+    line: klog(
+      'W',
+      'reflector.go:302',
+      'object-"kube-system"/"kube-proxy": watch of *v1.ConfigMap ended with: very short watch: unable to decode an event from the watch stream: read tcp 10.0.0.7:41822->10.0.0.1:6443: read: no route to host',
+    ),
+    fact: 'kubelet.api_conn_lost',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:390',
+      'Error updating node status, will retry: error getting node "node-7": Get https://api.internal:443/api/v1/nodes/node-7?timeout=10s: net/http: request canceled while waiting for connection',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'E',
+      'controller.go:193',
+      '"Failed to update lease" err="Put \\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s\\": net/http: request canceled (Client.Timeout exceeded while awaiting headers)"',
+    ),
+    fact: 'kubelet.api_timeout',
+  },
+  {
+    // The node lifecycle controller, in kube-controller-manager's journal.
+    line: journal(
+      'kube-controller-manager[2231]',
+      "I1123 10:01:02.123456    2231 node_lifecycle_controller.go:1097] node node-7 hasn't been updated for 40.010894415s. Last Ready is: &NodeCondition{Type:Ready,Status:True,Reason:KubeletReady,Message:kubelet is posting ready status,}",
+    ),
+    fact: 'node.status_unknown',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[2231]',
+      'I1123 10:01:02.123456    2231 node_lifecycle_controller.go:1205] "Node hasn\'t been updated" node="node-7" duration="50.01s" nodeConditionType="Ready" currentCondition="&NodeCondition{Type:Ready,Status:True}"',
+    ),
+    fact: 'node.status_unknown',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[2231]',
+      'I1123 10:01:02.123456    2231 controller_utils.go:124] Recording status change NodeNotReady event message for node node-7',
+    ),
+    fact: 'node.controller_not_ready',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[2231]',
+      'I1123 10:01:02.123456    2231 controller_utils.go:121] "Recording status change event message for node" status="NodeNotReady" node="node-7"',
+    ),
+    fact: 'node.controller_not_ready',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[2231]',
+      'W1123 10:01:02.123456    2231 reflector.go:441] k8s.io/client-go/informers/factory.go:134: watch of *v1.Lease ended with: an error on the server ("unable to decode an event from the watch stream: http2: client connection lost") has prevented the request from succeeding',
+    ),
+    fact: 'controlplane.watch_lost',
   },
   {
     line: klog(

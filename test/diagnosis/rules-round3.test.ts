@@ -230,13 +230,13 @@ describe('the kubelet heartbeat on a stuck TCP connection (before 1.11)', () => 
     const facts = extractFacts(bundle);
     expect(
       facts
-        .examples('kubelet.known_defect')
+        .examples('kubelet.pinned_conn_release')
         .some((f) => f.defect === 'kubelet-heartbeat-stuck-tcp-connection'),
     ).toBe(true);
     const fixed = extractFacts({ ...bundle, kubeletVersion: 'v1.12.0' });
     expect(
       fixed
-        .examples('kubelet.known_defect')
+        .examples('kubelet.pinned_conn_release')
         .some((f) => f.defect === 'kubelet-heartbeat-stuck-tcp-connection'),
     ).toBe(false);
   });

@@ -69,6 +69,9 @@ export function kubeletHome(facts: FactSet): KubeletHome {
   return { status: 'kubelet', journal: '-u kubelet', unit: 'kubelet' };
 }
 
+/** A connection to the API server that went silent under the kubelet or the controller manager (not refused). */
+const PINNED = ['kubelet.api_conn_lost', 'kubelet.pinned_conn_release', 'controlplane.watch_lost'] as const;
+
 /** The kubelet's own start-up refusal, quoted from its line. */
 function configRefusal(facts: FactSet): string | undefined {
   const text = facts.examples('kubelet.config_error')[0]?.text;
@@ -92,6 +95,12 @@ function whyNoStatus(facts: FactSet): string {
     return "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate).";
   if (facts.has('kubelet.auth_error'))
     return 'The API server rejects the kubelet credentials (expired certificate or revoked token).';
+  if (facts.has('kubelet.pinned_conn_release'))
+    return "The kubelet's connection to the API server went silent (a server, its virtual address or its load balancer failed over without resetting the flow), and this kubelet release has no HTTP/2 health check: every status and Lease update is sent on the dead connection and times out until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min) or the kubelet closes its connections after repeated heartbeat failures.";
+  if (facts.has('kubelet.api_conn_lost'))
+    return "The kubelet's long-lived HTTP/2 connection to the API server went silent and was dropped (its health check's PING went unanswered, or the kernel aborted it after retransmitting for minutes): the path under it was lost, typically a server, its virtual address or its load balancer failing over. The node itself was fine; it reconnects once a new connection reaches a live server.";
+  if (facts.has('controlplane.watch_lost'))
+    return "The controller manager's own watch of Nodes and Leases lost its connection to the API server: the node lifecycle controller judged the node on Lease renewals it no longer received, so a healthy node can be marked NotReady until that watch reconnects.";
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
 }
 
@@ -120,6 +129,15 @@ export const nodeUnreachable: CauseModule = {
     // Established connections keep working; new ones (a reconnect to the API server, a new watch) are dropped.
     { fact: 'network.conntrack_full', weight: 2 },
     { fact: 'kubelet.stale_conn', weight: 1 },
+    // The connection under the kubelet went silent and was dropped (x/net's health check, or the kernel after its
+    // retransmissions): the path to the API server was lost, not the kubelet's fault.
+    { fact: 'kubelet.api_conn_lost', weight: 2.5 },
+    // A release without the HTTP/2 health check: why the loss lasted minutes. The mechanism, never a second sighting.
+    { fact: 'kubelet.pinned_conn_release', weight: 1 },
+    // The control plane's own view: its watch lost, or the node recorded NotReady. They corroborate, and stay below
+    // any node-side program output (summaries in rank.ts).
+    { fact: 'controlplane.watch_lost', weight: 1.5 },
+    { fact: 'node.controller_not_ready', weight: 0.5 },
     { fact: 'kubelet.stopped', weight: 1.5 },
     // One start is every boot's, and a restart leaves a gap of seconds: a hint, as the runtime's start is for
     // runtime_down. Repeated starts are kubelet.dead (FrequentKubeletRestart, restart counters).
@@ -164,6 +182,11 @@ export const nodeUnreachable: CauseModule = {
       return `The kubelet's unit fails before the kubelet runs (${step}), so nothing posts node status.`;
     if (facts.has('kubelet.config_error'))
       return 'The kubelet refuses its own configuration at start and exits, so nothing posts node status.';
+    const running = !facts.has('kubelet.dead') && !facts.has('kubelet.swap');
+    if (running && (facts.has('kubelet.pinned_conn_release') || facts.has('kubelet.api_conn_lost')))
+      return "The kubelet's connection to the API server went silent (a server, its address or its balancer failing over) and its status and Lease updates were lost on it until the connection was dropped.";
+    if (running && facts.has('controlplane.watch_lost') && !facts.has('kubelet.api_error'))
+      return "The controller manager's own watch of the API server was lost: it stopped seeing the node's Lease renewals and marked the node Unknown.";
     return facts.has('kubelet.dead') || facts.has('kubelet.swap')
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
       : facts.has('kubelet.node_identity')
@@ -253,6 +276,40 @@ export const nodeUnreachable: CauseModule = {
           "the flags and the config file it was started with (kubeadm's path; others pass --config)",
         ),
         restart,
+      ];
+    }
+    if (PINNED.some((id) => facts.has(id))) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `journalctl ${home.journal} --since -1h --no-pager | grep -E 'client connection lost|connection timed out|Client.Timeout|deadline exceeded|no route to host|watch stream' | tail -n 30`,
+          'when the status and Lease updates started and stopped failing, and how each ended',
+        ),
+        read(
+          'node',
+          'ss -tnpoi state established | grep -A1 \'"kubelet"\'',
+          "the kubelet's connections: one to the API server with a retransmission timer (timer:(on,…)) and a rising retrans count is the silent one",
+        ),
+        read(
+          'node',
+          'sysctl net.ipv4.tcp_retries2; kubelet --version',
+          'how long the kernel retransmits before it drops a silent connection (15 ≈ 15 min), and whether the kubelet has the HTTP/2 health check (1.19.5 / 1.20.0 and later)',
+        ),
+        ...(facts.has('controlplane.watch_lost')
+          ? [
+              read(
+                'cluster',
+                "kubectl -n kube-system logs -l component=kube-controller-manager --tail=500 | grep -E 'watch of|hasn.t been updated|NodeNotReady|leader'",
+                "the controller manager's own watches and what it concluded about the nodes",
+              ),
+            ]
+          : []),
+        change(
+          'node',
+          `systemctl restart ${home.unit}`,
+          'only if the node is still cut off: a restarted kubelet opens new connections at once (containers keep running)',
+        ),
       ];
     }
     return [

@@ -10,9 +10,23 @@ function plegAgeSeconds(line: string): number | undefined {
   return m ? parseGoDuration(m[1] ?? '') : undefined;
 }
 
-/** Go `net`/`net/http` and client-go errors that say the API server could not be reached over the network. */
+/**
+ * Go `net`/`net/http` and client-go errors that say the API server could not be reached over the network: net/http's
+ * "net/http: request canceled" (a client timeout or a cancelled context, before 1.23 with "(Client.Timeout exceeded
+ * while awaiting headers)" or "while waiting for connection"), the kernel's ETIMEDOUT ("connection timed out")
+ * when its retransmissions on an established connection, or a connect, give up, and x/net's HTTP/2 health check
+ * dropping a silent connection ("http2: client connection lost").
+ */
 const NETWORK_CAUSE =
-  '(?:i/o timeout|connection refused|no route to host|network is unreachable|TLS handshake timeout|Client\\.Timeout exceeded|context deadline exceeded|connection reset by peer)';
+  '(?:i/o timeout|connection refused|no route to host|network is unreachable|TLS handshake timeout|Client\\.Timeout exceeded|context deadline exceeded|connection reset by peer|net/http: request canceled|connection timed out|http2: client connection lost)';
+
+/**
+ * The errors a request ends in when nothing answers on its path: timeouts (the client's, the context's, the kernel's
+ * ETIMEDOUT), no route (an address that moved), x/net's health check dropping the silent connection. A refused or
+ * reset connection is the far end answering, and is not among them.
+ */
+const SILENT_PATH =
+  '(?:context deadline exceeded|Client\\.Timeout exceeded|net/http: request canceled|i/o timeout|connection timed out|TLS handshake timeout|no route to host|http2: client connection lost)';
 
 /** A SIGKILL death as systemd, shells and container runtimes report it. */
 const KUBELET_KILLED =
@@ -21,8 +35,12 @@ const KUBELET_KILLED =
 /** The API server's answers that reject the kubelet's credentials rather than fail to arrive. */
 const CREDENTIALS_REJECTED = '(?:Unauthorized|forbidden|x509:)';
 
-/** Errors of a connection the client keeps using after it died (the kubelet.stale_conn rules below own them). */
-const STALE_CONNECTION = '(?:use of closed network connection|http2: client connection lost)';
+/**
+ * Errors of a connection that died under the client: one it keeps using after it was closed (kubelet.stale_conn),
+ * or one its HTTP/2 health check or owner dropped (kubelet.api_conn_lost); the rules below own them.
+ */
+const STALE_CONNECTION =
+  '(?:use of closed network connection|http2: client connection lost|http2: client connection force closed)';
 
 /** kubelet_node_status.go: the node status loop's failures (registration, update, retries exhausted). */
 const NODE_STATUS_FAILURE =
@@ -351,6 +369,27 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the kubelet cannot reach the API server to renew its Lease in kube-node-lease',
   },
   {
+    // The same status and Lease failures, when what they end in is silence rather than an answer: the shape a
+    // request sent on a dead connection has. The symptom the pinned-connection releases key on (defects.ts); the
+    // failure itself is counted once, as kubelet.api_error.
+    fact: 'kubelet.api_timeout',
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}${SILENT_PATH}`,
+    literals: [
+      'Error updating node status',
+      'Unable to register node',
+      'Unable to update node status',
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus and the Lease controller (pkg/kubelet/nodelease to 1.18, component-helpers/apimachinery/lease since), ending in Go\'s timeouts: context.DeadlineExceeded, net/http\'s "request canceled (Client.Timeout exceeded while awaiting headers)", a net.Error timeout ("i/o timeout"), the kernel\'s ETIMEDOUT, EHOSTUNREACH',
+    mechanism:
+      'a node status or Lease update got no answer at all within its timeout (10 s): the request went out on a path where nothing answers, as on a connection whose far end has silently gone',
+  },
+  {
     fact: 'kubelet.heartbeat_failed',
     pattern: `${NODE_STATUS_FAILURE}|update node status exceeds retry count`,
     literals: [
@@ -425,6 +464,54 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).handleDisruption',
     mechanism:
       'every node lost contact at once: evictions stop, since the fault is more likely on the control-plane side than on every node',
+  },
+
+  // The node lifecycle controller's own view (kube-controller-manager, pkg/controller/nodelifecycle): that a node's
+  // status and Lease stopped arriving. It says the kubelet's reports did not reach the control plane, not why; a
+  // summary (rank.ts), never the second fact a confident answer needs.
+  {
+    fact: 'node.status_unknown',
+    pattern: "[Nn]ode [^ ]{1,253} hasn't been updated for [0-9]|Node hasn't been updated",
+    literals: ["hasn't been updated for", "Node hasn't been updated"],
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth ("node %v hasn\'t been updated for %v. Last %v is: %v" to 1.26; structured "Node hasn\'t been updated" node=… duration=… since), logged once the grace period has passed without a status or Lease renewal, just before it sets the conditions Unknown',
+    mechanism:
+      "the node controller saw neither a node status update nor a Lease renewal for node-monitor-grace-period (40s, 50s from 1.32): it is about to mark the node's conditions Unknown",
+  },
+  {
+    fact: 'node.controller_not_ready',
+    pattern:
+      'Recording status change NodeNotReady event message for [Nn]ode|"Recording status change event message for node" status="NodeNotReady"',
+    literals: [
+      'Recording status change NodeNotReady event message for node',
+      'Recording status change event message for node',
+    ],
+    source:
+      'kubernetes pkg/controller/util/node/controller_utils.go RecordNodeStatusChange ("Recording status change %s event message for node %s"; structured "Recording status change event message for node" status=… node=… from 1.20; "… for Node %s" through the contextual logger in later releases), called by the node lifecycle controller\'s monitorNodeHealth when a node\'s Ready leaves True',
+    mechanism:
+      "the node controller recorded the node going NotReady: Ready is False (the kubelet said so) or Unknown (its reports stopped); the control plane's view, naming no cause",
+  },
+  {
+    // The controller manager's own watches (informers on Nodes and Leases) losing their connection: the node
+    // lifecycle controller judged nodes on a Lease cache that stopped updating. Healthy nodes look silent to it.
+    fact: 'controlplane.watch_lost',
+    pattern:
+      '(?:watch of [^ ]+ ended with|[Ff]ailed to watch [^ ]+|unable to decode an event from the watch stream)[^\\n]{0,300}(?:http2: client connection lost|use of closed network connection|connection reset by peer|connection timed out|no route to host|i/o timeout)|Unexpected watch close - watch lasted less than a second',
+    literals: [
+      'http2: client connection lost',
+      'use of closed network connection',
+      'connection reset by peer',
+      'connection timed out',
+      'no route to host',
+      'i/o timeout',
+      'Unexpected watch close - watch lasted less than a second',
+    ],
+    from: ['controlplane'],
+    strict: true,
+    source:
+      'kubernetes staging/src/k8s.io/client-go/tools/cache/reflector.go (watchHandler / ListAndWatch: "watch of %v ended with: %v", "Failed to watch %v: %v", "Unexpected watch close - watch lasted less than a second and no items received") over apimachinery/pkg/watch/streamwatcher.go ("unable to decode an event from the watch stream: %v"), in kube-controller-manager\'s informers',
+    mechanism:
+      "the controller manager's own watch of Nodes or Leases lost its connection to the API server: until it reconnects, the node lifecycle controller reads Lease renewals that stopped arriving and can mark healthy nodes NotReady",
   },
 
   // etcd's own warnings that its disk holds it up. A k3s or rke2 server runs etcd in the process that runs the API
@@ -700,12 +787,38 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the kubelet keeps sending on a connection that is already closed',
   },
   {
-    fact: 'kubelet.stale_conn',
-    pattern: 'http2: client connection lost',
-    literals: ['http2: client connection lost'],
+    // Not a connection the kubelet keeps using: x/net writes "client connection lost" only from its health check
+    // (closeForLostPing, March 2020 on), which client-go turns on from 1.19.5/1.20 (kubernetes #95981, #96778). The
+    // kubelet noticed the silence and dropped the connection; what went silent is the path (a failover, a moved
+    // address, a balancer that lost its flow).
+    fact: 'kubelet.api_conn_lost',
+    pattern: 'http2: client connection (?:lost|force closed)',
+    literals: ['http2: client connection lost', 'http2: client connection force closed'],
     from: ['kubelet'],
-    source: 'go golang.org/x/net/http2/transport.go errClientConnLost',
-    mechanism: 'the HTTP/2 connection to the API server died; requests queued on it fail',
+    source:
+      'go golang.org/x/net/http2/transport.go (*ClientConn).closeForLostPing ("http2: client connection lost", after healthCheck\'s PING went unanswered for PingTimeout once the connection read nothing for ReadIdleTimeout; x/net 0ba52f64, 2020-03) and (*ClientConn).Close (errClientConnForceClosed, "http2: client connection force closed via ClientConn.Close"), in client-go\'s transport from kubernetes 1.19.5/1.20 (SetTransportDefaults: ReadIdleTimeout 30 s, PingTimeout 15 s)',
+    mechanism:
+      "the kubelet's HTTP/2 connection to the API server went silent (no frame, no PING answer) and was dropped: its path to the API server was lost under it, e.g. a server, its virtual address or its balancer failed over",
+  },
+  {
+    fact: 'kubelet.api_conn_lost',
+    pattern: 'read tcp [^ ]+->[^ ]+: read: connection timed out',
+    literals: ['read: connection timed out'],
+    from: ['kubelet'],
+    source:
+      'go net/fd_posix.go (*netFD).Read returning the kernel\'s ETIMEDOUT as "read tcp <local>-><remote>: read: connection timed out" (linux net/ipv4/tcp_timer.c tcp_write_timeout: an established connection is aborted once its retransmissions exceed net.ipv4.tcp_retries2, ~15 min by default), on the kubelet\'s API-server client',
+    mechanism:
+      "the kernel gave up on the kubelet's connection to the API server after retransmitting into silence for minutes (~15 by default): the far end had gone (a failover, a moved address) and nothing above TCP noticed sooner",
+  },
+  {
+    fact: 'kubelet.api_conn_lost',
+    pattern: `unable to decode an event from the watch stream:[^\\n]{0,200}${SILENT_PATH}`,
+    literals: ['unable to decode an event from the watch stream'],
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/apimachinery/pkg/watch/streamwatcher.go (*StreamWatcher).receive ("unable to decode an event from the watch stream: %v"), relayed by client-go tools/cache/reflector.go watchHandler',
+    mechanism:
+      "a watch the kubelet held open to the API server ended on a silent path, not a close or a reset: the connection under it timed out or lost its route (the server's address moved), so nothing had answered on it for minutes",
   },
   {
     fact: 'kubelet.stale_conn',
