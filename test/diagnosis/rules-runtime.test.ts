@@ -457,7 +457,11 @@ const HITS: readonly Example[] = [
   },
   {
     line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"k8sapi/k8sutils.go:110","msg":"Unable to reach API Server, Get \\"https://172.20.0.1:443/version?timeout=5s\\": dial tcp 172.20.0.1:443: i/o timeout"}',
-    fact: 'cni.agent_down',
+    fact: 'cni.installer_waiting',
+  },
+  {
+    line: '2026-11-26 10:00:01.123 [INFO][9] startup/startup.go 451: Hit error connecting to datastore - retry error=Get "https://10.96.0.1:443/api/v1/nodes/foo": dial tcp 10.96.0.1:443: i/o timeout',
+    fact: 'cni.installer_waiting',
   },
   {
     line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"aws-vpc-cni/main.go:459","msg":"Failed to copy 10-aws.conflist","error":"open /host/etc/cni/net.d/10-aws.conflist: read-only file system"}',

@@ -384,20 +384,19 @@ export const CNI_RULES: readonly Signature[] = [
       'failed to retrieve local-ipv4 address in imds metadata',
       'Failed to get primary MAC from IMDS',
       'Failed to check API server connectivity',
-      'Unable to reach API Server',
       'Failed to wait for IPAM daemon to complete',
       'aws-k8s-agent/main.go',
       'aws-vpc-cni/main.go',
       'aws-vpc-cni-init/main.go',
     ],
     pattern:
-      'ipamd: can not initialize with AWS SDK interface|ipamd init: failed to|ipamd: failed to validate configuration|ipamd: failed to (?:listen to|start server on) g[PR]+C port|Failed to listen gRPC port|Failed to set up gRPC handler|Failed to attach any ENIs for custom networking|No ENIConfig could be found for this node|Failed to get ENI limits from file:vpc_ip_limits or EC2|instance metadata: failed to retrieve region data|Failed to retrieve region data from instance metadata|get instance metadata: failed to|waitForENIAndIPsAttached: giving up trying to retrieve ENIs from metadata service|failed to retrieve local-ipv4 address in imds metadata|Failed to get primary MAC from IMDS|Failed to check API server connectivity|Unable to reach API Server|Failed to wait for IPAM daemon to complete|level\\\\?":\\\\?"(?:error|fatal)\\\\?"[^\\n]{0,80}caller\\\\?":\\\\?"(?:aws-k8s-agent|aws-vpc-cni|aws-vpc-cni-init)/main\\.go',
+      'ipamd: can not initialize with AWS SDK interface|ipamd init: failed to|ipamd: failed to validate configuration|ipamd: failed to (?:listen to|start server on) g[PR]+C port|Failed to listen gRPC port|Failed to set up gRPC handler|Failed to attach any ENIs for custom networking|No ENIConfig could be found for this node|Failed to get ENI limits from file:vpc_ip_limits or EC2|instance metadata: failed to retrieve region data|Failed to retrieve region data from instance metadata|get instance metadata: failed to|waitForENIAndIPsAttached: giving up trying to retrieve ENIs from metadata service|failed to retrieve local-ipv4 address in imds metadata|Failed to get primary MAC from IMDS|Failed to check API server connectivity|Failed to wait for IPAM daemon to complete|level\\\\?":\\\\?"(?:error|fatal)\\\\?"[^\\n]{0,80}caller\\\\?":\\\\?"(?:aws-k8s-agent|aws-vpc-cni|aws-vpc-cni-init)/main\\.go',
     // Errors at start-up that it logs and carries on from: restoring the pods' IP rules, removing the init
     // container's marker file, switching iptables to nftables (v1.12).
     unless:
       'During ipamd init: failed to retrieve IP rule list|Failed to delete file: |Failed to enable nftables',
     source:
-      'aws/amazon-vpc-cni-k8s cmd/aws-k8s-agent/main.go _main ("Initialization failure: %v", "Failed to check API server connectivity: %v", "Failed to set up gRPC handler: %v"), pkg/ipamd/ipamd.go New/nodeInit ("ipamd: can not initialize with AWS SDK interface: %v", "ipamd init: failed to retrieve attached ENIs info: %v", "ipamd init: failed to set up host network: %v", "No ENIConfig could be found for this node", "Failed to get ENI limits from file:vpc_ip_limits or EC2 for %v"), pkg/ipamd/rpc_handler.go RunRPCHandler, pkg/awsutils/awsutils.go (instance metadata), pkg/k8sapi/k8sutils.go CheckAPIServerConnectivity ("Unable to reach API Server, %v"), cmd/aws-vpc-cni/main.go ("Failed to wait for IPAM daemon to complete", "failed to retrieve local-ipv4 address in imds metadata"); every error the three mains (aws-k8s-agent, aws-vpc-cni, aws-vpc-cni-init) log returns 1 from them, so an error-level line with their caller is the container exiting, v1.12.6, v1.15.5, v1.19.2',
+      'aws/amazon-vpc-cni-k8s cmd/aws-k8s-agent/main.go _main ("Initialization failure: %v", "Failed to check API server connectivity: %v", "Failed to set up gRPC handler: %v"), pkg/ipamd/ipamd.go New/nodeInit ("ipamd: can not initialize with AWS SDK interface: %v", "ipamd init: failed to retrieve attached ENIs info: %v", "ipamd init: failed to set up host network: %v", "No ENIConfig could be found for this node", "Failed to get ENI limits from file:vpc_ip_limits or EC2 for %v"), pkg/ipamd/rpc_handler.go RunRPCHandler, pkg/awsutils/awsutils.go (instance metadata), cmd/aws-vpc-cni/main.go ("Failed to wait for IPAM daemon to complete", "failed to retrieve local-ipv4 address in imds metadata"); every error the three mains (aws-k8s-agent, aws-vpc-cni, aws-vpc-cni-init) log returns 1 from them, so an error-level line with their caller is the container exiting, v1.12.6, v1.15.5, v1.19.2',
     mechanism:
       "the VPC CNI's IPAM daemon (ipamd, in aws-node) failed to start: it could not reach the API server, the instance metadata service or EC2, read its ENIConfig, set up the host network or open its gRPC port, so it exits and aws-node never writes the CNI configuration: the node's network plugin stays not ready",
   },
@@ -431,6 +430,17 @@ export const CNI_RULES: readonly Signature[] = [
       'flannel-io/flannel main.go main (each followed by os.Exit(1): "Failed to find any valid interface to use: ", "Failed to find interface to use that matches the interfaces and/or regexes provided", "Error fetching backend: %s", "Error registering network: %s" wrapping the backends\' "failed to acquire lease: %v" and "failed to configure interface %s: %v", "Failed to check br_netfilter: ", "Failed to setup masq rules, %v"; mustRunHealthz "Start healthz server error. %v" then panic) and pkg/subnet/etcd/local_manager.go CompleteLease ("Lease has been revoked. Shutting down daemon."); main.go "Failed to write subnet file: %s" (flanneld runs on without the file its CNI plugin reads) and its flag errors before start ("Can\'t parse flannel flags", "Invalid subnet-lease-renew-margin option, out of acceptable range", each os.Exit(1)), v0.22.3, v0.24.4, v0.26.7',
     mechanism:
       "flanneld exits at start-up: it found no usable interface, could not take its subnet lease or set up its backend device (flannel.1), br_netfilter is not loaded, its masquerade rules failed, or its flags are wrong; it never writes /run/flannel/subnet.env, so the flannel CNI plugin fails every pod and the node's pod network stays down",
+  },
+  {
+    // The agents poll the API server until it answers, logging each failed attempt: one line is a retry that
+    // may yet succeed, a run of them with nothing after is the agent stuck before it writes its configuration.
+    fact: 'cni.installer_waiting',
+    literals: ['Unable to reach API Server', 'Hit error connecting to datastore - retry'],
+    pattern: 'Unable to reach API Server, |Hit error connecting to datastore - retry',
+    source:
+      'aws/amazon-vpc-cni-k8s pkg/k8sapi/k8sutils.go CheckAPIServerConnectivity ("Unable to reach API Server, %v" on each timed-out attempt, polled every 2 s until "Successful communication with the Cluster!"), v1.12.6, v1.15.5, v1.19.2; projectcalico/calico node/pkg/lifecycle/startup/startup.go waitForConnection ("Hit error connecting to datastore - retry", every second until "Datastore connection verified"), v3.26.4, v3.28.2, v3.30.3',
+    mechanism:
+      "the network agent (ipamd, calico-node) is still waiting at start-up for the API server to answer (often its Service address before kube-proxy's rules exist, or a security group or proxy in the way): it has not written the CNI configuration",
   },
   {
     // flanneld reads its network configuration in a loop, once a second, until it finds it.
