@@ -358,7 +358,7 @@ export const CNI_RULES: readonly Signature[] = [
       'not authorized to perform',
     ],
     pattern:
-      '(?:Initialization failure|ipamd|IPAMD|awsutils|aws-k8s-agent|aws-node|AWS SDK interface|ec2:[A-Za-z]+|NetworkInterface|ENI|[Ii]nstance metadata|IMDS|EC2 control plane|L-IPAMD)[^\\n]{0,600}(?:UnauthorizedOperation|AccessDenied|AuthFailure|NoCredentialProviders|no valid providers in chain|no EC2 IMDS role found|failed to refresh cached credentials|InvalidClientTokenId|ExpiredToken|not authorized to perform)',
+      '(?:Initialization failure|ipamd|IPAMD|awsutils|aws-k8s-agent|aws-node|AWS SDK interface|ec2:[A-Za-z]+|NetworkInterface|ENI |ENIs|eni-[0-9a-f]|[Ii]nstance metadata|IMDS|EC2 control plane|L-IPAMD)[^\\n]{0,600}(?:UnauthorizedOperation|AccessDenied|AuthFailure|NoCredentialProviders|no valid providers in chain|no EC2 IMDS role found|failed to refresh cached credentials|InvalidClientTokenId|ExpiredToken|not authorized to perform)',
     source:
       'aws/amazon-vpc-cni-k8s pkg/awsutils/awsutils.go (New, initWithEC2Metadata, DescribeAllENIs "Failed to call ec2:DescribeNetworkInterfaces for %v: %v", createENI, attachENI) carrying the AWS SDK\'s error codes (UnauthorizedOperation, AccessDenied, NoCredentialProviders: no valid providers in chain), wrapped by pkg/ipamd/ipamd.go New ("ipamd: can not initialize with AWS SDK interface: %v") and cmd/aws-k8s-agent/main.go ("Initialization failure: %v"), v1.12.6, v1.15.5, v1.19.2',
     mechanism:
