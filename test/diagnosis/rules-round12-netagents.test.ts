@@ -72,6 +72,29 @@ describe("the VPC CNI's ipamd failing to start", () => {
     expect(d.causes[0]?.mechanism).toMatch(/no valid cloud credentials/);
   });
 
+  it('aws-sdk-go-v2 (v1.21) words the same refusals its own way', () => {
+    const v2 = (error: string) =>
+      diagnose({
+        logs: {
+          'aws-node': zap(
+            'error',
+            'aws-k8s-agent/main.go:112',
+            `Initialization failure: ipamd: can not initialize with AWS SDK interface: ${error}`,
+          ),
+        },
+      }).causes[0];
+    expect(
+      v2(
+        'refreshSGIDs: operation error EC2: DescribeNetworkInterfaces, https response error StatusCode: 403, RequestID: 3b2f, api error UnauthorizedOperation: You are not authorized to perform this operation.',
+      )?.mechanism,
+    ).toMatch(/cloud permission denied/);
+    expect(
+      v2(
+        'get identity: get credentials: failed to refresh cached credentials, no EC2 IMDS role found, operation error ec2imds: GetMetadata, http response error StatusCode: 404',
+      )?.mechanism,
+    ).toMatch(/no valid cloud credentials/);
+  });
+
   it("the agent's line inside strace's trace of its write, under a log name nobody expects", () => {
     const traced = String.raw`27    1592998431.190801 write(5, "{\"level\":\"error\",\"ts\":\"2020-06-24T11:33:51.190Z\",\"caller\":\"aws-k8s-agent/main.go:30\",\"msg\":\"Initialization failure: ipamd init: failed to retrieve attached ENIs info\"}\n", 168) = 168`;
     const d = diagnose({ logs: { strace: traced } });
