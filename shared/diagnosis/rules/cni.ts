@@ -373,6 +373,7 @@ export const CNI_RULES: readonly Signature[] = [
       'ipamd: failed to listen to gRPC port',
       'ipamd: failed to start server on gPRC port',
       'Failed to listen gRPC port',
+      'Failed to start server on gRPC port',
       'Failed to set up gRPC handler',
       'Failed to attach any ENIs for custom networking',
       'No ENIConfig could be found for this node',
@@ -390,7 +391,7 @@ export const CNI_RULES: readonly Signature[] = [
       'aws-vpc-cni-init/main.go',
     ],
     pattern:
-      'ipamd: can not initialize with AWS SDK interface|ipamd init: failed to|ipamd: failed to validate configuration|ipamd: failed to (?:listen to|start server on) g[PR]+C port|Failed to listen gRPC port|Failed to set up gRPC handler|Failed to attach any ENIs for custom networking|No ENIConfig could be found for this node|Failed to get ENI limits from file:vpc_ip_limits or EC2|instance metadata: failed to retrieve region data|Failed to retrieve region data from instance metadata|get instance metadata: failed to|waitForENIAndIPsAttached: giving up trying to retrieve ENIs from metadata service|failed to retrieve local-ipv4 address in imds metadata|Failed to get primary MAC from IMDS|Failed to check API server connectivity|Failed to wait for IPAM daemon to complete|level\\\\?":\\\\?"(?:error|fatal)\\\\?"[^\\n]{0,80}caller\\\\?":\\\\?"(?:aws-k8s-agent|aws-vpc-cni|aws-vpc-cni-init)/main\\.go',
+      'ipamd: can not initialize with AWS SDK interface|ipamd init: failed to|ipamd: failed to validate configuration|ipamd: failed to (?:listen to|start server on) g[PR]+C port|Failed to (?:listen|start server on) gRPC port|Failed to set up gRPC handler|Failed to attach any ENIs for custom networking|No ENIConfig could be found for this node|Failed to get ENI limits from file:vpc_ip_limits or EC2|instance metadata: failed to retrieve region data|Failed to retrieve region data from instance metadata|get instance metadata: failed to|waitForENIAndIPsAttached: giving up trying to retrieve ENIs from metadata service|failed to retrieve local-ipv4 address in imds metadata|Failed to get primary MAC from IMDS|Failed to check API server connectivity|Failed to wait for IPAM daemon to complete|level\\\\?":\\\\?"(?:error|fatal)\\\\?"[^\\n]{0,80}caller\\\\?":\\\\?"(?:aws-k8s-agent|aws-vpc-cni|aws-vpc-cni-init)/main\\.go',
     // Errors at start-up that it logs and carries on from: restoring the pods' IP rules, removing the init
     // container's marker file, switching iptables to nftables (v1.12); and, since v1.21, which starts ipamd
     // without the API server, the API client and event recorder failing and the background API check.
