@@ -93,7 +93,24 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'cni.slow': 'slow CNI',
   'cni.error': 'CNI calls fail',
   'cni.not_ready': 'network plugin not ready',
+  'cni.agent_down': "network plugin's node agent down",
 };
+
+/**
+ * The refusal a network agent's start-up line names: the cloud's error code for a permission it lacks, or the
+ * credentials it could not find or that were turned away (aws-node's EC2 and IMDS calls, calico-node's datastore).
+ */
+const AGENT_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /UnauthorizedOperation|AccessDenied|AuthFailure|not authorized to perform/,
+    "cloud permission denied to the agent's role",
+  ],
+  [
+    /NoCredentialProviders|no valid providers in chain|no EC2 IMDS role found|failed to refresh cached credentials|InvalidClientTokenId|ExpiredToken/,
+    'no valid cloud credentials for the agent',
+  ],
+  [/Connection to the datastore is unauthorized/, "the agent's datastore credentials refused"],
+];
 
 /** The detail a fact's own line gives its mechanism: which step failed, what the kubelet refused. */
 const DETAIL_OF_FACT: Partial<Record<FactId, (facts: FactSet) => string | undefined>> = {
@@ -102,6 +119,10 @@ const DETAIL_OF_FACT: Partial<Record<FactId, (facts: FactSet) => string | undefi
       .examples('kubelet.start_step_failed')
       .map((f) => failedStepOf(f.text))
       .find((step) => step !== undefined),
+  'cni.agent_down': (facts) => {
+    const texts = facts.examples('cni.agent_down').map((f) => f.text);
+    return AGENT_REFUSALS.find(([pattern]) => texts.some((t) => pattern.test(t)))?.[1];
+  },
 };
 
 export interface Mechanism {

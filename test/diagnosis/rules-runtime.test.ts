@@ -441,6 +441,56 @@ const HITS: readonly Example[] = [
     line: "E1123 10:01:02.102897       1 main.go:228] Failed to create SubnetManager: error retrieving pod spec for 'kube-flannel/kube-flannel-ds-7x2kq': the server does not allow access to the requested resource",
     fact: 'cni.agent_down',
   },
+  // The network agents' start-up (rules/catalogue/{aws-vpc-cni,flannel,calico-node}): zap JSON as aws-node writes
+  // it, klog as flanneld writes it, calico-node's own header.
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"aws-k8s-agent/main.go:73","msg":"Initialization failure: ipamd: can not initialize with AWS SDK interface: refreshSGIDs: unable to update the ENI\'s SG: UnauthorizedOperation: You are not authorized to perform this operation.\\n\\tstatus code: 403, request id: 5c1e0f2a"}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"ipamd/ipamd.go:512","msg":"Failed to call ec2:DescribeNetworkInterfaces for [eni-0a1b2c3d4e5f60718]: NoCredentialProviders: no valid providers in chain. Deprecated."}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"error","ts":"2020-06-24T11:33:51.190Z","caller":"aws-k8s-agent/main.go:30","msg":"Initialization failure: ipamd init: failed to retrieve attached ENIs info"}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"k8sapi/k8sutils.go:110","msg":"Unable to reach API Server, Get \\"https://172.20.0.1:443/version?timeout=5s\\": dial tcp 172.20.0.1:443: i/o timeout"}',
+    fact: 'cni.installer_waiting',
+  },
+  {
+    line: '2026-11-26 10:00:01.123 [INFO][9] startup/startup.go 451: Hit error connecting to datastore - retry error=Get "https://10.96.0.1:443/api/v1/nodes/foo": dial tcp 10.96.0.1:443: i/o timeout',
+    fact: 'cni.installer_waiting',
+  },
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"aws-vpc-cni/main.go:459","msg":"Failed to copy 10-aws.conflist","error":"open /host/etc/cni/net.d/10-aws.conflist: read-only file system"}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"ipamd/ipamd.go:833","msg":"Unable to attach IPs/Prefixes for the ENI, subnet doesn\'t seem to have enough IPs/Prefixes. Consider using new subnet or carve a reserved range using create-subnet-cidr-reservation"}',
+    fact: 'cni.ip_exhausted',
+  },
+  {
+    line: 'E1126 10:00:01.102897       1 main.go:303] Failed to find any valid interface to use: failed to get default interface: Unable to find default route',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: 'E1126 10:00:01.102897       1 main.go:359] Error registering network: failed to configure interface flannel.1: failed to set up VXLAN device: operation not supported',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: "E1126 10:00:01.102897       1 main.go:464] Couldn't fetch network config: open /etc/kube-flannel/net-conf.json: no such file or directory",
+    fact: 'cni.installer_waiting',
+  },
+  {
+    line: '2026-11-26 10:00:01.123 [WARNING][9] startup/startup.go 448: Connection to the datastore is unauthorized error=connection is unauthorized: Unauthorized',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '2026-11-26 10:00:01.123 [WARNING][9] startup/startup.go 470: Unable to access datastore to query node configuration',
+    fact: 'cni.agent_down',
+  },
   {
     line: 'level=error msg="Unable to contact k8s api-server" error="Get \\"https://10.96.0.1:443/api/v1/namespaces/kube-system\\": dial tcp 10.96.0.1:443: i/o timeout" ipAddr="https://10.96.0.1:443" subsys=k8s-client',
     fact: 'cni.agent_down',
@@ -748,6 +798,32 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // The network agents' lines that are not their start-up failing: a step logged and carried on from, the
+  // address monitor's retry after start-up, a permission error from an unrelated program, normal chatter.
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"ipamd/ipamd.go:587","msg":"During ipamd init: failed to retrieve IP rule list netlink: interrupted system call"}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"info","ts":"2026-11-26T10:00:01.000Z","caller":"aws-vpc-cni/main.go:451","msg":"Copying config file... "}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '{"level":"error","ts":"2026-11-26T10:00:05.123Z","caller":"aws-vpc-cni/main.go:193","msg":"Failed to delete file: /vpc-cni-init-done"}',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: '2026-11-26 10:05:01.123 [ERROR][9] startup/startup.go 350: Unable to set node resource configuration, retrying... error=Operation cannot be fulfilled on nodes.crd.projectcalico.org "worker-1": the object has been modified',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: 'level=error msg="failed to upload backup" error="AccessDenied: Access Denied\\n\\tstatus code: 403"',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: 'I1126 10:00:01.102897       1 main.go:412] Wrote subnet file to /run/flannel/subnet.env',
+    fact: 'cni.agent_down',
+  },
   // the embedded flannel's fatal is the network plugin's, not the kubelet's death
   {
     line: `${J} k3s[2210]: ${TS} level=fatal msg="flannel exited: failed to register flannel network: operation not supported"`,

@@ -27,6 +27,9 @@ export const cniHang: CauseModule = {
     { fact: 'runtime.status_timeout', weight: 2 },
     { fact: 'cni.slow', weight: 2.5 },
     { fact: 'cni.error', weight: 1.5 },
+    // The agent's own failure, before the not-ready condition it causes: at equal weight the mechanism named is the
+    // first listed, and the agent's line says why the plugin is not ready (a cloud permission, its datastore).
+    { fact: 'cni.agent_down', weight: 2 },
     // The Ready condition's own reason when the runtime reports NetworkReady=false: by construction why the node is
     // NotReady, and with nothing else beside it the first answer (a runtime error beside it wins: runtime_down).
     { fact: 'cni.not_ready', weight: 2 },
@@ -35,7 +38,6 @@ export const cniHang: CauseModule = {
     { fact: 'node.never_ready', weight: 1 },
     { fact: 'cni.teardown_failed', weight: 2.5 },
     { fact: 'cni.datastore_error', weight: 2 },
-    { fact: 'cni.agent_down', weight: 2 },
     { fact: 'cni.embedded_exit', weight: 3 },
     // The directory the runtime's loader reads, listed empty: the configuration was never written (the agent's
     // installer did not run or has not finished), the same state as the loader's "no network config found".

@@ -339,4 +339,170 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism:
       "Kube-OVN's node daemon has no address for the pod because its controller has not allocated one (the controller or the OVN northbound database behind it is stuck): every new pod's CNI ADD fails",
   },
+  // The network agents' own start-up: each writes the node's CNI configuration (or the subnet file its CNI plugin
+  // reads) only once it is up, so a start-up fatal leaves the node's pod network down for as long as it repeats.
+  // Mined into rules/catalogue/{aws-vpc-cni,flannel,calico-node}.generated.json.
+  {
+    // First of the VPC CNI's rules, so a line naming the cloud's refusal is read with this mechanism.
+    fact: 'cni.agent_down',
+    literals: [
+      'UnauthorizedOperation',
+      'AccessDenied',
+      'AuthFailure',
+      'NoCredentialProviders',
+      'no valid providers in chain',
+      'no EC2 IMDS role found',
+      'failed to refresh cached credentials',
+      'InvalidClientTokenId',
+      'ExpiredToken',
+      'not authorized to perform',
+    ],
+    pattern:
+      '(?:Initialization failure|ipamd|IPAMD|awsutils|aws-k8s-agent|aws-node|AWS SDK interface|ec2:[A-Za-z]+|NetworkInterface|ENI |ENIs|eni-[0-9a-f]|[Ii]nstance metadata|IMDS|EC2 control plane|L-IPAMD)[^\\n]{0,600}(?:UnauthorizedOperation|AccessDenied|AuthFailure|NoCredentialProviders|no valid providers in chain|no EC2 IMDS role found|failed to refresh cached credentials|InvalidClientTokenId|ExpiredToken|not authorized to perform)',
+    source:
+      'aws/amazon-vpc-cni-k8s pkg/awsutils/awsutils.go (New, initWithEC2Metadata, DescribeAllENIs "Failed to call ec2:DescribeNetworkInterfaces for %v: %v", createENI, attachENI) carrying the AWS SDK\'s error codes (aws-sdk-go to v1.19: UnauthorizedOperation, AccessDenied, NoCredentialProviders: no valid providers in chain; aws-sdk-go-v2 in v1.21: "api error UnauthorizedOperation", "failed to refresh cached credentials, no EC2 IMDS role found"), wrapped by pkg/ipamd/ipamd.go New ("ipamd: can not initialize with AWS SDK interface: %v") and cmd/aws-k8s-agent/main.go ("Initialization failure: %v"), v1.12.6, v1.15.5, v1.19.2, v1.21.1',
+    mechanism:
+      "ipamd's call to EC2 or the instance metadata service was refused for want of a cloud permission or credentials: the IAM role aws-node runs as (the node's instance role, or its IRSA/Pod Identity role) lacks the CNI policy's EC2 actions (ec2:DescribeNetworkInterfaces, CreateNetworkInterface, AssignPrivateIpAddresses...) or no credentials were found; ipamd cannot initialise, aws-node never writes the CNI configuration, and the node's network plugin stays not ready",
+  },
+  {
+    fact: 'cni.agent_down',
+    literals: [
+      'ipamd: can not initialize with AWS SDK interface',
+      'ipamd init: failed to',
+      'ipamd: failed to validate configuration',
+      'ipamd: failed to listen to gRPC port',
+      'ipamd: failed to start server on gPRC port',
+      'Failed to listen gRPC port',
+      'Failed to start server on gRPC port',
+      'Failed to set up gRPC handler',
+      'Failed to attach any ENIs for custom networking',
+      'No ENIConfig could be found for this node',
+      'Failed to get ENI limits from file:vpc_ip_limits or EC2',
+      'failed to retrieve region data',
+      'Failed to retrieve region data from instance metadata',
+      'get instance metadata: failed to',
+      'giving up trying to retrieve ENIs from metadata service',
+      'failed to retrieve local-ipv4 address in imds metadata',
+      'Failed to get primary MAC from IMDS',
+      'Failed to check API server connectivity',
+      'Failed to wait for IPAM daemon to complete',
+      'aws-k8s-agent/main.go',
+      'aws-vpc-cni/main.go',
+      'aws-vpc-cni-init/main.go',
+    ],
+    pattern:
+      'ipamd: can not initialize with AWS SDK interface|ipamd init: failed to|ipamd: failed to validate configuration|ipamd: failed to (?:listen to|start server on) g[PR]+C port|Failed to (?:listen|start server on) gRPC port|Failed to set up gRPC handler|Failed to attach any ENIs for custom networking|No ENIConfig could be found for this node|Failed to get ENI limits from file:vpc_ip_limits or EC2|instance metadata: failed to retrieve region data|Failed to retrieve region data from instance metadata|get instance metadata: failed to|waitForENIAndIPsAttached: giving up trying to retrieve ENIs from metadata service|failed to retrieve local-ipv4 address in imds metadata|Failed to get primary MAC from IMDS|Failed to check API server connectivity|Failed to wait for IPAM daemon to complete|level\\\\?":\\\\?"(?:error|fatal)\\\\?"[^\\n]{0,80}caller\\\\?":\\\\?"(?:aws-k8s-agent|aws-vpc-cni|aws-vpc-cni-init)/main\\.go',
+    // Errors at start-up that it logs and carries on from: restoring the pods' IP rules, removing the init
+    // container's marker file, switching iptables to nftables (v1.12); and, since v1.21, which starts ipamd
+    // without the API server, the API client and event recorder failing and the background API check.
+    unless:
+      'During ipamd init: failed to retrieve IP rule list|Failed to delete file: |Failed to enable nftables|Failed to create kube client: |Failed to create event recorder: |for background API check: ',
+    source:
+      'aws/amazon-vpc-cni-k8s cmd/aws-k8s-agent/main.go _main ("Initialization failure: %v", "Failed to check API server connectivity: %v", "Failed to set up gRPC handler: %v"), pkg/ipamd/ipamd.go New/nodeInit ("ipamd: can not initialize with AWS SDK interface: %v", "ipamd init: failed to retrieve attached ENIs info: %v", "ipamd init: failed to set up host network: %v", "No ENIConfig could be found for this node", "Failed to get ENI limits from file:vpc_ip_limits or EC2 for %v"), pkg/ipamd/rpc_handler.go RunRPCHandler, pkg/awsutils/awsutils.go (instance metadata), cmd/aws-vpc-cni/main.go ("Failed to wait for IPAM daemon to complete", "failed to retrieve local-ipv4 address in imds metadata"); every error the three mains (aws-k8s-agent, aws-vpc-cni, aws-vpc-cni-init) log returns 1 from them, so an error-level line with their caller is the container exiting (but for the few listed under unless), v1.12.6, v1.15.5, v1.19.2, v1.21.1',
+    mechanism:
+      "the VPC CNI's IPAM daemon (ipamd, in aws-node) failed to start: it could not reach the API server, the instance metadata service or EC2, read its ENIConfig, set up the host network or open its gRPC port, so it exits and aws-node never writes the CNI configuration: the node's network plugin stays not ready",
+  },
+  {
+    fact: 'cni.ip_exhausted',
+    literals: ["subnet doesn't seem to have enough IPs/Prefixes", 'InsufficientFreeAddressesInSubnet'],
+    pattern: "subnet doesn't seem to have enough IPs/Prefixes|InsufficientFreeAddressesInSubnet",
+    source:
+      'aws/amazon-vpc-cni-k8s pkg/ipamd/ipamd.go increaseDatastorePool/tryAllocateENI ("Unable to attach IPs/Prefixes for the ENI, subnet doesn\'t seem to have enough IPs/Prefixes. Consider using new subnet or carve a reserved range using create-subnet-cidr-reservation"), and EC2\'s InsufficientFreeAddressesInSubnet from AssignPrivateIpAddresses/CreateNetworkInterface, v1.12.6-v1.19.2',
+    mechanism:
+      "ipamd cannot add addresses to the node's pool because the VPC subnet has no free address or prefix left: new pods on the node get no IP",
+  },
+  {
+    fact: 'cni.agent_down',
+    literals: [
+      'Failed to find any valid interface to use',
+      'Failed to find interface to use that matches the interfaces and/or regexes provided',
+      'Error registering network:',
+      'Error fetching backend:',
+      'Failed to check br_netfilter',
+      'Failed to setup masq rules',
+      'Start healthz server error',
+      'Lease has been revoked. Shutting down daemon',
+      'Failed to write subnet file:',
+      "Can't parse flannel flags",
+      'Invalid subnet-lease-renew-margin option',
+    ],
+    pattern:
+      "Failed to find any valid interface to use|Failed to find interface to use that matches the interfaces and/or regexes provided|Error registering network: |Error fetching backend: |Failed to check br_netfilter|Failed to setup masq rules|Start healthz server error|Lease has been revoked\\. Shutting down daemon|Failed to write subnet file: |Can't parse flannel flags|Invalid subnet-lease-renew-margin option",
+    source:
+      'flannel-io/flannel main.go main (each followed by os.Exit(1): "Failed to find any valid interface to use: ", "Failed to find interface to use that matches the interfaces and/or regexes provided", "Error fetching backend: %s", "Error registering network: %s" wrapping the backends\' "failed to acquire lease: %v" and "failed to configure interface %s: %v", "Failed to check br_netfilter: ", "Failed to setup masq rules, %v"; mustRunHealthz "Start healthz server error. %v" then panic) and pkg/subnet/etcd/local_manager.go CompleteLease ("Lease has been revoked. Shutting down daemon."); main.go "Failed to write subnet file: %s" (flanneld runs on without the file its CNI plugin reads) and its flag errors before start ("Can\'t parse flannel flags", "Invalid subnet-lease-renew-margin option, out of acceptable range", each os.Exit(1)), v0.22.3, v0.24.4, v0.26.7',
+    mechanism:
+      "flanneld exits at start-up: it found no usable interface, could not take its subnet lease or set up its backend device (flannel.1), br_netfilter is not loaded, its masquerade rules failed, or its flags are wrong; it never writes /run/flannel/subnet.env, so the flannel CNI plugin fails every pod and the node's pod network stays down",
+  },
+  {
+    // The agents poll the API server until it answers, logging each failed attempt: one line is a retry that
+    // may yet succeed, a run of them with nothing after is the agent stuck before it writes its configuration.
+    fact: 'cni.installer_waiting',
+    literals: ['Unable to reach API Server', 'Hit error connecting to datastore - retry'],
+    pattern: 'Unable to reach API Server[,:] |Hit error connecting to datastore - retry',
+    source:
+      'aws/amazon-vpc-cni-k8s pkg/k8sapi/k8sutils.go CheckAPIServerConnectivity ("Unable to reach API Server, %v" on each timed-out attempt, polled every 2 s until "Successful communication with the Cluster!"), v1.12.6, v1.15.5, v1.19.2, and CheckAPIServerConnectivityWithTimeout ("Unable to reach API Server: %v"), v1.21.1, after which ipamd starts without it; projectcalico/calico node/pkg/lifecycle/startup/startup.go waitForConnection ("Hit error connecting to datastore - retry", every second until "Datastore connection verified"), v3.26.4, v3.28.2, v3.30.3',
+    mechanism:
+      "the network agent (ipamd, calico-node) is still waiting at start-up for the API server to answer (often its Service address before kube-proxy's rules exist, or a security group or proxy in the way): it has not written the CNI configuration",
+  },
+  {
+    // flanneld reads its network configuration in a loop, once a second, until it finds it.
+    fact: 'cni.installer_waiting',
+    literals: ["Couldn't fetch network config:", "Couldn't find network config:"],
+    pattern: "Couldn't (?:fetch|find) network config: ",
+    source:
+      'flannel-io/flannel main.go getConfig ("Couldn\'t fetch network config: %s", or "Couldn\'t find network config: %s" when it reads none, retried every second until the subnet manager returns the configuration), v0.22.3, v0.24.4, v0.26.7',
+    mechanism:
+      'flanneld is still waiting at start-up for its network configuration (net-conf.json from its ConfigMap, or the etcd key): it has not taken a lease or written subnet.env',
+  },
+  {
+    // The datastore refusing calico-node's credentials ends start-up (utils.Terminate, exit 1).
+    fact: 'cni.agent_down',
+    literals: ['Connection to the datastore is unauthorized'],
+    pattern: 'Connection to the datastore is unauthorized',
+    source:
+      'projectcalico/calico node/pkg/lifecycle/startup/startup.go waitForConnection ("Connection to the datastore is unauthorized", then Terminate), v3.26.4, v3.28.2, v3.30.3',
+    mechanism:
+      "calico-node's credentials for its datastore are refused (its service account token is invalid or expired, or its RBAC does not allow it): it exits at start-up and never writes the CNI configuration, so the node's network plugin stays not ready",
+  },
+  {
+    fact: 'cni.agent_down',
+    literals: [
+      'Unable to access datastore to query node configuration',
+      'Failed to read Node from datastore',
+      'Unable to ensure datastore is migrated',
+      'Unable to set global default configuration',
+      'Unable to set node resource configuration',
+      'Unable to fetch IP pool list',
+      "failed to query kubeadm's config map",
+      "failed to query Rancher's cluster state config map",
+      'Unable to ensure network for os',
+      'No IPv4 or IPv6 addresses configured or detected, required for Calico networking',
+      "Couldn't autodetect an IPv",
+      'Unable to query host interfaces',
+      'Failed to create default IPv',
+      'Failed to create in cluster client set',
+      'Failed to read service account namespace file',
+      'Environment does not contain a valid IPv',
+      'Failed to parse autodetected CIDR',
+      'Unable to convert blocksize to int',
+      'Invalid blocksize',
+      "Invalid node selector '",
+      'The AS number specified in the environment',
+      'Invalid configuration with NO_DEFAULT_POOLS defined',
+      'Invalid CIDR specified in CALICO_IPV',
+      'Failed to generate an IPv6 default pool',
+      'Unrecognized IPIP mode specified in CALICO_IPV4POOL_IPIP',
+      'Unrecognized VXLAN mode specified in CALICO_IPV',
+      'Unable to remove shutdown timestamp file',
+      'is already using the IPv',
+    ],
+    pattern:
+      "Unable to access datastore to query node configuration|Failed to read Node from datastore|Unable to ensure datastore is migrated|Unable to set global default configuration|Unable to set node resource configuration|Unable to fetch IP pool list|failed to query kubeadm's config map|failed to query Rancher's cluster state config map|Unable to ensure network for os|No IPv4 or IPv6 addresses configured or detected, required for Calico networking|Couldn't autodetect an IPv[46] address|Unable to query host interfaces|Failed to create default IPv[46] IP pool|Failed to create in cluster client set|Failed to read service account namespace file|Environment does not contain a valid IPv[46] address|Failed to parse autodetected CIDR|Unable to convert blocksize to int|Invalid blocksize [0-9]+ for version|Invalid node selector '|The AS number specified in the environment|Invalid configuration with NO_DEFAULT_POOLS defined|Invalid CIDR specified in CALICO_IPV[46]POOL_CIDR|Failed to generate an IPv6 default pool|Unrecognized IPIP mode specified in CALICO_IPV4POOL_IPIP|Unrecognized VXLAN mode specified in CALICO_IPV[46]POOL_VXLAN|Unable to remove shutdown timestamp file|Calico node '[^']*' is already using the IPv[46] address",
+    // The same words with a retry are the address monitor after start-up, which keeps running.
+    unless: 'Unable to set node resource configuration, retrying',
+    source:
+      'projectcalico/calico node/pkg/lifecycle/startup/startup.go Run, getNode, configureIPsAndSubnets, configureIPPools, createIPPool (each followed by utils.Terminate, exit 1: "Unable to access datastore to query node configuration", "Failed to read Node from datastore", "Unable to set node resource configuration", "Unable to fetch IP pool list", "No IPv4 or IPv6 addresses configured or detected, required for Calico networking", "Couldn\'t autodetect an IPv4 address..."), its configuration checks (an invalid CALICO_IPV4POOL_CIDR, block size, node selector, AS number, IPIP or VXLAN mode; another node already using the detected address), node/pkg/cni/token_watch.go ("Failed to create in cluster client set", "Failed to read service account namespace file", both Fatal), v3.26.4, v3.28.2, v3.30.3',
+    mechanism:
+      "calico-node's start-up step failed and it exited: it could not read or write its datastore (the API server unreachable or refusing it), found no node address to use (or one another node already holds), or rejected its own configuration: it never writes the CNI configuration, so the node's network plugin stays not ready",
+  },
 ];
