@@ -494,9 +494,11 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     // The controller manager's own watches (informers on Nodes and Leases) losing their connection: the node
     // lifecycle controller judged nodes on a Lease cache that stopped updating. Healthy nodes look silent to it.
+    // The reflector names what it watches by Go type (`*v1.Lease`) or group-version kind, as the 401 rule below reads: other
+    // programs' "failed to watch" messages (containerd's CNI directory, systemd's PIDs) are not this.
     fact: 'controlplane.watch_lost',
     pattern:
-      '(?:watch of [^ ]+ ended with|[Ff]ailed to watch [^ ]+|unable to decode an event from the watch stream)[^\\n]{0,300}(?:http2: client connection lost|use of closed network connection|connection reset by peer|connection timed out|no route to host|i/o timeout)|Unexpected watch close - watch lasted less than a second',
+      '(?:watch of [^ ]+ ended with|[Ff]ailed to watch (?:\\*[A-Za-z0-9_]+\\.[A-Za-z0-9_]+|<unspecified>|[a-z0-9.-]*/v[0-9][a-z0-9]*, (?:Kind|Resource)=[A-Za-z0-9]+)|unable to decode an event from the watch stream)[^\\n]{0,300}(?:http2: client connection lost|use of closed network connection|connection reset by peer|connection timed out|no route to host|i/o timeout)|Unexpected watch close - watch lasted less than a second',
     literals: [
       'http2: client connection lost',
       'use of closed network connection',
