@@ -32,6 +32,9 @@ export const cniHang: CauseModule = {
     { fact: 'cni.not_ready', weight: 2 },
     { fact: 'cni.config_invalid', weight: 3 },
     { fact: 'cni.config_not_reloaded', weight: 2.5 },
+    // A configuration file said to be in the directory while the network stays not ready: the runtime or the kubelet
+    // does not load what is there (a file rewritten under it, a name or version it does not take).
+    { fact: 'cni.config_ignored', weight: 2.5 },
     { fact: 'node.never_ready', weight: 1 },
     { fact: 'cni.teardown_failed', weight: 2.5 },
     { fact: 'cni.datastore_error', weight: 2 },

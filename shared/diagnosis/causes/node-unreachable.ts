@@ -111,6 +111,10 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.lease_expired', weight: 2.5 },
     { fact: 'network.disrupted', weight: 2 },
     { fact: 'apiserver.down', weight: 2 },
+    // Nodes NotReady for minutes around a failover of the API server's path (its virtual IP moved, one replica or the
+    // balancer failed): the kubelets' connections stay on the dead end until the kernel or a restart drops them. A
+    // fact of its own beside the server described down (which alone stays below the verdict): the nodes' side.
+    { fact: 'apiserver.failover', weight: 2.5 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
     // The node's own interface unregistered or reset by its driver: more than a link that flapped (addresses and

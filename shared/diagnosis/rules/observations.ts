@@ -262,6 +262,41 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
   },
   {
+    // top(1)'s summary line of CPU states (procps: "%Cpu(s):  2.0 us, 85.2 sy, ..."; before procps-ng 3.3,
+    // "Cpu(s):  2.0%us, 85.2%sy, ..."), pasted: the kernel's share of CPU time at 40 % or more.
+    fact: 'cpu.saturated',
+    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,40}[ ,](?:100|[4-9][0-9])\\.[0-9] ?%?sy',
+    literals: ['Cpu(s)', '%Cpu'],
+    observation: true,
+    source:
+      'observation: procps top(1) summary "%Cpu(s)" line, field "sy: time running kernel processes" (vmstat(8) "sy: Time spent running kernel code"), at 40 % or more',
+    mechanism:
+      'the CPUs spend their time in the kernel (reclaim, locks, interrupts) instead of in user space: node daemons get their turn late',
+  },
+  {
+    // A row of top(1)'s task list ("PID USER PR NI VIRT RES SHR S %CPU %MEM TIME+ COMMAND") whose command is a
+    // reclaim thread at half a CPU or more: %CPU, %MEM and TIME+ before the name.
+    fact: 'mem.reclaim',
+    pattern:
+      ' (?:[1-9][0-9]{2}|[5-9][0-9])\\.[0-9] +[0-9]+\\.[0-9] +[0-9]+:[0-9.:]+ +k(?:swapd|compactd)[0-9]',
+    literals: ['kswapd', 'kcompactd'],
+    observation: true,
+    source:
+      "observation: procps top(1) task list, fields %CPU and COMMAND: the kernel's reclaim threads (linux mm/vmscan.c kswapd, mm/compaction.c kcompactd) at 50 % of a CPU or more",
+    mechanism:
+      'kswapd runs while free memory stays below the watermarks and kcompactd while no free block of the order asked for exists: memory is short, and what the kubelet and the runtime allocate waits on reclaim too',
+  },
+  {
+    // The same line's I/O-wait share ("wa: time waiting for I/O completion"), at 40 % or more.
+    fact: 'io.saturated',
+    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,80}[ ,](?:100|[4-9][0-9])\\.[0-9] ?%?wa',
+    literals: ['Cpu(s)', '%Cpu'],
+    observation: true,
+    source:
+      'observation: procps top(1) summary "%Cpu(s)" line, field "wa: time waiting for I/O completion" (vmstat(8) "wa", proc(5) /proc/stat iowait), at 40 % or more',
+    mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
+  },
+  {
     fact: 'io.saturated',
     pattern: 'disk (?:IO|I/O|io) (?:is )?(?:saturated|at 100)',
     literals: [
