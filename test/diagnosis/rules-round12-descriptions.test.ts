@@ -274,3 +274,13 @@ describe("a network plugin's configuration present but not picked up (cni_hang)"
     ranksFirst('/etc/cni/net.d 下有配置文件，但是网络插件一直未就绪', 'cni_hang');
   });
 });
+
+describe('round 12: shares said of what they are not', () => {
+  it('a burst balance or a clock is no CPU or I/O share; swap said off is no swap storm', () => {
+    for (const line of ['EBS burst balance 45%', 'the EBS burst balance was high all day'])
+      readsNot(line, 'io.saturated');
+    readsNot('the system time was 90 seconds off', 'cpu.saturated');
+    readsNot('swap was off, and the kubelet constantly restarted', 'mem.reclaim');
+    readsNot('swap关闭后，大量pod重启', 'mem.reclaim');
+  });
+});

@@ -556,8 +556,14 @@ export const SUBJECTS = {
   },
   /** The CPUs' time in the kernel in words (top(1)'s and vmstat(8)'s "sy"). */
   systemCpu: {
-    en: ['system CPU', 'system cpu', 'sys CPU', 'sys cpu', 'kernel CPU', 'CPU system time', 'system time'],
+    // Not "system time" alone: it is the clock as often as the CPU's time in the kernel.
+    en: ['system CPU', 'system cpu', 'sys CPU', 'sys cpu', 'kernel CPU', 'CPU system time'],
     zh: ['系统CPU', '系统 CPU', '系統CPU', '系統 CPU', '内核态CPU', '内核态 CPU', '系统态CPU', '系统态 CPU'],
+  },
+  /** The CPUs' time waiting for I/O (proc(5) /proc/stat "iowait", top(1)'s and vmstat(8)'s "wa"), in words. */
+  ioWait: {
+    en: ['iowait', 'I/O wait', 'IO wait', 'io wait', 'CPU iowait', 'iowait time'],
+    zh: ['iowait', 'IO等待', 'io等待', 'IO 等待'],
   },
   /** top(1)'s and vmstat(8)'s "sy" field by its name, a space or a sign around it (a word holds "sy" too). */
   topSy: { en: ['%sy', ' sy', 'sy%', ' sys', 'sy:', 'sy='], zh: [] },
@@ -2844,7 +2850,12 @@ export const STATES = {
     denied: {
       en: [
         'swap is off',
+        'swap was off',
         'swap off',
+        'swap turned off',
+        'swap was disabled',
+        'swap not enabled',
+        'swap is not enabled',
         'swapoff',
         'swap disabled',
         'swap is disabled',
@@ -2862,6 +2873,8 @@ export const STATES = {
         '禁用 swap',
         '没有swap',
         'swap已关闭',
+        'swap关闭',
+        'swap 关闭',
         'swap 已关闭',
         '没有内存回收',
       ],
@@ -3692,6 +3705,15 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'diskIo',
     state: 'saturated',
     fact: 'io.saturated',
+    // A burst balance is a credit: high is plenty of it, not the disk saturated.
+    unless: [
+      'burst balance high',
+      'burst balance very high',
+      'burst balance is high',
+      'burst balance was high',
+      'burst balance is very high',
+      'burst balance was very high',
+    ],
     source: 'observation: disk I/O saturated as iostat/vmstat/cloud metrics show it',
     mechanism: 'every runtime read and write waits on the disk, so CRI calls slow down',
   },
@@ -4463,7 +4485,7 @@ export const DESCRIPTIONS: readonly Description[] = [
       'the CPUs spend their time in the kernel (reclaim, locks, interrupts) instead of in user space: node daemons get their turn late',
   },
   {
-    subject: 'diskIo',
+    subject: 'ioWait',
     state: 'highShare',
     fact: 'io.saturated',
     forwardGap: 16,
