@@ -89,6 +89,23 @@ describe('kernel memory reclaim eating the node (resource_starvation)', () => {
     );
   });
 
+  it("vmstat's CPU columns under its header: the last row (the first is the average since boot)", () => {
+    const header = [
+      'procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----',
+      ' r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st',
+    ];
+    const calm = ' 2  0      0 101200  10240 204800    0    0    12    30  300  500  5  3 91  1  0';
+    const reclaiming = ' 9  6 102400  10240   1024  20480  500  800  9000  4000 3000 5000  5 72  3 20  0';
+    const waiting = ' 3 12      0 301200  10240 204800    0    0 90000 40000 3000 5000  5 10 20 65  0';
+    const facts = (...rows: string[]) =>
+      ids({ commandOutputs: { 'vmstat 1 5': [...header, ...rows].join('\n') } });
+    expect(facts(calm, reclaiming)).toContain('cpu.saturated');
+    expect(facts(calm, reclaiming)).not.toContain('io.saturated');
+    expect(facts(calm, waiting)).toContain('io.saturated');
+    // Busy since boot, calm now: the average is not what the node is doing.
+    expect(facts(reclaiming, calm)).toEqual([]);
+  });
+
   it('near misses: a reclaim thread fine or idle, small shares, swap turned off, shares inside other numbers', () => {
     for (const line of [
       'kswapd0 is fine',

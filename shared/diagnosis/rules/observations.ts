@@ -263,13 +263,13 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     // top(1)'s summary line of CPU states (procps: "%Cpu(s):  2.0 us, 85.2 sy, ..."; before procps-ng 3.3,
-    // "Cpu(s):  2.0%us, 85.2%sy, ..."), pasted: the kernel's share of CPU time at 40 % or more.
+    // "Cpu(s):  2.0%us, 85.2%sy, ..."), pasted: the kernel's share of CPU time at 50 % or more.
     fact: 'cpu.saturated',
-    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,40}[ ,](?:100|[4-9][0-9])\\.[0-9] ?%?sy',
+    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,40}[ ,](?:100|[5-9][0-9])\\.[0-9] ?%?sy',
     literals: ['Cpu(s)', '%Cpu'],
     observation: true,
     source:
-      'observation: procps top(1) summary "%Cpu(s)" line, field "sy: time running kernel processes" (vmstat(8) "sy: Time spent running kernel code"), at 40 % or more',
+      'observation: procps top(1) summary "%Cpu(s)" line, field "sy: time running kernel processes" (vmstat(8) "sy: Time spent running kernel code"), at 50 % or more (the threshold extract/commands.ts reads a top run with)',
     mechanism:
       'the CPUs spend their time in the kernel (reclaim, locks, interrupts) instead of in user space: node daemons get their turn late',
   },
@@ -287,13 +287,13 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'kswapd runs while free memory stays below the watermarks and kcompactd while no free block of the order asked for exists: memory is short, and what the kubelet and the runtime allocate waits on reclaim too',
   },
   {
-    // The same line's I/O-wait share ("wa: time waiting for I/O completion"), at 40 % or more.
+    // The same line's I/O-wait share ("wa: time waiting for I/O completion"), at 50 % or more.
     fact: 'io.saturated',
-    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,80}[ ,](?:100|[4-9][0-9])\\.[0-9] ?%?wa',
+    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,80}[ ,](?:100|[5-9][0-9])\\.[0-9] ?%?wa',
     literals: ['Cpu(s)', '%Cpu'],
     observation: true,
     source:
-      'observation: procps top(1) summary "%Cpu(s)" line, field "wa: time waiting for I/O completion" (vmstat(8) "wa", proc(5) /proc/stat iowait), at 40 % or more',
+      'observation: procps top(1) summary "%Cpu(s)" line, field "wa: time waiting for I/O completion" (vmstat(8) "wa", proc(5) /proc/stat iowait), at 50 % or more (as extract/commands.ts)',
     mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
   },
   {
