@@ -554,6 +554,11 @@ export const SUBJECTS = {
       '交換分區',
     ],
   },
+  /** Reclaim alone, without swap: what the kernel does when memory runs short, named as such. */
+  reclaimOnly: {
+    en: ['direct reclaim', 'memory reclaim', 'page reclaim', 'kernel reclaim'],
+    zh: ['内存回收', '內存回收', '直接回收', '页面回收', '頁面回收'],
+  },
   /** The CPUs' time in the kernel in words (top(1)'s and vmstat(8)'s "sy"). */
   systemCpu: {
     // Not "system time" alone: it is the clock as often as the CPU's time in the kernel.
@@ -2880,6 +2885,39 @@ export const STATES = {
       ],
     },
   },
+  /** Something that brought about what follows it: caused, led to, stalled (导致, 引起, 造成). */
+  causing: {
+    en: [
+      ...doing(verb('cause'), verb('stall'), verb('block'), verb('freeze', { past: 'froze' })),
+      'led to',
+      'leads to',
+      'leading to',
+      'brought down',
+      'brings down',
+      'took the CPU',
+      'takes the CPU',
+      'taking the CPU',
+      'ate the CPU',
+      'eats the CPU',
+      'eating the CPU',
+    ],
+    zh: [
+      '导致',
+      '導致',
+      '引起',
+      '造成',
+      '引发',
+      '引發',
+      '占用',
+      '佔用',
+      '占满',
+      '佔滿',
+      '卡住',
+      '卡死',
+      '拖慢',
+    ],
+    denied: { en: ['did not cause', "didn't cause", 'not caused'], zh: ['没有导致', '不会导致', '没有引起'] },
+  },
   /** A share of the CPUs' time (system, I/O wait) at 40 % or more, or said high. */
   highShare: {
     en: [
@@ -4461,6 +4499,19 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: direct reclaim, page-cache thrashing or a swap storm (linux mm/vmscan.c try_to_free_pages, the allocating task reclaiming itself; Documentation/admin-guide/mm/concepts.rst; zram swap, Documentation/admin-guide/blockdev/zram.rst)',
     mechanism:
       'memory is so short that every allocation reclaims before it returns and pages are read back as soon as they are evicted: the node spends its CPU and I/O on memory, and the kubelet and the runtime stall with everything else',
+  },
+  {
+    subject: 'reclaimOnly',
+    state: 'causing',
+    fact: 'mem.reclaim',
+    subjectFirst: true,
+    forwardGap: 16,
+    // How reclaim works, or a setting that changes it, is no episode of it.
+    unless: [...NOT_AN_EPISODE, 'min_free_kbytes', 'watermark_scale_factor', 'vm.swappiness', 'swappiness'],
+    source:
+      'observation: memory reclaim named as what stalled the node (linux mm/vmscan.c: kswapd and direct reclaim, Documentation/admin-guide/mm/concepts.rst "Reclaim")',
+    mechanism:
+      'memory is so short that allocations wait on reclaim: the node spends its CPU and I/O on memory, and the kubelet and the runtime stall with everything else',
   },
   {
     subject: 'systemCpu',
