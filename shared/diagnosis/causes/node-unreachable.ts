@@ -92,6 +92,8 @@ function whyNoStatus(facts: FactSet): string {
     return "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate).";
   if (facts.has('kubelet.auth_error'))
     return 'The API server rejects the kubelet credentials (expired certificate or revoked token).';
+  if (facts.has('apiserver.failover'))
+    return "The kubelet keeps one long-lived connection to the API server's address; when the server behind it failed or the address moved (a virtual IP failing over, one replica or the balancer going down), the connection stayed on the dead end until the kernel gave up on it (TCP retransmissions, about 15 minutes by default) or the kubelet restarted, and the node's lease and status went nowhere meanwhile. Nodes connected through another server stayed Ready.";
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
 }
 
