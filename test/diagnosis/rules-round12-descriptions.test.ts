@@ -48,6 +48,8 @@ describe('kernel memory reclaim eating the node (resource_starvation)', () => {
       '内存回收频繁',
       '频繁的内存回收',
       '内存回收导致节点卡死',
+      'the worker was thrashing in direct reclaim',
+      'lots of time spent in direct reclaim',
       '内存回收占用大量 CPU',
       'memory reclaim stalled every allocation on the node',
       'direct reclaim caused the kubelet to miss its heartbeats',
@@ -77,6 +79,7 @@ describe('kernel memory reclaim eating the node (resource_starvation)', () => {
       'top: wa: 45',
       'vmstat shows wa 55%',
       'I/O wait at 70% for ten minutes',
+      'CPU iowait at 85 percent',
       'iowait 很高',
     ])
       reads(line, 'io.saturated');
@@ -248,6 +251,7 @@ describe("the Go runtime's fatal words said of the kubelet, and its restart as a
       'NotReady for 20 seconds whenever the kubelet is restarted',
       '每次重启 kubelet，节点都会短暂 NotReady',
       'kubelet 重启时节点会 NotReady 一小会',
+      'kubelet 每次重启，节点都会 NotReady 十几秒',
     ])
       reads(line, 'kubelet.startup_race');
   });

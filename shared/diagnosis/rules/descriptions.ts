@@ -2846,6 +2846,9 @@ export const STATES = {
       'massive',
       'frequent',
       'stuck in',
+      'thrashing in',
+      'time spent in',
+      'spent in',
       'stalled in',
       'stalling in',
       'spinning in',
@@ -2934,7 +2937,7 @@ export const STATES = {
     zh: ['很高', '非常高', '特别高', '过高', '偏高', '飙高', '飙升', '高'],
     patterns: [
       {
-        pattern: `${PERCENT_LEAD}(?:100|[4-9][0-9])(?:\\.[0-9]+)? ?%|[:=] ?(?:100|[4-9][0-9])(?:\\.[0-9]+)?`,
+        pattern: `${PERCENT_LEAD}(?:100|[4-9][0-9])(?:\\.[0-9]+)?(?: ?%| percent)|[:=] ?(?:100|[4-9][0-9])(?:\\.[0-9]+)?`,
         example: ' 80%',
         literals: ['%', ':', '='],
       },
@@ -2950,7 +2953,7 @@ export const STATES = {
     zh: [],
     patterns: [
       {
-        pattern: `${PERCENT_LEAD}(?:100|[4-9][0-9])(?:\\.[0-9]+)? ?%|[:=] ?(?:100|[4-9][0-9])(?:\\.[0-9]+)?`,
+        pattern: `${PERCENT_LEAD}(?:100|[4-9][0-9])(?:\\.[0-9]+)?(?: ?%| percent)|[:=] ?(?:100|[4-9][0-9])(?:\\.[0-9]+)?`,
         example: ' 80%',
         literals: ['%', ':', '='],
       },
@@ -3163,6 +3166,7 @@ export const STATES = {
       ),
       zhPhrase(['每次', '每当', '每當', '一'], ['重启', '重啟'], ['kubelet']),
       zhPhrase(['kubelet'], ['重启时', '重啟時', '重启后', '重啟後', '重启的时候', '重启期间']),
+      zhPhrase(['kubelet'], ['每次', '每一次', '每当', '只要'], ['重启', '重啟']),
     ],
     denied: { en: [], zh: [] },
   },
