@@ -263,6 +263,7 @@ describe("the Go runtime's fatal words said of the kubelet, and its restart as a
       'after a kubelet restart the node was still NotReady',
       'NotReady because the kubelet keeps restarting in a crash loop',
       '重启 kubelet 后恢复',
+      'once we restarted the kubelet, the node was no longer NotReady',
     ])
       readsNot(line, 'kubelet.startup_race');
   });

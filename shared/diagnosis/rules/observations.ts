@@ -570,7 +570,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     pattern: `(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}${NOT_READY}|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|${RESTART_MAKES_NOT_READY}|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}|${NOT_READY}${SAME_SENTENCE}{0,60}(?:caused by|due to|because of|on|with|during|from) (?:a |the |every |each )?(?:kubelet restart|restart of (?:the )?kubelet)|${NOT_READY}${SAME_SENTENCE}{0,60}(?:every time|each time|whenever|when) (?:the )?kubelet (?:is|gets|was|got) restarted|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)|kubelet ?(?:重启后|重启会导致|重启导致)[^\\n]{0,30}NotReady`,
     // A NotReady that a restart does not clear is not the start-up order's brief spell; a NotReady the restart
     // fixed is the restart as a cure; a kubelet that restarts by itself over and over is a crash loop.
-    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启|${SUGGESTED}`,
+    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|no longer (?:NotReady|not ready)|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启|${SUGGESTED}`,
     observation: true,
     source:
       'observation: the node NotReady for a while after an operator restarts the kubelet (kubernetes pkg/kubelet/runtime.go runtimeErrors before the first runtime sync)',
