@@ -94,8 +94,12 @@ export const FACT_MEANINGS = {
   'network.link_up': 'the network link came back',
   'network.disrupted': "the node's network was restarted or cut",
   'apiserver.down': 'an API server (or its load balancer) was down',
+  'apiserver.failover':
+    "nodes are described NotReady for minutes around a failover of the API server's path (one master, the holder of its virtual IP, a load-balanced replica or the balancer itself failed or moved): their kubelets' long-lived connections stayed on the dead end until dropped or the kubelet restarted",
   'mem.oom': 'the kernel ran out of memory or the kubelet reports memory pressure',
   'mem.exhausted': "the node's memory was reported exhausted",
+  'mem.reclaim':
+    "the kernel's memory reclaim is described taking the node: kswapd or kcompactd busy on the CPU, direct reclaim, page-cache thrashing or a swap (zram) storm; memory is short and allocations wait on reclaim",
   'network.conntrack_full':
     "the kernel's connection-tracking table (or the instance's allowance) is full: new connections are dropped, the kubelet's to the API server among them",
   'mem.system_slice_limit':
@@ -115,6 +119,8 @@ export const FACT_MEANINGS = {
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
   'cni.config_invalid': 'a CNI configuration file is present but the loader rejects it',
+  'cni.config_ignored':
+    "a CNI configuration file is described present in the node's configuration directory while the network stays not ready (pods get no interface): what is there is not loaded or not accepted",
   'cni.config_not_reloaded':
     "the runtime's watch of the CNI configuration directory failed: new configuration is not loaded",
   'node.never_ready': 'the node has not been Ready since it joined (or since it was rebuilt)',

@@ -156,7 +156,9 @@ export function rankCauses(facts: FactSet): Ranked[] {
   return plausible
     .map((s) => {
       const raw = Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition);
-      const limits = raw >= ACTIONABLE ? limitsOf(s, plausible, facts) : [];
+      // Confidence is reported to two decimals: one that rounds up to ACTIONABLE is read as confident, and must
+      // meet the bar as one at or above it does.
+      const limits = Math.round(raw * 100) / 100 >= ACTIONABLE ? limitsOf(s, plausible, facts) : [];
       return { ...s, confidence: limits.length ? Math.min(raw, HELD) : raw, limits };
     })
     .sort((a, b) => b.confidence - a.confidence);

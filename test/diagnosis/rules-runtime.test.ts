@@ -118,6 +118,16 @@ const HITS: readonly Example[] = [
   },
   { line: 'there are thousands of exited containers on the node', fact: 'containers.exited_many' },
   { line: 'disk IO is saturated on the node', fact: 'io.saturated' },
+  // top(1)'s summary line (procps-ng "%Cpu(s)", older procps "Cpu(s)") and a task-list row, pasted.
+  {
+    line: '%Cpu(s):  3.1 us, 85.2 sy,  0.0 ni,  1.0 id, 10.5 wa,  0.0 hi,  0.2 si,  0.0 st',
+    fact: 'cpu.saturated',
+  },
+  { line: 'Cpu(s):  2.3%us, 12.0%sy,  0.0%ni, 20.1%id, 65.3%wa,  0.0%hi,  0.3%si', fact: 'io.saturated' },
+  {
+    line: '     98 root      20   0       0      0      0 R  99.7   0.0  51:12.33 kswapd0',
+    fact: 'mem.reclaim',
+  },
   {
     line: `${J} containerd[812]: ${TS} level=debug msg="failed to delete task" error="failed to delete task: context deadline exceeded: unknown" id=${CID}`,
     fact: 'runtime.shim_cleanup_failed',

@@ -35,6 +35,9 @@ export const cniHang: CauseModule = {
     { fact: 'cni.not_ready', weight: 2 },
     { fact: 'cni.config_invalid', weight: 3 },
     { fact: 'cni.config_not_reloaded', weight: 2.5 },
+    // A configuration file said to be in the directory while the network stays not ready: the runtime or the kubelet
+    // does not load what is there (a file rewritten under it, a name or version it does not take).
+    { fact: 'cni.config_ignored', weight: 2.5 },
     { fact: 'node.never_ready', weight: 1 },
     { fact: 'cni.teardown_failed', weight: 2.5 },
     { fact: 'cni.datastore_error', weight: 2 },
@@ -72,7 +75,9 @@ export const cniHang: CauseModule = {
               ? "The configuration directory the runtime reads (/etc/cni/net.d) is empty: the network plugin's agent writes its file there when its installer finishes, and it has not (its pod not running, or its start-up still waiting on something it needs)."
               : facts.has('cni.config_not_reloaded')
                 ? "The runtime's watch of the configuration directory failed, so a configuration written after it started is never loaded."
-                : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).",
+                : facts.has('cni.config_ignored')
+                  ? "A configuration file is in the directory, yet the runtime has not loaded it: written after the runtime's watch stopped working, rewritten under it by an installer, or under a name, version or plugin type it does not take. What the runtime logs about the directory (and `crictl info`'s network status) says which."
+                  : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).",
           'Root cause: the network plugin on this node, not the kubelet or the container runtime.',
         ]
       : [

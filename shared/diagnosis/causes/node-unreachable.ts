@@ -101,6 +101,8 @@ function whyNoStatus(facts: FactSet): string {
     return "The kubelet's long-lived HTTP/2 connection to the API server went silent and was dropped (its health check's PING went unanswered, or the kernel aborted it after retransmitting for minutes): the path under it was lost, typically a server, its virtual address or its load balancer failing over. The node itself was fine; it reconnects once a new connection reaches a live server.";
   if (facts.has('controlplane.watch_lost'))
     return "The controller manager's own watch of Nodes and Leases lost its connection to the API server: the node lifecycle controller judged the node on Lease renewals it no longer received, so a healthy node can be marked NotReady until that watch reconnects.";
+  if (facts.has('apiserver.failover'))
+    return "The kubelet keeps one long-lived connection to the API server's address; when the server behind it failed or the address moved (a virtual IP failing over, one replica or the balancer going down), the connection stayed on the dead end until the kernel gave up on it (TCP retransmissions, about 15 minutes by default) or the kubelet restarted, and the node's lease and status went nowhere meanwhile. Nodes connected through another server stayed Ready.";
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
 }
 
@@ -120,6 +122,10 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.lease_expired', weight: 2.5 },
     { fact: 'network.disrupted', weight: 2 },
     { fact: 'apiserver.down', weight: 2 },
+    // Nodes NotReady for minutes around a failover of the API server's path (its virtual IP moved, one replica or the
+    // balancer failed): the kubelets' connections stay on the dead end until the kernel or a restart drops them. A
+    // fact of its own beside the server described down (which alone stays below the verdict): the nodes' side.
+    { fact: 'apiserver.failover', weight: 2.5 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
     // The node's own interface unregistered or reset by its driver: more than a link that flapped (addresses and

@@ -9,6 +9,9 @@ export const resourceStarvation: CauseModule = {
   support: [
     { fact: 'mem.oom', weight: 3 },
     { fact: 'mem.exhausted', weight: 2.5 },
+    // kswapd or kcompactd on the CPU, direct reclaim, thrashing, a swap storm: memory short enough that the kernel
+    // spends the node's CPU and I/O getting pages back (Documentation/admin-guide/mm, mm/vmscan.c).
+    { fact: 'mem.reclaim', weight: 2.5 },
     // A kernel resource, not memory: the memory controller's ID space (65535) held by removed cgroups. Nothing the
     // kubelet or the runtime does wrong: their cgroup creation is what meets the limit, as forks meet pid_max.
     { fact: 'mem.memcg_ids_exhausted', weight: 2.5 },
@@ -57,14 +60,14 @@ export const resourceStarvation: CauseModule = {
   summary: ({ facts }) =>
     facts.has('mem.memcg_ids_exhausted') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
       ? "The memory controller's cgroup IDs are used up (65535, held by removed cgroups whose pages the kernel still charges): no pod or container cgroup can be created, though memory is free."
-      : facts.has('mem.oom') || facts.has('mem.exhausted')
+      : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
         ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
         : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
   chain: ({ facts }) => [
     'The kubelet and the runtime run on the same node as the workloads; without kube-reserved/system-reserved they compete for the same CPU, memory and I/O.',
     facts.has('mem.memcg_ids_exhausted') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
       ? "Each memory cgroup holds an ID from a space of 65535 until its last charged page is freed; removed pod and container cgroups whose page cache or kernel memory (slab) is still charged stay as offline cgroups and keep theirs. Once the space is used up, mkdir under the memory controller fails with ENOMEM: the kubelet cannot create pod cgroups and runc cannot create container cgroups, so pods stay in ContainerCreating while `free` shows memory free. Compare /proc/cgroups' memory count with the cgroups under /sys/fs/cgroup/memory; on 3.10 kernels (RHEL/CentOS 7) kernel-memory accounting leaks them (boot with cgroup.memory=nokmem, or a kernel and runc that do not set a kmem limit), and dropping caches (echo 3 > /proc/sys/vm/drop_caches) frees the page-cache-pinned ones."
-      : facts.has('mem.oom') || facts.has('mem.exhausted')
+      : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
         ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
         : facts.has('disk.pressure')
           ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'

@@ -410,7 +410,37 @@ const SATURATED_LOAD = 64;
 /** Runnable tasks per core at which the kubelet and runtime wait for CPU. */
 const SATURATED_LOAD_PER_CORE = 4;
 
-/** `uptime`, `top`, `free`: saturation numbers. */
+/**
+ * The share of CPU time in the kernel at which node daemons wait for it (top(1) "sy: time running kernel
+ * processes", vmstat(8) "sy: Time spent running kernel code"): reclaim, lock contention, interrupts.
+ */
+const SATURATED_SYSTEM = 50;
+/** The share of CPU time waiting for I/O at which the disk holds everything up (top(1) "wa", vmstat(8) "wa"). */
+const SATURATED_IOWAIT = 50;
+/** The share of one CPU a reclaim thread takes (top's %CPU) that says memory is short (mm/vmscan.c kswapd). */
+const RECLAIM_BUSY = 50;
+
+/**
+ * vmstat(8)'s CPU columns (us, sy, id, wa), from its header row and the rows under it. The first row gives
+ * averages since boot; the last of the others is what the node was doing when it ran.
+ */
+function vmstatShares(output: string): { sy: number; wa: number; row: string } | undefined {
+  const lines = output.split('\n');
+  const at = lines.findIndex((l) => /^\s*r\s+b\s.*\bus\s+sy\s+id\s+wa\b/.test(l));
+  const header = lines[at]?.trim().split(/\s+/);
+  if (!header) return undefined;
+  const rows = lines.slice(at + 1).filter((l) => /^\s*\d+(?:\s+\d+)+\s*$/.test(l));
+  const row = rows.length > 1 ? rows[rows.length - 1] : rows[0];
+  const cells = row?.trim().split(/\s+/);
+  if (!row || !cells || cells.length !== header.length) return undefined;
+  return {
+    sy: Number(cells[header.indexOf('sy')]),
+    wa: Number(cells[header.indexOf('wa')]),
+    row: row.trim(),
+  };
+}
+
+/** `uptime`, `top`, `free`, `vmstat`: saturation numbers. */
 function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
   const load = /load average:\s*([\d.]+)/.exec(run.output);
   const threshold = cores ? cores * SATURATED_LOAD_PER_CORE : SATURATED_LOAD;
@@ -419,9 +449,9 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
   }
   const cpu = /%?Cpu\(s\):\s*([\d.]+)\s*us,\s*([\d.]+)\s*sy,.*?([\d.]+)\s*wa/.exec(run.output);
   if (cpu) {
-    if (Number(cpu[3]) >= 50)
+    if (Number(cpu[3]) >= SATURATED_IOWAIT)
       facts.add({ id: 'io.saturated', source: run.source, text: cpu[0], value: Number(cpu[3]) });
-    if (Number(cpu[1]) + Number(cpu[2]) >= 95) {
+    if (Number(cpu[1]) + Number(cpu[2]) >= 95 || Number(cpu[2]) >= SATURATED_SYSTEM) {
       facts.add({
         id: 'cpu.saturated',
         source: run.source,
@@ -434,10 +464,28 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
   if (mem && Number(mem[2]) / Number(mem[1]) < 0.05) {
     facts.add({ id: 'mem.exhausted', source: run.source, text: mem[0], value: Number(mem[2]) });
   }
+  vmstatSaturation(run, facts);
+  busyThreads(run, facts);
+}
+
+/** vmstat(8)'s system and I/O-wait shares, at the thresholds top's line is read with. */
+function vmstatSaturation(run: Run, facts: FactSet): void {
+  const vmstat = vmstatShares(run.output);
+  if (vmstat && vmstat.sy >= SATURATED_SYSTEM)
+    facts.add({ id: 'cpu.saturated', source: run.source, text: vmstat.row, value: vmstat.sy });
+  if (vmstat && vmstat.wa >= SATURATED_IOWAIT)
+    facts.add({ id: 'io.saturated', source: run.source, text: vmstat.row, value: vmstat.wa });
+}
+
+/** Rows of top's task list (%CPU, %MEM and TIME+ before the command) of PID 1 and of the reclaim threads. */
+function busyThreads(run: Run, facts: FactSet): void {
   for (const line of run.output.split('\n')) {
     const top = /^\s*1\s+\S+\s+.*?\s([\d.]+)\s+[\d.]+\s+[\d:.]+\s+systemd\b/.exec(line);
     if (top && Number(top[1]) >= 50)
       facts.add({ id: 'systemd.busy', source: run.source, text: line.trim(), value: Number(top[1]) });
+    const reclaim = /\s([\d.]+)\s+[\d.]+\s+[\d:.]+\s+\[?(?:kswapd|kcompactd)\d*\]?\s*$/.exec(line);
+    if (reclaim && Number(reclaim[1]) >= RECLAIM_BUSY)
+      facts.add({ id: 'mem.reclaim', source: run.source, text: line.trim(), value: Number(reclaim[1]) });
   }
 }
 

@@ -88,6 +88,24 @@ const WORK = verb('work');
 const RUN = verb('run', { past: 'ran', participle: 'run', ing: 'running' });
 const ANSWER = verb('answer');
 const STOP_WORKING = verb('stop working', { past: 'stopped working', ing: 'stopping working' });
+// A thread's CPU share soaring (top(1)'s %CPU), and reclaim running wild.
+const SKYROCKET = verb('skyrocket');
+const SPIKE = verb('spike');
+const SPIN = verb('spin', { past: 'spun', ing: 'spinning' });
+const SOAR = verb('soar');
+const SHOOT_UP = verb('shoot up', { past: 'shot up' });
+const HOG = verb('hog', { past: 'hogged', ing: 'hogging' });
+const PEG = verb('peg', { past: 'pegged', ing: 'pegging' });
+const THRASH = verb('thrash');
+// An address moving from one holder to another (keepalived's VRRP failover).
+const MOVE = verb('move');
+const DRIFT = verb('drift');
+const FLOAT = verb('float');
+const SWITCH = verb('switch');
+const MIGRATE = verb('migrate');
+const FAIL_OVER = verb('fail over');
+const FLIP = verb('flip', { past: 'flipped', ing: 'flipping' });
+const JUMP = verb('jump');
 
 /** The forms of a verb's -s, past and -ing: what a subject does, in any tense but the bare one. */
 const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, v.ing]);
@@ -504,6 +522,90 @@ export const SUBJECTS = {
     ],
     zh: ['kubelet证书', 'kubelet證書', '客户端证书', '客戶端證書', '证书', '證書'],
   },
+  /** The kernel's memory-reclaim threads, one per NUMA node (linux mm/vmscan.c kswapd, mm/compaction.c kcompactd). */
+  reclaimThread: {
+    en: ['kswapd0', 'kswapd1', 'kswapd', 'kcompactd0', 'kcompactd'],
+    zh: ['kswapd0', 'kswapd', 'kcompactd'],
+  },
+  /** Reclaim as work the kernel does (direct reclaim, swapping, zram swap), and the page cache it takes from. */
+  reclaimWork: {
+    en: [
+      'direct reclaim',
+      'memory reclaim',
+      'page reclaim',
+      'kernel reclaim',
+      'page cache',
+      'page-cache',
+      'zram swap',
+      'zram',
+      'swapping',
+      'swap',
+    ],
+    zh: [
+      '内存回收',
+      '內存回收',
+      '直接回收',
+      '页面回收',
+      '頁面回收',
+      '页缓存',
+      'zram',
+      'swap',
+      '交换分区',
+      '交換分區',
+    ],
+  },
+  /** Reclaim alone, without swap: what the kernel does when memory runs short, named as such. */
+  reclaimOnly: {
+    en: ['direct reclaim', 'memory reclaim', 'page reclaim', 'kernel reclaim'],
+    zh: ['内存回收', '內存回收', '直接回收', '页面回收', '頁面回收'],
+  },
+  /** The CPUs' time in the kernel in words (top(1)'s and vmstat(8)'s "sy"). */
+  systemCpu: {
+    // Not "system time" alone: it is the clock as often as the CPU's time in the kernel.
+    en: ['system CPU', 'system cpu', 'sys CPU', 'sys cpu', 'kernel CPU', 'CPU system time'],
+    zh: ['系统CPU', '系统 CPU', '系統CPU', '系統 CPU', '内核态CPU', '内核态 CPU', '系统态CPU', '系统态 CPU'],
+  },
+  /** The CPUs' time waiting for I/O (proc(5) /proc/stat "iowait", top(1)'s and vmstat(8)'s "wa"), in words. */
+  ioWait: {
+    en: ['iowait', 'I/O wait', 'IO wait', 'io wait', 'CPU iowait', 'iowait time'],
+    zh: ['iowait', 'IO等待', 'io等待', 'IO 等待'],
+  },
+  /** top(1)'s and vmstat(8)'s "sy" field by its name, a space or a sign around it (a word holds "sy" too). */
+  topSy: { en: ['%sy', ' sy', 'sy%', ' sys', 'sy:', 'sy='], zh: [] },
+  /** top(1)'s and vmstat(8)'s "wa" field by its name (a word holds "wa" too: only a share right after it). */
+  topWa: { en: ['%wa', ' wa', 'wa%', 'wa:', 'wa='], zh: [] },
+  /** The node's Ready condition false, as people write it: the symptom a trigger is said of. */
+  notReady: {
+    en: ['NotReady', 'Not Ready', 'not ready'],
+    zh: ['NotReady', 'notready'],
+  },
+  /** What keeps the API server's address: the virtual IP's keeper and the balancer in front (HA control planes). */
+  apiGateway: {
+    en: [
+      'keepalived',
+      'Keepalived',
+      'haproxy',
+      'HAProxy',
+      'kube-vip',
+      'API server load balancer',
+      'apiserver load balancer',
+    ],
+    zh: ['keepalived', 'haproxy', 'kube-vip'],
+  },
+  /** A network plugin's configuration file and the directory it is read from (containernetworking/cni libcni). */
+  cniConfig: {
+    en: [
+      'CNI config file',
+      'CNI configuration file',
+      'CNI config',
+      'CNI configuration',
+      'CNI conf',
+      'cni config',
+      'conflist',
+      '/etc/cni/net.d',
+    ],
+    zh: ['CNI配置', 'cni配置', 'CNI 配置', '/etc/cni/net.d', 'conflist', '网络插件配置', '網路插件配置'],
+  },
 } as const satisfies Record<string, SubjectTerms>;
 
 /**
@@ -672,6 +774,34 @@ const NAME = '(?:[- ][A-Za-z._-]*[0-9][A-Za-z0-9._-]*)?';
 
 /** Subject terms that are plural (for the bare present: "nodes reboot", not "node reboot"). */
 const isPlural = (word: string) => /[^su'’]s$/.test(word);
+
+/** What may come before a share in a sentence: a space, a colon, an equals sign, "at", "of", "to". */
+const PERCENT_LEAD = '(?:[ :=(]|at |of |to |about |around |over |above )';
+/** Holders of the API server's address: a virtual IP (keepalived, kube-vip), a floating IP. */
+const ADDRESS_HOLDER = [
+  'VIP',
+  'virtual IP',
+  'floating IP',
+  'keepalived VIP',
+  'API server VIP',
+  'apiserver VIP',
+  'control plane VIP',
+  'control-plane VIP',
+  'kube-vip address',
+];
+/** A CNI configuration said to be there (containernetworking/cni's libcni reads the directory's files). */
+const CONFIG_PRESENT =
+  '(?:exists?|existed|(?:is|are|sits|was|were) in /|is there|are there|was there|were there|is present|was present|are present|were present|is in place|was in place|looks? (?:fine|correct|right|good)|looked (?:fine|correct|right|good)|is valid|was valid|has been written|was written|got written)';
+/** Words that set what follows against what came before. */
+const CONTRAST = '(?:but|yet|still|though|however|while|nevertheless)';
+/** The network not up for pods: not ready, not initialised, no interface, the veth never made. */
+const NETWORK_NOT_UP =
+  "(?:not ready|NotReady|not initiali[sz]ed|uninitiali[sz]ed|no (?:network )?interfaces?|no (?:eth0|veth)|veths?(?: interfaces?| pairs?| devices?)? (?:(?:is|are|was|were|get|gets|got) )?(?:never|not) (?:created|made)|never (?:created|set up|picked up|loaded)|not (?:picked up|loaded|applied|used)|(?:is|was|are|were) ?n[o']t (?:picked up|loaded|applied|used|created)|ignor(?:es|ed|ing))";
+const ZH_CONFIG_PRESENT =
+  '(?:已经存在|已存在|都存在|存在|已经有|已有|都有|有|都在|已生成|已经生成|正常|没问题)';
+const ZH_CONTRAST = '(?:但是|但|可是|却|仍然|仍|还是|依然|依旧)';
+const ZH_NETWORK_NOT_UP =
+  '(?:未就绪|NotReady|not ready|没有网卡|没有 ?veth|没有创建|未创建|没创建|不生效|没生效|未生效|没有加载|未加载|没加载|没有被加载|未识别|不识别|没有识别|没有读取|未读取)';
 
 export const STATES = {
   hangs: {
@@ -2611,6 +2741,464 @@ export const STATES = {
       zh: ['没有限流', '沒有限流', '没有被限流'],
     },
   },
+  /** A kernel thread taking the CPU, as top(1) shows it: the top consumer, busy, spinning, its share soaring. */
+  hoggingCpu: {
+    en: [
+      ...inflections(SKYROCKET, SPIKE, SPIN, SOAR, SHOOT_UP, HOG, PEG),
+      'top CPU consumer',
+      'top consumer',
+      'top process',
+      'biggest CPU consumer',
+      'largest CPU consumer',
+      'highest CPU',
+      'most CPU',
+      'high CPU',
+      'busy',
+      'at the top of top',
+      'on top of top',
+      'through the roof',
+    ],
+    zh: [
+      '占满CPU',
+      '占满 CPU',
+      '占满了CPU',
+      '佔滿CPU',
+      'CPU占满',
+      'CPU 占满',
+      'CPU打满',
+      'CPU 打满',
+      'CPU飙高',
+      'CPU 飙高',
+      'CPU飙升',
+      'CPU 飙升',
+      'CPU很高',
+      'CPU 很高',
+      '占用CPU',
+      '占用 CPU',
+      '占用最高',
+      '飙升',
+      '飙高',
+    ],
+    forms: [
+      phrase(
+        [
+          ...doing(
+            verb('use'),
+            verb('eat', { past: 'ate' }),
+            verb('consume'),
+            verb('take', { past: 'took' }),
+          ),
+          ...doing(verb('burn'), HOG),
+        ],
+        [
+          'all the CPU',
+          'all CPU',
+          'most of the CPU',
+          'most CPU',
+          'a full core',
+          'a whole core',
+          'an entire core',
+          '100% CPU',
+          'lots of CPU',
+          'a lot of CPU',
+        ],
+      ),
+    ],
+    // A share of one CPU in top's %CPU column, half a core or more (past 100 % on several).
+    patterns: [
+      {
+        pattern: `${PERCENT_LEAD}?(?:[1-9][0-9]{2}|[5-9][0-9])(?:\\.[0-9]+)? ?%`,
+        example: 'at 99.3%',
+        literals: ['%'],
+      },
+    ],
+    denied: {
+      en: [
+        'not busy',
+        'is idle',
+        'was idle',
+        'is fine',
+        'was fine',
+        'looks fine',
+        'looked fine',
+        'is normal',
+        'was normal',
+      ],
+      zh: ['正常', '不高', '没有占用'],
+    },
+  },
+  /** Reclaim or swapping running wild: thrashing, a storm, non-stop; tasks stuck in it. */
+  thrashing: {
+    en: [
+      ...inflections(THRASH),
+      ' thrash',
+      'storm',
+      'storms',
+      'constantly',
+      'all the time',
+      'non-stop',
+      'nonstop',
+      'heavily',
+      'like crazy',
+      'heavy',
+      'constant',
+      'excessive',
+      'massive',
+      'frequent',
+      'stuck in',
+      'thrashing in',
+      'time spent in',
+      'spent in',
+      'stalled in',
+      'stalling in',
+      'spinning in',
+      'looping in',
+    ],
+    zh: ['频繁', '頻繁', '严重', '嚴重', '不停', '一直在', '风暴', '風暴', '抖动', '大量'],
+    denied: {
+      en: [
+        'swap is off',
+        'swap was off',
+        'swap off',
+        'swap turned off',
+        'swap was disabled',
+        'swap not enabled',
+        'swap is not enabled',
+        'swapoff',
+        'swap disabled',
+        'swap is disabled',
+        'disabled swap',
+        'no swap',
+        'without swap',
+        'not thrashing',
+        'no thrashing',
+        'no direct reclaim',
+      ],
+      zh: [
+        '关闭swap',
+        '关闭 swap',
+        '禁用swap',
+        '禁用 swap',
+        '没有swap',
+        'swap已关闭',
+        'swap关闭',
+        'swap 关闭',
+        'swap 已关闭',
+        '没有内存回收',
+      ],
+    },
+  },
+  /** Something that brought about what follows it: caused, led to, stalled (导致, 引起, 造成). */
+  causing: {
+    en: [
+      ...doing(verb('cause'), verb('stall'), verb('block'), verb('freeze', { past: 'froze' })),
+      'led to',
+      'leads to',
+      'leading to',
+      'brought down',
+      'brings down',
+      'took the CPU',
+      'takes the CPU',
+      'taking the CPU',
+      'ate the CPU',
+      'eats the CPU',
+      'eating the CPU',
+    ],
+    zh: [
+      '导致',
+      '導致',
+      '引起',
+      '造成',
+      '引发',
+      '引發',
+      '占用',
+      '佔用',
+      '占满',
+      '佔滿',
+      '卡住',
+      '卡死',
+      '拖慢',
+    ],
+    denied: { en: ['did not cause', "didn't cause", 'not caused'], zh: ['没有导致', '不会导致', '没有引起'] },
+  },
+  /** A share of the CPUs' time (system, I/O wait) at 40 % or more, or said high. */
+  highShare: {
+    en: [
+      'very high',
+      'too high',
+      'is high',
+      'was high',
+      'high',
+      'spiked',
+      'spiking',
+      'skyrocketed',
+      'skyrocketing',
+    ],
+    zh: ['很高', '非常高', '特别高', '过高', '偏高', '飙高', '飙升', '高'],
+    patterns: [
+      {
+        pattern: `${PERCENT_LEAD}(?:100|[4-9][0-9])(?:\\.[0-9]+)?(?: ?%| percent)|[:=] ?(?:100|[4-9][0-9])(?:\\.[0-9]+)?`,
+        example: ' 80%',
+        literals: ['%', ':', '='],
+      },
+    ],
+    denied: {
+      en: ['is low', 'was low', 'is normal', 'was normal', 'looks normal', 'looked normal', 'not high'],
+      zh: ['正常', '不高', '很低'],
+    },
+  },
+  /** top(1)'s "sy" or "wa" field given as a share, 40 % or more: a figure right after the field's name. */
+  topShare: {
+    en: ['40%', '45 %', '80%', '100%'],
+    zh: [],
+    patterns: [
+      {
+        pattern: `${PERCENT_LEAD}(?:100|[4-9][0-9])(?:\\.[0-9]+)?(?: ?%| percent)|[:=] ?(?:100|[4-9][0-9])(?:\\.[0-9]+)?`,
+        example: ' 80%',
+        literals: ['%', ':', '='],
+      },
+    ],
+    denied: { en: [], zh: [] },
+  },
+  /** An event of the API server's path failing over: its virtual IP moving, one master or replica failing. */
+  failedOver: {
+    // A failover of something else (a database, storage) is not the API server's path: the terms name it.
+    en: [
+      'VIP failover',
+      'VIP fail-over',
+      'keepalived failover',
+      'master failover',
+      'control plane failover',
+      'control-plane failover',
+      'API server failover',
+      'apiserver failover',
+      'failover of the VIP',
+      'failover of the API server',
+      'failover of the master',
+    ],
+    zh: ['主备切换', '主備切換', 'master切换', 'master 切换', 'master切換', 'apiserver切换'],
+    forms: [
+      phrase(ADDRESS_HOLDER, doing(MOVE, DRIFT, FLOAT, SWITCH, MIGRATE, FAIL_OVER, FLIP, JUMP)),
+      phrase(
+        [
+          'one master',
+          'a master',
+          'one control plane node',
+          'one API server',
+          'one apiserver',
+          'one API server replica',
+          'one apiserver replica',
+          'an API server replica',
+          'the VIP holder',
+        ],
+        [
+          ...doing(GO_DOWN, FAIL, DIE, CRASH, REBOOT),
+          'was down',
+          'was shut down',
+          'was rebooted',
+          'went offline',
+        ],
+      ),
+      phrase(
+        ['keepalived', 'Keepalived', 'haproxy', 'HAProxy', 'kube-vip'],
+        [...doing(STOP, CRASH, DIE, GO_DOWN, FAIL), 'was stopped', 'was down', 'was killed'],
+      ),
+      phrase(
+        ['one of the', 'one of the two', 'one of the three', 'one of the five', 'one of our'],
+        [
+          'masters',
+          'master nodes',
+          'control plane nodes',
+          'control-plane nodes',
+          'API servers',
+          'apiservers',
+          'API server replicas',
+          'apiserver replicas',
+          'kube-apiserver replicas',
+        ],
+        [
+          ...doing(GO_DOWN, FAIL, DIE, CRASH, REBOOT),
+          'was down',
+          'was shut down',
+          'was rebooted',
+          'went offline',
+        ],
+      ),
+      zhPhrase(
+        ['VIP', 'vip', '虚拟IP', '虛擬IP', 'keepalived'],
+        ['漂移', '飘移', '切换', '切換', '切走', '迁移', '遷移', '转移', '轉移'],
+      ),
+      zhPhrase(
+        [
+          '一台master',
+          '一台 master',
+          '一个master',
+          '一個master',
+          '其中一台master',
+          '一台主节点',
+          '一台主節點',
+          '一个主节点',
+          '一台控制节点',
+        ],
+        ['宕机', '宕機', '挂了', '掛了', '挂掉', '掛掉', '停了', '停机', '重启', '重啟', '断电', '下线'],
+      ),
+    ],
+    denied: {
+      en: [
+        'no nodes went NotReady',
+        'no node went NotReady',
+        'none went NotReady',
+        'no NotReady',
+        'without NotReady',
+        'without any NotReady',
+        'never went NotReady',
+        'stayed Ready',
+        'remained Ready',
+      ],
+      zh: ['没有节点NotReady', '没有NotReady', '没有出现NotReady', '未出现NotReady', '没有节点 NotReady'],
+    },
+  },
+  /** Nodes whose connections went to one server (master, API server replica, the VIP's old holder). */
+  pinned: {
+    en: [],
+    zh: [],
+    forms: [
+      phrase(
+        [
+          'attached to',
+          'connected to',
+          'connected through',
+          'pinned to',
+          'bound to',
+          'talking to',
+          'that talked to',
+          'registered with',
+        ],
+        [
+          'that master',
+          'this master',
+          'the failed master',
+          'the dead master',
+          'the downed master',
+          'the old master',
+          'the first master',
+          'master-',
+          'master0',
+          'master1',
+          'master2',
+          'master3',
+          'that API server',
+          'that apiserver',
+          'the failed API server',
+          'the failed apiserver',
+          'that replica',
+          'the failed replica',
+          'the old VIP holder',
+          'the VIP holder',
+        ],
+      ),
+      zhPhrase(
+        ['挂在', '連在', '连在', '连接在', '连接到', '連接到', '连到', '接在', '绑定在', '连着'],
+        ['这台', '那台', '該', '该', '故障的', '宕机的', '宕機的', '出问题的'],
+        ['master', 'Master', '主节点', '主節點', 'apiserver', '控制节点'],
+      ),
+    ],
+    denied: {
+      en: ['stayed Ready', 'remained Ready', 'never went NotReady', 'no NotReady'],
+      zh: ['没有NotReady', '没有节点NotReady'],
+    },
+  },
+  /** The Go runtime's fatal errors (throw, fatal), in the words it prints. */
+  goFatal: {
+    en: [
+      'thread exhaustion',
+      'fatal error: out of memory',
+      'runtime: out of memory',
+      'concurrent map writes',
+      'concurrent map write',
+      'concurrent map read and map write',
+      'concurrent map iteration and map write',
+      'goroutine stack exceeds',
+    ],
+    zh: [],
+    patterns: [
+      {
+        pattern: "(?:exceeds?|exceeded|exceeding|hit|hits|reached) (?:the |its |Go's )?[0-9]+-thread limit",
+        example: 'exceeds 10000-thread limit',
+        literals: ['-thread limit'],
+      },
+    ],
+    denied: { en: ['no thread exhaustion', 'not thread exhaustion'], zh: [] },
+  },
+  /** The kubelet restarted, as the trigger of what follows: during, right after, each time. */
+  kubeletRestarted: {
+    en: [],
+    zh: [],
+    forms: [
+      phrase(
+        [
+          'during',
+          'after',
+          'right after',
+          'just after',
+          'shortly after',
+          'on',
+          'with',
+          'whenever',
+          'when',
+          'every time',
+          'each time',
+        ],
+        ['a', 'the', 'every', 'each', 'any'],
+        ['kubelet restart', 'restart of the kubelet', 'restart of kubelet', 'kubelet service restart'],
+      ),
+      phrase(['every', 'each', 'any'], ['kubelet restart', 'restart of the kubelet', 'restart of kubelet']),
+      phrase(
+        ['whenever', 'when', 'every time', 'each time', 'after', 'once'],
+        ['we', 'I', 'you', 'someone', 'they'],
+        doing(RESTART).concat(RESTART.base),
+        ['the kubelet', 'kubelet'],
+      ),
+      phrase(
+        ['whenever', 'when', 'every time', 'each time', 'after', 'once'],
+        ['the kubelet', 'kubelet'],
+        ['is restarted', 'was restarted', 'gets restarted', 'got restarted', 'restarts', 'restarted'],
+      ),
+      zhPhrase(['每次', '每当', '每當', '一'], ['重启', '重啟'], ['kubelet']),
+      zhPhrase(['kubelet'], ['重启时', '重啟時', '重启后', '重啟後', '重启的时候', '重启期间']),
+      zhPhrase(['kubelet'], ['每次', '每一次', '每当', '只要'], ['重启', '重啟']),
+    ],
+    denied: { en: [], zh: [] },
+  },
+  /** A network plugin's configuration there, and the network still not up: not loaded, not accepted. */
+  presentIgnored: {
+    en: [
+      'is present but not loaded',
+      'is there but not picked up',
+      'exists but is ignored',
+      'is present but ignored',
+      'exists but was not picked up',
+    ],
+    zh: ['存在但未生效', '存在但没有生效', '存在但未加载', '有但不生效'],
+    patterns: [
+      {
+        pattern: `${CONFIG_PRESENT}[^\\n]{0,80}${CONTRAST}[^\\n]{0,60}${NETWORK_NOT_UP}`,
+        example: 'exists in /etc/cni/net.d but the network is not ready',
+        literals: ['exist', 'there', 'present', 'in place', 'look', 'valid', 'written'],
+      },
+      {
+        pattern: `${NETWORK_NOT_UP}[^\\n]{0,60}(?:even though|although|though|despite|while|but|yet|even with)`,
+        example: 'pods get no interface even though',
+        literals: ['though', 'despite', 'while', 'but', 'yet', 'even with'],
+      },
+      {
+        pattern: `${ZH_CONFIG_PRESENT}[^\\n]{0,40}${ZH_CONTRAST}[^\\n]{0,30}${ZH_NETWORK_NOT_UP}`,
+        example: '下有配置文件，但是网络插件一直未就绪',
+        literals: ['存在', '有', '都在', '生成', '正常', '没问题'],
+      },
+    ],
+    denied: { en: [], zh: [] },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -3159,6 +3747,15 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'diskIo',
     state: 'saturated',
     fact: 'io.saturated',
+    // A burst balance is a credit: high is plenty of it, not the disk saturated.
+    unless: [
+      'burst balance high',
+      'burst balance very high',
+      'burst balance is high',
+      'burst balance was high',
+      'burst balance is very high',
+      'burst balance was very high',
+    ],
     source: 'observation: disk I/O saturated as iostat/vmstat/cloud metrics show it',
     mechanism: 'every runtime read and write waits on the disk, so CRI calls slow down',
   },
@@ -3885,6 +4482,197 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: burstable instances (EC2 T2/T3/T3a/T4g, Azure B-series) described throttled or out of CPU credits: the hypervisor holds them to their baseline share',
     mechanism:
       "the node gets a fraction of its CPUs: the kubelet and the runtime cannot answer in time under the workloads' load",
+  },
+  {
+    subject: 'reclaimThread',
+    state: 'hoggingCpu',
+    fact: 'mem.reclaim',
+    forwardGap: 24,
+    source:
+      'observation: the kernel\'s reclaim threads on the CPU in top(1) or a dashboard (linux mm/vmscan.c kswapd, woken when a zone falls below its low watermark; mm/compaction.c kcompactd; Documentation/admin-guide/mm/concepts.rst "Reclaim", "Compaction")',
+    mechanism:
+      'kswapd runs while free memory stays below the watermarks and kcompactd while no free block of the order asked for exists: a reclaim thread taking the CPU means memory is short, and what the kubelet and the runtime allocate waits on reclaim too',
+  },
+  {
+    subject: 'reclaimWork',
+    state: 'thrashing',
+    fact: 'mem.reclaim',
+    forwardGap: 16,
+    backwardGap: 3,
+    source:
+      'observation: direct reclaim, page-cache thrashing or a swap storm (linux mm/vmscan.c try_to_free_pages, the allocating task reclaiming itself; Documentation/admin-guide/mm/concepts.rst; zram swap, Documentation/admin-guide/blockdev/zram.rst)',
+    mechanism:
+      'memory is so short that every allocation reclaims before it returns and pages are read back as soon as they are evicted: the node spends its CPU and I/O on memory, and the kubelet and the runtime stall with everything else',
+  },
+  {
+    subject: 'reclaimOnly',
+    state: 'causing',
+    fact: 'mem.reclaim',
+    subjectFirst: true,
+    forwardGap: 16,
+    // How reclaim works, or a setting that changes it, is no episode of it.
+    unless: [...NOT_AN_EPISODE, 'min_free_kbytes', 'watermark_scale_factor', 'vm.swappiness', 'swappiness'],
+    source:
+      'observation: memory reclaim named as what stalled the node (linux mm/vmscan.c: kswapd and direct reclaim, Documentation/admin-guide/mm/concepts.rst "Reclaim")',
+    mechanism:
+      'memory is so short that allocations wait on reclaim: the node spends its CPU and I/O on memory, and the kubelet and the runtime stall with everything else',
+  },
+  {
+    subject: 'systemCpu',
+    state: 'highShare',
+    fact: 'cpu.saturated',
+    forwardGap: 16,
+    backwardGap: 4,
+    source:
+      'observation: system CPU time high as a share (procps top(1) "sy: time running kernel processes"; vmstat(8) "sy: Time spent running kernel code"), 40 % or more',
+    mechanism:
+      'the CPUs spend their time in the kernel (reclaim, locks, interrupts) instead of in user space: node daemons get their turn late',
+  },
+  {
+    subject: 'topSy',
+    state: 'topShare',
+    fact: 'cpu.saturated',
+    subjectFirst: true,
+    forwardGap: 0,
+    source:
+      'observation: top(1)\'s and vmstat(8)\'s "sy" field given as a share of 40 % or more ("time running kernel processes")',
+    mechanism:
+      'the CPUs spend their time in the kernel (reclaim, locks, interrupts) instead of in user space: node daemons get their turn late',
+  },
+  {
+    subject: 'ioWait',
+    state: 'highShare',
+    fact: 'io.saturated',
+    forwardGap: 16,
+    backwardGap: 4,
+    source:
+      'observation: I/O wait as a share (procps top(1) "wa: time waiting for I/O completion"; vmstat(8) "wa: Time spent waiting for IO"; proc(5) /proc/stat iowait), 40 % or more',
+    mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
+  },
+  {
+    subject: 'topWa',
+    state: 'topShare',
+    fact: 'io.saturated',
+    subjectFirst: true,
+    forwardGap: 0,
+    source:
+      'observation: top(1)\'s and vmstat(8)\'s "wa" field given as a share of 40 % or more ("time waiting for I/O completion")',
+    mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
+  },
+  {
+    subject: 'notReady',
+    state: 'failedOver',
+    fact: 'apiserver.failover',
+    forwardGap: 60,
+    backwardGap: 80,
+    source:
+      "observation: nodes NotReady around a failover of the API server's address (keepalived moving its virtual IP to a backup when the master's checks fail, keepalived.conf(5) vrrp_instance; HAProxy's backend marked DOWN by its health checks), or one API server replica failing",
+    mechanism:
+      "a kubelet keeps one long-lived HTTP/2 connection to the API server; when the server behind it dies or its address moves without a reset, the connection stays on the dead end until the kernel's retransmissions or a health check drop it (minutes), or the kubelet restarts: its lease and status stop meanwhile",
+  },
+  {
+    subject: 'notReady',
+    state: 'pinned',
+    fact: 'apiserver.failover',
+    forwardGap: 60,
+    backwardGap: 60,
+    source:
+      "observation: the nodes connected through one master, one API server replica or its virtual IP's old holder going NotReady when it fails (client-go keeps one connection per server address)",
+    mechanism:
+      'the kubelets whose connections went to the failed server keep them until they are dropped: they stop renewing their leases while the other nodes, connected elsewhere, stay Ready',
+  },
+  {
+    subject: 'apiGateway',
+    state: 'died',
+    fact: 'apiserver.down',
+    unless: ['pod', 'container', '容器'],
+    source:
+      "observation: the API server's virtual IP keeper or load balancer (keepalived, haproxy) stopped or crashed",
+    mechanism: 'kubelets that reach the API server through it lose their status path',
+  },
+  {
+    subject: 'kubelet',
+    state: 'goFatal',
+    fact: 'kubelet.panic',
+    source:
+      'observation: the Go runtime\'s fatal errors said of the kubelet (go runtime/proc.go checkmcount "program exceeds %d-thread limit", throw "thread exhaustion"; runtime/malloc.go throw "out of memory"; runtime/map.go fatal "concurrent map writes"), which the kubelet\'s own log shows as its crash',
+    mechanism:
+      'the Go runtime ends the kubelet on a fatal error no recover catches: a kubelet defect (a goroutine leak, a data race), whatever set it off',
+  },
+  {
+    subject: 'notReady',
+    state: 'kubeletRestarted',
+    fact: 'kubelet.startup_race',
+    forwardGap: 60,
+    backwardGap: 60,
+    // A NotReady a restart did not clear, or one it cleared, is not the restart's own short spell; a kubelet that
+    // restarts by itself over and over is a crash loop.
+    unless: [
+      'until',
+      'still NotReady',
+      'still not ready',
+      'stays NotReady',
+      'stayed NotReady',
+      'remains NotReady',
+      'remained NotReady',
+      'no longer NotReady',
+      'no longer not ready',
+      'no more NotReady',
+      'fixed',
+      'fixes',
+      'resolved',
+      'solved',
+      'did not help',
+      "didn't help",
+      'crash',
+      'constantly',
+      'repeatedly',
+      'keeps restarting',
+      'kept restarting',
+      'restart loop',
+      '恢复',
+      '恢復',
+      '解决',
+      '反复',
+      '频繁',
+      '不断',
+      '一直重启',
+    ],
+    source:
+      "observation: the node NotReady briefly during or right after a kubelet restart (kubernetes pkg/kubelet/runtime.go runtimeState: the runtime counts as not ready until the kubelet's first runtime status sync after it starts)",
+    mechanism:
+      'a freshly started kubelet reports the runtime not ready until its first sync, and posts NotReady until then',
+  },
+  {
+    subject: 'cniConfig',
+    state: 'presentIgnored',
+    fact: 'cni.config_ignored',
+    backwardGap: 16,
+    // A configuration said to be missing is the directory empty (its own fact), not one present and ignored.
+    unless: [
+      'missing',
+      'no CNI config',
+      'not found',
+      'is empty',
+      'was empty',
+      'does not exist',
+      "doesn't exist",
+      'did not exist',
+      "didn't exist",
+      'absent',
+      'no networks found',
+      'no valid networks',
+      '没有配置',
+      '不存在',
+      '为空',
+      '缺少',
+      '缺失',
+      '找不到',
+    ],
+    source:
+      "observation: a CNI configuration file present in the configuration directory (containernetworking/cni libcni ConfFiles/LoadConfList over /etc/cni/net.d; containerd's and CRI-O's CNI config watch) while the network stays not ready and pods get no interface",
+    mechanism:
+      'the runtime reports the network ready only once it has loaded a configuration it accepts: a file there that it did not load (written after its watch failed, rewritten under it, a name, version or plugin it rejects) leaves every sandbox without an interface',
   },
 ];
 

@@ -262,6 +262,41 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
   },
   {
+    // top(1)'s summary line of CPU states (procps: "%Cpu(s):  2.0 us, 85.2 sy, ..."; before procps-ng 3.3,
+    // "Cpu(s):  2.0%us, 85.2%sy, ..."), pasted: the kernel's share of CPU time at 50 % or more.
+    fact: 'cpu.saturated',
+    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,40}[ ,](?:100|[5-9][0-9])\\.[0-9] ?%?sy',
+    literals: ['Cpu(s)', '%Cpu'],
+    observation: true,
+    source:
+      'observation: procps top(1) summary "%Cpu(s)" line, field "sy: time running kernel processes" (vmstat(8) "sy: Time spent running kernel code"), at 50 % or more (the threshold extract/commands.ts reads a top run with)',
+    mechanism:
+      'the CPUs spend their time in the kernel (reclaim, locks, interrupts) instead of in user space: node daemons get their turn late',
+  },
+  {
+    // A row of top(1)'s task list ("PID USER PR NI VIRT RES SHR S %CPU %MEM TIME+ COMMAND") whose command is a
+    // reclaim thread at half a CPU or more: %CPU, %MEM and TIME+ before the name.
+    fact: 'mem.reclaim',
+    pattern:
+      ' (?:[1-9][0-9]{2}|[5-9][0-9])\\.[0-9] +[0-9]+\\.[0-9] +[0-9]+:[0-9.:]+ +k(?:swapd|compactd)[0-9]',
+    literals: ['kswapd', 'kcompactd'],
+    observation: true,
+    source:
+      "observation: procps top(1) task list, fields %CPU and COMMAND: the kernel's reclaim threads (linux mm/vmscan.c kswapd, mm/compaction.c kcompactd) at 50 % of a CPU or more",
+    mechanism:
+      'kswapd runs while free memory stays below the watermarks and kcompactd while no free block of the order asked for exists: memory is short, and what the kubelet and the runtime allocate waits on reclaim too',
+  },
+  {
+    // The same line's I/O-wait share ("wa: time waiting for I/O completion"), at 50 % or more.
+    fact: 'io.saturated',
+    pattern: '(?:%Cpu[0-9]*(?:\\(s\\))?|Cpu\\(s\\)) {0,3}:[^\\n]{0,80}[ ,](?:100|[5-9][0-9])\\.[0-9] ?%?wa',
+    literals: ['Cpu(s)', '%Cpu'],
+    observation: true,
+    source:
+      'observation: procps top(1) summary "%Cpu(s)" line, field "wa: time waiting for I/O completion" (vmstat(8) "wa", proc(5) /proc/stat iowait), at 50 % or more (as extract/commands.ts)',
+    mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
+  },
+  {
     fact: 'io.saturated',
     pattern: 'disk (?:IO|I/O|io) (?:is )?(?:saturated|at 100)',
     literals: [
@@ -535,7 +570,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     pattern: `(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}${NOT_READY}|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|${RESTART_MAKES_NOT_READY}|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}|${NOT_READY}${SAME_SENTENCE}{0,60}(?:caused by|due to|because of|on|with|during|from) (?:a |the |every |each )?(?:kubelet restart|restart of (?:the )?kubelet)|${NOT_READY}${SAME_SENTENCE}{0,60}(?:every time|each time|whenever|when) (?:the )?kubelet (?:is|gets|was|got) restarted|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)|kubelet ?(?:重启后|重启会导致|重启导致)[^\\n]{0,30}NotReady`,
     // A NotReady that a restart does not clear is not the start-up order's brief spell; a NotReady the restart
     // fixed is the restart as a cure; a kubelet that restarts by itself over and over is a crash loop.
-    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启|${SUGGESTED}`,
+    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|no longer (?:NotReady|not ready)|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启|${SUGGESTED}`,
     observation: true,
     source:
       'observation: the node NotReady for a while after an operator restarts the kubelet (kubernetes pkg/kubelet/runtime.go runtimeErrors before the first runtime sync)',
