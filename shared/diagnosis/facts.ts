@@ -256,6 +256,8 @@ export const FACT_MEANINGS = {
     "the PLEG relist goroutine has been blocked for minutes sending on a channel nobody drains: the kubelet's own relist deadlock",
   'runtime.call_blocked': 'a goroutine has waited minutes for a container runtime (CRI/gRPC) call to return',
   'runtime.shim_blocked': 'a runtime goroutine has waited minutes for a container shim to answer (ttrpc)',
+  'systemd.dbus_blocked':
+    "a node daemon's goroutines pile up parked for minutes in the D-Bus library (signal deliveries nobody drains, calls to systemd or logind with no reply)",
   'proc.dstate_storage':
     'a process is blocked in the kernel inside a storage subsystem (filesystem, NFS, Ceph, FUSE, block I/O)',
   'proc.frozen':

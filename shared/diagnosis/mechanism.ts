@@ -61,6 +61,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'io.saturated': 'disk I/O saturation',
   'cpu.saturated': 'CPU saturation',
   'systemd.dbus_timeout': 'D-Bus calls time out',
+  'systemd.dbus_blocked': 'goroutines parked in D-Bus',
   'systemd.cmd_hang': 'systemd not answering',
   'systemd.busy': 'systemd CPU-bound',
   'systemd.scope_pileup': 'scope unit pile-up',
