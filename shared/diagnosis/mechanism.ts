@@ -72,6 +72,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'fd.file_max': 'kernel file table full',
   'fd.near_limit': 'descriptors near limit',
   'proc.zombie_shim': 'zombie under shim',
+  'runc.init_fifo_pileup': 'created containers never started',
+  'runc.init_fifo_wait': 'runc init waiting on its exec fifo',
   'kernel.hung_task_runtime': 'container process in D state',
   'runtime.shim_mismatch': 'reaped shim still listed',
   'runtime.selective_hang': 'one container wedged',

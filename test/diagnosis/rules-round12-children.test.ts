@@ -151,3 +151,141 @@ describe('goroutine dumps in logs cut down to the journal tag', () => {
     expect(ids({ logs: { kubelet } })).toContain('systemd.dbus_blocked');
   });
 });
+
+/** Container IDs as containerd's CRI service names them. */
+const cid = (n: number) => `${n}f2a9c1e0b7d3a5f8e6c2b1a0d9f8e7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1`.slice(0, 64);
+
+const LSOF_HEADER = 'COMMAND     PID USER   FD   TYPE DEVICE SIZE/OFF    NODE NAME';
+/** lsof's rows for one init: its cwd and root, the exec fifo (O_PATH, shown read), the log pipe gone. */
+function lsofInit(pid: number, id: string): string[] {
+  return [
+    `runc:[2:I ${pid} root  cwd    DIR  0,214     4096 3540871 /`,
+    `runc:[2:I ${pid} root  rtd    DIR  0,214     4096 3540871 /`,
+    `runc:[2:I ${pid} root    3r  FIFO   0,24      0t0    1093 /run/containerd/runc/k8s.io/${id}/exec.fifo`,
+    `runc:[2:I ${pid} root    4u  unix 0xffff9d2b 0t0 8812345 type=STREAM`,
+  ];
+}
+
+describe("runc's init children seen from outside: the exec fifo held, created containers never started", () => {
+  it('lsof of many inits holding their fifos under the shim: the wedged start, not the runtime', () => {
+    const rows = [LSOF_HEADER, ...[1, 2, 3, 4, 5].flatMap((n) => lsofInit(48210 + n, cid(n)))].join('\n');
+    const bundle = { commandOutputs: { 'lsof -c runc': rows } };
+    const facts = ids(bundle);
+    expect(facts).toContain('runc.init_fifo_wait');
+    expect(facts).toContain('runc.init_fifo_pileup');
+    const d = diagnose(bundle);
+    expect(d.causes[0]?.id).toBe('zombie_shim_hang');
+    expect(d.causes[0]?.chain.join(' ')).toMatch(/exec fifo/);
+  });
+
+  it('/proc/PID/fd listings per process, and a stack of one init asleep in the fifo open', () => {
+    const fd = (id: string) =>
+      [
+        'total 0',
+        'lr-x------ 1 root root 64 Nov 23 10:01 0 -> /dev/null',
+        'l-wx------ 1 root root 64 Nov 23 10:01 1 -> pipe:[8812340]',
+        `lr-x------ 1 root root 64 Nov 23 10:01 3 -> /run/containerd/runc/k8s.io/${id}/exec.fifo`,
+      ].join('\n');
+    const stack = [
+      '[<0>] wait_for_partner+0x19/0x50',
+      '[<0>] fifo_open+0x27b/0x2b0',
+      '[<0>] do_dentry_open+0x14c/0x3a0',
+      '[<0>] path_openat+0x5a1/0x1620',
+      '[<0>] do_filp_open+0xa5/0x130',
+      '[<0>] do_sys_openat2+0x246/0x320',
+      '[<0>] __x64_sys_openat+0x55/0x90',
+      '[<0>] do_syscall_64+0x5b/0xd0',
+    ].join('\n');
+    const bundle = {
+      commandOutputs: {
+        'ls -l /proc/48211/fd': fd(cid(1)),
+        'ls -l /proc/48307/fd': fd(cid(2)),
+        'ls -l /proc/48419/fd': fd(cid(3)),
+        'cat /proc/48211/stack': stack,
+      },
+    };
+    const facts = ids(bundle);
+    expect(facts).toContain('runc.init_fifo_pileup');
+    // An interruptible wait for a partner is not a task hung in D state.
+    expect(facts).not.toContain('kernel.hung_task');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it("ps's WCHAN of the inits, on a kernel before 5.9 (pipe_wait) and after (wait_for_partner)", () => {
+    const ps = [
+      '    PID    PPID STAT WCHAN                            CMD',
+      '   4410       1 Sl   futex_wait_queue_me              /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 6a1f',
+      '  48211    4410 S    pipe_wait                        runc init',
+      '  48307    4410 S    pipe_wait                        runc init',
+      '  48419    4410 S    wait_for_partner                 runc init',
+    ].join('\n');
+    const bundle = { commandOutputs: { 'ps -eo pid,ppid,stat,wchan:32,cmd': ps } };
+    const facts = ids(bundle);
+    expect(facts).toContain('runc.init_fifo_wait');
+    expect(facts).toContain('runc.init_fifo_pileup');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('pasted into a log: lsof rows in a description of the node', () => {
+    const other = [
+      'nodes stopped starting pods, lots of runc processes:',
+      LSOF_HEADER,
+      ...[1, 2, 3].flatMap((n) => lsofInit(50100 + n, cid(n))),
+    ].join('\n');
+    const facts = ids({ logs: { other } });
+    expect(facts).toContain('runc.init_fifo_pileup');
+  });
+
+  it("lsof's NAME cut short (a narrow terminal): a FIFO under the runc root is the exec fifo", () => {
+    const rows = [1, 2, 3].map(
+      (n) =>
+        `runc:[2:I 12967${n} nobody    5u     FIFO   0,25      0t0     4889 /run/containerd/runc/k8s.io/${cid(n)}/e`,
+    );
+    const bundle = { commandOutputs: { 'lsof -c runc -w': [LSOF_HEADER, ...rows].join('\n') } };
+    expect(ids(bundle)).toContain('runc.init_fifo_pileup');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('one init on its fifo is a start in progress: a lead, not the hang', () => {
+    const bundle = {
+      commandOutputs: { 'lsof -p 48211': [LSOF_HEADER, ...lsofInit(48211, cid(1))].join('\n') },
+    };
+    const facts = ids(bundle);
+    expect(facts).toContain('runc.init_fifo_wait');
+    expect(facts).not.toContain('runc.init_fifo_pileup');
+    expect(top(bundle)?.confidence ?? 0).toBeLessThanOrEqual(0.5);
+  });
+
+  it("red herring: lsof of an init that has exec'd (the container's command, no fifo) and a fifo wait that is not runc's", () => {
+    const execd = [
+      LSOF_HEADER,
+      'nginx   48211 root  cwd    DIR  0,214     4096 3540871 /',
+      'nginx   48211 root  txt    REG  0,214  1190896 3541002 /usr/sbin/nginx',
+      'nginx   48211 root    6u  IPv4 8812399      0t0     TCP *:http (LISTEN)',
+      'nginx   48211 root    7u  unix 0xffff9d2b      0t0 8812345 type=STREAM',
+    ].join('\n');
+    const stack = [
+      '[<0>] pipe_wait+0x6f/0xc0',
+      '[<0>] wait_for_partner+0x19/0x50',
+      '[<0>] fifo_open+0x27b/0x2b0',
+    ].join('\n');
+    const bundle = { commandOutputs: { 'lsof -p 48211': execd, 'cat /proc/5120/stack': stack } };
+    const facts = ids(bundle);
+    expect(facts).not.toContain('runc.init_fifo_wait');
+    expect(facts).not.toContain('runc.init_fifo_pileup');
+  });
+
+  it("red herring: the runtime's error naming the fifo's path is no holder", () => {
+    const containerd = [1, 2, 3]
+      .map((n) =>
+        journal(
+          'containerd[812]',
+          `time="2026-11-23T10:01:02Z" level=error msg="StartContainer failed" error="OCI runtime start failed: open /run/containerd/runc/k8s.io/${cid(n)}/exec.fifo: no such file or directory: unknown"`,
+        ),
+      )
+      .join('\n');
+    const facts = ids({ logs: { containerd } });
+    expect(facts).not.toContain('runc.init_fifo_wait');
+    expect(facts).not.toContain('runc.init_fifo_pileup');
+  });
+});

@@ -7,6 +7,7 @@ import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/system
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
+import { runcChildren } from './runc-children.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
 
 /** A command someone ran on the node and what it printed. */
@@ -567,4 +568,11 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   }
   descriptorUse(runs, facts);
   inotifyInstances(runs, facts);
+  runcChildren(
+    [
+      ...runs.map((r) => ({ command: r.command, text: r.output, source: r.source })),
+      ...bundleLogs(bundle).map((l) => ({ text: l.text, source: `logs.${l.source}` })),
+    ],
+    facts,
+  );
 }
