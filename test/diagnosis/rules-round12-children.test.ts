@@ -115,6 +115,32 @@ describe('goroutine dumps: CRI calls and HTTP/2 round trips', () => {
     expect(top(bundle)?.id).toBe('runtime_down');
   });
 
+  it("the kubelet's thread-limit fatal over CRI calls piled up: the runtime first, the fatal its consequence", () => {
+    const dump = Array.from({ length: 30 }, (_, i) => goroutine(4000 + i, 'select', 12 + (i % 5), cri)).join(
+      '\n\n',
+    );
+    const kubelet = [...THREADS_FATAL, dump]
+      .join('\n')
+      .split('\n')
+      .map((l) => journal('kubelet[1893]', l))
+      .join('\n');
+    const bundle = { logs: { kubelet } };
+    expect(ids(bundle)).toContain('kubelet.fatal_behind_runtime');
+    const d = diagnose(bundle);
+    expect(d.causes[0]?.id).toBe('runtime_down');
+    expect(d.causes.map((c) => c.id)).toContain('kubelet_defect');
+  });
+
+  it("a nil-pointer panic beside the same pile stays the kubelet's bug to weigh", () => {
+    const dump = goroutine(4000, 'select', 12, cri);
+    const kubelet = ['panic: runtime error: invalid memory address or nil pointer dereference', '', dump]
+      .join('\n')
+      .split('\n')
+      .map((l) => journal('kubelet[1893]', l))
+      .join('\n');
+    expect(ids({ logs: { kubelet } })).not.toContain('kubelet.fatal_behind_runtime');
+  });
+
   it('red herring: an image pull of many minutes has no deadline by design', () => {
     const pull = [
       'runtime.gopark',
