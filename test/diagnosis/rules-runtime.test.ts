@@ -450,6 +450,15 @@ const HITS: readonly Example[] = [
     fact: 'runc.init_stuck',
   },
   { line: '  48213 ?        D      0:00 runc:[2:INIT]', fact: 'runc.init_stuck' },
+  // runc's init on its exec fifo, in people's words
+  {
+    line: 'the runc init processes never exec the container, they are blocked opening the exec.fifo',
+    fact: 'runc.init_fifo_wait',
+  },
+  {
+    line: 'containerd had spawned hundreds of `runc init` processes stuck on the execFifo',
+    fact: 'runc.init_fifo_pileup',
+  },
   // runc's init holding its exec fifo, seen by lsof (COMMAND cut to 9 characters) and in /proc/PID/fd
   {
     line: `runc:[2:I 48211 root    3r     FIFO   0,24      0t0  1093 /run/containerd/runc/k8s.io/${CID}/exec.fifo`,
@@ -919,6 +928,12 @@ const MISSES: readonly Example[] = [
     fact: 'runc.init_fifo_wait',
   },
   { line: '  48211 S    ep_poll                          runc init', fact: 'runc.init_fifo_wait' },
+  // how runc works, not what it did
+  {
+    line: 'runc init opens the exec fifo and writes to it once runc start reads',
+    fact: 'runc.init_fifo_wait',
+  },
+  { line: 'we saw many runc init processes, all of them exited normally', fact: 'runc.init_fifo_pileup' },
   // a container's stdio fifo under containerd's CRI state, and runc's own pipes
   {
     line: `containerd 812 root   45u  FIFO   0,25      0t0  4890 /run/containerd/io.containerd.grpc.v1.cri/containers/${CID}/io/2202/${CID}-stdout`,
