@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { ids, journal, top } from '../support/node-lines.ts';
 
 /**
@@ -313,5 +314,22 @@ describe("runc's init children seen from outside: the exec fifo held, created co
     const facts = ids({ logs: { containerd } });
     expect(facts).not.toContain('runc.init_fifo_wait');
     expect(facts).not.toContain('runc.init_fifo_pileup');
+  });
+});
+
+describe('pasted as free text: the listings and dumps read by the paste reader', () => {
+  it("lsof's table without its command line: the rows are one listing", () => {
+    const text = [
+      'pods on this node stay ContainerCreating since the morning',
+      LSOF_HEADER,
+      ...[1, 2, 3].flatMap((n) => lsofInit(48300 + n, cid(n))),
+      'that is all it shows',
+    ].join('\n');
+    expect(diagnoseText(text).causes[0]?.id).toBe('zombie_shim_hang');
+  });
+
+  it("a SIGQUIT dump of the kubelet pasted whole, parked in godbus's delivery", () => {
+    const text = ['kubelet stopped posting status, here is its dump:', '', dbusDump(15, 41)].join('\n');
+    expect(diagnoseText(text).causes[0]?.id).toBe('systemd_dbus_stall');
   });
 });

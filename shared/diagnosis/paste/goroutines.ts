@@ -16,6 +16,8 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  */
 const HEADER = /^goroutine (\d+)(?: [a-z]+=\S+)* \[([^\],]+)(?:, (\d+) minutes)?(?:, [^\]]*)?\]:\s*$/;
 const FILE_LINE = /^\s+\S+\.(?:go|s):\d+/;
+/** `created by k8s.io/…/pleg.(*GenericPLEG).Start in goroutine 1` (the goroutine number from Go 1.21). */
+const CREATED_BY = /^created by \S+(?: in goroutine \d+)?$/;
 const FUNCTION_LINE = /^(?:created by )?[\w.\-/~%*()[\]{}]+\(.*\)(?: in goroutine \d+)?(?: \+0x[0-9a-f]+)?$/;
 /** Frames kept per goroutine: what it is blocked in is near the top. */
 const MAX_FRAMES = 64;
@@ -134,6 +136,8 @@ export class GoroutineDump {
       return true;
     }
     if (FILE_LINE.test(text) || text.includes('...additional frames elided...')) return true;
+    // The goroutine's creator, printed without arguments: part of the dump, not a frame it waits in.
+    if (CREATED_BY.test(text.trim())) return true;
     if (FUNCTION_LINE.test(text.trim())) {
       const frames = this.#current?.frames;
       if (frames && frames.length < MAX_FRAMES)
