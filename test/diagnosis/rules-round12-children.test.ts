@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
+import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { ids, journal, top } from '../support/node-lines.ts';
 
 /**
@@ -233,6 +234,10 @@ describe("runc's init children seen from outside: the exec fifo held, created co
     };
     const facts = ids(bundle);
     expect(facts).toContain('runc.init_fifo_pileup');
+    // The stack is of a process the listings show holding the fifo: runc's init, asleep in the fifo's open.
+    const one = { commandOutputs: { 'ls -l /proc/48211/fd': fd(cid(1)), 'cat /proc/48211/stack': stack } };
+    const examples = extractFacts(one).examples('runc.init_fifo_wait');
+    expect(examples.some((e) => /\/stack → .*wait_for_partner/.test(e.text))).toBe(true);
     // An interruptible wait for a partner is not a task hung in D state.
     expect(facts).not.toContain('kernel.hung_task');
     expect(top(bundle)?.id).toBe('zombie_shim_hang');

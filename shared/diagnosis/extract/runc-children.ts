@@ -62,13 +62,16 @@ function holdersIn({ command, text, source }: Text, runcPids: Set<string>): Hold
     const lsof = raw.includes('FIFO') ? LSOF_ROW.exec(raw) : null;
     const id = lsof ? fifoContainer(lsof[3] ?? '') : undefined;
     if (lsof && id) {
-      if (/^runc/.test(lsof[1] ?? '')) runcPids.add(lsof[2] ?? '');
+      // Only runc's init keeps the fifo open, whatever lsof's COMMAND column shows.
+      runcPids.add(lsof[2] ?? '');
       holders.push({ pid: lsof[2], id, line: raw.trim(), source });
       continue;
     }
     if (raw.includes('exec.fifo')) {
       const link = FD_LINK.exec(raw);
-      if (link) holders.push({ pid: link[1] ?? commandPid, id: link[3], line: raw.trim(), source });
+      const pid = link?.[1] ?? commandPid;
+      if (pid) runcPids.add(pid);
+      if (link) holders.push({ pid, id: link[3], line: raw.trim(), source });
       continue;
     }
     // A process listing's row of runc's init: its PID is the row's first number.
