@@ -39,8 +39,10 @@ const RELIST = /pleg\.\(\*GenericPLEG\)\.relist\b/;
  *   none parked in delivery or calls: godbus v5 default_handler.go (*signalChannelData).deliver spawns a
  *   deferredDeliver goroutine only when the subscriber's channel is full (v4's DeliverSignal sent from a new
  *   goroutine per signal), and object.go (*Object).Call/CallWithContext wait on the reply's Done channel without a
- *   deadline. A kubelet subscribes to logind's shutdown signals (pkg/kubelet/nodeshutdown/systemd, 1.21 and later)
- *   and holds its cgroup driver's systemd connection; ten parked ones is a backlog, not a burst.
+ *   deadline. A kubelet with graceful node shutdown (alpha 1.20, beta 1.21) subscribes to logind's
+ *   PrepareForShutdown through a one-slot channel drained by one goroutine (pkg/kubelet/nodeshutdown/systemd/
+ *   inhibit_linux.go MonitorShutdown), so a delivery parked at all means that goroutine stopped draining; ten
+ *   parked for minutes is a backlog, not a signal caught in flight.
  * - HTTP/2 round trips: RoundTrip returns once the response headers arrive (x/net/http2 transport.go
  *   (*ClientConn).RoundTrip; Go's bundled copy as net/http.(*http2ClientConn).RoundTrip), so a client-go watch is
  *   not parked there; three requests without headers for minutes is the connection, not one slow call.
