@@ -143,6 +143,13 @@ describe('goroutine dumps: CRI calls and HTTP/2 round trips', () => {
     expect(ids({ logs: { kubelet } })).not.toContain('kubelet.fatal_behind_runtime');
   });
 
+  it('red herring: CRI calls in flight for a minute or two, within the runtime request timeout', () => {
+    const dump = Array.from({ length: 5 }, (_, i) => goroutine(40 + i, 'select', 1 + (i % 2), cri)).join(
+      '\n\n',
+    );
+    expect(ids({ commandOutputs: { 'cat kubelet-stacks.txt': dump } })).not.toContain('runtime.call_blocked');
+  });
+
   it('red herring: an image pull of many minutes has no deadline by design', () => {
     const pull = [
       'runtime.gopark',
