@@ -345,3 +345,27 @@ describe('pasted as free text: the listings and dumps read by the paste reader',
     expect(diagnoseText(text).causes[0]?.id).toBe('systemd_dbus_stall');
   });
 });
+
+describe("processes in D state under the shim, by ps's WCHAN", () => {
+  const ps = (wchan: string) =>
+    [
+      '    PID    PPID STAT WCHAN                            CMD',
+      '   4410       1 Sl   futex_wait_queue_me              /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 6a1f',
+      `  48211    4410 D    ${wchan.padEnd(32)} /usr/bin/python3 /app/worker.py`,
+    ].join('\n');
+
+  it('an NFS wait and the cgroup freezer name the subsystem the task sleeps in', () => {
+    expect(
+      ids({ commandOutputs: { 'ps -eo pid,ppid,stat,wchan:32,cmd': ps('rpc_wait_bit_killable') } }),
+    ).toContain('proc.dstate_storage');
+    expect(ids({ commandOutputs: { 'ps -eo pid,ppid,stat,wchan:32,cmd': ps('__refrigerator') } })).toContain(
+      'proc.frozen',
+    );
+  });
+
+  it('red herring: a D task whose wchan names no subsystem is only a D task', () => {
+    const facts = ids({ commandOutputs: { 'ps -eo pid,ppid,stat,wchan:32,cmd': ps('-') } });
+    expect(facts).toContain('proc.dstate');
+    expect(facts).not.toContain('proc.dstate_storage');
+  });
+});

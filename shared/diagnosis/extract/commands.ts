@@ -335,6 +335,8 @@ interface PsRow {
   pid: string;
   ppid: string;
   stat: string;
+  /** The kernel function the task sleeps in (`ps -o wchan`), when the listing has the column. */
+  wchan: string;
   command: string;
 }
 
@@ -355,6 +357,7 @@ function parsePs(output: string): PsRow[] {
   const pid = col(['PID']);
   const ppid = col(['PPID']);
   const stat = col(['STAT', 'S']);
+  const wchan = col(['WCHAN']);
   if (pid < 0 || (stat < 0 && ppid < 0)) return [];
   return lines.slice(1).map((line) => {
     const cells = line.trim().split(/\s+/);
@@ -364,6 +367,8 @@ function parsePs(output: string): PsRow[] {
       ppid: ppid >= 0 ? (cells[ppid] ?? '') : '',
       // `ps -ef` has no state column: a zombie shows as `[name] <defunct>`.
       stat: stat >= 0 ? (cells[stat] ?? '') : /<defunct>/.test(command) ? 'Z' : '',
+      // `-` when the task runs; ps prints the function's name, or its address without symbols.
+      wchan: wchan >= 0 && wchan < header.length - 1 ? (cells[wchan] ?? '') : '',
       command,
     };
   });
@@ -383,6 +388,9 @@ function processStates(run: Run, facts: FactSet): void {
       const parent = byPid.get(row.ppid);
       const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
       facts.add({ id: 'proc.dstate', source: run.source, text: detail });
+      // The function it sleeps in says which subsystem holds it, as a stuck process's wchan does in the collector's
+      // readings (extract/host.ts): an NFS wait, the cgroup freezer, block I/O.
+      if (/^[a-z_][\w.]*$/.test(row.wchan)) kernelStackFacts(`[<0>] ${row.wchan}`, run.source, facts);
     }
   }
 }
