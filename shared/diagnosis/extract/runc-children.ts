@@ -7,8 +7,10 @@ import type { FactSet } from '../facts.ts';
  * container's command, until `runc start` opens the container's exec fifo (libcontainer/standard_init_linux.go:
  * init reopens the O_PATH descriptor it inherited write-only, and fs/pipe.c fifo_open sleeps in wait_for_partner
  * until a reader comes). Containerd's CRI service and dockerd create the task and start it within one call
- * (containerd internal/cri/server/container_start.go, pkg/cri/server before 2.0: NewTask, then Start), so an init
- * holding its fifo is a start in progress for milliseconds; several at once in one snapshot are starts never issued.
+ * (containerd internal/cri/server/container_start.go, pkg/cri/server before 2.0: NewTask, then Start; from 1.7 the
+ * NRI plugins' StartContainer hook runs between the two), so an init holding its fifo is a start in progress for
+ * milliseconds; several at once in one snapshot are starts never issued (a shim, the runtime or a hook not
+ * returning between create and start).
  */
 
 /** Distinct containers whose inits hold their fifos at once: no single start in progress. */
