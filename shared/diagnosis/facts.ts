@@ -272,6 +272,14 @@ export const FACT_MEANINGS = {
     "the PLEG relist goroutine has been blocked for minutes sending on a channel nobody drains: the kubelet's own relist deadlock",
   'runtime.call_blocked': 'a goroutine has waited minutes for a container runtime (CRI/gRPC) call to return',
   'runtime.shim_blocked': 'a runtime goroutine has waited minutes for a container shim to answer (ttrpc)',
+  'kubelet.fatal_behind_runtime':
+    'the kubelet died of a Go resource fatal (its thread limit, out of memory) with its goroutines piled up in CRI calls the runtime does not answer',
+  'runc.init_fifo_wait':
+    "a container's runc init holds its exec fifo, waiting to exec until a start that has not come (created, never started)",
+  'runc.init_fifo_pileup':
+    "several containers' runc inits wait on their exec fifos at once: creates complete and the starts after them are never issued",
+  'systemd.dbus_blocked':
+    "a node daemon's goroutines pile up parked for minutes in the D-Bus library (signal deliveries nobody drains, calls to systemd or logind with no reply)",
   'proc.dstate_storage':
     'a process is blocked in the kernel inside a storage subsystem (filesystem, NFS, Ceph, FUSE, block I/O)',
   'proc.frozen':

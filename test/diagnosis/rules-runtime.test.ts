@@ -510,6 +510,32 @@ const HITS: readonly Example[] = [
     fact: 'runc.init_stuck',
   },
   { line: '  48213 ?        D      0:00 runc:[2:INIT]', fact: 'runc.init_stuck' },
+  // runc's init on its exec fifo, in people's words
+  {
+    line: 'the runc init processes never exec the container, they are blocked opening the exec.fifo',
+    fact: 'runc.init_fifo_wait',
+  },
+  {
+    line: 'containerd had spawned hundreds of `runc init` processes stuck on the execFifo',
+    fact: 'runc.init_fifo_pileup',
+  },
+  // runc's init holding its exec fifo, seen by lsof (COMMAND cut to 9 characters) and in /proc/PID/fd
+  {
+    line: `runc:[2:I 48211 root    3r     FIFO   0,24      0t0  1093 /run/containerd/runc/k8s.io/${CID}/exec.fifo`,
+    fact: 'runc.init_fifo_wait',
+  },
+  // the NAME column cut short: the only fifo under a runc root is the exec fifo
+  {
+    line: `runc:[2:I 129677 nobody    5u     FIFO   0,25      0t0     4889 /run/containerd/runc/k8s.io/${CID}/e`,
+    fact: 'runc.init_fifo_wait',
+  },
+  {
+    line: `l-wx------ 1 root root 64 Nov 23 10:01 3 -> /run/runc/${CID}/exec.fifo`,
+    fact: 'runc.init_fifo_wait',
+  },
+  // ps's WCHAN of runc's init asleep opening the fifo: before 5.9 (pipe_wait), and after (wait_for_partner)
+  { line: '  48211 S    pipe_wait                        runc init', fact: 'runc.init_fifo_wait' },
+  { line: '  48211 runc:[2:INIT]   S wait_for_partner', fact: 'runc.init_fifo_wait' },
   // Windows: the Service Control Manager's events for the runtime's service
   {
     line: 'The Docker Engine service failed to start due to the following error: %%1053',
@@ -978,6 +1004,31 @@ const MISSES: readonly Example[] = [
     fact: 'systemd.dbus_disconnected',
   },
   { line: 'sd-bus call: Unit crio-4f2a9c1e0b7d.scope already exists.', fact: 'systemd.dbus_timeout' },
+  // the exec fifo named in the runtime's errors, and the init exec'd into the container's command
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to start" error="OCI runtime start failed: open /run/containerd/runc/k8s.io/${CID}/exec.fifo: no such file or directory: unknown"`,
+    fact: 'runc.init_fifo_wait',
+  },
+  {
+    line: 'nginx   48211 root  cwd    DIR   0,52     4096  1093 /',
+    fact: 'runc.init_fifo_wait',
+  },
+  { line: '  48211 S    ep_poll                          runc init', fact: 'runc.init_fifo_wait' },
+  // how runc works, not what it did
+  {
+    line: 'runc init opens the exec fifo and writes to it once runc start reads',
+    fact: 'runc.init_fifo_wait',
+  },
+  { line: 'we saw many runc init processes, all of them exited normally', fact: 'runc.init_fifo_pileup' },
+  // a container's stdio fifo under containerd's CRI state, and runc's own pipes
+  {
+    line: `containerd 812 root   45u  FIFO   0,25      0t0  4890 /run/containerd/io.containerd.grpc.v1.cri/containers/${CID}/io/2202/${CID}-stdout`,
+    fact: 'runc.init_fifo_wait',
+  },
+  {
+    line: 'runc:[2:I 129677 nobody    1w     FIFO   0,13      0t0  2416908 pipe',
+    fact: 'runc.init_fifo_wait',
+  },
   // descriptions of other things
   { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },
   { line: 'the kubelet restarted cleanly after the upgrade', fact: 'kubelet.dead' },

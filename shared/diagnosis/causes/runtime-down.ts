@@ -8,7 +8,12 @@ export const runtimeDown: CauseModule = {
   explains: [],
   // The kubelet's unit requires the runtime: a kubelet that cannot start beside a runtime that cannot start is
   // that runtime's consequence (runtime.blocks_kubelet), not a second outage.
-  explainsWhen: [{ cause: 'node_unreachable', fact: 'runtime.blocks_kubelet' }],
+  // Kubelet goroutines piled up in CRI calls the runtime never answers hold the kubelet's threads and memory: the
+  // kubelet's Go fatal (its thread limit) is then the runtime's consequence, not a kubelet bug of its own.
+  explainsWhen: [
+    { cause: 'node_unreachable', fact: 'runtime.blocks_kubelet' },
+    { cause: 'kubelet_defect', fact: 'kubelet.fatal_behind_runtime' },
+  ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
     { fact: 'runtime.blocks_kubelet', weight: 2 },

@@ -6,6 +6,9 @@ export const systemdDbusStall: CauseModule = {
   id: 'systemd_dbus_stall',
   title: 'systemd / D-Bus not answering',
   explains: ['runtime_down', 'zombie_shim_hang'],
+  // A daemon whose goroutines pile up in the D-Bus library runs out of what the pile holds (Go's thread limit, its
+  // memory) and dies: the kubelet's Go fatal is then the D-Bus stall's consequence, not a kubelet bug of its own.
+  explainsWhen: [{ cause: 'kubelet_defect', fact: 'systemd.dbus_blocked' }],
   support: [
     { fact: 'systemd.dbus_timeout', weight: 3.5 },
     { fact: 'systemd.cmd_hang', weight: 3 },
@@ -16,6 +19,8 @@ export const systemdDbusStall: CauseModule = {
     { fact: 'systemd.dbus_full_queue', weight: 3.5 },
     { fact: 'systemd.crashed', weight: 3.5 },
     { fact: 'systemd.dbus_disconnected', weight: 3 },
+    // A goroutine dump's pile in godbus's delivery or call paths: the bus's other end not draining or not answering.
+    { fact: 'systemd.dbus_blocked', weight: 3 },
     { fact: 'systemd.reexecuted', weight: 1 },
     { fact: 'systemd.scope_failed', weight: 2 },
     { fact: 'systemd.unit_exists', weight: 1 },

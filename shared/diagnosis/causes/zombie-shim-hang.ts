@@ -20,6 +20,10 @@ export const zombieShimHang: CauseModule = {
     { fact: 'proc.zombie_shim', weight: 3.5 },
     { fact: 'proc.frozen', weight: 3 },
     { fact: 'runtime.shim_blocked', weight: 2.5 },
+    // runc's inits waiting on their exec fifos: created containers whose start never came. Several at once is the
+    // shim's or the runtime's start never issued; one alone may be a start in progress.
+    { fact: 'runc.init_fifo_pileup', weight: 3 },
+    { fact: 'runc.init_fifo_wait', weight: 1.5 },
     { fact: 'proc.dstate_storage', weight: 2.5 },
     { fact: 'kernel.hung_task_runtime', weight: 3 },
     { fact: 'runtime.shim_mismatch', weight: 3 },
@@ -51,19 +55,26 @@ export const zombieShimHang: CauseModule = {
   against: competingDefects('zombie_shim_hang'),
   summary: () =>
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
-  chain: ({ facts }) => [
-    'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.',
-    facts.has('proc.zombie_shim') ||
-    facts.has('proc.dstate') ||
-    facts.has('proc.dstate_storage') ||
-    facts.has('proc.frozen') ||
-    facts.has('kernel.hung_task_runtime')
-      ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
-      : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
-    facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
-      ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
-      : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
-  ],
+  chain: ({ facts }) =>
+    facts.has('runc.init_fifo_pileup')
+      ? [
+          "runc create leaves each container's init waiting on the container's exec fifo until runc start opens it; the runtimes create a task and start it within one call, so the wait lasts milliseconds.",
+          "Here several containers' inits hold their fifos at once: the creates completed and the starts after them never came, so those containers stay created, their pods never run, and the runtime calls about them wait.",
+          'Root cause: the shim or runtime stopped issuing the start after create (a wedged shim, or a runtime call stuck behind it); killing the waiting inits and their shims lets the runtime retry, a reboot clears them all.',
+        ]
+      : [
+          'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.',
+          facts.has('proc.zombie_shim') ||
+          facts.has('proc.dstate') ||
+          facts.has('proc.dstate_storage') ||
+          facts.has('proc.frozen') ||
+          facts.has('kernel.hung_task_runtime')
+            ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
+            : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
+          facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
+            ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
+            : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
+        ],
   commands: ({ tools, node, facts }) => [
     read(
       'node',

@@ -7,6 +7,7 @@ import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/system
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
+import { runcChildren } from './runc-children.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
 
 /** A command someone ran on the node and what it printed. */
@@ -334,6 +335,8 @@ interface PsRow {
   pid: string;
   ppid: string;
   stat: string;
+  /** The kernel function the task sleeps in (`ps -o wchan`), when the listing has the column. */
+  wchan: string;
   command: string;
 }
 
@@ -354,6 +357,7 @@ function parsePs(output: string): PsRow[] {
   const pid = col(['PID']);
   const ppid = col(['PPID']);
   const stat = col(['STAT', 'S']);
+  const wchan = col(['WCHAN']);
   if (pid < 0 || (stat < 0 && ppid < 0)) return [];
   return lines.slice(1).map((line) => {
     const cells = line.trim().split(/\s+/);
@@ -363,6 +367,8 @@ function parsePs(output: string): PsRow[] {
       ppid: ppid >= 0 ? (cells[ppid] ?? '') : '',
       // `ps -ef` has no state column: a zombie shows as `[name] <defunct>`.
       stat: stat >= 0 ? (cells[stat] ?? '') : /<defunct>/.test(command) ? 'Z' : '',
+      // `-` when the task runs; ps prints the function's name, or its address without symbols.
+      wchan: wchan >= 0 && wchan < header.length - 1 ? (cells[wchan] ?? '') : '',
       command,
     };
   });
@@ -382,6 +388,9 @@ function processStates(run: Run, facts: FactSet): void {
       const parent = byPid.get(row.ppid);
       const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
       facts.add({ id: 'proc.dstate', source: run.source, text: detail });
+      // The function it sleeps in says which subsystem holds it, as a stuck process's wchan does in the collector's
+      // readings (extract/host.ts): an NFS wait, the cgroup freezer, block I/O.
+      if (/^[a-z_][\w.]*$/.test(row.wchan)) kernelStackFacts(`[<0>] ${row.wchan}`, run.source, facts);
     }
   }
 }
@@ -615,4 +624,11 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   }
   descriptorUse(runs, facts);
   inotifyInstances(runs, facts);
+  runcChildren(
+    [
+      ...runs.map((r) => ({ command: r.command, text: r.output, source: r.source })),
+      ...bundleLogs(bundle).map((l) => ({ text: l.text, source: `logs.${l.source}` })),
+    ],
+    facts,
+  );
 }

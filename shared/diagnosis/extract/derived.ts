@@ -310,6 +310,29 @@ function forksFailingWidely(facts: FactSet): void {
   for (const fact of examples) facts.add({ ...fact, id: 'pid.pressure_widespread' });
 }
 
+/**
+ * Go's fatals for a resource the process ran out of (runtime/proc.go checkmcount: "runtime: program exceeds
+ * N-thread limit", throw "thread exhaustion", the limit debug.SetMaxThreads' 10000 by default; runtime/malloc.go
+ * "runtime: out of memory"), as against a bug's panic.
+ */
+const GO_RESOURCE_FATAL = /fatal error: (?:thread exhaustion|runtime: out of memory)/;
+
+/**
+ * The kubelet died of one of Go's resource fatals while its goroutine dump shows CRI calls piled up unanswered: the
+ * calls hold what ran out (each goroutine blocked in a call keeps its stack, and a blocking call its thread), so
+ * the runtime not answering is the cause and the fatal its consequence.
+ */
+function fatalBehindRuntime(facts: FactSet): void {
+  const fatal = facts.examples('kubelet.panic').find((f) => GO_RESOURCE_FATAL.test(f.text));
+  const pile = facts.examples('runtime.call_blocked')[0];
+  if (!fatal || !pile) return;
+  facts.add({
+    id: 'kubelet.fatal_behind_runtime',
+    source: fatal.source,
+    text: `${fatal.text} (${pile.text})`,
+  });
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletDownWithRuntime(facts);
@@ -325,4 +348,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   runtimeBlocksKubelet(facts);
   runtimeUnitForks(facts);
   forksFailingWidely(facts);
+  fatalBehindRuntime(facts);
 }

@@ -2,6 +2,7 @@ import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { LOG_SOURCES } from '../../schemas/bundle.ts';
 import { componentOfLogSource } from '../components.ts';
 import type { FactSet } from '../facts.ts';
+import { goroutineFacts } from '../paste/goroutines.ts';
 import { sleepingTraceFacts } from '../paste/kernel-stack.ts';
 import { scanText } from '../scanner.ts';
 
@@ -23,7 +24,10 @@ export function bundleLogs(bundle: EvidenceBundle): Array<{ source: string; text
 
 export function extractLogs(bundle: EvidenceBundle, facts: FactSet): void {
   for (const { source, text } of bundleLogs(bundle)) {
-    scanText(text, `logs.${source}`, componentOfLogSource(source), facts);
+    const component = componentOfLogSource(source);
+    scanText(text, `logs.${source}`, component, facts);
     sleepingTraceFacts(text, `logs.${source}`, facts);
+    // A Go program's crash or SIGQUIT dump, written to its stderr and kept in its log.
+    goroutineFacts(text, `logs.${source}`, facts, component);
   }
 }

@@ -21,6 +21,7 @@ export type PasteFormat =
   | 'goroutine-dump'
   | 'kernel-stack'
   | 'process-table'
+  | 'lsof-table'
   | 'systemctl-status'
   | 'shell-command';
 

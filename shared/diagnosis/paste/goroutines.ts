@@ -1,4 +1,6 @@
+import type { Component } from '../components.ts';
 import type { FactId, FactSet } from '../facts.ts';
+import { parseLogLine } from '../logline.ts';
 import type { Opener, PasteEvidence, Section } from './evidence.ts';
 
 /**
@@ -14,6 +16,8 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  */
 const HEADER = /^goroutine (\d+)(?: [a-z]+=\S+)* \[([^\],]+)(?:, (\d+) minutes)?(?:, [^\]]*)?\]:\s*$/;
 const FILE_LINE = /^\s+\S+\.(?:go|s):\d+/;
+/** `created by k8s.io/…/pleg.(*GenericPLEG).Start in goroutine 1` (the goroutine number from Go 1.21). */
+const CREATED_BY = /^created by \S+(?: in goroutine \d+)?$/;
 const FUNCTION_LINE = /^(?:created by )?[\w.\-/~%*()[\]{}]+\(.*\)(?: in goroutine \d+)?(?: \+0x[0-9a-f]+)?$/;
 /** Frames kept per goroutine: what it is blocked in is near the top. */
 const MAX_FRAMES = 64;
@@ -26,26 +30,72 @@ const RELIST = /pleg\.\(\*GenericPLEG\)\.relist\b/;
 /**
  * What a blocked goroutine waits for, by the innermost frame that names it. A CRI call through the kubelet's
  * remote runtime client or any gRPC unary call is the runtime not answering; a ttrpc call is a shim not
- * answering (containerd talks to its shims over ttrpc); an HTTP round trip is the API server connection.
+ * answering (containerd talks to its shims over ttrpc); an HTTP round trip is the API server connection; a D-Bus
+ * signal delivery or method call is systemd (or logind) not answering, or the program not draining what they send.
+ *
+ * `minGoroutines` is how many goroutines must have waited `minMinutes` or more at the same kind of place before
+ * the pile is a fact, decided from what a healthy program holds there:
+ * - godbus: a healthy connection keeps one goroutine reading the socket ((*Conn).inWorker, not counted here) and
+ *   none parked in delivery or calls: godbus v5 default_handler.go (*signalChannelData).deliver spawns a
+ *   deferredDeliver goroutine only when the subscriber's channel is full (v4's DeliverSignal sent from a new
+ *   goroutine per signal), and object.go (*Object).Call/CallWithContext wait on the reply's Done channel without a
+ *   deadline. A kubelet with graceful node shutdown (alpha 1.20, beta 1.21) subscribes to logind's
+ *   PrepareForShutdown through a one-slot channel drained by one goroutine (pkg/kubelet/nodeshutdown/systemd/
+ *   inhibit_linux.go MonitorShutdown), so a delivery parked at all means that goroutine stopped draining; ten
+ *   parked for minutes is a backlog, not a signal caught in flight.
+ * - HTTP/2 round trips: RoundTrip returns once the response headers arrive (x/net/http2 transport.go
+ *   (*ClientConn).RoundTrip; Go's bundled copy as net/http.(*http2ClientConn).RoundTrip), so a client-go watch is
+ *   not parked there; three requests without headers for minutes is the connection, not one slow call.
+ * - the existing CRI, ttrpc and HTTP/1 places keep their one-goroutine reading: a unary CRI call is bounded by the
+ *   kubelet's runtime request timeout (2 minutes by default), so one parked past 3 minutes is already overdue.
  */
-const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number }> = [
+const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; minGoroutines: number }> = [
   {
     fact: 'runtime.shim_blocked',
     frame: /containerd\/ttrpc\.|\/runtime\/v2\/shim\.|\(\*shimTask\)\.|shim\.\(\*client\)/,
     minMinutes: 3,
+    minGoroutines: 1,
   },
   {
     fact: 'runtime.call_blocked',
     frame:
       /remote_runtime|\(\*remoteRuntimeService\)|cri-client\/pkg|internalapi\.|runtimeServiceClient\)\.|grpc\.\(\*ClientConn\)\.Invoke|grpc\.invoke\b|\(\*clientStream\)\.RecvMsg|grpc\.recvResponse|transport\.\(\*Stream\)\.Header|dockershim\.|libdocker\.|docker\/docker\/client\.\(\*Client\)/,
     minMinutes: 3,
+    minGoroutines: 1,
   },
-  { fact: 'kubelet.http_blocked', frame: /net\/http\.\(\*persistConn\)\.roundTrip/, minMinutes: 1 },
+  {
+    fact: 'kubelet.http_blocked',
+    frame: /net\/http\.\(\*persistConn\)\.roundTrip/,
+    minMinutes: 1,
+    minGoroutines: 1,
+  },
+  {
+    fact: 'kubelet.http_blocked',
+    frame:
+      /x\/net\/http2\.\(\*ClientConn\)\.(?:RoundTrip|roundTrip)|net\/http\.\(\*http2ClientConn\)\.(?:RoundTrip|roundTrip)/,
+    minMinutes: 1,
+    minGoroutines: 3,
+  },
+  {
+    fact: 'systemd.dbus_blocked',
+    frame:
+      /godbus\/dbus(?:\/v5)?\.(?:\(\*signalChannelData\)\.(?:deferredDeliver|deliver)|\(\*defaultSignalHandler\)\.DeliverSignal|\(\*Object\)\.(?:Call|CallWithContext)\b)/,
+    minMinutes: 3,
+    minGoroutines: 10,
+  },
 ];
+
+/**
+ * Goroutines whose CRI call has no deadline and may rightly run for minutes: an image pull (cri-client
+ * remote_image.go PullImage runs under the caller's context alone) and the Evented PLEG's event stream
+ * (GetContainerEvents). Not the runtime failing to answer.
+ */
+const LONG_BY_DESIGN = /PullImage|pullImageV1|GetContainerEvents/;
 
 /** A place goroutines are blocked in: one fact per place, however many goroutines pile up there. */
 interface Place {
   fact: FactId;
+  minGoroutines: number;
   state: string;
   frame: string;
   count: number;
@@ -88,6 +138,8 @@ export class GoroutineDump {
       return true;
     }
     if (FILE_LINE.test(text) || text.includes('...additional frames elided...')) return true;
+    // The goroutine's creator, printed without arguments: part of the dump, not a frame it waits in.
+    if (CREATED_BY.test(text.trim())) return true;
     if (FUNCTION_LINE.test(text.trim())) {
       const frames = this.#current?.frames;
       if (frames && frames.length < MAX_FRAMES)
@@ -111,15 +163,16 @@ export class GoroutineDump {
     for (const [i, frame] of g.frames.entries()) {
       const wait = WAITS.find((w) => w.frame.test(frame));
       if (!wait) continue;
+      if (wait.fact === 'runtime.call_blocked' && g.frames.some((f) => LONG_BY_DESIGN.test(f))) return;
       if (g.minutes >= wait.minMinutes) {
         const inRelist = relist > i ? ' (inside PLEG relist)' : '';
-        this.#tally(wait.fact, g, `${frame}${inRelist}`);
+        this.#tally(wait.fact, g, `${frame}${inRelist}`, wait.minGoroutines);
       }
       return;
     }
   }
 
-  #tally(fact: FactId, g: Goroutine, frame: string): void {
+  #tally(fact: FactId, g: Goroutine, frame: string, minGoroutines = 1): void {
     const key = `${fact} ${g.state} ${frame}`;
     const place = this.#places.get(key);
     if (place) {
@@ -128,6 +181,7 @@ export class GoroutineDump {
     } else if (this.#places.size < MAX_PLACES) {
       this.#places.set(key, {
         fact,
+        minGoroutines,
         state: g.state,
         frame,
         count: 1,
@@ -144,25 +198,42 @@ export class GoroutineDump {
     return { goroutines: this.#goroutines, places: [...this.#places.values()] };
   }
 
-  /** One fact per blocking place: the first goroutine's header verbatim, with the pile's size. */
+  /**
+   * One fact per blocking place: the first goroutine's header verbatim, with the pile's size. A kind of place that
+   * needs a pile (WAITS' minGoroutines) gives its facts only when its places together hold that many goroutines.
+   */
   addFacts(facts: FactSet, cite: (line: number) => string): void {
-    for (const p of this.summary().places) {
-      const pile = p.count > 1 ? `${p.count} goroutines, up to ${p.maxMinutes} minutes, e.g. ` : '';
+    const places = this.summary().places;
+    const pile = (p: Place) =>
+      places
+        .filter((q) => q.fact === p.fact && q.minGoroutines === p.minGoroutines)
+        .reduce((a, q) => a + q.count, 0);
+    for (const p of places) {
+      if (pile(p) < p.minGoroutines) continue;
+      const many = p.count > 1 ? `${p.count} goroutines, up to ${p.maxMinutes} minutes, e.g. ` : '';
       facts.add({
         id: p.fact,
         source: cite(p.firstLine),
-        text: `${pile}${p.firstHeader} ${p.frame}`,
+        text: `${many}${p.firstHeader} ${p.frame}`,
         value: p.maxMinutes,
       });
     }
   }
 }
 
-/** Goroutine dump facts from a whole text (a bundle's command output); lines are cited within it. */
-export function goroutineFacts(text: string, source: string, facts: FactSet): void {
-  if (!/^goroutine \d+ \[/m.test(text)) return;
+/** A journal line cut down to its tag (`kubelet[2767]: …`, the time and host dropped), which no log header holds. */
+const SYSLOG_TAG = /^\s*[\w.-]+\[\d+\]: ?/;
+
+/**
+ * Goroutine dump facts from a whole text (a bundle's command output); lines are cited within it. A log's dump
+ * (the kubelet's crash on its stderr, kept by the journal) is read through each line's log header: `component`
+ * names whose log it is, and each line's message is what the dump printed.
+ */
+export function goroutineFacts(text: string, source: string, facts: FactSet, component?: Component): void {
+  if (!(component ? /goroutine \d+ \[/ : /^goroutine \d+ \[/m).test(text)) return;
   const dump = new GoroutineDump();
-  for (const [i, line] of text.split('\n').entries()) dump.line(line, i + 1);
+  for (const [i, line] of text.split('\n').entries())
+    dump.line(component ? parseLogLine(line, component).message.replace(SYSLOG_TAG, '') : line, i + 1);
   dump.addFacts(facts, (line) => `${source}:${line}`);
 }
 

@@ -11,6 +11,7 @@ import { openGoroutineDump } from './goroutines.ts';
 import { readJsonLogLine, recordLine } from './json-lines.ts';
 import { openBareCallTrace, openCallTrace, openKernelStack } from './kernel-stack.ts';
 import { openGetEvents, openGetNodes } from './kubectl-tables.ts';
+import { openLsofTable } from './lsof-table.ts';
 import { openJsonObject, openNodeYaml } from './node-object.ts';
 import { openProcessTable } from './process-table.ts';
 import { openContainerList, openCrictlFailure, openShellCommand } from './shell-session.ts';
@@ -35,6 +36,7 @@ const OPENERS: readonly Opener[] = [
   openBareCallTrace,
   openSystemctlStatus,
   openProcessTable,
+  openLsofTable,
 ];
 
 /** What pasted texts held, beyond the facts their lines gave. */

@@ -82,6 +82,29 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'one relist (list every sandbox and container, inspect the changed ones) takes seconds to minutes',
   },
   {
+    // runc's init said to wait on its exec fifo (the fifo by its file name or its code name execFifo): a created
+    // container whose start never came.
+    fact: 'runc.init_fifo_wait',
+    pattern: `runc[ -]init\`?[^\\n]{0,200}(?:${HANG}|blocked|blocking|waiting|waits? (?:on|for)|never)[^\\n]{0,120}(?:exec ?fifo|execFifo|exec\\.fifo)`,
+    literals: ['runc init', 'runc-init'],
+    observation: true,
+    source:
+      'observation: runc libcontainer/standard_init_linux.go (init reopening the exec fifo write-only and blocking until `runc start` reads it; container_linux.go execFifoFilename "exec.fifo") as people describe the wait',
+    mechanism:
+      "runc's init waits on the container's exec fifo for a start that has not come: the container was created and never started",
+  },
+  {
+    // Many of them at once: the creates done, the starts never issued.
+    fact: 'runc.init_fifo_pileup',
+    pattern: `(?:[Mm]any|[Ll]ots of|[Hh]undreds of|[Tt]housands of|[Dd]ozens of|a lot of|[0-9]{2,}) \`?runc[ -]init\`? process(?:es)?[^\\n]{0,200}(?:exec ?fifo|execFifo|exec\\.fifo)`,
+    literals: ['runc init', 'runc-init'],
+    observation: true,
+    source:
+      'observation: runc inits piling up on their exec fifos (libcontainer standard_init_linux.go), as people count them',
+    mechanism:
+      "many containers' runc inits wait on their exec fifos: creates complete and the starts after them are never issued",
+  },
+  {
     fact: 'runtime.container_cmd_hang',
     pattern: `(?:docker|crictl|ctr|nerdctl) (?:inspect|rm|kill|stop|logs|exec|top|wait)${SAME_SENTENCE}{0,60}${HANG}|(?:docker|crictl) commands? (?:with|on|for|against) (?:the |an? )?(?:affected|one|that|this|specific|stuck)[^\\n]{0,30}${HANG}`,
     literals: HANG_LITERALS,

@@ -31,6 +31,36 @@ export const RUNC_RULES: readonly Signature[] = [
       "a container's runc init stage is still alive: it is stuck before exec'ing the container (a deadlock in its set-up, a cgroup or seccomp step that never returns), and the runtime call that started it waits with it",
   },
   {
+    // The exec fifo held, seen from outside: an lsof row (TYPE FIFO, NAME under the runtime's state directory:
+    // /run/containerd/runc/<namespace>/<id> for containerd's shims, /run/runc/<id> for runc's and CRI-O's default
+    // root, /run/docker/runtime-runc/<namespace>/<id> for older dockerd) or a descriptor link of /proc/PID/fd. Only
+    // runc's init keeps it open for longer than a `runc start` reads it: a created container waiting for its start.
+    fact: 'runc.init_fifo_wait',
+    // The only fifo runc makes (libcontainer's sole mkfifo) is exec.fifo: a FIFO row under a state root is it, also
+    // when the NAME column is cut short.
+    pattern:
+      '(?:[0-9][rwu]?\\s+FIFO\\s[^\\n]{0,160}|[0-9] -> )/[^\\s]*/exec\\.fifo|[0-9][rwu]?\\s+FIFO\\s[^\\n]{0,160}/run/(?:k3s/)?(?:containerd/runc|runc|docker/runtime-runc)/[^\\s/]+',
+    literals: ['exec.fifo', 'containerd/runc/', 'run/runc/', 'runtime-runc/'],
+    source:
+      'runc libcontainer/container_linux.go createExecFifo (mkfifo "exec.fifo" in the container\'s state directory, factory_linux.go execFifoFilename) and includeExecFifo (the fifo opened O_PATH and handed to init as _LIBCONTAINER_FIFOFD), standard_init_linux.go (*linuxStandardInit).Init (init reopens it write-only and blocks until `runc start` opens it to read: "init: about to wait on exec fifo"); state roots: runc main.go --root default /run/runc, containerd runtime/v2/runc (process.RuncRoot /run/containerd/runc plus the namespace)',
+    mechanism:
+      "a container's runc init holds its exec fifo: the container was created and its init waits, before exec'ing the container's command, for a start that has not come",
+  },
+  {
+    // The same wait by the function it sleeps in: ps's WCHAN beside runc's init (its comm "runc:[2:INIT]", cut to
+    // "runc:[2:I" by lsof and narrow columns; its argv "runc init"). fs/pipe.c fifo_open waits in wait_for_partner
+    // for a reader; before 5.9 wait_for_partner slept in pipe_wait (the function ps then shows), from 5.9 it
+    // schedules itself.
+    fact: 'runc.init_fifo_wait',
+    pattern:
+      '(?:runc:\\[2:I|runc init)[^\\n]{0,200}(?:wait_for_partner|fifo_open|pipe_wait)|(?:wait_for_partner|fifo_open|pipe_wait)[^\\n]{0,200}(?:runc:\\[2:I|runc init)',
+    literals: ['wait_for_partner', 'fifo_open', 'pipe_wait'],
+    source:
+      'linux fs/pipe.c fifo_open / wait_for_partner (pipe_wait until v5.9, "pipe: remove pipe_wait() and fix wakeup race with splice"; the wait inlined from v5.9), read through ps -o wchan; runc libcontainer/nsenter/nsexec.c (prctl PR_SET_NAME "runc:[2:INIT]") and standard_init_linux.go (the exec fifo reopened write-only)',
+    mechanism:
+      "runc's init sleeps opening its exec fifo for writing: no `runc start` has opened the other end, so the container was created and never started",
+  },
+  {
     fact: 'systemd.dbus_timeout',
     pattern: 'Timeout waiting for systemd to create [^ ]+\\.(?:scope|slice)',
     literals: ['Timeout waiting for systemd to create'],
