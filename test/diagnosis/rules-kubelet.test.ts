@@ -789,7 +789,7 @@ const KUBELET_EXAMPLES: readonly Example[] = [
       'container_manager_linux.go:329',
       '"Failed to initialize cpu manager" err="could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet"',
     ),
-    fact: 'kubelet.config_error',
+    fact: 'kubelet.manager_state',
   },
   {
     line: klog(

@@ -190,6 +190,41 @@ describe("the container manager's map of the runtime's containers at start", () 
     expect(ids({ logs: { kubelet: skipped } })).not.toContain('kubelet.container_map');
   });
 
+  it("the CPU/memory manager's own checkpoint unreadable at start: kubelet_defect, not the configuration", () => {
+    for (const line of [
+      klog(
+        'E',
+        'container_manager_linux.go:329',
+        '"Failed to initialize cpu manager" err="could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet"',
+      ),
+      klog(
+        'E',
+        'kubelet.go:1431',
+        '"Failed to start ContainerManager" err="start memory manager error: could not restore state from checkpoint: checkpoint is corrupted, please drain this node and delete the memory manager checkpoint file \\"/var/lib/kubelet/memory_manager_state\\" before restarting Kubelet"',
+      ),
+      klog(
+        'E',
+        'cpu_manager.go:230',
+        '[cpumanager] could not initialize checkpoint manager: checkpoint is corrupted, please drain node and remove policy state file',
+      ),
+    ]) {
+      const found = ids({ logs: { kubelet: line } });
+      expect(found, line).toContain('kubelet.manager_state');
+      expect(found, line).not.toContain('kubelet.config_error');
+      expect(top({ logs: { kubelet: line } })?.id, line).toBe('kubelet_defect');
+    }
+  });
+
+  it('the configuration the kubelet cannot load stays node_unreachable (its deployment, by its defaults)', () => {
+    const line = klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to load kubelet config file, path: /var/lib/kubelet/config.yaml, error: failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed to read kubelet config file \\"/var/lib/kubelet/config.yaml\\", error: open /var/lib/kubelet/config.yaml: no such file or directory"',
+    );
+    expect(ids({ logs: { kubelet: line } })).toContain('kubelet.config_error');
+    expect(top({ logs: { kubelet: line } })?.id).toBe('node_unreachable');
+  });
+
   it('red herring: a kubelet dead with its runtime down, and no reason of its own, stays runtime_down', () => {
     const bundle = {
       logs: {

@@ -14,6 +14,10 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "The kubelet is set to protect kernel defaults (protectKernelDefaults / --protect-kernel-defaults) and the node image does not set the kernel tunables it requires, so it refuses to start at every restart instead of setting them: the kubelet's configuration against the image, not the network.",
   ],
   [
+    'kubelet.manager_state',
+    "The kubelet's CPU or memory manager cannot restore the checkpoint it wrote itself (its policy changed without draining the node, the file is corrupt, or it names containers the runtime no longer has), so the kubelet exits at every start until the checkpoint is deleted.",
+  ],
+  [
     'kubelet.container_map',
     "The kubelet's container manager exits at every start while building its map of the runtime's containers: one container's sandbox is no longer listed by the runtime, and kubelets before 1.24 treat that as fatal. Removing the orphan container lets it start.",
   ],
@@ -77,6 +81,14 @@ const START_CHAINS: readonly (readonly [FactId, readonly string[]])[] = [
     ],
   ],
   [
+    'kubelet.manager_state',
+    [
+      'At start the CPU and memory managers read back the checkpoint they keep under /var/lib/kubelet (cpu_manager_state, memory_manager_state) and check it against the configured policy and the containers the runtime has.',
+      'A checkpoint written under another policy, a corrupt one, or one naming containers the runtime no longer lists fails that check; the kubelet exits and systemd restarts it into the same file.',
+      "Root cause: the kubelet's own state out of step with its configuration (the policy was changed without draining) or damaged; drain the node, delete the file the error names, and restart the kubelet.",
+    ],
+  ],
+  [
     'kubelet.container_map',
     [
       "At start the container manager lists the runtime's sandboxes and containers and maps every container to its pod through its sandbox, for the CPU manager's state.",
@@ -125,7 +137,7 @@ function defectChain(facts: FactSet): string[] {
  * Where the kubelet's start-up refusals rank (round 12). A kubelet that exits at start cuts the node off either
  * way; what an engineer fixes is what the refusal names. kubelet_defect takes the refusals on something of the
  * kubelet's own making: its bookkeeping (the cgroups it created, systemd's answer about a kubepods slice it already
- * made, the container map it builds from the runtime, its CPU/memory manager state) and the checks it was told to
+ * made, the container map it builds from the runtime, the CPU/memory manager checkpoints it wrote) and the checks it was told to
  * enforce itself (protectKernelDefaults, an opt-in: by default the kubelet sets those tunables, so its refusal is
  * its own configuration against the image). node_unreachable keeps the kubelet dead or unreachable with no reason
  * of its own named, and the refusals on its surroundings by its defaults: swap on the host, a controller the host
@@ -164,6 +176,8 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.kernel_defaults', weight: 3.5 },
     // An orphan container in the runtime made fatal by the kubelet's own map at start (1.18-1.23).
     { fact: 'kubelet.container_map', weight: 3.5 },
+    // The CPU/memory manager's own checkpoint unreadable at start (policy changed, corrupt, stale containers).
+    { fact: 'kubelet.manager_state', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
     // Only the kubelet's own cgroup manager (libcontainer's systemd driver, vendored) freezes the kubepods slices.
     { fact: 'cgroup.pods_frozen', weight: 3 },
@@ -248,6 +262,20 @@ export const kubeletDefect: CauseModule = {
             'node',
             'crictl rm <container whose sandbox is gone>',
             'remove the orphan container (docker rm with dockershim), then restart the kubelet',
+          ),
+        ]
+      : []),
+    ...(facts.has('kubelet.manager_state')
+      ? [
+          read(
+            'node',
+            'ls -l /var/lib/kubelet/cpu_manager_state /var/lib/kubelet/memory_manager_state; grep -h -E "policyName|policy" /var/lib/kubelet/*_manager_state',
+            'the checkpoints and the policy each was written under',
+          ),
+          change(
+            'node',
+            'rm /var/lib/kubelet/cpu_manager_state && systemctl restart kubelet',
+            'after draining the node: delete the checkpoint the error names (memory_manager_state for the memory manager); the kubelet writes a new one',
           ),
         ]
       : []),

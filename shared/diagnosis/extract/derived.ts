@@ -256,6 +256,7 @@ const KUBELET_OWN_REASON: readonly FactId[] = [
   'kubelet.cgroup_unit_exists',
   'kubelet.kernel_defaults',
   'kubelet.container_map',
+  'kubelet.manager_state',
 ];
 
 /**

@@ -859,17 +859,23 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the kubelet and dockerd use different cgroup drivers (systemd vs cgroupfs): the kubelet exits at start',
   },
   {
-    fact: 'kubelet.config_error',
-    pattern: 'please drain this node and delete the (?:CPU|memory) manager checkpoint file',
+    // The CPU and memory managers' state, written by the kubelet and read back at start against its configuration
+    // and the container map (a policy changed without draining, a corrupt checkpoint, a container the map lacks):
+    // the kubelet's own bookkeeping, fatal at every start until the file is deleted. Older cpumanager releases log
+    // the same advice when their checkpoint manager or policy start fails.
+    fact: 'kubelet.manager_state',
+    pattern:
+      'please drain this node and delete the (?:CPU|memory) manager checkpoint file|please drain node and remove policy state file',
     literals: [
       'please drain this node and delete the CPU manager checkpoint file',
       'please drain this node and delete the memory manager checkpoint file',
+      'please drain node and remove policy state file',
     ],
     from: ['kubelet', 'unknown'],
     source:
-      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState',
+      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState ("could not restore state from checkpoint: %v, please drain this node and delete the CPU manager checkpoint file %q before restarting Kubelet": "configured policy %q differs from state checkpoint policy %q", a corrupt checkpoint, "containerID \'%v\' not found in initial containers list"); cpumanager/cpu_manager.go Start ("could not initialize checkpoint manager: %v, please drain node and remove policy state file", 1.10+; the static policy\'s invalid-state panic in early releases), wrapped by container_manager_linux.go ("start cpu manager error", "start memory manager error")',
     mechanism:
-      'the CPU/memory manager policy changed but its checkpoint holds the old one: the kubelet exits at start',
+      'the CPU or memory manager cannot restore its own checkpoint at start (its policy changed since it was written, the file is corrupt, or it names containers the runtime no longer has): the kubelet exits at every start until the checkpoint is deleted',
   },
   {
     // cmd/kubelet/app/server.go's start-up: the configuration it loads (file, drop-ins, flags), validates and
