@@ -1009,7 +1009,7 @@ export const KUBELET_RULES: readonly Signature[] = [
       'subsystem mount|subsystem not mounted|cannot allocate memory|no space left on device|too many open files|resource temporarily unavailable|root container \\[[^\\]\\n]{0,80}kubepods\\] doesn.t exist|dbus: |DBus\\.Error|[Dd]id not receive a reply',
     from: ['kubelet', 'unknown'],
     source:
-      'kubernetes pkg/kubelet/cm/container_manager_linux.go setupNode ("failed to initialize top level QOS containers: %v"; "initialise" in 1.6-1.7), qos_container_manager_linux.go Start ("failed to create top level %v QOS cgroup : %v", "failed to update top level %v QOS cgroup : %v"), pod_container_manager_linux.go EnsureExists ("failed to create container for %v : %v", a CgroupName printed as [kubepods burstable pod<uid>]), kubelet.go syncPod ("failed to ensure that the pod: %v cgroups exist and are correctly applied: %v", event "unable to ensure pod container exists: %v"), 1.6 to current',
+      'kubernetes pkg/kubelet/cm/container_manager_linux.go setupNode ("failed to initialize top level QOS containers: %v"; "initialise" in the 1.6-era releases, kubernetes #43856), qos_container_manager_linux.go Start ("failed to create top level %v QOS cgroup : %v", "failed to update top level %v QOS cgroup : %v"), pod_container_manager_linux.go EnsureExists ("failed to create container for %v : %v", a CgroupName printed as [kubepods burstable pod<uid>]), kubelet.go syncPod ("failed to ensure that the pod: %v cgroups exist and are correctly applied: %v", event "unable to ensure pod container exists: %v"), 1.6 to current',
     mechanism:
       "the kubelet's container manager could not create or update one of its own cgroups (a QoS slice at start, a pod's slice before its sandbox): at start the kubelet exits, per pod the pod stays ContainerCreating",
   },
@@ -1048,7 +1048,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     pattern: 'failed to build map of initial containers',
     from: ['kubelet', 'unknown'],
     source:
-      'kubernetes pkg/kubelet/cm/container_manager_linux.go Start, buildContainerMapFromRuntime ("failed to build map of initial containers from runtime: %v" around "no PodsandBox found with Id \'%s\'", 1.18 to 1.23, with the container\'s ID and name from #107116); from 1.24 (#108325) the container is logged ("No PodSandBox found for the container") and skipped',
+      'kubernetes pkg/kubelet/cm/container_manager_linux.go Start, buildContainerMapFromRuntime ("failed to build map of initial containers from runtime: %v" around "no PodsandBox found with Id \'%s\'", 1.18 to 1.23; #107116 added the container\'s ID and name); from 1.24 (#108325, merged for that release) the container is logged ("No PodSandBox found for the container") and skipped',
     mechanism:
       "the kubelet's container manager found a container whose sandbox the runtime no longer lists and exits at start: its own map of the node's containers, rebuilt the same way at every restart, so it crash-loops until the orphan container is removed",
   },
