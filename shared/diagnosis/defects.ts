@@ -469,6 +469,42 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['cgroup.pods_frozen'], ['proc.frozen']],
   },
   {
+    // libcontainer/cgroups/systemd startUnit: since runc #1124 (2016) systemd's UnitExists counts as success, so that
+    // the kubelet can ensure a slice exists; rc95 wrapped the error before testing it, so the test never matched
+    // (runc #2996, fixed by #2997 for 1.0.0; pod slices still failed until 1.0.2). Kubelet 1.21.2 vendored rc95
+    // (#102676, "a regression in 1.21.2"); 1.21.5 and 1.22.2 vendor 1.0.2 (#104530, #104529). Whether any 1.20
+    // patch release vendored rc95 is not established here, so 1.20 is not listed.
+    id: 'kubelet-vendored-runc-unit-exists',
+    component: 'kubelet',
+    affected: [
+      { introduced: '1.21.2', fixed: '1.21.5' },
+      { introduced: '1.22.0', fixed: '1.22.2' },
+    ],
+    cause: 'kubelet_defect',
+    symptom:
+      'the kubelet exits at start on its QoS slices, or pods stay ContainerCreating, with systemd answering that a kubepods slice already exists (systemd cgroup driver)',
+    mechanism:
+      "the kubelet's vendored runc libcontainer (rc95 to 1.0.1) no longer ignores systemd's UnitExists when it starts a kubepods slice that is already there",
+    fix: 'kubelet v1.21.5 / v1.22.2 (runc 1.0.2 vendored, #104530 / #104529); until then stop the leftover kubepods slices or reboot',
+    links: [`${K8S}/issues/102676`, `${RUNC}/issues/2996`, `${K8S}/pull/104530`, `${K8S}/pull/104529`],
+    requires: [['kubelet.cgroup_unit_exists']],
+  },
+  {
+    // container_manager_linux.go buildContainerMapFromRuntime returned an error for a container whose sandbox the
+    // runtime does not list (1.18, with the containermap package) until #108325 (1.24) logged and skipped it.
+    id: 'kubelet-container-map-orphan-container',
+    component: 'kubelet',
+    affected: [{ introduced: '1.18.0', fixed: '1.24.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'the kubelet crash-loops at start with "failed to build map of initial containers from runtime: no PodsandBox found with Id"',
+    mechanism:
+      "the container manager's map of the runtime's containers treats one container whose sandbox is gone as fatal, at every start",
+    fix: 'kubelet v1.24.0 (#108325 skips the container); until then remove the orphan container',
+    links: [`${K8S}/pull/108325`, 'https://github.com/kubernetes/kubelet/issues/21', `${K8S}/issues/107115`],
+    requires: [['kubelet.container_map']],
+  },
+  {
     // libcontainer/nsenter/cloned_binary.c try_bindfd (16612d74, v1.0.0-rc7): before each exec `runc init`
     // bind-mounts a read-only copy of its binary under its state directory and unmounts it after; removed by
     // b999376f (#3931, v1.2.0) and on the 1.1 branch by 614ce12f (#4392, v1.1.15).

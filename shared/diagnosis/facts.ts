@@ -230,9 +230,19 @@ export const FACT_MEANINGS = {
     "a runtime list response is larger than the kubelet's gRPC message limit: too many containers for one call",
   'runtime.overlay_corrupt': "the runtime's overlay2 storage holds a corrupt layer link",
   'kubelet.config_error':
-    'the kubelet exits at start on its own configuration (a config file or flag it cannot load or rejects, a cgroup driver mismatch, a stale CPU/memory manager checkpoint)',
+    'the kubelet exits at start on its own configuration (a config file or flag it cannot load or rejects, a cgroup driver mismatch)',
   'kubelet.qos_root_missing':
     "the kubelet's container manager exits at start because the root of its QoS cgroups (kubepods) it had just made is not there: the kubelet's own cgroup bookkeeping racing systemd",
+  'kubelet.cgroup_setup_failed':
+    "the kubelet's container manager could not create or update one of its own cgroups (a QoS slice at start, a pod's slice before its sandbox)",
+  'kubelet.cgroup_unit_exists':
+    "the kubelet's vendored cgroup manager (libcontainer, systemd driver) failed on systemd's answer that a kubepods slice it creates already exists: the kubelet's own cgroup bookkeeping, not systemd stalling",
+  'kubelet.kernel_defaults':
+    'the kubelet refuses to start: it is set to protect kernel defaults (protectKernelDefaults) and kernel tunables differ from the values it requires',
+  'kubelet.manager_state':
+    "the kubelet's CPU or memory manager cannot restore its own checkpoint at start (a policy changed without draining, a corrupt file, containers the runtime no longer has): the kubelet exits until it is deleted",
+  'kubelet.container_map':
+    "the kubelet's container manager exits at start building its map of the runtime's containers: a container whose sandbox the runtime no longer lists",
   'kubelet.cgroup_controller_missing':
     "the kubelet's container manager needs a cgroup controller the host does not mount (a kernel built without it, or it disabled): the kubelet cannot run on this host as configured",
   'kubelet.cadvisor_cgroup_path':

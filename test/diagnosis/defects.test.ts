@@ -168,6 +168,8 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'containerd-shim-create-early-exit-deadlock': { inside: '1.7.7', outside: '1.7.8' },
   'containerd-io-1.2.2-3.3-runc-memfd-loop': { inside: '1.2.2-3.3', outside: '1.2.2-3' },
   'kubelet-vendored-runc-1.0-cgroup-freeze': { inside: '1.21.4', outside: '1.21.5' },
+  'kubelet-vendored-runc-unit-exists': { inside: '1.22.1', outside: '1.22.2' },
+  'kubelet-container-map-orphan-container': { inside: '1.23.9', outside: '1.24.0' },
   'runc-bindfd-mount-churn': { inside: '1.1.14', outside: '1.1.15' },
 };
 

@@ -867,7 +867,7 @@ const KUBELET_EXAMPLES: readonly Example[] = [
       'container_manager_linux.go:329',
       '"Failed to initialize cpu manager" err="could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet"',
     ),
-    fact: 'kubelet.config_error',
+    fact: 'kubelet.manager_state',
   },
   {
     line: klog(
@@ -926,6 +926,57 @@ const KUBELET_EXAMPLES: readonly Example[] = [
       '"command failed" err="failed to run Kubelet: invalid configuration: cgroup-root [\\"kubelet\\"] doesn\'t exist"',
     ),
     fact: 'kubelet.config_error',
+  },
+  // Round 12: the container manager's own cgroups, systemd's UnitExists about a kubepods slice, the kernel-defaults
+  // check and the container map at start (qos_container_manager_linux.go, pod_container_manager_linux.go,
+  // container_manager_linux.go setupKernelTunables and buildContainerMapFromRuntime).
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1384',
+      '"Failed to start ContainerManager" err="failed to initialize top level QOS containers: failed to create top level Burstable QOS cgroup : error while starting unit \\"kubepods-burstable.slice\\" with properties [{Name:Description Value:\\"libcontainer container kubepods-burstable.slice\\"} {Name:Wants Value:[\\"kubepods.slice\\"]} {Name:DefaultDependencies Value:false}]: Unit kubepods-burstable.slice already exists."',
+    ),
+    fact: 'kubelet.cgroup_unit_exists',
+  },
+  {
+    line: klog(
+      'E',
+      'pod_workers.go:190',
+      '"Error syncing pod, skipping" err="failed to ensure that the pod: 0f6b2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b cgroups exist and are correctly applied: failed to create container for [kubepods besteffort pod0f6b2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b] : Unit kubepods-besteffort-pod0f6b2a8e_3c1d_4e5f_9a7b_1c2d3e4f5a6b.slice already exists." pod="default/web-0" podUID=0f6b2a8e-3c1d-4e5f-9a7b-1c2d3e4f5a6b',
+    ),
+    fact: 'kubelet.cgroup_unit_exists',
+  },
+  {
+    line: klog(
+      'I',
+      'kubelet.go:1752',
+      'skipping pod synchronization - [Failed to start ContainerManager failed to initialise top level QOS containers: failed to create top level BestEffort QOS cgroup : Unit kubepods-besteffort.slice already exists.]',
+    ),
+    fact: 'kubelet.cgroup_setup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1431',
+      '"Failed to start ContainerManager" err="[invalid kernel flag: vm/overcommit_memory, expected value: 1, actual value: 0, invalid kernel flag: kernel/panic, expected value: 10, actual value: 0]"',
+    ),
+    fact: 'kubelet.kernel_defaults',
+  },
+  {
+    line: klog(
+      'F',
+      'kubelet.go:1296',
+      'Failed to start ContainerManager [Invalid kernel flag: kernel/keys/root_maxkeys, expected value: 1000000, actual value: 200]',
+    ),
+    fact: 'kubelet.kernel_defaults',
+  },
+  {
+    line: klog(
+      'F',
+      'kubelet.go:1384',
+      "Failed to start ContainerManager failed to build map of initial containers from runtime: no PodsandBox found with Id 'c3d9e0f1a2b34c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5'",
+    ),
+    fact: 'kubelet.container_map',
   },
   {
     line: klog(

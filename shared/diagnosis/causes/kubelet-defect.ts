@@ -6,6 +6,22 @@ import type { CauseModule } from './types.ts';
 /** The summary each defect fact gives, the most specific first: the first fact present decides. */
 const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
   [
+    'kubelet.cgroup_unit_exists',
+    "The kubelet's own cgroup manager fails on its kubepods slices: systemd answers that a slice the kubelet creates already exists, and the runc libcontainer the kubelet vendors takes that for a failure (a regression of kubelet 1.21.2-1.21.4 and 1.22.0-1.22.1, or slices left behind by an earlier install), so the kubelet exits at start or pods never get their cgroups. systemd is answering, not stalling.",
+  ],
+  [
+    'kubelet.kernel_defaults',
+    "The kubelet is set to protect kernel defaults (protectKernelDefaults / --protect-kernel-defaults) and the node image does not set the kernel tunables it requires, so it refuses to start at every restart instead of setting them: the kubelet's configuration against the image, not the network.",
+  ],
+  [
+    'kubelet.manager_state',
+    "The kubelet's CPU or memory manager cannot restore the checkpoint it wrote itself (its policy changed without draining the node, the file is corrupt, or it names containers the runtime no longer has), so the kubelet exits at every start until the checkpoint is deleted.",
+  ],
+  [
+    'kubelet.container_map',
+    "The kubelet's container manager exits at every start while building its map of the runtime's containers: one container's sandbox is no longer listed by the runtime, and kubelets before 1.24 treat that as fatal. Removing the orphan container lets it start.",
+  ],
+  [
     'kubelet.qos_root_missing',
     "The kubelet's container manager exits at every start because the root of its QoS cgroups (kubepods) is missing when it checks for it: a known kubelet race with systemd's handling of the kubepods slice (cgroup v2 with the systemd driver, a daemon-reload, or leaked cgroup mounts), not the runtime or the network.",
   ],
@@ -46,8 +62,46 @@ const FROZEN_CHAIN: string[] = [
   "Root cause: the kubelet's vendored runc (1.0.0 could take a slice frozen through its parent for frozen itself and leave it so; fixed in runc 1.0.1 and 1.0.2, which later kubelet patch releases vendor). Writing THAWED thaws it; a kubelet with the fixed runc keeps it from recurring.",
 ];
 
+/** The kubelet's start-up refusals and cgroup failures on its own bookkeeping or its own checks, by fact. */
+const START_CHAINS: readonly (readonly [FactId, readonly string[]])[] = [
+  [
+    'kubelet.cgroup_unit_exists',
+    [
+      "With the systemd cgroup driver the kubelet's cgroup manager creates the kubepods slice, the Burstable and BestEffort slices and one slice per pod as transient systemd units, through the runc libcontainer it vendors; a slice that already exists is meant to count as created.",
+      'Here systemd answers that the slice already exists and libcontainer returns that as an error: at start the container manager fails on its QoS slices and the kubelet exits into a restart loop; per pod, the pod never gets its cgroup and stays ContainerCreating. systemd itself answers promptly.',
+      "Root cause: the kubelet's vendored libcontainer (runc 1.0.0-rc95 wrapped the error before checking it, kubernetes #102676; fixed by runc 1.0.2 in kubelet 1.21.5 and 1.22.2), or kubepods slices left loaded by an earlier install. Stopping the leftover kubepods slices (or a reboot) clears it; a fixed kubelet keeps it from recurring.",
+    ],
+  ],
+  [
+    'kubelet.kernel_defaults',
+    [
+      'At start the container manager checks the kernel tunables the kubelet relies on (vm.overcommit_memory=1, vm.panic_on_oom=0, kernel.panic=10, kernel.panic_on_oops=1, and the root keyring limits). By default it sets any that differ; with protectKernelDefaults it only checks, and lists each one that differs as an error.',
+      'The container manager does not start, the kubelet exits, and systemd restarts it into the same check: nothing posts node status, and a new node never registers.',
+      "Root cause: the kubelet's configuration (protectKernelDefaults, a hardening option) on an image that does not set those values: set them in the image or /etc/sysctl.d (the values listed), or turn the option off.",
+    ],
+  ],
+  [
+    'kubelet.manager_state',
+    [
+      'At start the CPU and memory managers read back the checkpoint they keep under /var/lib/kubelet (cpu_manager_state, memory_manager_state) and check it against the configured policy and the containers the runtime has.',
+      'A checkpoint written under another policy, a corrupt one, or one naming containers the runtime no longer lists fails that check; the kubelet exits and systemd restarts it into the same file.',
+      "Root cause: the kubelet's own state out of step with its configuration (the policy was changed without draining) or damaged; drain the node, delete the file the error names, and restart the kubelet.",
+    ],
+  ],
+  [
+    'kubelet.container_map',
+    [
+      "At start the container manager lists the runtime's sandboxes and containers and maps every container to its pod through its sandbox, for the CPU manager's state.",
+      'A container whose sandbox is gone from the runtime (the sandbox died or was removed while the container record stayed) makes kubelets 1.18 to 1.23 fail the whole start; the map is rebuilt the same way at every restart, so the kubelet crash-loops.',
+      'Root cause: the kubelet treating one orphan container as fatal (kubelet 1.24, #108325, skips it). Remove the orphan container the error names (docker rm / crictl rm), then restart the kubelet.',
+    ],
+  ],
+];
+
 /** The mechanism of the other defects, by the fact that shows which. */
 function defectChain(facts: FactSet): string[] {
+  const start = START_CHAINS.find(([fact]) => facts.has(fact));
+  if (start) return [...start[1]];
   if (facts.has('kubelet.qos_root_missing'))
     return [
       'At start the container manager creates the kubepods cgroup (the node-allocatable root), then its QoS manager checks that the root exists before it makes the Burstable and BestEffort cgroups under it.',
@@ -79,10 +133,26 @@ function defectChain(facts: FactSet): string[] {
         ];
 }
 
+/*
+ * Where the kubelet's start-up refusals rank (round 12). A kubelet that exits at start cuts the node off either
+ * way; what an engineer fixes is what the refusal names. kubelet_defect takes the refusals on something of the
+ * kubelet's own making: its bookkeeping (the cgroups it created, systemd's answer about a kubepods slice it already
+ * made, the container map it builds from the runtime, the CPU/memory manager checkpoints it wrote) and the checks it was told to
+ * enforce itself (protectKernelDefaults, an opt-in: by default the kubelet sets those tunables, so its refusal is
+ * its own configuration against the image). node_unreachable keeps the kubelet dead or unreachable with no reason
+ * of its own named, and the refusals on its surroundings by its defaults: swap on the host, a controller the host
+ * lacks, a configuration file, flag, kubeconfig or credential it cannot load (kubelet.config_error), a unit step
+ * before it ran. Those facts stay there; the new ones carry their own weight here, and kubelet_defect explaining
+ * node_unreachable lets the "kubelet dead" summary they come with fall in behind them. One line naming both the
+ * refusal and the unit's failure is still one piece of evidence (rank.ts).
+ */
 export const kubeletDefect: CauseModule = {
   id: 'kubelet_defect',
   title: 'Known kubelet defect',
   explains: ['node_unreachable'],
+  // systemd's "already exists" about a kubepods slice the kubelet's cgroup manager failed on is the kubelet's
+  // bookkeeping: the systemd fact it also is does not make systemd the cause.
+  explainsWhen: [{ cause: 'systemd_dbus_stall', fact: 'kubelet.cgroup_unit_exists' }],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
     { fact: 'kubelet.relist_deadlock', weight: 3.5 },
@@ -97,6 +167,17 @@ export const kubeletDefect: CauseModule = {
     // The container manager finding the kubepods root it just created gone: a known kubelet race with systemd's
     // cgroup bookkeeping (kubernetes #79046, #95488, #122955), whatever restarts the kubelet into it.
     { fact: 'kubelet.qos_root_missing', weight: 3.5 },
+    // The same bookkeeping's other answer: systemd says the kubepods slice the kubelet creates already exists and the
+    // vendored libcontainer fails on it (kubernetes #102676; #43856 on leftover slices).
+    { fact: 'kubelet.cgroup_unit_exists', weight: 3.5 },
+    // The container manager failing on one of its own cgroups with no errno of the kernel's named: a lead.
+    { fact: 'kubelet.cgroup_setup_failed', weight: 1.5 },
+    // protectKernelDefaults against an image that does not set the tunables: the kubelet's configuration.
+    { fact: 'kubelet.kernel_defaults', weight: 3.5 },
+    // An orphan container in the runtime made fatal by the kubelet's own map at start (1.18-1.23).
+    { fact: 'kubelet.container_map', weight: 3.5 },
+    // The CPU/memory manager's own checkpoint unreadable at start (policy changed, corrupt, stale containers).
+    { fact: 'kubelet.manager_state', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
     // Only the kubelet's own cgroup manager (libcontainer's systemd driver, vendored) freezes the kubepods slices.
     { fact: 'cgroup.pods_frozen', weight: 3 },
@@ -139,6 +220,62 @@ export const kubeletDefect: CauseModule = {
             'node',
             'echo THAWED > /sys/fs/cgroup/freezer/kubepods.slice/<frozen slice>/freezer.state',
             'thaw the slice the first command named (cgroup v2: echo 0 > …/cgroup.freeze); its processes resume where they stopped',
+          ),
+        ]
+      : []),
+    ...(facts.has('kubelet.cgroup_unit_exists')
+      ? [
+          read(
+            'node',
+            "systemctl list-units --all --no-legend 'kubepods*.slice' | head -n 20",
+            'the kubepods slices systemd has loaded, and their state',
+          ),
+          change(
+            'node',
+            "systemctl stop $(systemctl list-units --all --no-legend --plain 'kubepods*.slice' | awk '{print $1}')",
+            'only with the kubelet stopped and the node drained: stop the leftover kubepods slices so the kubelet can create them again (a reboot does the same)',
+          ),
+        ]
+      : []),
+    ...(facts.has('kubelet.kernel_defaults')
+      ? [
+          read(
+            'node',
+            'sysctl vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes',
+            'the values the kubelet checks (it wants 1, 0, 10, 1, 1000000, 25000000)',
+          ),
+          change(
+            'node',
+            "printf 'vm.overcommit_memory=1\\nvm.panic_on_oom=0\\nkernel.panic=10\\nkernel.panic_on_oops=1\\nkernel.keys.root_maxkeys=1000000\\nkernel.keys.root_maxbytes=25000000\\n' > /etc/sysctl.d/90-kubelet.conf && sysctl --system",
+            'set the values the kubelet protects (or bake them into the image), then restart the kubelet',
+          ),
+        ]
+      : []),
+    ...(facts.has('kubelet.container_map')
+      ? [
+          read(
+            'node',
+            'crictl ps -a -o json | grep -o \'"podSandboxId": "[0-9a-f]*"\' | sort -u; crictl pods -q',
+            "the sandboxes containers point at, and the sandboxes the runtime lists: the one missing is the error's",
+          ),
+          change(
+            'node',
+            'crictl rm <container whose sandbox is gone>',
+            'remove the orphan container (docker rm with dockershim), then restart the kubelet',
+          ),
+        ]
+      : []),
+    ...(facts.has('kubelet.manager_state')
+      ? [
+          read(
+            'node',
+            'ls -l /var/lib/kubelet/cpu_manager_state /var/lib/kubelet/memory_manager_state; grep -h -E "policyName|policy" /var/lib/kubelet/*_manager_state',
+            'the checkpoints and the policy each was written under',
+          ),
+          change(
+            'node',
+            'rm /var/lib/kubelet/cpu_manager_state && systemctl restart kubelet',
+            'after draining the node: delete the checkpoint the error names (memory_manager_state for the memory manager); the kubelet writes a new one',
           ),
         ]
       : []),

@@ -87,7 +87,7 @@ function whyNoStatus(facts: FactSet): string {
     return 'The kubelet refuses to start because swap is enabled, and systemd keeps restarting it.';
   if (facts.has('kubelet.config_error')) {
     const refusal = configRefusal(facts);
-    return `The kubelet refuses to start on its own configuration${refusal ? ` (${refusal})` : ''}: a config file, drop-in, flag, kubeconfig or CA it cannot load or rejects, or one that disagrees with the node (cgroup driver, CPU/memory manager checkpoint); systemd keeps restarting it.`;
+    return `The kubelet refuses to start on its own configuration${refusal ? ` (${refusal})` : ''}: a config file, drop-in, flag, kubeconfig or CA it cannot load or rejects, or one that disagrees with the node (the runtime's cgroup driver, a node IP the host lacks); systemd keeps restarting it.`;
   }
   if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
     return 'The kubelet process exits or cannot start, so nobody renews the Lease.';

@@ -252,6 +252,11 @@ const KUBELET_OWN_REASON: readonly FactId[] = [
   'kubelet.cadvisor_cgroup_path',
   'kubelet.node_identity',
   'kubelet.auth_error',
+  'kubelet.qos_root_missing',
+  'kubelet.cgroup_unit_exists',
+  'kubelet.kernel_defaults',
+  'kubelet.container_map',
+  'kubelet.manager_state',
 ];
 
 /**
@@ -269,6 +274,24 @@ function kubeletDownWithRuntime(facts: FactSet): void {
   if (KUBELET_OWN_REASON.some((id) => facts.has(id))) return;
   if (facts.has('runtime.recovered') || facts.has('runtime.restarted')) return;
   facts.add({ id: 'kubelet.dead_with_runtime', source: dead.source, text: dead.text });
+}
+
+/** A slice of the kubelet's own cgroup tree (kubepods, its QoS slices, a pod's), as systemd names it. */
+const KUBEPODS_SLICE_EXISTS = /Unit \S{0,80}kubepods\S{0,200}\.slice already exists/;
+
+/**
+ * systemd answering that a kubepods slice already exists, on a line of its own, beside the kubelet's container
+ * manager failing to create or update its QoS or pod cgroups: the answer its vendored libcontainer took for a
+ * failure (the one-line form is read by its rule, rules/kubelet.ts). Only the kubelet starts kubepods slices (the
+ * runtimes start scopes under them), so the slice's name ties the answer to the kubelet's bookkeeping; a container's
+ * scope that already exists is not this, and stays systemd's. Cites the container manager's error.
+ */
+function kubeletUnitExists(facts: FactSet): void {
+  if (facts.has('kubelet.cgroup_unit_exists')) return;
+  const failed = facts.examples('kubelet.cgroup_setup_failed')[0];
+  if (!failed) return;
+  if (!facts.examples('systemd.unit_exists').some((f) => KUBEPODS_SLICE_EXISTS.test(f.text))) return;
+  facts.add({ id: 'kubelet.cgroup_unit_exists', source: failed.source, text: failed.text });
 }
 
 /**
@@ -335,6 +358,7 @@ function fatalBehindRuntime(facts: FactSet): void {
 
 /** Facts that only exist in combination: run after every single-source extractor. */
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
+  kubeletUnitExists(facts);
   kubeletDownWithRuntime(facts);
   plegAge(facts);
   startupRace(facts);

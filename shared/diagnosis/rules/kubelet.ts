@@ -974,17 +974,23 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the kubelet and dockerd use different cgroup drivers (systemd vs cgroupfs): the kubelet exits at start',
   },
   {
-    fact: 'kubelet.config_error',
-    pattern: 'please drain this node and delete the (?:CPU|memory) manager checkpoint file',
+    // The CPU and memory managers' state, written by the kubelet and read back at start against its configuration
+    // and the container map (a policy changed without draining, a corrupt checkpoint, a container the map lacks):
+    // the kubelet's own bookkeeping, fatal at every start until the file is deleted. Older cpumanager releases log
+    // the same advice when their checkpoint manager or policy start fails.
+    fact: 'kubelet.manager_state',
+    pattern:
+      'please drain this node and delete the (?:CPU|memory) manager checkpoint file|please drain node and remove policy state file',
     literals: [
       'please drain this node and delete the CPU manager checkpoint file',
       'please drain this node and delete the memory manager checkpoint file',
+      'please drain node and remove policy state file',
     ],
     from: ['kubelet', 'unknown'],
     source:
-      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState',
+      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState ("could not restore state from checkpoint: %v, please drain this node and delete the CPU manager checkpoint file %q before restarting Kubelet": "configured policy %q differs from state checkpoint policy %q", a corrupt checkpoint, "containerID \'%v\' not found in initial containers list"); cpumanager/cpu_manager.go Start ("could not initialize checkpoint manager: %v, please drain node and remove policy state file", 1.10+; the static policy\'s invalid-state panic in early releases), wrapped by container_manager_linux.go ("start cpu manager error", "start memory manager error")',
     mechanism:
-      'the CPU/memory manager policy changed but its checkpoint holds the old one: the kubelet exits at start',
+      'the CPU or memory manager cannot restore its own checkpoint at start (its policy changed since it was written, the file is corrupt, or it names containers the runtime no longer has): the kubelet exits at every start until the checkpoint is deleted',
   },
   {
     // cmd/kubelet/app/server.go's start-up: the configuration it loads (file, drop-ins, flags), validates and
@@ -1095,6 +1101,71 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes pkg/kubelet/cm/container_manager_linux.go NewContainerManager ("invalid configuration: cgroup-root %q doesn\'t exist", 1.8 to current; earlier in qos_container_manager_linux.go without the name)',
     mechanism:
       "the kubelet's --cgroup-root (cgroupRoot) names a cgroup that does not exist on this host: the kubelet refuses to start",
+  },
+  // The same container manager's other answers (round 12). Its cgroup manager creates the kubepods root, the QoS
+  // slices and one slice per pod through the runc libcontainer it vendors; with the systemd driver each is a transient
+  // slice started over D-Bus, and libcontainer is meant to take systemd's "already exists" for success (runc #1124).
+  {
+    // The wrappers pkg/kubelet/cm and kubelet.go put around a cgroup it could not create or update, at start (the
+    // QoS slices) or per pod (the pod's slice). What follows the wrapper decides whose failure it is: an errno the
+    // kernel gives (memory cgroup IDs, descriptors, tasks), a controller the host lacks, or the D-Bus connection to
+    // systemd failing is read by other rules as that.
+    fact: 'kubelet.cgroup_setup_failed',
+    literals: [
+      'top level QOS containers',
+      'QOS cgroup : ',
+      'failed to create container for [',
+      'cgroups exist and are correctly applied',
+      'unable to ensure pod container exists',
+    ],
+    pattern:
+      '[Ff]ailed to initiali[sz]e top level QOS containers|failed to (?:create|update) top level (?:Burstable|BestEffort) QOS cgroup : |failed to create container for \\[[^\\]\\n]{0,200}kubepods|cgroups exist and are correctly applied|unable to ensure pod container exists',
+    unless:
+      'subsystem mount|subsystem not mounted|cannot allocate memory|no space left on device|too many open files|resource temporarily unavailable|root container \\[[^\\]\\n]{0,80}kubepods\\] doesn.t exist|dbus: |DBus\\.Error|[Dd]id not receive a reply',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/container_manager_linux.go setupNode ("failed to initialize top level QOS containers: %v"; "initialise" in the 1.6-era releases, kubernetes #43856), qos_container_manager_linux.go Start ("failed to create top level %v QOS cgroup : %v", "failed to update top level %v QOS cgroup : %v"), pod_container_manager_linux.go EnsureExists ("failed to create container for %v : %v", a CgroupName printed as [kubepods burstable pod<uid>]), kubelet.go syncPod ("failed to ensure that the pod: %v cgroups exist and are correctly applied: %v", event "unable to ensure pod container exists: %v"), 1.6 to current',
+    mechanism:
+      "the kubelet's container manager could not create or update one of its own cgroups (a QoS slice at start, a pod's slice before its sandbox): at start the kubelet exits, per pod the pod stays ContainerCreating",
+  },
+  {
+    // systemd's BUS_ERROR_UNIT_EXISTS inside one of the container manager's own errors, or the container manager's
+    // start failing on it bare (the kubepods root, created before the QoS slices and returned unwrapped). Split over
+    // lines, extract/derived.ts ties the two (kubeletUnitExists).
+    fact: 'kubelet.cgroup_unit_exists',
+    literals: ['already exists', 'org.freedesktop.systemd1.UnitExists'],
+    pattern:
+      '(?:top level QOS containers|QOS cgroup : |failed to create container for \\[|cgroups exist and are correctly applied|unable to ensure pod container exists|Failed to start ContainerManager)[^\\n]{0,2000}(?:Unit [^ \\n]{0,80}kubepods[^ \\n]{0,200}\\.slice already exists|org\\.freedesktop\\.systemd1\\.UnitExists)',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/cgroup_manager_linux.go Create through the vendored runc libcontainer/cgroups/systemd startUnit (isUnitExists meant to be ignored since runc #1124; rc95 wrapped the error first, "error while starting unit %q with properties %+v", so it escaped: runc #2996, kubernetes #102676, fixed with runc 1.0.2 in kubelet 1.21.5 and 1.22.2; runc 1.1.6 retries after reset-failed, "unable to start unit %q (properties %+v)"); systemd src/core/dbus-manager.c transient_unit_from_message ("Unit %s already exists.")',
+    mechanism:
+      'the kubelet\'s vendored libcontainer asked systemd to start a kubepods slice the kubelet had already made and took systemd\'s "already exists" for a failure: its own cgroup bookkeeping, not systemd stalling; the kubelet exits at start or the pod never gets its cgroup',
+  },
+  {
+    // setupKernelTunables runs in setupNode; by default it sets the values (KernelTunableModify). With
+    // --protect-kernel-defaults it only checks, and every flag that differs is one error in an aggregate.
+    fact: 'kubelet.kernel_defaults',
+    literals: ['invalid kernel flag: '],
+    pattern:
+      '[Ii]nvalid kernel flag: (?:vm|kernel)/[a-z_/]{3,40}, expected value: -?[0-9]+, actual value: -?[0-9]+',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/container_manager_linux.go setupKernelTunables with KernelTunableError when protectKernelDefaults is set ("Invalid kernel flag: %v, expected value: %v, actual value: %v" in the glog releases, "invalid kernel flag: ..." in the klog ones; the flags: vm/overcommit_memory 1, vm/panic_on_oom 0, kernel/panic 10, kernel/panic_on_oops 1, and in later releases kernel/keys/root_maxkeys 1000000 and kernel/keys/root_maxbytes 25000000, through component-helpers node/util/sysctl), wrapped by setupNode into "Failed to start ContainerManager"',
+    mechanism:
+      'the kubelet was told to protect kernel defaults (--protect-kernel-defaults, protectKernelDefaults) and the node image does not set the values it requires: it refuses to start rather than set them, at every restart',
+  },
+  {
+    // Built from two CRI lists at the container manager's start (the CPU manager's initial containers); any
+    // container whose sandbox is not in the sandbox list was an error until #108325 made it a skipped entry.
+    fact: 'kubelet.container_map',
+    literals: ['failed to build map of initial containers'],
+    pattern: 'failed to build map of initial containers',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/container_manager_linux.go Start, buildContainerMapFromRuntime ("failed to build map of initial containers from runtime: %v" around "no PodsandBox found with Id \'%s\'", 1.18 to 1.23; #107116 added the container\'s ID and name); from 1.24 (#108325, merged for that release) the container is logged ("No PodSandBox found for the container") and skipped',
+    mechanism:
+      "the kubelet's container manager found a container whose sandbox the runtime no longer lists and exits at start: its own map of the node's containers, rebuilt the same way at every restart, so it crash-loops until the orphan container is removed",
   },
   {
     // fsnotify.NewWatcher is one inotify_init1: its EMFILE here is the per-user instance limit far more often than
