@@ -75,6 +75,15 @@ function configRefusal(facts: FactSet): string | undefined {
   return text === undefined ? undefined : text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
+/** The API server refusing the kubelet's credentials, or their renewal failing, or what decides them changed. */
+function refusedCredentials(facts: FactSet): boolean {
+  return (
+    facts.has('kubelet.auth_error') ||
+    facts.has('kubelet.cert_rotation_failed') ||
+    facts.has('kubelet.credentials_changed')
+  );
+}
+
 /** Why the kubelet is not running, or why its status does not arrive: the chain's middle link. */
 function whyNoStatus(facts: FactSet): string {
   const step = failedStep(facts);
@@ -90,8 +99,8 @@ function whyNoStatus(facts: FactSet): string {
     return 'The kubelet process exits or cannot start, so nobody renews the Lease.';
   if (facts.has('kubelet.node_identity'))
     return "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate).";
-  if (facts.has('kubelet.auth_error'))
-    return 'The API server rejects the kubelet credentials (expired certificate or revoked token).';
+  if (refusedCredentials(facts))
+    return "The API server refuses the kubelet's credentials: an expired client certificate that rotation did not replace (a CSR never signed, rotation off), a revoked token, an IAM role its identity map does not know, or an authorization change that no longer grants nodes what they ask. Every status and Lease update is rejected: the node is cut off by its own credentials, not by the network.";
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
 }
 
@@ -146,6 +155,8 @@ export const nodeUnreachable: CauseModule = {
     // A kubelet (or the kube-proxy it embeds) that cannot set a sysctl whose module is not loaded exits at start.
     { fact: 'kernel.sysctl_missing', weight: 2 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
+    // A change to the API server's authorization or to the nodes' identity: the trigger of a refusal, not one itself.
+    { fact: 'kubelet.credentials_changed', weight: 2 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
     { fact: 'nodes.all_not_ready', weight: 1.5 },
   ],
@@ -168,7 +179,9 @@ export const nodeUnreachable: CauseModule = {
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
       : facts.has('kubelet.node_identity')
         ? "The API server refuses the kubelet's updates: its credentials name a different node than the one it updates."
-        : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+        : facts.has('kubelet.auth_error')
+          ? "The API server refuses the kubelet's credentials (its client certificate, token or IAM identity): the node is cut off by its own credentials, so no status or Lease update is accepted."
+          : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
   },
   chain: ({ facts }) => [
     'The kubelet renews its Lease every 10 s and posts status; after the grace period (40 s, 50 s from 1.32) without either, the node controller sets Ready=Unknown and taints the node unreachable.',
@@ -253,6 +266,41 @@ export const nodeUnreachable: CauseModule = {
           "the flags and the config file it was started with (kubeadm's path; others pass --config)",
         ),
         restart,
+      ];
+    }
+    if (refusedCredentials(facts) && !facts.has('kubelet.node_identity')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `journalctl ${home.journal} --since -2h --no-pager | grep -m 20 -E 'certificate|Unauthorized|forbidden|x509|credentials'`,
+          'what the API server refuses: an expired certificate, a CSR not signed, a 401 or a 403 naming the node',
+        ),
+        read(
+          'node',
+          'openssl x509 -noout -subject -dates -in /var/lib/kubelet/pki/kubelet-client-current.pem',
+          "the kubelet's client certificate: its node name and whether notAfter has passed (kubeadm's and most installs' path)",
+        ),
+        read(
+          'cluster',
+          'kubectl get csr --sort-by=.metadata.creationTimestamp | tail -n 20',
+          "the kubelet's certificate signing requests: Pending ones were never approved, Denied ones refused",
+        ),
+        read(
+          'cluster',
+          'kubectl -n kube-system get configmap aws-auth -o yaml; kubectl get clusterrolebindings -o wide | grep -i node',
+          "on EKS, the node role's mapping (its instance role must be listed with system:nodes); elsewhere, what grants nodes their access",
+        ),
+        change(
+          'cluster',
+          'kubectl certificate approve <csr-name>',
+          "approve the node's pending client CSR (system:node:<name>, signer kube-apiserver-client-kubelet) if nothing approves them",
+        ),
+        change(
+          'node',
+          `systemctl restart ${home.unit}`,
+          'renew the credentials first: with rotateCertificates and a bootstrap kubeconfig the kubelet requests a new certificate at start; on kubeadm without them, regenerate kubelet.conf (kubeadm kubeconfig user --org system:nodes --client-name system:node:<name>) on a control-plane node; on EKS, restore the instance role or its aws-auth mapping',
+        ),
       ];
     }
     return [
