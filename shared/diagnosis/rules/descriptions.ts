@@ -2727,10 +2727,6 @@ export const STATES = {
       'auth errors',
       'not authorized',
       'access denied',
-      ...phrase(
-        ['was', 'were', 'is', 'are', 'got', 'gets', 'get', 'being', 'been'],
-        ['denied', 'refused by the API server', 'rejected by the API server', 'rejected by the apiserver'],
-      ).examples,
       'rejected by the API server',
       'rejected by the apiserver',
       'lost its credentials',
@@ -2758,6 +2754,10 @@ export const STATES = {
       '拒絕訪問',
     ],
     forms: [
+      phrase(
+        ['was', 'were', 'is', 'are', 'got', 'gets', 'get', 'being', 'been'],
+        ['denied', 'refused by the API server', 'rejected by the API server', 'rejected by the apiserver'],
+      ),
       ...cannot(verb('authenticate')),
       phrase(['failing to', 'fail to', 'failed to', 'fails to'], ['authenticate', 'authorize']),
     ],
@@ -2874,34 +2874,37 @@ export const STATES = {
   },
   /** The same change said as a person's or an agent's act, the thing changed its object: "enabled RBAC". */
   switchedIt: {
-    en: [
-      ...doing(
-        verb('switch'),
-        verb('change'),
-        verb('enable'),
-        verb('add'),
-        verb('replace'),
-        verb('modify'),
-        verb('edit'),
-        verb('update'),
-        verb('swap', { past: 'swapped', ing: 'swapping' }),
-        verb('remove'),
-        verb('overwrite', { past: 'overwrote', ing: 'overwriting' }),
-        verb('reconfigure'),
+    en: ['turned on', 'switched on'],
+    zh: [],
+    forms: [
+      phrase(
+        doing(
+          verb('switch'),
+          verb('change'),
+          verb('enable'),
+          verb('add'),
+          verb('replace'),
+          verb('modify'),
+          verb('edit'),
+          verb('update'),
+          verb('swap', { past: 'swapped', ing: 'swapping' }),
+          verb('remove'),
+          verb('overwrite', { past: 'overwrote', ing: 'overwriting' }),
+          verb('reconfigure'),
+        ),
       ),
-      'turned on',
-      'switched on',
       // The bare verb after a person: "when I turn on RBAC", "we enable the Node authorizer".
-      ...bare(
-        verb('turn on'),
-        verb('switch on'),
-        verb('enable'),
-        verb('switch'),
-        verb('replace'),
-        verb('edit'),
+      phrase(
+        bare(
+          verb('turn on'),
+          verb('switch on'),
+          verb('enable'),
+          verb('switch'),
+          verb('replace'),
+          verb('edit'),
+        ),
       ),
     ],
-    zh: [],
     denied: { en: ['not changed', "didn't change", 'did not change', 'never changed'], zh: [] },
   },
   /** Every node NotReady, passive or not: "all nodes were marked NotReady", "所有节点都变成 NotReady". */
