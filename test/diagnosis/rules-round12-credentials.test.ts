@@ -220,6 +220,13 @@ describe('red herrings', () => {
       'kubelet.auth_error',
     );
     readsNot('kubectl get nodes returns Unauthorized since this morning', 'kubelet.auth_error');
+    // The kubelet refusing others on its own API, not the API server refusing the kubelet.
+    readsNot('Prometheus gets 403 Forbidden scraping the kubelet on every node', 'kubelet.auth_error');
+    readsNot('node-exporter returned 401 Unauthorized to the metrics server', 'kubelet.auth_error');
+    readsNot(
+      'kubectl logs fails: Forbidden (user=kube-apiserver-kubelet-client, verb=get, resource=nodes, subresource=proxy) from the kubelet',
+      'kubelet.auth_error',
+    );
     readsNot('the node image pull was denied by the registry', 'kubelet.auth_error');
     readsNot("a developer's role is not in aws-auth, access denied for them", 'kubelet.auth_error');
     expect(

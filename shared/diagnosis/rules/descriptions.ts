@@ -3147,6 +3147,15 @@ const NOT_THE_NODES_CREDENTIALS = [
   'sudo',
   'permission denied',
   'Permission denied',
+  // The kubelet refusing others (its own API on :10250: a scrape, kubectl logs or exec through the API server's
+  // kubelet client), not the API server refusing the kubelet.
+  'prometheus',
+  'Prometheus',
+  'scrap',
+  'exporter',
+  'metrics',
+  '10250',
+  'kubelet-client',
 ];
 
 /** A person's client refused ("kubectl get nodes returns Unauthorized"): their credentials, not the nodes'. */
