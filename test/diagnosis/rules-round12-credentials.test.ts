@@ -30,6 +30,8 @@ describe("the kubelet's side of an expired or missing credential", () => {
       },
     });
     expect(d.causes[0]?.id).toBe('node_unreachable');
+    expect(d.causes[0]?.summary).toMatch(/refuses its credentials/);
+    expect(d.causes[0]?.chain.join(' ')).toMatch(/cut off by its own credentials/);
     expect(
       ids({
         logs: {

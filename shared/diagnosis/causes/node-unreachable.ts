@@ -95,6 +95,8 @@ function whyNoStatus(facts: FactSet): string {
     const refusal = configRefusal(facts);
     return `The kubelet refuses to start on its own configuration${refusal ? ` (${refusal})` : ''}: a config file, drop-in, flag, kubeconfig or CA it cannot load or rejects, or one that disagrees with the node (cgroup driver, CPU/memory manager checkpoint); systemd keeps restarting it.`;
   }
+  if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
+    return "The API server refuses the kubelet's credentials and the kubelet exits on it (its certificate transport gives up on an expired client certificate); systemd restarts it into the same refusal, so nobody renews the Lease: the node is cut off by its own credentials.";
   if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
     return 'The kubelet process exits or cannot start, so nobody renews the Lease.';
   if (facts.has('kubelet.node_identity'))
@@ -175,6 +177,8 @@ export const nodeUnreachable: CauseModule = {
       return `The kubelet's unit fails before the kubelet runs (${step}), so nothing posts node status.`;
     if (facts.has('kubelet.config_error'))
       return 'The kubelet refuses its own configuration at start and exits, so nothing posts node status.';
+    if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
+      return 'The kubelet exits because the API server refuses its credentials (an expired client certificate), so nothing posts node status.';
     return facts.has('kubelet.dead') || facts.has('kubelet.swap')
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
       : facts.has('kubelet.node_identity')
