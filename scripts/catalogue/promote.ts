@@ -69,10 +69,13 @@ const WRITERS: Readonly<Record<string, readonly Component[]>> = {
 /**
  * Lines a program's message can sit in without being about the node: the kubelet's probe results carry the error
  * the probe's own client got from the application (a gRPC health check's "transport is closing" is the pod's
- * server, not the runtime's).
+ * server, not the runtime's); the kubelet's serving-certificate manager (named kubernetes.io/kubelet-serving from
+ * 1.24) writes the client manager's rotation messages about the certificate it serves on :10250, which the API
+ * server does not need to accept the kubelet (serving CSRs left unapproved under kubeadm's serverTLSBootstrap).
  */
 const NOT_THE_NODES: Readonly<Record<string, string>> = {
   'grpc-go': '[Pp]robe failed|[Pp]robe errored|prober\\.go',
+  kubelet: 'kubelet-serving',
 };
 
 export interface Promoted {

@@ -253,6 +253,8 @@ export const FACT_MEANINGS = {
     "the kubelet's node status or lease update failed (the line gives no network cause)",
   'kubelet.cert_rotation_failed': 'the kubelet cannot obtain a new client certificate from the API server',
   'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
+  'kubelet.credentials_changed':
+    "what decides whether the API server accepts the nodes changed: its authorization (a mode switched, RBAC enabled, a webhook added) or the nodes' identity (their instance role replaced, the identity map edited)",
   'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
   'kernel.storage_stall':
     'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',

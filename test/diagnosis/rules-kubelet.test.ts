@@ -603,6 +603,87 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.auth_error',
   },
   {
+    // A 1.12 kubelet's fatal pasted without its journal prefix: only the kubelet's transport writes it.
+    line: 'F1123 10:01:02.123456    1187 transport.go:108] The currently active client certificate has expired and the server is responsive, exiting.',
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
+  {
+    line: klog(
+      'I',
+      'certificate_manager.go:370',
+      'kubernetes.io/kube-apiserver-client-kubelet: Current certificate is expired',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'server.go:302',
+      '"command failed" err="failed to run Kubelet: cannot create certificate signing request: Unauthorized"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'certificate_manager.go:562',
+      'kubernetes.io/kube-apiserver-client-kubelet: Failed while requesting a signed certificate from the control plane: cannot create certificate signing request: certificatesigningrequests.certificates.k8s.io is forbidden: User "system:anonymous" cannot create resource "certificatesigningrequests" in API group "certificates.k8s.io" at the cluster scope',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  {
+    line: klog(
+      'E',
+      'certificate_manager.go:378',
+      'Certificate request was not signed: timed out waiting for the condition',
+    ),
+    fact: 'kubelet.cert_rotation_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'certificate_manager.go:374',
+      'Unable to check certificate signing status: the server could not find the requested resource',
+    ),
+    fact: 'kubelet.cert_rotation_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'certificate_manager.go:579',
+      '"Unhandled Error" err="kubernetes.io/kube-apiserver-client-kubelet: certificate request was not signed: certificate signing request is denied, reason: AutoDenied, message: the node name in the request does not match" logger="UnhandledError"',
+    ),
+    fact: 'kubelet.cert_rotation_failed',
+  },
+  {
+    line: klog(
+      'F',
+      'server.go:156',
+      'failed to run Kubelet: certificate signing request is not approved, reason: NotAllowed, message: not a node bootstrapper',
+    ),
+    fact: 'kubelet.cert_rotation_failed',
+  },
+  {
+    // The kubelet's 403 naming its own node user, pasted without its journal prefix.
+    line: 'E1123 10:01:02.123456    1187 kubelet_node_status.go:92] Unable to register node "node-7" with API server: nodes is forbidden: User "system:node:node-7" cannot create resource "nodes" in API group "" at the cluster scope',
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'aws-iam-authenticator[7]',
+      'time="2026-11-23T10:01:02Z" level=warning msg="access denied" arn="arn:aws:iam::111122223333:role/eksctl-prod-nodegroup-ng-1-NodeInstanceRole-1A2B3C" client="127.0.0.1:43510" error="identity is not mapped" method=POST path=/authenticate',
+    ),
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
+  {
+    line: 'time="2019-03-02T10:01:02Z" level=warning msg="access denied" client="127.0.0.1:43510" error="ARN is not mapped: arn:aws:iam::111122223333:role/eks-worker-role" method=POST path=/authenticate',
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
+  {
     line: klog(
       'E',
       'bootstrap.go:266',
@@ -1320,6 +1401,38 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // The kubelet's serving certificate (kubelet-serving), never approved where nobody approves serving CSRs: its
+  // :10250 certificate, not the credentials the API server takes from it.
+  {
+    line: klog(
+      'E',
+      'certificate_manager.go:579',
+      '"Unhandled Error" err="kubernetes.io/kubelet-serving: certificate request was not signed: timed out waiting for the condition" logger="UnhandledError"',
+    ),
+    fact: 'kubelet.cert_rotation_failed',
+  },
+  {
+    line: klog(
+      'I',
+      'certificate_manager.go:370',
+      'kubernetes.io/kubelet-serving: Current certificate is expired',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  // A person's role the authenticator cannot map, and an application's 403 for its service account.
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=warning msg="access denied" arn="arn:aws:iam::111122223333:role/developer" client="127.0.0.1:43510" error="identity is not mapped" method=POST path=/authenticate',
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
+  {
+    line: journal(
+      'controller[4410]',
+      'E1123 10:01:02.123456 1 reflector.go:138] failed to list *v1.Pod: pods is forbidden: User "system:serviceaccount:shop:cart" cannot list resource "pods" in API group "" at the cluster scope',
+    ),
+    fact: 'kubelet.auth_error',
+    origin: 'unknown',
+  },
   // A container's own cgroup (paused, or frozen through its pod), a slice that is thawed; a clean mount; the
   // hung-task sysctl's value.
   {
@@ -1517,7 +1630,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -78,6 +78,15 @@ function configRefusal(facts: FactSet): string | undefined {
   return text === undefined ? undefined : text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
+/** The API server refusing the kubelet's credentials, or their renewal failing, or what decides them changed. */
+function refusedCredentials(facts: FactSet): boolean {
+  return (
+    facts.has('kubelet.auth_error') ||
+    facts.has('kubelet.cert_rotation_failed') ||
+    facts.has('kubelet.credentials_changed')
+  );
+}
+
 /** Why the kubelet is not running, or why its status does not arrive: the chain's middle link. */
 function whyNoStatus(facts: FactSet): string {
   const step = failedStep(facts);
@@ -89,12 +98,14 @@ function whyNoStatus(facts: FactSet): string {
     const refusal = configRefusal(facts);
     return `The kubelet refuses to start on its own configuration${refusal ? ` (${refusal})` : ''}: a config file, drop-in, flag, kubeconfig or CA it cannot load or rejects, or one that disagrees with the node (the runtime's cgroup driver, a node IP the host lacks); systemd keeps restarting it.`;
   }
+  if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
+    return "The API server refuses the kubelet's credentials and the kubelet exits on it (its certificate transport gives up on an expired client certificate); systemd restarts it into the same refusal, so nobody renews the Lease: the node is cut off by its own credentials.";
   if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
     return 'The kubelet process exits or cannot start, so nobody renews the Lease.';
   if (facts.has('kubelet.node_identity'))
     return "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate).";
-  if (facts.has('kubelet.auth_error'))
-    return 'The API server rejects the kubelet credentials (expired certificate or revoked token).';
+  if (refusedCredentials(facts))
+    return "The API server refuses the kubelet's credentials: an expired client certificate that rotation did not replace (a CSR never signed, rotation off), a revoked token, an IAM role its identity map does not know, or an authorization change that no longer grants nodes what they ask. Every status and Lease update is rejected: the node is cut off by its own credentials, not by the network.";
   if (facts.has('kubelet.pinned_conn_release'))
     return "The kubelet's connection to the API server went silent (a server, its virtual address or its load balancer failed over without resetting the flow), and this kubelet release has no HTTP/2 health check: every status and Lease update is sent on the dead connection and times out until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min) or the kubelet closes its connections after repeated heartbeat failures.";
   if (facts.has('kubelet.api_conn_lost'))
@@ -170,6 +181,8 @@ export const nodeUnreachable: CauseModule = {
     // A kubelet (or the kube-proxy it embeds) that cannot set a sysctl whose module is not loaded exits at start.
     { fact: 'kernel.sysctl_missing', weight: 2 },
     { fact: 'kubelet.cert_rotation_failed', weight: 1.5 },
+    // A change to the API server's authorization or to the nodes' identity: the trigger of a refusal, not one itself.
+    { fact: 'kubelet.credentials_changed', weight: 2 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
     { fact: 'nodes.all_not_ready', weight: 1.5 },
   ],
@@ -188,6 +201,8 @@ export const nodeUnreachable: CauseModule = {
       return `The kubelet's unit fails before the kubelet runs (${step}), so nothing posts node status.`;
     if (facts.has('kubelet.config_error'))
       return 'The kubelet refuses its own configuration at start and exits, so nothing posts node status.';
+    if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
+      return 'The kubelet exits because the API server refuses its credentials (an expired client certificate), so nothing posts node status.';
     const running = !facts.has('kubelet.dead') && !facts.has('kubelet.swap');
     if (running && (facts.has('kubelet.pinned_conn_release') || facts.has('kubelet.api_conn_lost')))
       return "The kubelet's connection to the API server went silent (a server, its address or its balancer failing over) and its status and Lease updates were lost on it until the connection was dropped.";
@@ -197,7 +212,9 @@ export const nodeUnreachable: CauseModule = {
       ? 'The kubelet is not running (it exits at start), so nothing posts node status.'
       : facts.has('kubelet.node_identity')
         ? "The API server refuses the kubelet's updates: its credentials name a different node than the one it updates."
-        : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+        : facts.has('kubelet.auth_error')
+          ? "The API server refuses the kubelet's credentials (its client certificate, token or IAM identity): the node is cut off by its own credentials, so no status or Lease update is accepted."
+          : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
   },
   chain: ({ facts }) => [
     'The kubelet renews its Lease every 10 s and posts status; after the grace period (40 s, 50 s from 1.32) without either, the node controller sets Ready=Unknown and taints the node unreachable.',
@@ -282,6 +299,41 @@ export const nodeUnreachable: CauseModule = {
           "the flags and the config file it was started with (kubeadm's path; others pass --config)",
         ),
         restart,
+      ];
+    }
+    if (refusedCredentials(facts) && !facts.has('kubelet.node_identity')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `journalctl ${home.journal} --since -2h --no-pager | grep -m 20 -E 'certificate|Unauthorized|forbidden|x509|credentials'`,
+          'what the API server refuses: an expired certificate, a CSR not signed, a 401 or a 403 naming the node',
+        ),
+        read(
+          'node',
+          'openssl x509 -noout -subject -dates -in /var/lib/kubelet/pki/kubelet-client-current.pem',
+          "the kubelet's client certificate: its node name and whether notAfter has passed (kubeadm's and most installs' path)",
+        ),
+        read(
+          'cluster',
+          'kubectl get csr --sort-by=.metadata.creationTimestamp | tail -n 20',
+          "the kubelet's certificate signing requests: Pending ones were never approved, Denied ones refused",
+        ),
+        read(
+          'cluster',
+          'kubectl -n kube-system get configmap aws-auth -o yaml; kubectl get clusterrolebindings -o wide | grep -i node',
+          "on EKS, the node role's mapping (its instance role must be listed with system:nodes); elsewhere, what grants nodes their access",
+        ),
+        change(
+          'cluster',
+          'kubectl certificate approve <csr-name>',
+          "approve the node's pending client CSR (system:node:<name>, signer kube-apiserver-client-kubelet) if nothing approves them",
+        ),
+        change(
+          'node',
+          `systemctl restart ${home.unit}`,
+          'renew the credentials first: with rotateCertificates and a bootstrap kubeconfig the kubelet requests a new certificate at start; on kubeadm without them, regenerate kubelet.conf (kubeadm kubeconfig user --org system:nodes --client-name system:node:<name>) on a control-plane node; on EKS, restore the instance role or its aws-auth mapping',
+        ),
       ];
     }
     if (PINNED.some((id) => facts.has(id))) {

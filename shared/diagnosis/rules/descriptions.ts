@@ -606,6 +606,98 @@ export const SUBJECTS = {
     ],
     zh: ['CNI配置', 'cni配置', 'CNI 配置', '/etc/cni/net.d', 'conflist', '网络插件配置', '網路插件配置'],
   },
+  /** What the kubelet proves itself with to the API server, besides its certificate. */
+  credentials: {
+    en: [
+      "kubelet's credentials",
+      'kubelet credentials',
+      "node's credentials",
+      'node credentials',
+      "nodes' credentials",
+      'bootstrap token',
+      'bootstrap tokens',
+      'kubelet token',
+      'credentials',
+    ],
+    zh: ['kubelet凭证', 'kubelet憑證', '节点凭证', '節點憑證', '凭证', '憑證', '凭据', '憑據'],
+    // Another program's credentials: a registry's, a cloud SDK's, a database's, a person's.
+    not: [
+      'registry credentials',
+      'docker credentials',
+      'pull credentials',
+      'AWS credentials',
+      'database credentials',
+      'git credentials',
+      'user credentials',
+    ],
+  },
+  /** How the API server decides what a request may do: its authorization modes and webhooks, RBAC. */
+  authorization: {
+    en: [
+      'authorization modes',
+      'authorization mode',
+      'authorization-mode',
+      'authorization webhook',
+      'authentication webhook',
+      'authorization config',
+      'authorization configuration',
+      'Node authorizer',
+      'node authorizer',
+      'authorizers',
+      'authorizer',
+      'authorization',
+      'RBAC',
+    ],
+    zh: ['授权模式', '授權模式', '鉴权模式', '鑑權模式', '鉴权配置', '鉴权', '鑑權', '授权', '授權', 'RBAC'],
+  },
+  /** Who the nodes are to the API server: their cloud role, and the map that turns it into a node user. */
+  nodeIdentity: {
+    en: [
+      "instance's IAM role",
+      "instance's role",
+      'instance IAM role',
+      'instance roles',
+      'instance role',
+      'instance profile',
+      "node's IAM role",
+      "node's role",
+      "nodes' role",
+      'node IAM role',
+      'node roles',
+      'node role',
+      'NodeInstanceRole',
+      'IAM roles',
+      'IAM role',
+      'aws-auth ConfigMap',
+      'aws-auth configmap',
+      'aws-auth',
+      'mapRoles',
+      'identity map',
+      'identity mapping',
+      'role mapping',
+      'access entries',
+      'access entry',
+    ],
+    zh: ['IAM角色', 'IAM 角色', '实例角色', '實例角色', '节点角色', '節點角色', 'aws-auth'],
+    // A pod's identity, not the node's.
+    not: ['service account', 'ServiceAccount', 'serviceaccount', 'IRSA', 'pod identity', 'Pod Identity'],
+  },
+  /** Every node of a cluster at once. */
+  allNodes: {
+    en: [
+      'all of the nodes',
+      'all of our nodes',
+      'all the worker nodes',
+      'all worker nodes',
+      'all the nodes',
+      'all our nodes',
+      'all nodes',
+      'every worker node',
+      'every single node',
+      'every node',
+    ],
+    zh: ['所有的节点', '所有节点', '所有節點', '全部节点', '全部節點', '所有node', '所有 node', '所有的node'],
+  },
 } as const satisfies Record<string, SubjectTerms>;
 
 /**
@@ -3199,6 +3291,219 @@ export const STATES = {
     ],
     denied: { en: [], zh: [] },
   },
+  /**
+   * The API server refusing the kubelet, in people's words: its authentication or authorization failing, the answer
+   * (401 Unauthorized, 403 Forbidden), a denial, the kubelet losing its credentials.
+   */
+  authRefused: {
+    en: [
+      '401 Unauthorized',
+      '403 Forbidden',
+      'Unauthorized',
+      'forbidden',
+      'authentication failures',
+      'authentication failure',
+      'authentication failed',
+      'authentication errors',
+      'authentication error',
+      'authorization failures',
+      'authorization failure',
+      'authorization failed',
+      'authorization errors',
+      'authorization error',
+      'auth failures',
+      'auth errors',
+      'not authorized',
+      'access denied',
+      'rejected by the API server',
+      'rejected by the apiserver',
+      'lost its credentials',
+      'lost their credentials',
+      'loses its credentials',
+      'losing its credentials',
+      'lost access to the API server',
+    ],
+    zh: [
+      '认证失败',
+      '認證失敗',
+      '鉴权失败',
+      '鑑權失敗',
+      '授权失败',
+      '授權失敗',
+      '未授权',
+      '未授權',
+      '没有权限',
+      '沒有權限',
+      '权限不足',
+      '權限不足',
+      '被拒绝',
+      '被拒絕',
+      '拒绝访问',
+      '拒絕訪問',
+    ],
+    forms: [
+      phrase(
+        ['was', 'were', 'is', 'are', 'got', 'gets', 'get', 'being', 'been'],
+        ['denied', 'refused by the API server', 'rejected by the API server', 'rejected by the apiserver'],
+      ),
+      ...cannot(verb('authenticate')),
+      phrase(['failing to', 'fail to', 'failed to', 'fails to'], ['authenticate', 'authorize']),
+    ],
+    denied: {
+      en: [
+        'not unauthorized',
+        'no Unauthorized',
+        'no authentication failures',
+        'no authentication errors',
+        'no authorization failures',
+        'no auth errors',
+        'not denied',
+        'never denied',
+        'not forbidden',
+      ],
+      zh: ['没有认证失败', '沒有認證失敗', '没有权限问题', '沒有權限問題'],
+    },
+  },
+  /** Credentials or a certificate refused, revoked or gone. */
+  revoked: {
+    en: [
+      'were rejected',
+      'was rejected',
+      'got rejected',
+      'rejected',
+      'were revoked',
+      'was revoked',
+      'revoked',
+      'were invalidated',
+      'was invalidated',
+      'no longer valid',
+      'no longer accepted',
+      'not accepted',
+      'became invalid',
+      'were lost',
+      'was lost',
+      'went missing',
+      'was deleted',
+      'were deleted',
+    ],
+    zh: [
+      '失效',
+      '被拒绝',
+      '被拒絕',
+      '被吊销',
+      '被吊銷',
+      '被撤销',
+      '被撤銷',
+      '被删除',
+      '被刪除',
+      '丢失',
+      '丟失',
+    ],
+    denied: {
+      en: ['not rejected', 'never rejected', 'not revoked', 'still valid', 'still accepted'],
+      zh: ['没有失效', '沒有失效', '未失效'],
+    },
+  },
+  /** A change someone or something made, said of what changed: "the authorization mode was switched". */
+  switched: {
+    en: [],
+    zh: [
+      '修改为',
+      '修改為',
+      '修改了',
+      '被修改',
+      '被改',
+      '变更',
+      '變更',
+      '更换',
+      '更換',
+      '替换',
+      '替換',
+      '切换',
+      '切換',
+      '改成',
+      '改为',
+      '改為',
+      '换成',
+      '換成',
+      '开启了',
+      '開啟了',
+      '启用了',
+      '啟用了',
+      '被删除',
+      '被刪除',
+    ],
+    forms: [
+      phrase(
+        ['was', 'were', 'got', 'has been', 'had been', 'have been', 'was being', 'is being', 'just got'],
+        [
+          'switched',
+          'changed',
+          'enabled',
+          'turned on',
+          'switched on',
+          'added',
+          'replaced',
+          'modified',
+          'edited',
+          'updated',
+          'swapped',
+          'removed',
+          'deleted',
+          'overwritten',
+          'reconfigured',
+        ],
+      ),
+    ],
+    denied: {
+      en: ['was not changed', 'were not changed', 'was not modified', 'not replaced', 'unchanged'],
+      zh: ['没有修改', '沒有修改', '未修改', '没有变更', '未变更'],
+    },
+  },
+  /** The same change said as a person's or an agent's act, the thing changed its object: "enabled RBAC". */
+  switchedIt: {
+    en: ['turned on', 'switched on'],
+    zh: [],
+    forms: [
+      phrase(
+        doing(
+          verb('switch'),
+          verb('change'),
+          verb('enable'),
+          verb('add'),
+          verb('replace'),
+          verb('modify'),
+          verb('edit'),
+          verb('update'),
+          verb('swap', { past: 'swapped', ing: 'swapping' }),
+          verb('remove'),
+          verb('overwrite', { past: 'overwrote', ing: 'overwriting' }),
+          verb('reconfigure'),
+        ),
+      ),
+      // The bare verb after a person: "when I turn on RBAC", "we enable the Node authorizer".
+      phrase(
+        bare(
+          verb('turn on'),
+          verb('switch on'),
+          verb('enable'),
+          verb('switch'),
+          verb('replace'),
+          verb('edit'),
+        ),
+      ),
+    ],
+    denied: { en: ['not changed', "didn't change", 'did not change', 'never changed'], zh: [] },
+  },
+  /** Every node NotReady, passive or not: "all nodes were marked NotReady", "所有节点都变成 NotReady". */
+  allNotReady: {
+    en: ['NotReady', 'Not Ready', 'not ready', 'not-ready', 'Not-Ready'],
+    zh: ['NotReady', '未就绪', '未就緒', '不可用'],
+    denied: {
+      en: ['not NotReady', 'never NotReady', 'stayed Ready', 'remained Ready', 'none of'],
+      zh: ['没有NotReady', '沒有NotReady'],
+    },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -3402,6 +3707,62 @@ const PLANNED = [
   'to apply',
   'to install',
   'after patching',
+];
+
+/**
+ * Refusals that are not the nodes': a workload's service account, an admission policy, a quota, a registry, a
+ * person's tools, a host's file permissions.
+ */
+const NOT_THE_NODES_CREDENTIALS = [
+  'serviceaccount',
+  'service account',
+  'ServiceAccount',
+  'PodSecurity',
+  'quota',
+  'registry',
+  'image pull',
+  'ImagePull',
+  'pull secret',
+  'S3',
+  'bucket',
+  'dashboard',
+  'Dashboard',
+  'helm',
+  'Helm',
+  'Jenkins',
+  'ssh',
+  'SSH',
+  'sudo',
+  'permission denied',
+  'Permission denied',
+  // The kubelet refusing others (its own API on :10250: a scrape, kubectl logs or exec through the API server's
+  // kubelet client), not the API server refusing the kubelet.
+  'prometheus',
+  'Prometheus',
+  'scrap',
+  'exporter',
+  'metrics',
+  '10250',
+  'kubelet-client',
+];
+
+/** A person's client refused ("kubectl get nodes returns Unauthorized"): their credentials, not the nodes'. */
+const PERSON_REFUSED =
+  '(?:kubectl|[Mm]y user|[Oo]ur users|the user|[Ii]AM user|CI job|pipeline)[^\\n.;]{0,60}(?:[Uu]nauthorized|[Ff]orbidden|denied|401|403|认证失败|未授权)';
+
+/** Certificates that are not the kubelet's client certificate: an application's, an ingress's, a webhook's. */
+const NOT_THE_KUBELETS_CERTIFICATE = [
+  'ingress',
+  'Ingress',
+  'cert-manager',
+  'TLS secret',
+  'webhook',
+  'browser',
+  'registry',
+  "Let's Encrypt",
+  'letsencrypt',
+  'serving certificate',
+  'kubelet-serving',
 ];
 
 export const DESCRIPTIONS: readonly Description[] = [
@@ -4187,6 +4548,118 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       'observation: the kubelet\'s client certificate past its NotAfter (crypto/x509 "certificate has expired"), rotation not having replaced it',
     mechanism: "the API server refuses the kubelet's certificate, so its status and Lease updates stop",
+  },
+  {
+    subject: 'kubelet',
+    state: 'authRefused',
+    fact: 'kubelet.auth_error',
+    unless: NOT_THE_NODES_CREDENTIALS,
+    unlessPatterns: [PERSON_REFUSED],
+    source:
+      'observation: the kubelet refused by the API server (client-go\'s 401 "Unauthorized" or 403 "forbidden: User \\"system:node:…\\"", the Node authorizer\'s or RBAC\'s denial, an expired certificate or a token no longer accepted)',
+    mechanism:
+      "the API server no longer accepts the kubelet's credentials or grants its user what it asks: every status and Lease update is rejected, and the node is cut off by its own credentials",
+  },
+  {
+    subject: 'node',
+    state: 'authRefused',
+    fact: 'kubelet.auth_error',
+    unless: NOT_THE_NODES_CREDENTIALS,
+    unlessPatterns: [PERSON_REFUSED],
+    source:
+      'observation: the nodes (their kubelets) refused by the API server: authentication or authorization failing for system:node users',
+    mechanism:
+      "the API server no longer accepts the kubelet's credentials or grants its user what it asks: every status and Lease update is rejected, and the node is cut off by its own credentials",
+  },
+  {
+    subject: 'credentials',
+    state: 'revoked',
+    fact: 'kubelet.auth_error',
+    source:
+      "observation: the kubelet's credentials (its bootstrap token, its kubeconfig's certificate or token) rejected, revoked or gone",
+    mechanism:
+      "the API server no longer accepts the kubelet's credentials: every status and Lease update is rejected, and the node is cut off by them",
+  },
+  {
+    subject: 'certificate',
+    state: 'revoked',
+    fact: 'kubelet.auth_error',
+    unless: NOT_THE_KUBELETS_CERTIFICATE,
+    source:
+      "observation: the kubelet's client certificate rejected, revoked or deleted (kubelet-client-current.pem gone, the CA it chains to replaced)",
+    mechanism:
+      "the API server no longer accepts the kubelet's client certificate: every status and Lease update is rejected, and the node is cut off by it",
+  },
+  {
+    subject: 'authorization',
+    state: 'switched',
+    fact: 'kubelet.credentials_changed',
+    unless: NOT_THE_NODES_CREDENTIALS,
+    source:
+      "observation: the API server's authorization changed (--authorization-mode switched, RBAC or the Node authorizer turned on, an authorization webhook added)",
+    mechanism:
+      "the authorizers the nodes' requests now meet may not grant system:node users what they ask: the kubelets' status and Lease updates are refused",
+  },
+  {
+    subject: 'authorization',
+    state: 'switchedIt',
+    fact: 'kubelet.credentials_changed',
+    stateFirst: true,
+    objectOf: true,
+    unless: [...NOT_THE_NODES_CREDENTIALS, ...NOT_AN_EPISODE],
+    source:
+      "observation: someone changing the API server's authorization (switching --authorization-mode, enabling RBAC or the Node authorizer, adding an authorization webhook)",
+    mechanism:
+      "the authorizers the nodes' requests now meet may not grant system:node users what they ask: the kubelets' status and Lease updates are refused",
+  },
+  {
+    subject: 'nodeIdentity',
+    state: 'switched',
+    fact: 'kubelet.credentials_changed',
+    source:
+      "observation: the nodes' cloud identity changed (the instance's IAM role or profile replaced, the aws-auth ConfigMap's mapRoles or the access entries edited)",
+    mechanism:
+      "the authenticator maps the nodes' role to no node user any more: the kubelets' requests are refused as Unauthorized",
+  },
+  {
+    subject: 'nodeIdentity',
+    state: 'switchedIt',
+    fact: 'kubelet.credentials_changed',
+    stateFirst: true,
+    objectOf: true,
+    unless: NOT_AN_EPISODE,
+    source:
+      "observation: someone or an agent changing the nodes' cloud identity (replacing the instance's IAM role, editing the aws-auth ConfigMap or the access entries)",
+    mechanism:
+      "the authenticator maps the nodes' role to no node user any more: the kubelets' requests are refused as Unauthorized",
+  },
+  {
+    subject: 'allNodes',
+    state: 'allNotReady',
+    fact: 'nodes.all_not_ready',
+    // Every node NotReady for a reason the same sentence names (no network plugin yet, a runtime, a pressure) is that
+    // reason's, not a common path's: a cluster without its CNI has every node NotReady.
+    unless: [
+      ...NOT_AN_EPISODE,
+      'not all',
+      'Not all',
+      'only some',
+      'some of',
+      '除了',
+      '部分',
+      'NetworkPlugin',
+      'network plugin',
+      'CNI',
+      'cni',
+      'PLEG',
+      'runtime',
+      'Pressure',
+      'pressure',
+    ],
+    source:
+      'observation: every node of the cluster NotReady together (the node lifecycle controller\'s "all Nodes are not-Ready", master disruption mode)',
+    mechanism:
+      'every kubelet lost the API server at once, or the API server refused them all: the fault is on the common path to the control plane or in what it accepts, not on each node',
   },
   {
     subject: 'inotify',

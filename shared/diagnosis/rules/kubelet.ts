@@ -652,20 +652,49 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the API server refuses a client certificate as expired: a kubelet holding it can no longer post status or renew its Lease',
   },
   {
+    // Only the kubelet's certificate transport writes this (glog.Fatalf/Errorf in 1.12, klog in 1.13-1.19, klog.ErrorS
+    // then os.Exit from 1.20), so a line pasted without its journal prefix is the kubelet's too.
     fact: 'kubelet.auth_error',
     pattern: 'The currently active client certificate has expired',
     literals: ['The currently active client certificate has expired'],
     from: ['kubelet'],
-    strict: true,
-    source: 'kubernetes pkg/kubelet/certificate/transport.go addCertRotation',
+    source:
+      'kubernetes pkg/kubelet/certificate/transport.go addCertRotation ("… has expired and the server is responsive, exiting." fatal to 1.19, logged then exit(1) since; "… has expired, but the server is not responsive. A restart may be necessary to retrieve new initial credentials." 1.12-1.33)',
     mechanism:
-      "the kubelet's client certificate expired before rotation replaced it; the kubelet exits or stalls",
+      "the kubelet's client certificate expired before rotation replaced it: the API server no longer accepts it, and the kubelet exits (or, the server not answering, waits for a restart to bootstrap new credentials)",
+  },
+  {
+    // client-go's certificate manager: "Current certificate is expired." (1.15-1.23), "<name>: Current certificate is
+    // expired" (1.24+, the name the manager's signer: kube-apiserver-client-kubelet for the client certificate). The
+    // serving certificate's manager (kubelet-serving) says the same of the certificate the kubelet serves on :10250,
+    // which the API server does not need to accept the kubelet.
+    fact: 'kubelet.auth_error',
+    pattern: 'Current certificate is expired',
+    literals: ['Current certificate is expired'],
+    unless: 'kubelet-serving',
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/util/certificate/certificate_manager.go (*manager).Current (klog.V(2) "Current certificate is expired." 1.15-1.23; m.logf "%s: Current certificate is expired" 1.24+)',
+    mechanism:
+      "the kubelet's certificate manager holds only an expired client certificate: every request it authenticates with it is refused until a new one is issued",
+  },
+  {
+    // client-go's CSR helper wraps the API server's answer to the kubelet's CSR (formatError keeps the status): a 401 or
+    // 403 here is the bootstrap token or the current certificate refused, at TLS bootstrap and at rotation alike.
+    fact: 'kubelet.auth_error',
+    pattern:
+      'cannot (?:create|retrieve) certificate signing request: [^\\n]{0,300}(?:Unauthorized|forbidden|provide credentials)',
+    literals: ['cannot create certificate signing request', 'cannot retrieve certificate signing request'],
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/util/certificate/csr/csr.go RequestCertificate ("cannot create certificate signing request: %v", "cannot retrieve certificate signing request: %v" through formatError, 1.12-1.33), relayed by pkg/kubelet/certificate/bootstrap (LoadClientCert, "failed to run Kubelet: …") and the certificate manager\'s rotation',
+    mechanism:
+      "the API server refuses the kubelet's certificate signing request itself (401/403): its bootstrap token or current certificate is no longer accepted, so it can get no new client certificate",
   },
   {
     fact: 'kubelet.auth_error',
-    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,200}Unauthorized|err="Unauthorized"`,
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,200}Unauthorized`,
     literals: [
-      'err="Unauthorized"',
       'Error updating node status',
       'failed to ensure lease exists',
       'failed to ensure node lease exists',
@@ -674,6 +703,18 @@ export const KUBELET_RULES: readonly Signature[] = [
       'Unable to register node',
       'Unable to update node status',
     ],
+    // The node status loop and the Lease controller are the kubelet's own: such a line pasted without its journal
+    // prefix is the kubelet's too.
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/filters/authentication.go (401 "Unauthorized"), logged by the kubelet',
+    mechanism: "the API server does not accept the kubelet's client certificate or token",
+  },
+  {
+    // A structured error of any client: the kubelet's only in the kubelet's own lines.
+    fact: 'kubelet.auth_error',
+    pattern: 'err="Unauthorized"',
+    literals: ['err="Unauthorized"'],
     from: ['kubelet'],
     strict: true,
     source:
@@ -716,14 +757,24 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: "the API server answers the kubelet's requests 401: its credentials are not accepted",
   },
   {
+    // A 403 naming a node's own user is the Node authorizer and RBAC refusing that node, whoever relays it (a klog
+    // line pasted without its journal prefix too); an application's line stays its own (a DaemonSet that borrows the
+    // kubelet's kubeconfig asking for more than a node may).
     fact: 'kubelet.auth_error',
-    pattern: 'forbidden: User \\\\?"system:(?:node:|anonymous)',
-    literals: [
-      'forbidden: User "system:anonymous',
-      'forbidden: User "system:node:',
-      'forbidden: User \\"system:anonymous',
-      'forbidden: User \\"system:node:',
-    ],
+    pattern: 'forbidden: User \\\\?"system:node:',
+    literals: ['forbidden: User "system:node:', 'forbidden: User \\"system:node:'],
+    unless:
+      'can only access node lease with the same name|is not allowed to modify node|no relationship found between node',
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go Forbidden and forbiddenMessage ("User %q cannot %s resource …", the authorizer\'s reason after it) in apimachinery\'s NewForbidden ("%s %q is forbidden: %v"), 1.12-1.33, after plugin/pkg/auth/authorizer/node (the Node authorizer) and plugin/pkg/auth/authorizer/rbac gave no allow, relayed by client-go in the kubelet',
+    mechanism:
+      "the API server's authorizers (Node, RBAC, a webhook) deny the node's own user what it asks: its status, Lease or pods; an authorization mode or binding changed under the nodes",
+  },
+  {
+    fact: 'kubelet.auth_error',
+    pattern: 'forbidden: User \\\\?"system:anonymous',
+    literals: ['forbidden: User "system:anonymous', 'forbidden: User \\"system:anonymous'],
     unless:
       'can only access node lease with the same name|is not allowed to modify node|no relationship found between node',
     from: ['kubelet'],
@@ -731,6 +782,20 @@ export const KUBELET_RULES: readonly Signature[] = [
     source: 'kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go (403)',
     mechanism:
       'the API server refuses what the kubelet asks: RBAC/Node authorizer deny, or no credentials at all (system:anonymous)',
+  },
+  {
+    // EKS's authenticator (the API server's token webhook) maps an IAM identity through the aws-auth ConfigMap (or
+    // access entries); an identity it cannot map is refused (403 to the webhook, 401 "Unauthorized" to the kubelet). A
+    // refused identity is the node's when its role says so (eksctl's NodeInstanceRole, EKS's node roles, a node
+    // group's) or its session is an EC2 instance ID; anyone else's refusal is a person's kubectl.
+    fact: 'kubelet.auth_error',
+    pattern:
+      'access denied[^\\n]{0,400}(?:role/[^ "]*(?:[Nn]ode|NODE|[Ww]orker)[^ "]*|assumed-role/[^ "]*/i-[0-9a-f]{8,17})|(?:ARN is not mapped|identity is not mapped)[^\\n]{0,200}(?:role/[^ "]*(?:[Nn]ode|NODE|[Ww]orker)|/i-[0-9a-f]{8,17})|(?:role/[^ "]*(?:[Nn]ode|NODE|[Ww]orker)[^ "]*|assumed-role/[^ "]*/i-[0-9a-f]{8,17})[^\\n]{0,300}(?:identity is not mapped|ARN is not mapped)',
+    literals: ['access denied', 'ARN is not mapped', 'identity is not mapped'],
+    source:
+      'kubernetes-sigs/aws-iam-authenticator pkg/server/server.go (*handler).authenticateEndpoint (logrus warning "access denied" with the arn field and error "identity is not mapped", errutil.ErrNotMapped, v0.5+; doMapping\'s "ARN is not mapped: %s" in v0.4)',
+    mechanism:
+      "the API server's IAM authenticator cannot map the node's IAM role (the instance role replaced, or the aws-auth ConfigMap no longer lists it): every kubelet request on that role is refused as Unauthorized",
   },
   {
     fact: 'kubelet.node_identity',
@@ -757,7 +822,10 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the Node authorizer's graph does not link this node to the object it asks for (node name mismatch, or pods not yet bound)",
   },
   {
+    // The serving certificate's manager (kubelet-serving, 1.24+ names it) fails the same way where nobody approves
+    // serving CSRs (kubeadm's serverTLSBootstrap): the kubelet's :10250 certificate, not its credentials.
     fact: 'kubelet.cert_rotation_failed',
+    unless: 'kubelet-serving',
     pattern: 'Failed while requesting a signed certificate from the (?:control plane|master)',
     literals: [
       'Failed while requesting a signed certificate from the control plane',
@@ -768,6 +836,36 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes staging/src/k8s.io/client-go/util/certificate/certificate_manager.go (*manager).rotateCerts',
     mechanism:
       'the kubelet cannot get a CSR signed; when the current certificate expires it loses the API server',
+  },
+  {
+    // 1.12's certificate manager: the CSR watch failing, and the request left unsigned with a capital letter (1.13+
+    // write "certificate request was not signed", which the catalogue's rules read).
+    fact: 'kubelet.cert_rotation_failed',
+    pattern: 'Certificate request was not signed: |Unable to check certificate signing status: ',
+    literals: ['Certificate request was not signed: ', 'Unable to check certificate signing status: '],
+    unless: 'kubelet-serving',
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/util/certificate/certificate_manager.go (*manager).rotateCerts (1.12: "Certificate request was not signed: %v", "Unable to check certificate signing status: %v")',
+    mechanism:
+      "the kubelet's CSR was not signed or its status could not be read: no new client certificate, and the current one runs out",
+  },
+  {
+    // The CSR's own answer, relayed by rotation ("certificate request was not signed: …") or by TLS bootstrap at
+    // start: "not approved" to 1.18, "denied" or "failed" from 1.19 (certificates/v1's Failed condition).
+    fact: 'kubelet.cert_rotation_failed',
+    pattern: 'certificate signing request (?:is not approved|is denied|failed), reason: ',
+    literals: [
+      'certificate signing request is not approved, reason: ',
+      'certificate signing request is denied, reason: ',
+      'certificate signing request failed, reason: ',
+    ],
+    unless: 'kubelet-serving',
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/util/certificate/csr/csr.go WaitForCertificate ("certificate signing request is not approved, reason: %v, message: %v" 1.12-1.18; "… is denied, reason: …" and "… failed, reason: …" 1.19+)',
+    mechanism:
+      "the kubelet's certificate signing request was denied or failed: it gets no client certificate (at bootstrap it cannot join; at rotation the current one runs out)",
   },
   {
     fact: 'kubelet.cert_rotated',
