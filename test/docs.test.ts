@@ -117,6 +117,14 @@ describe('README.md', () => {
     for (const link of links) expect(anchors, link).toContain(link);
   });
 
+  it("gives the rule base's size as docs/rules.md counts it", () => {
+    const report = read('docs/rules.md');
+    const rules = /^(\d+) rules\./m.exec(report)?.[1];
+    const defects = /^## Known defects \(`defects\.ts`, (\d+)\)$/m.exec(report)?.[1];
+    expect(rules && defects, 'docs/rules.md states its counts').toBeTruthy();
+    expect(readme).toContain(`(${rules} rules, ${defects} known defects)`);
+  });
+
   it('names only files and folders that exist', () => {
     const paths = [
       ...readme.matchAll(
