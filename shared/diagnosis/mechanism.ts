@@ -71,6 +71,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'fd.file_max': 'kernel file table full',
   'fd.near_limit': 'descriptors near limit',
   'proc.zombie_shim': 'zombie under shim',
+  'proc.shim_leftover': 'shims outliving their containers',
   'kernel.hung_task_runtime': 'container process in D state',
   'runtime.shim_mismatch': 'reaped shim still listed',
   'runtime.selective_hang': 'one container wedged',

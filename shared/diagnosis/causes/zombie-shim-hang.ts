@@ -18,6 +18,14 @@ export const zombieShimHang: CauseModule = {
   explains: ['runtime_down'],
   support: [
     { fact: 'proc.zombie_shim', weight: 3.5 },
+    // Shims that outlive their containers (more of them than containers, left over after the containers are
+    // gone): the runtime's delete of a task did not end its shim, the per-container layer's leak.
+    { fact: 'proc.shim_leftover', weight: 3 },
+    // runc's init stage still alive: one container's start never completed (runc create waits for its init to
+    // reach the exec fifo; containerd's shim, and dockerd or the CRI behind it, wait on runc create). That is the
+    // per-container layer, as the known runc init defects are (defects.ts runc-rc93-init-hang); the daemon is its
+    // consequence, weighed to runtime_down only when its own runtime-wide calls time out (see `against`).
+    { fact: 'runc.init_stuck', weight: 2.5 },
     { fact: 'proc.frozen', weight: 3 },
     { fact: 'runtime.shim_blocked', weight: 2.5 },
     { fact: 'proc.dstate_storage', weight: 2.5 },
@@ -48,7 +56,14 @@ export const zombieShimHang: CauseModule = {
     { fact: 'disk.io_error', weight: 1.5 },
     { fact: 'kernel.oops', weight: 1 },
   ],
-  against: competingDefects('zombie_shim_hang'),
+  against: [
+    // The exception to runc's init stage weighing here: with the daemon's own runtime-wide calls (list, Status,
+    // `ps`/`info`) timing out beside it, the stalled starts have blocked the daemon itself, and what the node lost
+    // is the runtime (runtime_down, as the known defects' -daemon-blocked entries have it). This takes back the init
+    // stage's weight; other evidence of a wedged container still counts.
+    { fact: 'runc.init_stuck_daemon_blocked', weight: 2.5 },
+    ...competingDefects('zombie_shim_hang'),
+  ],
   summary: () =>
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
   chain: ({ facts }) => [
