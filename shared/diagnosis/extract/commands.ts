@@ -424,7 +424,9 @@ function runningObjects(
     const counted = /\|\s*wc\s+-l/.test(command) ? firstInteger(run.output) : undefined;
     const rows =
       counted ??
-      run.output.split('\n').filter((l) => /^\s*[0-9a-f]{12,64}\s/.test(l) && !/\sSTOPPED\s/.test(l)).length;
+      run.output
+        .split('\n')
+        .filter((l) => /^\s*[0-9a-f]{12,64}(?:\s|$)/.test(l) && !/\s(?:STOPPED|NotReady)\s/.test(l)).length;
     if (!rows) continue;
     count += rows;
     said.push(`${run.command} → ${rows}`);
