@@ -68,16 +68,20 @@ export const zombieShimHang: CauseModule = {
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
   chain: ({ facts }) => [
     'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.',
-    facts.has('proc.zombie_shim') ||
-    facts.has('proc.dstate') ||
-    facts.has('proc.dstate_storage') ||
-    facts.has('proc.frozen') ||
-    facts.has('kernel.hung_task_runtime')
-      ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
-      : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
-    facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
-      ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
-      : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
+    facts.has('proc.shim_leftover') && !facts.has('proc.zombie_shim')
+      ? "Container shims outlive their containers: the runtime's task delete did not end them (a delete cut short or retried under I/O pressure; containerd's legacy v1 runtime on 1.6.24 and 1.7.4-1.7.8), and they pile up with their memory and threads as pods churn."
+      : facts.has('proc.zombie_shim') ||
+          facts.has('proc.dstate') ||
+          facts.has('proc.dstate_storage') ||
+          facts.has('proc.frozen') ||
+          facts.has('kernel.hung_task_runtime')
+        ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
+        : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
+    facts.has('proc.shim_leftover') && !facts.has('proc.zombie_shim')
+      ? 'Root cause: the shims left behind; kill those whose container no longer exists, and upgrade containerd or move its runtime to io.containerd.runc.v2.'
+      : facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
+        ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
+        : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
   ],
   commands: ({ tools, node, facts }) => [
     read(
@@ -90,6 +94,11 @@ export const zombieShimHang: CauseModule = {
       'node',
       `ps -ef --forest | grep -B1 -A3 ${tools.kind === 'crio' ? 'conmon' : 'containerd-shim'}`,
       'which shim owns them',
+    ),
+    read(
+      'node',
+      `ps -eo ppid,cmd | awk '$2 ~ /${tools.kind === 'crio' ? 'conmon' : 'containerd-shim'}/ {n++; if ($1 == 1) o++} END {print n, "shims,", o+0, "with PPID 1"}'; timeout 10 ${tools.cli} ps -q | wc -l`,
+      'shims against the containers running (one shim per container, or per pod with the runc v2 shim under the CRI)',
     ),
     read(
       'node',
