@@ -228,6 +228,22 @@ describe("runc's init stage alive, weighed to the container before the daemon", 
     expect(top(bundle)?.id).toBe('zombie_shim_hang');
   });
 
+  it("a create or run that hangs is the container's call, not the daemon's; docker ps hanging is the daemon's", () => {
+    for (const sentence of [
+      'docker run hangs',
+      'the runtime hangs creating containers',
+      'docker hangs while starting containers',
+    ]) {
+      const found = ids({ logs: { other: sentence } });
+      expect(found, sentence).not.toContain('runtime.cmd_hang');
+    }
+    expect(ids({ logs: { other: '"docker run alpine" hangs forever' } })).toContain(
+      'runtime.container_cmd_hang',
+    );
+    expect(ids({ logs: { other: 'docker ps hangs' } })).toContain('runtime.cmd_hang');
+    expect(ids({ logs: { other: 'docker running on the node hangs' } })).toContain('runtime.cmd_hang');
+  });
+
   it('red herring: runc init under three seconds old in an elapsed-time listing is a start in progress', () => {
     const starting = psEo([
       '   4410    4402 Sl       00:00 runc init',

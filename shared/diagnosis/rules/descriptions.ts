@@ -2779,6 +2779,22 @@ const CONTAINER_COMMANDS = [
   '停止容器',
   '杀掉',
   '殺掉',
+  // A container's create or start waits on its shim and runc create (runc's init stage): one container's path.
+  'docker run ',
+  'docker create ',
+  'docker start ',
+  'creating a container',
+  'creating the container',
+  'creating containers',
+  'creating new containers',
+  'starting a container',
+  'starting the container',
+  'starting containers',
+  'starting new containers',
+  '创建容器',
+  '創建容器',
+  '启动容器',
+  '啟動容器',
 ];
 
 /**
