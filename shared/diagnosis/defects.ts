@@ -428,6 +428,33 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [...SHIM_HANG, ['runtime.shim_hang'], ['runtime.shim_blocked']],
   },
   {
+    // runtime/v1/linux/task.go (*Task).Delete, the legacy v1 shim's (io.containerd.runtime.v1.linux, `containerd-shim`):
+    // the CRI's exit handler retries a task delete that timed out (#8954, backported as #9003 to v1.7.4 and #9004 to
+    // v1.6.24, a fix for the runc v2 shim only); the first, cut-short delete had already dropped the init process in
+    // the shim, so the retry is answered FailedPrecondition ("container must be created") and Delete returned before
+    // KillShim, leaving the shim behind for good. 44991285 (#9344, v1.7.9; #9345, v1.6.25) tolerates that answer.
+    id: 'containerd-shimv1-delete-retry-leak',
+    component: 'containerd',
+    affected: [
+      { introduced: '1.6.24', fixed: '1.6.25' },
+      { introduced: '1.7.4', fixed: '1.7.9' },
+    ],
+    cause: 'zombie_shim_hang',
+    symptom:
+      'containerd-shim (v1) processes left on the node after their containers are gone, under heavy I/O or pod churn; "container must be created: failed precondition" in containerd\'s log',
+    mechanism:
+      'with the legacy v1 runtime, a task delete retried after a timeout is refused by the shim, and containerd returns before killing the shim: one shim leaks per container that hit it',
+    fix: 'containerd v1.7.9 / v1.6.25; or move the runtime to io.containerd.runc.v2 (the v1 runtime is deprecated)',
+    links: [
+      `${CONTAINERD}/issues/9309`,
+      `${CONTAINERD}/pull/9344`,
+      `${CONTAINERD}/pull/9345`,
+      `${CONTAINERD}/pull/9003`,
+      `${CONTAINERD}/issues/7496`,
+    ],
+    requires: [['proc.shim_leftover'], ['runtime.shim_cleanup_failed']],
+  },
+  {
     // containerd.io 1.2.2-3.3 (like 1.2.2-3) is a packaging-only rebuild of containerd 1.2.2 that bundles the first
     // runc fix for CVE-2019-5736 (the binary cloned into a sealed memfd); on RHEL 7.6's 3.10.0-957 kernel its
     // sealing check failed and runc init re-cloned itself in a loop. runc #1984 (memfd cleanups) fixed it,

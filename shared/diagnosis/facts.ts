@@ -45,6 +45,8 @@ export const FACT_MEANINGS = {
   'kernel.hung_task': 'the kernel reports a task blocked in uninterruptible sleep for minutes',
   'kernel.hung_task_runtime': 'the kernel reports a runtime/container process blocked for minutes',
   'proc.zombie_shim': 'a zombie or unkillable process sits under a containerd-shim',
+  'proc.shim_leftover':
+    'container shims outlive their containers: more shims than the containers they serve, reparented to PID 1, or left over after the containers are gone',
   'proc.zombie': 'zombie (defunct) processes are present',
   'proc.dstate': 'processes are in uninterruptible sleep (D state)',
   'proc.unkillable': 'a process survives kill -9',
@@ -161,6 +163,8 @@ export const FACT_MEANINGS = {
   'runtime.blocks_kubelet':
     'the kubelet fails to start while the runtime it requires fails to start too: the kubelet waits on the runtime',
   'runc.init_stuck': "a container's runc init stage is still alive in a process listing: its start stalled",
+  'runc.init_stuck_daemon_blocked':
+    "runc's init stage is alive while the runtime's own runtime-wide calls (list, Status, ps/info) time out: the stalled starts have blocked the daemon itself",
   'runc.freeze_failed':
     "runc could not freeze a container's cgroup (a task in it does not reach the frozen state)",
   'kubelet.allocatable_on_root':

@@ -81,6 +81,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'proc.zombie_shim': 'zombie under shim',
   'runc.init_fifo_pileup': 'created containers never started',
   'runc.init_fifo_wait': 'runc init waiting on its exec fifo',
+  'proc.shim_leftover': 'shims outliving their containers',
   'kernel.hung_task_runtime': 'container process in D state',
   'runtime.shim_mismatch': 'reaped shim still listed',
   'runtime.selective_hang': 'one container wedged',

@@ -166,6 +166,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },
   'containerd-shim-exec-exits-dropped': { inside: '1.6.30', outside: '1.6.31' },
   'containerd-shim-create-early-exit-deadlock': { inside: '1.7.7', outside: '1.7.8' },
+  'containerd-shimv1-delete-retry-leak': { inside: '1.7.5', outside: '1.7.9' },
   'containerd-io-1.2.2-3.3-runc-memfd-loop': { inside: '1.2.2-3.3', outside: '1.2.2-3' },
   'kubelet-vendored-runc-1.0-cgroup-freeze': { inside: '1.21.4', outside: '1.21.5' },
   'kubelet-vendored-runc-unit-exists': { inside: '1.22.1', outside: '1.22.2' },

@@ -29,8 +29,11 @@ export const runtimeDown: CauseModule = {
     { fact: 'pleg.relist_error', weight: 2 },
     { fact: 'runtime.op_timeout', weight: 2 },
     { fact: 'runtime.pods_stuck', weight: 2 },
-    // runc init stalled: the create call behind it never returns, and every call queued behind that one waits.
-    { fact: 'runc.init_stuck', weight: 2 },
+    // runc init stalled: the create call behind it never returns. Alone that is one container's start (weighed to
+    // zombie_shim_hang first); it is the daemon's only when the daemon's own runtime-wide calls time out beside it
+    // (runc.init_stuck_daemon_blocked, derived in extract/derived.ts).
+    { fact: 'runc.init_stuck', weight: 1 },
+    { fact: 'runc.init_stuck_daemon_blocked', weight: 2 },
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'runtime.shim_blocked', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },

@@ -18,6 +18,14 @@ export const zombieShimHang: CauseModule = {
   explains: ['runtime_down'],
   support: [
     { fact: 'proc.zombie_shim', weight: 3.5 },
+    // Shims that outlive their containers (more of them than containers, left over after the containers are
+    // gone): the runtime's delete of a task did not end its shim, the per-container layer's leak.
+    { fact: 'proc.shim_leftover', weight: 3 },
+    // runc's init stage still alive: one container's start never completed (runc create waits for its init to
+    // reach the exec fifo; containerd's shim, and dockerd or the CRI behind it, wait on runc create). That is the
+    // per-container layer, as the known runc init defects are (defects.ts runc-rc93-init-hang); the daemon is its
+    // consequence, weighed to runtime_down only when its own runtime-wide calls time out (see `against`).
+    { fact: 'runc.init_stuck', weight: 2.5 },
     { fact: 'proc.frozen', weight: 3 },
     { fact: 'runtime.shim_blocked', weight: 2.5 },
     // runc's inits waiting on their exec fifos: created containers whose start never came. Several at once is the
@@ -52,29 +60,47 @@ export const zombieShimHang: CauseModule = {
     { fact: 'disk.io_error', weight: 1.5 },
     { fact: 'kernel.oops', weight: 1 },
   ],
-  against: competingDefects('zombie_shim_hang'),
+  against: [
+    // The exception to runc's init stage weighing here: with the daemon's own runtime-wide calls (list, Status,
+    // `ps`/`info`) timing out beside it, the stalled starts have blocked the daemon itself, and what the node lost
+    // is the runtime (runtime_down, as the known defects' -daemon-blocked entries have it). This takes back the init
+    // stage's weight; other evidence of a wedged container still counts.
+    { fact: 'runc.init_stuck_daemon_blocked', weight: 2.5 },
+    ...competingDefects('zombie_shim_hang'),
+  ],
   summary: () =>
     'One container is wedged below the runtime (zombie or uninterruptible process, hung shim): every status call about it blocks, and relist blocks with it.',
-  chain: ({ facts }) =>
-    facts.has('runc.init_fifo_pileup')
-      ? [
-          "runc create leaves each container's init waiting on the container's exec fifo until runc start opens it; the runtimes create a task and start it within one call, so the wait lasts milliseconds.",
-          "Here several containers' inits hold their fifos at once: the creates completed and the starts after them never came, so those containers stay created, their pods never run, and the runtime calls about them wait.",
-          'Root cause: the shim or runtime stopped issuing the start after create (a wedged shim, or a runtime call stuck behind it); killing the waiting inits and their shims lets the runtime retry, a reboot clears them all.',
-        ]
-      : [
-          'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.',
-          facts.has('proc.zombie_shim') ||
-          facts.has('proc.dstate') ||
-          facts.has('proc.dstate_storage') ||
-          facts.has('proc.frozen') ||
-          facts.has('kernel.hung_task_runtime')
-            ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
-            : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
-          facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
-            ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
-            : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
-        ],
+  chain: ({ facts }) => {
+    if (facts.has('runc.init_fifo_pileup'))
+      return [
+        "runc create leaves each container's init waiting on the container's exec fifo until runc start opens it; the runtimes create a task and start it within one call, so the wait lasts milliseconds.",
+        "Here several containers' inits hold their fifos at once: the creates completed and the starts after them never came, so those containers stay created, their pods never run, and the runtime calls about them wait.",
+        'Root cause: the shim or runtime stopped issuing the start after create (a wedged shim, or a runtime call stuck behind it); killing the waiting inits and their shims lets the runtime retry, a reboot clears them all.',
+      ];
+    const relist =
+      'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.';
+    if (facts.has('proc.shim_leftover') && !facts.has('proc.zombie_shim'))
+      return [
+        relist,
+        "Container shims outlive their containers: the runtime's task delete did not end them (a delete cut short or retried under I/O pressure; containerd's legacy v1 runtime on 1.6.24 and 1.7.4-1.7.8), and they pile up with their memory and threads as pods churn.",
+        'Root cause: the shims left behind; kill those whose container no longer exists, and upgrade containerd or move its runtime to io.containerd.runc.v2.',
+      ];
+    const stuck =
+      facts.has('proc.zombie_shim') ||
+      facts.has('proc.dstate') ||
+      facts.has('proc.dstate_storage') ||
+      facts.has('proc.frozen') ||
+      facts.has('kernel.hung_task_runtime');
+    return [
+      relist,
+      stuck
+        ? 'A container process is stuck (zombie under its containerd-shim, or in uninterruptible sleep in the kernel) and cannot be reaped or killed.'
+        : 'The runtime still answers for other containers, but calls about this one container hang: its shim or process is wedged.',
+      facts.has('kernel.hung_task_runtime') || facts.has('kernel.hung_task')
+        ? 'Root cause: a process blocked in the kernel (hung task); only the kernel releasing it, or a reboot, clears it.'
+        : 'Root cause: the wedged container/shim; removing it (or rebooting when the process is unkillable) lets relist complete.',
+    ];
+  },
   commands: ({ tools, node, facts }) => [
     read(
       'node',
@@ -86,6 +112,11 @@ export const zombieShimHang: CauseModule = {
       'node',
       `ps -ef --forest | grep -B1 -A3 ${tools.kind === 'crio' ? 'conmon' : 'containerd-shim'}`,
       'which shim owns them',
+    ),
+    read(
+      'node',
+      `ps -eo ppid,cmd | awk '$2 ~ /${tools.kind === 'crio' ? 'conmon' : 'containerd-shim'}/ {n++; if ($1 == 1) o++} END {print n, "shims,", o+0, "with PPID 1"}'; timeout 10 ${tools.cli} ps -q | wc -l`,
+      'shims against the containers running (one shim per container, or per pod with the runc v2 shim under the CRI)',
     ),
     read(
       'node',

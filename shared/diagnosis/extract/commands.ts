@@ -395,6 +395,101 @@ function processStates(run: Run, facts: FactSet): void {
   }
 }
 
+/**
+ * containerd's shims by the name they run under: the legacy v1 shim (`containerd-shim`, io.containerd.runtime.v1.linux;
+ * `docker-containerd-shim` in Docker 17.x-18.06's bundle) and the runc v2 shims (`containerd-shim-runc-v1`,
+ * `containerd-shim-runc-v2`).
+ */
+const SHIM_COMMAND = /^[\s|\\_]*(?:\S*\/)?(?:docker-)?containerd-shim(?:-runc-v[12])?(?:\s|$)/;
+/**
+ * Without a count of the node's containers, more shims than any node runs containers for: one shim per container
+ * (v1, Docker) or per pod (runc v2 under the CRI groups a pod's containers by io.kubernetes.cri.sandbox-id in
+ * cmd/containerd-shim-runc-v2/manager Start), and the kubelet's maxPods (110 by default, 250 at most on AKS, 737 on
+ * EKS's largest instances) times a few containers each stays below a thousand.
+ */
+const SHIMS_BEYOND_ANY_NODE = 1000;
+/** With a count: shims beyond the containers (and pods) they could serve, this many at least and as many again. */
+const LEFTOVER_MIN = 20;
+
+/** The containers (and pods) running on the node, as the paste counts them. */
+function runningObjects(
+  runs: readonly Run[],
+  bundle: EvidenceBundle,
+): { count: number; text: string } | undefined {
+  let count = 0;
+  const said: string[] = [];
+  const { containers, pods } = bundle.counts ?? {};
+  if (containers !== undefined) {
+    count += containers + (pods ?? 0);
+    said.push(`counts: containers=${containers}${pods !== undefined ? ` pods=${pods}` : ''}`);
+    return { count, text: said.join('; ') };
+  }
+  for (const run of runs) {
+    const command = strip(run.command);
+    // `docker ps`, `crictl ps`, `nerdctl ps` list running containers (with -a, exited ones too: not a count of what
+    // runs); `crictl pods` the sandboxes, each with its shim under the runc v2 shim's grouping; `ctr tasks ls` tasks.
+    const list = /^(?:docker|crictl|nerdctl)\s+(?:ps|pods)\b|^ctr\b.*\btasks?\s+(?:ls|list)\b/.test(command);
+    if (!list || /\s-a\b|--all\b|--state\s+(?:exited|NotReady)/.test(command)) continue;
+    const counted = /\|\s*wc\s+-l/.test(command) ? firstInteger(run.output) : undefined;
+    const rows =
+      counted ??
+      run.output
+        .split('\n')
+        .filter((l) => /^\s*[0-9a-f]{12,64}(?:\s|$)/.test(l) && !/\s(?:STOPPED|NotReady)\s/.test(l)).length;
+    if (!rows) continue;
+    count += rows;
+    said.push(`${run.command} → ${rows}`);
+  }
+  return said.length ? { count, text: said.join('; ') } : undefined;
+}
+
+/**
+ * Shims that outlive their containers, counted in a process listing: more containerd shims than the node's containers
+ * (and pods) could use, or, without a count of those, more than any node runs. Being reparented to PID 1 is no sign on
+ * its own: a runc v2 shim is started by a `shim start` process that exits at once (cmd/containerd-shim-runc-v2/manager
+ * Start), so every v2 shim has PID 1 (or a subreaper) as its parent; a v1 shim is containerd's child (runtime/v1/shim/client
+ * WithStart) and is reparented to PID 1 whenever containerd restarts, which reconnects to it. The count against the
+ * containers is what tells a leak (containerd #7496, #9309: shims left after their task's delete failed or was cut short).
+ */
+function shimLeftovers(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  let shims = 0;
+  let orphans = 0;
+  let listing: Run | undefined;
+  for (const run of runs) {
+    const rows = parsePs(run.output).filter((r) => SHIM_COMMAND.test(r.command));
+    if (rows.length > shims) {
+      shims = rows.length;
+      orphans = rows.filter((r) => r.ppid === '1').length;
+      listing = run;
+    }
+  }
+  // `pgrep -c containerd-shim`, `ps -ef | grep -c containerd-shim`, `pgrep containerd-shim | wc -l`.
+  for (const run of runs) {
+    const command = strip(run.command);
+    if (!/containerd-shim/.test(command) || !/pgrep\s+-c|grep\s+-c|\|\s*wc\s+-l/.test(command)) continue;
+    const n = firstInteger(run.output);
+    if (n !== undefined && n > shims && !/\n\s*\S/.test(run.output.trim())) {
+      shims = n;
+      orphans = 0;
+      listing = run;
+    }
+  }
+  if (!listing || shims === 0) return;
+  const running = runningObjects(runs, bundle);
+  const leftover = running
+    ? shims - running.count >= Math.max(LEFTOVER_MIN, running.count)
+    : shims >= SHIMS_BEYOND_ANY_NODE;
+  if (!leftover) return;
+  const parent = orphans ? `, ${orphans} of them reparented to PID 1` : '';
+  const against = running ? ` against ${running.count} containers and pods running (${running.text})` : '';
+  facts.add({
+    id: 'proc.shim_leftover',
+    source: listing.source,
+    text: `${listing.command} → ${shims} containerd shim processes${parent}${against}`,
+    value: shims,
+  });
+}
+
 function containerCount(run: Run, facts: FactSet): void {
   const command = strip(run.command);
   if (
@@ -631,4 +726,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     ],
     facts,
   );
+  shimLeftovers(runs, bundle, facts);
 }

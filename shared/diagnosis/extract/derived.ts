@@ -108,6 +108,42 @@ function oneObjectFailing(facts: FactSet): void {
     facts.add({ id: 'runtime.one_object_failing', source: first.source, text: first.text });
 }
 
+/**
+ * The daemon's own runtime-wide calls timing out: its list and Status calls, or its ps/info commands. A create, start
+ * or exec that hangs is the per-container path (dockerd or the CRI -> containerd -> shim -> runc create, which waits
+ * for runc's init stage), so per-container timeouts (runtime.op_timeout, runtime.container_cmd_hang) are not here.
+ */
+/** runc's init stage by its process names (rules/runc.ts runc.init_stuck). */
+const RUNC_INIT = /runc(?:\.amd64)? init|runc:\[[012]:/;
+const DAEMON_CALLS_TIME_OUT: readonly FactId[] = [
+  'runtime.list_timeout',
+  'runtime.status_timeout',
+  'runtime.status_never',
+  'runtime.cmd_hang',
+  'runtime.call_blocked',
+];
+
+/**
+ * runc's init stage alive beside the daemon's own runtime-wide calls timing out: the stalled starts have blocked the
+ * daemon (the container locks and the shim calls they hold pile up until list and Status wait too), so the runtime is
+ * what the node lost. Without it, runc's init stage is one container's start (zombie_shim_hang).
+ */
+function runcInitBlocksDaemon(facts: FactSet): void {
+  const init = facts.examples('runc.init_stuck')[0];
+  if (!init) return;
+  // A line that names runc's init stage is about the stalled start, whatever else it says hangs ("docker hangs
+  // starting containers, runc init at 100% CPU"): the daemon's calls must time out on a line of their own.
+  const call = DAEMON_CALLS_TIME_OUT.flatMap((id) => facts.examples(id)).find((f) => !RUNC_INIT.test(f.text));
+  if (!call) return;
+  facts.add({
+    id: 'runc.init_stuck_daemon_blocked',
+    source: init.source,
+    text: `${init.text} | ${call.text}`,
+    // Both read from people's words only: a description, weighed as one.
+    observation: facts.onlyObserved('runc.init_stuck') && call.observation === true,
+  });
+}
+
 /** The node gone from the control plane's side: its pods stay Terminating because no kubelet confirms their end. */
 const NODE_LOST: readonly FactId[] = [
   'node.status_unknown',
@@ -373,4 +409,6 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   runtimeUnitForks(facts);
   forksFailingWidely(facts);
   fatalBehindRuntime(facts);
+  // After plegAge: a Status call never answered is one of the daemon's own calls.
+  runcInitBlocksDaemon(facts);
 }

@@ -1233,6 +1233,122 @@ export const STATES = {
     forms: repeatedly(PILE_UP, GROW, verb('accumulate'), verb('build up', { past: 'built up' })),
     denied: { en: ['not leaking', 'not piling up'], zh: ['没有残留', '沒有殘留'] },
   },
+  // Processes that outlived what they served: shims left after their containers, reparented to PID 1 and never
+  // reaped, or counted in numbers no node runs containers for.
+  leftOver: {
+    en: [
+      'left over',
+      'leftover',
+      'leftovers',
+      'orphaned',
+      'orphans',
+      'reparented to PID 1',
+      'reparented to pid 1',
+      'reparented to init',
+      're-parented to PID 1',
+      're-parented to init',
+      'adopted by init',
+      'with PPID 1',
+      'with ppid 1',
+      'with ppid=1',
+      'with PPID=1',
+      'parent PID 1',
+      'parent PID of 1',
+      'parent pid 1',
+      'never reaped',
+      'not reaped',
+      'were not reaped',
+      'never cleaned up',
+      'not cleaned up',
+      'never exit',
+      'never exited',
+      'did not exit',
+      "didn't exit",
+      'outlive',
+      'outlived',
+      'outlives',
+      'outliving',
+    ],
+    zh: [
+      '残留',
+      '殘留',
+      '孤儿',
+      '孤兒',
+      '没有被回收',
+      '沒有被回收',
+      '未被回收',
+      '没被回收',
+      '没有退出',
+      '沒有退出',
+      '未退出',
+      '父进程为1',
+      '父进程为 1',
+      '父進程為1',
+      '父进程是1',
+    ],
+    // "remains after its container exited", "lingering on the host": a verb of staying, then what it outstayed.
+    forms: [
+      phrase(
+        [
+          ...inflections(verb('remain'), verb('linger'), verb('stay', { past: 'stayed' })),
+          'remain',
+          'linger',
+          'stay',
+        ],
+        [
+          'after',
+          'behind',
+          'around',
+          'alive',
+          'running after',
+          'on the host',
+          'on hosts',
+          'on the node',
+          'on nodes',
+        ],
+      ),
+    ],
+    // Reparenting that is the design (a runc v2 shim's parent is PID 1; a v1 shim's after containerd restarts) and
+    // counts that match the containers are not a leak.
+    denied: {
+      en: [
+        'not orphaned',
+        'no orphaned',
+        'no leftover',
+        'not left over',
+        'nothing left over',
+        'as expected',
+        'is expected',
+        'which is normal',
+        'is normal',
+        'by design',
+        'one per container',
+        'one per running container',
+        'one per pod',
+        'match the number',
+        'matches the number',
+        'same number',
+      ],
+      zh: ['没有残留', '沒有殘留', '正常'],
+    },
+  },
+  // A count before its noun, in the hundreds or thousands: "thousands of shim processes", "478 containerd-shim
+  // processes", "上千个 shim 进程". Read before the subject only: after it, the number is something the subject holds.
+  counted: {
+    en: ['thousands of', 'hundreds of', 'tens of thousands of'],
+    zh: ['成千上万', '成千上萬', '上千个', '上千個', '几千个', '幾千個', '几百个', '幾百個'],
+    patterns: [
+      {
+        pattern: '[1-9][0-9]{2,}\\+? (?:total |orphaned |leftover |stale |zombie |lingering |extra )?',
+        example: '478 total ',
+        literals: ['0 ', '1 ', '2 ', '3 ', '4 ', '5 ', '6 ', '7 ', '8 ', '9 ', '+ '],
+      },
+    ],
+    denied: {
+      en: ['one per container', 'one per running container', 'one per pod', 'as expected', 'which is normal'],
+      zh: ['正常'],
+    },
+  },
   unresponsive: {
     en: [
       'became unresponsive',
@@ -3556,6 +3672,22 @@ const CONTAINER_COMMANDS = [
   '停止容器',
   '杀掉',
   '殺掉',
+  // A container's create or start waits on its shim and runc create (runc's init stage): one container's path.
+  'docker run ',
+  'docker create ',
+  'docker start ',
+  'creating a container',
+  'creating the container',
+  'creating containers',
+  'creating new containers',
+  'starting a container',
+  'starting the container',
+  'starting containers',
+  'starting new containers',
+  '创建容器',
+  '創建容器',
+  '启动容器',
+  '啟動容器',
 ];
 
 /**
@@ -3889,6 +4021,25 @@ export const DESCRIPTIONS: readonly Description[] = [
     fact: 'runtime.shim_hang',
     source: 'observation: a containerd-shim no longer answering its ttrpc API (containerd runtime/v2/shim)',
     mechanism: 'every runtime call about that container waits on the shim, and relist waits with it',
+  },
+  {
+    subject: 'shim',
+    state: 'leftOver',
+    fact: 'proc.shim_leftover',
+    source:
+      'observation: containerd shims left after their containers are gone (reparented to PID 1, never reaped, in the hundreds or thousands): containerd runtime/v1/linux Task.Delete and the CRI exit handler returning before the shim is killed (containerd #7496, #9309)',
+    mechanism:
+      "the runtime's delete of a task did not end its shim: the shims and their memory pile up with every container that churns through the node",
+  },
+  {
+    subject: 'shim',
+    state: 'counted',
+    fact: 'proc.shim_leftover',
+    stateFirst: true,
+    source:
+      "observation: containerd shims counted in the hundreds or thousands: one shim serves a container (v1, Docker) or a pod (runc v2 under the CRI), so counts beyond the kubelet's maxPods are shims left over",
+    mechanism:
+      "the runtime's delete of a task did not end its shim: the shims and their memory pile up with every container that churns through the node",
   },
   {
     subject: 'shim',

@@ -25,6 +25,10 @@ export const RUNC_RULES: readonly Signature[] = [
     fact: 'runc.init_stuck',
     pattern: '[0-9][^\\n]{0,200}(?:runc:\\[[012]:(?:PARENT|CHILD|INIT)\\]|runc(?:\\.amd64)? init)',
     literals: ['runc:[0:PARENT]', 'runc:[1:CHILD]', 'runc:[2:INIT]', 'runc init', 'runc.amd64 init'],
+    // A listing with ps's elapsed-time column (`ps -eo pid,ppid,stat,etime,cmd`: [[dd-]hh:]mm:ss, the minutes always
+    // two digits) that shows the stage under three seconds old has caught a start in progress, not a stalled one.
+    // CPU time (`ps aux`'s TIME, m:ss; `ps -ef`'s, hh:mm:ss) is no age: a stuck init uses none.
+    unless: '\\s00:0[0-2]\\s+(?:runc:\\[|runc(?:\\.amd64)? init)',
     source:
       'runc libcontainer/nsenter/nsexec.c (the stages name themselves "runc:[0:PARENT]", "runc:[1:CHILD]", "runc:[2:INIT]" with prctl(PR_SET_NAME)) and init.go (the container\'s first process runs as `runc init` until it execs the container\'s command)',
     mechanism:
