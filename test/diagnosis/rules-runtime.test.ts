@@ -755,6 +755,15 @@ const HITS: readonly Example[] = [
     fact: 'cni.hang',
   },
 
+  // A RuntimeClass handler the runtime is not configured with, in containerd's and CRI-O's words.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \\"kata\\" is configured"`,
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: failed to find runtime handler kata from runtime list map[crun:0xc000 runc:0xc001]"`,
+    fact: 'kubelet.sandbox_config_failed',
+  },
   // The CNI drivers inside the kubelet (in-tree to 1.10, dockershim to 1.23) and CRI-O (ocicni), the plugin's
   // error after their words.
   {
