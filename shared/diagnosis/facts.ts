@@ -256,6 +256,12 @@ export const FACT_MEANINGS = {
   'kubelet.heartbeat_failed':
     "the kubelet's node status or lease update failed (the line gives no network cause)",
   'kubelet.cert_rotation_failed': 'the kubelet cannot obtain a new client certificate from the API server',
+  'kubelet.sandbox_config_failed':
+    "a pod's sandbox fails in the node's own sandbox configuration, before any runtime or CNI work: the resolver file the kubelet is configured with cannot be opened or parsed, or the pod's runtime handler is not one the node's runtime is configured with",
+  'kubelet.api_via_loopback':
+    'the kubelet reaches the API server on a loopback address (127.0.0.1, localhost, ::1) that refuses it: a proxy or API server on this node serves its API path (a static pod, or the agent of k3s or rke2)',
+  'kubelet.api_behind_own_pod':
+    "the kubelet's API path runs through a loopback address this node serves, and the kubelet fails its own sandbox configuration: the pod that would serve it (a node-local API proxy or the API server) cannot start",
   'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
   'kubelet.credentials_changed':
     "what decides whether the API server accepts the nodes changed: its authorization (a mode switched, RBAC enabled, a webhook added) or the nodes' identity (their instance role replaced, the identity map edited)",

@@ -37,6 +37,53 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // pkg/kubelet/kuberuntime/kuberuntime_sandbox.go createPodSandbox and the DNS configurer: the resolver file the
+  // kubelet is configured with, missing, by release (1.19's glog wording, 1.28's structured one, the event).
+  {
+    line: klog(
+      'E',
+      'kuberuntime_sandbox.go:42',
+      'GeneratePodSandboxConfig for pod "nginx-proxy-node-7_kube-system(0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e)" failed: open /run/systemd/resolve/resolv.conf: no such file or directory',
+    ),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kuberuntime_sandbox.go:45',
+      '"Failed to generate sandbox config for pod" err="open /run/systemd/resolve/resolv.conf: no such file or directory" pod="kube-system/nginx-proxy-node-7"',
+    ),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kuberuntime_manager.go:1171',
+      '"CreatePodSandbox for pod failed" err="open /run/systemd/resolve/resolv.conf: no such file or directory" pod="kube-system/nginx-proxy-node-7"',
+    ),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'dns.go:284',
+      '"Could not open resolv conf file." err="open /etc/kubernetes/resolv.conf: no such file or directory"',
+    ),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: klog('E', 'docker_sandbox.go:101', 'RuntimeHandler "kata" not supported'),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  // The kubelet's registration and status refused on a loopback API address (a node-local proxy's).
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:92',
+      '"Unable to register node with API server" err="Post \\"https://localhost:6443/api/v1/nodes\\": dial tcp 127.0.0.1:6443: connect: connection refused" node="node-7"',
+    ),
+    fact: 'kubelet.api_via_loopback',
+  },
   // pkg/kubelet/pluginmanager/pluginwatcher: fsnotify.NewWatcher's inotify_init1 refused (kubernetes#64614).
   {
     line: klog(
@@ -1432,6 +1479,33 @@ const NEAR_MISSES: readonly Example[] = [
     ),
     fact: 'kubelet.auth_error',
     origin: 'unknown',
+  },
+  // The DNS configurer's warning that the resolver file has more nameservers than a pod takes: it drops the extra
+  // ones and carries on. A sandbox failing in the runtime (an open(2) after the runtime's words) is not the kubelet's.
+  {
+    line: klog(
+      'E',
+      'dns.go:153',
+      '"Nameserver limits exceeded" err="Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4"',
+    ),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kuberuntime_manager.go:1171',
+      '"CreatePodSandbox for pod failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: open /proc/sys/net/ipv4/ip_unprivileged_port_start: no such file or directory: unknown" pod="default/web-0"',
+    ),
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  // Registration refused by a remote API server: not a loopback path.
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:92',
+      '"Unable to register node with API server" err="Post \\"https://10.0.0.10:6443/api/v1/nodes\\": dial tcp 10.0.0.10:6443: connect: connection refused" node="node-7"',
+    ),
+    fact: 'kubelet.api_via_loopback',
   },
   // A container's own cgroup (paused, or frozen through its pod), a slice that is thawed; a clean mount; the
   // hung-task sysctl's value.

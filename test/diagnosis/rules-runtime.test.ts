@@ -791,6 +791,54 @@ const HITS: readonly Example[] = [
     fact: 'cni.hang',
   },
 
+  // A RuntimeClass handler the runtime is not configured with, in containerd's and CRI-O's words.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \\"kata\\" is configured"`,
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: failed to find runtime handler kata from runtime list map[crun:0xc000 runc:0xc001]"`,
+    fact: 'kubelet.sandbox_config_failed',
+  },
+  // The CNI drivers inside the kubelet (in-tree to 1.10, dockershim to 1.23) and CRI-O (ocicni), the plugin's
+  // error after their words.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:227] Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.2.1/24`,
+    fact: 'cni.error',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:260] Error adding network: error getting ClusterInformation: context deadline exceeded`,
+    fact: 'cni.hang',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:364] Error adding kube-system_coredns-5c98db65d4-8x2mn/${CID} to network calico/k8s-pod-network: error getting ClusterInformation: Get "https://10.96.0.1:443/apis/crd.projectcalico.org/v1/clusterinformations/default": http: server gave HTTP response to HTTPS client`,
+    fact: 'cni.datastore_error',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:385] Error deleting default_web-0/${CID} from network calico/k8s-pod-network: could not initialize etcdv3 client: open /etc/calico/certs/cert.crt: no such file or directory`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="Error while adding pod to CNI network \\"k8s-pod-network\\": error getting ClusterInformation: connection is unauthorized: Unauthorized"`,
+    fact: 'cni.datastore_error',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="Error while removing pod from CNI network \\"k8s-pod-network\\": netplugin failed with no error message: signal: killed"`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create pod network sandbox k8s_web-0_default_0b1c2d3e_0(${CID}): error adding pod default_web-0 to CNI network \\"k8s-pod-network\\": plugin type=\\"calico\\" failed (add): error getting ClusterInformation: Get \\"https://10.96.0.1:443/apis/crd.projectcalico.org/v1/clusterinformations/default\\": net/http: TLS handshake timeout"`,
+    fact: 'cni.hang',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create pod network sandbox k8s_web-0_default_0b1c2d3e_0(${CID}): error adding pod default_web-0 to CNI network \\"k8s-pod-network\\": plugin type=\\"calico\\" failed (add): Calico is currently not ready to process requests"`,
+    fact: 'cni.datastore_error',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="error removing pod default_web-0 from CNI network \\"k8s-pod-network\\": plugin type=\\"calico\\" failed (delete): error getting ClusterInformation: context deadline exceeded"`,
+    fact: 'cni.hang',
+  },
+
   // people's descriptions
   { line: 'relist takes 4m on this node', fact: 'pleg.relist_slow' },
   { line: 'docker inspect on that container hangs forever', fact: 'runtime.container_cmd_hang' },
@@ -834,6 +882,20 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // The drivers' add failure whose error is neither a deadline nor the datastore's; the kubelet building the
+  // runtime configuration (one pod's port mappings), not a plugin call.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:227] Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.2.1/24`,
+    fact: 'cni.hang',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:227] Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.2.1/24`,
+    fact: 'cni.datastore_error',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 cni.go:357] Error adding network when building cni runtime conf: could not retrieve port mappings: checkpoint is not found`,
+    fact: 'cni.error',
+  },
   // The network agents' lines that are not their start-up failing: a step logged and carried on from, the
   // address monitor's retry after start-up, a permission error from an unrelated program, normal chatter.
   {

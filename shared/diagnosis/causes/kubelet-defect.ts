@@ -22,6 +22,14 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "The kubelet's container manager exits at every start while building its map of the runtime's containers: one container's sandbox is no longer listed by the runtime, and kubelets before 1.24 treat that as fatal. Removing the orphan container lets it start.",
   ],
   [
+    'kubelet.api_behind_own_pod',
+    "The kubelet reaches the API server through an address on this node, served by a pod it must start itself (a node-local API proxy such as kubespray's nginx-proxy or haproxy, or the API server's static pod), and it fails every pod's sandbox in its own configuration step (the resolver file it is configured with cannot be read): the proxy never starts, so registration and status are refused. The kubelet's configuration, not the API server or the network.",
+  ],
+  [
+    'kubelet.sandbox_config_failed',
+    "The kubelet fails pods' sandboxes in its own configuration step, before the runtime or the network plugin is called (the resolver file it is configured with cannot be read, or a pod's runtime handler is not configured on this node): no such pod can start.",
+  ],
+  [
     'kubelet.qos_root_missing',
     "The kubelet's container manager exits at every start because the root of its QoS cgroups (kubepods) is missing when it checks for it: a known kubelet race with systemd's handling of the kubepods slice (cgroup v2 with the systemd driver, a daemon-reload, or leaked cgroup mounts), not the runtime or the network.",
   ],
@@ -98,10 +106,26 @@ const START_CHAINS: readonly (readonly [FactId, readonly string[]])[] = [
   ],
 ];
 
+/** A sandbox failing in the kubelet's own configuration step (its resolver file, a runtime handler), and the
+ * node-local API proxy that cannot start because of it. */
+function sandboxConfigChain(facts: FactSet): string[] | undefined {
+  if (!facts.has('kubelet.api_behind_own_pod') && !facts.has('kubelet.sandbox_config_failed'))
+    return undefined;
+  return [
+    "Before it asks the runtime for a sandbox, the kubelet builds the sandbox's configuration itself (generatePodSandboxConfig): the pod's DNS settings come from the resolver file it is configured with (--resolv-conf / resolvConf), read at every pod's creation.",
+    facts.has('kubelet.api_behind_own_pod')
+      ? "When that file is missing (systemd-resolved's /run/systemd/resolve/resolv.conf on a host without it, a file removed by an image change), every sandbox fails there, static pods included; the kubelet's kubeconfig points at a loopback address served by one of them (a node-local API proxy or the API server), so its registration and status updates are refused and the node never becomes Ready."
+      : 'When that file is missing or a runtime handler is not configured, every affected sandbox fails there, before any runtime or CNI work; the runtime and the network plugin are not involved.',
+    "Root cause: the kubelet's configuration on this node; point resolvConf at a file that exists (or restore it) and the pods, the proxy among them, start at the next sync.",
+  ];
+}
+
 /** The mechanism of the other defects, by the fact that shows which. */
 function defectChain(facts: FactSet): string[] {
   const start = START_CHAINS.find(([fact]) => facts.has(fact));
   if (start) return [...start[1]];
+  const sandbox = sandboxConfigChain(facts);
+  if (sandbox) return sandbox;
   if (facts.has('kubelet.qos_root_missing'))
     return [
       'At start the container manager creates the kubepods cgroup (the node-allocatable root), then its QoS manager checks that the root exists before it makes the Burstable and BestEffort cgroups under it.',
@@ -179,6 +203,10 @@ export const kubeletDefect: CauseModule = {
     // The CPU/memory manager's own checkpoint unreadable at start (policy changed, corrupt, stale containers).
     { fact: 'kubelet.manager_state', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
+    // The kubelet failing every sandbox in its own configuration (its resolver file): no pod starts, which stops
+    // the node only when a pod it must start carries the node's API path (a loopback proxy or API server).
+    { fact: 'kubelet.api_behind_own_pod', weight: 3.5 },
+    { fact: 'kubelet.sandbox_config_failed', weight: 1.5 },
     // Only the kubelet's own cgroup manager (libcontainer's systemd driver, vendored) freezes the kubepods slices.
     { fact: 'cgroup.pods_frozen', weight: 3 },
     // A panic is a kubelet bug whatever triggered it; the frames and the version name which.

@@ -164,6 +164,8 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.killed', weight: 1 },
     { fact: 'kubelet.node_identity', weight: 3.5 },
     { fact: 'kubelet.not_registered', weight: 2.5 },
+    // The API path through a proxy on this node that does not answer: a hint of where the path is cut.
+    { fact: 'kubelet.api_via_loopback', weight: 0.5 },
     { fact: 'node.unresponsive', weight: 1 },
     // A host that crashes or reboots takes the kubelet with it every time: from the control plane's side, the node
     // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.

@@ -393,8 +393,22 @@ function fatalBehindRuntime(facts: FactSet): void {
 }
 
 /** Facts that only exist in combination: run after every single-source extractor. */
+/**
+ * The kubelet refused on a loopback API address while it fails its own sandbox configuration: what listens there is
+ * a pod or process of this node (kubespray's nginx-proxy or haproxy static pod, the API server's own static pod),
+ * and a kubelet that cannot configure any sandbox cannot start it. The API outage is then the kubelet's own doing;
+ * a refusal on a remote address, or a sandbox failing in the runtime or the plugin, says nothing of the kind.
+ */
+function apiBehindOwnPod(facts: FactSet): void {
+  const loopback = facts.examples('kubelet.api_via_loopback')[0];
+  const sandbox = facts.examples('kubelet.sandbox_config_failed').find((fact) => !fact.observation);
+  if (!loopback || !sandbox) return;
+  facts.add({ id: 'kubelet.api_behind_own_pod', source: sandbox.source, text: sandbox.text });
+}
+
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletUnitExists(facts);
+  apiBehindOwnPod(facts);
   kubeletDownWithRuntime(facts);
   plegAge(facts);
   startupRace(facts);

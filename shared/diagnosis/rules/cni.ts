@@ -3,6 +3,55 @@ import type { Signature } from './types.ts';
 /** How a CNI call that ran out of time ends, in the caller's error. */
 const TIMED_OUT = '(?:timeout|timed out|deadline exceeded|DeadlineExceeded)';
 
+/**
+ * The CNI drivers' own words for an ADD that failed, the plugin's error after them: the kubelet's in-tree CNI
+ * network plugin (pkg/kubelet/network/cni to 1.10, then dockershim's pkg/kubelet/dockershim/network/cni to 1.23,
+ * then cri-dockerd) and CRI-O's ocicni (logged by v0.2, returned from v0.3).
+ */
+const DRIVER_ADD =
+  '(?:Error adding network: |[Ee]rror while adding to cni network: |Error adding [^ \\n]{1,300} to network [^ /\\n]{1,60}/[^ :\\n]{1,120}: |Error adding pod [^ \\n]{1,300} to network [^\\n]{1,200}|Error while adding pod to CNI network \\\\?"|error adding pod [^ \\n]{1,300} to CNI network \\\\?")';
+const DRIVER_ADD_LITERALS = [
+  'Error adding network: ',
+  'error while adding to cni network: ',
+  ' to network ',
+  'Error while adding pod to CNI network',
+  ' to CNI network ',
+];
+/** The same drivers' words for a DEL that failed. */
+const DRIVER_DEL =
+  '(?:Error deleting network: |Error deleting [^ \\n]{1,300} from network [^ /\\n]{1,60}/[^ :\\n]{1,120}: |Error deleting pod [^ \\n]{1,300} from network [^\\n]{1,200}|Error while removing pod from CNI network \\\\?"|error removing pod [^ \\n]{1,300} from CNI network \\\\?")';
+const DRIVER_DEL_LITERALS = [
+  'Error deleting network: ',
+  ' from network ',
+  'Error while removing pod from CNI network',
+  ' from CNI network ',
+];
+/**
+ * Every caller's words for a failed CNI call (the drivers above, the runtimes' sandbox forms, libcni's): what comes
+ * after them is the plugin's own error.
+ */
+const CNI_CALL_FAILED = `(?:${DRIVER_ADD}|${DRIVER_DEL}|failed to (?:setup|set up|destroy) network for (?:pod )?sandbox|[Nn]etworkPlugin [a-z-]+ failed to (?:set up|teardown) pod|failed to set up sandbox container|failed to create pod network sandbox|plugin type=\\\\?"[^"\\\\]+\\\\?"[^\\n]{0,60} failed \\((?:add|delete)\\))`;
+const CNI_CALL_FAILED_LITERALS = [
+  ...DRIVER_ADD_LITERALS,
+  ...DRIVER_DEL_LITERALS,
+  'network for sandbox',
+  'network for pod sandbox',
+  'failed to set up pod',
+  'failed to teardown pod',
+  'failed to set up sandbox container',
+  'failed to create pod network sandbox',
+  'failed (add)',
+  'failed (delete)',
+];
+/**
+ * The plugin's datastore refusing it or not being the server it expects, in the words its clients return:
+ * libcalico-go's ErrorConnectionUnauthorized, Go's net/http meeting a plain-HTTP server on an https:// endpoint
+ * (the Kubernetes datastore or etcd's gateway), Go's crypto/tls meeting a plain gRPC port (etcd v3 over TLS), the
+ * etcd v2 client finding no member, and the etcd v3 client's dial or request deadline.
+ */
+const DATASTORE_REFUSED =
+  '(?:connection is unauthorized|server gave HTTP response to HTTPS client|first record does not look like a TLS handshake|etcd cluster is unavailable or misconfigured|could not initialize etcdv3 client|(?:etcd|etcdv3|:2379)[^\\n]{0,200}(?:context deadline exceeded|DeadlineExceeded))';
+
 /** Messages CNI plugins write, and the container runtimes and dockershim when a CNI call they made fails. */
 export const CNI_RULES: readonly Signature[] = [
   // The callers: containerd's CRI plugin, dockershim/cri-dockerd and libcni.
@@ -62,6 +111,58 @@ export const CNI_RULES: readonly Signature[] = [
     source:
       'containerd internal/cri/server/sandbox_run.go (*criService).RunPodSandbox ("failed to setup network for sandbox %q"), cri-dockerd network/plugins.go SetUpPod, libcni api.go (*CNIConfig).AddNetworkList ("plugin %s failed (add)")',
     mechanism: 'CNI ADD for a new sandbox failed: the pod stays ContainerCreating',
+  },
+  // The drivers inside the callers: the kubelet's in-tree CNI network plugin and CRI-O's ocicni.
+  {
+    fact: 'cni.hang',
+    pattern: `(?:${DRIVER_ADD}|${DRIVER_DEL})[^\\n]{0,400}${TIMED_OUT}`,
+    literals: [...DRIVER_ADD_LITERALS, ...DRIVER_DEL_LITERALS],
+    source:
+      'kubernetes pkg/kubelet/network/cni/cni.go (to 1.10) and pkg/kubelet/dockershim/network/cni/cni.go (1.11-1.23) (*cniNetworkPlugin).SetUpPod / addToNetwork / deleteFromNetwork (glog then klog: "Error while adding to cni network: %s", "Error adding network: %v", "Error deleting network: %v" to 1.12; "Error adding %s to network %s/%s: %v", "Error deleting %s from network %s/%s: %v" from 1.13; cri-dockerd network/cni/cni.go "Error adding pod %s/%s to network %s...: %v"); cri-o/ocicni pkg/ocicni/ocicni.go (logrus "Error while adding pod to CNI network %q: %s", "Error while removing pod from CNI network %q: %s", "Error adding network: %v", v0.1-v0.2; the returned "error adding pod %s to CNI network %q: %w", "error removing pod %s from CNI network %q: %w", v0.3-v0.5), each followed by the plugin\'s error ending in a timeout',
+    mechanism:
+      "the CNI driver's ADD or DEL ran out of time waiting on the plugin (the plugin hangs, or waits on its datastore): the sandbox operation behind it is held for as long",
+  },
+  {
+    fact: 'cni.error',
+    pattern: DRIVER_ADD,
+    literals: DRIVER_ADD_LITERALS,
+    source:
+      'kubernetes pkg/kubelet/network/cni/cni.go (to 1.10) and pkg/kubelet/dockershim/network/cni/cni.go (1.11-1.23) (*cniNetworkPlugin).SetUpPod / addToNetwork ("Error while adding to cni network: %s", "Error adding network: %v" to 1.12, "Error adding %s to network %s/%s: %v" from 1.13), cri-dockerd network/cni/cni.go addToNetwork; cri-o/ocicni pkg/ocicni/ocicni.go ("Error while adding pod to CNI network %q: %s", "Error adding network: %v", v0.1-v0.2; "error adding pod %s to CNI network %q: %w", v0.3-v0.5)',
+    mechanism:
+      "the CNI driver's ADD for a new sandbox failed with the plugin's error after it: the pod stays ContainerCreating and the kubelet retries it",
+  },
+  {
+    fact: 'cni.teardown_failed',
+    pattern: DRIVER_DEL,
+    literals: DRIVER_DEL_LITERALS,
+    source:
+      'kubernetes pkg/kubelet/network/cni/cni.go (to 1.10) and pkg/kubelet/dockershim/network/cni/cni.go (1.11-1.23) (*cniNetworkPlugin).deleteFromNetwork ("Error deleting network: %v" to 1.12, "Error deleting %s from network %s/%s: %v" from 1.13), cri-dockerd network/cni/cni.go deleteFromNetwork; cri-o/ocicni pkg/ocicni/ocicni.go ("Error while removing pod from CNI network %q: %s", v0.1-v0.2; "error removing pod %s from CNI network %q: %w", v0.3-v0.5)',
+    mechanism:
+      "the CNI driver's DEL failed with the plugin's error after it: the sandbox's network cannot be released, so its teardown is retried while the sandbox is held",
+  },
+  {
+    // The plugin's error after any caller's words naming its datastore's answer: the plugin's control plane.
+    fact: 'cni.datastore_error',
+    pattern: `${CNI_CALL_FAILED}[^\\n]{0,600}${DATASTORE_REFUSED}`,
+    literals: CNI_CALL_FAILED_LITERALS,
+    source:
+      'projectcalico/calico cni-plugin/pkg/plugin/plugin.go cmdAdd/cmdDel (the Calico client\'s errors returned whole) over libcalico-go lib/errors ErrorConnectionUnauthorized ("connection is unauthorized: %v") and lib/backend/etcdv3 ("could not initialize etcdv3 client: %+v", the etcd v3 client\'s dial and request deadlines), Go net/http ("http: server gave HTTP response to HTTPS client") and crypto/tls ("first record does not look like a TLS handshake") for an endpoint whose scheme is not the server\'s, the etcd v2 client ("client: etcd cluster is unavailable or misconfigured"), as the kubelet\'s, ocicni\'s and the runtimes\' CNI failures carry them, v3.10-v3.30',
+    mechanism:
+      "the CNI plugin's call to its datastore (the API server or etcd) was refused or reached the wrong kind of server (its credentials rejected, http:// against https://, TLS against a plain port) or timed out: every pod's ADD and DEL fails on the plugin's control plane, not on this node's network",
+  },
+  {
+    fact: 'cni.datastore_error',
+    pattern:
+      'Calico is currently not ready to process requests|error creating calico client: |Error creating/updating endpoint in datastore',
+    literals: [
+      'Calico is currently not ready to process requests',
+      'error creating calico client: ',
+      'Error creating/updating endpoint in datastore',
+    ],
+    source:
+      'projectcalico/calico cni-plugin/pkg/plugin/plugin.go cmdAdd/cmdDel ("error creating calico client: %v"; "Calico is currently not ready to process requests" while ClusterInformation says the datastore is not ready, as during a datastore migration) and cni-plugin/pkg/k8s/k8s.go CmdAddK8s ("Error creating/updating endpoint in datastore."), v3.10-v3.30',
+    mechanism:
+      "the calico CNI plugin cannot use its datastore (no client could be built from its configuration, the datastore is marked not ready, or the endpoint write failed): every pod's ADD fails on the plugin's control plane",
   },
   {
     fact: 'cni.not_ready',

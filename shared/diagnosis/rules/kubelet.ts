@@ -1045,6 +1045,68 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       'the API server the kubelet talks to has no Node object for it: registration failed (endpoint, CA, authorisation, a cloud node name that differs) or went to another cluster',
   },
+  // --- The kubelet's own sandbox configuration (pkg/kubelet/kuberuntime/kuberuntime_sandbox.go) ---
+  {
+    // generatePodSandboxConfig fails before the runtime is called: its steps are the DNS configurer (the resolver
+    // file), the pod's hostname, port mappings and cgroup parent; the first is the one a node's own setup breaks.
+    fact: 'kubelet.sandbox_config_failed',
+    literals: ['GeneratePodSandboxConfig for pod', 'Failed to generate sandbox config for pod'],
+    pattern: 'GeneratePodSandboxConfig for pod[^\\n]{0,300}failed|Failed to generate sandbox config for pod',
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kuberuntime/kuberuntime_sandbox.go (*kubeGenericRuntimeManager).createPodSandbox ("GeneratePodSandboxConfig for pod %q failed: %v" to 1.20, "Failed to generate sandbox config for pod %q: %v" and structured "Failed to generate sandbox config for pod" since) and kuberuntime_manager.go SyncPod ("GeneratePodSandboxConfig for pod %q failed: %v", structured "GeneratePodSandboxConfig for pod failed"), relayed by the pod workers as CreatePodSandboxError, 1.10-1.28',
+    mechanism:
+      "the kubelet cannot build a pod's sandbox configuration (its DNS settings from the resolver file it is configured with, above all), so it never asks the runtime for the sandbox: every pod on the node fails the same way, whatever the runtime and the network plugin",
+  },
+  {
+    // createPodSandbox's error is an open(2) of a file with no runtime or CNI words before it: only the DNS
+    // configurer opens a file in that path (the resolver file named by --resolv-conf / resolvConf).
+    fact: 'kubelet.sandbox_config_failed',
+    literals: [
+      'Failed to create pod sandbox: open /',
+      'createPodSandbox for pod',
+      'CreatePodSandbox for pod failed',
+      'Could not open resolv conf file',
+      'Could not parse resolv conf file',
+      'Encountered error while parsing resolv conf file',
+    ],
+    pattern:
+      '(?:Failed to create pod sandbox: |createPodSandbox for pod \\\\?"[^"\\\\]{1,300}\\\\?" failed: |"CreatePodSandbox for pod failed"[^\\n]{0,200}err=\\\\?")open /[^ :"\\\\]{1,200}: no such file or directory|"Could not open resolv conf file\\.?"|"Could not parse resolv conf file\\.?"|Encountered error while parsing resolv conf file',
+    source:
+      'kubernetes pkg/kubelet/network/dns/dns.go (*Configurer).GetPodDNS → getHostDNSConfig / getDNSConfig (os.Open of the configured resolver file, returned as is; structured "Could not open resolv conf file.", "Could not parse resolv conf file." with "Encountered error while parsing resolv conf file. Error: %w" since 1.21), surfacing through kuberuntime_manager.go SyncPod ("createPodSandbox for pod %q failed: %v" to 1.20, structured "CreatePodSandbox for pod failed" since) and its FailedCreatePodSandBox event ("Failed to create pod sandbox: %v"), 1.10-1.28',
+    mechanism:
+      "the resolver file the kubelet is configured with (--resolv-conf, resolvConf: /etc/resolv.conf, or /run/systemd/resolve/resolv.conf with systemd-resolved) is missing or unreadable, so the kubelet fails every pod's sandbox configuration before the runtime is asked: no pod can start on the node, static pods included",
+  },
+  {
+    // The RuntimeClass handler a pod names, refused by the runtime the node runs (dockershim inside the kubelet).
+    fact: 'kubelet.sandbox_config_failed',
+    literals: ['RuntimeHandler "', 'RuntimeHandler \\"'],
+    pattern: 'RuntimeHandler \\\\?"[^"\\\\]{1,100}\\\\?" not supported',
+    source:
+      'kubernetes pkg/kubelet/dockershim/docker_sandbox.go (*dockerService).RunPodSandbox ("RuntimeHandler %q not supported", 1.14-1.23; cri-dockerd core/sandbox_run.go since)',
+    mechanism:
+      "a pod names a runtime handler (its RuntimeClass's) that the node's runtime is not configured with: its sandbox is refused before anything runs, for every pod of that class on the node",
+  },
+  {
+    // The kubelet's API address is on this host: something on the node serves it (a node-local proxy static pod,
+    // the API server's own static pod, or the agent of k3s or rke2), and it is not answering.
+    fact: 'kubelet.api_via_loopback',
+    literals: [
+      'Error updating node status',
+      'Unable to register node',
+      'Unable to update node status',
+      'failed to ensure lease exists',
+      'failed to ensure node lease exists',
+      'failed to update lease',
+      'failed to update node lease',
+    ],
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):[0-9]{2,5}[^\\n]{0,120}connection refused`,
+    from: ['kubelet'],
+    source:
+      "kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer / tryRegisterWithAPIServer (\"Unable to register node with API server\") and updateNodeStatus, and the Lease controller, with the client's \"dial tcp 127.0.0.1:6443: connect: connection refused\" (the kubeconfig's server on loopback: kubespray's nginx-proxy or haproxy static pod on :6443, rke2's agent load balancer on :6443/:9345 and k3s's on :6444, a control-plane node's own API server)",
+    mechanism:
+      'the kubelet talks to the API server through an address on its own host, and nothing listens there: the node-local proxy or API server that would answer is a pod or process of this node that is not running',
+  },
   {
     fact: 'kubelet.swap',
     pattern: '[Rr]unning with swap on',

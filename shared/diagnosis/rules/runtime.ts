@@ -178,4 +178,16 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       'the containerd that k3s or rke2 runs as its child exited with an error, and the agent exited after it: the runtime, and the kubelet the agent runs, are down until the service restarts',
   },
+  // The runtime handler a pod's RuntimeClass names, absent from the runtime's configuration: refused before any
+  // container or network work, as the kubelet's own sandbox configuration is.
+  {
+    fact: 'kubelet.sandbox_config_failed',
+    literals: ['no runtime for "', 'no runtime for \\"', 'failed to find runtime handler'],
+    pattern:
+      'no runtime for \\\\?"[^"\\\\]{1,100}\\\\?" is configured|failed to find runtime handler [^ \\n]{1,100} from runtime list',
+    source:
+      'containerd CRI plugin sandbox_run.go (*criService).RunPodSandbox → getSandboxRuntime ("no runtime for %q is configured", wrapped as "failed to get sandbox runtime: %w"; vendor/github.com/containerd/cri to 1.4, pkg/cri/server and sbserver 1.5-1.7, internal/cri/config in 2.x); cri-o internal/oci/oci.go (*Runtime).ValidateRuntimeHandler ("failed to find runtime handler %s from runtime list %v", 1.14 on)',
+    mechanism:
+      "a pod's RuntimeClass names a handler this node's runtime is not configured with (containerd's runtimes table, CRI-O's runtimes list): its sandbox is refused before anything runs, for every pod of that class on the node",
+  },
 ];
