@@ -228,6 +228,8 @@ export const FACT_MEANINGS = {
   'kubelet.cert_rotation_failed': 'the kubelet cannot obtain a new client certificate from the API server',
   'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
   'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
+  'disk.pod_limit':
+    "a pod was evicted for writing past its own ephemeral-storage or emptyDir limit: the pod's limit, not the node's disk",
   'kernel.storage_stall':
     'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
   'disk.io_error': 'the kernel reports I/O or filesystem errors on a block device',

@@ -58,6 +58,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'pid.pressure': 'PID exhaustion',
   'pid.runtime_unit_limit': "runtime unit's task limit",
   'pid.pod_limit': "one pod's PID limit",
+  'disk.pod_limit': "one pod's storage limit",
   'io.saturated': 'disk I/O saturation',
   'cpu.saturated': 'CPU saturation',
   'systemd.dbus_timeout': 'D-Bus calls time out',
