@@ -163,6 +163,8 @@ export const FACT_MEANINGS = {
     'the node is NotReady or Unknown while its pods still show Running: no kubelet reports anything, the machine itself may be gone',
   'kubelet.wedged':
     'the kubelet is described alive but wedged: hung or deadlocked, or its log stopping while the node runs on',
+  'runtime.restore_dropped':
+    'the runtime, restarting, could not load one sandbox or container from its stored state and carried on without it',
   'runtime.state_corrupt':
     "the runtime's on-disk state (layer or image store, metadata database) is described corrupt: it fails at start or serves broken state",
   'fd.growing':

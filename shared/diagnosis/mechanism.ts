@@ -25,6 +25,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'node.wedged': 'host wedged in its kernel',
   'kubelet.wedged': 'kubelet wedged',
   'runtime.state_corrupt': 'runtime state corrupt',
+  'runtime.restore_dropped': 'objects dropped at restore',
   'fd.growing': 'descriptor leak',
   'cpu.throttled': 'CPU credits exhausted',
   'node.overloaded': 'node overloaded',

@@ -110,3 +110,75 @@ describe("the kubelet's eviction manager, read whole", () => {
     expect(ids({ logs: { kubelet: NOT_READY } })).not.toContain('disk.pressure');
   });
 });
+
+const CID = '4f2a9c1e0b7d3a5f8e6c2b1a0d9f8e7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e';
+const EXEC = '9b1c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c';
+const TS = 'time="2026-11-02T13:41:43.123456789Z"';
+
+describe("a runtime's on-disk state unreadable at restart", () => {
+  it("docker's containerd 0.2 exiting in restore on an exec's missing state file, restarted into it: runtime_down", () => {
+    const dockerd = [
+      journal('dockerd[1021]', `${TS} level=info msg="libcontainerd: new containerd process, pid: 1044"`),
+      journal(
+        'dockerd[1021]',
+        `${TS} level=fatal msg="open /var/run/docker/libcontainerd/containerd/${CID}/${EXEC}/process.json: no such file or directory"`,
+      ),
+      journal('dockerd[1021]', `${TS} level=info msg="libcontainerd: new containerd process, pid: 1063"`),
+      journal(
+        'dockerd[1021]',
+        `${TS} level=fatal msg="open /var/run/docker/libcontainerd/containerd/${CID}/${EXEC}/process.json: no such file or directory"`,
+      ),
+    ].join('\n');
+    const kubelet = klog(
+      'E',
+      'kubelet.go:2106',
+      'Container runtime sanity check failed: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+    );
+    const bundle = { logs: { dockerd, kubelet } };
+    expect(ids(bundle)).toContain('runtime.state_corrupt');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it("containerd's CRI plugin unable to rebuild its stores from metadata, fatal at every start: runtime_down", () => {
+    const containerd = [
+      journal(
+        'containerd[812]',
+        `${TS} level=fatal msg="Failed to run CRI service" error="failed to recover state: failed to reserve container name \\"app_web-0_default_0e1f2a3b_0\\": name \\"app_web-0_default_0e1f2a3b_0\\" is reserved for \\"${CID}\\""`,
+      ),
+      journal('systemd[1]', 'containerd.service: Main process exited, code=exited, status=1/FAILURE'),
+      journal('systemd[1]', "containerd.service: Failed with result 'exit-code'."),
+    ].join('\n');
+    const bundle = { logs: { containerd } };
+    expect(ids(bundle)).toContain('runtime.state_corrupt');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it('red herring: objects dropped at restore, the runtime serving after, name no runtime outage', () => {
+    const containerd = [
+      journal(
+        'containerd[812]',
+        `${TS} level=error msg="Failed to load sandbox \\"${CID}\\"" error="failed to load sandbox metadata: metadata extension \\"io.cri-containerd.sandbox.metadata\\" not found"`,
+      ),
+      journal('containerd[812]', `${TS} level=info msg="containerd successfully booted in 0.102113s"`),
+    ].join('\n');
+    const crio = journal(
+      'crio[955]',
+      `${TS} level=warning msg="Could not restore container ${EXEC}: could not get sandbox with id ${CID}, skipping"`,
+    );
+    for (const bundle of [{ logs: { containerd } }, { logs: { crio } }]) {
+      const found = ids(bundle);
+      expect(found).toContain('runtime.restore_dropped');
+      expect(found).not.toContain('runtime.state_corrupt');
+      // The boot itself says the runtime restarted (a lead well below a verdict); the dropped objects add nothing.
+      expect(top(bundle)?.confidence ?? 0).toBeLessThan(0.5);
+    }
+  });
+
+  it('red herring: containerd 0.2.9 removing a state directory it could not load, and carrying on', () => {
+    const line = journal(
+      'dockerd[1021]',
+      `${TS} level=warning msg="containerd: failed to load container,removing state directory." error="open /var/run/docker/libcontainerd/containerd/${CID}/state.json: no such file or directory" id=${CID}`,
+    );
+    expect(ids({ logs: { dockerd: line } })).not.toContain('runtime.state_corrupt');
+  });
+});
