@@ -182,3 +182,58 @@ describe("a runtime's on-disk state unreadable at restart", () => {
     expect(ids({ logs: { dockerd: line } })).not.toContain('runtime.state_corrupt');
   });
 });
+
+const said = (line: string) => ({ logs: { other: line } });
+
+describe("the pressure conditions and the runtime's storage growth, in people's words", () => {
+  it('the conditions by their names, as nouns and as Type=Status', () => {
+    for (const line of [
+      'The node has DiskPressure and the kubelet started evicting everything.',
+      'DiskPressure on the node since 03:00, new pods rejected',
+      'kubectl get node shows DiskPressure=True on worker-3',
+      'worker-2 went NotReady with disk pressure on the node',
+      '节点出现磁盘压力，pod 全部被驱逐',
+      'Disk usage reached the eviction threshold and pods were evicted.',
+      '磁盘使用率达到了驱逐阈值',
+    ])
+      expect(ids(said(line)), line).toContain('disk.pressure');
+    // The noun is the grammar's memory pressure of the node (mem.exhausted); Type=Status is the condition (mem.oom).
+    expect(ids(said('The node has MemoryPressure right now'))).toContain('mem.exhausted');
+    expect(ids(said('MemoryPressure=True on node-4'))).toContain('mem.oom');
+    for (const line of ['the nodes have PIDPressure', 'PIDPressure=True'])
+      expect(ids(said(line)), line).toContain('pid.pressure');
+  });
+
+  it("the runtime's storage growing or filling, and a fill rate", () => {
+    for (const line of [
+      '/var/lib/containerd keeps growing until the root volume is full',
+      'the snapshotter directory was growing 10 GB per hour',
+      'overlay2 is filling up fast',
+      'container logs kept growing without bound',
+      '/var/lib/docker grew by 4GB/h after the upgrade',
+      '/var/lib/containerd 持续增长',
+      '镜像目录每小时增长10G',
+    ])
+      expect(ids(said(line)), line).toContain('disk.pressure');
+  });
+
+  it('a disk filling at a measured rate, with the condition named, is resource_starvation end to end', () => {
+    const bundle = said(
+      'The node went NotReady after it reported DiskPressure. The containerd snapshotter directory kept growing at about 10 GB per hour until the eviction threshold was reached.',
+    );
+    expect(top(bundle)?.id).toBe('resource_starvation');
+  });
+
+  it('near misses: a condition denied or False, a setting, advice, a rate of something else', () => {
+    for (const line of [
+      'The node has no DiskPressure and memory is fine',
+      'DiskPressure=False, MemoryPressure=False, PIDPressure=False',
+      'We set the eviction threshold for nodefs to 10%.',
+      'To avoid DiskPressure on the node, rotate container logs.',
+      'If the node has DiskPressure the kubelet evicts pods.',
+      'requests grew to 300 per hour',
+    ])
+      expect(ids(said(line)), line).not.toContain('disk.pressure');
+    expect(ids(said('MemoryPressure=False'))).not.toContain('mem.oom');
+  });
+});

@@ -32,6 +32,14 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // The pressure conditions as Type=Status (kubectl's jsonpath over .status.conditions) and as a table's row.
+  { line: 'DiskPressure=True', fact: 'disk.pressure', origin: 'unknown' },
+  { line: 'MemoryPressure=True', fact: 'mem.oom', origin: 'unknown' },
+  {
+    line: '  PIDPressure      True    Mon, 23 Nov 2026 10:01:02 +0000   KubeletHasInsufficientPID   kubelet has insufficient PID available',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
   // A runtime's restore at start: containerd 0.2 fatal on a state file (through dockerd's output), the CRI plugin's
   // recover, and the per-object failures each runtime logs and carries on from.
   {
