@@ -195,6 +195,8 @@ describe("the pressure conditions and the runtime's storage growth, in people's 
       '节点出现磁盘压力，pod 全部被驱逐',
       'Disk usage reached the eviction threshold and pods were evicted.',
       '磁盘使用率达到了驱逐阈值',
+      'All the pods were evicted because of DiskPressure.',
+      'pod 因为磁盘压力被驱逐',
     ])
       expect(ids(said(line)), line).toContain('disk.pressure');
     // The noun is the grammar's memory pressure of the node (mem.exhausted); Type=Status is the condition (mem.oom).
@@ -232,6 +234,7 @@ describe("the pressure conditions and the runtime's storage growth, in people's 
       'To avoid DiskPressure on the node, rotate container logs.',
       'If the node has DiskPressure the kubelet evicts pods.',
       'requests grew to 300 per hour',
+      'Pods evicted with no DiskPressure on the node: they hit their own ephemeral-storage limits.',
     ])
       expect(ids(said(line)), line).not.toContain('disk.pressure');
     expect(ids(said('MemoryPressure=False'))).not.toContain('mem.oom');

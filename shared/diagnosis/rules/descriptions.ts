@@ -261,6 +261,19 @@ export const SUBJECTS = {
       '/var/lib/docker',
     ],
   },
+  /** Pods evicted, as people report the kubelet's evictions (reason Evicted): the pressure named with them is why. */
+  evictions: {
+    en: [
+      'pods evicted',
+      'pods were evicted',
+      'pods got evicted',
+      'pods being evicted',
+      'evicted pods',
+      'evictions',
+      'evicted',
+    ],
+    zh: ['被驱逐', '被驅逐', '驱逐', '驅逐'],
+  },
   diskIo: {
     en: ['disk IO', 'disk I/O', 'disk io', 'IOPS', 'iowait', 'I/O wait', 'IO wait', 'EBS burst balance'],
     // No bare 'IO'/'io' here: without word boundaries it matches inside English words (-tion, -sion).
@@ -3361,6 +3374,17 @@ export const DESCRIPTIONS: readonly Description[] = [
     unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
     source:
       "observation: the disk said to reach the kubelet's eviction threshold (pkg/kubelet/eviction nodefs.available, imagefs.available)",
+    mechanism:
+      "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
+  },
+  {
+    subject: 'evictions',
+    state: 'diskPressure',
+    fact: 'disk.pressure',
+    unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
+    unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      'observation: pods evicted with the node\'s DiskPressure named as the reason (the kubelet\'s eviction manager, pkg/kubelet/eviction: "The node had condition: [DiskPressure]", "The node was low on resource: ephemeral-storage")',
     mechanism:
       "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
   },
