@@ -197,6 +197,8 @@ describe("the pressure conditions and the runtime's storage growth, in people's 
       '磁盘使用率达到了驱逐阈值',
       'All the pods were evicted because of DiskPressure.',
       'pod 因为磁盘压力被驱逐',
+      'the kubelet reported DiskPressure at 02:10',
+      'kubelet 上报 DiskPressure',
     ])
       expect(ids(said(line)), line).toContain('disk.pressure');
     // The noun is the grammar's memory pressure of the node (mem.exhausted); Type=Status is the condition (mem.oom).

@@ -3378,6 +3378,17 @@ export const DESCRIPTIONS: readonly Description[] = [
       "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
   },
   {
+    subject: 'kubelet',
+    state: 'diskPressure',
+    fact: 'disk.pressure',
+    unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
+    unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      'observation: the kubelet said to report DiskPressure or to reach its eviction threshold (pkg/kubelet/nodestatus/setters.go DiskPressureCondition, pkg/kubelet/eviction)',
+    mechanism:
+      "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
+  },
+  {
     subject: 'evictions',
     state: 'diskPressure',
     fact: 'disk.pressure',
