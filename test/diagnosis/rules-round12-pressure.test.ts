@@ -67,6 +67,17 @@ describe("the kubelet's eviction manager, read whole", () => {
     expect(top(bundle)?.id).toBe('resource_starvation');
   });
 
+  it("the node's own taints in a bundle name its pressure; other taints do not", () => {
+    const taints = [
+      { key: 'node.kubernetes.io/disk-pressure', effect: 'NoSchedule' },
+      { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' },
+    ];
+    expect(ids({ taints })).toContain('disk.pressure');
+    expect(ids({ taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] })).not.toContain(
+      'disk.pressure',
+    );
+  });
+
   it('red herring: a condition dump with every pressure False and a DaemonSet pod tolerating the taints', () => {
     const paste = [
       'Conditions:',
