@@ -183,6 +183,8 @@ export const FACT_MEANINGS = {
     'the node is NotReady or Unknown while its pods still show Running: no kubelet reports anything, the machine itself may be gone',
   'kubelet.wedged':
     'the kubelet is described alive but wedged: hung or deadlocked, or its log stopping while the node runs on',
+  'runtime.restore_dropped':
+    'the runtime, restarting, could not load one sandbox or container from its stored state and carried on without it',
   'runtime.state_corrupt':
     "the runtime's on-disk state (layer or image store, metadata database) is described corrupt: it fails at start or serves broken state",
   'fd.growing':
@@ -266,6 +268,8 @@ export const FACT_MEANINGS = {
   'kubelet.credentials_changed':
     "what decides whether the API server accepts the nodes changed: its authorization (a mode switched, RBAC enabled, a webhook added) or the nodes' identity (their instance role replaced, the identity map edited)",
   'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
+  'disk.pod_limit':
+    "a pod was evicted for writing past its own ephemeral-storage or emptyDir limit: the pod's limit, not the node's disk",
   'kernel.storage_stall':
     'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
   'disk.io_error': 'the kernel reports I/O or filesystem errors on a block device',

@@ -520,6 +520,81 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   },
   { line: 'kubelet has disk pressure', fact: 'disk.pressure' },
   { line: 'kubelet has insufficient PID available', fact: 'pid.pressure' },
+  // The eviction manager's admission and eviction messages, whole (pkg/kubelet/eviction).
+  { line: 'Warning  Evicted  12s  kubelet  The node had condition: [DiskPressure]. ', fact: 'disk.pressure' },
+  {
+    line: 'Message:          Pod was rejected: The node had condition: [MemoryPressure DiskPressure]. ',
+    fact: 'mem.oom',
+  },
+  {
+    line: 'Message:          Pod was rejected: The node had condition: [MemoryPressure DiskPressure]. ',
+    fact: 'disk.pressure',
+  },
+  { line: 'Message:  Pod The node had condition: [PIDPressure]. ', fact: 'pid.pressure' },
+  {
+    line: klog(
+      'W',
+      'eviction_manager.go:173',
+      'Failed to admit pod web-5d9c7b6f4-xk2p9_default(0e1f2a3b-4c5d-6e7f-8091-a2b3c4d5e6f7) - node has conditions: [DiskPressure]',
+    ),
+    fact: 'disk.pressure',
+  },
+  {
+    line: klog(
+      'I',
+      'eviction_manager.go:170',
+      '"Failed to admit pod to node" pod="default/web-5d9c7b6f4-xk2p9" nodeCondition=[MemoryPressure]',
+    ),
+    fact: 'mem.oom',
+  },
+  { line: 'Message:  The node was low on resource: [DiskPressure].', fact: 'disk.pressure' },
+  {
+    line: 'The node was low on resource: inodes. Threshold quantity: 5%, available: 1203.',
+    fact: 'disk.pressure',
+  },
+  {
+    line: 'The node was low on resource: pids. Threshold quantity: 1000, available: 212. ',
+    fact: 'pid.pressure',
+  },
+  {
+    line: 'Container app was using 3892104Ki, request is 1Gi, has larger consumption of memory. ',
+    fact: 'mem.oom',
+  },
+  {
+    line: 'Container hello-pod was using 20977608Ki, request is 0, has larger consumption of ephemeral-storage. ',
+    fact: 'disk.pressure',
+  },
+  {
+    line: 'Warning  Evicted  3m  kubelet  Container app exceeded its local ephemeral storage limit "2Gi". ',
+    fact: 'disk.pod_limit',
+  },
+  {
+    line: 'Pod ephemeral local storage usage exceeds the total limit of containers 4Gi. ',
+    fact: 'disk.pod_limit',
+  },
+  { line: 'Usage of EmptyDir volume "cache" exceeds the limit "1Gi". ', fact: 'disk.pod_limit' },
+  // The pressure taints as the scheduler and `kubectl describe node` relay them.
+  {
+    line: 'Warning  FailedScheduling  default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/disk-pressure: }, 2 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }.',
+    fact: 'disk.pressure',
+  },
+  {
+    line: "0/2 nodes are available: 2 node(s) had taint {node.kubernetes.io/memory-pressure: }, that the pod didn't tolerate.",
+    fact: 'mem.oom',
+  },
+  { line: 'Taints:             node.kubernetes.io/pid-pressure:NoSchedule', fact: 'pid.pressure' },
+  {
+    line: 'Normal  NodeHasDiskPressure  4m  kubelet  Node node-7 status is now: NodeHasDiskPressure',
+    fact: 'disk.pressure',
+  },
+  {
+    line: 'Normal  NodeHasInsufficientMemory  4m  kubelet  Node node-7 status is now: NodeHasInsufficientMemory',
+    fact: 'mem.oom',
+  },
+  {
+    line: 'Normal  NodeHasInsufficientPID  4m  kubelet  Node node-7 status is now: NodeHasInsufficientPID',
+    fact: 'pid.pressure',
+  },
   { line: 'System OOM encountered, victim process: java, pid: 23145', fact: 'mem.oom' },
   {
     line: klog(
@@ -1506,6 +1581,28 @@ const NEAR_MISSES: readonly Example[] = [
       '"Unable to register node with API server" err="Post \\"https://10.0.0.10:6443/api/v1/nodes\\": dial tcp 10.0.0.10:6443: connect: connection refused" node="node-7"',
     ),
     fact: 'kubelet.api_via_loopback',
+  },
+  // A DaemonSet pod's tolerations of the pressure taints; a node whose pressure conditions are all False.
+  {
+    line: 'Tolerations:                 node.kubernetes.io/disk-pressure:NoSchedule op=Exists',
+    fact: 'disk.pressure',
+  },
+  {
+    line: '                             node.kubernetes.io/memory-pressure:NoSchedule op=Exists',
+    fact: 'mem.oom',
+  },
+  {
+    line: '  DiskPressure     False   Mon, 23 Nov 2026 10:01:02 +0000   KubeletHasNoDiskPressure     kubelet has no disk pressure',
+    fact: 'disk.pressure',
+  },
+  {
+    line: 'Normal  NodeHasNoDiskPressure  4m  kubelet  Node node-7 status is now: NodeHasNoDiskPressure',
+    fact: 'disk.pressure',
+  },
+  // A pod evicted for its own storage limit: no node pressure.
+  {
+    line: 'Warning  Evicted  3m  kubelet  Container app exceeded its local ephemeral storage limit "2Gi". ',
+    fact: 'disk.pressure',
   },
   // A container's own cgroup (paused, or frozen through its pod), a slice that is thawed; a clean mount; the
   // hung-task sysctl's value.

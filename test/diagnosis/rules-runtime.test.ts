@@ -32,6 +32,62 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // The pressure conditions as Type=Status (kubectl's jsonpath over .status.conditions) and as a table's row.
+  { line: 'DiskPressure=True', fact: 'disk.pressure', origin: 'unknown' },
+  { line: 'MemoryPressure=True', fact: 'mem.oom', origin: 'unknown' },
+  {
+    line: '  PIDPressure      True    Mon, 23 Nov 2026 10:01:02 +0000   KubeletHasInsufficientPID   kubelet has insufficient PID available',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  // A runtime's restore at start: containerd 0.2 fatal on a state file (through dockerd's output), the CRI plugin's
+  // recover, and the per-object failures each runtime logs and carries on from.
+  {
+    line: `${J} dockerd[1021]: ${TS} level=fatal msg="open /var/run/docker/libcontainerd/containerd/${CID}/9b1c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c/process.json: no such file or directory"`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: `${J} docker-containerd[1044]: ${TS} level=fatal msg="open /run/containerd/${CID}/init/pid: no such file or directory"`,
+    fact: 'runtime.state_corrupt',
+    origin: 'containerd',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=fatal msg="Failed to run CRI service" error="failed to recover state: failed to reserve sandbox name \\"web-0_default_0e1f2a3b_1\\": name \\"web-0_default_0e1f2a3b_1\\" is reserved for \\"${CID}\\""`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="Failed to load sandbox \\"${CID}\\"" error="failed to load sandbox metadata: metadata extension \\"io.cri-containerd.sandbox.metadata\\" not found"`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="Failed to load container \\"${CID}\\"" error="failed to get container extensions: container \\"${CID}\\" in namespace \\"k8s.io\\": not found"`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to recover sandbox state" error="failed to get task: no running task found: not found" sandbox=${CID}`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} docker-containerd[1044]: ${TS} level=warning msg="containerd: failed to load container,removing state directory." error="open /var/run/docker/libcontainerd/containerd/${CID}/state.json: no such file or directory" id=${CID}`,
+    fact: 'runtime.restore_dropped',
+    origin: 'containerd',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="Failed to load container ${CID}: invalid character '\\x00' looking for beginning of value"`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="Failed to restore container ${CID} with containerd: no such file or directory"`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} crio[955]: ${TS} level=warning msg="Could not restore sandbox ${CID}: failed to Statfs \\"/var/run/containers/storage/overlay-containers/${CID}/userdata/shm\\": no such file or directory"`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} crio[955]: ${TS} level=warning msg="could not restore container ${CID}: could not get sandbox with id 1a2b3c4d5e6f, skipping"`,
+    fact: 'runtime.restore_dropped',
+  },
   // k3s's embedded flannel and containerd exiting, and the agent with them.
   {
     line: `${J} k3s[2210]: ${TS} level=fatal msg="flannel exited: failed to configure interface flannel.1: failed to ensure address of interface flannel.1: link has incompatible addresses. Remove additional addresses and try again."`,
@@ -921,6 +977,29 @@ const MISSES: readonly Example[] = [
   {
     line: 'I1126 10:00:01.102897       1 main.go:412] Wrote subnet file to /run/flannel/subnet.env',
     fact: 'cni.agent_down',
+  },
+  // containerd 0.2.9 removed the state directory it could not load and carried on; a restore that succeeded.
+  {
+    line: `${J} docker-containerd[1044]: ${TS} level=warning msg="containerd: failed to load container,removing state directory." error="open /var/run/docker/libcontainerd/containerd/${CID}/state.json: no such file or directory" id=${CID}`,
+    fact: 'runtime.state_corrupt',
+    origin: 'containerd',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=debug msg="Loaded sandbox {Metadata:{ID:${CID}}}"`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=info msg="Loading containers: done."`,
+    fact: 'runtime.restore_dropped',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="Failed to load container status for \\"${CID}\\"" error="failed to load status: no such file or directory"`,
+    fact: 'runtime.restore_dropped',
+  },
+  // containerd 1.x's own paths under /run/containerd are not containerd 0.2's state directory.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to delete" error="open /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID}/init.pid: no such file or directory"`,
+    fact: 'runtime.state_corrupt',
   },
   // the embedded flannel's fatal is the network plugin's, not the kubelet's death
   {

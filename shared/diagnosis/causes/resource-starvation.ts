@@ -55,6 +55,8 @@ export const resourceStarvation: CauseModule = {
     { fact: 'resources.normal', weight: 1.5 },
     // The fork failures are one pod's: it met its own PID limit (podPidsLimit, a container's pids.max), not the node's.
     { fact: 'pid.pod_limit', weight: 1.5 },
+    // An eviction for a pod's own ephemeral-storage or emptyDir limit: enforced whatever the node's disk holds.
+    { fact: 'disk.pod_limit', weight: 1 },
     ...competingDefects('resource_starvation'),
   ],
   summary: ({ facts }) =>

@@ -14,6 +14,17 @@ const PROBLEM_CONDITIONS: Record<string, FactId> = {
   ...NPD_CONDITION_FACTS,
 };
 
+/**
+ * The taints the node lifecycle controller sets from the pressure conditions (TaintNodesByCondition,
+ * staging/src/k8s.io/api/core/v1/well_known_taints.go): a bundle that carries the node's taints without its
+ * conditions still says which pressure the kubelet reported.
+ */
+const PRESSURE_TAINTS: Record<string, FactId> = {
+  'node.kubernetes.io/memory-pressure': 'mem.oom',
+  'node.kubernetes.io/disk-pressure': 'disk.pressure',
+  'node.kubernetes.io/pid-pressure': 'pid.pressure',
+};
+
 function time(value: string | null | undefined): number | undefined {
   if (!value) return undefined;
   const t = Date.parse(value);
@@ -37,6 +48,10 @@ function agentsStillReporting(
 }
 
 export function extractConditions(bundle: EvidenceBundle, facts: FactSet): void {
+  (bundle.taints ?? []).forEach((t, i) => {
+    const pressure = PRESSURE_TAINTS[t.key];
+    if (pressure) facts.add({ id: pressure, source: `taints[${i}]`, text: `${t.key}:${t.effect}` });
+  });
   const conditions = bundle.conditions ?? [];
   conditions.forEach((c, i) => {
     const where = `conditions[${i}]`;

@@ -24,6 +24,54 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'containerd could not open its metadata database (corrupt after a crash, or locked by another containerd): the services that hold containers and the CRI plugin do not load, so the kubelet has no runtime',
   },
   {
+    // containerd 0.2 (the containerd docker 1.11-17.06 runs under libcontainerd, state in
+    // /var/run/docker/libcontainerd/containerd; /run/containerd run alone) restores every container from its state
+    // directory at start: state.json, then each process's directory (init, and one per exec) with process.json, the
+    // pid file and the exit and control FIFOs. Up to 0.2.8 any error there ends restore and containerd exits
+    // (logrus.Fatal, through dockerd's output when docker runs it), so libcontainerd restarts it into the same error:
+    // a file half-written or missing when the daemon or the node died. 0.2.9 logs the failure, removes the
+    // directory and carries on (the warning is unless'd: it recovered).
+    fact: 'runtime.state_corrupt',
+    pattern:
+      '(?:libcontainerd/containerd|/run/containerd)/[0-9a-f]{64}/(?:state\\.json|[^ /"]+/(?:process\\.json|pid|exit|control)): ',
+    literals: ['libcontainerd/containerd/', '/run/containerd/'],
+    unless: 'removing state directory',
+    from: ['containerd', 'dockerd'],
+    source:
+      'containerd v0.2.0-v0.2.8 supervisor/supervisor.go (*Supervisor).restore returning the error of runtime/container.go Load (state.json), readProcessState (process.json) and runtime/process.go loadProcess (pid, exit, control), ended by containerd/main.go logrus.Fatal; moby libcontainerd/remote_unix.go runs it with its output and restarts it (docker 1.11-17.06)',
+    mechanism:
+      "containerd cannot read a container's state files at start (left missing or half-written by a crash): it exits in restore every time it is started, so dockerd has no containerd and nothing answers the kubelet",
+  },
+  {
+    // The CRI plugin rebuilds its sandbox and container stores from containerd's metadata before it serves; a
+    // list that fails or a name two stored objects claim ends recover, and the plugin's Run is fatal for containerd.
+    fact: 'runtime.state_corrupt',
+    pattern: 'failed to recover state: ',
+    literals: ['failed to recover state: '],
+    from: CONTAINERD,
+    source:
+      'containerd CRI (*criService).recover wrapped by (*criService).Run ("failed to recover state: %v"; vendor/github.com/containerd/cri pkg/server/service.go in 1.1-1.4, pkg/cri/server and sbserver in 1.5-1.7, internal/cri/server/service.go in 2.x), made fatal by cri.go ("Failed to run CRI service")',
+    mechanism:
+      "containerd's CRI plugin cannot rebuild its sandboxes and containers from the stored metadata (a listing that fails, a name two stored objects claim): containerd exits at start, and the kubelet has no runtime",
+  },
+  {
+    // Per object, recover logs and goes on: the object is left out of the CRI's stores, containerd serves.
+    fact: 'runtime.restore_dropped',
+    pattern:
+      'Failed to load (?:sandbox|container) \\\\?"[0-9a-f]{12}|failed to recover sandbox state|containerd: failed to load container,removing state directory',
+    literals: [
+      'Failed to load sandbox',
+      'Failed to load container',
+      'failed to recover sandbox state',
+      'containerd: failed to load container,removing state directory',
+    ],
+    from: CONTAINERD,
+    source:
+      'containerd CRI (*criService).recover ("Failed to load sandbox %q", "Failed to load container %q" from loadSandbox/loadContainer: metadata extension missing or unreadable; 1.1 and later), internal/cri/server/restart.go ("failed to recover sandbox state" from the sandbox controller, 1.7 sbserver and 2.x); containerd v0.2.9 supervisor.go restore ("containerd: failed to load container,removing state directory.")',
+    mechanism:
+      'containerd, restarting, could not load one sandbox or container from its stored state and carried on without it',
+  },
+  {
     fact: 'runtime.op_timeout',
     pattern: `${CRI_CALL} (?:for|within sandbox|with filter)[^\\n]{0,300} failed[^\\n]{0,400}(?:context deadline exceeded|DeadlineExceeded)`,
     literals: ['context deadline exceeded', 'DeadlineExceeded'],

@@ -42,6 +42,23 @@ export const CRIO_RULES: readonly Signature[] = [
       'the kubelet retried a create after its deadline while cri-o is still working on the first request with the same name: the first create is hung',
   },
   {
+    // CRI-O's restore at start loads each sandbox and container from containers/storage and its state on disk; one
+    // that fails (its storage or state gone) is logged, deleted and skipped: CRI-O serves without it.
+    fact: 'runtime.restore_dropped',
+    pattern:
+      '[Cc]ould not restore (?:sandbox [0-9a-f]{12}|container [0-9a-f]{12})|[Cc]ould not read containers and sandboxes',
+    literals: [
+      'could not restore sandbox',
+      'could not restore container',
+      'could not read containers and sandboxes',
+    ],
+    from: ['crio'],
+    source:
+      'cri-o server/server.go (*Server).restore ("could not restore sandbox %s container %s", "could not restore container %s" to 1.23; "Could not restore sandbox %s", "Could not restore container %s", "Could not read containers and sandboxes" from 1.24), the errors from internal/lib/container_server.go LoadSandbox/LoadContainer',
+    mechanism:
+      'CRI-O, restarting, could not load a sandbox or container from its storage and deleted it from its state instead',
+  },
+  {
     fact: 'runtime.restarted',
     pattern: 'Checking storage directory [^ ]+ for errors because of unclean shutdown',
     literals: ['for errors because of unclean shutdown'],

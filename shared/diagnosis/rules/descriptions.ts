@@ -231,6 +231,67 @@ export const SUBJECTS = {
     ],
     zh: ['磁盘', '磁碟', '硬盘', '硬碟', '根分区', '根分區'],
   },
+  /**
+   * Where the runtime keeps what grows with use: the snapshotter's and graph driver's directories, the image store,
+   * container logs. Said to grow or fill, it is the node's disk running out (the kubelet's nodefs or imagefs).
+   */
+  runtimeStorage: {
+    en: [
+      'snapshotter directory',
+      'snapshotter',
+      'snapshots directory',
+      'snapshot directory',
+      'io.containerd.snapshotter.v1.overlayfs',
+      'overlay2 directory',
+      'overlay2',
+      'overlayfs snapshots',
+      'image store',
+      'image storage',
+      'image cache',
+      'image filesystem',
+      'imagefs',
+      'nodefs',
+      'containerd storage',
+      'containerd data',
+      'docker storage',
+      'docker data',
+      'container logs',
+      'container log files',
+      'pod logs',
+      'writable layers',
+      '/var/lib/containerd',
+      '/var/lib/docker',
+      '/var/log/pods',
+      '/var/log/containers',
+    ],
+    zh: [
+      '镜像目录',
+      '鏡像目錄',
+      '镜像存储',
+      '鏡像存儲',
+      '容器日志',
+      '容器日誌',
+      '容器存储',
+      '容器存儲',
+      'overlay2',
+      'snapshotter',
+      '/var/lib/containerd',
+      '/var/lib/docker',
+    ],
+  },
+  /** Pods evicted, as people report the kubelet's evictions (reason Evicted): the pressure named with them is why. */
+  evictions: {
+    en: [
+      'pods evicted',
+      'pods were evicted',
+      'pods got evicted',
+      'pods being evicted',
+      'evicted pods',
+      'evictions',
+      'evicted',
+    ],
+    zh: ['被驱逐', '被驅逐', '驱逐', '驅逐'],
+  },
   diskIo: {
     en: ['disk IO', 'disk I/O', 'disk io', 'IOPS', 'iowait', 'I/O wait', 'IO wait', 'EBS burst balance'],
     // No bare 'IO'/'io' here: without word boundaries it matches inside English words (-tion, -sion).
@@ -2304,6 +2365,131 @@ export const STATES = {
     ],
     denied: { en: [], zh: [] },
   },
+  /**
+   * The kubelet's DiskPressure condition as a state of the node, by its name used as a noun or adjective ("the node
+   * has DiskPressure", "DiskPressure on the node", "DiskPressure=True"), and the words it stands for.
+   */
+  diskPressure: {
+    en: [
+      'DiskPressure',
+      'disk pressure',
+      'disk-pressure',
+      'storage pressure',
+      'ephemeral storage pressure',
+      'ephemeral-storage pressure',
+      'low on disk',
+      'low on disk space',
+      'short on disk',
+    ],
+    zh: ['磁盘压力', '磁盤壓力', '存储压力', '存儲壓力', '磁盘空间不足', '磁盤空間不足'],
+    denied: {
+      en: [
+        'no DiskPressure',
+        'not under DiskPressure',
+        'without DiskPressure',
+        'DiskPressure=False',
+        'DiskPressure False',
+        'DiskPressure is False',
+        'DiskPressure: False',
+        'NoDiskPressure',
+        'no disk pressure',
+        'not under disk pressure',
+        'without disk pressure',
+        'no sign of disk pressure',
+        'no signs of disk pressure',
+        'has no disk pressure',
+      ],
+      zh: ['没有磁盘压力', '沒有磁盤壓力', '磁盘压力不大', '磁盘压力正常', '没有DiskPressure'],
+    },
+    patterns: [
+      {
+        // What the kubelet evicts at: its eviction threshold reached, in either order.
+        pattern:
+          "(?:reach(?:ed|es|ing)?|hit(?:s|ting)?|cross(?:ed|es|ing)?|exceed(?:ed|s|ing)?|over|above|below|past|beyond) (?:the |its |the kubelet's |kubelet's |a )?(?:hard |soft )?eviction thresholds?|eviction thresholds? (?:was |were |is |has been |had been |got |being )?(?:reached|hit|crossed|exceeded|triggered)|(?:达到|到达|超过|触发|低于|達到|到達|超過|觸發|低於)[^\\n]{0,6}(?:驱逐阈值|驅逐閾值)",
+        example: 'reached the eviction threshold',
+        literals: ['eviction threshold', '驱逐阈值', '驅逐閾值'],
+      },
+    ],
+  },
+  /** The kubelet's PIDPressure condition as a state of the node, by its name. */
+  pidPressure: {
+    en: ['PIDPressure', 'PID pressure', 'pid pressure', 'pid-pressure'],
+    zh: ['PID压力', 'PID壓力', '进程数压力'],
+    denied: {
+      en: [
+        'no PIDPressure',
+        'not under PIDPressure',
+        'without PIDPressure',
+        'PIDPressure=False',
+        'PIDPressure False',
+        'PIDPressure is False',
+        'PIDPressure: False',
+        'HasSufficientPID',
+        'no PID pressure',
+      ],
+      zh: ['没有PID压力', '没有PIDPressure'],
+    },
+  },
+  /**
+   * Storage said to grow at a rate: a figure per hour, day or minute (the runtime's snapshotter, the logs), in
+   * English and Chinese.
+   */
+  fillRate: {
+    en: [
+      'gigabytes per hour',
+      'gigabytes an hour',
+      'gigabytes a day',
+      'gigabytes per day',
+      'GB per hour',
+      'GB an hour',
+      'GB per day',
+      'GB a day',
+    ],
+    zh: ['每小时增长', '每小時增長', '每小时增加', '每小時增加'],
+    denied: { en: [], zh: [] },
+    patterns: [
+      {
+        pattern:
+          '[0-9][0-9.,]* ?(?:[KMGT]i?B|[MGT]) (?:per|an|a|every|each) (?:hour|day|minute|min)|[0-9][0-9.,]* ?(?:[KMGT]i?B|[MGT]) ?/ ?(?:hour|hr|day|min)|[0-9][0-9.,]* ?(?:[KMGT]i?B|[MGT]) ?/ ?h',
+        example: '10 GB per hour',
+        literals: [
+          'per hour',
+          'per day',
+          'per minute',
+          'per min',
+          'an hour',
+          'a day',
+          'a minute',
+          'a min',
+          'every hour',
+          'every day',
+          'every minute',
+          'every min',
+          'each hour',
+          'each day',
+          'each minute',
+          'each min',
+          '/hour',
+          '/hr',
+          '/day',
+          '/min',
+          'B/h',
+          'G/h',
+          'M/h',
+          'T/h',
+          'B / h',
+          'G / h',
+          'M / h',
+          'T / h',
+        ],
+      },
+      {
+        pattern: '(?:每小时|每小時|每天|每分钟|每分鐘)[^\\n]{0,8}[0-9][0-9.]* ?(?:[KMGT]i?B|[MGT])',
+        example: '每小时增长10G',
+        literals: ['每小时', '每小時', '每天', '每分钟', '每分鐘'],
+      },
+    ],
+  },
   /** Memory pressure as a state of the node: pressure, contention, thrashing (PSI's "memory some/full"). */
   memoryPressure: {
     en: [
@@ -2324,6 +2510,8 @@ export const STATES = {
       'memory or CPU pressure',
       'RAM/CPU pressure',
       'RAM pressure',
+      // The kubelet's condition by its name, as a noun ("the node has MemoryPressure", "MemoryPressure=True").
+      'MemoryPressure',
       'memory contention',
       'memory starvation',
       'memory-starved',
@@ -2360,8 +2548,16 @@ export const STATES = {
         'no signs of memory pressure',
         'not thrashing',
         'no thrashing',
+        'no MemoryPressure',
+        'not under MemoryPressure',
+        'without MemoryPressure',
+        'MemoryPressure=False',
+        'MemoryPressure False',
+        'MemoryPressure is False',
+        'MemoryPressure: False',
+        'HasSufficientMemory',
       ],
-      zh: ['没有内存压力', '沒有內存壓力', '内存压力不大', '内存压力正常'],
+      zh: ['没有内存压力', '沒有內存壓力', '内存压力不大', '内存压力正常', '没有MemoryPressure'],
     },
   },
   /** CPU pressure as a state of the node: pressure, contention, starvation (PSI's "cpu some"). */
@@ -4254,6 +4450,105 @@ export const DESCRIPTIONS: readonly Description[] = [
     fact: 'disk.pressure',
     source: 'observation: the node out of disk space (df), what the kubelet reports as DiskPressure',
     mechanism: 'writes fail; the runtime cannot create containers and image GC cannot keep up',
+  },
+  {
+    subject: 'node',
+    state: 'diskPressure',
+    fact: 'disk.pressure',
+    // Its eviction threshold reached is the episode itself, not talk of a setting; a condition False (a table's row,
+    // Type=Status) and the taint's key (a toleration) are not the condition held.
+    unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
+    unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      "observation: the kubelet's DiskPressure condition (pkg/kubelet/nodestatus/setters.go DiskPressureCondition, from the eviction manager's nodefs/imagefs signals, pkg/kubelet/eviction) or its eviction threshold, named as a state of the node",
+    mechanism:
+      "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
+  },
+  {
+    subject: 'disk',
+    state: 'diskPressure',
+    fact: 'disk.pressure',
+    // Its eviction threshold reached is the episode itself, not talk of a setting; a condition False (a table's row,
+    // Type=Status) and the taint's key (a toleration) are not the condition held.
+    unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
+    unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      "observation: the disk said to reach the kubelet's eviction threshold (pkg/kubelet/eviction nodefs.available, imagefs.available)",
+    mechanism:
+      "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
+  },
+  {
+    subject: 'kubelet',
+    state: 'diskPressure',
+    fact: 'disk.pressure',
+    unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
+    unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      'observation: the kubelet said to report DiskPressure or to reach its eviction threshold (pkg/kubelet/nodestatus/setters.go DiskPressureCondition, pkg/kubelet/eviction)',
+    mechanism:
+      "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
+  },
+  {
+    subject: 'evictions',
+    state: 'diskPressure',
+    fact: 'disk.pressure',
+    unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
+    unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      'observation: pods evicted with the node\'s DiskPressure named as the reason (the kubelet\'s eviction manager, pkg/kubelet/eviction: "The node had condition: [DiskPressure]", "The node was low on resource: ephemeral-storage")',
+    mechanism:
+      "the node's or image filesystem's free space is below the kubelet's eviction threshold: it refuses pods, evicts, and the runtime's writes start failing",
+  },
+  {
+    subject: 'node',
+    state: 'pidPressure',
+    fact: 'pid.pressure',
+    unless: NOT_AN_EPISODE,
+    unlessPatterns: ['PIDPressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
+    source:
+      "observation: the kubelet's PIDPressure condition named as a state of the node (pkg/kubelet/nodestatus/setters.go PIDPressureCondition)",
+    mechanism:
+      'free PIDs are below the eviction threshold: forks start failing for the runtime and its shims',
+  },
+  {
+    subject: 'runtimeStorage',
+    state: 'growing',
+    fact: 'disk.pressure',
+    unless: ADVICE,
+    source:
+      "observation: the runtime's storage (containerd's snapshotter directory, docker's overlay2, the image store, container logs under /var/log/pods) said to grow without bound: what the kubelet measures as nodefs/imagefs (pkg/kubelet/eviction) and image GC cannot free (images/image_gc_manager.go)",
+    mechanism:
+      "the filesystem under the runtime fills: the kubelet reaches DiskPressure and evicts, then the runtime's writes fail",
+  },
+  {
+    subject: 'runtimeStorage',
+    state: 'exhausted',
+    fact: 'disk.pressure',
+    unless: ADVICE,
+    source:
+      "observation: the runtime's storage (snapshotter, overlay2, the image store, container logs) said to fill up: the kubelet's nodefs/imagefs (pkg/kubelet/eviction)",
+    mechanism:
+      "the filesystem under the runtime fills: the kubelet reaches DiskPressure and evicts, then the runtime's writes fail",
+  },
+  {
+    subject: 'runtimeStorage',
+    state: 'fillRate',
+    fact: 'disk.pressure',
+    unless: ADVICE,
+    source:
+      "observation: the runtime's storage said to grow at a measured rate (gigabytes per hour): the kubelet's nodefs/imagefs usage (pkg/kubelet/eviction) rising toward its threshold",
+    mechanism:
+      "the filesystem under the runtime fills at that rate: the kubelet reaches DiskPressure and evicts, then the runtime's writes fail",
+  },
+  {
+    subject: 'disk',
+    state: 'fillRate',
+    fact: 'disk.pressure',
+    unless: ADVICE,
+    source:
+      "observation: the node's disk said to fill at a measured rate (gigabytes per hour): the kubelet's nodefs/imagefs usage (pkg/kubelet/eviction) rising toward its threshold",
+    mechanism:
+      'the disk runs out at that rate: the kubelet reaches DiskPressure and evicts, then writes fail',
   },
   {
     subject: 'diskIo',

@@ -23,6 +23,19 @@ export const DOCKERD_RULES: readonly Signature[] = [
       'dockerd could not load its state from /var/lib/docker (a storage driver that will not mount, a corrupt bolt database after a crash or a full disk): it exits at start, and nothing answers the kubelet',
   },
   {
+    // dockerd's restore at start reads each container's config from /var/lib/docker/containers/<id> and asks
+    // containerd for it; a container that fails either is logged and skipped, and the daemon serves.
+    fact: 'runtime.restore_dropped',
+    pattern:
+      'Failed to load container [0-9a-f]{12}|Failed to restore (?:container )?[0-9a-f]{12}[0-9a-f]* with containerd|Failed to restore with containerd',
+    literals: ['Failed to load container', 'Failed to restore', 'with containerd'],
+    from: ['dockerd'],
+    source:
+      'moby daemon/daemon.go (*Daemon).restore ("Failed to load container %v: %v" from container.FromDisk, 1.11 and later; "Failed to restore with containerd: %q" in 1.11, "Failed to restore %s with containerd: %s" 1.12-17.09, "Failed to restore container %s with containerd: %s" 17.12 and later)',
+    mechanism:
+      'dockerd, restarting, could not load one container from disk or from containerd and carried on without it',
+  },
+  {
     fact: 'runtime.unreachable',
     pattern: 'Cannot connect to the Docker daemon',
     literals: ['Cannot connect to the Docker daemon'],

@@ -322,6 +322,155 @@ export const KUBELET_RULES: readonly Signature[] = [
     source: 'kubernetes pkg/kubelet/nodestatus/setters.go PIDPressureCondition',
     mechanism: 'the kubelet reports PIDPressure',
   },
+  // The eviction manager's messages read whole, by the resource or condition they name. Its admission handler
+  // rejects a pod with the node's conditions printed as a Go slice ("[DiskPressure]", "[MemoryPressure
+  // DiskPressure]"): in the pod's status ("Pod The node had condition: …", "Pod was rejected: …" from 1.27), in its
+  // Evicted event and in the kubelet's own admission log line. Up to 1.10 the same rejection used the eviction
+  // message ("The node was low on resource: [DiskPressure]."), which #63415 (1.11) split in two. A slice that holds
+  // several conditions names each, so each rule reads its own name anywhere in the brackets.
+  {
+    fact: 'disk.pressure',
+    pattern:
+      '(?:[Nn]ode had condition|node has conditions|low on resource|Failed to admit pod to node[^\\n]{0,300}nodeCondition)[:=]? ?"?\\[(?:[A-Za-z]+ )*DiskPressure',
+    literals: ['DiskPressure'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).Admit (helpers.go nodeConditionMessageFmt "The node had condition: %v. " 1.11 and later, the eviction message "The node was low on resource: %v." before; the log line "Failed to admit pod %s - node has conditions: %v" to 1.19, structured "Failed to admit pod to node" nodeCondition=… from 1.20), relayed by kubelet.go rejectPod',
+    mechanism:
+      'the kubelet holds DiskPressure: its eviction manager refuses every new pod that does not tolerate it, and reclaims disk by evicting',
+  },
+  {
+    fact: 'mem.oom',
+    pattern:
+      '(?:[Nn]ode had condition|node has conditions|low on resource|Failed to admit pod to node[^\\n]{0,300}nodeCondition)[:=]? ?"?\\[(?:[A-Za-z]+ )*MemoryPressure',
+    literals: ['MemoryPressure'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).Admit (nodeConditionMessageFmt; under MemoryPressure alone only BestEffort pods are refused), relayed by kubelet.go rejectPod',
+    mechanism:
+      'the kubelet holds MemoryPressure: node memory is below the eviction threshold, so it refuses best-effort pods and evicts to reclaim',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern:
+      '(?:[Nn]ode had condition|node has conditions|low on resource|Failed to admit pod to node[^\\n]{0,300}nodeCondition)[:=]? ?"?\\[(?:[A-Za-z]+ )*PIDPressure',
+    literals: ['PIDPressure'],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).Admit (nodeConditionMessageFmt, PIDPressure from 1.10), relayed by kubelet.go rejectPod',
+    mechanism:
+      'the kubelet holds PIDPressure: free PIDs are below the eviction threshold, so it refuses new pods',
+  },
+  {
+    // The eviction message names the resource from signalToResource: inodes for the inodesFree signals and pids
+    // for pid.available (1.11 and later); before 1.11 the resources were the signals' own (nodefs, imagefs,
+    // nodefsInodes, imagefsInodes), which the disk rule above reads by their prefix.
+    fact: 'disk.pressure',
+    pattern: 'low on resource: inodes',
+    literals: ['low on resource: inodes'],
+    source:
+      'kubernetes pkg/kubelet/eviction/helpers.go evictionMessage (nodeLowMessageFmt with resourceInodes)',
+    mechanism:
+      'the node or image filesystem is below its free-inode threshold: the kubelet evicts to reclaim inodes',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'low on resource: pids',
+    literals: ['low on resource: pids'],
+    source:
+      'kubernetes pkg/kubelet/eviction/helpers.go evictionMessage (nodeLowMessageFmt with resourcePids)',
+    mechanism: 'free PIDs are below the eviction threshold: the kubelet evicts pods to reclaim them',
+  },
+  {
+    // After the node-low sentence the message lists the containers over their request, each with the resource from
+    // 1.26 (#111597); a line pasted without the sentence before it still names what the node ran short of.
+    fact: 'mem.oom',
+    pattern: 'request is [^ ,]+, has larger consumption of memory',
+    literals: ['has larger consumption of memory'],
+    source:
+      'kubernetes pkg/kubelet/eviction/helpers.go evictionMessage (containerMessageFmt "Container %s was using %s, request is %s, has larger consumption of %v. " 1.26 and later; podMessageFmt in the same words for pod-level resources)',
+    mechanism:
+      'the kubelet evicted a pod for node memory pressure, ranking first those using more memory than they request',
+  },
+  {
+    fact: 'disk.pressure',
+    pattern: 'request is [^ ,]+, has larger consumption of (?:ephemeral-storage|inodes)',
+    literals: ['has larger consumption of ephemeral-storage', 'has larger consumption of inodes'],
+    source:
+      'kubernetes pkg/kubelet/eviction/helpers.go evictionMessage (containerMessageFmt, 1.26 and later)',
+    mechanism:
+      "the kubelet evicted a pod for the node's disk pressure, ranking first those writing more than they request",
+  },
+  {
+    // Local storage limits are enforced per pod whatever the node's state (localStorageEviction runs before the
+    // thresholds are looked at), and since 1.11 their messages do not say the node was low.
+    fact: 'disk.pod_limit',
+    pattern:
+      'exceeded its local ephemeral storage limit|Pod ephemeral local storage usage exceeds the total limit of containers|Usage of EmptyDir volume [^ ]+ exceeds the limit',
+    literals: [
+      'exceeded its local ephemeral storage limit',
+      'Pod ephemeral local storage usage exceeds the total limit of containers',
+      'Usage of EmptyDir volume',
+    ],
+    source:
+      'kubernetes pkg/kubelet/eviction/eviction_manager.go (*managerImpl).localStorageEviction, containerEphemeralStorageLimitEviction, podEphemeralStorageLimitEviction and emptyDirLimitEviction (helpers.go containerEphemeralStorageMessageFmt, podEphemeralStorageMessageFmt, emptyDirMessageFmt; 1.11 and later)',
+    mechanism:
+      "one pod wrote past its own ephemeral-storage or emptyDir limit and was evicted for it: the pod's limit, not the node's disk",
+  },
+  {
+    // The node lifecycle controller taints a node by its pressure conditions (TaintNodesByCondition); the scheduler
+    // relays the taint when it cannot place a pod (its key and an empty value in braces), `kubectl describe node`
+    // lists it with its effect. DaemonSet pods tolerate the same keys ("…:NoSchedule op=Exists"): a toleration is not
+    // a taint.
+    fact: 'disk.pressure',
+    pattern: 'node\\.kubernetes\\.io/disk-pressure(?::NoSchedule|: ?\\})',
+    literals: ['node.kubernetes.io/disk-pressure'],
+    unless: 'op=Exists|[Tt]olerations:',
+    source:
+      'kubernetes staging/src/k8s.io/api/core/v1/well_known_taints.go TaintNodeDiskPressure, set by pkg/controller/nodelifecycle (*Controller).doNoScheduleTaintingPass from the DiskPressure condition; relayed by pkg/scheduler/framework/plugins/tainttoleration Filter ("node(s) had taint {%s: %s}, that the pod didn\'t tolerate" 1.18-1.24, "node(s) had untolerated taint {%s: %s}" 1.25 and later)',
+    mechanism: 'the node carries the disk-pressure taint: its kubelet reports DiskPressure',
+  },
+  {
+    fact: 'mem.oom',
+    pattern: 'node\\.kubernetes\\.io/memory-pressure(?::NoSchedule|: ?\\})',
+    literals: ['node.kubernetes.io/memory-pressure'],
+    unless: 'op=Exists|[Tt]olerations:',
+    source:
+      "kubernetes well_known_taints.go TaintNodeMemoryPressure, set by the node lifecycle controller from MemoryPressure; relayed by the scheduler's TaintToleration filter",
+    mechanism: 'the node carries the memory-pressure taint: its kubelet reports MemoryPressure',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'node\\.kubernetes\\.io/pid-pressure(?::NoSchedule|: ?\\})',
+    literals: ['node.kubernetes.io/pid-pressure'],
+    unless: 'op=Exists|[Tt]olerations:',
+    source:
+      "kubernetes well_known_taints.go TaintNodePIDPressure, set by the node lifecycle controller from PIDPressure; relayed by the scheduler's TaintToleration filter",
+    mechanism: 'the node carries the pid-pressure taint: its kubelet reports PIDPressure',
+  },
+  {
+    // The kubelet's node status event, as `kubectl describe node` and `kubectl get events` print it (the events
+    // extractor reads the reason of structured events; this is the pasted line).
+    fact: 'disk.pressure',
+    pattern: 'status is now: NodeHasDiskPressure',
+    literals: ['status is now: NodeHasDiskPressure'],
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go DiskPressureCondition (event NodeHasDiskPressure), recorded by kubelet_node_status.go recordNodeStatusEvent ("Node %s status is now: %s")',
+    mechanism: 'the kubelet set DiskPressure on its node',
+  },
+  {
+    fact: 'mem.oom',
+    pattern: 'status is now: NodeHasInsufficientMemory',
+    literals: ['status is now: NodeHasInsufficientMemory'],
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go MemoryPressureCondition (event NodeHasInsufficientMemory), recorded by recordNodeStatusEvent',
+    mechanism: 'the kubelet set MemoryPressure on its node',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'status is now: NodeHasInsufficientPID',
+    literals: ['status is now: NodeHasInsufficientPID'],
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go PIDPressureCondition (event NodeHasInsufficientPID), recorded by recordNodeStatusEvent',
+    mechanism: 'the kubelet set PIDPressure on its node',
+  },
   {
     fact: 'mem.oom',
     pattern: 'System OOM encountered',

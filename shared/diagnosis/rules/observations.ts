@@ -59,6 +59,36 @@ const ELSEWHERE =
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
+    // `kubectl get node -o jsonpath` and people's notes write a condition as Type=Status; a condition table's rows
+    // ("DiskPressure   True   …") are the same pair with spaces, the kubelet's own words after them.
+    fact: 'disk.pressure',
+    pattern: 'DiskPressure(?:=| is |: ?| +)True',
+    literals: ['DiskPressure'],
+    observation: true,
+    source:
+      "observation: the node's DiskPressure condition written as Type=Status (kubectl's jsonpath over .status.conditions; pkg/kubelet/nodestatus/setters.go DiskPressureCondition)",
+    mechanism:
+      "the kubelet reports DiskPressure: the node's or image filesystem's free space is below its eviction threshold",
+  },
+  {
+    fact: 'mem.oom',
+    pattern: 'MemoryPressure(?:=| is |: ?| +)True',
+    literals: ['MemoryPressure'],
+    observation: true,
+    source:
+      "observation: the node's MemoryPressure condition written as Type=Status (pkg/kubelet/nodestatus/setters.go MemoryPressureCondition)",
+    mechanism: 'the kubelet reports MemoryPressure: node memory is below its eviction threshold',
+  },
+  {
+    fact: 'pid.pressure',
+    pattern: 'PIDPressure(?:=| is |: ?| +)True',
+    literals: ['PIDPressure'],
+    observation: true,
+    source:
+      "observation: the node's PIDPressure condition written as Type=Status (pkg/kubelet/nodestatus/setters.go PIDPressureCondition)",
+    mechanism: 'the kubelet reports PIDPressure: free PIDs are below its eviction threshold',
+  },
+  {
     // The runtime's unit and systemd's per-unit task limit named in one sentence: "docker.service hit its TasksMax",
     // "raised DefaultTasksMax, containerd could start shims again".
     fact: 'pid.runtime_unit_limit',
