@@ -43,6 +43,27 @@ const facts = (read: (f: FactSet) => void): string[] => {
   return set.ids().flatMap((id) => set.examples(id).map((e) => `${id}@${e.source}`));
 };
 
+/** Who the parsed line is attributed to, as the header's row says: its identifier, the kernel, a klog file, or nobody. */
+function expectAttribution(
+  header: (typeof LOG_HEADERS)[number],
+  example: (typeof LOG_HEADERS)[number]['examples'][number],
+  parsed: ReturnType<typeof parseLogLine>,
+): void {
+  if (header.yields.includes('identifier')) {
+    expect(example.identifier).toBeDefined();
+    expect(parsed).toMatchObject({
+      component: componentOfTag(example.identifier ?? ''),
+      attribution: 'named',
+    });
+  }
+  if (header.yields.includes('kernel'))
+    expect(parsed).toMatchObject({ component: 'kernel', attribution: 'named' });
+  const byFile = header.yields.includes('file') ? componentOfKlogFile(klogFile(example.line)) : undefined;
+  if (byFile) expect(parsed).toMatchObject({ component: byFile, attribution: 'named' });
+  if (!header.yields.includes('identifier') && !header.yields.includes('kernel') && !byFile)
+    expect(parsed.attribution).not.toBe('named');
+}
+
 describe.each(LOG_HEADERS)('log header $name', (header) => {
   it.each(header.examples)('every reader reads $line', (example) => {
     const { line } = example;
@@ -52,19 +73,7 @@ describe.each(LOG_HEADERS)('log header $name', (header) => {
     expect(parsed.message).toBe(example.message);
     expect(parsed.prose).toBe(!header.yields.includes('program'));
     expect(parsed.host).toBe(header.yields.includes('host') ? example.host : undefined);
-    if (header.yields.includes('identifier')) {
-      expect(example.identifier).toBeDefined();
-      expect(parsed).toMatchObject({
-        component: componentOfTag(example.identifier ?? ''),
-        attribution: 'named',
-      });
-    }
-    if (header.yields.includes('kernel'))
-      expect(parsed).toMatchObject({ component: 'kernel', attribution: 'named' });
-    const byFile = header.yields.includes('file') ? componentOfKlogFile(klogFile(line)) : undefined;
-    if (byFile) expect(parsed).toMatchObject({ component: byFile, attribution: 'named' });
-    if (!header.yields.includes('identifier') && !header.yields.includes('kernel') && !byFile)
-      expect(parsed.attribution).not.toBe('named');
+    expectAttribution(header, example, parsed);
 
     // writerPid (derived facts): the PID the header gives, if it gives one.
     expect(writerPid(line)).toBe(header.yields.includes('pid') ? example.pid : undefined);

@@ -54,36 +54,43 @@ interface Holder {
   source: string;
 }
 
+/**
+ * One line of a listing, if it shows runc's init holding or waiting on its exec fifo: an lsof FIFO row, a
+ * descriptor link, or a process listing's init row asleep in the fifo's open. Every init's PID it names goes into
+ * `runcPids`, so a later stack or wchan of that PID can be known as an init's.
+ */
+function holderOfLine(
+  raw: string,
+  commandPid: string | undefined,
+  source: string,
+  runcPids: Set<string>,
+): Holder | undefined {
+  const lsof = raw.includes('FIFO') ? LSOF_ROW.exec(raw) : null;
+  const id = lsof ? fifoContainer(lsof[3] ?? '') : undefined;
+  if (lsof && id) {
+    // Only runc's init keeps the fifo open, whatever lsof's COMMAND column shows.
+    runcPids.add(lsof[2] ?? '');
+    return { pid: lsof[2], id, line: raw.trim(), source };
+  }
+  if (raw.includes('exec.fifo')) {
+    const link = FD_LINK.exec(raw);
+    const pid = link?.[1] ?? commandPid;
+    if (pid) runcPids.add(pid);
+    return link ? { pid, id: link[3], line: raw.trim(), source } : undefined;
+  }
+  // A process listing's row of runc's init: its PID is the row's first number.
+  if (!RUNC_INIT.test(raw)) return undefined;
+  const pid = /(?:^|\s)(\d+)\s/.exec(raw)?.[1];
+  if (pid) runcPids.add(pid);
+  return pid && FIFO_WAIT.test(raw) ? { pid, line: raw.trim(), source } : undefined;
+}
+
 function holdersIn({ command, text, source }: Text, runcPids: Set<string>): Holder[] {
-  const commandPid = command ? /\/proc\/(\d+)\/fd\b/.exec(command)?.[1] : undefined;
-  const holders: Holder[] = [];
   // A log is long and seldom holds a listing: read its lines only when one could be there.
   if (!command && !/exec\.fifo|\sFIFO\s/.test(text) && !(RUNC_INIT.test(text) && FIFO_WAIT.test(text)))
-    return holders;
-  for (const raw of text.split('\n')) {
-    const lsof = raw.includes('FIFO') ? LSOF_ROW.exec(raw) : null;
-    const id = lsof ? fifoContainer(lsof[3] ?? '') : undefined;
-    if (lsof && id) {
-      // Only runc's init keeps the fifo open, whatever lsof's COMMAND column shows.
-      runcPids.add(lsof[2] ?? '');
-      holders.push({ pid: lsof[2], id, line: raw.trim(), source });
-      continue;
-    }
-    if (raw.includes('exec.fifo')) {
-      const link = FD_LINK.exec(raw);
-      const pid = link?.[1] ?? commandPid;
-      if (pid) runcPids.add(pid);
-      if (link) holders.push({ pid, id: link[3], line: raw.trim(), source });
-      continue;
-    }
-    // A process listing's row of runc's init: its PID is the row's first number.
-    if (RUNC_INIT.test(raw)) {
-      const pid = /(?:^|\s)(\d+)\s/.exec(raw)?.[1];
-      if (pid) runcPids.add(pid);
-      if (pid && FIFO_WAIT.test(raw)) holders.push({ pid, line: raw.trim(), source });
-    }
-  }
-  return holders;
+    return [];
+  const commandPid = command ? /\/proc\/(\d+)\/fd\b/.exec(command)?.[1] : undefined;
+  return text.split('\n').flatMap((raw) => holderOfLine(raw, commandPid, source, runcPids) ?? []);
 }
 
 /**

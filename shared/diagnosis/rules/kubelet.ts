@@ -45,6 +45,12 @@ const STALE_CONNECTION =
 /** kubelet_node_status.go: the node status loop's failures (registration, update, retries exhausted). */
 const NODE_STATUS_FAILURE =
   '(?:Error updating node status|Unable to update node status|Unable to register node)';
+/** NODE_STATUS_FAILURE's literals, for the prefilter. */
+const NODE_STATUS_FAILURE_LITERALS = [
+  'Error updating node status',
+  'Unable to register node',
+  'Unable to update node status',
+];
 
 /**
  * The node lease controller's failures: `pkg/kubelet/nodelease/controller.go` in older releases ("failed to
@@ -53,6 +59,13 @@ const NODE_STATUS_FAILURE =
  * lease").
  */
 const LEASE_FAILURE = '(?:[Ff]ailed to ensure (?:node )?lease exists|[Ff]ailed to update (?:node )?lease)';
+/** LEASE_FAILURE's literals (the prefilter matches them without regard to case). */
+const LEASE_FAILURE_LITERALS = [
+  'failed to ensure lease exists',
+  'failed to ensure node lease exists',
+  'failed to update lease',
+  'failed to update node lease',
+];
 
 /** The CRI list calls relist makes (remote_runtime.go logs "<Call> with filter from runtime service failed"). */
 const CRI_LIST_CALL = '(?:ListPodSandbox|ListContainers|ListPodSandboxStats|ListContainerStats)';
@@ -506,12 +519,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${LEASE_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
-    literals: [
-      'failed to ensure lease exists',
-      'failed to ensure node lease exists',
-      'failed to update lease',
-      'failed to update node lease',
-    ],
+    literals: LEASE_FAILURE_LITERALS,
     from: ['kubelet'],
     source:
       'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
@@ -523,15 +531,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // failure itself is counted once, as kubelet.api_error.
     fact: 'kubelet.api_timeout',
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}${SILENT_PATH}`,
-    literals: [
-      'Error updating node status',
-      'Unable to register node',
-      'Unable to update node status',
-      'failed to ensure lease exists',
-      'failed to ensure node lease exists',
-      'failed to update lease',
-      'failed to update node lease',
-    ],
+    literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS],
     from: ['kubelet'],
     source:
       'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus and the Lease controller (pkg/kubelet/nodelease to 1.18, component-helpers/apimachinery/lease since), ending in Go\'s timeouts: context.DeadlineExceeded, net/http\'s "request canceled (Client.Timeout exceeded while awaiting headers)", a net.Error timeout ("i/o timeout"), the kernel\'s ETIMEDOUT, EHOSTUNREACH',
@@ -557,12 +557,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.heartbeat_failed',
     pattern: LEASE_FAILURE,
-    literals: [
-      'failed to ensure lease exists',
-      'failed to ensure node lease exists',
-      'failed to update lease',
-      'failed to update node lease',
-    ],
+    literals: LEASE_FAILURE_LITERALS,
     unless: `${NETWORK_CAUSE}|${CREDENTIALS_REJECTED}|${STALE_CONNECTION}`,
     from: ['kubelet'],
     source:
@@ -843,15 +838,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.auth_error',
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,200}Unauthorized`,
-    literals: [
-      'Error updating node status',
-      'failed to ensure lease exists',
-      'failed to ensure node lease exists',
-      'failed to update lease',
-      'failed to update node lease',
-      'Unable to register node',
-      'Unable to update node status',
-    ],
+    literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS],
     // The node status loop and the Lease controller are the kubelet's own: such a line pasted without its journal
     // prefix is the kubelet's too.
     from: ['kubelet'],
@@ -1240,15 +1227,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // The kubelet's API address is on this host: something on the node serves it (a node-local proxy static pod,
     // the API server's own static pod, or the agent of k3s or rke2), and it is not answering.
     fact: 'kubelet.api_via_loopback',
-    literals: [
-      'Error updating node status',
-      'Unable to register node',
-      'Unable to update node status',
-      'failed to ensure lease exists',
-      'failed to ensure node lease exists',
-      'failed to update lease',
-      'failed to update node lease',
-    ],
+    literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS],
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):[0-9]{2,5}[^\\n]{0,120}connection refused`,
     from: ['kubelet'],
     source:
