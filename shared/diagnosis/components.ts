@@ -67,7 +67,9 @@ export function componentOfTag(tag: string): Component {
   )
     return 'kubelet';
   if (CONTROL_PLANE.test(t)) return 'controlplane';
-  if (t === 'dockerd' || t === 'docker') return 'dockerd';
+  // cri-dockerd is dockerd's CRI face (the dockershim moved out of the kubelet): its failures are the runtime's, and
+  // as 'app' its own "too many open files" would be discounted as an application's.
+  if (t === 'dockerd' || t === 'docker' || t === 'cri-dockerd' || t === 'cri-docker') return 'dockerd';
   if (t.includes('shim')) return 'shim';
   if (t === 'containerd' || t === 'docker-containerd') return 'containerd';
   if (t === 'crio' || t === 'cri-o' || t === 'conmon') return 'crio';

@@ -205,6 +205,18 @@ describe('componentOfTag', () => {
   it('maps the RHEL/CentOS docker identifier dockerd-current to dockerd', () => {
     expect(componentOfTag('dockerd-current')).toBe('dockerd');
   });
+
+  // cri-dockerd (Mirantis' CRI shim for Docker, the dockershim moved out of the kubelet) logs under its own
+  // identifier; its errors are the runtime's, as dockerd's are.
+  it('maps cri-dockerd to dockerd', () => {
+    expect(componentOfTag('cri-dockerd')).toBe('dockerd');
+    expect(
+      parseLogLine(
+        'Nov 02 13:41:43 app04 cri-dockerd[902]: time="2023-11-02T13:41:43Z" level=error msg="accept unix /run/cri-dockerd.sock: accept4: too many open files"',
+        'unknown',
+      ).component,
+    ).toBe('dockerd');
+  });
 });
 
 describe('content attribution of lines of unknown origin', () => {
