@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { Component } from './components.ts';
 import { FACT_MEANINGS, type FactId } from './facts.ts';
 import { NPD_CONDITION_FACTS, NPD_EVENT_FACTS } from './rules/npd.ts';
 import type { Signature } from './rules/types.ts';
@@ -407,6 +408,40 @@ export function writesLine(entry: Pick<Entry, 'literals'>, line: string): boolea
 }
 
 /**
+ * The components a program's messages reach the engine as (its journal identifiers, or the programs that relay
+ * its errors in their own lines): runc's errors come back through the runtimes and their shims, the CNI library's
+ * and plugins' through the kubelet and the runtimes, grpc-go's through every CRI client and server. The node
+ * agents of the network plugins log under identifiers the engine does not name (`app`).
+ */
+const PROGRAM_WRITERS: Readonly<Record<string, readonly Component[]>> = {
+  kubelet: ['kubelet', 'controlplane'],
+  'grpc-go': ['kubelet', 'containerd', 'dockerd', 'crio'],
+  containerd: ['containerd', 'shim'],
+  'cri-o': ['crio'],
+  dockerd: ['dockerd'],
+  'cri-dockerd': ['dockerd'],
+  runc: ['runc', 'containerd', 'dockerd', 'crio', 'shim', 'kubelet'],
+  systemd: ['systemd'],
+  dbus: ['systemd'],
+  kernel: ['kernel'],
+  cni: ['network', 'kubelet', 'containerd', 'crio', 'dockerd'],
+  'aws-vpc-cni': ['app'],
+  flannel: ['app'],
+  'calico-node': ['app'],
+};
+
+/**
+ * Whether a rule can read this program's lines: a strict rule counts only lines attributed to its `from`, so a
+ * message of a program outside it is never that rule's fact, however its words match (the controller manager's
+ * watch rule and containerd's "failed to watch" of its CNI directory). Programs not listed are read by all.
+ */
+function readsProgram(rule: Signature, program: string): boolean {
+  const writers = PROGRAM_WRITERS[program];
+  if (!rule.strict || !rule.from || !writers) return true;
+  return rule.from.some((c) => writers.includes(c));
+}
+
+/**
  * The facts existing rules yield for a message: for node-problem-detector's rules, its problem tables by name
  * (the condition a permanent rule sets, the reason of a temporary one's event); for every other message, the
  * rules matching its example lines, the neutral filling's first (the message's own meaning), then those only an
@@ -428,8 +463,9 @@ export function factsOfEntry(
     return fact ? [{ fact, line: entry.call === 'permanent' ? condition : entry.format }] : [];
   }
   const found = new Map<FactId, string>();
+  const readable = rules.filter((rule) => readsProgram(rule, program));
   for (const { line, fills } of examples(entry))
-    for (const fact of factsOfLine(line, rules, fills)) if (!found.has(fact)) found.set(fact, line);
+    for (const fact of factsOfLine(line, readable, fills)) if (!found.has(fact)) found.set(fact, line);
   return [...found].map(([fact, line]) => ({ fact, line }));
 }
 

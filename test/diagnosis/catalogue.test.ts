@@ -14,6 +14,7 @@ import { CATALOGUED_PATH, promoted, renderPromoted } from '../../scripts/catalog
 import {
   entryId,
   examples,
+  factsOfEntry,
   globRegExp,
   literalsOf,
   MESSAGE_RULES,
@@ -178,6 +179,22 @@ describe('verdicts', () => {
       'entry aaaaaaaaaaaa',
       'group 1 (  pull)',
     ]);
+  });
+  // A strict rule reads only lines of its own components: the controller manager's lost watch (strict, its
+  // components only) is not a fact of another program's message that happens to share its words.
+  it("maps a message to a strict rule's fact only for the programs whose lines that rule reads", () => {
+    const watch = {
+      format: 'Failed to watch *v1.Lease: %v',
+      syntax: 'go' as const,
+      literals: ['Failed to watch *v1.Lease:'],
+      level: 'error' as const,
+      call: 'klog.Errorf',
+      sites: [{ file: 'tools/cache/reflector.go', function: 'watchHandler', releases: ['1'] }],
+    };
+    const facts = (program: string) => factsOfEntry(program, watch, MESSAGE_RULES).map((f) => f.fact);
+    expect(facts('kubelet')).toContain('controlplane.watch_lost');
+    expect(facts('containerd')).not.toContain('controlplane.watch_lost');
+    expect(facts('systemd')).not.toContain('controlplane.watch_lost');
   });
 });
 
