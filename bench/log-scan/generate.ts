@@ -886,7 +886,8 @@ const PLANTS: readonly Plant[] = [
   },
   {
     weight: 2,
-    facts: ['kubelet.api_error'],
+    // A status update that got no answer: the failure, and its silence (what the pinned-connection releases key on).
+    facts: ['kubelet.api_error', 'kubelet.api_timeout'],
     line: (c) =>
       kubelet(
         c,

@@ -50,6 +50,8 @@ export function ensureRipgrep(log: (line: string) => void): Ripgrep | undefined 
 
 export interface RipgrepRun {
   elapsedMs: number;
+  /** Stopped at the time cap before it finished: `elapsedMs` is the cap, a lower bound of its time. */
+  stopped: boolean;
   /** Matching lines (`rg --count`). */
   lines: number;
   /** CPU time, user + system (through GNU time where it is installed; NaN without it). */
@@ -65,13 +67,19 @@ const GNU_TIME = '/usr/bin/time';
  * engine does before classifying (find each matching line). Config files and mmap heuristics are left to rg's
  * defaults except for `--no-config`, so a user's ripgreprc cannot change the comparison.
  */
-export function runRipgrep(rg: Ripgrep, patternsFile: string, file: string): Promise<RipgrepRun> {
+export function runRipgrep(
+  rg: Ripgrep,
+  patternsFile: string,
+  file: string,
+  capMs = Number.POSITIVE_INFINITY,
+): Promise<RipgrepRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const args = ['--no-config', '--count', '-f', patternsFile, file];
     const timed = existsSync(GNU_TIME);
     const [command, argv] = timed ? [GNU_TIME, ['-f', '%M %U %S', rg.path, ...args]] : [rg.path, args];
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that stopping it stops rg under GNU time too (rg holds the pipes open).
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -80,9 +88,23 @@ export function runRipgrep(rg: Ripgrep, patternsFile: string, file: string): Pro
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       err += d;
     });
+    // Some pattern sets take rg's regex engine off its fast paths (bounded gaps, long alternations): past the cap
+    // the run is stopped and reported as at least that slow, so the comparison still ends.
+    let stopped = false;
+    const cap = Number.isFinite(capMs)
+      ? setTimeout(() => {
+          stopped = true;
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        }, capMs)
+      : undefined;
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(cap);
       const elapsedMs = performance.now() - started;
+      if (stopped) {
+        resolve({ elapsedMs, stopped, lines: Number.NaN, cpuMs: Number.NaN, rssBytes: Number.NaN });
+        return;
+      }
       // Exit 1 means "no match": a count of zero, still a valid run.
       if (code !== 0 && code !== 1) {
         reject(new Error(`rg exited ${code}: ${err.trim()}`));
@@ -91,6 +113,7 @@ export function runRipgrep(rg: Ripgrep, patternsFile: string, file: string): Pro
       const [rss, user, sys] = timed ? (err.trimEnd().split('\n').pop() ?? '').split(' ').map(Number) : [];
       resolve({
         elapsedMs,
+        stopped,
         lines: Number(out.trim() || '0'),
         cpuMs: ((user ?? Number.NaN) + (sys ?? Number.NaN)) * 1000,
         rssBytes: (rss ?? Number.NaN) * 1024,
