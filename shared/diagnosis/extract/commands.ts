@@ -416,14 +416,14 @@ function runningObjects(
   runs: readonly Run[],
   bundle: EvidenceBundle,
 ): { count: number; text: string } | undefined {
+  const { containers, pods } = bundle.counts ?? {};
+  if (containers !== undefined)
+    return {
+      count: containers + (pods ?? 0),
+      text: `counts: containers=${containers}${pods !== undefined ? ` pods=${pods}` : ''}`,
+    };
   let count = 0;
   const said: string[] = [];
-  const { containers, pods } = bundle.counts ?? {};
-  if (containers !== undefined) {
-    count += containers + (pods ?? 0);
-    said.push(`counts: containers=${containers}${pods !== undefined ? ` pods=${pods}` : ''}`);
-    return { count, text: said.join('; ') };
-  }
   for (const run of runs) {
     const command = strip(run.command);
     // `docker ps`, `crictl ps`, `nerdctl ps` list running containers (with -a, exited ones too: not a count of what

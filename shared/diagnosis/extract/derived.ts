@@ -298,9 +298,9 @@ const KUBELET_OWN_REASON: readonly FactId[] = [
 /**
  * The kubelet exits or is restarted in a loop while the runtime is stopped or failing, and no line gives the
  * kubelet a reason of its own (broader than runtimeBlocksKubelet, which needs both to fail at start and lets the
- * runtime absorb the kubelet's outage; this one only weighs the runtime first): from 1.24 the kubelet exits at start when the runtime does not answer (it validates
- * the CRI connection, cmd/kubelet/app/server.go run → cri-client), and systemd restarts it until the runtime is
- * back. The runtime comes first; how the kubelet copes with it is the question, not the answer.
+ * runtime absorb the kubelet's outage; this one only weighs the runtime first): from 1.24 the kubelet exits at start
+ * when the runtime does not answer (it validates the CRI connection, cmd/kubelet/app/server.go run → cri-client), and
+ * systemd restarts it until the runtime is back. The runtime comes first; how the kubelet copes with it is the question, not the answer.
  */
 function kubeletDownWithRuntime(facts: FactSet): void {
   const dead = KUBELET_NOT_STARTING.map((id) => facts.examples(id)[0]).find((fact) => fact !== undefined);
