@@ -5699,12 +5699,6 @@ export const HEDGES: Terms = {
     'appears to',
     'appeared to',
     'for instance',
-    // A question opening its sentence ("Did containerd crash?"): asked, not seen.
-    'Did ',
-    'Does ',
-    'Is the ',
-    'Was the ',
-    'Has the ',
   ],
   zh: ['可能', '一般', '通常', '例如', '比如', '如果', '假如', '或者', '是否', '常见', '常見', '如 '],
 };

@@ -564,8 +564,13 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // many containers on the node", 容器太多).
     fact: 'containers.many',
     pattern:
-      '(?:too many|so many|way too many|excessive number of|over|more than|about|around|nearly|almost|runs|running|ran|has|had|with|are|were|of) [1-9][0-9]{2,}\\+? (?:running |live |active )?containers|(?:too many|so many|way too many) containers|(?:too many|so many|way too many) pods(?: on| per| in)? (?:the |this |that |a )?(?:node|host|server|worker|machine)|(?:容器|pod|Pod)(?:数量|數量|数|數)?(?:太多|过多|過多)',
-    literals: ['containers', 'pods', '太多', '过多', '過多'],
+      '(?:too many|so many|way too many|excessive number of|over|more than|about|around|nearly|almost|runs|running|ran|has|had|with|are|were|of) [1-9][0-9]{2,}\\+? containers|(?:too many|so many|way too many) containers|(?:too many|so many|way too many) pods(?: on| per| in)? (?:the |this |that |a )?(?:node|host|server|worker|machine)|容器(?:数量|數量)?(?:太多|过多|過多)',
+    literals: [
+      ...[...'0123456789+'].map((c) => `${c} containers`),
+      'many containers',
+      'many pods',
+      ...['容器', '容器数量', '容器數量'].flatMap((w) => ['太多', '过多', '過多'].map((m) => w + m)),
+    ],
     observation: true,
     prose: true,
     source:
