@@ -1048,6 +1048,7 @@ const MISSES: readonly Example[] = [
   { line: 'a number of pods restarted', fact: 'containers.many' },
   // a number that counts something else, and an app's own "too many"
   { line: 'we deleted 400 pods from the namespace', fact: 'containers.many' },
+  { line: 'about 110 containers were started on the edge node', fact: 'containers.many' },
   { line: 'the app hit too many open files', fact: 'containers.many' },
   // a CRI call that failed fast is not a timeout
   {

@@ -25,10 +25,7 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.status_never', weight: 2.5 },
     { fact: 'runtime.cmd_hang', weight: 2.5 },
     { fact: 'runtime.list_timeout', weight: 2.5 },
-    // The daemon gone (exited, crashed, restarting) stops its CRI calls as surely as the daemon hung does
-    // (runtime.cmd_hang, 2.5): one description of either state ("containerd crashed", "dockerd is hung") should weigh
-    // the same, where a tie at the threshold used to leave the crash unanswered.
-    { fact: 'runtime.service_failed', weight: 2.5 },
+    { fact: 'runtime.service_failed', weight: 2 },
     { fact: 'pleg.relist_error', weight: 2 },
     { fact: 'runtime.op_timeout', weight: 2 },
     { fact: 'runtime.pods_stuck', weight: 2 },

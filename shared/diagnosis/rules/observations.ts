@@ -560,11 +560,11 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism: 'one relist lists and inspects more containers than it can within the threshold',
   },
   {
-    // The same count said as a number of three or more digits or as too many ("the node runs 400 containers", "too
-    // many containers on the node", 容器太多).
+    // The same count said as a number from 300 (past the kubelet's default maxPods of 110 and the few containers each
+    // pod holds) or as too many ("the node runs 400 containers", "too many containers on the node", 容器太多).
     fact: 'containers.many',
     pattern:
-      '(?:too many|so many|way too many|excessive number of|over|more than|about|around|nearly|almost|runs|running|ran|has|had|with|are|were|of) [1-9][0-9]{2,}\\+? containers|(?:too many|so many|way too many) containers|(?:too many|so many|way too many) pods(?: on| per| in)? (?:the |this |that |a )?(?:node|host|server|worker|machine)|容器(?:数量|數量)?(?:太多|过多|過多)',
+      '(?:too many|so many|way too many|excessive number of|over|more than|about|around|nearly|almost|runs|running|ran|has|had|with|are|were|of) (?:[3-9][0-9]{2}|[1-9][0-9]{3,})\\+? containers|(?:too many|so many|way too many) containers|(?:too many|so many|way too many) pods(?: on| per| in)? (?:the |this |that |a )?(?:node|host|server|worker|machine)|容器(?:数量|數量)?(?:太多|过多|過多)',
     literals: [
       ...[...'0123456789+'].map((c) => `${c} containers`),
       'many containers',
