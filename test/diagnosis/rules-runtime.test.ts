@@ -911,6 +911,9 @@ const HITS: readonly Example[] = [
   { line: 'our nodes are flapping since the upgrade', fact: 'node.flapping' },
   { line: 'the pods together exceed the node memory', fact: 'mem.exhausted' },
   { line: 'a runaway job started a huge number of containers at once', fact: 'containers.many' },
+  { line: 'the node runs 400 containers', fact: 'containers.many' },
+  { line: '节点上容器太多', fact: 'containers.many' },
+  { line: 'the relist is slow on this node', fact: 'pleg.relist_slow' },
   { line: 'systemd re-reads mountinfo, parsing it after every mount', fact: 'systemd.mountinfo_churn' },
   { line: 'we keep creating and deleting pods in a loop', fact: 'pods.churn' },
   { line: 'the nodes are densely packed', fact: 'pods.dense' },
@@ -1043,6 +1046,10 @@ const MISSES: readonly Example[] = [
   { line: 'the pod exceeded its memory limit and was OOMKilled', fact: 'mem.exhausted' },
   // a few pods are not "many containers"
   { line: 'a number of pods restarted', fact: 'containers.many' },
+  // a number that counts something else, and an app's own "too many"
+  { line: 'we deleted 400 pods from the namespace', fact: 'containers.many' },
+  { line: 'about 110 containers were started on the edge node', fact: 'containers.many' },
+  { line: 'the app hit too many open files', fact: 'containers.many' },
   // a CRI call that failed fast is not a timeout
   {
     line: `${J} containerd[812]: ${TS} level=error msg="StopPodSandbox for \\"${CID}\\" failed" error="an error occurred when try to find sandbox: not found"`,

@@ -2046,6 +2046,29 @@ export const STATES = {
     zh: ['打满', '打滿', '很高', '飙高', '飆高', '100%'],
     denied: { en: ['not saturated', 'is normal', 'was normal', 'is low', 'was low'], zh: ['正常'] },
   },
+  /**
+   * Restarted once, by someone or something (not a loop: that is `restarting`): said of a daemon whose restart
+   * itself is the event, such as the system bus, whose clients lose their connections when it goes.
+   */
+  restartedOnce: {
+    en: [
+      'was restarted',
+      'got restarted',
+      'has been restarted',
+      'had been restarted',
+      'were restarted',
+      'is restarted',
+      'gets restarted',
+      'restarted',
+      'was bounced',
+      'got bounced',
+    ],
+    zh: ['重启了', '重啟了', '被重启', '被重啟', '重启过', '重啟過'],
+    denied: {
+      en: ['not restarted', 'never restarted', 'was not restarted', "wasn't restarted", 'without restarting'],
+      zh: ['没有重启', '沒有重啟', '未重启', '未重啟'],
+    },
+  },
   unreachable: {
     en: [
       'unreachable',
@@ -2360,10 +2383,22 @@ export const STATES = {
           'start a session on',
           'open a session on',
           'get a shell on',
+          'talk to',
+          'communicate with',
+          'connect with',
         ],
       ),
+      // The connection said lost, the host (or the API server) its object: "lost network connectivity to the control
+      // plane".
+      phrase(
+        ['lost', 'loses', 'losing', 'has lost', 'had lost'],
+        ['connectivity to', 'network connectivity to', 'connection to', 'its connection to', 'contact with'],
+      ),
     ],
-    denied: { en: [], zh: [] },
+    denied: {
+      en: ['never lost', 'not lost', "didn't lose", 'did not lose', 'never lose', 'could reach', 'can reach'],
+      zh: [],
+    },
   },
   /**
    * The kubelet's DiskPressure condition as a state of the node, by its name used as a noun or adjective ("the node
@@ -2380,8 +2415,30 @@ export const STATES = {
       'low on disk',
       'low on disk space',
       'short on disk',
+      // The space itself said to be gone, as df shows it (what the eviction manager's nodefs signal measures).
+      'out of disk space',
+      'out of disk',
+      'ran out of disk space',
+      'running out of disk space',
+      'out of space on the disk',
+      'disk is full',
+      'disk was full',
+      'disk full',
     ],
-    zh: ['磁盘压力', '磁盤壓力', '存储压力', '存儲壓力', '磁盘空间不足', '磁盤空間不足'],
+    zh: [
+      '磁盘满',
+      '磁盘已满',
+      '磁盘满了',
+      '磁盤滿',
+      '磁盤已滿',
+      '磁盘空间满',
+      '磁盘压力',
+      '磁盤壓力',
+      '存储压力',
+      '存儲壓力',
+      '磁盘空间不足',
+      '磁盤空間不足',
+    ],
     denied: {
       en: [
         'no DiskPressure',
@@ -4316,6 +4373,15 @@ export const DESCRIPTIONS: readonly Description[] = [
   },
   {
     subject: 'dbus',
+    state: 'restartedOnce',
+    fact: 'systemd.dbus_disconnected',
+    source:
+      "observation: the system bus restarted by hand or by a package upgrade: dbus-daemon (dbus/bus) drops every client's connection when it exits, and systemd reconnects to the new bus only in some releases (src/core/dbus.c bus_init_system)",
+    mechanism:
+      'clients lose their bus connection; runtimes with the systemd cgroup driver cannot create scopes',
+  },
+  {
+    subject: 'dbus',
     state: 'died',
     fact: 'systemd.dbus_disconnected',
     source: 'observation: dbus-daemon (the system bus) exiting or restarted',
@@ -5125,6 +5191,19 @@ export const DESCRIPTIONS: readonly Description[] = [
       "observation: a host said to hang, freeze or lock up as a whole (no SSH, no console login; the kubelet's Lease not renewed)",
     mechanism:
       'the whole host stalls (memory thrashing, an overloaded CPU, a kernel wedged) and every daemon on it with the kubelet',
+  },
+  {
+    subject: 'apiserver',
+    state: 'inaccessible',
+    fact: 'network.disrupted',
+    stateFirst: true,
+    objectOf: true,
+    // The API server out of the node's reach ("the kubelet could not reach the API server") is the path between them
+    // said by its end: the same observation as the node's network cut, not the API server's own outage.
+    unless: ['kubernetes.io/unreachable'],
+    source:
+      "observation: the kubelet (or the node) said unable to reach or connect to the API server; the kubelet's status and Lease updates go over that connection (pkg/kubelet/kubelet_node_status.go, pkg/kubelet/nodelease)",
+    mechanism: 'the kubelet cannot reach the API server, so its lease and status updates stop',
   },
   {
     subject: 'node',

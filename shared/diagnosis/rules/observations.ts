@@ -103,7 +103,9 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'pleg.relist_slow',
-    pattern: '(?:relist|updateCache|updatecache)[^\\n]{0,60}(?:takes?|took) (?:a long time|[0-9]+m)',
+    // Also its length said against a bound ("takes longer than 3 minutes") or as a quality ("the relist is slow").
+    pattern:
+      '(?:relist|updateCache|updatecache)[^\\n]{0,60}(?:(?:takes?|took|taking) (?:a long time|[0-9]+m|longer than|more than|over|minutes)|(?:is|was|got|gets|became|are|were) (?:very |really |extremely |too )?slow)',
     literals: ['relist', 'updateCache'],
     observation: true,
     source:
@@ -555,6 +557,24 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     observation: true,
     source:
       'observation: the node holding or starting a great many containers at once (kubelet pkg/kubelet/pleg/generic.go relist inspects each changed one)',
+    mechanism: 'one relist lists and inspects more containers than it can within the threshold',
+  },
+  {
+    // The same count said as a number from 300 (past the kubelet's default maxPods of 110 and the few containers each
+    // pod holds) or as too many ("the node runs 400 containers", "too many containers on the node", 容器太多).
+    fact: 'containers.many',
+    pattern:
+      '(?:too many|so many|way too many|excessive number of|over|more than|about|around|nearly|almost|runs|running|ran|has|had|with|are|were|of) (?:[3-9][0-9]{2}|[1-9][0-9]{3,})\\+? containers|(?:too many|so many|way too many) containers|(?:too many|so many|way too many) pods(?: on| per| in)? (?:the |this |that |a )?(?:node|host|server|worker|machine)|容器(?:数量|數量)?(?:太多|过多|過多)',
+    literals: [
+      ...[...'0123456789+'].map((c) => `${c} containers`),
+      'many containers',
+      'many pods',
+      ...['容器', '容器数量', '容器數量'].flatMap((w) => ['太多', '过多', '過多'].map((m) => w + m)),
+    ],
+    observation: true,
+    prose: true,
+    source:
+      'observation: the node said to hold hundreds of containers or too many of them (kubelet pkg/kubelet/pleg/generic.go relist lists every one and inspects each changed one)',
     mechanism: 'one relist lists and inspects more containers than it can within the threshold',
   },
   {

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { FactId } from '../../shared/diagnosis/facts.ts';
+import { ids, top } from '../support/node-lines.ts';
+
+// Round 13 (docs/accuracy.md, "Across rounds 5-12", class 3): an audit of the description grammar by probe sentences
+// written from the subjects' and states' definitions (subject x state: the kubelet, the runtimes, D-Bus, the node, the
+// API server, disk, PIDs, containers' count; cannot reach / lost connection, out of space, crashed, restarted once,
+// too many, slow), in several registers and in Chinese. Each row names the fact (or the first cause) it must yield;
+// on the main branch before this round 18 of the 29 rows gave it (11 no fact or another one; a crash tied at 0.5).
+
+const said = (line: string) => ({ logs: { other: line } });
+
+/** Probe sentences and what each must yield: a fact id, or `cause:<id>` for the first cause. */
+const PROBES: readonly (readonly [string, string])[] = [
+  ['The kubelet could not reach the API server.', 'network.disrupted'],
+  ['kubelet cannot connect to the apiserver', 'network.disrupted'],
+  ['after a security group change the node could not talk to the API server', 'network.disrupted'],
+  ['The node lost network connectivity to the control plane.', 'network.disrupted'],
+  ['kubelet was unable to reach the kube-apiserver', 'network.disrupted'],
+  ["worker nodes can't connect to the API server", 'network.disrupted'],
+  ['kubelet 连不上 apiserver', 'cause:node_unreachable'],
+  ['节点无法连接 apiserver', 'cause:node_unreachable'],
+  ['Node is out of disk space.', 'disk.pressure'],
+  ['the node ran out of disk space', 'disk.pressure'],
+  ['The root disk is full.', 'disk.pressure'],
+  ['节点磁盘满了', 'disk.pressure'],
+  ['containerd crashed', 'runtime.service_failed'],
+  ['dockerd died overnight', 'runtime.service_failed'],
+  ['docker daemon exited and never came back', 'runtime.service_failed'],
+  ['containerd 崩溃了', 'runtime.service_failed'],
+  ['dockerd is hung', 'runtime.cmd_hang'],
+  ['containerd hangs', 'runtime.cmd_hang'],
+  ['docker 卡住了', 'runtime.cmd_hang'],
+  ['The calico-node pod was crashlooping', 'cni.agent_down'],
+  ['dbus was restarted and since then the kubelet fails to create cgroups', 'systemd.dbus_disconnected'],
+  ['dbus-daemon crashed', 'systemd.dbus_disconnected'],
+  ['systemd is at 100% CPU', 'systemd.busy'],
+  ['PLEG relist takes longer than 3 minutes because the node runs 400 containers.', 'containers.many'],
+  ['The node has too many containers (over 500) and the relist is slow.', 'containers.many'],
+  ['节点上容器太多', 'containers.many'],
+  ['the node ran out of PIDs', 'pid.pressure'],
+  ['we have hundreds of zombie containerd-shim processes', 'proc.zombie_shim'],
+  ['runc processes stuck in D state', 'proc.dstate'],
+];
+
+/** Sentences that must yield no cause: negated, asked, an instruction, an app's own limit, another sense of a word. */
+const RED_HERRINGS: readonly string[] = [
+  'containerd did not crash',
+  'restart docker',
+  'The app hit too many open files',
+  'the kubelet config is on disk at /var/lib/kubelet',
+  'disk was fine, but the kubelet could not reach the metrics server',
+  'we never lost connection to the node',
+  'the user could not reach the web app',
+  'dbus was not restarted',
+  'the API server was fine and the node could reach it',
+  'we deleted 400 pods from the namespace',
+  'the relist loop is documented in generic.go',
+  'RBAC changed for the CI team last week',
+  'Is the disk full?',
+  'the load test ran 400 requests per second',
+];
+
+describe('description grammar audit (round 13): probe sentences', () => {
+  it.each(PROBES)('%s -> %s', (line, want) => {
+    if (want.startsWith('cause:')) expect(top(said(line))?.id, line).toBe(want.slice('cause:'.length));
+    else expect(ids(said(line)), line).toContain(want as FactId);
+  });
+
+  it('a description alone never reaches a confident verdict', () => {
+    for (const [line] of PROBES) expect(top(said(line))?.confidence ?? 0, line).toBeLessThan(0.7);
+  });
+
+  // A daemon's death said once ties at 0.5 (runtime.service_failed weighs 2 where runtime.cmd_hang weighs 2.5). Raising
+  // it to 2.5 made the description a verdict (0.59), but at 1.875 observed it passes rank.ts ROOT_SUPPORT (1.75) and
+  // becomes a root that explains the kubelet's own death beside it, which cost a corpus case ("kubelet dead after a
+  // containerd crash", expected node_unreachable): left for a round that separates the two.
+  it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
+
+  // Still read as nothing: the state said without a verb after the subject ("disk full", 磁盘已满) and memory "out of".
+  it.todo('disk full on worker-3 -> disk.pressure');
+  it.todo('磁盘已满，pod 无法创建 -> disk.pressure');
+  it.todo('the node is out of memory -> mem.exhausted');
+  // A question is read as its statement (hedges match without case, so "Did " would also take "did not").
+  it.todo('Did containerd crash? -> no cause');
+});
+
+describe('description grammar audit (round 13): red herrings', () => {
+  it.each(RED_HERRINGS)('%s yields no cause', (line) => {
+    expect(top(said(line)), line).toBeUndefined();
+  });
+});
