@@ -38,6 +38,8 @@ const PROBES: readonly (readonly [string, string])[] = [
   ['PLEG relist takes longer than 3 minutes because the node runs 400 containers.', 'containers.many'],
   ['The node has too many containers (over 500) and the relist is slow.', 'containers.many'],
   ['节点上容器太多', 'containers.many'],
+  ['the node is out of memory', 'cause:resource_starvation'],
+  ['The worker node was out of memory most of the night', 'cause:resource_starvation'],
   ['the node ran out of PIDs', 'pid.pressure'],
   ['we have hundreds of zombie containerd-shim processes', 'proc.zombie_shim'],
   ['runc processes stuck in D state', 'proc.dstate'],
@@ -46,6 +48,7 @@ const PROBES: readonly (readonly [string, string])[] = [
 /** Sentences that must yield no cause: negated, asked, an instruction, an app's own limit, another sense of a word. */
 const RED_HERRINGS: readonly string[] = [
   'containerd did not crash',
+  'the node is not out of memory',
   'restart docker',
   'The app hit too many open files',
   'the kubelet config is on disk at /var/lib/kubelet',
@@ -77,10 +80,9 @@ describe('description grammar audit (round 13): probe sentences', () => {
   // containerd crash", expected node_unreachable): left for a round that separates the two.
   it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
 
-  // Still read as nothing: the state said without a verb after the subject ("disk full", 磁盘已满) and memory "out of".
+  // Still read as nothing: the state said without a verb after the subject ("disk full", 磁盘已满).
   it.todo('disk full on worker-3 -> disk.pressure');
   it.todo('磁盘已满，pod 无法创建 -> disk.pressure');
-  it.todo('the node is out of memory -> mem.exhausted');
   // A question is read as its statement (hedges match without case, so "Did " would also take "did not").
   it.todo('Did containerd crash? -> no cause');
 });

@@ -1227,6 +1227,10 @@ export const STATES = {
       'memory leak',
       'ran out of memory',
       'runs out of memory',
+      'running out of memory',
+      'is out of memory',
+      'was out of memory',
+      'went out of memory',
     ],
     zh: [
       '内存泄漏',
@@ -4691,6 +4695,14 @@ export const DESCRIPTIONS: readonly Description[] = [
     source: 'observation: a workload using far more memory than planned, as monitoring shows it',
     mechanism:
       'the workload takes the memory the kubelet and the runtime need; the kernel reclaims and OOM-kills',
+  },
+  {
+    subject: 'node',
+    state: 'memoryHungry',
+    fact: 'mem.exhausted',
+    source:
+      "observation: the node itself said to be out of memory (free, top, or the provider's memory graph)",
+    mechanism: 'nothing is left for the kubelet and the runtime; the kernel reclaims and OOM-kills',
   },
   {
     subject: 'load',
