@@ -40,6 +40,8 @@ const PROBES: readonly (readonly [string, string])[] = [
   ['节点上容器太多', 'containers.many'],
   ['the node is out of memory', 'cause:resource_starvation'],
   ['The worker node was out of memory most of the night', 'cause:resource_starvation'],
+  ['pid_max was reached on the node', 'cause:resource_starvation'],
+  ['the open files limit of dockerd has been reached', 'cause:fd_exhaustion'],
   ['the node ran out of PIDs', 'pid.pressure'],
   ['we have hundreds of zombie containerd-shim processes', 'proc.zombie_shim'],
   ['runc processes stuck in D state', 'proc.dstate'],
@@ -49,6 +51,8 @@ const PROBES: readonly (readonly [string, string])[] = [
 const RED_HERRINGS: readonly string[] = [
   'containerd did not crash',
   'the node is not out of memory',
+  'pid_max was never reached',
+  'we reached the API server from the node',
   'restart docker',
   'The app hit too many open files',
   'the kubelet config is on disk at /var/lib/kubelet',

@@ -2022,6 +2022,13 @@ export const STATES = {
       'at the limit',
       'at its limit',
       'hit the limit',
+      // A limit's own name as the subject ("pid_max was reached", "the fd limit has been reached").
+      'was reached',
+      'is reached',
+      'has been reached',
+      'had been reached',
+      'reached its limit',
+      'reached the limit',
       'maxed out',
       'leaked',
       'leaking',
@@ -2043,7 +2050,10 @@ export const STATES = {
       '佔滿',
       '爆了',
     ],
-    denied: { en: ['not full', 'not exhausted', 'plenty of'], zh: ['没有满', '沒有滿', '充足'] },
+    denied: {
+      en: ['not full', 'not exhausted', 'plenty of', 'not reached', 'never reached'],
+      zh: ['没有满', '沒有滿', '充足'],
+    },
   },
   saturated: {
     en: ['saturated', 'at 100%', 'maxed out', 'throttled', 'exhausted', 'very high', 'was high', 'is high'],
