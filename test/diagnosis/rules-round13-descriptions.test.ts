@@ -84,11 +84,18 @@ describe('description grammar audit (round 13): probe sentences', () => {
   // containerd crash", expected node_unreachable): left for a round that separates the two.
   it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
 
-  // Still read as nothing: the state said without a verb after the subject ("disk full", 磁盘已满).
-  it.todo('disk full on worker-3 -> disk.pressure');
-  it.todo('磁盘已满，pod 无法创建 -> disk.pressure');
-  // A question is read as its statement (hedges match without case, so "Did " would also take "did not").
-  it.todo('Did containerd crash? -> no cause');
+  // Resolved in round 14 (rules-round14-descriptions.test.ts): full with no verb after its subject (STATES.bareFull),
+  // and a question (an auxiliary that starts its sentence with a capital, up to its question mark) read as no
+  // observation.
+  it('disk full on worker-3 -> disk.pressure', () => {
+    expect(ids(said('disk full on worker-3'))).toContain('disk.pressure');
+  });
+  it('磁盘已满，pod 无法创建 -> disk.pressure', () => {
+    expect(ids(said('磁盘已满，pod 无法创建'))).toContain('disk.pressure');
+  });
+  it('Did containerd crash? -> no cause', () => {
+    expect(top(said('Did containerd crash?'))).toBeUndefined();
+  });
 });
 
 describe('description grammar audit (round 13): red herrings', () => {

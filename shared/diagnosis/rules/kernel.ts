@@ -374,7 +374,8 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'disk.pressure',
     pattern: 'no space left on device',
     // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
-    unless: 'inotify|/sys/fs/cgroup',
+    // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
+    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
