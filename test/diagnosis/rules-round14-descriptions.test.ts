@@ -44,8 +44,11 @@ const PROBES: readonly (readonly [string, string])[] = [
   ["kubelet won't start because swap is enabled", 'kubelet.swap'],
   ['swap is on and the kubelet refuses to start', 'kubelet.swap'],
   ['开启了 swap，kubelet 启动失败', 'kubelet.swap'],
-  ['kubelet fails to start: missing kubeconfig', 'cause:node_unreachable'],
-  ['kubelet 启动失败，找不到配置文件', 'cause:node_unreachable'],
+  ['kubelet fails to start: missing kubeconfig', 'kubelet.config_error'],
+  ['kubelet cannot start because /var/lib/kubelet/config.yaml is missing', 'kubelet.config_error'],
+  ["the bootstrap kubeconfig file is missing so the kubelet won't start", 'cause:node_unreachable'],
+  ['kubelet 启动失败，找不到配置文件', 'kubelet.config_error'],
+  ['the kubelet uses systemd cgroup driver but docker uses cgroupfs', 'config.cgroup_driver_mismatch'],
   ['cgroup driver mismatch between kubelet and containerd', 'config.cgroup_driver_mismatch'],
   ["the kubelet's cgroup driver does not match containerd's", 'config.cgroup_driver_mismatch'],
   ['kubelet 和 containerd 的 cgroup 驱动不一致', 'config.cgroup_driver_mismatch'],
@@ -80,6 +83,9 @@ const RED_HERRINGS: readonly string[] = [
   "the pod's CPU was at 100% of its limit",
   'the app could not create new threads because of its ulimit',
   'the cgroup drivers match',
+  'the kubelet uses the systemd cgroup driver and so does containerd',
+  'both use the systemd cgroup driver, while the pods use cgroupfs paths',
+  'Is the kubelet config file missing?',
 ];
 
 describe('description grammar (round 14): probe sentences', () => {

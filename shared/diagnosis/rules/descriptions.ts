@@ -1552,6 +1552,14 @@ export const STATES = {
       'inconsistent',
     ],
     zh: ['不一致', '不匹配'],
+    // The two drivers named against each other ("systemd cgroup driver but docker uses cgroupfs").
+    patterns: [
+      {
+        pattern: '(?:but|while|whereas) [^\\n.;]{0,40}(?:cgroupfs|systemd)',
+        example: 'but docker uses cgroupfs',
+        literals: ['but ', 'while ', 'whereas '],
+      },
+    ],
     denied: {
       en: ['no mismatch', 'not mismatched', 'not different', 'do match', 'both use'],
       zh: ['一致的'],
@@ -1600,6 +1608,49 @@ export const STATES = {
       en: ['swap is off', 'swap is disabled', 'swap disabled', 'swapoff -a'],
       zh: ['关闭了 swap', '关闭了swap'],
     },
+  },
+  /** A file the kubelet loads at start said missing: its config file, kubeconfig, bootstrap kubeconfig, CA. */
+  fileMissing: {
+    en: [
+      'config file is missing',
+      'config file was missing',
+      'config file missing',
+      'config.yaml is missing',
+      'config.yaml was missing',
+      'config.yaml missing',
+      'kubeconfig is missing',
+      'kubeconfig was missing',
+      'kubeconfig missing',
+      'kubeconfig file is missing',
+      'kubeconfig file was missing',
+      'kubelet.conf is missing',
+      'kubelet.conf was missing',
+      'missing kubeconfig',
+      'missing config file',
+      'missing config.yaml',
+      'missing its config',
+      'missing its kubeconfig',
+      'config file not found',
+      'kubeconfig not found',
+      'config file was deleted',
+      'kubeconfig was deleted',
+      'ca.crt is missing',
+      'ca.crt was missing',
+    ],
+    zh: [
+      '找不到配置文件',
+      '找不到 kubeconfig',
+      '找不到kubeconfig',
+      '配置文件不存在',
+      '配置文件丢失',
+      '配置文件丟失',
+      '缺少配置文件',
+      'kubeconfig 不存在',
+      'kubeconfig不存在',
+      '設定ファイルがない',
+      '設定ファイルが見つからない',
+    ],
+    denied: { en: ['not missing', 'was present', 'is present'], zh: ['存在的'] },
   },
   /** Full said with no verb after its subject ("disk full", 磁盘已满). */
   bareFull: {
@@ -5011,6 +5062,17 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       'observation: the kubelet refusing to start because swap is on (kubernetes pkg/kubelet/cm/container_manager_linux.go: "running with swap on is not supported, please disable swap" when failSwapOn is true)',
     mechanism: 'the kubelet exits at start-up: no kubelet runs, the node lease lapses',
+  },
+  {
+    subject: 'kubelet',
+    state: 'fileMissing',
+    fact: 'kubelet.config_error',
+    forwardGap: 60,
+    backwardGap: 40,
+    source:
+      'observation: a file the kubelet loads at start said missing (kubernetes cmd/kubelet/app/server.go loadConfigFile "failed to load kubelet config file", run "invalid kubeconfig"; pkg/kubelet/certificate/bootstrap/bootstrap.go "unable to load bootstrap kubeconfig"; auth.go "unable to load client CA file")',
+    mechanism:
+      'the kubelet exits at start-up on a file it cannot load; systemd restarts it in a loop and no status is posted',
   },
   {
     subject: 'cgroupDriver',
