@@ -82,6 +82,10 @@ describe('description grammar audit (round 13): probe sentences', () => {
   // it to 2.5 made the description a verdict (0.59), but at 1.875 observed it passes rank.ts ROOT_SUPPORT (1.75) and
   // becomes a root that explains the kubelet's own death beside it, which cost a corpus case ("kubelet dead after a
   // containerd crash", expected node_unreachable): left for a round that separates the two.
+  // Round 14 left it, for this reason: alone it scores 2 x 0.75 = 1.5, UNKNOWN_SCORE itself; a verdict needs 1.5 + the
+  // 0.3 margin, so a weight of at least 2.4, and any weight above 1.75 / 0.75 = 2.33 makes it a root. No weight does
+  // one without the other: separating them needs rank.ts's root test to ask for more than a description (program
+  // evidence, or a fact that says the crash is the runtime's own), a change to its logic, not a weight.
   it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
 
   // Resolved in round 14 (rules-round14-descriptions.test.ts): full with no verb after its subject (STATES.bareFull),
