@@ -847,6 +847,25 @@ const HITS: readonly Example[] = [
     fact: 'cni.hang',
   },
 
+  // The sandbox (pause) image the runtime cannot obtain, in containerd's, dockershim's and CRI-O's words.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,Uid:1,Namespace:default,Attempt:0,} failed, error" error="failed to get sandbox image \\"registry.k8s.io/pause:3.9\\": failed to pull image \\"registry.k8s.io/pause:3.9\\": failed to resolve reference \\"registry.k8s.io/pause:3.9\\": dial tcp 34.96.108.209:443: i/o timeout"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:68] CreatePodSandbox for pod "web-0_default(1)" failed: rpc error: code = Unknown desc = failed to inspect sandbox image "k8s.gcr.io/pause:3.2": Error response from daemon: Get https://k8s.gcr.io/v2/: net/http: request canceled while waiting for connection`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: unable to run pause image \\"registry.k8s.io/pause:3.10\\": image not known"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  // cilium-agent's local API, as its client reports it: the deadline, and the socket nobody listens on.
+  { line: 'Error: Cilium API client timeout exceeded', fact: 'cni.agent_down' },
+  {
+    line: 'Error: Unable to reach agent: Get "http://localhost/v1/healthz": dial unix /var/run/cilium/cilium.sock: connect: no such file or directory',
+    fact: 'cni.agent_down',
+  },
   // A RuntimeClass handler the runtime is not configured with, in containerd's and CRI-O's words.
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \\"kata\\" is configured"`,

@@ -323,6 +323,28 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism:
       'the cilium CNI plugin cannot reach cilium-agent on its socket: the agent on this node is down or restarting',
   },
+  {
+    // The agent's API client (the cilium CLI inside the agent's pod, cilium-health, the CNI plugin) maps a request
+    // deadline to one fixed sentence.
+    fact: 'cni.agent_down',
+    pattern: 'Cilium API client timeout exceeded',
+    literals: ['Cilium API client timeout exceeded'],
+    source:
+      'cilium pkg/client/client.go Hint (context.DeadlineExceeded rewritten as "Cilium API client timeout exceeded"; read at main 00c1fdc), printed by `cilium status` / `cilium-dbg status` in the agent\'s pod',
+    mechanism:
+      "cilium-agent's API on its local socket did not answer within the client's deadline: the agent is wedged or still starting, so the node's CNI calls (which use the same API) hang or fail",
+  },
+  {
+    // The same client's dial of the agent's socket (defaults.SockPath), refused or absent; Hint appends "Is the agent
+    // running?" on the next line.
+    fact: 'cni.agent_down',
+    pattern: 'cilium\\.sock: connect: (?:no such file or directory|connection refused)',
+    literals: ['cilium.sock: connect: '],
+    source:
+      'cilium pkg/client/client.go NewRuntime / DefaultSockPath (unix:///var/run/cilium/cilium.sock) and Hint (adds "Is the agent running?" when the error names the socket; read at main 00c1fdc), as the cilium CLI and the cilium-cni plugin report a failed dial',
+    mechanism:
+      "nothing listens on cilium-agent's local API socket (the socket file absent, or the connection refused): the agent on this node is not running or has not finished starting",
+  },
 
   {
     fact: 'cni.hang',
