@@ -87,6 +87,46 @@ describe("cilium-agent's local API", () => {
     expect(top({ logs: { node: text } })?.id).toBe('cni_hang');
   });
 
+  it("the kubelet's probe of cilium-agent failing is the CNI agent down", () => {
+    const logs = [
+      klog(
+        'I',
+        'prober.go:107',
+        '"Probe failed" probeType="Readiness" pod="kube-system/cilium-x7k2p" podUID="0b6f3c1e" containerName="cilium-agent" probeResult="failure" output="Get \\"http://127.0.0.1:9879/healthz\\": dial tcp 127.0.0.1:9879: connect: connection refused"',
+      ),
+      klog(
+        'E',
+        'pod_workers.go:1298',
+        '"Error syncing pod, skipping" err="failed to \\"CreatePodSandbox\\" for \\"web-0_default(1)\\" with CreatePodSandboxError: \\"Failed to create sandbox for pod \\\\\\"web-0_default(1)\\\\\\": rpc error: code = Unknown desc = failed to setup network for sandbox \\\\\\"3f2a\\\\\\": plugin type=\\\\\\"cilium-cni\\\\\\" failed (add): unable to connect to Cilium daemon: failed to create cilium agent client after 30.000000 seconds timeout\\"" pod="default/web-0"',
+      ),
+    ].join('\n');
+    const found = ids({ logs: { kubelet: logs } });
+    expect(found).toContain('cni.agent_down');
+    expect(top({ logs: { kubelet: logs } })?.id).toBe('cni_hang');
+  });
+
+  it("red herrings: an ordinary pod's probe, the cilium operator's (not the node agent), a probe that succeeded", () => {
+    for (const line of [
+      klog(
+        'I',
+        'prober.go:107',
+        '"Probe failed" probeType="Readiness" pod="default/web-0" podUID="1" containerName="web" probeResult="failure" output="HTTP probe failed with statuscode: 503"',
+      ),
+      klog(
+        'I',
+        'prober.go:107',
+        '"Probe failed" probeType="Liveness" pod="kube-system/cilium-operator-6d8b9c7f5-abcde" podUID="2" containerName="cilium-operator" probeResult="failure" output="context deadline exceeded"',
+      ),
+      klog(
+        'I',
+        'kubelet.go:2475',
+        '"SyncLoop (probe)" probe="readiness" status="ready" pod="kube-system/cilium-x7k2p"',
+      ),
+    ]) {
+      expect(ids({ logs: { kubelet: line } }), line).not.toContain('cni.agent_down');
+    }
+  });
+
   it('red herrings: a healthy status, the socket path in a successful call, another API client timing out', () => {
     for (const line of [
       'Cilium:                  Ok   1.15.6 (v1.15.6-a09e05e6)',

@@ -860,6 +860,15 @@ const HITS: readonly Example[] = [
     line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: unable to run pause image \\"registry.k8s.io/pause:3.10\\": image not known"`,
     fact: 'runtime.sandbox_image_failed',
   },
+  // The kubelet's prober failing a node CNI agent's container, structured and in the glog form before 1.21.
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:107] "Probe failed" probeType="Readiness" pod="kube-system/cilium-x7k2p" podUID="0b6f3c1e-5d2a-4c1b-9e8f-7a6b5c4d3e2f" containerName="cilium-agent" probeResult="failure" output="Get "http://127.0.0.1:9879/healthz": dial tcp 127.0.0.1:9879: connect: connection refused"`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:116] Liveness probe for "calico-node-8fz2k_kube-system(0b6f3c1e-5d2a-4c1b-9e8f-7a6b5c4d3e2f):calico-node" failed (failure): calico/node is not ready: Felix is not live: Get "http://localhost:9099/liveness": dial tcp [::1]:9099: connect: connection refused`,
+    fact: 'cni.agent_down',
+  },
   // cilium-agent's local API, as its client reports it: the deadline, and the socket nobody listens on.
   { line: 'Error: Cilium API client timeout exceeded', fact: 'cni.agent_down' },
   {

@@ -324,6 +324,23 @@ export const CNI_RULES: readonly Signature[] = [
       'the cilium CNI plugin cannot reach cilium-agent on its socket: the agent on this node is down or restarting',
   },
   {
+    // The kubelet's own prober naming a node CNI agent's container: the agent's health endpoint (cilium-agent's
+    // /healthz on 9879, calico-node's felix and bird checks, flannel's and aws-node's) does not answer or says unready.
+    fact: 'cni.agent_down',
+    pattern:
+      '\\\\?"Probe failed\\\\?" probeType=\\\\?"?(?:Readiness|Liveness|Startup)[^\\n]{0,300} containerName=\\\\?"(?:cilium-agent|calico-node|kube-flannel|aws-node|antrea-agent|kube-router)\\\\?"|(?:Readiness|Liveness|Startup) probe for \\\\?"[^"\\n]{1,250}:(?:cilium-agent|calico-node|kube-flannel|aws-node|antrea-agent|kube-router)\\\\?" failed',
+    literals: [
+      '"Probe failed" probeType=',
+      '\\"Probe failed\\" probeType=',
+      ' probe for "',
+      ' probe for \\"',
+    ],
+    source:
+      'kubernetes pkg/kubelet/prober/prober.go (*prober).probe (glog/klog "%s probe for %q failed (%v): %s" with the pod\'s full name and the container after a colon, to 1.20; structured "Probe failed" with probeType, pod, podUID, containerName, probeResult and output since), the container being a node CNI agent\'s (cilium-agent, calico-node, kube-flannel, aws-node, antrea-agent, kube-router)',
+    mechanism:
+      "the kubelet's probe of the node's CNI agent fails: the agent is not ready (cilium-agent's /healthz, calico-node's felix or BIRD check, flannel's or the VPC CNI's own), so new pods' network setup on this node fails or waits",
+  },
+  {
     // The agent's API client (the cilium CLI inside the agent's pod, cilium-health, the CNI plugin) maps a request
     // deadline to one fixed sentence.
     fact: 'cni.agent_down',
