@@ -179,6 +179,40 @@ describe('shims behind an unmount or sync that does not finish', () => {
   });
 });
 
+describe('a container created but never started', () => {
+  it("StartContainer's task start running out of time is that container's shim: zombie_shim_hang", () => {
+    const logs = [
+      journal(
+        'containerd[812]',
+        `${TS} level=error msg="StartContainer for \\"${CID}\\" failed" error="failed to start containerd task \\"${CID}\\": context deadline exceeded: unknown"`,
+      ),
+      klog(
+        'E',
+        'remote_runtime.go:343',
+        `"StartContainer from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" containerID="${CID}"`,
+      ),
+    ].join('\n');
+    const found = ids({ logs: { node: logs } });
+    expect(found).toContain('runtime.shim_hang');
+    expect(top({ logs: { node: logs } })?.id).toBe('zombie_shim_hang');
+  });
+
+  it("red herrings: the start failing on the container's own command, or a successful start", () => {
+    for (const line of [
+      journal(
+        'containerd[812]',
+        `${TS} level=error msg="StartContainer for \\"${CID}\\" failed" error="failed to start containerd task \\"${CID}\\": OCI runtime start failed: exec: \\"/app/run\\": stat /app/run: no such file or directory: unknown"`,
+      ),
+      journal(
+        'containerd[812]',
+        `${TS} level=info msg="StartContainer for \\"${CID}\\" returns successfully"`,
+      ),
+    ]) {
+      expect(ids({ logs: { node: line } }), line).not.toContain('runtime.shim_hang');
+    }
+  });
+});
+
 describe("the kubelet's graceful-shutdown inhibitor (non-critical in kubelet.go: logged, the kubelet carries on)", () => {
   it('its start failing on logind or D-Bus points at no cause', () => {
     for (const line of [

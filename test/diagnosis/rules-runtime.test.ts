@@ -860,6 +860,11 @@ const HITS: readonly Example[] = [
     line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: unable to run pause image \\"registry.k8s.io/pause:3.10\\": image not known"`,
     fact: 'runtime.sandbox_image_failed',
   },
+  // A created container whose start through its shim runs out of time.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:343] "StartContainer from runtime service failed" err="rpc error: code = DeadlineExceeded desc = failed to start containerd task "${CID}": context deadline exceeded" containerID="${CID}"`,
+    fact: 'runtime.shim_hang',
+  },
   // The kubelet's prober failing a node CNI agent's container, structured and in the glog form before 1.21.
   {
     line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:107] "Probe failed" probeType="Readiness" pod="kube-system/cilium-x7k2p" podUID="0b6f3c1e-5d2a-4c1b-9e8f-7a6b5c4d3e2f" containerName="cilium-agent" probeResult="failure" output="Get "http://127.0.0.1:9879/healthz": dial tcp 127.0.0.1:9879: connect: connection refused"`,
