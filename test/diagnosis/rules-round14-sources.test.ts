@@ -133,6 +133,8 @@ describe("cilium-agent's local API", () => {
       'Cilium health daemon:    Ok',
       'level=info msg="Serving cilium API at unix:///var/run/cilium/cilium.sock" subsys=daemon',
       'Error: Hubble API client timeout exceeded',
+      'error in cilium-health: cilium-health daemon unreachable',
+      'Cilium Failure Modes and Recovery (docs.cilium.io)',
     ]) {
       expect(ids({ logs: { node: line } }), line).not.toContain('cni.agent_down');
     }

@@ -877,6 +877,11 @@ const HITS: readonly Example[] = [
   // cilium-agent's local API, as its client reports it: the deadline, and the socket nobody listens on.
   { line: 'Error: Cilium API client timeout exceeded', fact: 'cni.agent_down' },
   {
+    line: 'Cilium:                  Failure   Kubernetes: timeout while waiting for initial sync',
+    fact: 'cni.agent_down',
+  },
+  { line: 'error in cilium: Kubernetes: timeout while waiting for initial sync', fact: 'cni.agent_down' },
+  {
     line: 'Error: Unable to reach agent: Get "http://localhost/v1/healthz": dial unix /var/run/cilium/cilium.sock: connect: no such file or directory',
     fact: 'cni.agent_down',
   },

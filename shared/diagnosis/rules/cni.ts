@@ -341,6 +341,17 @@ export const CNI_RULES: readonly Signature[] = [
       "the kubelet's probe of the node's CNI agent fails: the agent is not ready (cilium-agent's /healthz, calico-node's felix or BIRD check, flannel's or the VPC CNI's own), so new pods' network setup on this node fails or waits",
   },
   {
+    // `cilium status` printing the agent's own state (tab-aligned) as Failure, or `cilium status --brief` naming
+    // the agent itself as the first unhealthy part.
+    fact: 'cni.agent_down',
+    pattern: 'Cilium:[ \\t]{1,40}Failure|error in cilium: ',
+    literals: ['Cilium:', 'error in cilium: '],
+    source:
+      'cilium pkg/client/client.go FormatStatusResponse ("Cilium:\\t%s   %s" with the agent\'s state, Failure when its status collector reports it) and FormatStatusResponseBrief ("error in %s" with "cilium: %s"; read at main 00c1fdc), printed by `cilium status` / `cilium-dbg status` in the agent\'s pod',
+    mechanism:
+      "cilium-agent reports its own state as failed: it is not ready to serve the node's endpoints, so new pods' network setup fails or waits",
+  },
+  {
     // The agent's API client (the cilium CLI inside the agent's pod, cilium-health, the CNI plugin) maps a request
     // deadline to one fixed sentence.
     fact: 'cni.agent_down',
