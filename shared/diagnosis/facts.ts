@@ -260,6 +260,8 @@ export const FACT_MEANINGS = {
   'kubelet.cert_rotation_failed': 'the kubelet cannot obtain a new client certificate from the API server',
   'kubelet.sandbox_config_failed':
     "a pod's sandbox fails in the node's own sandbox configuration, before any runtime or CNI work: the resolver file the kubelet is configured with cannot be opened or parsed, or the pod's runtime handler is not one the node's runtime is configured with",
+  'runtime.sandbox_image_failed':
+    "the runtime cannot pull, find or read the sandbox (pause) image the node is configured with (containerd's sandbox_image, the kubelet's pod-infra image, CRI-O's pause_image), so every new pod's sandbox fails before any container or network work",
   'kubelet.api_via_loopback':
     'the kubelet reaches the API server on a loopback address (127.0.0.1, localhost, ::1) that refuses it: a proxy or API server on this node serves its API path (a static pod, or the agent of k3s or rke2)',
   'kubelet.api_behind_own_pod':

@@ -1255,6 +1255,14 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   { line: kmsg(' rpc_wait_bit_killable+0x24/0xb0 [sunrpc]'), fact: 'kernel.storage_stall' },
   { line: kmsg(' [<ffffffffc04a1e09>] _xfs_log_force_lsn+0x2e8/0x340 [xfs]'), fact: 'kernel.storage_stall' },
   { line: journal('kernel', ' jbd2_log_wait_commit+0xa5/0x120'), fact: 'kernel.storage_stall' },
+  // XFS's log force under its 5.14 names, and umount(8) or sync(1) itself reported hung.
+  { line: journal('kernel', ' xfs_log_force_seq+0x8e/0x170 [xfs]'), fact: 'kernel.storage_stall' },
+  { line: journal('kernel', ' xlog_cil_force_seq+0x1c1/0x230 [xfs]'), fact: 'kernel.storage_stall' },
+  {
+    line: journal('kernel', 'INFO: task umount:4312 blocked for more than 120 seconds.'),
+    fact: 'kernel.storage_stall',
+  },
+  { line: kmsg('INFO: task sync:20031 blocked for more than 241 seconds.'), fact: 'kernel.storage_stall' },
   { line: kmsg(' io_schedule+0x16/0x40'), fact: 'kernel.storage_stall' },
   {
     line: kmsg('INFO: task jbd2/nvme0n1p1-8:412 blocked for more than 120 seconds.'),

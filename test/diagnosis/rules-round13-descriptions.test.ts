@@ -82,13 +82,24 @@ describe('description grammar audit (round 13): probe sentences', () => {
   // it to 2.5 made the description a verdict (0.59), but at 1.875 observed it passes rank.ts ROOT_SUPPORT (1.75) and
   // becomes a root that explains the kubelet's own death beside it, which cost a corpus case ("kubelet dead after a
   // containerd crash", expected node_unreachable): left for a round that separates the two.
+  // Round 14 left it, for this reason: alone it scores 2 x 0.75 = 1.5, UNKNOWN_SCORE itself; a verdict needs 1.5 + the
+  // 0.3 margin, so a weight of at least 2.4, and any weight above 1.75 / 0.75 = 2.33 makes it a root. No weight does
+  // one without the other: separating them needs rank.ts's root test to ask for more than a description (program
+  // evidence, or a fact that says the crash is the runtime's own), a change to its logic, not a weight.
   it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
 
-  // Still read as nothing: the state said without a verb after the subject ("disk full", 磁盘已满).
-  it.todo('disk full on worker-3 -> disk.pressure');
-  it.todo('磁盘已满，pod 无法创建 -> disk.pressure');
-  // A question is read as its statement (hedges match without case, so "Did " would also take "did not").
-  it.todo('Did containerd crash? -> no cause');
+  // Resolved in round 14 (rules-round14-descriptions.test.ts): full with no verb after its subject (STATES.bareFull),
+  // and a question (an auxiliary that starts its sentence with a capital, up to its question mark) read as no
+  // observation.
+  it('disk full on worker-3 -> disk.pressure', () => {
+    expect(ids(said('disk full on worker-3'))).toContain('disk.pressure');
+  });
+  it('磁盘已满，pod 无法创建 -> disk.pressure', () => {
+    expect(ids(said('磁盘已满，pod 无法创建'))).toContain('disk.pressure');
+  });
+  it('Did containerd crash? -> no cause', () => {
+    expect(top(said('Did containerd crash?'))).toBeUndefined();
+  });
 });
 
 describe('description grammar audit (round 13): red herrings', () => {

@@ -847,6 +847,44 @@ const HITS: readonly Example[] = [
     fact: 'cni.hang',
   },
 
+  // The sandbox (pause) image the runtime cannot obtain, in containerd's, dockershim's and CRI-O's words.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,Uid:1,Namespace:default,Attempt:0,} failed, error" error="failed to get sandbox image \\"registry.k8s.io/pause:3.9\\": failed to pull image \\"registry.k8s.io/pause:3.9\\": failed to resolve reference \\"registry.k8s.io/pause:3.9\\": dial tcp 34.96.108.209:443: i/o timeout"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:68] CreatePodSandbox for pod "web-0_default(1)" failed: rpc error: code = Unknown desc = failed to inspect sandbox image "k8s.gcr.io/pause:3.2": Error response from daemon: Get https://k8s.gcr.io/v2/: net/http: request canceled while waiting for connection`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: unable to run pause image \\"registry.k8s.io/pause:3.10\\": image not known"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  // A created container whose start through its shim runs out of time.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:343] "StartContainer from runtime service failed" err="rpc error: code = DeadlineExceeded desc = failed to start containerd task "${CID}": context deadline exceeded" containerID="${CID}"`,
+    fact: 'runtime.shim_hang',
+  },
+  // The kubelet's prober failing a node CNI agent's container, structured and in the glog form before 1.21.
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:107] "Probe failed" probeType="Readiness" pod="kube-system/cilium-x7k2p" podUID="0b6f3c1e-5d2a-4c1b-9e8f-7a6b5c4d3e2f" containerName="cilium-agent" probeResult="failure" output="Get "http://127.0.0.1:9879/healthz": dial tcp 127.0.0.1:9879: connect: connection refused"`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:116] Liveness probe for "calico-node-8fz2k_kube-system(0b6f3c1e-5d2a-4c1b-9e8f-7a6b5c4d3e2f):calico-node" failed (failure): calico/node is not ready: Felix is not live: Get "http://localhost:9099/liveness": dial tcp [::1]:9099: connect: connection refused`,
+    fact: 'cni.agent_down',
+  },
+  // cilium-agent's local API, as its client reports it: the deadline, and the socket nobody listens on.
+  { line: 'Error: Cilium API client timeout exceeded', fact: 'cni.agent_down' },
+  {
+    line: 'Cilium:                  Failure   Kubernetes: timeout while waiting for initial sync',
+    fact: 'cni.agent_down',
+  },
+  { line: 'error in cilium: Kubernetes: timeout while waiting for initial sync', fact: 'cni.agent_down' },
+  {
+    line: 'Error: Unable to reach agent: Get "http://localhost/v1/healthz": dial unix /var/run/cilium/cilium.sock: connect: no such file or directory',
+    fact: 'cni.agent_down',
+  },
   // A RuntimeClass handler the runtime is not configured with, in containerd's and CRI-O's words.
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \\"kata\\" is configured"`,

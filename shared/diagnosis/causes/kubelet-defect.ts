@@ -30,6 +30,10 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "The kubelet fails pods' sandboxes in its own configuration step, before the runtime or the network plugin is called (the resolver file it is configured with cannot be read, or a pod's runtime handler is not configured on this node): no such pod can start.",
   ],
   [
+    'runtime.sandbox_image_failed',
+    "Every new pod's sandbox fails because the runtime cannot obtain the sandbox (pause) image the node is configured with (its registry unreachable or refusing, the tag absent, the image collected on an air-gapped node): the node's configuration, not the network plugin or a hung runtime. Running pods are untouched; mirror the image or point the sandbox image at a registry the node reaches.",
+  ],
+  [
     'kubelet.qos_root_missing',
     "The kubelet's container manager exits at every start because the root of its QoS cgroups (kubepods) is missing when it checks for it: a known kubelet race with systemd's handling of the kubepods slice (cgroup v2 with the systemd driver, a daemon-reload, or leaked cgroup mounts), not the runtime or the network.",
   ],
@@ -207,6 +211,9 @@ export const kubeletDefect: CauseModule = {
     // the node only when a pod it must start carries the node's API path (a loopback proxy or API server).
     { fact: 'kubelet.api_behind_own_pod', weight: 3.5 },
     { fact: 'kubelet.sandbox_config_failed', weight: 1.5 },
+    // The node's sandbox (pause) image unobtainable: the same node-level configuration failure of every new sandbox,
+    // met in the runtime's image step instead of the kubelet's own.
+    { fact: 'runtime.sandbox_image_failed', weight: 1.5 },
     // Only the kubelet's own cgroup manager (libcontainer's systemd driver, vendored) freezes the kubepods slices.
     { fact: 'cgroup.pods_frozen', weight: 3 },
     // A panic is a kubelet bug whatever triggered it; the frames and the version name which.

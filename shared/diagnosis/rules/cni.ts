@@ -323,6 +323,56 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism:
       'the cilium CNI plugin cannot reach cilium-agent on its socket: the agent on this node is down or restarting',
   },
+  {
+    // The kubelet's own prober naming a node CNI agent's container: the agent's health endpoint (cilium-agent's
+    // /healthz on 9879, calico-node's felix and bird checks, flannel's and aws-node's) does not answer or says unready.
+    fact: 'cni.agent_down',
+    pattern:
+      '\\\\?"Probe failed\\\\?" probeType=\\\\?"?(?:Readiness|Liveness|Startup)[^\\n]{0,300} containerName=\\\\?"(?:cilium-agent|calico-node|kube-flannel|aws-node|antrea-agent|kube-router)\\\\?"|(?:Readiness|Liveness|Startup) probe for \\\\?"[^"\\n]{1,250}:(?:cilium-agent|calico-node|kube-flannel|aws-node|antrea-agent|kube-router)\\\\?" failed',
+    literals: [
+      '"Probe failed" probeType=',
+      '\\"Probe failed\\" probeType=',
+      ' probe for "',
+      ' probe for \\"',
+    ],
+    source:
+      'kubernetes pkg/kubelet/prober/prober.go (*prober).probe (glog/klog "%s probe for %q failed (%v): %s" with the pod\'s full name and the container after a colon, to 1.20; structured "Probe failed" with probeType, pod, podUID, containerName, probeResult and output since), the container being a node CNI agent\'s (cilium-agent, calico-node, kube-flannel, aws-node, antrea-agent, kube-router)',
+    mechanism:
+      "the kubelet's probe of the node's CNI agent fails: the agent is not ready (cilium-agent's /healthz, calico-node's felix or BIRD check, flannel's or the VPC CNI's own), so new pods' network setup on this node fails or waits",
+  },
+  {
+    // `cilium status` printing the agent's own state (tab-aligned) as Failure, or `cilium status --brief` naming
+    // the agent itself as the first unhealthy part.
+    fact: 'cni.agent_down',
+    pattern: 'Cilium:[ \\t]{1,40}Failure|error in cilium: ',
+    literals: ['Cilium:', 'error in cilium: '],
+    source:
+      'cilium pkg/client/client.go FormatStatusResponse ("Cilium:\\t%s   %s" with the agent\'s state, Failure when its status collector reports it) and FormatStatusResponseBrief ("error in %s" with "cilium: %s"; read at main 00c1fdc), printed by `cilium status` / `cilium-dbg status` in the agent\'s pod',
+    mechanism:
+      "cilium-agent reports its own state as failed: it is not ready to serve the node's endpoints, so new pods' network setup fails or waits",
+  },
+  {
+    // The agent's API client (the cilium CLI inside the agent's pod, cilium-health, the CNI plugin) maps a request
+    // deadline to one fixed sentence.
+    fact: 'cni.agent_down',
+    pattern: 'Cilium API client timeout exceeded',
+    literals: ['Cilium API client timeout exceeded'],
+    source:
+      'cilium pkg/client/client.go Hint (context.DeadlineExceeded rewritten as "Cilium API client timeout exceeded"; read at main 00c1fdc), printed by `cilium status` / `cilium-dbg status` in the agent\'s pod',
+    mechanism:
+      "cilium-agent's API on its local socket did not answer within the client's deadline: the agent is wedged or still starting, so the node's CNI calls (which use the same API) hang or fail",
+  },
+  {
+    // The same client's dial of the agent's socket (defaults.SockPath), refused or absent; Hint appends "Is the agent
+    // running?" on the next line.
+    fact: 'cni.agent_down',
+    pattern: 'cilium\\.sock: connect: (?:no such file or directory|connection refused)',
+    literals: ['cilium.sock: connect: '],
+    source:
+      'cilium pkg/client/client.go NewRuntime / DefaultSockPath (unix:///var/run/cilium/cilium.sock) and Hint (adds "Is the agent running?" when the error names the socket; read at main 00c1fdc), as the cilium CLI and the cilium-cni plugin report a failed dial',
+    mechanism:
+      "nothing listens on cilium-agent's local API socket (the socket file absent, or the connection refused): the agent on this node is not running or has not finished starting",
+  },
 
   {
     fact: 'cni.hang',

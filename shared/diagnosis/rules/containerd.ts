@@ -202,6 +202,19 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       "one task's shim does not answer its State call: every call about that container waits, and the task list with it",
   },
   {
+    // A container created but never started: StartContainer's task Start goes through the container's shim to
+    // `runc start`, and a deadline there (the kubelet's CRI timeout, or the shim's ttrpc call) is that one shim
+    // or its runc not answering; containerd's other calls are not in this path.
+    fact: 'runtime.shim_hang',
+    literals: ['failed to start containerd task'],
+    pattern:
+      'failed to start containerd task [^\\n]{0,200}(?:context deadline exceeded|DeadlineExceeded|context canceled)',
+    source:
+      'containerd CRI plugin container_start.go (*criService).StartContainer ("failed to start containerd task %q: %w" around task.Start; vendor/github.com/containerd/cri/pkg/server in 1.4, pkg/cri/server 1.5-1.7, pkg/cri/sbserver 1.7, internal/cri/server 2.0-2.1), the task service calling the shim\'s Start over ttrpc',
+    mechanism:
+      "a created container's start did not return in time: its shim (or the `runc start` under it) is not answering, so the container stays Created and every call about it waits",
+  },
+  {
     // After a container's exit event containerd deletes its task through the shim; a delete that runs out of time
     // leaves the shim behind (logged at debug level in some releases, hence no level in the pattern).
     fact: 'runtime.shim_cleanup_failed',

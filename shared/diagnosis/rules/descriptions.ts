@@ -300,7 +300,7 @@ export const SUBJECTS = {
   memory: { en: ['memory', 'RAM', 'node memory'], zh: ['内存', '內存', '記憶體'] },
   nodeCpu: {
     en: ['node CPU', "node's CPU", 'host CPU', 'load average'],
-    zh: ['节点CPU', '節點CPU', '机器CPU', '機器CPU', '服务器CPU', '伺服器CPU'],
+    zh: ['节点CPU', '節點CPU', '节点 CPU', '節點 CPU', '机器CPU', '機器CPU', '服务器CPU', '伺服器CPU'],
   },
   /** CPU and memory together, or the node's resources as a whole. */
   resources: {
@@ -336,8 +336,77 @@ export const SUBJECTS = {
   /** The PLEG as people name it (the kubelet's own health line is read by its rule). */
   pleg: { en: ['PLEG'], zh: ['PLEG', 'pleg'] },
   pids: {
-    en: ['PIDs', 'pid_max', 'process IDs', 'threads'],
+    en: ['PIDs', 'pid_max', 'process IDs', 'threads', 'threads-max', 'kernel.threads-max'],
     zh: ['PID', '进程数', '進程數', '线程数', '線程數'],
+  },
+  /** Zombie (defunct) processes as a population: each holds its PID until its parent reaps it. */
+  zombies: {
+    en: [
+      'zombie processes',
+      'zombie process',
+      'zombies',
+      'defunct processes',
+      'defunct process',
+      '<defunct>',
+    ],
+    zh: ['僵尸进程', '僵屍進程', '殭屍進程', '僵死进程', '僵尸'],
+  },
+  /** A new process or thread as what a caller asks for: fork(2), clone(2), pthread_create(3). */
+  forking: {
+    en: [
+      'fork',
+      'fork new processes',
+      'create new threads',
+      'create new thread',
+      'create a new thread',
+      'create threads',
+      'create new processes',
+      'spawn new processes',
+      'spawn processes',
+      'spawn threads',
+    ],
+    zh: ['fork', '创建线程', '創建線程', '创建新线程', '創建新線程', '创建进程', '創建進程', '创建新进程'],
+  },
+  /** The inotify limits by their sysctl names (fs.inotify.*), or named. */
+  inotifyLimit: {
+    en: [
+      // With its prefix: the gap reads a full stop with the character after it, so the prefix is a term.
+      'fs.inotify.max_user_watches',
+      'fs.inotify.max_user_instances',
+      'max_user_watches',
+      'max_user_instances',
+      'inotify limit',
+      'inotify limits',
+      'inotify watch limit',
+      'inotify instance limit',
+      'inotify watches',
+      'inotify instances',
+    ],
+    zh: ['max_user_watches', 'max_user_instances', 'inotify 限制', 'inotify限制'],
+  },
+  /** Programs that follow a file through inotify: tail -f, kubectl logs -f, file watchers. */
+  follower: {
+    en: [
+      'tail -f',
+      'tail -F',
+      'logs -f',
+      'logs --follow',
+      'inotifywait',
+      'file watcher',
+      'fsnotify',
+      'inotify_add_watch',
+    ],
+    zh: ['tail -f', 'logs -f'],
+  },
+  /** The kernel's load average as people quote it. */
+  loadAverage: {
+    en: ['load average', 'load averages', 'load avg', 'loadavg', 'system load'],
+    zh: ['负载', '負載', 'load average'],
+  },
+  /** The kubelet's and the runtime's cgroup drivers, said of both. */
+  cgroupDriver: {
+    en: ['cgroup driver', 'cgroup drivers', 'cgroupDriver', 'cgroup-driver', 'cgroupdriver', 'SystemdCgroup'],
+    zh: ['cgroup 驱动', 'cgroup驱动', 'cgroup驅動', 'cgroup driver'],
   },
   fds: {
     en: [
@@ -1207,6 +1276,15 @@ export const STATES = {
       'killed by OOM killer',
       'killed by the oom-killer',
       'oom-killed',
+      // The killer first ("the oom-killer killed the kubelet"): mm/oom_kill.c's "Killed process N (comm)".
+      'OOM killer killed',
+      'oom killer killed',
+      'oom-killer killed',
+      'OOM-killer killed',
+      'OOM killer chose',
+      'oom-killer chose',
+      'OOM killer picked',
+      'oom-killer picked',
     ],
     zh: ['被OOM', '被oom', '被 OOM', '被 oom', 'OOM杀', 'oom杀', '被OOM Kill', '被oom kill'],
     denied: { en: ['not OOM killed', 'was not OOM'], zh: ['没有被OOM', '沒有被OOM'] },
@@ -1399,6 +1477,190 @@ export const STATES = {
   },
   // A count before its noun, in the hundreds or thousands: "thousands of shim processes", "478 containerd-shim
   // processes", "上千个 shim 进程". Read before the subject only: after it, the number is something the subject holds.
+  /** A caller's request refused, before the verb it could not do ("cannot fork", "unable to create new threads"). */
+  refused: {
+    en: [
+      'cannot',
+      'can not',
+      "can't",
+      'unable to',
+      'could not',
+      "couldn't",
+      'failed to',
+      'fails to',
+      'failing to',
+    ],
+    zh: ['无法', '無法', '不能', '失败', '失敗'],
+    denied: { en: ['can now', 'no longer fails', 'no longer failing'], zh: [] },
+  },
+  /** A limit said too low, or raised to make something work again ("we raised max_user_watches"). */
+  tooLow: {
+    en: [
+      'too low',
+      'too small',
+      'was low',
+      'is low',
+      'was insufficient',
+      'is insufficient',
+      'not enough',
+      'raised',
+      'increased',
+      'bumped',
+      'was reached',
+      'is reached',
+      'has been reached',
+      'exhausted',
+      'exceeded',
+    ],
+    zh: ['太小', '太低', '不够', '不夠', '调大', '調大', '调高', '調高', '增大', '耗尽', '耗盡', '用完'],
+    denied: { en: ['not too low', 'high enough', 'not the problem', 'not exhausted'], zh: ['足够', '足夠'] },
+  },
+  /** ENOSPC as the program following a file prints it: from inotify_add_watch, the watch limit. */
+  noSpace: {
+    en: ['no space left on device', 'No space left on device', 'ENOSPC'],
+    zh: ['no space left on device', 'No space left on device'],
+    denied: { en: [], zh: [] },
+  },
+  /** A figure of a hundred or more (a load average on a node of tens of cores). */
+  figureHigh: {
+    en: ['in the hundreds', 'over a hundred', 'above a hundred'],
+    zh: ['上百', '几百', '幾百'],
+    patterns: [
+      {
+        pattern: '(?:[ :=]|of |at |over |above |about |around |to |reached |hit )[1-9][0-9]{2,}',
+        example: ' 200',
+        literals: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+      },
+    ],
+    denied: { en: ['normal', 'cores'], zh: ['正常'] },
+  },
+  /** Two settings that should agree and do not. */
+  mismatch: {
+    en: [
+      'mismatch',
+      'mismatched',
+      'do not match',
+      "don't match",
+      'does not match',
+      "doesn't match",
+      'did not match',
+      "didn't match",
+      'not matching',
+      'differ',
+      'differs',
+      'different',
+      'inconsistent',
+    ],
+    zh: ['不一致', '不匹配'],
+    // The two drivers named against each other ("systemd cgroup driver but docker uses cgroupfs").
+    patterns: [
+      {
+        pattern: '(?:but|while|whereas) [^\\n.;]{0,40}(?:cgroupfs|systemd)',
+        example: 'but docker uses cgroupfs',
+        literals: ['but ', 'while ', 'whereas '],
+      },
+    ],
+    denied: {
+      en: ['no mismatch', 'not mismatched', 'not different', 'do match', 'both use'],
+      zh: ['一致的'],
+    },
+  },
+  /** The kubelet refusing to run with swap on (its start-up check), said in words. */
+  swapRefusal: {
+    en: [
+      'swap is enabled',
+      'swap was enabled',
+      'swap enabled',
+      'swap is on',
+      'swap was on',
+      'swap was turned on',
+      'swap turned on',
+      'because of swap',
+      'due to swap',
+      'swap not disabled',
+      'swap is not disabled',
+      'swap was not disabled',
+      'swap not turned off',
+      'running with swap',
+    ],
+    zh: [
+      '开启了 swap',
+      '开启了swap',
+      '开了 swap',
+      '開啟了 swap',
+      'swap 开启',
+      'swap开启',
+      'swap 未关闭',
+      'swap未关闭',
+      '没有关闭 swap',
+      '没有关闭swap',
+      '未关闭swap',
+      '未关闭 swap',
+      '启用了 swap',
+      '启用了swap',
+      'swap 没关',
+      'swap没关',
+      'swap がオン',
+      'swap が有効',
+      'スワップが有効',
+    ],
+    denied: {
+      en: ['swap is off', 'swap is disabled', 'swap disabled', 'swapoff -a'],
+      zh: ['关闭了 swap', '关闭了swap'],
+    },
+  },
+  /** A file the kubelet loads at start said missing: its config file, kubeconfig, bootstrap kubeconfig, CA. */
+  fileMissing: {
+    en: [
+      'config file is missing',
+      'config file was missing',
+      'config file missing',
+      'config.yaml is missing',
+      'config.yaml was missing',
+      'config.yaml missing',
+      'kubeconfig is missing',
+      'kubeconfig was missing',
+      'kubeconfig missing',
+      'kubeconfig file is missing',
+      'kubeconfig file was missing',
+      'kubelet.conf is missing',
+      'kubelet.conf was missing',
+      'missing kubeconfig',
+      'missing config file',
+      'missing config.yaml',
+      'missing its config',
+      'missing its kubeconfig',
+      'config file not found',
+      'kubeconfig not found',
+      'config file was deleted',
+      'kubeconfig was deleted',
+      'ca.crt is missing',
+      'ca.crt was missing',
+    ],
+    zh: [
+      '找不到配置文件',
+      '找不到 kubeconfig',
+      '找不到kubeconfig',
+      '配置文件不存在',
+      '配置文件丢失',
+      '配置文件丟失',
+      '缺少配置文件',
+      'kubeconfig 不存在',
+      'kubeconfig不存在',
+      '設定ファイルがない',
+      '設定ファイルが見つからない',
+    ],
+    denied: { en: ['not missing', 'was present', 'is present'], zh: ['存在的'] },
+  },
+  /** Full said with no verb after its subject ("disk full", 磁盘已满). */
+  bareFull: {
+    en: [' full'],
+    zh: ['已满', '已滿', '满', '滿', 'がいっぱい', 'が一杯'],
+    denied: {
+      en: ['fully', 'not full', 'full backup', 'full path', 'full name'],
+      zh: ['不满', '没满', '沒滿', '未满'],
+    },
+  },
   counted: {
     en: ['thousands of', 'hundreds of', 'tens of thousands of'],
     zh: ['成千上万', '成千上萬', '上千个', '上千個', '几千个', '幾千個', '几百个', '幾百個'],
@@ -1580,6 +1842,21 @@ export const STATES = {
       '拉不起来',
       '拉不起來',
       '起不起来',
+      '没有起来',
+      '沒有起來',
+      '没有启动',
+      '沒有啟動',
+      '未启动',
+      '未啟動',
+      // Japanese: 起動しない/しなかった/していない/できない, 立ち上がらない.
+      '起動しない',
+      '起動しなかった',
+      '起動していない',
+      '起動できない',
+      '起動に失敗',
+      '立ち上がらない',
+      '立ち上がってこない',
+      '動いていない',
     ],
     forms: [
       // Not RESTART: to fail to restart X is someone's action on X, which may hang for other reasons.
@@ -2000,7 +2277,10 @@ export const STATES = {
   zombie: {
     en: ['zombie', 'zombies', 'defunct'],
     zh: ['僵尸', '僵屍', '殭屍', '殭尸'],
-    denied: { en: ['no zombie', 'not a zombie', 'no defunct'], zh: ['没有僵尸', '沒有殭屍', '无僵尸'] },
+    denied: {
+      en: ['no zombie', 'not a zombie', 'no defunct', 'any zombie', 'any defunct'],
+      zh: ['没有僵尸', '沒有殭屍', '无僵尸', '没有发现僵尸'],
+    },
   },
   exhausted: {
     en: [
@@ -2029,6 +2309,9 @@ export const STATES = {
       'had been reached',
       'reached its limit',
       'reached the limit',
+      'was hit',
+      'got hit',
+      'been hit',
       'maxed out',
       'leaked',
       'leaking',
@@ -2051,12 +2334,22 @@ export const STATES = {
       '爆了',
     ],
     denied: {
-      en: ['not full', 'not exhausted', 'plenty of', 'not reached', 'never reached'],
+      en: ['not full', 'not exhausted', 'plenty of', 'not reached', 'never reached', 'fully'],
       zh: ['没有满', '沒有滿', '充足'],
     },
   },
   saturated: {
-    en: ['saturated', 'at 100%', 'maxed out', 'throttled', 'exhausted', 'very high', 'was high', 'is high'],
+    en: [
+      'saturated',
+      'at 100%',
+      ' 100%',
+      'maxed out',
+      'throttled',
+      'exhausted',
+      'very high',
+      'was high',
+      'is high',
+    ],
     zh: ['打满', '打滿', '很高', '飙高', '飆高', '100%'],
     denied: { en: ['not saturated', 'is normal', 'was normal', 'is low', 'was low'], zh: ['正常'] },
   },
@@ -4668,6 +4961,138 @@ export const DESCRIPTIONS: readonly Description[] = [
     mechanism: 'fork fails with EAGAIN: the runtime cannot start shims or runc',
   },
   {
+    subject: 'zombies',
+    state: 'counted',
+    fact: 'pid.pressure',
+    stateFirst: true,
+    source:
+      'observation: zombies counted in the hundreds or thousands (ps state Z, <defunct>): each keeps its PID until its parent waits for it (kernel/exit.c release_task)',
+    mechanism:
+      'a parent that never reaps its children holds their PIDs; counted in thousands they take the node toward kernel.pid_max, and then fork fails with EAGAIN',
+  },
+  {
+    subject: 'zombies',
+    state: 'accumulating',
+    fact: 'pid.pressure',
+    subjectFirst: true,
+    source: 'observation: zombies said to pile up or grow in number (ps state Z, <defunct>)',
+    mechanism:
+      'unreaped children keep their PIDs (kernel/exit.c release_task runs only when the parent waits): the count grows toward kernel.pid_max',
+  },
+  {
+    subject: 'forking',
+    state: 'refused',
+    fact: 'pid.pressure',
+    stateFirst: true,
+    backwardGap: 1,
+    // A repository's fork is a copy; an application's own thread limit is its own (ulimit, a pod's pids limit).
+    unless: [
+      'repo',
+      'repository',
+      'github',
+      'git ',
+      'ulimit',
+      'the app',
+      'application',
+      'its limit',
+      'pod',
+      'container',
+    ],
+    source:
+      'observation: fork(2)/clone(2) or pthread_create(3) failing as people say it ("cannot fork", "unable to create new threads"): kernel/fork.c copy_process returns EAGAIN at threads-max, pid_max (alloc_pid) or a pids cgroup limit',
+    mechanism:
+      'no PID is left to give: the runtime cannot start shims or runc, the kubelet cannot start goroutine threads',
+  },
+  {
+    subject: 'inotifyLimit',
+    state: 'tooLow',
+    fact: 'fd.inotify',
+    source:
+      'observation: fs.inotify.max_user_watches or max_user_instances said too low, reached, or raised to make things work (fs/notify/inotify/inotify_user.c: inotify_init1 fails with EMFILE at max_user_instances, inotify_add_watch with ENOSPC at max_user_watches)',
+    mechanism:
+      'the kubelet (cAdvisor) and log followers cannot add watches or open an instance: new containers go unwatched and the kubelet may not start',
+  },
+  {
+    subject: 'follower',
+    state: 'noSpace',
+    fact: 'fd.inotify',
+    subjectFirst: true,
+    forwardGap: 60,
+    source:
+      'observation: tail -f or kubectl logs -f failing with "no space left on device": inotify_add_watch returns ENOSPC at fs.inotify.max_user_watches (fs/notify/inotify/inotify_user.c), not a full disk',
+    mechanism:
+      "the user's inotify watches are used up: the kubelet's cAdvisor cannot watch new cgroups either",
+  },
+  {
+    subject: 'loadAverage',
+    state: 'figureHigh',
+    fact: 'cpu.saturated',
+    subjectFirst: true,
+    forwardGap: 16,
+    source: 'observation: the load average (/proc/loadavg, uptime, top) quoted in the hundreds',
+    mechanism:
+      'hundreds of tasks wait for a CPU or in D state: the kubelet and the runtime wait with them and miss their deadlines',
+  },
+  {
+    subject: 'loadAverage',
+    state: 'saturated',
+    fact: 'cpu.saturated',
+    subjectFirst: true,
+    source: 'observation: the load average (/proc/loadavg, uptime, top) said very high',
+    mechanism: 'tasks queue for the CPUs: the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    subject: 'cpus',
+    state: 'saturated',
+    fact: 'cpu.saturated',
+    subjectFirst: true,
+    forwardGap: 2,
+    // A pod's or a container's CPU is its own limit (cpu.throttled owns "throttled").
+    // A program said to cause it is that program's spin, read by its own pairing (hoggingCpu, causing), not the node
+    // starved by load.
+    unless: ['pod', 'container', 'throttled', 'limit', 'request', 'causing', 'caused by', 'because of'],
+    source:
+      'observation: CPU said to stand at 100% with no other subject ("CPU 100%", "CPU 100% on the node")',
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    subject: 'kubelet',
+    state: 'swapRefusal',
+    fact: 'kubelet.swap',
+    source:
+      'observation: the kubelet refusing to start because swap is on (kubernetes pkg/kubelet/cm/container_manager_linux.go: "running with swap on is not supported, please disable swap" when failSwapOn is true)',
+    mechanism: 'the kubelet exits at start-up: no kubelet runs, the node lease lapses',
+  },
+  {
+    subject: 'kubelet',
+    state: 'fileMissing',
+    fact: 'kubelet.config_error',
+    forwardGap: 60,
+    backwardGap: 40,
+    source:
+      'observation: a file the kubelet loads at start said missing (kubernetes cmd/kubelet/app/server.go loadConfigFile "failed to load kubelet config file", run "invalid kubeconfig"; pkg/kubelet/certificate/bootstrap/bootstrap.go "unable to load bootstrap kubeconfig"; auth.go "unable to load client CA file")',
+    mechanism:
+      'the kubelet exits at start-up on a file it cannot load; systemd restarts it in a loop and no status is posted',
+  },
+  {
+    subject: 'cgroupDriver',
+    state: 'mismatch',
+    fact: 'config.cgroup_driver_mismatch',
+    source:
+      'observation: the kubelet\'s cgroupDriver and the runtime\'s (containerd SystemdCgroup, dockerd native.cgroupdriver) said not to match (kubernetes cmd/kubelet/app/server.go and pkg/kubelet/kuberuntime: "misconfiguration: kubelet cgroup driver ... is different from docker cgroup driver")',
+    mechanism:
+      "the kubelet and the runtime manage the same pods' cgroups through different managers: sandboxes fail to start or the kubelet refuses to run",
+  },
+  {
+    subject: 'disk',
+    state: 'bareFull',
+    fact: 'disk.pressure',
+    subjectFirst: true,
+    forwardGap: 1,
+    source: 'observation: a disk said full with no verb ("disk full", "磁盘已满"), df at 100%',
+    mechanism: 'the kubelet reaches DiskPressure and evicts; the runtime cannot write layers or logs',
+  },
+  {
     subject: 'fds',
     state: 'exhausted',
     fact: 'fd.emfile',
@@ -5734,6 +6159,12 @@ const BACKWARD_GAP = 12;
  * version or a unit name, `1.6.20`, `kubelet.service`, keeps going).
  */
 const WITHIN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
+/**
+ * A question is not an observation ("Did containerd crash?", "Is swap enabled?", "containerd 挂了吗？"): an
+ * auxiliary starting its sentence with a capital, then the sentence's question mark; in Chinese, its particle.
+ */
+const QUESTION =
+  '(?:Did|Does|Do|Is|Was|Were|Are|Has|Have|Could|Can|Should|Why did|Why does|Why is|How did) [^\\n.!?。！？]{1,100}[?？]|[吗嗎][?？]';
 
 function alternatives(terms: Terms, patterns: readonly string[] = []): string {
   // Longest first, so a phrase wins over the word inside it when both could match.
@@ -5863,7 +6294,7 @@ function compile(d: Description): Signature {
     fact: d.fact,
     pattern: orders.join('|'),
     literals: descriptionLiterals(d),
-    unless: alternatives({ en: unless, zh: [] }, d.unlessPatterns),
+    unless: alternatives({ en: unless, zh: [] }, [...(d.unlessPatterns ?? []), QUESTION]),
     observation: true,
     prose: true,
     source: d.source,

@@ -10,7 +10,7 @@ const RUNTIME_TASK = '(?:dockerd?|containerd|containerd-shim|docker-containerd|r
  * buffer locks, ext4's jbd2 journal, ceph and fuse requests.
  */
 const STORAGE_WAIT_FRAME =
-  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn)?|xlog_wait|xlog_cil_force_lsn|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
+  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn|_seq)?|xlog_wait|xlog_cil_force_(?:lsn|seq)|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
 
 /** Between a call and strerror's words: ": " as programs print it, also without its space or in full-width form. */
 const SEP = '[:：] ?';
@@ -124,13 +124,15 @@ export const KERNEL_RULES: readonly Signature[] = [
       'wait_transaction_locked+0x',
       'xfs_buf_lock+0x',
       'xfs_log_force_lsn+0x',
+      'xfs_log_force_seq+0x',
       'xfs_log_force+0x',
       'xlog_cil_force_lsn+0x',
+      'xlog_cil_force_seq+0x',
       'xlog_wait+0x',
     ],
     from: ['kernel', 'unknown'],
     source:
-      'linux call-trace frames (block/, mm/filemap.c, net/sunrpc/sched.c, fs/nfs, fs/xfs, fs/jbd2, fs/ceph, fs/fuse) printed by kernel/hung_task.c',
+      'linux call-trace frames (block/, mm/filemap.c, net/sunrpc/sched.c, fs/nfs, fs/xfs, fs/jbd2, fs/ceph, fs/fuse) printed by kernel/hung_task.c; fs/xfs/xfs_log.c xfs_log_force_lsn and xfs_log_cil.c xlog_cil_force_lsn are xfs_log_force_seq / xlog_cil_force_seq since the CIL sequence rework (5.14)',
     mechanism:
       'the blocked task waits on storage: a slow or dead disk, NFS server, XFS/ext4 journal, ceph or fuse',
   },
@@ -142,6 +144,18 @@ export const KERNEL_RULES: readonly Signature[] = [
     source: 'linux kernel/hung_task.c check_hung_task (NPD kernel-monitor.json: AUFSUmountHung, before 2020)',
     mechanism:
       'a filesystem thread itself (journal, AIL or an aufs unmount) is blocked: every writer behind it waits',
+  },
+  {
+    // umount(8) and sync(1) block only in the filesystem's flush (sync_filesystem, the journal's or the log's
+    // force), so either one reported hung is writeback that does not finish: a container's rootfs unmount or a
+    // runtime's sync behind it waits as long.
+    fact: 'kernel.storage_stall',
+    pattern: 'INFO: task (?:umount|sync):[0-9]+ blocked for more than',
+    literals: ['blocked for more than'],
+    source:
+      'linux kernel/hung_task.c check_hung_task ("INFO: task %s:%d blocked for more than %ld seconds.", the comm being umount(8) or sync(1)), which wait in fs/super.c generic_shutdown_super → sync_filesystem and fs/sync.c ksys_sync on the filesystems\' flush',
+    mechanism:
+      "an unmount or a sync has waited past the hung-task timeout for a filesystem's flush to finish: writeback on that disk is stalled, and a container's rootfs unmount or a runtime's sync waits behind it",
   },
   {
     fact: 'kernel.storage_stall',
@@ -374,7 +388,8 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'disk.pressure',
     pattern: 'no space left on device',
     // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
-    unless: 'inotify|/sys/fs/cgroup',
+    // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
+    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',

@@ -190,4 +190,15 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "a pod's RuntimeClass names a handler this node's runtime is not configured with (containerd's runtimes table, CRI-O's runtimes list): its sandbox is refused before anything runs, for every pod of that class on the node",
   },
+  // The sandbox (pause) image, pulled or looked up by the runtime before each sandbox: when it cannot be had, every
+  // new pod fails there, whatever the network plugin and the workloads' own images.
+  {
+    fact: 'runtime.sandbox_image_failed',
+    literals: ['failed to get sandbox image', 'failed to inspect sandbox image', 'unable to run pause image'],
+    pattern: 'failed to get sandbox image|failed to inspect sandbox image|unable to run pause image',
+    source:
+      'containerd CRI plugin sandbox_run.go (*criService).RunPodSandbox ("failed to get sandbox image %q: %w" around ensureImageExists of the configured sandbox_image; vendor/github.com/containerd/cri/pkg/server to 1.4, pkg/cri/server 1.5-1.7, pkg/cri/sbserver/podsandbox 1.7 and internal/cri/server/podsandbox (*Controller).Start 2.0-2.1); kubernetes pkg/kubelet/dockershim/helpers.go ensureSandboxImageExists ("failed to inspect sandbox image %q: %v", catalogued at 1.19, dockershim gone in 1.24; cri-dockerd core/sandbox_helpers.go v0.2-v0.4); cri-o internal/lib/sandbox/infra.go PauseCommand ("unable to run pause image %q: %w", catalogued at v1.32, not at v1.30), each with the pull or lookup error after it',
+    mechanism:
+      "the runtime cannot obtain the sandbox (pause) image it is configured with (its registry unreachable or refusing, the tag absent, the image removed by garbage collection on an air-gapped node): every new pod's sandbox fails before any container or network work, while running pods carry on",
+  },
 ];
