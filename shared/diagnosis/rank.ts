@@ -1,7 +1,7 @@
 import type { CauseId } from '../schemas/diagnosis.ts';
 import { CAUSES } from './causes/index.ts';
 import type { CauseModule, Weighted } from './causes/types.ts';
-import { FACT_MEANINGS, type FactId, type FactSet } from './facts.ts';
+import { FACT_MEANINGS, type Fact, type FactId, type FactSet } from './facts.ts';
 
 /**
  * The score of "none of these": a cause needs more than one suggestive fact to beat it. With one decisive fact
@@ -120,15 +120,41 @@ const SUMMARIES: ReadonlySet<FactId> = new Set([
   'kubelet.unit_failed',
 ]);
 
+/** A source that cites a line of its own (`logs.kubelet:12`, `pasted:3`), and the source it is a line of. */
+const LINE_CITED = /^(.*):(\d+)$/;
+
+/**
+ * Whether two facts were read from one line. The location decides, not the text a rule recorded: a rule may
+ * record the part of the line it matched (the kubelet's cgroup-driver refusal, read by the configuration checks)
+ * while another records the whole line. The same text anywhere is one message quoted twice. Two line-cited sources are one line when they are the same; otherwise the
+ * sources must be the same text (`logs.kubelet`, a single-line log or the whole of one, against `logs.kubelet:1`)
+ * and one fact's text must hold the other's.
+ */
+function sameLine(a: Fact, b: Fact): boolean {
+  if (a.text === b.text) return true;
+  const lineA = LINE_CITED.exec(a.source);
+  const lineB = LINE_CITED.exec(b.source);
+  if (lineA && lineB) return a.source === b.source;
+  if ((lineA?.[1] ?? a.source) !== (lineB?.[1] ?? b.source)) return false;
+  return a.text.includes(b.text) || b.text.includes(a.text);
+}
+
+/** How many distinct lines these facts were read from. */
+function distinctLines(read: readonly Fact[]): number {
+  const lines: Fact[] = [];
+  for (const fact of read) if (!lines.some((line) => sameLine(line, fact))) lines.push(fact);
+  return lines.length;
+}
+
 /** Reasons a cause's evidence does not carry a confident answer, in words for the diagnosis. */
 function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[] {
   const limits: string[] = [];
   const independent = s.support.filter((w) => !SUMMARIES.has(w.fact));
   // Facts read from the same line are one piece of evidence however many rules recognise it (a unit's status line
-  // can say both that the service failed and how its process exited).
-  const lines = new Set(independent.flatMap((w) => facts.examples(w.fact).map((e) => e.text)));
+  // can say both that the service failed and how its process exited), and whatever part of the line each recorded.
+  const lines = distinctLines(independent.flatMap((w) => facts.examples(w.fact)));
   if (independent.length < 2) limits.push('it rests on one fact');
-  else if (lines.size < 2) limits.push('its facts all come from one line');
+  else if (lines < 2) limits.push('its facts all come from one line');
   if (s.support.every((w) => facts.onlyObserved(w.fact)))
     limits.push("it rests on people's descriptions only, no program's own message");
   for (const other of scored) {

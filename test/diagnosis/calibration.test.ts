@@ -63,17 +63,17 @@ describe('confidence never claims what the evidence cannot carry', () => {
   });
 
   it('two facts read from one line are one piece of evidence: held, and it says why', () => {
-    const ranked = (secondLine: string) => {
+    const ranked = (secondSource: string, secondLine: string) => {
       const facts = new FactSet();
       facts.add({ id: 'fd.emfile', source: 'logs.dockerd:1', text: EMFILE });
-      facts.add({ id: 'fd.near_limit', source: 'logs.dockerd:1', text: secondLine });
+      facts.add({ id: 'fd.near_limit', source: secondSource, text: secondLine });
       return rankCauses(facts)[0];
     };
-    const oneLine = ranked(EMFILE);
+    const oneLine = ranked('logs.dockerd:1', EMFILE);
     expect(oneLine?.cause.id).toBe('fd_exhaustion');
     expect(oneLine?.confidence).toBeLessThan(ACTIONABLE);
     expect(oneLine?.limits).toEqual(['its facts all come from one line']);
-    const twoLines = ranked('65530');
+    const twoLines = ranked('commandOutputs["ls /proc/$(pidof dockerd)/fd | wc -l"]', '65530');
     expect(twoLines?.confidence).toBeGreaterThanOrEqual(ACTIONABLE);
     expect(twoLines?.limits).toEqual([]);
   });

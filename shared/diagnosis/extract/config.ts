@@ -145,7 +145,11 @@ function checkCgroupDriver(texts: readonly { source: string; text: string }[], f
   for (const { source, text } of texts) {
     const m = DOCKERSHIM_MISMATCH.exec(text);
     if (m && m[1] !== m[2]) {
-      facts.add({ id: 'config.cgroup_driver_mismatch', source, text: m[0] });
+      // The whole line, as the scanner records it: the kubelet's refusal is one message whichever rule reads it.
+      const start = text.lastIndexOf('\n', m.index) + 1;
+      const end = text.indexOf('\n', m.index);
+      const line = text.slice(start, end < 0 ? undefined : end).trim();
+      facts.add({ id: 'config.cgroup_driver_mismatch', source, text: line });
       return;
     }
   }
