@@ -340,6 +340,11 @@ export interface Fact {
   value?: number;
   /** A person's description of what they saw, not a program's own message or a measured value. */
   observation?: boolean;
+  /**
+   * A description whose sentence says the problem was fixed or resolved ("after we fixed it", "已修复"): still heard,
+   * but a repaired problem does not corroborate the present one (rank.ts).
+   */
+  resolved?: boolean;
   /** The known defect (defects.ts id) this fact reports. */
   defect?: string;
 }
@@ -350,6 +355,8 @@ interface FactEntry {
   max: number | undefined;
   /** Whether any occurrence came from a program's own message or a measurement, not only from people. */
   attested: boolean;
+  /** Whether any occurrence is not said to be fixed or resolved already. */
+  current: boolean;
 }
 
 const EXAMPLES_PER_FACT = 3;
@@ -371,12 +378,14 @@ export class FactSet {
   add(fact: Fact): void {
     const entry = this.#entries.get(fact.id);
     const attested = fact.observation !== true;
+    const current = fact.resolved !== true;
     if (!entry) {
-      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value, attested });
+      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value, attested, current });
       return;
     }
     entry.count += 1;
     entry.attested ||= attested;
+    entry.current ||= current;
     if (fact.value !== undefined && (entry.max === undefined || fact.value > entry.max))
       entry.max = fact.value;
     const known = entry.examples.some((e) => e.text === fact.text);
@@ -397,6 +406,7 @@ export class FactSet {
       }
       entry.count += other.count;
       entry.attested ||= other.attested;
+      entry.current ||= other.current;
       if (other.max !== undefined && (entry.max === undefined || other.max > entry.max))
         entry.max = other.max;
       for (const fact of other.examples) {
@@ -432,6 +442,12 @@ export class FactSet {
   onlyObserved(id: FactId): boolean {
     const entry = this.#entries.get(id);
     return entry !== undefined && !entry.attested;
+  }
+
+  /** True when every occurrence of the fact is a description of a problem said to be fixed or resolved already. */
+  onlyResolved(id: FactId): boolean {
+    const entry = this.#entries.get(id);
+    return entry !== undefined && !entry.current;
   }
 
   /** The largest value any occurrence of this fact carried (not only the kept examples). */

@@ -149,7 +149,9 @@ function distinctLines(read: readonly Fact[]): number {
 /** Reasons a cause's evidence does not carry a confident answer, in words for the diagnosis. */
 function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[] {
   const limits: string[] = [];
-  const independent = s.support.filter((w) => !SUMMARIES.has(w.fact));
+  // A description said to be fixed or resolved is heard (it still scores), but a problem already repaired does not
+  // corroborate the present one: it is not a second fact here.
+  const independent = s.support.filter((w) => !SUMMARIES.has(w.fact) && !facts.onlyResolved(w.fact));
   // Facts read from the same line are one piece of evidence however many rules recognise it (a unit's status line
   // can say both that the service failed and how its process exited), and whatever part of the line each recorded.
   const lines = distinctLines(independent.flatMap((w) => facts.examples(w.fact)));

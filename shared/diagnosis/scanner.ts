@@ -1,6 +1,7 @@
 import type { Component } from './components.ts';
-import type { FactSet } from './facts.ts';
+import type { Fact, FactSet } from './facts.ts';
 import { parseLogLine } from './logline.ts';
+import { saidResolved } from './rules/descriptions.ts';
 import { asciiLower } from './rules/literals.ts';
 import { SIGNATURES, type Signature } from './signatures.ts';
 
@@ -72,7 +73,8 @@ function classifyLine(
     // V8 compiles a pattern to machine code once it has run, and the description grammar's patterns are most
     // of the rules' code (about 12 of 13 MB, in every thread that reads a log).
     if (!sig || found.has(sig.fact) || (sig.prose && !freeProse)) continue;
-    if (!sig.regex.test(parsed.message) || sig.unlessRegex?.test(parsed.message)) continue;
+    const match = sig.regex.exec(parsed.message);
+    if (!match || sig.unlessRegex?.test(parsed.message)) continue;
     const attributed = sig.from === undefined || sig.from.includes(parsed.component);
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
     const quoted =
@@ -84,14 +86,30 @@ function classifyLine(
       continue;
     }
     found.add(sig.fact);
-    facts.add({
-      id: sig.fact,
-      source,
-      text,
-      value: sig.value?.(parsed.message),
-      observation: sig.observation || quoted,
-    });
+    facts.add(factOf(sig, match, parsed.message, source, text, quoted));
   }
+}
+
+/** The fact a rule's match records; a description (or a quoted message) said in a sentence about a repair is marked. */
+function factOf(
+  sig: CompiledSignature,
+  match: RegExpExecArray,
+  message: string,
+  source: string,
+  text: string,
+  quoted: boolean,
+): Fact {
+  const observation = sig.observation || quoted;
+  const resolved =
+    observation && (sig.ended === true || saidResolved(message, match.index, match.index + match[0].length));
+  return {
+    id: sig.fact,
+    source,
+    text,
+    value: sig.value?.(message),
+    observation,
+    ...(resolved ? { resolved } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

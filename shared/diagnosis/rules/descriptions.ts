@@ -841,6 +841,8 @@ export interface State extends Terms {
   forms?: readonly Form[];
   /** Finite verbs read only next to their subject (see Finite). */
   finite?: Finite;
+  /** The state is over once said ("came back"): its facts do not corroborate a present problem (Signature.ended). */
+  ended?: boolean;
 }
 
 /**
@@ -2596,6 +2598,7 @@ export const STATES = {
     denied: { en: ['no kernel trace', 'no call trace', 'no stack trace'], zh: ['没有堆栈', '没有报错'] },
   },
   recovered: {
+    ended: true,
     en: [
       'recovered',
       'recovers',
@@ -6150,6 +6153,124 @@ export const HEDGES: Terms = {
   zh: ['可能', '一般', '通常', '例如', '比如', '如果', '假如', '或者', '是否', '常见', '常見', '如 '],
 };
 
+/**
+ * Words that say a problem was repaired: "was fixed", "had been resolved", "after we fixed", "已修复", "解决后". A
+ * description in the same sentence is still read (the repaired problem may be the incident itself: a network cut
+ * that came back once a switch was replaced), but a problem someone says is already fixed does not corroborate the
+ * present one, so its fact is marked `resolved` and rank.ts does not count it as a second independent fact. Only
+ * a repair's own words: a state that ends by itself ("came back", "恢复了") is what some descriptions report, and
+ * an intent, a wish or a denial ("to fix", "has not been fixed", "未解决") is no repair (NOT_RESOLVED).
+ */
+export const RESOLVED: Terms = {
+  en: [
+    ...['fixed', 'solved', 'repaired'].flatMap((done) => [
+      `was ${done}`,
+      `were ${done}`,
+      `been ${done}`,
+      `got ${done}`,
+      `is ${done}`,
+      `is now ${done}`,
+      `are ${done}`,
+      `we ${done}`,
+      `I ${done}`,
+      `had ${done}`,
+      `have ${done}`,
+      `has ${done}`,
+      `once ${done}`,
+    ]),
+    ...['fixing', 'resolving', 'solving', 'repairing'].flatMap((doing) => [`after ${doing}`]),
+    // A name "is resolved" by DNS: "resolved" is a repair only of an issue, with its agent, or perfect.
+    'issue was resolved',
+    'issue is resolved',
+    'issue has been resolved',
+    'problem was resolved',
+    'problem is resolved',
+    'problem has been resolved',
+    'it was resolved',
+    'was resolved by',
+    'is now resolved',
+    'been resolved',
+    'got resolved',
+    'we resolved',
+    'I resolved',
+    'after we fixed',
+    'after we resolved',
+    'after we repaired',
+  ],
+  zh: [
+    '已修复',
+    '已修復',
+    '已经修复',
+    '已經修復',
+    '已解决',
+    '已解決',
+    '已经解决',
+    '已經解決',
+    '修复后',
+    '修復後',
+    '修复之后',
+    '修復之後',
+    '解决后',
+    '解決後',
+    '解决之后',
+    '解決之後',
+    '修好了',
+    '修好后',
+    '修好後',
+  ],
+};
+
+/** A repair denied or still to come: "has not been fixed", "not yet resolved", "未解决". */
+const NOT_RESOLVED: Terms = {
+  en: [
+    'not been ',
+    'never been ',
+    "n't been ",
+    '’t been ',
+    'not yet ',
+    'not fixed',
+    'not resolved',
+    'not solved',
+  ],
+  zh: [
+    '未修复',
+    '未修復',
+    '未解决',
+    '未解決',
+    '没有修复',
+    '沒有修復',
+    '没有解决',
+    '沒有解決',
+    '还没',
+    '還沒',
+  ],
+};
+
+/** The end of a sentence, as WITHIN_SENTENCE reads one. */
+const SENTENCE_END = /[\n;!?。；！？]|\.(?= |$)/g;
+let resolvedPattern: RegExp | undefined;
+let notResolvedPattern: RegExp | undefined;
+
+/**
+ * Whether the sentence that holds a description's match (from `start` to `end` of the line) says it was repaired
+ * (RESOLVED). Compiled on first use: most threads never read a description.
+ */
+export function saidResolved(line: string, start: number, end: number): boolean {
+  let from = 0;
+  let to = line.length;
+  for (const stop of line.matchAll(SENTENCE_END)) {
+    if (stop.index < start) from = stop.index + 1;
+    else if (stop.index >= end) {
+      to = stop.index;
+      break;
+    }
+  }
+  resolvedPattern ??= new RegExp(alternatives(RESOLVED));
+  notResolvedPattern ??= new RegExp(alternatives(NOT_RESOLVED));
+  const sentence = line.slice(from, to);
+  return resolvedPattern.test(sentence) && !notResolvedPattern.test(sentence);
+}
+
 /** Gap between a subject and its state, forward and (shorter) backward: both orders occur, Chinese especially. */
 const FORWARD_GAP = 40;
 const BACKWARD_GAP = 12;
@@ -6297,6 +6418,7 @@ function compile(d: Description): Signature {
     unless: alternatives({ en: unless, zh: [] }, [...(d.unlessPatterns ?? []), QUESTION]),
     observation: true,
     prose: true,
+    ...(state.ended ? { ended: true } : {}),
     source: d.source,
     mechanism: d.mechanism,
   };

@@ -30,6 +30,11 @@ export interface Signature {
   /** A person's description rather than a program's message. */
   observation?: boolean;
   /**
+   * A description of a state already over ("the network came back", "恢复了"): it tells of an outage that ended, so
+   * it is heard but does not corroborate a present problem (marked `resolved`, like a repair said in its sentence).
+   */
+  ended?: boolean;
+  /**
    * Read only in prose (a line nothing marks as a program's: see LogLine.prose). A description's words also
    * occur in programs' own lines ("container runtime is down"), which their own rules read.
    */
