@@ -86,6 +86,10 @@ describe('description grammar audit (round 13): probe sentences', () => {
   // 0.3 margin, so a weight of at least 2.4, and any weight above 1.75 / 0.75 = 2.33 makes it a root. No weight does
   // one without the other: separating them needs rank.ts's root test to ask for more than a description (program
   // evidence, or a fact that says the crash is the runtime's own), a change to its logic, not a weight.
+  // Round 14's calibration tried it: a root resting on descriptions only may not absorb a symptom with a program's
+  // fact (with the weight at 2.5) gains two runtime_down cases and loses three (a described crash no longer explains
+  // the kubelet's death, but nor does a described D-state pile-up explain the kernel's NFS lines, nor a described VM
+  // crash the kubelet's); with non-summary program facts only, one lost and none gained. Left again.
   it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
 
   // Resolved in round 14 (rules-round14-descriptions.test.ts): full with no verb after its subject (STATES.bareFull),
