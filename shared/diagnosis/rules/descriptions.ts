@@ -3728,6 +3728,65 @@ export const STATES = {
     ],
     denied: { en: [], zh: [] },
   },
+  /**
+   * A client that never reconnects on its own: its connection to the API server stays dead after the server came
+   * back, until the client is restarted. Only lasting forms; "cannot reconnect" may be said while the server is down.
+   */
+  neverReconnected: {
+    en: [
+      'never reconnects',
+      'never reconnected',
+      'never reconnect',
+      'never re-connected',
+      'never re-established',
+      'did not reconnect',
+      "didn't reconnect",
+      'does not reconnect',
+      "doesn't reconnect",
+      'do not reconnect',
+      "don't reconnect",
+      'would not reconnect',
+      "wouldn't reconnect",
+      'failed to reconnect',
+      'fails to reconnect',
+      'not reconnecting',
+      'did not re-establish',
+      'never recovered its connection',
+      'did not recover the connection',
+      'do not recover the connection',
+      'would not recover the connection',
+      'stayed disconnected',
+      'stays disconnected',
+      'remained disconnected',
+    ],
+    zh: [
+      '一直没有重连',
+      '一直沒有重連',
+      '不会自动重连',
+      '不會自動重連',
+      '没有自动重连',
+      '沒有自動重連',
+      '不会重连',
+      '不會重連',
+      '没有重连',
+      '沒有重連',
+      '没有重新连接',
+      '沒有重新連接',
+      '重连失败',
+      '重連失敗',
+      '无法自动重连',
+      '無法自動重連',
+    ],
+    denied: {
+      en: [
+        'reconnected on their own',
+        'reconnected by itself',
+        'reconnected automatically',
+        'reconnected fine',
+      ],
+      zh: ['自动重连了', '已经重连', '已重连'],
+    },
+  },
   /** An event of the API server's path failing over: its virtual IP moving, one master or replica failing. */
   failedOver: {
     // A failover of something else (a database, storage) is not the API server's path: the terms name it.
@@ -6003,6 +6062,16 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       'observation: top(1)\'s and vmstat(8)\'s "wa" field given as a share of 40 % or more ("time waiting for I/O completion")',
     mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
+  },
+  {
+    subject: 'kubelet',
+    state: 'neverReconnected',
+    fact: 'kubelet.stale_conn',
+    forwardGap: 40,
+    source:
+      'observation: kubelets that never re-establish their API-server connection after the control plane recovered (etcd out of space and read-only, an API server or its balancer dropping connections silently) until they are restarted, kubernetes #96842 and #87615: client-go before the HTTP/2 health check (apimachinery/pkg/util/net SetTransportDefaults, kubelet 1.20.0 / 1.19.5 / 1.18.18) keeps the dead connection',
+    mechanism:
+      "the kubelet's HTTP/2 client keeps multiplexing on a connection that died under it; without the health check's PING nothing closes it, so the kubelet stays cut off from a working API server until it restarts",
   },
   {
     subject: 'notReady',
