@@ -439,6 +439,27 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: DESCRIPTORS_LEAKING,
   },
   {
+    // CRI-O's vendored containers/image (docker/docker_client.go makeRequestToResolvedURL, its retry on 429 Too Many
+    // Requests from v1.15.3's vendoring on; docker/docker_image.go GetDigest; docker/docker_image_src.go
+    // getExternalBlob) dropped HTTP responses without closing their bodies, so each rate-limited retry or digest
+    // lookup kept a registry connection open. containers/image v5.5.3 and v5.10.6 close them: "bump containers/image
+    // ... to fix some fd leaks", #4814 (v1.19.2) and #4815 (v1.20.3); no 1.18 or older release carries the fix.
+    id: 'crio-image-pull-response-leak',
+    component: 'crio',
+    affected: [
+      { introduced: '1.15.3', fixed: '1.19.2' },
+      { introduced: '1.20.0', fixed: '1.20.3' },
+    ],
+    cause: 'fd_exhaustion',
+    symptom:
+      "crio's open sockets to a registry grow with image pulls, fastest against a registry that rate-limits (HTTP 429), until it runs out of descriptors",
+    mechanism:
+      "CRI-O's image library retries a rate-limited request, and looks up digests, without closing the previous response: every such request leaves a registry connection open in crio",
+    fix: 'CRI-O v1.19.2 / v1.20.3 (containers/image v5.5.3 / v5.10.6)',
+    links: ['https://github.com/cri-o/cri-o/pull/4814', 'https://github.com/cri-o/cri-o/pull/4815'],
+    requires: DESCRIPTORS_LEAKING,
+  },
+  {
     // daemon/logger/loggerutils/logfile.go followLogs (json-file): with `docker logs --follow` (or a log shipper
     // following through the API) the follower never returned once its consumer went away, keeping the log file, a
     // pipe and an inotify watch open for good (moby #37391, labelled 18.03-18.09); #37576 and #37734 fixed it for

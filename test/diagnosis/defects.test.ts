@@ -165,6 +165,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'containerd-1.3-shim-exec-eventfd-leak': { inside: '1.3.2', outside: '1.3.3' },
   'containerd-2-userns-sandbox-pidfd-leak': { inside: '2.1.4', outside: '2.1.5' },
   'docker-json-log-follow-fd-leak': { inside: '18.06.1-ce', outside: '18.09.0' },
+  'crio-image-pull-response-leak': { inside: '1.20.2', outside: '1.20.3' },
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },

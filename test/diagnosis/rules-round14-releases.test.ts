@@ -162,6 +162,23 @@ describe('runtime releases with a known descriptor leak', () => {
       ).not.toContain('docker-json-log-follow-fd-leak');
   });
 
+  it('CRI-O 1.15.3-1.19.1 and 1.20.0-1.20.2: registry responses left open on retries and digest lookups (#4814, #4815)', () => {
+    const crio = journal(
+      'crio[977]',
+      'time="2026-11-02 13:41:43.111882Z" level=error msg="Error pulling image docker.io/library/nginx:1.19: open /var/lib/containers/storage/overlay-layers/layers.lock: too many open files"',
+    );
+    for (const version of ['1.18.4', '1.19.1', '1.20.2'])
+      expect(defects({ containerRuntimeVersion: `cri-o://${version}`, logs: { crio } }), version).toContain(
+        'crio-image-pull-response-leak',
+      );
+    for (const version of ['1.15.2', '1.19.2', '1.20.3', '1.21.0'])
+      expect(
+        defects({ containerRuntimeVersion: `cri-o://${version}`, logs: { crio } }),
+        version,
+      ).not.toContain('crio-image-pull-response-leak');
+    expect(top({ containerRuntimeVersion: 'cri-o://1.20.2', logs: { crio } })?.id).toBe('fd_exhaustion');
+  });
+
   it('red herrings: a release in range with no descriptor evidence, or only an application out of files', () => {
     const slow = said('calls to the runtime time out on busy nodes', {
       containerRuntimeVersion: 'containerd://1.3.2',
