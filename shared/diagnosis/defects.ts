@@ -108,6 +108,8 @@ const DESCRIPTORS_EXHAUSTED: readonly (readonly FactId[])[] = [
   ['fd.file_max'],
   ['fd.near_limit'],
 ];
+/** Descriptors exhausted, or described growing steadily toward the limit: what a release with a leak shows first. */
+const DESCRIPTORS_LEAKING: readonly (readonly FactId[])[] = [...DESCRIPTORS_EXHAUSTED, ['fd.growing']];
 const WORKLOADS_HANG_IN_KERNEL: readonly (readonly FactId[])[] = [
   ['kernel.hung_task_runtime'],
   ['kernel.hung_task'],
@@ -146,22 +148,31 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['config.heartbeat_vs_grace']],
   },
   {
+    // The health check reached 1.20.0 (#95981), 1.19.5 (#96778) and, late, 1.18.18 (#100376, CHANGELOG-1.18
+    // "HTTP/2 connection health check is enabled by default"); the 1.18 releases before it are affected too, among
+    // them the 1.18.10 and 1.18.12 of #96842, whose kubelets never reconnected after etcd had been read-only.
     id: 'kubelet-http2-stale-connection',
     component: 'kubelet',
-    affected: [{ fixed: '1.19.5' }],
+    affected: [{ fixed: '1.18.18' }, { introduced: '1.19.0', fixed: '1.19.5' }],
     cause: 'kubelet_defect',
     symptom:
       'after a network blip the kubelet keeps failing with "use of closed network connection" until restarted',
     mechanism:
       'client-go keeps a dead HTTP/2 connection to the API server in its pool; without HTTP/2 health checks (ReadIdleTimeout) nothing closes it',
-    fix: 'kubelet v1.20.0 / v1.19.5 (HTTP/2 health check enabled in client-go)',
-    links: [`${K8S}/issues/87615`, `${K8S}/pull/95981`, `${K8S}/pull/96778`],
+    fix: 'kubelet v1.20.0 / v1.19.5 / v1.18.18 (HTTP/2 health check enabled in client-go)',
+    links: [
+      `${K8S}/issues/87615`,
+      `${K8S}/issues/96842`,
+      `${K8S}/pull/95981`,
+      `${K8S}/pull/96778`,
+      `${K8S}/pull/100376`,
+    ],
     requires: [['kubelet.stale_conn']],
   },
   {
     // client-go turned on x/net's HTTP/2 health check (ReadIdleTimeout 30 s, PingTimeout 15 s, in
-    // apimachinery/pkg/util/net SetTransportDefaults) in 1.20.0 (#95981) and 1.19.5 (#96778); 1.18 and older never
-    // got it. Without it a connection that goes silent (a server, its virtual address or its balancer failed over
+    // apimachinery/pkg/util/net SetTransportDefaults) in 1.20.0 (#95981), 1.19.5 (#96778) and 1.18.18 (#100376);
+    // 1.17 and older never got it. Without it a connection that goes silent (a server, its virtual address or its balancer failed over
     // without a reset) stays in the pool and every request multiplexed on it times out until the kernel aborts it
     // (tcp_retries2, ~15 min). From 1.11 the kubelet also closes its connections after repeated heartbeat failures
     // (#63492; the entry below covers the releases before it); what remains is the node cut off from the API server
@@ -169,14 +180,17 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     // already closed ("use of closed network connection") is the kubelet-defect entry above.
     id: 'kubelet-http2-no-health-check-pinned-connection',
     component: 'kubelet',
-    affected: [{ introduced: '1.11.0', fixed: '1.19.5' }],
+    affected: [
+      { introduced: '1.11.0', fixed: '1.18.18' },
+      { introduced: '1.19.0', fixed: '1.19.5' },
+    ],
     cause: 'node_unreachable',
     symptom:
       'status and Lease updates time out for minutes (up to ~15) after an API server, its virtual address or its balancer fails over, on nodes that are otherwise healthy, then recover by themselves',
     mechanism:
       "client-go without the HTTP/2 health check keeps the kubelet's silent connection to the API server in its pool: requests on it time out until the kernel gives up retransmitting (net.ipv4.tcp_retries2, ~15 min)",
-    fix: 'kubelet v1.20.0 / v1.19.5 (HTTP/2 health check on by default, HTTP2_READ_IDLE_TIMEOUT_SECONDS); before it, a lower net.ipv4.tcp_retries2 on nodes or a balancer that resets flows to a failed backend',
-    links: [`${K8S}/issues/87615`, `${K8S}/pull/95981`, `${K8S}/pull/96778`],
+    fix: 'kubelet v1.20.0 / v1.19.5 / v1.18.18 (HTTP/2 health check on by default, HTTP2_READ_IDLE_TIMEOUT_SECONDS); before it, a lower net.ipv4.tcp_retries2 on nodes or a balancer that resets flows to a failed backend',
+    links: [`${K8S}/issues/87615`, `${K8S}/pull/95981`, `${K8S}/pull/96778`, `${K8S}/pull/100376`],
     // The status or Lease updates timing out with no answer (a refusal or a reset is the far end answering), or the
     // connection seen dropped.
     requires: [['kubelet.api_timeout'], ['kubelet.api_conn_lost']],
@@ -381,6 +395,91 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     fix: 'containerd v1.4.1 (per-exec shim log lowered to debug)',
     links: [`${CONTAINERD}/issues/4641`, `${CONTAINERD}/issues/4509`, `${CONTAINERD}/pull/4519`],
     requires: DESCRIPTORS_EXHAUSTED,
+  },
+  {
+    // runtime/v2/runc/v1/service.go and runtime/v2/runc/v2/service.go (*service).Start, v1.3.0-v1.3.2: the container's
+    // cgroup was added to the shim's OOM epoller (s.ep.Add, one cgroup v1 memory.oom_control eventfd) on every
+    // Start, an exec's as well as the init's, and never removed. 9456040a/66508589 (#3956, v1.4.0) register it only
+    // for the init process; backported as #3961 in v1.3.3 ("Fix eventfd leak" in releases/v1.3.3.toml). The 1.2
+    // shim registered it once, at create (setCgroup).
+    id: 'containerd-1.3-shim-exec-eventfd-leak',
+    component: 'containerd',
+    affected: [{ introduced: '1.3.0', fixed: '1.3.3' }],
+    cause: 'fd_exhaustion',
+    symptom:
+      'open descriptors (anon_inode:[eventfd]) grow in each runc v2 shim with every exec, fastest on nodes with exec probes, until descriptors run out',
+    mechanism:
+      "the runc v2 shims of containerd 1.3.0-1.3.2 register the container's cgroup for OOM events again on every exec start, each time opening an eventfd that is never closed (cgroup v1)",
+    fix: 'containerd v1.3.3 (the OOM watch registered for the init process only)',
+    links: [
+      `${CONTAINERD}/pull/3956`,
+      `${CONTAINERD}/pull/3961`,
+      'https://github.com/moby/moby/issues/40258',
+    ],
+    requires: DESCRIPTORS_LEAKING,
+  },
+  {
+    // pkg/sys/unshare_linux.go UnshareAfterEnterUserns, called by the CRI plugin for every sandbox with a user
+    // namespace (internal/cri/server/sandbox_run_linux.go, pods with hostUsers: false), from v2.0.0-rc.5: the pidfd
+    // os.StartProcess opens for its helper process was never closed. 45e02e1d (#12167, v2.2.0) closes it; backported
+    // as 5bec0a33 (v2.0.7) and 5ef6ea74 (#12179, v2.1.5).
+    id: 'containerd-2-userns-sandbox-pidfd-leak',
+    component: 'containerd',
+    affected: [
+      { introduced: '2.0.0-rc.5', fixed: '2.0.7' },
+      { introduced: '2.1.0', fixed: '2.1.5' },
+    ],
+    cause: 'fd_exhaustion',
+    symptom:
+      "containerd's open descriptors (anon_inode:[pidfd]) grow by one per pod started with a user namespace, until it hits its limit under pod churn",
+    mechanism:
+      'the CRI plugin starts a helper process to create each user-namespaced sandbox and never closes the pidfd it gets for it: one descriptor leaks per such pod',
+    fix: 'containerd v2.0.7 / v2.1.5 / v2.2.0',
+    links: [`${CONTAINERD}/issues/12166`, `${CONTAINERD}/pull/12167`, `${CONTAINERD}/pull/12179`],
+    requires: DESCRIPTORS_LEAKING,
+  },
+  {
+    // CRI-O's vendored containers/image (docker/docker_client.go makeRequestToResolvedURL, its retry on 429 Too Many
+    // Requests from v1.15.3's vendoring on; docker/docker_image.go GetDigest; docker/docker_image_src.go
+    // getExternalBlob) dropped HTTP responses without closing their bodies, so each rate-limited retry or digest
+    // lookup kept a registry connection open. containers/image v5.5.3 and v5.10.6 close them: "bump containers/image
+    // ... to fix some fd leaks", #4814 (v1.19.2) and #4815 (v1.20.3); no 1.18 or older release carries the fix.
+    id: 'crio-image-pull-response-leak',
+    component: 'crio',
+    affected: [
+      { introduced: '1.15.3', fixed: '1.19.2' },
+      { introduced: '1.20.0', fixed: '1.20.3' },
+    ],
+    cause: 'fd_exhaustion',
+    symptom:
+      "crio's open sockets to a registry grow with image pulls, fastest against a registry that rate-limits (HTTP 429), until it runs out of descriptors",
+    mechanism:
+      "CRI-O's image library retries a rate-limited request, and looks up digests, without closing the previous response: every such request leaves a registry connection open in crio",
+    fix: 'CRI-O v1.19.2 / v1.20.3 (containers/image v5.5.3 / v5.10.6)',
+    links: ['https://github.com/cri-o/cri-o/pull/4814', 'https://github.com/cri-o/cri-o/pull/4815'],
+    requires: DESCRIPTORS_LEAKING,
+  },
+  {
+    // daemon/logger/loggerutils/logfile.go followLogs (json-file): with `docker logs --follow` (or a log shipper
+    // following through the API) the follower never returned once its consumer went away, keeping the log file, a
+    // pipe and an inotify watch open for good (moby #37391, labelled 18.03-18.09); #37576 and #37734 fixed it for
+    // Docker 18.09.0 ("Fix json-log file descriptors leaking when using --follow", docker/engine#48).
+    id: 'docker-json-log-follow-fd-leak',
+    component: 'docker',
+    affected: [{ introduced: '18.03.0', fixed: '18.09.0' }],
+    cause: 'fd_exhaustion',
+    symptom:
+      "dockerd's open descriptors (deleted *-json.log files, pipes, inotify) grow with every `docker logs -f` that is interrupted, until it runs out of descriptors or inotify watches",
+    mechanism:
+      "the json-file driver's log follower does not return when its reader goes away, so each followed read leaks the log file, a pipe and an inotify watch",
+    fix: 'Docker 18.09.0 (docker/engine#48, moby #37576 / #37734); until then restart dockerd',
+    links: [
+      'https://github.com/moby/moby/issues/37391',
+      'https://github.com/moby/moby/pull/37576',
+      'https://github.com/moby/moby/pull/37734',
+      'https://github.com/docker/engine/pull/48',
+    ],
+    requires: [...DESCRIPTORS_LEAKING, ['fd.inotify']],
   },
   {
     // cmd/containerd-shim-runc-v2/task/service.go processExits: 892dc54b (v1.7.14, backported as v1.6.29's

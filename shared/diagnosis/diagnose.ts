@@ -16,6 +16,7 @@ import { isNodeName, nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
 import { mechanismOf } from './mechanism.ts';
+import { nestedProbes } from './nested.ts';
 import { observe, symptom } from './observed.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 
@@ -92,10 +93,11 @@ function missingEvidence(
 ): Missing[] {
   const top = ranked[0];
   if (top && top.confidence >= SETTLED) return [];
+  // A nested cluster's shared host comes first: its limits are what the node's own evidence cannot show.
+  const missing: Missing[] = nestedProbes(bundle, ctx.facts);
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;
-  const seen = new Set<string>();
-  const missing: Missing[] = [];
+  const seen = new Set<string>(missing.map((m) => m.how));
   for (const cause of order) {
     for (const probe of cause.probes) {
       const how = probe.how(ctx);

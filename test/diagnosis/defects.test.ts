@@ -144,8 +144,9 @@ function withVersion(component: DefectComponent, version: string): EvidenceBundl
 const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-relist-deadlock': { inside: '1.11.5', outside: '1.14.0' },
   'kubelet-lease-renew-fixed-interval': { inside: '1.14.2', outside: '1.16.0' },
-  'kubelet-http2-stale-connection': { inside: '1.17.3', outside: '1.19.5' },
-  'kubelet-http2-no-health-check-pinned-connection': { inside: '1.18.20', outside: '1.19.5' },
+  'kubelet-http2-stale-connection': { inside: '1.17.3', outside: '1.18.18' },
+  // 1.18.18 got the HTTP/2 health check (#100376, CHANGELOG-1.18); 1.19.5 and 1.20.0 had it before.
+  'kubelet-http2-no-health-check-pinned-connection': { inside: '1.18.17', outside: '1.18.18' },
   'kubelet-heartbeat-stuck-tcp-connection': { inside: '1.9.3', outside: '1.11.0' },
   'kubelet-heartbeat-conn-close-regression': { inside: '1.14.1', outside: '1.14.3' },
   'kubelet-cert-rotation-stale-credentials': { inside: '1.7.4', outside: '1.8.0' },
@@ -161,6 +162,10 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'docker-bundled-containerd-1.1-shim-hang': { inside: '18.06.3-ce', outside: '18.09.1' },
   'containerd-shim-log-fd-leak': { inside: '1.2.6', outside: '1.2.7' },
   'containerd-1.4-exec-pipe-leak': { inside: '1.4.0', outside: '1.4.1' },
+  'containerd-1.3-shim-exec-eventfd-leak': { inside: '1.3.2', outside: '1.3.3' },
+  'containerd-2-userns-sandbox-pidfd-leak': { inside: '2.1.4', outside: '2.1.5' },
+  'docker-json-log-follow-fd-leak': { inside: '18.06.1-ce', outside: '18.09.0' },
+  'crio-image-pull-response-leak': { inside: '1.20.2', outside: '1.20.3' },
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },

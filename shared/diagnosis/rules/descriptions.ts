@@ -106,6 +106,29 @@ const MIGRATE = verb('migrate');
 const FAIL_OVER = verb('fail over');
 const FLIP = verb('flip', { past: 'flipped', ing: 'flipping' });
 const JUMP = verb('jump');
+/** Lasting failures to reconnect ("cannot reconnect" may be said while the server is still down, so it is not one). */
+const NEVER_RECONNECTS = [
+  'never reconnects',
+  'never reconnected',
+  'never reconnect',
+  'never re-connected',
+  'never re-established its connection',
+  'did not reconnect',
+  "didn't reconnect",
+  'does not reconnect',
+  "doesn't reconnect",
+  'do not reconnect',
+  "don't reconnect",
+  'would not reconnect',
+  "wouldn't reconnect",
+  'failed to reconnect',
+  'fail to reconnect',
+  'fails to reconnect',
+  'not reconnecting',
+  'stayed disconnected',
+  'stays disconnected',
+  'remained disconnected',
+];
 
 /** The forms of a verb's -s, past and -ing: what a subject does, in any tense but the bare one. */
 const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, v.ing]);
@@ -3731,6 +3754,83 @@ export const STATES = {
     ],
     denied: { en: [], zh: [] },
   },
+  /**
+   * A client that never reconnects on its own: its connection to the API server stays dead after the server came
+   * back, until the client is restarted. Only lasting forms; "cannot reconnect" may be said while the server is down.
+   */
+  neverReconnected: {
+    // The connection is the API server's: a kubelet that "never reconnects" to its runtime is the runtime's story.
+    en: [],
+    zh: [],
+    forms: [
+      phrase(NEVER_RECONNECTS, [
+        'to the API server',
+        'to the apiserver',
+        'to the kube-apiserver',
+        'to API server',
+        'to apiserver',
+        'to the control plane',
+        'to the master',
+        'to the masters',
+        'with the API server',
+        'with the apiserver',
+      ]),
+      phrase(NEVER_RECONNECTS, [
+        'after the API server',
+        'after the apiserver',
+        'after the control plane',
+        'after etcd',
+        'after the etcd',
+        'once the API server',
+        'once the apiserver',
+        'once etcd',
+        'when the API server',
+        'when etcd',
+        'although the API server',
+        'even though the API server',
+        'after the failover',
+      ]),
+      zhPhrase(
+        ['apiserver', 'API server', 'APIServer', 'api-server', '控制面', 'master'],
+        [
+          '一直没有重连',
+          '一直沒有重連',
+          '不会自动重连',
+          '不會自動重連',
+          '没有自动重连',
+          '沒有自動重連',
+          '无法自动重连',
+          '無法自動重連',
+          '没有重连',
+          '沒有重連',
+          '重连失败',
+          '重連失敗',
+        ],
+      ),
+      zhPhrase(
+        [
+          '一直没有重连',
+          '一直沒有重連',
+          '不会自动重连',
+          '不會自動重連',
+          '没有自动重连',
+          '没有重连',
+          '沒有重連',
+          '没有重新连接',
+        ],
+        ['apiserver', 'API server', 'APIServer', 'api-server', 'kube-apiserver', '控制面', 'master'],
+      ),
+    ],
+    denied: {
+      en: [
+        'reconnected on their own',
+        'reconnected by itself',
+        'reconnected automatically',
+        'reconnected fine',
+      ],
+      zh: ['自动重连了', '已经重连', '已重连'],
+    },
+  },
   /** An event of the API server's path failing over: its virtual IP moving, one master or replica failing. */
   failedOver: {
     // A failover of something else (a database, storage) is not the API server's path: the terms name it.
@@ -6006,6 +6106,16 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       'observation: top(1)\'s and vmstat(8)\'s "wa" field given as a share of 40 % or more ("time waiting for I/O completion")',
     mechanism: 'CPUs idle waiting on the disk: every runtime read and write waits with them',
+  },
+  {
+    subject: 'kubelet',
+    state: 'neverReconnected',
+    fact: 'kubelet.stale_conn',
+    forwardGap: 40,
+    source:
+      'observation: kubelets that never re-establish their API-server connection after the control plane recovered (etcd out of space and read-only, an API server or its balancer dropping connections silently) until they are restarted, kubernetes #96842 and #87615: client-go before the HTTP/2 health check (apimachinery/pkg/util/net SetTransportDefaults, kubelet 1.20.0 / 1.19.5 / 1.18.18) keeps the dead connection',
+    mechanism:
+      "the kubelet's HTTP/2 client keeps multiplexing on a connection that died under it; without the health check's PING nothing closes it, so the kubelet stays cut off from a working API server until it restarts",
   },
   {
     subject: 'notReady',

@@ -1,0 +1,63 @@
+import type { EvidenceBundle } from '../schemas/bundle.ts';
+import type { Missing } from '../schemas/diagnosis.ts';
+import { bundleTexts } from './extract/versions.ts';
+import type { FactSet } from './facts.ts';
+
+/**
+ * Kubernetes nested on one host: kind's node containers (the kindest/node image, nodes named <cluster>-control-plane
+ * and <cluster>-worker[N]), k3d's (k3d-<cluster>-server-N / -agent-N, the rancher/k3s image), minikube (its docker
+ * driver runs the node as a container), a kubelet inside a CI job's pod. Every node container shares the host's
+ * kernel: its per-user inotify limits (fs/notify/inotify/inotify_user.c, fs.inotify.max_user_instances, 128 by
+ * default, and max_user_watches), counted per real user, so a second cluster on the same host runs out where the
+ * first did not, and its CPU and memory, which the nodes and whatever else runs beside them (builds) share. When such
+ * a bundle holds only a generic timeout, those are the first things to ask for (kind's known-issues page names the
+ * inotify limits, kind.sigs.k8s.io/docs/user/known-issues/#pod-errors-due-to-too-many-open-files).
+ */
+const NESTED_MARKERS: readonly { name: string; pattern: RegExp }[] = [
+  {
+    name: 'kind',
+    pattern:
+      /\bkindest\/node\b|\bkind (?:create|delete|get|load|export) |\bkind-(?:control-plane|worker\d*)\b/,
+  },
+  {
+    name: 'k3d',
+    pattern: /\bk3d-[a-z0-9][a-z0-9-]*-(?:server|agent)-\d+\b|\bk3d (?:cluster|node) (?:create|start|list)\b/,
+  },
+  { name: 'minikube', pattern: /\bminikube\b/ },
+  { name: 'k3s in a container', pattern: /\brancher\/k3s:v?\d/ },
+  { name: 'Docker in Docker', pattern: /\bdocker:[0-9.]*-?dind\b|\bDocker-in-Docker\b/ },
+];
+
+/** The nested setups a bundle names (node name, logs, command outputs), or an empty list. */
+export function nestedSetups(bundle: EvidenceBundle): string[] {
+  const texts = [bundle.node ?? '', ...bundleTexts(bundle).map((t) => t.text)];
+  const found = new Set<string>();
+  for (const { name, pattern } of NESTED_MARKERS) if (texts.some((t) => pattern.test(t))) found.add(name);
+  return [...found];
+}
+
+/** Facts that already answer the question: the inotify limits or the host's CPU and memory are in the bundle. */
+const ANSWERED = ['fd.inotify', 'fd.limit_low', 'fd.inotify_leak'] as const;
+
+/**
+ * What to ask for first on a nested cluster whose bundle settles nothing: the host's inotify limits and their use,
+ * and the host's CPU and memory as the nested nodes share them. Commands run on the host, not in a node container.
+ */
+export function nestedProbes(bundle: EvidenceBundle, facts: FactSet): Missing[] {
+  const setups = nestedSetups(bundle);
+  if (setups.length === 0) return [];
+  const named = setups.join(', ');
+  const out: Missing[] = [];
+  if (!ANSWERED.some((id) => facts.has(id)))
+    out.push({
+      what: "the host's inotify limits and how many instances are in use (fs.inotify.max_user_instances, max_user_watches)",
+      why: `a nested cluster (${named}): every node container shares the host kernel's per-user inotify limits, so a second cluster on one host can exhaust them and its kubelets never come up; run this on the host`,
+      how: "sysctl fs.inotify.max_user_instances fs.inotify.max_user_watches; find /proc/[0-9]*/fd -lname 'anon_inode:inotify' 2>/dev/null | wc -l",
+    });
+  out.push({
+    what: "the host's CPU and memory as the nested nodes share them (and any builds beside them)",
+    why: `a nested cluster (${named}): its nodes are containers competing with each other and with the rest of the host; run this on the host`,
+    how: 'nproc; uptime; free -m; docker stats --no-stream',
+  });
+  return out;
+}
