@@ -106,3 +106,99 @@ describe("the runtimes' wait for a container's exit after SIGKILL", () => {
     expect(diagnose(bundle).verdict).not.toBe('zombie_shim_hang');
   });
 });
+
+describe('open-files limits as commands print them, read with their owner', () => {
+  const EMFILE = journal(
+    'containerd[812]',
+    `${TS} level=error msg="failed to serve" error="accept unix /run/containerd/containerd.sock: accept4: too many open files"`,
+  );
+  const TABLE = (soft: string, hard: string) =>
+    [
+      'Limit                     Soft Limit           Hard Limit           Units',
+      'Max cpu time              unlimited            unlimited            seconds',
+      `Max open files            ${soft.padEnd(20)} ${hard.padEnd(20)} files`,
+      'Max processes             63412                63412                processes',
+    ].join('\n');
+
+  it("a runtime's unit, a running daemon's /proc limits and prlimit, at a few thousand, are the hint", () => {
+    const low: Record<string, string>[] = [
+      { 'systemctl show -p LimitNOFILE containerd': 'LimitNOFILE=1024\n' },
+      { 'systemctl show docker --property=LimitNOFILE': 'LimitNOFILE=4096\n' },
+      { 'cat /proc/$(pidof dockerd)/limits': TABLE('1024', '4096') },
+      {
+        "grep 'Max open files' /proc/$(pidof kubelet)/limits":
+          'Max open files            2048                 2048                 files',
+      },
+      {
+        'prlimit -n -p $(pidof containerd)':
+          'RESOURCE DESCRIPTION              SOFT HARD UNITS\nNOFILE   max number of open files 1024 4096 files',
+      },
+      { 'ulimit -n': '1204' },
+      { 'ulimit -Hn': '4096' },
+      {
+        'ulimit -a':
+          'core file size          (blocks, -c) 0\nopen files                      (-n) 2048\nmax user processes              (-u) 63412',
+      },
+    ];
+    for (const commandOutputs of low) {
+      const bundle = { commandOutputs };
+      expect(ids(bundle), Object.keys(commandOutputs)[0]).toContain('fd.limit_low');
+      // A hint alone: nothing says the limit was reached.
+      expect(diagnose(bundle).verdict, Object.keys(commandOutputs)[0]).toBe('unknown');
+    }
+  });
+
+  it('beside EMFILE from the runtime, the low limit corroborates descriptor exhaustion', () => {
+    const bundle = {
+      commandOutputs: { 'systemctl show -p LimitNOFILE containerd': 'LimitNOFILE=1024\n' },
+      logs: { node: EMFILE },
+    };
+    const alone = diagnose({ logs: { node: EMFILE } });
+    const both = diagnose(bundle);
+    expect(both.verdict).toBe('fd_exhaustion');
+    expect(both.causes[0]?.confidence ?? 0).toBeGreaterThan(alone.causes[0]?.confidence ?? 0);
+  });
+
+  it("a pasted terminal session: prlimit and a grep of /proc/PID/limits are kept as the commands' output", async () => {
+    const { diagnoseText } = await import('../../shared/diagnosis/diagnose-text.ts');
+    const text = [
+      '$ sudo prlimit -n -p $(pidof containerd)',
+      'RESOURCE DESCRIPTION              SOFT HARD UNITS',
+      'NOFILE   max number of open files 1024 1024 files',
+      EMFILE,
+    ].join('\n');
+    expect(diagnoseText(text).verdict).toBe('fd_exhaustion');
+  });
+
+  it("red herrings: high limits, the default shell, an application's own limits, a bare PID", () => {
+    const notLow: Record<string, string>[] = [
+      { 'systemctl show -p LimitNOFILE containerd': 'LimitNOFILE=infinity\n' },
+      { 'systemctl show -p LimitNOFILE docker': 'LimitNOFILE=1048576\n' },
+      { 'systemctl show -p LimitNOFILE kubelet': 'LimitNOFILE=524288\n' },
+      { 'cat /proc/$(pidof containerd)/limits': TABLE('524288', '524288') },
+      // The default soft limit every login shell prints: its hard limit stands behind it.
+      { 'ulimit -n': '1024' },
+      { 'ulimit -n': '65536' },
+      // Applications' limits: nginx's, a JVM's, a database unit's, and a PID nothing names.
+      { 'cat /proc/$(pidof nginx)/limits': TABLE('1024', '4096') },
+      {
+        'cat /proc/$(pgrep -f java)/limits | grep files':
+          'Max open files            1024                 1024                 files',
+      },
+      { 'systemctl show -p LimitNOFILE postgresql': 'LimitNOFILE=1024\n' },
+      { 'cat /proc/4242/limits': TABLE('1024', '4096') },
+    ];
+    for (const commandOutputs of notLow) {
+      expect(ids({ commandOutputs }), JSON.stringify(commandOutputs)).not.toContain('fd.limit_low');
+    }
+  });
+
+  it("red herring: an application's EMFILE beside its own low limit is not the node's", () => {
+    const bundle = {
+      commandOutputs: { 'cat /proc/$(pidof envoy)/limits': TABLE('1024', '4096') },
+      logs: { envoy: 'socket(2) failed, got error: Too many open files' },
+    };
+    expect(ids(bundle)).not.toContain('fd.limit_low');
+    expect(diagnose(bundle).causes[0]?.confidence ?? 0).toBeLessThan(0.7);
+  });
+});
