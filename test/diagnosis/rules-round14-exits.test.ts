@@ -202,3 +202,18 @@ describe('open-files limits as commands print them, read with their owner', () =
     expect(diagnose(bundle).causes[0]?.confidence ?? 0).toBeLessThan(0.7);
   });
 });
+
+describe("prlimit's limit pairs with the same daemon's descriptor count", () => {
+  it('a count at the limit prlimit prints is near the limit; one far below it is within', () => {
+    const prlimit = {
+      'prlimit -n -p $(pidof containerd)':
+        'RESOURCE DESCRIPTION              SOFT    HARD UNITS\nNOFILE   max number of open files 65536 65536 files',
+    };
+    expect(
+      ids({ commandOutputs: { ...prlimit, 'ls /proc/$(pidof containerd)/fd | wc -l': '65530' } }),
+    ).toContain('fd.near_limit');
+    expect(
+      ids({ commandOutputs: { ...prlimit, 'ls /proc/$(pidof containerd)/fd | wc -l': '812' } }),
+    ).toContain('fd.within_limit');
+  });
+});

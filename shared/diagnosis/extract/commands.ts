@@ -175,7 +175,8 @@ interface DescriptorReading {
 }
 
 const DAEMON = /\b(dockerd|docker|containerd|crio|kubelet)\b/;
-const LIMIT = /LimitNOFILE=(\d+|infinity)|Max open files\s+(\d+|unlimited)|^\s*(\d+)\s*$/m;
+const LIMIT =
+  /LimitNOFILE=(\d+|infinity)|Max open files\s+(\d+|unlimited)|NOFILE\s+max number of open files\s+(\d+|unlimited)|^\s*(\d+)\s*$/m;
 
 function daemonOf(command: string): string | undefined {
   return DAEMON.exec(command)?.[1]?.replace(/^docker$/, 'dockerd');
@@ -194,13 +195,13 @@ function descriptorCounts(runs: readonly Run[]): DescriptorReading[] {
   });
 }
 
-/** `systemctl show -p LimitNOFILE`, `/proc/PID/limits`, `ulimit -n`: the soft limit (infinity if unlimited). */
+/** `systemctl show -p LimitNOFILE`, `/proc/PID/limits`, `prlimit`, `ulimit -n`: the soft limit (infinity if unlimited). */
 function descriptorLimits(runs: readonly Run[]): DescriptorReading[] {
   return runs.flatMap((run) => {
     const command = strip(run.command);
-    if (!/LimitNOFILE|\/limits\b|ulimit -n/.test(command)) return [];
+    if (!/LimitNOFILE|\/limits\b|ulimit -n|^prlimit\b/.test(command)) return [];
     const m = LIMIT.exec(run.output);
-    const raw = m?.[1] ?? m?.[2] ?? m?.[3];
+    const raw = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
     if (!raw) return [];
     return [
       { run, daemon: daemonOf(command), value: /^\d+$/.test(raw) ? Number(raw) : Number.POSITIVE_INFINITY },
