@@ -368,6 +368,28 @@ const HITS: readonly Example[] = [
     line: `${J} dockerd[1001]: ${TS} level=warning msg="Container failed to exit within 10s of kill - trying direct SIGKILL" container=${CID} error="context deadline exceeded"`,
     fact: 'runtime.kill_failed',
   },
+  // The stop's wait for the exit after SIGKILL running out: dockerd's containerStop (23.0+) and containerd's CRI
+  // StopContainer (1.1's "to stop", 1.2's log line and its init-process retry, 1.3+'s returned error).
+  {
+    line: `${J} dockerd[1001]: ${TS} level=error msg="error killing container: context deadline exceeded" container=${CID} error="Cannot kill container: ${CID}: rpc error: code = DeadlineExceeded desc = context deadline exceeded"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopContainer for \\"${CID}\\" failed" error="rpc error: code = DeadlineExceeded desc = an error occurs during waiting for container \\"${CID}\\" to be killed: wait container \\"${CID}\\": context deadline exceeded"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="An error occurs during waiting for container \\"${CID}\\" to be killed" error="wait container \\"${CID}\\" stop timeout"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopContainer for \\"${CID}\\" failed" error="an error occurs during waiting for container \\"${CID}\\" to stop: wait container \\"${CID}\\" is cancelled"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="An error occurs during waiting for container \\"${CID}\\" to be stopped" error="wait container \\"${CID}\\" stop timeout"`,
+    fact: 'runtime.force_kill',
+  },
   {
     line: `${J} dockerd[1001]: ${TS} level=error msg="Handler for GET /v1.41/containers/${CID}/json returned error" error="context deadline exceeded"`,
     fact: 'runtime.op_timeout',
@@ -979,6 +1001,20 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // The escalation to SIGKILL after the grace period is routine: not a kill that failed. Nor is the shim's
+  // "process already finished" (a kill racing a normal exit, answered as not found and ignored by the CRI).
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="An error occurs during waiting for container \\"${CID}\\" to be stopped" error="wait container \\"${CID}\\" stop timeout"`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} dockerd[1001]: ${TS} level=info msg="Container failed to exit within 10s of signal 15 - using the force" container=${CID}`,
+    fact: 'runtime.kill_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="StopContainer for \\"${CID}\\" failed" error="failed to kill container \\"${CID}\\": process already finished: not found"`,
+    fact: 'runtime.kill_failed',
+  },
   // The drivers' add failure whose error is neither a deadline nor the datastore's; the kubelet building the
   // runtime configuration (one pod's port mappings), not a plugin call.
   {

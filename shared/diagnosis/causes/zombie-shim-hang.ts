@@ -40,7 +40,9 @@ export const zombieShimHang: CauseModule = {
     { fact: 'proc.dstate', weight: 2 },
     { fact: 'runtime.device_busy', weight: 2 },
     { fact: 'proc.unkillable', weight: 1.5 },
-    { fact: 'runtime.force_kill', weight: 1.5 },
+    // The stop signal's grace period running out and the runtime escalating to SIGKILL is routine (a process that
+    // ignores SIGTERM): a hint at most. What counts is the exit never arriving after the SIGKILL (runtime.kill_failed).
+    { fact: 'runtime.force_kill', weight: 0.5 },
     { fact: 'kernel.hung_task', weight: 1.5 },
     { fact: 'proc.zombie', weight: 1 },
     { fact: 'runtime.op_timeout', weight: 1 },

@@ -175,7 +175,8 @@ interface DescriptorReading {
 }
 
 const DAEMON = /\b(dockerd|docker|containerd|crio|kubelet)\b/;
-const LIMIT = /LimitNOFILE=(\d+|infinity)|Max open files\s+(\d+|unlimited)|^\s*(\d+)\s*$/m;
+const LIMIT =
+  /LimitNOFILE=(\d+|infinity)|Max open files\s+(\d+|unlimited)|NOFILE\s+max number of open files\s+(\d+|unlimited)|^\s*(\d+)\s*$/m;
 
 function daemonOf(command: string): string | undefined {
   return DAEMON.exec(command)?.[1]?.replace(/^docker$/, 'dockerd');
@@ -194,18 +195,114 @@ function descriptorCounts(runs: readonly Run[]): DescriptorReading[] {
   });
 }
 
-/** `systemctl show -p LimitNOFILE`, `/proc/PID/limits`, `ulimit -n`: the soft limit (infinity if unlimited). */
+/** `systemctl show -p LimitNOFILE`, `/proc/PID/limits`, `prlimit`, `ulimit -n`: the soft limit (infinity if unlimited). */
 function descriptorLimits(runs: readonly Run[]): DescriptorReading[] {
   return runs.flatMap((run) => {
     const command = strip(run.command);
-    if (!/LimitNOFILE|\/limits\b|ulimit -n/.test(command)) return [];
+    if (!/LimitNOFILE|\/limits\b|ulimit -n|^prlimit\b/.test(command)) return [];
     const m = LIMIT.exec(run.output);
-    const raw = m?.[1] ?? m?.[2] ?? m?.[3];
+    const raw = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
     if (!raw) return [];
     return [
       { run, daemon: daemonOf(command), value: /^\d+$/.test(raw) ? Number(raw) : Number.POSITIVE_INFINITY },
     ];
   });
+}
+
+/**
+ * The commands that print an open-files limit: the shell's (`ulimit -n`, `-Sn`, `-Hn`, `-a`), a unit's
+ * (`systemctl show -p LimitNOFILE <unit>`, or `--property=`), a running process's (`cat` or `grep` of
+ * /proc/PID/limits, `prlimit -n -p PID`). Their output is read here with its owner, not scanned line by line: a
+ * limits table says nothing until one knows whose it is.
+ */
+const NOFILE_COMMAND =
+  /^ulimit\s+-(?:[SH]?n|[SH]?a)\b|^systemctl\s+show\b[^|]*(?:LimitNOFILE|\s-p\s*LimitNOFILE)|^systemctl\s+show\b.*\|\s*grep\s+[^|]*NOFILE|\/proc\/(?:\d+|self|\$\([^)]*\)|`[^`]*`)\/limits\b|^prlimit\b/;
+
+/** The node's own daemons, by the names people give them in a command: the runtimes, the kubelet, the agents that embed it. */
+const NODE_DAEMON =
+  /\b(dockerd|docker|containerd|cri-dockerd|crio|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|kubelite|edgecore)\b/;
+
+/**
+ * At or below this a node daemon's open-files limit is low. The runtimes' own units shipped LimitNOFILE=1048576
+ * (moby contrib/init/systemd/docker.service 1.13-20.10, containerd's containerd.service 1.1-1.5) and then
+ * infinity (docker 23.0-24.0, containerd 1.6-1.7); docker 25.0 and containerd 2.0 dropped the line for systemd's
+ * default (soft 1024, hard 524288 since v240), which Go 1.19 and later daemons raise their soft limit to. A runtime
+ * or kubelet held to a few thousand descriptors (the kernel's own hard default, 4096, or less) runs out with a few
+ * hundred containers: every container costs it FIFOs, sockets and log files.
+ */
+const LOW_NOFILE = 4096;
+
+/** The kernel's and systemd's default soft limit: what every login shell prints, whatever its hard limit allows. */
+const DEFAULT_SOFT_NOFILE = 1024;
+
+function nofileValue(raw: string | undefined): number | undefined {
+  if (!raw) return undefined;
+  return /^\d+$/.test(raw) ? Number(raw) : Number.POSITIVE_INFINITY;
+}
+
+interface NofileReading {
+  value: number;
+  /** The daemon the limit is of; undefined for the shell's own. */
+  owner: string | undefined;
+  shown: string;
+}
+
+/** One run's open-files limit with its owner, or nothing when the command is not one or names no node daemon. */
+function nofileReading(run: Run): NofileReading | undefined {
+  const command = strip(run.command);
+  if (!NOFILE_COMMAND.test(command)) return undefined;
+  const out = run.output;
+  if (/^ulimit\b/.test(command)) {
+    // `ulimit -n` and `-Sn` print the soft limit, `-Hn` the hard, `-a` a table with "open files (-n) N". The
+    // default soft 1024 says nothing: the shell's hard limit stands behind it, and a Go daemon started from it raises
+    // its soft limit to that. Any other number was set (bash's `ulimit -n N` sets soft and hard alike) and is
+    // what everything started by hand from that shell inherits.
+    const hard = /-H[an]\b/.test(command);
+    const raw = /-[SH]?a\b/.test(command)
+      ? /open files\s+\(-n\)\s+(\d+|unlimited)/.exec(out)?.[1]
+      : /^\s*(\d+|unlimited)\s*$/m.exec(out)?.[1];
+    const value = nofileValue(raw);
+    if (value === undefined || (!hard && value === DEFAULT_SOFT_NOFILE)) return undefined;
+    return { value, owner: undefined, shown: `${run.command} → ${raw}` };
+  }
+  const owner = NODE_DAEMON.exec(command)?.[1];
+  // An application's own limits (nginx, a JVM, a database), or a bare PID nothing ties to a node daemon.
+  if (!owner) return undefined;
+  // systemctl show: LimitNOFILE= is the hard limit, which Go daemons raise their soft limit to.
+  const unit = /LimitNOFILE=(\d+|infinity)/.exec(out);
+  // /proc/PID/limits and prlimit: the running process's soft limit, already raised if it raised it.
+  const table =
+    /Max open files\s+(\d+|unlimited)/.exec(out) ??
+    /NOFILE\s+max number of open files\s+(\d+|unlimited)/.exec(out);
+  const raw = unit?.[1] ?? table?.[1];
+  const value = nofileValue(raw);
+  if (value === undefined) return undefined;
+  const line = (unit ?? table)?.[0] ?? '';
+  return {
+    value,
+    owner: owner.replace(/^docker$/, 'dockerd'),
+    shown: `${run.command} → ${line.replace(/\s+/g, ' ')}`,
+  };
+}
+
+/**
+ * A node daemon's open-files limit, or the shell's it was started from, at a few thousand or less: far below what
+ * the runtimes' units ship. A hint alone (nothing says it was reached); beside EMFILE it is why.
+ */
+function descriptorLimitLow(runs: readonly Run[], facts: FactSet): void {
+  for (const run of runs) {
+    const reading = nofileReading(run);
+    if (!reading || reading.value > LOW_NOFILE) continue;
+    const whose = reading.owner
+      ? `${reading.owner}'s open-files limit`
+      : "the shell's open-files limit (inherited by what is started from it)";
+    facts.add({
+      id: 'fd.limit_low',
+      source: run.source,
+      text: `${reading.shown}: ${whose} is ${reading.value}`,
+      value: reading.value,
+    });
+  }
 }
 
 /** Pairs each descriptor count with the limit of the same daemon and reports how close to it it is. */
@@ -715,9 +812,12 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   for (const run of runs) {
     for (const parse of PARSERS) parse(run, facts);
     saturation(run, facts, cores);
-    scanText(run.output, run.source, outputComponent(run.command), facts);
+    // A limits table is read with its owner (descriptorLimitLow), not line by line.
+    if (!NOFILE_COMMAND.test(strip(run.command)))
+      scanText(run.output, run.source, outputComponent(run.command), facts);
   }
   descriptorUse(runs, facts);
+  descriptorLimitLow(runs, facts);
   inotifyInstances(runs, facts);
   runcChildren(
     [

@@ -12,7 +12,7 @@ const PROMPT = /^(?:\[[^\]]{1,80}\] ?[#$]|[\w.-]+@[\w.-]+(?::[^\s#$]*)? ?[#$]|[#
 const WRAPPERS = /^(?:(?:sudo|time|env|timeout(?: +-\S+)* +\S+) +)*/;
 /** Commands whose output the command extractors read with the command in hand. */
 const KEEP_OUTPUT =
-  /^(?:docker|crictl|ctr|nerdctl|podman|systemctl|busctl|dbus-send|gdbus|ps|top|uptime|free|nproc|lsof|ulimit|sysctl|find|cat \/proc\/|cat \/sys\/fs\/cgroup\/|ls (?:-\w+ )*\/proc\/|ls (?:-\w+ )*\/etc\/cni\/net\.d)/;
+  /^(?:docker|crictl|ctr|nerdctl|podman|systemctl|busctl|dbus-send|gdbus|ps|top|uptime|free|nproc|lsof|ulimit|prlimit|sysctl|find|cat \/proc\/|grep [^|]*\/proc\/[^|]*\/limits|cat \/sys\/fs\/cgroup\/|ls (?:-\w+ )*\/proc\/|ls (?:-\w+ )*\/etc\/cni\/net\.d)/;
 const PROSE = /\b(?:hangs?|hung|stuck|never|does ?n.t|not respond|timed out)\b|卡/;
 const MAX_OUTPUT_LINES = 2000;
 const MAX_OUTPUT_CHARS = 64 * 1024;

@@ -227,6 +227,34 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'the shim did not answer the task delete after the container exited: it stays behind, and shims accumulate under churn',
   },
   {
+    // The CRI plugin's StopContainer signals the stop signal, waits out the grace period, then sends SIGKILL and
+    // waits again for the task's exit event to mark the container stopped. This is the second wait failing: the
+    // kill went out and no exit came back (the process survives SIGKILL in D state, or the shim never delivers the
+    // exit). The error wraps waitContainerStop's own ("wait container %q: context deadline exceeded" from 1.3,
+    // "wait container %q stop timeout" after a fixed minute in 1.1-1.2; 1.1 says "... to stop"). The wait for the stop signal alone timing
+    // out is routine and has its own rule (runtime.force_kill).
+    fact: 'runtime.kill_failed',
+    literals: ['an error occurs during waiting for container'],
+    pattern: '[Aa]n error occurs during waiting for container [^\\n]{0,160}(?:to be killed|to stop)',
+    from: ['containerd', 'kubelet', 'unknown'],
+    source:
+      'containerd CRI plugin container_stop.go (*criService).stopContainer after task.Kill(SIGKILL) and waitContainerStop (the returned "an error occurs during waiting for container %q to stop" in 1.1; logrus "An error occurs during waiting for container %q to be killed", then the returned "... init process to be killed" after a second kill, in 1.2; both in vendor/github.com/containerd/cri pkg/server; the returned error "an error occurs during waiting for container %q to be killed: %w" in 1.3-1.4 (vendor/github.com/containerd/cri), pkg/cri/server 1.5-1.7, pkg/cri/sbserver 1.7, internal/cri/server 2.0 and later), relayed to the kubelet as the StopContainer or StopPodSandbox error',
+    mechanism:
+      "containerd sent SIGKILL and the container's exit never arrived: the process is unkillable or its shim does not report the exit, so the container stays listed as running with nothing that will end it",
+  },
+  {
+    // In 1.2 the CRI plugin logged the wait for the stop signal running out before it sent SIGKILL: the
+    // graceful escalation every container that ignores SIGTERM goes through.
+    fact: 'runtime.force_kill',
+    literals: ['An error occurs during waiting for container'],
+    pattern: 'An error occurs during waiting for container [^\\n]{0,160}to be stopped',
+    from: ['containerd', 'unknown'],
+    source:
+      'containerd CRI plugin vendor/github.com/containerd/cri pkg/server/container_stop.go (*criService).stopContainer (logrus "An error occurs during waiting for container %q to be stopped" before the SIGKILL, containerd 1.2)',
+    mechanism:
+      'a container ignored its stop signal for the whole grace period and containerd escalates to SIGKILL',
+  },
+  {
     fact: 'runtime.panic',
     pattern: '(?:panic|fatal error): ',
     literals: ['fatal error:', 'panic:'],

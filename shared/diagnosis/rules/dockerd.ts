@@ -85,6 +85,18 @@ export const DOCKERD_RULES: readonly Signature[] = [
       'a container did not exit after SIGKILL through containerd: its process is unkillable (D state) or the shim does not report the exit',
   },
   {
+    // A stop's kill failed and the container still had not exited two seconds later: containerStop logs the wait's
+    // own error (its context running out) before it returns the kill's error ("cannot stop container: ...").
+    fact: 'runtime.kill_failed',
+    pattern: 'error killing container: (?:context deadline exceeded|context canceled)',
+    literals: ['error killing container: context'],
+    from: ['dockerd'],
+    source:
+      'moby daemon/stop.go (*Daemon).containerStop ("error killing container: %v" with the final wait\'s status.Err(), after daemon.Kill fails; 23.0 and later)',
+    mechanism:
+      "dockerd's SIGKILL through containerd failed and no exit event came within the last wait: the container's process or its shim is stuck",
+  },
+  {
     // The handler wrote its answer to a connection the client (the kubelet's dockershim, cri-dockerd, docker ps) had
     // closed after its own timeout.
     fact: 'runtime.list_abandoned',
