@@ -89,6 +89,11 @@ const PROBES: readonly (readonly [string, string])[] = [
 
 /** Sentences that must yield no cause: a pod's network, an app's inodes, a planned resize, negations, questions. */
 const RED_HERRINGS: readonly string[] = [
+  'the pod shows Running but the process in it restarted',
+  'Completed pods are cleaned up by the TTL controller',
+  "the node's default route points to the wrong gateway",
+  'NetworkManager restarted',
+  'the netplan config was applied',
   'the pod lost its IP address',
   "the pod's default route is missing inside its network namespace",
   'the calico pod network lost its default route',
@@ -134,6 +139,10 @@ const RED_HERRINGS: readonly string[] = [
 
 /** Sentences that yield other facts of their own but must not yield the one named. */
 const NOT_THIS: readonly (readonly [string, FactId])[] = [
+  ['containerd cannot be stopped with systemctl', 'runtime.kill_failed'],
+  ['containerd shows running but there is no process for the shim', 'runtime.shim_mismatch'],
+  ["we resized the disk and the kubelet won't start", 'kubelet.manager_state'],
+  ['the kubelet cannot start after changing memory limits of the pods', 'kubelet.manager_state'],
   ["kubelet won't start because swap is on", 'kubelet.manager_state'],
   ['after adding CPUs, will the kubelet fail to start?', 'kubelet.manager_state'],
   ['the kubelet fails to start after the upgrade to 1.29', 'kubelet.manager_state'],

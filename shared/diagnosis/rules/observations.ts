@@ -883,7 +883,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // runtime's record kept after the task's exit was lost (containerd's task exit event never processed, a shim
     // gone without publishing it), the shape runtime.shim_mismatch records from the programs' own lines.
     fact: 'runtime.shim_mismatch',
-    pattern: `(?:[Cc]ontainers?|docker ps|crictl ps)${SAME_SENTENCE}{0,60}(?:Up|[Rr]unning)${SAME_SENTENCE}{0,60}(?:no process|process(?:es)? (?:is |was |are |were )?(?:gone|missing|not there|dead|not running)|process(?:es)? (?:does|do|did) ?n.t exist|process no longer exists|PID (?:is |was )?(?:gone|missing|dead)|PID no longer exists|PID (?:does|did) ?n.t exist|no such process|nothing (?:behind|under) it)|容器[^\\n]{0,30}(?:运行|運行|Running|running|Up)[^\\n]{0,20}(?:进程|進程)[^\\n]{0,4}(?:不存在|没了|沒了|没有了|沒有了|找不到|已退出|不在了|消失)|コンテナ[^\\n]{0,40}(?:実行中|稼働中|Running|running|Up)[^\\n]{0,40}プロセス[^\\n]{0,4}(?:存在しない|存在しません|ない|ありません|見つからない|見つかりません|いない|消え)`,
+    pattern: `(?:[Cc]ontainers?[^a-zA-Z\\n]|docker ps|crictl ps)${SAME_SENTENCE}{0,60}(?:Up|[Rr]unning)${SAME_SENTENCE}{0,60}(?:no process|process(?:es)? (?:is |was |are |were )?(?:gone|missing|not there|dead|not running)|process(?:es)? (?:does|do|did) ?n.t exist|process no longer exists|PID (?:is |was )?(?:gone|missing|dead)|PID no longer exists|PID (?:does|did) ?n.t exist|no such process|nothing (?:behind|under) it)|容器[^\\n]{0,30}(?:运行|運行|Running|running|Up)[^\\n]{0,20}(?:进程|進程)[^\\n]{0,4}(?:不存在|没了|沒了|没有了|沒有了|找不到|已退出|不在了|消失)|コンテナ[^\\n]{0,40}(?:実行中|稼働中|Running|running|Up)[^\\n]{0,40}プロセス[^\\n]{0,4}(?:存在しない|存在しません|ない|ありません|見つからない|見つかりません|いない|消え)`,
     literals: ['process', 'PID', 'nothing behind it', 'nothing under it', '进程', '進程', 'プロセス'],
     unless: `${HEDGED}|[?？]|[吗嗎]|child process|worker process|application|the app`,
     observation: true,
@@ -897,7 +897,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // A container that will not stop or die when told, in words (English, Chinese): the runtime's kill sent and
     // the process still there, what runtime.kill_failed records from the programs' own lines.
     fact: 'runtime.kill_failed',
-    pattern: `(?:容器|[Cc]ontainers?)[^\\n]{0,20}(?:停不掉|停不下来|停不下來|杀不掉|殺不掉|杀不死|殺不死|kill ?不掉|stop ?不掉|kill ?不了|stop ?不了|删不掉|刪不掉)|(?:docker|crictl|nerdctl|ctr|podman) (?:kill|stop|rm -f)[^\\n]{0,10}(?:不掉|不了|没有用|沒有用|没用|無效|无效)|[Cc]ontainers?${SAME_SENTENCE}{0,40}(?:cannot|can't|can not|could not|couldn't|won't|will not|would not|wouldn't) be (?:killed|stopped)|[Cc]ontainers?${SAME_SENTENCE}{0,40}(?:won't|will not|would not|wouldn't|refuses? to|refused to) (?:die|be killed)|[Cc]ontainers?${SAME_SENTENCE}{0,40}(?:survives?|survived|ignores?|ignored) (?:a |the )?(?:kill|SIGKILL|docker kill)|(?:docker|crictl|nerdctl|podman) kill${SAME_SENTENCE}{0,40}(?:does nothing|did nothing|has no effect|had no effect|no effect|stays? running|stayed running|still running)`,
+    pattern: `(?:容器|[Cc]ontainers?[^a-zA-Z\\n])[^\\n]{0,20}(?:停不掉|停不下来|停不下來|杀不掉|殺不掉|杀不死|殺不死|kill ?不掉|stop ?不掉|kill ?不了|stop ?不了|删不掉|刪不掉)|(?:docker|crictl|nerdctl|ctr|podman) (?:kill|stop|rm -f)[^\\n]{0,10}(?:不掉|不了|没有用|沒有用|没用|無效|无效)|[Cc]ontainers?[^a-zA-Z\\n]${SAME_SENTENCE}{0,40}(?:cannot|can't|can not|could not|couldn't|won't|will not|would not|wouldn't) be (?:killed|stopped)|[Cc]ontainers?[^a-zA-Z\\n]${SAME_SENTENCE}{0,40}(?:won't|will not|would not|wouldn't|refuses? to|refused to) (?:die|be killed)|[Cc]ontainers?[^a-zA-Z\\n]${SAME_SENTENCE}{0,40}(?:survives?|survived|ignores?|ignored) (?:a |the )?(?:kill|SIGKILL|docker kill)|(?:docker|crictl|nerdctl|podman) kill${SAME_SENTENCE}{0,40}(?:does nothing|did nothing|has no effect|had no effect|no effect|stays? running|stayed running|still running)`,
     literals: [
       '不掉',
       '不了',
@@ -951,7 +951,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       '规格',
       '規格',
     ],
-    unless: `${HEDGED}|[?？]|[吗嗎]|plan to|planning to|going to|will resize|swap`,
+    // A pod's limits or requests changed are the pods' resources, not the machine's.
+    unless: `${HEDGED}|[?？]|[吗嗎]|plan to|planning to|going to|will resize|swap|limits?|requests?|quota`,
     observation: true,
     prose: true,
     source:
