@@ -1075,6 +1075,22 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
       'E',
+      'cpu_manager.go:223',
+      '"Policy start error" err="current set of available CPUs \\"0-7\\" doesn\'t match with CPUs in state \\"0-3\\""',
+    ),
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:1606',
+      '"Failed to start ContainerManager" err="start memory manager error: [memorymanager] the expected machine state is different from the real one"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: klog(
+      'E',
       'kubelet.go:1431',
       '"Failed to start cAdvisor" err="inotify_add_watch /sys/fs/cgroup/cpuacct,cpu: no such file or directory"',
     ),

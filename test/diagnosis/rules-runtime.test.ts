@@ -249,6 +249,24 @@ const HITS: readonly Example[] = [
     fact: 'node.pods_running_while_lost',
   },
   { line: 'the node image sets no system-reserved or kube-reserved', fact: 'config.no_reserved' },
+  // Round 14's words: a container running with no process, one that will not die, the managers' checkpoints after a
+  // resize, completed pods and a controller's flood, a load balancer's view, the API and SSH both gone, the
+  // scheduler's reasons beside nodes going down.
+  { line: 'docker ps shows the container Up but its process is gone', fact: 'runtime.shim_mismatch' },
+  { line: '容器显示运行但进程不存在', fact: 'runtime.shim_mismatch' },
+  { line: 'コンテナは実行中と表示されるがプロセスが存在しない', fact: 'runtime.shim_mismatch' },
+  { line: '容器停不掉', fact: 'runtime.kill_failed' },
+  { line: 'the container cannot be killed', fact: 'runtime.kill_failed' },
+  { line: 'after resizing the VM the kubelet will not start', fact: 'kubelet.manager_state' },
+  { line: 'cpu_manager_state does not match after adding CPUs', fact: 'kubelet.manager_state' },
+  { line: 'Completed pods are piling up on the node', fact: 'containers.exited_many' },
+  { line: 'the job kept creating pods until the node had 5000 of them', fact: 'pods.many' },
+  { line: 'the ELB marks all worker nodes unhealthy', fact: 'network.disrupted' },
+  { line: 'nodes unreachable over the API and SSH', fact: 'network.disrupted' },
+  {
+    line: 'Worker nodes stop responding; pods are stuck Pending with Insufficient cpu and Insufficient memory',
+    fact: 'node.overloaded',
+  },
   {
     line: `${J} systemd[1]: kubelet.service: Main process exited, code=killed, status=13/PIPE`,
     fact: 'kubelet.unit_failed',

@@ -1281,6 +1281,25 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the CPU or memory manager cannot restore its own checkpoint at start (its policy changed since it was written, the file is corrupt, or it names containers the runtime no longer has): the kubelet exits at every start until the checkpoint is deleted',
   },
   {
+    // The static policies' own check of their checkpoint against the machine, at start: the CPUs the state
+    // assigns (default set and containers' sets together) must be exactly the machine's, and the memory state's
+    // per-NUMA-node totals and reservations must equal what the machine and the reservations now give. A VM resized
+    // (CPUs or memory added or removed), a NUMA layout changed, or the reservations changed leave the old file
+    // behind; the error is returned through the manager's Start and the container manager's, and the kubelet exits.
+    fact: 'kubelet.manager_state',
+    pattern:
+      "doesn't match with CPUs in state|\\[memorymanager\\] the expected machine state is different from the real one",
+    literals: [
+      "doesn't match with CPUs in state",
+      '[memorymanager] the expected machine state is different from the real one',
+    ],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/cm/cpumanager/policy_static.go (*staticPolicy).validateState ("current set of available CPUs %q doesn\'t match with CPUs in state %q", 1.10+), returned by cpu_manager.go Start ("Policy start error"); pkg/kubelet/cm/memorymanager/policy_static.go (*staticPolicy).validateState ("[memorymanager] the expected machine state is different from the real one", 1.21+), returned by memory_manager.go Start; both fatal through container_manager_linux.go Start ("start cpu manager error", "start memory manager error")',
+    mechanism:
+      "the CPU or memory manager's checkpoint was written for another machine (CPUs or memory added or removed, reservations changed): the static policy rejects it at start and the kubelet exits at every start until the file is deleted",
+  },
+  {
     // cmd/kubelet/app/server.go's start-up: the configuration it loads (file, drop-ins, flags), validates and
     // builds its dependencies from. Each is returned to main, which logs it and exits 1 (klog.Fatal before 1.20).
     fact: 'kubelet.config_error',

@@ -56,6 +56,25 @@ const CANNOT_REACH_BY =
 const ELSEWHERE =
   'docker login|registry|[Rr]egistries|portal|dashboard|az login|aws login|gcloud|kubectl|web console|[Gg]rafana|[Aa]rgo|password|[Hh]arbor|ECR|token|github|gitlab|bitbucket|git@|git clone|from the node|from node|from inside|from the pod|from a pod|from pod|from the container|keepalive|gRPC|grpc|busctl|D-Bus|dbus|liveness|readiness|probe|仓库|倉庫|镜像|鏡像';
 
+/** A failure or a mismatch said of the CPU or memory manager's checkpoint file. */
+const MANAGER_STATE_FAILS =
+  '(?:mismatch|does ?n.t match|did ?n.t match|not match|differs|different|invalid|corrupt|stale|won.t start|fail|refus|cannot|can.t|could ?n.t|delet|remov|起不来|启动失败|无法启动|不匹配|不一致|删除|刪除)';
+/** The node's CPUs or memory changed: resized, added, removed, a new instance type. */
+const RESIZED =
+  "(?:(?:[Rr]esiz(?:e|ed|ing)|[Rr]escal(?:e|ed|ing)|[Ss]cal(?:e|ed|ing) up|[Cc]hang(?:e|ed|ing)|[Aa]dd(?:ed|ing)?|[Ii]ncreas(?:e|ed|ing)|[Rr]educ(?:e|ed|ing)|[Dd]ecreas(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)|[Dd]oubl(?:e|ed|ing)|[Hh]alv(?:e|ed|ing)|more|fewer|less)(?: (?:the|its|our|more|of|number|node's|node|VM's|instance's|and|CPU|cpu)){0,4} (?:CPUs?|vCPUs?|cpus?|cores?|memory|RAM|instance type|instance size|VM size|machine type|flavou?r|SKU)|[Rr]esiz(?:e|ed|ing) (?:the |our |a |this )?(?:VMs?|nodes?|instances?|machines?|servers?|hosts?))";
+/** The kubelet failing at start, in words. */
+const KUBELET_FAILS_AT_START =
+  '(?:[Kk]ubelet(?:\\.service)?' +
+  SAME_SENTENCE +
+  '{0,30}(?:won.t (?:start|come up|run)|will not (?:start|come up)|(?:fails?|failed|failing) to start|refuses to start|refused to start|(?:cannot|can.t|could ?n.t|can not) (?:start|come up)|(?:does ?n.t|did ?n.t) start|never (?:starts|started|came up)|crash(?:es|ed|ing)?|crash-?loop|keeps? (?:restarting|crashing|exiting)|kept (?:restarting|crashing|exiting)))';
+const ZH_RESIZED =
+  '(?:(?:改了|修改了?|调整了?|調整了?|扩容|擴容|缩容|縮容|增加了?|减少了?|減少了?|加了|升级了?|升級了?|变更了?|變更了?|升配|降配)[^\\n]{0,10}(?:CPU|cpu|内存|內存|核数|核數|核心数|核心數|规格|規格)|(?:CPU|cpu|内存|內存|核数|核數)[^\\n]{0,8}(?:扩容|擴容|缩容|縮容|增加|减少|減少|变更|變更|调整|調整|改了|翻倍))';
+const ZH_KUBELET_FAILS =
+  'kubelet[^\\n]{0,20}(?:起不来|起不來|启动失败|啟動失敗|无法启动|無法啟動|启动不了|啟動不了|起不了|一直重启|一直重啟|不断重启|不斷重啟)';
+
+/** Nodes said to stop answering or go NotReady (the scheduler's own "nodes are available" is not one). */
+const NODES_GO_DOWN =
+  '(?:(?:[Nn]odes?|[Ww]orkers?)[^\\n.;,:]{0,30}(?:stop(?:s|ped)? responding|not responding|unresponsive|(?:went|go|goes|became|become|turned|turn) NotReady|(?:are|were|is|was|shows?|showed|show them|shows them) NotReady)|(?:节点|節點)[^\\n]{0,10}(?:NotReady|无响应|無響應|失联|失聯))';
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -856,5 +875,182 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'observation: the kubelet said to reserve nothing for itself and the system daemons (--kube-reserved/--system-reserved, KubeletConfiguration kubeReserved/systemReserved unset: pkg/kubelet/cm node allocatable, node images that leave them empty)',
     mechanism:
       "the pods may take all of the node's capacity: the kubelet, the runtime and sshd compete with them for CPU and memory",
+  },
+  // Round 14: people's words for mechanisms whose programs' lines are read elsewhere. Each keeps to one line; a
+  // question or a hedge on it is not an observation.
+  {
+    // A container listed running (docker ps "Up", crictl "Running") while no process stands behind it: the
+    // runtime's record kept after the task's exit was lost (containerd's task exit event never processed, a shim
+    // gone without publishing it), the shape runtime.shim_mismatch records from the programs' own lines.
+    fact: 'runtime.shim_mismatch',
+    pattern: `(?:[Cc]ontainers?[^a-zA-Z\\n]|docker ps|crictl ps)${SAME_SENTENCE}{0,60}(?:Up|[Rr]unning)${SAME_SENTENCE}{0,60}(?:no process|process(?:es)? (?:is |was |are |were )?(?:gone|missing|not there|dead|not running)|process(?:es)? (?:does|do|did) ?n.t exist|process no longer exists|PID (?:is |was )?(?:gone|missing|dead)|PID no longer exists|PID (?:does|did) ?n.t exist|no such process|nothing (?:behind|under) it)|容器[^\\n]{0,30}(?:运行|運行|Running|running|Up)[^\\n]{0,20}(?:进程|進程)[^\\n]{0,4}(?:不存在|没了|沒了|没有了|沒有了|找不到|已退出|不在了|消失)|コンテナ[^\\n]{0,40}(?:実行中|稼働中|Running|running|Up)[^\\n]{0,40}プロセス[^\\n]{0,4}(?:存在しない|存在しません|ない|ありません|見つからない|見つかりません|いない|消え)`,
+    literals: ['process', 'PID', 'nothing behind it', 'nothing under it', '进程', '進程', 'プロセス'],
+    unless: `${HEDGED}|[?？]|[吗嗎]|child process|worker process|application|the app`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a container said listed running (docker ps Up, crictl Running) with no process behind it; in the programs' terms the runtime's task record outliving its exit (containerd runtime/v2 shim's TaskExit event not delivered or not processed, moby daemon/monitor.go never told of the exit)",
+    mechanism:
+      'the exit of the container\'s process was never delivered to the runtime, so its record stays "running": stops wait for an exit that will not come and the runtime\'s calls about it hang',
+  },
+  {
+    // A container that will not stop or die when told, in words (English, Chinese): the runtime's kill sent and
+    // the process still there, what runtime.kill_failed records from the programs' own lines.
+    fact: 'runtime.kill_failed',
+    pattern: `(?:容器|[Cc]ontainers?[^a-zA-Z\\n])[^\\n]{0,20}(?:停不掉|停不下来|停不下來|杀不掉|殺不掉|杀不死|殺不死|kill ?不掉|stop ?不掉|kill ?不了|stop ?不了|删不掉|刪不掉)|(?:docker|crictl|nerdctl|ctr|podman) (?:kill|stop|rm -f)[^\\n]{0,10}(?:不掉|不了|没有用|沒有用|没用|無效|无效)|[Cc]ontainers?[^a-zA-Z\\n]${SAME_SENTENCE}{0,40}(?:cannot|can't|can not|could not|couldn't|won't|will not|would not|wouldn't) be (?:killed|stopped)|[Cc]ontainers?[^a-zA-Z\\n]${SAME_SENTENCE}{0,40}(?:won't|will not|would not|wouldn't|refuses? to|refused to) (?:die|be killed)|[Cc]ontainers?[^a-zA-Z\\n]${SAME_SENTENCE}{0,40}(?:survives?|survived|ignores?|ignored) (?:a |the )?(?:kill|SIGKILL|docker kill)|(?:docker|crictl|nerdctl|podman) kill${SAME_SENTENCE}{0,40}(?:does nothing|did nothing|has no effect|had no effect|no effect|stays? running|stayed running|still running)`,
+    literals: [
+      '不掉',
+      '不了',
+      '不下来',
+      '不下來',
+      '不死',
+      '没有用',
+      '沒有用',
+      '没用',
+      '無效',
+      '无效',
+      'kill',
+      'stop',
+      'die',
+      'survive',
+      'ignore',
+    ],
+    unless: `${HEDGED}|[?？]|[吗嗎]|restarting|crashing|looping`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a container said not to stop or die when killed (docker kill, crictl stop, 容器停不掉); in the programs' terms moby daemon/kill.go killWithSignal and containerd's task Kill returning while the process stays (a process in D state, a shim that no longer answers)",
+    mechanism:
+      'the kill is sent but the process does not exit or its exit never reaches the runtime: the stop waits, and the pod stays Terminating',
+  },
+  {
+    // The CPU or memory manager's checkpoint named in words with its failure (cpu_manager_state,
+    // memory_manager_state under the kubelet's root directory), or the node's CPUs or memory resized and the kubelet
+    // failing at start: the state file written for the old machine no longer validates against the new one.
+    fact: 'kubelet.manager_state',
+    pattern: `(?:cpu|memory)_manager_state[^\\n]{0,100}${MANAGER_STATE_FAILS}|${MANAGER_STATE_FAILS}[^\\n]{0,100}(?:cpu|memory)_manager_state|${RESIZED}${SAME_SENTENCE}{0,80}${KUBELET_FAILS_AT_START}|${KUBELET_FAILS_AT_START}${SAME_SENTENCE}{0,80}${RESIZED}|${ZH_RESIZED}[^\\n]{0,60}${ZH_KUBELET_FAILS}|${ZH_KUBELET_FAILS}[^\\n]{0,60}${ZH_RESIZED}`,
+    literals: [
+      'cpu_manager_state',
+      'memory_manager_state',
+      'resiz',
+      'cpu',
+      'core',
+      'memory',
+      'ram',
+      'instance',
+      'VM size',
+      'machine type',
+      'flavo',
+      'sku',
+      '内存',
+      '內存',
+      '核数',
+      '核數',
+      '核心数',
+      '核心數',
+      '规格',
+      '規格',
+    ],
+    // A pod's limits or requests changed are the pods' resources, not the machine's.
+    unless: `${HEDGED}|[?？]|[吗嗎]|plan to|planning to|going to|will resize|swap|limits?|requests?|quota`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: the CPU or memory manager\'s checkpoint (/var/lib/kubelet/cpu_manager_state, memory_manager_state) named with its failure, or the node\'s CPUs or memory changed and the kubelet failing at start; in the programs\' terms kubernetes pkg/kubelet/cm/cpumanager/policy_static.go validateState ("current set of available CPUs … doesn\'t match with CPUs in state …") and cm/memorymanager/policy_static.go validateState ("the expected machine state is different from the real one"), fatal through container_manager_linux.go Start (1.21+ for the memory manager)',
+    mechanism:
+      'the static policies validate their checkpoint against the machine at start: CPUs or memory added or removed make it disagree, and the kubelet exits at every start until the file is deleted',
+  },
+  {
+    // Completed pods kept as objects keep their dead containers and sandboxes on the node: the kubelet's container
+    // GC keeps the newest dead containers of every pod that still exists (MaxPerPodContainer), and only the pod's
+    // deletion (a Job's TTL, the controller manager's terminated-pod GC at 12500) removes them.
+    fact: 'containers.exited_many',
+    pattern: `(?:Completed|completed|Succeeded|succeeded) pods${SAME_SENTENCE}{0,40}(?:pil(?:e|es|ed|ing) up|accumulat|keep growing|kept growing|never (?:get )?(?:cleaned|removed|deleted)|not (?:being )?(?:cleaned|removed|deleted))|(?:hundreds|thousands|tens of thousands|lots|tons) of (?:Completed|completed|Succeeded|succeeded) pods|(?:大量|几千个|幾千個|上千个|上千個|成千上万|成千上萬|上万个|上萬個)[^\\n]{0,4}(?:Completed|completed|已完成)[^\\n]{0,6}(?:pod|Pod)`,
+    literals: ['completed', 'succeeded', '已完成'],
+    unless: `${HEDGED}|[?？]|[吗嗎]`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: Completed pods said to pile up; kubernetes pkg/kubelet/kuberuntime/kuberuntime_gc.go evictContainers keeps the dead containers of pods that still exist (MaxPerPodContainer), pkg/controller/podgc removes terminated pods only past --terminated-pod-gc-threshold (12500)',
+    mechanism:
+      'every completed pod left as an object keeps its exited containers and sandbox on the node: each relist and each runtime list walks them too',
+  },
+  {
+    // A controller that keeps making pods (a Job or CronJob failing and retrying, an operator in a loop): a flood
+    // of pods on the nodes, in words.
+    fact: 'pods.many',
+    pattern: `(?:[Jj]obs?|[Cc]ron ?[Jj]obs?|cron job|[Cc]ontroller|[Oo]perator|[Dd]eployment|[Dd]aemon[Ss]et|[Rr]eplica[Ss]et|StatefulSet)${SAME_SENTENCE}{0,60}(?:kept|keeps|keep|kept on|keeps on|continued|continues|went on|goes on) (?:creating|spawning|launching|recreating) (?:new |more |replacement )?pods|(?:job|Job|cronjob|CronJob|任务|任務|控制器)[^\\n]{0,20}(?:一直|不断|不斷|持续|持續|反复|反復|疯狂|瘋狂|大量)地?(?:创建|創建|拉起|生成|启动|啟動)了?(?:新的?)? ?(?:pod|Pod|容器)|(?:几千|幾千|上千|数千|數千|成千上万|成千上萬|上万|上萬|几万|幾萬)个? ?(?:pod|Pod)`,
+    literals: [
+      'creating',
+      'spawning',
+      'launching',
+      'recreating',
+      '创建',
+      '創建',
+      '拉起',
+      '生成',
+      '启动',
+      '啟動',
+      '几千',
+      '幾千',
+      '上千',
+      '数千',
+      '數千',
+      '成千上',
+      '上万',
+      '上萬',
+      '几万',
+      '幾萬',
+    ],
+    unless: `${HEDGED}|[?？]|[吗嗎]`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: a Job, CronJob or other controller said to keep creating pods (kubernetes pkg/controller/job retries failed pods up to backoffLimit; a CronJob with concurrencyPolicy Allow starts a Job every schedule), a flood of pods on the nodes',
+    mechanism:
+      'every pod the controller makes is a sandbox and containers for the kubelet and the runtime to create, relist and tear down',
+  },
+  {
+    // A cloud load balancer that reports the nodes behind it unhealthy or cannot reach them.
+    fact: 'network.disrupted',
+    pattern: `(?:[Ll]oad [Bb]alancers?|ELB|NLB|ALB|SLB|CLB|[Tt]arget [Gg]roups?)${SAME_SENTENCE}{0,40}(?:marks?|marked|marking|reports?|reported|shows?|showed|lists?|listed|considers?|considered|sees?|saw|flags?|flagged) (?:(?:all|the|our|every|each|several|some|many|most|of|worker|its|k8s|cluster) ){0,4}(?:nodes|instances|targets|backends|node|instance|workers) (?:as )?(?:unhealthy|OutOfService|out of service|down|unreachable)|(?:[Ll]oad [Bb]alancers?|ELB|NLB|ALB|SLB|CLB)${SAME_SENTENCE}{0,30}(?:cannot|can't|could not|couldn't|unable to|fails? to|failed to) reach (?:(?:the|any|all|of|our|worker) ){0,3}(?:nodes|instances|node|workers)`,
+    literals: ['load balancer', 'ELB', 'NLB', 'ALB', 'SLB', 'CLB', 'target group'],
+    unless: `${HEDGED}|[?？]|[吗嗎]|pods|ingress|Ingress`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a cloud load balancer said to mark the nodes unhealthy or unable to reach them (its health checks probe each node's own address from outside the node)",
+    mechanism:
+      "a probe from outside that fails on the nodes' own addresses is the nodes unreachable on the network, as the API server's path to their kubelets is",
+  },
+  {
+    // The node out of reach by the API and by remote shell alike, said with a network word: the host is off the
+    // network (its address, route or link gone), not only its kubelet stopped.
+    fact: 'network.disrupted',
+    literals: ['ssh'],
+    pattern: `(?:unreachable|not reachable|inaccessible|cannot be reached|can't be reached|could not be reached|couldn't be reached) (?:over|via|by|through|with|from) (?:both )?(?:the )?(?:API|kubectl|[Aa]pi ?server)(?: server)? (?:and|or|nor|as well as) (?:via |over |by )?(?:SSH|ssh)|(?:unreachable|not reachable|inaccessible|cannot be reached|can't be reached|could not be reached|couldn't be reached) (?:over|via|by|through|with|from) (?:both )?(?:SSH|ssh) (?:and|or|nor|as well as) (?:via |over |by )?(?:the )?(?:API|kubectl|[Aa]pi ?server)`,
+    unless: `${HEDGED}|[?？]|[吗嗎]|[Ii]f |from the pod|from a pod|from inside`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: nodes said unreachable over the API and by SSH alike: no path to the host at all, the kubelet's connection to the API server and sshd's listener both behind it",
+    mechanism:
+      "the host is off the network: the kubelet's lease and status updates cannot reach the API server, and nothing from outside reaches the host",
+  },
+  {
+    // The scheduler's reasons quoted beside nodes that stop answering: the pods' requests already fill the nodes, and
+    // their real use, past their requests, takes what the kubelet and the runtime need. The scheduler's reason alone
+    // is a pod not placed (the description grammar leaves it out); beside nodes going down it is load they fell over
+    // under.
+    fact: 'node.overloaded',
+    literals: ['insufficient cpu', 'insufficient memory'],
+    pattern: `Insufficient (?:cpu|memory)[^\\n]{0,200}${NODES_GO_DOWN}|${NODES_GO_DOWN}[^\\n]{0,200}Insufficient (?:cpu|memory)`,
+    unless: `${HEDGED}|[?？]|[吗嗎]|[Ii]f |stayed Ready|remained Ready|still Ready`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: the scheduler\'s reasons quoted in prose ("Insufficient cpu", "Insufficient memory": kubernetes pkg/scheduler/framework/plugins/noderesources/fit.go) beside nodes that stop responding or go NotReady',
+    mechanism:
+      "the nodes are full by their pods' requests, and the pods' real use past them leaves the kubelet and the runtime too little: the nodes fall over under the load",
   },
 ];
