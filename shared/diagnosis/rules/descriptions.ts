@@ -6723,7 +6723,17 @@ export const DESCRIPTIONS: readonly Description[] = [
     subjectFirst: true,
     // A kubelet said to cause the CPU is its own spin (a start loop, a service manager re-running it), read by the
     // cpus × saturated pairing's rule of the same words: not the node starved by load.
-    unless: ["pod's", 'the pod', 'CPU limit', 'cpu limit', 'throttl', 'request', 'causing', 'caused', 'because of'],
+    unless: [
+      "pod's",
+      'the pod',
+      'CPU limit',
+      'cpu limit',
+      'throttl',
+      'request',
+      'causing',
+      'caused',
+      'because of',
+    ],
     source:
       "observation: the kubelet itself said to take the node's CPU in top or a dashboard (its housekeeping: relist, cAdvisor's stats over every cgroup, status computation)",
     mechanism:
