@@ -4742,6 +4742,29 @@ const NOT_THE_HOST = [
   '服務',
 ];
 
+/** Inodes that are someone else's (a volume's, an application's, a container's own filesystem), not the node's. */
+const NOT_THE_NODES_INODES = [
+  'PVC',
+  'persistent volume',
+  'volume',
+  ' pod',
+  "pod's",
+  'Pod',
+  'the app',
+  "app's",
+  'application',
+  'database',
+  'NFS',
+  'inside the container',
+  'in the container',
+  '容器内',
+  '容器里',
+  '应用',
+];
+
+const INODES_GONE =
+  'with no inode left no file can be created however much space is free: the runtime cannot write its snapshots and state, the kubelet fails its writes with ENOSPC';
+
 /** What a runtime or a kubelet fails to start besides itself: a line about it is not the daemon down. */
 const START_OBJECTS = [
   'start container',
@@ -6666,55 +6689,19 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'inodes',
     state: 'allUsed',
     fact: 'disk.pressure',
-    unless: [
-      'PVC',
-      'persistent volume',
-      'volume',
-      ' pod',
-      "pod's",
-      'Pod',
-      'the app',
-      "app's",
-      'application',
-      'database',
-      'NFS',
-      'inside the container',
-      'in the container',
-      '容器内',
-      '容器里',
-      '应用',
-    ],
+    unless: NOT_THE_NODES_INODES,
     source:
       "observation: a node filesystem's inodes said used up, as df -i shows them (IUse% 100 %): the kubelet's eviction signal nodefs.inodesFree / imagefs.inodesFree (pkg/kubelet/eviction/helpers.go)",
-    mechanism:
-      'with no inode left no file can be created however much space is free: the runtime cannot write its snapshots and state, the kubelet fails its writes with ENOSPC',
+    mechanism: INODES_GONE,
   },
   {
     subject: 'inodes',
     state: 'exhausted',
     fact: 'disk.pressure',
-    unless: [
-      'PVC',
-      'persistent volume',
-      'volume',
-      ' pod',
-      "pod's",
-      'Pod',
-      'the app',
-      "app's",
-      'application',
-      'database',
-      'NFS',
-      'inside the container',
-      'in the container',
-      '容器内',
-      '容器里',
-      '应用',
-    ],
+    unless: NOT_THE_NODES_INODES,
     source:
       "observation: a node filesystem's inodes said exhausted (df -i; the kubelet's nodefs.inodesFree / imagefs.inodesFree eviction signals, pkg/kubelet/eviction/helpers.go)",
-    mechanism:
-      'with no inode left no file can be created however much space is free: the runtime cannot write its snapshots and state, the kubelet fails its writes with ENOSPC',
+    mechanism: INODES_GONE,
   },
   {
     subject: 'kubelet',
