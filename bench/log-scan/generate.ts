@@ -102,6 +102,9 @@ const APPS = [
   ['search-indexer', 'indexer', 'registry.example.com/search-indexer:0.9.12'],
 ] as const;
 
+/** Containers of the node's own agents among APPS (the CNI's), whose failing probe the engine reads as evidence. */
+const NODE_AGENTS = new Set(['calico-node']);
+
 function makePods(rng: Random, n: number): Pod[] {
   const pods: Pod[] = [];
   for (let i = 0; i < n; i++) {
@@ -175,6 +178,8 @@ interface Ctx {
   rng: Random;
   clock: Clock;
   pods: readonly Pod[];
+  /** The workloads' pods: a node agent's failing probe (the CNI's) is evidence, not background. */
+  workloads: readonly Pod[];
 }
 
 type Template = (c: Ctx) => string;
@@ -276,7 +281,7 @@ const NOISE: ReadonlyArray<readonly [number, Template]> = [
   [
     40,
     (c) => {
-      const p = c.rng.pick(c.pods);
+      const p = c.rng.pick(c.workloads);
       return kubelet(
         c,
         'I',
@@ -768,7 +773,8 @@ const PLANTS: readonly Plant[] = [
   },
   {
     weight: 4,
-    facts: ['runtime.op_timeout'],
+    // The wait after SIGKILL that never returns: a timed-out operation and a kill that failed.
+    facts: ['runtime.op_timeout', 'runtime.kill_failed'],
     line: (c) => {
       const p = c.rng.pick(c.pods);
       return logrus(
@@ -1009,7 +1015,13 @@ export function generateJournal(
   profile: Profile = 'mixed',
 ): Generated {
   const rng = new Random(seed);
-  const ctx: Ctx = { rng, clock: new Clock(), pods: makePods(rng, 120) };
+  const pods = makePods(rng, 120);
+  const ctx: Ctx = {
+    rng,
+    clock: new Clock(),
+    pods,
+    workloads: pods.filter((p) => !NODE_AGENTS.has(p.container)),
+  };
   const ordinary = profile === 'ordinary';
   const noise = cumulative(ordinary ? NOISE.filter(([, t]) => !TEXT_ONLY_MATCHES.has(t)) : NOISE);
   const plants = cumulative(PLANTS.map((p) => [p.weight, p] as const));

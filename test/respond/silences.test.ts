@@ -75,10 +75,12 @@ beforeAll(async () => {
   });
 }, 30_000);
 
+// Traffic stops at its source first: Alertmanager repeats every second, and a responder closing while the tap
+// still forwards those repeats has work arriving as it drains (under a loaded CI machine, past the hook's timeout).
 afterAll(async () => {
-  await server?.close();
-  await tap?.close();
   await am?.stop();
+  await tap?.close();
+  await server?.close();
   await proxy?.close();
   await slack?.close();
   rmSync(dir, { recursive: true, force: true });
