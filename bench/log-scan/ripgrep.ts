@@ -75,7 +75,19 @@ export function runRipgrep(
 ): Promise<RipgrepRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const args = ['--no-config', '--count', '-f', patternsFile, file];
+    // The rule base's alternations compile past ripgrep's default 100 MB regex limit (from ~740 patterns): the
+    // baseline is ripgrep with room to run the same patterns, not ripgrep refusing them.
+    const args = [
+      '--no-config',
+      '--count',
+      '--regex-size-limit',
+      '2G',
+      '--dfa-size-limit',
+      '2G',
+      '-f',
+      patternsFile,
+      file,
+    ];
     const timed = existsSync(GNU_TIME);
     const [command, argv] = timed ? [GNU_TIME, ['-f', '%M %U %S', rg.path, ...args]] : [rg.path, args];
     // Its own process group, so that stopping it stops rg under GNU time too (rg holds the pipes open).
