@@ -126,9 +126,9 @@ const LINE_CITED = /^(.*):(\d+)$/;
 /**
  * Whether two facts were read from one line. The location decides, not the text a rule recorded: a rule may
  * record the part of the line it matched (the kubelet's cgroup-driver refusal, read by the configuration checks)
- * while another records the whole line. The same text anywhere is one message quoted twice. Two line-cited sources are one line when they are the same; otherwise the
- * sources must be the same text (`logs.kubelet`, a single-line log or the whole of one, against `logs.kubelet:1`)
- * and one fact's text must hold the other's.
+ * while another records the whole line. The same text anywhere is one message quoted twice. Two line-cited
+ * sources are one line when they are the same; otherwise the sources must be the same text (`logs.kubelet`, a
+ * single-line log or the whole of one, against `logs.kubelet:1`) and one fact's text must hold the other's.
  */
 function sameLine(a: Fact, b: Fact): boolean {
   if (a.text === b.text) return true;

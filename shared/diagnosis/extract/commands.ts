@@ -175,11 +175,24 @@ interface DescriptorReading {
 }
 
 const DAEMON = /\b(dockerd|docker|containerd|crio|kubelet)\b/;
-const LIMIT =
-  /LimitNOFILE=(\d+|infinity)|Max open files\s+(\d+|unlimited)|NOFILE\s+max number of open files\s+(\d+|unlimited)|^\s*(\d+)\s*$/m;
+/** A unit's open-files limit as `systemctl show` prints it (the hard limit). */
+const UNIT_NOFILE = /LimitNOFILE=(\d+|infinity)/;
+/** A running process's soft limit, as /proc/PID/limits and prlimit print it. */
+const PROC_NOFILE = /Max open files\s+(\d+|unlimited)/;
+const PRLIMIT_NOFILE = /NOFILE\s+max number of open files\s+(\d+|unlimited)/;
+const LIMIT = new RegExp(
+  [UNIT_NOFILE.source, PROC_NOFILE.source, PRLIMIT_NOFILE.source, '^\\s*(\\d+)\\s*$'].join('|'),
+  'm',
+);
+
+/** The daemon's own name for one people call by its client's ("docker" runs dockerd). */
+function daemonName(name: string): string {
+  return name.replace(/^docker$/, 'dockerd');
+}
 
 function daemonOf(command: string): string | undefined {
-  return DAEMON.exec(command)?.[1]?.replace(/^docker$/, 'dockerd');
+  const name = DAEMON.exec(command)?.[1];
+  return name === undefined ? undefined : daemonName(name);
 }
 
 // `ls /proc/1234/fd | wc -l`, `ls /proc/$(pidof dockerd)/fd | wc -l`, `lsof -p 1234 | wc -l`
@@ -201,11 +214,8 @@ function descriptorLimits(runs: readonly Run[]): DescriptorReading[] {
     const command = strip(run.command);
     if (!/LimitNOFILE|\/limits\b|ulimit -n|^prlimit\b/.test(command)) return [];
     const m = LIMIT.exec(run.output);
-    const raw = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
-    if (!raw) return [];
-    return [
-      { run, daemon: daemonOf(command), value: /^\d+$/.test(raw) ? Number(raw) : Number.POSITIVE_INFINITY },
-    ];
+    const value = nofileValue(m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4]);
+    return value === undefined ? [] : [{ run, daemon: daemonOf(command), value }];
   });
 }
 
@@ -269,18 +279,16 @@ function nofileReading(run: Run): NofileReading | undefined {
   // An application's own limits (nginx, a JVM, a database), or a bare PID nothing ties to a node daemon.
   if (!owner) return undefined;
   // systemctl show: LimitNOFILE= is the hard limit, which Go daemons raise their soft limit to.
-  const unit = /LimitNOFILE=(\d+|infinity)/.exec(out);
+  const unit = UNIT_NOFILE.exec(out);
   // /proc/PID/limits and prlimit: the running process's soft limit, already raised if it raised it.
-  const table =
-    /Max open files\s+(\d+|unlimited)/.exec(out) ??
-    /NOFILE\s+max number of open files\s+(\d+|unlimited)/.exec(out);
+  const table = PROC_NOFILE.exec(out) ?? PRLIMIT_NOFILE.exec(out);
   const raw = unit?.[1] ?? table?.[1];
   const value = nofileValue(raw);
   if (value === undefined) return undefined;
   const line = (unit ?? table)?.[0] ?? '';
   return {
     value,
-    owner: owner.replace(/^docker$/, 'dockerd'),
+    owner: daemonName(owner),
     shown: `${run.command} → ${line.replace(/\s+/g, ' ')}`,
   };
 }

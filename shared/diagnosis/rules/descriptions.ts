@@ -6850,8 +6850,10 @@ const NOT_RESOLVED: Terms = {
   ],
 };
 
+/** What ends a sentence besides a line's end and a full stop before a space: a semicolon, the marks of English and Chinese. */
+const SENTENCE_STOPS = ';!?。；！？';
 /** The end of a sentence, as WITHIN_SENTENCE reads one. */
-const SENTENCE_END = /[\n;!?。；！？]|\.(?= |$)/g;
+const SENTENCE_END = new RegExp(`[\\n${SENTENCE_STOPS}]|\\.(?= |$)`, 'g');
 let resolvedPattern: RegExp | undefined;
 let notResolvedPattern: RegExp | undefined;
 
@@ -6883,7 +6885,7 @@ const BACKWARD_GAP = 12;
  * restarted. Then docker hung" is not the kubelet hanging). A full stop ends a sentence only before a space (a
  * version or a unit name, `1.6.20`, `kubelet.service`, keeps going).
  */
-const WITHIN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
+const WITHIN_SENTENCE = `(?:[^\\n.${SENTENCE_STOPS}]|\\.[^ \\n])`;
 /**
  * A question is not an observation ("Did containerd crash?", "Is swap enabled?", "containerd 挂了吗？"): an
  * auxiliary starting its sentence with a capital, then the sentence's question mark; in Chinese, its particle.
