@@ -1205,6 +1205,60 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'fd.watch_error',
   },
+  // Other service managers' and distributions' tools (service-managers.ts), for the kubelet and the agents running it.
+  {
+    line: '2026-11-23 10:01:02,123 WARN exited: kubelet (exit status 255; not expected)',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 WARN exited: k3s-agent (terminated by SIGABRT; not expected)',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO gave up: kubelet entered FATAL state, too many start retries too quickly',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: 'kubelet                          FATAL     Exited too quickly (process log may have details)',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: 'kubelet                          BACKOFF   Exited too quickly (process log may have details)',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'kubelet                          STOPPED   Nov 23 10:01 AM',
+    fact: 'kubelet.stopped',
+    origin: 'unknown',
+  },
+  { line: 'kubelet dead but pid file exists', fact: 'kubelet.dead', origin: 'unknown' },
+  { line: 'kubelet is stopped', fact: 'kubelet.stopped', origin: 'unknown' },
+  {
+    line: ' kubelet                                                           [  crashed  ]',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  { line: ' * ERROR: k3s failed to start', fact: 'kubelet.dead', origin: 'unknown' },
+  {
+    line: ' kubelet                                                           [  stopped  ]',
+    fact: 'kubelet.stopped',
+    origin: 'unknown',
+  },
+  {
+    line: ' FAIL:  Service snap.microk8s.daemon-kubelite is not running',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'microk8s.daemon-kubelite              enabled  inactive  -',
+    fact: 'kubelet.stopped',
+    origin: 'unknown',
+  },
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
@@ -1547,6 +1601,48 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Service managers: an expected exit, a requested stop, another program, a running state.
+  {
+    line: '2026-11-23 10:01:02,123 INFO exited: kubelet (exit status 0; expected)',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO stopped: kubelet (terminated by SIGTERM)',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 WARN exited: kube-proxy (exit status 1; not expected)',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'kubelet                          RUNNING   pid 1187, uptime 3 days, 1:02:03',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'kubelet                          RUNNING   pid 1187, uptime 3 days, 1:02:03',
+    fact: 'kubelet.stopped',
+    origin: 'unknown',
+  },
+  { line: 'kubelet (pid  1187) is running...', fact: 'kubelet.stopped', origin: 'unknown' },
+  {
+    line: ' kubelet                                                           [  started 3 days  ]',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: ' FAIL:  Service snap.microk8s.daemon-k8s-dqlite is not running',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'microk8s.daemon-kubelite              enabled  active    -',
+    fact: 'kubelet.stopped',
+    origin: 'unknown',
+  },
   // The kubelet's serving certificate (kubelet-serving), never approved where nobody approves serving CSRs: its
   // :10250 certificate, not the credentials the API server takes from it.
   {
@@ -1825,7 +1921,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

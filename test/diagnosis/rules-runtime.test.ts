@@ -1016,9 +1016,106 @@ const HITS: readonly Example[] = [
   { line: 'systemctl hangs', fact: 'systemd.cmd_hang' },
   { line: 'systemctl status hangs', fact: 'systemd.cmd_hang' },
   { line: 'systemctl daemon-reload 卡住', fact: 'systemd.cmd_hang' },
+  // Other service managers' and distributions' tools (service-managers.ts): supervisord's log and supervisorctl
+  // status rows, RHEL's functions status(), OpenRC's rc-status and openrc-run, microk8s inspect and snap services.
+  {
+    line: '2026-11-23 10:01:02,123 WARN exited: docker (exit status 1; not expected)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 WARN exited: containerd (terminated by SIGSEGV (core dumped); not expected)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO gave up: dockerd entered FATAL state, too many start retries too quickly',
+    fact: 'runtime.restart_limit',
+  },
+  {
+    line: 'docker                           FATAL     Exited too quickly (process log may have details)',
+    fact: 'runtime.restart_limit',
+  },
+  {
+    line: 'containerd                       BACKOFF   Exited too quickly (process log may have details)',
+    fact: 'runtime.service_failed',
+  },
+  { line: 'runtime:dockerd                  EXITED    Nov 23 10:01 AM', fact: 'runtime.service_failed' },
+  { line: 'crio                             STOPPED   Nov 23 10:01 AM', fact: 'runtime.service_stopped' },
+  { line: 'docker dead but pid file exists', fact: 'runtime.service_failed' },
+  { line: 'docker dead but subsys locked', fact: 'runtime.service_failed' },
+  { line: 'docker is stopped', fact: 'runtime.service_stopped' },
+  {
+    line: ' docker                                                            [  crashed  ]',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: ' containerd                                                        [ failed ]',
+    fact: 'runtime.service_failed',
+  },
+  { line: ' * ERROR: docker failed to start', fact: 'runtime.service_failed' },
+  {
+    line: ' crio                                                              [  stopped  ]',
+    fact: 'runtime.service_stopped',
+  },
+  { line: ' FAIL:  Service snap.microk8s.daemon-containerd is not running', fact: 'runtime.service_failed' },
+  { line: ' FAIL:  Service microk8s.daemon-containerd is not running', fact: 'runtime.service_failed' },
+  { line: 'microk8s.daemon-containerd            enabled  inactive  -', fact: 'runtime.service_stopped' },
 ];
 
 const MISSES: readonly Example[] = [
+  // Service managers: an exit supervisord expected, a stop someone asked for, another program's row, a running state.
+  {
+    line: '2026-11-23 10:01:02,123 INFO exited: docker (exit status 0; expected)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO stopped: docker (terminated by SIGTERM)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO stopped: docker (terminated by SIGTERM)',
+    fact: 'runtime.service_stopped',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 WARN exited: nginx (exit status 1; not expected)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO gave up: nginx entered FATAL state, too many start retries too quickly',
+    fact: 'runtime.restart_limit',
+  },
+  {
+    line: '2026-11-23 10:01:02,123 INFO success: docker entered RUNNING state, process has stayed up for > than 1 seconds (startsecs)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'docker                           RUNNING   pid 812, uptime 3 days, 1:02:03',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'docker                           RUNNING   pid 812, uptime 3 days, 1:02:03',
+    fact: 'runtime.service_stopped',
+  },
+  {
+    line: 'nginx                            FATAL     Exited too quickly (process log may have details)',
+    fact: 'runtime.restart_limit',
+  },
+  { line: 'docker (pid  812) is running...', fact: 'runtime.service_stopped' },
+  { line: 'sshd dead but pid file exists', fact: 'runtime.service_failed' },
+  {
+    line: ' docker                                                            [  started  ]',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: ' sshd                                                              [  crashed  ]',
+    fact: 'runtime.service_failed',
+  },
+  { line: '  Service snap.microk8s.daemon-containerd is running', fact: 'runtime.service_failed' },
+  {
+    line: ' FAIL:  Service snap.microk8s.daemon-cluster-agent is not running',
+    fact: 'runtime.service_failed',
+  },
+  { line: 'microk8s.daemon-containerd            enabled  active    -', fact: 'runtime.service_stopped' },
+  { line: 'microk8s.daemon-etcd                  enabled  inactive  -', fact: 'runtime.service_stopped' },
   // The escalation to SIGKILL after the grace period is routine: not a kill that failed. Nor is the shim's
   // "process already finished" (a kill racing a normal exit, answered as not found and ignored by the CRI).
   {

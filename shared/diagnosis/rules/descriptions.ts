@@ -4935,6 +4935,16 @@ const NOT_THE_KUBELETS_CERTIFICATE = [
   'kubelet-serving',
 ];
 
+/**
+ * supervisord's own log of a stop someone asked for ("stopped: NAME (terminated by SIGTERM)") and of an exit its
+ * exitcodes list ("exited: NAME (exit status 0; expected)"): a program's line whose words read like a death, not
+ * one (supervisor/process.py Subprocess.finish; its unexpected deaths are read in service-managers.ts).
+ */
+const SUPERVISORD_NOT_A_DEATH = [
+  'stopped: [A-Za-z0-9_.:-]{1,60} \\((?:exit status [0-9]+|terminated by SIG)',
+  '; expected\\)',
+];
+
 export const DESCRIPTIONS: readonly Description[] = [
   {
     subject: 'kubelet',
@@ -4965,6 +4975,7 @@ export const DESCRIPTIONS: readonly Description[] = [
       'shuts down pods',
       'shutting down pods',
     ],
+    unlessPatterns: SUPERVISORD_NOT_A_DEATH,
     source:
       'observation: kubelet.service exiting (systemd "Main process exited", "Stopped", "Killed") as people see it',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
@@ -5011,6 +5022,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     fact: 'runtime.service_failed',
     // The kubelet's own Ready message, quoted: read by the kubelet rules as the summary it is.
     unless: ['container runtime is down', 'runtime network not ready', 'runtime is down'],
+    unlessPatterns: SUPERVISORD_NOT_A_DEATH,
     source:
       'observation: the runtime daemon exiting (systemd "Main process exited" for docker/containerd/crio)',
     mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',

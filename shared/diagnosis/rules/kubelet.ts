@@ -1,4 +1,22 @@
 import { parseGoDuration } from '../duration.ts';
+import {
+  INITSCRIPTS,
+  initscriptsDead,
+  initscriptsStopped,
+  KUBELET_SERVICE_NAMES as KS,
+  MICROK8S,
+  MICROK8S_KUBELET,
+  microk8sInspectDown,
+  OPENRC,
+  openrcDown,
+  openrcStopped,
+  SNAPD,
+  SUPERVISOR,
+  snapServiceInactive,
+  supervisorctlRow,
+  supervisordExited,
+  supervisordGaveUp,
+} from './service-managers.ts';
 import type { Signature } from './types.ts';
 import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
 
@@ -1085,6 +1103,78 @@ export const KUBELET_RULES: readonly Signature[] = [
     ...scmServiceFailure('kubelet'),
     source: `${SCM_EVENTS} for the kubelet service (registered directly or under a service wrapper such as nssm)`,
     mechanism: 'on a Windows node the kubelet service does not start or keeps terminating',
+  },
+  // The kubelet's state (or that of the agent running it: k3s, rke2, kubelite) as other service managers and
+  // distributions' tools print it (service-managers.ts); other services' rows in the same output do not count.
+  {
+    fact: 'kubelet.dead',
+    ...supervisordExited(KS),
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
+    mechanism:
+      'supervisord saw the kubelet it runs die on its own: nobody posts node status until it respawns',
+  },
+  {
+    fact: 'kubelet.unit_failed',
+    ...supervisordGaveUp(KS),
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly")`,
+    mechanism:
+      'the kubelet kept dying at start until supervisord spent its startretries: it is left in FATAL and nothing restarts it',
+  },
+  {
+    fact: 'kubelet.unit_failed',
+    ...supervisorctlRow(KS, ['FATAL']),
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (the row's state column, ProcessStates.FATAL in states.py)`,
+    mechanism: 'supervisorctl shows the kubelet in FATAL: supervisord gave up starting it and it stays down',
+  },
+  {
+    fact: 'kubelet.dead',
+    ...supervisorctlRow(KS, ['BACKOFF', 'EXITED']),
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.BACKOFF: died before startsecs and waiting to retry; EXITED: died after running)`,
+    mechanism: 'supervisorctl shows the kubelet exited, or dying at start and waiting to be retried',
+  },
+  {
+    fact: 'kubelet.stopped',
+    ...supervisorctlRow(KS, ['STOPPED']),
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.STOPPED: stopped through supervisorctl or never started)`,
+    mechanism: 'supervisorctl shows the kubelet stopped: unless it is started, nobody posts node status',
+  },
+  {
+    fact: 'kubelet.dead',
+    ...initscriptsDead(KS),
+    source: `${INITSCRIPTS} ("%s dead but pid file exists", "%s dead but subsys locked"), printed by \`service kubelet status\` on SysV-init nodes`,
+    mechanism: 'the kubelet is gone although its pid file or subsys lock says it was started: it died',
+  },
+  {
+    fact: 'kubelet.stopped',
+    ...initscriptsStopped(KS),
+    source: `${INITSCRIPTS} ("%s is stopped": no process, pid file or lock)`,
+    mechanism: 'the init script finds no kubelet at all: unless it is started, nobody posts node status',
+  },
+  {
+    fact: 'kubelet.dead',
+    ...openrcDown(KS),
+    source: `${OPENRC} src/rc-status/rc-status.c print_service ("crashed" for a started service whose daemon is gone, "failed") and src/openrc-run/openrc-run.c ("ERROR: %s failed to start")`,
+    mechanism:
+      "OpenRC (Alpine's init) marks the kubelet's (or k3s') service crashed or failed: it died or did not start",
+  },
+  {
+    fact: 'kubelet.stopped',
+    ...openrcStopped(KS),
+    source: `${OPENRC} src/rc-status/rc-status.c print_service (" stopped ")`,
+    mechanism: "OpenRC lists the kubelet's service stopped: unless it is started, nobody posts node status",
+  },
+  {
+    fact: 'kubelet.dead',
+    ...microk8sInspectDown(MICROK8S_KUBELET),
+    source: `${MICROK8S} ("FAIL:  Service %s is not running" for snap.microk8s.daemon-kubelite, daemon-kubelet before 1.21)`,
+    mechanism:
+      "microk8s inspect finds the snap's kubelite (the kubelet) not running: nobody posts node status",
+  },
+  {
+    fact: 'kubelet.stopped',
+    ...snapServiceInactive(MICROK8S_KUBELET),
+    source: `${SNAPD} for microk8s.daemon-kubelite (daemon-kubelet before 1.21)`,
+    mechanism: "snap lists MicroK8s' kubelite inactive: unless it is started, nobody posts node status",
   },
   {
     fact: 'kubelet.dead',

@@ -1,4 +1,22 @@
 import { NODE_DAEMONS } from '../components.ts';
+import {
+  INITSCRIPTS,
+  initscriptsDead,
+  initscriptsStopped,
+  MICROK8S,
+  MICROK8S_RUNTIME,
+  microk8sInspectDown,
+  OPENRC,
+  openrcDown,
+  openrcStopped,
+  RUNTIME_SERVICE_NAMES as RT,
+  SNAPD,
+  SUPERVISOR,
+  snapServiceInactive,
+  supervisorctlRow,
+  supervisordExited,
+  supervisordGaveUp,
+} from './service-managers.ts';
 import { RUNTIMES, type Signature } from './types.ts';
 import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
 
@@ -167,6 +185,80 @@ export const RUNTIME_RULES: readonly Signature[] = [
     source: `${SCM_EVENTS} for the docker ("Docker Engine") and containerd services`,
     mechanism:
       "on a Windows node the runtime's service does not start or does not stay up: the kubelet has no runtime to talk to",
+  },
+  // The runtime's state as other service managers and distributions' tools print it (service-managers.ts): only
+  // the runtime's own names count, never another program's row in the same table.
+  {
+    fact: 'runtime.service_failed',
+    ...supervisordExited(RT),
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
+    mechanism:
+      'supervisord saw the runtime daemon it runs die on its own (an exit status not in its exitcodes, or a signal): the runtime is down until supervisord respawns it',
+  },
+  {
+    fact: 'runtime.restart_limit',
+    ...supervisordGaveUp(RT),
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly")`,
+    mechanism:
+      'the runtime daemon kept dying within startsecs until supervisord spent its startretries: it is left in FATAL and nothing restarts it',
+  },
+  {
+    fact: 'runtime.restart_limit',
+    ...supervisorctlRow(RT, ['FATAL']),
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (the row's state column, ProcessStates.FATAL in states.py; detail from rpcinterface.py _interpretProcessInfo)`,
+    mechanism: 'supervisorctl shows the runtime in FATAL: supervisord gave up starting it and it stays down',
+  },
+  {
+    fact: 'runtime.service_failed',
+    ...supervisorctlRow(RT, ['BACKOFF', 'EXITED']),
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.BACKOFF: died before startsecs and waiting to retry; EXITED: died after running)`,
+    mechanism:
+      'supervisorctl shows the runtime exited, or dying at start and waiting to be retried: nothing answers CRI calls meanwhile',
+  },
+  {
+    fact: 'runtime.service_stopped',
+    ...supervisorctlRow(RT, ['STOPPED']),
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.STOPPED: stopped through supervisorctl or never started)`,
+    mechanism: 'supervisorctl shows the runtime stopped: unless it is started, nothing serves CRI calls',
+  },
+  {
+    fact: 'runtime.service_failed',
+    ...initscriptsDead(RT),
+    source: `${INITSCRIPTS} ("%s dead but pid file exists", "%s dead but subsys locked"), printed by \`service docker status\` on RHEL/CentOS 6 and SysV scripts sourcing it`,
+    mechanism:
+      'the runtime daemon is gone although its pid file or subsys lock says it was started: it died rather than being stopped',
+  },
+  {
+    fact: 'runtime.service_stopped',
+    ...initscriptsStopped(RT),
+    source: `${INITSCRIPTS} ("%s is stopped": no process, pid file or lock)`,
+    mechanism:
+      'the init script finds no runtime daemon at all: unless it is started, nothing serves CRI calls',
+  },
+  {
+    fact: 'runtime.service_failed',
+    ...openrcDown(RT),
+    source: `${OPENRC} src/rc-status/rc-status.c print_service ("crashed" for a started service whose daemon is gone, "failed") and src/openrc-run/openrc-run.c ("ERROR: %s failed to start")`,
+    mechanism:
+      "OpenRC (Alpine's init) marks the runtime's service crashed or failed: its daemon died or did not start",
+  },
+  {
+    fact: 'runtime.service_stopped',
+    ...openrcStopped(RT),
+    source: `${OPENRC} src/rc-status/rc-status.c print_service (" stopped ")`,
+    mechanism: "OpenRC lists the runtime's service stopped: unless it is started, nothing serves CRI calls",
+  },
+  {
+    fact: 'runtime.service_failed',
+    ...microk8sInspectDown(MICROK8S_RUNTIME),
+    source: `${MICROK8S} ("FAIL:  Service %s is not running" for snap.microk8s.daemon-containerd, or microk8s.daemon-containerd under strict confinement)`,
+    mechanism: "microk8s inspect finds the snap's containerd not running: the kubelet it runs has no runtime",
+  },
+  {
+    fact: 'runtime.service_stopped',
+    ...snapServiceInactive(MICROK8S_RUNTIME),
+    source: `${SNAPD} for microk8s.daemon-containerd`,
+    mechanism: "snap lists MicroK8s' containerd inactive: unless it is started, nothing serves CRI calls",
   },
   // k3s and rke2 run containerd as their own child and exit when it does.
   {

@@ -1,0 +1,109 @@
+import type { Signature } from './types.ts';
+
+/**
+ * Service managers other than systemd, and the health tools distributions ship, print a daemon's state in their own
+ * words. The rules built here read those words for two sets of services only — the container runtime's and the
+ * kubelet's (with the agents that embed it) — so that another service's line in the same table never fires.
+ *
+ * Sources (each read at the tagged release range given):
+ * - Supervisor/supervisor supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", "stopped: %s (%s)")
+ *   and Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly"), with
+ *   options.py decode_wait_status ("exit status %s", "terminated by %s"); supervisorctl.py status rows
+ *   (`%(namespec)-Ns%(state)-10s%(desc)s`, states from states.py ProcessStates), 3.0–4.3.0.
+ * - fedora-sysv/initscripts etc/rc.d/init.d/functions status() ("%s dead but pid file exists", "%s dead but subsys
+ *   locked", "%s is stopped"), the `service NAME status` of RHEL/CentOS 5–6 and SysV scripts sourcing it to 10.x.
+ * - OpenRC/openrc src/rc-status/rc-status.c print_service (" crashed ", "failed", " stopped " inside
+ *   libeinfo's "[ %s ]" bracket, so "[  crashed  ]", "[ failed ]", "[  stopped  ]") and src/openrc-run/openrc-run.c ("ERROR: %s failed to start"), 0.9–0.63 (Alpine's init).
+ * - canonical/microk8s scripts/inspect.sh check_service ("FAIL:  Service %s is not running", snap.microk8s.daemon-* classic and microk8s.daemon-* strict; since 2018, v1.12) and
+ *   canonical/snapd's `snap services` table (cmd/snap/cmd_services.go fmtServiceStatus).
+ */
+export const SUPERVISOR = 'Supervisor/supervisor 3.0–4.3.0';
+export const INITSCRIPTS = 'fedora-sysv/initscripts etc/rc.d/init.d/functions status()';
+export const OPENRC = 'OpenRC/openrc 0.9–0.63';
+export const MICROK8S = 'canonical/microk8s scripts/inspect.sh check_service';
+export const SNAPD =
+  'canonical/snapd cmd/snap/cmd_services.go (*svcStatus).Execute and fmtServiceStatus (`snap services`: Service, Startup enabled|disabled, Current active|inactive, Notes; read at 2.6x)';
+
+/** The runtime's service and program names, as a process name, init script or OpenRC service carries them. */
+export const RUNTIME_SERVICE_NAMES =
+  '(?:docker|dockerd|docker-engine|containerd|crio|cri-o|cri-docker|cri-dockerd)';
+/** The kubelet's, and those of the agents that run it in their own process (k3s, rke2, MicroK8s' kubelite). */
+export const KUBELET_SERVICE_NAMES = '(?:kubelet|k3s|k3s-agent|k3s-server|rke2-server|rke2-agent|kubelite)';
+/** MicroK8s' snap apps for each: the runtime's, and the kubelet's (kubelite from 1.21, kubelet before). */
+export const MICROK8S_RUNTIME = 'containerd';
+export const MICROK8S_KUBELET = '(?:kubelite|kubelet)';
+
+type Pattern = Pick<Signature, 'pattern' | 'literals'>;
+
+/**
+ * supervisord's log: a program that died on its own (a non-zero or unlisted exit status, or a signal nobody sent
+ * through supervisorctl). "stopped: NAME (...)" is a stop someone asked for, and "; expected)" an exit code the
+ * program's exitcodes list; neither is read.
+ */
+export function supervisordExited(names: string): Pattern {
+  return {
+    pattern: `exited: (?:[A-Za-z0-9_.-]{1,40}:)?${names} \\((?:exit status [0-9]+|terminated by SIG[A-Z0-9]+)[^\\n]{0,20}; not expected\\)`,
+    literals: ['; not expected)'],
+  };
+}
+
+/** supervisord's log: the start retries are spent and the program is left in FATAL (nothing restarts it). */
+export function supervisordGaveUp(names: string): Pattern {
+  return {
+    pattern: `gave up: (?:[A-Za-z0-9_.-]{1,40}:)?${names} entered FATAL state`,
+    literals: ['entered FATAL state'],
+  };
+}
+
+/** `supervisorctl status`: the program's row in one of `states` (its name padded, then the state, then the detail). */
+export function supervisorctlRow(names: string, states: readonly string[]): Pattern {
+  return {
+    pattern: `${names} +(?:${states.join('|')}) +[^ \\n]`,
+    literals: [...states],
+  };
+}
+
+/** RHEL's functions status(): the daemon is gone although its pid file, or its subsys lock, says it should run. */
+export function initscriptsDead(names: string): Pattern {
+  return {
+    pattern: `${names} dead but (?:pid file exists|subsys locked)`,
+    literals: ['dead but pid file exists', 'dead but subsys locked'],
+  };
+}
+
+/** RHEL's functions status(): neither a process, nor a pid file, nor a lock. */
+export function initscriptsStopped(names: string): Pattern {
+  return { pattern: `${names} is stopped`, literals: ['is stopped'] };
+}
+
+/**
+ * OpenRC: `rc-status` rows for a started service whose daemon is gone (crashed) or whose start failed, and
+ * openrc-run's refusal after a failed start.
+ */
+export function openrcDown(names: string): Pattern {
+  return {
+    pattern: `${names} +\\[ {1,2}(?:crashed|failed) {1,2}\\]|ERROR: ${names} failed to start`,
+    literals: ['crashed', 'failed ]', 'failed to start'],
+  };
+}
+
+/** OpenRC's `rc-status` row for a stopped service. */
+export function openrcStopped(names: string): Pattern {
+  return { pattern: `${names} +\\[ {1,2}stopped {1,2}\\]`, literals: ['stopped'] };
+}
+
+/** `microk8s inspect`: the snap's daemon is not running. */
+export function microk8sInspectDown(app: string): Pattern {
+  return {
+    pattern: `Service (?:snap\\.)?microk8s\\.daemon-${app} is not running`,
+    literals: ['microk8s.daemon-'],
+  };
+}
+
+/** `snap services`: the snap's daemon is inactive (Startup enabled or disabled). */
+export function snapServiceInactive(app: string): Pattern {
+  return {
+    pattern: `microk8s\\.daemon-${app} +(?:enabled|disabled) +inactive`,
+    literals: ['microk8s.daemon-'],
+  };
+}
