@@ -1259,6 +1259,23 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.stopped',
     origin: 'unknown',
   },
+  // upstart's init (syslog) and `status kubelet`.
+  {
+    line: 'Nov 23 10:01:02 node-1 init: kubelet main process (1187) killed by SEGV signal',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: kubelet main process ended, respawning',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: kubelet respawning too fast, stopped',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  { line: 'kubelet stop/waiting', fact: 'kubelet.stopped', origin: 'unknown' },
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
@@ -1601,6 +1618,18 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // upstart: a running job, a stop's TERM, another job.
+  { line: 'kubelet start/running, process 1187', fact: 'kubelet.stopped', origin: 'unknown' },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: kubelet main process (1187) killed by TERM signal',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: kube-proxy main process (2001) terminated with status 2',
+    fact: 'kubelet.dead',
+    origin: 'unknown',
+  },
   // Service managers: an expected exit, a requested stop, another program, a running state.
   {
     line: '2026-11-23 10:01:02,123 INFO exited: kubelet (exit status 0; expected)',
@@ -1921,7 +1950,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -203,3 +203,80 @@ describe('MicroK8s: microk8s inspect and snap services', () => {
     expect(facts).not.toContain('runtime.service_failed');
   });
 });
+
+describe("upstart's init and status (Ubuntu 14.04, RHEL 6's init)", () => {
+  it('the docker job respawning until upstart gives up is the runtime down', () => {
+    const logs = [
+      journal('init', 'docker main process (812) terminated with status 1'),
+      journal('init', 'docker main process ended, respawning'),
+      journal('init', 'docker main process (815) terminated with status 1'),
+      journal('init', 'docker respawning too fast, stopped'),
+      ...RUNTIME_DOWN_SYMPTOMS,
+    ].join('\n');
+    const bundle = { logs: { node: logs } };
+    expect(ids(bundle)).toEqual(expect.arrayContaining(['runtime.service_failed', 'runtime.restart_limit']));
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it('`status kubelet` answering stop/waiting after crashes is the kubelet not running', () => {
+    const logs = [
+      journal('init', 'kubelet main process (1187) killed by SEGV signal'),
+      journal('init', 'kubelet respawning too fast, stopped'),
+      '$ status kubelet',
+      'kubelet stop/waiting',
+    ].join('\n');
+    const bundle = { logs: { node: logs } };
+    expect(ids(bundle)).toEqual(
+      expect.arrayContaining(['kubelet.dead', 'kubelet.unit_failed', 'kubelet.stopped']),
+    );
+    expect(top(bundle)?.id).toBe('node_unreachable');
+  });
+
+  it("a running job, a stop's TERM and another job's death yield nothing", () => {
+    const facts = ids({
+      logs: {
+        node: [
+          'docker start/running, process 812',
+          'kubelet start/running, process 1187',
+          journal('init', 'kubelet main process (1187) killed by TERM signal'),
+          journal('init', 'tty1 main process (901) terminated with status 1'),
+          journal('init', 'ssh respawning too fast, stopped'),
+        ].join('\n'),
+      },
+    });
+    for (const fact of [
+      'runtime.service_failed',
+      'runtime.restart_limit',
+      'runtime.service_stopped',
+      'kubelet.dead',
+      'kubelet.unit_failed',
+      'kubelet.stopped',
+    ])
+      expect(facts).not.toContain(fact);
+  });
+});
+
+describe("the runtimes' own clients with no daemon behind them", () => {
+  it("ctr's failed dial of containerd's socket is the runtime unreachable", () => {
+    const bundle = {
+      logs: {
+        node: [
+          '$ ctr -n k8s.io containers ls',
+          'ctr: failed to dial "/run/containerd/containerd.sock": context deadline exceeded',
+          ...RUNTIME_DOWN_SYMPTOMS,
+        ].join('\n'),
+      },
+    };
+    expect(ids(bundle)).toContain('runtime.unreachable');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it("the docker CLI's error during connect on Windows is the runtime unreachable", () => {
+    const bundle = {
+      logs: {
+        node: 'error during connect: this error may indicate that the docker daemon is not running: Get "http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.45/info": open //./pipe/docker_engine: The system cannot find the file specified.',
+      },
+    };
+    expect(ids(bundle)).toContain('runtime.unreachable');
+  });
+});

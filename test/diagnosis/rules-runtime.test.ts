@@ -1059,9 +1059,39 @@ const HITS: readonly Example[] = [
   { line: ' FAIL:  Service snap.microk8s.daemon-containerd is not running', fact: 'runtime.service_failed' },
   { line: ' FAIL:  Service microk8s.daemon-containerd is not running', fact: 'runtime.service_failed' },
   { line: 'microk8s.daemon-containerd            enabled  inactive  -', fact: 'runtime.service_stopped' },
+  // upstart's init (syslog) and `status docker`; the docker CLI on Windows; ctr.
+  {
+    line: 'Nov 23 10:01:02 node-1 init: docker main process (812) terminated with status 1',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: docker main process ended, respawning',
+    fact: 'runtime.service_failed',
+  },
+  { line: 'Nov 23 10:01:02 node-1 init: docker respawning too fast, stopped', fact: 'runtime.restart_limit' },
+  { line: 'docker stop/waiting', fact: 'runtime.service_stopped' },
+  {
+    line: 'error during connect: this error may indicate that the docker daemon is not running: Get "http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.45/containers/json": open //./pipe/docker_engine: The system cannot find the file specified.',
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'ctr: failed to dial "/run/containerd/containerd.sock": context deadline exceeded',
+    fact: 'runtime.unreachable',
+  },
 ];
 
 const MISSES: readonly Example[] = [
+  // upstart: a running job, a stop's TERM, another job.
+  { line: 'docker start/running, process 812', fact: 'runtime.service_stopped' },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: docker main process (812) killed by TERM signal',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: 'Nov 23 10:01:02 node-1 init: tty1 main process (901) terminated with status 1',
+    fact: 'runtime.service_failed',
+  },
+  { line: 'Nov 23 10:01:02 node-1 init: ssh respawning too fast, stopped', fact: 'runtime.restart_limit' },
   // Service managers: an exit supervisord expected, a stop someone asked for, another program's row, a running state.
   {
     line: '2026-11-23 10:01:02,123 INFO exited: docker (exit status 0; expected)',

@@ -16,6 +16,10 @@ import {
   supervisorctlRow,
   supervisordExited,
   supervisordGaveUp,
+  UPSTART,
+  upstartDied,
+  upstartGaveUp,
+  upstartStopped,
 } from './service-managers.ts';
 import type { Signature } from './types.ts';
 import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
@@ -1175,6 +1179,26 @@ export const KUBELET_RULES: readonly Signature[] = [
     ...snapServiceInactive(MICROK8S_KUBELET),
     source: `${SNAPD} for microk8s.daemon-kubelite (daemon-kubelet before 1.21)`,
     mechanism: "snap lists MicroK8s' kubelite inactive: unless it is started, nobody posts node status",
+  },
+  {
+    fact: 'kubelet.dead',
+    ...upstartDied(KS),
+    source: `${UPSTART} init/job_process.c job_process_handler ("%s %s process (%d) terminated with status %d", "killed by %s signal") and job_process_terminated ("%s %s process ended, respawning")`,
+    mechanism:
+      "upstart's init saw the kubelet's main process die: nobody posts node status until it is respawned",
+  },
+  {
+    fact: 'kubelet.unit_failed',
+    ...upstartGaveUp(KS),
+    source: `${UPSTART} init/job_process.c job_process_terminated ("%s respawning too fast, stopped")`,
+    mechanism: 'upstart stopped respawning the kubelet after it died too often: it stays down',
+  },
+  {
+    fact: 'kubelet.stopped',
+    ...upstartStopped(KS),
+    source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
+    mechanism:
+      "upstart's status shows the kubelet's job stopped: unless it is started, nobody posts node status",
   },
   {
     fact: 'kubelet.dead',

@@ -16,6 +16,10 @@ import {
   supervisorctlRow,
   supervisordExited,
   supervisordGaveUp,
+  UPSTART,
+  upstartDied,
+  upstartGaveUp,
+  upstartStopped,
 } from './service-managers.ts';
 import { RUNTIMES, type Signature } from './types.ts';
 import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
@@ -259,6 +263,45 @@ export const RUNTIME_RULES: readonly Signature[] = [
     ...snapServiceInactive(MICROK8S_RUNTIME),
     source: `${SNAPD} for microk8s.daemon-containerd`,
     mechanism: "snap lists MicroK8s' containerd inactive: unless it is started, nothing serves CRI calls",
+  },
+  {
+    fact: 'runtime.service_failed',
+    ...upstartDied(RT),
+    source: `${UPSTART} init/job_process.c job_process_handler ("%s %s process (%d) terminated with status %d", "killed by %s signal") and job_process_terminated ("%s %s process ended, respawning")`,
+    mechanism:
+      "upstart's init saw the runtime's main process die (Ubuntu 14.04's docker job): it is down until respawned",
+  },
+  {
+    fact: 'runtime.restart_limit',
+    ...upstartGaveUp(RT),
+    source: `${UPSTART} init/job_process.c job_process_terminated ("%s respawning too fast, stopped")`,
+    mechanism: 'upstart stopped respawning the runtime after it died too often: it stays down',
+  },
+  {
+    fact: 'runtime.service_stopped',
+    ...upstartStopped(RT),
+    source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
+    mechanism:
+      "upstart's status shows the runtime's job stopped: unless it is started, nothing serves CRI calls",
+  },
+  // The docker CLI on Windows (Docker Desktop, Windows nodes): the named pipe has no daemon behind it.
+  {
+    fact: 'runtime.unreachable',
+    pattern: '[Tt]his error may indicate that the docker daemon is not running',
+    literals: ['may indicate that the docker daemon is not running'],
+    source:
+      'moby client/request.go (*Client).doRequest (a failed connection to the named pipe wrapped as "This error may indicate that the docker daemon is not running." to 20.10, "this error may indicate that the docker daemon is not running: %w" from 23.0) inside errConnectionFailed ("error during connect: ...")',
+    mechanism: "the docker CLI cannot open dockerd's named pipe: dockerd is not running",
+  },
+  // ctr, containerd's own CLI, when nothing answers on containerd's socket.
+  {
+    fact: 'runtime.unreachable',
+    pattern: 'ctr: failed to dial \\\\?"[^"\\n]{0,200}containerd\\.sock',
+    literals: ['ctr: failed to dial'],
+    source:
+      'containerd client.go New ("failed to dial %q: %w" around the blocking gRPC dial of its address), printed by cmd/ctr as "ctr: %v" (1.x and 2.x; k3s and rke2 ship it as `k3s ctr`)',
+    mechanism:
+      "ctr cannot connect to containerd's socket within its timeout: containerd is down or not accepting",
   },
   // k3s and rke2 run containerd as their own child and exit when it does.
   {

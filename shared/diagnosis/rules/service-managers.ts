@@ -14,12 +14,17 @@ import type { Signature } from './types.ts';
  *   locked", "%s is stopped"), the `service NAME status` of RHEL/CentOS 5–6 and SysV scripts sourcing it to 10.x.
  * - OpenRC/openrc src/rc-status/rc-status.c print_service (" crashed ", "failed", " stopped " inside
  *   libeinfo's "[ %s ]" bracket, so "[  crashed  ]", "[ failed ]", "[  stopped  ]") and src/openrc-run/openrc-run.c ("ERROR: %s failed to start"), 0.9–0.63 (Alpine's init).
+ * - upstart (ubports/upstart mirror, 0.6–1.13) init/job_process.c job_process_handler ("%s %s process (%d) terminated
+ *   with status %d", "... killed by %s signal") and job_process_terminated ("%s respawning too fast, stopped", "%s %s
+ *   process ended, respawning"), logged by init to syslog; util/initctl.c job_status (`status NAME`: "NAME goal/state",
+ *   ", process N" while one runs).
  * - canonical/microk8s scripts/inspect.sh check_service ("FAIL:  Service %s is not running", snap.microk8s.daemon-* classic and microk8s.daemon-* strict; since 2018, v1.12) and
  *   canonical/snapd's `snap services` table (cmd/snap/cmd_services.go fmtServiceStatus).
  */
 export const SUPERVISOR = 'Supervisor/supervisor 3.0–4.3.0';
 export const INITSCRIPTS = 'fedora-sysv/initscripts etc/rc.d/init.d/functions status()';
 export const OPENRC = 'OpenRC/openrc 0.9–0.63';
+export const UPSTART = 'upstart 0.6–1.13 (ubports/upstart mirror)';
 export const MICROK8S = 'canonical/microk8s scripts/inspect.sh check_service';
 export const SNAPD =
   'canonical/snapd cmd/snap/cmd_services.go (*svcStatus).Execute and fmtServiceStatus (`snap services`: Service, Startup enabled|disabled, Current active|inactive, Notes; read at 2.6x)';
@@ -106,4 +111,25 @@ export function snapServiceInactive(app: string): Pattern {
     pattern: `microk8s\\.daemon-${app} +(?:enabled|disabled) +inactive`,
     literals: ['microk8s.daemon-'],
   };
+}
+
+/**
+ * upstart's init, in syslog: the job's main process died (a non-zero status, or a crash signal; TERM, INT, HUP and
+ * KILL also end a stop someone asked for, and a KILL of the kubelet has its own rule) or is being respawned.
+ */
+export function upstartDied(names: string): Pattern {
+  return {
+    pattern: `${names} main process (?:\\([0-9]+\\) (?:terminated with status [0-9]+|killed by (?:SEGV|ABRT|BUS|ILL|FPE|SYS|TRAP|QUIT) signal)|ended, respawning)`,
+    literals: ['main process (', 'main process ended, respawning'],
+  };
+}
+
+/** upstart's init: the job died too often in a short time and is no longer respawned. */
+export function upstartGaveUp(names: string): Pattern {
+  return { pattern: `${names} respawning too fast, stopped`, literals: ['respawning too fast, stopped'] };
+}
+
+/** `status NAME` / `initctl status NAME` under upstart: the job's goal is stop and nothing runs. */
+export function upstartStopped(names: string): Pattern {
+  return { pattern: `${names} stop/waiting`, literals: ['stop/waiting'] };
 }
