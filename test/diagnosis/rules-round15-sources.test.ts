@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ids, journal, klog, top } from '../support/node-lines.ts';
+
+// Round 15's families read from the programs' sources (docs/accuracy.md, "What round 15 teaches"): the kubelet's own
+// informers failing to list and watch the API server (client-go's reflector, every klog form from 1.10 to 1.33),
+// including through a proxy on the node's loopback. Lines are written from the programs' format strings, not from
+// any incident.
+
+const LIST =
+  'https://127.0.0.1:6443/api/v1/nodes?fieldSelector=metadata.name%3Dworker-1&limit=500&resourceVersion=0';
+
+describe("the kubelet's informers failing to list and watch the API server", () => {
+  it('1.10-1.18: "Failed to list *v1.Node" with the connection refused, through a proxy on loopback', () => {
+    const line = klog(
+      'E',
+      'reflector.go:205',
+      `k8s.io/kubernetes/pkg/kubelet/kubelet.go:451: Failed to list *v1.Node: Get ${LIST}: dial tcp 127.0.0.1:6443: connect: connection refused`,
+    );
+    const found = ids({ logs: { kubelet: line } });
+    expect(found).toContain('kubelet.api_error');
+    expect(found).toContain('kubelet.api_via_loopback');
+    expect(top({ logs: { kubelet: line } })?.id).toBe('node_unreachable');
+  });
+
+  it('1.19-1.30: the watch error handler wrapping "failed to list", the connection reset by the local proxy', () => {
+    const logs = [
+      klog(
+        'W',
+        'reflector.go:424',
+        `k8s.io/client-go/informers/factory.go:150: failed to list *v1.Service: Get "https://127.0.0.1:6443/api/v1/services?limit=500&resourceVersion=0": read tcp 127.0.0.1:41234->127.0.0.1:6443: read: connection reset by peer`,
+      ),
+      klog(
+        'E',
+        'reflector.go:140',
+        `k8s.io/client-go/informers/factory.go:150: Failed to watch *v1.Service: failed to list *v1.Service: Get "https://127.0.0.1:6443/api/v1/services?limit=500&resourceVersion=0": read tcp 127.0.0.1:41234->127.0.0.1:6443: read: connection reset by peer`,
+      ),
+    ].join('\n');
+    const found = ids({ logs: { kubelet: logs } });
+    expect(found).toContain('kubelet.api_error');
+    // A reset is the proxy answering: something listens on loopback, so this is not the refusal that fact names.
+    expect(found).not.toContain('kubelet.api_via_loopback');
+    expect(top({ logs: { kubelet: logs } })?.id).toBe('node_unreachable');
+  });
+
+  it('1.31-1.32: "Unhandled Error" wrapping the watch failure, a virtual address timing out', () => {
+    const line = klog(
+      'E',
+      'reflector.go:158',
+      '"Unhandled Error" err="k8s.io/client-go/informers/factory.go:160: Failed to watch *v1.Node: failed to list *v1.Node: Get \\"https://10.0.0.100:6443/api/v1/nodes?fieldSelector=metadata.name%3Dworker-1&limit=500&resourceVersion=0\\": dial tcp 10.0.0.100:6443: i/o timeout" logger="UnhandledError"',
+    );
+    expect(ids({ logs: { kubelet: line } })).toContain('kubelet.api_error');
+    expect(top({ logs: { kubelet: line } })?.id).toBe('node_unreachable');
+  });
+
+  it('1.33: structured "Failed to watch" err=… reflector=… type=…, and the watch that ended with an error', () => {
+    const logs = [
+      klog(
+        'E',
+        'reflector.go:200',
+        '"Failed to watch" err="Get \\"https://10.0.0.100:6443/api/v1/pods?allowWatchBookmarks=true&fieldSelector=spec.nodeName%3Dworker-1&watch=true\\": net/http: TLS handshake timeout" logger="UnhandledError" reflector="pkg/kubelet/config/apiserver.go:66" type="*v1.Pod"',
+      ),
+      klog(
+        'I',
+        'reflector.go:556',
+        '"Warning: watch ended with error" reflector="k8s.io/client-go/informers/factory.go:160" type="*v1.Node" err="an error on the server (\\"unable to decode an event from the watch stream: http2: client connection lost\\") has prevented the request from succeeding"',
+      ),
+    ];
+    for (const line of logs) expect(ids({ logs: { kubelet: line } })).toContain('kubelet.api_error');
+    expect(top({ logs: { kubelet: logs.join('\n') } })?.id).toBe('node_unreachable');
+  });
+
+  it('1.17-1.32: "watch of *v1.Pod ended with" a connection timed out', () => {
+    const line = klog(
+      'W',
+      'reflector.go:340',
+      'k8s.io/kubernetes/pkg/kubelet/config/apiserver.go:43: watch of *v1.Pod ended with: very short watch: k8s.io/kubernetes/pkg/kubelet/config/apiserver.go:43: Unexpected watch close - watch lasted less than a second and no items received; read tcp 10.0.0.21:52344->10.0.0.100:6443: read: connection timed out',
+    );
+    expect(ids({ logs: { kubelet: line } })).toContain('kubelet.api_error');
+  });
+
+  it('near misses: other causes of a failed list, other programs, the controller manager', () => {
+    const notNetwork = [
+      // The API server answering: a resource it does not serve, a 401 (the credentials rule's).
+      klog(
+        'E',
+        'reflector.go:138',
+        'k8s.io/client-go/informers/factory.go:134: Failed to watch *v1beta1.RuntimeClass: failed to list *v1beta1.RuntimeClass: the server could not find the requested resource',
+      ),
+      klog(
+        'E',
+        'reflector.go:138',
+        'k8s.io/client-go/informers/factory.go:134: Failed to watch *v1.Node: failed to list *v1.Node: Unauthorized',
+      ),
+      // A watch that ended normally ("very short watch" with nothing of the network).
+      klog(
+        'W',
+        'reflector.go:302',
+        'k8s.io/client-go/informers/factory.go:134: watch of *v1.Node ended with: very short watch: k8s.io/client-go/informers/factory.go:134: Unexpected watch close - watch lasted less than a second and no items received',
+      ),
+      // containerd's CNI configuration watcher names no API type.
+      journal(
+        'containerd[812]',
+        'time="2026-11-02T13:41:43Z" level=error msg="failed to watch cni conf dir /etc/cni/net.d" error="dial tcp 10.0.0.100:6443: i/o timeout"',
+      ),
+    ];
+    for (const line of notNetwork) expect(ids({ logs: { node: line } })).not.toContain('kubelet.api_error');
+    // The controller manager's own reflector is the control plane's watch, not the kubelet's path.
+    const kcm = journal(
+      'kube-controller-manager[501]',
+      'E1102 13:41:43.111882     501 reflector.go:138] k8s.io/client-go/informers/factory.go:134: Failed to watch *v1.Lease: failed to list *v1.Lease: Get "https://10.0.0.100:6443/apis/coordination.k8s.io/v1/leases?limit=500&resourceVersion=0": dial tcp 10.0.0.100:6443: connect: connection refused',
+    );
+    expect(ids({ logs: { node: kcm } })).not.toContain('kubelet.api_error');
+  });
+});
