@@ -112,3 +112,71 @@ describe("the kubelet's informers failing to list and watch the API server", () 
     expect(ids({ logs: { node: kcm } })).not.toContain('kubelet.api_error');
   });
 });
+
+describe('ENOSPC read by the call that returned it: a watch that could not be added is the inotify watch limit', () => {
+  it("the kubelet's plugin watcher exiting at start on a watch it could not add (1.12-1.15 fatal, later structured)", () => {
+    const fatal = klog(
+      'F',
+      'kubelet.go:1384',
+      'failed to start Plugin Watcher. err: failed to traverse plugin socket path, err: failed to watch /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-0a1b/globalmount/data/cache, err: no space left on device',
+    );
+    const found = ids({ logs: { kubelet: fatal } });
+    expect(found).toContain('fd.inotify');
+    expect(found).not.toContain('disk.pressure');
+    const structured = klog(
+      'E',
+      'plugin_watcher.go:66',
+      '"Failed to traverse plugin socket path" err="failed to watch /var/lib/kubelet/plugins_registry, err: no space left on device" path="/var/lib/kubelet/plugins_registry"',
+    );
+    const again = ids({ logs: { kubelet: structured } });
+    expect(again).toContain('fd.inotify');
+    expect(again).not.toContain('disk.pressure');
+    expect(top({ logs: { kubelet: structured } })?.id).toBe('fd_exhaustion');
+  });
+
+  it("the kubelet's log follower (kubectl logs -f) and containerd's CNI directory watch", () => {
+    const follow =
+      'error: failed to watch file "/var/log/pods/default_web-0_1/web/0.log": no space left on device';
+    const cni = journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:43Z" level=fatal msg="Failed to run CRI service" error="failed to create cni conf monitor for default: failed to watch cni conf dir /etc/cni/net.d: no space left on device"',
+    );
+    for (const line of [follow, cni]) {
+      const found = ids({ logs: { node: line } });
+      expect(found).toContain('fd.inotify');
+      expect(found).not.toContain('disk.pressure');
+    }
+  });
+
+  it("a line naming inotify with ENOSPC, and systemctl's password agent out of inotify instances", () => {
+    const cadvisor = klog(
+      'E',
+      'manager.go:1082',
+      'error while watching "/sys/fs/cgroup/memory/kubepods/burstable" with inotify: no space left on device',
+    );
+    expect(ids({ logs: { kubelet: cadvisor } })).toContain('fd.inotify');
+    const agent = 'Failed to allocate directory watch: Too many open files';
+    expect(ids({ logs: { node: agent } })).toContain('fd.inotify');
+    expect(top({ logs: { node: agent } })?.id).toBe('fd_exhaustion');
+  });
+
+  it('near misses: a write that ENOSPC ends is the disk, and an API watch is not a file watch', () => {
+    const write = journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:43Z" level=error msg="failed to write" error="write /var/lib/containerd/io.containerd.content.v1.content/ingest/x/data: no space left on device"',
+    );
+    const found = ids({ logs: { node: write } });
+    expect(found).toContain('disk.pressure');
+    expect(found).not.toContain('fd.inotify');
+    const apiWatch = klog(
+      'E',
+      'reflector.go:138',
+      'k8s.io/client-go/informers/factory.go:134: Failed to watch *v1.Node: failed to list *v1.Node: rpc error: no space left on device',
+    );
+    expect(ids({ logs: { kubelet: apiWatch } })).not.toContain('fd.inotify');
+    // The password agent out of descriptors for something else is not the inotify instance limit.
+    expect(
+      ids({ logs: { node: 'Failed to allocate signal file descriptor: Too many open files' } }),
+    ).not.toContain('fd.inotify');
+  });
+});

@@ -389,7 +389,8 @@ export const KERNEL_RULES: readonly Signature[] = [
     pattern: 'no space left on device',
     // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
     // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
-    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify',
+    // A failed watch (the kubelet's plugin watcher, its log follower, containerd's CNI directory) is fsnotify's Add.
+    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch ',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
