@@ -1241,6 +1241,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  // mm/memcontrol.c mem_cgroup_print_oom_meminfo and mm/oom_kill.c dump_tasks: a memcg OOM report's accounting lines.
+  { line: kmsg('memory: usage 2097152kB, limit 2097152kB, failcnt 48213'), fact: 'mem.oom_report' },
+  { line: kmsg('Tasks state (memory values in pages):'), fact: 'mem.oom_report' },
+  {
+    line: kmsg('Memory cgroup stats for /kubepods/burstable/pod7c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8:'),
+    fact: 'mem.cgroup_oom',
+  },
+  { line: kmsg('Memory cgroup stats for /kubepods.slice:'), fact: 'mem.oom' },
   // net/sched/sch_generic.c dev_watchdog, before 6.7 and from 6.8 (netdev_crit's driver and device prefix).
   { line: kmsg('NETDEV WATCHDOG: eth0 (ena): transmit queue 0 timed out'), fact: 'network.iface_lost' },
   {

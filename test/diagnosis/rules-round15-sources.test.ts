@@ -180,3 +180,68 @@ describe('ENOSPC read by the call that returned it: a watch that could not be ad
     ).not.toContain('fd.inotify');
   });
 });
+
+const kern = (text: string) => journal('kernel', `[4412.118203] ${text}`);
+
+describe("the kernel's memory-cgroup lines that head an OOM report, read without the kill line", () => {
+  it("the counters at the limit with the failure count, no path: an OOM report, read as the node's memory", () => {
+    const logs = [
+      kern('memory: usage 2097152kB, limit 2097152kB, failcnt 48213'),
+      kern('memory+swap: usage 2097152kB, limit 2097152kB, failcnt 0'),
+      kern('kmem: usage 118320kB, limit 9007199254740988kB, failcnt 0'),
+    ].join('\n');
+    const found = ids({ logs: { node: logs } });
+    expect(found).toContain('mem.oom_report');
+    expect(found).toContain('mem.oom');
+    expect(found).not.toContain('mem.cgroup_oom');
+    expect(top({ logs: { node: logs } })?.id).toBe('resource_starvation');
+  });
+
+  it("cgroup v2's swap counter and the task table's header", () => {
+    for (const line of [
+      kern('swap: usage 0kB, limit 0kB, failcnt 0'),
+      kern('Tasks state (memory values in pages):'),
+    ])
+      expect(ids({ logs: { node: line } })).toContain('mem.oom_report');
+  });
+
+  it("a pod's cgroup named in the report is that pod's own limit, not the node's", () => {
+    const logs = [
+      kern('memory: usage 524288kB, limit 524288kB, failcnt 3121'),
+      kern(
+        'Memory cgroup stats for /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod7c1f2a3b_4d5e_6f70_8192_a3b4c5d6e7f8.slice:',
+      ),
+    ].join('\n');
+    const found = ids({ logs: { node: logs } });
+    expect(found).toContain('mem.cgroup_oom');
+    expect(found).not.toContain('mem.oom');
+    // Before 4.19 the same question was answered by "Task in … killed as a result of limit of …".
+    const old = kern(
+      'Task in /kubepods/burstable/pod7c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8/0a1b2c3d4e5f killed as a result of limit of /kubepods/burstable/pod7c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8',
+    );
+    expect(ids({ logs: { node: old } })).toContain('mem.cgroup_oom');
+  });
+
+  it("the pods' parent cgroup at its limit (node allocatable) is the node's memory for pods exhausted", () => {
+    const stats = kern('Memory cgroup stats for /kubepods:');
+    expect(ids({ logs: { node: stats } })).toContain('mem.oom');
+    const summary = kern(
+      'oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/kubepods.slice,task_memcg=/kubepods.slice/kubepods-besteffort.slice/kubepods-besteffort-pod1.slice/cri-containerd-0a1b2c3d4e5f.scope,task=java,pid=4121,uid=0',
+    );
+    const found = ids({ logs: { node: summary } });
+    expect(found).toContain('mem.oom');
+    expect(found).not.toContain('mem.cgroup_oom');
+    expect(top({ logs: { node: summary } })?.id).toBe('resource_starvation');
+  });
+
+  it('near misses: counters that are not an OOM report', () => {
+    // A cgroup's memory.stat or a free(1) table holds neither the failure counter's wording nor the report's header.
+    for (const line of [
+      'memory.usage_in_bytes 2147483648',
+      'Mem:        16384256     15874320       509936',
+      kern('Memory cgroup stats for /system.slice/docker.service:'),
+    ])
+      expect(ids({ logs: { node: line } })).not.toContain('mem.cgroup_oom');
+    expect(ids({ logs: { node: 'memory.max 2147483648' } })).not.toContain('mem.oom_report');
+  });
+});
