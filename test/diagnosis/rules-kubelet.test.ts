@@ -256,6 +256,39 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'node.status_unknown',
   },
+  // client-go's reflector on the kubelet's informers: 1.10-1.18, 1.19-1.30, 1.31-1.32 and 1.33's structured form.
+  {
+    line: klog(
+      'E',
+      'reflector.go:205',
+      'k8s.io/kubernetes/pkg/kubelet/kubelet.go:451: Failed to list *v1.Node: Get https://10.0.0.100:6443/api/v1/nodes?fieldSelector=metadata.name%3Dworker-1&limit=500&resourceVersion=0: dial tcp 10.0.0.100:6443: connect: no route to host',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:138',
+      'k8s.io/client-go/informers/factory.go:134: Failed to watch *v1.CSIDriver: failed to list *v1.CSIDriver: Get "https://127.0.0.1:6443/apis/storage.k8s.io/v1/csidrivers?limit=500&resourceVersion=0": dial tcp 127.0.0.1:6443: connect: connection refused',
+    ),
+    fact: 'kubelet.api_via_loopback',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:158',
+      '"Unhandled Error" err="k8s.io/client-go/informers/factory.go:160: Failed to watch *v1.RuntimeClass: failed to list *v1.RuntimeClass: Get \\"https://lb.example.internal:6443/apis/node.k8s.io/v1/runtimeclasses?limit=500&resourceVersion=0\\": net/http: TLS handshake timeout" logger="UnhandledError"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'E',
+      'reflector.go:200',
+      '"Failed to watch" err="Get \\"https://10.0.0.100:6443/api/v1/services?allowWatchBookmarks=true&watch=true\\": dial tcp 10.0.0.100:6443: connect: connection refused" logger="UnhandledError" reflector="k8s.io/client-go/informers/factory.go:160" type="*v1.Service"',
+    ),
+    fact: 'kubelet.api_error',
+  },
   {
     line: journal(
       'rke2-agent[920]',
@@ -1279,6 +1312,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  // mm/memcontrol.c mem_cgroup_print_oom_meminfo and mm/oom_kill.c dump_tasks: a memcg OOM report's accounting lines.
+  { line: kmsg('memory: usage 2097152kB, limit 2097152kB, failcnt 48213'), fact: 'mem.oom_report' },
+  { line: kmsg('Tasks state (memory values in pages):'), fact: 'mem.oom_report' },
+  {
+    line: kmsg('Memory cgroup stats for /kubepods/burstable/pod7c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8:'),
+    fact: 'mem.cgroup_oom',
+  },
+  { line: kmsg('Memory cgroup stats for /kubepods.slice:'), fact: 'mem.oom' },
   // net/sched/sch_generic.c dev_watchdog, before 6.7 and from 6.8 (netdev_crit's driver and device prefix).
   { line: kmsg('NETDEV WATCHDOG: eth0 (ena): transmit queue 0 timed out'), fact: 'network.iface_lost' },
   {

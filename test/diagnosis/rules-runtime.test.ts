@@ -689,6 +689,19 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kubelet.go:1431] "Failed to start cAdvisor" err="inotify_init: too many open files"`,
     fact: 'fd.inotify',
   },
+  // A watch that could not be added (fsnotify's Add, inotify_add_watch's ENOSPC) and systemctl's agent's inotify_init1.
+  {
+    line: `${J} kubelet[1234]: F1123 10:01:02.123456    1234 kubelet.go:1384] failed to start Plugin Watcher. err: failed to traverse plugin socket path, err: failed to watch /var/lib/kubelet/plugins/kubernetes.io/csi/pv/pvc-1/globalmount/a, err: no space left on device`,
+    fact: 'fd.inotify',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=fatal msg="Failed to run CRI service" error="failed to create cni conf monitor for default: failed to watch cni conf dir /etc/cni/net.d: no space left on device"`,
+    fact: 'fd.inotify',
+  },
+  {
+    line: `${J} systemctl[4412]: Failed to allocate directory watch: Too many open files`,
+    fact: 'fd.inotify',
+  },
   {
     line: `${J} containerd[812]: ${TS} level=error msg="failed to delete task" error="context deadline exceeded" id=${CID}`,
     fact: 'runtime.op_timeout',

@@ -236,6 +236,45 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism: 'the kernel ran out of memory and started its OOM killer',
   },
   {
+    // The accounting lines of an OOM report, pasted without its header or its kill line: dump_header prints the
+    // memory cgroup's counters only for a memcg OOM (mem_cgroup_print_oom_meminfo) and the task table for both.
+    // Whose limit it was is the cgroup path the report names (the rules below); with none, the derivation in
+    // extract/derived.ts reads the report as the node's.
+    fact: 'mem.oom_report',
+    literals: ['failcnt', 'Tasks state (memory values in pages)'],
+    pattern:
+      '(?:memory|memory\\+swap|kmem|swap): usage [0-9]+kB, limit [0-9]+kB, failcnt [0-9]+|Tasks state \\(memory values in pages\\)',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/memcontrol.c mem_cgroup_print_oom_meminfo ("memory: usage %llukB, limit %llukB, failcnt %lu", with "memory+swap:" and "kmem:" on cgroup v1 and "swap:" on v2; mem_cgroup_print_oom_info before 4.19) and mm/oom_kill.c dump_tasks ("Tasks state (memory values in pages):", 4.19+), both called from dump_header',
+    mechanism:
+      "the kernel's OOM report for a memory cgroup at its limit (usage equal to the limit, the failure counter counting refused charges): the OOM killer is choosing a victim in it",
+  },
+  {
+    // The memory cgroup the report is about, by its path: a pod's (or a container's under it) is one workload's limit.
+    fact: 'mem.cgroup_oom',
+    literals: ['Memory cgroup stats for', 'killed as a result of limit of'],
+    pattern: '(?:Memory cgroup stats for|killed as a result of limit of) [^ \\n]*kubepods[^ \\n]*pod[0-9a-f]',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/memcontrol.c mem_cgroup_print_oom_meminfo ("Memory cgroup stats for %s:" with the OOMing memcg\'s path, 4.19+) and mem_cgroup_print_oom_info before 4.19 ("Task in %s killed as a result of limit of %s"), naming a pod\'s cgroup the kubelet created (kubepods/<qos>/pod<uid>, kubepods-<qos>-pod<uid>.slice)',
+    mechanism:
+      "a pod (or one container of it) reached its own memory limit and the kernel OOM-killed inside it: that workload's limit, not the node's memory",
+  },
+  {
+    // The pods' parent cgroup at its limit: the kubelet sets kubepods' memory.max to node allocatable, so the pods
+    // together used all the memory the node gives them (node-wide starvation, as the kubelet's eviction sees it).
+    fact: 'mem.oom',
+    literals: ['Memory cgroup stats for', 'oom_memcg='],
+    pattern:
+      '(?:Memory cgroup stats for [^ \\n]*/kubepods(?:\\.slice)?:|oom-kill:constraint=CONSTRAINT_MEMCG[^\\n]{0,300}oom_memcg=[^ ,\\n]*/kubepods(?:\\.slice)?,)',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/memcontrol.c mem_cgroup_print_oom_meminfo ("Memory cgroup stats for %s:") and mm/oom_kill.c dump_oom_summary ("oom-kill:constraint=%s,…,oom_memcg=%s,…", 4.19+), naming the kubelet\'s top-level pods cgroup (kubepods, kubepods.slice), whose limit kubernetes pkg/kubelet/cm/node_container_manager_linux.go enforceNodeAllocatableCgroups sets to node allocatable',
+    mechanism:
+      "all pods together reached node allocatable memory (the limit the kubelet puts on kubepods): the node's memory for pods is exhausted and the kernel OOM-kills among them",
+  },
+  {
     fact: 'mem.oom',
     pattern: 'oom-kill:constraint=CONSTRAINT_NONE',
     literals: ['oom-kill:constraint=CONSTRAINT_NONE'],
@@ -271,7 +310,9 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'mem.cgroup_oom',
     pattern: 'Memory cgroup out of memory|oom-kill:constraint=CONSTRAINT_MEMCG',
-    unless: 'oom_memcg=/(?:system|runtime|podruntime)\\.slice[,/ ]',
+    // A host slice's limit, or the pods' parent at node allocatable, is not one container's.
+    unless:
+      'oom_memcg=/(?:system|runtime|podruntime)\\.slice[,/ ]|oom_memcg=[^ ,\\n]*/kubepods(?:\\.slice)?,',
     literals: ['Memory cgroup out of memory', 'oom-kill:constraint=CONSTRAINT_MEMCG'],
     from: ['kernel', 'unknown'],
     source: 'linux mm/oom_kill.c oom_kill_process / dump_oom_summary (memcg OOM)',
@@ -389,7 +430,8 @@ export const KERNEL_RULES: readonly Signature[] = [
     pattern: 'no space left on device',
     // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
     // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
-    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify',
+    // A failed watch (the kubelet's plugin watcher, its log follower, containerd's CNI directory) is fsnotify's Add.
+    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch ',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',

@@ -89,6 +89,29 @@ const LEASE_FAILURE_LITERALS = [
   'failed to update node lease',
 ];
 
+/**
+ * How client-go's reflector names the type it lists and watches (getTypeDescriptionFromObject, expectedTypeName
+ * before 1.28): a Go type (`*v1.Node`, `*v1beta1.RuntimeClass`), a GroupVersionKind (`storage.k8s.io/v1, Kind=…`)
+ * or `<unspecified>`. Other programs' "failed to watch" (containerd's CNI directory, systemd's PIDs) name none.
+ */
+const REFLECTOR_TYPE =
+  '(?:\\*[A-Za-z0-9_]+\\.[A-Za-z0-9_]+|<unspecified>|[a-z0-9.-]*/v[0-9][a-z0-9]*, (?:Kind|Resource)=[A-Za-z0-9]+)';
+
+/**
+ * The reflector's list and watch failures in every klog form: "Failed to list %v" (to 1.18) and "failed to list %v"
+ * (1.19 on, wrapped as "Failed to watch %v: failed to list %v" by the watch error handler), "watch of %v ended with"
+ * (the watch handler's warning to 1.32), and 1.33's structured "Failed to watch" err=… (HandleErrorWithContext) and
+ * "Warning: watch ended with error" (the contextual logger's Info).
+ */
+const REFLECTOR_FAILURE = `(?:[Ff]ailed to (?:watch|list) ${REFLECTOR_TYPE}|watch of ${REFLECTOR_TYPE} ended with|"Failed to watch" err=|Warning: watch ended with error)`;
+/** REFLECTOR_FAILURE's literals (compared without regard to case). */
+const REFLECTOR_FAILURE_LITERALS = [
+  'failed to watch',
+  'failed to list',
+  'watch of',
+  'watch ended with error',
+];
+
 /** The CRI list calls relist makes (remote_runtime.go logs "<Call> with filter from runtime service failed"). */
 const CRI_LIST_CALL = '(?:ListPodSandbox|ListContainers|ListPodSandboxStats|ListContainerStats)';
 
@@ -546,6 +569,20 @@ export const KUBELET_RULES: readonly Signature[] = [
     source:
       'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
     mechanism: 'the kubelet cannot reach the API server to renew its Lease in kube-node-lease',
+  },
+  {
+    // The kubelet's own informers (its Node, the pods bound to it, Services, RuntimeClasses, CSIDrivers) list and
+    // watch the API server on the same client as its status updates: a list or watch that ends in the network's
+    // errors is the kubelet's path to the API server failing, even where no status update was logged. The
+    // controller manager's reflectors are its own lines (controlplane.watch_lost), not this.
+    fact: 'kubelet.api_error',
+    pattern: `${REFLECTOR_FAILURE}[^\\n]{0,400}${NETWORK_CAUSE}`,
+    literals: REFLECTOR_FAILURE_LITERALS,
+    from: ['kubelet'],
+    source:
+      'kubernetes staging/src/k8s.io/client-go/tools/cache/reflector.go (ListAndWatch: "%s: Failed to list %v: %v" 1.10-1.18, "failed to list %v: %w" 1.19-1.33 and the warning "%s: failed to list %v: %v" 1.25-1.32; DefaultWatchErrorHandler\'s "%s: Failed to watch %v: %v" through utilruntime.HandleError, logged as "Unhandled Error" err=… in 1.31-1.32 and as structured "Failed to watch" err=… reflector=… type=… through HandleErrorWithContext from 1.33; watchHandler\'s "%s: watch of %v ended with: %v" to 1.32, "Warning: watch ended with error" from 1.33), on the kubelet\'s informers (pkg/kubelet/kubelet.go NewMainKubelet\'s Node and Service informers, pkg/kubelet/config/apiserver.go\'s pod source, client-go informers/factory.go)',
+    mechanism:
+      "the kubelet's informers cannot list or keep watching the API server (refused, reset, timed out, unroutable): the kubelet's own path to the API server is failing, the one its status and Lease updates take",
   },
   {
     // The same status and Lease failures, when what they end in is silence rather than an answer: the shape a
@@ -1341,11 +1378,11 @@ export const KUBELET_RULES: readonly Signature[] = [
     // The kubelet's API address is on this host: something on the node serves it (a node-local proxy static pod,
     // the API server's own static pod, or the agent of k3s or rke2), and it is not answering.
     fact: 'kubelet.api_via_loopback',
-    literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS],
-    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):[0-9]{2,5}[^\\n]{0,120}connection refused`,
+    literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS, ...REFLECTOR_FAILURE_LITERALS],
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE}|${REFLECTOR_FAILURE})[^\\n]{0,300}(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):[0-9]{2,5}[^\\n]{0,120}connection refused`,
     from: ['kubelet'],
     source:
-      "kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer / tryRegisterWithAPIServer (\"Unable to register node with API server\") and updateNodeStatus, and the Lease controller, with the client's \"dial tcp 127.0.0.1:6443: connect: connection refused\" (the kubeconfig's server on loopback: kubespray's nginx-proxy or haproxy static pod on :6443, rke2's agent load balancer on :6443/:9345 and k3s's on :6444, a control-plane node's own API server)",
+      "kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer / tryRegisterWithAPIServer (\"Unable to register node with API server\") and updateNodeStatus, and the Lease controller, and client-go tools/cache/reflector.go's list and watch failures on the kubelet's informers, with the client's \"dial tcp 127.0.0.1:6443: connect: connection refused\" (the kubeconfig's server on loopback: kubespray's nginx-proxy or haproxy static pod on :6443, rke2's agent load balancer on :6443/:9345 and k3s's on :6444, a control-plane node's own API server)",
     mechanism:
       'the kubelet talks to the API server through an address on its own host, and nothing listens there: the node-local proxy or API server that would answer is a pod or process of this node that is not running',
   },

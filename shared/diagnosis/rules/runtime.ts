@@ -145,7 +145,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'fd.inotify',
     pattern:
-      'inotify_init1?: [Tt]oo many open files|inotify resources exhausted|inotify_add_watch[^\\n]{0,200}[Nn]o space left on device|fsnotify watcher: [Tt]oo many open files|[Ff]ailed to create inotify|inotify instance limit|inotify watch limit',
+      'inotify_init1?: [Tt]oo many open files|inotify resources exhausted|inotify[^\\n]{0,200}[Nn]o space left on device|fsnotify watcher: [Tt]oo many open files|[Ff]ailed to create inotify|inotify instance limit|inotify watch limit',
     literals: [
       'failed to create inotify',
       'fsnotify watcher: too many open files',
@@ -160,6 +160,31 @@ export const RUNTIME_RULES: readonly Signature[] = [
       'inotify_init1(2) EMFILE / inotify_add_watch(2) ENOSPC as reported by cAdvisor (kubelet), fsnotify users (containerd, dockerd), and tail -f ("inotify resources exhausted", GNU coreutils tail.c)',
     mechanism:
       'fs.inotify.max_user_instances or max_user_watches is used up: the kubelet cannot watch cgroups and followers cannot start',
+  },
+  {
+    // A watch that could not be added ends in ENOSPC only at the watch limit: inotify_add_watch(2) returns ENOSPC when
+    // the user's fs.inotify.max_user_watches is used up, and fsnotify's Add returns that errno as is. The programs
+    // wrap it in their own words, none naming inotify: the kubelet's plugin watcher walking its plugin directories
+    // (into the volumes mounted under them, one watch per directory), its log follower for kubectl logs -f,
+    // containerd's and Cilium's watch of the CNI configuration directory.
+    fact: 'fd.inotify',
+    pattern: '[Ff]ailed to watch [^\\n]{1,300}[Nn]o space left on device',
+    literals: ['no space left on device'],
+    // The reflector's "Failed to watch *v1.Node" is an API watch, not a file's.
+    unless: '[Ff]ailed to watch (?:\\*[A-Za-z0-9_]+\\.|<unspecified>)',
+    source:
+      'fsnotify (*Watcher).Add returning inotify_add_watch(2)\'s ENOSPC ("no space left on device"; inotify(7): /proc/sys/fs/inotify/max_user_watches), wrapped by kubernetes pkg/kubelet/pluginmanager/pluginwatcher/plugin_watcher.go traversePluginDir ("failed to watch %s, err: %v", 1.12 on; fatal through kubelet.go "failed to start Plugin Watcher. err: %v" to 1.15, structured "Failed to traverse plugin socket path" since), pkg/kubelet/kuberuntime/logs/logs.go ReadLogs ("failed to watch file %q: %v", kubectl logs -f), containerd pkg/cri cni_conf_syncer.go newCNINetConfSyncer ("failed to watch cni conf dir %s: %w", 1.5 on) and cilium daemon/cmd/cni ("Failed to watch CNI configuration directory %s: %v")',
+    mechanism:
+      "a program could not add an inotify watch: the user's inotify watches (fs.inotify.max_user_watches) are used up, not the disk; the kubelet's plugin watcher exits at start on it, followers and configuration watchers stop seeing changes",
+  },
+  {
+    fact: 'fd.inotify',
+    pattern: 'Failed to allocate directory watch: [Tt]oo many open files',
+    literals: ['Failed to allocate directory watch'],
+    source:
+      'systemd src/tty-ask-password-agent/tty-ask-password-agent.c (inotify_init1 failing: "Failed to allocate directory watch: %m"), the password agent systemctl start, restart and daemon-reload spawn; EMFILE from inotify_init1(2) at fs.inotify.max_user_instances (128 by default)',
+    mechanism:
+      "systemctl's password agent could not get an inotify instance: the user's inotify instances (fs.inotify.max_user_instances) are used up, the limit the kubelet's cAdvisor and every fsnotify user on the node draw from",
   },
   {
     fact: 'runtime.op_timeout',
