@@ -4826,7 +4826,7 @@ const NOT_AN_EPISODE = [
 ];
 
 /** A workload's adjective in an advice or a catalogue ("instances optimized for memory-intensive workloads"). */
-const ADVICE = [
+export const ADVICE = [
   ...NOT_AN_EPISODE,
   'optimized for',
   'optimised for',
@@ -6885,15 +6885,15 @@ const BACKWARD_GAP = 12;
  * restarted. Then docker hung" is not the kubelet hanging). A full stop ends a sentence only before a space (a
  * version or a unit name, `1.6.20`, `kubelet.service`, keeps going).
  */
-const WITHIN_SENTENCE = `(?:[^\\n.${SENTENCE_STOPS}]|\\.[^ \\n])`;
+export const WITHIN_SENTENCE = `(?:[^\\n.${SENTENCE_STOPS}]|\\.[^ \\n])`;
 /**
  * A question is not an observation ("Did containerd crash?", "Is swap enabled?", "containerd 挂了吗？"): an
  * auxiliary starting its sentence with a capital, then the sentence's question mark; in Chinese, its particle.
  */
-const QUESTION =
+export const QUESTION =
   '(?:Did|Does|Do|Is|Was|Were|Are|Has|Have|Could|Can|Should|Why did|Why does|Why is|How did) [^\\n.!?。！？]{1,100}[?？]|[吗嗎][?？]';
 
-function alternatives(terms: Terms, patterns: readonly string[] = []): string {
+export function alternatives(terms: Terms, patterns: readonly string[] = []): string {
   // Longest first, so a phrase wins over the word inside it when both could match.
   const all = [...new Set([...terms.en, ...terms.zh])].sort((a, b) => b.length - a.length);
   return `(?:${[...all.map(term), ...patterns].join('|')})`;
