@@ -3,6 +3,8 @@ import {
   ADVICE,
   alternatives,
   HEDGES,
+  NOT_THE_NODE,
+  PLANNING,
   QUESTION,
   RESOLVED,
   type Terms,
@@ -47,6 +49,8 @@ interface Mention {
   /** How far apart the thing and its state may be (SENTENCE_SPAN), and whether the thing must come first. */
   span?: number;
   thingFirst?: boolean;
+  /** The state is that the thing is fine (other agents reach the API server): "normal" after it is no denial. */
+  fineIsTheState?: boolean;
   /** Patterns for what words do not say (counts and percentages over a threshold). */
   forms?: readonly Form[];
   /** Words that, on the same line, mean the line is about something else. */
@@ -131,80 +135,6 @@ const DENY_AFTER = [
   'は見当たりません',
   '問題な',
   '問題はな',
-];
-/** Subjects that are not the node, or an incident said to be unrelated to it. */
-const NOT_THE_NODE = [
-  'laptop',
-  'Docker Desktop',
-  'my machine',
-  'local machine',
-  'my workstation',
-  'nothing to do with',
-  'unrelated',
-  'not related',
-  'has no relation',
-  '笔记本',
-  '筆記本',
-  '本地',
-  '无关',
-  '無關',
-  '没关系',
-  '沒關係',
-  '和线上节点',
-  'ノートPC',
-  'ローカル',
-  '関係ない',
-  '関係ありません',
-];
-/** Plans and runbooks: a mention of what may happen, not of what did. */
-const PLANNING = [
-  'runbook',
-  'playbook',
-  'planning',
-  'we plan',
-  'next release',
-  'next month',
-  'before the next',
-  'how to',
-  'what does',
-  'what is',
-  'any ideas',
-  'anyone',
-  'maybe',
-  'Maybe',
-  'perhaps',
-  'Perhaps',
-  'I wonder',
-  'no idea',
-  'if you ',
-  // A list of what was checked and ruled out.
-  'we checked',
-  'We checked',
-  'checked for',
-  'none of these',
-  'not confirmed',
-  'no evidence of',
-  '排查了',
-  '排除了',
-  'If you ',
-  '计划',
-  '計劃',
-  '打算',
-  '下个月',
-  '文档',
-  '文檔',
-  '有人遇到',
-  '怎么排查',
-  '予定',
-  '計画',
-  'かもしれ',
-  '可能性',
-  'もし',
-  'たぶん',
-  '多分',
-  'でしょうか',
-  'ですか',
-  'ドキュメント',
 ];
 /** Repairs said in Japanese (the grammar's RESOLVED is English and Chinese). */
 const JA_RESOLVED = ['修正済み', '修正しました', '解決済み', '解決しました', '直しました'];
@@ -306,6 +236,7 @@ const NOT_ANSWERING: Words = {
     '超時',
     '卡住',
     '卡死',
+    '一直卡',
     '没反应',
     '沒反應',
     '没有响应',
@@ -316,7 +247,7 @@ const NOT_ANSWERING: Words = {
     '不響應',
     '不返回',
   ],
-  ja: ['タイムアウト', '固ま', '応答がな', '応答しな', '返ってこな', '返ってきませ', '無応答'],
+  ja: ['タイムアウト', '固ま', '応答がな', '応答しな', '返ってこな', '返ってこず', '返ってきませ', '無応答'],
 };
 /** A daemon or agent that died, will not start, or keeps restarting. */
 const DOWN: Words = {
@@ -396,40 +327,6 @@ const DOWN: Words = {
     '再起動を諦め',
     '再起動を繰り返',
   ],
-};
-/** Lost, refused or cut connections. */
-const CUT_OFF: Words = {
-  en: [
-    'unreachable',
-    'not reachable',
-    "couldn't reach",
-    'could not reach',
-    "can't reach",
-    'cannot reach',
-    'connection refused',
-    'i/o timeout',
-    'timed out',
-    'no route to host',
-    'was down',
-    'went down',
-    'lost',
-  ],
-  zh: [
-    '连不上',
-    '連不上',
-    '不可达',
-    '不可達',
-    '不通',
-    '断了',
-    '斷了',
-    '中断',
-    '中斷',
-    '挂了',
-    '掛了',
-    '超时',
-    '超時',
-  ],
-  ja: ['接続できな', '接続できませ', '到達できな', '疎通できな', '切断', '拒否'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -834,7 +731,6 @@ export const MENTIONS: readonly Mention[] = [
         'hung_task',
         'hung task',
         'unkillable',
-        '__refrigerator',
       ],
       zh: ['D 状态', 'D状态', 'D 狀態', 'D狀態', '不可中断', '不可中斷', '杀不死', '殺不死', '杀不掉'],
       ja: ['D状態', 'D 状態', '割り込み不可', 'kill -9も効き'],
@@ -1201,7 +1097,11 @@ export const MENTIONS: readonly Mention[] = [
     },
     // A panic is a kubelet defect (kubelet.panic); "fixed by restarting the kubelet" is the person's action.
     unless: [
-      'panic',
+      'Go panic',
+      'Goのpanic',
+      'panic:',
+      'panicked',
+      'kubelet panic',
       'restarting the kubelet fixed',
       // A part of the kubelet (its sync loop, a manager) is not the process.
       "kubelet's",
@@ -1217,6 +1117,8 @@ export const MENTIONS: readonly Mention[] = [
   {
     fact: 'kubelet.panic',
     thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
+    // The kernel's panic is the node's crash, not the kubelet's.
+    unless: ['kernel panic', 'Kernel panic', '内核 panic', '内核panic', 'カーネルパニック', 'カーネルpanic'],
     state: { en: ['Go panic', 'panicked', 'panic:', 'nil pointer'], zh: ['panic'], ja: ['panic'] },
     source:
       "the Go runtime's panic (the kubelet's crash handler, k8s.io/apimachinery/pkg/util/runtime HandleCrash): a kubelet that panics is a kubelet bug whose trace names the subsystem",
@@ -1287,6 +1189,8 @@ export const MENTIONS: readonly Mention[] = [
       zh: ['apiserver', 'API server', 'api server', '6443', '控制面'],
       ja: ['APIサーバー', 'APIサーバ', 'apiserver'],
     },
+    // A network plugin that cannot reach the API server is its datastore error (cni.datastore_error).
+    unless: ['calico', 'Calico', 'cilium', 'flannel', 'network plugin', 'datastore'],
     state: {
       en: [
         'unreachable',
@@ -1360,6 +1264,183 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       "the API server rejects the kubelet's credentials: it cannot post status, so the node goes Unknown",
   },
+  {
+    fact: 'cni.datastore_error',
+    thing: {
+      en: [
+        'calico',
+        'Calico',
+        'calico-node',
+        'cilium',
+        'cilium-agent',
+        'flannel',
+        'network plugin',
+        'CNI plugin',
+      ],
+      zh: ['calico', 'cilium', 'flannel', '网络插件'],
+      ja: ['calico', 'cilium', 'flannel', 'ネットワークプラグイン'],
+    },
+    state: {
+      en: [
+        'datastore',
+        'connection refused to the API server',
+        'reach the API server',
+        'reach the apiserver',
+        'reach etcd',
+        'connect to etcd',
+      ],
+      zh: ['数据存储', '连不上 apiserver', '连不上apiserver', '连不上 etcd'],
+      ja: ['データストア', 'APIサーバーに接続できな'],
+    },
+    source:
+      "Calico's datastore (docs 'Configure the datastore': the Kubernetes API or etcd), and the agents of cilium and flannel that read their state from the API server: a plugin that cannot reach it cannot allocate or program a pod's network",
+    mechanism: "the network plugin cannot read its datastore: each pod's network setup fails",
+  },
+  {
+    fact: 'cni.config_dir_empty',
+    thing: {
+      en: ['/etc/cni/net.d', 'CNI config directory', 'cni config dir', 'CNI configuration directory'],
+      zh: ['/etc/cni/net.d'],
+      ja: ['/etc/cni/net.d'],
+    },
+    state: {
+      en: ['empty', 'no files', 'nothing in', 'no config'],
+      zh: ['空的', '是空', '为空', '没有文件', '没有配置'],
+      ja: ['空', 'ファイルがな'],
+    },
+    source:
+      "the CNI configuration directory the runtime loads (containerd's conf_dir and cri-o's network_dir, default /etc/cni/net.d; libcni ConfFiles): with no file in it the runtime's network stays not ready",
+    mechanism:
+      'the runtime finds no CNI configuration: no pod network can be set up until the plugin writes one',
+  },
+  {
+    fact: 'apiserver.failover',
+    thing: {
+      en: ['VIP', 'keepalived', 'master failover', 'control-plane failover', 'failover'],
+      zh: ['VIP', 'keepalived', '主备切换'],
+      ja: ['VIP', 'keepalived', 'フェイルオーバー'],
+    },
+    state: {
+      en: [
+        'moved',
+        'switched',
+        'failed over',
+        'old connections',
+        'stale connections',
+        'kept their',
+        'kept the old',
+      ],
+      zh: ['漂移', '切换', '切換', '旧连接', '舊連接'],
+      ja: ['切り替', '移動', '古い接続'],
+    },
+    source:
+      "keepalived's VRRP (keepalived.conf(5), vrrp_instance) moves a virtual IP between API-server hosts; a kubelet's long-lived HTTP/2 connection to the old host is not torn down until it notices (docs 'Options for Highly Available Topology')",
+    mechanism:
+      "the API server's address moved to another host: kubelets keep talking to the old one until their connections time out",
+  },
+  {
+    fact: 'cgroup.pods_frozen',
+    thing: { en: ['kubepods'], zh: ['kubepods'], ja: ['kubepods'] },
+    state: {
+      en: ['FROZEN', 'frozen', 'FREEZING', 'freezer'],
+      zh: ['冻结', '凍結', 'FROZEN'],
+      ja: ['凍結', 'FROZEN'],
+    },
+    source:
+      'the cgroup freezer (Documentation/admin-guide/cgroup-v1/freezer-subsystem.rst freezer.state FROZEN/FREEZING; cgroup v2 cgroup.freeze): a frozen kubepods slice stops every process of its pods',
+    mechanism:
+      "the kubelet's pod slice is frozen: every pod's processes are stopped, so probes and exec time out",
+  },
+  {
+    fact: 'proc.frozen',
+    says: { en: ['__refrigerator'], zh: [], ja: [] },
+    thing: { en: ['freezer cgroup', 'freezer'], zh: ['freezer'], ja: ['freezer'] },
+    state: {
+      en: ['never thawed', 'never got thawed', 'not thawed', 'stuck', 'FROZEN'],
+      zh: ['没有解冻', '未解冻', '卡住'],
+      ja: ['解凍されな'],
+    },
+    unless: ['kubepods'],
+    source:
+      'the cgroup freezer (Documentation/admin-guide/cgroup-v1/freezer-subsystem.rst): a frozen task waits in __refrigerator until its cgroup is THAWED; runc freezes a container to pause or kill it',
+    mechanism:
+      "a container's processes sit frozen: the runtime's calls on it wait until someone thaws the cgroup",
+  },
+  {
+    fact: 'kubelet.known_defect',
+    thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
+    state: {
+      en: ['known bug', 'known issue', 'known defect', 'known regression'],
+      zh: ['已知 bug', '已知bug', '已知的 bug', '已知问题', '已知問題'],
+      ja: ['既知のバグ', '既知の不具合', '既知の問題'],
+    },
+    source:
+      "the kubelet's release notes (kubernetes CHANGELOG, 'Bug or Regression'): a person naming a kubelet release's known bug names a kubelet defect",
+    mechanism: 'a known kubelet defect of this release is at work',
+  },
+  {
+    fact: 'kubelet.alive_while_unknown',
+    fineIsTheState: true,
+    thing: {
+      en: ['other agents', 'other daemons', 'everything else on the node'],
+      zh: ['其他 agent', '其他agent', '其他的 agent', '其他组件'],
+      ja: ['他のエージェント', 'ほかのエージェント'],
+    },
+    state: {
+      en: ['reach the API server', 'talk to the API server', 'were fine', 'worked fine'],
+      zh: ['访问 apiserver 都正常', '都正常', '正常访问'],
+      ja: ['通信できて', '接続できて'],
+    },
+    source:
+      "the node's Ready condition is posted by the kubelet alone (docs 'Node Status', node-monitor-grace-period): other agents on the node reaching the API server while the node is Unknown means the network is fine and the kubelet stopped posting",
+    mechanism: 'the node reaches the API server but the kubelet posts nothing: the kubelet itself is stuck',
+  },
+  {
+    fact: 'pleg.evented_unhealthy',
+    thing: { en: ['EventedPLEG', 'Evented PLEG', 'evented PLEG'], zh: ['EventedPLEG'], ja: ['EventedPLEG'] },
+    state: {
+      en: ['channel was full', 'channel is full', 'channel full', 'was full'],
+      zh: ['满了', '滿了'],
+      ja: ['満杯', 'いっぱい'],
+    },
+    source:
+      "the kubelet's Evented PLEG (KEP-3386, pkg/kubelet/pleg/evented.go): runtime events go through a bounded channel; when it fills the kubelet falls back and reports PLEG unhealthy",
+    mechanism: 'the Evented PLEG event channel filled up (a defect of the feature)',
+  },
+  {
+    fact: 'runtime.selective_hang',
+    thing: {
+      en: [
+        'one container',
+        'that container',
+        'a single container',
+        'one pod',
+        'that pod',
+        'that container id',
+      ],
+      zh: ['那个 pod', '那个pod', '这个 pod', '一个容器', '那个容器', '这个容器'],
+      ja: ['特定のコンテナ', 'そのコンテナ', 'そのPod'],
+    },
+    state: NOT_ANSWERING,
+    span: 50,
+    source:
+      "the runtime's per-container calls (crictl inspect/exec/stop, docker inspect; the kubelet's exec probes) go through that container's shim: one container's calls hanging while others answer is that container's shim or process stuck",
+    mechanism:
+      "calls about one container hang while the runtime answers others: that container's shim or process is stuck",
+  },
+  {
+    fact: 'runtime.exit_event_failed',
+    thing: { en: ['TaskExit', 'exit event'], zh: ['TaskExit', '退出事件'], ja: ['TaskExit'] },
+    state: {
+      en: ['retry', 'retrying', 'backoff', 'never managed', 'failed to process', 'kept failing'],
+      zh: ['重试', '重試', '一直失败'],
+      ja: ['リトライ', '失敗し続け'],
+    },
+    source:
+      "containerd's event handling of a task's exit (the CRI plugin's TaskExit handler, pkg/cri/server/events.go, retried with backoff): an exit the runtime cannot process leaves the container marked running",
+    mechanism:
+      "the runtime cannot process a container's exit: it stays listed as running and its pod cannot be torn down",
+  },
 ];
 
 /** Every fact a mention may record (for the tests). */
@@ -1403,7 +1484,7 @@ function compile(m: Mention): Signature {
   const named = [says, thing].filter((x): x is string => x !== undefined);
   const denials = named.flatMap((n) => [
     `${alternatives({ en: DENY_BEFORE, zh: [] })}${n}`,
-    `${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`,
+    ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
   const asked = orders.map((o) => `(?:${o})${ASKED}`);
   const unless = alternatives(
