@@ -2389,7 +2389,17 @@ export const STATES = {
     ],
     zh: ['D状态', 'D狀態', 'D 状态', 'D 狀態', '不可中断', '不可中斷'],
     // The NMI watchdog's "hard LOCKUP" is a CPU spinning with interrupts off, not a task asleep in the kernel.
-    denied: { en: ['not in D state', 'hard lockup', 'hard LOCKUP'], zh: [] },
+    denied: {
+      en: [
+        'not in D state',
+        'no processes in D',
+        'no process in D',
+        'no tasks in D',
+        'hard lockup',
+        'hard LOCKUP',
+      ],
+      zh: [],
+    },
   },
   zombie: {
     en: ['zombie', 'zombies', 'defunct'],

@@ -88,6 +88,9 @@ const DENY_BEFORE = [
   'not a single ',
   'no sign of ',
   'no signs of ',
+  'no processes in ',
+  'no process in ',
+  'no tasks in ',
   '没有',
   '沒有',
   '没有任何',
@@ -1483,7 +1486,7 @@ function compile(m: Mention): Signature {
   }
   const named = [says, thing].filter((x): x is string => x !== undefined);
   const denials = named.flatMap((n) => [
-    `${alternatives({ en: DENY_BEFORE, zh: [] })}${n}`,
+    `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
     ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
   const asked = orders.map((o) => `(?:${o})${ASKED}`);
