@@ -4884,7 +4884,6 @@ export const PLANNING = [
   'next release',
   'next month',
   'before the next',
-  'how to',
   'what does',
   'what is',
   'any ideas',
@@ -4898,6 +4897,8 @@ export const PLANNING = [
   'I wonder',
   'no idea',
   'if you ',
+  'check for',
+  'Check for',
   // A list of what was checked and ruled out.
   'we checked',
   'We checked',

@@ -88,6 +88,14 @@ const DENY_BEFORE = [
   'not a single ',
   'no sign of ',
   'no signs of ',
+  'not ',
+  "n't ",
+  'did not see ',
+  'did not see any ',
+  "didn't see ",
+  "didn't see any ",
+  'never saw ',
+  'never saw any ',
   'no processes in ',
   'no process in ',
   'no tasks in ',
@@ -101,6 +109,20 @@ const DENY_BEFORE = [
   '未发现',
   '无',
   '無',
+];
+/** Words right before a state that deny it. */
+const STATE_DENIED = [
+  'not',
+  "n't",
+  'never',
+  'not yet',
+  'never been',
+  'not been',
+  '没有',
+  '沒有',
+  '没',
+  '未',
+  '不是',
 ];
 /** Words after a mention, in its sentence, that say it was looked for and not there or was fine. */
 const DENY_AFTER = [
@@ -358,6 +380,10 @@ export const MENTIONS: readonly Mention[] = [
     },
     // An application's own limit or heap is its own OOM, not the node's.
     unless: [
+      // A workload's own container.
+      'its container',
+      'java',
+      'Java',
       'OOMKilled',
       'own limit',
       'its limit',
@@ -424,7 +450,6 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'pid.pressure',
     says: {
       en: [
-        'pid_max',
         'PID exhaustion',
         'pid exhaustion',
         'fork bomb',
@@ -457,13 +482,24 @@ export const MENTIONS: readonly Mention[] = [
       ja: ['PID枯渇', 'PIDが枯渇', 'forkできな', 'forkに失敗', 'fork に失敗'],
     },
     thing: {
-      en: ['PIDs', 'pids', 'PID', 'pids.max', 'process IDs', 'process count', 'processes'],
+      en: ['PIDs', 'pids', 'PID', 'pids.max', 'pid_max', 'process IDs', 'process count', 'processes'],
       zh: ['PID', 'pid', '进程数', '進程數', '进程号'],
       ja: ['PID', 'プロセス数'],
     },
     state: EXHAUSTED,
     // A unit's own TasksMax (docker.service, a container's pids limit) is not the node's table.
-    unless: ['TasksMax', 'PID 1', 'pid 1', 'raise the pid', 'pids limit per pod'],
+    unless: [
+      // Another sense of 'fork'.
+      'repo',
+      'repository',
+      'GitHub',
+      'upstream',
+      'TasksMax',
+      'PID 1',
+      'pid 1',
+      'raise the pid',
+      'pids limit per pod',
+    ],
     source:
       "proc(5) /proc/sys/kernel/pid_max and fork(2) EAGAIN: when every process ID is in use fork fails with 'Resource temporarily unavailable' (bash: 'fork: retry'); people say the PIDs ran out, a fork bomb, cannot fork",
     mechanism: 'the node has no free process IDs: nothing (kubelet, runtime, shims) can start a process',
@@ -504,6 +540,13 @@ export const MENTIONS: readonly Mention[] = [
     // One process at 100 % (top's per-process %CPU) is that process's loop, not the node's CPUs; a soft lockup is
     // a CPU stuck in the kernel (kernel.ts reads it).
     unless: [
+      // A pod's or a container's share of its own limit.
+      "pod's CPU",
+      'its limit',
+      'of its',
+      'its container',
+      'the container',
+      'a container',
       'PID 1',
       'pid 1',
       'PID1',
@@ -535,7 +578,6 @@ export const MENTIONS: readonly Mention[] = [
         'IO latency',
         'disk I/O',
         'disk IO',
-        'burst balance',
         'await',
       ],
       zh: ['iowait', 'IOPS', '磁盘 IO', '磁盘IO', '磁盘 I/O', '云盘'],
@@ -622,7 +664,26 @@ export const MENTIONS: readonly Mention[] = [
       ja: ['100%', '満杯', 'いっぱい', '枯渇', '使い切'],
     },
     // inotify's ENOSPC ("no space left on device" from inotify_add_watch) is the watch limit, not the disk.
-    unless: ['inotify', 'max_user_watches', 'ephemeral-storage', 'emptyDir', 'CI ', '构建容器'],
+    unless: [
+      // A follower's ENOSPC is inotify's watch limit (inotify_add_watch(2)), not the disk.
+      'tail -f',
+      'logs -f',
+      // A condition said False, another sense of 'full', a volume that is not the node's filesystem.
+      '=False',
+      ': False',
+      ' False',
+      'fully',
+      'NFS',
+      'PVC',
+      'persistent volume',
+      'database',
+      'inotify',
+      'max_user_watches',
+      'ephemeral-storage',
+      'emptyDir',
+      'CI ',
+      '构建容器',
+    ],
     source:
       "df(1) Use% and IUse%, statfs(2), and ENOSPC in errno(3) 'No space left on device'; the kubelet's DiskPressure condition (docs 'Node-pressure Eviction', nodefs/imagefs): a filesystem or its inodes full",
     mechanism:
@@ -677,7 +738,19 @@ export const MENTIONS: readonly Mention[] = [
       zh: [...(EXHAUSTED.zh ?? []), ...(LEAKING.zh ?? []), '上限', '等于'],
       ja: [...(EXHAUSTED.ja ?? []), ...(LEAKING.ja ?? []), '上限'],
     },
-    unless: ['increase LimitNOFILE', 'raise LimitNOFILE', 'set LimitNOFILE', 'inotify'],
+    unless: [
+      // An application's own descriptors (its own limit, a Java stack) are not the node's daemons'.
+      'the app',
+      'The app',
+      'application',
+      'Exception',
+      'java.',
+      'Java',
+      'increase LimitNOFILE',
+      'raise LimitNOFILE',
+      'set LimitNOFILE',
+      'inotify',
+    ],
     source:
       "open(2) and errno(3) EMFILE 'Too many open files' (a process's RLIMIT_NOFILE, systemd.exec(5) LimitNOFILE=, ulimit -n) and ENFILE (proc(5) /proc/sys/fs/file-max, file-nr): descriptors used up or leaking until they are",
     mechanism: 'a daemon (the runtime, the kubelet) cannot open files or sockets: its calls fail with EMFILE',
@@ -805,6 +878,8 @@ export const MENTIONS: readonly Mention[] = [
         literals: ['max-pods', 'maxPods', 'max pods', 'pod count', 'pods per node', 'pod density'],
       },
     ],
+    // Pods a person deleted or scaled, not pods running on a node.
+    unless: ['deleted', 'delete', 'namespace', 'scaled'],
     source:
       "the kubelet's maxPods (KubeletConfiguration, default 110; docs 'Considerations for large clusters'): hundreds of pods on one node, each with its sandbox and containers, load the runtime and relist",
     mechanism:
@@ -853,8 +928,24 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'systemd.cmd_hang',
     thing: { en: ['systemctl'], zh: ['systemctl'], ja: ['systemctl'] },
     state: NOT_ANSWERING,
-    span: 40,
+    span: 25,
     thingFirst: true,
+    // A command a person ran, and a state said of something else after it.
+    unless: [
+      // Advice: a command to try if something hangs.
+      'Try ',
+      'whenever',
+      'restart with',
+      'try ',
+      'if a ',
+      'If a ',
+      'after running',
+      'After running',
+      'we ran',
+      'I ran',
+      ' they ',
+      'pods',
+    ],
     source:
       'systemctl(1): every command talks to PID 1 over its private socket or D-Bus; a systemctl that hangs means systemd itself is not answering',
     mechanism: 'systemd does not answer its own commands: units cannot be started, stopped or queried',
@@ -1069,7 +1160,15 @@ export const MENTIONS: readonly Mention[] = [
       ja: ['落ち', 'failed状態', '起動しな', '起動しませ', '再起動を諦め', 'panic'],
     },
     // A container or a pod that crashed is its own, not the daemon's; a person's laptop is not the node.
-    unless: ['container crashed', 'pod crashed', 'the app', 'our app'],
+    unless: [
+      // systemctl's own call to systemd timing out is D-Bus, not the daemon (systemd.ts reads it).
+      'Connection timed out',
+      'connection timed out',
+      'container crashed',
+      'pod crashed',
+      'the app',
+      'our app',
+    ],
     source:
       "systemctl status of the runtime's unit (systemd.service(5) Restart=, StartLimitBurst=; 'start request repeated too quickly'): the daemon exited, crashed with a Go panic, or will not start, and systemd may have stopped restarting it",
     mechanism: 'the runtime daemon is not running: the kubelet reports the runtime down and nothing runs',
@@ -1100,6 +1199,9 @@ export const MENTIONS: readonly Mention[] = [
     },
     // A panic is a kubelet defect (kubelet.panic); "fixed by restarting the kubelet" is the person's action.
     unless: [
+      // systemctl's own call to systemd timing out is D-Bus, not the kubelet.
+      'Connection timed out',
+      'connection timed out',
       'Go panic',
       'Goのpanic',
       'panic:',
@@ -1185,7 +1287,6 @@ export const MENTIONS: readonly Mention[] = [
         'kube-apiserver',
         ':6443',
         'control plane',
-        'post node status',
         'node status',
         'lease',
       ],
@@ -1336,6 +1437,17 @@ export const MENTIONS: readonly Mention[] = [
       zh: ['漂移', '切换', '切換', '旧连接', '舊連接'],
       ja: ['切り替', '移動', '古い接続'],
     },
+    // A failover drill the nodes rode out.
+    unless: [
+      // A drill, in Chinese and Japanese.
+      '演练',
+      '演練',
+      '演習',
+      'drill',
+      'stayed Ready',
+      'stayed ready',
+      'test',
+    ],
     source:
       "keepalived's VRRP (keepalived.conf(5), vrrp_instance) moves a virtual IP between API-server hosts; a kubelet's long-lived HTTP/2 connection to the old host is not torn down until it notices (docs 'Options for Highly Available Topology')",
     mechanism:
@@ -1345,10 +1457,12 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'cgroup.pods_frozen',
     thing: { en: ['kubepods'], zh: ['kubepods'], ja: ['kubepods'] },
     state: {
-      en: ['FROZEN', 'frozen', 'FREEZING', 'freezer'],
+      en: ['FROZEN', 'FREEZING', 'is frozen', 'was frozen', 'were frozen', 'state frozen'],
       zh: ['冻结', '凍結', 'FROZEN'],
       ja: ['凍結', 'FROZEN'],
     },
+    // A container's own scope, and cgroup.events' `frozen 0|1` field, are read by the kubelet rules.
+    unless: ['.scope', 'cgroup.events', 'THAWED'],
     source:
       'the cgroup freezer (Documentation/admin-guide/cgroup-v1/freezer-subsystem.rst freezer.state FROZEN/FREEZING; cgroup v2 cgroup.freeze): a frozen kubepods slice stops every process of its pods',
     mechanism:
@@ -1489,6 +1603,8 @@ function compile(m: Mention): Signature {
     `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
     ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
+  // A state denied where it is said: "has not expired", "was never reached", "没有过期".
+  if (m.state) denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${alternatives(terms(m.state))}`);
   const asked = orders.map((o) => `(?:${o})${ASKED}`);
   const unless = alternatives(
     {
@@ -1504,7 +1620,7 @@ function compile(m: Mention): Signature {
     unless,
     observation: true,
     prose: true,
-    source: m.source,
+    source: `observation: ${m.source}`,
     mechanism: m.mechanism,
   };
 }
