@@ -1605,7 +1605,9 @@ function compile(m: Mention): Signature {
   ]);
   // A state denied where it is said: "has not expired", "was never reached", "没有过期".
   if (m.state) denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${alternatives(terms(m.state))}`);
-  const asked = orders.map((o) => `(?:${o})${ASKED}`);
+  // A question about the mention: its words (or, for a count, the whole form) before the sentence's question mark.
+  // The words alone, not every order again: the compiled `unless` stays small (the log scan's memory).
+  const asked = (named.length ? named : orders).map((o) => `(?:${o})${ASKED}`);
   const unless = alternatives(
     {
       en: [...HEDGES.en, ...ADVICE, ...RESOLVED.en, ...NOT_THE_NODE, ...PLANNING, ...(m.unless ?? [])],
