@@ -29,6 +29,7 @@ const UNIT = [
   'test/diagnosis/**/*.test.ts',
   'test/corpus.test.ts',
   'test/evaluation.test.ts',
+  'test/probes.test.ts',
   'test/incidents/**/*.test.ts',
   'test/messages/**/*.test.ts',
   'test/intake/**/*.test.ts',

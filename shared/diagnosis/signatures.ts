@@ -7,6 +7,7 @@ import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { ERRNO_RULES } from './rules/errno.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
+import { MENTION_RULES } from './rules/mentions.ts';
 import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNC_RULES } from './rules/runc.ts';
@@ -53,6 +54,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's descriptions as a grammar: subject × state, English and Chinese (weighed below the programs)",
     rules: DESCRIPTION_RULES,
+  },
+  {
+    file: 'mentions',
+    title:
+      "people's words that carry a mechanism by themselves, anywhere in a sentence: English, Chinese, Japanese (weighed below the programs)",
+    rules: MENTION_RULES,
   },
 ];
 

@@ -2389,7 +2389,17 @@ export const STATES = {
     ],
     zh: ['D状态', 'D狀態', 'D 状态', 'D 狀態', '不可中断', '不可中斷'],
     // The NMI watchdog's "hard LOCKUP" is a CPU spinning with interrupts off, not a task asleep in the kernel.
-    denied: { en: ['not in D state', 'hard lockup', 'hard LOCKUP'], zh: [] },
+    denied: {
+      en: [
+        'not in D state',
+        'no processes in D',
+        'no process in D',
+        'no tasks in D',
+        'hard lockup',
+        'hard LOCKUP',
+      ],
+      zh: [],
+    },
   },
   zombie: {
     en: ['zombie', 'zombies', 'defunct'],
@@ -4826,7 +4836,7 @@ const NOT_AN_EPISODE = [
 ];
 
 /** A workload's adjective in an advice or a catalogue ("instances optimized for memory-intensive workloads"). */
-const ADVICE = [
+export const ADVICE = [
   ...NOT_AN_EPISODE,
   'optimized for',
   'optimised for',
@@ -4840,6 +4850,83 @@ const ADVICE = [
   '適合',
   '推荐',
   '推薦',
+];
+
+/** Subjects that are not the node, or an incident said to be unrelated to it. */
+export const NOT_THE_NODE = [
+  'laptop',
+  'Docker Desktop',
+  'my machine',
+  'local machine',
+  'my workstation',
+  'nothing to do with',
+  'unrelated',
+  'not related',
+  'has no relation',
+  '笔记本',
+  '筆記本',
+  '本地',
+  '无关',
+  '無關',
+  '没关系',
+  '沒關係',
+  '和线上节点',
+  'ノートPC',
+  'ローカル',
+  '関係ない',
+  '関係ありません',
+];
+/** Plans and runbooks: a mention of what may happen, not of what did. */
+export const PLANNING = [
+  'runbook',
+  'planning',
+  'we plan',
+  'next release',
+  'next month',
+  'before the next',
+  'what does',
+  'what is',
+  'any ideas',
+  'anyone',
+  'maybe it',
+  'Maybe it',
+  'maybe the',
+  'Maybe the',
+  'perhaps',
+  'Perhaps',
+  'I wonder',
+  'no idea',
+  'if you ',
+  'check for',
+  'Check for',
+  // A list of what was checked and ruled out.
+  'we checked',
+  'We checked',
+  'checked for',
+  'none of these',
+  'not confirmed',
+  'no evidence of',
+  '排查了',
+  '排除了',
+  'If you ',
+  '计划',
+  '計劃',
+  '打算',
+  '下个月',
+  '文档',
+  '文檔',
+  '有人遇到',
+  '怎么排查',
+  '予定',
+  '計画',
+  'かもしれ',
+  '可能性',
+  'もし',
+  'たぶん',
+  '多分',
+  'でしょうか',
+  'ですか',
+  'ドキュメント',
 ];
 
 /** A reboot someone planned or a tool scheduled: the node goes away on purpose and comes back. */
@@ -6897,15 +6984,15 @@ const BACKWARD_GAP = 12;
  * restarted. Then docker hung" is not the kubelet hanging). A full stop ends a sentence only before a space (a
  * version or a unit name, `1.6.20`, `kubelet.service`, keeps going).
  */
-const WITHIN_SENTENCE = `(?:[^\\n.${SENTENCE_STOPS}]|\\.[^ \\n])`;
+export const WITHIN_SENTENCE = `(?:[^\\n.${SENTENCE_STOPS}]|\\.[^ \\n])`;
 /**
  * A question is not an observation ("Did containerd crash?", "Is swap enabled?", "containerd 挂了吗？"): an
  * auxiliary starting its sentence with a capital, then the sentence's question mark; in Chinese, its particle.
  */
-const QUESTION =
+export const QUESTION =
   '(?:Did|Does|Do|Is|Was|Were|Are|Has|Have|Could|Can|Should|Why did|Why does|Why is|How did) [^\\n.!?。！？]{1,100}[?？]|[吗嗎][?？]';
 
-function alternatives(terms: Terms, patterns: readonly string[] = []): string {
+export function alternatives(terms: Terms, patterns: readonly string[] = []): string {
   // Longest first, so a phrase wins over the word inside it when both could match.
   const all = [...new Set([...terms.en, ...terms.zh])].sort((a, b) => b.length - a.length);
   return `(?:${[...all.map(term), ...patterns].join('|')})`;
@@ -7020,6 +7107,8 @@ function compile(d: Description): Signature {
     state.denied.zh,
     HEDGES.en,
     HEDGES.zh,
+    NOT_THE_NODE,
+    PLANNING,
     d.unless ?? [],
     subjectTerms.not ?? [],
   ].flat();

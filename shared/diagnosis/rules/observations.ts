@@ -1,3 +1,4 @@
+import { ADVICE, alternatives, NOT_THE_NODE, PLANNING } from './descriptions.ts';
 import { HANG, HANG_LITERALS, type Signature } from './types.ts';
 
 /**
@@ -331,6 +332,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'running out of memory',
       'runs out of memory',
     ],
+    // A runbook, a plan or someone else's machine is not this node's memory (the grammar's lists, descriptions.ts).
+    unless: alternatives({ en: [...NOT_THE_NODE, ...PLANNING, ...ADVICE], zh: [] }),
     observation: true,
     source: 'observation: node memory exhausted as free/top/monitoring show it',
     mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',

@@ -1,0 +1,1631 @@
+import type { FactId } from '../facts.ts';
+import {
+  ADVICE,
+  alternatives,
+  HEDGES,
+  NOT_THE_NODE,
+  PLANNING,
+  QUESTION,
+  RESOLVED,
+  type Terms,
+  WITHIN_SENTENCE,
+} from './descriptions.ts';
+import { distinctive, reduceLiterals } from './literals.ts';
+import type { Signature } from './types.ts';
+
+/**
+ * Mentions: the words people use that carry a mechanism by themselves ("the OOM killer", "too many open files",
+ * "僵尸进程", "D状態"), or a thing and what it is in anywhere in one sentence ("inotify" … "ran out", "句柄" … "打满",
+ * "IOPS" … "maxed"), in English, Chinese and Japanese. The description grammar (descriptions.ts) pairs a subject and
+ * a state at a tight distance, in forms written from earlier reports; a mention needs no such form, so a sentence
+ * written any other way is still read. What a sentence says around it decides whether it is affirmed: the grammar's
+ * own hedges, advice, questions and repairs (one list each, descriptions.ts), and here the denials ("no OOM",
+ * "ゾンビプロセスはありませんでした", "网络正常") and the subjects that are not the node (a laptop, CI, an app's own limit).
+ *
+ * Mentions compile into observation signatures read only in prose, like the grammar's: they weigh below the
+ * programs' messages, and a description alone never reaches a confident answer (rank.ts).
+ */
+
+/** Words in English (either case of the first letter), Chinese and Japanese. */
+interface Words {
+  en: readonly string[];
+  zh?: readonly string[];
+  ja?: readonly string[];
+}
+
+/** A pattern the words cannot say (a number over a threshold), with the literals every match holds. */
+interface Form {
+  pattern: string;
+  literals: readonly string[];
+}
+
+interface Mention {
+  fact: FactId;
+  /** Words that carry the mechanism alone. */
+  says?: Words;
+  /** A thing, and the state it is said to be in: both in one sentence, in either order. */
+  thing?: Words;
+  state?: Words;
+  /** How far apart the thing and its state may be (SENTENCE_SPAN), and whether the thing must come first. */
+  span?: number;
+  thingFirst?: boolean;
+  /** The state is that the thing is fine (other agents reach the API server): "normal" after it is no denial. */
+  fineIsTheState?: boolean;
+  /** Patterns for what words do not say (counts and percentages over a threshold). */
+  forms?: readonly Form[];
+  /** Words that, on the same line, mean the line is about something else. */
+  unless?: readonly string[];
+  /** Where the words' meaning comes from (a man page, a kernel document, the program's documentation). */
+  source: string;
+  mechanism: string;
+}
+
+const terms = (w: Words): Terms => ({ en: w.en, zh: [...(w.zh ?? []), ...(w.ja ?? [])] });
+const all = (w: Words | undefined): string[] => (w ? [...w.en, ...(w.zh ?? []), ...(w.ja ?? [])] : []);
+
+/** How far apart in one sentence a thing and its state may be. */
+const SENTENCE_SPAN = 90;
+
+/** A number at or above a threshold, as people write counts: 700, 6000+, 3k, 3,000. */
+const AT_LEAST_200 = '(?:[2-9][0-9]{2}|[1-9][0-9]{3,}|[1-9][0-9]?[kK]|[1-9],[0-9]{3})\\+?';
+const AT_LEAST_500 = '(?:[5-9][0-9]{2}|[1-9][0-9]{3,}|[1-9][0-9]?[kK]|[1-9],[0-9]{3})\\+?';
+/** Chinese and Japanese thousands: 几千, 三千多, 数千, 上千. */
+const CJK_THOUSANDS = '(?:[一二两三四五六七八九几幾数數上好]+千|千)[多余]?';
+/** A share at or above 80 %. */
+const HIGH_PERCENT = '(?:[89][0-9]|100)(?:\\.[0-9]+)? ?[%％]';
+/** Every digit followed by the word: the literals of a number's pattern. */
+const afterDigits = (word: string) =>
+  ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'k', '+'].map((d) => `${d}${word}`);
+
+/** Adjacent words that deny the mention after them: "no OOM", "没有 OOM", "without any zombies". */
+const DENY_BEFORE = [
+  'no ',
+  'No ',
+  'without ',
+  'without any ',
+  'zero ',
+  'never any ',
+  'not a single ',
+  'no sign of ',
+  'no signs of ',
+  'not ',
+  "n't ",
+  'did not see ',
+  'did not see any ',
+  "didn't see ",
+  "didn't see any ",
+  'never saw ',
+  'never saw any ',
+  'no processes in ',
+  'no process in ',
+  'no tasks in ',
+  '没有',
+  '沒有',
+  '没有任何',
+  '没看到',
+  '没有看到',
+  '未见',
+  '未發現',
+  '未发现',
+  '无',
+  '無',
+];
+/** Words right before a state that deny it. */
+const STATE_DENIED = [
+  'not',
+  "n't",
+  'never',
+  'not yet',
+  'never been',
+  'not been',
+  '没有',
+  '沒有',
+  '没',
+  '未',
+  '不是',
+];
+/** Words after a mention, in its sentence, that say it was looked for and not there or was fine. */
+const DENY_AFTER = [
+  ' is fine',
+  ' was fine',
+  ' were fine',
+  ' looked fine',
+  ' looks fine',
+  ' was normal',
+  ' is normal',
+  ' were normal',
+  ' looked normal',
+  ' was ok',
+  ' was OK',
+  ' is ok',
+  ' without issue',
+  ' without any issue',
+  ' nothing alarming',
+  ' not the problem',
+  ' not the issue',
+  ' ruled out',
+  '正常',
+  '没问题',
+  '沒問題',
+  '没有问题',
+  '沒有問題',
+  '不是问题',
+  'はありません',
+  'はありませんでした',
+  'もありません',
+  'はなかった',
+  'もなかった',
+  'は出ていません',
+  'も出ていません',
+  'は見当たりません',
+  '問題な',
+  '問題はな',
+];
+/** Repairs said in Japanese (the grammar's RESOLVED is English and Chinese). */
+const JA_RESOLVED = ['修正済み', '修正しました', '解決済み', '解決しました', '直しました'];
+
+/** A sentence that ends in a question mark, in any language. */
+const ASKED = `${WITHIN_SENTENCE}{0,200}[?？]`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The states things are said to be in.
+
+/** A limit reached, a resource used up. */
+const EXHAUSTED: Words = {
+  en: [
+    'ran out',
+    'run out',
+    'runs out',
+    'running out',
+    'exhausted',
+    'exhaustion',
+    'used up',
+    'ate up',
+    'eaten up',
+    'maxed out',
+    'hit the limit',
+    'hit its limit',
+    'hit the max',
+    'at the limit',
+    'at its limit',
+    'reached the limit',
+    'reached its limit',
+    'reached the max',
+    'limit reached',
+    'limit was reached',
+    'hit max',
+    'We hit',
+    'we hit',
+    'hitting',
+  ],
+  zh: [
+    '耗尽',
+    '耗盡',
+    '用光',
+    '用完',
+    '用尽',
+    '打满',
+    '打滿',
+    '占满',
+    '佔滿',
+    '满了',
+    '滿了',
+    '到上限',
+    '达到上限',
+    '到了上限',
+    '上限了',
+    '不够用',
+    '不夠用',
+    '爆了',
+  ],
+  ja: ['枯渇', '上限に達', '上限に張り付', '張り付', '使い切', '足りな', '不足'],
+};
+/** Leaks: a count that only grows. */
+const LEAKING: Words = {
+  en: ['leak', 'leaking', 'leaked', 'keeps growing', 'kept growing', 'kept climbing', 'keeps climbing'],
+  zh: ['泄漏', '泄露', '洩漏', '一直涨', '每天在涨', '不断增长', '持续增长'],
+  ja: ['リーク', '増え続け'],
+};
+/** A call or command that does not come back. */
+const NOT_ANSWERING: Words = {
+  en: [
+    'timed out',
+    'timing out',
+    'times out',
+    'timeout',
+    'hangs',
+    'hung',
+    'hanging',
+    'stuck',
+    'froze',
+    'frozen',
+    'freezing',
+    'never returned',
+    'never returns',
+    'never came back',
+    'sat there',
+    'not answered',
+    "weren't answered",
+    "wasn't answered",
+    'no reply',
+    'not responding',
+    'unresponsive',
+    'stopped responding',
+    'did not respond',
+    "didn't respond",
+    'super slow',
+    'took minutes',
+  ],
+  zh: [
+    '超时',
+    '超時',
+    '卡住',
+    '卡死',
+    '一直卡',
+    '没反应',
+    '沒反應',
+    '没有响应',
+    '沒有響應',
+    '无响应',
+    '無響應',
+    '不响应',
+    '不響應',
+    '不返回',
+  ],
+  ja: ['タイムアウト', '固ま', '応答がな', '応答しな', '返ってこな', '返ってこず', '返ってきませ', '無応答'],
+};
+/** A daemon or agent that died, will not start, or keeps restarting. */
+const DOWN: Words = {
+  en: [
+    'crashed',
+    'crashes',
+    'crashing',
+    'crash loop',
+    'crash-loop',
+    'crashloop',
+    'CrashLoopBackOff',
+    'restart loop',
+    'died',
+    'dead',
+    'panicked',
+    'panic',
+    'went down',
+    'is down',
+    'was down',
+    'not running',
+    "wasn't running",
+    'not started',
+    "wouldn't start",
+    "won't start",
+    'would not start',
+    'failed to start',
+    'fails to start',
+    'refused to start',
+    'never came up',
+    'never became ready',
+    'not ready',
+    'not-ready',
+    'NotReady',
+    'gave up restarting',
+    'kept restarting',
+    'keeps restarting',
+    'exiting',
+    'exited',
+    'in failed state',
+    'failed with exit',
+    'killed',
+  ],
+  zh: [
+    '挂了',
+    '掛了',
+    '挂掉',
+    '崩溃',
+    '崩潰',
+    '起不来',
+    '起不來',
+    '没起来',
+    '沒起來',
+    '启动失败',
+    '啟動失敗',
+    '一直重启',
+    '不断重启',
+    '反复重启',
+    '反复退出',
+    '反復退出',
+    '不断退出',
+    '放弃重启',
+    '未就绪',
+    '未就緒',
+    '不可用',
+    '死了',
+    '没了',
+  ],
+  ja: [
+    '落ち',
+    '起動していな',
+    '起動しませ',
+    '起動しな',
+    '起動失敗',
+    '停止して',
+    '止まって',
+    'failed状態',
+    '再起動を諦め',
+    '再起動を繰り返',
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export const MENTIONS: readonly Mention[] = [
+  {
+    fact: 'mem.oom',
+    says: {
+      en: [
+        'OOM killer',
+        'OOM-killer',
+        'oom-killer',
+        'oom killer',
+        'oom_kill',
+        'OOM kill',
+        'OOM-kill',
+        'out of memory',
+        'Out of memory',
+        ' OOM ',
+        ' OOMs',
+        ' OOM,',
+        ' OOM.',
+      ],
+      zh: ['内存溢出', 'OOM了', 'OOM 了', '触发 OOM', '触发了 OOM', '觸發 OOM'],
+      ja: ['OOMキラー', 'OOM killerが', 'OOMが'],
+    },
+    // An application's own limit or heap is its own OOM, not the node's.
+    unless: [
+      // A workload's own container.
+      'its container',
+      'java',
+      'Java',
+      'OOMKilled',
+      'own limit',
+      'its limit',
+      'own memory limit',
+      'container limit',
+      'OutOfMemoryError',
+      'heap space',
+      // An OOM a named leak led to: the leak is what to find (the grammar reads it).
+      'memory growing',
+      'memory grows',
+      'memory leak',
+      'leaking memory',
+      '内存泄漏',
+      '内存泄露',
+      'メモリリーク',
+      // An application's own OOM.
+      'the app',
+      "application's",
+      '应用',
+      '應用',
+      'アプリ',
+      // A container's own process: its cgroup's OOM, not the node's.
+      'process inside',
+      'inside the container',
+      'in the container',
+      '容器内',
+      'コンテナ内',
+      'Java heap',
+      '自分のlimit',
+      '自己的 limit',
+      '自己的limit',
+    ],
+    source:
+      "the kernel's OOM killer (Documentation/admin-guide/mm/concepts.rst, 'OOM killer'; mm/oom_kill.c out_of_memory): when memory cannot be reclaimed the kernel picks a process and kills it; people name it 'the OOM killer', 'out of memory', 'OOM'",
+    mechanism: 'the node ran out of memory and the kernel killed processes to free it',
+  },
+  {
+    fact: 'mem.exhausted',
+    thing: {
+      en: ['memory', 'RAM'],
+      zh: ['内存', '記憶體', '內存'],
+      ja: ['メモリ', '空きメモリ'],
+    },
+    state: {
+      en: [...EXHAUSTED.en, '0 free', 'zero free', 'no free', 'fully used', 'was full', 'is full', 'starved'],
+      zh: [...(EXHAUSTED.zh ?? []), '被打满', '被吃满', '不足'],
+      ja: [...(EXHAUSTED.ja ?? []), 'ほぼゼロ', 'ゼロ', '逼迫'],
+    },
+    unless: [
+      'OOMKilled',
+      'own limit',
+      'its limit',
+      'container limit',
+      'OutOfMemoryError',
+      'heap',
+      '自分のlimit',
+      'memory limit',
+    ],
+    source:
+      "free(1) and proc(5) /proc/meminfo MemAvailable: the memory the system can still give without swapping; 'ran out of memory', '内存耗尽', 'メモリ不足' say it reached zero (the kubelet's MemoryPressure, docs 'Node-pressure Eviction')",
+    mechanism: "the node's memory is used up: reclaim and the OOM killer stall everything that allocates",
+  },
+  {
+    fact: 'pid.pressure',
+    says: {
+      en: [
+        'PID exhaustion',
+        'pid exhaustion',
+        'fork bomb',
+        'fork: retry',
+        'fork: Resource temporarily unavailable',
+        "can't fork",
+        'cannot fork',
+        'could not fork',
+        "couldn't fork",
+        'unable to fork',
+        'fork failed',
+        'fork fails',
+        'fork failing',
+        'failed to fork',
+        'could spawn',
+        'spawn a process',
+        'spawn new processes',
+      ],
+      zh: [
+        'fork 失败',
+        'fork失败',
+        '无法 fork',
+        '无法fork',
+        'PID 耗尽',
+        'PID耗尽',
+        'pid 耗尽',
+        '进程号耗尽',
+        '进程数到上限',
+      ],
+      ja: ['PID枯渇', 'PIDが枯渇', 'forkできな', 'forkに失敗', 'fork に失敗'],
+    },
+    thing: {
+      en: ['PIDs', 'pids', 'PID', 'pids.max', 'pid_max', 'process IDs', 'process count', 'processes'],
+      zh: ['PID', 'pid', '进程数', '進程數', '进程号'],
+      ja: ['PID', 'プロセス数'],
+    },
+    state: EXHAUSTED,
+    // A unit's own TasksMax (docker.service, a container's pids limit) is not the node's table.
+    unless: [
+      // Another sense of 'fork'.
+      'repo',
+      'repository',
+      'GitHub',
+      'upstream',
+      'TasksMax',
+      'PID 1',
+      'pid 1',
+      'raise the pid',
+      'pids limit per pod',
+    ],
+    source:
+      "proc(5) /proc/sys/kernel/pid_max and fork(2) EAGAIN: when every process ID is in use fork fails with 'Resource temporarily unavailable' (bash: 'fork: retry'); people say the PIDs ran out, a fork bomb, cannot fork",
+    mechanism: 'the node has no free process IDs: nothing (kubelet, runtime, shims) can start a process',
+  },
+  {
+    fact: 'cpu.saturated',
+    thing: { en: ['CPU', 'cpu', 'all cores', 'every core'], zh: ['CPU', 'cpu'], ja: ['CPU', 'cpu'] },
+    state: {
+      en: [
+        '100%',
+        '100 %',
+        'pegged',
+        'maxed',
+        'saturated',
+        'saturation',
+        'starved',
+        'starvation',
+        'throttled',
+        'throttling',
+        'steal',
+        'credits',
+      ],
+      zh: ['打满', '跑满', '占满', '吃满', '100%', '飙高', '飙到'],
+      ja: ['100%', '張り付', '使い切'],
+    },
+    forms: [
+      {
+        // uptime(1)'s load average: runnable and uninterruptible tasks; ≥ 50 is far above any common core count.
+        pattern: `[Ll]oad(?: average| avg)?(?: was| is| of| at| hit| went to| reached)?(?: around| about| over| above| like)? (?:[5-9][0-9]|[1-9][0-9]{2,})`,
+        literals: ['load'],
+      },
+      {
+        pattern: `(?:负载|負載|ロードアベレージ)${WITHIN_SENTENCE}{0,12}(?:[5-9][0-9]|[1-9][0-9]{2,})`,
+        literals: ['负载', '負載', 'ロードアベレージ'],
+      },
+    ],
+    // PID 1 at 100 % is systemd's own busy loop (systemd.ts and the grammar read it).
+    // One process at 100 % (top's per-process %CPU) is that process's loop, not the node's CPUs; a soft lockup is
+    // a CPU stuck in the kernel (kernel.ts reads it).
+    unless: [
+      // A pod's or a container's share of its own limit.
+      "pod's CPU",
+      'its limit',
+      'of its',
+      'its container',
+      'the container',
+      'a container',
+      'PID 1',
+      'pid 1',
+      'PID1',
+      '1号进程',
+      '1號進程',
+      'systemd',
+      'process',
+      '进程',
+      '進程',
+      'プロセス',
+      'causing CPU',
+      'soft lockup',
+    ],
+    source:
+      'top(1) %CPU and us/sy/st (steal), uptime(1) load average, and the cgroup v2 cpu.stat nr_throttled (Documentation/admin-guide/cgroup-v2.rst): CPU at 100 %, pegged or throttled, or a load far above the cores, means runnable work waits for a CPU',
+    mechanism: 'every CPU is busy: the kubelet and the runtime wait for CPU time and relist falls behind',
+  },
+  {
+    fact: 'io.saturated',
+    thing: {
+      en: [
+        'iowait',
+        'IO wait',
+        'I/O wait',
+        'IOPS',
+        'iops',
+        'disk latency',
+        'I/O latency',
+        'IO latency',
+        'disk I/O',
+        'disk IO',
+        'await',
+      ],
+      zh: ['iowait', 'IOPS', '磁盘 IO', '磁盘IO', '磁盘 I/O', '云盘'],
+      ja: ['iowait', 'IOPS', 'ディスクI/O', 'ディスクIO', 'ディスクの遅延'],
+    },
+    state: {
+      en: [
+        'full',
+        'maxed',
+        'saturated',
+        'exhausted',
+        'throttled',
+        'at the limit',
+        'high',
+        'spiked',
+        'through the roof',
+        'seconds',
+        'hit',
+        'capped',
+        'ran out',
+        'depleted',
+        'was 100',
+        'at 100',
+      ],
+      zh: ['打满', '打滿', '很高', '飙高', '上限', '被限', '80%', '90%', '100%', '以上'],
+      ja: ['上限', '張り付', '高い', '高く'],
+    },
+    forms: [
+      {
+        pattern: `(?:iowait|IO wait|I/O wait|%util)${WITHIN_SENTENCE}{0,30}${HIGH_PERCENT}`,
+        literals: ['iowait', 'IO wait', 'I/O wait', '%util'],
+      },
+    ],
+    source:
+      "iostat(1) %iowait and %util, proc(5) /proc/stat iowait, and the cloud volumes' IOPS limits: time CPUs sit idle waiting on disk I/O; 'iowait high', 'IOPS maxed' say the disk is the bottleneck",
+    mechanism:
+      'the disk is saturated: every process that reads or writes (the runtime, the kubelet) waits on it',
+  },
+  {
+    fact: 'disk.pressure',
+    says: {
+      en: [
+        'DiskPressure',
+        'disk pressure',
+        'disk full',
+        'disk filled up',
+        'disk space ran out',
+        'ran out of disk',
+        'out of disk space',
+        'no space left on device',
+      ],
+      zh: ['磁盘满', '磁盘写满', '磁盘打满', '磁盘空间不足', '磁碟滿', '硬盘满'],
+      ja: ['ディスクフル', 'ディスク容量不足', 'ディスクが満杯', 'ディスクがいっぱい'],
+    },
+    thing: {
+      en: [
+        'disk',
+        'Disk',
+        '/var',
+        'root partition',
+        'root filesystem',
+        'filesystem',
+        'inodes',
+        'inode',
+        'IUse%',
+      ],
+      zh: ['磁盘', '磁碟', '根分区', '根分區', 'inode'],
+      ja: ['ディスク', 'ルートディスク', 'inode', 'ルートパーティション'],
+    },
+    state: {
+      en: [
+        '100%',
+        '100 %',
+        'was full',
+        'is full',
+        'were full',
+        'filled up',
+        'ran out',
+        'exhausted',
+        'used up',
+        'at 99',
+      ],
+      zh: ['满了', '滿了', '写满', '寫滿', '打满', '100%', '用光', '耗尽', '耗盡'],
+      ja: ['100%', '満杯', 'いっぱい', '枯渇', '使い切'],
+    },
+    // inotify's ENOSPC ("no space left on device" from inotify_add_watch) is the watch limit, not the disk.
+    unless: [
+      // A follower's ENOSPC is inotify's watch limit (inotify_add_watch(2)), not the disk.
+      'tail -f',
+      'logs -f',
+      // A condition said False, another sense of 'full', a volume that is not the node's filesystem.
+      '=False',
+      ': False',
+      ' False',
+      'fully',
+      'NFS',
+      'PVC',
+      'persistent volume',
+      'database',
+      'inotify',
+      'max_user_watches',
+      'ephemeral-storage',
+      'emptyDir',
+      'CI ',
+      '构建容器',
+    ],
+    source:
+      "df(1) Use% and IUse%, statfs(2), and ENOSPC in errno(3) 'No space left on device'; the kubelet's DiskPressure condition (docs 'Node-pressure Eviction', nodefs/imagefs): a filesystem or its inodes full",
+    mechanism:
+      "the node's filesystem (space or inodes) is full: the runtime cannot write layers, logs or state",
+  },
+  {
+    fact: 'fd.emfile',
+    says: {
+      en: [
+        'too many open files',
+        'Too many open files',
+        'EMFILE',
+        'ENFILE',
+        'out of file descriptors',
+        'out of descriptors',
+        'fd leak',
+        'FD leak',
+        'descriptor leak',
+      ],
+      zh: ['句柄泄漏', '句柄泄露', '句柄耗尽', '句柄用光', 'fd 泄漏', 'fd泄漏', 'fd 泄露'],
+      ja: ['fdリーク', 'FDリーク', 'ファイルディスクリプタが枯渇', 'ファイルディスクリプタ不足'],
+    },
+    thing: {
+      en: [
+        'file descriptors',
+        'descriptors',
+        'fds',
+        'FDs',
+        'fd count',
+        'open files',
+        'file handles',
+        'LimitNOFILE',
+        'ulimit -n',
+        'file-nr',
+        'file-max',
+        'nofile',
+      ],
+      zh: ['句柄', '文件描述符', 'fd 数', 'fd数', 'LimitNOFILE', 'file-max', 'file-nr'],
+      ja: ['ファイルディスクリプタ', 'ファイルハンドル', 'fd数', 'LimitNOFILE'],
+    },
+    state: {
+      en: [
+        ...EXHAUSTED.en,
+        ...LEAKING.en,
+        '99%',
+        '100%',
+        'of the max',
+        'exactly its',
+        'the default 1024',
+        'constantly',
+      ],
+      zh: [...(EXHAUSTED.zh ?? []), ...(LEAKING.zh ?? []), '上限', '等于'],
+      ja: [...(EXHAUSTED.ja ?? []), ...(LEAKING.ja ?? []), '上限'],
+    },
+    unless: [
+      // An application's own descriptors (its own limit, a Java stack) are not the node's daemons'.
+      'the app',
+      'The app',
+      'application',
+      'Exception',
+      'java.',
+      'Java',
+      'increase LimitNOFILE',
+      'raise LimitNOFILE',
+      'set LimitNOFILE',
+      'inotify',
+    ],
+    source:
+      "open(2) and errno(3) EMFILE 'Too many open files' (a process's RLIMIT_NOFILE, systemd.exec(5) LimitNOFILE=, ulimit -n) and ENFILE (proc(5) /proc/sys/fs/file-max, file-nr): descriptors used up or leaking until they are",
+    mechanism: 'a daemon (the runtime, the kubelet) cannot open files or sockets: its calls fail with EMFILE',
+  },
+  {
+    fact: 'fd.inotify',
+    thing: {
+      en: ['inotify', 'max_user_watches', 'max_user_instances', 'fs.inotify'],
+      zh: ['inotify', 'max_user_watches', 'max_user_instances'],
+      ja: ['inotify'],
+    },
+    state: {
+      en: [
+        ...EXHAUSTED.en,
+        ...LEAKING.en,
+        'too many',
+        'each holding',
+        'grabbed',
+        'no space left on device',
+        "couldn't create",
+        'could not create',
+        'cannot create',
+      ],
+      zh: [...(EXHAUSTED.zh ?? []), ...(LEAKING.zh ?? []), '上限', '不够', '占一个', '占用'],
+      ja: [...(EXHAUSTED.ja ?? []), ...(LEAKING.ja ?? []), '上限', '追加できて'],
+    },
+    source:
+      'inotify(7) /proc/sys/fs/inotify/max_user_watches and max_user_instances: per-user limits on watches and inotify instances; past them inotify_add_watch(2) fails with ENOSPC and inotify_init(2) with EMFILE',
+    mechanism:
+      'the inotify watches or instances are used up: the kubelet and cAdvisor cannot watch new cgroups or logs',
+  },
+  {
+    fact: 'proc.zombie',
+    says: {
+      en: ['zombie process', 'zombie processes', 'zombies', 'defunct', 'zombie'],
+      zh: ['僵尸进程', '僵屍進程', '僵尸'],
+      ja: ['ゾンビプロセス', 'ゾンビ'],
+    },
+    source:
+      'ps(1) PROCESS STATE CODES \'Z defunct ("zombie") process, terminated but not reaped by its parent\', and wait(2): a child that exited and that no parent reaps',
+    mechanism:
+      "exited processes no parent reaps pile up under the shim or PID 1: the container's exit is never reported",
+  },
+  {
+    fact: 'proc.dstate',
+    says: {
+      en: [
+        'D state',
+        'D-state',
+        'state D',
+        'uninterruptible sleep',
+        'uninterruptible',
+        'blocked for more than',
+        'hung_task',
+        'hung task',
+        'unkillable',
+      ],
+      zh: ['D 状态', 'D状态', 'D 狀態', 'D狀態', '不可中断', '不可中斷', '杀不死', '殺不死', '杀不掉'],
+      ja: ['D状態', 'D 状態', '割り込み不可', 'kill -9も効き'],
+    },
+    source:
+      "ps(1) PROCESS STATE CODES 'D uninterruptible sleep (usually IO)', and the kernel's hung-task detector (kernel/hung_task.c, 'blocked for more than N seconds'): a task waiting in the kernel that no signal, not even SIGKILL, wakes",
+    mechanism:
+      "a process is stuck in the kernel (I/O, a mount, the freezer): it cannot be killed, and the runtime's calls on it wait",
+  },
+  {
+    fact: 'containers.many',
+    thing: {
+      en: ['containers', 'exited containers', 'dead containers', 'Exited containers'],
+      zh: ['容器'],
+      ja: ['コンテナ'],
+    },
+    state: {
+      en: [
+        'piling up',
+        'piled up',
+        'pile up',
+        'accumulated',
+        'accumulating',
+        'thousands',
+        'never got garbage collected',
+        'not garbage collected',
+        'never cleaned up',
+        'too many',
+      ],
+      zh: ['堆积', '堆積', '堆了', '没有被回收', '沒有被回收', '越来越多', '太多', '几千', '上千', '数千'],
+      ja: ['膨れ上が', '数千', 'GCされていな', 'GCされていませ', '溜ま', '大量'],
+    },
+    forms: [
+      {
+        pattern: `${AT_LEAST_500} (?:exited |dead |running |stopped )?containers`,
+        literals: afterDigits(' containers').concat([
+          'exited containers',
+          'dead containers',
+          'running containers',
+          'stopped containers',
+        ]),
+      },
+      {
+        pattern: `(?:ps -a|running_containers)${WITHIN_SENTENCE}{0,40}${AT_LEAST_500}`,
+        literals: ['ps -a', 'running_containers'],
+      },
+      {
+        pattern: `${CJK_THOUSANDS}${WITHIN_SENTENCE}{0,12}(?:容器|コンテナ)`,
+        literals: ['容器', 'コンテナ'],
+      },
+      {
+        pattern: `(?:[0-9]{3,}|${CJK_THOUSANDS})(?:多|余)?[个個](?:[^\\n。]{0,8})(?:容器|コンテナ)`,
+        literals: ['容器', 'コンテナ'],
+      },
+    ],
+    unless: ['TasksMax'],
+    source:
+      "docker ps -a and crictl ps -a list every container the runtime keeps, exited ones too (the kubelet's container garbage collection, docs 'Garbage Collection of Containers', removes dead ones): hundreds to thousands on one node make every relist long",
+    mechanism:
+      'the runtime holds so many containers that listing them (PLEG relist) takes longer than the threshold',
+  },
+  {
+    fact: 'pods.many',
+    forms: [
+      { pattern: `${AT_LEAST_200} pods`, literals: afterDigits(' pods') },
+      { pattern: `[0-9]{3,} ?(?:多|余)?[个個] ?[Pp]od`, literals: ['个pod', '个 pod', '個pod', '個 pod'] },
+      {
+        pattern: `(?:max-pods|maxPods|max pods|[Pp]od count|pods per node|pod density)${WITHIN_SENTENCE}{0,40}${AT_LEAST_200}`,
+        literals: ['max-pods', 'maxPods', 'max pods', 'pod count', 'pods per node', 'pod density'],
+      },
+    ],
+    // Pods a person deleted or scaled, not pods running on a node.
+    unless: ['deleted', 'delete', 'namespace', 'scaled'],
+    source:
+      "the kubelet's maxPods (KubeletConfiguration, default 110; docs 'Considerations for large clusters'): hundreds of pods on one node, each with its sandbox and containers, load the runtime and relist",
+    mechanism:
+      'one node runs many more pods than the default: every relist and status call carries all of them',
+  },
+  {
+    fact: 'pods.churn',
+    says: {
+      en: [
+        'pod churn',
+        'heavy churn',
+        'high churn',
+        'created and deleted',
+        'creating and deleting',
+        'created and destroyed',
+      ],
+      zh: ['频繁创建', '頻繁創建', '频繁地创建', '大量创建和删除'],
+      ja: ['作成・削除が激し', '作成と削除が激し', '作成・削除が頻繁'],
+    },
+    source:
+      "the pod lifecycle (docs 'Pod Lifecycle'): each pod created and deleted is a sandbox, a network setup and teardown and container GC for the runtime; heavy churn is many of them a minute",
+    mechanism: 'pods come and go faster than the runtime and the CNI set them up and tear them down',
+  },
+  {
+    fact: 'systemd.dbus_timeout',
+    thing: {
+      en: [
+        'D-Bus',
+        'dbus',
+        'DBus',
+        'org.freedesktop.systemd1',
+        'transient scope',
+        'scope unit',
+        'system bus',
+        'busctl',
+      ],
+      zh: ['dbus', 'D-Bus', '系统总线'],
+      ja: ['D-Bus', 'dbus'],
+    },
+    state: NOT_ANSWERING,
+    source:
+      "dbus-daemon(1) and systemd(1)'s D-Bus API (org.freedesktop.systemd1, StartTransientUnit in org.freedesktop.systemd1(5)): the runtime asks systemd over the system bus for each container's scope; a call that times out means PID 1 does not answer",
+    mechanism: 'systemd does not answer D-Bus: scope creation for new containers waits and fails',
+  },
+  {
+    fact: 'systemd.cmd_hang',
+    thing: { en: ['systemctl'], zh: ['systemctl'], ja: ['systemctl'] },
+    state: NOT_ANSWERING,
+    span: 25,
+    thingFirst: true,
+    // A command a person ran, and a state said of something else after it.
+    unless: [
+      // Advice: a command to try if something hangs.
+      'Try ',
+      'whenever',
+      'restart with',
+      'try ',
+      'if a ',
+      'If a ',
+      'after running',
+      'After running',
+      'we ran',
+      'I ran',
+      ' they ',
+      'pods',
+    ],
+    source:
+      'systemctl(1): every command talks to PID 1 over its private socket or D-Bus; a systemctl that hangs means systemd itself is not answering',
+    mechanism: 'systemd does not answer its own commands: units cannot be started, stopped or queried',
+  },
+  {
+    fact: 'cni.agent_down',
+    thing: {
+      en: [
+        'calico-node',
+        'calico',
+        'Calico',
+        'flannel',
+        'cilium-agent',
+        'cilium',
+        'aws-node',
+        'ipamd',
+        'weave-net',
+        'weave',
+        'multus',
+        'kube-ovn',
+        'antrea',
+        'canal',
+        'network plugin',
+        'CNI plugin',
+        'CNI agent',
+      ],
+      zh: ['calico', 'flannel', 'cilium', 'aws-node', 'weave', '网络插件', '網路插件', 'CNI 插件'],
+      ja: ['calico', 'flannel', 'cilium', 'aws-node', 'weave', 'ネットワークプラグイン', 'CNIプラグイン'],
+    },
+    state: DOWN,
+    unless: ['NetworkPluginNotReady'],
+    source:
+      "the CNI specification (containernetworking/cni SPEC.md) and each plugin's node agent (calico-node, flannel, cilium-agent, aws-node's ipamd, weave-net): the binary the runtime calls needs its agent running; an agent down, not ready or crash-looping fails or hangs every pod network setup",
+    mechanism:
+      "the network plugin's node agent is not running: the runtime cannot set up any new pod's network",
+  },
+  {
+    fact: 'cni.not_ready',
+    says: {
+      en: [
+        'NetworkPluginNotReady',
+        'network plugin not ready',
+        'network plugin is not ready',
+        'cni config uninitialized',
+        'cni plugin not initialized',
+      ],
+      zh: [],
+      ja: [],
+    },
+    source:
+      "the kubelet's Ready condition (pkg/kubelet/kubelet_node_status.go, the runtime's NetworkReady status in the CRI): 'network plugin is not ready: cni config uninitialized' when the runtime has no working CNI configuration",
+    mechanism: 'the runtime reports its network not ready: the node is NotReady and no pod gets a network',
+  },
+  {
+    fact: 'cni.hang',
+    thing: {
+      en: ['CNI', 'cni', 'network plugin', 'setup network for sandbox', 'sandbox network', 'network setup'],
+      zh: ['CNI', 'cni', '网络插件', 'setup network'],
+      ja: ['CNI', 'cni', 'ネットワークプラグイン'],
+    },
+    state: {
+      en: [
+        'timed out',
+        'timeout',
+        'hangs',
+        'hung',
+        'stuck',
+        'minutes to fail',
+        'never returns',
+        'never returned',
+      ],
+      zh: ['超时', '超時', '卡住', '几分钟'],
+      ja: ['タイムアウト', '固ま'],
+    },
+    source:
+      "the CNI specification (containernetworking/cni SPEC.md, ADD and DEL): the runtime calls the plugin binary for each sandbox and waits; a call that times out holds the sandbox's creation or removal",
+    mechanism: 'CNI calls do not return: sandboxes wait on their network setup or teardown',
+  },
+  {
+    fact: 'cni.ip_exhausted',
+    says: {
+      en: [
+        'ran out of IPs',
+        'out of IPs',
+        'out of IP addresses',
+        'IP exhaustion',
+        'IPs exhausted',
+        'no IPs left',
+        'no free IPs',
+        'IP addresses exhausted',
+      ],
+      zh: ['IP 耗尽', 'IP耗尽', 'IP 用完', 'IP用完', '拿不到 IP', '拿不到IP', '分配不到 IP', 'IP 地址耗尽'],
+      ja: ['IPが枯渇', 'IP枯渇', 'IPアドレスが枯渇', 'IPを取得できな'],
+    },
+    source:
+      "the CNI specification's IPAM (containernetworking/cni SPEC.md, 'IP Allocation'; host-local and the VPC CNI's ipamd): each pod gets an address from the node's pool; with none left, the plugin's ADD fails",
+    mechanism: "the network plugin's address pool is empty: new pods cannot get a network",
+  },
+  {
+    fact: 'runtime.cmd_hang',
+    thing: {
+      en: [
+        'docker ps',
+        'crictl ps',
+        'crictl pods',
+        'docker info',
+        'crictl info',
+        'ctr containers',
+        'docker commands',
+        'crictl commands',
+        'docker CLI',
+      ],
+      zh: ['docker ps', 'crictl ps', 'docker info', 'docker 命令', 'crictl 命令'],
+      ja: ['docker ps', 'crictl ps', 'dockerコマンド', 'crictlコマンド'],
+    },
+    state: { en: [...NOT_ANSWERING.en, 'forever', 'ctrl-c'], zh: NOT_ANSWERING.zh, ja: NOT_ANSWERING.ja },
+    source:
+      'docker ps (docker_ps(1)) and crictl ps (cri-tools docs/crictl.md) ask the daemon for every container: a runtime-wide command that never returns means the daemon does not answer',
+    mechanism: 'the runtime daemon does not answer runtime-wide calls: the kubelet relist waits on it',
+  },
+  {
+    fact: 'runtime.unreachable',
+    thing: {
+      en: [
+        'containerd.sock',
+        'docker.sock',
+        'crio.sock',
+        'runtime endpoint',
+        'runtime socket',
+        'containerd socket',
+        'docker socket',
+      ],
+      zh: ['containerd.sock', 'docker.sock', 'crio.sock', 'runtime endpoint'],
+      ja: ['containerd.sock', 'docker.sock', 'crio.sock', 'ソケット'],
+    },
+    state: {
+      en: [
+        'connection refused',
+        "couldn't connect",
+        'could not connect',
+        'cannot connect',
+        "can't connect",
+        'no such file',
+        "wasn't even there",
+        'not there',
+        'missing',
+        'gone',
+      ],
+      zh: ['连不上', '連不上', 'connection refused', '不存在', '不可用'],
+      ja: ['接続できな', '接続できませ', '存在しな'],
+    },
+    source:
+      "the CRI runtime endpoint (crictl --runtime-endpoint, cri-tools docs/crictl.md; the kubelet's --container-runtime-endpoint): a unix socket the daemon serves; connect(2) ECONNREFUSED or ENOENT on it means no daemon is listening",
+    mechanism: "nothing serves the runtime's socket: every CRI call fails at once",
+  },
+  {
+    fact: 'runtime.service_failed',
+    thing: {
+      en: [
+        'dockerd',
+        'docker.service',
+        'docker daemon',
+        'containerd',
+        'containerd.service',
+        'crio',
+        'cri-o',
+        'crio service',
+        'container runtime',
+      ],
+      zh: ['dockerd', 'docker.service', 'containerd', 'cri-o', 'crio', '容器运行时', 'docker 服务'],
+      ja: ['dockerd', 'containerd', 'cri-o', 'crio', 'コンテナランタイム', 'ランタイム'],
+    },
+    state: {
+      en: [
+        'crashed',
+        'crash loop',
+        'crash-loop',
+        'restart loop',
+        'died',
+        'was dead',
+        'is dead',
+        'panicked',
+        'Go panic',
+        'failed to start',
+        "wouldn't start",
+        "won't start",
+        'failed with exit',
+        'exit code',
+        'exiting with',
+        'gave up restarting',
+        'start request repeated too quickly',
+        'stayed down',
+        'went down',
+        'not running',
+        "wasn't running",
+      ],
+      zh: [
+        '挂了',
+        '掛了',
+        '崩溃',
+        '崩潰',
+        '起不来',
+        '起不來',
+        '启动失败',
+        '反复退出',
+        '不断退出',
+        '放弃重启',
+        '一直在 restart',
+        '一直 restart',
+        'panic',
+      ],
+      ja: ['落ち', 'failed状態', '起動しな', '起動しませ', '再起動を諦め', 'panic'],
+    },
+    // A container or a pod that crashed is its own, not the daemon's; a person's laptop is not the node.
+    unless: [
+      // systemctl's own call to systemd timing out is D-Bus, not the daemon (systemd.ts reads it).
+      'Connection timed out',
+      'connection timed out',
+      'container crashed',
+      'pod crashed',
+      'the app',
+      'our app',
+    ],
+    source:
+      "systemctl status of the runtime's unit (systemd.service(5) Restart=, StartLimitBurst=; 'start request repeated too quickly'): the daemon exited, crashed with a Go panic, or will not start, and systemd may have stopped restarting it",
+    mechanism: 'the runtime daemon is not running: the kubelet reports the runtime down and nothing runs',
+  },
+  {
+    fact: 'kubelet.dead',
+    thing: { en: ['kubelet', 'Kubelet', 'kubelet.service'], zh: ['kubelet'], ja: ['kubelet'] },
+    state: {
+      en: [
+        'crash loop',
+        'crash-loop',
+        'crashlooping',
+        'crash-looping',
+        'restart loop',
+        'restarting every',
+        "wouldn't start",
+        "won't start",
+        'would not start',
+        'refused to start',
+        'failed to start',
+        'not running',
+        "wasn't running",
+        'was dead',
+        'is dead',
+      ],
+      zh: ['起不来', '起不來', 'crash loop', '不断退出', '反复退出', '启动失败', '没了'],
+      ja: ['起動しませ', '起動しな', '起動できな', '落ちて'],
+    },
+    // A panic is a kubelet defect (kubelet.panic); "fixed by restarting the kubelet" is the person's action.
+    unless: [
+      // systemctl's own call to systemd timing out is D-Bus, not the kubelet.
+      'Connection timed out',
+      'connection timed out',
+      'Go panic',
+      'Goのpanic',
+      'panic:',
+      'panicked',
+      'kubelet panic',
+      'restarting the kubelet fixed',
+      // A part of the kubelet (its sync loop, a manager) is not the process.
+      "kubelet's",
+      'kubelet’s',
+      'restarting kubelet fixed',
+      '重启 kubelet',
+      '再起動したら',
+    ],
+    source:
+      "systemctl status kubelet (systemd.service(5) Restart=) and the kubelet's own start-up (cmd/kubelet/app/server.go run): a kubelet that exits or will not start posts no status, and the node controller marks the node Unknown",
+    mechanism: 'the kubelet is not running: nothing posts the node status, so the node goes NotReady/Unknown',
+  },
+  {
+    fact: 'kubelet.panic',
+    thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
+    // The kernel's panic is the node's crash, not the kubelet's.
+    unless: ['kernel panic', 'Kernel panic', '内核 panic', '内核panic', 'カーネルパニック', 'カーネルpanic'],
+    state: { en: ['Go panic', 'panicked', 'panic:', 'nil pointer'], zh: ['panic'], ja: ['panic'] },
+    source:
+      "the Go runtime's panic (the kubelet's crash handler, k8s.io/apimachinery/pkg/util/runtime HandleCrash): a kubelet that panics is a kubelet bug whose trace names the subsystem",
+    mechanism: 'the kubelet crashed on a bug: it restarts and may crash again on the same state',
+  },
+  {
+    fact: 'network.disrupted',
+    says: {
+      en: [
+        'lost its network',
+        'lost network',
+        'lost connectivity',
+        'network outage',
+        'network partition',
+        'network went down',
+        'network was down',
+        'stopped passing traffic',
+        "couldn't even ping",
+        'could not ping',
+        "couldn't ping",
+        'cannot ping',
+        'link went down',
+        'interface reset',
+        'NIC reset',
+      ],
+      zh: [
+        '网络断了',
+        '網路斷了',
+        '网络中断',
+        '網路中斷',
+        '断网',
+        '斷網',
+        '网络不通',
+        '網路不通',
+        'ping 不通',
+        'ping不通',
+        '网卡 down',
+        '网卡down',
+        '失联',
+      ],
+      ja: [
+        'ネットワークが切断',
+        'ネットワーク断',
+        'ネットワークが落ち',
+        '疎通できな',
+        '疎通が取れな',
+        'pingが通らな',
+      ],
+    },
+    source:
+      "ip-link(8) (a link DOWN), ping(8), and the node controller's grace period (docs 'Node Status', node-monitor-grace-period): a node whose network is cut cannot post its status and is marked Unknown",
+    mechanism: "the node's network is cut: the kubelet cannot reach the API server, so the node goes Unknown",
+  },
+  {
+    fact: 'kubelet.api_error',
+    thing: {
+      en: [
+        'API server',
+        'api server',
+        'apiserver',
+        'kube-apiserver',
+        ':6443',
+        'control plane',
+        'node status',
+        'lease',
+      ],
+      zh: ['apiserver', 'API server', 'api server', '6443', '控制面'],
+      ja: ['APIサーバー', 'APIサーバ', 'apiserver'],
+    },
+    // A network plugin that cannot reach the API server is its datastore error (cni.datastore_error).
+    unless: ['calico', 'Calico', 'cilium', 'flannel', 'network plugin', 'datastore'],
+    state: {
+      en: [
+        'unreachable',
+        "couldn't reach",
+        'could not reach',
+        "can't reach",
+        'cannot reach',
+        'i/o timeout',
+        'connection refused',
+        'no route to host',
+        "couldn't post",
+        'could not post',
+        'stopped renewing',
+        'failed to renew',
+      ],
+      zh: ['连不上', '連不上', '不可达', '不可達', '访问不了', '超时', '超時'],
+      ja: ['接続できな', '接続できませ', '到達できな', '通信できな'],
+    },
+    source:
+      "the kubelet's node status updates and Lease renewal (docs 'Node Heartbeats'; pkg/kubelet/kubelet_node_status.go tryUpdateNodeStatus): a kubelet that cannot reach the API server posts nothing, and the node goes Unknown",
+    mechanism: 'the kubelet cannot reach the API server: its status and lease stop, so the node goes Unknown',
+  },
+  {
+    fact: 'apiserver.down',
+    thing: {
+      en: [
+        'API server load balancer',
+        'apiserver load balancer',
+        'the SLB',
+        'the ELB',
+        'the NLB',
+        'apiserver VIP',
+        'API VIP',
+      ],
+      zh: ['SLB', 'ELB', 'apiserver 负载均衡', 'apiserver 前面的'],
+      ja: ['ロードバランサ', 'APIサーバー'],
+    },
+    state: {
+      en: ['was down', 'went down', 'died', 'outage'],
+      zh: ['挂了', '掛了', '宕机', '宕機', '故障'],
+      ja: ['落ち', 'ダウン', '停止'],
+    },
+    source:
+      "the API server's front (a cloud load balancer or a VIP, docs 'Options for Highly Available Topology'): when it is down every kubelet loses the API server at once",
+    mechanism: 'the API server (or its load balancer) is down: every node stops posting status together',
+  },
+  {
+    fact: 'kubelet.auth_error',
+    thing: {
+      en: ['certificate', 'cert', 'client cert', 'node authorizer', 'x509'],
+      zh: ['证书', '證書'],
+      ja: ['証明書'],
+    },
+    state: {
+      en: [
+        'expired',
+        'rejected',
+        'Unauthorized',
+        'unauthorized',
+        'forbidden',
+        'a different node name',
+        'has expired',
+        'not yet valid',
+      ],
+      zh: ['过期', '過期', '被拒绝', '被拒絕', '失效'],
+      ja: ['期限切れ', '拒否', '失効'],
+    },
+    unless: ['successfully', 'no auth errors', 'rotated fine'],
+    source:
+      "the kubelet's client certificate (docs 'Certificate Management with kubeadm', 'Node Authorization'; x509 expiry): an expired certificate, or one the Node authorizer does not accept, makes the API server reject every call",
+    mechanism:
+      "the API server rejects the kubelet's credentials: it cannot post status, so the node goes Unknown",
+  },
+  {
+    fact: 'cni.datastore_error',
+    thing: {
+      en: [
+        'calico',
+        'Calico',
+        'calico-node',
+        'cilium',
+        'cilium-agent',
+        'flannel',
+        'network plugin',
+        'CNI plugin',
+      ],
+      zh: ['calico', 'cilium', 'flannel', '网络插件'],
+      ja: ['calico', 'cilium', 'flannel', 'ネットワークプラグイン'],
+    },
+    state: {
+      en: [
+        'datastore',
+        'connection refused to the API server',
+        'reach the API server',
+        'reach the apiserver',
+        'reach etcd',
+        'connect to etcd',
+      ],
+      zh: ['数据存储', '连不上 apiserver', '连不上apiserver', '连不上 etcd'],
+      ja: ['データストア', 'APIサーバーに接続できな'],
+    },
+    source:
+      "Calico's datastore (docs 'Configure the datastore': the Kubernetes API or etcd), and the agents of cilium and flannel that read their state from the API server: a plugin that cannot reach it cannot allocate or program a pod's network",
+    mechanism: "the network plugin cannot read its datastore: each pod's network setup fails",
+  },
+  {
+    fact: 'cni.config_dir_empty',
+    thing: {
+      en: ['/etc/cni/net.d', 'CNI config directory', 'cni config dir', 'CNI configuration directory'],
+      zh: ['/etc/cni/net.d'],
+      ja: ['/etc/cni/net.d'],
+    },
+    state: {
+      en: ['empty', 'no files', 'nothing in', 'no config'],
+      zh: ['空的', '是空', '为空', '没有文件', '没有配置'],
+      ja: ['空', 'ファイルがな'],
+    },
+    source:
+      "the CNI configuration directory the runtime loads (containerd's conf_dir and cri-o's network_dir, default /etc/cni/net.d; libcni ConfFiles): with no file in it the runtime's network stays not ready",
+    mechanism:
+      'the runtime finds no CNI configuration: no pod network can be set up until the plugin writes one',
+  },
+  {
+    fact: 'apiserver.failover',
+    thing: {
+      en: ['VIP', 'keepalived', 'master failover', 'control-plane failover', 'failover'],
+      zh: ['VIP', 'keepalived', '主备切换'],
+      ja: ['VIP', 'keepalived', 'フェイルオーバー'],
+    },
+    state: {
+      en: [
+        'moved',
+        'switched',
+        'failed over',
+        'old connections',
+        'stale connections',
+        'kept their',
+        'kept the old',
+      ],
+      zh: ['漂移', '切换', '切換', '旧连接', '舊連接'],
+      ja: ['切り替', '移動', '古い接続'],
+    },
+    // A failover drill the nodes rode out.
+    unless: [
+      // A drill, in Chinese and Japanese.
+      '演练',
+      '演練',
+      '演習',
+      'drill',
+      'stayed Ready',
+      'stayed ready',
+      'test',
+    ],
+    source:
+      "keepalived's VRRP (keepalived.conf(5), vrrp_instance) moves a virtual IP between API-server hosts; a kubelet's long-lived HTTP/2 connection to the old host is not torn down until it notices (docs 'Options for Highly Available Topology')",
+    mechanism:
+      "the API server's address moved to another host: kubelets keep talking to the old one until their connections time out",
+  },
+  {
+    fact: 'cgroup.pods_frozen',
+    thing: { en: ['kubepods'], zh: ['kubepods'], ja: ['kubepods'] },
+    state: {
+      en: ['FROZEN', 'FREEZING', 'is frozen', 'was frozen', 'were frozen', 'state frozen'],
+      zh: ['冻结', '凍結', 'FROZEN'],
+      ja: ['凍結', 'FROZEN'],
+    },
+    // A container's own scope, and cgroup.events' `frozen 0|1` field, are read by the kubelet rules.
+    unless: ['.scope', 'cgroup.events', 'THAWED'],
+    source:
+      'the cgroup freezer (Documentation/admin-guide/cgroup-v1/freezer-subsystem.rst freezer.state FROZEN/FREEZING; cgroup v2 cgroup.freeze): a frozen kubepods slice stops every process of its pods',
+    mechanism:
+      "the kubelet's pod slice is frozen: every pod's processes are stopped, so probes and exec time out",
+  },
+  {
+    fact: 'proc.frozen',
+    says: { en: ['__refrigerator'], zh: [], ja: [] },
+    thing: { en: ['freezer cgroup', 'freezer'], zh: ['freezer'], ja: ['freezer'] },
+    state: {
+      en: ['never thawed', 'never got thawed', 'not thawed', 'stuck', 'FROZEN'],
+      zh: ['没有解冻', '未解冻', '卡住'],
+      ja: ['解凍されな'],
+    },
+    unless: ['kubepods'],
+    source:
+      'the cgroup freezer (Documentation/admin-guide/cgroup-v1/freezer-subsystem.rst): a frozen task waits in __refrigerator until its cgroup is THAWED; runc freezes a container to pause or kill it',
+    mechanism:
+      "a container's processes sit frozen: the runtime's calls on it wait until someone thaws the cgroup",
+  },
+  {
+    fact: 'kubelet.known_defect',
+    thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
+    state: {
+      en: ['known bug', 'known issue', 'known defect', 'known regression'],
+      zh: ['已知 bug', '已知bug', '已知的 bug', '已知问题', '已知問題'],
+      ja: ['既知のバグ', '既知の不具合', '既知の問題'],
+    },
+    source:
+      "the kubelet's release notes (kubernetes CHANGELOG, 'Bug or Regression'): a person naming a kubelet release's known bug names a kubelet defect",
+    mechanism: 'a known kubelet defect of this release is at work',
+  },
+  {
+    fact: 'kubelet.alive_while_unknown',
+    fineIsTheState: true,
+    thing: {
+      en: ['other agents', 'other daemons', 'everything else on the node'],
+      zh: ['其他 agent', '其他agent', '其他的 agent', '其他组件'],
+      ja: ['他のエージェント', 'ほかのエージェント'],
+    },
+    state: {
+      en: ['reach the API server', 'talk to the API server', 'were fine', 'worked fine'],
+      zh: ['访问 apiserver 都正常', '都正常', '正常访问'],
+      ja: ['通信できて', '接続できて'],
+    },
+    source:
+      "the node's Ready condition is posted by the kubelet alone (docs 'Node Status', node-monitor-grace-period): other agents on the node reaching the API server while the node is Unknown means the network is fine and the kubelet stopped posting",
+    mechanism: 'the node reaches the API server but the kubelet posts nothing: the kubelet itself is stuck',
+  },
+  {
+    fact: 'pleg.evented_unhealthy',
+    thing: { en: ['EventedPLEG', 'Evented PLEG', 'evented PLEG'], zh: ['EventedPLEG'], ja: ['EventedPLEG'] },
+    state: {
+      en: ['channel was full', 'channel is full', 'channel full', 'was full'],
+      zh: ['满了', '滿了'],
+      ja: ['満杯', 'いっぱい'],
+    },
+    source:
+      "the kubelet's Evented PLEG (KEP-3386, pkg/kubelet/pleg/evented.go): runtime events go through a bounded channel; when it fills the kubelet falls back and reports PLEG unhealthy",
+    mechanism: 'the Evented PLEG event channel filled up (a defect of the feature)',
+  },
+  {
+    fact: 'runtime.selective_hang',
+    thing: {
+      en: [
+        'one container',
+        'that container',
+        'a single container',
+        'one pod',
+        'that pod',
+        'that container id',
+      ],
+      zh: ['那个 pod', '那个pod', '这个 pod', '一个容器', '那个容器', '这个容器'],
+      ja: ['特定のコンテナ', 'そのコンテナ', 'そのPod'],
+    },
+    state: NOT_ANSWERING,
+    span: 50,
+    source:
+      "the runtime's per-container calls (crictl inspect/exec/stop, docker inspect; the kubelet's exec probes) go through that container's shim: one container's calls hanging while others answer is that container's shim or process stuck",
+    mechanism:
+      "calls about one container hang while the runtime answers others: that container's shim or process is stuck",
+  },
+  {
+    fact: 'runtime.exit_event_failed',
+    thing: { en: ['TaskExit', 'exit event'], zh: ['TaskExit', '退出事件'], ja: ['TaskExit'] },
+    state: {
+      en: ['retry', 'retrying', 'backoff', 'never managed', 'failed to process', 'kept failing'],
+      zh: ['重试', '重試', '一直失败'],
+      ja: ['リトライ', '失敗し続け'],
+    },
+    source:
+      "containerd's event handling of a task's exit (the CRI plugin's TaskExit handler, pkg/cri/server/events.go, retried with backoff): an exit the runtime cannot process leaves the container marked running",
+    mechanism:
+      "the runtime cannot process a container's exit: it stays listed as running and its pod cannot be torn down",
+  },
+];
+
+/** Every fact a mention may record (for the tests). */
+export const MENTION_FACTS: readonly FactId[] = [...new Set(MENTIONS.map((m) => m.fact))];
+
+/** Literals of one side: the side whose literals are all distinctive, the longer shortest first. */
+function sideLiterals(words: readonly (readonly string[])[]): string[] | undefined {
+  const sides = words
+    .filter((w) => w.length > 0)
+    .map((w) => reduceLiterals(w.map((x) => x.trim())))
+    .filter((side) => side.every(distinctive));
+  const shortest = (side: readonly string[]) => Math.min(...side.map((l) => l.length));
+  return sides.sort((a, b) => shortest(b) - shortest(a))[0];
+}
+
+function compile(m: Mention): Signature {
+  const orders: string[] = [];
+  const literals: string[] = [];
+  const says = m.says && all(m.says).length ? alternatives(terms(m.says)) : undefined;
+  if (says && m.says) {
+    orders.push(says);
+    const own = reduceLiterals(all(m.says).map((x) => x.trim()));
+    if (!own.every(distinctive))
+      throw new Error(`mentions: ${m.fact} says words without distinctive literals`);
+    literals.push(...own);
+  }
+  const thing = m.thing ? alternatives(terms(m.thing)) : undefined;
+  if (thing && m.thing && m.state) {
+    const state = alternatives(terms(m.state));
+    const span = m.span ?? SENTENCE_SPAN;
+    orders.push(`${thing}${WITHIN_SENTENCE}{0,${span}}${state}`);
+    if (!m.thingFirst) orders.push(`${state}${WITHIN_SENTENCE}{0,${span}}${thing}`);
+    const side = sideLiterals([all(m.thing), all(m.state)]);
+    if (!side) throw new Error(`mentions: ${m.fact} has no distinctive literals`);
+    literals.push(...side);
+  }
+  for (const form of m.forms ?? []) {
+    orders.push(form.pattern);
+    literals.push(...form.literals);
+  }
+  const named = [says, thing].filter((x): x is string => x !== undefined);
+  const denials = named.flatMap((n) => [
+    `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
+    ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
+  ]);
+  // A state denied where it is said: "has not expired", "was never reached", "没有过期".
+  if (m.state) denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${alternatives(terms(m.state))}`);
+  // A question about the mention: its words (or, for a count, the whole form) before the sentence's question mark.
+  // The words alone, not every order again: the compiled `unless` stays small (the log scan's memory).
+  const asked = (named.length ? named : orders).map((o) => `(?:${o})${ASKED}`);
+  const unless = alternatives(
+    {
+      en: [...HEDGES.en, ...ADVICE, ...RESOLVED.en, ...NOT_THE_NODE, ...PLANNING, ...(m.unless ?? [])],
+      zh: [...HEDGES.zh, ...RESOLVED.zh, ...JA_RESOLVED],
+    },
+    [QUESTION, ...asked, ...denials],
+  );
+  return {
+    fact: m.fact,
+    pattern: orders.join('|'),
+    literals: reduceLiterals(literals),
+    unless,
+    observation: true,
+    prose: true,
+    source: `observation: ${m.source}`,
+    mechanism: m.mechanism,
+  };
+}
+
+/** The mentions as signatures, in the order of MENTIONS. */
+export const MENTION_RULES: readonly Signature[] = MENTIONS.map(compile);
