@@ -668,6 +668,8 @@ export const MENTIONS: readonly Mention[] = [
       // A follower's ENOSPC is inotify's watch limit (inotify_add_watch(2)), not the disk.
       'tail -f',
       'logs -f',
+      // A program's watch that could not be added (fsnotify's Add: "failed to watch …: no space left on device").
+      'failed to watch',
       // A condition said False, another sense of 'full', a volume that is not the node's filesystem.
       '=False',
       ': False',
