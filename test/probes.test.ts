@@ -3,27 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { formatProbeScore, loadProbes, scoreProbes } from './probes.ts';
 
 /**
- * The development probe set (test/fixtures/probes/dev.jsonl): people's sentences about a node, one cause each or a
- * red herring, in English, Chinese and Japanese, written by someone who never saw the readers. Its held-out twin is
- * scored by whoever holds it (`npm run probes -- FILE.jsonl`). Floors are a ratchet: raise them as readers improve,
- * never lower them; the ceilings on red herrings only come down.
+ * Probe sets (test/fixtures/probes/): people's sentences about a node, one cause each or a red herring, in English,
+ * Chinese and Japanese, written by someone who never saw the readers. `dev.jsonl` is the half the reader's writer
+ * worked from; `held-1.jsonl` is its held-out twin, scored once unread (docs/accuracy.md, "Description probes")
+ * and kept here as a regression set; the next held-out set is new. Floors are a ratchet: raise them as readers
+ * improve, never lower them; the ceilings on red herrings only come down.
  */
-const READ_FLOOR = 118;
-const TOP1_FLOOR = 94;
-const FALSE_ALARM_CEILING = 1;
-const STRAY_LEAD_CEILING = 1;
+const SETS = [
+  { file: 'dev.jsonl', read: 118, top1: 94, falseAlarms: 1, strayLeads: 1 },
+  { file: 'held-1.jsonl', read: 81, top1: 64, falseAlarms: 0, strayLeads: 2 },
+] as const;
 
-const probes = loadProbes(join(import.meta.dirname, 'fixtures', 'probes', 'dev.jsonl'));
-
-describe('development probe set', () => {
-  const score = scoreProbes(probes);
+describe.each(SETS)('probe set $file', (set) => {
+  const score = scoreProbes(loadProbes(join(import.meta.dirname, 'fixtures', 'probes', set.file)));
 
   it('reads and answers at least what it has reached, and raises no more false alarms', () => {
-    console.info(`dev probes (${score.total}):\n${formatProbeScore(score)}`);
-    expect(score.read).toBeGreaterThanOrEqual(READ_FLOOR);
-    expect(score.top1).toBeGreaterThanOrEqual(TOP1_FLOOR);
-    expect(score.falseAlarms).toBeLessThanOrEqual(FALSE_ALARM_CEILING);
-    expect(score.strayLeads).toBeLessThanOrEqual(STRAY_LEAD_CEILING);
+    console.info(`${set.file} (${score.total}):\n${formatProbeScore(score)}`);
+    expect(score.read).toBeGreaterThanOrEqual(set.read);
+    expect(score.top1).toBeGreaterThanOrEqual(set.top1);
+    expect(score.falseAlarms).toBeLessThanOrEqual(set.falseAlarms);
+    expect(score.strayLeads).toBeLessThanOrEqual(set.strayLeads);
   });
 
   it('a sentence alone never reaches a confident answer', () => {
