@@ -11,7 +11,6 @@ import {
   openrcDown,
   openrcStopped,
   SNAPD,
-  SUPERVISOR,
   snapServiceInactive,
   supervisorctlRow,
   supervisordExited,
@@ -1150,33 +1149,28 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.dead',
     ...supervisordExited(KS),
-    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
     mechanism:
       'supervisord saw the kubelet it runs die on its own: nobody posts node status until it respawns',
   },
   {
     fact: 'kubelet.unit_failed',
     ...supervisordGaveUp(KS),
-    source: `${SUPERVISOR} supervisor/process.py Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly")`,
     mechanism:
       'the kubelet kept dying at start until supervisord spent its startretries: it is left in FATAL and nothing restarts it',
   },
   {
     fact: 'kubelet.unit_failed',
     ...supervisorctlRow(KS, ['FATAL']),
-    source: `${SUPERVISOR} supervisor/supervisorctl.py status (the row's state column, ProcessStates.FATAL in states.py)`,
     mechanism: 'supervisorctl shows the kubelet in FATAL: supervisord gave up starting it and it stays down',
   },
   {
     fact: 'kubelet.dead',
     ...supervisorctlRow(KS, ['BACKOFF', 'EXITED']),
-    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.BACKOFF: died before startsecs and waiting to retry; EXITED: died after running)`,
     mechanism: 'supervisorctl shows the kubelet exited, or dying at start and waiting to be retried',
   },
   {
     fact: 'kubelet.stopped',
     ...supervisorctlRow(KS, ['STOPPED']),
-    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.STOPPED: stopped through supervisorctl or never started)`,
     mechanism: 'supervisorctl shows the kubelet stopped: unless it is started, nobody posts node status',
   },
   {
@@ -1188,7 +1182,6 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stopped',
     ...initscriptsStopped(KS),
-    source: `${INITSCRIPTS} ("%s is stopped": no process, pid file or lock)`,
     mechanism: 'the init script finds no kubelet at all: unless it is started, nobody posts node status',
   },
   {
@@ -1201,7 +1194,6 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.stopped',
     ...openrcStopped(KS),
-    source: `${OPENRC} src/rc-status/rc-status.c print_service (" stopped ")`,
     mechanism: "OpenRC lists the kubelet's service stopped: unless it is started, nobody posts node status",
   },
   {
@@ -1227,13 +1219,11 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.unit_failed',
     ...upstartGaveUp(KS),
-    source: `${UPSTART} init/job_process.c job_process_terminated ("%s respawning too fast, stopped")`,
     mechanism: 'upstart stopped respawning the kubelet after it died too often: it stays down',
   },
   {
     fact: 'kubelet.stopped',
     ...upstartStopped(KS),
-    source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
     mechanism:
       "upstart's status shows the kubelet's job stopped: unless it is started, nobody posts node status",
   },

@@ -11,7 +11,6 @@ import {
   openrcStopped,
   RUNTIME_SERVICE_NAMES as RT,
   SNAPD,
-  SUPERVISOR,
   snapServiceInactive,
   supervisorctlRow,
   supervisordExited,
@@ -220,34 +219,29 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_failed',
     ...supervisordExited(RT),
-    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
     mechanism:
       'supervisord saw the runtime daemon it runs die on its own (an exit status not in its exitcodes, or a signal): the runtime is down until supervisord respawns it',
   },
   {
     fact: 'runtime.restart_limit',
     ...supervisordGaveUp(RT),
-    source: `${SUPERVISOR} supervisor/process.py Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly")`,
     mechanism:
       'the runtime daemon kept dying within startsecs until supervisord spent its startretries: it is left in FATAL and nothing restarts it',
   },
   {
     fact: 'runtime.restart_limit',
     ...supervisorctlRow(RT, ['FATAL']),
-    source: `${SUPERVISOR} supervisor/supervisorctl.py status (the row's state column, ProcessStates.FATAL in states.py; detail from rpcinterface.py _interpretProcessInfo)`,
     mechanism: 'supervisorctl shows the runtime in FATAL: supervisord gave up starting it and it stays down',
   },
   {
     fact: 'runtime.service_failed',
     ...supervisorctlRow(RT, ['BACKOFF', 'EXITED']),
-    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.BACKOFF: died before startsecs and waiting to retry; EXITED: died after running)`,
     mechanism:
       'supervisorctl shows the runtime exited, or dying at start and waiting to be retried: nothing answers CRI calls meanwhile',
   },
   {
     fact: 'runtime.service_stopped',
     ...supervisorctlRow(RT, ['STOPPED']),
-    source: `${SUPERVISOR} supervisor/supervisorctl.py status (ProcessStates.STOPPED: stopped through supervisorctl or never started)`,
     mechanism: 'supervisorctl shows the runtime stopped: unless it is started, nothing serves CRI calls',
   },
   {
@@ -260,7 +254,6 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_stopped',
     ...initscriptsStopped(RT),
-    source: `${INITSCRIPTS} ("%s is stopped": no process, pid file or lock)`,
     mechanism:
       'the init script finds no runtime daemon at all: unless it is started, nothing serves CRI calls',
   },
@@ -274,7 +267,6 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_stopped',
     ...openrcStopped(RT),
-    source: `${OPENRC} src/rc-status/rc-status.c print_service (" stopped ")`,
     mechanism: "OpenRC lists the runtime's service stopped: unless it is started, nothing serves CRI calls",
   },
   {
@@ -299,13 +291,11 @@ export const RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.restart_limit',
     ...upstartGaveUp(RT),
-    source: `${UPSTART} init/job_process.c job_process_terminated ("%s respawning too fast, stopped")`,
     mechanism: 'upstart stopped respawning the runtime after it died too often: it stays down',
   },
   {
     fact: 'runtime.service_stopped',
     ...upstartStopped(RT),
-    source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
     mechanism:
       "upstart's status shows the runtime's job stopped: unless it is started, nothing serves CRI calls",
   },

@@ -39,32 +39,37 @@ export const MICROK8S_RUNTIME = 'containerd';
 export const MICROK8S_KUBELET = '(?:kubelite|kubelet)';
 
 type Pattern = Pick<Signature, 'pattern' | 'literals'>;
+/** A pattern with the manager's own format string as its source: the same whichever daemon's name it reads. */
+type CitedPattern = Pattern & Pick<Signature, 'source'>;
 
 /**
  * supervisord's log: a program that died on its own (a non-zero or unlisted exit status, or a signal nobody sent
  * through supervisorctl). "stopped: NAME (...)" is a stop someone asked for, and "; expected)" an exit code the
  * program's exitcodes list; neither is read.
  */
-export function supervisordExited(names: string): Pattern {
+export function supervisordExited(names: string): CitedPattern {
   return {
     pattern: `exited: (?:[A-Za-z0-9_.-]{1,40}:)?${names} \\((?:exit status [0-9]+|terminated by SIG[A-Z0-9]+)[^\\n]{0,20}; not expected\\)`,
     literals: ['; not expected)'],
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
   };
 }
 
 /** supervisord's log: the start retries are spent and the program is left in FATAL (nothing restarts it). */
-export function supervisordGaveUp(names: string): Pattern {
+export function supervisordGaveUp(names: string): CitedPattern {
   return {
     pattern: `gave up: (?:[A-Za-z0-9_.-]{1,40}:)?${names} entered FATAL state`,
     literals: ['entered FATAL state'],
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly")`,
   };
 }
 
 /** `supervisorctl status`: the program's row in one of `states` (its name padded, then the state, then the detail). */
-export function supervisorctlRow(names: string, states: readonly string[]): Pattern {
+export function supervisorctlRow(names: string, states: readonly string[]): CitedPattern {
   return {
     pattern: `${names} +(?:${states.join('|')}) +[^ \\n]`,
     literals: [...states],
+    source: `${SUPERVISOR} supervisor/supervisorctl.py status (the row's state column, ${states.join('/')} of ProcessStates in states.py)`,
   };
 }
 
@@ -77,8 +82,12 @@ export function initscriptsDead(names: string): Pattern {
 }
 
 /** RHEL's functions status(): neither a process, nor a pid file, nor a lock. */
-export function initscriptsStopped(names: string): Pattern {
-  return { pattern: `${names} is stopped`, literals: ['is stopped'] };
+export function initscriptsStopped(names: string): CitedPattern {
+  return {
+    pattern: `${names} is stopped`,
+    literals: ['is stopped'],
+    source: `${INITSCRIPTS} ("%s is stopped": no process, pid file or lock)`,
+  };
 }
 
 /**
@@ -93,8 +102,12 @@ export function openrcDown(names: string): Pattern {
 }
 
 /** OpenRC's `rc-status` row for a stopped service. */
-export function openrcStopped(names: string): Pattern {
-  return { pattern: `${names} +\\[ {1,2}stopped {1,2}\\]`, literals: ['stopped'] };
+export function openrcStopped(names: string): CitedPattern {
+  return {
+    pattern: `${names} +\\[ {1,2}stopped {1,2}\\]`,
+    literals: ['stopped'],
+    source: `${OPENRC} src/rc-status/rc-status.c print_service (" stopped ")`,
+  };
 }
 
 /** `microk8s inspect`: the snap's daemon is not running. */
@@ -125,11 +138,19 @@ export function upstartDied(names: string): Pattern {
 }
 
 /** upstart's init: the job died too often in a short time and is no longer respawned. */
-export function upstartGaveUp(names: string): Pattern {
-  return { pattern: `${names} respawning too fast, stopped`, literals: ['respawning too fast, stopped'] };
+export function upstartGaveUp(names: string): CitedPattern {
+  return {
+    pattern: `${names} respawning too fast, stopped`,
+    literals: ['respawning too fast, stopped'],
+    source: `${UPSTART} init/job_process.c job_process_terminated ("%s respawning too fast, stopped")`,
+  };
 }
 
 /** `status NAME` / `initctl status NAME` under upstart: the job's goal is stop and nothing runs. */
-export function upstartStopped(names: string): Pattern {
-  return { pattern: `${names} stop/waiting`, literals: ['stop/waiting'] };
+export function upstartStopped(names: string): CitedPattern {
+  return {
+    pattern: `${names} stop/waiting`,
+    literals: ['stop/waiting'],
+    source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
+  };
 }
