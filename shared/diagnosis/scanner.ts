@@ -182,46 +182,53 @@ function characterClasses(ascii: readonly string[]): { classes: Uint8Array; nonA
   return { classes, nonAsciiClass: count };
 }
 
-/** The trie of the literals: rows of next states (-1: none), and the signatures whose literal ends in each. */
+/** How many states the trie of these literals has: one per distinct prefix, the empty one included. */
+function stateCount(literals: Iterable<string>): number {
+  const prefixes = new Set<string>(['']);
+  for (const literal of literals) for (let i = 1; i <= literal.length; i++) prefixes.add(literal.slice(0, i));
+  return prefixes.size;
+}
+
+/**
+ * The trie of the literals, in one table of `states × classCount` entries (the next state, -1 for none), with the
+ * signatures whose literal ends in each state. One table sized exactly, not a row per state: at tens of thousands
+ * of states the rows and their copy into the final table were the log scan's largest transient memory.
+ */
 function trie(literals: ReadonlyMap<string, number[]>, classes: Uint8Array, classCount: number) {
-  const goto: Int32Array[] = [new Int32Array(classCount).fill(-1)];
-  const ends: Array<number[] | undefined> = [undefined];
+  const states = stateCount(literals.keys());
+  const table = new Int32Array(states * classCount).fill(-1);
+  const ends = new Array<number[] | undefined>(states).fill(undefined);
+  let used = 1;
   for (const [literal, owners] of literals) {
     let state = 0;
     for (let i = 0; i < literal.length; i++) {
-      const row = goto[state] as Int32Array;
-      const c = classes[literal.charCodeAt(i)] ?? 0;
-      if ((row[c] ?? -1) < 0) {
-        row[c] = goto.length;
-        goto.push(new Int32Array(classCount).fill(-1));
-        ends.push(undefined);
-      }
-      state = row[c] ?? 0;
+      const at = state * classCount + (classes[literal.charCodeAt(i)] ?? 0);
+      if ((table[at] ?? -1) < 0) table[at] = used++;
+      state = table[at] ?? 0;
     }
     ends[state] = union(ends[state], owners);
   }
-  return { goto, ends };
+  return { table, ends };
 }
 
 /** Completes each state's row through failure links, breadth first; a state takes its failure's owners. */
-function completeRows(goto: Int32Array[], ends: Array<number[] | undefined>, classCount: number): void {
-  const fail = new Int32Array(goto.length);
-  const root = goto[0] as Int32Array;
+function completeRows(table: Int32Array, ends: Array<number[] | undefined>, classCount: number): void {
+  const fail = new Int32Array(ends.length);
   const queue: number[] = [];
   for (let c = 0; c < classCount; c++) {
-    if ((root[c] ?? -1) < 0) root[c] = 0;
-    else queue.push(root[c] ?? 0);
+    if ((table[c] ?? -1) < 0) table[c] = 0;
+    else queue.push(table[c] ?? 0);
   }
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head] ?? 0;
-    const row = goto[state] as Int32Array;
-    const failRow = goto[fail[state] ?? 0] as Int32Array;
+    const row = state * classCount;
+    const failRow = (fail[state] ?? 0) * classCount;
     ends[state] = union(ends[state], ends[fail[state] ?? 0]);
     for (let c = 0; c < classCount; c++) {
-      const to = row[c] ?? -1;
-      if (to < 0) row[c] = failRow[c] ?? 0;
+      const to = table[row + c] ?? -1;
+      if (to < 0) table[row + c] = table[failRow + c] ?? 0;
       else {
-        fail[to] = failRow[c] ?? 0;
+        fail[to] = table[failRow + c] ?? 0;
         queue.push(to);
       }
     }
@@ -242,15 +249,16 @@ function buildPrefilter(signatures: readonly Signature[]): Prefilter {
   }
   const { classes, nonAsciiClass } = characterClasses([...ascii.keys()]);
   const classCount = nonAsciiClass + 1;
-  const { goto, ends } = trie(ascii, classes, classCount);
-  completeRows(goto, ends, classCount);
-  const next = new Int32Array(goto.length * classCount);
-  for (const [state, row] of goto.entries())
-    for (let c = 0; c < classCount; c++) {
-      const to = c === nonAsciiClass ? 0 : (row[c] ?? 0);
-      const flagged = c === nonAsciiClass || ends[to] !== undefined;
-      next[state * classCount + c] = flagged ? -(to * classCount) - 1 : to * classCount;
-    }
+  const { table, ends } = trie(ascii, classes, classCount);
+  completeRows(table, ends, classCount);
+  // The table becomes the scanner's in place: each entry is read once, then written as a scaled, flagged step.
+  const next = table;
+  for (let at = 0; at < next.length; at++) {
+    const c = at % classCount;
+    const to = c === nonAsciiClass ? 0 : (next[at] ?? 0);
+    const flagged = c === nonAsciiClass || ends[to] !== undefined;
+    next[at] = flagged ? -(to * classCount) - 1 : to * classCount;
+  }
   return { classes, classCount, next, owners: ends, nonAscii: [...nonAscii] };
 }
 
