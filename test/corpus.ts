@@ -176,7 +176,8 @@ export function scoreCorpus(cases: readonly CorpusCase[], run: (c: CorpusCase) =
   return score;
 }
 
-const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}%` : '-');
+/** A share as a whole percentage, '-' of nothing (the corpus's and the probe sets' tables). */
+export const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}%` : '-');
 
 function rows(title: string, map: ReadonlyMap<string, Tally>, order?: readonly string[]): string[] {
   const keys = order ? order.filter((k) => map.has(k)) : [...map.keys()].sort();

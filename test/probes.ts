@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { diagnose } from '../shared/diagnosis/diagnose.ts';
 import { type Diagnosis, VerdictSchema } from '../shared/schemas/diagnosis.ts';
+import { pct } from './corpus.ts';
 
 /**
  * Probes: one sentence a person might write about a node, and the cause it names (or "none" for a red herring).
@@ -138,8 +139,6 @@ export function scoreProbes(
   }
   return score;
 }
-
-const pct = (n: number, of: number) => (of === 0 ? '-' : `${Math.round((100 * n) / of)}%`);
 
 function tallyLine(label: string, t: ProbeTally): string {
   const parts: string[] = [];
