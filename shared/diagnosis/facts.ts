@@ -321,6 +321,8 @@ export const FACT_MEANINGS = {
     "a step of the kubelet's unit failed before or instead of the kubelet itself (a pre-start command, the binary missing, one of systemd's set-up steps, a start condition): the line names the step",
   'kubelet.dead_with_runtime':
     'the kubelet exits or restarts in a loop while the runtime is stopped or failing, and no line gives the kubelet a reason of its own',
+  'kubelet.stopped_with_dependency':
+    "systemd stopped the kubelet because a unit it is bound to (the runtime's, in most installs) went inactive: nothing starts the kubelet again when that unit does",
   'kubelet.dependency_failed':
     "systemd did not start the kubelet because a unit it requires failed to start (the runtime's unit, in most installs)",
   'etcd.slow_disk':

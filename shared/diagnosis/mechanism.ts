@@ -18,6 +18,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.manager_state': 'CPU/memory manager checkpoint',
   'kubelet.plugin_walk': "kubelet's plugin watcher walking volume mounts at start",
   'kubelet.dependency_failed': "kubelet's required unit failed",
+  'kubelet.stopped_with_dependency': 'kubelet stopped with the unit it is bound to',
   'kubelet.dead_with_runtime': 'kubelet exits while the runtime is down',
   'runtime.service_stopped': 'runtime stopped',
   'etcd.slow_disk': 'disk latency (etcd slow disk)',

@@ -175,3 +175,151 @@ describe("the kubelet's panic at each restart: its own defect, not the node cut 
     expect(top({ logs: { kubelet: RESTARTS.join('\n') } })?.id).toBe('node_unreachable');
   });
 });
+
+describe('service managers: a unit stopped with the unit it is bound to, a socket-started runtime, Windows sc query', () => {
+  const S = (message: string) => journal('systemd[1]', message);
+
+  it('the kubelet stopped with its runtime and not started again: the kubelet left down, not the runtime', () => {
+    for (const bound of [
+      S('kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.'),
+      // systemd before v233: the unit named inside the message.
+      S('Unit kubelet.service is bound to inactive unit docker.service. Stopping, too.'),
+    ]) {
+      const logs = [
+        S('Stopping Docker Application Container Engine...'),
+        bound,
+        S('Stopping kubelet: The Kubernetes Node Agent...'),
+        S('Stopped kubelet: The Kubernetes Node Agent.'),
+        S('Stopped Docker Application Container Engine.'),
+        S('Starting Docker Application Container Engine...'),
+        S('Started Docker Application Container Engine.'),
+      ].join('\n');
+      const found = ids({ logs: { other: logs } });
+      expect(found, bound).toContain('kubelet.stopped_with_dependency');
+      expect(found, bound).not.toContain('kubelet.dead_with_runtime');
+      expect(top({ logs: { other: logs } })?.id, bound).toBe('node_unreachable');
+    }
+  });
+
+  it('when the runtime failed and took the kubelet with it, the runtime comes first', () => {
+    const logs = [
+      S('docker.service: Main process exited, code=exited, status=1/FAILURE'),
+      S("docker.service: Failed with result 'exit-code'."),
+      S('kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.'),
+      S('Stopped kubelet: The Kubernetes Node Agent.'),
+    ].join('\n');
+    expect(ids({ logs: { other: logs } })).toContain('kubelet.dead_with_runtime');
+    expect(top({ logs: { other: logs } })?.id).toBe('runtime_down');
+  });
+
+  it("the runtime stopped because a unit it is bound to (the overlay network's daemon) went inactive", () => {
+    const line = S('docker.service: Unit is bound to inactive unit flanneld.service. Stopping, too.');
+    expect(ids({ logs: { other: line } })).toContain('runtime.service_stopped');
+  });
+
+  it('near misses: a mount bound to a device, units whose names end in ours, the rate-limited refusal', () => {
+    for (const line of [
+      S('opt-data.mount: Unit is bound to inactive unit dev-xvdb.device. Stopping, too.'),
+      S('my-kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.'),
+      S('my-docker.service: Unit is bound to inactive unit flanneld.service. Stopping, too.'),
+      S(
+        'kubelet.service: Unit is bound to inactive unit docker.service, but not stopping since we tried this too often recently.',
+      ),
+    ]) {
+      const found = ids({ logs: { other: line } });
+      expect(found, line).not.toContain('kubelet.stopped_with_dependency');
+      expect(found, line).not.toContain('runtime.service_stopped');
+    }
+    // cri-docker is the runtime's own name, not another's tail.
+    expect(
+      ids({
+        logs: {
+          other: S('cri-docker.service: Unit is bound to inactive unit docker.service. Stopping, too.'),
+        },
+      }),
+    ).toContain('runtime.service_stopped');
+  });
+
+  it("a runtime left disabled and dead, started only by its socket: the runtime's unit not enabled", () => {
+    const status = `○ docker.service - Docker Application Container Engine
+     Loaded: loaded (/usr/lib/systemd/system/docker.service; disabled; preset: disabled)
+     Active: inactive (dead)
+TriggeredBy: ● docker.socket
+       Docs: https://docs.docker.com`;
+    const bundle = { commandOutputs: { 'systemctl status docker': status } };
+    expect(ids(bundle)).toContain('runtime.not_enabled');
+    expect(top(bundle)?.id).toBe('runtime_down');
+    // Enabled and running behind its socket: nothing wrong.
+    const running = status
+      .replace('disabled; preset', 'enabled; preset')
+      .replace('inactive (dead)', 'active (running) since Mon 2026-11-23 10:01:02 UTC; 2h ago');
+    expect(ids({ commandOutputs: { 'systemctl status docker': running } })).not.toContain(
+      'runtime.not_enabled',
+    );
+  });
+
+  it("service managers' rows for another service whose name ends in ours do not count", () => {
+    const outputs: Record<string, string> = {
+      'supervisorctl status':
+        'my-docker                        STOPPED   Nov 23 10:01 AM\nxcontainerd                      FATAL     Exited too quickly',
+      'service my-docker status': 'my-docker is stopped',
+      'rc-status':
+        ' my-docker                                  [  stopped  ]\n mycontainerd                            [  crashed  ]',
+      'initctl status my-kubelet': 'my-kubelet stop/waiting',
+    };
+    const found = ids({ commandOutputs: outputs });
+    for (const fact of [
+      'runtime.service_stopped',
+      'runtime.service_failed',
+      'runtime.restart_limit',
+      'kubelet.stopped',
+    ])
+      expect(found, fact).not.toContain(fact);
+    // The runtime's and the kubelet's own names still count, cri-dockerd among them.
+    const own = ids({
+      commandOutputs: {
+        'supervisorctl status': 'docker                           STOPPED   Nov 23 10:01 AM',
+        'service cri-dockerd status': 'cri-dockerd is stopped',
+        'initctl status kubelet': 'kubelet stop/waiting',
+      },
+    });
+    expect(own).toContain('runtime.service_stopped');
+    expect(own).toContain('kubelet.stopped');
+  });
+
+  it('Windows sc query: the STATE line counts for the service its block names', () => {
+    const block = (name: string, state: string, exit: string) =>
+      [
+        '',
+        `SERVICE_NAME: ${name}`,
+        '        TYPE               : 10  WIN32_OWN_PROCESS',
+        `        STATE              : ${state}`,
+        '                                (NOT_STOPPABLE, NOT_PAUSABLE, IGNORES_SHUTDOWN)',
+        `        WIN32_EXIT_CODE    : ${exit}`,
+        '        SERVICE_EXIT_CODE  : 0  (0x0)',
+        '        CHECKPOINT         : 0x0',
+        '        WAIT_HINT          : 0x0',
+      ].join('\n');
+    const died = { commandOutputs: { 'sc query docker': block('docker', '1  STOPPED', '1067  (0x42b)') } };
+    expect(ids(died)).toContain('runtime.service_failed');
+    expect(top(died)?.id).toBe('runtime_down');
+    expect(ids({ logs: { other: block('containerd', '1  STOPPED', '0  (0x0)') } })).toContain(
+      'runtime.service_stopped',
+    );
+    expect(
+      ids({ commandOutputs: { 'sc query kubelet': block('kubelet', '1  STOPPED', '1067  (0x42b)') } }),
+    ).toContain('kubelet.dead');
+    // Near misses: running, another service stopped beside the runtime running, the block's state a pending start.
+    const near = [
+      block('docker', '4  RUNNING', '0  (0x0)'),
+      `${block('wuauserv', '1  STOPPED', '0  (0x0)')}\n${block('docker', '4  RUNNING', '0  (0x0)')}`,
+      block('containerd', '2  START_PENDING', '0  (0x0)'),
+      block('my-docker', '1  STOPPED', '1067  (0x42b)'),
+    ];
+    for (const output of near) {
+      const found = ids({ commandOutputs: { 'sc query': output } });
+      expect(found, output).not.toContain('runtime.service_failed');
+      expect(found, output).not.toContain('runtime.service_stopped');
+    }
+  });
+});

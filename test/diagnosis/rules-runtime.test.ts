@@ -123,6 +123,18 @@ const HITS: readonly Example[] = [
     fact: 'kubelet.dependency_failed',
   },
   {
+    line: `${J} systemd[1]: kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
+  {
+    line: `${J} systemd[1]: Unit kubelet.service is bound to inactive unit containerd.service. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
+  {
+    line: `${J} systemd[1]: docker.service: Unit is bound to inactive unit flanneld.service. Stopping, too.`,
+    fact: 'runtime.service_stopped',
+  },
+  {
     line: `${J} systemd[1]: k3s.service: Main process exited, code=exited, status=1/FAILURE`,
     fact: 'kubelet.dead',
   },
@@ -1257,6 +1269,14 @@ const MISSES: readonly Example[] = [
     fact: 'kubelet.start_step_failed',
   },
   { line: `${J} systemd[1]: Dependency failed for Remote File Systems.`, fact: 'kubelet.dependency_failed' },
+  {
+    line: `${J} systemd[1]: opt-data.mount: Unit is bound to inactive unit dev-xvdb.device. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
+  {
+    line: `${J} systemd[1]: my-kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
   {
     line: `${J} systemd[1]: kubelet.service: Control process exited, code=exited, status=0/SUCCESS`,
     fact: 'kubelet.start_step_failed',
