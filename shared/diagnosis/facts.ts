@@ -121,6 +121,8 @@ export const FACT_MEANINGS = {
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
   'cni.config_invalid': 'a CNI configuration file is present but the loader rejects it',
+  'cni.binary_missing':
+    "the runtime cannot find a network plugin's binary in the CNI bin directories it is configured with: the plugin is installed in another directory, or not on this node",
   'cni.config_ignored':
     "a CNI configuration file is described present in the node's configuration directory while the network stays not ready (pods get no interface): what is there is not loaded or not accepted",
   'cni.config_not_reloaded':

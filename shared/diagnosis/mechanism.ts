@@ -38,6 +38,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'network.conntrack_full': 'conntrack table full',
   'runtime.cri_version': 'CRI API version not served',
   'cni.config_invalid': 'CNI configuration rejected',
+  'cni.binary_missing': "CNI plugin binary not in the runtime's bin directory",
   'cni.config_not_reloaded': 'CNI configuration not reloaded',
   'cni.config_ignored': 'CNI configuration present, not loaded',
   'runtime.start_failed': 'runtime fails to start',

@@ -323,3 +323,73 @@ TriggeredBy: ● docker.socket
     }
   });
 });
+
+describe("a network plugin's binaries outside the runtime's CNI bin directories", () => {
+  const CONTAINERD = journal(
+    'containerd[880]',
+    'time="2026-11-02T13:41:43.111882Z" level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:coredns-5d78c9869d-x2k8p,Uid:1a2b,Namespace:kube-system,Attempt:0,} failed, error" error="failed to setup network for sandbox \\"0a1b2c3d4e5f\\": plugin type=\\"calico\\" failed (add): failed to find plugin \\"calico\\" in path [/usr/libexec/cni]"',
+  );
+  const KUBELET = klog(
+    'E',
+    'pod_workers.go:1294',
+    '"Error syncing pod, skipping" err="failed to \\"CreatePodSandbox\\" for \\"web-0_default(1a2b)\\" with CreatePodSandboxError: \\"Failed to create sandbox for pod \\\\\\"web-0_default(1a2b)\\\\\\": rpc error: code = Unknown desc = failed to setup network for sandbox \\\\\\"0a1b\\\\\\": plugin type=\\\\\\"flannel\\\\\\" failed (add): failed to find plugin \\\\\\"flannel\\\\\\" in path [/var/lib/rancher/k3s/data/current/bin]\\"" pod="default/web-0"',
+  );
+  const CRIO = journal(
+    'crio[990]',
+    'time="2026-11-02 13:41:43.111882Z" level=error msg="Error validating CNI config file /etc/cni/net.d/10-calico.conflist: [failed to find plugin \\"calico\\" in path [/usr/libexec/cni]]"',
+  );
+  const EVENT = {
+    type: 'Warning',
+    reason: 'FailedCreatePodSandBox',
+    message:
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "0a1b": plugin type="calico" failed (add): failed to find plugin "calico" in path [/opt/cni/bin]',
+    count: 120,
+  };
+
+  it("containerd's CRI, the kubelet relaying it (k3s's bin directory), cri-o's validation and the event: the network plugin", () => {
+    for (const bundle of [
+      { logs: { containerd: CONTAINERD } },
+      { logs: { kubelet: KUBELET } },
+      { logs: { crio: CRIO } },
+      { events: [EVENT] },
+    ] as Bundle[]) {
+      const found = ids(bundle);
+      expect(found).toContain('cni.binary_missing');
+      // cri-o's validation failed on the binary, not on the file: not a configuration rejected.
+      expect(found).not.toContain('cni.config_invalid');
+      const d = diagnose(bundle);
+      expect(d.causes[0]?.id).toBe('cni_hang');
+      expect(d.mechanism).toBe("CNI plugin binary not in the runtime's bin directory");
+    }
+  });
+
+  it("beside the node controller's summary, the plugin's missing binary is still the answer", () => {
+    const bundle: Bundle = {
+      logs: {
+        containerd: CONTAINERD,
+        other: 'Node worker-1 status is now: NodeNotReady. Kubelet stopped posting node status.',
+      },
+      events: [EVENT],
+    };
+    expect(top(bundle)?.id).toBe('cni_hang');
+  });
+
+  it('near misses: another binary not found, a plugin found and failing, a rejected configuration file', () => {
+    for (const line of [
+      journal('kubelet[1893]', 'exec: "iptables": executable file not found in $PATH'),
+      journal(
+        'containerd[880]',
+        'time="2026-11-02T13:41:43Z" level=error msg="failed to find plugin config for snapshotter overlayfs"',
+      ),
+      CONTAINERD.replace(
+        'failed to find plugin \\"calico\\" in path [/usr/libexec/cni]',
+        'error getting ClusterInformation: connection is unauthorized: Unauthorized',
+      ),
+      journal(
+        'crio[990]',
+        'time="2026-11-02 13:41:43Z" level=error msg="Error validating CNI config file /etc/cni/net.d/10-calico.conflist: [plugin calico does not support config version \\"1.1.0\\"]"',
+      ),
+    ])
+      expect(ids({ logs: { other: line } }), line).not.toContain('cni.binary_missing');
+  });
+});

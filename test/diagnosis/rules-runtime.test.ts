@@ -225,6 +225,14 @@ const HITS: readonly Example[] = [
     fact: 'cni.not_ready',
   },
   {
+    line: `${J} containerd[880]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,Uid:1a2b,Namespace:default,Attempt:0,} failed, error" error="failed to setup network for sandbox \\"0a1b2c3d\\": plugin type=\\"calico\\" failed (add): failed to find plugin \\"calico\\" in path [/usr/libexec/cni]"`,
+    fact: 'cni.binary_missing',
+  },
+  {
+    line: `${J} crio[700]: ${TS} level=error msg="Error validating CNI config file /etc/cni/net.d/10-flannel.conflist: [failed to find plugin \\"flannel\\" in path [/opt/cni/bin/]]"`,
+    fact: 'cni.binary_missing',
+  },
+  {
     line: `${J} kubelet[1187]: W1123 10:01:02.123456    1187 cni.go:202] Error loading CNI config file /etc/cni/net.d/10-flannel.conf: no 'type'; perhaps this is a .conflist?`,
     fact: 'cni.config_invalid',
   },
