@@ -353,6 +353,27 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [...RUNTIME_OP_HANG, ['node.flapping']],
   },
   {
+    // The EKS AMI changelog: v20201112 shipped containerd 1.4.0 (with docker 19.03.13) on Amazon Linux 2, and
+    // v20201117 "Downgraded containerd version to 1.3.2 to fix pods getting stuck in the Terminating state"
+    // (amazon-eks-ami #564 for #563, where AWS reproduced it with exec readiness/liveness probes).
+    id: 'eks-ami-v20201112-containerd-1.4.0-terminating',
+    component: 'eks-ami',
+    affected: [{ introduced: '20201112', fixed: '20201117' }],
+    cause: 'zombie_shim_hang',
+    symptom:
+      'after moving to the v20201112 AMI, exec probes start failing and pods with probes stay Terminating; docker calls about those containers hang until the node is restarted',
+    mechanism:
+      "the AMI's containerd 1.4.0 under docker 19.03 leaves the exec calls of probes unfinished, and stopping the containers they ran in never completes",
+    fix: 'EKS AMI v20201117 (containerd downgraded to 1.3.2); later AMIs ship a fixed containerd 1.4',
+    links: [`${EKS_AMI}/issues/563`, `${EKS_AMI}/pull/564`],
+    requires: [
+      ['runtime.pods_stuck'],
+      ['runtime.container_cmd_hang'],
+      ['runtime.selective_hang'],
+      ['runtime.shim_hang'],
+    ],
+  },
+  {
     id: 'containerd-shim-reaper-deadlock',
     component: 'containerd',
     affected: [{ introduced: '1.2.0', fixed: '1.2.8' }],

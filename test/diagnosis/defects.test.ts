@@ -170,6 +170,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },
+  'eks-ami-v20201112-containerd-1.4.0-terminating': { inside: '20201112', outside: '20201117' },
   'containerd-shim-exec-exits-dropped': { inside: '1.6.30', outside: '1.6.31' },
   'containerd-shim-create-early-exit-deadlock': { inside: '1.7.7', outside: '1.7.8' },
   'containerd-shimv1-delete-retry-leak': { inside: '1.7.5', outside: '1.7.9' },

@@ -393,3 +393,44 @@ describe("a network plugin's binaries outside the runtime's CNI bin directories"
       expect(ids({ logs: { other: line } }), line).not.toContain('cni.binary_missing');
   });
 });
+
+describe('node images known to hang workloads, by release', () => {
+  const STUCK: Bundle = {
+    events: [
+      {
+        type: 'Warning',
+        reason: 'FailedKillPod',
+        message:
+          'error killing pod: failed to "KillContainer" for "web" with KillContainerError: "rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+        count: 14,
+      },
+    ],
+    logs: { other: 'After the node group moved to the new AMI, pods with exec probes are stuck in Terminating.' },
+  };
+
+  it("EKS AMI v20201112 (containerd 1.4.0): a wedged container's calls, named by the image", () => {
+    for (const osImage of ['amazon-eks-node-1.18-v20201112', 'amazon-eks-node-1.16.15-20201112']) {
+      const bundle = { ...STUCK, osImage };
+      expect(defects(bundle), osImage).toContain('eks-ami-v20201112-containerd-1.4.0-terminating');
+    }
+    // The next release downgraded containerd; an older one did not carry 1.4.0.
+    for (const osImage of ['amazon-eks-node-1.18-v20201117', 'amazon-eks-node-1.18-v20201007'])
+      expect(defects({ ...STUCK, osImage }), osImage).not.toContain(
+        'eks-ami-v20201112-containerd-1.4.0-terminating',
+      );
+    // The image alone, with nothing hanging, names nothing.
+    expect(defects({ osImage: 'amazon-eks-node-1.18-v20201112' })).toEqual([]);
+  });
+
+  it("the images' other name forms are read (2022's unprefixed dates, AL2023's)", () => {
+    const hang = {
+      logs: { kernel: '[812345.678901] INFO: task runc:[2:INIT]:4242 blocked for more than 120 seconds.' },
+    };
+    expect(defects({ ...hang, osImage: 'amazon-eks-node-al2023-x86_64-standard-1.24-v20221027' })).toContain(
+      'eks-ami-v20221027-kernel-hang',
+    );
+    expect(defects({ ...hang, osImage: 'amazon-eks-node-1.22-20220526' })).not.toContain(
+      'eks-ami-v20221027-kernel-hang',
+    );
+  });
+});
