@@ -405,7 +405,9 @@ describe('node images known to hang workloads, by release', () => {
         count: 14,
       },
     ],
-    logs: { other: 'After the node group moved to the new AMI, pods with exec probes are stuck in Terminating.' },
+    logs: {
+      other: 'After the node group moved to the new AMI, pods with exec probes are stuck in Terminating.',
+    },
   };
 
   it("EKS AMI v20201112 (containerd 1.4.0): a wedged container's calls, named by the image", () => {
