@@ -816,6 +816,8 @@ interface ScBlock {
 }
 
 function scQueryBlocks(text: string): ScBlock[] {
+  // Most logs hold no sc output: a journal of hundreds of megabytes is not split into lines for nothing.
+  if (!text.includes('SERVICE_NAME:')) return [];
   const blocks: ScBlock[] = [];
   let current: { service: string; lines: string[]; state?: string; exit?: number } | undefined;
   const close = () => {
