@@ -263,6 +263,25 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['pleg.evented_unhealthy'], ['runtime.pods_stuck']],
   },
   {
+    // pkg/kubelet/pleg/evented.go processCRIEvents read each container event's PodSandboxStatus without checking it;
+    // containerd's CRI sends a container's stop or delete event with none when the container's sandbox is already
+    // gone (a sandbox removed while a container of it was still being created, #114371). #114351 (1.27.0) drops
+    // such events, cherry-picked to 1.26 as #115552 (merged for the February 2023 patch release; the range ends at
+    // v1.26.3 so that no release without it is excused).
+    id: 'kubelet-evented-pleg-nil-sandbox-panic',
+    component: 'kubelet',
+    affected: [{ introduced: '1.26.0', fixed: '1.26.3' }],
+    featureGate: 'EventedPLEG',
+    cause: 'kubelet_defect',
+    symptom:
+      'the kubelet panics (nil pointer dereference in the Evented PLEG) and restarts, around a container whose pod sandbox was removed',
+    mechanism:
+      'with the EventedPLEG gate on, the kubelet dereferences the sandbox status of each CRI container event, and the runtime sends none for a container whose sandbox is already gone',
+    fix: 'kubelet v1.27.0 / the 1.26 cherry-pick #115552 (events without a sandbox status ignored); or turn the EventedPLEG gate off',
+    links: [`${K8S}/issues/114371`, `${K8S}/pull/114351`, `${K8S}/pull/115552`],
+    requires: [['kubelet.panic']],
+  },
+  {
     // Keyed to the layer it hangs: a `runc init` that never finishes leaves its shim's create or exec call open,
     // while the daemon keeps answering (round 9, class 7). RKE2 v1.19.8-v1.19.10 and v1.20.4-v1.20.6 bundle this
     // runc (distributions.ts), so their release string on the node counts as this version.
@@ -332,6 +351,27 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     links: [`${EKS_AMI}/issues/648`, `${EKS_AMI}/pull/650`],
     // The AMI thread's reports were flapping nodes, often with nothing else to see.
     requires: [...RUNTIME_OP_HANG, ['node.flapping']],
+  },
+  {
+    // The EKS AMI changelog: v20201112 shipped containerd 1.4.0 (with docker 19.03.13) on Amazon Linux 2, and
+    // v20201117 "Downgraded containerd version to 1.3.2 to fix pods getting stuck in the Terminating state"
+    // (amazon-eks-ami #564 for #563, where AWS reproduced it with exec readiness/liveness probes).
+    id: 'eks-ami-v20201112-containerd-1.4.0-terminating',
+    component: 'eks-ami',
+    affected: [{ introduced: '20201112', fixed: '20201117' }],
+    cause: 'zombie_shim_hang',
+    symptom:
+      'after moving to the v20201112 AMI, exec probes start failing and pods with probes stay Terminating; docker calls about those containers hang until the node is restarted',
+    mechanism:
+      "the AMI's containerd 1.4.0 under docker 19.03 leaves the exec calls of probes unfinished, and stopping the containers they ran in never completes",
+    fix: 'EKS AMI v20201117 (containerd downgraded to 1.3.2); later AMIs ship a fixed containerd 1.4',
+    links: [`${EKS_AMI}/issues/563`, `${EKS_AMI}/pull/564`],
+    requires: [
+      ['runtime.pods_stuck'],
+      ['runtime.container_cmd_hang'],
+      ['runtime.selective_hang'],
+      ['runtime.shim_hang'],
+    ],
   },
   {
     id: 'containerd-shim-reaper-deadlock',
@@ -629,6 +669,25 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     fix: 'kubelet v1.24.0 (#108325 skips the container); until then remove the orphan container',
     links: [`${K8S}/pull/108325`, 'https://github.com/kubernetes/kubelet/issues/21', `${K8S}/issues/107115`],
     requires: [['kubelet.container_map']],
+  },
+  {
+    // pkg/kubelet/util/pluginwatcher/plugin_watcher.go (*Watcher).Start: the first walk of the plugin root, a watch on
+    // every directory, returned its failure and kubelet.go's initializeRuntimeDependentModules made it fatal
+    // ("failed to start Plugin Watcher. err: %v"). The watcher is on by default from 1.12 (its gate removed); 1.12
+    // walks /var/lib/kubelet/plugins as the registration root, 1.13-1.14 walk it as the deprecated root (#70494,
+    // #71314). The plugin manager of 1.15 (#73891) logs the walk's failure and carries on; 1.17 (#84533) stops
+    // walking the old root.
+    id: 'kubelet-plugin-watcher-walks-volume-mounts',
+    component: 'kubelet',
+    affected: [{ introduced: '1.12.0', fixed: '1.15.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'the kubelet exits at every start with "failed to start Plugin Watcher ... failed to traverse ... plugin socket path", usually "no space left on device" on a directory inside a mounted volume',
+    mechanism:
+      'the plugin watcher walks /var/lib/kubelet/plugins, where volume plugins mount volumes, adding an inotify watch per directory, and treats the first it cannot add as a start failure',
+    fix: "kubelet v1.15.0 (the walk's failure logged, #73891; the old root dropped in v1.17.0, #84533); until then unmount the volume or raise fs.inotify.max_user_watches",
+    links: [`${K8S}/issues/74669`, `${K8S}/pull/70494`, `${K8S}/pull/73891`, `${K8S}/pull/84533`],
+    requires: [['kubelet.plugin_walk']],
   },
   {
     // libcontainer/nsenter/cloned_binary.c try_bindfd (16612d74, v1.0.0-rc7): before each exec `runc init`

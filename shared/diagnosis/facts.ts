@@ -121,6 +121,8 @@ export const FACT_MEANINGS = {
   'cni.slow': 'CNI calls are reported slow on this cluster',
   'cni.not_ready': 'the network plugin is not ready',
   'cni.config_invalid': 'a CNI configuration file is present but the loader rejects it',
+  'cni.binary_missing':
+    "the runtime cannot find a network plugin's binary in the CNI bin directories it is configured with: the plugin is installed in another directory, or not on this node",
   'cni.config_ignored':
     "a CNI configuration file is described present in the node's configuration directory while the network stays not ready (pods get no interface): what is there is not loaded or not accepted",
   'cni.config_not_reloaded':
@@ -249,6 +251,8 @@ export const FACT_MEANINGS = {
     "the kubelet's CPU or memory manager cannot restore its own checkpoint at start (a policy changed without draining, a corrupt file, containers the runtime no longer has): the kubelet exits until it is deleted",
   'kubelet.container_map':
     "the kubelet's container manager exits at start building its map of the runtime's containers: a container whose sandbox the runtime no longer lists",
+  'kubelet.plugin_walk':
+    "the kubelet exits at start because its plugin watcher's walk of a plugin directory failed on a directory it could not watch (kubelets 1.12-1.14 walk the old /var/lib/kubelet/plugins, volume plugins' mounts included, and make any failure fatal)",
   'kubelet.cgroup_controller_missing':
     "the kubelet's container manager needs a cgroup controller the host does not mount (a kernel built without it, or it disabled): the kubelet cannot run on this host as configured",
   'kubelet.cadvisor_cgroup_path':
@@ -319,6 +323,8 @@ export const FACT_MEANINGS = {
     "a step of the kubelet's unit failed before or instead of the kubelet itself (a pre-start command, the binary missing, one of systemd's set-up steps, a start condition): the line names the step",
   'kubelet.dead_with_runtime':
     'the kubelet exits or restarts in a loop while the runtime is stopped or failing, and no line gives the kubelet a reason of its own',
+  'kubelet.stopped_with_dependency':
+    "systemd stopped the kubelet because a unit it is bound to (the runtime's, in most installs) went inactive: nothing starts the kubelet again when that unit does",
   'kubelet.dependency_failed':
     "systemd did not start the kubelet because a unit it requires failed to start (the runtime's unit, in most installs)",
   'etcd.slow_disk':

@@ -151,6 +151,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-heartbeat-conn-close-regression': { inside: '1.14.1', outside: '1.14.3' },
   'kubelet-cert-rotation-stale-credentials': { inside: '1.7.4', outside: '1.8.0' },
   'kubelet-evented-pleg': { inside: '1.27.3', outside: '1.25.9' },
+  'kubelet-evented-pleg-nil-sandbox-panic': { inside: '1.26.1', outside: '1.27.0' },
   'kubelet-volume-reconstruction-static-pods': { inside: '1.27.1', outside: '1.27.2' },
   'runc-rc93-init-hang': { inside: '1.0.0-rc93', outside: '1.0.0-rc92' },
   'runc-rc93-init-hang-daemon-blocked': { inside: '1.0.0-rc93', outside: '1.0.0-rc94' },
@@ -169,6 +170,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },
+  'eks-ami-v20201112-containerd-1.4.0-terminating': { inside: '20201112', outside: '20201117' },
   'containerd-shim-exec-exits-dropped': { inside: '1.6.30', outside: '1.6.31' },
   'containerd-shim-create-early-exit-deadlock': { inside: '1.7.7', outside: '1.7.8' },
   'containerd-shimv1-delete-retry-leak': { inside: '1.7.5', outside: '1.7.9' },
@@ -177,6 +179,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-vendored-runc-unit-exists': { inside: '1.22.1', outside: '1.22.2' },
   'kubelet-container-map-orphan-container': { inside: '1.23.9', outside: '1.24.0' },
   'runc-bindfd-mount-churn': { inside: '1.1.14', outside: '1.1.15' },
+  'kubelet-plugin-watcher-walks-volume-mounts': { inside: '1.14.10', outside: '1.15.0' },
 };
 
 const GATES = {

@@ -1232,6 +1232,31 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   },
   {
     line: klog(
+      'F',
+      'kubelet.go:1401',
+      'failed to start Plugin Watcher. err: failed to traverse deprecated plugin socket path "/var/lib/kubelet/plugins", err: failed to watch /var/lib/kubelet/plugins/kubernetes.io/rbd/mounts/rbd-image-pvc-0a1b2c/data/idx, err: no space left on device',
+    ),
+    fact: 'kubelet.plugin_walk',
+  },
+  {
+    line: klog(
+      'F',
+      'kubelet.go:1376',
+      'failed to start Plugin Watcher. err: failed to traverse plugin socket path, err: failed to watch /var/lib/kubelet/plugins/kubernetes.io/aws-ebs/mounts/aws/us-east-1a/vol-0a1b2c3d/data, err: no space left on device',
+    ),
+    fact: 'kubelet.plugin_walk',
+  },
+  { line: journal('kubelet[1187]', 'panic({0x3f1e2a0, 0x7a1b2c0})'), fact: 'kubelet.panic' },
+  { line: journal('kubelet[1187]', 'panic(0x3a2dec0, 0x6d6df80)'), fact: 'kubelet.panic' },
+  {
+    line: journal(
+      'kubelet[1187]',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x10 pc=0x1c2b3d4]',
+    ),
+    fact: 'kubelet.panic',
+  },
+  {
+    line: klog(
       'E',
       'manager.go:1123',
       'Failed to create existing container: Error while processing event ("/sys/fs/cgroup/memory/kubepods/burstable/pod1234": 0x40000100 == IN_CREATE|IN_ISDIR): inotify_add_watch /sys/fs/cgroup/memory/kubepods/burstable/pod1234: no space left on device',

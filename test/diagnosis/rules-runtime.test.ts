@@ -123,6 +123,18 @@ const HITS: readonly Example[] = [
     fact: 'kubelet.dependency_failed',
   },
   {
+    line: `${J} systemd[1]: kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
+  {
+    line: `${J} systemd[1]: Unit kubelet.service is bound to inactive unit containerd.service. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
+  {
+    line: `${J} systemd[1]: docker.service: Unit is bound to inactive unit flanneld.service. Stopping, too.`,
+    fact: 'runtime.service_stopped',
+  },
+  {
     line: `${J} systemd[1]: k3s.service: Main process exited, code=exited, status=1/FAILURE`,
     fact: 'kubelet.dead',
   },
@@ -211,6 +223,14 @@ const HITS: readonly Example[] = [
   {
     line: `${J} crio[700]: ${TS} level=info msg="No CNI configuration file in /etc/cni/net.d/. Has your network provider started?"`,
     fact: 'cni.not_ready',
+  },
+  {
+    line: `${J} containerd[880]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,Uid:1a2b,Namespace:default,Attempt:0,} failed, error" error="failed to setup network for sandbox \\"0a1b2c3d\\": plugin type=\\"calico\\" failed (add): failed to find plugin \\"calico\\" in path [/usr/libexec/cni]"`,
+    fact: 'cni.binary_missing',
+  },
+  {
+    line: `${J} crio[700]: ${TS} level=error msg="Error validating CNI config file /etc/cni/net.d/10-flannel.conflist: [failed to find plugin \\"flannel\\" in path [/opt/cni/bin/]]"`,
+    fact: 'cni.binary_missing',
   },
   {
     line: `${J} kubelet[1187]: W1123 10:01:02.123456    1187 cni.go:202] Error loading CNI config file /etc/cni/net.d/10-flannel.conf: no 'type'; perhaps this is a .conflist?`,
@@ -1257,6 +1277,14 @@ const MISSES: readonly Example[] = [
     fact: 'kubelet.start_step_failed',
   },
   { line: `${J} systemd[1]: Dependency failed for Remote File Systems.`, fact: 'kubelet.dependency_failed' },
+  {
+    line: `${J} systemd[1]: opt-data.mount: Unit is bound to inactive unit dev-xvdb.device. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
+  {
+    line: `${J} systemd[1]: my-kubelet.service: Unit is bound to inactive unit docker.service. Stopping, too.`,
+    fact: 'kubelet.stopped_with_dependency',
+  },
   {
     line: `${J} systemd[1]: kubelet.service: Control process exited, code=exited, status=0/SUCCESS`,
     fact: 'kubelet.start_step_failed',

@@ -16,6 +16,21 @@ function notReadyOnly(facts: FactSet): boolean {
   return !CALLS_HANG.some((f) => facts.has(f));
 }
 
+/** Why the network is not ready, by the fact that says which: the sentence of the chain between condition and cause. */
+function notReadyReason(facts: FactSet): string {
+  return facts.has('cni.binary_missing')
+    ? "The configuration names a plugin type; libcni looks for a binary of that name in the runtime's CNI bin directories (containerd's bin_dir, cri-o's plugin_dirs) and finds none there. The network plugin's installer copies its binaries to the directory it was told (most use /opt/cni/bin), while a distribution's runtime package may search only its own (/usr/libexec/cni on Fedora and RHEL, k3s's data directory)."
+    : facts.has('cni.config_invalid')
+      ? 'A configuration file is there, but the loader (libcni) rejects it: a missing type, a plugin list under a .conf name, or a cniVersion this release does not take.'
+      : facts.has('cni.config_dir_empty')
+        ? "The configuration directory the runtime reads (/etc/cni/net.d) is empty: the network plugin's agent writes its file there when its installer finishes, and it has not (its pod not running, or its start-up still waiting on something it needs)."
+        : facts.has('cni.config_not_reloaded')
+          ? "The runtime's watch of the configuration directory failed, so a configuration written after it started is never loaded."
+          : facts.has('cni.config_ignored')
+            ? "A configuration file is in the directory, yet the runtime has not loaded it: written after the runtime's watch stopped working, rewritten under it by an installer, or under a name, version or plugin type it does not take. What the runtime logs about the directory (and `crictl info`'s network status) says which."
+            : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).";
+}
+
 export const cniHang: CauseModule = {
   id: 'cni_hang',
   title: 'CNI calls hanging inside sandbox status/teardown',
@@ -34,6 +49,9 @@ export const cniHang: CauseModule = {
     // NotReady, and with nothing else beside it the first answer (a runtime error beside it wins: runtime_down).
     { fact: 'cni.not_ready', weight: 2 },
     { fact: 'cni.config_invalid', weight: 3 },
+    // The plugin's binary not in the directories the runtime searches (the line lists them): every sandbox fails its
+    // network set-up, the configuration itself sound.
+    { fact: 'cni.binary_missing', weight: 3 },
     { fact: 'cni.config_not_reloaded', weight: 2.5 },
     // A configuration file said to be in the directory while the network stays not ready: the runtime or the kubelet
     // does not load what is there (a file rewritten under it, a name or version it does not take).
@@ -61,23 +79,17 @@ export const cniHang: CauseModule = {
   ],
   summary: ({ facts }) =>
     notReadyOnly(facts)
-      ? facts.has('cni.config_invalid')
-        ? 'The runtime rejects the CNI configuration it finds, so it reports the network not ready and the kubelet keeps the node NotReady.'
-        : 'The network plugin is not ready on this node (no CNI configuration the runtime can load, or its agent is not running), so the kubelet keeps the node NotReady.'
+      ? facts.has('cni.binary_missing')
+        ? "The runtime cannot find the network plugin's binary in the CNI bin directories it is configured with (the error lists them): the plugin was installed into another directory (/opt/cni/bin against a distribution package's /usr/libexec/cni, or k3s's own bin directory), so every new pod's sandbox fails its network set-up and pods stay ContainerCreating."
+        : facts.has('cni.config_invalid')
+          ? 'The runtime rejects the CNI configuration it finds, so it reports the network not ready and the kubelet keeps the node NotReady.'
+          : 'The network plugin is not ready on this node (no CNI configuration the runtime can load, or its agent is not running), so the kubelet keeps the node NotReady.'
       : 'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
   chain: ({ facts }) =>
     notReadyOnly(facts)
       ? [
           "The kubelet asks the runtime for its status; the runtime's NetworkReady condition is false until it has loaded a CNI configuration, and the kubelet reports NotReady with NetworkPluginNotReady.",
-          facts.has('cni.config_invalid')
-            ? 'A configuration file is there, but the loader (libcni) rejects it: a missing type, a plugin list under a .conf name, or a cniVersion this release does not take.'
-            : facts.has('cni.config_dir_empty')
-              ? "The configuration directory the runtime reads (/etc/cni/net.d) is empty: the network plugin's agent writes its file there when its installer finishes, and it has not (its pod not running, or its start-up still waiting on something it needs)."
-              : facts.has('cni.config_not_reloaded')
-                ? "The runtime's watch of the configuration directory failed, so a configuration written after it started is never loaded."
-                : facts.has('cni.config_ignored')
-                  ? "A configuration file is in the directory, yet the runtime has not loaded it: written after the runtime's watch stopped working, rewritten under it by an installer, or under a name, version or plugin type it does not take. What the runtime logs about the directory (and `crictl info`'s network status) says which."
-                  : "The network plugin's agent (a DaemonSet pod) writes the configuration when it starts on the node; it has not (not scheduled, crashing, or not tolerating the not-ready taint).",
+          notReadyReason(facts),
           'Root cause: the network plugin on this node, not the kubelet or the container runtime.',
         ]
       : [
@@ -85,7 +97,21 @@ export const cniHang: CauseModule = {
           'When the CNI plugin (or the datastore it calls) is slow or hangs, teardown holds the lock for minutes and relist blocks behind it.',
           'Root cause: the network plugin, not the container runtime.',
         ],
-  commands: ({ node }) => [
+  commands: ({ node, facts }) => [
+    ...(facts.has('cni.binary_missing')
+      ? [
+          read(
+            'node',
+            "ls -l /opt/cni/bin /usr/libexec/cni 2>&1; grep -rhE 'bin_dirs?|plugin_dirs' /etc/containerd/config.toml /etc/crio/crio.conf /etc/crio/crio.conf.d 2>/dev/null",
+            "where the plugin binaries are, and the directories the runtime searches (the error's path list)",
+          ),
+          change(
+            'node',
+            "edit the runtime's bin directory (containerd bin_dir / cri-o plugin_dirs) to include the directory holding the binaries, then restart the runtime",
+            "or install the plugin's binaries into the directory the runtime searches; running pods keep their network",
+          ),
+        ]
+      : []),
     read(
       'node',
       "journalctl -u kubelet --since -1h --no-pager | grep -Ei 'cni|network for sandbox|TearDown' | tail -n 50",

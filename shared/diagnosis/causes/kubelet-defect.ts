@@ -22,6 +22,10 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "The kubelet's container manager exits at every start while building its map of the runtime's containers: one container's sandbox is no longer listed by the runtime, and kubelets before 1.24 treat that as fatal. Removing the orphan container lets it start.",
   ],
   [
+    'kubelet.plugin_walk',
+    "The kubelet exits at every start in its plugin watcher: kubelets 1.12 to 1.14 walk the old plugin directory (/var/lib/kubelet/plugins) with a watch on every directory, into the volumes mounted under it, and make the first directory they cannot watch fatal (with ENOSPC, the inotify watch limit, not the disk). A known kubelet defect: unmount the volume or raise fs.inotify.max_user_watches to start it; 1.15 logs the walk's failure and carries on.",
+  ],
+  [
     'kubelet.api_behind_own_pod',
     "The kubelet reaches the API server through an address on this node, served by a pod it must start itself (a node-local API proxy such as kubespray's nginx-proxy or haproxy, or the API server's static pod), and it fails every pod's sandbox in its own configuration step (the resolver file it is configured with cannot be read): the proxy never starts, so registration and status are refused. The kubelet's configuration, not the API server or the network.",
   ],
@@ -90,6 +94,14 @@ const START_CHAINS: readonly (readonly [FactId, readonly string[]])[] = [
       'At start the container manager checks the kernel tunables the kubelet relies on (vm.overcommit_memory=1, vm.panic_on_oom=0, kernel.panic=10, kernel.panic_on_oops=1, and the root keyring limits). By default it sets any that differ; with protectKernelDefaults it only checks, and lists each one that differs as an error.',
       'The container manager does not start, the kubelet exits, and systemd restarts it into the same check: nothing posts node status, and a new node never registers.',
       "Root cause: the kubelet's configuration (protectKernelDefaults, a hardening option) on an image that does not set those values: set them in the image or /etc/sysctl.d (the values listed), or turn the option off.",
+    ],
+  ],
+  [
+    'kubelet.plugin_walk',
+    [
+      "At start the kubelet's plugin watcher walks its plugin directory and adds an inotify watch on every directory in it, to find plugin sockets; 1.12 walks /var/lib/kubelet/plugins, and 1.13-1.14 walk it again as the deprecated root beside plugins_registry.",
+      "Volume plugins (in-tree and CSI) keep their global mounts under that directory, so the walk descends into every mounted volume's tree: on a large volume it runs out of inotify watches (ENOSPC) or meets a directory it cannot read, and 1.12-1.14 return that as a start failure; the kubelet exits and is restarted into the same walk.",
+      "Root cause: the kubelet walking volume mounts in a directory meant for sockets (kubernetes #74669; 1.15's plugin manager, #73891, logs the failure, and 1.17, #84533, stops walking the old root). Unmount the volume or raise fs.inotify.max_user_watches to start it; a later kubelet keeps it from recurring.",
     ],
   ],
   [
@@ -180,7 +192,12 @@ export const kubeletDefect: CauseModule = {
   explains: ['node_unreachable'],
   // systemd's "already exists" about a kubepods slice the kubelet's cgroup manager failed on is the kubelet's
   // bookkeeping: the systemd fact it also is does not make systemd the cause.
-  explainsWhen: [{ cause: 'systemd_dbus_stall', fact: 'kubelet.cgroup_unit_exists' }],
+  // The plugin watcher's walk ends on the inotify watch limit it used up itself, descending into volume mounts: the
+  // watches exhausted are the kubelet's defect's symptom there, not a leak of the node's.
+  explainsWhen: [
+    { cause: 'systemd_dbus_stall', fact: 'kubelet.cgroup_unit_exists' },
+    { cause: 'fd_exhaustion', fact: 'kubelet.plugin_walk' },
+  ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
     { fact: 'kubelet.relist_deadlock', weight: 3.5 },
@@ -204,6 +221,8 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.kernel_defaults', weight: 3.5 },
     // An orphan container in the runtime made fatal by the kubelet's own map at start (1.18-1.23).
     { fact: 'kubelet.container_map', weight: 3.5 },
+    // The plugin watcher's fatal walk of the old plugin directory into volume mounts at start (1.12-1.14).
+    { fact: 'kubelet.plugin_walk', weight: 3.5 },
     // The CPU/memory manager's own checkpoint unreadable at start (policy changed, corrupt, stale containers).
     { fact: 'kubelet.manager_state', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
@@ -297,6 +316,20 @@ export const kubeletDefect: CauseModule = {
             'node',
             'crictl rm <container whose sandbox is gone>',
             'remove the orphan container (docker rm with dockershim), then restart the kubelet',
+          ),
+        ]
+      : []),
+    ...(facts.has('kubelet.plugin_walk')
+      ? [
+          read(
+            'node',
+            'findmnt -rn -o TARGET | grep -c ^/var/lib/kubelet/plugins/; sysctl fs.inotify.max_user_watches',
+            'volumes mounted under the old plugin directory the watcher walks, and the watch limit it runs into',
+          ),
+          change(
+            'node',
+            'sysctl -w fs.inotify.max_user_watches=1048576 && systemctl restart kubelet',
+            'lets the walk finish so the kubelet starts (or unmount the volume the error names); a kubelet of 1.15 or later no longer fails its start on it',
           ),
         ]
       : []),

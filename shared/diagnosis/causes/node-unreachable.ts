@@ -156,6 +156,8 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'controlplane.watch_lost', weight: 1.5 },
     { fact: 'node.controller_not_ready', weight: 0.5 },
     { fact: 'kubelet.stopped', weight: 1.5 },
+    // Stopped by systemd with the unit it is bound to, and not started with it again: the kubelet left down.
+    { fact: 'kubelet.stopped_with_dependency', weight: 2.5 },
     // One start is every boot's, and a restart leaves a gap of seconds: a hint, as the runtime's start is for
     // runtime_down. Repeated starts are kubelet.dead (FrequentKubeletRestart, restart counters).
     { fact: 'kubelet.restarted', weight: 0.5 },

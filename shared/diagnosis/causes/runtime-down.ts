@@ -50,6 +50,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'kubelet.dependency_failed', weight: 2 },
     { fact: 'kubelet.dead_with_runtime', weight: 2 },
     { fact: 'runtime.service_stopped', weight: 1.5 },
+    // The kubelet stopped by systemd because the unit it is bound to went inactive: in most installs the runtime's.
+    { fact: 'kubelet.stopped_with_dependency', weight: 1 },
     { fact: 'runtime.shim_start_failed', weight: 1.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },
     { fact: 'runtime.name_reserved', weight: 1 },

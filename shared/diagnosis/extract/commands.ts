@@ -795,6 +795,82 @@ function coreCount(runs: readonly Run[]): number | undefined {
 }
 
 /**
+ * Windows' `sc query NAME` (and `sc queryex`) prints one block per service: `SERVICE_NAME: docker` on one line and,
+ * a few lines below, `STATE : 1  STOPPED` with no name on it, then `WIN32_EXIT_CODE : N  (0x…)`. The state is the
+ * SERVICE_STATUS dwCurrentState of winsvc.h (1 STOPPED, 2 START_PENDING, 3 STOP_PENDING, 4 RUNNING …) and the exit
+ * code its dwWin32ExitCode (0 for a stop someone asked for; 1067 ERROR_PROCESS_ABORTED for a process that died,
+ * 1066 ERROR_SERVICE_SPECIFIC_ERROR with the service's own code). Read per block, so that the STATE line counts only
+ * for the service the block names: the Windows node's runtime (docker, containerd) and its kubelet.
+ */
+const SC_SERVICE = /^\s*SERVICE_NAME:\s*(\S+)\s*$/;
+const SC_STATE = /^\s*STATE\s*:\s*(\d+)\s+([A-Z_]+)/;
+const SC_EXIT = /^\s*WIN32_EXIT_CODE\s*:\s*(\d+)/;
+const SC_RUNTIME = /^(?:docker|dockerd|com\.docker\.service|containerd)$/i;
+const SC_KUBELET = /^kubelet$/i;
+
+interface ScBlock {
+  service: string;
+  state: string;
+  exit: number;
+  text: string;
+}
+
+function scQueryBlocks(text: string): ScBlock[] {
+  // Most logs hold no sc output: a journal of hundreds of megabytes is not split into lines for nothing.
+  if (!text.includes('SERVICE_NAME:')) return [];
+  const blocks: ScBlock[] = [];
+  let current: { service: string; lines: string[]; state?: string; exit?: number } | undefined;
+  const close = () => {
+    if (current?.state)
+      blocks.push({
+        service: current.service,
+        state: current.state,
+        exit: current.exit ?? 0,
+        text: current.lines.join(' ').replace(/\s+/g, ' ').trim(),
+      });
+  };
+  for (const line of text.split('\n')) {
+    const name = SC_SERVICE.exec(line)?.[1];
+    if (name) {
+      close();
+      current = { service: name, lines: [line] };
+      continue;
+    }
+    if (!current) continue;
+    const state = SC_STATE.exec(line);
+    if (state) {
+      current.state = state[2];
+      current.lines.push(line);
+    }
+    const exit = SC_EXIT.exec(line)?.[1];
+    if (exit !== undefined) {
+      current.exit = Number(exit);
+      current.lines.push(line);
+    }
+  }
+  close();
+  return blocks;
+}
+
+/** A stopped runtime or kubelet service in `sc query` blocks: stopped on request (exit 0), or died (any other code). */
+function scQueryStates(text: string, source: string, facts: FactSet): void {
+  for (const block of scQueryBlocks(text)) {
+    if (block.state !== 'STOPPED') continue;
+    const runtime = SC_RUNTIME.test(block.service);
+    if (!runtime && !SC_KUBELET.test(block.service)) continue;
+    const died = block.exit !== 0;
+    const id = runtime
+      ? died
+        ? 'runtime.service_failed'
+        : 'runtime.service_stopped'
+      : died
+        ? 'kubelet.dead'
+        : 'kubelet.stopped';
+    facts.add({ id, source, text: block.text });
+  }
+}
+
+/**
  * `systemctl status` blocks pasted into a log field rather than given as a command's output: read whole, as the
  * command's output would be (the lines themselves are scanned with the log).
  */
@@ -811,6 +887,9 @@ function statusBlocksInLogs(bundle: EvidenceBundle, facts: FactSet): void {
 
 export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): void {
   statusBlocksInLogs(bundle, facts);
+  for (const { source, text } of bundleLogs(bundle)) scQueryStates(text, `logs.${source}`, facts);
+  for (const [command, output] of Object.entries(bundle.commandOutputs ?? {}))
+    scQueryStates(output, `commandOutputs[${JSON.stringify(command)}]`, facts);
   const runs: Run[] = Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
     command,
     output,

@@ -312,6 +312,20 @@ function kubeletDownWithRuntime(facts: FactSet): void {
   facts.add({ id: 'kubelet.dead_with_runtime', source: dead.source, text: dead.text });
 }
 
+/**
+ * systemd stopping the kubelet with the unit it is bound to while the runtime's unit failed (not a stop someone
+ * asked for): the runtime's failure took the kubelet down with it, and comes first. A runtime stopped on request
+ * and started again leaves the kubelet stopped for a reason of systemd's (kubelet.stopped_with_dependency alone).
+ */
+function kubeletStoppedWithFailedRuntime(facts: FactSet): void {
+  const stopped = facts.examples('kubelet.stopped_with_dependency')[0];
+  if (!stopped || facts.has('kubelet.dead_with_runtime')) return;
+  const failing = [...RUNTIME_NOT_STARTING, 'runtime.service_failed', 'runtime.unreachable'] as const;
+  if (!failing.some((id) => facts.has(id) && !facts.onlyObserved(id))) return;
+  if (facts.has('runtime.recovered') || facts.has('runtime.restarted')) return;
+  facts.add({ id: 'kubelet.dead_with_runtime', source: stopped.source, text: stopped.text });
+}
+
 /** A slice of the kubelet's own cgroup tree (kubepods, its QoS slices, a pod's), as systemd names it. */
 const KUBEPODS_SLICE_EXISTS = /Unit \S{0,80}kubepods\S{0,200}\.slice already exists/;
 
@@ -410,6 +424,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
   kubeletDownWithRuntime(facts);
+  kubeletStoppedWithFailedRuntime(facts);
   plegAge(facts);
   startupRace(facts);
   selectiveHang(facts);

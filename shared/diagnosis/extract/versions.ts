@@ -142,7 +142,13 @@ const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] 
     component: 'kernel',
     pattern: /(?:\bKernel Version:\s*|\bLinux \S+ )(\d+\.\d+\.\d+-[0-9A-Za-z._-]+)/g,
   },
-  { component: 'eks-ami', pattern: /\bamazon-eks(?:-gpu|-arm64)?-node(?:-1\.\d+-| +)v(20\d{6})\b/g },
+  // amazon-eks-node-1.19-v20210329; the 1.16.15-20201112 form of some releases' names and 2022's unprefixed dates;
+  // AL2023's amazon-eks-node-al2023-x86_64-standard-1.29-v20241115.
+  {
+    component: 'eks-ami',
+    pattern:
+      /\bamazon-eks(?:-gpu|-arm64)?-node(?:-al2023-[a-z0-9_]+-[a-z]+)?(?:-1\.\d+(?:\.\d+)?-| +)v?(20\d{6})\b/g,
+  },
 ];
 
 /** A runtime URL (`containerd://1.4.4`) names its component. */

@@ -212,10 +212,27 @@ export const CNI_RULES: readonly Signature[] = [
     ],
     pattern:
       "Error loading CNI config (?:list )?file|Error validating CNI config (?:list|file)|Error converting CNI config file|error parsing configuration(?: list)?: |no 'type'; perhaps this is a \\.conflist|unable to understand network config|CNI config list [^ ]+ has no networks",
+    // Validation that failed only because a plugin's binary is not in the bin directories: the file is sound, the
+    // binary is elsewhere (cni.binary_missing).
+    unless: 'failed to find plugin',
     source:
       'containernetworking/cni libcni/conf.go ConfFromBytes / ConfListFromBytes ("error parsing configuration: missing \'type\'", "error parsing configuration list: no \'plugins\' key", invalid cniVersion); kubernetes dockershim cni.go getDefaultCNINetwork ("Error loading CNI config file %s: no \'type\'; perhaps this is a .conflist?", "Error validating CNI config list %s", "CNI config list %s has no networks, skipping")',
     mechanism:
       'a CNI configuration file is present but the loader rejects it (no type, a list under a .conf name, a cniVersion this libcni does not support): the runtime skips it and the network stays not ready',
+  },
+  {
+    // libcni looks each plugin of a configuration up in the runtime's CNI bin directories before it runs or validates
+    // it; the error carries the plugin's type and the directory list it searched, so the line itself says where the
+    // runtime looked. Wrapped by containerd's CRI ("plugin type=%q failed (add): …" from go-cni, in RunPodSandbox's
+    // "failed to setup network for sandbox"), by cri-o (ocicni's "Error validating CNI config file %s: [%v]" at load,
+    // its sandbox set-up after), and relayed by the kubelet and the FailedCreatePodSandBox event.
+    fact: 'cni.binary_missing',
+    literals: ['failed to find plugin'],
+    pattern: 'failed to find plugin \\\\{0,3}"[^"\\\\\\n]{1,80}\\\\{0,3}" in path \\[',
+    source:
+      'containernetworking/cni pkg/invoke/find.go FindInPath ("failed to find plugin %q in path %s", v0.6.0 on, the same in v1.x), called by libcni api.go addNetwork/delNetwork/checkNetwork and validatePlugin (ValidateNetworkList, v0.7 on); the directories are the runtime\'s: containerd\'s CRI bin_dir (pkg/cri/config DefaultConfig NetworkPluginBinDir "/opt/cni/bin"; bin_dirs in 2.x), cri-o\'s [crio.network] plugin_dirs (default "/opt/cni/bin/"; Fedora/RHEL packages add /usr/libexec/cni, where their containernetworking-plugins install), k3s\'s containerd template (bin_dir under its own data directory)',
+    mechanism:
+      "the runtime cannot find the network plugin's binary in the bin directories it is configured with (the list in the message): the plugin's installer put it in another directory, or not yet on this node, so no sandbox gets a network",
   },
   {
     // containerd watches the configuration directory (fsnotify) and reloads on a write; when the watch fails, or

@@ -1311,6 +1311,21 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the kubelet hit a bug and crashed (or a goroutine did and was recovered): a kubelet defect, whatever set it off',
   },
   {
+    // A trace quoted without its first line: the frames the Go runtime writes only for a panic. gopanic's own frame
+    // ("panic(0x…, 0x…)" to go1.16, "panic({0x…, 0x…})" from go1.17's register ABI) heads the panicking goroutine's
+    // stack, and sigpanic's "[signal SIGSEGV: segmentation violation …]" follows a nil dereference's header. klog's
+    // Fatal dumps goroutines too (klog.stacks) but through no panic frame, so its start-up refusals stay theirs.
+    fact: 'kubelet.panic',
+    literals: ['panic(0x', 'panic({0x', '[signal SIG'],
+    pattern: 'panic\\(\\{?0x[0-9a-f]{1,16}, 0x[0-9a-f]{1,16}\\}?\\)|\\[signal SIG(?:SEGV|BUS): ',
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'go runtime/panic.go gopanic (the "panic(…)" frame of the panicking goroutine in runtime/traceback.go\'s stack, its arguments braced from go1.17) and runtime/signal_unix.go sigpanic ("[signal %s: %s code=%#x addr=%#x pc=%#x]" after printpanics), written to the kubelet\'s stderr; also under k8s.io/apimachinery pkg/util/runtime logPanic\'s recovered trace',
+    mechanism:
+      "the kubelet's own trace of a Go panic, quoted without its header: a kubelet bug (the kubelet frames below it name the subsystem)",
+  },
+  {
     // The kubelet's node lister and status loop: the API server has no Node of this name.
     fact: 'kubelet.not_registered',
     literals: ['error getting node', 'error updating node status', 'Unable to register node'],
@@ -1614,6 +1629,23 @@ export const KUBELET_RULES: readonly Signature[] = [
       'kubernetes pkg/kubelet/cm/container_manager_linux.go Start, buildContainerMapFromRuntime ("failed to build map of initial containers from runtime: %v" around "no PodsandBox found with Id \'%s\'", 1.18 to 1.23; #107116 added the container\'s ID and name); from 1.24 (#108325, merged for that release) the container is logged ("No PodSandBox found for the container") and skipped',
     mechanism:
       "the kubelet's container manager found a container whose sandbox the runtime no longer lists and exits at start: its own map of the node's containers, rebuilt the same way at every restart, so it crash-loops until the orphan container is removed",
+  },
+  {
+    // 1.12-1.14 only: the watcher's first walk (traversePluginDir, an fsnotify watch on every directory under the
+    // plugin root) returned its first failure to Start, and kubelet.go made it fatal. 1.12 walked
+    // /var/lib/kubelet/plugins as its registration root; 1.13-1.14 (#70494 moved registration to plugins_registry,
+    // #71314 kept the old root as "deprecated") still walked it. Volume plugins keep their global mounts there, so
+    // the walk descends into every mounted volume. The errno after "err:" is whatever stopped it (ENOSPC is
+    // inotify's watch limit, read by the fd.inotify rule in runtime.ts); the fatal is the kubelet's own.
+    fact: 'kubelet.plugin_walk',
+    literals: ['failed to start Plugin Watcher'],
+    pattern:
+      'failed to start Plugin Watcher[^\\n]{0,40}failed to traverse (?:deprecated )?plugin socket path',
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/util/pluginwatcher/plugin_watcher.go (*Watcher).Start returning traversePluginDir\'s error ("failed to traverse plugin socket path, err: %v" 1.12; "failed to traverse deprecated plugin socket path %q, err: %v" for the old root 1.13-1.14, #71314), each directory\'s "failed to watch %s, err: %v"; made fatal by pkg/kubelet/kubelet.go initializeRuntimeDependentModules ("failed to start Plugin Watcher. err: %v", klog.Fatalf); from 1.15 the plugin manager (#73891) logs the walk\'s failure and carries on, and 1.17 (#84533) stops walking the old root',
+    mechanism:
+      "the kubelet's plugin watcher walks the old plugin directory, volume plugins' mounts included, adding a watch on every directory; the first directory it cannot watch ends the kubelet's start, the same way at every restart while the volume stays mounted",
   },
   {
     // fsnotify.NewWatcher is one inotify_init1: its EMFILE here is the per-user instance limit far more often than

@@ -38,7 +38,19 @@ export const KUBELET_SERVICE_NAMES = '(?:kubelet|k3s|k3s-agent|k3s-server|rke2-s
 export const MICROK8S_RUNTIME = 'containerd';
 export const MICROK8S_KUBELET = '(?:kubelite|kubelet)';
 
-type Pattern = Pick<Signature, 'pattern' | 'literals'>;
+type Pattern = Pick<Signature, 'pattern' | 'literals' | 'unless'>;
+
+/**
+ * Another service's name that ends in one of ours ("my-docker", "xcontainerd"): a name character glued before the
+ * name. Patterns take no anchors (the scanner's prefilter), so each builder vetoes its own format with the name so
+ * glued, as its `unless`. A hyphen glues unless it ends "cri-", so cri-docker and cri-dockerd (the runtime's own
+ * names) stay ours while my-docker does not.
+ */
+export const GLUED = '(?:[A-Za-z0-9_.@]|[^i\\n]-|[^r\\n]i-|[^c\\n]ri-)';
+/** A builder's format with the service name in it, and the same format vetoed when the name is another's tail. */
+function named(prefix: string, names: string, rest: string): Pick<Signature, 'pattern' | 'unless'> {
+  return { pattern: `${prefix}${names}${rest}`, unless: `${GLUED}${names}${rest}` };
+}
 /** A pattern with the manager's own format string as its source: the same whichever daemon's name it reads. */
 type CitedPattern = Pattern & Pick<Signature, 'source'>;
 
@@ -49,7 +61,11 @@ type CitedPattern = Pattern & Pick<Signature, 'source'>;
  */
 export function supervisordExited(names: string): CitedPattern {
   return {
-    pattern: `exited: (?:[A-Za-z0-9_.-]{1,40}:)?${names} \\((?:exit status [0-9]+|terminated by SIG[A-Z0-9]+)[^\\n]{0,20}; not expected\\)`,
+    ...named(
+      'exited: (?:[A-Za-z0-9_.-]{1,40}:)?',
+      names,
+      ' \\((?:exit status [0-9]+|terminated by SIG[A-Z0-9]+)[^\\n]{0,20}; not expected\\)',
+    ),
     literals: ['; not expected)'],
     source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
   };
@@ -58,7 +74,7 @@ export function supervisordExited(names: string): CitedPattern {
 /** supervisord's log: the start retries are spent and the program is left in FATAL (nothing restarts it). */
 export function supervisordGaveUp(names: string): CitedPattern {
   return {
-    pattern: `gave up: (?:[A-Za-z0-9_.-]{1,40}:)?${names} entered FATAL state`,
+    ...named('gave up: (?:[A-Za-z0-9_.-]{1,40}:)?', names, ' entered FATAL state'),
     literals: ['entered FATAL state'],
     source: `${SUPERVISOR} supervisor/process.py Subprocess.transition ("gave up: %s entered FATAL state, too many start retries too quickly")`,
   };
@@ -67,7 +83,7 @@ export function supervisordGaveUp(names: string): CitedPattern {
 /** `supervisorctl status`: the program's row in one of `states` (its name padded, then the state, then the detail). */
 export function supervisorctlRow(names: string, states: readonly string[]): CitedPattern {
   return {
-    pattern: `${names} +(?:${states.join('|')}) +[^ \\n]`,
+    ...named('', names, ` +(?:${states.join('|')}) +[^ \\n]`),
     literals: [...states],
     source: `${SUPERVISOR} supervisor/supervisorctl.py status (the row's state column, ${states.join('/')} of ProcessStates in states.py)`,
   };
@@ -76,7 +92,7 @@ export function supervisorctlRow(names: string, states: readonly string[]): Cite
 /** RHEL's functions status(): the daemon is gone although its pid file, or its subsys lock, says it should run. */
 export function initscriptsDead(names: string): Pattern {
   return {
-    pattern: `${names} dead but (?:pid file exists|subsys locked)`,
+    ...named('', names, ' dead but (?:pid file exists|subsys locked)'),
     literals: ['dead but pid file exists', 'dead but subsys locked'],
   };
 }
@@ -84,7 +100,7 @@ export function initscriptsDead(names: string): Pattern {
 /** RHEL's functions status(): neither a process, nor a pid file, nor a lock. */
 export function initscriptsStopped(names: string): CitedPattern {
   return {
-    pattern: `${names} is stopped`,
+    ...named('', names, ' is stopped'),
     literals: ['is stopped'],
     source: `${INITSCRIPTS} ("%s is stopped": no process, pid file or lock)`,
   };
@@ -97,6 +113,7 @@ export function initscriptsStopped(names: string): CitedPattern {
 export function openrcDown(names: string): Pattern {
   return {
     pattern: `${names} +\\[ {1,2}(?:crashed|failed) {1,2}\\]|ERROR: ${names} failed to start`,
+    unless: `${GLUED}${names}(?: +\\[ {1,2}(?:crashed|failed) {1,2}\\]| failed to start)`,
     literals: ['crashed', 'failed ]', 'failed to start'],
   };
 }
@@ -104,7 +121,7 @@ export function openrcDown(names: string): Pattern {
 /** OpenRC's `rc-status` row for a stopped service. */
 export function openrcStopped(names: string): CitedPattern {
   return {
-    pattern: `${names} +\\[ {1,2}stopped {1,2}\\]`,
+    ...named('', names, ' +\\[ {1,2}stopped {1,2}\\]'),
     literals: ['stopped'],
     source: `${OPENRC} src/rc-status/rc-status.c print_service (" stopped ")`,
   };
@@ -132,7 +149,11 @@ export function snapServiceInactive(app: string): Pattern {
  */
 export function upstartDied(names: string): Pattern {
   return {
-    pattern: `${names} main process (?:\\([0-9]+\\) (?:terminated with status [0-9]+|killed by (?:SEGV|ABRT|BUS|ILL|FPE|SYS|TRAP|QUIT) signal)|ended, respawning)`,
+    ...named(
+      '',
+      names,
+      ' main process (?:\\([0-9]+\\) (?:terminated with status [0-9]+|killed by (?:SEGV|ABRT|BUS|ILL|FPE|SYS|TRAP|QUIT) signal)|ended, respawning)',
+    ),
     literals: ['main process (', 'main process ended, respawning'],
   };
 }
@@ -140,7 +161,7 @@ export function upstartDied(names: string): Pattern {
 /** upstart's init: the job died too often in a short time and is no longer respawned. */
 export function upstartGaveUp(names: string): CitedPattern {
   return {
-    pattern: `${names} respawning too fast, stopped`,
+    ...named('', names, ' respawning too fast, stopped'),
     literals: ['respawning too fast, stopped'],
     source: `${UPSTART} init/job_process.c job_process_terminated ("%s respawning too fast, stopped")`,
   };
@@ -149,7 +170,7 @@ export function upstartGaveUp(names: string): CitedPattern {
 /** `status NAME` / `initctl status NAME` under upstart: the job's goal is stop and nothing runs. */
 export function upstartStopped(names: string): CitedPattern {
   return {
-    pattern: `${names} stop/waiting`,
+    ...named('', names, ' stop/waiting'),
     literals: ['stop/waiting'],
     source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
   };

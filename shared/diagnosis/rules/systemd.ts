@@ -1,3 +1,4 @@
+import { GLUED } from './service-managers.ts';
 import type { Signature } from './types.ts';
 
 /** The systemd units of the container runtimes, as `<unit>.service: ` prefixes systemd puts on unit messages. */
@@ -197,6 +198,33 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     from: ['systemd', 'unknown'],
     source: 'systemd src/core/job.c job_emit_done_message ("Stopped %s." with the unit\'s Description)',
     mechanism: 'systemd stopped the kubelet service; unless a start follows, nobody posts node status',
+  },
+  {
+    // BindsTo= (and Requires= with the dependency gone, from v215's propagation of stops through the bound unit):
+    // systemd stops the kubelet itself when the unit it is bound to goes inactive, with this one line naming both.
+    // A later start of that unit does not start the kubelet again (a start is not propagated to the units bound to
+    // it): the kubelet stays stopped while the runtime is back.
+    fact: 'kubelet.stopped_with_dependency',
+    pattern: `${KUBELET_UNIT}Unit is bound to inactive unit [^ \\n]{1,120}\\. Stopping, too|Unit ${KUBELET_UNIT_NAME} is bound to inactive unit [^ \\n]{1,120}\\. Stopping, too`,
+    literals: ['is bound to inactive unit'],
+    // Another unit whose name ends in the kubelet's (my-kubelet.service).
+    unless: `${GLUED}${KUBELET_UNIT}Unit is bound`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_check_binds_to ("Unit is bound to inactive unit %s. Stopping, too." with the "%s: " unit prefix of log_unit_info from v233; "Unit %s is bound to inactive unit %s. Stopping, too." before it), which enqueues the stop job',
+    mechanism:
+      "systemd stopped the kubelet because a unit it is bound to (BindsTo=, in most installs the runtime's) went inactive; starting that unit again does not start the kubelet, which stays stopped until someone starts it",
+  },
+  {
+    fact: 'runtime.service_stopped',
+    pattern: `${RUNTIME_UNIT}Unit is bound to inactive unit [^ \\n]{1,120}\\. Stopping, too|Unit (?:docker|containerd|crio|cri-o|cri-docker)\\.service is bound to inactive unit [^ \\n]{1,120}\\. Stopping, too`,
+    literals: ['is bound to inactive unit'],
+    unless: `${GLUED}${RUNTIME_UNIT}Unit is bound`,
+    from: ['systemd', 'unknown'],
+    source:
+      'systemd src/core/unit.c unit_check_binds_to ("Unit is bound to inactive unit %s. Stopping, too.", unit-prefixed from v233; "Unit %s is bound to inactive unit %s. Stopping, too." before)',
+    mechanism:
+      'systemd stopped the runtime because a unit it is bound to (an overlay-network daemon, a mount, a device) went inactive: nothing serves CRI calls until it is started again',
   },
   {
     fact: 'kubelet.dead',
