@@ -26,6 +26,12 @@ const MAX_CONFIDENCE = 0.97;
  */
 const OBSERVED_ONLY_SHARE = 0.75;
 /**
+ * A description that names its mechanism outright (Signature.specific: "the OOM killer killed…", "load average 180
+ * on 16 cores", "tasks in D state") keeps more: a clear fact (2) said so clears "none of these" (1.5) by the verdict's
+ * margin, where a vague state of a thing ties with it. One fact alone is still held below ACTIONABLE.
+ */
+const NAMED_OUTRIGHT_SHARE = 0.95;
+/**
  * A verdict needs a margin (in log-odds) over both "none of these" and the runner-up: a tie at the threshold
  * is a question, not an answer.
  */
@@ -44,8 +50,21 @@ function combine(weights: readonly number[]): number {
 }
 
 /** A weight as the evidence bears it out: full for a program's own message, less for a description. */
-function borne(w: Weighted, facts: FactSet): number {
-  return facts.onlyObserved(w.fact) ? w.weight * OBSERVED_ONLY_SHARE : w.weight;
+function borne(w: Weighted, facts: FactSet, named = true): number {
+  if (!facts.onlyObserved(w.fact)) return w.weight;
+  return w.weight * (named && facts.namedOutright(w.fact) ? NAMED_OUTRIGHT_SHARE : OBSERVED_ONLY_SHARE);
+}
+
+/**
+ * How much direct support a cause has to stand as a root cause and absorb the symptoms it explains: its score with
+ * every description at the plain share. A description naming its mechanism outright weighs more against "none of
+ * these", but it does not make its cause the root of program evidence it would not have explained before.
+ */
+function rootSupport(s: Scored, facts: FactSet): number {
+  return (
+    combine(s.support.map((w) => borne(w, facts, false))) -
+    s.against.reduce((acc, w) => acc + borne(w, facts, false), 0)
+  );
 }
 
 function scoreCause(cause: CauseModule, facts: FactSet): Scored {
@@ -69,7 +88,7 @@ function explainedBy(cause: CauseModule, facts: FactSet): readonly CauseId[] {
 function applyExplanations(scored: Scored[], facts: FactSet): void {
   const raw = new Map<CauseId, number>(scored.map((s) => [s.cause.id, s.score]));
   for (const root of scored) {
-    if ((raw.get(root.cause.id) ?? 0) < ROOT_SUPPORT) continue;
+    if (rootSupport(root, facts) < ROOT_SUPPORT) continue;
     for (const explained of explainedBy(root.cause, facts)) {
       const symptom = scored.find((s) => s.cause.id === explained);
       const before = raw.get(explained) ?? 0;

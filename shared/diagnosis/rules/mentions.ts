@@ -55,6 +55,13 @@ interface Mention {
   forms?: readonly Form[];
   /** Words that, on the same line, mean the line is about something else. */
   unless?: readonly string[];
+  /**
+   * Why these words name the mechanism outright and specifically, when they do (Signature.specific): a kernel or
+   * program limit reached, a process state, a count or measurement over a threshold, a call that does not return.
+   * A thing's vague state (a daemon down, the network lost, CPU high, a plugin not ready) has none: such states
+   * come from many causes, so a description of one alone stays a question.
+   */
+  specific?: string;
   /** Where the words' meaning comes from (a man page, a kernel document, the program's documentation). */
   source: string;
   mechanism: string;
@@ -81,6 +88,10 @@ const afterDigits = (word: string) =>
 const DENY_BEFORE = [
   'no ',
   'No ',
+  // A message quoted as absent: "no 'blocked for more than 120 seconds' messages".
+  "no '",
+  'no "',
+  'no “',
   'without ',
   'without any ',
   'zero ',
@@ -161,6 +172,35 @@ const DENY_AFTER = [
   '問題な',
   '問題はな',
 ];
+/**
+ * Words earlier in a mention's sentence that deny it from a distance: "None of the processes were in D state",
+ * "nothing in D state", "ruled out …", "没有发现任何 …", "排除了 …".
+ */
+const DENIED_EARLIER = [
+  'None of',
+  'none of',
+  'nothing in',
+  'Nothing in',
+  'ruled out',
+  'rule out',
+  'zero tasks',
+  'zero processes',
+  '没有发现',
+  '沒有發現',
+  '没有任何',
+  '沒有任何',
+  '排除了',
+];
+/** Words later in a mention's sentence that say it was looked for and not found. */
+const NOT_FOUND_LATER = [
+  'found none',
+  'none found',
+  'found nothing',
+  'came up empty',
+  'were ruled out',
+  'was ruled out',
+];
+
 /** Repairs said in Japanese (the grammar's RESOLVED is English and Chinese). */
 const JA_RESOLVED = ['修正済み', '修正しました', '解決済み', '解決しました', '直しました'];
 
@@ -359,6 +399,8 @@ const DOWN: Words = {
 export const MENTIONS: readonly Mention[] = [
   {
     fact: 'mem.oom',
+    specific:
+      "the kernel's OOM killer has one meaning: memory could not be reclaimed and the kernel killed a process",
     says: {
       en: [
         'OOM killer',
@@ -422,6 +464,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'mem.exhausted',
+    specific: 'memory said used up is a limit reached (MemAvailable at zero), not a slow node',
     thing: {
       en: ['memory', 'RAM'],
       zh: ['内存', '記憶體', '內存'],
@@ -448,6 +491,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'pid.pressure',
+    specific:
+      "fork failing or PIDs used up is the kernel's pid_max (or pids.max) reached, one errno (EAGAIN) with one meaning",
     says: {
       en: [
         'PID exhaustion',
@@ -525,17 +570,6 @@ export const MENTIONS: readonly Mention[] = [
       zh: ['打满', '跑满', '占满', '吃满', '100%', '飙高', '飙到'],
       ja: ['100%', '張り付', '使い切'],
     },
-    forms: [
-      {
-        // uptime(1)'s load average: runnable and uninterruptible tasks; ≥ 50 is far above any common core count.
-        pattern: `[Ll]oad(?: average| avg)?(?: was| is| of| at| hit| went to| reached)?(?: around| about| over| above| like)? (?:[5-9][0-9]|[1-9][0-9]{2,})`,
-        literals: ['load'],
-      },
-      {
-        pattern: `(?:负载|負載|ロードアベレージ)${WITHIN_SENTENCE}{0,12}(?:[5-9][0-9]|[1-9][0-9]{2,})`,
-        literals: ['负载', '負載', 'ロードアベレージ'],
-      },
-    ],
     // PID 1 at 100 % is systemd's own busy loop (systemd.ts and the grammar read it).
     // One process at 100 % (top's per-process %CPU) is that process's loop, not the node's CPUs; a soft lockup is
     // a CPU stuck in the kernel (kernel.ts reads it).
@@ -562,6 +596,27 @@ export const MENTIONS: readonly Mention[] = [
     ],
     source:
       'top(1) %CPU and us/sy/st (steal), uptime(1) load average, and the cgroup v2 cpu.stat nr_throttled (Documentation/admin-guide/cgroup-v2.rst): CPU at 100 %, pegged or throttled, or a load far above the cores, means runnable work waits for a CPU',
+    mechanism: 'every CPU is busy: the kubelet and the runtime wait for CPU time and relist falls behind',
+  },
+  {
+    // The load average said as a number: a measurement, where "CPU high" is an impression.
+    fact: 'cpu.saturated',
+    specific:
+      'a load average of 50 or more is a measurement far above any common core count: runnable work waiting for CPUs',
+    forms: [
+      {
+        // uptime(1)'s load average: runnable and uninterruptible tasks; ≥ 50 is far above any common core count.
+        pattern: `[Ll]oad(?: average| avg)?(?: was| is| of| at| hit| went to| reached)?(?: around| about| over| above| like)? (?:[5-9][0-9]|[1-9][0-9]{2,})`,
+        literals: ['load'],
+      },
+      {
+        pattern: `(?:负载|負載|ロードアベレージ)${WITHIN_SENTENCE}{0,12}(?:[5-9][0-9]|[1-9][0-9]{2,})`,
+        literals: ['负载', '負載', 'ロードアベレージ'],
+      },
+    ],
+    unless: ['PID 1', 'pid 1', 'soft lockup'],
+    source:
+      'uptime(1) and proc(5) /proc/loadavg: the load average counts runnable and uninterruptible tasks; one far above the cores means work waits for a CPU (or for I/O, in D state)',
     mechanism: 'every CPU is busy: the kubelet and the runtime wait for CPU time and relist falls behind',
   },
   {
@@ -618,6 +673,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'disk.pressure',
+    specific:
+      'a filesystem full (Use% or IUse% at 100 %, ENOSPC, the DiskPressure condition) is a limit reached',
     says: {
       en: [
         'DiskPressure',
@@ -693,6 +750,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'fd.emfile',
+    specific: 'EMFILE/ENFILE, too many open files, is a descriptor limit reached',
     says: {
       en: [
         'too many open files',
@@ -759,6 +817,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'fd.inotify',
+    specific: "inotify's per-user watch and instance limits reached or leaking is a limit with one meaning",
     thing: {
       en: ['inotify', 'max_user_watches', 'max_user_instances', 'fs.inotify'],
       zh: ['inotify', 'max_user_watches', 'max_user_instances'],
@@ -786,6 +845,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'proc.zombie',
+    specific: 'a zombie (ps state Z, defunct) is a process state with one meaning: exited and not reaped',
     says: {
       en: ['zombie process', 'zombie processes', 'zombies', 'defunct', 'zombie'],
       zh: ['僵尸进程', '僵屍進程', '僵尸'],
@@ -798,6 +858,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'proc.dstate',
+    specific:
+      'D state (uninterruptible sleep, hung_task) is a process state with one meaning: waiting in the kernel',
     says: {
       en: [
         'D state',
@@ -820,6 +882,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'containers.many',
+    specific: 'a count of containers over a threshold is a measurement, not an impression',
     thing: {
       en: ['containers', 'exited containers', 'dead containers', 'Exited containers'],
       zh: ['容器'],
@@ -872,6 +935,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'pods.many',
+    specific: "a count of pods over a threshold (the kubelet's maxPods default is 110) is a measurement",
     forms: [
       { pattern: `${AT_LEAST_200} pods`, literals: afterDigits(' pods') },
       { pattern: `[0-9]{3,} ?(?:多|余)?[个個] ?[Pp]od`, literals: ['个pod', '个 pod', '個pod', '個 pod'] },
@@ -907,6 +971,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'systemd.dbus_timeout',
+    specific: 'a D-Bus call to systemd that times out is one call not returning: PID 1 not answering',
     thing: {
       en: [
         'D-Bus',
@@ -928,6 +993,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'systemd.cmd_hang',
+    specific: 'systemctl not returning is one command that talks only to PID 1',
     thing: { en: ['systemctl'], zh: ['systemctl'], ja: ['systemctl'] },
     state: NOT_ANSWERING,
     span: 25,
@@ -1003,6 +1069,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'cni.hang',
+    specific: 'a CNI ADD or DEL that does not return is one call not returning',
     thing: {
       en: ['CNI', 'cni', 'network plugin', 'setup network for sandbox', 'sandbox network', 'network setup'],
       zh: ['CNI', 'cni', '网络插件', 'setup network'],
@@ -1048,6 +1115,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'runtime.cmd_hang',
+    specific:
+      'a runtime-wide command (docker ps, crictl ps) not returning is one call to the daemon not returning',
     thing: {
       en: [
         'docker ps',
@@ -1345,6 +1414,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'kubelet.auth_error',
+    specific:
+      'an expired or rejected client certificate is one check (x509 expiry, the Node authorizer) failing',
     thing: {
       en: ['certificate', 'cert', 'client cert', 'node authorizer', 'x509'],
       zh: ['证书', '證書'],
@@ -1404,6 +1475,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'cni.config_dir_empty',
+    specific: 'the CNI configuration directory empty is one state of one directory the runtime loads',
     thing: {
       en: ['/etc/cni/net.d', 'CNI config directory', 'cni config dir', 'CNI configuration directory'],
       zh: ['/etc/cni/net.d'],
@@ -1457,6 +1529,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'cgroup.pods_frozen',
+    specific: 'the kubepods cgroup FROZEN is one freezer state',
     thing: { en: ['kubepods'], zh: ['kubepods'], ja: ['kubepods'] },
     state: {
       en: ['FROZEN', 'FREEZING', 'is frozen', 'was frozen', 'were frozen', 'state frozen'],
@@ -1472,6 +1545,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'proc.frozen',
+    specific: 'a task in __refrigerator or a freezer cgroup never thawed is one freezer state',
     says: { en: ['__refrigerator'], zh: [], ja: [] },
     thing: { en: ['freezer cgroup', 'freezer'], zh: ['freezer'], ja: ['freezer'] },
     state: {
@@ -1516,6 +1590,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'pleg.evented_unhealthy',
+    specific: "the Evented PLEG's channel full is one defect of one feature",
     thing: { en: ['EventedPLEG', 'Evented PLEG', 'evented PLEG'], zh: ['EventedPLEG'], ja: ['EventedPLEG'] },
     state: {
       en: ['channel was full', 'channel is full', 'channel full', 'was full'],
@@ -1528,6 +1603,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'runtime.selective_hang',
+    specific:
+      "one container's calls hanging while the runtime answers others is one container's shim or process not answering",
     thing: {
       en: [
         'one container',
@@ -1549,6 +1626,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'runtime.exit_event_failed',
+    specific: "containerd retrying a TaskExit event is one handler failing on one container's exit",
     thing: { en: ['TaskExit', 'exit event'], zh: ['TaskExit', '退出事件'], ja: ['TaskExit'] },
     state: {
       en: ['retry', 'retrying', 'backoff', 'never managed', 'failed to process', 'kept failing'],
@@ -1603,6 +1681,8 @@ function compile(m: Mention): Signature {
   const named = [says, thing].filter((x): x is string => x !== undefined);
   const denials = named.flatMap((n) => [
     `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
+    `${alternatives({ en: DENIED_EARLIER, zh: [] })}${WITHIN_SENTENCE}{0,40}${n}`,
+    `${n}${WITHIN_SENTENCE}{0,60}${alternatives({ en: NOT_FOUND_LATER, zh: [] })}`,
     ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
   // A state denied where it is said: "has not expired", "was never reached", "没有过期".
@@ -1623,6 +1703,7 @@ function compile(m: Mention): Signature {
     literals: reduceLiterals(literals),
     unless,
     observation: true,
+    ...(m.specific ? { specific: m.specific } : {}),
     prose: true,
     source: `observation: ${m.source}`,
     mechanism: m.mechanism,

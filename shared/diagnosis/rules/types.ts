@@ -30,6 +30,13 @@ export interface Signature {
   /** A person's description rather than a program's message. */
   observation?: boolean;
   /**
+   * For a description: why its words name a mechanism outright and specifically (a limit reached, a kernel process
+   * state, a count or a measurement over a threshold, a call that does not return), not a vague state of a thing
+   * ("the node was slow", "docker had problems"). Such a description weighs more than another (rank.ts), still
+   * never a confident answer alone.
+   */
+  specific?: string;
+  /**
    * A description of a state already over ("the network came back", "恢复了"): it tells of an outage that ended, so
    * it is heard but does not corroborate a present problem (marked `resolved`, like a repair said in its sentence).
    */
