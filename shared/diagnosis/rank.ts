@@ -56,11 +56,10 @@ function borne(w: Weighted, facts: FactSet, named = true): number {
 }
 
 /**
- * How much direct support a cause has to stand as a root cause and absorb the symptoms it explains: its score with
- * every description at the plain share. A description naming its mechanism outright weighs more against "none of
- * these", but it does not make its cause the root of program evidence it would not have explained before.
+ * A cause's score with every description at the plain share: whether it would stand as a root cause (and absorb
+ * the symptoms it explains) without a description's naming its mechanism outright.
  */
-function rootSupport(s: Scored, facts: FactSet): number {
+function plainSupport(s: Scored, facts: FactSet): number {
   return (
     combine(s.support.map((w) => borne(w, facts, false))) -
     s.against.reduce((acc, w) => acc + borne(w, facts, false), 0)
@@ -88,11 +87,17 @@ function explainedBy(cause: CauseModule, facts: FactSet): readonly CauseId[] {
 function applyExplanations(scored: Scored[], facts: FactSet): void {
   const raw = new Map<CauseId, number>(scored.map((s) => [s.cause.id, s.score]));
   for (const root of scored) {
-    if (rootSupport(root, facts) < ROOT_SUPPORT) continue;
+    const support = raw.get(root.cause.id) ?? 0;
+    if (support < ROOT_SUPPORT) continue;
+    // A root that stands only by a description naming its mechanism outright absorbs only its own shadow: a symptom
+    // whose every fact is one of the root's ("docker inspect of one container hangs" weighs for a wedged container
+    // and, less, for the runtime down), not a symptom with evidence of its own.
+    const byNaming = plainSupport(root, facts) < ROOT_SUPPORT;
     for (const explained of explainedBy(root.cause, facts)) {
       const symptom = scored.find((s) => s.cause.id === explained);
       const before = raw.get(explained) ?? 0;
-      if (!symptom || before <= 0 || before > (raw.get(root.cause.id) ?? 0) + ROOT_SUPPORT) continue;
+      if (!symptom || before <= 0 || before > support + ROOT_SUPPORT) continue;
+      if (byNaming && !symptom.support.every((w) => root.support.some((r) => r.fact === w.fact))) continue;
       symptom.score = Math.min(symptom.score, before * EXPLAINED_KEEP);
       root.score += before * EXPLAINED_CORROBORATES;
     }

@@ -123,6 +123,7 @@ const DENY_BEFORE = [
 ];
 /** Words right before a state that deny it. */
 const STATE_DENIED = [
+  'nothing',
   'not',
   "n't",
   'never',
@@ -191,7 +192,46 @@ const DENIED_EARLIER = [
   '沒有任何',
   '排除了',
 ];
+/** Words before a message or a count that say it was never seen. */
+const NEVER_SEEN = [
+  'never saw',
+  'never seen',
+  'did not see',
+  "didn't see",
+  'have not seen',
+  "haven't seen",
+  'no sign of',
+  'no ',
+  'No ',
+  '没有看到',
+  '没看到',
+  '没有出现',
+  '沒有出現',
+  '只有',
+  'only',
+];
 /** Words later in a mention's sentence that say it was looked for and not found. */
+/** Words before a mention, in its sentence, that make it a supposition: "if docker inspect hangs …", "万一 …". */
+const SUPPOSED = [
+  'If ',
+  'if ',
+  'In case ',
+  'in case ',
+  'Whenever ',
+  'whenever ',
+  '如果',
+  '万一',
+  '萬一',
+  'もし',
+];
+/** Japanese negative endings after a state that is a verb: "タイムアウトしませんでした", "固まっていません". */
+const JA_NOT_AFTER = [
+  'しませんでした',
+  'していません',
+  'ていませんでした',
+  'ことはありません',
+  'ことはなかった',
+];
 const NOT_FOUND_LATER = [
   'found none',
   'none found',
@@ -203,6 +243,23 @@ const NOT_FOUND_LATER = [
 
 /** Repairs said in Japanese (the grammar's RESOLVED is English and Chinese). */
 const JA_RESOLVED = ['修正済み', '修正しました', '解決済み', '解決しました', '直しました'];
+
+/** A count said of the whole cluster, not of one node. */
+const CLUSTER_WIDE = [
+  'across',
+  'in the cluster',
+  'cluster has',
+  'cluster-wide',
+  'clusterwide',
+  'whole cluster',
+  'in total',
+  '整个集群',
+  '集群里',
+  '集群中',
+  '集群总共',
+  'クラスタ全体',
+  'クラスター全体',
+];
 
 /** A sentence that ends in a question mark, in any language. */
 const ASKED = `${WITHIN_SENTENCE}{0,200}[?？]`;
@@ -283,6 +340,7 @@ const NOT_ANSWERING: Words = {
     'never returned',
     'never returns',
     'never came back',
+    'never comes back',
     'sat there',
     'not answered',
     "weren't answered",
@@ -593,6 +651,9 @@ export const MENTIONS: readonly Mention[] = [
       'プロセス',
       'causing CPU',
       'soft lockup',
+      // The system bus's daemon at full CPU is the bus saturated (systemd.busy), not the node's CPUs.
+      'dbus-daemon',
+      'dbus-broker',
     ],
     source:
       'top(1) %CPU and us/sy/st (steal), uptime(1) load average, and the cgroup v2 cpu.stat nr_throttled (Documentation/admin-guide/cgroup-v2.rst): CPU at 100 %, pegged or throttled, or a load far above the cores, means runnable work waits for a CPU',
@@ -944,8 +1005,8 @@ export const MENTIONS: readonly Mention[] = [
         literals: ['max-pods', 'maxPods', 'max pods', 'pod count', 'pods per node', 'pod density'],
       },
     ],
-    // Pods a person deleted or scaled, not pods running on a node.
-    unless: ['deleted', 'delete', 'namespace', 'scaled'],
+    // Pods a person deleted or scaled, or a whole cluster's count, not pods running on a node.
+    unless: ['deleted', 'delete', 'namespace', 'scaled', ...CLUSTER_WIDE],
     source:
       "the kubelet's maxPods (KubeletConfiguration, default 110; docs 'Considerations for large clusters'): hundreds of pods on one node, each with its sandbox and containers, load the runtime and relist",
     mechanism:
@@ -987,6 +1048,14 @@ export const MENTIONS: readonly Mention[] = [
       ja: ['D-Bus', 'dbus'],
     },
     state: NOT_ANSWERING,
+    forms: [
+      {
+        // systemctl's and systemd-run's errors when their bus call to PID 1 times out (ETIMEDOUT from sd_bus_call),
+        // quoted in a sentence: "Failed to get properties: Connection timed out", "Failed to list units: …".
+        pattern: `Failed to (?:get properties|list units|list unit files|reload daemon|get unit file state|enable unit|disable unit|start transient scope unit|start transient service unit|create bus connection|connect to bus|get D-Bus connection|issue method call)[^\\n:]{0,60}: Connection timed out`,
+        literals: ['Connection timed out'],
+      },
+    ],
     source:
       "dbus-daemon(1) and systemd(1)'s D-Bus API (org.freedesktop.systemd1, StartTransientUnit in org.freedesktop.systemd1(5)): the runtime asks systemd over the system bus for each container's scope; a call that times out means PID 1 does not answer",
     mechanism: 'systemd does not answer D-Bus: scope creation for new containers waits and fails',
@@ -998,6 +1067,13 @@ export const MENTIONS: readonly Mention[] = [
     state: NOT_ANSWERING,
     span: 25,
     thingFirst: true,
+    forms: [
+      {
+        // systemctl's bus call to PID 1 timing out, told with the error's words further on in the sentence.
+        pattern: `systemctl${WITHIN_SENTENCE}{0,80}(?:Connection timed out|connection timed out|连接超时|接続タイムアウト)`,
+        literals: ['systemctl'],
+      },
+    ],
     // A command a person ran, and a state said of something else after it.
     unless: [
       // Advice: a command to try if something hangs.
@@ -1294,7 +1370,21 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'kubelet.panic',
     thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
     // The kernel's panic is the node's crash, not the kubelet's.
-    unless: ['kernel panic', 'Kernel panic', '内核 panic', '内核panic', 'カーネルパニック', 'カーネルpanic'],
+    unless: [
+      'kernel panic',
+      'Kernel panic',
+      '内核 panic',
+      '内核panic',
+      'カーネルパニック',
+      'カーネルpanic',
+      // Denied after the state, in Japanese and Chinese.
+      'panicしていません',
+      'panicしていな',
+      'panicはしていません',
+      '没有 panic',
+      '没有panic',
+      '沒有 panic',
+    ],
     state: { en: ['Go panic', 'panicked', 'panic:', 'nil pointer'], zh: ['panic'], ja: ['panic'] },
     source:
       "the Go runtime's panic (the kubelet's crash handler, k8s.io/apimachinery/pkg/util/runtime HandleCrash): a kubelet that panics is a kubelet bug whose trace names the subsystem",
@@ -1357,12 +1447,13 @@ export const MENTIONS: readonly Mention[] = [
         'apiserver',
         'kube-apiserver',
         ':6443',
+        'port 6443',
         'control plane',
         'node status',
         'lease',
       ],
       zh: ['apiserver', 'API server', 'api server', '6443', '控制面'],
-      ja: ['APIサーバー', 'APIサーバ', 'apiserver'],
+      ja: ['APIサーバー', 'APIサーバ', 'apiserver', '6443'],
     },
     // A network plugin that cannot reach the API server is its datastore error (cni.datastore_error).
     unless: ['calico', 'Calico', 'cilium', 'flannel', 'network plugin', 'datastore'],
@@ -1380,9 +1471,13 @@ export const MENTIONS: readonly Mention[] = [
         'could not post',
         'stopped renewing',
         'failed to renew',
+        'timing out',
+        'timed out',
+        'times out',
+        'stopped answering',
       ],
       zh: ['连不上', '連不上', '不可达', '不可達', '访问不了', '超时', '超時'],
-      ja: ['接続できな', '接続できませ', '到達できな', '通信できな'],
+      ja: ['接続できな', '接続できませ', '接続できず', '到達できな', '通信できな', 'タイムアウト'],
     },
     source:
       "the kubelet's node status updates and Lease renewal (docs 'Node Heartbeats'; pkg/kubelet/kubelet_node_status.go tryUpdateNodeStatus): a kubelet that cannot reach the API server posts nothing, and the node goes Unknown",
@@ -1638,6 +1733,164 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       "the runtime cannot process a container's exit: it stays listed as running and its pod cannot be torn down",
   },
+  {
+    fact: 'systemd.scope_failed',
+    specific:
+      "a container's scope not created is one call (StartTransientUnit on org.freedesktop.systemd1) failing or not returning",
+    thing: {
+      en: [
+        'scopes',
+        'scope units',
+        'scope unit',
+        'transient units',
+        'transient scope',
+        'transient scopes',
+        '.scope',
+      ],
+      zh: ['scope', 'transient unit'],
+      ja: ['scope', 'スコープ'],
+    },
+    state: {
+      en: [
+        "couldn't create",
+        'could not create',
+        'cannot create',
+        "can't create",
+        'never created',
+        'never got created',
+        'were not created',
+        'was not created',
+        "weren't created",
+        "wasn't created",
+        'failed to create',
+        'failed to start',
+        'not being created',
+      ],
+      zh: ['创建失败', '创建不了', '无法创建', '没有创建', '没创建', '建不出来', '創建失敗', '無法創建'],
+      ja: ['作成できな', '作成に失敗', '作成されな', '作られな'],
+    },
+    // A scope that already exists is the kubelet's own race (kubelet.cgroup_unit_exists); cgroupfs has no scopes.
+    unless: ['already exists', 'cgroupfs', 'kubepods.slice'],
+    source:
+      "systemd.scope(5) and org.freedesktop.systemd1(5) StartTransientUnit: with the systemd cgroup driver runc asks PID 1 over D-Bus for each container's scope; when the call fails or times out the container does not start",
+    mechanism: "systemd does not create containers' scopes: every new container's start fails or waits",
+  },
+  {
+    fact: 'systemd.busy',
+    specific:
+      "the system bus's daemon at full CPU is one process's measurement: the bus every systemd call crosses is saturated",
+    thing: {
+      en: ['dbus-daemon', 'dbus-broker', 'D-Bus daemon', 'dbus daemon'],
+      zh: ['dbus-daemon', 'dbus-broker'],
+      ja: ['dbus-daemon', 'dbus-broker'],
+    },
+    state: {
+      en: [
+        'at 100%',
+        '100%',
+        '100 %',
+        'pegged',
+        'pegging',
+        'pegs',
+        'maxed',
+        'high CPU',
+        'spinning',
+        'busy loop',
+        'all the CPU',
+        'a full core',
+      ],
+      zh: ['100%', '打满', 'CPU 很高', 'CPU很高', 'CPU 飙高', 'CPU飙高', '占满'],
+      ja: ['100%', '張り付', '高負荷'],
+    },
+    span: 50,
+    // Denied in Japanese and Chinese after the state ("張り付いていませんでした", "没有打满").
+    unless: ['ていません', 'ていない', '没有打满', '没打满', '沒有打滿'],
+    source:
+      "dbus-daemon(1): every call between systemd, the runtime and the kubelet's cgroup driver crosses the system bus; its daemon at full CPU (top(1) %CPU) queues every message, so systemd's replies arrive late or time out",
+    mechanism:
+      "the system bus is saturated: systemd's D-Bus calls (container scopes, unit queries) wait and time out",
+  },
+  {
+    fact: 'pods.many',
+    specific: "a count of pods over a threshold (the kubelet's maxPods default is 110) is a measurement",
+    forms: [
+      {
+        // Chinese and Japanese counts: "Pod 太多了，有 300 多个", "1ノードに300個以上".
+        pattern: `(?:[Pp]od|ポッド)${WITHIN_SENTENCE}{0,30}(?:[2-9][0-9]{2}|[1-9][0-9]{3,}) ?(?:多|余)?[个個]`,
+        literals: [
+          ...['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].flatMap((d) => [`${d}个`, `${d}個`]),
+          '多个',
+          '余个',
+          '多個',
+          '余個',
+        ],
+      },
+    ],
+    unless: ['deleted', 'delete', 'namespace', 'scaled', '删除', '削除', ...CLUSTER_WIDE],
+    source:
+      "the kubelet's maxPods (KubeletConfiguration, default 110; docs 'Considerations for large clusters'): hundreds of pods on one node, each with its sandbox and containers, load the runtime and relist",
+    mechanism:
+      'one node runs many more pods than the default: every relist and status call carries all of them',
+  },
+  {
+    fact: 'apiserver.down',
+    specific:
+      'the API server restarted by its liveness probe is one check (/livez, its etcd check) failing: the server is down between restarts',
+    thing: {
+      en: ['kube-apiserver', 'apiserver', 'API server', 'api server'],
+      zh: ['kube-apiserver', 'apiserver', 'API server'],
+      ja: ['kube-apiserver', 'apiserver', 'APIサーバー', 'APIサーバ'],
+    },
+    state: {
+      en: [
+        'liveness probe failed',
+        'liveness probe failing',
+        'liveness probe fails',
+        'failed its liveness',
+        'failing its liveness',
+        'killed by its liveness',
+        'killed by the liveness',
+        'restarted by its liveness',
+        'restarted by the liveness',
+        'etcd check failed',
+        'etcd check fails',
+        'etcd check failing',
+        'etcd health check failed',
+        'etcd health check failing',
+        'reported etcd failed',
+        '[-]etcd failed',
+        'restarted hundreds of times',
+        'restarted thousands of times',
+      ],
+      zh: [
+        'liveness 探针失败',
+        'liveness探针失败',
+        '存活探针失败',
+        'etcd 检查失败',
+        'etcd检查失败',
+        'etcd 健康检查失败',
+        '重启了几百次',
+        '重启几百次',
+        '被 liveness',
+        '被liveness',
+        '检查 etcd 失败',
+        '检查etcd失败',
+      ],
+      ja: [
+        'liveness probeで',
+        'livenessプローブで',
+        'etcdのヘルスチェックに失敗',
+        '何百回も再起動',
+        '数百回再起動',
+      ],
+    },
+    // The kubelet's own probes of other pods, and a restart a person made (an upgrade, a rollout).
+    unless: ['upgrade', 'we restarted', 'I restarted', 'rolling'],
+    source:
+      "kube-apiserver's /livez with its etcd check (docs 'Kubernetes API health endpoints'; the static pod's livenessProbe in kubeadm's manifest): when the etcd check fails the kubelet on the control plane kills and restarts the API server, and the nodes lose it between restarts",
+    mechanism:
+      "the API server keeps being restarted: every node's status updates and lease renewals fail while it is down",
+  },
 ];
 
 /** Every fact a mention may record (for the tests). */
@@ -1652,6 +1905,12 @@ function sideLiterals(words: readonly (readonly string[])[]): string[] | undefin
   const shortest = (side: readonly string[]) => Math.min(...side.map((l) => l.length));
   return sides.sort((a, b) => shortest(b) - shortest(a))[0];
 }
+
+/** A message or a count said never seen: "we never saw 'Failed to get properties: Connection timed out'". */
+const neverSeen = (forms: readonly Form[] = []) =>
+  forms.map(
+    (form) => `${alternatives({ en: NEVER_SEEN, zh: [] })}${WITHIN_SENTENCE}{0,20}(?:${form.pattern})`,
+  );
 
 function compile(m: Mention): Signature {
   const orders: string[] = [];
@@ -1683,10 +1942,16 @@ function compile(m: Mention): Signature {
     `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
     `${alternatives({ en: DENIED_EARLIER, zh: [] })}${WITHIN_SENTENCE}{0,40}${n}`,
     `${n}${WITHIN_SENTENCE}{0,60}${alternatives({ en: NOT_FOUND_LATER, zh: [] })}`,
+    `${alternatives({ en: SUPPOSED, zh: [] })}${WITHIN_SENTENCE}{0,60}${n}`,
     ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
+  denials.push(...neverSeen(m.forms));
   // A state denied where it is said: "has not expired", "was never reached", "没有过期".
-  if (m.state) denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${alternatives(terms(m.state))}`);
+  if (m.state) {
+    const state = alternatives(terms(m.state));
+    denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${state}`);
+    denials.push(`${state}[^\\n。]{0,6}${alternatives({ en: JA_NOT_AFTER, zh: [] })}`);
+  }
   // A question about the mention: its words (or, for a count, the whole form) before the sentence's question mark.
   // The words alone, not every order again: the compiled `unless` stays small (the log scan's memory).
   const asked = (named.length ? named : orders).map((o) => `(?:${o})${ASKED}`);

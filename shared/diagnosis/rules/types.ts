@@ -63,7 +63,7 @@ export const RUNTIMES: readonly Component[] = ['dockerd', 'containerd', 'crio', 
 
 /** How people say a command or process hangs (English and Chinese), for observation rules. */
 export const HANG =
-  '(?:hangs?|hung|stuck|never returns?|does ?n.t respond|not respond|no response|unresponsive|没有响应|无响应|卡住|卡死)';
+  '(?:hangs?|hung|stuck|never returns?|never comes back|never came back|does ?n.t respond|not respond|no response|unresponsive|没有响应|无响应|卡住|卡死)';
 
 /** Literals of HANG: one of them occurs in every match of it, whatever the case. */
 export const HANG_LITERALS: readonly string[] = [
@@ -71,6 +71,8 @@ export const HANG_LITERALS: readonly string[] = [
   'hung',
   'stuck',
   'never return',
+  'never comes back',
+  'never came back',
   'respon',
   '响应',
   '卡住',
