@@ -32,6 +32,11 @@ const OBSERVED_ONLY_SHARE = 0.75;
  */
 const NAMED_OUTRIGHT_SHARE = 0.95;
 /**
+ * A description of a problem said to be repaired already ("the D-state tasks were fixed by a kernel upgrade", "已经修复")
+ * is a lead to the past, not an answer about the present: even a clear one (2.5) stays below "none of these".
+ */
+const REPAIRED_SHARE = 0.5;
+/**
  * A verdict needs a margin (in log-odds) over both "none of these" and the runner-up: a tie at the threshold
  * is a question, not an answer.
  */
@@ -52,6 +57,7 @@ function combine(weights: readonly number[]): number {
 /** A weight as the evidence bears it out: full for a program's own message, less for a description. */
 function borne(w: Weighted, facts: FactSet, named = true): number {
   if (!facts.onlyObserved(w.fact)) return w.weight;
+  if (facts.onlyResolved(w.fact)) return w.weight * REPAIRED_SHARE;
   return w.weight * (named && facts.namedOutright(w.fact) ? NAMED_OUTRIGHT_SHARE : OBSERVED_ONLY_SHARE);
 }
 

@@ -244,3 +244,21 @@ describe('weak families in words (round 15 teaches), English, Chinese and Japane
     expect(said(text).verdict).toBe('unknown');
   });
 });
+
+describe('a description of a problem said repaired is a lead, not an answer', () => {
+  const REPAIRED = [
+    "Last year we had a cgroup driver mismatch, but it's all systemd now and working.",
+    'The D-state tasks from the NFS outage last month were fixed by a kernel upgrade.',
+    'systemctl hung last week but it was fixed by daemon-reexec.',
+    'inotify watches were exhausted once, we fixed it by raising max_user_watches.',
+    'containerd 的 fd 泄漏已经修复了。',
+  ];
+  it.each(REPAIRED)('%s', (text) => {
+    expect(said(text).verdict).toBe('unknown');
+  });
+
+  it('a repaired description still ranks its cause as a lead', () => {
+    const d = said('The D-state tasks from the NFS outage last month were fixed by a kernel upgrade.');
+    expect(d.causes.map((c) => c.id)).toContain('zombie_shim_hang');
+  });
+});

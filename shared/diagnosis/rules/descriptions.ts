@@ -6990,6 +6990,11 @@ export const RESOLVED: Terms = {
     'after we fixed',
     'after we resolved',
     'after we repaired',
+    // The state said over in the same sentence ("…, but it's all systemd now and working").
+    // Not "works again": said of one thing while another stays broken ("the API server works again, but …").
+    'now and working',
+    'all good now',
+    'back to normal now',
   ],
   zh: [
     '已修复',
@@ -7011,6 +7016,8 @@ export const RESOLVED: Terms = {
     '修好了',
     '修好后',
     '修好後',
+    '恢复正常了',
+    '已恢复正常',
   ],
 };
 
