@@ -262,3 +262,24 @@ describe('a description of a problem said repaired is a lead, not an answer', ()
     expect(d.causes.map((c) => c.id)).toContain('zombie_shim_hang');
   });
 });
+
+describe('another environment, a question, advice or a plan about the new forms: no answer', () => {
+  const ELSEWHERE = [
+    'In our CI environment systemctl hangs sometimes, but production nodes are fine.',
+    'On my laptop dbus-daemon was at 100% CPU after suspend.',
+    'The apiserver in the staging cluster kept getting killed by its liveness probe, production was fine.',
+    'Our test VM had 300 pods on it during the benchmark, not the production nodes.',
+    '在测试环境里 systemctl 会卡住，生产节点没问题。',
+    '我的笔记本上 dbus-daemon CPU 100%，和集群无关。',
+    '開発環境のノートPCでsystemctlがタイムアウトしましたが、本番とは無関係です。',
+    'Can the load average reach 200 on a 16 core box?',
+    'Should I worry if docker inspect on one container hangs?',
+    'What does "Failed to get properties: Connection timed out" mean?',
+    'Please check whether the kubelet panics at every start.',
+    'Check if the apiserver liveness probe fails on the etcd check.',
+    'We plan to run 300 pods per node next year.',
+  ];
+  it.each(ELSEWHERE)('%s', (text) => {
+    expect(said(text).verdict).toBe('unknown');
+  });
+});

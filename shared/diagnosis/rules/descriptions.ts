@@ -4931,6 +4931,18 @@ export const NOT_THE_NODE = [
   'ローカル',
   '関係ない',
   '関係ありません',
+  // Said of another environment, with the nodes in question set apart as fine.
+  'production nodes are fine',
+  'production nodes were fine',
+  'production was fine',
+  'production is fine',
+  'not the production',
+  'not in production',
+  '生产节点没问题',
+  '生产环境没问题',
+  '线上没问题',
+  '本番は問題',
+  '本番とは無関係',
 ];
 /** Plans and runbooks: a mention of what may happen, not of what did. */
 export const PLANNING = [
