@@ -283,3 +283,33 @@ describe('another environment, a question, advice or a plan about the new forms:
     expect(said(text).verdict).toBe('unknown');
   });
 });
+
+describe("the API server's hosts said down (a vague state: a lead, not an answer alone)", () => {
+  it.each([
+    'Two of the three masters showed abnormal status and the nodes lost the API server.',
+    '三台 master 有两台状态异常，节点都 NotReady 了。',
+  ])('%s', (text) => {
+    const d = said(text);
+    expect(d.causes[0]?.id).toBe('node_unreachable');
+    expect(factsOf(text).has('apiserver.down')).toBe(true);
+  });
+  it('with the address timing out it is an answer', () => {
+    expect(said('VIP 的 6443 端口从节点上访问超时，三台 master 有两台状态异常。').verdict).toBe(
+      'node_unreachable',
+    );
+    expect(
+      said('The liveness probe of kube-apiserver killed it over 300 times because etcd was slow.').verdict,
+    ).toBe('node_unreachable');
+  });
+  it.each([
+    'The masters were fine, only the worker went NotReady.',
+    'master 节点都正常。',
+    'マスターノードは正常でした。',
+    'If the masters go down, the nodes lose the API server.',
+    'Were the masters down?',
+    'The masters were upgraded one at a time and stayed Ready.',
+    "Two masters were down during last month's drill.",
+  ])('red herring: %s', (text) => {
+    expect(factsOf(text).has('apiserver.down')).toBe(false);
+  });
+});

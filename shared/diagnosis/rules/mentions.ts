@@ -1861,6 +1861,7 @@ export const MENTIONS: readonly Mention[] = [
         '[-]etcd failed',
         'restarted hundreds of times',
         'restarted thousands of times',
+        'liveness probe of',
       ],
       zh: [
         'liveness 探针失败',
@@ -1890,6 +1891,33 @@ export const MENTIONS: readonly Mention[] = [
       "kube-apiserver's /livez with its etcd check (docs 'Kubernetes API health endpoints'; the static pod's livenessProbe in kubeadm's manifest): when the etcd check fails the kubelet on the control plane kills and restarts the API server, and the nodes lose it between restarts",
     mechanism:
       "the API server keeps being restarted: every node's status updates and lease renewals fail while it is down",
+  },
+  {
+    fact: 'apiserver.down',
+    thing: {
+      en: ['masters', 'master nodes', 'control-plane nodes', 'control plane nodes', 'control-plane hosts'],
+      zh: ['master', '主节点', '控制平面节点', '管理节点'],
+      ja: ['マスターノード', 'マスター', 'コントロールプレーンノード'],
+    },
+    // Not NotReady: a control-plane node NotReady may be the node in question itself, not the API server's host.
+    state: {
+      en: [
+        'abnormal',
+        'were down',
+        'was down',
+        'went down',
+        'all down',
+        'crashed',
+        'powered off',
+        'unhealthy',
+      ],
+      zh: ['异常', '異常', '宕机', '宕機', '挂了', '掛了', '故障', '关机'],
+      ja: ['異常', '停止して', '停止しま', 'ダウン', '落ち'],
+    },
+    unless: ['upgrade', 'drill', '演练', '演習', 'stayed Ready', 'the worker', 'worker node is'],
+    source:
+      "the control-plane hosts that serve the API server (docs 'Options for Highly Available Topology', 'Creating Highly Available Clusters with kubeadm'): when enough of them are down the API server behind the shared address does not answer, and every node's status updates fail",
+    mechanism: "the API server's hosts are down: the nodes cannot reach the API server and go Unknown",
   },
 ];
 
