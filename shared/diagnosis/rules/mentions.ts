@@ -1968,9 +1968,9 @@ function compile(m: Mention): Signature {
   const named = [says, thing].filter((x): x is string => x !== undefined);
   const denials = named.flatMap((n) => [
     `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
-    `${alternatives({ en: DENIED_EARLIER, zh: [] })}${WITHIN_SENTENCE}{0,40}${n}`,
+    // Denied from earlier in the sentence, or supposed: one alternation, so the mention's words appear once.
+    `${alternatives({ en: [...DENIED_EARLIER, ...SUPPOSED], zh: [] })}${WITHIN_SENTENCE}{0,60}${n}`,
     `${n}${WITHIN_SENTENCE}{0,60}${alternatives({ en: NOT_FOUND_LATER, zh: [] })}`,
-    `${alternatives({ en: SUPPOSED, zh: [] })}${WITHIN_SENTENCE}{0,60}${n}`,
     ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
   denials.push(...neverSeen(m.forms));
