@@ -351,6 +351,8 @@ export interface Fact {
    * but a repaired problem does not corroborate the present one (rank.ts).
    */
   resolved?: boolean;
+  /** A description whose words name the mechanism outright (Signature.specific): it weighs more than another. */
+  specific?: boolean;
   /** The known defect (defects.ts id) this fact reports. */
   defect?: string;
 }
@@ -363,6 +365,8 @@ interface FactEntry {
   attested: boolean;
   /** Whether any occurrence is not said to be fixed or resolved already. */
   current: boolean;
+  /** Whether any description of it names the mechanism outright (Fact.specific). */
+  specific: boolean;
 }
 
 const EXAMPLES_PER_FACT = 3;
@@ -385,13 +389,23 @@ export class FactSet {
     const entry = this.#entries.get(fact.id);
     const attested = fact.observation !== true;
     const current = fact.resolved !== true;
+    // A mechanism named outright in a sentence about a repair is heard as any description is, not more.
+    const specific = fact.specific === true && current;
     if (!entry) {
-      this.#entries.set(fact.id, { examples: [fact], count: 1, max: fact.value, attested, current });
+      this.#entries.set(fact.id, {
+        examples: [fact],
+        count: 1,
+        max: fact.value,
+        attested,
+        current,
+        specific,
+      });
       return;
     }
     entry.count += 1;
     entry.attested ||= attested;
     entry.current ||= current;
+    entry.specific ||= specific;
     if (fact.value !== undefined && (entry.max === undefined || fact.value > entry.max))
       entry.max = fact.value;
     const known = entry.examples.some((e) => e.text === fact.text);
@@ -413,6 +427,7 @@ export class FactSet {
       entry.count += other.count;
       entry.attested ||= other.attested;
       entry.current ||= other.current;
+      entry.specific ||= other.specific;
       if (other.max !== undefined && (entry.max === undefined || other.max > entry.max))
         entry.max = other.max;
       for (const fact of other.examples) {
@@ -448,6 +463,11 @@ export class FactSet {
   onlyObserved(id: FactId): boolean {
     const entry = this.#entries.get(id);
     return entry !== undefined && !entry.attested;
+  }
+
+  /** True when some description of the fact names its mechanism outright (a limit, a process state, a count). */
+  namedOutright(id: FactId): boolean {
+    return this.#entries.get(id)?.specific === true;
   }
 
   /** True when every occurrence of the fact is a description of a problem said to be fixed or resolved already. */

@@ -26,6 +26,17 @@ const MAX_CONFIDENCE = 0.97;
  */
 const OBSERVED_ONLY_SHARE = 0.75;
 /**
+ * A description that names its mechanism outright (Signature.specific: "the OOM killer killed…", "load average 180
+ * on 16 cores", "tasks in D state") keeps more: a clear fact (2) said so clears "none of these" (1.5) by the verdict's
+ * margin, where a vague state of a thing ties with it. One fact alone is still held below ACTIONABLE.
+ */
+const NAMED_OUTRIGHT_SHARE = 0.95;
+/**
+ * A description of a problem said to be repaired already ("the D-state tasks were fixed by a kernel upgrade", "已经修复")
+ * is a lead to the past, not an answer about the present: even a clear one (2.5) stays below "none of these".
+ */
+const REPAIRED_SHARE = 0.5;
+/**
  * A verdict needs a margin (in log-odds) over both "none of these" and the runner-up: a tie at the threshold
  * is a question, not an answer.
  */
@@ -44,8 +55,21 @@ function combine(weights: readonly number[]): number {
 }
 
 /** A weight as the evidence bears it out: full for a program's own message, less for a description. */
-function borne(w: Weighted, facts: FactSet): number {
-  return facts.onlyObserved(w.fact) ? w.weight * OBSERVED_ONLY_SHARE : w.weight;
+function borne(w: Weighted, facts: FactSet, named = true): number {
+  if (!facts.onlyObserved(w.fact)) return w.weight;
+  if (facts.onlyResolved(w.fact)) return w.weight * REPAIRED_SHARE;
+  return w.weight * (named && facts.namedOutright(w.fact) ? NAMED_OUTRIGHT_SHARE : OBSERVED_ONLY_SHARE);
+}
+
+/**
+ * A cause's score with every description at the plain share: whether it would stand as a root cause (and absorb
+ * the symptoms it explains) without a description's naming its mechanism outright.
+ */
+function plainSupport(s: Scored, facts: FactSet): number {
+  return (
+    combine(s.support.map((w) => borne(w, facts, false))) -
+    s.against.reduce((acc, w) => acc + borne(w, facts, false), 0)
+  );
 }
 
 function scoreCause(cause: CauseModule, facts: FactSet): Scored {
@@ -69,11 +93,17 @@ function explainedBy(cause: CauseModule, facts: FactSet): readonly CauseId[] {
 function applyExplanations(scored: Scored[], facts: FactSet): void {
   const raw = new Map<CauseId, number>(scored.map((s) => [s.cause.id, s.score]));
   for (const root of scored) {
-    if ((raw.get(root.cause.id) ?? 0) < ROOT_SUPPORT) continue;
+    const support = raw.get(root.cause.id) ?? 0;
+    if (support < ROOT_SUPPORT) continue;
+    // A root that stands only by a description naming its mechanism outright absorbs only its own shadow: a symptom
+    // whose every fact is one of the root's ("docker inspect of one container hangs" weighs for a wedged container
+    // and, less, for the runtime down), not a symptom with evidence of its own.
+    const byNaming = plainSupport(root, facts) < ROOT_SUPPORT;
     for (const explained of explainedBy(root.cause, facts)) {
       const symptom = scored.find((s) => s.cause.id === explained);
       const before = raw.get(explained) ?? 0;
-      if (!symptom || before <= 0 || before > (raw.get(root.cause.id) ?? 0) + ROOT_SUPPORT) continue;
+      if (!symptom || before <= 0 || before > support + ROOT_SUPPORT) continue;
+      if (byNaming && !symptom.support.every((w) => root.support.some((r) => r.fact === w.fact))) continue;
       symptom.score = Math.min(symptom.score, before * EXPLAINED_KEEP);
       root.score += before * EXPLAINED_CORROBORATES;
     }

@@ -109,6 +109,7 @@ function factOf(
     value: sig.value?.(message),
     observation,
     ...(resolved ? { resolved } : {}),
+    ...(sig.observation && sig.specific ? { specific: true } : {}),
   };
 }
 

@@ -153,12 +153,15 @@ describe('a description of a problem said to be repaired, or a state said to be 
     expect(saidResolved(line, 4, 21)).toBe(false);
   });
 
-  it('a repaired problem is still heard: it scores as before, only the confidence bar sets it aside', () => {
+  // Round 16: a description of a problem said repaired weighs half (rank.ts REPAIRED_SHARE): a lead to the past,
+  // the same cause ranked first, never above the present one and never an answer on its own.
+  it('a repaired problem is still heard: the same cause ranked first, weighed below the present one', () => {
     const repaired = diagnose({
       logs: { other: 'containerd crashed after the upgrade, which we fixed by rolling back' },
     });
     const present = diagnose({ logs: { other: 'containerd crashed after the upgrade' } });
     expect(repaired.causes[0]?.id).toBe(present.causes[0]?.id);
-    expect(repaired.causes[0]?.confidence).toBe(present.causes[0]?.confidence);
+    expect(repaired.causes[0]?.confidence).toBeLessThanOrEqual(present.causes[0]?.confidence ?? 0);
+    expect(repaired.verdict).toBe('unknown');
   });
 });

@@ -9,7 +9,7 @@ export const containerCount: CauseModule = {
   support: [
     { fact: 'containers.many', weight: 3 },
     { fact: 'containers.exited_many', weight: 2.5 },
-    { fact: 'pods.many', weight: 1.5 },
+    { fact: 'pods.many', weight: 2 },
     { fact: 'containers.gc_failed', weight: 1.5 },
     { fact: 'pleg.relist_slow', weight: 1 },
     { fact: 'pods.churn', weight: 0.5 },

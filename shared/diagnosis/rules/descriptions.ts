@@ -2395,18 +2395,67 @@ export const STATES = {
         'no processes in D',
         'no process in D',
         'no tasks in D',
+        'no D state',
+        'no D-state',
+        'nothing in D',
+        'none in D',
+        'zero tasks in',
+        'zero processes in',
+        'None of the processes',
+        'none of the processes',
+        'None of the tasks',
+        'none of the tasks',
+        'found none',
+        'none found',
+        'ruled out',
         'hard lockup',
         'hard LOCKUP',
       ],
-      zh: [],
+      zh: [
+        '没有 D',
+        '没有D',
+        '沒有 D',
+        '沒有D',
+        '无 D',
+        '没有发现 D',
+        '没发现 D',
+        '没有任何进程',
+        '沒有任何進程',
+        '没有进程处于',
+        '沒有進程處於',
+        '排除了',
+        'D状態のプロセスはありません',
+        'D状態のプロセスはな',
+      ],
     },
   },
   zombie: {
     en: ['zombie', 'zombies', 'defunct'],
     zh: ['僵尸', '僵屍', '殭屍', '殭尸'],
     denied: {
-      en: ['no zombie', 'not a zombie', 'no defunct', 'any zombie', 'any defunct'],
-      zh: ['没有僵尸', '沒有殭屍', '无僵尸', '没有发现僵尸'],
+      en: [
+        'no zombie',
+        'not a zombie',
+        'no defunct',
+        'any zombie',
+        'any defunct',
+        'zero zombie',
+        'None of the processes',
+        'none of the processes',
+        'found none',
+        'none found',
+        'ruled out',
+      ],
+      zh: [
+        '没有僵尸',
+        '沒有殭屍',
+        '无僵尸',
+        '没有发现僵尸',
+        '没有任何僵尸',
+        '排除了',
+        'ゾンビはありません',
+        'ゾンビプロセスはありません',
+      ],
     },
   },
   exhausted: {
@@ -4658,6 +4707,13 @@ export interface Description {
   /** What a person describing this is seeing, in the program's own terms. */
   source: string;
   mechanism: string;
+  /**
+   * Why this pairing names the mechanism outright and specifically (Signature.specific): a process state (D, Z), a
+   * limit reached (descriptors, inotify, PIDs, memory, a filesystem), a kubelet pressure condition, a figure over a
+   * threshold, one call or command that does not return. A thing's vague state (a daemon down, the node loaded,
+   * CPU high, the network lost) has none: it comes from many causes.
+   */
+  specific?: string;
   /** Words that, on the same line, mean the line is about something else (a more specific rule owns it). */
   unless?: readonly string[];
   /**
@@ -4875,6 +4931,18 @@ export const NOT_THE_NODE = [
   'ローカル',
   '関係ない',
   '関係ありません',
+  // Said of another environment, with the nodes in question set apart as fine.
+  'production nodes are fine',
+  'production nodes were fine',
+  'production was fine',
+  'production is fine',
+  'not the production',
+  'not in production',
+  '生产节点没问题',
+  '生产环境没问题',
+  '线上没问题',
+  '本番は問題',
+  '本番とは無関係',
 ];
 /** Plans and runbooks: a mention of what may happen, not of what did. */
 export const PLANNING = [
@@ -5149,6 +5217,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'runc',
     state: 'dState',
     fact: 'proc.dstate',
+    specific:
+      'a process in D state (ps STAT D, uninterruptible sleep) is one kernel state: waiting in the kernel, unkillable',
     source: 'observation: runc or runc init in uninterruptible sleep (ps state D)',
     mechanism: 'runc is blocked in the kernel; the container operation that started it never completes',
   },
@@ -5156,6 +5226,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'shim',
     state: 'hangs',
     fact: 'runtime.shim_hang',
+    specific: "a shim not answering is one container's process not answering",
     source: 'observation: a containerd-shim no longer answering its ttrpc API (containerd runtime/v2/shim)',
     mechanism: 'every runtime call about that container waits on the shim, and relist waits with it',
   },
@@ -5172,6 +5243,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'shim',
     state: 'counted',
     fact: 'proc.shim_leftover',
+    specific: 'shims counted beyond the pods is a count of leftover processes',
     stateFirst: true,
     source:
       "observation: containerd shims counted in the hundreds or thousands: one shim serves a container (v1, Docker) or a pod (runc v2 under the CRI), so counts beyond the kubelet's maxPods are shims left over",
@@ -5182,6 +5254,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'shim',
     state: 'zombie',
     fact: 'proc.zombie_shim',
+    specific: 'a zombie (ps STAT Z, <defunct>) is one kernel state: exited and not reaped by its parent',
     source:
       'observation: a zombie whose parent is a containerd-shim (the shim reaps its container processes)',
     mechanism: 'the shim does not reap its child, so the container never reports exited',
@@ -5190,6 +5263,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'shim',
     state: 'dState',
     fact: 'proc.zombie_shim',
+    specific:
+      'a process in D state (ps STAT D, uninterruptible sleep) is one kernel state: waiting in the kernel, unkillable',
     source: 'observation: a container process under a containerd-shim in uninterruptible sleep',
     mechanism: 'the container process cannot be killed; the shim and every call about it wait',
   },
@@ -5197,6 +5272,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'runtime',
     state: 'dState',
     fact: 'kernel.hung_task_runtime',
+    specific:
+      'a process in D state (ps STAT D, uninterruptible sleep) is one kernel state: waiting in the kernel, unkillable',
     source:
       'observation: the runtime daemon (dockerd, containerd, crio) in uninterruptible sleep (ps STAT D, "State: D (disk sleep)" in /proc/PID/status)',
     mechanism:
@@ -5206,6 +5283,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'dState',
     fact: 'proc.dstate',
+    specific:
+      'a process in D state (ps STAT D, uninterruptible sleep) is one kernel state: waiting in the kernel, unkillable',
     source:
       'observation: the kubelet in uninterruptible sleep (ps STAT D, "State: D (disk sleep)" in /proc/PID/status)',
     mechanism:
@@ -5215,6 +5294,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'process',
     state: 'zombie',
     fact: 'proc.zombie',
+    specific: 'a zombie (ps STAT Z, <defunct>) is one kernel state: exited and not reaped by its parent',
     source: 'observation: zombie (defunct, ps state Z) processes on the node',
     mechanism: 'a parent that does not reap its children; under a shim it wedges the container',
   },
@@ -5222,6 +5302,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'process',
     state: 'dState',
     fact: 'proc.dstate',
+    specific:
+      'a process in D state (ps STAT D, uninterruptible sleep) is one kernel state: waiting in the kernel, unkillable',
     source: 'observation: processes in uninterruptible sleep (ps state D)',
     mechanism: 'processes blocked in the kernel (usually storage) that no signal can end',
   },
@@ -5229,6 +5311,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'systemd',
     state: 'hangs',
     fact: 'systemd.cmd_hang',
+    specific: 'systemd (PID 1) not answering is one process not answering its own commands',
     source: 'observation: systemd (PID 1) not answering D-Bus (systemctl, busctl hang)',
     mechanism: 'PID 1 does not answer D-Bus, so anything that needs a unit or scope waits',
   },
@@ -5251,6 +5334,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'dbus',
     state: 'hangs',
     fact: 'systemd.dbus_timeout',
+    specific: 'a D-Bus call that does not return is one call to PID 1 not answering',
     source:
       'observation: calls over the system D-Bus (runc/containerd asking systemd for a scope) not returning',
     mechanism: 'a D-Bus call to systemd gets no reply; the container operation that needs it waits',
@@ -5390,6 +5474,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'networkStorage',
     state: 'hangs',
     fact: 'kernel.storage_stall',
+    specific: 'a network mount that hangs is one mount not answering: its readers wait in D state',
     source: 'observation: an NFS/network filesystem mount hanging',
     mechanism:
       'processes touching the mount sleep uninterruptibly; stopping their containers never completes',
@@ -5398,6 +5483,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'disk',
     state: 'exhausted',
     fact: 'disk.pressure',
+    specific: 'a disk used up (Use% 100 %, ENOSPC) is one limit reached',
     source: 'observation: the node out of disk space (df), what the kubelet reports as DiskPressure',
     mechanism: 'writes fail; the runtime cannot create containers and image GC cannot keep up',
   },
@@ -5405,6 +5491,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'diskPressure',
     fact: 'disk.pressure',
+    specific: "the kubelet's DiskPressure condition is one threshold crossed",
     // Its eviction threshold reached is the episode itself, not talk of a setting; a condition False (a table's row,
     // Type=Status) and the taint's key (a toleration) are not the condition held.
     unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
@@ -5418,6 +5505,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'disk',
     state: 'diskPressure',
     fact: 'disk.pressure',
+    specific: "the kubelet's DiskPressure condition is one threshold crossed",
     // Its eviction threshold reached is the episode itself, not talk of a setting; a condition False (a table's row,
     // Type=Status) and the taint's key (a toleration) are not the condition held.
     unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
@@ -5431,6 +5519,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'diskPressure',
     fact: 'disk.pressure',
+    specific: "the kubelet's DiskPressure condition is one threshold crossed",
     unless: NOT_AN_EPISODE.filter((w) => !['threshold', '阈值', '閾值'].includes(w)),
     unlessPatterns: ['(?:Disk|PID)Pressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
     source:
@@ -5453,6 +5542,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'pidPressure',
     fact: 'pid.pressure',
+    specific: "the kubelet's PIDPressure condition is one threshold crossed",
     unless: NOT_AN_EPISODE,
     unlessPatterns: ['PIDPressure *[=:]? *False', 'node\\.kubernetes\\.io/'],
     source:
@@ -5520,6 +5610,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'memory',
     state: 'exhausted',
     fact: 'mem.exhausted',
+    specific: 'memory used up is MemAvailable at zero: one limit reached',
     source: 'observation: node memory exhausted as free/top/monitoring show it',
     mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
   },
@@ -5534,6 +5625,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'pids',
     state: 'exhausted',
     fact: 'pid.pressure',
+    specific: 'PIDs used up is pid_max reached',
     source: 'observation: the node out of PIDs or threads (kernel.pid_max, threads-max)',
     mechanism: 'fork fails with EAGAIN: the runtime cannot start shims or runc',
   },
@@ -5541,6 +5633,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'zombies',
     state: 'counted',
     fact: 'pid.pressure',
+    specific: 'zombies counted in the hundreds or thousands is a count of one kernel state',
     stateFirst: true,
     source:
       'observation: zombies counted in the hundreds or thousands (ps state Z, <defunct>): each keeps its PID until its parent waits for it (kernel/exit.c release_task)',
@@ -5560,6 +5653,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'forking',
     state: 'refused',
     fact: 'pid.pressure',
+    specific: 'fork refused is EAGAIN at threads-max, pid_max or a pids limit: one limit reached',
     stateFirst: true,
     backwardGap: 1,
     // A repository's fork is a copy; an application's own thread limit is its own (ulimit, a pod's pids limit).
@@ -5593,6 +5687,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'follower',
     state: 'noSpace',
     fact: 'fd.inotify',
+    specific: "a follower's ENOSPC is inotify_add_watch failing at max_user_watches: one limit",
     subjectFirst: true,
     forwardGap: 60,
     source:
@@ -5604,6 +5699,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'loadAverage',
     state: 'figureHigh',
     fact: 'cpu.saturated',
+    specific: 'a load average quoted in the hundreds is a measurement far above any core count',
     subjectFirst: true,
     forwardGap: 16,
     source: 'observation: the load average (/proc/loadavg, uptime, top) quoted in the hundreds',
@@ -5673,6 +5769,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'fds',
     state: 'exhausted',
     fact: 'fd.emfile',
+    specific: 'descriptors used up is a limit reached (EMFILE, ENFILE)',
     source:
       'observation: a daemon out of file descriptors ("too many open files", EMFILE), as people describe it',
     mechanism: 'the daemon cannot accept connections or open files, so CRI calls fail',
@@ -5681,6 +5778,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'oomKilled',
     fact: 'mem.oom',
+    specific: "the kernel's OOM killer killing the kubelet has one meaning",
     source:
       'observation: the kernel OOM killer choosing the kubelet (mm/oom_kill.c "Killed process … (kubelet)")',
     mechanism: 'the node ran out of memory badly enough that the kernel killed the kubelet itself',
@@ -5697,6 +5795,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'process',
     state: 'oomKilled',
     fact: 'mem.oom',
+    specific: "the kernel's OOM killer killing a process has one meaning",
     source: 'observation: processes killed by the kernel OOM killer (mm/oom_kill.c)',
     mechanism: 'memory ran out on the node (or in a cgroup) and the kernel killed processes to free it',
   },
@@ -6201,6 +6300,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'inotify',
     state: 'exhausted',
     fact: 'fd.inotify',
+    specific: "inotify's watches or instances used up is a per-user limit reached",
     source:
       'observation: inotify instances or watches used up (fs.inotify.max_user_instances / max_user_watches)',
     mechanism: 'the kubelet and cAdvisor cannot watch new containers or files',
@@ -6255,6 +6355,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'memoryPressure',
     fact: 'mem.exhausted',
+    specific: "the kubelet's MemoryPressure condition is one threshold crossed",
     unless: NOT_AN_EPISODE,
     source:
       "observation: memory pressure or thrashing on the node as people read it (the kernel's pressure stall information, /proc/pressure/memory since Linux 4.20, kernel/sched/psi.c; the kubelet's MemoryPressure condition, pkg/kubelet/eviction)",
@@ -6788,6 +6889,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'inodes',
     state: 'allUsed',
     fact: 'disk.pressure',
+    specific: 'inodes all used (IUse% 100 %) is one limit reached',
     unless: NOT_THE_NODES_INODES,
     source:
       "observation: a node filesystem's inodes said used up, as df -i shows them (IUse% 100 %): the kubelet's eviction signal nodefs.inodesFree / imagefs.inodesFree (pkg/kubelet/eviction/helpers.go)",
@@ -6797,6 +6899,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'inodes',
     state: 'exhausted',
     fact: 'disk.pressure',
+    specific: 'inodes used up (IUse% 100 %) is one limit reached',
     unless: NOT_THE_NODES_INODES,
     source:
       "observation: a node filesystem's inodes said exhausted (df -i; the kubelet's nodefs.inodesFree / imagefs.inodesFree eviction signals, pkg/kubelet/eviction/helpers.go)",
@@ -6899,6 +7002,11 @@ export const RESOLVED: Terms = {
     'after we fixed',
     'after we resolved',
     'after we repaired',
+    // The state said over in the same sentence ("…, but it's all systemd now and working").
+    // Not "works again": said of one thing while another stays broken ("the API server works again, but …").
+    'now and working',
+    'all good now',
+    'back to normal now',
   ],
   zh: [
     '已修复',
@@ -6920,6 +7028,8 @@ export const RESOLVED: Terms = {
     '修好了',
     '修好后',
     '修好後',
+    '恢复正常了',
+    '已恢复正常',
   ],
 };
 
@@ -6990,7 +7100,7 @@ export const WITHIN_SENTENCE = `(?:[^\\n.${SENTENCE_STOPS}]|\\.[^ \\n])`;
  * auxiliary starting its sentence with a capital, then the sentence's question mark; in Chinese, its particle.
  */
 export const QUESTION =
-  '(?:Did|Does|Do|Is|Was|Were|Are|Has|Have|Could|Can|Should|Why did|Why does|Why is|How did) [^\\n.!?。！？]{1,100}[?？]|[吗嗎][?？]';
+  '(?:Did|Does|Do|Is|Was|Were|Are|Has|Have|Could|Can|Should|Why did|Why does|Why is|How did|Any|Anyone|Anybody) [^\\n.!?。！？]{1,100}[?？]|[吗嗎][?？]|(?:有没有|有沒有|是不是|会不会|會不會|能不能)[^\\n。！？]{0,100}[?？]|(?:ですか|ますか|でしょうか|ませんか)[?？]?';
 
 export function alternatives(terms: Terms, patterns: readonly string[] = []): string {
   // Longest first, so a phrase wins over the word inside it when both could match.
@@ -7126,6 +7236,7 @@ function compile(d: Description): Signature {
     observation: true,
     prose: true,
     ...(state.ended ? { ended: true } : {}),
+    ...(d.specific ? { specific: d.specific } : {}),
     source: d.source,
     mechanism: d.mechanism,
   };

@@ -55,6 +55,13 @@ interface Mention {
   forms?: readonly Form[];
   /** Words that, on the same line, mean the line is about something else. */
   unless?: readonly string[];
+  /**
+   * Why these words name the mechanism outright and specifically, when they do (Signature.specific): a kernel or
+   * program limit reached, a process state, a count or measurement over a threshold, a call that does not return.
+   * A thing's vague state (a daemon down, the network lost, CPU high, a plugin not ready) has none: such states
+   * come from many causes, so a description of one alone stays a question.
+   */
+  specific?: string;
   /** Where the words' meaning comes from (a man page, a kernel document, the program's documentation). */
   source: string;
   mechanism: string;
@@ -81,6 +88,10 @@ const afterDigits = (word: string) =>
 const DENY_BEFORE = [
   'no ',
   'No ',
+  // A message quoted as absent: "no 'blocked for more than 120 seconds' messages".
+  "no '",
+  'no "',
+  'no “',
   'without ',
   'without any ',
   'zero ',
@@ -112,6 +123,7 @@ const DENY_BEFORE = [
 ];
 /** Words right before a state that deny it. */
 const STATE_DENIED = [
+  'nothing',
   'not',
   "n't",
   'never',
@@ -161,8 +173,93 @@ const DENY_AFTER = [
   '問題な',
   '問題はな',
 ];
+/**
+ * Words earlier in a mention's sentence that deny it from a distance: "None of the processes were in D state",
+ * "nothing in D state", "ruled out …", "没有发现任何 …", "排除了 …".
+ */
+const DENIED_EARLIER = [
+  'None of',
+  'none of',
+  'nothing in',
+  'Nothing in',
+  'ruled out',
+  'rule out',
+  'zero tasks',
+  'zero processes',
+  '没有发现',
+  '沒有發現',
+  '没有任何',
+  '沒有任何',
+  '排除了',
+];
+/** Words before a message or a count that say it was never seen. */
+const NEVER_SEEN = [
+  'never saw',
+  'never seen',
+  'did not see',
+  "didn't see",
+  'have not seen',
+  "haven't seen",
+  'no sign of',
+  'no ',
+  'No ',
+  '没有看到',
+  '没看到',
+  '没有出现',
+  '沒有出現',
+  '只有',
+  'only',
+];
+/** Words later in a mention's sentence that say it was looked for and not found. */
+/** Words before a mention, in its sentence, that make it a supposition: "if docker inspect hangs …", "万一 …". */
+const SUPPOSED = [
+  'If ',
+  'if ',
+  'In case ',
+  'in case ',
+  'Whenever ',
+  'whenever ',
+  '如果',
+  '万一',
+  '萬一',
+  'もし',
+];
+/** Japanese negative endings after a state that is a verb: "タイムアウトしませんでした", "固まっていません". */
+const JA_NOT_AFTER = [
+  'しませんでした',
+  'していません',
+  'ていませんでした',
+  'ことはありません',
+  'ことはなかった',
+];
+const NOT_FOUND_LATER = [
+  'found none',
+  'none found',
+  'found nothing',
+  'came up empty',
+  'were ruled out',
+  'was ruled out',
+];
+
 /** Repairs said in Japanese (the grammar's RESOLVED is English and Chinese). */
 const JA_RESOLVED = ['修正済み', '修正しました', '解決済み', '解決しました', '直しました'];
+
+/** A count said of the whole cluster, not of one node. */
+const CLUSTER_WIDE = [
+  'across',
+  'in the cluster',
+  'cluster has',
+  'cluster-wide',
+  'clusterwide',
+  'whole cluster',
+  'in total',
+  '整个集群',
+  '集群里',
+  '集群中',
+  '集群总共',
+  'クラスタ全体',
+  'クラスター全体',
+];
 
 /** A sentence that ends in a question mark, in any language. */
 const ASKED = `${WITHIN_SENTENCE}{0,200}[?？]`;
@@ -243,6 +340,7 @@ const NOT_ANSWERING: Words = {
     'never returned',
     'never returns',
     'never came back',
+    'never comes back',
     'sat there',
     'not answered',
     "weren't answered",
@@ -359,6 +457,8 @@ const DOWN: Words = {
 export const MENTIONS: readonly Mention[] = [
   {
     fact: 'mem.oom',
+    specific:
+      "the kernel's OOM killer has one meaning: memory could not be reclaimed and the kernel killed a process",
     says: {
       en: [
         'OOM killer',
@@ -422,6 +522,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'mem.exhausted',
+    specific: 'memory said used up is a limit reached (MemAvailable at zero), not a slow node',
     thing: {
       en: ['memory', 'RAM'],
       zh: ['内存', '記憶體', '內存'],
@@ -448,6 +549,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'pid.pressure',
+    specific:
+      "fork failing or PIDs used up is the kernel's pid_max (or pids.max) reached, one errno (EAGAIN) with one meaning",
     says: {
       en: [
         'PID exhaustion',
@@ -525,17 +628,6 @@ export const MENTIONS: readonly Mention[] = [
       zh: ['打满', '跑满', '占满', '吃满', '100%', '飙高', '飙到'],
       ja: ['100%', '張り付', '使い切'],
     },
-    forms: [
-      {
-        // uptime(1)'s load average: runnable and uninterruptible tasks; ≥ 50 is far above any common core count.
-        pattern: `[Ll]oad(?: average| avg)?(?: was| is| of| at| hit| went to| reached)?(?: around| about| over| above| like)? (?:[5-9][0-9]|[1-9][0-9]{2,})`,
-        literals: ['load'],
-      },
-      {
-        pattern: `(?:负载|負載|ロードアベレージ)${WITHIN_SENTENCE}{0,12}(?:[5-9][0-9]|[1-9][0-9]{2,})`,
-        literals: ['负载', '負載', 'ロードアベレージ'],
-      },
-    ],
     // PID 1 at 100 % is systemd's own busy loop (systemd.ts and the grammar read it).
     // One process at 100 % (top's per-process %CPU) is that process's loop, not the node's CPUs; a soft lockup is
     // a CPU stuck in the kernel (kernel.ts reads it).
@@ -559,9 +651,33 @@ export const MENTIONS: readonly Mention[] = [
       'プロセス',
       'causing CPU',
       'soft lockup',
+      // The system bus's daemon at full CPU is the bus saturated (systemd.busy), not the node's CPUs.
+      'dbus-daemon',
+      'dbus-broker',
     ],
     source:
       'top(1) %CPU and us/sy/st (steal), uptime(1) load average, and the cgroup v2 cpu.stat nr_throttled (Documentation/admin-guide/cgroup-v2.rst): CPU at 100 %, pegged or throttled, or a load far above the cores, means runnable work waits for a CPU',
+    mechanism: 'every CPU is busy: the kubelet and the runtime wait for CPU time and relist falls behind',
+  },
+  {
+    // The load average said as a number: a measurement, where "CPU high" is an impression.
+    fact: 'cpu.saturated',
+    specific:
+      'a load average of 50 or more is a measurement far above any common core count: runnable work waiting for CPUs',
+    forms: [
+      {
+        // uptime(1)'s load average: runnable and uninterruptible tasks; ≥ 50 is far above any common core count.
+        pattern: `[Ll]oad(?: average| avg)?(?: was| is| of| at| hit| went to| reached)?(?: around| about| over| above| like)? (?:[5-9][0-9]|[1-9][0-9]{2,})`,
+        literals: ['load'],
+      },
+      {
+        pattern: `(?:负载|負載|ロードアベレージ)${WITHIN_SENTENCE}{0,12}(?:[5-9][0-9]|[1-9][0-9]{2,})`,
+        literals: ['负载', '負載', 'ロードアベレージ'],
+      },
+    ],
+    unless: ['PID 1', 'pid 1', 'soft lockup'],
+    source:
+      'uptime(1) and proc(5) /proc/loadavg: the load average counts runnable and uninterruptible tasks; one far above the cores means work waits for a CPU (or for I/O, in D state)',
     mechanism: 'every CPU is busy: the kubelet and the runtime wait for CPU time and relist falls behind',
   },
   {
@@ -618,6 +734,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'disk.pressure',
+    specific:
+      'a filesystem full (Use% or IUse% at 100 %, ENOSPC, the DiskPressure condition) is a limit reached',
     says: {
       en: [
         'DiskPressure',
@@ -693,6 +811,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'fd.emfile',
+    specific: 'EMFILE/ENFILE, too many open files, is a descriptor limit reached',
     says: {
       en: [
         'too many open files',
@@ -759,6 +878,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'fd.inotify',
+    specific: "inotify's per-user watch and instance limits reached or leaking is a limit with one meaning",
     thing: {
       en: ['inotify', 'max_user_watches', 'max_user_instances', 'fs.inotify'],
       zh: ['inotify', 'max_user_watches', 'max_user_instances'],
@@ -786,6 +906,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'proc.zombie',
+    specific: 'a zombie (ps state Z, defunct) is a process state with one meaning: exited and not reaped',
     says: {
       en: ['zombie process', 'zombie processes', 'zombies', 'defunct', 'zombie'],
       zh: ['僵尸进程', '僵屍進程', '僵尸'],
@@ -798,6 +919,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'proc.dstate',
+    specific:
+      'D state (uninterruptible sleep, hung_task) is a process state with one meaning: waiting in the kernel',
     says: {
       en: [
         'D state',
@@ -820,6 +943,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'containers.many',
+    specific: 'a count of containers over a threshold is a measurement, not an impression',
     thing: {
       en: ['containers', 'exited containers', 'dead containers', 'Exited containers'],
       zh: ['容器'],
@@ -872,6 +996,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'pods.many',
+    specific: "a count of pods over a threshold (the kubelet's maxPods default is 110) is a measurement",
     forms: [
       { pattern: `${AT_LEAST_200} pods`, literals: afterDigits(' pods') },
       { pattern: `[0-9]{3,} ?(?:多|余)?[个個] ?[Pp]od`, literals: ['个pod', '个 pod', '個pod', '個 pod'] },
@@ -880,8 +1005,8 @@ export const MENTIONS: readonly Mention[] = [
         literals: ['max-pods', 'maxPods', 'max pods', 'pod count', 'pods per node', 'pod density'],
       },
     ],
-    // Pods a person deleted or scaled, not pods running on a node.
-    unless: ['deleted', 'delete', 'namespace', 'scaled'],
+    // Pods a person deleted or scaled, or a whole cluster's count, not pods running on a node.
+    unless: ['deleted', 'delete', 'namespace', 'scaled', ...CLUSTER_WIDE],
     source:
       "the kubelet's maxPods (KubeletConfiguration, default 110; docs 'Considerations for large clusters'): hundreds of pods on one node, each with its sandbox and containers, load the runtime and relist",
     mechanism:
@@ -907,6 +1032,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'systemd.dbus_timeout',
+    specific: 'a D-Bus call to systemd that times out is one call not returning: PID 1 not answering',
     thing: {
       en: [
         'D-Bus',
@@ -922,16 +1048,32 @@ export const MENTIONS: readonly Mention[] = [
       ja: ['D-Bus', 'dbus'],
     },
     state: NOT_ANSWERING,
+    forms: [
+      {
+        // systemctl's and systemd-run's errors when their bus call to PID 1 times out (ETIMEDOUT from sd_bus_call),
+        // quoted in a sentence: "Failed to get properties: Connection timed out", "Failed to list units: …".
+        pattern: `Failed to (?:get properties|list units|list unit files|reload daemon|get unit file state|enable unit|disable unit|start transient scope unit|start transient service unit|create bus connection|connect to bus|get D-Bus connection|issue method call)[^\\n:]{0,60}: Connection timed out`,
+        literals: ['Connection timed out'],
+      },
+    ],
     source:
       "dbus-daemon(1) and systemd(1)'s D-Bus API (org.freedesktop.systemd1, StartTransientUnit in org.freedesktop.systemd1(5)): the runtime asks systemd over the system bus for each container's scope; a call that times out means PID 1 does not answer",
     mechanism: 'systemd does not answer D-Bus: scope creation for new containers waits and fails',
   },
   {
     fact: 'systemd.cmd_hang',
+    specific: 'systemctl not returning is one command that talks only to PID 1',
     thing: { en: ['systemctl'], zh: ['systemctl'], ja: ['systemctl'] },
     state: NOT_ANSWERING,
     span: 25,
     thingFirst: true,
+    forms: [
+      {
+        // systemctl's bus call to PID 1 timing out, told with the error's words further on in the sentence.
+        pattern: `systemctl${WITHIN_SENTENCE}{0,80}(?:Connection timed out|connection timed out|连接超时|接続タイムアウト)`,
+        literals: ['systemctl'],
+      },
+    ],
     // A command a person ran, and a state said of something else after it.
     unless: [
       // Advice: a command to try if something hangs.
@@ -1003,6 +1145,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'cni.hang',
+    specific: 'a CNI ADD or DEL that does not return is one call not returning',
     thing: {
       en: ['CNI', 'cni', 'network plugin', 'setup network for sandbox', 'sandbox network', 'network setup'],
       zh: ['CNI', 'cni', '网络插件', 'setup network'],
@@ -1048,6 +1191,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'runtime.cmd_hang',
+    specific:
+      'a runtime-wide command (docker ps, crictl ps) not returning is one call to the daemon not returning',
     thing: {
       en: [
         'docker ps',
@@ -1225,7 +1370,21 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'kubelet.panic',
     thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
     // The kernel's panic is the node's crash, not the kubelet's.
-    unless: ['kernel panic', 'Kernel panic', '内核 panic', '内核panic', 'カーネルパニック', 'カーネルpanic'],
+    unless: [
+      'kernel panic',
+      'Kernel panic',
+      '内核 panic',
+      '内核panic',
+      'カーネルパニック',
+      'カーネルpanic',
+      // Denied after the state, in Japanese and Chinese.
+      'panicしていません',
+      'panicしていな',
+      'panicはしていません',
+      '没有 panic',
+      '没有panic',
+      '沒有 panic',
+    ],
     state: { en: ['Go panic', 'panicked', 'panic:', 'nil pointer'], zh: ['panic'], ja: ['panic'] },
     source:
       "the Go runtime's panic (the kubelet's crash handler, k8s.io/apimachinery/pkg/util/runtime HandleCrash): a kubelet that panics is a kubelet bug whose trace names the subsystem",
@@ -1288,12 +1447,13 @@ export const MENTIONS: readonly Mention[] = [
         'apiserver',
         'kube-apiserver',
         ':6443',
+        'port 6443',
         'control plane',
         'node status',
         'lease',
       ],
       zh: ['apiserver', 'API server', 'api server', '6443', '控制面'],
-      ja: ['APIサーバー', 'APIサーバ', 'apiserver'],
+      ja: ['APIサーバー', 'APIサーバ', 'apiserver', '6443'],
     },
     // A network plugin that cannot reach the API server is its datastore error (cni.datastore_error).
     unless: ['calico', 'Calico', 'cilium', 'flannel', 'network plugin', 'datastore'],
@@ -1311,9 +1471,13 @@ export const MENTIONS: readonly Mention[] = [
         'could not post',
         'stopped renewing',
         'failed to renew',
+        'timing out',
+        'timed out',
+        'times out',
+        'stopped answering',
       ],
       zh: ['连不上', '連不上', '不可达', '不可達', '访问不了', '超时', '超時'],
-      ja: ['接続できな', '接続できませ', '到達できな', '通信できな'],
+      ja: ['接続できな', '接続できませ', '接続できず', '到達できな', '通信できな', 'タイムアウト'],
     },
     source:
       "the kubelet's node status updates and Lease renewal (docs 'Node Heartbeats'; pkg/kubelet/kubelet_node_status.go tryUpdateNodeStatus): a kubelet that cannot reach the API server posts nothing, and the node goes Unknown",
@@ -1345,6 +1509,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'kubelet.auth_error',
+    specific:
+      'an expired or rejected client certificate is one check (x509 expiry, the Node authorizer) failing',
     thing: {
       en: ['certificate', 'cert', 'client cert', 'node authorizer', 'x509'],
       zh: ['证书', '證書'],
@@ -1404,6 +1570,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'cni.config_dir_empty',
+    specific: 'the CNI configuration directory empty is one state of one directory the runtime loads',
     thing: {
       en: ['/etc/cni/net.d', 'CNI config directory', 'cni config dir', 'CNI configuration directory'],
       zh: ['/etc/cni/net.d'],
@@ -1457,6 +1624,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'cgroup.pods_frozen',
+    specific: 'the kubepods cgroup FROZEN is one freezer state',
     thing: { en: ['kubepods'], zh: ['kubepods'], ja: ['kubepods'] },
     state: {
       en: ['FROZEN', 'FREEZING', 'is frozen', 'was frozen', 'were frozen', 'state frozen'],
@@ -1472,6 +1640,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'proc.frozen',
+    specific: 'a task in __refrigerator or a freezer cgroup never thawed is one freezer state',
     says: { en: ['__refrigerator'], zh: [], ja: [] },
     thing: { en: ['freezer cgroup', 'freezer'], zh: ['freezer'], ja: ['freezer'] },
     state: {
@@ -1516,6 +1685,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'pleg.evented_unhealthy',
+    specific: "the Evented PLEG's channel full is one defect of one feature",
     thing: { en: ['EventedPLEG', 'Evented PLEG', 'evented PLEG'], zh: ['EventedPLEG'], ja: ['EventedPLEG'] },
     state: {
       en: ['channel was full', 'channel is full', 'channel full', 'was full'],
@@ -1528,6 +1698,8 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'runtime.selective_hang',
+    specific:
+      "one container's calls hanging while the runtime answers others is one container's shim or process not answering",
     thing: {
       en: [
         'one container',
@@ -1549,6 +1721,7 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'runtime.exit_event_failed',
+    specific: "containerd retrying a TaskExit event is one handler failing on one container's exit",
     thing: { en: ['TaskExit', 'exit event'], zh: ['TaskExit', '退出事件'], ja: ['TaskExit'] },
     state: {
       en: ['retry', 'retrying', 'backoff', 'never managed', 'failed to process', 'kept failing'],
@@ -1559,6 +1732,192 @@ export const MENTIONS: readonly Mention[] = [
       "containerd's event handling of a task's exit (the CRI plugin's TaskExit handler, pkg/cri/server/events.go, retried with backoff): an exit the runtime cannot process leaves the container marked running",
     mechanism:
       "the runtime cannot process a container's exit: it stays listed as running and its pod cannot be torn down",
+  },
+  {
+    fact: 'systemd.scope_failed',
+    specific:
+      "a container's scope not created is one call (StartTransientUnit on org.freedesktop.systemd1) failing or not returning",
+    thing: {
+      en: [
+        'scopes',
+        'scope units',
+        'scope unit',
+        'transient units',
+        'transient scope',
+        'transient scopes',
+        '.scope',
+      ],
+      zh: ['scope', 'transient unit'],
+      ja: ['scope', 'スコープ'],
+    },
+    state: {
+      en: [
+        "couldn't create",
+        'could not create',
+        'cannot create',
+        "can't create",
+        'never created',
+        'never got created',
+        'were not created',
+        'was not created',
+        "weren't created",
+        "wasn't created",
+        'failed to create',
+        'failed to start',
+        'not being created',
+      ],
+      zh: ['创建失败', '创建不了', '无法创建', '没有创建', '没创建', '建不出来', '創建失敗', '無法創建'],
+      ja: ['作成できな', '作成に失敗', '作成されな', '作られな'],
+    },
+    // A scope that already exists is the kubelet's own race (kubelet.cgroup_unit_exists); cgroupfs has no scopes.
+    unless: ['already exists', 'cgroupfs', 'kubepods.slice'],
+    source:
+      "systemd.scope(5) and org.freedesktop.systemd1(5) StartTransientUnit: with the systemd cgroup driver runc asks PID 1 over D-Bus for each container's scope; when the call fails or times out the container does not start",
+    mechanism: "systemd does not create containers' scopes: every new container's start fails or waits",
+  },
+  {
+    fact: 'systemd.busy',
+    specific:
+      "the system bus's daemon at full CPU is one process's measurement: the bus every systemd call crosses is saturated",
+    thing: {
+      en: ['dbus-daemon', 'dbus-broker', 'D-Bus daemon', 'dbus daemon'],
+      zh: ['dbus-daemon', 'dbus-broker'],
+      ja: ['dbus-daemon', 'dbus-broker'],
+    },
+    state: {
+      en: [
+        'at 100%',
+        '100%',
+        '100 %',
+        'pegged',
+        'pegging',
+        'pegs',
+        'maxed',
+        'high CPU',
+        'spinning',
+        'busy loop',
+        'all the CPU',
+        'a full core',
+      ],
+      zh: ['100%', '打满', 'CPU 很高', 'CPU很高', 'CPU 飙高', 'CPU飙高', '占满'],
+      ja: ['100%', '張り付', '高負荷'],
+    },
+    span: 50,
+    // Denied in Japanese and Chinese after the state ("張り付いていませんでした", "没有打满").
+    unless: ['ていません', 'ていない', '没有打满', '没打满', '沒有打滿'],
+    source:
+      "dbus-daemon(1): every call between systemd, the runtime and the kubelet's cgroup driver crosses the system bus; its daemon at full CPU (top(1) %CPU) queues every message, so systemd's replies arrive late or time out",
+    mechanism:
+      "the system bus is saturated: systemd's D-Bus calls (container scopes, unit queries) wait and time out",
+  },
+  {
+    fact: 'pods.many',
+    specific: "a count of pods over a threshold (the kubelet's maxPods default is 110) is a measurement",
+    forms: [
+      {
+        // Chinese and Japanese counts: "Pod 太多了，有 300 多个", "1ノードに300個以上".
+        pattern: `(?:[Pp]od|ポッド)${WITHIN_SENTENCE}{0,30}(?:[2-9][0-9]{2}|[1-9][0-9]{3,}) ?(?:多|余)?[个個]`,
+        literals: [
+          ...['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].flatMap((d) => [`${d}个`, `${d}個`]),
+          '多个',
+          '余个',
+          '多個',
+          '余個',
+        ],
+      },
+    ],
+    unless: ['deleted', 'delete', 'namespace', 'scaled', '删除', '削除', ...CLUSTER_WIDE],
+    source:
+      "the kubelet's maxPods (KubeletConfiguration, default 110; docs 'Considerations for large clusters'): hundreds of pods on one node, each with its sandbox and containers, load the runtime and relist",
+    mechanism:
+      'one node runs many more pods than the default: every relist and status call carries all of them',
+  },
+  {
+    fact: 'apiserver.down',
+    specific:
+      'the API server restarted by its liveness probe is one check (/livez, its etcd check) failing: the server is down between restarts',
+    thing: {
+      en: ['kube-apiserver', 'apiserver', 'API server', 'api server'],
+      zh: ['kube-apiserver', 'apiserver', 'API server'],
+      ja: ['kube-apiserver', 'apiserver', 'APIサーバー', 'APIサーバ'],
+    },
+    state: {
+      en: [
+        'liveness probe failed',
+        'liveness probe failing',
+        'liveness probe fails',
+        'failed its liveness',
+        'failing its liveness',
+        'killed by its liveness',
+        'killed by the liveness',
+        'restarted by its liveness',
+        'restarted by the liveness',
+        'etcd check failed',
+        'etcd check fails',
+        'etcd check failing',
+        'etcd health check failed',
+        'etcd health check failing',
+        'reported etcd failed',
+        '[-]etcd failed',
+        'restarted hundreds of times',
+        'restarted thousands of times',
+        'liveness probe of',
+      ],
+      zh: [
+        'liveness 探针失败',
+        'liveness探针失败',
+        '存活探针失败',
+        'etcd 检查失败',
+        'etcd检查失败',
+        'etcd 健康检查失败',
+        '重启了几百次',
+        '重启几百次',
+        '被 liveness',
+        '被liveness',
+        '检查 etcd 失败',
+        '检查etcd失败',
+      ],
+      ja: [
+        'liveness probeで',
+        'livenessプローブで',
+        'etcdのヘルスチェックに失敗',
+        '何百回も再起動',
+        '数百回再起動',
+      ],
+    },
+    // The kubelet's own probes of other pods, and a restart a person made (an upgrade, a rollout).
+    unless: ['upgrade', 'we restarted', 'I restarted', 'rolling'],
+    source:
+      "kube-apiserver's /livez with its etcd check (docs 'Kubernetes API health endpoints'; the static pod's livenessProbe in kubeadm's manifest): when the etcd check fails the kubelet on the control plane kills and restarts the API server, and the nodes lose it between restarts",
+    mechanism:
+      "the API server keeps being restarted: every node's status updates and lease renewals fail while it is down",
+  },
+  {
+    fact: 'apiserver.down',
+    thing: {
+      en: ['masters', 'master nodes', 'control-plane nodes', 'control plane nodes', 'control-plane hosts'],
+      zh: ['master', '主节点', '控制平面节点', '管理节点'],
+      ja: ['マスターノード', 'マスター', 'コントロールプレーンノード'],
+    },
+    // Not NotReady: a control-plane node NotReady may be the node in question itself, not the API server's host.
+    state: {
+      en: [
+        'abnormal',
+        'were down',
+        'was down',
+        'went down',
+        'all down',
+        'crashed',
+        'powered off',
+        'unhealthy',
+      ],
+      zh: ['异常', '異常', '宕机', '宕機', '挂了', '掛了', '故障', '关机'],
+      ja: ['異常', '停止して', '停止しま', 'ダウン', '落ち'],
+    },
+    unless: ['upgrade', 'drill', '演练', '演習', 'stayed Ready', 'the worker', 'worker node is'],
+    source:
+      "the control-plane hosts that serve the API server (docs 'Options for Highly Available Topology', 'Creating Highly Available Clusters with kubeadm'): when enough of them are down the API server behind the shared address does not answer, and every node's status updates fail",
+    mechanism: "the API server's hosts are down: the nodes cannot reach the API server and go Unknown",
   },
 ];
 
@@ -1574,6 +1933,12 @@ function sideLiterals(words: readonly (readonly string[])[]): string[] | undefin
   const shortest = (side: readonly string[]) => Math.min(...side.map((l) => l.length));
   return sides.sort((a, b) => shortest(b) - shortest(a))[0];
 }
+
+/** A message or a count said never seen: "we never saw 'Failed to get properties: Connection timed out'". */
+const neverSeen = (forms: readonly Form[] = []) =>
+  forms.map(
+    (form) => `${alternatives({ en: NEVER_SEEN, zh: [] })}${WITHIN_SENTENCE}{0,20}(?:${form.pattern})`,
+  );
 
 function compile(m: Mention): Signature {
   const orders: string[] = [];
@@ -1603,10 +1968,18 @@ function compile(m: Mention): Signature {
   const named = [says, thing].filter((x): x is string => x !== undefined);
   const denials = named.flatMap((n) => [
     `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
+    // Denied from earlier in the sentence, or supposed: one alternation, so the mention's words appear once.
+    `${alternatives({ en: [...DENIED_EARLIER, ...SUPPOSED], zh: [] })}${WITHIN_SENTENCE}{0,60}${n}`,
+    `${n}${WITHIN_SENTENCE}{0,60}${alternatives({ en: NOT_FOUND_LATER, zh: [] })}`,
     ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
+  denials.push(...neverSeen(m.forms));
   // A state denied where it is said: "has not expired", "was never reached", "没有过期".
-  if (m.state) denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${alternatives(terms(m.state))}`);
+  if (m.state) {
+    const state = alternatives(terms(m.state));
+    denials.push(`${alternatives({ en: STATE_DENIED, zh: [] })} ?${state}`);
+    denials.push(`${state}[^\\n。]{0,6}${alternatives({ en: JA_NOT_AFTER, zh: [] })}`);
+  }
   // A question about the mention: its words (or, for a count, the whole form) before the sentence's question mark.
   // The words alone, not every order again: the compiled `unless` stays small (the log scan's memory).
   const asked = (named.length ? named : orders).map((o) => `(?:${o})${ASKED}`);
@@ -1623,6 +1996,7 @@ function compile(m: Mention): Signature {
     literals: reduceLiterals(literals),
     unless,
     observation: true,
+    ...(m.specific ? { specific: m.specific } : {}),
     prose: true,
     source: `observation: ${m.source}`,
     mechanism: m.mechanism,

@@ -1,4 +1,4 @@
-import { ADVICE, alternatives, NOT_THE_NODE, PLANNING } from './descriptions.ts';
+import { ADVICE, alternatives, NOT_THE_NODE, PLANNING, QUESTION, RESOLVED } from './descriptions.ts';
 import { HANG, HANG_LITERALS, type Signature } from './types.ts';
 
 /**
@@ -76,6 +76,21 @@ const ZH_KUBELET_FAILS =
 /** Nodes said to stop answering or go NotReady (the scheduler's own "nodes are available" is not one). */
 const NODES_GO_DOWN =
   '(?:(?:[Nn]odes?|[Ww]orkers?)[^\\n.;,:]{0,30}(?:stop(?:s|ped)? responding|not responding|unresponsive|(?:went|go|goes|became|become|turned|turn) NotReady|(?:are|were|is|was|shows?|showed|show them|shows them) NotReady)|(?:节点|節點)[^\\n]{0,10}(?:NotReady|无响应|無響應|失联|失聯))';
+/**
+ * What makes a sentence about a command that hangs not a report of one: the hang denied ("never hung", "没有卡住",
+ * "固まることはありませんでした"), asked about, supposed ("if … hangs", "in case"), planned, repaired, or said of
+ * something other than the node. The grammar's and the mentions' readers have these; the commands' rules here share
+ * them.
+ */
+const HANG_NOT_SAID = [
+  `(?:never|not|n't|did not|didn't|does not|doesn't|没有|沒有|没|未|不会|不會)\\s?(?:${HANG}|times? out|timed out|hang)`,
+  `${HANG}${SAME_SENTENCE}{0,100}[?？]`,
+  '(?:[Ii]f |[Ii]n case |[Ww]henever |如果|万一|萬一|もし)[^\\n]{0,60}(?:hang|hung|stuck|time|卡|タイムアウト|固ま)',
+  '(?:ことはありませんでした|ことはない|しませんでした|していません|ていませんでした)',
+  QUESTION,
+  alternatives({ en: [...PLANNING, ...NOT_THE_NODE, ...RESOLVED.en], zh: RESOLVED.zh }),
+].join('|');
+
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -160,7 +175,10 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'runtime.container_cmd_hang',
     pattern: `(?:docker|crictl|ctr|nerdctl) (?:inspect|rm|kill|stop|logs|exec|top|wait|run |create |start )${SAME_SENTENCE}{0,60}${HANG}|(?:docker|crictl) commands? (?:with|on|for|against) (?:the |an? )?(?:affected|one|that|this|specific|stuck)[^\\n]{0,30}${HANG}`,
     literals: HANG_LITERALS,
+    unless: HANG_NOT_SAID,
     observation: true,
+    specific:
+      "one container's call (inspect, stop, rm, exec) not returning is one call through that container's shim not returning",
     source: 'observation: CRI/Docker API calls about one container (inspect, stop, rm, exec) not returning',
     mechanism: 'the runtime blocks on one container: its shim, runc or process is wedged',
   },
@@ -185,7 +203,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'nerdctl ps',
       'nerdctl version',
     ],
-    unless: `(?:docker|crictl|ctr) (?:inspect|rm|kill|stop|logs|exec)|${anotherSubjectBetween('(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)', HANG)}`,
+    unless: `(?:docker|crictl|ctr) (?:inspect|rm|kill|stop|logs|exec)|${anotherSubjectBetween('(?:docker|crictl|ctr|nerdctl) (?:ps|info|version|images)', HANG)}|${HANG_NOT_SAID}`,
     observation: true,
     source: 'observation: the runtime daemon API not answering (docker ps, crictl ps, docker info)',
     mechanism: 'runtime-wide calls (list, info) get no answer: the daemon is down or deadlocked',
@@ -435,7 +453,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'systemd.cmd_hang',
     pattern: `systemctl(?: [a-z-]+)?${SAME_SENTENCE}{0,40}${SYSTEMD_HANG}|busctl${SAME_SENTENCE}{0,40}${HANG}`,
     literals: ['busctl', 'systemctl'],
-    unless: `${AS_AN_ACTION}|${anotherSubjectBetween('(?:systemctl|busctl)', SYSTEMD_HANG)}`,
+    unless: `${AS_AN_ACTION}|${anotherSubjectBetween('(?:systemctl|busctl)', SYSTEMD_HANG)}|${HANG_NOT_SAID}`,
     observation: true,
     source: 'observation: systemctl/busctl calls to systemd over D-Bus not returning',
     mechanism:

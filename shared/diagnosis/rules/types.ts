@@ -30,6 +30,13 @@ export interface Signature {
   /** A person's description rather than a program's message. */
   observation?: boolean;
   /**
+   * For a description: why its words name a mechanism outright and specifically (a limit reached, a kernel process
+   * state, a count or a measurement over a threshold, a call that does not return), not a vague state of a thing
+   * ("the node was slow", "docker had problems"). Such a description weighs more than another (rank.ts), still
+   * never a confident answer alone.
+   */
+  specific?: string;
+  /**
    * A description of a state already over ("the network came back", "恢复了"): it tells of an outage that ended, so
    * it is heard but does not corroborate a present problem (marked `resolved`, like a repair said in its sentence).
    */
@@ -56,7 +63,7 @@ export const RUNTIMES: readonly Component[] = ['dockerd', 'containerd', 'crio', 
 
 /** How people say a command or process hangs (English and Chinese), for observation rules. */
 export const HANG =
-  '(?:hangs?|hung|stuck|never returns?|does ?n.t respond|not respond|no response|unresponsive|没有响应|无响应|卡住|卡死)';
+  '(?:hangs?|hung|stuck|never returns?|never comes back|never came back|does ?n.t respond|not respond|no response|unresponsive|没有响应|无响应|卡住|卡死)';
 
 /** Literals of HANG: one of them occurs in every match of it, whatever the case. */
 export const HANG_LITERALS: readonly string[] = [
@@ -64,6 +71,8 @@ export const HANG_LITERALS: readonly string[] = [
   'hung',
   'stuck',
   'never return',
+  'never comes back',
+  'never came back',
   'respon',
   '响应',
   '卡住',
