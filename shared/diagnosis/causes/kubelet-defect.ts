@@ -1,4 +1,4 @@
-import { change, read } from '../commands.ts';
+import { change, type RuntimeTools, read } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
 import type { FactId, FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
@@ -136,6 +136,32 @@ function sandboxConfigChain(facts: FactSet): string[] | undefined {
   ];
 }
 
+/**
+ * Finding the container whose sandbox is gone (kubelet.container_map), in the runtime's own listing: the CRI's
+ * podSandboxId under containerd and cri-o; dockershim's io.kubernetes.sandbox.id label under docker, whose sandboxes
+ * are the containers labelled io.kubernetes.docker.type=podsandbox.
+ */
+function orphanContainerCommands(tools: RuntimeTools) {
+  const [listing, remove] =
+    tools.kind === 'docker'
+      ? [
+          'docker ps -a --filter label=io.kubernetes.docker.type=container --format \'{{.Label "io.kubernetes.sandbox.id"}}\' | sort -u; docker ps -aq --no-trunc --filter label=io.kubernetes.docker.type=podsandbox',
+          'docker rm <container whose sandbox is gone>',
+        ]
+      : [
+          'crictl ps -a -o json | grep -o \'"podSandboxId": "[0-9a-f]*"\' | sort -u; crictl pods -q',
+          'crictl rm <container whose sandbox is gone>',
+        ];
+  return [
+    read(
+      'node',
+      listing,
+      "the sandboxes containers point at, and the sandboxes the runtime lists: the one missing is the error's",
+    ),
+    change('node', remove, 'remove the orphan container, then restart the kubelet'),
+  ];
+}
+
 /** The mechanism of the other defects, by the fact that shows which. */
 function defectChain(facts: FactSet): string[] {
   const start = START_CHAINS.find(([fact]) => facts.has(fact));
@@ -247,7 +273,7 @@ export const kubeletDefect: CauseModule = {
     SUMMARY_BY_FACT.find(([fact]) => facts.has(fact))?.[1] ??
     'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',
   chain: ({ facts }) => (facts.has('cgroup.pods_frozen') ? FROZEN_CHAIN : defectChain(facts)),
-  commands: ({ node, facts }) => [
+  commands: ({ node, facts, tools }) => [
     read('node', 'kubelet --version', 'kubelet release (compare with the fixed releases)'),
     read(
       'node',
@@ -305,20 +331,7 @@ export const kubeletDefect: CauseModule = {
           ),
         ]
       : []),
-    ...(facts.has('kubelet.container_map')
-      ? [
-          read(
-            'node',
-            'crictl ps -a -o json | grep -o \'"podSandboxId": "[0-9a-f]*"\' | sort -u; crictl pods -q',
-            "the sandboxes containers point at, and the sandboxes the runtime lists: the one missing is the error's",
-          ),
-          change(
-            'node',
-            'crictl rm <container whose sandbox is gone>',
-            'remove the orphan container (docker rm with dockershim), then restart the kubelet',
-          ),
-        ]
-      : []),
+    ...(facts.has('kubelet.container_map') ? orphanContainerCommands(tools) : []),
     ...(facts.has('kubelet.plugin_walk')
       ? [
           read(
