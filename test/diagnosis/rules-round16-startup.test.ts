@@ -258,3 +258,136 @@ describe('the kubelet on a cgroup v1 host in the releases that refuse it', () =>
     expect(ids(bundle)).not.toContain('kubelet.config_error');
   });
 });
+
+describe("the systemd cgroup driver's bus calls hanging a create", () => {
+  const SANDBOX_TIMEOUT = klog(
+    'E',
+    'log.go:32',
+    '"RunPodSandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"',
+  );
+  const RUNC_TIMEOUT = journal(
+    'containerd[812]',
+    `${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-1,} failed, error" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: unable to apply cgroup configuration: unable to start unit \\"cri-containerd-${CID}.scope\\" (properties [{Name:Description Value:\\"libcontainer container ${CID}\\"}]): Timeout waiting for systemd to create cri-containerd-${CID}.scope: unknown"`,
+  );
+
+  it("runc's wait for systemd's scope job, beside the shim's create timing out and names reserved, is systemd not answering", () => {
+    const bundle = {
+      logs: {
+        containerd: [
+          RUNC_TIMEOUT,
+          journal(
+            'containerd[812]',
+            `${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-2,} failed, error" error="failed to create containerd task: failed to create shim task: context deadline exceeded: unknown"`,
+          ),
+          journal(
+            'containerd[812]',
+            `${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-3,} failed, error" error="failed to reserve sandbox name \\"web-3_default_1_0\\": name \\"web-3_default_1_0\\" is reserved for \\"${CID}\\""`,
+          ),
+        ].join('\n'),
+        kubelet: SANDBOX_TIMEOUT,
+      },
+    };
+    const ranked = top(bundle);
+    expect(ranked?.id).toBe('systemd_dbus_stall');
+  });
+
+  it('runc create stuck with its init beside the systemd timeout is still systemd, not one wedged container', () => {
+    const bundle = {
+      logs: {
+        containerd: RUNC_TIMEOUT,
+        kubelet: SANDBOX_TIMEOUT,
+        node: [
+          '$ ps -eo pid,ppid,stat,wchan:32,args | grep runc',
+          ` 4211  4190 Ssl  -                                runc --root /run/containerd/runc/k8s.io --systemd-cgroup create --bundle /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID} ${CID}`,
+          ' 4230  4211 Sl   -                                runc init',
+        ].join('\n'),
+      },
+    };
+    expect(top(bundle)?.id).toBe('systemd_dbus_stall');
+  });
+
+  it("the kubelet's own pod slice failing on a closed bus or a timed-out activation is systemd", () => {
+    for (const err of [
+      '"Failed to create cgroup" err="dbus: connection closed by user" cgroupName=["kubepods","burstable","pod1"]',
+      '"Failed to create cgroup" err="error creating systemd unit `kubepods-burstable-pod1.slice`: Failed to activate service \'org.freedesktop.systemd1\': timed out (service_start_timeout=25000ms)"',
+    ]) {
+      const bundle = {
+        logs: { kubelet: [klog('E', 'pod_container_manager_linux.go:191', err), SANDBOX_TIMEOUT].join('\n') },
+      };
+      expect(top(bundle)?.id).toBe('systemd_dbus_stall');
+    }
+  });
+});
+
+/** A sentence as people paste it: free text, not a program's line. */
+const said = (line: string) => ({ logs: { other: line } });
+
+describe("people's words for a daemon that cannot start, and for the systemd driver stalling", () => {
+  const PROBES: readonly (readonly [string, string])[] = [
+    [
+      "docker won't start after editing /etc/docker/daemon.json, systemctl status docker shows failed",
+      'runtime.start_failed',
+    ],
+    ['containerd fails to start after we changed config.toml; the node is NotReady', 'runtime.start_failed'],
+    ['修改 daemon.json 配置文件写错了，docker 起不来，节点 NotReady', 'runtime.start_failed'],
+    [
+      'systemctl status containerd shows failed; containerd complains about a broken config file',
+      'runtime.start_failed',
+    ],
+    [
+      'after the OS image upgrade containerd exits right after start because the runc binary it is configured to use is missing',
+      'runtime.binary_missing',
+    ],
+    [
+      'runc create hangs while applying the cgroup configuration through the systemd cgroup driver; container creation stalls across the node',
+      'systemd.dbus_timeout',
+    ],
+    [
+      'after upgrading k3s to v1.35 the k3s service keeps restarting because the host still boots cgroup v1',
+      'kubelet.config_error',
+    ],
+    ['升级到 1.35 以后 kubelet 起不来，主机还是 cgroup v1', 'kubelet.config_error'],
+  ];
+  it.each(PROBES)('%s → %s', (line, fact) => {
+    expect(ids(said(line))).toContain(fact);
+  });
+
+  it('a broken runtime configuration and a missing runc, in words, are the runtime down', () => {
+    expect(top(said("docker won't start after editing /etc/docker/daemon.json"))?.id).toBe('runtime_down');
+    expect(
+      top(
+        said(
+          'after the OS image upgrade containerd exits right after start because the runc binary is missing',
+        ),
+      )?.id,
+    ).toBe('runtime_down');
+  });
+
+  it('creates stalling in the systemd cgroup driver, in words, rank systemd above a wedged container', () => {
+    expect(
+      top(
+        said(
+          'runc create hangs while applying the cgroup configuration through the systemd cgroup driver; container creation stalls across the node',
+        ),
+      )?.id,
+    ).toBe('systemd_dbus_stall');
+  });
+
+  const NEAR_MISSES: readonly (readonly [string, string])[] = [
+    [
+      'we switched containerd to the systemd cgroup driver last week and the nodes are fine',
+      'systemd.dbus_timeout',
+    ],
+    [
+      'we edited /etc/containerd/config.toml to set SystemdCgroup = true and restarted containerd',
+      'runtime.start_failed',
+    ],
+    ['runc was upgraded to 1.1.12 last week', 'runtime.binary_missing'],
+    ['Did the daemon.json edit break docker?', 'runtime.start_failed'],
+    ['the nodes still run cgroup v1 and the kubelet works fine', 'kubelet.config_error'],
+    ['a broken daemon.json may stop docker from starting', 'runtime.start_failed'],
+  ];
+  it.each(NEAR_MISSES)('not: %s → %s', (line, fact) => {
+    expect(ids(said(line))).not.toContain(fact);
+  });
+});
