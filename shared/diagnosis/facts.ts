@@ -331,6 +331,8 @@ export const FACT_MEANINGS = {
     "etcd (or kine, k3s's SQL datastore) warns that its disk holds it up (slow WAL fdatasync, applies, requests or SQL that took too long, heartbeats sent late): the node's disk latency starves what shares it",
   'runtime.unit_failed':
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
+  'runtime.binary_missing':
+    'the runtime cannot find the low-level runtime (runc, crun) or the shim its configuration names: the binary is not installed where it looks, so no sandbox or container can be created',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -42,6 +42,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'cni.config_not_reloaded': 'CNI configuration not reloaded',
   'cni.config_ignored': 'CNI configuration present, not loaded',
   'runtime.start_failed': 'runtime fails to start',
+  'runtime.binary_missing': 'low-level runtime or shim binary missing',
   'runtime.list_abandoned': 'container list slower than its callers wait',
   'mem.system_slice_limit': 'system slice at its memory limit',
   'runtime.not_enabled': 'runtime not enabled at boot',

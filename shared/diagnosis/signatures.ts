@@ -12,6 +12,7 @@ import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNC_RULES } from './rules/runc.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
+import { STARTUP_WORD_RULES } from './rules/startup-words.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
 import type { Signature } from './rules/types.ts';
 
@@ -60,6 +61,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words that carry a mechanism by themselves, anywhere in a sentence: English, Chinese, Japanese (weighed below the programs)",
     rules: MENTION_RULES,
+  },
+  {
+    file: 'startup-words',
+    title:
+      "people's words for a daemon that cannot start on its configuration or host, and the systemd cgroup driver stalling (round 16; weighed below the programs)",
+    rules: STARTUP_WORD_RULES,
   },
 ];
 

@@ -118,6 +118,27 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'kubelet.config_error',
   },
+  // Round 16: the kubelet's refusal of a cgroup v1 host (validation_linux.go), by itself and as k3s relays it.
+  {
+    line: klog(
+      'E',
+      'run.go:72',
+      '"command failed" err="failed to validate kubelet configuration, error: kubelet is configured to not run on a host using cgroup v1. cgroup v1 support is unsupported and will be removed in a future release, path: &TypeMeta{Kind:,APIVersion:,}"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: journal(
+      'k3s[1201]',
+      'time="2026-11-23T10:01:02Z" level=error msg="Shutdown request received: kubelet exited: kubelet is configured to not run on a host using cgroup v1. cgroup v1 support is in maintenance mode"',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: 'invalid configuration: singleProcessOOMKill must not be explicitly set to false when using cgroup v1',
+    fact: 'kubelet.config_error',
+    origin: 'kubelet',
+  },
   {
     line: klog(
       'E',
@@ -1684,6 +1705,12 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 16: the CgroupV1 warning event of 1.31+ is the kubelet running on cgroup v1, not refusing it.
+  {
+    line: '  Warning  CgroupV1                 10m                kubelet          cgroup v1 support is in maintenance mode, please migrate to cgroup v2',
+    fact: 'kubelet.config_error',
+    origin: 'unknown',
+  },
   // upstart: a running job, a stop's TERM, another job.
   { line: 'kubelet start/running, process 1187', fact: 'kubelet.stopped', origin: 'unknown' },
   {

@@ -1111,9 +1111,89 @@ const HITS: readonly Example[] = [
     line: 'ctr: failed to dial "/run/containerd/containerd.sock": context deadline exceeded',
     fact: 'runtime.unreachable',
   },
+  // Round 16: the runtimes' own start-up refusals (configuration, default runtime) and a missing low-level binary.
+  {
+    line: `${J} containerd[812]: containerd: failed to load TOML from /etc/containerd/config.toml: failed to unmarshal TOML at row 12 column 3: toml: expected character =`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="Failure unmarshaling TOML" column=3 error="toml: expected character =" file=/etc/containerd/config.toml row=12`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: containerd: failed to load TOML from /etc/containerd/config.toml: expected containerd config version equal to or less than \`3\`, got \`4\``,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: containerd: invalid disabled plugin URI "cri" expect io.containerd.x.vx`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin io.containerd.grpc.v1.cri" error="invalid plugin config: no corresponding runtime configured in \`containerd.runtimes\` for \`containerd\` \`default_runtime_name = \\"nvidia\\""`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin" error="invalid plugin config: \`default_runtime_name\` is empty" id=io.containerd.cri.v1.runtime type=io.containerd.cri.v1`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to start shim: failed to resolve runtime path: runtime \\"io.containerd.runc.v2\\" binary not installed \\"containerd-shim-runc-v2\\": file does not exist: unknown"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-1,} failed, error" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: unable to retrieve OCI runtime error (open /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID}/log.json: no such file or directory): exec: \\"runc\\": executable file not found in $PATH: unknown"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="Handler for POST /v1.43/containers/${CID}/start returned error: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: fork/exec /usr/local/sbin/runc: no such file or directory: unknown"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} dockerd[921]: unable to configure the Docker daemon with file /etc/docker/daemon.json: the following directives are specified both as a flag and in the configuration file: hosts: (from flag: [fd://], from file: [unix:///var/run/docker.sock])`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} dockerd[921]: unable to configure the Docker daemon with file /etc/docker/daemon.json: the following directives don't match any configuration option: storage-opt`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} dockerd[921]: failed to start daemon: specified default runtime 'nvidia' does not exist`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} crio[701]: ${TS} level=fatal msg="validating runtime config: runtime validation: invalid runtime_path for runtime 'runc': stat /usr/bin/runc: no such file or directory"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} crio[701]: error loading server config: unable to decode configuration /etc/crio/crio.conf.d/10-crun.conf: toml: line 3: expected '.' or '=', but got 'x' instead`,
+    fact: 'runtime.start_failed',
+  },
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 16: a reload that failed leaves the daemon running; the CRI plugin failing on inotify is the fd rules';
+  // a plugin other than CRI not loading is routine.
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="Error reconfiguring the daemon: unable to configure the Docker daemon with file /etc/docker/daemon.json: invalid character '}' looking for beginning of object key string"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="unable to configure the Docker daemon with file /etc/docker/daemon.json: EOF"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} crio[701]: ${TS} level=error msg="Unable to reload configuration: unable to decode configuration /etc/crio/crio.conf: toml: line 3"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin io.containerd.grpc.v1.cri" error="failed to create CRI service: failed to create cni conf monitor for default: failed to create fsnotify watcher: too many open files"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin io.containerd.snapshotter.v1.devmapper" error="devmapper not configured"`,
+    fact: 'runtime.start_failed',
+  },
+  { line: 'exec: "kubectl": executable file not found in $PATH', fact: 'runtime.binary_missing' },
   // upstart: a running job, a stop's TERM, another job.
   { line: 'docker start/running, process 812', fact: 'runtime.service_stopped' },
   {

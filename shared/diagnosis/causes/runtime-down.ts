@@ -64,6 +64,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.overlay_corrupt', weight: 1.5 },
     // A daemon whose stores do not load at start (dockerd's layer store, containerd's metadata database).
     { fact: 'runtime.state_corrupt', weight: 2.5 },
+    // The low-level runtime or the shim the configuration names is not installed (an OS image update removed it,
+    // a path typed wrong): the daemon may answer, but it creates nothing.
+    { fact: 'runtime.binary_missing', weight: 3 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },

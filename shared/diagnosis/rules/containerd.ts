@@ -267,4 +267,52 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'Go runtime runtime/panic.go printpanics ("panic: ") and throw ("fatal error: "), printed on stderr of containerd, dockerd, cri-o or a shim',
     mechanism: 'the runtime daemon crashed with an unrecovered Go panic or a fatal runtime error',
   },
+  // Round 16: containerd's own start-up refusals. The configuration is read before any plugin loads
+  // (cmd/containerd/command main → LoadConfig); an error there ends the process ("containerd: <err>" on stderr), and
+  // systemd restarts it into the same file. The CRI plugin's own configuration is validated when the plugin loads:
+  // a rejected one leaves containerd serving without CRI, which the kubelet sees as no runtime.
+  {
+    fact: 'runtime.start_failed',
+    pattern:
+      'failed to unmarshal TOML|Failure unmarshaling TOML|expected containerd config version equal to or less than|invalid (?:disabled|required) plugin URI|invalid plugin key URI',
+    literals: [
+      'failed to unmarshal TOML',
+      'Failure unmarshaling TOML',
+      'expected containerd config version equal to or less than',
+      'plugin URI',
+      'invalid plugin key URI',
+    ],
+    from: ['containerd', 'unknown'],
+    source:
+      'containerd services/server/config/config.go (1.5-1.7) and cmd/containerd/server/config/config.go (2.x): loadConfigFile ("failed to unmarshal TOML: %w" 1.5 and later; 2.x logs "Failure unmarshaling TOML" with the row and column and returns "failed to unmarshal TOML at row %d column %d: %w"), ValidateV2/ValidateVersion ("invalid disabled plugin URI %q expect io.containerd.x.vx" from 1.3, "invalid required plugin URI", "invalid plugin key URI" in 1.5-1.7; "expected containerd config version equal to or less than `%d`, got `%d`" from 2.0, a file written for a newer release), returned by LoadConfig to cmd/containerd/command/main.go, which exits',
+    mechanism:
+      'containerd cannot read its own config.toml (a syntax error after an edit, a key or version this release does not know): it exits at start, systemd restarts it into the same file, and the kubelet has no runtime',
+  },
+  {
+    fact: 'runtime.start_failed',
+    pattern:
+      'failed to load plugin[^\\n]{0,600}io\\.containerd\\.(?:grpc\\.v1\\.cri|cri\\.v1\\.[a-z]+)|invalid plugin config: ',
+    literals: ['failed to load plugin', 'invalid plugin config:'],
+    from: ['containerd', 'unknown'],
+    // The CRI plugin failing on a kernel limit (inotify instances, descriptors) is that limit's: the fd rules read it.
+    unless: 'too many open files|inotify|fsnotify|no space left on device',
+    source:
+      'containerd services/server/server.go New ("failed to load plugin %s" at warning level, 1.x; 2.x cmd/containerd/server/server.go "failed to load plugin" with id= and type=), for the CRI plugin (io.containerd.grpc.v1.cri in 1.x; io.containerd.cri.v1.runtime and io.containerd.cri.v1.images in 2.x) whose init validates its configuration: pkg/cri/cri.go initCRIService ("invalid plugin config: %w" from 1.5, errors.Wrap before 1.6) with pkg/cri/config ValidatePluginConfig ("`default_runtime_name` is empty", "no corresponding runtime configured in `containerd.runtimes` for `containerd` `default_runtime_name = %q"); 2.x plugins/cri/runtime/plugin.go initCRIRuntime ("invalid plugin config: %w")',
+    mechanism:
+      "containerd started without its CRI plugin (its configuration rejected, a default runtime with no entry): containerd itself runs, but nothing answers the kubelet's CRI calls",
+  },
+  {
+    // The shim's binary is looked up by the runtime's name (io.containerd.runc.v2 → containerd-shim-runc-v2) in
+    // PATH and beside containerd; the runtime's own binary (runc, crun) is exec'd by the shim through go-runc, by its
+    // configured BinaryName or from PATH. Either missing fails every sandbox's and container's create.
+    fact: 'runtime.binary_missing',
+    pattern:
+      'runtime \\\\?"[^"\\\\ ]+\\\\?" binary not installed|exec: \\\\?"(?:runc|crun|runsc|youki|kata-runtime|nvidia-container-runtime)\\\\?": executable file not found in|fork/exec [^ :"]*/(?:runc|crun|runsc|youki|containerd-shim[a-z0-9-]*): no such file or directory',
+    literals: ['binary not installed', 'executable file not found in', 'fork/exec'],
+    from: ['containerd', 'shim', 'kubelet', 'dockerd', 'unknown'],
+    source:
+      'containerd runtime/v2/shim/util.go Command (1.3-1.5: "runtime %q binary not installed %q"), runtime/v2/manager.go resolveRuntimePath (1.6-1.7) and core/runtime/v2/shim_manager.go (2.x: "runtime %q binary not installed %q: %w" wrapping os.ErrNotExist, under "failed to resolve runtime path"); go-runc runc.go (*Runc).command via os/exec ("exec: %q: executable file not found in $PATH" when the binary is looked up in PATH, "fork/exec %s: no such file or directory" for a configured BinaryName), relayed as "OCI runtime create failed" by the shim, dockerd and the kubelet',
+    mechanism:
+      'the low-level runtime (runc, crun) or the containerd shim the configuration names is not installed where the runtime looks (removed by an OS image or package update, or a path set wrong): every sandbox and container create fails',
+  },
 ];

@@ -68,4 +68,26 @@ export const CRIO_RULES: readonly Signature[] = [
       'cri-o internal/lib/container_server.go New ("Checking storage directory %s for errors because of unclean shutdown")',
     mechanism: 'cri-o started after it (or the node) went down without a clean shutdown',
   },
+  {
+    // Round 16: CRI-O loads its configuration (crio.conf and the crio.conf.d drop-ins), then validates it before it
+    // serves: the runtime handlers' binaries must exist (runtime_path, or the handler's name in PATH). An error ends
+    // the process at start (logrus Fatal, or the CLI's error exit); the same words on a SIGHUP reload are logged
+    // ("Unable to reload configuration") and CRI-O keeps running.
+    fact: 'runtime.start_failed',
+    pattern:
+      'validating (?:runtime|root) config: |invalid runtime_path for runtime|error loading server config: |unable to decode configuration ',
+    literals: [
+      'validating runtime config:',
+      'validating root config:',
+      'invalid runtime_path for runtime',
+      'error loading server config:',
+      'unable to decode configuration',
+    ],
+    from: ['crio', 'unknown'],
+    unless: 'Unable to reload configuration',
+    source:
+      'cri-o pkg/config/config.go (*Config).Validate ("validating root config: %w", "validating runtime config: %w"; errors.Wrap before 1.27) over (*RuntimeConfig).Validate ("runtime validation: %w") and (*RuntimeHandler).ValidateRuntimePath ("invalid runtime_path for runtime \'%s\': %q" to 1.29, ": %w" from 1.30; "%q not found in $PATH" for a handler without a path), (*Config).UpdateFromFile ("unable to decode configuration %v: %v"), internal/criocli/criocli.go GetConfigFromContext ("error loading server config: %v"), 1.18 to current; cmd/crio/main.go exits on the error',
+    mechanism:
+      'CRI-O refuses its configuration at start (a file that does not parse, a runtime handler whose binary is missing after an update): it exits, systemd restarts it into the same error, and nothing answers the kubelet',
+  },
 ];

@@ -187,4 +187,24 @@ export const DOCKERD_RULES: readonly Signature[] = [
       'moby daemon/internal/containerd/server/supervisor/remote_daemon.go (*remote).startContainerd ("containerd did not exit successfully"); daemon/command/trap/trap.go Trap ("Processing signal \'%v\'")',
     mechanism: "dockerd's containerd child died, or dockerd itself is being stopped by a signal",
   },
+  {
+    // Round 16: dockerd reads daemon.json (merged with its flags) before anything else; an error ends the process,
+    // printed raw on stderr by cmd/dockerd's main, and systemd restarts it into the same file. The same words on a
+    // SIGHUP reload are logged at error level and the daemon keeps its old configuration: not a start failure.
+    fact: 'runtime.start_failed',
+    pattern:
+      "unable to configure the Docker daemon with file|the following directives are specified both as a flag and in the configuration file|the following directives don.t match any configuration option|specified default runtime '[^']+' does not exist",
+    literals: [
+      'unable to configure the Docker daemon with file',
+      'the following directives are specified both as a flag and in the configuration file',
+      'the following directives don',
+      'specified default runtime',
+    ],
+    from: ['dockerd', 'unknown'],
+    unless: 'level=error|[Rr]econfiguring the daemon',
+    source:
+      'moby cmd/dockerd/daemon.go loadDaemonCliConfig (daemon/command/daemon.go from 28.0: "unable to configure the Docker daemon with file %s: %v", 1.12 and later) wrapping daemon/config/config.go MergeDaemonConfigurations / getConflictFreeConfiguration (a file that does not parse, "the following directives are specified both as a flag and in the configuration file: %s" such as hosts with -H fd:// in the unit, "the following directives don\'t match any configuration option: %s" from 17.06); "specified default runtime \'%s\' does not exist" (daemon/config Validate and daemon_unix.go, 17.x to 23.0; daemon/runtime_unix.go setupRuntimes from 24.0); printed by cmd/dockerd main\'s onError before os.Exit(1); the reload path (reloadConfig, "Error reconfiguring the daemon" or logrus.Error) keeps the daemon running',
+    mechanism:
+      'dockerd refuses its daemon.json at start (a syntax error, an option also given as a flag in its unit, a key this release does not know, a default runtime it has no entry for): it exits, systemd restarts it into the same file, and nothing answers the kubelet',
+  },
 ];

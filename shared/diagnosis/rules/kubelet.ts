@@ -1485,6 +1485,26 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the kubelet refuses its own configuration at start (a config file, drop-in or flag it cannot load or rejects, a kubeconfig or CA it cannot read, a node IP the host does not have): it exits, and systemd restarts it in a loop',
   },
   {
+    // Round 16: the kubelet's OS-specific configuration check refuses a host booted with cgroup v1 when failCgroupV1
+    // is true (added false by default in 1.31, KEP-4569; true by default from 1.35, with the message changed from
+    // "in maintenance mode" to "unsupported"). It is returned through "failed to validate kubelet configuration"
+    // (the rule above) by the kubelet's own command, and relayed bare by k3s and rke2 ("kubelet exited: …") and by
+    // kind's and minikube's node logs. The CgroupV1 warning event of 1.31+ ("cgroup v1 support is in maintenance
+    // mode, please migrate to cgroup v2") is the kubelet running anyway: not this.
+    fact: 'kubelet.config_error',
+    pattern:
+      'kubelet is configured to not run on a host using cgroup v1|singleProcessOOMKill must not be explicitly set to false when using cgroup v1',
+    literals: [
+      'kubelet is configured to not run on a host using cgroup v1',
+      'singleProcessOOMKill must not be explicitly set to false',
+    ],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/apis/config/validation/validation_linux.go validateKubeletOSConfiguration ("kubelet is configured to not run on a host using cgroup v1. cgroup v1 support is in maintenance mode" 1.31-1.34, "... cgroup v1 support is unsupported and will be removed in a future release" from 1.35 where failCgroupV1 defaults to true; "invalid configuration: singleProcessOOMKill must not be explicitly set to false when using cgroup v1" from 1.32), called from ValidateKubeletConfiguration in cmd/kubelet/app/server.go',
+    mechanism:
+      'the kubelet refuses to start on a host booted with cgroup v1 (failCgroupV1, the default from 1.35): it exits at every start, and its service manager (or k3s/rke2, which run it in-process) restarts it in a loop until the host boots cgroup v2 or failCgroupV1 is set false',
+  },
+  {
     // KubeEdge's edgecore runs the kubelet's code (edged) and checks its own start-up before any module runs;
     // klog.Exit writes the record and exits 1.
     fact: 'kubelet.config_error',
