@@ -325,6 +325,14 @@ export const FACT_MEANINGS = {
     "etcd (or kine, k3s's SQL datastore) warns that its disk holds it up (slow WAL fdatasync, applies, requests or SQL that took too long, heartbeats sent late): the node's disk latency starves what shares it",
   'runtime.unit_failed':
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
+  // Round 16 (proc16): the kernel's allocation-failure reports and the runtimes' init relays, device statistics,
+  // process listings read by parent, descriptor counts by process.
+  'mem.fragmented':
+    "the kernel could not find free contiguous memory of the size asked for (a page-allocation failure above order 0, the buddy free lists empty at the higher orders, a slab cache it could not create or grow): memory is fragmented or short, so what needs contiguous pages (a new network namespace, a container's start) fails even while free memory is shown",
+  'runc.init_ns_failed':
+    "the low-level runtime's init (runc's nsexec stages) failed at its namespace or clone step, relayed only as an exit status: the container never started; the kernel's log says why",
+  'runc.init_enomem':
+    "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -479,9 +479,36 @@ function parsePs(output: string): PsRow[] {
   });
 }
 
+/**
+ * ext4's journal thread (jbd2/<device>, linux fs/jbd2/journal.c kjournald2) and the writeback workers (flush-<maj>:<min>
+ * before 3.10's per-bdi workqueue, kworker/…+flush after, mm/backing-dev.c): the kernel's own writers to the disk.
+ */
+const DISK_WRITER = /(?:^|[\s[/])(?:jbd2\/|flush-\d|kworker\/\S*\+flush)/;
+/** The node daemons whose threads wait on the disk when it is saturated (their logs, state and images live there). */
+const DISK_BOUND_DAEMON = /(?:^|[\s/])(?:kubelet|dockerd|containerd|crio|etcd)(?:\s|$)/;
+
+/**
+ * A listing that catches the kernel's disk writers and a node daemon in D state at once: the daemon waits on the
+ * same disk the journal or writeback is stuck behind, which is the disk saturated, not one task's bug. The journal
+ * thread alone is in D for the moment of every commit and proves nothing.
+ */
+function diskBoundDaemons(rows: readonly PsRow[], run: Run, facts: FactSet): void {
+  const blocked = rows.filter((r) => r.stat.startsWith('D'));
+  const writer = blocked.find((r) => DISK_WRITER.test(r.command));
+  const daemon = blocked.find((r) => DISK_BOUND_DAEMON.test(r.command));
+  if (writer && daemon)
+    facts.add({
+      id: 'io.saturated',
+      source: run.source,
+      text: `${daemon.pid} D ${daemon.command} with ${writer.pid} D ${writer.command}`,
+      value: blocked.length,
+    });
+}
+
 function processStates(run: Run, facts: FactSet): void {
   const rows = parsePs(run.output);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
+  diskBoundDaemons(rows, run, facts);
   for (const row of rows) {
     const text = `${row.pid} ${row.stat} ${row.command}`;
     if (row.stat.startsWith('Z')) {
@@ -626,6 +653,9 @@ const SATURATED_LOAD_PER_CORE = 4;
 const SATURATED_SYSTEM = 50;
 /** The share of CPU time waiting for I/O at which the disk holds everything up (top(1) "wa", vmstat(8) "wa"). */
 const SATURATED_IOWAIT = 50;
+/** Processes vmstat counts blocked on I/O (its "b" column) that, with BLOCKED_IOWAIT, say the disk is behind. */
+const BLOCKED_ON_IO = 10;
+const BLOCKED_IOWAIT = 20;
 /** The share of one CPU a reclaim thread takes (top's %CPU) that says memory is short (mm/vmscan.c kswapd). */
 const RECLAIM_BUSY = 50;
 
@@ -633,7 +663,7 @@ const RECLAIM_BUSY = 50;
  * vmstat(8)'s CPU columns (us, sy, id, wa), from its header row and the rows under it. The first row gives
  * averages since boot; the last of the others is what the node was doing when it ran.
  */
-function vmstatShares(output: string): { sy: number; wa: number; row: string } | undefined {
+function vmstatShares(output: string): { sy: number; wa: number; b: number; row: string } | undefined {
   const lines = output.split('\n');
   const at = lines.findIndex((l) => /^\s*r\s+b\s.*\bus\s+sy\s+id\s+wa\b/.test(l));
   const header = lines[at]?.trim().split(/\s+/);
@@ -645,6 +675,7 @@ function vmstatShares(output: string): { sy: number; wa: number; row: string } |
   return {
     sy: Number(cells[header.indexOf('sy')]),
     wa: Number(cells[header.indexOf('wa')]),
+    b: Number(cells[header.indexOf('b')]),
     row: row.trim(),
   };
 }
@@ -674,7 +705,91 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
     facts.add({ id: 'mem.exhausted', source: run.source, text: mem[0], value: Number(mem[2]) });
   }
   vmstatSaturation(run, facts);
+  iostatSaturation(run, facts);
   busyThreads(run, facts);
+}
+
+/**
+ * A device busy this much of the interval (iostat(1) "%util: Percentage of elapsed time during which I/O requests
+ * were issued to the device") is saturated for a disk that serves one request at a time; a parallel device (SSD,
+ * RAID, a cloud volume) can show it and still keep up, so the wait must be long too.
+ */
+const SATURATED_UTIL = 90;
+/**
+ * Milliseconds an average request waits and is served (iostat(1) "await", "r_await", "w_await"; "d_await" and
+ * "f_await" from sysstat 12.1.2 and 12.2.0): a tenth of a second per request is far past any working disk.
+ */
+const SATURATED_AWAIT_MS = 100;
+/** The await columns iostat -x prints, by sysstat release (its header names them). */
+const AWAIT_COLUMNS = ['await', 'r_await', 'w_await', 'd_await', 'f_await'];
+
+/** One number as iostat prints it: a decimal point or, in a locale that writes one, a decimal comma. */
+function iostatNumber(cell: string | undefined): number {
+  return Number((cell ?? '').replace(',', '.'));
+}
+
+/** One row of iostat -x's device table under its header: the device's fact when it is saturated. */
+function iostatDevice(
+  header: readonly string[],
+  cells: readonly string[],
+  line: string,
+  run: Run,
+  facts: FactSet,
+) {
+  const util = iostatNumber(cells[header.indexOf('%util')]);
+  const awaits = AWAIT_COLUMNS.map((c) => header.indexOf(c))
+    .filter((i) => i >= 0)
+    .map((i) => iostatNumber(cells[i]))
+    .filter((n) => Number.isFinite(n));
+  const wait = Math.max(0, ...awaits);
+  if (util < SATURATED_UTIL || wait < SATURATED_AWAIT_MS) return;
+  const device = header[0]?.startsWith('Device') ? cells[0] : cells.at(-1);
+  facts.add({
+    id: 'io.saturated',
+    source: run.source,
+    text: `${device}: %util ${util}, await ${wait} ms (${line.trim()})`,
+    value: util,
+  });
+}
+
+/** The header of iostat's device table, in every release's form: "Device:", "Device", or the name last (--pretty). */
+function iostatHeader(cells: readonly string[]): boolean {
+  return (
+    (cells[0] === 'Device:' || cells[0] === 'Device' || cells.at(-1) === 'Device') && cells.includes('%util')
+  );
+}
+
+/**
+ * iostat -x's extended device table and its avg-cpu block (sysstat iostat.c: write_disk_stat_header and
+ * write_plain_cpu_stat in 12.x, write_ext_stat / write_cpu_stat before): columns read by the header's names, since
+ * they moved between releases — "Device:" with rrqm/s … avgqu-sz await r_await w_await svctm %util to 11.5,
+ * "Device" with r/s w/s … aqu-sz %util from 11.6, read and write groups and then d/s … f/s f_await from 12.x, the
+ * device's name last with --pretty. A device at SATURATED_UTIL or more whose requests wait SATURATED_AWAIT_MS or
+ * more, or the CPUs' I/O-wait share at SATURATED_IOWAIT (as top's and vmstat's), is the disk holding everything up.
+ * Every report is read (the first one averages since boot, so it rarely crosses either).
+ */
+function iostatSaturation(run: Run, facts: FactSet): void {
+  let header: string[] | undefined;
+  let cpuHeader: string[] | undefined;
+  for (const line of run.output.split('\n')) {
+    const cells = line.trim().split(/\s+/);
+    if (cpuHeader) {
+      const iowait = iostatNumber(cells[cpuHeader.indexOf('%iowait')]);
+      if (cells.length === cpuHeader.length && iowait >= SATURATED_IOWAIT)
+        facts.add({
+          id: 'io.saturated',
+          source: run.source,
+          text: `avg-cpu %iowait ${iowait}`,
+          value: iowait,
+        });
+      cpuHeader = undefined;
+    } else if (cells[0] === 'avg-cpu:' && cells.includes('%iowait')) {
+      cpuHeader = cells.slice(1);
+      header = undefined;
+    } else if (iostatHeader(cells)) header = cells;
+    else if (!line.trim()) header = undefined;
+    else if (header && cells.length === header.length) iostatDevice(header, cells, line, run, facts);
+  }
 }
 
 /** vmstat(8)'s system and I/O-wait shares, at the thresholds top's line is read with. */
@@ -683,6 +798,11 @@ function vmstatSaturation(run: Run, facts: FactSet): void {
   if (vmstat && vmstat.sy >= SATURATED_SYSTEM)
     facts.add({ id: 'cpu.saturated', source: run.source, text: vmstat.row, value: vmstat.sy });
   if (vmstat && vmstat.wa >= SATURATED_IOWAIT)
+    facts.add({ id: 'io.saturated', source: run.source, text: vmstat.row, value: vmstat.wa });
+  // vmstat(8) "b: The number of processes blocked waiting for I/O to complete": a queue of them with the CPUs
+  // waiting on I/O a good part of the time is the disk behind, though the share stays under SATURATED_IOWAIT
+  // (idle CPUs on a many-core node dilute it).
+  else if (vmstat && vmstat.b >= BLOCKED_ON_IO && vmstat.wa >= BLOCKED_IOWAIT)
     facts.add({ id: 'io.saturated', source: run.source, text: vmstat.row, value: vmstat.wa });
 }
 
