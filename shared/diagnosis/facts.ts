@@ -331,6 +331,8 @@ export const FACT_MEANINGS = {
     "the kernel could not find free contiguous memory of the size asked for (a page-allocation failure above order 0, the buddy free lists empty at the higher orders, a slab cache it could not create or grow): memory is fragmented or short, so what needs contiguous pages (a new network namespace, a container's start) fails even while free memory is shown",
   'runc.init_ns_failed':
     "the low-level runtime's init (runc's nsexec stages) failed at its namespace or clone step, relayed only as an exit status: the container never started; the kernel's log says why",
+  'proc.zombie_kubelet':
+    "zombie processes whose parent is the kubelet: children it started (probes' and helpers' commands) and never reaped, the kubelet's own leak",
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
 } as const;

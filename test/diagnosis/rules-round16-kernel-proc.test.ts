@@ -177,3 +177,75 @@ describe('disk I/O saturation in program output (sysstat iostat -x, vmstat, ps a
     expect(ids({ commandOutputs: { 'ps -eo pid,ppid,stat,command': ps } })).not.toContain('io.saturated');
   });
 });
+
+describe('process listings read by parent: zombies are their parent’s to reap', () => {
+  const zombiesOf = (ppid: number, n: number, name = 'du') =>
+    Array.from(
+      { length: n },
+      (_, i) => `root     ${41200 + i} ${ppid}  0 Mar31 ?        00:00:00 [${name}] <defunct>`,
+    );
+
+  it('ps -ef with its header: zombies under the kubelet are its own leak, not a wedged container', () => {
+    const ps = [
+      'UID        PID  PPID  C STIME TTY          TIME CMD',
+      'root         1     0  0 Mar01 ?        00:01:10 /usr/lib/systemd/systemd',
+      'root      1893     1  4 Mar01 ?        12:01:10 /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml',
+      ...zombiesOf(1893, 6),
+    ].join('\n');
+    const bundle = { commandOutputs: { 'ps -ef': ps } };
+    const found = ids(bundle);
+    expect(found).toContain('proc.zombie_kubelet');
+    expect(found).not.toContain('proc.zombie');
+    expect(top(bundle)?.id).toBe('kubelet_defect');
+  });
+
+  it('ps -ef | grep defunct, the parent named by systemctl status or journald’s tag', () => {
+    const zombies = zombiesOf(16414, 5, 'wc').join('\n');
+    const status = [
+      '● kubelet.service - kubelet: The Kubernetes Node Agent',
+      '   Active: active (running) since Mon 2026-11-02 10:01:02 UTC; 4 weeks ago',
+      ' Main PID: 16414 (kubelet)',
+    ].join('\n');
+    const bundle = {
+      commandOutputs: { 'ps -ef | grep defunct': zombies, 'systemctl status kubelet': status },
+    };
+    expect(ids(bundle)).toContain('proc.zombie_kubelet');
+    const byTag = {
+      commandOutputs: { 'ps -ef | grep defunct': zombies },
+      logs: {
+        kubelet: journal(
+          'kubelet[16414]',
+          'I1102 13:41:43.111882   16414 kubelet.go:1850] SyncLoop (housekeeping)',
+        ),
+      },
+    };
+    expect(ids(byTag)).toContain('proc.zombie_kubelet');
+  });
+
+  it('near miss: zombies under a shim stay a container’s, and an app’s own zombies are not the kubelet’s', () => {
+    const ps = [
+      '  PID  PPID STAT COMMAND',
+      ' 1893     1 Ssl  /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml',
+      ' 3301     1 Sl   /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 4f2a9c1e0b7d -address /run/containerd/containerd.sock',
+      ' 3320  3301 Ss   /usr/bin/tini -- java -jar app.jar',
+      ' 3321  3320 Sl   java -jar app.jar',
+      ' 3340  3321 Z    [sh] <defunct>',
+      ' 3341  3321 Z    [sh] <defunct>',
+      ' 3342  3321 Z    [sh] <defunct>',
+      ' 3350  3301 Z    [runc] <defunct>',
+    ].join('\n');
+    const found = ids({ commandOutputs: { 'ps -eo pid,ppid,stat,command': ps } });
+    expect(found).not.toContain('proc.zombie_kubelet');
+    expect(found).toContain('proc.zombie_shim');
+    expect(found).toContain('proc.zombie');
+  });
+
+  it('near miss: one child of the kubelet caught between its exit and the wait', () => {
+    const ps = [
+      'UID        PID  PPID  C STIME TTY          TIME CMD',
+      'root      1893     1  4 Mar01 ?        12:01:10 /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml',
+      ...zombiesOf(1893, 1),
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'ps -ef': ps } })).not.toContain('proc.zombie_kubelet');
+  });
+});

@@ -505,18 +505,23 @@ function diskBoundDaemons(rows: readonly PsRow[], run: Run, facts: FactSet): voi
     });
 }
 
+/** One zombie of a listing, read by its parent: a shim's is a container's; the kubelet's, zombieParents'. */
+function zombieRow(row: PsRow, parent: PsRow | undefined, run: Run, facts: FactSet): void {
+  if (parent && daemonOfCommand(parent.command) === 'kubelet') return;
+  const text = `${row.pid} ${row.stat} ${row.command}`;
+  const underShim = parent?.command.includes('shim') ?? false;
+  const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
+  facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
+}
+
 function processStates(run: Run, facts: FactSet): void {
   const rows = parsePs(run.output);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
   diskBoundDaemons(rows, run, facts);
   for (const row of rows) {
     const text = `${row.pid} ${row.stat} ${row.command}`;
-    if (row.stat.startsWith('Z')) {
-      const parent = byPid.get(row.ppid);
-      const underShim = parent?.command.includes('shim') ?? false;
-      const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
-      facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
-    } else if (row.stat.startsWith('D')) {
+    if (row.stat.startsWith('Z')) zombieRow(row, byPid.get(row.ppid), run, facts);
+    else if (row.stat.startsWith('D')) {
       const parent = byPid.get(row.ppid);
       const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
       facts.add({ id: 'proc.dstate', source: run.source, text: detail });
@@ -525,6 +530,99 @@ function processStates(run: Run, facts: FactSet): void {
       if (/^[a-z_][\w.]*$/.test(row.wchan)) kernelStackFacts(`[<0>] ${row.wchan}`, run.source, facts);
     }
   }
+}
+
+/** The node daemon a process listing's command names, by its executable's base name (its first word). */
+function daemonOfCommand(command: string): string | undefined {
+  const exe = command
+    .trim()
+    .split(/\s+/)[0]
+    ?.replace(/^\[|\]$/g, '');
+  const name = exe?.slice(exe.lastIndexOf('/') + 1);
+  return name && ['kubelet', 'dockerd', 'containerd', 'crio'].includes(name) ? name : undefined;
+}
+
+/** Zombies whose parent is the kubelet at which its leak, not a child caught between exit and wait, is the read. */
+const KUBELET_ZOMBIES_MIN = 3;
+
+/** One command's output's daemon PIDs (daemonPids). */
+function runDaemonPids(run: Run, pids: Map<string, string>): void {
+  for (const row of parsePs(run.output)) {
+    const daemon = daemonOfCommand(row.command);
+    if (daemon && /^\d+$/.test(row.pid)) pids.set(row.pid, daemon);
+  }
+  const asked = /^(?:pidof|pgrep(?:\s+-x)?)\s+(kubelet|dockerd|containerd|crio)\s*$/.exec(strip(run.command));
+  if (asked?.[1]) for (const pid of run.output.match(/\d+/g) ?? []) pids.set(pid, asked[1]);
+  for (const m of run.output.matchAll(/Main PID: (\d+) \((kubelet|dockerd|containerd|crio)\)/g))
+    if (m[1] && m[2]) pids.set(m[1], m[2]);
+}
+
+/** A number said to be a daemon's process, in one sentence: "PID 16414, the parent of …, is the kubelet process". */
+const SAID_PID_IS =
+  /\b(\d{2,7})\b[^.\n。;；]{0,80}?(?:\bis|\bwas|是|为|為) ?(?:the |its )?(kubelet|dockerd|containerd|crio)\b/g;
+/** A daemon's PID said with the daemon first: "the kubelet's PID is 812", "kubelet pid: 812", "kubelet进程号 812". */
+const SAID_DAEMON_PID =
+  /\b(kubelet|dockerd|containerd|crio)(?:'s| process'?s?)? ?(?:PID|pid|进程号|进程 ?ID)(?: is|:|=|为|是)? ?(\d{2,7})\b/g;
+
+/**
+ * The PIDs the evidence names for node daemons: rows of any process listing (ps, top), `pidof`/`pgrep` answers, a
+ * unit's "Main PID: N (name)" (systemctl status), and journald's "name[PID]:" tag on the daemons' own log lines.
+ */
+function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): Map<string, string> {
+  const pids = new Map<string, string>();
+  for (const run of runs) runDaemonPids(run, pids);
+  for (const { text } of bundleLogs(bundle)) {
+    const head = text.slice(0, 1 << 20);
+    for (const m of head.matchAll(/ (kubelet|dockerd|containerd|crio)\[(\d+)\]: /g))
+      if (m[1] && m[2]) pids.set(m[2], m[1]);
+    // A PID a person names as a daemon's, beside the listing: "PID 16414 … is the kubelet", "kubelet's PID is 812".
+    for (const m of head.matchAll(SAID_PID_IS)) if (m[1] && m[2]) pids.set(m[1], m[2]);
+    for (const m of head.matchAll(SAID_DAEMON_PID)) if (m[1] && m[2]) pids.set(m[2], m[1]);
+  }
+  return pids;
+}
+
+/** `ps -ef` (also -aef, -Af, -eF) with its header filtered away (`ps -ef | grep defunct`): UID PID PPID … CMD. */
+const PS_EF = /^ps\s+-(ef|fe|aef|Af|eF|efw*|ewf)(?:\s|$)/;
+
+/** A listing's zombies: by its header, or, for `ps -ef` piped through grep, by that format's fixed first columns. */
+function zombieRowsOf(run: Run): PsRow[] {
+  const rows = parsePs(run.output);
+  if (rows.length > 0) return rows.filter((r) => r.stat.startsWith('Z'));
+  if (!PS_EF.test(strip(run.command))) return [];
+  return run.output
+    .split('\n')
+    .filter((l) => l.includes('<defunct>'))
+    .map((l) => l.trim().split(/\s+/))
+    .filter((c) => /^\d+$/.test(c[1] ?? '') && /^\d+$/.test(c[2] ?? ''))
+    .map((c) => ({ pid: c[1] ?? '', ppid: c[2] ?? '', stat: 'Z', wchan: '', command: c.slice(7).join(' ') }));
+}
+
+/**
+ * Zombies read by their parent, across every listing and whatever else names the parent's PID: a zombie is its
+ * parent's to reap (wait(2)), so many under the kubelet are children the kubelet started (probes' and volume
+ * helpers' commands, du and find for disk usage, mount) and never waited for — the kubelet's own leak, which only
+ * restarting it clears (kubernetes issues name such leaks; none here is tied to a release). A zombie under a shim
+ * stays a container's (processStates).
+ */
+function zombieParents(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  const zombies = runs.flatMap((run) =>
+    zombieRowsOf(run)
+      .filter((r) => /^\d+$/.test(r.ppid))
+      .map((r) => ({ ...r, source: run.source })),
+  );
+  if (zombies.length < KUBELET_ZOMBIES_MIN) return;
+  const pids = daemonPids(runs, bundle);
+  const underKubelet = zombies.filter((z) => pids.get(z.ppid) === 'kubelet');
+  const unique = new Set(underKubelet.map((z) => z.pid));
+  const first = underKubelet[0];
+  if (!first || unique.size < KUBELET_ZOMBIES_MIN) return;
+  facts.add({
+    id: 'proc.zombie_kubelet',
+    source: first.source,
+    text: `${unique.size} zombies whose parent ${first.ppid} is the kubelet (${first.pid} ${first.stat} ${first.command})`,
+    value: unique.size,
+  });
 }
 
 /**
@@ -955,4 +1053,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     facts,
   );
   shimLeftovers(runs, bundle, facts);
+  zombieParents(runs, bundle, facts);
 }
