@@ -249,3 +249,53 @@ describe('process listings read by parent: zombies are their parent’s to reap'
     expect(ids({ commandOutputs: { 'ps -ef': ps } })).not.toContain('proc.zombie_kubelet');
   });
 });
+
+describe('errnos by the call, and descriptor counts by process', () => {
+  it("runc's init failing to exec with ENFILE, beside a tally of lsof's rows with dockerd on top", () => {
+    const tally = ['   2701 1964', '   3081 20990', '   8035 704', '  52849 1000', ' 148210 684'].join('\n');
+    const bundle = {
+      commandOutputs: {
+        'docker logs 9f3a':
+          'standard_init_linux.go:228: exec user process caused: too many open files in system',
+        "lsof 2>/dev/null | awk '{print $2}' | sort | uniq -c | sort -n | tail -n 5": tally,
+        'ps -p 684': '  PID TTY          TIME CMD\n  684 ?        00:05:10 dockerd',
+      },
+    };
+    const found = extractFacts(bundle);
+    expect(found.has('fd.file_max')).toBe(true);
+    expect(found.examples('fd.daemon_top_holder')[0]?.text).toMatch(
+      /^dockerd \(684\) holds the most: 148210/,
+    );
+    expect(top(bundle)?.id).toBe('fd_exhaustion');
+  });
+
+  it('runc 1.1+: the exec error as Go prints it, and a daemon counted alone through /proc', () => {
+    const bundle = {
+      commandOutputs: {
+        'kubectl logs web-1 --previous': 'exec /docker-entrypoint.sh: too many open files in system',
+        'ls /proc/$(pidof containerd)/fd | wc -l': '61877',
+      },
+    };
+    const found = ids(bundle);
+    expect(found).toContain('fd.file_max');
+    expect(found).toContain('fd.daemon_top_holder');
+    expect(top(bundle)?.id).toBe('fd_exhaustion');
+  });
+
+  it('near miss: lsof tallied on a busy but healthy node, its daemons on top by their threads', () => {
+    const tally = ['   1204 kubelet', '   9810 java', '  18233 container', '  41022 dockerd'].join('\n');
+    const found = ids({
+      commandOutputs: {
+        "lsof | awk '{print $1}' | sort | uniq -c | sort -n": tally,
+        'ls /proc/$(pidof dockerd)/fd | wc -l': '812',
+      },
+    });
+    expect(found).not.toContain('fd.daemon_top_holder');
+    expect(found).not.toContain('fd.file_max');
+  });
+
+  it("near miss: an application's own descriptor limit at exec is not the kernel's file table", () => {
+    const found = ids({ commandOutputs: { 'docker logs 9f3a': 'exec /app/server: too many open files' } });
+    expect(found).not.toContain('fd.file_max');
+  });
+});

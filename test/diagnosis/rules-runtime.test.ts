@@ -156,6 +156,18 @@ const HITS: readonly Example[] = [
     line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for POST /v1.41/containers/abc/start returned error: OCI runtime create failed: container_linux.go:380: starting container process caused: process_linux.go:402: getting the final child's pid from pipe caused: nsenter: unable to spawn stage-1: Resource temporarily unavailable: unknown"`,
     fact: 'pid.pressure',
   },
+  // runc's init failing to exec the container's process with ENFILE: "exec user process caused" to 1.0, Go's
+  // os.PathError "exec <path>: …" from 1.1 (the errno table's execve row).
+  {
+    line: 'standard_init_linux.go:211: exec user process caused "too many open files in system"',
+    fact: 'fd.file_max',
+    origin: 'unknown',
+  },
+  {
+    line: 'exec /usr/local/bin/start.sh: too many open files in system',
+    fact: 'fd.file_max',
+    origin: 'unknown',
+  },
   // runc nsexec.c bail and process_linux.go by release: the init's namespace step failing for want of memory, and
   // the relay of its exit status alone.
   {

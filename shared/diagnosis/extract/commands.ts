@@ -326,6 +326,70 @@ function descriptorUse(runs: readonly Run[], facts: FactSet): void {
   }
 }
 
+/**
+ * Descriptors one process holds past which it is leaking whatever its limit (a runtime daemon or the kubelet holds
+ * hundreds to a few thousand; the kernel's file table, fs.file-max, defaults to about 10% of memory in 1 KiB units):
+ * counted exactly, from /proc/PID/fd.
+ */
+const DAEMON_FDS_HIGH = 20000;
+/**
+ * The same in a per-process tally of lsof's rows, which repeat a process's descriptors for each of its threads on
+ * lsof 4.90+ (the TID column; a Go daemon runs dozens): a busy node's daemons reach tens of thousands there.
+ */
+const DAEMON_LSOF_ROWS_HIGH = 100000;
+/** lsof's COMMAND column is 9 characters by default (+c to widen): containerd shows as "container". */
+const LSOF_DAEMON = /^(?:dockerd|containerd?|containerd-shim\S*|kubelet|crio)$/;
+
+/** One tally row: `uniq -c`'s count and what it counted (lsof's COMMAND or PID column). */
+const TALLY_ROW = /^\s*(\d+)\s+(\S+)\s*$/;
+
+/**
+ * The holder of a descriptor leak, from a per-process count: a tally of lsof's rows by COMMAND or PID (`lsof | awk
+ * '{print $2}' | sort | uniq -c | sort -n`), or one process's /proc/PID/fd counted (`ls /proc/$(pidof dockerd)/fd |
+ * wc -l`). A node daemon at the top of the tally, or counted alone, past the thresholds above holds the descriptors
+ * the node runs out of: fd_exhaustion with its holder, not an application's.
+ */
+function descriptorHolders(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  const pids = daemonPids(runs, bundle);
+  const holder = (key: string) =>
+    /^\d+$/.test(key) ? pids.get(key) : LSOF_DAEMON.test(key) ? key : undefined;
+  for (const run of runs) {
+    const command = strip(run.command);
+    if (/\blsof\b/.test(command) && /uniq -c/.test(command)) lsofTally(run, holder, facts);
+    else if (/\/proc\/(?:\d+|\$\(pidof [\w-]+\)|`pidof [\w-]+`)\/fd\b.*wc -l/.test(command)) {
+      const pid = /\/proc\/(\d+)\/fd/.exec(command)?.[1];
+      const name = daemonOf(command) ?? (pid ? holder(pid) : undefined);
+      const value = firstInteger(run.output);
+      if (name && value !== undefined && value >= DAEMON_FDS_HIGH)
+        facts.add({
+          id: 'fd.daemon_top_holder',
+          source: run.source,
+          text: `${name} holds ${value} open descriptors (${run.command})`,
+          value,
+        });
+    }
+  }
+}
+
+/** A tally of lsof's rows by COMMAND or PID (descriptorHolders): its largest row, when a node daemon's. */
+function lsofTally(run: Run, holder: (key: string) => string | undefined, facts: FactSet): void {
+  const rows = run.output
+    .split('\n')
+    .map((l) => TALLY_ROW.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ count: Number(m[1]), key: m[2] ?? '' }))
+    .sort((a, b) => b.count - a.count);
+  const first = rows[0];
+  const name = first ? holder(first.key) : undefined;
+  if (first && name && first.count >= DAEMON_LSOF_ROWS_HIGH)
+    facts.add({
+      id: 'fd.daemon_top_holder',
+      source: run.source,
+      text: `${name} (${first.key}) holds the most: ${first.count} lsof rows, of ${rows.length} processes tallied`,
+      value: first.count,
+    });
+}
+
 /** inotify(7): fs.inotify.max_user_instances defaults to 128, per real user ID; node daemons all run as root. */
 const DEFAULT_MAX_USER_INSTANCES = 128;
 
@@ -551,6 +615,10 @@ function runDaemonPids(run: Run, pids: Map<string, string>): void {
     const daemon = daemonOfCommand(row.command);
     if (daemon && /^\d+$/.test(row.pid)) pids.set(row.pid, daemon);
   }
+  // `ps -p PID` and other listings without a state or parent column: PID first, the command last.
+  if (/^ps\b/.test(strip(run.command)))
+    for (const m of run.output.matchAll(/^\s*(\d+)\s.*?(?:^|[\s/])(kubelet|dockerd|containerd|crio)\s*$/gm))
+      if (m[1] && m[2]) pids.set(m[1], m[2]);
   const asked = /^(?:pidof|pgrep(?:\s+-x)?)\s+(kubelet|dockerd|containerd|crio)\s*$/.exec(strip(run.command));
   if (asked?.[1]) for (const pid of run.output.match(/\d+/g) ?? []) pids.set(pid, asked[1]);
   for (const m of run.output.matchAll(/Main PID: (\d+) \((kubelet|dockerd|containerd|crio)\)/g))
@@ -1054,4 +1122,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   );
   shimLeftovers(runs, bundle, facts);
   zombieParents(runs, bundle, facts);
+  descriptorHolders(runs, bundle, facts);
 }

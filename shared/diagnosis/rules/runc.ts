@@ -244,4 +244,17 @@ export const RUNC_RULES: readonly Signature[] = [
     mechanism:
       "the low-level runtime's init (nsexec's stages) exited with an error while it set up the container's namespaces: the container never started",
   },
+  {
+    // runc's init failing to exec the container's process, as runc wrote it to 1.0 (libcontainer
+    // standard_init_linux.go, newSystemErrorWithCause(err, "exec user process"): `caused "…"` to rc92, `caused: …`
+    // in 1.0) and printed to the container's output; 1.1+ writes Go's "exec <path>: …", read by the errno table
+    // (execve). ENFILE from execve: the kernel-wide file table is full.
+    fact: 'fd.file_max',
+    pattern: 'exec user process caused[:]? ?\\\\{0,3}"?[Tt]oo many open files in system',
+    literals: ['too many open files in system'],
+    source:
+      'runc libcontainer/standard_init_linux.go (*linuxStandardInit).Init: newSystemErrorWithCause(err, "exec user process") (rc1-1.0; generic_error.go formats "%s caused %q" before 1.0, "%s caused: %s" in 1.0); execve(2) ERRORS, ENFILE',
+    mechanism:
+      "the container's init could not exec the container's program because the kernel-wide file table (fs.file-max) is full: every container start on the node fails the same way",
+  },
 ];
