@@ -335,6 +335,8 @@ export const FACT_MEANINGS = {
     "zombie processes whose parent is the kubelet: children it started (probes' and helpers' commands) and never reaped, the kubelet's own leak",
   'fd.daemon_top_holder':
     'a node daemon (the runtime or the kubelet) holds the most open descriptors on the node, tens of thousands: the holder of a descriptor leak toward its own or the kernel-wide limit',
+  'proc.shims_predate_daemon':
+    'containerd shims started before the runtime daemon now running: survivors of its previous run, which it must reconnect to as it restores its containers',
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
 } as const;

@@ -299,3 +299,46 @@ describe('errnos by the call, and descriptor counts by process', () => {
     expect(found).not.toContain('fd.file_max');
   });
 });
+
+describe('containerd shims older than the daemon now running', () => {
+  const lstart = [
+    '  PID  PPID                  STARTED CMD',
+    ' 2210     1 Fri Nov 27 03:58:10 2026 /usr/bin/containerd',
+    ' 3301     1 Thu Nov 26 09:12:44 2026 /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 4f2a9c1e0b7d -address /run/containerd/containerd.sock',
+    ' 3302     1 Thu Nov 26 09:12:45 2026 /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 9b1c0d2e3f4a -address /run/containerd/containerd.sock',
+    ' 4410     1 Fri Nov 27 04:01:02 2026 /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 77aa01bc23de -address /run/containerd/containerd.sock',
+  ].join('\n');
+
+  it('ps -eo pid,ppid,lstart,cmd: the shims of the previous run are named, a lead for wedged shims', () => {
+    const found = extractFacts({ commandOutputs: { 'ps -eo pid,ppid,lstart,cmd': lstart } });
+    expect(found.examples('proc.shims_predate_daemon')[0]?.text).toMatch(
+      /^2 containerd shims started before/,
+    );
+  });
+
+  it('ps -ef STIME and etimes order them too', () => {
+    const ef = [
+      'UID        PID  PPID  C STIME TTY          TIME CMD',
+      'root      2210     1  2 03:58 ?        00:01:10 /usr/bin/containerd',
+      'root      3301     1  0 Nov26 ?        00:00:12 /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id 4f2a9c1e0b7d -address /run/containerd/containerd.sock',
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'ps -ef': ef } })).toContain('proc.shims_predate_daemon');
+    const etimes = [
+      '  PID ELAPSED CMD',
+      ' 2210    2410 /usr/bin/dockerd -H fd://',
+      ' 3301   88120 /usr/bin/containerd-shim -namespace moby -workdir /var/lib/containerd/io.containerd.runtime.v1.linux/moby/4f2a',
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'ps -eo pid,etimes,cmd': etimes } })).toContain(
+      'proc.shims_predate_daemon',
+    );
+  });
+
+  it('near miss: shims started after the daemon, and a restart alone is no verdict', () => {
+    const fresh = lstart.replace(/Thu Nov 26 09:12:4/g, 'Fri Nov 27 04:12:4');
+    expect(ids({ commandOutputs: { 'ps -eo pid,ppid,lstart,cmd': fresh } })).not.toContain(
+      'proc.shims_predate_daemon',
+    );
+    const d = top({ commandOutputs: { 'ps -eo pid,ppid,lstart,cmd': lstart } });
+    expect(d === undefined || d.confidence < 0.5).toBe(true);
+  });
+});

@@ -749,6 +749,71 @@ function runningObjects(
  * WithStart) and is reparented to PID 1 whenever containerd restarts, which reconnects to it. The count against the
  * containers is what tells a leak (containerd #7496, #9309: shims left after their task's delete failed or was cut short).
  */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * When a listed process started, as a number that orders processes (larger is later), from the start column a
+ * listing has (procps ps(1) STANDARD FORMAT SPECIFIERS): `lstart` ("STARTED", "Mon Nov  2 13:41:43 2026"), `etimes`
+ * ("ELAPSED", seconds) or `etime` ("ELAPSED", [[dd-]hh:]mm:ss), or `ps -ef`'s STIME ("13:41" today, "Nov02" this
+ * year, "2025" before), which orders by day only across days.
+ */
+function startOrder(header: readonly string[], cells: readonly string[]): number | undefined {
+  const at = (name: string) => header.indexOf(name);
+  if (at('STARTED') >= 0) {
+    const t = Date.parse(cells.slice(at('STARTED'), at('STARTED') + 5).join(' '));
+    return Number.isFinite(t) ? t / 1000 : undefined;
+  }
+  const elapsed = cells[at('ELAPSED')];
+  if (at('ELAPSED') >= 0 && elapsed) {
+    const m = /^(?:(\d+)-)?(?:(\d+):)?(\d+):(\d+)$/.exec(elapsed);
+    const seconds = m
+      ? Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4])
+      : Number(elapsed);
+    return Number.isFinite(seconds) ? -seconds : undefined;
+  }
+  const stime = cells[at('STIME')];
+  if (at('STIME') < 0 || !stime) return undefined;
+  const clock = /^(\d\d):(\d\d)$/.exec(stime);
+  if (clock) return 400 * 86400 + Number(clock[1]) * 3600 + Number(clock[2]) * 60;
+  const day = /^([A-Z][a-z]{2})(\d\d)$/.exec(stime);
+  if (day && MONTHS.includes(day[1] ?? ''))
+    return (MONTHS.indexOf(day[1] ?? '') * 31 + Number(day[2])) * 86400;
+  return /^\d{4}$/.test(stime) ? -1e9 + Number(stime) : undefined;
+}
+
+/**
+ * containerd's shims that started before the daemon now running: they served the daemon's previous run, and this
+ * one must reconnect to each of them at start (containerd runtime/v2 (*ShimManager) loadExistingTasks, dockerd's
+ * libcontainerd restore through containerd). That is how a restart works, so alone it is no fault; beside a daemon
+ * that does not answer it is where its restore waits (a shim that no longer answers its socket).
+ */
+function shimsBeforeDaemon(runs: readonly Run[], facts: FactSet): void {
+  for (const run of runs) {
+    const lines = run.output.split('\n').filter((l) => l.trim());
+    const headerAt = lines.findIndex((l) => /(?:^|\s)PID\s/.test(l));
+    const header = lines[headerAt]?.trim().split(/\s+/);
+    if (!header || !['STARTED', 'ELAPSED', 'STIME'].some((c) => header.includes(c))) continue;
+    const rows = lines.slice(headerAt + 1).map((l) => {
+      const cells = l.trim().split(/\s+/);
+      const width = header.includes('STARTED') ? header.length + 4 : header.length;
+      return { line: l.trim(), command: cells.slice(width - 1).join(' '), start: startOrder(header, cells) };
+    });
+    const daemon = rows.find((r) => ['containerd', 'dockerd'].includes(daemonOfCommand(r.command) ?? ''));
+    if (daemon?.start === undefined) continue;
+    const older = rows.filter(
+      (r) => SHIM_COMMAND.test(r.command) && r.start !== undefined && r.start < (daemon.start ?? 0),
+    );
+    const first = older[0];
+    if (!first) continue;
+    facts.add({
+      id: 'proc.shims_predate_daemon',
+      source: run.source,
+      text: `${older.length} containerd shims started before ${daemon.line} (the first: ${first.line})`,
+      value: older.length,
+    });
+  }
+}
+
 function shimLeftovers(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
   let shims = 0;
   let orphans = 0;
@@ -1123,4 +1188,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   shimLeftovers(runs, bundle, facts);
   zombieParents(runs, bundle, facts);
   descriptorHolders(runs, bundle, facts);
+  shimsBeforeDaemon(runs, facts);
 }
