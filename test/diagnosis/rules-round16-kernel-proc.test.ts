@@ -168,6 +168,21 @@ describe('disk I/O saturation in program output (sysstat iostat -x, vmstat, ps a
     expect(found).toContain('proc.dstate');
   });
 
+  it("top's task list: the runtime in D with a writeback worker, and the summary's wa", () => {
+    const topOut = [
+      'top - 13:41:43 up 30 days,  2:10,  1 user,  load average: 24.10, 22.80, 20.02',
+      'Tasks: 310 total,   2 running, 290 sleeping,   0 stopped,   0 zombie',
+      '%Cpu(s):  2.1 us,  1.0 sy,  0.0 ni, 41.5 id, 55.2 wa,  0.0 hi,  0.2 si,  0.0 st',
+      '',
+      '  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND',
+      '  812 root      20   0 2231444 101232  41200 D   0.7   0.6  31:02.11 containerd',
+      '  377 root      20   0       0      0      0 D   0.3   0.0   2:11.40 kworker/u16:2+flush-259:0',
+    ].join('\n');
+    const found = extractFacts({ commandOutputs: { 'top -b -n 1': topOut } });
+    const texts = found.examples('io.saturated').map((f) => f.text);
+    expect(texts.some((t) => t.startsWith('812 D containerd with 377 D kworker'))).toBe(true);
+  });
+
   it('near miss: the journal thread alone in D, caught mid-commit', () => {
     const ps = [
       '  PID  PPID STAT COMMAND',

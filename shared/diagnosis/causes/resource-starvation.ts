@@ -98,6 +98,18 @@ export const resourceStarvation: CauseModule = {
     ...(facts.has('etcd.slow_disk')
       ? [read('node', 'iostat -x 5 3', "disk latency (await) and utilisation of the datastore's device")]
       : []),
+    ...(facts.has('mem.fragmented')
+      ? [
+          read(
+            'node',
+            'cat /proc/buddyinfo; grep -E "MemFree|MemAvailable" /proc/meminfo',
+            'free blocks per order in each zone (the right-hand columns are the large blocks a new namespace needs) against the free memory',
+          ),
+        ]
+      : []),
+    ...(facts.has('io.saturated') && !facts.has('etcd.slow_disk')
+      ? [read('node', 'iostat -x 5 3', 'which device is at full utilisation and how long its requests wait')]
+      : []),
     read('node', 'top -b -n 1 -o %MEM | head -n 20', 'biggest consumers'),
     read('node', "dmesg -T | grep -Ei 'out of memory|oom-kill' | tail -n 20", 'kernel OOM kills'),
     ...(facts.has('mem.memcg_ids_exhausted')
