@@ -1536,7 +1536,7 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   },
   { line: kmsg('Unable to create nf_conn slab cache'), fact: 'mem.fragmented' },
   {
-    line: kmsg('SLUB: Unable to allocate memory on node -1, gfp=0xa20(GFP_ATOMIC)'),
+    line: kmsg('SLUB: Unable to allocate memory on node -1, gfp=0xcc0(GFP_KERNEL)'),
     fact: 'mem.fragmented',
   },
   {

@@ -59,6 +59,7 @@ describe("the kernel's page-allocation failure reports, and the runtime's init f
       'swapper/0: page allocation failure: order:2, mode:0x20',
       'kworker/u16:3: page allocation failure: order:3, mode:0x480020(GFP_ATOMIC), nodemask=(null)',
       'java: page allocation failure: order:0, mode:0x24201ca(GFP_HIGHUSER_MOVABLE|__GFP_COLD)',
+      'SLUB: Unable to allocate memory on node -1, gfp=0xa20(GFP_ATOMIC)',
     ])
       expect(ids({ logs: { kernel: kern(line) } })).not.toContain('mem.fragmented');
   });

@@ -343,8 +343,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // The same report when the failing task is a runtime's init: runc's stages name themselves runc:[0:PARENT],
     // runc:[1:CHILD], runc:[2:INIT]; before runc 1.0 re-execed itself from /proc/self/exe, its comm was "exe".
     fact: 'runc.init_enomem',
-    pattern:
-      '(?:runc:\\[[012]:(?:PARENT|CHILD|INIT)\\]|exe|runc|crun): page allocation failure: order:',
+    pattern: '(?:runc:\\[[012]:(?:PARENT|CHILD|INIT)\\]|exe|runc|crun): page allocation failure: order:',
     literals: ['page allocation failure: order:'],
     from: ['kernel', 'unknown'],
     source:
@@ -380,6 +379,8 @@ export const KERNEL_RULES: readonly Signature[] = [
       'Unable to create nf_conn slab cache',
       'SLUB: Unable to allocate memory on node',
     ],
+    // An atomic request's slab (interrupt context, a driver's receive path) is retried by its caller, as above.
+    unless: 'GFP_ATOMIC|GFP_NOWAIT',
     from: ['kernel', 'unknown'],
     source:
       'linux mm/slab_common.c kmem_cache_create / kmem_cache_create_usercopy ("kmem_cache_create(%s) failed with error %d", 3.12+; "%s(%s) failed with error %d" in __kmem_cache_create_args, 6.12+), net/netfilter/nf_conntrack_core.c nf_conntrack_init_net ("Unable to create nf_conn slab cache", per-namespace cache before 4.9), mm/slub.c slab_out_of_memory ("SLUB: Unable to allocate memory on node %d, gfp=%#x(%pGg)")',
