@@ -255,6 +255,11 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
     },
     terms: ['no one listening'],
   },
+  // execve(2) opens the program and its interpreter: ENFILE there is the kernel's file table full, whoever execs
+  // (runc's init executing the container's process: "exec user process caused: too many open files in system" in
+  // runc's standard_init_linux.go to 1.0, "exec <path>: …" from os.PathError in libcontainer/system/linux.go Exec
+  // from 1.1, printed by the init to the container's output).
+  fileTable('execve'),
 ];
 
 /** Calls whose errors are their family's: inotify_init1 is inotify_init's, accept4 is accept's. */

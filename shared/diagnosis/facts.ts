@@ -333,6 +333,20 @@ export const FACT_MEANINGS = {
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
   'runtime.binary_missing':
     'the runtime cannot find the low-level runtime (runc, crun) or the shim its configuration names: the binary is not installed where it looks, so no sandbox or container can be created',
+  // Round 16 (proc16): the kernel's allocation-failure reports and the runtimes' init relays, device statistics,
+  // process listings read by parent, descriptor counts by process.
+  'mem.fragmented':
+    "the kernel could not find free contiguous memory of the size asked for (a page-allocation failure above order 0, the buddy free lists empty at the higher orders, a slab cache it could not create or grow): memory is fragmented or short, so what needs contiguous pages (a new network namespace, a container's start) fails even while free memory is shown",
+  'runc.init_ns_failed':
+    "the low-level runtime's init (runc's nsexec stages) failed at its namespace or clone step, relayed only as an exit status: the container never started; the kernel's log says why",
+  'proc.zombie_kubelet':
+    "zombie processes whose parent is the kubelet: children it started (probes' and helpers' commands) and never reaped, the kubelet's own leak",
+  'fd.daemon_top_holder':
+    'a node daemon (the runtime or the kubelet) holds the most open descriptors on the node, tens of thousands: the holder of a descriptor leak toward its own or the kernel-wide limit',
+  'proc.shims_predate_daemon':
+    'containerd shims started before the runtime daemon now running: survivors of its previous run, which it must reconnect to as it restores its containers',
+  'runc.init_enomem':
+    "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -1554,6 +1554,37 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'mem.cgroup_oom',
   },
   { line: kmsg('VFS: file-max limit 1048576 reached'), fact: 'fd.file_max' },
+  // mm/page_alloc.c warn_alloc and show_free_areas, mm/slab_common.c, net/netfilter/nf_conntrack_core.c, mm/slub.c:
+  // allocations that need contiguous pages failing short of the OOM killer.
+  {
+    line: kmsg(
+      'runc:[1:CHILD]: page allocation failure: order:6, mode:0x140c0c0(GFP_KERNEL|__GFP_COMP|__GFP_ZERO), nodemask=(null)',
+    ),
+    fact: 'mem.fragmented',
+  },
+  {
+    line: kmsg(
+      'runc:[1:CHILD]: page allocation failure: order:6, mode:0x140c0c0(GFP_KERNEL|__GFP_COMP|__GFP_ZERO), nodemask=(null)',
+    ),
+    fact: 'runc.init_enomem',
+  },
+  { line: kmsg('exe: page allocation failure: order:6, mode:0x10c0d0'), fact: 'mem.fragmented' },
+  { line: kmsg('exe: page allocation failure: order:6, mode:0x10c0d0'), fact: 'runc.init_enomem' },
+  {
+    line: kmsg(
+      'Node 0 Normal: 40712*4kB (UME) 9021*8kB (UME) 1710*16kB (UM) 32*32kB (U) 2*64kB (U) 0*128kB 0*256kB 0*512kB 0*1024kB 0*2048kB 0*4096kB = 265320kB',
+    ),
+    fact: 'mem.fragmented',
+  },
+  {
+    line: kmsg('kmem_cache_create(nf_conntrack_ffff8807f2a4c000) failed with error -12'),
+    fact: 'mem.fragmented',
+  },
+  { line: kmsg('Unable to create nf_conn slab cache'), fact: 'mem.fragmented' },
+  {
+    line: kmsg('SLUB: Unable to allocate memory on node -1, gfp=0xcc0(GFP_KERNEL)'),
+    fact: 'mem.fragmented',
+  },
   {
     line: kmsg(
       'cgroup: fork rejected by pids controller in /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod12.slice',

@@ -168,6 +168,40 @@ const HITS: readonly Example[] = [
     line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for POST /v1.41/containers/abc/start returned error: OCI runtime create failed: container_linux.go:380: starting container process caused: process_linux.go:402: getting the final child's pid from pipe caused: nsenter: unable to spawn stage-1: Resource temporarily unavailable: unknown"`,
     fact: 'pid.pressure',
   },
+  // runc's init failing to exec the container's process with ENFILE: "exec user process caused" to 1.0, Go's
+  // os.PathError "exec <path>: …" from 1.1 (the errno table's execve row).
+  {
+    line: 'standard_init_linux.go:211: exec user process caused "too many open files in system"',
+    fact: 'fd.file_max',
+    origin: 'unknown',
+  },
+  {
+    line: 'exec /usr/local/bin/start.sh: too many open files in system',
+    fact: 'fd.file_max',
+    origin: 'unknown',
+  },
+  // runc nsexec.c bail and process_linux.go by release: the init's namespace step failing for want of memory, and
+  // the relay of its exit status alone.
+  {
+    line: `${J} dockerd[2211]: ${TS} level=error msg="containerd: start container" error="oci runtime error: container_linux.go:247: starting container process caused \\"process_linux.go:245: running exec setns process for init caused \\\\\\"exit status 6\\\\\\"\\"\\n"`,
+    fact: 'runc.init_ns_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox failed" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error waiting for our first child to exit: exit status 1: unknown"`,
+    fact: 'runc.init_ns_failed',
+  },
+  {
+    line: `${J} dockerd[2211]: ${TS} level=error msg="Handler for POST /v1.24/containers/abc/start returned error: oci runtime error: container_linux.go:262: starting container process caused \\"process_linux.go:326: nsenter: failed to unshare namespaces: Cannot allocate memory\\""`,
+    fact: 'runc.init_enomem',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to create task" error="OCI runtime create failed: runc create failed: unable to start container process: nsexec-1[40211]: failed to unshare remaining namespaces (except cgroupns): Cannot allocate memory: unknown"`,
+    fact: 'runc.init_enomem',
+  },
+  {
+    line: `${J} crio[911]: ${TS} level=error msg="Container creation error: crun: clone: Cannot allocate memory"`,
+    fact: 'runc.init_enomem',
+  },
   {
     line: `${J} dockerd[2211]: failed to start daemon: error initializing graphdriver: driver not supported: overlay2`,
     fact: 'runtime.start_failed',

@@ -18,6 +18,8 @@ export const fdExhaustion: CauseModule = {
     { fact: 'fd.known_defect', weight: 1.5 },
     { fact: 'fd.watch_error', weight: 1 },
     { fact: 'runtime.not_accepting', weight: 1 },
+    // A per-process count with a node daemon on top, past what any healthy daemon holds: the leak's holder.
+    { fact: 'fd.daemon_top_holder', weight: 2 },
   ],
   against: [{ fact: 'fd.within_limit', weight: 2 }, ...competingDefects('fd_exhaustion')],
   summary: ({ facts, tools }) =>

@@ -46,6 +46,10 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion.",
   ],
   [
+    'proc.zombie_kubelet',
+    "Zombie processes pile up under the kubelet: children it started (probe and volume helpers' commands, du and find for disk usage) exit and the kubelet never waits for them, so only the kubelet can reap them and each holds a PID until it is restarted. The kubelet's own leak, not a container's; restarting the kubelet clears them, and the release notes of later patch releases name such fixes.",
+  ],
+  [
     'kubelet.panic',
     'The kubelet crashed with a Go panic: a kubelet bug (the first kubelet frame of the trace names the subsystem; the release notes of later patch releases name the fix).',
   ],
@@ -267,6 +271,9 @@ export const kubeletDefect: CauseModule = {
     // Described hung or deadlocked, or its log stopping, with its process alive: a lead, which a goroutine dump
     // confirms or not (the kubelet may be waiting on the runtime instead).
     { fact: 'kubelet.wedged', weight: 2 },
+    // The kubelet's children left unreaped (zombies whose parent is the kubelet): nothing but the kubelet reaps them,
+    // and their PIDs count against the node's limit until it is restarted.
+    { fact: 'proc.zombie_kubelet', weight: 3 },
   ],
   against: competingDefects('kubelet_defect'),
   summary: ({ facts }) =>

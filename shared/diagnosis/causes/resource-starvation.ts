@@ -48,6 +48,11 @@ export const resourceStarvation: CauseModule = {
     // etcd's own slow-disk warnings: disk latency on a node that runs etcd (a k3s/rke2 server, a control-plane
     // node), which starves the API server and kubelet beside it. Supporting evidence: etcd warns on a busy disk too.
     { fact: 'etcd.slow_disk', weight: 1.5 },
+    // The kernel's allocation failures above order 0, its empty high-order free lists, a slab cache it could not
+    // create (mm/page_alloc.c warn_alloc, show_free_areas; mm/slab_common.c): memory short in the size asked for.
+    { fact: 'mem.fragmented', weight: 2.5 },
+    // The runtime's init failing for want of that memory as it makes a container's namespaces: every start fails.
+    { fact: 'runc.init_enomem', weight: 2 },
   ],
   against: [
     { fact: 'io.normal', weight: 1 },
@@ -62,20 +67,24 @@ export const resourceStarvation: CauseModule = {
   summary: ({ facts }) =>
     facts.has('mem.memcg_ids_exhausted') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
       ? "The memory controller's cgroup IDs are used up (65535, held by removed cgroups whose pages the kernel still charges): no pod or container cgroup can be created, though memory is free."
-      : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
-        ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
-        : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
+      : facts.has('mem.fragmented') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
+        ? "The kernel cannot allocate contiguous memory (high-order page allocations and slab caches fail, fragmented free lists): the runtime's init cannot make a new container's namespaces, so containers fail to start though free memory is shown."
+        : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
+          ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
+          : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
   chain: ({ facts }) => [
     'The kubelet and the runtime run on the same node as the workloads; without kube-reserved/system-reserved they compete for the same CPU, memory and I/O.',
     facts.has('mem.memcg_ids_exhausted') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
       ? "Each memory cgroup holds an ID from a space of 65535 until its last charged page is freed; removed pod and container cgroups whose page cache or kernel memory (slab) is still charged stay as offline cgroups and keep theirs. Once the space is used up, mkdir under the memory controller fails with ENOMEM: the kubelet cannot create pod cgroups and runc cannot create container cgroups, so pods stay in ContainerCreating while `free` shows memory free. Compare /proc/cgroups' memory count with the cgroups under /sys/fs/cgroup/memory; on 3.10 kernels (RHEL/CentOS 7) kernel-memory accounting leaks them (boot with cgroup.memory=nokmem, or a kernel and runc that do not set a kmem limit), and dropping caches (echo 3 > /proc/sys/vm/drop_caches) frees the page-cache-pinned ones."
-      : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
-        ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
-        : facts.has('disk.pressure')
-          ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
-          : facts.has('etcd.slow_disk')
-            ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
-            : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
+      : facts.has('mem.fragmented') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
+        ? "Free memory is split into small blocks: a request for 2^order contiguous pages (a new network namespace's hash tables, a per-namespace slab cache) fails when no free block that large is left and compaction cannot make one, and runc's init, which makes the container's namespaces, exits with ENOMEM or an exit status. Read /proc/buddyinfo (free blocks per order) and /proc/pagetypeinfo; compact memory (echo 1 > /proc/sys/vm/compact_memory), raise vm.min_free_kbytes, and look for what pins pages (page cache of huge files, kernel memory of leaked cgroups) or a kernel whose per-namespace caches need large blocks."
+        : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
+          ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
+          : facts.has('disk.pressure')
+            ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
+            : facts.has('etcd.slow_disk')
+              ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
+              : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
     'Root cause: resource exhaustion on the node; reserve resources for system daemons and find the workload that consumed them.',
   ],
   commands: ({ node, facts }) => [
@@ -88,6 +97,18 @@ export const resourceStarvation: CauseModule = {
     read('node', 'free -m; uptime', 'memory left and load average'),
     ...(facts.has('etcd.slow_disk')
       ? [read('node', 'iostat -x 5 3', "disk latency (await) and utilisation of the datastore's device")]
+      : []),
+    ...(facts.has('mem.fragmented')
+      ? [
+          read(
+            'node',
+            'cat /proc/buddyinfo; grep -E "MemFree|MemAvailable" /proc/meminfo',
+            'free blocks per order in each zone (the right-hand columns are the large blocks a new namespace needs) against the free memory',
+          ),
+        ]
+      : []),
+    ...(facts.has('io.saturated') && !facts.has('etcd.slow_disk')
+      ? [read('node', 'iostat -x 5 3', 'which device is at full utilisation and how long its requests wait')]
       : []),
     read('node', 'top -b -n 1 -o %MEM | head -n 20', 'biggest consumers'),
     read('node', "dmesg -T | grep -Ei 'out of memory|oom-kill' | tail -n 20", 'kernel OOM kills'),

@@ -21,6 +21,9 @@ export const zombieShimHang: CauseModule = {
     // Shims that outlive their containers (more of them than containers, left over after the containers are
     // gone): the runtime's delete of a task did not end its shim, the per-container layer's leak.
     { fact: 'proc.shim_leftover', weight: 3 },
+    // Shims older than the daemon now running: how every restart leaves them, so a lead only, which a daemon that
+    // stalls restoring them (not answering beside them) makes the wedged shims' question.
+    { fact: 'proc.shims_predate_daemon', weight: 1 },
     // runc's init stage still alive: one container's start never completed (runc create waits for its init to
     // reach the exec fifo; containerd's shim, and dockerd or the CRI behind it, wait on runc create). That is the
     // per-container layer, as the known runc init defects are (defects.ts runc-rc93-init-hang); the daemon is its

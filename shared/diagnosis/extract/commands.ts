@@ -326,6 +326,70 @@ function descriptorUse(runs: readonly Run[], facts: FactSet): void {
   }
 }
 
+/**
+ * Descriptors one process holds past which it is leaking whatever its limit (a runtime daemon or the kubelet holds
+ * hundreds to a few thousand; the kernel's file table, fs.file-max, defaults to about 10% of memory in 1 KiB units):
+ * counted exactly, from /proc/PID/fd.
+ */
+const DAEMON_FDS_HIGH = 20000;
+/**
+ * The same in a per-process tally of lsof's rows, which repeat a process's descriptors for each of its threads on
+ * lsof 4.90+ (the TID column; a Go daemon runs dozens): a busy node's daemons reach tens of thousands there.
+ */
+const DAEMON_LSOF_ROWS_HIGH = 100000;
+/** lsof's COMMAND column is 9 characters by default (+c to widen): containerd shows as "container". */
+const LSOF_DAEMON = /^(?:dockerd|containerd?|containerd-shim\S*|kubelet|crio)$/;
+
+/** One tally row: `uniq -c`'s count and what it counted (lsof's COMMAND or PID column). */
+const TALLY_ROW = /^\s*(\d+)\s+(\S+)\s*$/;
+
+/**
+ * The holder of a descriptor leak, from a per-process count: a tally of lsof's rows by COMMAND or PID (`lsof | awk
+ * '{print $2}' | sort | uniq -c | sort -n`), or one process's /proc/PID/fd counted (`ls /proc/$(pidof dockerd)/fd |
+ * wc -l`). A node daemon at the top of the tally, or counted alone, past the thresholds above holds the descriptors
+ * the node runs out of: fd_exhaustion with its holder, not an application's.
+ */
+function descriptorHolders(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  const pids = daemonPids(runs, bundle);
+  const holder = (key: string) =>
+    /^\d+$/.test(key) ? pids.get(key) : LSOF_DAEMON.test(key) ? key : undefined;
+  for (const run of runs) {
+    const command = strip(run.command);
+    if (/\blsof\b/.test(command) && /uniq -c/.test(command)) lsofTally(run, holder, facts);
+    else if (/\/proc\/(?:\d+|\$\(pidof [\w-]+\)|`pidof [\w-]+`)\/fd\b.*wc -l/.test(command)) {
+      const pid = /\/proc\/(\d+)\/fd/.exec(command)?.[1];
+      const name = daemonOf(command) ?? (pid ? holder(pid) : undefined);
+      const value = firstInteger(run.output);
+      if (name && value !== undefined && value >= DAEMON_FDS_HIGH)
+        facts.add({
+          id: 'fd.daemon_top_holder',
+          source: run.source,
+          text: `${name} holds ${value} open descriptors (${run.command})`,
+          value,
+        });
+    }
+  }
+}
+
+/** A tally of lsof's rows by COMMAND or PID (descriptorHolders): its largest row, when a node daemon's. */
+function lsofTally(run: Run, holder: (key: string) => string | undefined, facts: FactSet): void {
+  const rows = run.output
+    .split('\n')
+    .map((l) => TALLY_ROW.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ count: Number(m[1]), key: m[2] ?? '' }))
+    .sort((a, b) => b.count - a.count);
+  const first = rows[0];
+  const name = first ? holder(first.key) : undefined;
+  if (first && name && first.count >= DAEMON_LSOF_ROWS_HIGH)
+    facts.add({
+      id: 'fd.daemon_top_holder',
+      source: run.source,
+      text: `${name} (${first.key}) holds the most: ${first.count} lsof rows, of ${rows.length} processes tallied`,
+      value: first.count,
+    });
+}
+
 /** inotify(7): fs.inotify.max_user_instances defaults to 128, per real user ID; node daemons all run as root. */
 const DEFAULT_MAX_USER_INSTANCES = 128;
 
@@ -479,17 +543,49 @@ function parsePs(output: string): PsRow[] {
   });
 }
 
+/**
+ * ext4's journal thread (jbd2/<device>, linux fs/jbd2/journal.c kjournald2) and the writeback workers (flush-<maj>:<min>
+ * before 3.10's per-bdi workqueue, kworker/…+flush after, mm/backing-dev.c): the kernel's own writers to the disk.
+ */
+const DISK_WRITER = /(?:^|[\s[/])(?:jbd2\/|flush-\d|kworker\/\S*\+flush)/;
+/** The node daemons whose threads wait on the disk when it is saturated (their logs, state and images live there). */
+const DISK_BOUND_DAEMON = /(?:^|[\s/])(?:kubelet|dockerd|containerd|crio|etcd)(?:\s|$)/;
+
+/**
+ * A listing that catches the kernel's disk writers and a node daemon in D state at once: the daemon waits on the
+ * same disk the journal or writeback is stuck behind, which is the disk saturated, not one task's bug. The journal
+ * thread alone is in D for the moment of every commit and proves nothing.
+ */
+function diskBoundDaemons(rows: readonly PsRow[], run: Run, facts: FactSet): void {
+  const blocked = rows.filter((r) => r.stat.startsWith('D'));
+  const writer = blocked.find((r) => DISK_WRITER.test(r.command));
+  const daemon = blocked.find((r) => DISK_BOUND_DAEMON.test(r.command));
+  if (writer && daemon)
+    facts.add({
+      id: 'io.saturated',
+      source: run.source,
+      text: `${daemon.pid} D ${daemon.command} with ${writer.pid} D ${writer.command}`,
+      value: blocked.length,
+    });
+}
+
+/** One zombie of a listing, read by its parent: a shim's is a container's; the kubelet's, zombieParents'. */
+function zombieRow(row: PsRow, parent: PsRow | undefined, run: Run, facts: FactSet): void {
+  if (parent && daemonOfCommand(parent.command) === 'kubelet') return;
+  const text = `${row.pid} ${row.stat} ${row.command}`;
+  const underShim = parent?.command.includes('shim') ?? false;
+  const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
+  facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
+}
+
 function processStates(run: Run, facts: FactSet): void {
   const rows = parsePs(run.output);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
+  diskBoundDaemons(rows, run, facts);
   for (const row of rows) {
     const text = `${row.pid} ${row.stat} ${row.command}`;
-    if (row.stat.startsWith('Z')) {
-      const parent = byPid.get(row.ppid);
-      const underShim = parent?.command.includes('shim') ?? false;
-      const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
-      facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
-    } else if (row.stat.startsWith('D')) {
+    if (row.stat.startsWith('Z')) zombieRow(row, byPid.get(row.ppid), run, facts);
+    else if (row.stat.startsWith('D')) {
       const parent = byPid.get(row.ppid);
       const detail = parent ? `${text} (parent ${parent.pid} ${parent.command})` : text;
       facts.add({ id: 'proc.dstate', source: run.source, text: detail });
@@ -498,6 +594,103 @@ function processStates(run: Run, facts: FactSet): void {
       if (/^[a-z_][\w.]*$/.test(row.wchan)) kernelStackFacts(`[<0>] ${row.wchan}`, run.source, facts);
     }
   }
+}
+
+/** The node daemon a process listing's command names, by its executable's base name (its first word). */
+function daemonOfCommand(command: string): string | undefined {
+  const exe = command
+    .trim()
+    .split(/\s+/)[0]
+    ?.replace(/^\[|\]$/g, '');
+  const name = exe?.slice(exe.lastIndexOf('/') + 1);
+  return name && ['kubelet', 'dockerd', 'containerd', 'crio'].includes(name) ? name : undefined;
+}
+
+/** Zombies whose parent is the kubelet at which its leak, not a child caught between exit and wait, is the read. */
+const KUBELET_ZOMBIES_MIN = 3;
+
+/** One command's output's daemon PIDs (daemonPids). */
+function runDaemonPids(run: Run, pids: Map<string, string>): void {
+  for (const row of parsePs(run.output)) {
+    const daemon = daemonOfCommand(row.command);
+    if (daemon && /^\d+$/.test(row.pid)) pids.set(row.pid, daemon);
+  }
+  // `ps -p PID` and other listings without a state or parent column: PID first, the command last.
+  if (/^ps\b/.test(strip(run.command)))
+    for (const m of run.output.matchAll(/^\s*(\d+)\s.*?(?:^|[\s/])(kubelet|dockerd|containerd|crio)\s*$/gm))
+      if (m[1] && m[2]) pids.set(m[1], m[2]);
+  const asked = /^(?:pidof|pgrep(?:\s+-x)?)\s+(kubelet|dockerd|containerd|crio)\s*$/.exec(strip(run.command));
+  if (asked?.[1]) for (const pid of run.output.match(/\d+/g) ?? []) pids.set(pid, asked[1]);
+  for (const m of run.output.matchAll(/Main PID: (\d+) \((kubelet|dockerd|containerd|crio)\)/g))
+    if (m[1] && m[2]) pids.set(m[1], m[2]);
+}
+
+/** A number said to be a daemon's process, in one sentence: "PID 16414, the parent of …, is the kubelet process". */
+const SAID_PID_IS =
+  /\b(\d{2,7})\b[^.\n。;；]{0,80}?(?:\bis|\bwas|是|为|為) ?(?:the |its )?(kubelet|dockerd|containerd|crio)\b/g;
+/** A daemon's PID said with the daemon first: "the kubelet's PID is 812", "kubelet pid: 812", "kubelet进程号 812". */
+const SAID_DAEMON_PID =
+  /\b(kubelet|dockerd|containerd|crio)(?:'s| process'?s?)? ?(?:PID|pid|进程号|进程 ?ID)(?: is|:|=|为|是)? ?(\d{2,7})\b/g;
+
+/**
+ * The PIDs the evidence names for node daemons: rows of any process listing (ps, top), `pidof`/`pgrep` answers, a
+ * unit's "Main PID: N (name)" (systemctl status), and journald's "name[PID]:" tag on the daemons' own log lines.
+ */
+function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): Map<string, string> {
+  const pids = new Map<string, string>();
+  for (const run of runs) runDaemonPids(run, pids);
+  for (const { text } of bundleLogs(bundle)) {
+    const head = text.slice(0, 1 << 20);
+    for (const m of head.matchAll(/ (kubelet|dockerd|containerd|crio)\[(\d+)\]: /g))
+      if (m[1] && m[2]) pids.set(m[2], m[1]);
+    // A PID a person names as a daemon's, beside the listing: "PID 16414 … is the kubelet", "kubelet's PID is 812".
+    for (const m of head.matchAll(SAID_PID_IS)) if (m[1] && m[2]) pids.set(m[1], m[2]);
+    for (const m of head.matchAll(SAID_DAEMON_PID)) if (m[1] && m[2]) pids.set(m[2], m[1]);
+  }
+  return pids;
+}
+
+/** `ps -ef` (also -aef, -Af, -eF) with its header filtered away (`ps -ef | grep defunct`): UID PID PPID … CMD. */
+const PS_EF = /^ps\s+-(ef|fe|aef|Af|eF|efw*|ewf)(?:\s|$)/;
+
+/** A listing's zombies: by its header, or, for `ps -ef` piped through grep, by that format's fixed first columns. */
+function zombieRowsOf(run: Run): PsRow[] {
+  const rows = parsePs(run.output);
+  if (rows.length > 0) return rows.filter((r) => r.stat.startsWith('Z'));
+  if (!PS_EF.test(strip(run.command))) return [];
+  return run.output
+    .split('\n')
+    .filter((l) => l.includes('<defunct>'))
+    .map((l) => l.trim().split(/\s+/))
+    .filter((c) => /^\d+$/.test(c[1] ?? '') && /^\d+$/.test(c[2] ?? ''))
+    .map((c) => ({ pid: c[1] ?? '', ppid: c[2] ?? '', stat: 'Z', wchan: '', command: c.slice(7).join(' ') }));
+}
+
+/**
+ * Zombies read by their parent, across every listing and whatever else names the parent's PID: a zombie is its
+ * parent's to reap (wait(2)), so many under the kubelet are children the kubelet started (probes' and volume
+ * helpers' commands, du and find for disk usage, mount) and never waited for — the kubelet's own leak, which only
+ * restarting it clears (kubernetes issues name such leaks; none here is tied to a release). A zombie under a shim
+ * stays a container's (processStates).
+ */
+function zombieParents(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  const zombies = runs.flatMap((run) =>
+    zombieRowsOf(run)
+      .filter((r) => /^\d+$/.test(r.ppid))
+      .map((r) => ({ ...r, source: run.source })),
+  );
+  if (zombies.length < KUBELET_ZOMBIES_MIN) return;
+  const pids = daemonPids(runs, bundle);
+  const underKubelet = zombies.filter((z) => pids.get(z.ppid) === 'kubelet');
+  const unique = new Set(underKubelet.map((z) => z.pid));
+  const first = underKubelet[0];
+  if (!first || unique.size < KUBELET_ZOMBIES_MIN) return;
+  facts.add({
+    id: 'proc.zombie_kubelet',
+    source: first.source,
+    text: `${unique.size} zombies whose parent ${first.ppid} is the kubelet (${first.pid} ${first.stat} ${first.command})`,
+    value: unique.size,
+  });
 }
 
 /**
@@ -556,6 +749,71 @@ function runningObjects(
  * WithStart) and is reparented to PID 1 whenever containerd restarts, which reconnects to it. The count against the
  * containers is what tells a leak (containerd #7496, #9309: shims left after their task's delete failed or was cut short).
  */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * When a listed process started, as a number that orders processes (larger is later), from the start column a
+ * listing has (procps ps(1) STANDARD FORMAT SPECIFIERS): `lstart` ("STARTED", "Mon Nov  2 13:41:43 2026"), `etimes`
+ * ("ELAPSED", seconds) or `etime` ("ELAPSED", [[dd-]hh:]mm:ss), or `ps -ef`'s STIME ("13:41" today, "Nov02" this
+ * year, "2025" before), which orders by day only across days.
+ */
+function startOrder(header: readonly string[], cells: readonly string[]): number | undefined {
+  const at = (name: string) => header.indexOf(name);
+  if (at('STARTED') >= 0) {
+    const t = Date.parse(cells.slice(at('STARTED'), at('STARTED') + 5).join(' '));
+    return Number.isFinite(t) ? t / 1000 : undefined;
+  }
+  const elapsed = cells[at('ELAPSED')];
+  if (at('ELAPSED') >= 0 && elapsed) {
+    const m = /^(?:(\d+)-)?(?:(\d+):)?(\d+):(\d+)$/.exec(elapsed);
+    const seconds = m
+      ? Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4])
+      : Number(elapsed);
+    return Number.isFinite(seconds) ? -seconds : undefined;
+  }
+  const stime = cells[at('STIME')];
+  if (at('STIME') < 0 || !stime) return undefined;
+  const clock = /^(\d\d):(\d\d)$/.exec(stime);
+  if (clock) return 400 * 86400 + Number(clock[1]) * 3600 + Number(clock[2]) * 60;
+  const day = /^([A-Z][a-z]{2})(\d\d)$/.exec(stime);
+  if (day && MONTHS.includes(day[1] ?? ''))
+    return (MONTHS.indexOf(day[1] ?? '') * 31 + Number(day[2])) * 86400;
+  return /^\d{4}$/.test(stime) ? -1e9 + Number(stime) : undefined;
+}
+
+/**
+ * containerd's shims that started before the daemon now running: they served the daemon's previous run, and this
+ * one must reconnect to each of them at start (containerd runtime/v2 (*ShimManager) loadExistingTasks, dockerd's
+ * libcontainerd restore through containerd). That is how a restart works, so alone it is no fault; beside a daemon
+ * that does not answer it is where its restore waits (a shim that no longer answers its socket).
+ */
+function shimsBeforeDaemon(runs: readonly Run[], facts: FactSet): void {
+  for (const run of runs) {
+    const lines = run.output.split('\n').filter((l) => l.trim());
+    const headerAt = lines.findIndex((l) => /(?:^|\s)PID\s/.test(l));
+    const header = lines[headerAt]?.trim().split(/\s+/);
+    if (!header || !['STARTED', 'ELAPSED', 'STIME'].some((c) => header.includes(c))) continue;
+    const rows = lines.slice(headerAt + 1).map((l) => {
+      const cells = l.trim().split(/\s+/);
+      const width = header.includes('STARTED') ? header.length + 4 : header.length;
+      return { line: l.trim(), command: cells.slice(width - 1).join(' '), start: startOrder(header, cells) };
+    });
+    const daemon = rows.find((r) => ['containerd', 'dockerd'].includes(daemonOfCommand(r.command) ?? ''));
+    if (daemon?.start === undefined) continue;
+    const older = rows.filter(
+      (r) => SHIM_COMMAND.test(r.command) && r.start !== undefined && r.start < (daemon.start ?? 0),
+    );
+    const first = older[0];
+    if (!first) continue;
+    facts.add({
+      id: 'proc.shims_predate_daemon',
+      source: run.source,
+      text: `${older.length} containerd shims started before ${daemon.line} (the first: ${first.line})`,
+      value: older.length,
+    });
+  }
+}
+
 function shimLeftovers(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
   let shims = 0;
   let orphans = 0;
@@ -626,6 +884,9 @@ const SATURATED_LOAD_PER_CORE = 4;
 const SATURATED_SYSTEM = 50;
 /** The share of CPU time waiting for I/O at which the disk holds everything up (top(1) "wa", vmstat(8) "wa"). */
 const SATURATED_IOWAIT = 50;
+/** Processes vmstat counts blocked on I/O (its "b" column) that, with BLOCKED_IOWAIT, say the disk is behind. */
+const BLOCKED_ON_IO = 10;
+const BLOCKED_IOWAIT = 20;
 /** The share of one CPU a reclaim thread takes (top's %CPU) that says memory is short (mm/vmscan.c kswapd). */
 const RECLAIM_BUSY = 50;
 
@@ -633,7 +894,7 @@ const RECLAIM_BUSY = 50;
  * vmstat(8)'s CPU columns (us, sy, id, wa), from its header row and the rows under it. The first row gives
  * averages since boot; the last of the others is what the node was doing when it ran.
  */
-function vmstatShares(output: string): { sy: number; wa: number; row: string } | undefined {
+function vmstatShares(output: string): { sy: number; wa: number; b: number; row: string } | undefined {
   const lines = output.split('\n');
   const at = lines.findIndex((l) => /^\s*r\s+b\s.*\bus\s+sy\s+id\s+wa\b/.test(l));
   const header = lines[at]?.trim().split(/\s+/);
@@ -645,6 +906,7 @@ function vmstatShares(output: string): { sy: number; wa: number; row: string } |
   return {
     sy: Number(cells[header.indexOf('sy')]),
     wa: Number(cells[header.indexOf('wa')]),
+    b: Number(cells[header.indexOf('b')]),
     row: row.trim(),
   };
 }
@@ -674,7 +936,91 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
     facts.add({ id: 'mem.exhausted', source: run.source, text: mem[0], value: Number(mem[2]) });
   }
   vmstatSaturation(run, facts);
+  iostatSaturation(run, facts);
   busyThreads(run, facts);
+}
+
+/**
+ * A device busy this much of the interval (iostat(1) "%util: Percentage of elapsed time during which I/O requests
+ * were issued to the device") is saturated for a disk that serves one request at a time; a parallel device (SSD,
+ * RAID, a cloud volume) can show it and still keep up, so the wait must be long too.
+ */
+const SATURATED_UTIL = 90;
+/**
+ * Milliseconds an average request waits and is served (iostat(1) "await", "r_await", "w_await"; "d_await" and
+ * "f_await" from sysstat 12.1.2 and 12.2.0): a tenth of a second per request is far past any working disk.
+ */
+const SATURATED_AWAIT_MS = 100;
+/** The await columns iostat -x prints, by sysstat release (its header names them). */
+const AWAIT_COLUMNS = ['await', 'r_await', 'w_await', 'd_await', 'f_await'];
+
+/** One number as iostat prints it: a decimal point or, in a locale that writes one, a decimal comma. */
+function iostatNumber(cell: string | undefined): number {
+  return Number((cell ?? '').replace(',', '.'));
+}
+
+/** One row of iostat -x's device table under its header: the device's fact when it is saturated. */
+function iostatDevice(
+  header: readonly string[],
+  cells: readonly string[],
+  line: string,
+  run: Run,
+  facts: FactSet,
+) {
+  const util = iostatNumber(cells[header.indexOf('%util')]);
+  const awaits = AWAIT_COLUMNS.map((c) => header.indexOf(c))
+    .filter((i) => i >= 0)
+    .map((i) => iostatNumber(cells[i]))
+    .filter((n) => Number.isFinite(n));
+  const wait = Math.max(0, ...awaits);
+  if (util < SATURATED_UTIL || wait < SATURATED_AWAIT_MS) return;
+  const device = header[0]?.startsWith('Device') ? cells[0] : cells.at(-1);
+  facts.add({
+    id: 'io.saturated',
+    source: run.source,
+    text: `${device}: %util ${util}, await ${wait} ms (${line.trim()})`,
+    value: util,
+  });
+}
+
+/** The header of iostat's device table, in every release's form: "Device:", "Device", or the name last (--pretty). */
+function iostatHeader(cells: readonly string[]): boolean {
+  return (
+    (cells[0] === 'Device:' || cells[0] === 'Device' || cells.at(-1) === 'Device') && cells.includes('%util')
+  );
+}
+
+/**
+ * iostat -x's extended device table and its avg-cpu block (sysstat iostat.c: write_disk_stat_header and
+ * write_plain_cpu_stat in 12.x, write_ext_stat / write_cpu_stat before): columns read by the header's names, since
+ * they moved between releases — "Device:" with rrqm/s … avgqu-sz await r_await w_await svctm %util to 11.5,
+ * "Device" with r/s w/s … aqu-sz %util from 11.6, read and write groups and then d/s … f/s f_await from 12.x, the
+ * device's name last with --pretty. A device at SATURATED_UTIL or more whose requests wait SATURATED_AWAIT_MS or
+ * more, or the CPUs' I/O-wait share at SATURATED_IOWAIT (as top's and vmstat's), is the disk holding everything up.
+ * Every report is read (the first one averages since boot, so it rarely crosses either).
+ */
+function iostatSaturation(run: Run, facts: FactSet): void {
+  let header: string[] | undefined;
+  let cpuHeader: string[] | undefined;
+  for (const line of run.output.split('\n')) {
+    const cells = line.trim().split(/\s+/);
+    if (cpuHeader) {
+      const iowait = iostatNumber(cells[cpuHeader.indexOf('%iowait')]);
+      if (cells.length === cpuHeader.length && iowait >= SATURATED_IOWAIT)
+        facts.add({
+          id: 'io.saturated',
+          source: run.source,
+          text: `avg-cpu %iowait ${iowait}`,
+          value: iowait,
+        });
+      cpuHeader = undefined;
+    } else if (cells[0] === 'avg-cpu:' && cells.includes('%iowait')) {
+      cpuHeader = cells.slice(1);
+      header = undefined;
+    } else if (iostatHeader(cells)) header = cells;
+    else if (!line.trim()) header = undefined;
+    else if (header && cells.length === header.length) iostatDevice(header, cells, line, run, facts);
+  }
 }
 
 /** vmstat(8)'s system and I/O-wait shares, at the thresholds top's line is read with. */
@@ -683,6 +1029,11 @@ function vmstatSaturation(run: Run, facts: FactSet): void {
   if (vmstat && vmstat.sy >= SATURATED_SYSTEM)
     facts.add({ id: 'cpu.saturated', source: run.source, text: vmstat.row, value: vmstat.sy });
   if (vmstat && vmstat.wa >= SATURATED_IOWAIT)
+    facts.add({ id: 'io.saturated', source: run.source, text: vmstat.row, value: vmstat.wa });
+  // vmstat(8) "b: The number of processes blocked waiting for I/O to complete": a queue of them with the CPUs
+  // waiting on I/O a good part of the time is the disk behind, though the share stays under SATURATED_IOWAIT
+  // (idle CPUs on a many-core node dilute it).
+  else if (vmstat && vmstat.b >= BLOCKED_ON_IO && vmstat.wa >= BLOCKED_IOWAIT)
     facts.add({ id: 'io.saturated', source: run.source, text: vmstat.row, value: vmstat.wa });
 }
 
@@ -914,4 +1265,7 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     facts,
   );
   shimLeftovers(runs, bundle, facts);
+  zombieParents(runs, bundle, facts);
+  descriptorHolders(runs, bundle, facts);
+  shimsBeforeDaemon(runs, facts);
 }

@@ -420,6 +420,21 @@ function apiBehindOwnPod(facts: FactSet): void {
   facts.add({ id: 'kubelet.api_behind_own_pod', source: sandbox.source, text: sandbox.text });
 }
 
+/** The kernel's own word that memory ran out or would not come in the size asked for. */
+const KERNEL_MEMORY_SHORT: readonly FactId[] = ['mem.fragmented', 'mem.oom', 'mem.exhausted'];
+
+/**
+ * The runtime's relay of its init failing at the namespace step (an exit status and nothing more), beside the
+ * kernel's report that an allocation failed: the init's clone or unshare is what asked for that memory (runc
+ * nsexec.c; linux mm/page_alloc.c warn_alloc), so the relay is the same ENOMEM seen from the runtime.
+ */
+function initFailedForMemory(facts: FactSet): void {
+  const relay = facts.examples('runc.init_ns_failed')[0];
+  if (!relay || facts.has('runc.init_enomem')) return;
+  if (KERNEL_MEMORY_SHORT.some((id) => facts.has(id) && !facts.onlyObserved(id)))
+    facts.add({ id: 'runc.init_enomem', source: relay.source, text: relay.text });
+}
+
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
@@ -440,4 +455,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   fatalBehindRuntime(facts);
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
+  initFailedForMemory(facts);
 }

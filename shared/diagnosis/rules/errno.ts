@@ -29,6 +29,9 @@ const CALL_FORMS: Readonly<Record<string, readonly string[]>> = {
   pthread_create: ['pthread_create'],
   write: ['write', 'pwrite', 'writev'],
   mkdir: ['mkdir', 'mkdirat'],
+  // runc's init: "exec user process caused" (to 1.0) and Go's os.PathError "exec /path" (1.1+), after which the
+  // errno's text follows; "exec" alone also covers Go's exec.Command errors ("fork/exec" is fork's).
+  execve: ['exec user process', 'exec'],
 };
 
 /**

@@ -320,6 +320,74 @@ export const KERNEL_RULES: readonly Signature[] = [
       'a container hit its own memory limit and the kernel killed a process in it (not node memory exhaustion)',
   },
 
+  // --- Allocation failures short of the OOM killer (mm/page_alloc.c, mm/slab_common.c, mm/slub.c) ---
+  {
+    // warn_alloc (4.11+; warn_alloc_failed before, same words): "<comm>: page allocation failure: order:N,
+    // mode:0x…(<flags>)", then the stack and show_mem's free lists. An order above 0 is a block of 2^N contiguous
+    // pages: when it fails the buddy allocator had no free block that large and compaction could not make one.
+    // Atomic (GFP_ATOMIC, GFP_NOWAIT) requests from interrupts and drivers fail without reclaim and are retried by
+    // their callers; mode 0x20 is GFP_ATOMIC's value on 3.x kernels, which print no flag names (before 4.6).
+    fact: 'mem.fragmented',
+    // (its value exactly: the pattern reads a mode of 3 hex digits or more, or 2 that are not "20").
+    pattern:
+      ': page allocation failure: order:(?:[1-9]|1[0-9]), mode:0x(?:[0-9a-f]{3,}|[013-9a-f][0-9a-f]|2[1-9a-f])',
+    literals: ['page allocation failure: order:'],
+    unless: 'GFP_ATOMIC|GFP_NOWAIT',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/page_alloc.c warn_alloc ("%s: %pV, mode:%#x(%pGg), nodemask=%*pbl" with "page allocation failure: order:%u", 4.11+; warn_alloc_failed "%s: page allocation failure: order:%d, mode:0x%x" before; the flags\' names from 4.6, c5c990e8a1fe)',
+    mechanism:
+      'the kernel could not allocate a block of contiguous pages of the order asked for: memory is fragmented (or short), and what needs such a block, like the hash tables of a new network namespace, fails',
+  },
+  {
+    // The same report when the failing task is a runtime's init: runc's stages name themselves runc:[0:PARENT],
+    // runc:[1:CHILD], runc:[2:INIT]; before runc 1.0 re-execed itself from /proc/self/exe, its comm was "exe".
+    fact: 'runc.init_enomem',
+    pattern: '(?:runc:\\[[012]:(?:PARENT|CHILD|INIT)\\]|exe|runc|crun): page allocation failure: order:',
+    literals: ['page allocation failure: order:'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/page_alloc.c warn_alloc / warn_alloc_failed (the task\'s comm first); runc libcontainer/nsenter/nsexec.c (prctl PR_SET_NAME "runc:[1:CHILD]" etc. from 1.0.0-rc5; the re-exec of /proc/self/exe, comm "exe", before), crun src/libcrun/linux.c (clone of the container\'s namespaces)',
+    mechanism:
+      "the runtime's init asked the kernel for memory while it made the container's namespaces and got none: the container's start fails with it",
+  },
+  {
+    // show_free_areas (show_mem): one line per zone, "Node 0 Normal: 3400*4kB (UME) 1200*8kB (UM) … 0*4096kB =
+    // 27352kB", the free blocks of each order (4kB pages: order 0 is 4kB, order 10 is 4096kB), with their migrate
+    // types only when the count is not 0 (4.x+). Nothing free from 128kB (order 5) up: any larger request fails.
+    fact: 'mem.fragmented',
+    pattern:
+      '(?:Normal|DMA32): [0-9][^\\n]{0,300} 0\\*128kB 0\\*256kB 0\\*512kB 0\\*1024kB 0\\*2048kB 0\\*4096kB = [0-9]+kB',
+    literals: ['0*4096kB = '],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/page_alloc.c show_free_areas ("%lu*%lukB " per order, then "= %lukB"; mm/show_mem.c from 6.6), printed by warn_alloc and the OOM report\'s dump_header',
+    mechanism:
+      "the buddy allocator's free lists hold nothing from 128kB up in the node's main zone: memory is fragmented, so every allocation of contiguous pages above that size fails",
+  },
+  {
+    // The slab caches a network namespace or a module makes when it starts: mm/slab_common.c warns when creating
+    // one fails (kmem_cache_create, kmem_cache_create_usercopy from 4.16, __kmem_cache_create_args from 6.12), and
+    // netfilter made one conntrack cache per network namespace ("nf_conntrack_%p") on kernels before 4.9's single
+    // cache (RHEL/CentOS 7's 3.10 among them), failing a namespace's creation with "Unable to create nf_conn slab
+    // cache". SLUB's own warning is for a slab it could not grow at its page order.
+    fact: 'mem.fragmented',
+    pattern:
+      'kmem_cache_create[a-z_]*\\([^)\\n]{1,80}\\) failed with error -?[0-9]+|Unable to create nf_conn slab cache|SLUB: Unable to allocate memory on node',
+    literals: [
+      'kmem_cache_create',
+      'Unable to create nf_conn slab cache',
+      'SLUB: Unable to allocate memory on node',
+    ],
+    // An atomic request's slab (interrupt context, a driver's receive path) is retried by its caller, as above.
+    unless: 'GFP_ATOMIC|GFP_NOWAIT',
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/slab_common.c kmem_cache_create / kmem_cache_create_usercopy ("kmem_cache_create(%s) failed with error %d", 3.12+; "%s(%s) failed with error %d" in __kmem_cache_create_args, 6.12+), net/netfilter/nf_conntrack_core.c nf_conntrack_init_net ("Unable to create nf_conn slab cache", per-namespace cache before 4.9), mm/slub.c slab_out_of_memory ("SLUB: Unable to allocate memory on node %d, gfp=%#x(%pGg)")',
+    mechanism:
+      'the kernel could not allocate the pages for a slab cache (or a new slab of one): a network namespace or a container set-up that needs it fails, memory being too short or too fragmented',
+  },
+
   // --- File and process limits ---
   {
     fact: 'fd.file_max',

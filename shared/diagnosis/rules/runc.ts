@@ -215,4 +215,46 @@ export const RUNC_RULES: readonly Signature[] = [
     mechanism:
       "runc froze a container's cgroup to change its unit's properties (an update) and could not thaw it: the container's processes stay stopped",
   },
+  {
+    // nsexec's bail, naming the step and then strerror: "nsenter: unable to unshare namespaces: %m" (rc2-rc4),
+    // "nsenter: failed to unshare namespaces" and "unable to fork: child_func/init_func" (rc5-rc93, "nsenter: " in
+    // front), "nsexec-1[PID]: failed to unshare remaining namespaces (except cgroupns)" and "unable to spawn
+    // stage-1/-2" (1.0-1.1, as runc's forwarded FATAL log), "failed to unshare remaining namespaces" (try_unshare,
+    // 1.2+); crun reports the clone of the container's namespaces, or an unshare, with the errno after it. ENOMEM
+    // there is the kernel failing to allocate what a new namespace needs (clone(2), unshare(2) ERRORS, ENOMEM).
+    fact: 'runc.init_enomem',
+    pattern:
+      '(?:unable to unshare namespaces|failed to unshare (?:namespaces|remaining namespaces|user namespace|cgroup namespace|network namespace)|unable to spawn stage-[12]|unable to fork|failed to fork|crun[^\\n]{0,300}(?:clone|unshare `?\\(?CLONE_NEW[A-Z]+`?\\)?))[^\\n]{0,80}[:：] ?[Cc]annot allocate memory',
+    literals: ['cannot allocate memory'],
+    source:
+      'runc libcontainer/nsenter/nsexec.c bail ("nsenter: " fmt ": %m" to v1.0.0-rc92, write_log(FATAL, fmt ": %m") from 1.0 as "nsexec-N[PID]: …"; "unable to unshare namespaces" rc2-rc4, "failed to unshare namespaces" rc5-rc93, "failed to unshare remaining namespaces (except cgroupns)" 1.0-1.1, try_unshare "failed to unshare %s" 1.2+, "unable to spawn stage-1/-2" 1.0+); crun src/libcrun/linux.c (crun_make_error (err, errno, "clone"), "unshare `CLONE_NEWNS`"); clone(2)/unshare(2) ERRORS ENOMEM',
+    mechanism:
+      "the low-level runtime's init could not clone its stages or make the container's namespaces for want of kernel memory: the container's start fails, as every start will while memory stays short or fragmented",
+  },
+  {
+    // The same failure as the runtime relays it when the init's own message is lost: only the stage's exit status.
+    // Before rc6 bail exited with a status counting its call sites (__COUNTER__ + 1), so the number names the step;
+    // from rc92 every bail exits 1 and its message goes to runc's log.
+    fact: 'runc.init_ns_failed',
+    pattern:
+      '(?:running exec setns process for init|executing setns process|waiting for our first child to exit)(?: caused)?[:\\\\" ]{1,16}exit status [0-9]+',
+    literals: ['setns process for init', 'executing setns process', 'waiting for our first child to exit'],
+    source:
+      'runc libcontainer/process_linux.go (*initProcess).start: newSystemErrorWithCause(err, "running exec setns process for init") rc1-rc5, "waiting for our first child to exit" rc6+ ("error waiting for our first child to exit: %w" 1.1+), (*setnsProcess).start "executing setns process" ("error executing setns process: %w" 1.1+), wrapping exec.Cmd.Wait\'s "exit status N"; nsenter/nsexec.c bail exit(__COUNTER__ + 1) rc2-rc5',
+    mechanism:
+      "the low-level runtime's init (nsexec's stages) exited with an error while it set up the container's namespaces: the container never started",
+  },
+  {
+    // runc's init failing to exec the container's process, as runc wrote it to 1.0 (libcontainer
+    // standard_init_linux.go, newSystemErrorWithCause(err, "exec user process"): `caused "…"` to rc92, `caused: …`
+    // in 1.0) and printed to the container's output; 1.1+ writes Go's "exec <path>: …", read by the errno table
+    // (execve). ENFILE from execve: the kernel-wide file table is full.
+    fact: 'fd.file_max',
+    pattern: 'exec user process caused[:]? ?\\\\{0,3}"?[Tt]oo many open files in system',
+    literals: ['too many open files in system'],
+    source:
+      'runc libcontainer/standard_init_linux.go (*linuxStandardInit).Init: newSystemErrorWithCause(err, "exec user process") (rc1-1.0; generic_error.go formats "%s caused %q" before 1.0, "%s caused: %s" in 1.0); execve(2) ERRORS, ENFILE',
+    mechanism:
+      "the container's init could not exec the container's program because the kernel-wide file table (fs.file-max) is full: every container start on the node fails the same way",
+  },
 ];
