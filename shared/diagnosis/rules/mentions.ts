@@ -2158,6 +2158,39 @@ export const MENTIONS: readonly Mention[] = [
       "the node's interfaces (ip-link(8), ip-route(8)): with no interface passing traffic, public or private, neither the API server nor a person reaches the node",
     mechanism: "the node's network is gone entirely: the kubelet cannot post status and no one can log in",
   },
+  // Round 16: a single-binary distribution's combined process (k3s, rke2, k0s, microk8s' kubelite) embeds the
+  // kubelet: that process restarted in a loop is the kubelet not running (node_unreachable), whatever it logged.
+  {
+    fact: 'kubelet.dead',
+    thing: {
+      en: ['k3s', 'k3s-agent', 'k3s-server', 'rke2-server', 'rke2-agent', 'kubelite', 'k0s', 'k0sworker'],
+      zh: ['k3s', 'rke2', 'kubelite', 'k0s'],
+      ja: ['k3s', 'rke2', 'kubelite', 'k0s'],
+    },
+    state: {
+      en: [
+        'crash loop',
+        'crash-loop',
+        'crashlooping',
+        'restart loop',
+        'restarting every',
+        'keeps restarting',
+        'kept restarting',
+        'keeps crashing',
+        'kept crashing',
+        'start request repeated too quickly',
+      ],
+      zh: ['一直重启', '不断重启', '反复重启', '起不来', '启动失败'],
+      ja: ['再起動を繰り返', '起動しな', '起動できな', 'クラッシュループ'],
+    },
+    // A pod or container crash-looping on such a cluster is that workload's, not the distribution's process.
+    unless: ['CrashLoopBackOff', 'pod ', 'Pod ', 'pods', 'container', '容器', 'コンテナ', 'ポッド'],
+    span: 50,
+    source:
+      "k3s's, rke2's and k0s's combined binaries and microk8s' kubelite run the kubelet in their own process (k3s pkg/daemons/agent, microk8s kubelite), and their systemd units restart it (Restart=always): a loop of that unit is the kubelet not running",
+    mechanism:
+      'the process that embeds the kubelet exits and is restarted in a loop: no kubelet posts the node status',
+  },
 ];
 
 /** Every fact a mention may record (for the tests). */
