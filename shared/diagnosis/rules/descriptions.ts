@@ -4888,7 +4888,9 @@ const NOT_AN_EPISODE = [
   'in case of',
   'avoid',
   'prevent',
-  'protect',
+  'to protect',
+  'protect against',
+  'protects against',
   'threshold',
   'eviction-hard',
   'evictionHard',
@@ -5154,6 +5156,18 @@ const SUPERVISORD_NOT_A_DEATH = [
   '; expected\\)',
 ];
 
+/**
+ * The kubelet's log quoting another thing's state ("kubelet 日志一直刷 runtime is down"): a kubelet alive and
+ * writing, the state said of what its log names.
+ */
+export const KUBELET_LOG_QUOTES = [
+  'kubelet 日志',
+  'kubelet日志',
+  'kubelet 的日志',
+  'kubelet log',
+  'kubelet のログ',
+];
+
 export const DESCRIPTIONS: readonly Description[] = [
   {
     subject: 'kubelet',
@@ -5164,6 +5178,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     // A possessive is about a part of the kubelet ("the kubelet's sync loop was not running"), and a kubelet said to
     // be healthy is alive whatever its parts do.
     unless: [
+      ...KUBELET_LOG_QUOTES,
       'stopped posting',
       '137',
       'SIGKILL',
@@ -5202,7 +5217,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'notRestarted',
     fact: 'kubelet.dead',
-    unless: START_OBJECTS,
+    unless: [...START_OBJECTS, ...KUBELET_LOG_QUOTES],
     source:
       'observation: kubelet.service left inactive (systemd did not restart it: Restart= policy, start limit)',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
@@ -5211,6 +5226,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'restarting',
     fact: 'kubelet.dead',
+    unless: KUBELET_LOG_QUOTES,
     // Repeated restarts before their object are a person's ("we kept restarting kubelet").
     subjectFirst: true,
     source:

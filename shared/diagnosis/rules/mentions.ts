@@ -3,6 +3,7 @@ import {
   ADVICE,
   alternatives,
   HEDGES,
+  KUBELET_LOG_QUOTES,
   NOT_THE_NODE,
   PLANNING,
   QUESTION,
@@ -70,6 +71,9 @@ interface Mention {
 
 const terms = (w: Words): Terms => ({ en: w.en, zh: [...(w.zh ?? []), ...(w.ja ?? [])] });
 const all = (w: Words | undefined): string[] => (w ? [...w.en, ...(w.zh ?? []), ...(w.ja ?? [])] : []);
+
+/** One character inside a clause: a sentence's character that is not a comma (WITHIN_SENTENCE, descriptions.ts). */
+const WITHIN_CLAUSE = '(?:[^\\n.;!?。；！？,，、]|\\.[^ \\n])';
 
 /** How far apart in one sentence a thing and its state may be. */
 const SENTENCE_SPAN = 90;
@@ -1258,8 +1262,18 @@ export const MENTIONS: readonly Mention[] = [
         'vanished',
         'gone',
       ],
-      zh: ['连不上', '連不上', 'connection refused', '不存在', '不可用'],
-      ja: ['接続できな', '接続できませ', '存在しな'],
+      zh: [
+        '连不上',
+        '連不上',
+        'connection refused',
+        '不存在',
+        '不可用',
+        '没了',
+        '不见了',
+        '消失了',
+        '被删了',
+      ],
+      ja: ['接続できな', '接続できませ', '存在しな', '消えて', 'なくなって'],
     },
     source:
       "the CRI runtime endpoint (crictl --runtime-endpoint, cri-tools docs/crictl.md; the kubelet's --container-runtime-endpoint): a unix socket the daemon serves; connect(2) ECONNREFUSED or ENOENT on it means no daemon is listening",
@@ -1374,11 +1388,7 @@ export const MENTIONS: readonly Mention[] = [
       'restarting the kubelet fixed',
       // A part of the kubelet (its sync loop, a manager) is not the process; its log quoting another's state
       // ("kubelet 日志一直刷 runtime is down") is a kubelet alive and writing.
-      'kubelet 日志',
-      'kubelet日志',
-      'kubelet 的日志',
-      'kubelet log',
-      'kubelet のログ',
+      ...KUBELET_LOG_QUOTES,
       "kubelet's",
       'kubelet’s',
       'restarting kubelet fixed',
@@ -1681,28 +1691,16 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'kubelet.known_defect',
     specific:
       "a release's known bug named as the kubelet's (or its PLEG's, which only the kubelet runs) is the cause's definition",
-    thing: { en: ['kubelet', 'Kubelet', 'PLEG'], zh: ['kubelet', 'PLEG'], ja: ['kubelet', 'PLEG'] },
+    says: {
+      en: ['known PLEG deadlock', 'known PLEG bug', 'known PLEG issue'],
+      zh: ['已知的 PLEG 死锁', '已知的PLEG死锁', '已知 PLEG 死锁', '已知的 PLEG 问题'],
+      ja: ['既知の PLEG', '既知のPLEG'],
+    },
+    thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
     state: {
-      en: [
-        'known bug',
-        'known issue',
-        'known defect',
-        'known regression',
-        'known deadlock',
-        'known PLEG deadlock',
-      ],
-      zh: [
-        '已知 bug',
-        '已知bug',
-        '已知的 bug',
-        '已知问题',
-        '已知問題',
-        '已知的 PLEG',
-        '已知的PLEG',
-        '已知 PLEG',
-        '已知的死锁',
-      ],
-      ja: ['既知のバグ', '既知の不具合', '既知の問題', '既知のデッドロック', '既知の PLEG'],
+      en: ['known bug', 'known issue', 'known defect', 'known regression', 'known deadlock'],
+      zh: ['已知 bug', '已知bug', '已知的 bug', '已知问题', '已知問題', '已知的死锁'],
+      ja: ['既知のバグ', '既知の不具合', '既知の問題', '既知のデッドロック'],
     },
     source:
       "the kubelet's release notes (kubernetes CHANGELOG, 'Bug or Regression'): a person naming a kubelet release's known bug names a kubelet defect",
@@ -2243,7 +2241,8 @@ function compile(m: Mention): Signature {
     // Denied from earlier in the sentence, or supposed: one alternation, so the mention's words appear once.
     `(?:${alternatives({ en: DENIED_EARLIER, zh: [] })}|${SUPPOSED})${WITHIN_SENTENCE}{0,60}${n}`,
     `${n}${WITHIN_SENTENCE}{0,60}${alternatives({ en: NOT_FOUND_LATER, zh: [] })}`,
-    ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
+    // Within the mention's clause: after a comma the state is another subject's ("…死锁问题，docker 一切正常").
+    ...(m.fineIsTheState ? [] : [`${n}${WITHIN_CLAUSE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
   denials.push(...neverSeen(m.forms));
   // A state denied where it is said: "has not expired", "was never reached", "没有过期".
