@@ -37,6 +37,9 @@ describe('red herrings stay silent: one filter per class', () => {
     '内存没有打满，负载也不高。',
     "Memory wasn't exhausted and the OOM killer never ran.",
     'メモリ不足ではありませんでした。',
+    // Calls said to answer, a configuration said valid.
+    'ListContainers never hung; it returned in milliseconds every time.',
+    'The CNI config was not malformed; we validated it with cnitool.',
     // A workload crash-looping on a single-binary distribution is the workload's.
     'On k3s one of our app pods keeps crash-looping with CrashLoopBackOff.',
   ];
@@ -63,6 +66,13 @@ describe("the mechanisms' words, read", () => {
     ['kubelet 的线程都处于 D 状态，卡在磁盘 IO 上。', 'resource_starvation'],
     ['After the upgrade k3s keeps crash-looping; systemd restarts it every few seconds.', 'node_unreachable'],
     ['rke2-server 升级后一直重启，起不来。', 'node_unreachable'],
+    ['ListPodSandbox from the kubelet never returned for half an hour.', 'runtime_down'],
+    [
+      'Every kubelet call came back as unknown service for the v1 RuntimeService after the upgrade.',
+      'runtime_down',
+    ],
+    ['cni 配置文件在，但是格式写错了，没被加载。', 'cni_hang'],
+    ['The CNI conflist on that node was malformed, so the runtime skipped it.', 'cni_hang'],
   ];
   it.each(ANSWERED)('%s → %s, below the confident bar', (text, cause) => {
     const d = said(text);

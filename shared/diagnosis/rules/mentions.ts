@@ -1199,6 +1199,11 @@ export const MENTIONS: readonly Mention[] = [
         'no IPs left',
         'no free IPs',
         'IP addresses exhausted',
+        "can't assign IPs",
+        'cannot assign IPs',
+        "couldn't assign an IP",
+        'could not assign an IP',
+        'failed to assign an IP',
       ],
       zh: ['IP 耗尽', 'IP耗尽', 'IP 用完', 'IP用完', '拿不到 IP', '拿不到IP', '分配不到 IP', 'IP 地址耗尽'],
       ja: ['IPが枯渇', 'IP枯渇', 'IPアドレスが枯渇', 'IPを取得できな'],
@@ -2188,6 +2193,87 @@ export const MENTIONS: readonly Mention[] = [
       "k3s's, rke2's and k0s's combined binaries and microk8s' kubelite run the kubelet in their own process (k3s pkg/daemons/agent, microk8s kubelite), and their systemd units restart it (Restart=always): a loop of that unit is the kubelet not running",
     mechanism:
       'the process that embeds the kubelet exits and is restarted in a loop: no kubelet posts the node status',
+  },
+  // Round 16b: one CRI call named with its failure, and the CNI configuration said not to parse.
+  {
+    fact: 'runtime.list_timeout',
+    specific:
+      "one CRI list call (ListContainers, ListPodSandbox) that does not return is the runtime's answer missing",
+    thing: {
+      en: [
+        'ListContainers',
+        'ListPodSandbox',
+        'listing pod sandboxes',
+        'listing the pod sandboxes',
+        'listing containers',
+      ],
+      zh: ['ListContainers', 'ListPodSandbox'],
+      ja: ['ListContainers', 'ListPodSandbox'],
+    },
+    state: {
+      en: [...NOT_ANSWERING.en, 'DeadlineExceeded', 'deadline exceeded'],
+      zh: [...(NOT_ANSWERING.zh ?? []), 'DeadlineExceeded', 'deadline exceeded'],
+      ja: [...(NOT_ANSWERING.ja ?? []), 'DeadlineExceeded', 'deadline exceeded'],
+    },
+    // The list named among the calls that create, start and stop containers, all hanging: the runtime slowed under
+    // some other load (churn, storage) as often as not answering at all; those sentences stay with their own rules.
+    unless: ['StartContainer', 'StopContainer', 'CreateContainer', 'RunPodSandbox'],
+    source:
+      "the CRI's RuntimeService (k8s.io/cri-api api.proto ListContainers, ListPodSandbox), called by the kubelet's relist (pkg/kubelet/pleg/generic.go) with a deadline: a runtime that does not answer the list fails every relist",
+    mechanism: "the runtime does not answer the kubelet's list calls: relist fails and PLEG goes unhealthy",
+  },
+  {
+    fact: 'runtime.cri_version',
+    specific:
+      "gRPC's unknown service for the CRI's v1 API names one version mismatch between the kubelet and the runtime",
+    thing: {
+      en: ['RuntimeService', 'runtime.v1', 'CRI v1', 'v1 CRI', 'CRI API'],
+      zh: ['RuntimeService', 'runtime.v1', 'CRI v1'],
+      ja: ['RuntimeService', 'runtime.v1', 'CRI v1'],
+    },
+    state: {
+      en: [
+        'unknown service',
+        'Unimplemented',
+        'not implemented',
+        'unimplemented',
+        'not supported',
+        "doesn't support",
+        'does not support',
+      ],
+      zh: ['unknown service', '不支持', '未实现'],
+      ja: ['unknown service', 'サポートされていな', '未実装'],
+    },
+    source:
+      "the kubelet's CRI client from 1.26 speaks only the CRI's v1 API (pkg/kubelet/cri/remote, k8s.io/cri-api runtime.v1); a runtime without it answers gRPC's 'unknown service runtime.v1.RuntimeService'",
+    mechanism:
+      'the runtime does not speak the CRI version the kubelet asks for: every call fails and the runtime counts as down',
+  },
+  {
+    fact: 'cni.config_invalid',
+    specific: 'a CNI configuration file that does not parse names one file the runtime loads',
+    thing: {
+      en: ['CNI config', 'cni config', 'CNI configuration', 'conflist'],
+      zh: ['cni 配置', 'CNI 配置', 'cni配置', 'CNI配置', 'conflist'],
+      ja: ['CNI 設定', 'CNI設定', 'conflist'],
+    },
+    state: {
+      en: [
+        'invalid',
+        'malformed',
+        'failed to parse',
+        'parse error',
+        'syntax error',
+        'not loaded',
+        "wasn't loaded",
+        'was ignored',
+      ],
+      zh: ['格式写错', '格式错误', '格式不对', '写错了', '没被加载', '没有被加载', '解析失败', '加载失败'],
+      ja: ['不正', 'パースに失敗', '読み込まれていな', '読み込まれませ'],
+    },
+    source:
+      "libcni's configuration loading (containernetworking/cni libcni/conf.go ConfListFromBytes, ConfFiles), used by containerd's and cri-o's network setup: a file that does not parse is skipped and the network stays not ready",
+    mechanism: 'the runtime cannot load the CNI configuration: no pod network can be set up',
   },
 ];
 
