@@ -19,6 +19,7 @@ import { mechanismOf } from './mechanism.ts';
 import { nestedProbes } from './nested.ts';
 import { observe, symptom } from './observed.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
+import { recurringProbes } from './recurring.ts';
 
 /** How many causes a diagnosis lists, and how many probes it asks for. */
 const MAX_CAUSES = 4;
@@ -94,7 +95,8 @@ function missingEvidence(
   const top = ranked[0];
   if (top && top.confidence >= SETTLED) return [];
   // A nested cluster's shared host comes first: its limits are what the node's own evidence cannot show.
-  const missing: Missing[] = nestedProbes(bundle, ctx.facts);
+  // Then a recurring hour's question: what is scheduled then (a lead, never a cause).
+  const missing: Missing[] = [...nestedProbes(bundle, ctx.facts), ...recurringProbes(bundle)];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;
   const seen = new Set<string>(missing.map((m) => m.how));

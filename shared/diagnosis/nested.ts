@@ -16,16 +16,27 @@ import type { FactSet } from './facts.ts';
 const NESTED_MARKERS: readonly { name: string; pattern: RegExp }[] = [
   {
     name: 'kind',
+    // Or named in a person's words: "the kind cluster", "kind 集群", "kind のクラスタ".
     pattern:
-      /\bkindest\/node\b|\bkind (?:create|delete|get|load|export) |\bkind-(?:control-plane|worker\d*)\b/,
+      /\bkindest\/node\b|\bkind (?:create|delete|get|load|export) |\bkind-(?:control-plane|worker\d*)\b|\b[Kk]ind (?:cluster|node)s?\b|\bkind ?(?:集群|節點|节点|クラスタ)/,
   },
   {
     name: 'k3d',
-    pattern: /\bk3d-[a-z0-9][a-z0-9-]*-(?:server|agent)-\d+\b|\bk3d (?:cluster|node) (?:create|start|list)\b/,
+    pattern:
+      /\bk3d-[a-z0-9][a-z0-9-]*-(?:server|agent)-\d+\b|\bk3d (?:cluster|node) (?:create|start|list)\b|\b[Kk]3d (?:cluster|node)s?\b|\bk3d ?(?:集群|クラスタ)/,
   },
   { name: 'minikube', pattern: /\bminikube\b/ },
   { name: 'k3s in a container', pattern: /\brancher\/k3s:v?\d/ },
-  { name: 'Docker in Docker', pattern: /\bdocker:[0-9.]*-?dind\b|\bDocker-in-Docker\b/ },
+  {
+    name: 'Docker in Docker',
+    pattern: /\bdocker:[0-9.]*-?dind\b|\b[Dd]ocker-in-[Dd]ocker\b|\bDinD\b|\bdind\b/,
+  },
+  // A cluster said to run inside a container or a pod, in words.
+  {
+    name: 'a nested cluster',
+    pattern:
+      /\bnested (?:cluster|Kubernetes|k8s|kubelet)\b|\b(?:cluster|Kubernetes|k3s|kubelet) (?:running )?(?:inside|in) a (?:container|pod)\b|嵌套(?:集群|的集群|的 ?k8s)|容器里(?:跑|运行)的?(?:集群|k8s|k3s)|入れ子(?:の)?クラスタ/,
+  },
 ];
 
 /** The nested setups a bundle names (node name, logs, command outputs), or an empty list. */

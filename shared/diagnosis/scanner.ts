@@ -75,7 +75,11 @@ function classifyLine(
     if (!sig || found.has(sig.fact) || (sig.prose && !freeProse)) continue;
     const match = sig.regex.exec(parsed.message);
     if (!match || sig.unlessRegex?.test(parsed.message)) continue;
-    const attributed = sig.from === undefined || sig.from.includes(parsed.component);
+    // A person's sentence that names a daemon ("the app hit too many open files; node and kubelet were fine") is
+    // not that daemon's line: a rule that requires its writer leaves such prose to the description readers, which
+    // weigh who the sentence is about (an application's own limit, a job's container, a denial).
+    const namedInProse = sig.strict === true && freeProse && parsed.attribution === 'content';
+    const attributed = (sig.from === undefined || sig.from.includes(parsed.component)) && !namedInProse;
     const allowedUnknown = parsed.component === 'unknown' && !sig.strict;
     const quoted =
       !attributed &&

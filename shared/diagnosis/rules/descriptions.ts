@@ -4862,7 +4862,24 @@ const START_OBJECTS = [
  * a node went through: documentation ("when a node is under memory pressure, the kubelet evicts"), the kubelet's
  * eviction thresholds and reservations, a way to avoid it.
  */
+/**
+ * Advice: what someone recommends doing so that a problem does not happen ("建议把 … 调大一点，免得以后出问题"),
+ * not a report that it did. Part of NOT_AN_EPISODE and of PLANNING (every description reader's filter).
+ */
+const ADVISED = [
+  'recommend',
+  'Recommend',
+  'best practice',
+  '建议',
+  '建議',
+  '以免',
+  '免得',
+  '推奨',
+  'おすすめ',
+];
+
 const NOT_AN_EPISODE = [
+  ...ADVISED,
   'when a node',
   'when nodes',
   'when node ',
@@ -4871,7 +4888,9 @@ const NOT_AN_EPISODE = [
   'in case of',
   'avoid',
   'prevent',
-  'protect',
+  'to protect',
+  'protect against',
+  'protects against',
   'threshold',
   'eviction-hard',
   'evictionHard',
@@ -4879,14 +4898,9 @@ const NOT_AN_EPISODE = [
   'evictionSoft',
   'memory.available',
   'nodefs.available',
-  'recommend',
   'should ',
-  'best practice',
-  '建议',
-  '建議',
   '避免',
   '防止',
-  '以免',
   '阈值',
   '閾值',
 ];
@@ -4943,9 +4957,52 @@ export const NOT_THE_NODE = [
   '线上没问题',
   '本番は問題',
   '本番とは無関係',
+  // Said of a case that does not apply here (an upstream issue, another driver's bug).
+  "doesn't apply",
+  'does not apply',
+  "didn't apply",
+  'did not apply',
+  'not applicable',
+  '不适用',
+  '不適用',
+  '当てはまらない',
+  '該当しない',
+  // Said inside a job or a container, the node itself set apart as fine.
+  'inside the job',
+  'inside the CI job',
+  'but the node was fine',
+  'the node itself was fine',
+  'the node itself is fine',
+  'node and kubelet were fine',
+  'node and the kubelet were fine',
+  '节点和 kubelet 都正常',
+  '节点和kubelet都正常',
+  '节点本身正常',
+  '节点本身没问题',
+  'ノード自体は正常',
+  'ノードは正常',
 ];
+/**
+ * Words before a description, in its sentence, that make it a supposition: "if docker hangs again, restart it",
+ * "万一 …". Every description reader denies what follows them within its sentence. A simile is not one ("as if
+ * dockerd stopped accepting" says what the writer saw), nor a Japanese "ても" before "しばらく".
+ */
+export const SUPPOSED =
+  '(?:If |[^s\\n] if |[^a\\n]s if |In case |in case |如果|万一|萬一|もしも|もし |もし、|[^てで\\n]もし)';
+/**
+ * Words right before a state that deny it, a copula's or an auxiliary's negation: "memory wasn't exhausted",
+ * "the load was never high", "内存并没有打满". Not a bare "not" or "n't": "won't start", "can't connect" are states.
+ */
+export const NEGATED_STATE =
+  "(?:wasn't|weren't|isn't|aren't|was not|were not|is not|are not|hasn't been|haven't been|has not been|have not been|hadn't been|had not been| never|Never|was never|were never|didn't get|did not get|並沒有|并没有|并未|没有|沒有|從未|从未|未曾)";
 /** Plans and runbooks: a mention of what may happen, not of what did. */
 export const PLANNING = [
+  ...ADVISED,
+  // What documentation says is possible, not what happened.
+  'the docs',
+  'The docs',
+  'the documentation',
+  'The documentation',
   'runbook',
   'planning',
   'we plan',
@@ -4989,7 +5046,6 @@ export const PLANNING = [
   '計画',
   'かもしれ',
   '可能性',
-  'もし',
   'たぶん',
   '多分',
   'でしょうか',
@@ -5100,6 +5156,18 @@ const SUPERVISORD_NOT_A_DEATH = [
   '; expected\\)',
 ];
 
+/**
+ * The kubelet's log quoting another thing's state ("kubelet 日志一直刷 runtime is down"): a kubelet alive and
+ * writing, the state said of what its log names.
+ */
+export const KUBELET_LOG_QUOTES = [
+  'kubelet 日志',
+  'kubelet日志',
+  'kubelet 的日志',
+  'kubelet log',
+  'kubelet のログ',
+];
+
 export const DESCRIPTIONS: readonly Description[] = [
   {
     subject: 'kubelet',
@@ -5110,6 +5178,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     // A possessive is about a part of the kubelet ("the kubelet's sync loop was not running"), and a kubelet said to
     // be healthy is alive whatever its parts do.
     unless: [
+      ...KUBELET_LOG_QUOTES,
       'stopped posting',
       '137',
       'SIGKILL',
@@ -5148,7 +5217,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'notRestarted',
     fact: 'kubelet.dead',
-    unless: START_OBJECTS,
+    unless: [...START_OBJECTS, ...KUBELET_LOG_QUOTES],
     source:
       'observation: kubelet.service left inactive (systemd did not restart it: Restart= policy, start limit)',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
@@ -5157,6 +5226,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'restarting',
     fact: 'kubelet.dead',
+    unless: KUBELET_LOG_QUOTES,
     // Repeated restarts before their object are a person's ("we kept restarting kubelet").
     subjectFirst: true,
     source:
@@ -7212,6 +7282,7 @@ function compile(d: Description): Signature {
     statePatterns(state).map((p) => p.pattern),
   );
   const subjectTerms: SubjectTerms = SUBJECTS[d.subject];
+  const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
   const unless = [
     state.denied.en,
     state.denied.zh,
@@ -7222,7 +7293,6 @@ function compile(d: Description): Signature {
     d.unless ?? [],
     subjectTerms.not ?? [],
   ].flat();
-  const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
   const backward = d.objectOf
     ? `${said}(?: ${anyOf(DETERMINERS)}){0,4} ${subject}`
     : `${said}${WITHIN_SENTENCE}{0,${d.backwardGap ?? BACKWARD_GAP}}${subject}`;
@@ -7232,7 +7302,15 @@ function compile(d: Description): Signature {
     fact: d.fact,
     pattern: orders.join('|'),
     literals: descriptionLiterals(d),
-    unless: alternatives({ en: unless, zh: [] }, [...(d.unlessPatterns ?? []), QUESTION]),
+    unless: alternatives({ en: unless, zh: [] }, [
+      ...(d.unlessPatterns ?? []),
+      QUESTION,
+      // The subject and its state both inside the supposition ("if docker hangs again"), not a subject named in a
+      // later sentence's plan ("If we ssh in and start docker …").
+      `${SUPPOSED}${WITHIN_SENTENCE}{0,60}${forward}`,
+      // The state denied where it is said: "memory wasn't exhausted", "内存没有打满", "docker never hung".
+      `${NEGATED_STATE} ?${said}`,
+    ]),
     observation: true,
     prose: true,
     ...(state.ended ? { ended: true } : {}),

@@ -3,10 +3,12 @@ import {
   ADVICE,
   alternatives,
   HEDGES,
+  KUBELET_LOG_QUOTES,
   NOT_THE_NODE,
   PLANNING,
   QUESTION,
   RESOLVED,
+  SUPPOSED,
   type Terms,
   WITHIN_SENTENCE,
 } from './descriptions.ts';
@@ -69,6 +71,9 @@ interface Mention {
 
 const terms = (w: Words): Terms => ({ en: w.en, zh: [...(w.zh ?? []), ...(w.ja ?? [])] });
 const all = (w: Words | undefined): string[] => (w ? [...w.en, ...(w.zh ?? []), ...(w.ja ?? [])] : []);
+
+/** One character inside a clause: a sentence's character that is not a comma (WITHIN_SENTENCE, descriptions.ts). */
+const WITHIN_CLAUSE = '(?:[^\\n.;!?。；！？,，、]|\\.[^ \\n])';
 
 /** How far apart in one sentence a thing and its state may be. */
 const SENTENCE_SPAN = 90;
@@ -156,6 +161,21 @@ const DENY_AFTER = [
   ' not the problem',
   ' not the issue',
   ' ruled out',
+  // The mechanism said never to have acted: "the OOM killer never ran", "OOM never kicked in".
+  ' never ran',
+  ' never fired',
+  ' never triggered',
+  ' never kicked in',
+  ' never ran once',
+  " didn't fire",
+  ' did not fire',
+  " didn't kick in",
+  ' did not kick in',
+  ' never happened',
+  ' never occurred',
+  '从未触发',
+  '没有触发',
+  '沒有觸發',
   '正常',
   '没问题',
   '沒問題',
@@ -191,6 +211,12 @@ const DENIED_EARLIER = [
   '没有任何',
   '沒有任何',
   '排除了',
+  // A search named, not its finding: "I checked ps for both Z and D states".
+  'checked ps for',
+  'checked for',
+  'looked for',
+  'searched for',
+  'grepped for',
 ];
 /** Words before a message or a count that say it was never seen. */
 const NEVER_SEEN = [
@@ -211,19 +237,6 @@ const NEVER_SEEN = [
   'only',
 ];
 /** Words later in a mention's sentence that say it was looked for and not found. */
-/** Words before a mention, in its sentence, that make it a supposition: "if docker inspect hangs …", "万一 …". */
-const SUPPOSED = [
-  'If ',
-  'if ',
-  'In case ',
-  'in case ',
-  'Whenever ',
-  'whenever ',
-  '如果',
-  '万一',
-  '萬一',
-  'もし',
-];
 /** Japanese negative endings after a state that is a verb: "タイムアウトしませんでした", "固まっていません". */
 const JA_NOT_AFTER = [
   'しませんでした',
@@ -360,6 +373,11 @@ const NOT_ANSWERING: Words = {
     '卡住',
     '卡死',
     '一直卡',
+    '卡那儿',
+    '卡那兒',
+    '卡在那儿',
+    '卡在那裡',
+    '卡在那里',
     '没反应',
     '沒反應',
     '没有响应',
@@ -1181,6 +1199,11 @@ export const MENTIONS: readonly Mention[] = [
         'no IPs left',
         'no free IPs',
         'IP addresses exhausted',
+        "can't assign IPs",
+        'cannot assign IPs',
+        "couldn't assign an IP",
+        'could not assign an IP',
+        'failed to assign an IP',
       ],
       zh: ['IP 耗尽', 'IP耗尽', 'IP 用完', 'IP用完', '拿不到 IP', '拿不到IP', '分配不到 IP', 'IP 地址耗尽'],
       ja: ['IPが枯渇', 'IP枯渇', 'IPアドレスが枯渇', 'IPを取得できな'],
@@ -1240,9 +1263,22 @@ export const MENTIONS: readonly Mention[] = [
         'not there',
         'missing',
         'gone',
+        'disappeared',
+        'vanished',
+        'gone',
       ],
-      zh: ['连不上', '連不上', 'connection refused', '不存在', '不可用'],
-      ja: ['接続できな', '接続できませ', '存在しな'],
+      zh: [
+        '连不上',
+        '連不上',
+        'connection refused',
+        '不存在',
+        '不可用',
+        '没了',
+        '不见了',
+        '消失了',
+        '被删了',
+      ],
+      ja: ['接続できな', '接続できませ', '存在しな', '消えて', 'なくなって'],
     },
     source:
       "the CRI runtime endpoint (crictl --runtime-endpoint, cri-tools docs/crictl.md; the kubelet's --container-runtime-endpoint): a unix socket the daemon serves; connect(2) ECONNREFUSED or ENOENT on it means no daemon is listening",
@@ -1355,7 +1391,9 @@ export const MENTIONS: readonly Mention[] = [
       'panicked',
       'kubelet panic',
       'restarting the kubelet fixed',
-      // A part of the kubelet (its sync loop, a manager) is not the process.
+      // A part of the kubelet (its sync loop, a manager) is not the process; its log quoting another's state
+      // ("kubelet 日志一直刷 runtime is down") is a kubelet alive and writing.
+      ...KUBELET_LOG_QUOTES,
       "kubelet's",
       'kubelet’s',
       'restarting kubelet fixed',
@@ -1656,11 +1694,18 @@ export const MENTIONS: readonly Mention[] = [
   },
   {
     fact: 'kubelet.known_defect',
+    specific:
+      "a release's known bug named as the kubelet's (or its PLEG's, which only the kubelet runs) is the cause's definition",
+    says: {
+      en: ['known PLEG deadlock', 'known PLEG bug', 'known PLEG issue'],
+      zh: ['已知的 PLEG 死锁', '已知的PLEG死锁', '已知 PLEG 死锁', '已知的 PLEG 问题'],
+      ja: ['既知の PLEG', '既知のPLEG'],
+    },
     thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
     state: {
-      en: ['known bug', 'known issue', 'known defect', 'known regression'],
-      zh: ['已知 bug', '已知bug', '已知的 bug', '已知问题', '已知問題'],
-      ja: ['既知のバグ', '既知の不具合', '既知の問題'],
+      en: ['known bug', 'known issue', 'known defect', 'known regression', 'known deadlock'],
+      zh: ['已知 bug', '已知bug', '已知的 bug', '已知问题', '已知問題', '已知的死锁'],
+      ja: ['既知のバグ', '既知の不具合', '既知の問題', '既知のデッドロック'],
     },
     source:
       "the kubelet's release notes (kubernetes CHANGELOG, 'Bug or Regression'): a person naming a kubelet release's known bug names a kubelet defect",
@@ -1670,13 +1715,29 @@ export const MENTIONS: readonly Mention[] = [
     fact: 'kubelet.alive_while_unknown',
     fineIsTheState: true,
     thing: {
-      en: ['other agents', 'other daemons', 'everything else on the node'],
-      zh: ['其他 agent', '其他agent', '其他的 agent', '其他组件'],
-      ja: ['他のエージェント', 'ほかのエージェント'],
+      en: [
+        'other agents',
+        'other daemons',
+        'everything else on the node',
+        // The node's other API clients, by name: each holds its own connection to the API server.
+        'kube-proxy',
+        'node-exporter',
+        'CNI daemonset',
+        'calico-node',
+      ],
+      zh: ['其他 agent', '其他agent', '其他的 agent', '其他组件', 'kube-proxy'],
+      ja: ['他のエージェント', 'ほかのエージェント', 'kube-proxy'],
     },
     state: {
-      en: ['reach the API server', 'talk to the API server', 'were fine', 'worked fine'],
-      zh: ['访问 apiserver 都正常', '都正常', '正常访问'],
+      en: [
+        'reach the API server',
+        'talk to the API server',
+        'talking to the API server',
+        'reaching the API server',
+        'were fine',
+        'worked fine',
+      ],
+      zh: ['访问 apiserver 都正常', '都正常', '正常访问', 'apiserver 通信都正常', 'apiserver 通信正常'],
       ja: ['通信できて', '接続できて'],
     },
     source:
@@ -1919,6 +1980,301 @@ export const MENTIONS: readonly Mention[] = [
       "the control-plane hosts that serve the API server (docs 'Options for Highly Available Topology', 'Creating Highly Available Clusters with kubeadm'): when enough of them are down the API server behind the shared address does not answer, and every node's status updates fail",
     mechanism: "the API server's hosts are down: the nodes cannot reach the API server and go Unknown",
   },
+  // Round 16b: the kubelet's start-up refusals on its own checks, said in words (kubelet_defect takes them).
+  {
+    fact: 'kubelet.kernel_defaults',
+    specific: 'protectKernelDefaults is one check of the kubelet, enforced at its start',
+    thing: {
+      en: ['protectKernelDefaults', 'protect-kernel-defaults'],
+      zh: ['protectKernelDefaults', 'protect-kernel-defaults'],
+      ja: ['protectKernelDefaults', 'protect-kernel-defaults'],
+    },
+    state: {
+      en: [
+        'refuses to start',
+        'refused to start',
+        "won't start",
+        'fails to start',
+        'failed to start',
+        'exits',
+        'exited',
+        'differ',
+        'mismatch',
+      ],
+      zh: ['起不来', '启动失败', '无法启动', '不一致', '退出'],
+      ja: ['起動しな', '起動できな', '起動に失敗', '一致しな'],
+    },
+    source:
+      "the kubelet's protectKernelDefaults (KubeletConfiguration; pkg/kubelet/cm/container_manager_linux.go setupKernelTunables in its error mode): kernel tunables (vm.overcommit_memory, kernel.panic, kernel.panic_on_oops) that differ from the kubelet's values are an error at start, not set",
+    mechanism:
+      'the kubelet exits at start because the host kernel tunables differ from what protectKernelDefaults demands',
+  },
+  {
+    fact: 'kubelet.qos_root_missing',
+    specific:
+      "the kubepods cgroup is the kubelet's own QoS root: its absence right after creation is one check",
+    thing: {
+      en: ['kubepods cgroup', 'kubepods slice', 'kubepods.slice', 'QoS cgroup'],
+      zh: ['kubepods cgroup', 'kubepods.slice', 'kubepods'],
+      ja: ['kubepods cgroup', 'kubepods.slice', 'kubepods'],
+    },
+    state: {
+      en: [
+        'was missing',
+        'is missing',
+        'does not exist',
+        "doesn't exist",
+        'did not exist',
+        "didn't exist",
+        'not found',
+      ],
+      zh: ['不存在', '找不到', '丢失'],
+      ja: ['存在しな', '見つからな'],
+    },
+    source:
+      "the kubelet's container manager (pkg/kubelet/cm/container_manager_linux.go, the QoS container manager's Start and its cgroup-root check): the kubepods root it creates must exist when it checks",
+    mechanism:
+      'the kubelet container manager cannot find the kubepods cgroup it created, and the kubelet exits at start',
+  },
+  {
+    fact: 'kubelet.cadvisor_cgroup_path',
+    specific: "cAdvisor's watch of one cgroup path failing is one step of the kubelet's start",
+    thing: { en: ['cAdvisor', 'cadvisor'], zh: ['cAdvisor', 'cadvisor'], ja: ['cAdvisor', 'cadvisor'] },
+    state: {
+      en: ['failed to watch', 'cannot watch', "couldn't watch", 'could not watch'],
+      zh: ['监听失败', 'watch 失败', 'watch失败'],
+      ja: ['監視に失敗', 'watch に失敗'],
+    },
+    source:
+      "cAdvisor's raw container watcher (google/cadvisor container/raw/watcher.go, 'failed to watch directory'), started by the kubelet (pkg/kubelet/cadvisor): a cgroup layout its release does not know fails the watch",
+    mechanism:
+      "the kubelet's embedded cAdvisor cannot watch the host's cgroup layout, so the kubelet fails or reports no stats",
+  },
+  {
+    fact: 'kubelet.container_map',
+    specific: "the container map is the kubelet's own start-up bookkeeping of the runtime's containers",
+    thing: {
+      en: ['container map', 'containerMap'],
+      zh: ['container map', 'containerMap'],
+      ja: ['container map', 'containerMap'],
+    },
+    state: {
+      en: ['died', 'exited', 'crashed', 'fails', 'failed', 'panic', 'sandbox'],
+      zh: ['退出', '失败', 'sandbox'],
+      ja: ['終了', '失敗', 'sandbox'],
+    },
+    source:
+      "the kubelet's CPU and memory managers' container map (pkg/kubelet/cm/container_manager_linux.go buildContainerMapFromRuntime, 1.18-1.23): a container whose sandbox the runtime no longer lists made the kubelet fail at start",
+    mechanism: 'the kubelet exits at start on an orphan container its own map cannot place',
+  },
+  {
+    fact: 'network.netdev_leak',
+    specific: "the kernel's unregister_netdevice wait names one device whose references are never released",
+    says: {
+      en: [
+        'unregister_netdevice',
+        'waiting for a veth to become free',
+        'waiting for the veth to become free',
+        'to become free with usage count',
+        'to become free. Usage count',
+      ],
+      zh: ['unregister_netdevice'],
+      ja: ['unregister_netdevice'],
+    },
+    source:
+      "the kernel's netdev_wait_allrefs (net/core/dev.c, 'unregister_netdevice: waiting for %s to become free. Usage count = %d'): a network device being removed that something still references",
+    mechanism:
+      "a pod's network device cannot be removed while references to it leak: namespace teardown and new sandboxes wait",
+  },
+  {
+    fact: 'cni.teardown_failed',
+    specific: "the plugin's DEL is one CNI call, named with its failure",
+    thing: {
+      en: [
+        'network teardown',
+        'CNI DEL',
+        'CNI delete',
+        'teardown of the network',
+        'tearing down the network',
+        'tear down the network',
+      ],
+      zh: ['删除网络', '网络清理', 'CNI 删除', 'CNI DEL'],
+      ja: ['ネットワークの削除', 'CNI の削除', 'CNI DEL'],
+    },
+    state: {
+      en: ['failing', 'failed', 'fails', 'errors', 'keeps failing'],
+      zh: ['失败', '失敗', '报错'],
+      ja: ['失敗', 'エラー'],
+    },
+    source:
+      "the CNI specification's DEL (containernetworking/cni SPEC.md) called by the runtime from StopPodSandbox (containerd's CRI teardownPodNetwork, cri-o's network teardown): a DEL that fails keeps the sandbox, and the kubelet retries KillPodSandbox",
+    mechanism:
+      "the network plugin's DEL fails: pods stay Terminating and the kubelet retries their sandboxes' removal",
+  },
+  // Round 16: the kubelet's own threads waiting on the disk are the storage's delay, not a wedged container.
+  {
+    fact: 'io.saturated',
+    specific: "the kubelet's own threads waiting in the kernel on I/O is a process state with one meaning",
+    thing: { en: ['kubelet', 'Kubelet'], zh: ['kubelet'], ja: ['kubelet'] },
+    state: {
+      en: [
+        'stuck on I/O',
+        'stuck on IO',
+        'stuck on disk',
+        'blocked on I/O',
+        'blocked on IO',
+        'blocked on disk',
+        'waiting on I/O',
+        'waiting on IO',
+        'waiting on disk',
+        'waiting for I/O',
+        'waiting for IO',
+        'D state',
+        'D-state',
+        'uninterruptible',
+      ],
+      zh: ['D 状态', 'D状态', '卡在磁盘', '卡在 IO', '卡在IO', '等待 IO', '等待IO', '不可中断'],
+      ja: ['D状態', 'D 状態', 'I/O 待ち', 'I/O待ち', 'IO待ち'],
+    },
+    span: 40,
+    source:
+      "ps(1) 'D uninterruptible sleep (usually IO)' and the kernel's hung-task detector (kernel/hung_task.c): the kubelet's threads waiting in the kernel on the disk are delayed by the storage, not by a container",
+    mechanism:
+      "the node's storage is saturated: the kubelet's own threads wait on I/O and its status falls behind",
+  },
+  // Round 16: the node's networking described gone entirely, public and private alike.
+  {
+    fact: 'network.disrupted',
+    says: {
+      en: [
+        'lost all networking',
+        'lost all network',
+        'all networking was gone',
+        'networking was gone entirely',
+        'both public and private interfaces',
+        'public and private networks',
+      ],
+      zh: ['网络全断', '網路全斷', '公网和内网都', '内外网都不通', '内网外网都不通'],
+      ja: ['ネットワークが完全に落ち', 'ネットワークが完全に切断', 'パブリックもプライベートも'],
+    },
+    source:
+      "the node's interfaces (ip-link(8), ip-route(8)): with no interface passing traffic, public or private, neither the API server nor a person reaches the node",
+    mechanism: "the node's network is gone entirely: the kubelet cannot post status and no one can log in",
+  },
+  // Round 16: a single-binary distribution's combined process (k3s, rke2, k0s, microk8s' kubelite) embeds the
+  // kubelet: that process restarted in a loop is the kubelet not running (node_unreachable), whatever it logged.
+  {
+    fact: 'kubelet.dead',
+    thing: {
+      en: ['k3s', 'k3s-agent', 'k3s-server', 'rke2-server', 'rke2-agent', 'kubelite', 'k0s', 'k0sworker'],
+      zh: ['k3s', 'rke2', 'kubelite', 'k0s'],
+      ja: ['k3s', 'rke2', 'kubelite', 'k0s'],
+    },
+    state: {
+      en: [
+        'crash loop',
+        'crash-loop',
+        'crashlooping',
+        'restart loop',
+        'restarting every',
+        'keeps restarting',
+        'kept restarting',
+        'keeps crashing',
+        'kept crashing',
+        'start request repeated too quickly',
+      ],
+      zh: ['一直重启', '不断重启', '反复重启', '起不来', '启动失败'],
+      ja: ['再起動を繰り返', '起動しな', '起動できな', 'クラッシュループ'],
+    },
+    // A pod or container crash-looping on such a cluster is that workload's, not the distribution's process.
+    unless: ['CrashLoopBackOff', 'pod ', 'Pod ', 'pods', 'container', '容器', 'コンテナ', 'ポッド'],
+    span: 50,
+    source:
+      "k3s's, rke2's and k0s's combined binaries and microk8s' kubelite run the kubelet in their own process (k3s pkg/daemons/agent, microk8s kubelite), and their systemd units restart it (Restart=always): a loop of that unit is the kubelet not running",
+    mechanism:
+      'the process that embeds the kubelet exits and is restarted in a loop: no kubelet posts the node status',
+  },
+  // Round 16b: one CRI call named with its failure, and the CNI configuration said not to parse.
+  {
+    fact: 'runtime.list_timeout',
+    specific:
+      "one CRI list call (ListContainers, ListPodSandbox) that does not return is the runtime's answer missing",
+    thing: {
+      en: [
+        'ListContainers',
+        'ListPodSandbox',
+        'listing pod sandboxes',
+        'listing the pod sandboxes',
+        'listing containers',
+      ],
+      zh: ['ListContainers', 'ListPodSandbox'],
+      ja: ['ListContainers', 'ListPodSandbox'],
+    },
+    state: {
+      en: [...NOT_ANSWERING.en, 'DeadlineExceeded', 'deadline exceeded'],
+      zh: [...(NOT_ANSWERING.zh ?? []), 'DeadlineExceeded', 'deadline exceeded'],
+      ja: [...(NOT_ANSWERING.ja ?? []), 'DeadlineExceeded', 'deadline exceeded'],
+    },
+    // The list named among the calls that create, start and stop containers, all hanging: the runtime slowed under
+    // some other load (churn, storage) as often as not answering at all; those sentences stay with their own rules.
+    unless: ['StartContainer', 'StopContainer', 'CreateContainer', 'RunPodSandbox'],
+    source:
+      "the CRI's RuntimeService (k8s.io/cri-api api.proto ListContainers, ListPodSandbox), called by the kubelet's relist (pkg/kubelet/pleg/generic.go) with a deadline: a runtime that does not answer the list fails every relist",
+    mechanism: "the runtime does not answer the kubelet's list calls: relist fails and PLEG goes unhealthy",
+  },
+  {
+    fact: 'runtime.cri_version',
+    specific:
+      "gRPC's unknown service for the CRI's v1 API names one version mismatch between the kubelet and the runtime",
+    thing: {
+      en: ['RuntimeService', 'runtime.v1', 'CRI v1', 'v1 CRI', 'CRI API'],
+      zh: ['RuntimeService', 'runtime.v1', 'CRI v1'],
+      ja: ['RuntimeService', 'runtime.v1', 'CRI v1'],
+    },
+    state: {
+      en: [
+        'unknown service',
+        'Unimplemented',
+        'not implemented',
+        'unimplemented',
+        'not supported',
+        "doesn't support",
+        'does not support',
+      ],
+      zh: ['unknown service', '不支持', '未实现'],
+      ja: ['unknown service', 'サポートされていな', '未実装'],
+    },
+    source:
+      "the kubelet's CRI client from 1.26 speaks only the CRI's v1 API (pkg/kubelet/cri/remote, k8s.io/cri-api runtime.v1); a runtime without it answers gRPC's 'unknown service runtime.v1.RuntimeService'",
+    mechanism:
+      'the runtime does not speak the CRI version the kubelet asks for: every call fails and the runtime counts as down',
+  },
+  {
+    fact: 'cni.config_invalid',
+    specific: 'a CNI configuration file that does not parse names one file the runtime loads',
+    thing: {
+      en: ['CNI config', 'cni config', 'CNI configuration', 'conflist'],
+      zh: ['cni 配置', 'CNI 配置', 'cni配置', 'CNI配置', 'conflist'],
+      ja: ['CNI 設定', 'CNI設定', 'conflist'],
+    },
+    state: {
+      en: [
+        'invalid',
+        'malformed',
+        'failed to parse',
+        'parse error',
+        'syntax error',
+        'not loaded',
+        "wasn't loaded",
+        'was ignored',
+      ],
+      zh: ['格式写错', '格式错误', '格式不对', '写错了', '没被加载', '没有被加载', '解析失败', '加载失败'],
+      ja: ['不正', 'パースに失敗', '読み込まれていな', '読み込まれませ'],
+    },
+    source:
+      "libcni's configuration loading (containernetworking/cni libcni/conf.go ConfListFromBytes, ConfFiles), used by containerd's and cri-o's network setup: a file that does not parse is skipped and the network stays not ready",
+    mechanism: 'the runtime cannot load the CNI configuration: no pod network can be set up',
+  },
 ];
 
 /** Every fact a mention may record (for the tests). */
@@ -1969,9 +2325,10 @@ function compile(m: Mention): Signature {
   const denials = named.flatMap((n) => [
     `${alternatives({ en: DENY_BEFORE.map((w) => w.trim()), zh: [] })} ?${n}`,
     // Denied from earlier in the sentence, or supposed: one alternation, so the mention's words appear once.
-    `${alternatives({ en: [...DENIED_EARLIER, ...SUPPOSED], zh: [] })}${WITHIN_SENTENCE}{0,60}${n}`,
+    `(?:${alternatives({ en: DENIED_EARLIER, zh: [] })}|${SUPPOSED})${WITHIN_SENTENCE}{0,60}${n}`,
     `${n}${WITHIN_SENTENCE}{0,60}${alternatives({ en: NOT_FOUND_LATER, zh: [] })}`,
-    ...(m.fineIsTheState ? [] : [`${n}${WITHIN_SENTENCE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
+    // Within the mention's clause: after a comma the state is another subject's ("…死锁问题，docker 一切正常").
+    ...(m.fineIsTheState ? [] : [`${n}${WITHIN_CLAUSE}{0,40}${alternatives({ en: DENY_AFTER, zh: [] })}`]),
   ]);
   denials.push(...neverSeen(m.forms));
   // A state denied where it is said: "has not expired", "was never reached", "没有过期".

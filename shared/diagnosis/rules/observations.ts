@@ -91,6 +91,15 @@ const HANG_NOT_SAID = [
   alternatives({ en: [...PLANNING, ...NOT_THE_NODE, ...RESOLVED.en], zh: RESOLVED.zh }),
 ].join('|');
 
+/**
+ * A pod held in ContainerCreating for a reason of its own, named in the sentence: its image not pulled (a name
+ * misspelled, ErrImagePull), a volume, claim, secret or config map not there. The kubelet waits on those before it
+ * calls the runtime (pkg/kubelet/kubelet.go SyncPod: WaitForAttachAndMount, then the image puller), so the
+ * runtime is not what holds the pod.
+ */
+const PER_POD_CAUSE =
+  '[Ii]mage[^\\n]{0,40}(?:pull|misspel|typo|wrong|not found|does ?n.t exist)|ImagePull|ErrImage|pull (?:failed|error)|(?:[Vv]olume|PVC|[Ss]ecret|[Cc]onfig[Mm]ap)[^\\n]{0,30}(?:attach|mount|not found|missing)|(?:镜像|映像|イメージ)[^\\n]{0,10}(?:拉取|拉不|写错|不存在|pull)|拉取失败|(?:挂载|掛載)[^\\n]{0,6}(?:失败|失敗)';
+
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -221,6 +230,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'runtime.pods_stuck',
     pattern: `(?:[Pp]ods?|[Cc]ontainers?)[^\\n]{0,30}${HANG}[^\\n]{0,12}(?:ContainerCreating|[Cc]ontainer ?[Cc]reating|[Cc]reating|Terminating|terminating)`,
     literals: ['creating', 'Terminating'],
+    unless: `${PER_POD_CAUSE}|${HANG_NOT_SAID}`,
     observation: true,
     source:
       'observation: pods held in ContainerCreating/Terminating (CRI RunPodSandbox/CreateContainer/StopPodSandbox not completing)',
@@ -464,6 +474,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     pattern:
       '(?:[Pp]ods?|容器)[^\\n]{0,20}(?:一直|卡在|停留在)[^\\n]{0,6}(?:ContainerCreating|Terminating|创建中|删除中|终止中)',
     literals: ['ContainerCreating', 'Terminating', '创建中', '删除中', '终止中'],
+    unless: `${PER_POD_CAUSE}|${HANG_NOT_SAID}`,
     observation: true,
     source: 'observation: pods held in ContainerCreating/Terminating, as people describe it in Chinese',
     mechanism:
