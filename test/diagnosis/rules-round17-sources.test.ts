@@ -57,3 +57,28 @@ describe("a control-plane node's API server that cannot reach etcd", () => {
     }
   });
 });
+
+describe("dockerd's restore finding containers' shims silent (Docker 23.0+)", () => {
+  const status = (id: string, error: string) =>
+    journal(
+      'dockerd[1021]',
+      `time="2026-11-02T13:41:43.111882000Z" level=error msg="failed to get task status" container=${id} error="${error}" paused=false restarting=false running=true`,
+    );
+  const A = '4f2a9c1e0b7d3a5f8e6c2b1a0d9f8e7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e';
+  const B = '9b1c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c';
+
+  it('a status call that runs out of time is a wedged shim', () => {
+    const bundle = {
+      logs: {
+        docker: [status(A, 'context deadline exceeded'), status(B, 'context deadline exceeded')].join('\n'),
+      },
+    };
+    expect(ids(bundle)).toContain('runtime.shim_hang');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('near miss: a task containerd no longer has is not a silent shim', () => {
+    const bundle = { logs: { docker: status(A, `no running task found: task ${A} not found: not found`) } };
+    expect(ids(bundle)).not.toContain('runtime.shim_hang');
+  });
+});
