@@ -203,6 +203,16 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     origin: 'unknown',
   },
   {
+    line: 'F1123 10:01:02.123456       1 instance.go:291] Error creating leases: error creating storage factory: context deadline exceeded',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: 'F1123 10:01:02.123456       1 master.go:263] Error creating storage factory: context deadline exceeded',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
     line: '2026-11-23 10:01:02.123456 I | embed: rejected connection from "127.0.0.1:48712" (error "remote error: tls: bad certificate", ServerName "")',
     fact: 'apiserver.down',
     origin: 'unknown',
@@ -1758,6 +1768,12 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 17: the storage factory's configuration for a resource is not the datastore dial.
+  {
+    line: 'F1123 10:01:02.123456       1 instance.go:287] Error creating storage factory config: no storage config for apiServerIPInfo',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
   // Round 17: a gRPC dial to the runtime's socket, not etcd's port; etcd rejecting a remote peer's plain EOF.
   {
     line: 'W1123 10:01:02.123456    1187 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {/run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: no such file or directory". Reconnecting...',

@@ -31,6 +31,18 @@ describe("a control-plane node's API server that cannot reach etcd", () => {
     expect(ids({ logs: { etcd: capnslog } })).toContain('apiserver.down');
   });
 
+  it('reads the API server exiting at start on its lease storage, by release, as the API server down', () => {
+    for (const line of [
+      'F1102 13:41:43.111882       1 instance.go:291] Error creating leases: error creating storage factory: context deadline exceeded',
+      'F1102 13:41:43.111882       1 master.go:263] Error creating storage factory: context deadline exceeded',
+    ]) {
+      expect(ids({ logs: { 'kube-apiserver': line } }), line).toContain('apiserver.down');
+    }
+    const config =
+      'F1102 13:41:43.111882       1 instance.go:287] Error creating storage factory config: no storage config for apiServerIPInfo';
+    expect(ids({ logs: { 'kube-apiserver': config } })).not.toContain('apiserver.down');
+  });
+
   it('ranks the node cut off from its API server first, with the kubelet refused on the loopback address', () => {
     const bundle = {
       logs: {

@@ -754,6 +754,17 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       "the API server's etcd client cannot connect to etcd's client port (refused, timed out, or refused at TLS): the API server cannot read or write anything and soon fails or exits, so the kubelets it serves cannot post their status or renew their Leases",
   },
+  // The API server exits at start when it cannot build the storage for its own endpoint leases: the etcd client's
+  // dial failed (klog.Fatalf, so the static pod restarts into the same failure while etcd stays out of reach).
+  {
+    fact: 'apiserver.down',
+    literals: ['Error creating leases: ', 'Error creating storage factory: '],
+    pattern: 'Error creating (?:leases|storage factory): ',
+    source:
+      'kubernetes pkg/master/master.go createEndpointReconciler ("Error creating storage factory: %v" around storagefactory.Create, 1.19) and pkg/controlplane/instance.go createEndpointReconciler ("Error creating leases: %v" around reconcilers.NewLeases, as in 1.28), both klog.Fatalf; the storage is an etcd3 client built by staging/src/k8s.io/apiserver/pkg/storage/storagebackend/factory/etcd3.go',
+    mechanism:
+      "the API server cannot create the etcd-backed storage for its endpoint leases (its datastore unreachable or refusing it) and exits at start: the node's kubelet, and every other, has no API server on this node to post to",
+  },
   // etcd refusing the TLS handshake of a client on its own host: on a kubeadm control-plane node that client is the
   // API server (--etcd-servers=https://127.0.0.1:2379) presenting a certificate etcd does not accept.
   {
