@@ -190,6 +190,38 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'etcd.slow_disk',
     origin: 'unknown',
   },
+  // Round 17: the API server's etcd client failing to dial etcd's client port (grpc-go's address format before and
+  // after v1.60), and etcd refusing a loopback client's certificate (capnslog v3.3-v3.4, zap v3.4-v3.5, v3.6).
+  {
+    line: 'W1123 10:01:02.123456       1 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {https://127.0.0.1:2379  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial tcp 127.0.0.1:2379: connect: connection refused". Reconnecting...',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: 'W1123 10:01:02.123456       1 logging.go:59] [core] [Channel #5 SubChannel #6] grpc: addrConn.createTransport failed to connect to {Addr: "127.0.0.1:2379", ServerName: "127.0.0.1", }. Err: connection error: desc = "transport: authentication handshake failed: context deadline exceeded"',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: 'F1123 10:01:02.123456       1 instance.go:291] Error creating leases: error creating storage factory: context deadline exceeded',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: 'F1123 10:01:02.123456       1 master.go:263] Error creating storage factory: context deadline exceeded',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: '2026-11-23 10:01:02.123456 I | embed: rejected connection from "127.0.0.1:48712" (error "remote error: tls: bad certificate", ServerName "")',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: '{"level":"warn","ts":"2026-11-23T10:01:02.123Z","caller":"embed/config_logging.go:169","msg":"rejected connection on client endpoint","remote-addr":"127.0.0.1:48712","server-name":"","error":"tls: failed to verify certificate: x509: certificate signed by unknown authority"}',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
   // etcd's slow-disk warnings, zap JSON (v3.4+) inside a k3s server's journal and capnslog text (v3.3-v3.4).
   {
     line: journal(
@@ -1736,6 +1768,23 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 17: the storage factory's configuration for a resource is not the datastore dial.
+  {
+    line: 'F1123 10:01:02.123456       1 instance.go:287] Error creating storage factory config: no storage config for apiServerIPInfo',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  // Round 17: a gRPC dial to the runtime's socket, not etcd's port; etcd rejecting a remote peer's plain EOF.
+  {
+    line: 'W1123 10:01:02.123456    1187 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {/run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: no such file or directory". Reconnecting...',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
+  {
+    line: '{"level":"warn","ts":"2026-11-23T10:01:02.123Z","caller":"embed/config_logging.go:160","msg":"rejected connection","remote-addr":"10.0.3.17:40112","server-name":"","error":"EOF"}',
+    fact: 'apiserver.down',
+    origin: 'unknown',
+  },
   // Round 16: the CgroupV1 warning event of 1.31+ is the kubelet running on cgroup v1, not refusing it.
   {
     line: '  Warning  CgroupV1                 10m                kubelet          cgroup v1 support is in maintenance mode, please migrate to cgroup v2',

@@ -32,6 +32,15 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 17: dockerd's restore finding a container's shim silent (moby daemon/daemon.go restore, 23.0+).
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="failed to get task status" container=${CID} error="context deadline exceeded" paused=false restarting=false running=true`,
+    fact: 'runtime.shim_hang',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="failed to delete task from containerd" container=${CID} error="rpc error: code = DeadlineExceeded desc = context deadline exceeded"`,
+    fact: 'runtime.shim_hang',
+  },
   // The pressure conditions as Type=Status (kubectl's jsonpath over .status.conditions) and as a table's row.
   { line: 'DiskPressure=True', fact: 'disk.pressure', origin: 'unknown' },
   { line: 'MemoryPressure=True', fact: 'mem.oom', origin: 'unknown' },
@@ -1205,6 +1214,15 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 17: a restore that finds the task gone, and the duplicate-exit check's status, are not a silent shim.
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="failed to get task status" container=${CID} error="no running task found: task ${CID} not found: not found"`,
+    fact: 'runtime.shim_hang',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=warning msg="failed to get task status while checking for duplicate exit event" container=${CID} error="context deadline exceeded"`,
+    fact: 'runtime.shim_hang',
+  },
   // Round 16: a reload that failed leaves the daemon running; the CRI plugin failing on inotify is the fd rules';
   // a plugin other than CRI not loading is routine.
   {

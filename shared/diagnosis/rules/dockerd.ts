@@ -207,4 +207,18 @@ export const DOCKERD_RULES: readonly Signature[] = [
     mechanism:
       'dockerd refuses its daemon.json at start (a syntax error, an option also given as a flag in its unit, a key this release does not know, a default runtime it has no entry for): it exits, systemd restarts it into the same file, and nothing answers the kubelet',
   },
+  {
+    // Round 17: at its start dockerd restores each container by asking containerd for its task's status, which
+    // containerd gets from the container's shim over ttrpc. A status or delete that runs out of time there is that
+    // container's shim not answering (a dead shim is not found, and dockerd marks the container stopped silently).
+    fact: 'runtime.shim_hang',
+    literals: ['msg="failed to get task status"', 'msg="failed to delete task from containerd"'],
+    pattern:
+      'msg="failed to (?:get task status|delete task from containerd)"[^\\n]{0,300}(?:context deadline exceeded|DeadlineExceeded)',
+    from: ['dockerd'],
+    source:
+      'moby daemon/daemon.go (*Daemon).restore ("failed to get task status" around the task\'s Status, "failed to delete task from containerd" around Delete of a stopped task; from the libcontainerd refactor 4bafaa00aa, Docker 23.0 and later), libcontainerd/remote/client.go calling containerd\'s task service, which asks the shim over ttrpc',
+    mechanism:
+      "dockerd, restoring its containers, asks containerd for a task's state and the container's shim does not answer in time: that shim is wedged, and every call about its container waits the same way",
+  },
 ];

@@ -741,6 +741,42 @@ export const KUBELET_RULES: readonly Signature[] = [
       "etcd's disk writes (WAL fdatasync) or applies take longer than etcd expects (1 s, 100 ms): the disk is too slow for it, and a k3s/rke2 server's API server and kubelet on the same disk and process are starved with it",
   },
 
+  // A control-plane node's (or a single-node cluster's) API server cannot reach its datastore: its etcd client's gRPC
+  // connection to etcd's client port fails again and again. Until it connects, the API server fails its readiness and
+  // every write (the kubelet's status and Lease) times out: the node's kubelet cannot post. Any component: the API
+  // server's static-pod log has no journal identifier, and k3s/rke2 servers log it under their agent's.
+  {
+    fact: 'apiserver.down',
+    literals: ['addrConn.createTransport failed to connect to'],
+    pattern: 'addrConn\\.createTransport failed to connect to \\{[^}\\n]{0,80}:2379',
+    source:
+      'grpc-go clientconn.go (*addrConn).createTransport / tryAllAddrs ("grpc: addrConn.createTransport failed to connect to %v. Err :%v. Reconnecting..." v1.26-v1.27 with the address printed {https://127.0.0.1:2379  <nil> 0 <nil>}; "... Err: %v. Reconnecting..." through v1.5x; "... to %s. Err: %v" from v1.60 with resolver.Address.String {Addr: "127.0.0.1:2379", ServerName: ...}), the transport under go.etcd.io/etcd client/v3 that kubernetes staging/src/k8s.io/apiserver/pkg/storage/storagebackend/factory/etcd3.go newETCD3Client dials (etcd\'s client port 2379, kubeadm\'s --etcd-servers=https://127.0.0.1:2379)',
+    mechanism:
+      "the API server's etcd client cannot connect to etcd's client port (refused, timed out, or refused at TLS): the API server cannot read or write anything and soon fails or exits, so the kubelets it serves cannot post their status or renew their Leases",
+  },
+  // The API server exits at start when it cannot build the storage for its own endpoint leases: the etcd client's
+  // dial failed (klog.Fatalf, so the static pod restarts into the same failure while etcd stays out of reach).
+  {
+    fact: 'apiserver.down',
+    literals: ['Error creating leases: ', 'Error creating storage factory: '],
+    pattern: 'Error creating (?:leases|storage factory): ',
+    source:
+      'kubernetes pkg/master/master.go createEndpointReconciler ("Error creating storage factory: %v" around storagefactory.Create, 1.19) and pkg/controlplane/instance.go createEndpointReconciler ("Error creating leases: %v" around reconcilers.NewLeases, as in 1.28), both klog.Fatalf; the storage is an etcd3 client built by staging/src/k8s.io/apiserver/pkg/storage/storagebackend/factory/etcd3.go',
+    mechanism:
+      "the API server cannot create the etcd-backed storage for its endpoint leases (its datastore unreachable or refusing it) and exits at start: the node's kubelet, and every other, has no API server on this node to post to",
+  },
+  // etcd refusing the TLS handshake of a client on its own host: on a kubeadm control-plane node that client is the
+  // API server (--etcd-servers=https://127.0.0.1:2379) presenting a certificate etcd does not accept.
+  {
+    fact: 'apiserver.down',
+    literals: ['rejected connection'],
+    pattern:
+      '(?:rejected connection from \\\\?"(?:127\\.0\\.0\\.1|\\[::1\\]):[0-9]{1,5}\\\\?" \\(error |\\\\?"msg\\\\?":\\\\?"rejected connection(?: on client endpoint)?\\\\?",\\\\?"remote-addr\\\\?":\\\\?"(?:127\\.0\\.0\\.1|\\[::1\\]):[0-9]{1,5})[^\\n]{0,300}(?:certificate|x509)',
+    source:
+      'etcd-io/etcd embed/config.go (v3.3-v3.4 capnslog: plog.Infof "rejected connection from %q (error %q, ServerName %q)"), embed/config_logging.go (v3.4-v3.5 zap: "rejected connection" with remote-addr, server-name, error; later v3.5 patches and v3.6+ server/embed/config_logging.go: "rejected connection on client endpoint" / "on peer endpoint"), the TLS HandshakeFailure hook of its listeners',
+    mechanism:
+      "etcd refuses the certificate of a client on its own host (on a kubeadm control-plane node, the API server dialing 127.0.0.1:2379): the API server cannot reach its datastore and the node's kubelet cannot post through it",
+  },
   // k3s and rke2 agents start the kubelet only after fetching the server's CA and their configuration through their
   // client-side load balancer: an agent that cannot do it never gets a kubelet to the API server.
   {
