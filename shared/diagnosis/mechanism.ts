@@ -86,6 +86,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'fd.near_limit': 'descriptors near limit',
   'proc.zombie_shim': 'zombie under shim',
   'runc.init_fifo_pileup': 'created containers never started',
+  'runc.init_pileup': 'runc inits piled up in D state',
   'runc.init_fifo_wait': 'runc init waiting on its exec fifo',
   'proc.shim_leftover': 'shims outliving their containers',
   'kernel.hung_task_runtime': 'container process in D state',

@@ -506,6 +506,8 @@ interface PsRow {
   stat: string;
   /** The kernel function the task sleeps in (`ps -o wchan`), when the listing has the column. */
   wchan: string;
+  /** top's and `ps aux`'s %CPU, when the listing has the column. */
+  cpu?: number;
   command: string;
 }
 
@@ -527,6 +529,7 @@ function parsePs(output: string): PsRow[] {
   const ppid = col(['PPID']);
   const stat = col(['STAT', 'S']);
   const wchan = col(['WCHAN']);
+  const cpu = col(['%CPU']);
   if (pid < 0 || (stat < 0 && ppid < 0)) return [];
   return lines.slice(1).map((line) => {
     const cells = line.trim().split(/\s+/);
@@ -538,6 +541,7 @@ function parsePs(output: string): PsRow[] {
       stat: stat >= 0 ? (cells[stat] ?? '') : /<defunct>/.test(command) ? 'Z' : '',
       // `-` when the task runs; ps prints the function's name, or its address without symbols.
       wchan: wchan >= 0 && wchan < header.length - 1 ? (cells[wchan] ?? '') : '',
+      cpu: cpu >= 0 && cpu < header.length - 1 ? Number((cells[cpu] ?? '').replace(',', '.')) : undefined,
       command,
     };
   });
@@ -578,10 +582,47 @@ function zombieRow(row: PsRow, parent: PsRow | undefined, run: Run, facts: FactS
   facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
 }
 
+/**
+ * runc's init by its process name or its arguments: nsexec.c names its stages with prctl(PR_SET_NAME)
+ * ("runc:[0:PARENT]", "runc:[1:CHILD]", "runc:[2:INIT]", runc 1.0-rc5 on), which top and `ps -o comm` show; `ps aux`
+ * and `ps -ef` show its argv, the runtime binary re-executed with the `init` command (main.go's initCommand):
+ * `runc init`, `/usr/bin/runc init`, `/usr/local/bin/runc.amd64 init` as the binary was installed.
+ */
+const RUNC_INIT_ROW =
+  /^[\s|\\_`-]*(?:runc:\[[012]:(?:PARENT|CHILD|INIT)\]|(?:\S*\/)?runc(?:\.amd64)?\s+init(?:\s|$))/;
+/** Inits stuck at once (in D or spinning) that are no one container's start but the path under the runtime. */
+const INIT_PILEUP = 10;
+/** top's %CPU for one task on one CPU: an init that spins there is looping in its set-up, not starting. */
+const INIT_SPINNING = 90;
+
+/**
+ * A listing (ps, top -b) with many runc inits in uninterruptible sleep, or each at a full CPU: every container start
+ * on the node stalls in the same step below the runtime (a cgroup or mount operation in the kernel, the service
+ * manager's bus for the systemd driver), so the runtime's creates pile up behind them. One or two are a start in
+ * progress or one wedged container (runc.init_stuck, from the line rule).
+ */
+function runcInitPileup(rows: readonly PsRow[], run: Run, facts: FactSet): void {
+  const stuck = rows.filter(
+    (r) =>
+      RUNC_INIT_ROW.test(r.command) &&
+      (r.stat.startsWith('D') || (r.cpu !== undefined && r.cpu >= INIT_SPINNING)),
+  );
+  const first = stuck[0];
+  if (new Set(stuck.map((r) => r.pid)).size < INIT_PILEUP || !first) return;
+  const how = stuck.every((r) => r.stat.startsWith('D')) ? 'in D state' : 'in D state or at a full CPU';
+  facts.add({
+    id: 'runc.init_pileup',
+    source: run.source,
+    text: `${stuck.length} runc inits ${how}, e.g. ${first.pid} ${first.stat} ${first.command}`,
+    value: stuck.length,
+  });
+}
+
 function processStates(run: Run, facts: FactSet): void {
   const rows = parsePs(run.output);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
   diskBoundDaemons(rows, run, facts);
+  runcInitPileup(rows, run, facts);
   for (const row of rows) {
     const text = `${row.pid} ${row.stat} ${row.command}`;
     if (row.stat.startsWith('Z')) zombieRow(row, byPid.get(row.ppid), run, facts);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ids, top } from '../support/node-lines.ts';
+
+// Round 17's command-output families read from the programs' sources (docs/accuracy.md, "What round 17 teaches"):
+// process listings read by state and binary path (runc's inits by the dozens). Listings are written from procps'
+// column layouts and runc's process names, not from any incident.
+
+const PS_HEADER = 'USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND';
+const psRow = (pid: number, stat: string, cpu: string, command: string) =>
+  `root     ${pid}  ${cpu}  0.0 1235704 10912 ?      ${stat}   13:02   0:00 ${command}`;
+const TOP_HEAD = [
+  'top - 13:41:43 up 12 days,  3:02,  1 user,  load average: 3.10, 2.95, 2.80',
+  'Tasks: 412 total,   1 running, 411 sleeping,   0 stopped,   0 zombie',
+  '%Cpu(s):  8.1 us,  4.0 sy,  0.0 ni, 86.9 id,  0.8 wa,  0.0 hi,  0.2 si,  0.0 st',
+  '',
+  '    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND',
+];
+const topRow = (pid: number, s: string, cpu: string, command: string) =>
+  `  ${pid} root      20   0 1235704  10912   6212 ${s}  ${cpu}   0.0   0:00.01 ${command}`;
+
+describe("runc's inits in a process listing, by state and binary path", () => {
+  it('ps aux: dozens of `/usr/bin/runc init` in D state are the starts stuck below the runtime', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => psRow(48200 + i, 'D', '0.0', '/usr/bin/runc init'));
+    const bundle = { commandOutputs: { 'ps aux': [PS_HEADER, ...rows].join('\n') } };
+    expect(ids(bundle)).toContain('runc.init_pileup');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it("top -b: runc's stage names, each spinning at a full CPU", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => topRow(61000 + i, 'R', '99.7', 'runc:[2:INIT]'));
+    const bundle = { commandOutputs: { 'top -b -n 1': [...TOP_HEAD, ...rows].join('\n') } };
+    expect(ids(bundle)).toContain('runc.init_pileup');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('near miss: a few inits mid-start, idle inits, and a runc that is not an init', () => {
+    const few = Array.from({ length: 3 }, (_, i) => psRow(48200 + i, 'D', '0.0', 'runc init'));
+    const sleeping = Array.from({ length: 30 }, (_, i) => psRow(49200 + i, 'S', '0.0', 'runc init'));
+    const other = Array.from({ length: 30 }, (_, i) =>
+      psRow(50200 + i, 'D', '0.0', 'runc --root /run/runc list'),
+    );
+    const app = Array.from({ length: 30 }, (_, i) =>
+      psRow(51200 + i, 'D', '0.0', 'myrunc init --config /etc/app'),
+    );
+    for (const listing of [few, sleeping, other, app])
+      expect(ids({ commandOutputs: { 'ps aux': [PS_HEADER, ...listing].join('\n') } })).not.toContain(
+        'runc.init_pileup',
+      );
+  });
+
+  it('near miss: a healthy top with the runtime and the kubelet at ordinary CPU', () => {
+    const bundle = {
+      commandOutputs: {
+        'top -b -n 1': [
+          ...TOP_HEAD,
+          topRow(1893, 'S', '6.3', 'kubelet'),
+          topRow(812, 'S', '2.0', 'containerd'),
+          topRow(1, 'S', '0.3', 'systemd'),
+        ].join('\n'),
+      },
+    };
+    const found = ids(bundle);
+    expect(found).not.toContain('runc.init_pileup');
+    expect(found).not.toContain('cpu.saturated');
+    expect(found).not.toContain('io.saturated');
+  });
+});
