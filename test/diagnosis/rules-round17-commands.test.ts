@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ids, top } from '../support/node-lines.ts';
+import { ids, journal, top } from '../support/node-lines.ts';
 
 // Round 17's command-output families read from the programs' sources (docs/accuracy.md, "What round 17 teaches"):
-// process listings read by state and binary path (runc's inits by the dozens). Listings are written from procps'
+// process listings read by state and binary path (runc's inits by the dozens); the runtimes' container start
+// timeouts below them, counted across distinct containers. Listings are written from procps'
 // column layouts and runc's process names, not from any incident.
 
 const PS_HEADER = 'USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND';
@@ -63,5 +64,50 @@ describe("runc's inits in a process listing, by state and binary path", () => {
     expect(found).not.toContain('runc.init_pileup');
     expect(found).not.toContain('cpu.saturated');
     expect(found).not.toContain('io.saturated');
+  });
+});
+
+const hex = (n: number) => `${n.toString(16).padStart(4, '0')}`.repeat(16);
+const containerd = (text: string) =>
+  journal('containerd[812]', `time="2026-11-02T13:41:43.111882000Z" level=error msg="${text}"`);
+const createTimedOut = (n: number) =>
+  containerd(
+    `CreateContainer within sandbox \\"${hex(n)}\\" for &ContainerMetadata{Name:app-${n},Attempt:0,} failed" error="failed to create containerd task: failed to create shim task: context deadline exceeded: unknown`,
+  );
+
+describe("the runtimes' container starts timing out below them, across containers", () => {
+  it("containerd's shim task timing out for three distinct containers is the runtime's path, not one container", () => {
+    const bundle = { logs: { containerd: [1, 2, 3].map(createTimedOut).join('\n') } };
+    const found = ids(bundle);
+    expect(found).toContain('runtime.shim_start_failed');
+    expect(found).toContain('runtime.start_timeouts_spread');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it("the containerd 0.2 start timeout relayed by dockerd, for three containers' starts", () => {
+    const dockerd = (n: number) =>
+      journal(
+        'dockerd[1021]',
+        `time="2026-11-02T13:41:43.111882000Z" level=error msg="Handler for POST /v1.26/containers/${hex(n).slice(0, 12)}/start returned error: containerd: container did not start before the specified timeout"`,
+      );
+    const bundle = { logs: { dockerd: [4, 5, 6].map(dockerd).join('\n') } };
+    expect(ids(bundle)).toContain('runtime.start_timeouts_spread');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it('near miss: one slow start, the same container timing out again, and starts that failed for another reason', () => {
+    expect(ids({ logs: { containerd: createTimedOut(1) } })).not.toContain('runtime.start_timeouts_spread');
+    const again = [1, 1, 1]
+      .map((n, i) => createTimedOut(n).replace('13:41:43', `13:4${i + 1}:43`))
+      .join('\n');
+    expect(ids({ logs: { containerd: again } })).not.toContain('runtime.start_timeouts_spread');
+    const refused = [1, 2, 3]
+      .map((n) =>
+        containerd(
+          `CreateContainer within sandbox \\"${hex(n)}\\" failed" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: \\"/app\\": permission denied: unknown`,
+        ),
+      )
+      .join('\n');
+    expect(ids({ logs: { containerd: refused } })).not.toContain('runtime.start_timeouts_spread');
   });
 });

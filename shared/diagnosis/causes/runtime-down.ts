@@ -55,6 +55,9 @@ export const runtimeDown: CauseModule = {
     // The kubelet stopped by systemd because the unit it is bound to went inactive: in most installs the runtime's.
     { fact: 'kubelet.stopped_with_dependency', weight: 1 },
     { fact: 'runtime.shim_start_failed', weight: 1.5 },
+    // The same timeouts for three or more distinct containers (extract/derived.ts startTimeoutsSpread): no one
+    // container's wedge, the runtime's path below it fails every start.
+    { fact: 'runtime.start_timeouts_spread', weight: 2.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },

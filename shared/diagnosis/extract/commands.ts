@@ -584,7 +584,7 @@ function zombieRow(row: PsRow, parent: PsRow | undefined, run: Run, facts: FactS
 
 /**
  * runc's init by its process name or its arguments: nsexec.c names its stages with prctl(PR_SET_NAME)
- * ("runc:[0:PARENT]", "runc:[1:CHILD]", "runc:[2:INIT]", runc 1.0-rc5 on), which top and `ps -o comm` show; `ps aux`
+ * ("runc:[0:PARENT]", "runc:[1:CHILD]", "runc:[2:INIT]"), which top and `ps -o comm` show; `ps aux`
  * and `ps -ef` show its argv, the runtime binary re-executed with the `init` command (main.go's initCommand):
  * `runc init`, `/usr/bin/runc init`, `/usr/local/bin/runc.amd64 init` as the binary was installed.
  */
