@@ -87,6 +87,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'proc.zombie_shim': 'zombie under shim',
   'runc.init_fifo_pileup': 'created containers never started',
   'runc.init_pileup': 'runc inits piled up in D state',
+  'mount.table_large': 'mount table leaked to tens of thousands',
   'runtime.start_timeouts_spread': 'container starts timing out below the runtime',
   'runc.init_fifo_wait': 'runc init waiting on its exec fifo',
   'proc.shim_leftover': 'shims outliving their containers',

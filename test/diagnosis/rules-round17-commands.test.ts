@@ -3,7 +3,7 @@ import { ids, journal, top } from '../support/node-lines.ts';
 
 // Round 17's command-output families read from the programs' sources (docs/accuracy.md, "What round 17 teaches"):
 // process listings read by state and binary path (runc's inits by the dozens); the runtimes' container start
-// timeouts below them, counted across distinct containers. Listings are written from procps'
+// timeouts below them, counted across distinct containers; the mount table's size beside top's table by command. Listings are written from procps'
 // column layouts and runc's process names, not from any incident.
 
 const PS_HEADER = 'USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND';
@@ -109,5 +109,49 @@ describe("the runtimes' container starts timing out below them, across container
       )
       .join('\n');
     expect(ids({ logs: { containerd: refused } })).not.toContain('runtime.start_timeouts_spread');
+  });
+});
+
+describe("the mount table's size, with top's table read by command", () => {
+  const busyTop = [
+    'top - 13:41:43 up 41 days,  3:02,  1 user,  load average: 6.10, 5.95, 5.80',
+    'Tasks: 412 total,   2 running, 410 sleeping,   0 stopped,   0 zombie',
+    '%Cpu(s): 12.1 us, 38.0 sy,  0.0 ni, 49.1 id,  0.4 wa,  0.0 hi,  0.4 si,  0.0 st',
+    '',
+    '    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND',
+    '      1 root      20   0  243780 181232   9104 R 100.0   1.1   9132:41 systemd',
+    '   1893 root      20   0 3254120 141032  71212 S   6.3   0.9  812:10.11 kubelet',
+  ].join('\n');
+
+  it('tens of thousands of mounts with PID 1 at a full CPU: systemd re-parsing a leaked table', () => {
+    for (const command of [
+      'wc -l /proc/mounts',
+      'cat /proc/self/mountinfo | wc -l',
+      'mount | wc -l',
+      'findmnt | wc -l',
+    ]) {
+      const bundle = {
+        commandOutputs: {
+          [command]: command.startsWith('wc') ? '41234 /proc/mounts' : '41234',
+          'top -b -n 1': busyTop,
+        },
+      };
+      const found = ids(bundle);
+      expect(found).toContain('mount.table_large');
+      expect(found).toContain('systemd.busy');
+      expect(top(bundle)?.id).toBe('systemd_dbus_stall');
+    }
+  });
+
+  it("near miss: a busy node's ordinary mount count, and a count of one kind of mount", () => {
+    expect(ids({ commandOutputs: { 'wc -l /proc/mounts': '1843 /proc/mounts' } })).not.toContain(
+      'mount.table_large',
+    );
+    expect(ids({ commandOutputs: { 'mount | grep overlay | wc -l': '41234' } })).not.toContain(
+      'mount.table_large',
+    );
+    expect(ids({ commandOutputs: { 'wc -l /var/log/syslog': '41234 /var/log/syslog' } })).not.toContain(
+      'mount.table_large',
+    );
   });
 });

@@ -1091,6 +1091,31 @@ function busyThreads(run: Run, facts: FactSet): void {
 }
 
 /**
+ * A count of the mount table: one line per mount in /proc/PID/mounts and /proc/PID/mountinfo (proc(5)), in `mount`'s
+ * and `findmnt`'s listings (util-linux, one row per mount; findmnt's header adds one), piped to `wc -l`.
+ */
+const MOUNT_COUNT =
+  /^(?:wc -l\s+\/proc\/(?:self\/|\d+\/)?(?:mounts|mountinfo)|cat\s+\/proc\/(?:self\/|\d+\/)?(?:mounts|mountinfo)\s*\|\s*wc -l|mount\s*\|\s*wc -l|findmnt(?:\s+-\S+)*\s*\|\s*wc -l)\s*$/;
+/**
+ * Mounts past which the table is leaking rather than serving pods: a node at its pod limit holds a few thousand
+ * (each pod's overlay root, shm, service-account token and volume tmpfs), tens of thousands are mounts never undone.
+ */
+const MOUNTS_LEAKED = 10000;
+
+/**
+ * The mount table grown to tens of thousands: systemd re-reads all of /proc/self/mountinfo on every mount change
+ * (src/core/mount.c mount_dispatch_io into mount_load_proc_self_mountinfo, through libmount) and synthesises a
+ * .mount unit for each line, so PID 1 spends its single thread parsing and stops answering its bus in time; runc
+ * reads mountinfo again in each container's set-up (moby/sys/mountinfo, libcontainer rootfs_linux.go).
+ */
+function mountTableSize(run: Run, facts: FactSet): void {
+  if (!MOUNT_COUNT.test(strip(run.command))) return;
+  const n = firstInteger(run.output);
+  if (n !== undefined && n >= MOUNTS_LEAKED)
+    facts.add({ id: 'mount.table_large', source: run.source, text: `${run.command} → ${n}`, value: n });
+}
+
+/**
  * `cat` of a kubepods slice's freezer file, whose output is the state alone: the path is in the command. A
  * container's own cgroup is not read (it reads FROZEN when its pod is; `docker pause` freezes it on purpose).
  */
@@ -1177,6 +1202,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   processStates,
   containerCount,
   podsFrozen,
+  mountTableSize,
   cniConfigDir,
   dumps,
 ];
