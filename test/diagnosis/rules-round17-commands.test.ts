@@ -3,7 +3,8 @@ import { ids, journal, top } from '../support/node-lines.ts';
 
 // Round 17's command-output families read from the programs' sources (docs/accuracy.md, "What round 17 teaches"):
 // process listings read by state and binary path (runc's inits by the dozens); the runtimes' container start
-// timeouts below them, counted across distinct containers; the mount table's size beside top's table by command. Listings are written from procps'
+// timeouts below them, counted across distinct containers; the mount table's size beside top's table by command;
+// strace output whose last call on a path never returns. Listings are written from procps'
 // column layouts and runc's process names, not from any incident.
 
 const PS_HEADER = 'USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND';
@@ -153,5 +154,54 @@ describe("the mount table's size, with top's table read by command", () => {
     expect(ids({ commandOutputs: { 'wc -l /var/log/syslog': '41234 /var/log/syslog' } })).not.toContain(
       'mount.table_large',
     );
+  });
+});
+
+describe('strace of a node daemon whose last call never returns', () => {
+  const nfs = '/var/lib/kubelet/pods/5f2c/volumes/kubernetes.io~nfs/data';
+  const hung = [
+    'strace: Process 1893 attached',
+    'futex(0x7f6c1c0, FUTEX_WAKE_PRIVATE, 1) = 1',
+    `statfs("${nfs}", ^Cstrace: Process 1893 detached`,
+    ' <detached ...>',
+  ].join('\n');
+
+  it("the kubelet's statfs on a volume path, the PID looked up with pidof or known from a listing", () => {
+    const outputs: Record<string, string>[] = [
+      { 'strace -p $(pidof kubelet)': hung },
+      { 'strace -f -p 1893': hung, 'pidof kubelet': '1893' },
+    ];
+    for (const commandOutputs of outputs) {
+      const bundle = { commandOutputs };
+      expect(ids(bundle)).toContain('proc.dstate_storage');
+      expect(top(bundle)?.id).toBe('zombie_shim_hang');
+    }
+  });
+
+  it('with -f: the open of a container shim thread left unfinished', () => {
+    const out = [
+      '[pid  4242] epoll_pwait(4, [], 128, 0, NULL, 0) = 0',
+      '[pid  4243] openat(AT_FDCWD, "/run/containerd/io.containerd.runtime.v2.task/k8s.io/abc/rootfs/data/x", O_RDONLY|O_CLOEXEC <unfinished ...>',
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'strace -f -p `pidof containerd-shim-runc-v2`': out } })).toContain(
+      'proc.dstate_storage',
+    );
+  });
+
+  it("near miss: a Go daemon parked in futex, a call that returned, an application's trace, a fifo's open", () => {
+    const parked =
+      'strace: Process 1893 attached\nfutex(0x5a1e2c8, FUTEX_WAIT_PRIVATE, 0, NULL <detached ...>';
+    const returned = `statfs("${nfs}", {f_type=NFS_SUPER_MAGIC, f_bsize=1048576}) = 0`;
+    const fifo =
+      'openat(AT_FDCWD, "/run/containerd/runc/k8s.io/abc/exec.fifo", O_WRONLY|O_CLOEXEC <detached ...>';
+    const cases: Record<string, string>[] = [
+      { 'strace -p $(pidof kubelet)': parked },
+      { 'strace -p $(pidof kubelet)': returned },
+      { 'strace -p 7001': hung },
+      { 'strace -p $(pidof java)': hung },
+      { 'strace -p $(pidof runc)': fifo },
+    ];
+    for (const outputs of cases)
+      expect(ids({ commandOutputs: outputs })).not.toContain('proc.dstate_storage');
   });
 });

@@ -691,6 +691,64 @@ function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): Map<string, s
   return pids;
 }
 
+/** `strace -p PID` (with -f, -tt, -T and the like), the PID given or looked up with pidof. */
+const STRACE_PID = /^strace\b.*\s-p\s*(?:(\d+)|\$\(pidof ([\w-]+)\)|`pidof ([\w-]+)`)/;
+/** The node daemons and their runtime helpers whose hung call is the node's, not an application's. */
+const STRACE_DAEMON = /^(?:kubelet|dockerd|containerd|containerd-shim\S*|crio|conmon|runc)$/;
+/** One call as strace prints it, a thread's prefix first under -f: name(arguments … */
+const STRACE_CALL = /^(?:\[pid\s+\d+\]\s*)?(?:[\d:.]+\s+)?([a-z_][a-z0-9_]*)\((.*)$/;
+/** The calls that act on a path named in their first string argument (openat's after its dirfd). */
+const PATH_CALLS = new Set([
+  'open',
+  'openat',
+  'openat2',
+  'stat',
+  'lstat',
+  'newfstatat',
+  'statx',
+  'statfs',
+  'access',
+  'faccessat',
+  'faccessat2',
+  'readlink',
+  'readlinkat',
+  'chdir',
+  'umount2',
+]);
+/** Paths whose open blocks by design (a FIFO's partner, a terminal, a device) or that are the kernel's own files. */
+const BLOCKING_BY_DESIGN = /^\/(?:dev|proc|sys)\/|fifo"|\.sock"/;
+
+/**
+ * strace(1) prints a call's arguments when it enters and "= result" when it returns (strace.c/syscall.c
+ * syscall_entering_trace and syscall_exiting_trace; with -f another thread's call cuts in and the first is printed
+ * "<unfinished ...>", resumed later; detaching on Ctrl-C ends it "<detached ...>"). A trace whose last call on a path
+ * never printed its result has the traced daemon asleep in that filesystem's code: an NFS or FUSE server not
+ * answering, a disk stuck, or a file-access agent holding the open. A Go daemon parked in futex or epoll_pwait is
+ * idle, not hung; an application's trace is the application's.
+ */
+function straceHungPath(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  const pids = daemonPids(runs, bundle);
+  for (const run of runs) {
+    const m = STRACE_PID.exec(strip(run.command));
+    const daemon = m?.[2] ?? m?.[3] ?? (m?.[1] ? pids.get(m[1]) : undefined);
+    if (!daemon || !STRACE_DAEMON.test(daemon)) continue;
+    const calls = run.output
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => STRACE_CALL.test(l));
+    const last = calls.at(-1);
+    const call = last ? STRACE_CALL.exec(last) : undefined;
+    if (!last || !call?.[1] || /\)\s+=\s/.test(last) || !PATH_CALLS.has(call[1])) continue;
+    const path = /"(\/[^"]*)"/.exec(call[2] ?? '')?.[1];
+    if (!path || BLOCKING_BY_DESIGN.test(`${path}"`)) continue;
+    facts.add({
+      id: 'proc.dstate_storage',
+      source: run.source,
+      text: `${run.command} (${daemon}): ${call[1]}("${path}") never returned`,
+    });
+  }
+}
+
 /** `ps -ef` (also -aef, -Af, -eF) with its header filtered away (`ps -ef | grep defunct`): UID PID PPID … CMD. */
 const PS_EF = /^ps\s+-(ef|fe|aef|Af|eF|efw*|ewf)(?:\s|$)/;
 
@@ -1335,4 +1393,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   zombieParents(runs, bundle, facts);
   descriptorHolders(runs, bundle, facts);
   shimsBeforeDaemon(runs, facts);
+  straceHungPath(runs, bundle, facts);
 }
