@@ -308,6 +308,12 @@ export const FACT_MEANINGS = {
     'the kubelet died of a Go resource fatal (its thread limit, out of memory) with its goroutines piled up in CRI calls the runtime does not answer',
   'runc.init_fifo_wait':
     "a container's runc init holds its exec fifo, waiting to exec until a start that has not come (created, never started)",
+  'runtime.start_timeouts_spread':
+    'container creates or starts time out in the shim or runc for three or more distinct containers: the path below the runtime fails every start, so the runtime cannot run containers',
+  'mount.table_large':
+    "the node's mount table holds tens of thousands of mounts (a count of /proc/mounts, mountinfo, mount or findmnt): mounts leaked, and systemd re-parses all of them on every change",
+  'runc.init_pileup':
+    'a process listing shows many runc inits at once in uninterruptible sleep or each at a full CPU: every container start stalls in the same step below the runtime',
   'runc.init_fifo_pileup':
     "several containers' runc inits wait on their exec fifos at once: creates complete and the starts after them are never issued",
   'systemd.dbus_blocked':

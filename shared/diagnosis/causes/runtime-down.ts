@@ -34,6 +34,8 @@ export const runtimeDown: CauseModule = {
     // (runc.init_stuck_daemon_blocked, derived in extract/derived.ts).
     { fact: 'runc.init_stuck', weight: 1 },
     { fact: 'runc.init_stuck_daemon_blocked', weight: 2 },
+    // Dozens of inits stuck at once: the runtime can start no container, though the layer below it holds them.
+    { fact: 'runc.init_pileup', weight: 1.5 },
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'runtime.shim_blocked', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },
@@ -53,6 +55,9 @@ export const runtimeDown: CauseModule = {
     // The kubelet stopped by systemd because the unit it is bound to went inactive: in most installs the runtime's.
     { fact: 'kubelet.stopped_with_dependency', weight: 1 },
     { fact: 'runtime.shim_start_failed', weight: 1.5 },
+    // The same timeouts for three or more distinct containers (extract/derived.ts startTimeoutsSpread): no one
+    // container's wedge, the runtime's path below it fails every start.
+    { fact: 'runtime.start_timeouts_spread', weight: 2.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },

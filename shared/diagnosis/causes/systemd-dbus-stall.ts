@@ -16,6 +16,9 @@ export const systemdDbusStall: CauseModule = {
     { fact: 'systemd.scope_pileup', weight: 1.5 },
     { fact: 'systemd.known_defect', weight: 1.5 },
     { fact: 'systemd.mountinfo_churn', weight: 1 },
+    // The table itself counted at tens of thousands (extract/commands.ts mountTableSize): what PID 1 re-parses on
+    // every mount change; a lead that systemd.busy or a bus timeout beside it confirms.
+    { fact: 'mount.table_large', weight: 1.5 },
     { fact: 'systemd.dbus_full_queue', weight: 3.5 },
     { fact: 'systemd.crashed', weight: 3.5 },
     { fact: 'systemd.dbus_disconnected', weight: 3 },
@@ -31,7 +34,7 @@ export const systemdDbusStall: CauseModule = {
     'systemd (PID 1) is not answering D-Bus: runc cannot create or remove container scopes, so container operations and relist hang.',
   chain: ({ facts }) => [
     'With the systemd cgroup driver, runc asks systemd over D-Bus to create a scope unit for every container start and exec, and to remove it afterwards.',
-    facts.has('systemd.busy') || facts.has('systemd.mountinfo_churn')
+    facts.has('systemd.busy') || facts.has('systemd.mountinfo_churn') || facts.has('mount.table_large')
       ? 'systemd is saturated (single-threaded, re-parsing mount tables or handling a flood of scope units) and stops answering in time.'
       : 'systemd stops replying on D-Bus (org.freedesktop.systemd1 gives no reply) while the bus itself still works.',
     'runc blocks waiting for systemd, containerd/dockerd calls block on runc, and relist blocks on the runtime.',

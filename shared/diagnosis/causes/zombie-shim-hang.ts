@@ -35,6 +35,9 @@ export const zombieShimHang: CauseModule = {
     // shim's or the runtime's start never issued; one alone may be a start in progress.
     { fact: 'runc.init_fifo_pileup', weight: 3 },
     { fact: 'runc.init_fifo_wait', weight: 1.5 },
+    // Many inits at once in D (or each spinning): the starts stall below the runtime in one shared step (a
+    // listing's count, extract/commands.ts runcInitPileup), the wedged layer is still under the runtime.
+    { fact: 'runc.init_pileup', weight: 3 },
     { fact: 'proc.dstate_storage', weight: 2.5 },
     { fact: 'kernel.hung_task_runtime', weight: 3 },
     { fact: 'runtime.shim_mismatch', weight: 3 },

@@ -506,6 +506,8 @@ interface PsRow {
   stat: string;
   /** The kernel function the task sleeps in (`ps -o wchan`), when the listing has the column. */
   wchan: string;
+  /** top's and `ps aux`'s %CPU, when the listing has the column. */
+  cpu?: number;
   command: string;
 }
 
@@ -527,6 +529,7 @@ function parsePs(output: string): PsRow[] {
   const ppid = col(['PPID']);
   const stat = col(['STAT', 'S']);
   const wchan = col(['WCHAN']);
+  const cpu = col(['%CPU']);
   if (pid < 0 || (stat < 0 && ppid < 0)) return [];
   return lines.slice(1).map((line) => {
     const cells = line.trim().split(/\s+/);
@@ -538,6 +541,7 @@ function parsePs(output: string): PsRow[] {
       stat: stat >= 0 ? (cells[stat] ?? '') : /<defunct>/.test(command) ? 'Z' : '',
       // `-` when the task runs; ps prints the function's name, or its address without symbols.
       wchan: wchan >= 0 && wchan < header.length - 1 ? (cells[wchan] ?? '') : '',
+      cpu: cpu >= 0 && cpu < header.length - 1 ? Number((cells[cpu] ?? '').replace(',', '.')) : undefined,
       command,
     };
   });
@@ -578,10 +582,47 @@ function zombieRow(row: PsRow, parent: PsRow | undefined, run: Run, facts: FactS
   facts.add({ id: underShim ? 'proc.zombie_shim' : 'proc.zombie', source: run.source, text: detail });
 }
 
+/**
+ * runc's init by its process name or its arguments: nsexec.c names its stages with prctl(PR_SET_NAME)
+ * ("runc:[0:PARENT]", "runc:[1:CHILD]", "runc:[2:INIT]"), which top and `ps -o comm` show; `ps aux`
+ * and `ps -ef` show its argv, the runtime binary re-executed with the `init` command (main.go's initCommand):
+ * `runc init`, `/usr/bin/runc init`, `/usr/local/bin/runc.amd64 init` as the binary was installed.
+ */
+const RUNC_INIT_ROW =
+  /^[\s|\\_`-]*(?:runc:\[[012]:(?:PARENT|CHILD|INIT)\]|(?:\S*\/)?runc(?:\.amd64)?\s+init(?:\s|$))/;
+/** Inits stuck at once (in D or spinning) that are no one container's start but the path under the runtime. */
+const INIT_PILEUP = 10;
+/** top's %CPU for one task on one CPU: an init that spins there is looping in its set-up, not starting. */
+const INIT_SPINNING = 90;
+
+/**
+ * A listing (ps, top -b) with many runc inits in uninterruptible sleep, or each at a full CPU: every container start
+ * on the node stalls in the same step below the runtime (a cgroup or mount operation in the kernel, the service
+ * manager's bus for the systemd driver), so the runtime's creates pile up behind them. One or two are a start in
+ * progress or one wedged container (runc.init_stuck, from the line rule).
+ */
+function runcInitPileup(rows: readonly PsRow[], run: Run, facts: FactSet): void {
+  const stuck = rows.filter(
+    (r) =>
+      RUNC_INIT_ROW.test(r.command) &&
+      (r.stat.startsWith('D') || (r.cpu !== undefined && r.cpu >= INIT_SPINNING)),
+  );
+  const first = stuck[0];
+  if (new Set(stuck.map((r) => r.pid)).size < INIT_PILEUP || !first) return;
+  const how = stuck.every((r) => r.stat.startsWith('D')) ? 'in D state' : 'in D state or at a full CPU';
+  facts.add({
+    id: 'runc.init_pileup',
+    source: run.source,
+    text: `${stuck.length} runc inits ${how}, e.g. ${first.pid} ${first.stat} ${first.command}`,
+    value: stuck.length,
+  });
+}
+
 function processStates(run: Run, facts: FactSet): void {
   const rows = parsePs(run.output);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
   diskBoundDaemons(rows, run, facts);
+  runcInitPileup(rows, run, facts);
   for (const row of rows) {
     const text = `${row.pid} ${row.stat} ${row.command}`;
     if (row.stat.startsWith('Z')) zombieRow(row, byPid.get(row.ppid), run, facts);
@@ -648,6 +689,64 @@ function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): Map<string, s
     for (const m of head.matchAll(SAID_DAEMON_PID)) if (m[1] && m[2]) pids.set(m[2], m[1]);
   }
   return pids;
+}
+
+/** `strace -p PID` (with -f, -tt, -T and the like), the PID given or looked up with pidof. */
+const STRACE_PID = /^strace\b.*\s-p\s*(?:(\d+)|\$\(pidof ([\w-]+)\)|`pidof ([\w-]+)`)/;
+/** The node daemons and their runtime helpers whose hung call is the node's, not an application's. */
+const STRACE_DAEMON = /^(?:kubelet|dockerd|containerd|containerd-shim\S*|crio|conmon|runc)$/;
+/** One call as strace prints it, a thread's prefix first under -f: name(arguments … */
+const STRACE_CALL = /^(?:\[pid\s+\d+\]\s*)?(?:[\d:.]+\s+)?([a-z_][a-z0-9_]*)\((.*)$/;
+/** The calls that act on a path named in their first string argument (openat's after its dirfd). */
+const PATH_CALLS = new Set([
+  'open',
+  'openat',
+  'openat2',
+  'stat',
+  'lstat',
+  'newfstatat',
+  'statx',
+  'statfs',
+  'access',
+  'faccessat',
+  'faccessat2',
+  'readlink',
+  'readlinkat',
+  'chdir',
+  'umount2',
+]);
+/** Paths whose open blocks by design (a FIFO's partner, a terminal, a device) or that are the kernel's own files. */
+const BLOCKING_BY_DESIGN = /^\/(?:dev|proc|sys)\/|fifo"|\.sock"/;
+
+/**
+ * strace(1) prints a call's arguments when it enters and "= result" when it returns (strace.c/syscall.c
+ * syscall_entering_trace and syscall_exiting_trace; with -f another thread's call cuts in and the first is printed
+ * "<unfinished ...>", resumed later; detaching on Ctrl-C ends it "<detached ...>"). A trace whose last call on a path
+ * never printed its result has the traced daemon asleep in that filesystem's code: an NFS or FUSE server not
+ * answering, a disk stuck, or a file-access agent holding the open. A Go daemon parked in futex or epoll_pwait is
+ * idle, not hung; an application's trace is the application's.
+ */
+function straceHungPath(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+  const pids = daemonPids(runs, bundle);
+  for (const run of runs) {
+    const m = STRACE_PID.exec(strip(run.command));
+    const daemon = m?.[2] ?? m?.[3] ?? (m?.[1] ? pids.get(m[1]) : undefined);
+    if (!daemon || !STRACE_DAEMON.test(daemon)) continue;
+    const calls = run.output
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => STRACE_CALL.test(l));
+    const last = calls.at(-1);
+    const call = last ? STRACE_CALL.exec(last) : undefined;
+    if (!last || !call?.[1] || /\)\s+=\s/.test(last) || !PATH_CALLS.has(call[1])) continue;
+    const path = /"(\/[^"]*)"/.exec(call[2] ?? '')?.[1];
+    if (!path || BLOCKING_BY_DESIGN.test(`${path}"`)) continue;
+    facts.add({
+      id: 'proc.dstate_storage',
+      source: run.source,
+      text: `${run.command} (${daemon}): ${call[1]}("${path}") never returned`,
+    });
+  }
 }
 
 /** `ps -ef` (also -aef, -Af, -eF) with its header filtered away (`ps -ef | grep defunct`): UID PID PPID … CMD. */
@@ -1050,6 +1149,31 @@ function busyThreads(run: Run, facts: FactSet): void {
 }
 
 /**
+ * A count of the mount table: one line per mount in /proc/PID/mounts and /proc/PID/mountinfo (proc(5)), in `mount`'s
+ * and `findmnt`'s listings (util-linux, one row per mount; findmnt's header adds one), piped to `wc -l`.
+ */
+const MOUNT_COUNT =
+  /^(?:wc -l\s+\/proc\/(?:self\/|\d+\/)?(?:mounts|mountinfo)|cat\s+\/proc\/(?:self\/|\d+\/)?(?:mounts|mountinfo)\s*\|\s*wc -l|mount\s*\|\s*wc -l|findmnt(?:\s+-\S+)*\s*\|\s*wc -l)\s*$/;
+/**
+ * Mounts past which the table is leaking rather than serving pods: a node at its pod limit holds a few thousand
+ * (each pod's overlay root, shm, service-account token and volume tmpfs), tens of thousands are mounts never undone.
+ */
+const MOUNTS_LEAKED = 10000;
+
+/**
+ * The mount table grown to tens of thousands: systemd re-reads all of /proc/self/mountinfo on every mount change
+ * (src/core/mount.c mount_dispatch_io into mount_load_proc_self_mountinfo, through libmount) and synthesises a
+ * .mount unit for each line, so PID 1 spends its single thread parsing and stops answering its bus in time; runc
+ * reads mountinfo again in each container's set-up (moby/sys/mountinfo, libcontainer rootfs_linux.go).
+ */
+function mountTableSize(run: Run, facts: FactSet): void {
+  if (!MOUNT_COUNT.test(strip(run.command))) return;
+  const n = firstInteger(run.output);
+  if (n !== undefined && n >= MOUNTS_LEAKED)
+    facts.add({ id: 'mount.table_large', source: run.source, text: `${run.command} → ${n}`, value: n });
+}
+
+/**
  * `cat` of a kubepods slice's freezer file, whose output is the state alone: the path is in the command. A
  * container's own cgroup is not read (it reads FROZEN when its pod is; `docker pause` freezes it on purpose).
  */
@@ -1136,6 +1260,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   processStates,
   containerCount,
   podsFrozen,
+  mountTableSize,
   cniConfigDir,
   dumps,
 ];
@@ -1268,4 +1393,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   zombieParents(runs, bundle, facts);
   descriptorHolders(runs, bundle, facts);
   shimsBeforeDaemon(runs, facts);
+  straceHungPath(runs, bundle, facts);
 }

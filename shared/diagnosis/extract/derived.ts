@@ -78,6 +78,46 @@ function sameContainerTimeouts(facts: FactSet): void {
     facts.add({ id: 'runtime.selective_hang', source: hang.source, text: hang.text });
 }
 
+/**
+ * A create or start that timed out below the runtime, in each runtime's words: containerd's task manager ("failed to
+ * start shim: %w", "failed to create shim task: %w" around a deadline, core/runtime/v2/task_manager.go 1.6 on; the
+ * CRI plugin's "failed to create containerd task: %w", 1.4-1.7), the containerd 0.2 bundled with docker 1.11-17.03
+ * (runtime/runtime.go ErrContainerStartTimeout), runc's error relayed as "OCI runtime create failed" with a timeout,
+ * and cri-o's (*runtimeOCI).CreateContainer ("create container timeout", internal/oci/runtime_oci.go).
+ */
+const START_TIMED_OUT =
+  /(?:failed to (?:start shim|create shim task|create shim|create containerd task)|OCI runtime (?:create|start) failed)[^\n]*(?:context deadline exceeded|DeadlineExceeded|timed out|timeout)|container did not start before the specified timeout|create container timeout/;
+/** What a timed-out start names: a container or sandbox ID, else the pod (the kubelet's pod="ns/name", CRI metadata). */
+function startKey(text: string): string | undefined {
+  const id = [...text.matchAll(CONTAINER_ID)][0]?.[0].slice(0, 12);
+  return id ?? /pod="([^"]+)"|PodSandboxMetadata\{Name:([^,]+)/.exec(text)?.slice(1).find(Boolean);
+}
+/** Distinct containers whose starts timed out below the runtime at which it is the runtime's path, not one container. */
+const SPREAD_STARTS = 3;
+
+/**
+ * Creates and starts that time out in the shim or runc for SPREAD_STARTS or more distinct containers (told by the
+ * examples kept, the first distinct lines of each fact): the path under the runtime (shim launch, runc create, the
+ * cgroup or mount set-up under it) fails every container, so the runtime cannot run containers on the node; the
+ * same container again and again is runtime.selective_hang's one wedged container instead.
+ */
+function startTimeoutsSpread(facts: FactSet): void {
+  const timedOut = [
+    ...facts.examples('runtime.shim_start_failed'),
+    ...facts.examples('runtime.op_timeout'),
+  ].filter((e) => START_TIMED_OUT.test(e.text));
+  const keys = new Set(timedOut.map((e) => startKey(e.text)).filter((k) => k !== undefined));
+  const first = timedOut[0];
+  if (keys.size < SPREAD_STARTS || !first) return;
+  facts.add({
+    id: 'runtime.start_timeouts_spread',
+    source: first.source,
+    text: `${keys.size} containers' starts timed out below the runtime, e.g. ${first.text}`,
+    value: keys.size,
+    observation: timedOut.every((e) => e.observation === true),
+  });
+}
+
 /** The runtime failing calls for the whole node: with any of these, a single object's failure is not the story. */
 const RUNTIME_WIDE: readonly FactId[] = [
   'runtime.down',
@@ -444,6 +484,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   startupRace(facts);
   selectiveHang(facts);
   sameContainerTimeouts(facts);
+  startTimeoutsSpread(facts);
   oneObjectFailing(facts);
   podsStuckByNodeLoss(facts);
   staleConnectionCured(facts);
