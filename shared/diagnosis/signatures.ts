@@ -8,6 +8,7 @@ import { ERRNO_RULES } from './rules/errno.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
 import { MENTION_RULES } from './rules/mentions.ts';
+import { MONITORING_RULES } from './rules/monitoring.ts';
 import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNC_RULES } from './rules/runc.ts';
@@ -39,6 +40,12 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
   { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  {
+    file: 'monitoring',
+    title:
+      'kubernetes-mixin and node-mixin alerts named in a paste (as extract/alerts.ts reads them structured)',
+    rules: MONITORING_RULES,
+  },
   {
     file: 'errno',
     title: 'errnos read by the call that returned them (errno.ts, from the man pages)',

@@ -7,6 +7,7 @@ import { CNI_RULES } from '../../shared/diagnosis/rules/cni.ts';
 import { CONTAINERD_RULES } from '../../shared/diagnosis/rules/containerd.ts';
 import { CRIO_RULES } from '../../shared/diagnosis/rules/crio.ts';
 import { DOCKERD_RULES } from '../../shared/diagnosis/rules/dockerd.ts';
+import { MONITORING_RULES } from '../../shared/diagnosis/rules/monitoring.ts';
 import { OBSERVATION_RULES } from '../../shared/diagnosis/rules/observations.ts';
 import { RUNC_RULES } from '../../shared/diagnosis/rules/runc.ts';
 import { RUNTIME_RULES } from '../../shared/diagnosis/rules/runtime.ts';
@@ -32,6 +33,21 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 17: kubernetes-mixin / node-mixin alerts as Alertmanager's default notification title prints them.
+  {
+    line: '[FIRING:1] NodeFileDescriptorLimit (10.0.1.23:9100 node-exporter warning)',
+    fact: 'fd.near_limit',
+  },
+  { line: '[FIRING:2] KubeletTooManyPods (ip-10-0-1-23 kubelet warning)', fact: 'pods.many' },
+  { line: '[FIRING:1] KubeletPlegDurationHigh (ip-10-0-1-23 0.99 warning)', fact: 'pleg.relist_slow' },
+  {
+    line: '[FIRING:1] NodeFilesystemAlmostOutOfSpace (/var/lib/containerd nvme1n1 warning)',
+    fact: 'disk.pressure',
+  },
+  { line: '[FIRING:1] NodeFilesystemAlmostOutOfFiles (/ nvme0n1p1 critical)', fact: 'disk.pressure' },
+  { line: '[FIRING:1] NodeMemoryHighUtilization (10.0.1.23:9100 warning)', fact: 'mem.oom' },
+  { line: '[FIRING:1] NodeDiskIOSaturation (nvme1n1 10.0.1.23:9100 warning)', fact: 'io.saturated' },
+  { line: '[FIRING:1] NodeSystemSaturation (10.0.1.23:9100 warning)', fact: 'cpu.saturated' },
   // Round 17: dockerd's restore finding a container's shim silent (moby daemon/daemon.go restore, 23.0+).
   {
     line: `${J} dockerd[1021]: ${TS} level=error msg="failed to get task status" container=${CID} error="context deadline exceeded" paused=false restarting=false running=true`,
@@ -1214,6 +1230,9 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 17: a rule file's definition of a mixin alert, and its resolved notification, are not the alert firing.
+  { line: '  - alert: NodeFileDescriptorLimit', fact: 'fd.near_limit' },
+  { line: '[RESOLVED] NodeDiskIOSaturation (nvme1n1 10.0.1.23:9100 warning)', fact: 'io.saturated' },
   // Round 17: a restore that finds the task gone, and the duplicate-exit check's status, are not a silent shim.
   {
     line: `${J} dockerd[1021]: ${TS} level=error msg="failed to get task status" container=${CID} error="no running task found: task ${CID} not found: not found"`,
@@ -1585,6 +1604,7 @@ const OWNED: ReadonlyArray<readonly [string, readonly Signature[]]> = [
   ['containerd', CONTAINERD_RULES],
   ['crio', CRIO_RULES],
   ['dockerd', DOCKERD_RULES],
+  ['monitoring', MONITORING_RULES],
   ['runc', RUNC_RULES],
   ['runtime', RUNTIME_RULES],
   ['systemd', SYSTEMD_RULES],
