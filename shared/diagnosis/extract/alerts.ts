@@ -21,6 +21,7 @@ const ALERT_FACTS: Record<string, FactId> = {
   ContainerRuntimeFileDescriptorsHigh: 'fd.near_limit',
   NodeMemoryHighUtilization: 'mem.oom',
   NodeSystemSaturation: 'cpu.saturated',
+  NodeDiskIOSaturation: 'io.saturated',
   NodeFilesystemAlmostOutOfSpace: 'disk.pressure',
   NodeFilesystemAlmostOutOfFiles: 'disk.pressure',
   KubeletClientCertificateExpiration: 'kubelet.auth_error',

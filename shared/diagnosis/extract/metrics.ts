@@ -71,10 +71,51 @@ function eventedPleg(samples: readonly Sample[], facts: FactSet): void {
   }
 }
 
-/** Kubelet `/metrics` text: relist latency, container counts, CRI errors, dropped PLEG events. */
+/**
+ * node-mixin's NodeFileDescriptorLimit fires at `node_filefd_allocated * 100 / node_filefd_maximum > 70` (warning;
+ * > 90 critical): prometheus/node_exporter docs/node-mixin/alerts/alerts.libsonnet. The two gauges are the first
+ * and third fields of /proc/sys/fs/file-nr (node_exporter collector/filefd_linux.go, filefdCollector.Update).
+ */
+const FILE_TABLE_ALERT_PERCENT = 70;
+
+function fileTable(samples: readonly Sample[], source: string, facts: FactSet): void {
+  const allocated = select(samples, 'node_filefd_allocated');
+  const maximum = select(samples, 'node_filefd_maximum');
+  if (allocated.length !== 1 || maximum.length !== 1) return;
+  const used = allocated[0]?.value ?? 0;
+  const max = maximum[0]?.value ?? 0;
+  if (!(max > 0) || !Number.isFinite(max)) return;
+  const percent = (used * 100) / max;
+  if (percent <= FILE_TABLE_ALERT_PERCENT) return;
+  facts.add({
+    id: 'fd.near_limit',
+    source,
+    text: `node_filefd_allocated ${used} of node_filefd_maximum ${max} (${percent.toFixed(0)} %)`,
+    value: percent,
+  });
+}
+
+/** A node exporter's samples pasted as a command's output or a log (`curl -s localhost:9100/metrics | grep filefd`). */
+function pastedNodeMetrics(bundle: EvidenceBundle, facts: FactSet): void {
+  const texts: [string, string][] = [
+    ...Object.entries(bundle.commandOutputs ?? {}).map(([k, v]): [string, string] => [
+      `commandOutputs["${k}"]`,
+      v ?? '',
+    ]),
+    ...Object.entries(bundle.logs ?? {}).map(([k, v]): [string, string] => [`logs.${k}`, v ?? '']),
+  ];
+  for (const [source, text] of texts) {
+    if (!text.includes('node_filefd_')) continue;
+    fileTable(parsePrometheusText(text), source, facts);
+  }
+}
+
+/** Kubelet and node exporter `/metrics` text: relist latency, container counts, CRI errors, dropped PLEG events, the file table. */
 export function extractMetrics(bundle: EvidenceBundle, facts: FactSet): void {
+  pastedNodeMetrics(bundle, facts);
   if (!bundle.metrics) return;
   const samples = parsePrometheusText(bundle.metrics);
+  fileTable(samples, 'metrics', facts);
   relistLatency(samples, facts);
   containerCounts(samples, facts);
   runtimeErrors(samples, facts);
