@@ -251,6 +251,8 @@ export const FACT_MEANINGS = {
     "the kubelet's CPU or memory manager cannot restore its own checkpoint at start (a policy changed without draining, a corrupt file, containers the runtime no longer has): the kubelet exits until it is deleted",
   'kubelet.container_map':
     "the kubelet's container manager exits at start building its map of the runtime's containers: a container whose sandbox the runtime no longer lists",
+  'kubelet.capacity_stale':
+    "the node's capacity, as the kubelet posts it, differs from the machine's memory or CPUs: the kubelet read the machine once at start and the machine changed since (hot-added or removed memory or CPUs)",
   'kubelet.plugin_walk':
     "the kubelet exits at start because its plugin watcher's walk of a plugin directory failed on a directory it could not watch (kubelets 1.12-1.14 walk the old /var/lib/kubelet/plugins, volume plugins' mounts included, and make any failure fatal)",
   'kubelet.cgroup_controller_missing':

@@ -16,6 +16,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.kernel_defaults': 'kubelet protects kernel defaults the image does not set',
   'kubelet.container_map': "kubelet's container map at start",
   'kubelet.manager_state': 'CPU/memory manager checkpoint',
+  'kubelet.capacity_stale': "kubelet's machine capacity read once at start",
   'kubelet.plugin_walk': "kubelet's plugin watcher walking volume mounts at start",
   'kubelet.dependency_failed': "kubelet's required unit failed",
   'kubelet.stopped_with_dependency': 'kubelet stopped with the unit it is bound to',

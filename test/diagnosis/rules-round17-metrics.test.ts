@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ids } from '../support/node-lines.ts';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { ids, top } from '../support/node-lines.ts';
 
 // Round 17: kubernetes-mixin and node-mixin alert names written in a paste (a notification copied into a ticket),
 // read as the structured alert of that name is (extract/alerts.ts). Thresholds are the mixins' own rule files.
@@ -90,5 +91,86 @@ describe("the node exporter's file-table gauges against node-mixin's NodeFileDes
       ],
     };
     expect(ids(bundle)).toContain('io.saturated');
+  });
+});
+
+describe("the node's capacity against the machine's memory and CPUs (kubelet reads the machine once at start)", () => {
+  const describeNode = (memory: string, cpu: string) =>
+    [
+      'Name:               worker-3',
+      'Roles:              <none>',
+      'Conditions:',
+      '  Type             Status  LastHeartbeatTime                 Reason                       Message',
+      '  MemoryPressure   True    Fri, 27 Nov 2026 04:10:02 +0000   KubeletHasInsufficientMemory kubelet has insufficient memory available',
+      'Capacity:',
+      `  cpu:                ${cpu}`,
+      '  ephemeral-storage:  102350828Ki',
+      `  memory:             ${memory}`,
+      '  pods:               110',
+      'Allocatable:',
+      `  cpu:                ${cpu}`,
+      `  memory:             ${memory}`,
+    ].join('\n');
+  const free = (totalMi: number) =>
+    [
+      '               total        used        free      shared  buff/cache   available',
+      `Mem:           ${totalMi}       12011       40212         312       13320       51640`,
+      'Swap:              0           0           0',
+    ].join('\n');
+  const LSCPU = [
+    'Architecture:            x86_64',
+    'CPU(s):                  8',
+    'On-line CPU(s) list:     0-7',
+  ].join('\n');
+
+  it('memory hot-added: capacity 16 GiB while free -m shows 64 GiB is the kubelet defect, with a restart', () => {
+    const bundle = {
+      commandOutputs: {
+        'kubectl describe node worker-3': describeNode('16389012Ki', '8'),
+        'free -m': free(64314),
+      },
+    };
+    expect(ids(bundle)).toContain('kubelet.capacity_stale');
+    const cause = top(bundle);
+    expect(cause?.id).toBe('kubelet_defect');
+    expect(JSON.stringify(diagnose(bundle))).toContain('systemctl restart kubelet');
+  });
+
+  it("CPUs hot-added: capacity 4 against lscpu's 8, and /proc/meminfo read in kB", () => {
+    const bundle = {
+      commandOutputs: {
+        'kubectl describe node worker-3': describeNode('16389012Ki', '4'),
+        lscpu: LSCPU,
+        'cat /proc/meminfo': 'MemTotal:       16389012 kB\nMemFree:         8201232 kB',
+      },
+    };
+    expect(ids(bundle)).toContain('kubelet.capacity_stale');
+  });
+
+  it('near miss: the same machine (free in KiB and -h), a describe without the machine, and a machine without a describe', () => {
+    const same = {
+      commandOutputs: {
+        'kubectl describe node worker-3': describeNode('65856512Ki', '8'),
+        free: free(65856512),
+        lscpu: LSCPU,
+      },
+    };
+    expect(ids(same)).not.toContain('kubelet.capacity_stale');
+    const human = {
+      commandOutputs: {
+        'kubectl describe node worker-3': describeNode('65856512Ki', '8'),
+        'free -h': [
+          '               total        used        free      shared  buff/cache   available',
+          'Mem:            62Gi        11Gi        39Gi       312Mi        13Gi        50Gi',
+        ].join('\n'),
+      },
+    };
+    expect(ids(human)).not.toContain('kubelet.capacity_stale');
+    expect(
+      ids({ commandOutputs: { 'kubectl describe node worker-3': describeNode('16389012Ki', '4') } }),
+    ).not.toContain('kubelet.capacity_stale');
+    expect(ids({ commandOutputs: { 'free -m': free(64314), lscpu: LSCPU } })).not.toContain(
+      'kubelet.capacity_stale',
+    );
   });
 });

@@ -26,6 +26,10 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "The kubelet exits at every start in its plugin watcher: kubelets 1.12 to 1.14 walk the old plugin directory (/var/lib/kubelet/plugins) with a watch on every directory, into the volumes mounted under it, and make the first directory they cannot watch fatal (with ENOSPC, the inotify watch limit, not the disk). A known kubelet defect: unmount the volume or raise fs.inotify.max_user_watches to start it; 1.15 logs the walk's failure and carries on.",
   ],
   [
+    'kubelet.capacity_stale',
+    "The node's capacity that the kubelet posts differs from the machine's own memory or CPU count: the kubelet reads the machine's description once when it starts (NewMainKubelet caches cAdvisor's machine info) and never again, so memory or CPUs hot-added or removed since leave capacity, allocatable and the eviction thresholds computed from them at the old figures. Restarting the kubelet makes it read the machine again.",
+  ],
+  [
     'kubelet.api_behind_own_pod',
     "The kubelet reaches the API server through an address on this node, served by a pod it must start itself (a node-local API proxy such as kubespray's nginx-proxy or haproxy, or the API server's static pod), and it fails every pod's sandbox in its own configuration step (the resolver file it is configured with cannot be read): the proxy never starts, so registration and status are refused. The kubelet's configuration, not the API server or the network.",
   ],
@@ -227,6 +231,8 @@ export const kubeletDefect: CauseModule = {
   explainsWhen: [
     { cause: 'systemd_dbus_stall', fact: 'kubelet.cgroup_unit_exists' },
     { cause: 'fd_exhaustion', fact: 'kubelet.plugin_walk' },
+    // Memory pressure computed against a capacity read before memory was hot-added is the stale capacity's.
+    { cause: 'resource_starvation', fact: 'kubelet.capacity_stale' },
   ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
@@ -253,6 +259,8 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.container_map', weight: 3.5 },
     // The plugin watcher's fatal walk of the old plugin directory into volume mounts at start (1.12-1.14).
     { fact: 'kubelet.plugin_walk', weight: 3.5 },
+    // Capacity read once at start against the machine's figures now (memory or CPUs hot-plugged since).
+    { fact: 'kubelet.capacity_stale', weight: 3 },
     // The CPU/memory manager's own checkpoint unreadable at start (policy changed, corrupt, stale containers).
     { fact: 'kubelet.manager_state', weight: 3.5 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
@@ -336,6 +344,16 @@ export const kubeletDefect: CauseModule = {
             "printf 'vm.overcommit_memory=1\\nvm.panic_on_oom=0\\nkernel.panic=10\\nkernel.panic_on_oops=1\\nkernel.keys.root_maxkeys=1000000\\nkernel.keys.root_maxbytes=25000000\\n' > /etc/sysctl.d/90-kubelet.conf && sysctl --system",
             'set the values the kubelet protects (or bake them into the image), then restart the kubelet',
           ),
+        ]
+      : []),
+    ...(facts.has('kubelet.capacity_stale')
+      ? [
+          read(
+            'node',
+            "grep -E 'MemTotal' /proc/meminfo; nproc; kubectl get node \"$(hostname)\" -o jsonpath='{.status.capacity}'",
+            "the machine's memory and CPUs now, against the capacity the kubelet read at its start",
+          ),
+          change('node', 'systemctl restart kubelet', 'restart the kubelet so it reads the machine again'),
         ]
       : []),
     ...(facts.has('kubelet.container_map') ? orphanContainerCommands(tools) : []),

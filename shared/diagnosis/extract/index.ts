@@ -1,6 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { FactSet } from '../facts.ts';
 import { extractAlerts } from './alerts.ts';
+import { extractCapacity } from './capacity.ts';
 import { extractCommandOutputs } from './commands.ts';
 import { extractConditions } from './conditions.ts';
 import { extractConfigChecks } from './config.ts';
@@ -23,6 +24,7 @@ const EXTRACTORS = [
   extractCommandOutputs,
   extractTaskLimits,
   extractMetrics,
+  extractCapacity,
   extractCounts,
   extractLiveState,
   extractHost,

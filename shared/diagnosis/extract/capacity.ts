@@ -1,0 +1,116 @@
+import type { EvidenceBundle } from '../../schemas/bundle.ts';
+import type { FactSet } from '../facts.ts';
+
+/**
+ * The node's Capacity (`kubectl describe node`) against the machine's own figures in the same bundle (`free`,
+ * /proc/meminfo, `lscpu`). The kubelet reads the machine's description from cAdvisor once, in NewMainKubelet
+ * (kubernetes pkg/kubelet/kubelet.go klet.setCachedMachineInfo, 1.19+; kubelet_getters.go GetCachedMachineInfo:
+ * "assumes that the machine info can't change without a reboot"), and the node status setter
+ * (pkg/kubelet/nodestatus/setters.go MachineInfo, via kubelet_node_status.go) posts that cached copy as capacity.
+ * Memory or CPUs hot-added or removed while the kubelet runs leave capacity, and every eviction threshold computed
+ * from it, at the start's figures until the kubelet restarts.
+ */
+
+/** Memory differing by more than this share (and by at least MIN_MEMORY_GAP) is not rounding or a reserved region. */
+const MEMORY_MARGIN = 0.1;
+const MIN_MEMORY_GAP = 1024 ** 3;
+
+const UNITS: Record<string, number> = {
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  Ki: 1024,
+  Mi: 1024 ** 2,
+  Gi: 1024 ** 3,
+  Ti: 1024 ** 4,
+};
+
+/** A Kubernetes quantity (`16389012Ki`, `64Gi`) in bytes. */
+function quantityBytes(text: string): number | undefined {
+  const m = /^([0-9]+(?:\.[0-9]+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(text);
+  if (!m) return undefined;
+  return Number(m[1]) * (UNITS[m[2] ?? ''] ?? 1);
+}
+
+interface Capacity {
+  memory?: number;
+  cpu?: number;
+}
+
+/** The Capacity block of `kubectl describe node` (up to Allocatable). */
+function describedCapacity(text: string): Capacity | undefined {
+  const start = text.indexOf('\nCapacity:');
+  if (start < 0) return undefined;
+  const end = text.indexOf('\nAllocatable:', start);
+  if (end < 0) return undefined;
+  const block = text.slice(start, end);
+  const memory = /\n\s+memory:\s+([0-9.]+[A-Za-z]*)/.exec(block)?.[1];
+  const cpu = /\n\s+cpu:\s+([0-9]+)\s*(?:\n|$)/.exec(block)?.[1];
+  return { memory: memory ? quantityBytes(memory) : undefined, cpu: cpu ? Number(cpu) : undefined };
+}
+
+/** `free`'s unit from its flags (procps free(1): KiB by default; -b, -m, -g, --mega/--giga; -h prints suffixes). */
+function freeUnit(command: string): number {
+  if (/(?:^|\s)-[a-z]*b|--bytes/.test(command)) return 1;
+  if (/(?:^|\s)-[a-z]*m|--mebi/.test(command)) return 1024 ** 2;
+  if (/(?:^|\s)-[a-z]*g|--gibi/.test(command)) return 1024 ** 3;
+  return 1024;
+}
+
+/** The machine's memory in bytes: /proc/meminfo's MemTotal, or `free`'s Mem: total. */
+function machineMemory(command: string, text: string): number | undefined {
+  const meminfo = /MemTotal:\s+([0-9]+) kB/.exec(text);
+  if (meminfo) return Number(meminfo[1]) * 1024;
+  if (!/total\s+used\s+free/.test(text)) return undefined;
+  const row = /\nMem:\s+([0-9.]+)([KMGT]i?)?\s/.exec(`\n${text}`);
+  if (!row) return undefined;
+  if (row[2]) {
+    const suffix = row[2].endsWith('i') ? row[2] : `${row[2]}i`;
+    return Number(row[1]) * (UNITS[suffix] ?? 1);
+  }
+  return Number(row[1]) * freeUnit(command);
+}
+
+/** lscpu(1)'s "CPU(s):" line: the CPUs the kernel knows. */
+function machineCpus(text: string): number | undefined {
+  const m = /(?:^|\n)CPU\(s\):\s+([0-9]+)\s*(?:\n|$)/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+const GIB = 1024 ** 3;
+
+export function extractCapacity(bundle: EvidenceBundle, facts: FactSet): void {
+  const outputs = Object.entries(bundle.commandOutputs ?? {}).map(([k, v]) => [k, v ?? ''] as const);
+  let capacity: Capacity | undefined;
+  let memory: { bytes: number; source: string } | undefined;
+  let cpus: { count: number; source: string } | undefined;
+  for (const [command, text] of outputs) {
+    capacity ??= describedCapacity(`\n${text}`);
+    const m = machineMemory(command, text);
+    if (m !== undefined && !memory) memory = { bytes: m, source: command };
+    const c = machineCpus(text);
+    if (c !== undefined && !cpus) cpus = { count: c, source: command };
+  }
+  if (!capacity) return;
+  if (capacity.memory && memory) {
+    const gap = Math.abs(memory.bytes - capacity.memory);
+    if (gap >= MIN_MEMORY_GAP && gap > MEMORY_MARGIN * Math.max(memory.bytes, capacity.memory)) {
+      facts.add({
+        id: 'kubelet.capacity_stale',
+        source: `commandOutputs["${memory.source}"]`,
+        text: `node Capacity memory ${(capacity.memory / GIB).toFixed(1)} GiB, the machine ${(memory.bytes / GIB).toFixed(1)} GiB`,
+        value: memory.bytes - capacity.memory,
+      });
+    }
+  }
+  if (capacity.cpu && cpus && capacity.cpu !== cpus.count) {
+    facts.add({
+      id: 'kubelet.capacity_stale',
+      source: `commandOutputs["${cpus.source}"]`,
+      text: `node Capacity cpu ${capacity.cpu}, the machine ${cpus.count} CPUs`,
+      value: cpus.count - capacity.cpu,
+    });
+  }
+}
