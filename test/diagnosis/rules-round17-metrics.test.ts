@@ -174,3 +174,45 @@ describe("the node's capacity against the machine's memory and CPUs (kubelet rea
     );
   });
 });
+
+// Family 3 was already read by extract/commands.ts (runningObjects / proc.shim_leftover); these pin it end to end.
+describe("shim processes counted against the runtime's tasks (existing proc.shim_leftover, pinned)", () => {
+  const HDR = 'USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND';
+  const id = (i: number) => (i + 4096).toString(16).padStart(64, 'a');
+  const shims = (n: number) =>
+    [
+      HDR,
+      ...Array.from(
+        { length: n },
+        (_, i) =>
+          `root     ${40000 + i}  0.0  0.1 722300 11212 ?        Sl   Nov02   0:41 /usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id ${id(i)} -address /run/containerd/containerd.sock`,
+      ),
+    ].join('\n');
+  const tasks = (n: number) =>
+    [
+      'TASK                                                                PID      STATUS',
+      ...Array.from({ length: n }, (_, i) => `${id(i)}    ${50000 + i}    RUNNING`),
+    ].join('\n');
+
+  it('300 shims in ps against 30 tasks in `ctr -n k8s.io tasks ls` are leaked shims', () => {
+    const bundle = {
+      commandOutputs: { 'ps aux | grep containerd-shim': shims(300), 'ctr -n k8s.io tasks ls': tasks(30) },
+    };
+    expect(ids(bundle)).toContain('proc.shim_leftover');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('300 shims against `crictl ps -q | wc -l` at 31', () => {
+    const bundle = {
+      commandOutputs: { 'ps aux | grep containerd-shim': shims(300), 'crictl ps -q | wc -l': '31' },
+    };
+    expect(ids(bundle)).toContain('proc.shim_leftover');
+  });
+
+  it('near miss: as many shims as tasks', () => {
+    const bundle = {
+      commandOutputs: { 'ps aux | grep containerd-shim': shims(30), 'ctr -n k8s.io tasks ls': tasks(30) },
+    };
+    expect(ids(bundle)).not.toContain('proc.shim_leftover');
+  });
+});
