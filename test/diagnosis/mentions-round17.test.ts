@@ -67,3 +67,26 @@ describe('round 17: red herrings stay silent', () => {
     expect(d.causes).toEqual([]);
   });
 });
+
+describe("round 17: a provider's event and a panic loop are questions", () => {
+  const asks = (text: string) =>
+    (said(text).missing ?? []).some((m) => m.what.startsWith("the cloud provider's events"));
+  it.each([
+    'AWS retired the instance on schedule (scheduled maintenance event), then the node was NotReady.',
+    '云厂商计划维护，实例被重启后节点 NotReady。',
+    'スケジュールされたメンテナンスでインスタンスが再起動された。',
+    'The kubelets kept restarting in a loop and the kernel panicked on several nodes.',
+  ])('%s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+  it('a provider event alone records no cause', () => {
+    expect(said('AWS retired the instance on schedule (scheduled maintenance event).').causes).toEqual([]);
+  });
+  it.each([
+    'The kubelet restarted once after the upgrade.',
+    'The kubelets kept restarting in a loop after the config change.',
+    'We had a kernel panic on a test VM last year.',
+  ])('no question without the event or both signs: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+});
