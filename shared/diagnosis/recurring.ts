@@ -24,11 +24,43 @@ const SAME_HOUR: readonly RegExp[] = [
   /毎(?:日|朝|晩|夜)(?:同じ(?:時間|時刻|時間帯)|決まった(?:時間|時刻)| ?[0-9０-９]+ ?時)/,
 ];
 
-/** The question a recurring hour raises, when a text of the bundle names one. */
+/**
+ * Round 17: a cloud instance said retired, stopped or rebooted by its provider on a schedule (EC2 scheduled events
+ * "instance-retirement", "system-reboot", "instance-stop"; Azure Scheduled Events "Redeploy"/"Reboot"/"Freeze"; GCE
+ * host maintenance). The event names no mechanism on the node, so it is a question: the provider's events and the
+ * volume's IOPS allowance (a throttled disk also looks like a node that restarts and stalls).
+ */
+const PROVIDER_EVENT: readonly RegExp[] = [
+  /(?:[Ss]cheduled (?:maintenance|event|retirement|reboot)s?|instance[- ]retirement|system[- ]reboot event|[Ss]cheduled [Ee]vents|host maintenance event|maintenance event)/,
+  /(?:retired|stopped|rebooted|migrated) (?:by|from) (?:AWS|Amazon|EC2|Azure|GCP|Google|the (?:cloud )?provider)/,
+  /(?:计划内?维护|计划(?:事件|重启)|实例(?:退役|计划停止)|宿主机维护|系统事件)/,
+  /(?:メンテナンスイベント|スケジュールされた(?:イベント|メンテナンス)|計画メンテナンス|インスタンスのリタイア)/,
+];
+/** Kubelets said restarting in a loop beside kernels said to panic: the node rebooting, for a reason to ask. */
+const RESTART_LOOP: readonly RegExp[] = [
+  /(?:[Kk]ubelets?[^\n.;]{0,60}(?:restart(?:s|ed|ing)? in a loop|keeps? restarting|kept restarting|restart loop))/,
+  /(?:kubelet[^\n。；]{0,20}(?:反复重启|不断重启|循环重启|一直重启))/,
+  /(?:kubelet[^\n。]{0,20}(?:再起動を繰り返|再起動ループ))/,
+];
+const PANIC: readonly RegExp[] = [
+  /(?:[Kk]ernel panic|kernel (?:panicked|panics)|内核崩溃|内核 panic|カーネルパニック)/,
+];
+
+/** The questions a bundle's words raise, when a text names a recurring hour, a provider's event or a panic loop. */
 export function recurringProbes(bundle: EvidenceBundle): Missing[] {
   const texts = bundleTexts(bundle).map((t) => t.text);
-  if (!texts.some((t) => SAME_HOUR.some((p) => p.test(t)))) return [];
+  const any = (ps: readonly RegExp[]) => texts.some((t) => ps.some((p) => p.test(t)));
+  const out: Missing[] = [];
+  if (any(PROVIDER_EVENT) || (any(RESTART_LOOP) && any(PANIC))) {
+    out.push({
+      what: "the cloud provider's events for the instance (scheduled retirement, reboot, stop, host maintenance) and its volume's IOPS and throughput allowance with the throttling metrics",
+      why: "an instance retired or rebooted by its provider, or kubelets restarting with kernels panicking, says the node went away or rebooted, not why: the provider's event log names a retirement or host fault, and a volume held at its IOPS limit stalls the node the same way; neither proves the kubelet down",
+      how: 'aws ec2 describe-instance-status --include-all-instances --instance-ids ID (Events); CloudWatch VolumeThrottledOps / BurstBalance / VolumeQueueLength; Azure: curl -H Metadata:true http://169.254.169.254/metadata/scheduledevents?api-version=2020-07-01; journalctl -k -b -1 | tail -n 80',
+    });
+  }
+  if (!any(SAME_HOUR)) return out;
   return [
+    ...out,
     {
       what: "what runs on the node at that hour: its systemd timers and cron jobs, above all an unattended OS upgrade's, and their logs",
       why: "NotReady recurring at the same hour on several days is a scheduled job's signature (an unattended upgrade restarting the runtime or the network, a backup saturating the disk, log rotation); the timer that fires then names which",

@@ -538,6 +538,39 @@ export const MENTIONS: readonly Mention[] = [
       "the kernel's OOM killer (Documentation/admin-guide/mm/concepts.rst, 'OOM killer'; mm/oom_kill.c out_of_memory): when memory cannot be reclaimed the kernel picks a process and kills it; people name it 'the OOM killer', 'out of memory', 'OOM'",
     mechanism: 'the node ran out of memory and the kernel killed processes to free it',
   },
+  // Round 17: memory short without an OOM kill, told by what reclaim leaves behind: the page cache emptied, the
+  // kernel's reclaim thread busy. Vague on its own (reclaim is routine), so unmarked.
+  {
+    fact: 'mem.reclaim',
+    thing: {
+      en: ['page cache', 'Page cache', 'file cache', 'buff/cache', 'buffer/cache', 'the cache'],
+      zh: ['page cache', '页缓存', '页面缓存', '文件缓存', 'buff/cache'],
+      ja: ['ページキャッシュ', 'page cache', 'buff/cache'],
+    },
+    state: {
+      en: [
+        'emptied',
+        'drained',
+        'evicted',
+        'wiped out',
+        'went to zero',
+        'dropped to zero',
+        'dropped to almost nothing',
+        'near zero',
+        'almost zero',
+        'shrank to',
+        'thrown away',
+        'thrashing',
+      ],
+      zh: ['被清空', '清空了', '掉光', '几乎为 0', '几乎为0', '降到 0', '降到0', '被回收', '被挤掉'],
+      ja: ['空になり', '空になっ', '空に', 'ほぼゼロ', '追い出され', '消え'],
+    },
+    unless: ['drop_caches', 'echo 3', 'sync;', '手动', '手動', 'we dropped', 'I dropped', 'flushed it'],
+    source:
+      'Documentation/admin-guide/mm/concepts.rst "Reclaim" and mm/vmscan.c (kswapd, direct reclaim): when free memory falls below the watermarks the kernel evicts file pages first; a page cache emptied without anyone writing drop_caches means the kernel is reclaiming under a memory shortage',
+    mechanism:
+      "the node's memory is short enough that the kernel keeps evicting the page cache: every read goes to the disk again and the node thrashes, the kubelet and the runtime with it",
+  },
   {
     fact: 'mem.exhausted',
     specific: 'memory said used up is a limit reached (MemAvailable at zero), not a slow node',
@@ -698,6 +731,72 @@ export const MENTIONS: readonly Mention[] = [
       'uptime(1) and proc(5) /proc/loadavg: the load average counts runnable and uninterruptible tasks; one far above the cores means work waits for a CPU (or for I/O, in D state)',
     mechanism: 'every CPU is busy: the kubelet and the runtime wait for CPU time and relist falls behind',
   },
+  // Round 17: a cloud volume held at its provisioned IOPS or throughput limit is the provider throttling every I/O.
+  {
+    fact: 'io.saturated',
+    specific:
+      'a cloud volume at its provisioned IOPS or throughput limit (or out of burst credits) is one limit reached: the provider queues every I/O past it',
+    thing: {
+      en: [
+        'IOPS limit',
+        'IOPS cap',
+        'IOPS quota',
+        'IOPS allowance',
+        'provisioned IOPS',
+        'throughput limit',
+        'throughput cap',
+        'burst balance',
+        'burst credits',
+        'I/O credits',
+        'IO credits',
+      ],
+      zh: [
+        'IOPS 上限',
+        'IOPS上限',
+        '云盘 IOPS',
+        '云盘IOPS',
+        '吞吐上限',
+        '带宽上限',
+        '突发积分',
+        '云盘限速',
+        '磁盘限速',
+      ],
+      ja: [
+        'IOPS 上限',
+        'IOPS上限',
+        'IOPS の上限',
+        'IOPSの上限',
+        'スループット上限',
+        'バーストクレジット',
+        'バーストバランス',
+      ],
+    },
+    state: {
+      en: [
+        'hit',
+        'reached',
+        'exhausted',
+        'ran out',
+        'run out',
+        'depleted',
+        'throttled',
+        'throttling',
+        'maxed',
+        'capped',
+        'used up',
+        'at zero',
+        'dropped to 0',
+        'drained',
+      ],
+      zh: ['被限', '打满', '达到', '到达', '触发', '用完', '耗尽', '限流', '被限速', '触顶', '被打满'],
+      ja: ['達し', '到達', '使い切', '枯渇', '張り付', '制限され', 'スロットリング'],
+    },
+    unless: ['raise the', 'raised the', 'increase the', 'increased the', '提高', '调高', '引き上げ'],
+    source:
+      'the cloud providers\' volume limits (EBS volume types "IOPS" and "throughput" limits and the gp2/st1 burst bucket, Azure managed disk and GCE persistent disk performance caps, Alibaba ESSD IOPS): past the limit the provider delays every request, so iowait rises and the disk looks saturated',
+    mechanism:
+      "the node's volume is throttled at its IOPS or throughput limit: the runtime's and the kubelet's reads and writes queue behind it and relist falls behind",
+  },
   {
     fact: 'io.saturated',
     thing: {
@@ -735,10 +834,19 @@ export const MENTIONS: readonly Mention[] = [
         'depleted',
         'was 100',
         'at 100',
+        // An I/O-wait alert said to fire: a monitor's threshold on iowait crossed (round 17).
+        'alert fired',
+        'alerts fired',
+        'alert went off',
+        'alerts went off',
+        'alert firing',
+        'alerts firing',
       ],
-      zh: ['打满', '打滿', '很高', '飙高', '上限', '被限', '80%', '90%', '100%', '以上'],
-      ja: ['上限', '張り付', '高い', '高く'],
+      zh: ['打满', '打滿', '很高', '飙高', '上限', '被限', '80%', '90%', '100%', '以上', '告警', '报警'],
+      ja: ['上限', '張り付', '高い', '高く', 'アラート'],
     },
+    // A limit raised by people is a change made, not a limit hit.
+    unless: ['raised the', 'raise the', 'increased the', 'increase the', '提高', '调高', '引き上げ'],
     forms: [
       {
         pattern: `(?:iowait|IO wait|I/O wait|%util)${WITHIN_SENTENCE}{0,30}${HIGH_PERCENT}`,
@@ -930,6 +1038,23 @@ export const MENTIONS: readonly Mention[] = [
       zh: ['僵尸进程', '僵屍進程', '僵尸'],
       ja: ['ゾンビプロセス', 'ゾンビ'],
     },
+    // Pods people call zombies (left Terminating or Unknown, or still listed after a reboot) are API objects in a
+    // state, not processes in ps state Z: nothing about them says a parent fails to reap.
+    unless: [
+      'zombie pod',
+      'Zombie pod',
+      'zombie Pod',
+      'Zombie Pod',
+      '僵尸 Pod',
+      '僵尸Pod',
+      '僵尸 pod',
+      '僵尸pod',
+      '僵尸容器组',
+      'ゾンビ Pod',
+      'ゾンビPod',
+      'ゾンビ pod',
+      'ゾンビpod',
+    ],
     source:
       'ps(1) PROCESS STATE CODES \'Z defunct ("zombie") process, terminated but not reaped by its parent\', and wait(2): a child that exited and that no parent reaps',
     mechanism:
@@ -1107,6 +1232,16 @@ export const MENTIONS: readonly Mention[] = [
       'I ran',
       ' they ',
       'pods',
+      // The service manager starting a runtime: a start that does not return is the runtime not coming up (its
+      // Type=notify unit never reports ready, systemd.service(5)), read by startup-words.ts, not PID 1 off its bus.
+      'systemctl start docker',
+      'systemctl restart docker',
+      'systemctl start containerd',
+      'systemctl restart containerd',
+      'systemctl start crio',
+      'systemctl restart crio',
+      'systemctl start cri-o',
+      'systemctl restart cri-o',
     ],
     source:
       'systemctl(1): every command talks to PID 1 over its private socket or D-Bus; a systemctl that hangs means systemd itself is not answering',

@@ -18,6 +18,13 @@ const anotherSubjectBetween = (command: string, state: string) =>
  */
 const AS_AN_ACTION = `(?:[Ii]f (?:you|we)|[Aa]fter (?:running|we ran|I ran|restarting)|[Ww]e ran|I ran|[Yy]ou can|[Yy]ou could|Try | try |Run | run |[Bb]y running|[Rr]estart(?:ed|ing)? with)${SAME_SENTENCE}{0,60}(?:systemctl|busctl)`;
 const SYSTEMD_HANG = `(?:${HANG}|times? out|timed out)`;
+/**
+ * The service manager asked to start or restart a container runtime: a start that does not return is the runtime not
+ * coming up (its ExecStart not yet notifying ready, systemd.service(5) Type=notify), not PID 1 off its bus, so it is
+ * read as the runtime's start (startup-words.ts), not as systemctl hanging.
+ */
+const RUNTIME_START_CMD =
+  'systemctl (?:re)?start (?:docker|containerd|crio|cri-o)|(?:docker|containerd|crio)(?:\\.service)? (?:服务)?(?:启动|重启)(?:时)?(?:卡住|卡死|一直卡|hang)';
 
 /** A restart of the kubelet as a noun phrase, a gerund or a command: the subject of what follows it. */
 const KUBELET_RESTART =
@@ -463,7 +470,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'systemd.cmd_hang',
     pattern: `systemctl(?: [a-z-]+)?${SAME_SENTENCE}{0,40}${SYSTEMD_HANG}|busctl${SAME_SENTENCE}{0,40}${HANG}`,
     literals: ['busctl', 'systemctl'],
-    unless: `${AS_AN_ACTION}|${anotherSubjectBetween('(?:systemctl|busctl)', SYSTEMD_HANG)}|${HANG_NOT_SAID}`,
+    unless: `${AS_AN_ACTION}|${anotherSubjectBetween('(?:systemctl|busctl)', SYSTEMD_HANG)}|${HANG_NOT_SAID}|${RUNTIME_START_CMD}`,
     observation: true,
     source: 'observation: systemctl/busctl calls to systemd over D-Bus not returning',
     mechanism:
