@@ -26,10 +26,29 @@ const BIN = join(app, 'node_modules', '.bin', 'pleg-responder');
 const INSTALLED = join(app, 'node_modules', 'pleg-responder');
 let tarball = '';
 
+/**
+ * How long one npm command may take. spawnSync blocks the worker, so vitest's hook timeout cannot stop it: without
+ * this bound an npm that never exits (seen once, idle after writing node_modules) holds CI until its job is killed.
+ */
+const NPM_TIMEOUT_MS = 150_000;
+
 function npm(args: string[], cwd: string) {
-  const r = spawnSync('npm', args, { cwd, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
+  const r = spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, killSignal: 'SIGKILL' });
+  if (r.error || r.status !== 0)
+    throw new Error(
+      `npm ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`,
+    );
   return r;
+}
+
+/** The install, tried a second time only when the first never finished (a hang, not an error npm reported). */
+function npmInstall(args: string[], cwd: string) {
+  try {
+    return npm(args, cwd);
+  } catch (error) {
+    if (!/ETIMEDOUT/.test(String(error))) throw error;
+    return npm(args, cwd);
+  }
 }
 
 beforeAll(() => {
@@ -39,8 +58,8 @@ beforeAll(() => {
   tarball = join(work, name);
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pleg-package-test', private: true }));
-  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], app);
-}, 240_000);
+  npmInstall(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], app);
+}, 480_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
 
