@@ -238,7 +238,10 @@ export const kubeletDefect: CauseModule = {
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
     { fact: 'kubelet.relist_deadlock', weight: 3.5 },
     { fact: 'kubelet.stale_conn', weight: 3 },
-    { fact: 'kubelet.alive_while_unknown', weight: 3 },
+    // Decisive, as the relist deadlock is: the kubelet renews its lease (it runs and reaches the API server) while its
+    // node status stops arriving, which only its own status path stuck explains. A PLEG slowed by many containers is
+    // posted as Ready=False, not left Unknown, so a pod count beside it must not outweigh it.
+    { fact: 'kubelet.alive_while_unknown', weight: 3.5 },
     { fact: 'kubelet.known_defect', weight: 3 },
     { fact: 'kubelet.startup_race', weight: 3 },
     { fact: 'network.link_up', weight: 1 },
