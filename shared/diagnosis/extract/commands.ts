@@ -349,8 +349,7 @@ const TALLY_ROW = /^\s*(\d+)\s+(\S+)\s*$/;
  * wc -l`). A node daemon at the top of the tally, or counted alone, past the thresholds above holds the descriptors
  * the node runs out of: fd_exhaustion with its holder, not an application's.
  */
-function descriptorHolders(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
-  const pids = daemonPids(runs, bundle);
+function descriptorHolders(runs: readonly Run[], pids: DaemonPids, facts: FactSet): void {
   const holder = (key: string) =>
     /^\d+$/.test(key) ? pids.get(key) : LSOF_DAEMON.test(key) ? key : undefined;
   for (const run of runs) {
@@ -650,6 +649,9 @@ function daemonOfCommand(command: string): string | undefined {
 /** Zombies whose parent is the kubelet at which its leak, not a child caught between exit and wait, is the read. */
 const KUBELET_ZOMBIES_MIN = 3;
 
+/** Node daemons by PID, as the evidence names them (daemonPids): read once per bundle, used by every reader. */
+type DaemonPids = ReadonlyMap<string, string>;
+
 /** One command's output's daemon PIDs (daemonPids). */
 function runDaemonPids(run: Run, pids: Map<string, string>): void {
   for (const row of parsePs(run.output)) {
@@ -677,7 +679,7 @@ const SAID_DAEMON_PID =
  * The PIDs the evidence names for node daemons: rows of any process listing (ps, top), `pidof`/`pgrep` answers, a
  * unit's "Main PID: N (name)" (systemctl status), and journald's "name[PID]:" tag on the daemons' own log lines.
  */
-function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): Map<string, string> {
+function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): DaemonPids {
   const pids = new Map<string, string>();
   for (const run of runs) runDaemonPids(run, pids);
   for (const { text } of bundleLogs(bundle)) {
@@ -726,8 +728,7 @@ const BLOCKING_BY_DESIGN = /^\/(?:dev|proc|sys)\/|fifo"|\.sock"/;
  * answering, a disk stuck, or a file-access agent holding the open. A Go daemon parked in futex or epoll_pwait is
  * idle, not hung; an application's trace is the application's.
  */
-function straceHungPath(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
-  const pids = daemonPids(runs, bundle);
+function straceHungPath(runs: readonly Run[], pids: DaemonPids, facts: FactSet): void {
   for (const run of runs) {
     const m = STRACE_PID.exec(strip(run.command));
     const daemon = m?.[2] ?? m?.[3] ?? (m?.[1] ? pids.get(m[1]) : undefined);
@@ -772,14 +773,13 @@ function zombieRowsOf(run: Run): PsRow[] {
  * restarting it clears (kubernetes issues name such leaks; none here is tied to a release). A zombie under a shim
  * stays a container's (processStates).
  */
-function zombieParents(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
+function zombieParents(runs: readonly Run[], pids: DaemonPids, facts: FactSet): void {
   const zombies = runs.flatMap((run) =>
     zombieRowsOf(run)
       .filter((r) => /^\d+$/.test(r.ppid))
       .map((r) => ({ ...r, source: run.source })),
   );
   if (zombies.length < KUBELET_ZOMBIES_MIN) return;
-  const pids = daemonPids(runs, bundle);
   const underKubelet = zombies.filter((z) => pids.get(z.ppid) === 'kubelet');
   const unique = new Set(underKubelet.map((z) => z.pid));
   const first = underKubelet[0];
@@ -1363,14 +1363,13 @@ function statusBlocksInLogs(bundle: EvidenceBundle, facts: FactSet): void {
 
 export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): void {
   statusBlocksInLogs(bundle, facts);
-  for (const { source, text } of bundleLogs(bundle)) scQueryStates(text, `logs.${source}`, facts);
-  for (const [command, output] of Object.entries(bundle.commandOutputs ?? {}))
-    scQueryStates(output, `commandOutputs[${JSON.stringify(command)}]`, facts);
   const runs: Run[] = Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
     command,
     output,
     source: `commandOutputs[${JSON.stringify(command)}]`,
   }));
+  for (const { source, text } of bundleLogs(bundle)) scQueryStates(text, `logs.${source}`, facts);
+  for (const run of runs) scQueryStates(run.output, run.source, facts);
   const cores = coreCount(runs);
   for (const run of runs) {
     for (const parse of PARSERS) parse(run, facts);
@@ -1390,8 +1389,9 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     facts,
   );
   shimLeftovers(runs, bundle, facts);
-  zombieParents(runs, bundle, facts);
-  descriptorHolders(runs, bundle, facts);
+  const pids = daemonPids(runs, bundle);
+  zombieParents(runs, pids, facts);
+  descriptorHolders(runs, pids, facts);
   shimsBeforeDaemon(runs, facts);
-  straceHungPath(runs, bundle, facts);
+  straceHungPath(runs, pids, facts);
 }
