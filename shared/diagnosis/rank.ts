@@ -61,23 +61,31 @@ function borne(w: Weighted, facts: FactSet, named = true): number {
   return w.weight * (named && facts.namedOutright(w.fact) ? NAMED_OUTRIGHT_SHARE : OBSERVED_ONLY_SHARE);
 }
 
+/** Support combined less what counts against, each weight as borne out (`named`: see borne). */
+function net(
+  support: readonly Weighted[],
+  against: readonly Weighted[],
+  facts: FactSet,
+  named = true,
+): number {
+  return (
+    combine(support.map((w) => borne(w, facts, named))) -
+    against.reduce((acc, w) => acc + borne(w, facts, named), 0)
+  );
+}
+
 /**
  * A cause's score with every description at the plain share: whether it would stand as a root cause (and absorb
  * the symptoms it explains) without a description's naming its mechanism outright.
  */
 function plainSupport(s: Scored, facts: FactSet): number {
-  return (
-    combine(s.support.map((w) => borne(w, facts, false))) -
-    s.against.reduce((acc, w) => acc + borne(w, facts, false), 0)
-  );
+  return net(s.support, s.against, facts, false);
 }
 
 function scoreCause(cause: CauseModule, facts: FactSet): Scored {
   const support = cause.support.filter((w) => facts.has(w.fact));
   const against = cause.against.filter((w) => facts.has(w.fact));
-  const score =
-    combine(support.map((w) => borne(w, facts))) - against.reduce((acc, w) => acc + borne(w, facts), 0);
-  return { cause, score, support, against };
+  return { cause, score: net(support, against, facts), support, against };
 }
 
 /** The causes whose symptoms this one produces, here: its own, and those a fact of this evidence ties to it. */
