@@ -99,7 +99,7 @@ export function extractCapacity(bundle: EvidenceBundle, facts: FactSet): void {
     if (gap >= MIN_MEMORY_GAP && gap > MEMORY_MARGIN * Math.max(memory.bytes, capacity.memory)) {
       facts.add({
         id: 'kubelet.capacity_stale',
-        source: `commandOutputs["${memory.source}"]`,
+        source: `commandOutputs[${JSON.stringify(memory.source)}]`,
         text: `node Capacity memory ${(capacity.memory / GIB).toFixed(1)} GiB, the machine ${(memory.bytes / GIB).toFixed(1)} GiB`,
         value: memory.bytes - capacity.memory,
       });
@@ -108,7 +108,7 @@ export function extractCapacity(bundle: EvidenceBundle, facts: FactSet): void {
   if (capacity.cpu && cpus && capacity.cpu !== cpus.count) {
     facts.add({
       id: 'kubelet.capacity_stale',
-      source: `commandOutputs["${cpus.source}"]`,
+      source: `commandOutputs[${JSON.stringify(cpus.source)}]`,
       text: `node Capacity cpu ${capacity.cpu}, the machine ${cpus.count} CPUs`,
       value: cpus.count - capacity.cpu,
     });

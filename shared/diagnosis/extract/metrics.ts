@@ -99,7 +99,7 @@ function fileTable(samples: readonly Sample[], source: string, facts: FactSet): 
 function pastedNodeMetrics(bundle: EvidenceBundle, facts: FactSet): void {
   const texts: [string, string][] = [
     ...Object.entries(bundle.commandOutputs ?? {}).map(([k, v]): [string, string] => [
-      `commandOutputs["${k}"]`,
+      `commandOutputs[${JSON.stringify(k)}]`,
       v ?? '',
     ]),
     ...Object.entries(bundle.logs ?? {}).map(([k, v]): [string, string] => [`logs.${k}`, v ?? '']),
