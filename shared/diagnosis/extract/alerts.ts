@@ -1,29 +1,24 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactId, FactSet } from '../facts.ts';
+import { MIXIN_ALERTS } from '../rules/monitoring.ts';
 import { scanText } from '../scanner.ts';
 
 /**
  * Alert names (kubernetes-mixin, node-exporter mixin, and this project's own rules) that are facts by
- * themselves. Annotations are scanned like any other text.
+ * themselves: these, and the mixins' alerts that are also read by name in a paste (rules/monitoring.ts, with their
+ * thresholds). Annotations are scanned like any other text.
  */
 const ALERT_FACTS: Record<string, FactId> = {
+  ...Object.fromEntries(MIXIN_ALERTS.map((a) => [a.name, a.fact])),
   KubeNodeUnreachable: 'node.status_unknown',
   KubeNodeReadinessFlapping: 'node.flapping',
   KubeletDown: 'kubelet.dead',
   KubeletInstanceUnreachable: 'kubelet.dead',
-  KubeletPlegDurationHigh: 'pleg.relist_slow',
   PlegRelistSlow: 'pleg.relist_slow',
   PlegRelistStuck: 'pleg.stuck',
   PlegRelistFailing: 'pleg.relist_error',
-  KubeletTooManyPods: 'pods.many',
   KubeletTooManyContainers: 'containers.many',
-  NodeFileDescriptorLimit: 'fd.near_limit',
   ContainerRuntimeFileDescriptorsHigh: 'fd.near_limit',
-  NodeMemoryHighUtilization: 'mem.oom',
-  NodeSystemSaturation: 'cpu.saturated',
-  NodeDiskIOSaturation: 'io.saturated',
-  NodeFilesystemAlmostOutOfSpace: 'disk.pressure',
-  NodeFilesystemAlmostOutOfFiles: 'disk.pressure',
   KubeletClientCertificateExpiration: 'kubelet.auth_error',
   KubeletClientCertificateRenewalErrors: 'kubelet.cert_rotation_failed',
   KubeletServerCertificateRenewalErrors: 'kubelet.cert_rotation_failed',

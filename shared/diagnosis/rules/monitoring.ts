@@ -15,7 +15,8 @@ interface MixinAlert {
   mechanism: string;
 }
 
-const MIXIN_ALERTS: readonly MixinAlert[] = [
+/** Also the structured alerts' facts of these names (extract/alerts.ts): one table for both. */
+export const MIXIN_ALERTS: readonly MixinAlert[] = [
   {
     name: 'NodeFileDescriptorLimit',
     fact: 'fd.near_limit',
