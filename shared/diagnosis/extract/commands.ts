@@ -720,10 +720,15 @@ const PATH_CALLS = new Set([
 /** Paths whose open blocks by design (a FIFO's partner, a terminal, a device) or that are the kernel's own files. */
 const BLOCKING_BY_DESIGN = /^\/(?:dev|proc|sys)\/|fifo"|\.sock"/;
 
+/** A call's end printed apart from its start (strace src/syscall.c print_syscall_resume: "<... %s resumed>"). */
+const STRACE_RESUMED = /^(?:\[pid\s+(\d+)\]\s*)?(?:[\d:.]+\s+)?<\.\.\. ([a-z_][a-z0-9_]*) resumed>/;
+
 /**
- * strace(1) prints a call's arguments when it enters and "= result" when it returns (strace.c/syscall.c
- * syscall_entering_trace and syscall_exiting_trace; with -f another thread's call cuts in and the first is printed
- * "<unfinished ...>", resumed later; detaching on Ctrl-C ends it "<detached ...>"). A trace whose last call on a path
+ * strace(1) prints a call's arguments when it enters and "= result" when it returns (src/syscall.c
+ * syscall_entering_trace and syscall_exiting_trace). With -f, another thread's line cutting in ends the first with
+ * " <unfinished ...>" (src/strace.c printleader) and its end comes later as "<... NAME resumed>" (src/syscall.c
+ * print_syscall_resume); detaching on Ctrl-C ends a call in progress with " <detached ...>" (src/strace.c droptcb).
+ * Checked against strace/strace at 3e4d70a (2026-08). A trace whose last call on a path
  * never printed its result has the traced daemon asleep in that filesystem's code: an NFS or FUSE server not
  * answering, a disk stuck, or a file-access agent holding the open. A Go daemon parked in futex or epoll_pwait is
  * idle, not hung; an application's trace is the application's.
@@ -733,13 +738,18 @@ function straceHungPath(runs: readonly Run[], pids: DaemonPids, facts: FactSet):
     const m = STRACE_PID.exec(strip(run.command));
     const daemon = m?.[2] ?? m?.[3] ?? (m?.[1] ? pids.get(m[1]) : undefined);
     if (!daemon || !STRACE_DAEMON.test(daemon)) continue;
-    const calls = run.output
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => STRACE_CALL.test(l));
-    const last = calls.at(-1);
+    const lines = run.output.split('\n').map((l) => l.trim());
+    const at = lines.findLastIndex((l) => STRACE_CALL.test(l));
+    const last = lines[at];
     const call = last ? STRACE_CALL.exec(last) : undefined;
     if (!last || !call?.[1] || /\)\s+=\s/.test(last) || !PATH_CALLS.has(call[1])) continue;
+    // Its end printed later, after another thread's line: the call returned.
+    const thread = /^\[pid\s+(\d+)\]/.exec(last)?.[1];
+    const resumed = lines.slice(at + 1).some((l) => {
+      const r = STRACE_RESUMED.exec(l);
+      return r !== null && r[2] === call[1] && r[1] === thread;
+    });
+    if (resumed) continue;
     const path = /"(\/[^"]*)"/.exec(call[2] ?? '')?.[1];
     if (!path || BLOCKING_BY_DESIGN.test(`${path}"`)) continue;
     facts.add({

@@ -80,10 +80,14 @@ function sameContainerTimeouts(facts: FactSet): void {
 
 /**
  * A create or start that timed out below the runtime, in each runtime's words: containerd's task manager ("failed to
- * start shim: %w", "failed to create shim task: %w" around a deadline, core/runtime/v2/task_manager.go 1.6 on; the
- * CRI plugin's "failed to create containerd task: %w", 1.4-1.7), the containerd 0.2 bundled with docker 1.11-17.03
- * (runtime/runtime.go ErrContainerStartTimeout), runc's error relayed as "OCI runtime create failed" with a timeout,
- * and cri-o's (*runtimeOCI).CreateContainer ("create container timeout", internal/oci/runtime_oci.go).
+ * start shim: %w", "failed to create shim task: %w" around a deadline: (*TaskManager).Create in runtime/v2/manager.go
+ * 1.6-1.7, core/runtime/v2/task_manager.go 2.0 on; errors.Wrap "failed to create shim" in 1.5's manager.go); the CRI
+ * plugin's "failed to create containerd task" (errors.Wrap in 1.4's vendored containerd/cri and 1.5's pkg/cri/server,
+ * "%w" from 1.6: pkg/cri/server and sbserver container_start.go, internal/cri/server/container_start.go 2.0 on); the
+ * containerd 0.2 bundled with docker 1.11-17.03 (runtime/runtime.go ErrContainerStartTimeout, returned by
+ * runtime/container.go); runc's error relayed as "OCI runtime create failed" with a timeout; and cri-o's
+ * (*runtimeOCI).CreateContainer ("create container timeout": oci/oci.go to 1.13, oci/runtime_oci.go 1.14-1.15,
+ * internal/oci/runtime_oci.go 1.16 on). Checked against containerd/containerd and cri-o/cri-o tags (2026-08 trees).
  */
 const START_TIMED_OUT =
   /(?:failed to (?:start shim|create shim task|create shim|create containerd task)|OCI runtime (?:create|start) failed)[^\n]*(?:context deadline exceeded|DeadlineExceeded|timed out|timeout)|container did not start before the specified timeout|create container timeout/;
