@@ -355,6 +355,9 @@ export const FACT_MEANINGS = {
     'containerd shims started before the runtime daemon now running: survivors of its previous run, which it must reconnect to as it restores its containers',
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
+  // Round 18: runc commands and shims spinning by the handful in top's table (extract/commands.ts).
+  'proc.runtime_spinning':
+    'a process listing (top, ps) shows runc commands or container shims by the handful, each at half a CPU or more: the work below the runtime is looping, so every call the runtime makes through them crawls',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -1,9 +1,62 @@
 import { describe, expect, it } from 'vitest';
-import { ids } from '../support/node-lines.ts';
+import { ids, top } from '../support/node-lines.ts';
 
-// Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), checked against the programs' sources: the
-// API server's etcd dials apart from calico's and cilium's own etcd clients (their log formats), and strace's calls
-// ended on a later line (src/syscall.c print_syscall_resume).
+// Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), from the programs' sources: top's batch
+// table read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields); the API server's etcd dials apart from
+// calico's and cilium's own etcd clients (their log formats); strace's calls ended on a later line (src/syscall.c
+// print_syscall_resume).
+
+describe("top's batch output read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields)", () => {
+  const head = (sy: string, id: string, old = false) => [
+    'top - 10:01:02 up 3 days,  2:03,  1 user,  load average: 3.10, 2.95, 2.80',
+    'Tasks: 812 total,  30 running, 780 sleeping,   0 stopped,   0 zombie',
+    old
+      ? `Cpu(s):  5.1%us, ${sy}%sy,  0.0%ni, ${id}%id,  2.0%wa,  0.0%hi,  0.4%si,  0.0%st`
+      : `%Cpu(s):  5.1 us, ${sy} sy,  0.0 ni, ${id} id,  2.0 wa,  0.0 hi,  0.4 si,  0.0 st`,
+    'MiB Mem :  15731.2 total,   2210.4 free,  10820.9 used,   2699.9 buff/cache',
+    '',
+    '    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND',
+  ];
+  const row = (pid: number, cpu: string, command: string, s = 'R') =>
+    `  ${pid} root      20   0  712345  12345   6789 ${s}  ${cpu}   0.1   0:10.12 ${command}`;
+  const topOf = (lines: string[]) => ({ commandOutputs: { 'top -b -n1': lines.join('\n') } });
+
+  it('container shims by the handful each spinning: the layer below the runtime looping', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => row(3000 + i, '95.0', 'containerd-shim'));
+    const bundle = topOf([...head(' 8.3', '84.2'), ...rows]);
+    expect(ids(bundle)).toContain('proc.runtime_spinning');
+    expect(top(bundle)?.id).toBe('zombie_shim_hang');
+  });
+
+  it('runc commands by the handful each at a full CPU, with the kernel share of CPU high', () => {
+    const rows = Array.from({ length: 6 }, (_, i) => row(4000 + i, '99.0', 'runc'));
+    const found = ids(topOf([...head('88.3', ' 4.2'), ...rows]));
+    expect(found).toContain('proc.runtime_spinning');
+    expect(found).toContain('cpu.saturated');
+  });
+
+  it("kswapd0 at a full CPU is reclaim; procps 3.2's %sy field is read as procps-ng's", () => {
+    expect(ids(topOf([...head(' 8.3', '84.2'), row(98, '100.0', 'kswapd0')]))).toContain('mem.reclaim');
+    expect(ids(topOf([...head('88.3', ' 4.2', true), row(1234, '3.0', 'kubelet', 'S')]))).toContain(
+      'cpu.saturated',
+    );
+  });
+
+  it('near miss: a shim or two busy, idle shims by the dozen, an application at a full CPU, runc inits', () => {
+    const cases = [
+      [row(3000, '95.0', 'containerd-shim'), row(3001, '60.0', 'containerd-shim')],
+      Array.from({ length: 30 }, (_, i) => row(3000 + i, '0.0', 'containerd-shim', 'S')),
+      Array.from({ length: 8 }, (_, i) => row(5000 + i, '99.0', 'java')),
+    ];
+    for (const rows of cases)
+      expect(ids(topOf([...head(' 8.3', '84.2'), ...rows]))).not.toContain('proc.runtime_spinning');
+    // runc's inits at a full CPU are runc.init_pileup's, not counted twice.
+    const inits = Array.from({ length: 12 }, (_, i) => row(6000 + i, '99.7', 'runc:[2:INIT]'));
+    const found = ids(topOf([...head(' 8.3', '84.2'), ...inits]));
+    expect(found).toContain('runc.init_pileup');
+    expect(found).not.toContain('proc.runtime_spinning');
+  });
+});
 
 describe("the API server's etcd dials, not the network plugins' own etcd clients", () => {
   const APISERVER =

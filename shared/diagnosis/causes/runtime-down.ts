@@ -36,6 +36,7 @@ export const runtimeDown: CauseModule = {
     { fact: 'runc.init_stuck_daemon_blocked', weight: 2 },
     // Dozens of inits stuck at once: the runtime can start no container, though the layer below it holds them.
     { fact: 'runc.init_pileup', weight: 1.5 },
+    { fact: 'proc.runtime_spinning', weight: 1.5 },
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'runtime.shim_blocked', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },
