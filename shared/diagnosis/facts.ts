@@ -358,6 +358,8 @@ export const FACT_MEANINGS = {
   // Round 18: runc commands and shims spinning by the handful in top's table (extract/commands.ts).
   'proc.runtime_spinning':
     'a process listing (top, ps) shows runc commands or container shims by the handful, each at half a CPU or more: the work below the runtime is looping, so every call the runtime makes through them crawls',
+  'kubelet.restarts_with_panics':
+    "the kubelet is described restarting (or dead) beside a kernel described panicking, and no program's line says the kubelet died: each panic takes the host down and the kubelet starts again with it, so what to ask is why the machine fails (its provider's events, its disks), not why the kubelet stops",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -1,10 +1,47 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, top } from '../support/node-lines.ts';
 
-// Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), from the programs' sources: top's batch
-// table read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields); the API server's etcd dials apart from
-// calico's and cilium's own etcd clients (their log formats); strace's calls ended on a later line (src/syscall.c
-// print_syscall_resume).
+// Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), from the programs' sources and the words'
+// definitions: kubelets restarting beside kernels panicking as a question (kernel/panic.c, the provider's events);
+// top's batch table read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields); the API server's etcd dials
+// apart from calico's and cilium's own etcd clients (their log formats); strace's calls ended on a later line
+// (src/syscall.c print_syscall_resume).
+
+const said = (text: string) => diagnose({ logs: { other: text } } as never);
+const saidIds = (text: string) => ids({ logs: { other: text } });
+
+describe('kubelets restarting in a loop beside kernels panicking stay a question', () => {
+  const LOOPS = [
+    'The kubelet keeps restarting in a loop and we see kernel panics on the node every few minutes.',
+    'The kubelet is crash-looping. The console shows a kernel panic on every boot.',
+    'kubelet 反复重启，节点上出现内核 panic。',
+  ];
+  it.each(LOOPS)('%s', (text) => {
+    const d = said(text);
+    expect(saidIds(text)).toContain('kubelet.restarts_with_panics');
+    expect(d.verdict).toBe('unknown');
+    expect(d.confidence).toBeLessThan(0.5);
+    // The question recurring.ts raises leads the missing evidence: the provider's events and the volume's allowance.
+    expect(d.missing[0]?.what).toMatch(/cloud provider's events/);
+  });
+
+  it('near miss: a restart loop without a panic, a panic denied, and the kernel logging its own panic', () => {
+    expect(saidIds('The kubelet keeps restarting in a loop.')).not.toContain('kubelet.restarts_with_panics');
+    expect(saidIds('The kubelet keeps restarting in a loop; there was no kernel panic.')).not.toContain(
+      'kubelet.restarts_with_panics',
+    );
+    expect(saidIds('kubelet 一直重启，没有内核 panic')).not.toContain('kubelet.restarts_with_panics');
+    // A program's own line that the host crashed is evidence of its own, not people's words.
+    const kernel = {
+      logs: {
+        kernel: 'Nov 02 13:41:43 worker-1 kernel: Kernel panic - not syncing: Fatal exception',
+        other: 'The kubelet keeps restarting in a loop.',
+      },
+    };
+    expect(ids(kernel)).not.toContain('kubelet.restarts_with_panics');
+  });
+});
 
 describe("top's batch output read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields)", () => {
   const head = (sy: string, id: string, old = false) => [

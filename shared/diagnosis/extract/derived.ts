@@ -3,6 +3,7 @@ import { componentOfLogSource, NODE_DAEMONS } from '../components.ts';
 import type { FactId, FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
+import { panicRestartLoop } from '../recurring.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -479,6 +480,27 @@ function initFailedForMemory(facts: FactSet): void {
     facts.add({ id: 'runc.init_enomem', source: relay.source, text: relay.text });
 }
 
+/**
+ * A kubelet described restarting in a loop while the kernel is described panicking: linux kernel/panic.c panic()
+ * stops the machine (and restarts it after kernel.panic seconds), and systemd starts the kubelet again at each boot
+ * (kubelet.service is WantedBy=multi-user.target). The kubelet's restarts are the host's, so the kubelet not
+ * running is no finding of its own: counted against node_unreachable, and recurring.ts asks for the provider's
+ * events and the disks' throttling. Only when people's words alone say the kubelet died: a program's line that it
+ * died (systemd's, the kubelet's own) or the kernel's own panic message is evidence of its own.
+ */
+function kubeletRestartsWithPanics(bundle: EvidenceBundle, facts: FactSet): void {
+  if (!facts.has('kubelet.dead') || !facts.onlyObserved('kubelet.dead')) return;
+  if (facts.has('node.rebooting') && !facts.onlyObserved('node.rebooting')) return;
+  const said = panicRestartLoop(bundle);
+  if (said)
+    facts.add({
+      id: 'kubelet.restarts_with_panics',
+      source: said.source,
+      text: said.text,
+      observation: true,
+    });
+}
+
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
@@ -501,4 +523,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);
+  kubeletRestartsWithPanics(bundle, facts);
 }
