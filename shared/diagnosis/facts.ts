@@ -360,6 +360,10 @@ export const FACT_MEANINGS = {
     'a process listing (top, ps) shows runc commands or container shims by the handful, each at half a CPU or more: the work below the runtime is looping, so every call the runtime makes through them crawls',
   'kubelet.restarts_with_panics':
     "the kubelet is described restarting (or dead) beside a kernel described panicking, and no program's line says the kubelet died: each panic takes the host down and the kubelet starts again with it, so what to ask is why the machine fails (its provider's events, its disks), not why the kubelet stops",
+  'runtime.killed':
+    "the runtime daemon was killed by SIGKILL (exit status 137 = 128 + 9): by the kernel's OOM killer (its unit's memory limit or the node's memory) or by systemd's final kill after a stop timed out",
+  'pod.system_killed':
+    "a node's system pod (kube-proxy, the network plugin's agent, node-local DNS, a CSI node plugin) was killed by SIGKILL (exit code 137): its memory limit or the node's memory, or a forced stop",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -3,10 +3,11 @@ import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, top } from '../support/node-lines.ts';
 
 // Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), from the programs' sources and the words'
-// definitions: kubelets restarting beside kernels panicking as a question (kernel/panic.c, the provider's events);
-// top's batch table read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields); the API server's etcd dials
-// apart from calico's and cilium's own etcd clients (their log formats); strace's calls ended on a later line
-// (src/syscall.c print_syscall_resume).
+// definitions: kubelets restarting beside kernels panicking as a question (kernel/panic.c, the provider's events); exit
+// status 137 (128 + SIGKILL, signal(7)) of a runtime daemon or a node's system pod as a forced kill; top's batch table
+// read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields); the API server's etcd dials apart from calico's
+// and cilium's own etcd clients (their log formats); strace's calls ended on a later line (src/syscall.c
+// print_syscall_resume).
 
 const said = (text: string) => diagnose({ logs: { other: text } } as never);
 const saidIds = (text: string) => ids({ logs: { other: text } });
@@ -40,6 +41,45 @@ describe('kubelets restarting in a loop beside kernels panicking stay a question
       },
     };
     expect(ids(kernel)).not.toContain('kubelet.restarts_with_panics');
+  });
+});
+
+describe('exit status 137 (128 + SIGKILL) of a runtime daemon or a node system pod is a forced kill', () => {
+  const KILLED: readonly (readonly [string, string])[] = [
+    [
+      'At 03:12 the containerd daemon exited with exit code 137 and the node went NotReady.',
+      'runtime.killed',
+    ],
+    ['dockerd exited with code 137', 'runtime.killed'],
+    ['containerd 退出码137', 'runtime.killed'],
+    [
+      'kube-proxy pod on the node: Last State: Terminated, Reason: Error, Exit Code: 137',
+      'pod.system_killed',
+    ],
+    ['calico-node was killed by SIGKILL at 02:10', 'pod.system_killed'],
+  ];
+  it.each(KILLED)('%s', (text, fact) => {
+    const found = saidIds(text);
+    expect(found).toContain(fact);
+    // A kill is not a daemon that exited on its own: the plain exit fact is not read beside it.
+    expect(found).not.toContain('runtime.service_failed');
+    const d = said(text);
+    expect(d.verdict).toBe('unknown');
+    expect(d.causes.map((c) => c.id)).toContain('resource_starvation');
+  });
+
+  it("near miss: an app container's 137 after kubectl delete, a container the runtime ran, a system pod deleted", () => {
+    for (const text of [
+      'Our app container exited with code 137 after we ran kubectl delete pod',
+      'the docker container exited with code 137',
+      'We ran kubectl delete on kube-proxy and it exited with code 137',
+    ]) {
+      const found = saidIds(text);
+      expect(found, text).not.toContain('runtime.killed');
+      expect(found, text).not.toContain('pod.system_killed');
+    }
+    // A daemon that exited, without the kill's status, stays the service failing.
+    expect(saidIds('dockerd exited and restarted')).toContain('runtime.service_failed');
   });
 });
 

@@ -35,6 +35,10 @@ export const resourceStarvation: CauseModule = {
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },
+    // The runtime daemon or a node's system pod killed by SIGKILL (137): the OOM killer is the first reading, a forced
+    // stop the other, so a lead to memory as the kubelet's own kill is.
+    { fact: 'runtime.killed', weight: 1.5 },
+    { fact: 'pod.system_killed', weight: 1 },
     // The runtime, sshd and journald share the capped slice: they are reclaimed and OOM-killed while pods are not.
     { fact: 'mem.system_slice_limit', weight: 2.5 },
     // A node that stops answering SSH and its agents' metrics for a while and comes back: thrashing first.

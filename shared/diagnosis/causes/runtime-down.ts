@@ -60,6 +60,8 @@ export const runtimeDown: CauseModule = {
     // container's wedge, the runtime's path below it fails every start.
     { fact: 'runtime.start_timeouts_spread', weight: 2.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },
+    // Killed by SIGKILL (137) and restarted by systemd: down for the gap, as a service that exited (2), less.
+    { fact: 'runtime.killed', weight: 1.5 },
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },
     { fact: 'runtime.restarted', weight: 0.5 },

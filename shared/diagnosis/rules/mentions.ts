@@ -1486,6 +1486,12 @@ export const MENTIONS: readonly Mention[] = [
       'pod crashed',
       'the app',
       'our app',
+      // A kill by SIGKILL (exit status 137 = 128 + 9) is the forced kill descriptions.ts reads (runtime.killed).
+      ' 137',
+      '码137',
+      '碼137',
+      'SIGKILL',
+      'kill -9',
     ],
     source:
       "systemctl status of the runtime's unit (systemd.service(5) Restart=, StartLimitBurst=; 'start request repeated too quickly'): the daemon exited, crashed with a Go panic, or will not start, and systemd may have stopped restarting it",
