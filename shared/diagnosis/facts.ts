@@ -364,6 +364,8 @@ export const FACT_MEANINGS = {
     "the runtime daemon was killed by SIGKILL (exit status 137 = 128 + 9): by the kernel's OOM killer (its unit's memory limit or the node's memory) or by systemd's final kill after a stop timed out",
   'pod.system_killed':
     "a node's system pod (kube-proxy, the network plugin's agent, node-local DNS, a CSI node plugin) was killed by SIGKILL (exit code 137): its memory limit or the node's memory, or a forced stop",
+  'mem.cache_emptied':
+    'the page cache is described emptied or dropped, without the words of reclaim, thrashing or a figure: reclaim empties it when memory is short, but so do a restart, drop_caches or a large file deleted: a lead to memory, not a finding',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, top } from '../support/node-lines.ts';
 
-// Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), from the programs' sources and the words'
-// definitions: kubelets restarting beside kernels panicking as a question (kernel/panic.c, the provider's events); exit
-// status 137 (128 + SIGKILL, signal(7)) of a runtime daemon or a node's system pod as a forced kill; top's batch table
-// read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields); the API server's etcd dials apart from calico's
-// and cilium's own etcd clients (their log formats); strace's calls ended on a later line (src/syscall.c
-// print_syscall_resume).
+// Round 17's lessons left over (docs/accuracy.md, "What round 17 teaches"), built from the programs' sources and the
+// words' definitions: kubelets restarting beside kernels panicking as a question (kernel/panic.c, the provider's
+// events); exit status 137 (128 + SIGKILL, signal(7)) of a runtime daemon or a node's system pod as a forced kill;
+// every pod's sandbox taking minutes at the runtime as the runtime's path, not one wedged shim; top's batch table
+// read by command (procps top(1) %CPU and COMMAND); the page cache said emptied as a lead, thrashing as reclaim; the
+// API server's etcd dials apart from calico's and cilium's etcd clients; strace's resumed calls (src/syscall.c).
 
 const said = (text: string) => diagnose({ logs: { other: text } } as never);
 const saidIds = (text: string) => ids({ logs: { other: text } });
@@ -83,6 +83,39 @@ describe('exit status 137 (128 + SIGKILL) of a runtime daemon or a node system p
   });
 });
 
+describe("every pod's sandbox taking minutes at the runtime is the runtime's path, not one wedged shim", () => {
+  const SLOW = [
+    'Sandbox creation takes 3-4 minutes at containerd for every pod',
+    'RunPodSandbox is taking minutes for every pod',
+    "Every new pod's sandbox takes several minutes to create",
+    'RunPodSandbox hits DeadlineExceeded for dozens of pods',
+    'The runtime takes several minutes to create each sandbox.',
+    '创建 sandbox 要好几分钟，所有 pod 都卡在 ContainerCreating',
+  ];
+  it.each(SLOW)('%s', (text) => {
+    expect(saidIds(text)).toContain('runtime.start_timeouts_spread');
+    const d = said(text);
+    expect(d.causes[0]?.id).toBe('runtime_down');
+    expect(d.causes[0]?.id).not.toBe('zombie_shim_hang');
+  });
+
+  it('with the disk named slow beside it, the disk leads', () => {
+    const d = said(
+      'The runtime takes minutes to create each sandbox; the data disk under /var/lib/containerd is slow, iowait at 90%',
+    );
+    expect(d.causes[0]?.id).toBe('resource_starvation');
+  });
+
+  it('near miss: one pod, and a sandbox that takes seconds', () => {
+    for (const text of [
+      'RunPodSandbox hangs for one pod',
+      'Sandbox creation took minutes for that one pod only',
+      'Sandbox creation takes a few seconds for every pod',
+    ])
+      expect(saidIds(text), text).not.toContain('runtime.start_timeouts_spread');
+  });
+});
+
 describe("top's batch output read by command (procps top(1) %CPU, COMMAND and the %Cpu(s) fields)", () => {
   const head = (sy: string, id: string, old = false) => [
     'top - 10:01:02 up 3 days,  2:03,  1 user,  load average: 3.10, 2.95, 2.80',
@@ -132,6 +165,42 @@ describe("top's batch output read by command (procps top(1) %CPU, COMMAND and th
     const found = ids(topOf([...head(' 8.3', '84.2'), ...inits]));
     expect(found).toContain('runc.init_pileup');
     expect(found).not.toContain('proc.runtime_spinning');
+  });
+});
+
+describe('the page cache said emptied is a lead; said to thrash, it is reclaim', () => {
+  it.each([
+    'The page cache was emptied and the node went NotReady.',
+    'page cache got dropped',
+    'buff/cache went to zero',
+    '页缓存被清空了',
+    'ページキャッシュが空になり',
+  ])('%s', (text) => {
+    expect(saidIds(text)).toContain('mem.cache_emptied');
+    expect(saidIds(text)).not.toContain('mem.reclaim');
+    const d = said(text);
+    expect(d.verdict).toBe('unknown');
+    expect(d.causes[0]?.id).toBe('resource_starvation');
+  });
+
+  it('thrashing, or kswapd on the CPU beside it, is reclaim and reaches a verdict', () => {
+    for (const text of [
+      'No swap, memory at 98%, and the kernel evicted and re-read the same binaries: page cache thrashing.',
+      'The page cache was emptied and kswapd0 sat at 100% CPU',
+    ]) {
+      expect(saidIds(text), text).toContain('mem.reclaim');
+      expect(said(text).verdict, text).toBe('resource_starvation');
+    }
+  });
+
+  it('near miss: the page cache dropped by hand', () => {
+    for (const text of [
+      'we dropped the page cache with echo 3 > /proc/sys/vm/drop_caches',
+      '手动执行 drop_caches 之后 page cache 被清空了。',
+    ]) {
+      expect(saidIds(text), text).not.toContain('mem.cache_emptied');
+      expect(saidIds(text), text).not.toContain('mem.reclaim');
+    }
   });
 });
 
