@@ -355,6 +355,17 @@ export const FACT_MEANINGS = {
     'containerd shims started before the runtime daemon now running: survivors of its previous run, which it must reconnect to as it restores its containers',
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
+  // Round 18: runc commands and shims spinning by the handful in top's table (extract/commands.ts).
+  'proc.runtime_spinning':
+    'a process listing (top, ps) shows runc commands or container shims by the handful, each at half a CPU or more: the work below the runtime is looping, so every call the runtime makes through them crawls',
+  'kubelet.restarts_with_panics':
+    "the kubelet is described restarting (or dead) beside a kernel described panicking, and no program's line says the kubelet died: each panic takes the host down and the kubelet starts again with it, so what to ask is why the machine fails (its provider's events, its disks), not why the kubelet stops",
+  'runtime.killed':
+    "the runtime daemon was killed by SIGKILL (exit status 137 = 128 + 9): by the kernel's OOM killer (its unit's memory limit or the node's memory) or by systemd's final kill after a stop timed out",
+  'pod.system_killed':
+    "a node's system pod (kube-proxy, the network plugin's agent, node-local DNS, a CSI node plugin) was killed by SIGKILL (exit code 137): its memory limit or the node's memory, or a forced stop",
+  'mem.cache_emptied':
+    'the page cache is described emptied or dropped, without the words of reclaim, thrashing or a figure: reclaim empties it when memory is short, but so do a restart, drop_caches or a large file deleted: a lead to memory, not a finding',
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

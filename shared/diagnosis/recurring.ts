@@ -38,7 +38,7 @@ const PROVIDER_EVENT: readonly RegExp[] = [
 ];
 /** Kubelets said restarting in a loop beside kernels said to panic: the node rebooting, for a reason to ask. */
 const RESTART_LOOP: readonly RegExp[] = [
-  /(?:[Kk]ubelets?[^\n.;]{0,60}(?:restart(?:s|ed|ing)? in a loop|keeps? restarting|kept restarting|restart loop))/,
+  /(?:[Kk]ubelets?[^\n.;]{0,60}(?:restart(?:s|ed|ing)? in a loop|keeps? restarting|kept restarting|restart loop|crash[- ]?loop(?:s|ed|ing)?|restarting every))/,
   /(?:kubelet[^\n。；]{0,20}(?:反复重启|不断重启|循环重启|一直重启))/,
   /(?:kubelet[^\n。]{0,20}(?:再起動を繰り返|再起動ループ))/,
 ];
@@ -46,12 +46,39 @@ const PANIC: readonly RegExp[] = [
   /(?:[Kk]ernel panic|kernel (?:panicked|panics)|内核崩溃|内核 panic|カーネルパニック)/,
 ];
 
+/** A panic denied just before it is said ("no kernel panic", "without a kernel panic", "没有内核 panic"). */
+const PANIC_DENIED =
+  /(?:\b(?:[Nn]o|[Nn]ot an?|[Nn]ever an?|[Nn]ever|[Ww]ithout an?|[Ww]ithout|[Nn]or an?|[Nn]or)|没有|沒有|并无|無|无)\s*$/;
+
+/** Whether a text says a kernel panicked, not that none did. */
+function saysPanic(text: string): boolean {
+  return PANIC.some((p) =>
+    [...text.matchAll(new RegExp(p.source, 'g'))].some(
+      (m) => !PANIC_DENIED.test(text.slice(Math.max(0, m.index - 16), m.index)),
+    ),
+  );
+}
+
+/**
+ * The text that says kubelets restart in a loop, when another (or the same) says the kernel panics: the host going
+ * down and the kubelet starting again with it at each boot. undefined when either is missing.
+ */
+export function panicRestartLoop(bundle: EvidenceBundle): { source: string; text: string } | undefined {
+  const texts = bundleTexts(bundle);
+  if (!texts.some((t) => saysPanic(t.text))) return undefined;
+  for (const t of texts) {
+    const m = RESTART_LOOP.map((p) => p.exec(t.text)).find((x) => x !== null);
+    if (m) return { source: t.source, text: m[0] };
+  }
+  return undefined;
+}
+
 /** The questions a bundle's words raise, when a text names a recurring hour, a provider's event or a panic loop. */
 export function recurringProbes(bundle: EvidenceBundle): Missing[] {
   const texts = bundleTexts(bundle).map((t) => t.text);
   const any = (ps: readonly RegExp[]) => texts.some((t) => ps.some((p) => p.test(t)));
   const out: Missing[] = [];
-  if (any(PROVIDER_EVENT) || (any(RESTART_LOOP) && any(PANIC))) {
+  if (any(PROVIDER_EVENT) || panicRestartLoop(bundle) !== undefined) {
     out.push({
       what: "the cloud provider's events for the instance (scheduled retirement, reboot, stop, host maintenance) and its volume's IOPS and throughput allowance with the throttling metrics",
       why: "an instance retired or rebooted by its provider, or kubelets restarting with kernels panicking, says the node went away or rebooted, not why: the provider's event log names a retirement or host fault, and a volume held at its IOPS limit stalls the node the same way; neither proves the kubelet down",

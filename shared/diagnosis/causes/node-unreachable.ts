@@ -197,6 +197,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.dependency_failed', weight: 3 },
     // The kubelet dying while the runtime is down, with no reason of its own: the runtime first.
     { fact: 'kubelet.dead_with_runtime', weight: 2 },
+    // The kubelet described restarting beside kernels described panicking: the host's reboots, for a reason below
+    // the kubelet (its provider, its disks); the kubelet's absence stays a lead (extract/derived.ts).
+    { fact: 'kubelet.restarts_with_panics', weight: 2 },
     ...competingDefects('node_unreachable'),
   ],
   summary: ({ facts }) => {

@@ -12,6 +12,8 @@ export const resourceStarvation: CauseModule = {
     // kswapd or kcompactd on the CPU, direct reclaim, thrashing, a swap storm: memory short enough that the kernel
     // spends the node's CPU and I/O getting pages back (Documentation/admin-guide/mm, mm/vmscan.c).
     { fact: 'mem.reclaim', weight: 2.5 },
+    // The page cache said emptied, without reclaim's words: a lead to memory (rules/mentions.ts).
+    { fact: 'mem.cache_emptied', weight: 1.5 },
     // A kernel resource, not memory: the memory controller's ID space (65535) held by removed cgroups. Nothing the
     // kubelet or the runtime does wrong: their cgroup creation is what meets the limit, as forks meet pid_max.
     { fact: 'mem.memcg_ids_exhausted', weight: 2.5 },
@@ -35,6 +37,10 @@ export const resourceStarvation: CauseModule = {
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },
+    // The runtime daemon or a node's system pod killed by SIGKILL (137): the OOM killer is the first reading, a forced
+    // stop the other, so a lead to memory as the kubelet's own kill is.
+    { fact: 'runtime.killed', weight: 1.5 },
+    { fact: 'pod.system_killed', weight: 1 },
     // The runtime, sshd and journald share the capped slice: they are reclaimed and OOM-killed while pods are not.
     { fact: 'mem.system_slice_limit', weight: 2.5 },
     // A node that stops answering SSH and its agents' metrics for a while and comes back: thrashing first.
@@ -69,7 +75,10 @@ export const resourceStarvation: CauseModule = {
       ? "The memory controller's cgroup IDs are used up (65535, held by removed cgroups whose pages the kernel still charges): no pod or container cgroup can be created, though memory is free."
       : facts.has('mem.fragmented') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
         ? "The kernel cannot allocate contiguous memory (high-order page allocations and slab caches fail, fragmented free lists): the runtime's init cannot make a new container's namespaces, so containers fail to start though free memory is shown."
-        : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
+        : facts.has('mem.oom') ||
+            facts.has('mem.exhausted') ||
+            facts.has('mem.reclaim') ||
+            facts.has('mem.cache_emptied')
           ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
           : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
   chain: ({ facts }) => [
@@ -78,7 +87,10 @@ export const resourceStarvation: CauseModule = {
       ? "Each memory cgroup holds an ID from a space of 65535 until its last charged page is freed; removed pod and container cgroups whose page cache or kernel memory (slab) is still charged stay as offline cgroups and keep theirs. Once the space is used up, mkdir under the memory controller fails with ENOMEM: the kubelet cannot create pod cgroups and runc cannot create container cgroups, so pods stay in ContainerCreating while `free` shows memory free. Compare /proc/cgroups' memory count with the cgroups under /sys/fs/cgroup/memory; on 3.10 kernels (RHEL/CentOS 7) kernel-memory accounting leaks them (boot with cgroup.memory=nokmem, or a kernel and runc that do not set a kmem limit), and dropping caches (echo 3 > /proc/sys/vm/drop_caches) frees the page-cache-pinned ones."
       : facts.has('mem.fragmented') && !facts.has('mem.oom') && !facts.has('mem.exhausted')
         ? "Free memory is split into small blocks: a request for 2^order contiguous pages (a new network namespace's hash tables, a per-namespace slab cache) fails when no free block that large is left and compaction cannot make one, and runc's init, which makes the container's namespaces, exits with ENOMEM or an exit status. Read /proc/buddyinfo (free blocks per order) and /proc/pagetypeinfo; compact memory (echo 1 > /proc/sys/vm/compact_memory), raise vm.min_free_kbytes, and look for what pins pages (page cache of huge files, kernel memory of leaked cgroups) or a kernel whose per-namespace caches need large blocks."
-        : facts.has('mem.oom') || facts.has('mem.exhausted') || facts.has('mem.reclaim')
+        : facts.has('mem.oom') ||
+            facts.has('mem.exhausted') ||
+            facts.has('mem.reclaim') ||
+            facts.has('mem.cache_emptied')
           ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
           : facts.has('disk.pressure')
             ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'

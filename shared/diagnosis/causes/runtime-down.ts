@@ -36,6 +36,7 @@ export const runtimeDown: CauseModule = {
     { fact: 'runc.init_stuck_daemon_blocked', weight: 2 },
     // Dozens of inits stuck at once: the runtime can start no container, though the layer below it holds them.
     { fact: 'runc.init_pileup', weight: 1.5 },
+    { fact: 'proc.runtime_spinning', weight: 1.5 },
     { fact: 'runtime.container_cmd_hang', weight: 1 },
     { fact: 'runtime.shim_blocked', weight: 1 },
     { fact: 'pleg.stuck', weight: 1 },
@@ -59,6 +60,8 @@ export const runtimeDown: CauseModule = {
     // container's wedge, the runtime's path below it fails every start.
     { fact: 'runtime.start_timeouts_spread', weight: 2.5 },
     { fact: 'runtime.oom_killed', weight: 1.5 },
+    // Killed by SIGKILL (137) and restarted by systemd: down for the gap, as a service that exited (2), less.
+    { fact: 'runtime.killed', weight: 1.5 },
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },
     { fact: 'runtime.restarted', weight: 0.5 },

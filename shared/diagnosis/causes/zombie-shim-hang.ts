@@ -38,6 +38,8 @@ export const zombieShimHang: CauseModule = {
     // Many inits at once in D (or each spinning): the starts stall below the runtime in one shared step (a
     // listing's count, extract/commands.ts runcInitPileup), the wedged layer is still under the runtime.
     { fact: 'runc.init_pileup', weight: 3 },
+    // runc commands or shims spinning by the handful in top: the layer below the runtime looping (extract/commands.ts).
+    { fact: 'proc.runtime_spinning', weight: 2.5 },
     { fact: 'proc.dstate_storage', weight: 2.5 },
     { fact: 'kernel.hung_task_runtime', weight: 3 },
     { fact: 'runtime.shim_mismatch', weight: 3 },

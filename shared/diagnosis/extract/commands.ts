@@ -617,11 +617,53 @@ function runcInitPileup(rows: readonly PsRow[], run: Run, facts: FactSet): void 
   });
 }
 
+/**
+ * The low-level runtime and the shims by their process names: top(1)'s COMMAND is the task's comm (proc(5)
+ * /proc/PID/comm, 15 characters: containerd-shim-runc-v2 shows as "containerd-shim"), `ps aux` shows argv. runc's
+ * init stages rename themselves (RUNC_INIT_ROW, counted by runcInitPileup).
+ */
+const RUNTIME_HELPER_ROW =
+  /^[\s|\\_`-]*(?:\S*\/)?(?:runc(?:\.amd64)?|crun|containerd-shim\S*|conmon)(?:\s|$)/;
+/** Helpers caught at once, each at SPINNING_HELPER % of a CPU or more, that make a loop rather than work. */
+const HELPERS_SPINNING = 5;
+/**
+ * A shim idles (it waits on its container and its pipes), and a runc command returns in milliseconds: one caught at
+ * half a CPU in a single snapshot is busy, several at once a loop below the runtime.
+ */
+const SPINNING_HELPER = 50;
+
+/**
+ * A listing (top -b, ps aux) with runc commands or shims by the handful each at half a CPU or more (procps top(1)
+ * "%CPU -- CPU Usage: the task's share of the elapsed CPU time since the last screen update"): the work under the
+ * runtime is looping (runc re-reading a huge mount table or cgroup tree on every call, an exec storm through the
+ * shims, a shim spinning on a closed pipe), so every call the runtime makes through them crawls. Inits are
+ * runcInitPileup's.
+ */
+function runtimeHelpersSpinning(rows: readonly PsRow[], run: Run, facts: FactSet): void {
+  if (facts.has('runc.init_pileup')) return;
+  const busy = rows.filter(
+    (r) =>
+      RUNTIME_HELPER_ROW.test(r.command) &&
+      !RUNC_INIT_ROW.test(r.command) &&
+      r.cpu !== undefined &&
+      r.cpu >= SPINNING_HELPER,
+  );
+  const first = busy[0];
+  if (new Set(busy.map((r) => r.pid)).size < HELPERS_SPINNING || !first) return;
+  facts.add({
+    id: 'proc.runtime_spinning',
+    source: run.source,
+    text: `${busy.length} runtime helpers at ${SPINNING_HELPER}% of a CPU or more, e.g. ${first.pid} ${first.cpu}% ${first.command}`,
+    value: busy.length,
+  });
+}
+
 function processStates(run: Run, facts: FactSet): void {
   const rows = parsePs(run.output);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
   diskBoundDaemons(rows, run, facts);
   runcInitPileup(rows, run, facts);
+  runtimeHelpersSpinning(rows, run, facts);
   for (const row of rows) {
     const text = `${row.pid} ${row.stat} ${row.command}`;
     if (row.stat.startsWith('Z')) zombieRow(row, byPid.get(row.ppid), run, facts);
@@ -720,10 +762,15 @@ const PATH_CALLS = new Set([
 /** Paths whose open blocks by design (a FIFO's partner, a terminal, a device) or that are the kernel's own files. */
 const BLOCKING_BY_DESIGN = /^\/(?:dev|proc|sys)\/|fifo"|\.sock"/;
 
+/** A call's end printed apart from its start (strace src/syscall.c print_syscall_resume: "<... %s resumed>"). */
+const STRACE_RESUMED = /^(?:\[pid\s+(\d+)\]\s*)?(?:[\d:.]+\s+)?<\.\.\. ([a-z_][a-z0-9_]*) resumed>/;
+
 /**
- * strace(1) prints a call's arguments when it enters and "= result" when it returns (strace.c/syscall.c
- * syscall_entering_trace and syscall_exiting_trace; with -f another thread's call cuts in and the first is printed
- * "<unfinished ...>", resumed later; detaching on Ctrl-C ends it "<detached ...>"). A trace whose last call on a path
+ * strace(1) prints a call's arguments when it enters and "= result" when it returns (src/syscall.c
+ * syscall_entering_trace and syscall_exiting_trace). With -f, another thread's line cutting in ends the first with
+ * " <unfinished ...>" (src/strace.c printleader) and its end comes later as "<... NAME resumed>" (src/syscall.c
+ * print_syscall_resume); detaching on Ctrl-C ends a call in progress with " <detached ...>" (src/strace.c droptcb).
+ * Checked against strace/strace at 3e4d70a (2026-08). A trace whose last call on a path
  * never printed its result has the traced daemon asleep in that filesystem's code: an NFS or FUSE server not
  * answering, a disk stuck, or a file-access agent holding the open. A Go daemon parked in futex or epoll_pwait is
  * idle, not hung; an application's trace is the application's.
@@ -733,13 +780,18 @@ function straceHungPath(runs: readonly Run[], pids: DaemonPids, facts: FactSet):
     const m = STRACE_PID.exec(strip(run.command));
     const daemon = m?.[2] ?? m?.[3] ?? (m?.[1] ? pids.get(m[1]) : undefined);
     if (!daemon || !STRACE_DAEMON.test(daemon)) continue;
-    const calls = run.output
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => STRACE_CALL.test(l));
-    const last = calls.at(-1);
+    const lines = run.output.split('\n').map((l) => l.trim());
+    const at = lines.findLastIndex((l) => STRACE_CALL.test(l));
+    const last = lines[at];
     const call = last ? STRACE_CALL.exec(last) : undefined;
     if (!last || !call?.[1] || /\)\s+=\s/.test(last) || !PATH_CALLS.has(call[1])) continue;
+    // Its end printed later, after another thread's line: the call returned.
+    const thread = /^\[pid\s+(\d+)\]/.exec(last)?.[1];
+    const resumed = lines.slice(at + 1).some((l) => {
+      const r = STRACE_RESUMED.exec(l);
+      return r !== null && r[2] === call[1] && r[1] === thread;
+    });
+    if (resumed) continue;
     const path = /"(\/[^"]*)"/.exec(call[2] ?? '')?.[1];
     if (!path || BLOCKING_BY_DESIGN.test(`${path}"`)) continue;
     facts.add({
@@ -1017,7 +1069,8 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
   if (load && Number(load[1]) >= threshold) {
     facts.add({ id: 'cpu.saturated', source: run.source, text: load[0], value: Number(load[1]) });
   }
-  const cpu = /%?Cpu\(s\):\s*([\d.]+)\s*us,\s*([\d.]+)\s*sy,.*?([\d.]+)\s*wa/.exec(run.output);
+  // procps-ng top(1) since 3.3: "%Cpu(s):  5.1 us, 88.3 sy, ... 2.0 wa"; procps 3.2's top: "Cpu(s):  5.1%us, 88.3%sy, ...".
+  const cpu = /%?Cpu\(s\):\s*([\d.]+)\s*%?\s*us,\s*([\d.]+)\s*%?\s*sy,.*?([\d.]+)\s*%?\s*wa/.exec(run.output);
   if (cpu) {
     if (Number(cpu[3]) >= SATURATED_IOWAIT)
       facts.add({ id: 'io.saturated', source: run.source, text: cpu[0], value: Number(cpu[3]) });

@@ -3,6 +3,7 @@ import { componentOfLogSource, NODE_DAEMONS } from '../components.ts';
 import type { FactId, FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
+import { panicRestartLoop } from '../recurring.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -80,10 +81,14 @@ function sameContainerTimeouts(facts: FactSet): void {
 
 /**
  * A create or start that timed out below the runtime, in each runtime's words: containerd's task manager ("failed to
- * start shim: %w", "failed to create shim task: %w" around a deadline, core/runtime/v2/task_manager.go 1.6 on; the
- * CRI plugin's "failed to create containerd task: %w", 1.4-1.7), the containerd 0.2 bundled with docker 1.11-17.03
- * (runtime/runtime.go ErrContainerStartTimeout), runc's error relayed as "OCI runtime create failed" with a timeout,
- * and cri-o's (*runtimeOCI).CreateContainer ("create container timeout", internal/oci/runtime_oci.go).
+ * start shim: %w", "failed to create shim task: %w" around a deadline: (*TaskManager).Create in runtime/v2/manager.go
+ * 1.6-1.7, core/runtime/v2/task_manager.go 2.0 on; errors.Wrap "failed to create shim" in 1.5's manager.go); the CRI
+ * plugin's "failed to create containerd task" (errors.Wrap in 1.4's vendored containerd/cri and 1.5's pkg/cri/server,
+ * "%w" from 1.6: pkg/cri/server and sbserver container_start.go, internal/cri/server/container_start.go 2.0 on); the
+ * containerd 0.2 bundled with docker 1.11-17.03 (runtime/runtime.go ErrContainerStartTimeout, returned by
+ * runtime/container.go); runc's error relayed as "OCI runtime create failed" with a timeout; and cri-o's
+ * (*runtimeOCI).CreateContainer ("create container timeout": oci/oci.go to 1.13, oci/runtime_oci.go 1.14-1.15,
+ * internal/oci/runtime_oci.go 1.16 on). Checked against containerd/containerd and cri-o/cri-o tags (2026-08 trees).
  */
 const START_TIMED_OUT =
   /(?:failed to (?:start shim|create shim task|create shim|create containerd task)|OCI runtime (?:create|start) failed)[^\n]*(?:context deadline exceeded|DeadlineExceeded|timed out|timeout)|container did not start before the specified timeout|create container timeout/;
@@ -475,6 +480,27 @@ function initFailedForMemory(facts: FactSet): void {
     facts.add({ id: 'runc.init_enomem', source: relay.source, text: relay.text });
 }
 
+/**
+ * A kubelet described restarting in a loop while the kernel is described panicking: linux kernel/panic.c panic()
+ * stops the machine (and restarts it after kernel.panic seconds), and systemd starts the kubelet again at each boot
+ * (kubelet.service is WantedBy=multi-user.target). The kubelet's restarts are the host's, so the kubelet not
+ * running is no finding of its own: counted against node_unreachable, and recurring.ts asks for the provider's
+ * events and the disks' throttling. Only when people's words alone say the kubelet died: a program's line that it
+ * died (systemd's, the kubelet's own) or the kernel's own panic message is evidence of its own.
+ */
+function kubeletRestartsWithPanics(bundle: EvidenceBundle, facts: FactSet): void {
+  if (!facts.has('kubelet.dead') || !facts.onlyObserved('kubelet.dead')) return;
+  if (facts.has('node.rebooting') && !facts.onlyObserved('node.rebooting')) return;
+  const said = panicRestartLoop(bundle);
+  if (said)
+    facts.add({
+      id: 'kubelet.restarts_with_panics',
+      source: said.source,
+      text: said.text,
+      observation: true,
+    });
+}
+
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
@@ -497,4 +523,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);
+  kubeletRestartsWithPanics(bundle, facts);
 }

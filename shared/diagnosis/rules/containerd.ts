@@ -138,7 +138,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     literals: ['failed to create shim', 'failed to start shim'],
     from: ['containerd', 'shim', 'kubelet', 'dockerd'],
     source:
-      'containerd core/runtime/v2/task_manager.go (*TaskManager).Create ("failed to start shim: %w", "failed to create shim task: %w"); runtime/v2/manager.go "failed to create shim" in 1.3–1.6',
+      'containerd core/runtime/v2/task_manager.go (*TaskManager).Create ("failed to start shim: %w", "failed to create shim task: %w", 2.0 on; the same in runtime/v2/manager.go 1.6–1.7); runtime/v2/manager.go (*TaskManager).Create errors.Wrap "failed to create shim" in 1.5 only (1.3–1.4 have neither)',
     mechanism:
       'containerd timed out launching a container shim or creating the task through it (runc create, or the cgroup/scope setup under it, hung)',
   },
@@ -152,7 +152,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     literals: ['failed to start shim: start failed:', 'failed to create containerd task: start failed:'],
     from: ['containerd', 'shim', 'kubelet', 'dockerd'],
     source:
-      'containerd core/runtime/v2/shim_manager.go (*ShimManager).startShim ("start failed: %w"; runtime/v2/manager.go in 1.5–1.7) under task_manager.go (*TaskManager).Create ("failed to start shim: %w", 1.6 on) or the CRI plugin\'s "failed to create containerd task: %w" (1.5)',
+      'containerd core/runtime/v2/shim_manager.go (*ShimManager).startShim ("start failed: %w"; runtime/v2/manager.go in 1.5–1.7) under task_manager.go (*TaskManager).Create ("failed to start shim: %w", 1.6 on) or, in 1.5, the CRI plugin\'s errors.Wrap "failed to create containerd task" (pkg/cri/server/container_start.go and sandbox_run.go)',
     mechanism:
       "containerd could not launch the container's shim (its start command exited with an error): the sandbox or container cannot be created",
   },

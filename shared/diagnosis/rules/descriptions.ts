@@ -167,6 +167,27 @@ export const SUBJECTS = {
     not: ['运行时间', '運行時間'],
   },
   runc: { en: ['runc'], zh: ['runc', 'runC'] },
+  /**
+   * A node's own system pods, by their DaemonSets' usual names: kube-proxy, the network plugin's agent, node-local
+   * DNS, the CSI node plugins. What one of them serves on the node (service rules, pod networking, DNS, volumes)
+   * lapses while it is down.
+   */
+  systemPod: {
+    en: [
+      'kube-proxy',
+      'kube-flannel',
+      'calico-node',
+      'cilium-agent',
+      'aws-node',
+      'node-local-dns',
+      'nodelocaldns',
+      'ebs-csi-node',
+      'csi-node',
+      'system pod',
+      'kube-system pod',
+    ],
+    zh: ['kube-proxy', 'calico-node', 'cilium-agent', 'aws-node', '系统 pod', '系统pod', '系統pod'],
+  },
   // A per-sandbox runtime's own processes are the pod's shim: gVisor's runsc sandbox (under containerd-shim-runsc-v1)
   // and Kata's containerd-shim-kata-v2, which holds the VM; a call about the pod waits on them as on runc's shim.
   shim: {
@@ -1899,6 +1920,10 @@ export const STATES = {
       'exit status 137',
       'status=137',
       'Exited (137)',
+      // kubectl describe pod's container state: "Last State: Terminated ... Exit Code: 137" (padded columns).
+      'Exit Code: 137',
+      'Exit Code:    137',
+      'exitCode: 137',
       'killed by SIGKILL',
       'got SIGKILL',
       'was SIGKILLed',
@@ -5245,12 +5270,57 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'runtime',
     state: 'died',
     fact: 'runtime.service_failed',
-    // The kubelet's own Ready message, quoted: read by the kubelet rules as the summary it is.
-    unless: ['container runtime is down', 'runtime network not ready', 'runtime is down'],
+    // The kubelet's own Ready message, quoted: read by the kubelet rules as the summary it is. A kill by SIGKILL is its
+    // own pairing below: a forced kill, and a question of what killed it.
+    unless: [
+      'container runtime is down',
+      'runtime network not ready',
+      'runtime is down',
+      ' 137',
+      'SIGKILL',
+      'kill -9',
+      'signal 9',
+    ],
     unlessPatterns: SUPERVISORD_NOT_A_DEATH,
     source:
       'observation: the runtime daemon exiting (systemd "Main process exited" for docker/containerd/crio)',
     mechanism: 'the runtime daemon exited; until it is back nothing answers CRI calls',
+  },
+  {
+    // 137 is 128 + 9 (signal(7) SIGKILL): the shell's and the runtimes' exit status of a process killed by signal 9,
+    // which cannot be caught. A daemon killed so was killed by the kernel's OOM killer (its unit's MemoryMax= or the
+    // node's memory), or by systemd's final SIGKILL after TimeoutStopSec= (systemd.kill(5) FinalKillSignal=).
+    subject: 'runtime',
+    state: 'sigkilled',
+    fact: 'runtime.killed',
+    // A container the runtime ran is the container's death, not the daemon's ("the docker container exited with 137").
+    unless: [
+      'container exited',
+      'container was',
+      'containers exited',
+      'app container',
+      'docker stop',
+      'docker kill',
+    ],
+    source:
+      'observation: the runtime daemon killed by SIGKILL (systemd "code=killed, status=9/KILL", exit status 137 = 128 + 9, signal(7); systemd.kill(5) FinalKillSignal=, systemd.resource-control(5) MemoryMax=, mm/oom_kill.c)',
+    mechanism:
+      "something killed the runtime daemon outright: the OOM killer (its unit's memory limit or the node's memory), or systemd's SIGKILL after a stop that timed out; until it is back nothing answers CRI calls",
+  },
+  {
+    // The same exit status of a node's system pod: its container killed by signal 9, by the kernel's OOM killer at its
+    // own memory limit (kubelet: Reason OOMKilled) or the node's, or by the runtime's kill after the grace period.
+    subject: 'systemPod',
+    state: 'sigkilled',
+    fact: 'pod.system_killed',
+    subjectFirst: true,
+    // kubectl describe pod puts the container's name, its state and reason between the pod and its exit code.
+    forwardGap: 80,
+    unless: ['kubectl delete', 'we deleted', 'rollout restart', 'we restarted', 'drain'],
+    source:
+      'observation: a node system pod\'s container terminated with exit code 137 (kubectl describe pod "Last State: Terminated, Exit Code: 137"; 128 + SIGKILL 9, signal(7); the CRI container status exit code the kubelet reports)',
+    mechanism:
+      "a system pod on the node was killed outright (its memory limit or the node's memory, or a forced stop): what it serves on the node lapses until it restarts, and memory is the first question",
   },
   {
     subject: 'runtime',

@@ -749,6 +749,15 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'apiserver.down',
     literals: ['addrConn.createTransport failed to connect to'],
     pattern: 'addrConn\\.createTransport failed to connect to \\{[^}\\n]{0,80}:2379',
+    // Round 18: the network plugins' own etcd clients dial etcd too (a calico-node or cilium-agent on an etcd datastore
+    // or kvstore). Their lines are theirs, not the API server's: calico's logrus infix " [WARNING][<pid>] "
+    // (projectcalico/calico lib/logrusr/formatter.go computeInfix, libcalico-go lib/logutils before it), cilium's
+    // subsys field (pkg/logging/logfields LogSubsys = "subsys", text or JSON), and grpc-go's default logger, which a
+    // client that routes nothing to its own logger writes with GRPC_GO_LOG_SEVERITY_LEVEL set ("2006/01/02 15:04:05
+    // WARNING: ...", grpclog/internal/loggerv2.go loggerT.output with log.LstdFlags; etcd client/v3 logger.go replaces
+    // it only under ETCD_CLIENT_DEBUG). The API server logs through klog ("W1102 13:41:43.111882 1 logging.go:59]").
+    unless:
+      '\\[(?:WARNING|INFO|ERROR|DEBUG|FATAL|PANIC)\\]\\[[0-9]+\\]|subsys=|\\\\?"subsys\\\\?":|calico|felix|cilium|[0-9]{4}/[0-9]{2}/[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)? (?:WARNING|INFO|ERROR): ',
     source:
       'grpc-go clientconn.go (*addrConn).createTransport / tryAllAddrs ("grpc: addrConn.createTransport failed to connect to %v. Err :%v. Reconnecting..." v1.26-v1.27 with the address printed {https://127.0.0.1:2379  <nil> 0 <nil>}; "... Err: %v. Reconnecting..." through v1.5x; "... to %s. Err: %v" from v1.60 with resolver.Address.String {Addr: "127.0.0.1:2379", ServerName: ...}), the transport under go.etcd.io/etcd client/v3 that kubernetes staging/src/k8s.io/apiserver/pkg/storage/storagebackend/factory/etcd3.go newETCD3Client dials (etcd\'s client port 2379, kubeadm\'s --etcd-servers=https://127.0.0.1:2379)',
     mechanism:

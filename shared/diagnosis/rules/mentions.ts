@@ -538,10 +538,47 @@ export const MENTIONS: readonly Mention[] = [
       "the kernel's OOM killer (Documentation/admin-guide/mm/concepts.rst, 'OOM killer'; mm/oom_kill.c out_of_memory): when memory cannot be reclaimed the kernel picks a process and kills it; people name it 'the OOM killer', 'out of memory', 'OOM'",
     mechanism: 'the node ran out of memory and the kernel killed processes to free it',
   },
-  // Round 17: memory short without an OOM kill, told by what reclaim leaves behind: the page cache emptied, the
-  // kernel's reclaim thread busy. Vague on its own (reclaim is routine), so unmarked.
+  // Round 18: every pod's sandbox said to take minutes at the runtime. The kubelet's RunPodSandbox waits up to its
+  // runtime-request-timeout (2 min, then DeadlineExceeded); the runtime's create does the same work for every pod
+  // (containerd CRI sandbox_run.go RunPodSandbox: the sandbox image's snapshot prepared and mounted on the runtime's
+  // disk, the shim and runc started, the network set up; cri-o server/sandbox_run_linux.go alike). Slow for every
+  // pod, it is the runtime's path (often its disk), not one wedged shim: a runtime unable to run containers, and the
+  // words of a slow disk beside it say resource starvation.
   {
-    fact: 'mem.reclaim',
+    fact: 'runtime.start_timeouts_spread',
+    forms: [
+      {
+        pattern: `(?:[Pp]od sandbox(?:es)?|[Ss]andbox(?:es)?|RunPodSandbox|[Pp]ause containers?)${WITHIN_SENTENCE}{0,60}(?:takes?|took|taking|needs?|needed)${WITHIN_SENTENCE}{0,16}(?:minutes|[2-9] ?min|[1-9][0-9] ?min)${WITHIN_SENTENCE}{0,60}(?:every|each|all|any|many|all the|new) (?:new )?(?:pods?|sandbox(?:es)?)`,
+        literals: ['sandbox', 'pause container'],
+      },
+      {
+        pattern: `(?:[Ee]very|[Ee]ach|[Aa]ll|[Mm]any|[Aa]ny) (?:new )?(?:pod's|pods'|pod|pods)${WITHIN_SENTENCE}{0,30}(?:sandbox(?:es)?|RunPodSandbox|pause containers?)${WITHIN_SENTENCE}{0,40}(?:takes?|took|taking|needs?|needed)${WITHIN_SENTENCE}{0,16}(?:minutes|[2-9] ?min|[1-9][0-9] ?min)`,
+        literals: ['sandbox', 'pause container'],
+      },
+      {
+        pattern: `(?:takes?|took|taking|needs?|needed) (?:several |a few |many |[2-9] |[1-9][0-9] )?minutes to (?:create|start|set up|run) (?:each|every|any|all|all the) (?:new )?(?:pod )?(?:sandbox(?:es)?|pause containers?)`,
+        literals: ['minutes to create', 'minutes to start', 'minutes to set up', 'minutes to run'],
+      },
+      {
+        pattern: `RunPodSandbox${WITHIN_SENTENCE}{0,80}(?:DeadlineExceeded|deadline exceeded|timed out|times out)${WITHIN_SENTENCE}{0,60}(?:every|each|all|many|dozens of|[1-9][0-9]+) (?:new |different |distinct )?(?:pods|sandboxes)`,
+        literals: ['RunPodSandbox'],
+      },
+      {
+        pattern: `(?:创建|建立)? ?(?:sandbox|沙箱|pause ?容器)${WITHIN_SENTENCE}{0,20}(?:要|需要|花了|用了)?(?:好几|几|數|数)分钟${WITHIN_SENTENCE}{0,40}(?:所有|每个|全部)`,
+        literals: ['sandbox', '沙箱', 'pause'],
+      },
+    ],
+    unless: ['one pod', 'a single pod', 'only one', 'that pod', '一个 pod', '一个pod'],
+    source:
+      "the kubelet's CRI client (pkg/kubelet/cri/remote remote_runtime.go RunPodSandbox, bounded by --runtime-request-timeout, 2 min) and the runtimes' sandbox creation (containerd CRI sandbox_run.go RunPodSandbox: the sandbox image's snapshot, the shim, runc and the network; cri-o server/sandbox_run_linux.go): a create slow for every pod is the runtime's own path, not one container",
+    mechanism:
+      'the runtime takes minutes over every sandbox it creates (its disk under the snapshots, its shim and runc starts): no pod can start on the node, whichever container it is',
+  },
+  // Round 17: memory short without an OOM kill, told by what reclaim leaves behind: the page cache emptied. Round 18:
+  // vague on its own (a restart, drop_caches or a deleted file empty it too), so a lead of its own (mem.cache_emptied),
+  // not the reclaim that the words of reclaim, thrashing or kswapd on the CPU name (descriptions.ts reclaimWork).
+  {
+    fact: 'mem.cache_emptied',
     thing: {
       en: ['page cache', 'Page cache', 'file cache', 'buff/cache', 'buffer/cache', 'the cache'],
       zh: ['page cache', '页缓存', '页面缓存', '文件缓存', 'buff/cache'],
@@ -560,7 +597,10 @@ export const MENTIONS: readonly Mention[] = [
         'almost zero',
         'shrank to',
         'thrown away',
-        'thrashing',
+        'got dropped',
+        'was dropped',
+        'got cleared',
+        'was cleared',
       ],
       zh: ['被清空', '清空了', '掉光', '几乎为 0', '几乎为0', '降到 0', '降到0', '被回收', '被挤掉'],
       ja: ['空になり', '空になっ', '空に', 'ほぼゼロ', '追い出され', '消え'],
@@ -569,7 +609,27 @@ export const MENTIONS: readonly Mention[] = [
     source:
       'Documentation/admin-guide/mm/concepts.rst "Reclaim" and mm/vmscan.c (kswapd, direct reclaim): when free memory falls below the watermarks the kernel evicts file pages first; a page cache emptied without anyone writing drop_caches means the kernel is reclaiming under a memory shortage',
     mechanism:
-      "the node's memory is short enough that the kernel keeps evicting the page cache: every read goes to the disk again and the node thrashes, the kubelet and the runtime with it",
+      'the page cache was emptied: under a memory shortage the kernel evicts it first and every read goes to the disk again, but a restart or drop_caches empties it too',
+  },
+  // Thrashing is reclaim by definition (Documentation/admin-guide/mm/concepts.rst; mm/workingset.c: pages refaulted
+  // soon after eviction): the page cache said to thrash is the reclaim mem.reclaim names, not a cache merely emptied.
+  {
+    fact: 'mem.reclaim',
+    thing: {
+      en: ['page cache', 'Page cache', 'file cache', 'buff/cache', 'buffer/cache'],
+      zh: ['page cache', '页缓存', '页面缓存', '文件缓存', 'buff/cache'],
+      ja: ['ページキャッシュ', 'page cache', 'buff/cache'],
+    },
+    state: {
+      en: ['thrashing', 'thrashed', 'thrashes', 'refaulting', 'evicted and re-read', 'evicted and read back'],
+      zh: ['抖动', '颠簸', '反复换入换出'],
+      ja: ['スラッシング'],
+    },
+    unless: ['drop_caches', 'echo 3'],
+    source:
+      'Documentation/admin-guide/mm/concepts.rst "Reclaim" and mm/workingset.c (refaults: file pages read back soon after reclaim evicted them, the kernel\'s own measure of thrashing): the page cache thrashing is reclaim working under a memory shortage',
+    mechanism:
+      "the node's memory is short enough that the kernel keeps evicting the page cache and reading it back: every read goes to the disk again and the node thrashes, the kubelet and the runtime with it",
   },
   {
     fact: 'mem.exhausted',
@@ -1486,6 +1546,12 @@ export const MENTIONS: readonly Mention[] = [
       'pod crashed',
       'the app',
       'our app',
+      // A kill by SIGKILL (exit status 137 = 128 + 9) is the forced kill descriptions.ts reads (runtime.killed).
+      ' 137',
+      '码137',
+      '碼137',
+      'SIGKILL',
+      'kill -9',
     ],
     source:
       "systemctl status of the runtime's unit (systemd.service(5) Restart=, StartLimitBurst=; 'start request repeated too quickly'): the daemon exited, crashed with a Go panic, or will not start, and systemd may have stopped restarting it",
