@@ -4995,20 +4995,8 @@ export const SUPPOSED =
  */
 export const NEGATED_STATE =
   "(?:wasn't|weren't|isn't|aren't|was not|were not|is not|are not|hasn't been|haven't been|has not been|have not been|hadn't been|had not been| never|Never|was never|were never|didn't get|did not get|並沒有|并没有|并未|没有|沒有|從未|从未|未曾)";
-/** Plans and runbooks: a mention of what may happen, not of what did. */
-export const PLANNING = [
-  ...ADVISED,
-  // What documentation says is possible, not what happened.
-  'the docs',
-  'The docs',
-  'the documentation',
-  'The documentation',
-  'runbook',
-  'planning',
-  'we plan',
-  'next release',
-  'next month',
-  'before the next',
+/** Doubt and questions said as words: one sentence's mood, not the paragraph's (MOOD). */
+const UNSURE = [
   'what does',
   'what is',
   'any ideas',
@@ -5022,6 +5010,31 @@ export const PLANNING = [
   'I wonder',
   'no idea',
   'if you ',
+  'If you ',
+  '有人遇到',
+  '怎么排查',
+  'かもしれ',
+  '可能性',
+  'たぶん',
+  '多分',
+  'でしょうか',
+  'ですか',
+];
+/** Plans and runbooks: a mention of what may happen, not of what did. */
+export const PLANNING = [
+  ...ADVISED,
+  ...UNSURE,
+  // What documentation says is possible, not what happened.
+  'the docs',
+  'The docs',
+  'the documentation',
+  'The documentation',
+  'runbook',
+  'planning',
+  'we plan',
+  'next release',
+  'next month',
+  'before the next',
   'check for',
   'Check for',
   // A list of what was checked and ruled out.
@@ -5033,23 +5046,14 @@ export const PLANNING = [
   'no evidence of',
   '排查了',
   '排除了',
-  'If you ',
   '计划',
   '計劃',
   '打算',
   '下个月',
   '文档',
   '文檔',
-  '有人遇到',
-  '怎么排查',
   '予定',
   '計画',
-  'かもしれ',
-  '可能性',
-  'たぶん',
-  '多分',
-  'でしょうか',
-  'ですか',
   'ドキュメント',
 ];
 
@@ -7030,6 +7034,18 @@ export const HEDGES: Terms = {
 };
 
 /**
+ * What makes one sentence no observation, whatever the sentences around it say: a hedge (HEDGES), an advice
+ * (ADVISED, "should"). Description readers test them on the sentence that holds their match (Signature.unlessSaid).
+ */
+export const MOOD: Terms = { en: [...HEDGES.en, ...ADVISED, ...UNSURE, 'should '], zh: HEDGES.zh };
+
+/** Words of a list that are not a sentence's mood: what stays the line's (Signature.unless). */
+export const notMood = (words: readonly string[]): string[] => {
+  const mood = new Set([...MOOD.en, ...MOOD.zh]);
+  return words.filter((w) => !mood.has(w));
+};
+
+/**
  * Words that say a problem was repaired: "was fixed", "had been resolved", "after we fixed", "已修复", "解决后". A
  * description in the same sentence is still read (the repaired problem may be the incident itself: a network cut
  * that came back once a switch was replaced), but a problem someone says is already fixed does not corroborate the
@@ -7283,16 +7299,10 @@ function compile(d: Description): Signature {
   );
   const subjectTerms: SubjectTerms = SUBJECTS[d.subject];
   const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
-  const unless = [
-    state.denied.en,
-    state.denied.zh,
-    HEDGES.en,
-    HEDGES.zh,
-    NOT_THE_NODE,
-    PLANNING,
-    d.unless ?? [],
-    subjectTerms.not ?? [],
-  ].flat();
+  // What sets the line apart (a subject that is not the node, a plan or a runbook, a more specific rule's words),
+  // and what makes one sentence no observation (MOOD: a hedge, an advice, the state denied), read in that sentence.
+  const unless = [NOT_THE_NODE, notMood(PLANNING), notMood(d.unless ?? []), subjectTerms.not ?? []].flat();
+  const mood = [state.denied.en, state.denied.zh, MOOD.en, MOOD.zh].flat();
   const backward = d.objectOf
     ? `${said}(?: ${anyOf(DETERMINERS)}){0,4} ${subject}`
     : `${said}${WITHIN_SENTENCE}{0,${d.backwardGap ?? BACKWARD_GAP}}${subject}`;
@@ -7302,8 +7312,8 @@ function compile(d: Description): Signature {
     fact: d.fact,
     pattern: orders.join('|'),
     literals: descriptionLiterals(d),
-    unless: alternatives({ en: unless, zh: [] }, [
-      ...(d.unlessPatterns ?? []),
+    unless: alternatives({ en: unless, zh: [] }, [...(d.unlessPatterns ?? [])]),
+    unlessSaid: alternatives({ en: mood, zh: [] }, [
       QUESTION,
       // The subject and its state both inside the supposition ("if docker hangs again"), not a subject named in a
       // later sentence's plan ("If we ssh in and start docker …").

@@ -2,9 +2,10 @@ import type { FactId } from '../facts.ts';
 import {
   ADVICE,
   alternatives,
-  HEDGES,
   KUBELET_LOG_QUOTES,
+  MOOD,
   NOT_THE_NODE,
+  notMood,
   PLANNING,
   QUESTION,
   RESOLVED,
@@ -1106,9 +1107,15 @@ export const MENTIONS: readonly Mention[] = [
         'too many',
       ],
       zh: ['堆积', '堆積', '堆了', '没有被回收', '沒有被回收', '越来越多', '太多', '几千', '上千', '数千'],
-      ja: ['膨れ上が', '数千', 'GCされていな', 'GCされていませ', '溜ま', '大量'],
+      ja: ['膨れ上が', '数千', 'GCされていな', 'GCされていませ', '溜ま'],
     },
     forms: [
+      // "大量" (a great many) said of the containers themselves, next to them: anywhere in the sentence it is as often
+      // another noun's ("大量并发请求 … 容器的状态", many concurrent requests).
+      {
+        pattern: '大量の(?:停止した|終了した|残った)?コンテナ|大量的?(?:已退出的?|退出的?|停止的?)?容器',
+        literals: ['大量'],
+      },
       {
         pattern: `${AT_LEAST_500} (?:exited |dead |running |stopped )?containers`,
         literals: afterDigits(' containers').concat([
@@ -1367,6 +1374,20 @@ export const MENTIONS: readonly Mention[] = [
       ja: ['docker ps', 'crictl ps', 'dockerコマンド', 'crictlコマンド'],
     },
     state: { en: [...NOT_ANSWERING.en, 'forever', 'ctrl-c'], zh: NOT_ANSWERING.zh, ja: NOT_ANSWERING.ja },
+    // A command about one container named with it (docker inspect, crictl exec): the hang may be that container's
+    // (its shim or its process), not the daemon's answer to every caller.
+    unless: [
+      'docker inspect',
+      'crictl inspect',
+      'docker exec',
+      'crictl exec',
+      'docker logs',
+      'crictl logs',
+      'docker stop',
+      'crictl stop',
+      'docker rm ',
+      'crictl rm ',
+    ],
     source:
       'docker ps (docker_ps(1)) and crictl ps (cri-tools docs/crictl.md) ask the daemon for every container: a runtime-wide command that never returns means the daemon does not answer',
     mechanism: 'the runtime daemon does not answer runtime-wide calls: the kubelet relist waits on it',
@@ -2475,11 +2496,14 @@ function compile(m: Mention): Signature {
   // A question about the mention: its words (or, for a count, the whole form) before the sentence's question mark.
   // The words alone, not every order again: the compiled `unless` stays small (the log scan's memory).
   const asked = (named.length ? named : orders).map((o) => `(?:${o})${ASKED}`);
-  const unless = alternatives(
-    {
-      en: [...HEDGES.en, ...ADVICE, ...RESOLVED.en, ...NOT_THE_NODE, ...PLANNING, ...(m.unless ?? [])],
-      zh: [...HEDGES.zh, ...RESOLVED.zh, ...JA_RESOLVED],
-    },
+  // The line's: a subject that is not the node, a plan, a runbook, the rule's own words. The sentence's (Signature
+  // .unlessSaid): a hedge, an advice, a repair, a question, a denial.
+  const unless = alternatives({
+    en: [...notMood(ADVICE), ...NOT_THE_NODE, ...notMood(PLANNING), ...notMood(m.unless ?? [])],
+    zh: [],
+  });
+  const unlessSaid = alternatives(
+    { en: [...MOOD.en, ...RESOLVED.en], zh: [...MOOD.zh, ...RESOLVED.zh, ...JA_RESOLVED] },
     [QUESTION, ...asked, ...denials],
   );
   return {
@@ -2487,6 +2511,7 @@ function compile(m: Mention): Signature {
     pattern: orders.join('|'),
     literals: reduceLiterals(literals),
     unless,
+    unlessSaid,
     observation: true,
     ...(m.specific ? { specific: m.specific } : {}),
     prose: true,
