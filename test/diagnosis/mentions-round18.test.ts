@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import type { FactId } from '../../shared/diagnosis/facts.ts';
 import { sentenceAround } from '../../shared/diagnosis/scanner.ts';
+import { ids } from '../support/node-lines.ts';
 
 // Round 18 (docs/accuracy.md class 3, "people's descriptions the engine does not read"), the description side. A
 // person's paragraph is one line of many statements: a hedge, a question, a supposition or an advice qualifies its
 // own sentence, not its neighbours (Signature.unlessSaid). Sentences written from the mechanisms' definitions.
 
-const said = (text: string) => diagnose({ logs: { other: text } } as never);
+const bundle = (text: string) => ({ logs: { other: text } });
+const said = (text: string) => diagnose(bundle(text) as never);
 
 describe('round 18: a hedge, a question or an advice qualifies its own sentence', () => {
   it.each([
@@ -51,5 +54,122 @@ describe('round 18: a hedge, a question or an advice qualifies its own sentence'
     const c = line.indexOf('C');
     const second = sentenceAround(line, c, c + 1);
     expect(line.slice(second.from, second.to)).toBe(' C too。');
+  });
+});
+
+// The terms' own definitions: the Kubernetes QoS classes and resource limits, top(1)/uptime(1) and proc(5) loadavg,
+// the kubelet's node-status writer (nodestatus/setters.go VersionInfo), proc(5) file-nr/file-max and node_exporter's
+// filefd collector, the kubelet's syncLoop, reboot(2)/kernel panic, docker_images(1).
+describe('round 18: things × states the on-call engineer reads at once', () => {
+  const READ: readonly (readonly [string, FactId])[] = [
+    // A workload's memory or CPU use (the grammar: workload × memoryHungry, workload × highUsage).
+    ['When our applications consume too much memory, the nodes lose readiness.', 'mem.exhausted'],
+    ['After high memory usage for a pod with Burstable QoS the node goes NotReady.', 'workload.intensive'],
+    ['The batch jobs showed high CPU usage on every node of the pool.', 'workload.intensive'],
+    ['业务 Pod 内存占用很高，节点随后 NotReady。', 'workload.intensive'],
+    ['アプリのPodがメモリを大量に消費していました。', 'workload.intensive'],
+    // Pods without limits (QoS BestEffort, limits unset).
+    ['The deployment runs stress-ng with no resources set.', 'pods.unbounded'],
+    [
+      'Nodes flip to NotReady under memory pressure caused by pods with unset memory limits.',
+      'pods.unbounded',
+    ],
+    ['Most of the pods on the node were BestEffort pods.', 'pods.unbounded'],
+    ['这些 Pod 都没有设置内存限制。', 'pods.unbounded'],
+    ['ワーカーのPodはリソース制限なしで動いていました。', 'pods.unbounded'],
+    // The node's CPU said high, the load average spiking.
+    ['Worker nodes experience high CPU load from system processes that keeps increasing.', 'cpu.saturated'],
+    ['节点 CPU 使用率很高，kubelet 响应变慢。', 'cpu.saturated'],
+    ['On an n1-highmem-16 we would see load spike to over 100.', 'cpu.saturated'],
+    ['节点负载飙到 120，ssh 都很卡。', 'cpu.saturated'],
+    // Load at the service's busiest hours (load × fellOver).
+    ['The blog backend returned 502 at peak traffic and the node went NotReady.', 'node.overloaded'],
+    ['博客后台在访问高峰多次出现 502，集群中的 node 变为 NotReady。', 'node.overloaded'],
+    [
+      'After firing heavy load on the cluster, the nodes are going in the Not Ready state.',
+      'node.overloaded',
+    ],
+    // The runtime's version the kubelet could not get.
+    ['kubectl get nodes shows the docker version to be unknown: docker://Unknown.', 'runtime.down'],
+    ['The CONTAINER-RUNTIME column says containerd://unknown for the NotReady node.', 'runtime.down'],
+    // Hosts that crash and come back.
+    ['All worker nodes entered a recurring crash and reboot.', 'node.rebooting'],
+    ['The VMs were stuck in a boot loop after the kernel update.', 'node.rebooting'],
+    // The open-file table.
+    ['宿主 fd 利用率超过 80%，登录查看 dockerd 内存使用 26G。', 'fd.near_limit'],
+    ['File descriptor usage on the host was at 95%.', 'fd.near_limit'],
+    [
+      'node_filefd_allocated increased dramatically, and with the max being hit the nodes went NotReady.',
+      'fd.file_max',
+    ],
+    // The kubelet's main loop.
+    ["The kubelet's syncLoop was not running, but the kubelet still said it was healthy.", 'kubelet.wedged'],
+    // A runtime-wide command that takes minutes; pods kept in a transitional state.
+    ['docker images is taking minutes to return anything.', 'runtime.cmd_hang'],
+    ["The pods don't get deleted and stay in the Terminating status indefinitely.", 'runtime.pods_stuck'],
+    // The node lost, its pods still listed Running; reaching it impossible.
+    [
+      '节点 NotReady 后不驱逐 pod，kubectl get pods 仍然显示之前的 pod 处于 running 状态。',
+      'node.pods_running_while_lost',
+    ],
+    ['Networking was gone, which made it impossible to log into the worker nodes.', 'node.unresponsive'],
+  ];
+  it.each(READ)('%s -> %s', (line, fact) => {
+    expect(ids(bundle(line)), line).toContain(fact);
+  });
+
+  it('a description alone never reaches a confident verdict', () => {
+    for (const [line] of READ) expect(said(line).confidence, line).toBeLessThan(0.7);
+  });
+
+  it('vague states stay hints: high CPU, a workload using much memory, a load spike alone give no verdict', () => {
+    for (const line of [
+      'Worker nodes experience high CPU load from system processes that keeps increasing.',
+      'After high memory usage for a pod with Burstable QoS the node goes NotReady.',
+      'On an n1-highmem-16 we would see load spike to over 100.',
+    ])
+      expect(said(line).verdict, line).toBe('unknown');
+  });
+
+  it.each([
+    // Denied, asked, advised, about something else.
+    'We checked: no high memory usage on any pod.',
+    'Should pods run with no memory limits?',
+    'You should never run BestEffort pods in production.',
+    'A LimitRange enforces memory limits, so no pod runs without limits.',
+    "The API server's CPU usage is very high.",
+    "The pod's CPU usage is high, at its limit.",
+    'The load balancer hit 500 connections.',
+    'We ran a load test with 200 users.',
+    'We raised fs.file-max to the maximum.',
+    'The application uses 85% of its file descriptors.',
+    'The container was in a crash loop and reboot after reboot of the pod did not help.',
+    'docker images is slow.',
+    'The pods stayed in Terminating for a few seconds.',
+    'During a traffic surge the cluster autoscaler added nodes but they remained NotReady.',
+    'The runtime version is 1.6.20; docker version unknown to me.',
+    'We have reboot loop protection enabled on the process supervisor.',
+  ])('silent: %s', (line) => {
+    expect(said(line).verdict, line).toBe('unknown');
+  });
+
+  it.each([
+    "The API server's CPU usage is very high.",
+    "The pod's CPU usage is high, at its limit.",
+    'The load balancer hit 500 connections.',
+    'We raised fs.file-max to the maximum.',
+    'The application uses 85% of its file descriptors.',
+    'You should never run BestEffort pods in production.',
+    'docker images is slow.',
+  ])('no fact of its mechanism: %s', (line) => {
+    const read = ids(bundle(line));
+    for (const fact of [
+      'cpu.saturated',
+      'fd.near_limit',
+      'fd.file_max',
+      'pods.unbounded',
+      'runtime.cmd_hang',
+    ])
+      expect(read, line).not.toContain(fact);
   });
 });

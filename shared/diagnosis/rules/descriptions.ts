@@ -647,8 +647,21 @@ export const SUBJECTS = {
       'load generator',
       'flood of requests',
       'heavy load',
+      // The busiest hours of a service's traffic.
+      'peak traffic',
+      'traffic peak',
+      'traffic peaks',
+      'peak hours',
+      'peak load',
     ],
     zh: [
+      '访问高峰',
+      '訪問高峰',
+      '流量峰值',
+      '业务高峰',
+      '業務高峰',
+      'アクセス集中',
+      'ピーク時',
       '压测',
       '壓測',
       '压力测试',
@@ -1440,6 +1453,11 @@ export const STATES = {
     forms: [
       phrase(
         [
+          // The bare present after a plural subject: "when our applications consume too much memory".
+          'use',
+          'consume',
+          'eat',
+          'hog',
           'uses',
           'used',
           'using',
@@ -2337,7 +2355,8 @@ export const STATES = {
         'above normal',
         'not fine',
       ],
-      zh: ['不正常', '恢复正常', '恢復正常'],
+      // "无法正常 ready" (cannot become Ready as it should): not a check found normal.
+      zh: ['不正常', '恢复正常', '恢復正常', '无法正常', '無法正常', '不能正常'],
     },
   },
   /** The kubelet's word for a PLEG whose relist is late. */
@@ -3234,6 +3253,54 @@ export const STATES = {
     ],
     zh: ['CPU密集型', 'cpu密集型', '计算密集型', '計算密集型', '吃CPU', '吃cpu', '耗CPU'],
     denied: { en: ['not CPU-intensive', 'not CPU intensive'], zh: [] },
+  },
+  /**
+   * A workload's use of memory or CPU said to be high, as a noun ("high memory usage", "内存占用高"): what top(1)'s
+   * %MEM/%CPU or the metrics server's usage show against the node. A vague state: it says who takes the node's
+   * resources, not that they ran out.
+   */
+  highUsage: {
+    en: [
+      'high memory usage',
+      'high memory consumption',
+      'high memory utilization',
+      'high memory utilisation',
+      'heavy memory usage',
+      'excessive memory usage',
+      'excessive memory consumption',
+      'huge memory usage',
+      'high CPU usage',
+      'high CPU consumption',
+      'high CPU utilization',
+      'high CPU utilisation',
+      'heavy CPU usage',
+      'excessive CPU usage',
+      'high cpu usage',
+    ],
+    zh: [
+      '内存占用高',
+      '內存佔用高',
+      '内存占用很高',
+      '内存占用过高',
+      '内存使用率高',
+      '内存使用率很高',
+      '內存使用率高',
+      'CPU占用高',
+      'CPU占用很高',
+      'CPU占用过高',
+      'cpu占用高',
+      'CPU使用率高',
+      'CPU使用率很高',
+      'メモリ使用量が多',
+      'メモリ使用率が高',
+      'メモリを大量に消費',
+      'CPU使用率が高',
+      'CPUを大量に消費',
+    ],
+    denied: {
+      en: ['no high memory usage', 'no high CPU usage', 'not high memory usage'],
+      zh: ['内存占用不高', '内存占用并不高', 'CPU占用不高', 'CPU占用并不高'],
+    },
   },
   /** A count that keeps rising: grows steadily, keeps increasing, leaks (一直增长, 泄漏). */
   growing: {
@@ -5909,6 +5976,21 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'load',
     state: 'fellOver',
     fact: 'node.overloaded',
+    // The load is often said with where it was fired ("heavy load on the cluster, the nodes went NotReady").
+    forwardGap: 60,
+    // Nodes added for the load that never became Ready are new nodes not joining (node.never_ready), not nodes that
+    // gave way under it.
+    unless: [
+      'autoscaler',
+      'added nodes',
+      'new nodes',
+      'scaled out',
+      'scaled up',
+      'scale-up',
+      'scale up',
+      '扩容',
+      '擴容',
+    ],
     source:
       'observation: nodes going NotReady or unresponsive while a load or stress test (or a traffic spike) runs on them',
     mechanism:
@@ -6496,6 +6578,17 @@ export const DESCRIPTIONS: readonly Description[] = [
       "observation: workloads described as memory-intensive on the node (their usage against the node's allocatable: pkg/kubelet/cm node allocatable)",
     mechanism:
       'they take what the node has; with nothing reserved (kube-reserved/system-reserved) the kubelet and the runtime compete with them',
+  },
+  {
+    subject: 'workload',
+    state: 'highUsage',
+    fact: 'workload.intensive',
+    // A workload's own limit reached is its cgroup's OOM, not the node's memory.
+    unless: [...ADVICE, 'OOMKilled', 'its limit', 'its own limit', 'own memory limit', 'heap'],
+    source:
+      "observation: a workload's memory or CPU use said to be high (top(1) %MEM/%CPU, kubectl top pod from the metrics server), against the node's allocatable (pkg/kubelet/cm node allocatable)",
+    mechanism:
+      'the workload takes what the node has; with nothing reserved (kube-reserved/system-reserved) the kubelet and the runtime compete with it',
   },
   {
     subject: 'workload',

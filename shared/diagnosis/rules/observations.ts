@@ -68,7 +68,7 @@ const CHANNEL_FAILS =
   "(?:times? out|timed out|timing out|(?:could ?n[o']t|can ?n[o']t|cannot|unable to|won't) (?:connect|start|open|get in)|hangs?|hung|hanging|fail(?:s|ed|ing)?|(?:does|did|do) ?n[o']t (?:work|connect|respond)|not working|stopped working|no longer works?|(?:is |was )?unavailable|not available|impossible|(?:is |was |got |gets )?refused|unresponsive|not responding|no response|unreachable|not reachable|(?:gets?|got) stuck|is stuck|was stuck|stuck|froze|frozen|freezes|超时|超時|连不上|連不上|不通|无法连接|無法連接|登录不上|登錄不上|登不上|卡住|卡死|无响应|無響應|没有响应|沒有響應|失败|失敗|不可用|进不去|進不去)";
 /** Reaching the host by a channel, said as what one cannot do. */
 const CANNOT_REACH_BY =
-  "(?:[Cc]annot|[Cc]an't|[Cc]an not|[Cc]ould ?n[o']t|[Uu]nable to|[Nn]ot able to|[Ff]ailed to|[Nn]o longer able to) (?:SSH|ssh|ping|log ?in|log on|connect (?:via|over|with|using|through) (?:SSH|ssh|SSM|[Ss]ession [Mm]anager|(?:EC2 )?[Ii]nstance [Cc]onnect|the serial console|RDP))|(?:无法|無法|不能|没法|沒法) ?(?:ssh|SSH|登录|登錄|登陆|登陸|远程|遠程|ping通)|(?:ssh|SSH|远程|遠程) ?(?:登录|登錄)?(?:不上|不了)|ping ?不通";
+  "(?:[Cc]annot|[Cc]an't|[Cc]an not|[Cc]ould ?n[o']t|[Uu]nable to|[Nn]ot able to|[Ff]ailed to|[Nn]o longer able to|[Ii]mpossible to) (?:SSH|ssh|ping|log ?in|log on|connect (?:via|over|with|using|through) (?:SSH|ssh|SSM|[Ss]ession [Mm]anager|(?:EC2 )?[Ii]nstance [Cc]onnect|the serial console|RDP))|(?:无法|無法|不能|没法|沒法) ?(?:ssh|SSH|登录|登錄|登陆|登陸|远程|遠程|ping通)|(?:ssh|SSH|远程|遠程) ?(?:登录|登錄)?(?:不上|不了)|ping ?不通";
 /** A login or a connection to something else than the host: a registry, a cloud console, a repository, a pod. */
 const ELSEWHERE =
   'docker login|registry|[Rr]egistries|portal|dashboard|az login|aws login|gcloud|kubectl|web console|[Gg]rafana|[Aa]rgo|password|[Hh]arbor|ECR|token|github|gitlab|bitbucket|git@|git clone|from the node|from node|from inside|from the pod|from a pod|from pod|from the container|keepalive|gRPC|grpc|busctl|D-Bus|dbus|liveness|readiness|probe|仓库|倉庫|镜像|鏡像';
@@ -244,7 +244,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.pods_stuck',
-    pattern: `(?:[Pp]ods?|[Cc]ontainers?)[^\\n]{0,30}${HANG}[^\\n]{0,12}(?:ContainerCreating|[Cc]ontainer ?[Cc]reating|[Cc]reating|Terminating|terminating)`,
+    // Or kept in the state for good: "stay in the Terminating status indefinitely".
+    pattern: `(?:[Pp]ods?|[Cc]ontainers?)[^\\n]{0,30}${HANG}[^\\n]{0,12}(?:ContainerCreating|[Cc]ontainer ?[Cc]reating|[Cc]reating|Terminating|terminating)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:stay|stays|stayed|remain|remains|remained|sit|sits|sat) (?:in )?(?:the |a |an )?(?:ContainerCreating|Terminating)(?: status| state| phase)?,? (?:indefinitely|forever|for ever|for hours|for days|permanently)`,
     literals: ['creating', 'Terminating'],
     unless: `${PER_POD_CAUSE}|${HANG_NOT_SAID}`,
     observation: true,
@@ -904,7 +905,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // and the node controller evicts only after the taint's toleration (300 s by default) has passed.
     fact: 'node.pods_running_while_lost',
     literals: ['running'],
-    pattern: `(?:NotReady|Not Ready|not ready|Unknown)${SAME_SENTENCE}{0,80}(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed|kept|keep|continues? to|continued to)${SAME_SENTENCE}{0,20}(?:Running|running)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed)${SAME_SENTENCE}{0,20}(?:Running|running)${SAME_SENTENCE}{0,80}(?:NotReady|Not Ready|not ready|Unknown)|NotReady[^\\n]{0,40}(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running|(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running[^\\n]{0,40}NotReady`,
+    pattern: `(?:NotReady|Not Ready|not ready|Unknown)${SAME_SENTENCE}{0,80}(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed|kept|keep|continues? to|continued to)${SAME_SENTENCE}{0,20}(?:Running|running)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed)${SAME_SENTENCE}{0,20}(?:Running|running)${SAME_SENTENCE}{0,80}(?:NotReady|Not Ready|not ready|Unknown)|NotReady[^\\n]{0,40}(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running|(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running[^\\n]{0,40}NotReady|NotReady[^\\n]{0,120}(?:仍然|依然|还是|還是|依旧|依舊)(?:显示|顯示)[^\\n]{0,30}(?:[Pp]ods?|容器)[^\\n]{0,20}[Rr]unning`,
     unless: `tolerationSeconds|pod-eviction-timeout|eviction timeout|by design|expected behaviou?r|is expected|Terminating|terminating`,
     unlessSaid: `${HEDGED}|[Ii]f |如果`,
     observation: true,
