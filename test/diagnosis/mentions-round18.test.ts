@@ -173,3 +173,43 @@ describe('round 18: things × states the on-call engineer reads at once', () => 
       expect(read, line).not.toContain(fact);
   });
 });
+
+describe('round 18: a reboot, an upgrade or a reinstall followed by NotReady is a question, not a cause', () => {
+  const asks = (text: string) =>
+    (said(text).missing ?? []).some((m) =>
+      m.what.startsWith("what the kubelet's and the runtime's units did"),
+    );
+  it.each([
+    'After I rebooted the worker node it stays NotReady.',
+    'if I reboot worker node then it becomes in "NotReady" status.',
+    'When we updated from release 1.51 to 1.52 we got node notReady for a long time.',
+    'Once the machine was up again, kubectl reported it as NotReady.',
+    'Node-0 was NotReady after restart, while Node-1 worked.',
+    'VM 重启后节点一直 NotReady。',
+    '升级之后节点一直无法 ready。',
+    '再起動した後、ノードが NotReady のままです。',
+  ])('%s', (text) => {
+    expect(asks(text)).toBe(true);
+  });
+  it('the question records no fact of its own', () => {
+    expect(said('After I rebooted the worker node it stays NotReady.').causes).toEqual([]);
+    expect(said('When we upgraded to 1.52 the nodes went notReady.').causes).toEqual([]);
+  });
+  it.each([
+    'The nodes were upgraded last week and work fine.',
+    'We rebooted the node and it came back Ready.',
+    'The node is NotReady.',
+  ])('no question: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+
+  it('the hour said again on later days, or NotReady every hour, asks what runs then', () => {
+    const hour = (text: string) =>
+      (said(text).missing ?? []).some((m) => m.what.startsWith('what runs on the node at that hour'));
+    expect(
+      hour('Nodes went NotReady at 06:00 UTC. The same thing happened again around 06:00 UTC the next day.'),
+    ).toBe(true);
+    expect(hour('A NodeNotReady state every hour since Monday.')).toBe(true);
+    expect(hour('We back up etcd every hour.')).toBe(false);
+  });
+});
