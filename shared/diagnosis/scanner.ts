@@ -129,11 +129,13 @@ export function sentenceAround(line: string, start: number, end: number): { from
  * saturated); a match whose sentence is no observation gives way to a later one.
  */
 function readInSentence(sig: CompiledSignature, message: string): RegExpExecArray | null {
-  if (sig.unlessRegex?.test(message)) return null;
-  if (!sig.unlessSaidRegex) return sig.regex.exec(message);
+  // The pattern first: most lines do not match, and the exclusions are the larger patterns.
+  const first = sig.regex.exec(message);
+  if (!first || sig.unlessRegex?.test(message)) return null;
+  if (!sig.unlessSaidRegex) return first;
   let offset = 0;
   while (offset < message.length) {
-    const found = sig.regex.exec(offset ? message.slice(offset) : message);
+    const found = offset ? sig.regex.exec(message.slice(offset)) : first;
     if (!found) return null;
     const start = offset + found.index;
     const end = start + Math.max(found[0].length, 1);

@@ -113,6 +113,13 @@ describe('round 18: things × states the on-call engineer reads at once', () => 
       'node.pods_running_while_lost',
     ],
     ['Networking was gone, which made it impossible to log into the worker nodes.', 'node.unresponsive'],
+    // A runtime daemon absent from the process table (ps(1)); the kernel's panic with the host rebooting.
+    ['Once I got a shell, there was simply no dockerd in ps.', 'runtime.service_failed'],
+    ['ps shows no containerd process at all.', 'runtime.service_failed'],
+    ['ps 里看不到 dockerd 进程。', 'runtime.service_failed'],
+    ['containerdのプロセスがなかった。', 'runtime.service_failed'],
+    ['Kernel panic on the node, it rebooted three times tonight.', 'node.rebooting'],
+    ['カーネルパニックでノードが再起動した。', 'node.rebooting'],
   ];
   it.each(READ)('%s -> %s', (line, fact) => {
     expect(ids(bundle(line)), line).toContain(fact);
@@ -149,6 +156,9 @@ describe('round 18: things × states the on-call engineer reads at once', () => 
     'During a traffic surge the cluster autoscaler added nodes but they remained NotReady.',
     'The runtime version is 1.6.20; docker version unknown to me.',
     'We have reboot loop protection enabled on the process supervisor.',
+    'We triggered a kernel panic with sysrq on a test VM and it rebooted.',
+    'We had a kernel panic on a test VM last year.',
+    'There is no containerd in this setup, only docker.',
   ])('silent: %s', (line) => {
     expect(said(line).verdict, line).toBe('unknown');
   });

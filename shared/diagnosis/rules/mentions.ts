@@ -2672,6 +2672,50 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       "the kubelet's main loop stopped turning: pods are not synced and their status not updated while the process itself still answers",
   },
+  // A runtime daemon absent from the process list: it is not running (vague: it says nothing of why it exited).
+  {
+    fact: 'runtime.service_failed',
+    forms: [
+      {
+        pattern:
+          '[Nn]o (?:dockerd|containerd|crio|cri-o|docker daemon)(?: process(?:es)?)? (?:at all )?(?:in|left in|running in|showed up in|shows up in|showing in) (?:the )?(?:ps|top|pgrep|process list|process table)|(?:ps|pgrep|process list|process table) (?:shows?|showed|had|has|listed|lists) no (?:dockerd|containerd|crio|cri-o)',
+        literals: ['no dockerd', 'no containerd', 'no crio', 'no cri-o', 'no docker daemon'],
+      },
+      {
+        pattern:
+          '(?:ps|top|pgrep)[^\\n。]{0,20}(?:没有|找不到|看不到) ?(?:dockerd|containerd|crio)(?: ?进程)?',
+        literals: ['没有', '找不到', '看不到'],
+      },
+      {
+        pattern: '(?:dockerd|containerd|crio)(?: ?の)?プロセスが(?:ない|なかった|存在しな|見当たらな|いな)',
+        literals: ['プロセスが'],
+      },
+    ],
+    source:
+      'ps(1) and pgrep(1) list every process in the process table: a daemon that is not in it has exited (systemctl status would show it inactive or failed)',
+    mechanism: 'the runtime daemon is not running: nothing answers the CRI socket',
+  },
+  // The node's kernel said to panic with the host going down or rebooting after it.
+  {
+    fact: 'node.rebooting',
+    thing: {
+      en: ['kernel panic', 'Kernel panic', 'kernel panicked', 'kernel panics', 'kernel crash'],
+      zh: ['内核崩溃', '內核崩潰', '内核 panic', '内核panic'],
+      ja: ['カーネルパニック'],
+    },
+    state: {
+      en: ['rebooted', 'reboots', 'rebooting', 'restarted', 'went down', 'went NotReady', 'goes NotReady'],
+      zh: ['重启', '重啟', '宕机', '宕機'],
+      ja: ['再起動', 'ダウン'],
+    },
+    span: 60,
+    // A crash made on purpose (sysrq's "c", a kdump test) is a test, not an incident.
+    unless: ['sysrq', 'echo c', 'on purpose', 'deliberately', 'kdump test', 'test VM'],
+    source:
+      "the kernel's panic() (kernel/panic.c): the host stops, and with kernel.panic (panic_timeout) set it reboots itself after the given seconds; people say 'kernel panic' and that the node rebooted",
+    mechanism:
+      'the host goes down with everything on it and comes back: each time the kubelet is gone until it starts again',
+  },
   // The node's open-file table by node_exporter's metric or a monitor's usage figure over 80 %.
   {
     fact: 'fd.near_limit',
