@@ -22,6 +22,26 @@ const SAME_HOUR: readonly RegExp[] = [
   /连续(?:几|好几|[0-9一二三四五六七八九十]+)天(?:都在|都是)?(?:同一|相同的?)(?:时间|時間|时段|时刻)/,
   // Japanese: 毎日同じ時間, 毎朝 3 時, 毎晩同じ時刻.
   /毎(?:日|朝|晩|夜)(?:同じ(?:時間|時刻|時間帯)|決まった(?:時間|時刻)| ?[0-9０-９]+ ?時)/,
+  // Round 18: the hour said again on later days ("again around 06:00 UTC on October 9th"), or NotReady every hour
+  // (an hourly timer or cron.hourly).
+  /\bagain (?:at|around|about|near) (?:\d{1,2}:\d{2}|\d{1,2} ?(?:am|pm|AM|PM))/,
+  /(?:[Ee]very|[Ee]ach) hour\b[^\n]{0,80}(?:NotReady|[Nn]ot ?[Rr]eady)|(?:NotReady|[Nn]ot ?[Rr]eady)[^\n]{0,80}(?:every|each) hour\b/,
+  /每(?:个)?小时[^\n。]{0,20}NotReady|NotReady[^\n。]{0,20}每(?:个)?小时/,
+];
+
+/**
+ * Round 18: a node NotReady after someone rebooted, upgraded, updated or reinstalled it. The change is when it
+ * began, not what broke: the kubelet or the runtime not started at boot (a unit not enabled, a dependency that
+ * failed), a configuration the new version refuses (the cgroup driver, the CRI version, a removed flag), the
+ * network plugin not back. It is a question to ask, never a cause's fact: what the units did since that boot.
+ */
+const AFTER_CHANGE: readonly RegExp[] = [
+  /(?:[Aa]fter|[Oo]nce|[Ff]ollowing|[Ss]ince|[Ww]hen|[Ii]f) (?:I |we |they |you )?(?:a |the |an |[a-z]+ )?(?:(?:node|machine|VM|host|instance|server|worker|minion)s? )?(?:reboot(?:ed|ing|s)?|restart(?:ed|ing|s)?|upgrad(?:e|ed|es|ing)|updat(?:e|ed|es|ing)|reinstall(?:ed|ing|s)?|re-install(?:ed|ing)?)\b(?:[^\n.;]|\.(?! )){0,160}(?:NotReady|[Nn]ot ?[Rr]eady|never (?:became|becomes|become|came|comes|come) (?:back )?(?:up|[Rr]eady))/,
+  // Back up after one: "once the machine was up again, kubectl reported it NotReady".
+  /(?:[Oo]nce|[Aa]fter|[Ww]hen) (?:the |it |my |our )?(?:(?:node|machine|VM|host|instance|server|worker|minion)s? )?(?:was|were|came|is|comes) (?:back )?up(?: again)?\b(?:[^\n.;]|\.(?! )){0,120}(?:NotReady|[Nn]ot ?[Rr]eady)/,
+  /(?:NotReady|[Nn]ot ?[Rr]eady)[^\n.;]{0,80}\b(?:after|following|since) (?:a |the |an |its |their )?(?:(?:node|machine|VM|host|instance|server|worker|minion)s? )?(?:reboot|restart|upgrade|update|reinstall)/,
+  /(?:重启|重啟|升级|升級|更新|重装|重裝|重新安装)(?:了)?(?:节点|節點|机器|機器|系统|系統)?(?:之后|之後|以后|以後|后|後|完)[^\n。]{0,60}(?:NotReady|notready|not ?ready|无法 ?ready|无法就绪|一直.{0,6}(?:ready|Ready|就绪))/,
+  /(?:再起動|アップグレード|更新|再インストール)(?:した)?(?:後|あと|したら)[^\n。]{0,60}(?:NotReady|Not ?Ready)/,
 ];
 
 /**
@@ -85,6 +105,12 @@ export function recurringProbes(bundle: EvidenceBundle): Missing[] {
       how: 'aws ec2 describe-instance-status --include-all-instances --instance-ids ID (Events); CloudWatch VolumeThrottledOps / BurstBalance / VolumeQueueLength; Azure: curl -H Metadata:true http://169.254.169.254/metadata/scheduledevents?api-version=2020-07-01; journalctl -k -b -1 | tail -n 80',
     });
   }
+  if (any(AFTER_CHANGE))
+    out.push({
+      what: "what the kubelet's and the runtime's units did since the reboot, upgrade or reinstall: whether they are enabled, started, and what they logged first",
+      why: "a node NotReady after a reboot, an upgrade or a reinstall says when it began, not why: a unit not enabled or failed at boot, a configuration the new version refuses (the cgroup driver, the CRI version, a removed flag), or the network plugin not back each leave it NotReady, and the units' first lines since that boot tell which",
+      how: 'systemctl is-enabled kubelet containerd docker crio; systemctl status kubelet containerd docker crio --no-pager; journalctl -b -u kubelet -u containerd -u docker -u crio --no-pager | head -n 80; kubectl describe node NODE | grep -A8 Conditions',
+    });
   if (!any(SAME_HOUR)) return out;
   return [
     ...out,

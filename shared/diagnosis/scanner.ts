@@ -8,12 +8,14 @@ import { SIGNATURES, type Signature } from './signatures.ts';
 interface CompiledSignature extends Signature {
   regex: RegExp;
   unlessRegex: RegExp | undefined;
+  unlessSaidRegex: RegExp | undefined;
 }
 
 const COMPILED: readonly CompiledSignature[] = SIGNATURES.map((s) => ({
   ...s,
   regex: new RegExp(s.pattern),
   unlessRegex: s.unless ? new RegExp(s.unless) : undefined,
+  unlessSaidRegex: s.unlessSaid ? new RegExp(s.unlessSaid) : undefined,
 }));
 
 /**
@@ -73,8 +75,8 @@ function classifyLine(
     // V8 compiles a pattern to machine code once it has run, and the description grammar's patterns are most
     // of the rules' code (about 12 of 13 MB, in every thread that reads a log).
     if (!sig || found.has(sig.fact) || (sig.prose && !freeProse)) continue;
-    const match = sig.regex.exec(parsed.message);
-    if (!match || sig.unlessRegex?.test(parsed.message)) continue;
+    const match = matchOf(sig, parsed.message, freeProse);
+    if (!match) continue;
     // A person's sentence that names a daemon ("the app hit too many open files; node and kubelet were fine") is
     // not that daemon's line: a rule that requires its writer leaves such prose to the description readers, which
     // weigh who the sentence is about (an application's own limit, a job's container, a denial).
@@ -92,6 +94,64 @@ function classifyLine(
     found.add(sig.fact);
     facts.add(factOf(sig, match, parsed.message, source, text, quoted));
   }
+}
+
+/** A rule's match on a line, unless the line is about something else (or, for a description, says it is no observation). */
+function lineMatch(sig: CompiledSignature, message: string): RegExpExecArray | null {
+  const match = sig.regex.exec(message);
+  return match && !sig.unlessRegex?.test(message) && !sig.unlessSaidRegex?.test(message) ? match : null;
+}
+
+/**
+ * Where a person's sentence ends: a semicolon, the marks of English, Chinese and Japanese, or a full stop before a
+ * space and what starts a sentence (not a lower-case word: "e.g. the OOM killer", "approx. 16:03" go on).
+ */
+const SENTENCE_STOP = /[;!?。；！？]|\.(?=$|\s+[^a-z\s])/g;
+
+/** The sentence, with its closing mark, that holds a match from `start` to `end` of a line. */
+export function sentenceAround(line: string, start: number, end: number): { from: number; to: number } {
+  let from = 0;
+  let to = line.length;
+  for (const stop of line.matchAll(SENTENCE_STOP)) {
+    if (stop.index < start) from = stop.index + 1;
+    else if (stop.index >= end) {
+      to = stop.index + 1;
+      break;
+    }
+  }
+  return { from, to };
+}
+
+/**
+ * A description's match in a person's line: the line's `unless` as for any rule, then the sentence's own (the
+ * hedges, questions, suppositions, advice and denials of `unlessSaid`) on the sentence that holds the match. A
+ * paragraph is one line of many statements ("It might be a kernel bug. Disk IOPS was maxed." still says the disk was
+ * saturated); a match whose sentence is no observation gives way to a later one.
+ */
+function readInSentence(sig: CompiledSignature, message: string): RegExpExecArray | null {
+  // The pattern first: most lines do not match, and the exclusions are the larger patterns.
+  const first = sig.regex.exec(message);
+  if (!first || sig.unlessRegex?.test(message)) return null;
+  if (!sig.unlessSaidRegex) return first;
+  let offset = 0;
+  while (offset < message.length) {
+    const found = offset ? sig.regex.exec(message.slice(offset)) : first;
+    if (!found) return null;
+    const start = offset + found.index;
+    const end = start + Math.max(found[0].length, 1);
+    const { from, to } = sentenceAround(message, start, end);
+    if (!sig.unlessSaidRegex.test(message.slice(from, to))) {
+      found.index = start;
+      return found;
+    }
+    offset = Math.max(to, end);
+  }
+  return null;
+}
+
+/** A rule's match: a description's in a person's line is read sentence by sentence (readInSentence). */
+function matchOf(sig: CompiledSignature, message: string, freeProse: boolean): RegExpExecArray | null {
+  return sig.observation && freeProse ? readInSentence(sig, message) : lineMatch(sig, message);
 }
 
 /** The fact a rule's match records; a description (or a quoted message) said in a sentence about a repair is marked. */

@@ -21,7 +21,11 @@ function read(line: string): FactSet {
 function pairingReads(d: (typeof DESCRIPTIONS)[number], line: string): boolean {
   const rule = DESCRIPTION_RULES[DESCRIPTIONS.indexOf(d)];
   if (!rule) throw new Error('every description compiles to one rule');
-  return new RegExp(rule.pattern).test(line) && !new RegExp(rule.unless ?? '(?!)').test(line);
+  return (
+    new RegExp(rule.pattern).test(line) &&
+    !new RegExp(rule.unless ?? '(?!)').test(line) &&
+    !new RegExp(rule.unlessSaid ?? '(?!)').test(line)
+  );
 }
 
 const CHINESE = /[\u4e00-\u9fff]/;

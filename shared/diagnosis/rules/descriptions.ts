@@ -668,8 +668,21 @@ export const SUBJECTS = {
       'load generator',
       'flood of requests',
       'heavy load',
+      // The busiest hours of a service's traffic.
+      'peak traffic',
+      'traffic peak',
+      'traffic peaks',
+      'peak hours',
+      'peak load',
     ],
     zh: [
+      '访问高峰',
+      '訪問高峰',
+      '流量峰值',
+      '业务高峰',
+      '業務高峰',
+      'アクセス集中',
+      'ピーク時',
       '压测',
       '壓測',
       '压力测试',
@@ -1461,6 +1474,11 @@ export const STATES = {
     forms: [
       phrase(
         [
+          // The bare present after a plural subject: "when our applications consume too much memory".
+          'use',
+          'consume',
+          'eat',
+          'hog',
           'uses',
           'used',
           'using',
@@ -2362,7 +2380,8 @@ export const STATES = {
         'above normal',
         'not fine',
       ],
-      zh: ['不正常', '恢复正常', '恢復正常'],
+      // "无法正常 ready" (cannot become Ready as it should): not a check found normal.
+      zh: ['不正常', '恢复正常', '恢復正常', '无法正常', '無法正常', '不能正常'],
     },
   },
   /** The kubelet's word for a PLEG whose relist is late. */
@@ -3259,6 +3278,54 @@ export const STATES = {
     ],
     zh: ['CPU密集型', 'cpu密集型', '计算密集型', '計算密集型', '吃CPU', '吃cpu', '耗CPU'],
     denied: { en: ['not CPU-intensive', 'not CPU intensive'], zh: [] },
+  },
+  /**
+   * A workload's use of memory or CPU said to be high, as a noun ("high memory usage", "内存占用高"): what top(1)'s
+   * %MEM/%CPU or the metrics server's usage show against the node. A vague state: it says who takes the node's
+   * resources, not that they ran out.
+   */
+  highUsage: {
+    en: [
+      'high memory usage',
+      'high memory consumption',
+      'high memory utilization',
+      'high memory utilisation',
+      'heavy memory usage',
+      'excessive memory usage',
+      'excessive memory consumption',
+      'huge memory usage',
+      'high CPU usage',
+      'high CPU consumption',
+      'high CPU utilization',
+      'high CPU utilisation',
+      'heavy CPU usage',
+      'excessive CPU usage',
+      'high cpu usage',
+    ],
+    zh: [
+      '内存占用高',
+      '內存佔用高',
+      '内存占用很高',
+      '内存占用过高',
+      '内存使用率高',
+      '内存使用率很高',
+      '內存使用率高',
+      'CPU占用高',
+      'CPU占用很高',
+      'CPU占用过高',
+      'cpu占用高',
+      'CPU使用率高',
+      'CPU使用率很高',
+      'メモリ使用量が多',
+      'メモリ使用率が高',
+      'メモリを大量に消費',
+      'CPU使用率が高',
+      'CPUを大量に消費',
+    ],
+    denied: {
+      en: ['no high memory usage', 'no high CPU usage', 'not high memory usage'],
+      zh: ['内存占用不高', '内存占用并不高', 'CPU占用不高', 'CPU占用并不高'],
+    },
   },
   /** A count that keeps rising: grows steadily, keeps increasing, leaks (一直增长, 泄漏). */
   growing: {
@@ -5020,20 +5087,8 @@ export const SUPPOSED =
  */
 export const NEGATED_STATE =
   "(?:wasn't|weren't|isn't|aren't|was not|were not|is not|are not|hasn't been|haven't been|has not been|have not been|hadn't been|had not been| never|Never|was never|were never|didn't get|did not get|並沒有|并没有|并未|没有|沒有|從未|从未|未曾)";
-/** Plans and runbooks: a mention of what may happen, not of what did. */
-export const PLANNING = [
-  ...ADVISED,
-  // What documentation says is possible, not what happened.
-  'the docs',
-  'The docs',
-  'the documentation',
-  'The documentation',
-  'runbook',
-  'planning',
-  'we plan',
-  'next release',
-  'next month',
-  'before the next',
+/** Doubt and questions said as words: one sentence's mood, not the paragraph's (MOOD). */
+const UNSURE = [
   'what does',
   'what is',
   'any ideas',
@@ -5047,6 +5102,31 @@ export const PLANNING = [
   'I wonder',
   'no idea',
   'if you ',
+  'If you ',
+  '有人遇到',
+  '怎么排查',
+  'かもしれ',
+  '可能性',
+  'たぶん',
+  '多分',
+  'でしょうか',
+  'ですか',
+];
+/** Plans and runbooks: a mention of what may happen, not of what did. */
+export const PLANNING = [
+  ...ADVISED,
+  ...UNSURE,
+  // What documentation says is possible, not what happened.
+  'the docs',
+  'The docs',
+  'the documentation',
+  'The documentation',
+  'runbook',
+  'planning',
+  'we plan',
+  'next release',
+  'next month',
+  'before the next',
   'check for',
   'Check for',
   // A list of what was checked and ruled out.
@@ -5058,23 +5138,14 @@ export const PLANNING = [
   'no evidence of',
   '排查了',
   '排除了',
-  'If you ',
   '计划',
   '計劃',
   '打算',
   '下个月',
   '文档',
   '文檔',
-  '有人遇到',
-  '怎么排查',
   '予定',
   '計画',
-  'かもしれ',
-  '可能性',
-  'たぶん',
-  '多分',
-  'でしょうか',
-  'ですか',
   'ドキュメント',
 ];
 
@@ -5975,6 +6046,21 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'load',
     state: 'fellOver',
     fact: 'node.overloaded',
+    // The load is often said with where it was fired ("heavy load on the cluster, the nodes went NotReady").
+    forwardGap: 60,
+    // Nodes added for the load that never became Ready are new nodes not joining (node.never_ready), not nodes that
+    // gave way under it.
+    unless: [
+      'autoscaler',
+      'added nodes',
+      'new nodes',
+      'scaled out',
+      'scaled up',
+      'scale-up',
+      'scale up',
+      '扩容',
+      '擴容',
+    ],
     source:
       'observation: nodes going NotReady or unresponsive while a load or stress test (or a traffic spike) runs on them',
     mechanism:
@@ -6565,6 +6651,17 @@ export const DESCRIPTIONS: readonly Description[] = [
   },
   {
     subject: 'workload',
+    state: 'highUsage',
+    fact: 'workload.intensive',
+    // A workload's own limit reached is its cgroup's OOM, not the node's memory.
+    unless: [...ADVICE, 'OOMKilled', 'its limit', 'its own limit', 'own memory limit', 'heap'],
+    source:
+      "observation: a workload's memory or CPU use said to be high (top(1) %MEM/%CPU, kubectl top pod from the metrics server), against the node's allocatable (pkg/kubelet/cm node allocatable)",
+    mechanism:
+      'the workload takes what the node has; with nothing reserved (kube-reserved/system-reserved) the kubelet and the runtime compete with it',
+  },
+  {
+    subject: 'workload',
     state: 'cpuIntensive',
     fact: 'workload.intensive',
     unless: ADVICE,
@@ -7100,6 +7197,18 @@ export const HEDGES: Terms = {
 };
 
 /**
+ * What makes one sentence no observation, whatever the sentences around it say: a hedge (HEDGES), an advice
+ * (ADVISED, "should"). Description readers test them on the sentence that holds their match (Signature.unlessSaid).
+ */
+export const MOOD: Terms = { en: [...HEDGES.en, ...ADVISED, ...UNSURE, 'should '], zh: HEDGES.zh };
+
+/** Words of a list that are not a sentence's mood: what stays the line's (Signature.unless). */
+export const notMood = (words: readonly string[]): string[] => {
+  const mood = new Set([...MOOD.en, ...MOOD.zh]);
+  return words.filter((w) => !mood.has(w));
+};
+
+/**
  * Words that say a problem was repaired: "was fixed", "had been resolved", "after we fixed", "已修复", "解决后". A
  * description in the same sentence is still read (the repaired problem may be the incident itself: a network cut
  * that came back once a switch was replaced), but a problem someone says is already fixed does not corroborate the
@@ -7353,16 +7462,10 @@ function compile(d: Description): Signature {
   );
   const subjectTerms: SubjectTerms = SUBJECTS[d.subject];
   const forward = `${subject}${WITHIN_SENTENCE}{0,${d.forwardGap ?? FORWARD_GAP}}${said}`;
-  const unless = [
-    state.denied.en,
-    state.denied.zh,
-    HEDGES.en,
-    HEDGES.zh,
-    NOT_THE_NODE,
-    PLANNING,
-    d.unless ?? [],
-    subjectTerms.not ?? [],
-  ].flat();
+  // What sets the line apart (a subject that is not the node, a plan or a runbook, a more specific rule's words),
+  // and what makes one sentence no observation (MOOD: a hedge, an advice, the state denied), read in that sentence.
+  const unless = [NOT_THE_NODE, notMood(PLANNING), notMood(d.unless ?? []), subjectTerms.not ?? []].flat();
+  const mood = [state.denied.en, state.denied.zh, MOOD.en, MOOD.zh].flat();
   const backward = d.objectOf
     ? `${said}(?: ${anyOf(DETERMINERS)}){0,4} ${subject}`
     : `${said}${WITHIN_SENTENCE}{0,${d.backwardGap ?? BACKWARD_GAP}}${subject}`;
@@ -7372,8 +7475,8 @@ function compile(d: Description): Signature {
     fact: d.fact,
     pattern: orders.join('|'),
     literals: descriptionLiterals(d),
-    unless: alternatives({ en: unless, zh: [] }, [
-      ...(d.unlessPatterns ?? []),
+    unless: alternatives({ en: unless, zh: [] }, [...(d.unlessPatterns ?? [])]),
+    unlessSaid: alternatives({ en: mood, zh: [] }, [
       QUESTION,
       // The subject and its state both inside the supposition ("if docker hangs again"), not a subject named in a
       // later sentence's plan ("If we ssh in and start docker …").

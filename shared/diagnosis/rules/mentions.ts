@@ -2,9 +2,10 @@ import type { FactId } from '../facts.ts';
 import {
   ADVICE,
   alternatives,
-  HEDGES,
   KUBELET_LOG_QUOTES,
+  MOOD,
   NOT_THE_NODE,
+  notMood,
   PLANNING,
   QUESTION,
   RESOLVED,
@@ -1166,9 +1167,15 @@ export const MENTIONS: readonly Mention[] = [
         'too many',
       ],
       zh: ['堆积', '堆積', '堆了', '没有被回收', '沒有被回收', '越来越多', '太多', '几千', '上千', '数千'],
-      ja: ['膨れ上が', '数千', 'GCされていな', 'GCされていませ', '溜ま', '大量'],
+      ja: ['膨れ上が', '数千', 'GCされていな', 'GCされていませ', '溜ま'],
     },
     forms: [
+      // "大量" (a great many) said of the containers themselves, next to them: anywhere in the sentence it is as often
+      // another noun's ("大量并发请求 … 容器的状态", many concurrent requests).
+      {
+        pattern: '大量の(?:停止した|終了した|残った)?コンテナ|大量的?(?:已退出的?|退出的?|停止的?)?容器',
+        literals: ['大量'],
+      },
       {
         pattern: `${AT_LEAST_500} (?:exited |dead |running |stopped )?containers`,
         literals: afterDigits(' containers').concat([
@@ -1422,11 +1429,31 @@ export const MENTIONS: readonly Mention[] = [
         'docker commands',
         'crictl commands',
         'docker CLI',
+        // The image list is the daemon's too (docker_images(1), crictl images): every image, one call.
+        'docker images',
+        'crictl images',
       ],
-      zh: ['docker ps', 'crictl ps', 'docker info', 'docker 命令', 'crictl 命令'],
+      zh: ['docker ps', 'crictl ps', 'docker info', 'docker 命令', 'crictl 命令', 'docker images'],
       ja: ['docker ps', 'crictl ps', 'dockerコマンド', 'crictlコマンド'],
     },
-    state: { en: [...NOT_ANSWERING.en, 'forever', 'ctrl-c'], zh: NOT_ANSWERING.zh, ja: NOT_ANSWERING.ja },
+    state: {
+      en: [...NOT_ANSWERING.en, 'forever', 'ctrl-c', 'taking minutes', 'takes minutes'],
+      zh: NOT_ANSWERING.zh,
+      ja: NOT_ANSWERING.ja,
+    },
+    // A command about one container named with it (docker inspect, crictl exec): the hang may be that container's
+    // (its shim or its process), not the daemon's answer to every caller. Not "docker logs": people say it of the
+    // daemon's own journal too.
+    unless: [
+      'docker inspect',
+      'crictl inspect',
+      'docker exec',
+      'crictl exec',
+      'docker stop',
+      'crictl stop',
+      'docker rm ',
+      'crictl rm ',
+    ],
     source:
       'docker ps (docker_ps(1)) and crictl ps (cri-tools docs/crictl.md) ask the daemon for every container: a runtime-wide command that never returns means the daemon does not answer',
     mechanism: 'the runtime daemon does not answer runtime-wide calls: the kubelet relist waits on it',
@@ -2476,6 +2503,332 @@ export const MENTIONS: readonly Mention[] = [
       "libcni's configuration loading (containernetworking/cni libcni/conf.go ConfListFromBytes, ConfFiles), used by containerd's and cri-o's network setup: a file that does not parse is skipped and the network stays not ready",
     mechanism: 'the runtime cannot load the CNI configuration: no pod network can be set up',
   },
+  // Round 18: the words of the kubelet's resource model and of node status fields, read in people's sentences.
+  // Pods with no limits (QoS class BestEffort, or memory limits unset): the scheduler counts requests only, so the
+  // node holds more than it can give. A configuration, not an episode: weighed as pods.unbounded.
+  {
+    fact: 'pods.unbounded',
+    says: {
+      en: [
+        'no resources set',
+        'no resource limits',
+        'no resource requests or limits',
+        'no memory limits',
+        'no memory limit',
+        'no limits set',
+        'no limits or requests',
+        'no requests or limits',
+        'without resource limits',
+        'without memory limits',
+        'without limits',
+        'unset memory limits',
+        'unset memory limit',
+        'unset limits',
+        'limits unset',
+        'limits not set',
+        'memory limits not set',
+        'BestEffort QoS',
+        'BestEffort pods',
+        'BestEffort pod',
+        'QoS class BestEffort',
+        'best-effort pods',
+      ],
+      zh: [
+        '没有设置内存限制',
+        '未设置内存限制',
+        '没有设置资源限制',
+        '未设置资源限制',
+        '没有内存限制',
+        '沒有內存限制',
+        'BestEffort 的 Pod',
+        'BestEffort类型',
+      ],
+      ja: [
+        'リソース制限なし',
+        'リソース制限を設定していな',
+        'メモリ制限なし',
+        'limitsを設定していな',
+        'BestEffortのPod',
+      ],
+    },
+    // A namespace's LimitRange or a policy that sets them is the opposite; a laptop's Docker is not a node.
+    unless: ['LimitRange', 'enforce', 'admission'],
+    source:
+      "Kubernetes docs 'Pod Quality of Service Classes' (BestEffort: no container has a memory or CPU limit or request) and 'Resource Management for Pods and Containers' (a container with no memory limit may use all the memory available on the node; the scheduler places pods by their requests)",
+    mechanism:
+      "pods without limits are placed as if they cost nothing and may take all the memory and CPU of the node, the kubelet's and the runtime's share too",
+  },
+  // The node's CPU load or use said to be high: a vague state (CPU is high for many reasons), so unmarked.
+  {
+    fact: 'cpu.saturated',
+    thing: {
+      en: ['CPU load', 'CPU usage', 'CPU utilization', 'CPU utilisation', 'cpu load', 'cpu usage'],
+      zh: ['CPU使用率', 'CPU 使用率', 'CPU占用', 'CPU 占用', 'CPU负载', 'CPU 负载', 'cpu使用率', 'cpu负载'],
+      ja: ['CPU使用率', 'CPU負荷', 'CPU 負荷'],
+    },
+    state: {
+      en: [
+        'high',
+        'very high',
+        'spiking',
+        'spiked',
+        'keeps increasing',
+        'kept increasing',
+        'keeps growing',
+        'kept growing',
+        'through the roof',
+        'skyrocketed',
+      ],
+      zh: ['很高', '过高', '偏高', '飙升', '居高不下', '持续升高', '一直升高'],
+      ja: ['高い', '高騰', '上がり続け', '上昇し続け'],
+    },
+    span: 30,
+    // One pod's, one container's or PID 1's CPU is theirs (systemd.ts and the grammar read systemd's); a service of
+    // its own (the API server, etcd, a database) is that service's.
+    unless: [
+      "pod's",
+      'its limit',
+      'its container',
+      'the container',
+      'PID 1',
+      'pid 1',
+      'systemd',
+      'apiserver',
+      'API server',
+      'etcd',
+      'database',
+      '容器内',
+      'コンテナ内',
+    ],
+    source:
+      "top(1) and uptime(1): the CPUs' use (%Cpu(s) us/sy) and the load average (proc(5) /proc/loadavg, the run queue); 'high CPU load', 'CPU使用率很高' say they are near full, not why",
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    fact: 'cpu.saturated',
+    // The load average said to spike or climb to a number of runnable (and D-state) tasks.
+    forms: [
+      {
+        pattern:
+          '(?:[Ll]oad|[Ll]oad average|[Ll]oadavg)(?: (?:spikes?|spiked|spiking|shot up|jumped|went up|climbed|rose|was|is|hit|reached))(?: up)? (?:to )?(?:over |above |more than |past )?[0-9]{2,}',
+        literals: ['load'],
+      },
+      {
+        pattern:
+          '(?:负载|負載|ロードアベレージ|load)(?:飙到|飙升到|飙升至|升到|达到|達到|高达|高達|が)(?:了)? ?[0-9]{2,}',
+        literals: ['负载', '負載', 'ロードアベレージ', 'load'],
+      },
+    ],
+    unless: ['load balancer', 'loadBalancer', 'LoadBalancer', 'load test', 'image load', 'docker load'],
+    source:
+      "proc(5) /proc/loadavg and uptime(1): the load average counts tasks running, runnable or in uninterruptible sleep; tens of them on a node's handful of CPUs is a node saturated",
+    mechanism:
+      'tasks queue for the CPUs (or the disk): the kubelet and the runtime wait their turn and miss deadlines',
+  },
+  // The kubelet writes the runtime's version into the node's status; "Unknown" is what it writes when the runtime
+  // did not answer its Version call.
+  {
+    fact: 'runtime.down',
+    specific:
+      "the kubelet writes 'Unknown' as the runtime's version only when its Version call to the runtime fails",
+    says: {
+      en: [
+        'docker://Unknown',
+        'docker://unknown',
+        'containerd://Unknown',
+        'containerd://unknown',
+        'cri-o://Unknown',
+        'cri-o://unknown',
+        'remote://Unknown',
+      ],
+    },
+    thing: {
+      en: [
+        'docker version',
+        'containerd version',
+        'runtime version',
+        'CONTAINER-RUNTIME',
+        'container runtime version',
+        'ContainerRuntimeVersion',
+      ],
+      zh: ['docker版本', 'docker 版本', '运行时版本', '運行時版本', 'CONTAINER-RUNTIME'],
+      ja: ['ランタイムのバージョン', 'CONTAINER-RUNTIME'],
+    },
+    state: {
+      en: ['unknown', 'Unknown'],
+      zh: ['unknown', 'Unknown', '未知'],
+      ja: ['unknown', 'Unknown', '不明'],
+    },
+    span: 40,
+    thingFirst: true,
+    // The writer not knowing the version is no value the kubelet wrote.
+    unless: ['unknown to', 'Unknown to'],
+    source:
+      'kubernetes pkg/kubelet/nodestatus/setters.go VersionInfo (1.13+; kubelet_node_status.go setNodeStatusVersionInfo before): runtimeVersion := "Unknown" unless runtimeVersionFunc() returns without error, then ContainerRuntimeVersion = fmt.Sprintf("%s://%s", runtimeType, runtimeVersion), shown by kubectl get nodes -o wide',
+    mechanism:
+      "the runtime did not answer the kubelet's Version call when the node's status was last written: the kubelet cannot reach the runtime",
+  },
+  // Nodes that crash and reboot, said as a noun ("a recurring crash and reboot of all worker nodes").
+  {
+    fact: 'node.rebooting',
+    says: {
+      en: [
+        'crash and reboot',
+        'crashes and reboots',
+        'crash-and-reboot',
+        'crashing and rebooting',
+        'crashed and rebooted',
+        'reboot loop',
+        'boot loop',
+        'bootloop',
+      ],
+      zh: ['反复宕机重启', '不断宕机重启', '宕机重启循环'],
+      ja: ['クラッシュと再起動を繰り返', '再起動ループ'],
+    },
+    // A program's restart loop is the program's, not the host's.
+    unless: [
+      'pod',
+      'Pod',
+      'container',
+      'kubelet',
+      'docker',
+      'containerd',
+      'process',
+      'application',
+      'daemon',
+      'service',
+      'agent',
+      '容器',
+      '进程',
+      'コンテナ',
+    ],
+    source:
+      "reboot(2) and the kernel's panic handling (kernel/panic.c: panic_timeout, the kernel.panic sysctl reboots the host after a panic): a host that crashes and comes back by itself, again and again",
+    mechanism:
+      'the host goes down with everything on it and comes back: each time the kubelet is gone until it starts again',
+  },
+  // The kubelet's main loop named by its function: it dispatches every pod update, PLEG event and housekeeping tick.
+  {
+    fact: 'kubelet.wedged',
+    thing: {
+      en: ['syncLoop', 'sync loop', 'syncLoopIteration', "kubelet's main loop"],
+      zh: ['syncLoop', 'sync loop', 'syncLoopIteration'],
+      ja: ['syncLoop', 'syncLoopIteration'],
+    },
+    state: {
+      en: [
+        'not running',
+        'stopped running',
+        'stopped',
+        'stuck',
+        'blocked',
+        'hung',
+        'hangs',
+        'deadlocked',
+        'deadlock',
+        'never returned',
+        'not progressing',
+      ],
+      zh: ['卡住', '卡死', '阻塞', '死锁', '死鎖', '不再运行', '停止了'],
+      ja: ['止まって', '固ま', 'ブロック', 'デッドロック'],
+    },
+    span: 40,
+    source:
+      "kubernetes pkg/kubelet/kubelet.go (*Kubelet).syncLoop and syncLoopIteration: the kubelet's one loop that dispatches pod updates, PLEG events and housekeeping; while it does not turn, the kubelet's /healthz still answers (it checks syncLoop's last run only past a threshold)",
+    mechanism:
+      "the kubelet's main loop stopped turning: pods are not synced and their status not updated while the process itself still answers",
+  },
+  // A runtime daemon absent from the process list: it is not running (vague: it says nothing of why it exited).
+  {
+    fact: 'runtime.service_failed',
+    forms: [
+      {
+        pattern:
+          '[Nn]o (?:dockerd|containerd|crio|cri-o|docker daemon)(?: process(?:es)?)? (?:at all )?(?:in|left in|running in|showed up in|shows up in|showing in) (?:the )?(?:ps|top|pgrep|process list|process table)|(?:ps|pgrep|process list|process table) (?:shows?|showed|had|has|listed|lists) no (?:dockerd|containerd|crio|cri-o)',
+        literals: ['no dockerd', 'no containerd', 'no crio', 'no cri-o', 'no docker daemon'],
+      },
+      {
+        pattern:
+          '(?:ps|top|pgrep)[^\\n。]{0,20}(?:没有|找不到|看不到) ?(?:dockerd|containerd|crio)(?: ?进程)?',
+        literals: ['没有', '找不到', '看不到'],
+      },
+      {
+        pattern: '(?:dockerd|containerd|crio)(?: ?の)?プロセスが(?:ない|なかった|存在しな|見当たらな|いな)',
+        literals: ['プロセスが'],
+      },
+    ],
+    source:
+      'ps(1) and pgrep(1) list every process in the process table: a daemon that is not in it has exited (systemctl status would show it inactive or failed)',
+    mechanism: 'the runtime daemon is not running: nothing answers the CRI socket',
+  },
+  // The node's kernel said to panic with the host going down or rebooting after it.
+  {
+    fact: 'node.rebooting',
+    thing: {
+      en: ['kernel panic', 'Kernel panic', 'kernel panicked', 'kernel panics', 'kernel crash'],
+      zh: ['内核崩溃', '內核崩潰', '内核 panic', '内核panic'],
+      ja: ['カーネルパニック'],
+    },
+    state: {
+      en: ['rebooted', 'reboots', 'rebooting', 'restarted', 'went down', 'went NotReady', 'goes NotReady'],
+      zh: ['重启', '重啟', '宕机', '宕機'],
+      ja: ['再起動', 'ダウン'],
+    },
+    span: 60,
+    // A crash made on purpose (sysrq's "c", a kdump test) is a test, not an incident.
+    unless: ['sysrq', 'echo c', 'on purpose', 'deliberately', 'kdump test', 'test VM'],
+    source:
+      "the kernel's panic() (kernel/panic.c): the host stops, and with kernel.panic (panic_timeout) set it reboots itself after the given seconds; people say 'kernel panic' and that the node rebooted",
+    mechanism:
+      'the host goes down with everything on it and comes back: each time the kubelet is gone until it starts again',
+  },
+  // The node's open-file table by node_exporter's metric or a monitor's usage figure over 80 %.
+  {
+    fact: 'fd.near_limit',
+    specific: 'a share of the open-file limit over 80 % is a measurement against the limit',
+    forms: [
+      {
+        pattern: `(?:fd|FD|句柄|文件描述符|[Ff]ile descriptors?|[Dd]escriptors?|filefd|[Oo]pen files)${WITHIN_SENTENCE}{0,6}(?:利用率|使用率|usage|utili[sz]ation|使用量|占用)${WITHIN_SENTENCE}{0,30}${HIGH_PERCENT}`,
+        literals: ['利用率', '使用率', 'usage', 'utilization', 'utilisation', '使用量', '占用'],
+      },
+    ],
+    unless: ['the app', 'application', 'Java', 'inotify'],
+    source:
+      "proc(5) /proc/sys/fs/file-nr (allocated, free, maximum) and a process's RLIMIT_NOFILE; node_exporter's filefd collector (collector/filefd_linux.go node_filefd_allocated / node_filefd_maximum) and node-mixin's NodeFileDescriptorLimit alert (over 70 % warning, 90 % critical)",
+    mechanism: 'open descriptors near the limit: the next opens and accepts fail with EMFILE/ENFILE',
+  },
+  {
+    fact: 'fd.file_max',
+    specific: 'the kernel-wide file table full (file-nr at file-max) is one limit reached',
+    thing: {
+      en: ['node_filefd_allocated', 'node_filefd_maximum', 'filefd', 'file-nr', 'fs.file-max', 'file-max'],
+      zh: ['node_filefd_allocated', 'file-nr', 'file-max'],
+      ja: ['node_filefd_allocated', 'file-nr', 'file-max'],
+    },
+    state: {
+      en: [...EXHAUSTED.en, 'max being hit', 'max was hit', 'the max', 'the maximum', 'hit its max'],
+      zh: [...(EXHAUSTED.zh ?? []), '上限'],
+      ja: [...(EXHAUSTED.ja ?? []), '上限'],
+    },
+    // The limit raised by someone is a change, not the table full.
+    unless: [
+      'raise',
+      'raised',
+      'bump',
+      'set to',
+      'sysctl -w',
+      'increased fs.file-max',
+      'increased file-max',
+      'increase fs.file-max',
+      'increase file-max',
+      'the app',
+      'application',
+    ],
+    source:
+      'proc(5) /proc/sys/fs/file-max and file-nr (allocated, free, maximum); the kernel logs "VFS: file-max limit %lu reached" (fs/file_table.c); node_exporter exports them as node_filefd_allocated and node_filefd_maximum (collector/filefd_linux.go)',
+    mechanism:
+      'the kernel-wide file table is full: every process on the node fails to open files and sockets (ENFILE)',
+  },
 ];
 
 /** Every fact a mention may record (for the tests). */
@@ -2541,11 +2894,14 @@ function compile(m: Mention): Signature {
   // A question about the mention: its words (or, for a count, the whole form) before the sentence's question mark.
   // The words alone, not every order again: the compiled `unless` stays small (the log scan's memory).
   const asked = (named.length ? named : orders).map((o) => `(?:${o})${ASKED}`);
-  const unless = alternatives(
-    {
-      en: [...HEDGES.en, ...ADVICE, ...RESOLVED.en, ...NOT_THE_NODE, ...PLANNING, ...(m.unless ?? [])],
-      zh: [...HEDGES.zh, ...RESOLVED.zh, ...JA_RESOLVED],
-    },
+  // The line's: a subject that is not the node, a plan, a runbook, the rule's own words. The sentence's (Signature
+  // .unlessSaid): a hedge, an advice, a repair, a question, a denial.
+  const unless = alternatives({
+    en: [...notMood(ADVICE), ...NOT_THE_NODE, ...notMood(PLANNING), ...notMood(m.unless ?? [])],
+    zh: [],
+  });
+  const unlessSaid = alternatives(
+    { en: [...MOOD.en, ...RESOLVED.en], zh: [...MOOD.zh, ...RESOLVED.zh, ...JA_RESOLVED] },
     [QUESTION, ...asked, ...denials],
   );
   return {
@@ -2553,6 +2909,7 @@ function compile(m: Mention): Signature {
     pattern: orders.join('|'),
     literals: reduceLiterals(literals),
     unless,
+    unlessSaid,
     observation: true,
     ...(m.specific ? { specific: m.specific } : {}),
     prose: true,

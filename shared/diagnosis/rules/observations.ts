@@ -1,4 +1,13 @@
-import { ADVICE, alternatives, NOT_THE_NODE, PLANNING, QUESTION, RESOLVED } from './descriptions.ts';
+import {
+  ADVICE,
+  alternatives,
+  MOOD,
+  NOT_THE_NODE,
+  notMood,
+  PLANNING,
+  QUESTION,
+  RESOLVED,
+} from './descriptions.ts';
 import { HANG, HANG_LITERALS, type Signature } from './types.ts';
 
 /**
@@ -59,7 +68,7 @@ const CHANNEL_FAILS =
   "(?:times? out|timed out|timing out|(?:could ?n[o']t|can ?n[o']t|cannot|unable to|won't) (?:connect|start|open|get in)|hangs?|hung|hanging|fail(?:s|ed|ing)?|(?:does|did|do) ?n[o']t (?:work|connect|respond)|not working|stopped working|no longer works?|(?:is |was )?unavailable|not available|impossible|(?:is |was |got |gets )?refused|unresponsive|not responding|no response|unreachable|not reachable|(?:gets?|got) stuck|is stuck|was stuck|stuck|froze|frozen|freezes|超时|超時|连不上|連不上|不通|无法连接|無法連接|登录不上|登錄不上|登不上|卡住|卡死|无响应|無響應|没有响应|沒有響應|失败|失敗|不可用|进不去|進不去)";
 /** Reaching the host by a channel, said as what one cannot do. */
 const CANNOT_REACH_BY =
-  "(?:[Cc]annot|[Cc]an't|[Cc]an not|[Cc]ould ?n[o']t|[Uu]nable to|[Nn]ot able to|[Ff]ailed to|[Nn]o longer able to) (?:SSH|ssh|ping|log ?in|log on|connect (?:via|over|with|using|through) (?:SSH|ssh|SSM|[Ss]ession [Mm]anager|(?:EC2 )?[Ii]nstance [Cc]onnect|the serial console|RDP))|(?:无法|無法|不能|没法|沒法) ?(?:ssh|SSH|登录|登錄|登陆|登陸|远程|遠程|ping通)|(?:ssh|SSH|远程|遠程) ?(?:登录|登錄)?(?:不上|不了)|ping ?不通";
+  "(?:[Cc]annot|[Cc]an't|[Cc]an not|[Cc]ould ?n[o']t|[Uu]nable to|[Nn]ot able to|[Ff]ailed to|[Nn]o longer able to|[Ii]mpossible to) (?:SSH|ssh|ping|log ?in|log on|connect (?:via|over|with|using|through) (?:SSH|ssh|SSM|[Ss]ession [Mm]anager|(?:EC2 )?[Ii]nstance [Cc]onnect|the serial console|RDP))|(?:无法|無法|不能|没法|沒法) ?(?:ssh|SSH|登录|登錄|登陆|登陸|远程|遠程|ping通)|(?:ssh|SSH|远程|遠程) ?(?:登录|登錄)?(?:不上|不了)|ping ?不通";
 /** A login or a connection to something else than the host: a registry, a cloud console, a repository, a pod. */
 const ELSEWHERE =
   'docker login|registry|[Rr]egistries|portal|dashboard|az login|aws login|gcloud|kubectl|web console|[Gg]rafana|[Aa]rgo|password|[Hh]arbor|ECR|token|github|gitlab|bitbucket|git@|git clone|from the node|from node|from inside|from the pod|from a pod|from pod|from the container|keepalive|gRPC|grpc|busctl|D-Bus|dbus|liveness|readiness|probe|仓库|倉庫|镜像|鏡像';
@@ -235,7 +244,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
   },
   {
     fact: 'runtime.pods_stuck',
-    pattern: `(?:[Pp]ods?|[Cc]ontainers?)[^\\n]{0,30}${HANG}[^\\n]{0,12}(?:ContainerCreating|[Cc]ontainer ?[Cc]reating|[Cc]reating|Terminating|terminating)`,
+    // Or kept in the state for good: "stay in the Terminating status indefinitely".
+    pattern: `(?:[Pp]ods?|[Cc]ontainers?)[^\\n]{0,30}${HANG}[^\\n]{0,12}(?:ContainerCreating|[Cc]ontainer ?[Cc]reating|[Cc]reating|Terminating|terminating)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:stay|stays|stayed|remain|remains|remained|sit|sits|sat) (?:in )?(?:the |a |an )?(?:ContainerCreating|Terminating)(?: status| state| phase)?,? (?:indefinitely|forever|for ever|for hours|for days|permanently)`,
     literals: ['creating', 'Terminating'],
     unless: `${PER_POD_CAUSE}|${HANG_NOT_SAID}`,
     observation: true,
@@ -368,7 +378,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'runs out of memory',
     ],
     // A runbook, a plan or someone else's machine is not this node's memory (the grammar's lists, descriptions.ts).
-    unless: alternatives({ en: [...NOT_THE_NODE, ...PLANNING, ...ADVICE], zh: [] }),
+    unless: alternatives({ en: [...NOT_THE_NODE, ...notMood(PLANNING), ...notMood(ADVICE)], zh: [] }),
+    unlessSaid: alternatives(MOOD),
     observation: true,
     source: 'observation: node memory exhausted as free/top/monitoring show it',
     mechanism: 'the kernel reclaims and OOM-kills; the kubelet and runtime stall',
@@ -701,7 +712,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     pattern: `(?:[Aa]fter|[Ww]hen|[Ww]henever|[Ee]very time|[Ee]ach time|[Oo]nce) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|systemctl restart) (?:the )?kubelet[^\\n]{0,120}${NOT_READY}|(?:NotReady|not ready)[^\\n]{0,80}(?:after|when|whenever) (?:we |I |you )?restart(?:ed|ing)? (?:the )?kubelet|${RESTART_MAKES_NOT_READY}|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}|${NOT_READY}${SAME_SENTENCE}{0,60}(?:caused by|due to|because of|on|with|during|from) (?:a |the |every |each )?(?:kubelet restart|restart of (?:the )?kubelet)|${NOT_READY}${SAME_SENTENCE}{0,60}(?:every time|each time|whenever|when) (?:the )?kubelet (?:is|gets|was|got) restarted|重启(?:了)? ?kubelet[^\\n]{0,40}(?:NotReady|not ready)|kubelet ?(?:重启后|重启会导致|重启导致)[^\\n]{0,30}NotReady`,
     // A NotReady that a restart does not clear is not the start-up order's brief spell; a NotReady the restart
     // fixed is the restart as a cure; a kubelet that restarts by itself over and over is a crash loop.
-    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|no longer (?:NotReady|not ready)|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启|${SUGGESTED}`,
+    unless: `${DID_NOT_CURE}|(?:remains?|stays?|stayed|remained) NotReady|no longer (?:NotReady|not ready)|(?:fix(?:es|ed)?|resolv(?:es|ed)|solv(?:es|ed)) (?:it|the|this|that)|until|every few|constantly|repeatedly|keeps? restarting|crash|反复|频繁|不断|一直重启`,
+    unlessSaid: `${SUGGESTED}`,
     observation: true,
     source:
       'observation: the node NotReady for a while after an operator restarts the kubelet (kubernetes pkg/kubelet/runtime.go runtimeErrors before the first runtime sync)',
@@ -776,7 +788,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'kubelet.restart_cures',
     literals: ['until', 'restart', 'bounc', '重启', '重啟'],
     pattern: `until (?:we |I |you |someone |they |one |an? (?:admin|operator) )?(?:manually )?(?:restart(?:ed|s)?|bounce[sd]?|systemctl restart) (?:the )?kubelet|until (?:the )?kubelet (?:is|was|gets|got|has been|had been) (?:manually )?(?:restarted|bounced)|until (?:a |the )?(?:manual )?kubelet restart|${KUBELET_RESTART}${SAME_SENTENCE}{0,30}(?:fix(?:es|ed)|resolv(?:es|ed)|solv(?:es|ed)|cur(?:es|ed)|clear(?:s|ed)|help(?:s|ed)|recover(?:s|ed)|brings? (?:it|them|the nodes?) back|brought (?:it|them|the nodes?) back|(?:makes?|made) (?:it|them|the nodes?) Ready|Ready again|back to Ready|back to normal|works? again|worked again)|(?:[Aa]fter|[Oo]nce) (?:we |I |they )?(?:restart(?:ed|ing)?|bounc(?:ed|ing)) (?:the )?kubelet${SAME_SENTENCE}{0,50}(?:recover(?:s|ed)|came back|comes back|back to (?:Ready|normal)|Ready again|(?:is|are|was|were|becomes?|became|goes|went|turns?|turned) Ready)|(?:重启|重啟)(?:了)? ?kubelet(?:服务|进程|服務)?(?:之后|以后|后|後)?[^\\n]{0,12}(?:恢复|恢復|好了|解决|解決|变为Ready|变成Ready|就Ready)|(?:直到|只有|只能|需要|必须)(?:手动)?(?:重启|重啟) ?kubelet`,
-    unless: `${DID_NOT_CURE}|${RESTART_MAKES_NOT_READY}|(?:重启|重啟) ?kubelet[^\\n]{0,20}NotReady|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}|${SUGGESTED}`,
+    unless: `${DID_NOT_CURE}|${RESTART_MAKES_NOT_READY}|(?:重启|重啟) ?kubelet[^\\n]{0,20}NotReady|${KUBELET_RESTART},? (?:and|then|&&)${SAME_SENTENCE}{0,30}${NOT_READY}`,
+    unlessSaid: `${SUGGESTED}`,
     observation: true,
     source:
       'observation: a node back to Ready once only the kubelet is restarted (systemctl restart kubelet), the network and the runtime left as they were',
@@ -833,7 +846,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       '遠程',
     ],
     pattern: `${CHANNEL}(?: (?:connections?|sessions?|access|logins?|agent))?${SAME_SENTENCE}{0,30}${CHANNEL_FAILS}|${CANNOT_REACH_BY}`,
-    unless: `${ELSEWHERE}|${HEDGED}|[Ii]f |[Ii]n case|如果|的话`,
+    unless: `${ELSEWHERE}`,
+    unlessSaid: `${HEDGED}|[Ii]f |[Ii]n case|如果|的话`,
     observation: true,
     // People's words only: a program's line that mentions it is that program's.
     prose: true,
@@ -848,7 +862,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     literals: ['ssh', 'SSM', 'ping', 'console', 'login'],
     pattern:
       '(?:[Nn]o|[Ll]ost|[Ll]ost all|[Nn]o more|[Nn]o working) (?:SSH|ssh|SSM|ping|pings|serial console|console access|console login|login)',
-    unless: `${ELSEWHERE}|${HEDGED}|key|configured|enabled|disabled|allowed|by design|policy|instead|[Ii]f |needed|required|without`,
+    unless: `${ELSEWHERE}|key|configured|enabled|disabled|allowed|by design|policy|instead|needed|required|without`,
+    unlessSaid: `${HEDGED}|[Ii]f `,
     observation: true,
     // People's words only: a program's line that mentions it is that program's.
     prose: true,
@@ -875,7 +890,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     ],
     pattern:
       '(?:[Ss]oft|[Hh]ard)[- ]?lock-?ups?|(?:RCU|rcu) stalls?|rcu_(?:sched|preempt)(?: self-detected| detected)? stalls?|软锁|軟鎖|软死锁|軟死鎖',
-    unless: `${HEDGED}|BUG: soft lockup|[Ww]atchdog detected|softlockup_|hardlockup_|watchdog_thresh|nmi_watchdog|kernel\\.softlockup|kernel\\.hardlockup|[Nn]o (?:soft |hard )?lock-?ups?|[Nn]o (?:RCU|rcu) stall|without (?:any )?(?:soft |hard )?lockups?|[Ii]f |没有软锁|如果`,
+    unless: `BUG: soft lockup|[Ww]atchdog detected|softlockup_|hardlockup_|watchdog_thresh|nmi_watchdog|kernel\\.softlockup|kernel\\.hardlockup|[Nn]o (?:soft |hard )?lock-?ups?|[Nn]o (?:RCU|rcu) stall|without (?:any )?(?:soft |hard )?lockups?|没有软锁`,
+    unlessSaid: `${HEDGED}|[Ii]f |如果`,
     observation: true,
     // People's words only: a program's line that mentions it is that program's.
     prose: true,
@@ -889,8 +905,9 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // and the node controller evicts only after the taint's toleration (300 s by default) has passed.
     fact: 'node.pods_running_while_lost',
     literals: ['running'],
-    pattern: `(?:NotReady|Not Ready|not ready|Unknown)${SAME_SENTENCE}{0,80}(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed|kept|keep|continues? to|continued to)${SAME_SENTENCE}{0,20}(?:Running|running)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed)${SAME_SENTENCE}{0,20}(?:Running|running)${SAME_SENTENCE}{0,80}(?:NotReady|Not Ready|not ready|Unknown)|NotReady[^\\n]{0,40}(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running|(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running[^\\n]{0,40}NotReady`,
-    unless: `${HEDGED}|tolerationSeconds|pod-eviction-timeout|eviction timeout|by design|expected behaviou?r|is expected|Terminating|terminating|[Ii]f |如果`,
+    pattern: `(?:NotReady|Not Ready|not ready|Unknown)${SAME_SENTENCE}{0,80}(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed|kept|keep|continues? to|continued to)${SAME_SENTENCE}{0,20}(?:Running|running)|(?:[Pp]ods?|[Cc]ontainers?)${SAME_SENTENCE}{0,40}(?:still|remains?|remained|stays?|stayed)${SAME_SENTENCE}{0,20}(?:Running|running)${SAME_SENTENCE}{0,80}(?:NotReady|Not Ready|not ready|Unknown)|NotReady[^\\n]{0,40}(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running|(?:[Pp]od|容器)[^\\n]{0,20}(?:仍|仍然|依然|还是|還是|一直|依旧|依舊)[^\\n]{0,6}Running[^\\n]{0,40}NotReady|NotReady[^\\n]{0,120}(?:仍然|依然|还是|還是|依旧|依舊)(?:显示|顯示)[^\\n]{0,30}(?:[Pp]ods?|容器)[^\\n]{0,20}[Rr]unning`,
+    unless: `tolerationSeconds|pod-eviction-timeout|eviction timeout|by design|expected behaviou?r|is expected|Terminating|terminating`,
+    unlessSaid: `${HEDGED}|[Ii]f |如果`,
     observation: true,
     // People's words only: a program's line that mentions it is that program's.
     prose: true,
@@ -906,7 +923,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     literals: ['reserved', '预留', '預留'],
     pattern:
       '(?:[Nn]o|[Ww]ithout|[Mm]issing|[Nn]ot (?:set|configured|using)|[Nn]either|[Nn]o (?:resources?|memory|CPU|cpu) (?:is |was |are |were )?)(?: (?:a|any|the))? (?:--)?(?:system-reserved|kube-reserved|systemReserved|kubeReserved|system reserved|kube reserved|reservations?|reserved resources)|(?:--)?(?:system-reserved|kube-reserved|systemReserved|kubeReserved)(?: (?:or|and|nor) (?:--)?(?:system-reserved|kube-reserved|systemReserved|kubeReserved))?(?: (?:is|are|was|were) (?:not|never) (?:set|configured|defined|specified)| not set| unset| missing| empty| absent)|[Nn]othing (?:is |was )?reserved for|(?:没有|沒有|未)(?:设置|配置|設置|設定)?(?:任何)? ?(?:kube-reserved|system-reserved|kubeReserved|systemReserved|预留资源|預留資源|资源预留|資源預留|预留)',
-    unless: `${SUGGESTED}|[Ii]f |recommend|best practice|如果|建议`,
+    unlessSaid: `${SUGGESTED}|[Ii]f |recommend|best practice|如果|建议`,
     observation: true,
     // People's words only: a program's line that mentions it is that program's.
     prose: true,
@@ -924,7 +941,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'runtime.shim_mismatch',
     pattern: `(?:[Cc]ontainers?[^a-zA-Z\\n]|docker ps|crictl ps)${SAME_SENTENCE}{0,60}(?:Up|[Rr]unning)${SAME_SENTENCE}{0,60}(?:no process|process(?:es)? (?:is |was |are |were )?(?:gone|missing|not there|dead|not running)|process(?:es)? (?:does|do|did) ?n.t exist|process no longer exists|PID (?:is |was )?(?:gone|missing|dead)|PID no longer exists|PID (?:does|did) ?n.t exist|no such process|nothing (?:behind|under) it)|容器[^\\n]{0,30}(?:运行|運行|Running|running|Up)[^\\n]{0,20}(?:进程|進程)[^\\n]{0,4}(?:不存在|没了|沒了|没有了|沒有了|找不到|已退出|不在了|消失)|コンテナ[^\\n]{0,40}(?:実行中|稼働中|Running|running|Up)[^\\n]{0,40}プロセス[^\\n]{0,4}(?:存在しない|存在しません|ない|ありません|見つからない|見つかりません|いない|消え)`,
     literals: ['process', 'PID', 'nothing behind it', 'nothing under it', '进程', '進程', 'プロセス'],
-    unless: `${HEDGED}|[?？]|[吗嗎]|child process|worker process|application|the app`,
+    unless: `child process|worker process|application|the app`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]`,
     observation: true,
     prose: true,
     source:
@@ -954,7 +972,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'survive',
       'ignore',
     ],
-    unless: `${HEDGED}|[?？]|[吗嗎]|restarting|crashing|looping`,
+    unless: `restarting|crashing|looping`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]`,
     observation: true,
     prose: true,
     source:
@@ -991,7 +1010,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       '規格',
     ],
     // A pod's limits or requests changed are the pods' resources, not the machine's.
-    unless: `${HEDGED}|[?？]|[吗嗎]|plan to|planning to|going to|will resize|swap|limits?|requests?|quota`,
+    unless: `plan to|planning to|going to|will resize|swap|limits?|requests?|quota`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]`,
     observation: true,
     prose: true,
     source:
@@ -1006,7 +1026,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'containers.exited_many',
     pattern: `(?:Completed|completed|Succeeded|succeeded) pods${SAME_SENTENCE}{0,40}(?:pil(?:e|es|ed|ing) up|accumulat|keep growing|kept growing|never (?:get )?(?:cleaned|removed|deleted)|not (?:being )?(?:cleaned|removed|deleted))|(?:hundreds|thousands|tens of thousands|lots|tons) of (?:Completed|completed|Succeeded|succeeded) pods|(?:大量|几千个|幾千個|上千个|上千個|成千上万|成千上萬|上万个|上萬個)[^\\n]{0,4}(?:Completed|completed|已完成)[^\\n]{0,6}(?:pod|Pod)`,
     literals: ['completed', 'succeeded', '已完成'],
-    unless: `${HEDGED}|[?？]|[吗嗎]`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]`,
     observation: true,
     prose: true,
     source:
@@ -1041,7 +1061,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       '几万',
       '幾萬',
     ],
-    unless: `${HEDGED}|[?？]|[吗嗎]`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]`,
     observation: true,
     prose: true,
     source:
@@ -1054,7 +1074,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'network.disrupted',
     pattern: `(?:[Ll]oad [Bb]alancers?|ELB|NLB|ALB|SLB|CLB|[Tt]arget [Gg]roups?)${SAME_SENTENCE}{0,40}(?:marks?|marked|marking|reports?|reported|shows?|showed|lists?|listed|considers?|considered|sees?|saw|flags?|flagged) (?:(?:all|the|our|every|each|several|some|many|most|of|worker|its|k8s|cluster) ){0,4}(?:nodes|instances|targets|backends|node|instance|workers) (?:as )?(?:unhealthy|OutOfService|out of service|down|unreachable)|(?:[Ll]oad [Bb]alancers?|ELB|NLB|ALB|SLB|CLB)${SAME_SENTENCE}{0,30}(?:cannot|can't|could not|couldn't|unable to|fails? to|failed to) reach (?:(?:the|any|all|of|our|worker) ){0,3}(?:nodes|instances|node|workers)`,
     literals: ['load balancer', 'ELB', 'NLB', 'ALB', 'SLB', 'CLB', 'target group'],
-    unless: `${HEDGED}|[?？]|[吗嗎]|pods|ingress|Ingress`,
+    unless: `pods|ingress|Ingress`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]`,
     observation: true,
     prose: true,
     source:
@@ -1068,7 +1089,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'network.disrupted',
     literals: ['ssh'],
     pattern: `(?:unreachable|not reachable|inaccessible|cannot be reached|can't be reached|could not be reached|couldn't be reached) (?:over|via|by|through|with|from) (?:both )?(?:the )?(?:API|kubectl|[Aa]pi ?server)(?: server)? (?:and|or|nor|as well as) (?:via |over |by )?(?:SSH|ssh)|(?:unreachable|not reachable|inaccessible|cannot be reached|can't be reached|could not be reached|couldn't be reached) (?:over|via|by|through|with|from) (?:both )?(?:SSH|ssh) (?:and|or|nor|as well as) (?:via |over |by )?(?:the )?(?:API|kubectl|[Aa]pi ?server)`,
-    unless: `${HEDGED}|[?？]|[吗嗎]|[Ii]f |from the pod|from a pod|from inside`,
+    unless: `from the pod|from a pod|from inside`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]|[Ii]f `,
     observation: true,
     prose: true,
     source:
@@ -1084,7 +1106,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'node.overloaded',
     literals: ['insufficient cpu', 'insufficient memory'],
     pattern: `Insufficient (?:cpu|memory)[^\\n]{0,200}${NODES_GO_DOWN}|${NODES_GO_DOWN}[^\\n]{0,200}Insufficient (?:cpu|memory)`,
-    unless: `${HEDGED}|[?？]|[吗嗎]|[Ii]f |stayed Ready|remained Ready|still Ready`,
+    unless: `stayed Ready|remained Ready|still Ready`,
+    unlessSaid: `${HEDGED}|[?？]|[吗嗎]|[Ii]f `,
     observation: true,
     prose: true,
     source:

@@ -27,6 +27,13 @@ export interface Signature {
   discountAs?: FactId;
   /** Lines that match this too are not this fact (a more specific rule owns them). */
   unless?: string;
+  /**
+   * For a description: what makes a sentence no observation (a hedge, a question, a supposition, an advice, a denial,
+   * a repair), tested on the sentence that holds the match, not the whole line (a person's paragraph is often one line
+   * of many statements, and a hedge qualifies its own sentence). `unless` stays the line's: a subject that is not the
+   * node, or a more specific rule's words.
+   */
+  unlessSaid?: string;
   /** A person's description rather than a program's message. */
   observation?: boolean;
   /**
