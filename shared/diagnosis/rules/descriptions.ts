@@ -7361,6 +7361,10 @@ export const NOT_AFFIRMED = {
     '今後',
   ],
   advisedAfter: [
+    'への対策',
+    '対策を',
+    'ておきたい',
+    'mitigation',
     'のが良い',
     'のがよい',
     'のがいい',
@@ -7398,6 +7402,16 @@ export const NOT_AFFIRMED = {
    * sentence, or with the words of experience and repair after them.
    */
   past: [
+    '以前のバージョン',
+    '旧バージョン',
+    '古いバージョン',
+    '旧版本',
+    '老版本',
+    '修正されてい',
+    '解消されてい',
+    'fixed since',
+    'long fixed',
+    'fixed long ago',
     'old issue',
     'old problem',
     'old bug',
@@ -7466,8 +7480,11 @@ export const NOT_AFFIRMED = {
   /** A year named for it, a release that fixed it: "in 2022", "2022 年遇到过", "fixed in 1.1.2", "在 1.1.2 修了". */
   pastPatterns: [
     '(?<![A-Za-z])(?:in|back in|during|since) (?:19|20)[0-9]{2}(?![0-9/-])',
-    '(?<![0-9])(?:19|20)[0-9]{2} ?年(?![0-9])',
+    // A year, not a date ("2023年11月2日" is when it happened).
+    '(?<![0-9])(?:19|20)[0-9]{2} ?年(?![0-9]| ?[0-9]{1,2} ?月)',
     '(?<![A-Za-z])(?:fixed|resolved|patched) in (?:v|version |release )?[0-9]+\\.[0-9]+',
+    '(?<![0-9])(?:19|20)[0-9]{2} (?:thing|issue|problem|bug|incident)',
+    '(?:新版|新版本|新的版本)[^。\\n]{0,20}(?:修复|修復|解决|解決)',
     '在 ?v?[0-9]+\\.[0-9]+(?:\\.[0-9]+)? ?(?:版本)?(?:里|中)? ?(?:修了|修复|修復|已修复|已修復)',
   ],
   pastOpening: '^ *(?:以前|之前|Previously|Earlier this year|Last year)',
@@ -7583,6 +7600,7 @@ export const NOT_AFFIRMED = {
   /** An application's own limit or heap: "the app ran out of its own descriptors". */
   otherSubjectPatterns: [
     "\\b(?:[Aa]pp|[Aa]pplication|JVM|[Jj]ava|[Pp]rogram|[Ww]orkload)(?:'s)?\\b[^\\n]{0,60}\\b(?:its|their) own\\b",
+    '(?:アプリ|アプリケーション|JVM|Java)[^。\\n]{0,30}(?:自分の|自身の)',
     // A pod's or a container's own limit: its cgroup's, not the node's ("the pod's container hit its memory limit").
     "\\b(?:[Pp]od|[Cc]ontainer|[Aa]pp|[Aa]pplication|JVM|[Jj]ava)(?:'s)?\\b[^\\n]{0,60}\\b(?:its|their) (?:memory limit|cgroup limit|memory\\.max|pids\\.max|PIDs|pids|pid limit|PID limit|heap|ulimit|[A-Za-z_]*rlimit[A-Za-z_]*)",
   ],
@@ -7593,6 +7611,11 @@ export const NOT_AFFIRMED = {
    * ("无法正常启动": cannot start normally), and after "恢复" a state that ended, which other words read.
    */
   deniedBefore: [
+    'not seeing',
+    'Not seeing',
+    'not finding',
+    'no evidence',
+    'No evidence',
     "weren't any",
     "wasn't any",
     "aren't any",
@@ -7632,8 +7655,6 @@ export const NOT_AFFIRMED = {
     'No sign of',
     'no signs of',
     'No signs of',
-    'no evidence of',
-    'No evidence of',
     'no trace of',
     'nothing about',
     'Nothing about',
@@ -7686,6 +7707,21 @@ export const NOT_AFFIRMED = {
     '(?:没有|沒有)(?!办法|辦法|响应|響應|反应|反應)',
   ],
   deniedAfter: [
+    '很少',
+    '极少',
+    '極少',
+    '否定でき',
+    '否定され',
+    '除外',
+    '可以忽略',
+    '忽略不计',
+    '忽略不計',
+    'negligible',
+    'stayed quiet',
+    'was quiet',
+    'remained quiet',
+    'stayed silent',
+    'was silent',
     '一个没有',
     '一個沒有',
     '一个都没',
