@@ -74,7 +74,7 @@ function classifyLine(
     // of the rules' code (about 12 of 13 MB, in every thread that reads a log).
     if (!sig || found.has(sig.fact) || (sig.prose && !freeProse)) continue;
     const match = sig.regex.exec(parsed.message);
-    if (!match || !readable(sig, parsed.message, match)) continue;
+    if (!match || !readable(sig, parsed.message, match, freeProse)) continue;
     // A person's sentence that names a daemon ("the app hit too many open files; node and kubelet were fine") is
     // not that daemon's line: a rule that requires its writer leaves such prose to the description readers, which
     // weigh who the sentence is about (an application's own limit, a job's container, a denial).
@@ -95,13 +95,21 @@ function classifyLine(
 }
 
 /**
- * A match its rule's `unless` leaves standing and, for a person's sentence, one that sentence affirms: a sentence that
+ * A match its rule's `unless` leaves standing and, for a person's sentence (an observation's words in free prose), one that sentence affirms: a sentence that
  * asks, advises, plans, tells of a repair long ago or of another machine, or denies what it names does not say it of
  * the node now (NOT_AFFIRMED, descriptions.ts).
  */
-function readable(sig: CompiledSignature, message: string, match: RegExpExecArray): boolean {
+function readable(
+  sig: CompiledSignature,
+  message: string,
+  match: RegExpExecArray,
+  freeProse: boolean,
+): boolean {
   if (sig.unlessRegex?.test(message)) return false;
-  return !(sig.prose && sig.observation) || saidAffirmed(message, match.index, match.index + match[0].length);
+  // An observation's words read in a person's free prose, whether or not the rule is read in prose only ("docker ps
+  // hangs" is also a line a runbook's check prints): there the sentence decides.
+  const said = sig.observation === true && (sig.prose === true || freeProse);
+  return !said || saidAffirmed(message, match.index, match.index + match[0].length);
 }
 
 /** The fact a rule's match records; a description (or a quoted message) said in a sentence about a repair is marked. */
