@@ -56,12 +56,15 @@ describe('what keeps a sentence from affirming its match (NOT_AFFIRMED)', () => 
   };
 
   it('names the category and its words', () => {
-    expect(by('Processes in D state: none.', 'D state')).toBe('denied: none');
+    expect(by('Processes in D state: none.', 'D state')).toBe('denied: : none');
     expect(by('Could it be inotify', 'inotify')).toBe('asked: Could ');
     expect(by("Let's bump max_user_watches next sprint.", 'max_user_watches')).toBe("advised: Let's");
     expect(by('We fixed the zombie issue last year.', 'zombie')).toBe('past: last year');
     expect(by('On the test VM containerd hung.', 'containerd hung')).toBe('other environment: test VM');
     expect(by('ゾンビプロセスは見当たらない。', 'ゾンビプロセス')).toBe('denied: 見当たら');
+    expect(by('We looked at OOM kills. There were none.', 'OOM')).toBe('denied: refuted next');
+    expect(by('Zombie processes? None on the node.', 'Zombie processes')).toBe('denied: answered no');
+    expect(by('OOM killer - nothing.', 'OOM')).toMatch(/^denied: .*nothing/);
     expect(by('是不是 inotify 不够用了', 'inotify 不够用')).toBe('asked: 是不是');
   });
 
@@ -89,5 +92,8 @@ describe('what keeps a sentence from affirming its match (NOT_AFFIRMED)', () => 
     expect(by('Nodes become not ready on the test VM after an OOM.', 'OOM')).toBeUndefined();
     // "正常" as an adverb after "无法" is no denial.
     expect(by('containerd 卡住了，导致 pod 无法正常启动。', 'containerd 卡住')).toBeUndefined();
+    // A next sentence that says more is no refutation; a date is no past year.
+    expect(by('containerd hung. Nothing helped until a reboot.', 'containerd hung')).toBeUndefined();
+    expect(by('2023年11月2日、ノードで PID が枯渇しました。', 'PID が枯渇')).toBeUndefined();
   });
 });

@@ -7596,6 +7596,12 @@ export const NOT_AFFIRMED = {
   /** A question's answer, opening the next sentence: no. */
   answeredNo:
     '^ *(?:None|none|No|no|Nope|nope|Zero|Not really|没有|沒有|无|無|不是|なし|ありません|いいえ|ゼロ)(?![A-Za-z])',
+  /**
+   * A next sentence that is a bare denial, whatever this one's mark: "We looked at OOM kills. There were none.",
+   * "We suspected inotify exhaustion. It wasn't." Only a whole sentence of those words ("Nothing helped" is not one).
+   */
+  refutedNext:
+    "^ *(?:There (?:were|was) (?:none|nothing)|None(?: found)?|Nope|Not found|Nothing|Zero|It (?:wasn't|didn't|was not|did not|isn't)(?: it| the case)?|That wasn't it|Not the case|没有|沒有|不是|なし|ありませんでした|違いました) *(?:[.!。！]|$)",
   theNode: '\\b[Nn]odes?\\b|NotReady|[Nn]ot ?[Rr]eady|节点|節點|ノード',
   /** An application's own limit or heap: "the app ran out of its own descriptors". */
   otherSubjectPatterns: [
@@ -7877,6 +7883,8 @@ export const NOT_AFFIRMED = {
   deniedAfterPatterns: [
     // A count said to be nought: "OOM kills: 0", "zombies = 0".
     '^[^,，、]{0,24}?(?:[:=] *|\\b(?:was|were|is|are) )(?:0|zero)(?![0-9.,])',
+    // A list's answer after a colon or a dash, the whole of its clause: "OOM: no", "OOM killer - nothing", "僵尸进程：没有".
+    '^[^,，、]{0,24}?(?:[:：=] *| [-–—]+ *)(?:none|nothing|no|nope|not seen|无|無|没有|沒有|なし|無し)(?= *(?:$|[.;,。；，)]))',
     '(?<!无法|無法|不能|未能|没法|沒法|不|恢复|恢復|回复|回復)正常(?!に)',
   ],
 };
@@ -7917,6 +7925,7 @@ function compileNotAffirmed() {
     theNode: new RegExp(n.theNode),
     another: new RegExp(n.another),
     answeredNo: new RegExp(n.answeredNo),
+    refutedNext: new RegExp(n.refutedNext),
     deniedBefore: words(n.deniedBefore, n.deniedBeforePatterns),
     deniedAfter: words(n.deniedAfter, n.deniedAfterPatterns),
     deniedWithin: words(n.deniedWithin, n.deniedWithinPatterns),
@@ -7945,6 +7954,7 @@ const found = (category: string, pattern: RegExp, text: string) => {
 /** A question (or a question answered no: "Zombie processes? None on the node."), an advice or a plan. */
 function askedOrAdvised(p: NotAffirmedPatterns, a: Around): string | undefined {
   if ((a.stop === '?' || a.stop === '？') && p.answeredNo.test(a.next)) return 'denied: answered no';
+  if (p.refutedNext.test(a.next)) return 'denied: refuted next';
   const asked =
     found('asked', p.askedOpening, a.sentence) ??
     found('asked', p.askedBefore, a.before) ??
