@@ -95,5 +95,12 @@ describe('what keeps a sentence from affirming its match (NOT_AFFIRMED)', () => 
     // A next sentence that says more is no refutation; a date is no past year.
     expect(by('containerd hung. Nothing helped until a reboot.', 'containerd hung')).toBeUndefined();
     expect(by('2023年11月2日、ノードで PID が枯渇しました。', 'PID が枯渇')).toBeUndefined();
+    // An advice's, an expectation's or a past's words in another clause are not this clause's.
+    expect(by('The kubelet should have recovered, but containerd hung.', 'containerd hung')).toBeUndefined();
+    expect(by('The node used to be fine, until dockerd hung.', 'dockerd hung')).toBeUndefined();
+    expect(by('重启之后恢复了，之前 containerd 一直卡住。', 'containerd 一直卡住')).toBeUndefined();
+    // "A while ago" is no clause's "while"; a time set off at the start is the whole sentence's.
+    expect(by('A while ago containerd hung on these nodes.', 'containerd hung')).toBe('past: A while ago');
+    expect(by('去年、ゾンビプロセスでノードが落ちた。', 'ゾンビプロセス')).toBe('past: 去年');
   });
 });

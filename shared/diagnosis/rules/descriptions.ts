@@ -7395,7 +7395,25 @@ export const NOT_AFFIRMED = {
     '的話',
   ],
   /** A reason or a cause that ends an advice's scope: what follows it is what happened. */
-  because: ['because', 'since', 'due to', '因为', '因為', '由于', '由於', 'ので', 'から', 'ため'],
+  because: [
+    'because',
+    'since',
+    'due to',
+    'every time',
+    'whenever',
+    'each time',
+    '因为',
+    '因為',
+    '由于',
+    '由於',
+    '每次',
+    '每当',
+    '每當',
+    'ので',
+    'から',
+    'ため',
+    'たびに',
+  ],
   /**
    * A past long ago, or one that stopped: a repair with its time ("fixed last year", "以前", "昨年"), a state that
    * used to be ("used to hit"). Chinese 以前 and 之前 also mean "before" after a verb ("重启之前"): only opening the
@@ -7889,8 +7907,11 @@ export const NOT_AFFIRMED = {
   ],
 };
 
+/** What a match may end in that makes a "正常" right after it no denial (deniedAfterPatterns' look-behind). */
+const ENDS_BEFORE_NORMAL = /(?:无法|無法|不能|未能|没法|沒法|不|恢复|恢復|回复|回復)$/;
 /** A clause's end inside a sentence: a comma, and the conjunctions that set one state against another. */
-const CLAUSE_BREAK = /[,，、]| but | while | whereas |但是|但|可是|却|卻|不过|不過|が、|けど|けれど/g;
+const CLAUSE_BREAK =
+  /[,，、]| but |(?<!\b[Aa]) while | whereas |但是|但|可是|却|卻|不过|不過|が、|けど|けれど/g;
 /**
  * The words as one pattern, an English word whole ("let's" is not in "kubelet's", "none" not in "nonetheless"); the
  * Japanese endings that are particles (かな, かも, 吧) only where their clause ends, not inside a verb ("動かない").
@@ -7941,6 +7962,9 @@ interface Around {
   before: string;
   match: string;
   after: string;
+  /** The match's clause (CLAUSE_BREAK) before and after it. */
+  clauseBefore: string;
+  clauseAfter: string;
   /** The mark that ends the sentence, and the text after it. */
   stop: string;
   next: string;
@@ -7961,17 +7985,24 @@ function askedOrAdvised(p: NotAffirmedPatterns, a: Around): string | undefined {
     found('asked', p.askedAfter, a.after);
   if (asked) return asked;
   // An advice before the match, unless a reason stands between them ("…, because dockerd hit its limit").
-  const advised = [...a.before.matchAll(new RegExp(p.advisedBefore.source, 'g'))].at(-1);
-  if (advised && !p.because.test(a.before.slice(advised.index + advised[0].length) + a.match))
+  const advised = [...a.clauseBefore.matchAll(new RegExp(p.advisedBefore.source, 'g'))].at(-1);
+  if (advised && !p.because.test(a.clauseBefore.slice(advised.index + advised[0].length) + a.match))
     return `advised: ${advised[0]}`;
   return found('advised', p.advisedAfter, a.after);
 }
 
 /** A past long ago, another machine or an application's own limit, another environment than the node's. */
 function elsewhere(p: NotAffirmedPatterns, a: Around): string | undefined {
+  const clause = a.clauseBefore + a.match + a.clauseAfter;
+  // A time set off at the sentence's start ("Last year, …", "去年、…") is the whole sentence's.
+  const opening = /^[^,，、]*[,，、]/.exec(a.sentence)?.[0] ?? '';
+  const time = p.past.exec(opening) ?? p.pastOpening.exec(opening);
+  const timeAlone = time !== null && /^[\s\dA-Za-z,，、]{0,8}$/.test(opening.replace(time[0], ''));
   return (
-    found('past', p.past, a.sentence) ??
-    found('past', p.pastOpening, a.sentence) ??
+    (timeAlone ? `past: ${time[0]}` : undefined) ??
+    found('past', p.past, clause) ??
+    // "以前"/"之前" opening the sentence, said in its first clause: after a comma it is "before that" ("之前 systemd 一直不响应").
+    (a.clauseBefore === a.before ? found('past', p.pastOpening, clause) : undefined) ??
     found('other subject', p.otherSubject, a.sentence) ??
     (p.theNode.test(a.sentence) ? undefined : found('other environment', p.otherEnvironment, a.sentence))
   );
@@ -7979,17 +8010,16 @@ function elsewhere(p: NotAffirmedPatterns, a: Around): string | undefined {
 
 /** A denial in the match's own clause; after it, unless another subject stands before it ("其它服务都正常"). */
 function denied(p: NotAffirmedPatterns, a: Around): string | undefined {
-  let clauseFrom = 0;
-  for (const brk of a.before.matchAll(CLAUSE_BREAK)) clauseFrom = brk.index + brk[0].length;
-  const clauseBefore = a.before.slice(clauseFrom);
-  const nextBreak = a.after.search(CLAUSE_BREAK);
-  const clauseAfter = nextBreak < 0 ? a.after : a.after.slice(0, nextBreak);
+  const { clauseBefore, clauseAfter } = a;
   const after = p.deniedAfter.exec(clauseAfter);
+  // "正常" right after a match that ends in "恢复" or "无法" (ENDS_BEFORE_NORMAL): a state that ended, an adverb.
+  const adverb = after?.index === 0 && after[0] === '正常' && ENDS_BEFORE_NORMAL.test(a.match);
+  const between = after ? clauseAfter.slice(0, after.index) : '';
   return (
     found('denied', p.deniedBefore, clauseBefore) ??
     found('denied', p.deniedAdjacent, clauseBefore) ??
     found('denied', p.deniedWithin, a.match) ??
-    (after && !p.another.test(clauseAfter.slice(0, after.index)) ? `denied: ${after[0]}` : undefined)
+    (after && !adverb && !p.another.test(between) ? `denied: ${after[0]}` : undefined)
   );
 }
 
@@ -8013,7 +8043,14 @@ export function notAffirmedBy(line: string, start: number, end: number): string 
     after: line.slice(end, to),
     stop: line.charAt(to),
     next: line.slice(to + 1),
+    clauseBefore: '',
+    clauseAfter: '',
   };
+  let clauseFrom = 0;
+  for (const brk of a.before.matchAll(CLAUSE_BREAK)) clauseFrom = brk.index + brk[0].length;
+  a.clauseBefore = a.before.slice(clauseFrom);
+  const nextBreak = a.after.search(CLAUSE_BREAK);
+  a.clauseAfter = nextBreak < 0 ? a.after : a.after.slice(0, nextBreak);
   return askedOrAdvised(p, a) ?? elsewhere(p, a) ?? denied(p, a);
 }
 
