@@ -11,7 +11,7 @@ import { formatProbeScore, loadProbes, scoreProbes } from './probes.ts';
  * improve, never lower them; the ceilings on red herrings only come down.
  */
 const SETS = [
-  { file: 'dev.jsonl', read: 119, top1: 100, falseAlarms: 0, strayLeads: 1 },
+  { file: 'dev.jsonl', read: 119, top1: 100, falseAlarms: 0, strayLeads: 0 },
   { file: 'held-1.jsonl', read: 84, top1: 73, falseAlarms: 0, strayLeads: 0 },
   { file: 'dev-2.jsonl', read: 174, top1: 145, falseAlarms: 0, strayLeads: 0 },
 ] as const;

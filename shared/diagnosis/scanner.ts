@@ -1,7 +1,7 @@
 import type { Component } from './components.ts';
 import type { Fact, FactSet } from './facts.ts';
 import { parseLogLine } from './logline.ts';
-import { saidResolved } from './rules/descriptions.ts';
+import { saidAffirmed, saidResolved, sentenceAround } from './rules/descriptions.ts';
 import { asciiLower } from './rules/literals.ts';
 import { SIGNATURES, type Signature } from './signatures.ts';
 
@@ -103,36 +103,16 @@ function lineMatch(sig: CompiledSignature, message: string): RegExpExecArray | n
 }
 
 /**
- * Where a person's sentence ends: a semicolon, the marks of English, Chinese and Japanese, or a full stop before a
- * space and what starts a sentence (not a lower-case word: "e.g. the OOM killer", "approx. 16:03" go on).
- */
-const SENTENCE_STOP = /[;!?。；！？]|\.(?=$|\s+[^a-z\s])/g;
-
-/** The sentence, with its closing mark, that holds a match from `start` to `end` of a line. */
-export function sentenceAround(line: string, start: number, end: number): { from: number; to: number } {
-  let from = 0;
-  let to = line.length;
-  for (const stop of line.matchAll(SENTENCE_STOP)) {
-    if (stop.index < start) from = stop.index + 1;
-    else if (stop.index >= end) {
-      to = stop.index + 1;
-      break;
-    }
-  }
-  return { from, to };
-}
-
-/**
- * A description's match in a person's line: the line's `unless` as for any rule, then the sentence's own (the
- * hedges, questions, suppositions, advice and denials of `unlessSaid`) on the sentence that holds the match. A
- * paragraph is one line of many statements ("It might be a kernel bug. Disk IOPS was maxed." still says the disk was
- * saturated); a match whose sentence is no observation gives way to a later one.
+ * A description's match in a person's line: the line's `unless` as for any rule, then, on the sentence that holds
+ * the match, the rule's own `unlessSaid` (its hedges, questions, suppositions, advice) and whether the sentence
+ * affirms it of the node now (saidAffirmed: not denied, asked, advised, planned, repaired long ago or said of another
+ * machine). A paragraph is one line of many statements ("It might be a kernel bug. Disk IOPS was maxed." still says
+ * the disk was saturated): a match whose sentence is no observation gives way to a later one.
  */
 function readInSentence(sig: CompiledSignature, message: string): RegExpExecArray | null {
   // The pattern first: most lines do not match, and the exclusions are the larger patterns.
   const first = sig.regex.exec(message);
   if (!first || sig.unlessRegex?.test(message)) return null;
-  if (!sig.unlessSaidRegex) return first;
   let offset = 0;
   while (offset < message.length) {
     const found = offset ? sig.regex.exec(message.slice(offset)) : first;
@@ -140,16 +120,21 @@ function readInSentence(sig: CompiledSignature, message: string): RegExpExecArra
     const start = offset + found.index;
     const end = start + Math.max(found[0].length, 1);
     const { from, to } = sentenceAround(message, start, end);
-    if (!sig.unlessSaidRegex.test(message.slice(from, to))) {
+    // The sentence with its closing mark: a question mark is one of the things `unlessSaid` looks for.
+    const sentence = message.slice(from, to + 1);
+    if (!sig.unlessSaidRegex?.test(sentence) && saidAffirmed(message, start, end)) {
       found.index = start;
       return found;
     }
-    offset = Math.max(to, end);
+    offset = Math.max(to + 1, end);
   }
   return null;
 }
 
-/** A rule's match: a description's in a person's line is read sentence by sentence (readInSentence). */
+/**
+ * A rule's match: an observation's words in a person's free prose are read sentence by sentence (readInSentence),
+ * whether or not the rule is read in prose only ("docker ps hangs" is also a line a runbook's check prints).
+ */
 function matchOf(sig: CompiledSignature, message: string, freeProse: boolean): RegExpExecArray | null {
   return sig.observation && freeProse ? readInSentence(sig, message) : lineMatch(sig, message);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import type { FactId } from '../../shared/diagnosis/facts.ts';
-import { sentenceAround } from '../../shared/diagnosis/scanner.ts';
+import { sentenceAround } from '../../shared/diagnosis/rules/descriptions.ts';
 import { ids } from '../support/node-lines.ts';
 
 // Round 18 (docs/accuracy.md class 3, "people's descriptions the engine does not read"), the description side. A
@@ -39,10 +39,11 @@ describe('round 18: a hedge, a question or an advice qualifies its own sentence'
     expect(said(text).causes).toEqual([]);
   });
 
-  it('a full stop before a lower-case word ("e.g. the …") does not end the hedge', () => {
+  it('a full stop that closes an abbreviation ("e.g. the …") does not end the hedge', () => {
     const line = 'Usual suspects, e.g. the disk IOPS maxed out, were not it.';
     const { from, to } = sentenceAround(line, line.indexOf('disk'), line.indexOf('maxed'));
-    expect(line.slice(from, to)).toBe(line);
+    // The sentence runs to the mark that closes it (the final full stop).
+    expect(line.slice(from, to + 1)).toBe(line);
     expect(said('Usual suspects, e.g. the disk IOPS maxed out.').causes).toEqual([]);
   });
 
@@ -50,10 +51,10 @@ describe('round 18: a hedge, a question or an advice qualifies its own sentence'
     const line = 'A might be. B happened; C too。D';
     const at = line.indexOf('B');
     const { from, to } = sentenceAround(line, at, at + 1);
-    expect(line.slice(from, to)).toBe(' B happened;');
+    expect(line.slice(from, to + 1)).toBe(' B happened;');
     const c = line.indexOf('C');
     const second = sentenceAround(line, c, c + 1);
-    expect(line.slice(second.from, second.to)).toBe(' C too。');
+    expect(line.slice(second.from, second.to + 1)).toBe(' C too。');
   });
 });
 

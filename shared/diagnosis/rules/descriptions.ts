@@ -7198,13 +7198,18 @@ export const HEDGES: Terms = {
 
 /**
  * What makes one sentence no observation, whatever the sentences around it say: a hedge (HEDGES), an advice
- * (ADVISED, "should"). Description readers test them on the sentence that holds their match (Signature.unlessSaid).
+ * (ADVISED). Description readers test them on the sentence that holds their match (Signature.unlessSaid); a bare
+ * "should" is read in the match's own clause instead (NOT_AFFIRMED.advisedBefore: "The kubelet should have
+ * recovered, but containerd hung" says containerd hung).
  */
-export const MOOD: Terms = { en: [...HEDGES.en, ...ADVISED, ...UNSURE, 'should '], zh: HEDGES.zh };
+export const MOOD: Terms = { en: [...HEDGES.en, ...ADVISED, ...UNSURE], zh: HEDGES.zh };
 
-/** Words of a list that are not a sentence's mood: what stays the line's (Signature.unless). */
+/** Words read in the match's own clause (NOT_AFFIRMED.advisedBefore): neither the line's nor the whole sentence's. */
+const CLAUSE_ADVICE = ['should '];
+
+/** Words of a list that are not a sentence's mood nor a clause's advice: what stays the line's (Signature.unless). */
 export const notMood = (words: readonly string[]): string[] => {
-  const mood = new Set([...MOOD.en, ...MOOD.zh]);
+  const mood = new Set([...MOOD.en, ...MOOD.zh, ...CLAUSE_ADVICE]);
   return words.filter((w) => !mood.has(w));
 };
 
@@ -7310,8 +7315,15 @@ const NOT_RESOLVED: Terms = {
 
 /** What ends a sentence besides a line's end and a full stop before a space: a semicolon, the marks of English and Chinese. */
 const SENTENCE_STOPS = ';!?。；！？';
-/** The end of a sentence, as WITHIN_SENTENCE reads one. */
-const SENTENCE_END = new RegExp(`[\\n${SENTENCE_STOPS}]|\\.(?= |$)`, 'g');
+/**
+ * The end of a sentence: a line's end, a mark of SENTENCE_STOPS, or a full stop before a space or the line's end,
+ * unless it closes an abbreviation ("e.g. the OOM killer", "approx. 16:03" go on). A lower-case word after a full
+ * stop still starts a sentence: people start them with a program's name ("… the limit. dockerd hit …").
+ */
+const SENTENCE_END = new RegExp(
+  `[\\n${SENTENCE_STOPS}]|(?<!\\b(?:e\\.g|i\\.e|etc|approx|vs|cf|incl))\\.(?=\\s|$)`,
+  'g',
+);
 let resolvedPattern: RegExp | undefined;
 let notResolvedPattern: RegExp | undefined;
 
@@ -7320,6 +7332,18 @@ let notResolvedPattern: RegExp | undefined;
  * (RESOLVED). Compiled on first use: most threads never read a description.
  */
 export function saidResolved(line: string, start: number, end: number): boolean {
+  const { from, to } = sentenceAround(line, start, end);
+  resolvedPattern ??= new RegExp(alternatives(RESOLVED));
+  notResolvedPattern ??= new RegExp(alternatives(NOT_RESOLVED));
+  const sentence = line.slice(from, to);
+  return resolvedPattern.test(sentence) && !notResolvedPattern.test(sentence);
+}
+
+/**
+ * The bounds of the sentence of `line` that holds `start`..`end`: it runs from just after the previous end to the
+ * index of the mark that closes it (SENTENCE_END; `to` is the line's length when none does).
+ */
+export function sentenceAround(line: string, start: number, end: number): { from: number; to: number } {
   let from = 0;
   let to = line.length;
   for (const stop of line.matchAll(SENTENCE_END)) {
@@ -7329,10 +7353,891 @@ export function saidResolved(line: string, start: number, end: number): boolean 
       break;
     }
   }
-  resolvedPattern ??= new RegExp(alternatives(RESOLVED));
-  notResolvedPattern ??= new RegExp(alternatives(NOT_RESOLVED));
-  const sentence = line.slice(from, to);
-  return resolvedPattern.test(sentence) && !notResolvedPattern.test(sentence);
+  return { from, to };
+}
+
+/**
+ * What makes a sentence not affirm the mechanism it names of the node now, by the words' own meaning: a denial, a
+ * question, an advice or a plan, a repair long ago, another machine. Each is read in the sentence that holds the
+ * match (a denial in its clause), before or after the match, so a description in the next sentence is still read.
+ * The line-wide lists (HEDGES, PLANNING, NOT_THE_NODE) stay as they were; these carry the same categories to the
+ * ways people write them that a list of whole phrases misses: the negation after the thing ("X: none", "X looked
+ * fine", "Xはない"), a question without its mark ("wondering if", "是不是", "かも"), a plan's verb ("let's", "打算",
+ * "予定"), a past with its time ("last year", "以前", "昨年"), another subject ("in CI", "测试环境", "検証環境").
+ */
+export const NOT_AFFIRMED = {
+  /**
+   * A question: an auxiliary opening the sentence (English inverts subject and auxiliary to ask; "Could not …" and
+   * "Can't …" are statements), or words that ask or guess before the match; Chinese and Japanese ask with particles
+   * and endings after it (吗, 吧; か, かも, のでは, でしょう).
+   */
+  askedOpening:
+    "^ *(?:Did|Does|Is|Was|Were|Are|Has|Have|Could|Can|Might|Would|Should|Will|Do(?= (?:you|we|they|I)\\b)) (?!not |n't)",
+  askedBefore: [
+    'any chance',
+    'Any chance',
+    'do you think',
+    'Do you think',
+    '请问',
+    '請問',
+    '该怎么',
+    '該怎麼',
+    '怎么办',
+    '怎麼辦',
+    '如何处理',
+    '如何處理',
+    '如何解决',
+    '如何解決',
+    'we thought',
+    'We thought',
+    'I thought',
+    'initially thought',
+    'at first thought',
+    'we assumed',
+    'We assumed',
+    'I assumed',
+    '以为',
+    '以為',
+    'と思ったが',
+    'と思いましたが',
+    'かと思った',
+    'かと思いました',
+    'を疑いましたが',
+    'を疑ったが',
+    'wondering if',
+    'wondering whether',
+    'wonder if',
+    'wonder whether',
+    'not sure if',
+    'not sure whether',
+    'unsure if',
+    'unsure whether',
+    'could it be',
+    'Could it be',
+    'is it ',
+    'suspect',
+    'suspected',
+    'suspecting',
+    'hypothesis',
+    'my guess',
+    'My guess',
+    'theory is',
+    '是不是',
+    '是否',
+    '会不会',
+    '會不會',
+    '难道',
+    '難道',
+    '有没有可能',
+    '有沒有可能',
+    '怀疑',
+    '懷疑',
+    '猜测',
+    '猜測',
+    '不确定',
+    '不確定',
+    'たぶん',
+    '多分',
+    'おそらく',
+    'もしかして',
+    'もしかしたら',
+  ],
+  /** A guess's adverb; before a number it is an estimate of the number ("maybe 400 of them"), no guess. */
+  askedBeforePatterns: [
+    '(?:(?<![A-Za-z])(?:[Mm]aybe|[Pp]erhaps|[Pp]ossibly)|也许|也許|或许|或許|估计|估計)(?! *(?:~|about |around |有)?[0-9一二两三四五六七八九十几幾数數上好]+)',
+  ],
+  askedAfter: [
+    ' or not',
+    '吗',
+    '嗎',
+    'かもしれ',
+    'でしょうか',
+    'だろうか',
+    'のでは',
+    '可能性',
+    '疑い',
+    '怪しい',
+  ],
+  /** Particles that ask or guess only at their clause's end (PARTICLE_END): "かな" is also inside "動かない". */
+  askedAfterEnding: ['吧', 'かも', 'かな', 'でしょう', 'だろう', 'ですか', 'ますか', 'ませんか'],
+  /**
+   * An advice, a plan or a consequence feared: a modal of obligation or intent, a plan's verb or a future time, before
+   * the match (English, Chinese) or after it (Japanese puts the verb last: 予定, べき, 必要, ようと思う). A reason after
+   * it ("we should raise the limit because dockerd hit it") is what happened: a "because" after the advice ends it.
+   */
+  advisedBefore: [
+    '待办',
+    '待辦',
+    'Action item',
+    'action item',
+    'Next step',
+    'next step',
+    'should',
+    'Should',
+    'shall ',
+    'need to',
+    'needs to',
+    'have to',
+    'has to',
+    'ought to',
+    "let's",
+    "Let's",
+    'let’s',
+    'Let’s',
+    'let us',
+    'Let us',
+    'plan to',
+    'plans to',
+    'planning to',
+    'going to',
+    'gonna',
+    'want to',
+    'would like to',
+    'TODO',
+    'todo:',
+    'Plan:',
+    'plan:',
+    'monitor',
+    'alert on',
+    'watch for',
+    'look out for',
+    'suggest',
+    'Suggest',
+    'consider',
+    'considering',
+    'so that',
+    'in order to',
+    'to avoid',
+    'to prevent',
+    'would be good',
+    'would be nice',
+    'better to',
+    'we will',
+    'We will',
+    "we'll",
+    "We'll",
+    '打算',
+    '计划',
+    '計劃',
+    '准备',
+    '準備',
+    '需要',
+    '应该',
+    '應該',
+    '应当',
+    '得把',
+    '要把',
+    '最好',
+    '后续',
+    '後續',
+    '下周',
+    '下週',
+    '下个月',
+    '下個月',
+    '下次',
+    '将来',
+    '將來',
+    '不然',
+    '否则',
+    '否則',
+    '迟早',
+    '遲早',
+    '来週',
+    '来月',
+    '今後',
+  ],
+  advisedAfter: [
+    'への対策',
+    '対策を',
+    'ておきたい',
+    'mitigation',
+    'のが良い',
+    'のがよい',
+    'のがいい',
+    'ほうがよい',
+    '方がよい',
+    'と良い',
+    'とよい',
+    'といい',
+    ' next sprint',
+    ' next week',
+    ' next month',
+    ' next quarter',
+    ' in the future',
+    '予定',
+    'つもり',
+    'べき',
+    '必要があ',
+    '必要で',
+    'ようと思',
+    'ほうがい',
+    'ほうが良',
+    '方がい',
+    '方が良',
+    '検討',
+    'おすすめ',
+    '推奨',
+    '的话',
+    '的話',
+  ],
+  /** A reason or a cause that ends an advice's scope: what follows it is what happened. */
+  because: [
+    'because',
+    'since',
+    'due to',
+    'every time',
+    'whenever',
+    'each time',
+    '因为',
+    '因為',
+    '由于',
+    '由於',
+    '每次',
+    '每当',
+    '每當',
+    'ので',
+    'から',
+    'ため',
+    'たびに',
+  ],
+  /**
+   * A past long ago, or one that stopped: a repair with its time ("fixed last year", "以前", "昨年"), a state that
+   * used to be ("used to hit"). Chinese 以前 and 之前 also mean "before" after a verb ("重启之前"): only opening the
+   * sentence, or with the words of experience and repair after them.
+   */
+  past: [
+    '以前のバージョン',
+    '旧バージョン',
+    '古いバージョン',
+    '旧版本',
+    '老版本',
+    '修正されてい',
+    '解消されてい',
+    'fixed since',
+    'long fixed',
+    'fixed long ago',
+    'old issue',
+    'old problem',
+    'old bug',
+    '老问题',
+    '老問題',
+    '古い問題',
+    'releases ago',
+    'release ago',
+    'versions ago',
+    'upgrades ago',
+    'years ago',
+    'year ago',
+    'months ago',
+    'month ago',
+    'a while ago',
+    'a while back',
+    'long ago',
+    'long gone',
+    'last year',
+    'used to',
+    'Used to',
+    'in the past',
+    'In the past',
+    'Back in',
+    'back in',
+    'went away after',
+    '去年',
+    '前年',
+    '几个月前',
+    '幾個月前',
+    '很久以前',
+    '早就',
+    '曾经',
+    '曾經',
+    '以前就',
+    '以前也',
+    '之前已经',
+    '之前已經',
+    '之前就',
+    '之前也',
+    '以前出过',
+    '之前出过',
+    '以前出過',
+    '之前出過',
+    '以前有过',
+    '之前有过',
+    '以前遇到过',
+    '之前遇到过',
+    '上个月',
+    '上個月',
+    '没再出现',
+    '沒再出現',
+    '再也没',
+    '再也沒',
+    '昨年',
+    '前回',
+    'かつて',
+    '過去に',
+    'ヶ月前',
+    'か月前',
+    '年前',
+    '解消済み',
+    '対応済み',
+    '修正済み',
+  ],
+  /** A year named for it, a release that fixed it: "in 2022", "2022 年遇到过", "fixed in 1.1.2", "在 1.1.2 修了". */
+  pastPatterns: [
+    '(?<![A-Za-z])(?:in|back in|during|since) (?:19|20)[0-9]{2}(?![0-9/-])',
+    // A year, not a date ("2023年11月2日" is when it happened).
+    '(?<![0-9])(?:19|20)[0-9]{2} ?年(?![0-9]| ?[0-9]{1,2} ?月)',
+    '(?<![A-Za-z])(?:fixed|resolved|patched) in (?:v|version |release )?[0-9]+\\.[0-9]+',
+    '(?<![0-9])(?:19|20)[0-9]{2} (?:thing|issue|problem|bug|incident)',
+    '(?:新版|新版本|新的版本)[^。\\n]{0,20}(?:修复|修復|解决|解決)',
+    '在 ?v?[0-9]+\\.[0-9]+(?:\\.[0-9]+)? ?(?:版本)?(?:里|中)? ?(?:修了|修复|修復|已修复|已修復)',
+  ],
+  pastOpening: '^ *(?:以前|之前|Previously|Earlier this year|Last year)',
+  /**
+   * Another machine or environment, or an application's own limit: a laptop, a CI runner, a test VM, staging,
+   * another cluster, a JVM's heap. Said anywhere in the sentence, the mechanism is that thing's.
+   */
+  otherSubject: [
+    'heap memory',
+    '自己电脑',
+    '自己的电脑',
+    '我的电脑',
+    '个人电脑',
+    '自己電腦',
+    '我的電腦',
+    '個人電腦',
+    'another cluster',
+    'other cluster',
+    'other clusters',
+    'different cluster',
+    'different clusters',
+    'my VM',
+    'locally',
+    'Locally',
+    'minikube',
+    'kind cluster',
+    "app's own",
+    "application's own",
+    'its own limit',
+    'its own ulimit',
+    'own heap',
+    'JVM heap',
+    "JVM's heap",
+    'Java heap',
+    'heap space',
+    'OutOfMemoryError',
+    '另一个集群',
+    '另一個集群',
+    '别的集群',
+    '別的集群',
+    '其他集群',
+    '其它集群',
+    '堆内存',
+    '應用自己',
+    '应用自己',
+    '业务自己',
+    '別のクラスタ',
+    '他のクラスタ',
+    '手元',
+    'アプリ自身',
+    'ヒープ',
+  ],
+  /**
+   * A CI job, a test or staging environment: another machine, unless the sentence names the node as the one it
+   * happened to ("nodes become not ready on the test environment" is the incident's own node in a test cluster, "CI
+   * 的 pod … 每个节点" a CI's workload on the nodes).
+   */
+  otherEnvironment: [
+    'dev box',
+    'dev machine',
+    'dev VM',
+    'development machine',
+    '开发机',
+    '開發機',
+    '開発機',
+    '開発マシン',
+    'In CI',
+    'in CI',
+    'CI runner',
+    'CI job',
+    'the runner',
+    "runner's",
+    'CI 的',
+    'CI的',
+    'CI 里',
+    'CI里',
+    '流水线',
+    '流水線',
+    'ランナー',
+    '開発用',
+    '検証用',
+    'テスト用',
+    'test VM',
+    'test vm',
+    'test machine',
+    'test box',
+    'test cluster',
+    'staging',
+    'Staging',
+    'dev cluster',
+    '测试环境',
+    '測試環境',
+    '测试机',
+    '測試機',
+    '测试集群',
+    '測試集群',
+    '测试虚拟机',
+    '預發',
+    '预发',
+    '开发环境',
+    '開發環境',
+    '検証環境',
+    'テスト環境',
+    'ステージング',
+    '開発環境',
+  ],
+  /** Another subject between a match and a denial after it: "节点上其它服务都正常" is not the node's state denied. */
+  another: '其它|其他|别的|別的|其余|其餘|[Oo]ther|[Tt]he rest|[Ee]verything else|他の|ほかの|その他',
+  /** A question's answer, opening the next sentence: no, or unlikely ("PID 耗尽？不太可能。"). */
+  answeredNo:
+    '^ *(?:None|none|No|no|Nope|nope|Zero|Not really|Unlikely|unlikely|Probably not|probably not|Doubt it|不太可能|不可能|应该不是|應該不是|没有|沒有|无|無|不是|なし|ありません|いいえ|ゼロ|違うと思う|考えにくい)(?![A-Za-z])',
+  /**
+   * A next sentence that is a bare denial, whatever this one's mark: "We looked at OOM kills. There were none.",
+   * "We suspected inotify exhaustion. It wasn't." Only a whole sentence of those words ("Nothing helped" is not one).
+   */
+  refutedNext:
+    "^ *(?:There (?:were|was) (?:none|nothing)|None(?: found)?|Nope|Not found|Nothing|Zero|It (?:wasn't|didn't|was not|did not|isn't)(?: it| the case)?|That wasn't it|Not the case|没有|沒有|不是|なし|ありませんでした|違いました) *(?:[.!。！]|$)",
+  theNode: '\\b[Nn]odes?\\b|NotReady|[Nn]ot ?[Rr]eady|节点|節點|ノード',
+  /** An application's own limit or heap: "the app ran out of its own descriptors". */
+  otherSubjectPatterns: [
+    "\\b(?:[Aa]pp|[Aa]pplication|JVM|[Jj]ava|[Pp]rogram|[Ww]orkload)(?:'s)?\\b[^\\n]{0,60}\\b(?:its|their) own\\b",
+    '(?:アプリ|アプリケーション|JVM|Java)[^。\\n]{0,30}(?:自分の|自身の)',
+    // A pod's or a container's own limit: its cgroup's, not the node's ("the pod's container hit its memory limit").
+    "\\b(?:[Pp]od|[Cc]ontainer|[Aa]pp|[Aa]pplication|JVM|[Jj]ava)(?:'s)?\\b[^\\n]{0,60}\\b(?:its|their) (?:memory limit|cgroup limit|memory\\.max|pids\\.max|PIDs|pids|pid limit|PID limit|heap|ulimit|[A-Za-z_]*rlimit[A-Za-z_]*)",
+  ],
+  /**
+   * A denial in the match's clause: before it, the words of a search that found nothing or of a cause set aside
+   * ("ruled out", "didn't see any", "未见", "排除", "并非"); after it, the thing said to be fine or absent ("X: none",
+   * "X looked normal", "X is not the issue", "X正常", "Xはない", "X問題なし"). "正常" after "无法" or "不" is an adverb
+   * ("无法正常启动": cannot start normally), and after "恢复" a state that ended, which other words read.
+   */
+  deniedBefore: [
+    'not seeing',
+    'Not seeing',
+    'not finding',
+    'no evidence',
+    'No evidence',
+    "weren't any",
+    "wasn't any",
+    "aren't any",
+    "isn't any",
+    'were not any',
+    'was not any',
+    'not any',
+    'hardly any',
+    '没找到',
+    '没有找到',
+    '沒找到',
+    '沒有找到',
+    '找不到',
+    'no way',
+    'No way',
+    "can't be",
+    'cannot be',
+    'unlikely',
+    'not likely',
+    '不存在',
+    '不可能',
+    '不太可能',
+    'ruled out',
+    'Ruled out',
+    'rule out',
+    'not a single',
+    'never saw ',
+    'never seen ',
+    "didn't see ",
+    'did not see ',
+    "didn't find ",
+    'did not find ',
+    "haven't seen ",
+    'have not seen ',
+    "hasn't seen ",
+    'no sign of',
+    'No sign of',
+    'no signs of',
+    'No signs of',
+    'no trace of',
+    'nothing about',
+    'Nothing about',
+    'nothing in',
+    'Nothing in',
+    'none of',
+    'None of',
+    'not due to',
+    'not caused by',
+    'rather than',
+    'instead of',
+    "didn't hit",
+    'did not hit',
+    'never hit',
+    "didn't reach",
+    'did not reach',
+    'never reached',
+    "didn't run out",
+    'did not run out',
+    'never ran out',
+    '排除',
+    '没有发现',
+    '沒有發現',
+    '没发现',
+    '沒發現',
+    '没看到',
+    '沒看到',
+    '没有看到',
+    '沒有看到',
+    '未见',
+    '未見',
+    '未发现',
+    '未發現',
+    '并非',
+    '並非',
+    '并不是',
+    '並不是',
+    '不是因为',
+    '不是因為',
+    '并没有',
+    '並沒有',
+    '并未',
+    '並未',
+  ],
+  /** Right before the match: "never lost network", "without zombies", "没有 OOM". */
+  deniedAdjacent:
+    '(?:\\b[Nn]ever|\\b[Nn]o|\\b[Ww]ithout|\\b[Zz]ero|\\b[Nn]ot an?|^ *Not|不是|没有|沒有|未|无|無) ?$',
+  deniedBeforePatterns: [
+    '(?:无|無)(?!法|响应|響應|反应|反應)',
+    '(?:没有|沒有)(?!办法|辦法|响应|響應|反应|反應)',
+  ],
+  deniedAfter: [
+    '很少',
+    '极少',
+    '極少',
+    '否定でき',
+    '否定され',
+    '除外',
+    '可以忽略',
+    '忽略不计',
+    '忽略不計',
+    'negligible',
+    'stayed quiet',
+    'was quiet',
+    'remained quiet',
+    'stayed silent',
+    'was silent',
+    '一个没有',
+    '一個沒有',
+    '一个都没',
+    '一個都沒',
+    '一个也没',
+    '一個也沒',
+    '一つもな',
+    '一つもありません',
+    'unlikely',
+    '不太可能',
+    '不可能',
+    '都没有',
+    '都沒有',
+    '一个也没有',
+    '確認できませんでした',
+    '確認できなかった',
+    '確認されませんでした',
+    '確認されなかった',
+    '見られませんでした',
+    '見られなかった',
+    '見つかりませんでした',
+    '見つからなかった',
+    '観測されませんでした',
+    '可能性は低',
+    'ありえな',
+    '考えにくい',
+    'ではないと思',
+    'none',
+    'None',
+    'not the problem',
+    'not the issue',
+    'not the cause',
+    'not an issue',
+    'not a problem',
+    "wasn't the problem",
+    "wasn't the issue",
+    "isn't the issue",
+    "isn't the problem",
+    "wasn't it",
+    'is fine',
+    'was fine',
+    'were fine',
+    'are fine',
+    'looked fine',
+    'looks fine',
+    'look fine',
+    'seemed fine',
+    'is normal',
+    'was normal',
+    'were normal',
+    'looked normal',
+    'looks normal',
+    'seemed normal',
+    'was ok',
+    'is ok',
+    'were ok',
+    'looked ok',
+    'looks ok',
+    'was OK',
+    'is OK',
+    'looked OK',
+    'looks OK',
+    'was healthy',
+    'were healthy',
+    'is healthy',
+    'looked healthy',
+    'stayed healthy',
+    'not triggered',
+    'never triggered',
+    'not fired',
+    'never fired',
+    'not reported',
+    'never reported',
+    'not seen',
+    'never seen',
+    'not observed',
+    'never observed',
+    'not found',
+    'not present',
+    'absent',
+    'nowhere near',
+    'well below',
+    'well under',
+    'far below',
+    'ruled out',
+    'not involved',
+    'unaffected',
+    'never happened',
+    'never occurred',
+    "didn't happen",
+    'did not happen',
+    '没问题',
+    '沒問題',
+    '没有问题',
+    '沒有問題',
+    '无异常',
+    '無異常',
+    '没有异常',
+    '沒有異常',
+    '不是问题',
+    '不是問題',
+    '不是原因',
+    '不是瓶颈',
+    '不是瓶頸',
+    '并非瓶颈',
+    '排除',
+    '没关系',
+    '沒關係',
+    '无关',
+    '無關',
+    'はない',
+    'はなかった',
+    'はありません',
+    'もない',
+    'もなかった',
+    'もありません',
+    '見当たら',
+    '問題な',
+    '問題は',
+    '問題あり',
+    '異常な',
+    'ていない',
+    'ていなかった',
+    'ていません',
+    'しなかった',
+    'しませんでした',
+    'ことはな',
+    'わけではな',
+    'ではな',
+    'じゃな',
+    'なし',
+    '無し',
+    'ゼロ',
+  ],
+  /** A denial between the subject and its state, inside the match: "内存并没有被打满", "was nowhere near full". */
+  /** A Chinese state negated inside the match: "上限没打满", "没超时". */
+  deniedWithinPatterns: [
+    '(?:没有?|沒有?|未)(?:打满|打滿|用完|用光|用尽|用盡|耗尽|耗盡|满|滿|到上限|达到上限|泄漏|泄露|洩漏|超时|超時|卡住|卡死|挂|掛|崩溃|崩潰|触发|觸發|发生|發生)',
+  ],
+  deniedWithin: [
+    '并没有',
+    '並沒有',
+    '并未',
+    '並未',
+    '并非',
+    '並非',
+    '从未',
+    '從未',
+    '未曾',
+    'nowhere near',
+    'far from',
+  ],
+  deniedAfterPatterns: [
+    // A count said to be nought: "OOM kills: 0", "zombies = 0".
+    '^[^,，、]{0,24}?(?:[:=] *|\\b(?:was|were|is|are) )(?:0|zero)(?![0-9.,])',
+    // A list's answer after a colon or a dash, the whole of its clause: "OOM: no", "OOM killer - nothing", "僵尸进程：没有".
+    '^[^,，、]{0,24}?(?:[:：=] *| [-–—]+ *)(?:none|nothing|no|nope|not seen|无|無|没有|沒有|なし|無し)(?= *(?:$|[.;,。；，)]))',
+    '(?<!无法|無法|不能|未能|没法|沒法|不|恢复|恢復|回复|回復)正常(?!に)',
+  ],
+};
+
+/** What a match may end in that makes a "正常" right after it no denial (deniedAfterPatterns' look-behind). */
+const ENDS_BEFORE_NORMAL = /(?:无法|無法|不能|未能|没法|沒法|不|恢复|恢復|回复|回復)$/;
+/** A clause's end inside a sentence: a comma, and the conjunctions that set one state against another. */
+const CLAUSE_BREAK =
+  /[,，、]| but |(?<!\b[Aa]) while | whereas |但是|但|可是|却|卻|不过|不過|が、|けど|けれど/g;
+/**
+ * The words as one pattern, an English word whole ("let's" is not in "kubelet's", "none" not in "nonetheless"); the
+ * Japanese endings that are particles (かな, かも, 吧) only where their clause ends, not inside a verb ("動かない").
+ */
+const words = (list: readonly string[], patterns: readonly string[] = []) =>
+  new RegExp(
+    `(?:${[...new Set(list)]
+      .sort((a, b) => b.length - a.length)
+      .map(
+        (w) =>
+          `${/^[A-Za-z]/.test(w) ? '(?<![A-Za-z])' : ''}${term(w)}${/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : ''}`,
+      )
+      .concat(patterns)
+      .join('|')})`,
+  );
+/** The end of a clause, after a particle. */
+const PARTICLE_END = '(?= *(?:$|[。？?！!、，,.]))';
+
+function compileNotAffirmed() {
+  const n = NOT_AFFIRMED;
+  return {
+    askedOpening: new RegExp(n.askedOpening),
+    askedBefore: words(n.askedBefore, n.askedBeforePatterns),
+    askedAfter: words(n.askedAfter, [`(?:${n.askedAfterEnding.join('|')})${PARTICLE_END}`]),
+    advisedBefore: words(n.advisedBefore),
+    advisedAfter: words(n.advisedAfter),
+    because: words(n.because),
+    past: words(n.past, n.pastPatterns),
+    pastOpening: new RegExp(n.pastOpening),
+    otherSubject: words(n.otherSubject, n.otherSubjectPatterns),
+    otherEnvironment: words(n.otherEnvironment),
+    theNode: new RegExp(n.theNode),
+    another: new RegExp(n.another),
+    answeredNo: new RegExp(n.answeredNo),
+    refutedNext: new RegExp(n.refutedNext),
+    deniedBefore: words(n.deniedBefore, n.deniedBeforePatterns),
+    deniedAfter: words(n.deniedAfter, n.deniedAfterPatterns),
+    deniedWithin: words(n.deniedWithin, n.deniedWithinPatterns),
+    deniedAdjacent: new RegExp(n.deniedAdjacent),
+  };
+}
+type NotAffirmedPatterns = ReturnType<typeof compileNotAffirmed>;
+let notAffirmedPatterns: NotAffirmedPatterns | undefined;
+
+/** One match's sentence, split at the match: what is before it, the match, what is after it. */
+interface Around {
+  sentence: string;
+  before: string;
+  match: string;
+  after: string;
+  /** The match's clause (CLAUSE_BREAK) before and after it. */
+  clauseBefore: string;
+  clauseAfter: string;
+  /** The mark that ends the sentence, and the text after it. */
+  stop: string;
+  next: string;
+}
+
+const found = (category: string, pattern: RegExp, text: string) => {
+  const m = pattern.exec(text);
+  return m ? `${category}: ${m[0]}` : undefined;
+};
+
+/** A question (or a question answered no: "Zombie processes? None on the node."), an advice or a plan. */
+function askedOrAdvised(p: NotAffirmedPatterns, a: Around): string | undefined {
+  if ((a.stop === '?' || a.stop === '？') && p.answeredNo.test(a.next)) return 'denied: answered no';
+  if (p.refutedNext.test(a.next)) return 'denied: refuted next';
+  const asked =
+    found('asked', p.askedOpening, a.sentence) ??
+    found('asked', p.askedBefore, a.before) ??
+    found('asked', p.askedAfter, a.after);
+  if (asked) return asked;
+  // An advice before the match, unless a reason stands between them ("…, because dockerd hit its limit").
+  const advised = [...a.clauseBefore.matchAll(new RegExp(p.advisedBefore.source, 'g'))].at(-1);
+  if (advised && !p.because.test(a.clauseBefore.slice(advised.index + advised[0].length) + a.match))
+    return `advised: ${advised[0]}`;
+  return found('advised', p.advisedAfter, a.after);
+}
+
+/** A past long ago, another machine or an application's own limit, another environment than the node's. */
+function elsewhere(p: NotAffirmedPatterns, a: Around): string | undefined {
+  const clause = a.clauseBefore + a.match + a.clauseAfter;
+  // A time set off at the sentence's start ("Last year, …", "去年、…") is the whole sentence's.
+  const opening = /^[^,，、]*[,，、]/.exec(a.sentence)?.[0] ?? '';
+  const time = p.past.exec(opening) ?? p.pastOpening.exec(opening);
+  const timeAlone = time !== null && /^[\s\dA-Za-z,，、]{0,8}$/.test(opening.replace(time[0], ''));
+  return (
+    (timeAlone ? `past: ${time[0]}` : undefined) ??
+    found('past', p.past, clause) ??
+    // "以前"/"之前" opening the sentence, said in its first clause: after a comma it is "before that" ("之前 systemd 一直不响应").
+    (a.clauseBefore === a.before ? found('past', p.pastOpening, clause) : undefined) ??
+    found('other subject', p.otherSubject, a.sentence) ??
+    (p.theNode.test(a.sentence) ? undefined : found('other environment', p.otherEnvironment, a.sentence))
+  );
+}
+
+/** A denial in the match's own clause; after it, unless another subject stands before it ("其它服务都正常"). */
+function denied(p: NotAffirmedPatterns, a: Around): string | undefined {
+  const { clauseBefore, clauseAfter } = a;
+  const after = p.deniedAfter.exec(clauseAfter);
+  // "正常" right after a match that ends in "恢复" or "无法" (ENDS_BEFORE_NORMAL): a state that ended, an adverb.
+  const adverb = after?.index === 0 && after[0] === '正常' && ENDS_BEFORE_NORMAL.test(a.match);
+  const between = after ? clauseAfter.slice(0, after.index) : '';
+  return (
+    found('denied', p.deniedBefore, clauseBefore) ??
+    found('denied', p.deniedAdjacent, clauseBefore) ??
+    found('denied', p.deniedWithin, a.match) ??
+    (after && !adverb && !p.another.test(between) ? `denied: ${after[0]}` : undefined)
+  );
+}
+
+/**
+ * Whether the sentence that holds a description's match (from `start` to `end` of the line) affirms it: not asked,
+ * advised, planned, repaired long ago, said of another machine, or denied (NOT_AFFIRMED). Compiled on first use.
+ */
+export function saidAffirmed(line: string, start: number, end: number): boolean {
+  return notAffirmedBy(line, start, end) === undefined;
+}
+
+/** Which of NOT_AFFIRMED's categories keeps a match from being affirmed, and its words; undefined when none does. */
+export function notAffirmedBy(line: string, start: number, end: number): string | undefined {
+  notAffirmedPatterns ??= compileNotAffirmed();
+  const p = notAffirmedPatterns;
+  const { from, to } = sentenceAround(line, start, end);
+  const a: Around = {
+    sentence: line.slice(from, to),
+    before: line.slice(from, start),
+    match: line.slice(start, end),
+    after: line.slice(end, to),
+    stop: line.charAt(to),
+    next: line.slice(to + 1),
+    clauseBefore: '',
+    clauseAfter: '',
+  };
+  let clauseFrom = 0;
+  for (const brk of a.before.matchAll(CLAUSE_BREAK)) clauseFrom = brk.index + brk[0].length;
+  a.clauseBefore = a.before.slice(clauseFrom);
+  const nextBreak = a.after.search(CLAUSE_BREAK);
+  a.clauseAfter = nextBreak < 0 ? a.after : a.after.slice(0, nextBreak);
+  return askedOrAdvised(p, a) ?? elsewhere(p, a) ?? denied(p, a);
 }
 
 /** Gap between a subject and its state, forward and (shorter) backward: both orders occur, Chinese especially. */
