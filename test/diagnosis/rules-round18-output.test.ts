@@ -223,3 +223,37 @@ describe("a mount tracer's record of runc's self bind mounts", () => {
     expect(ids({ commandOutputs: { mountsnoop: other } })).not.toContain('systemd.mountinfo_churn');
   });
 });
+
+const FREEZER = '/sys/fs/cgroup/freezer/kubepods.slice';
+
+describe("a grep dump of the pods' freezer files, each line after its file's name", () => {
+  it('a pod slice FROZEN among thawed ones (cgroup v1), and a frozen v2 slice', () => {
+    const v1 = [
+      `${FREEZER}/freezer.state:THAWED`,
+      `${FREEZER}/kubepods-besteffort.slice/freezer.state:THAWED`,
+      `${FREEZER}/kubepods-burstable.slice/freezer.state:FROZEN`,
+    ].join('\n');
+    expect(ids({ commandOutputs: { [`grep -R "" ${FREEZER}/**/freezer.state`]: v1 } })).toContain(
+      'cgroup.pods_frozen',
+    );
+    const v2 = [
+      '/sys/fs/cgroup/kubepods.slice/kubepods-burstable.slice/cgroup.events:populated 1',
+      '/sys/fs/cgroup/kubepods.slice/kubepods-burstable.slice/cgroup.events:frozen 1',
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'grep . /sys/fs/cgroup/kubepods.slice/*/cgroup.events': v2 } })).toContain(
+      'cgroup.pods_frozen',
+    );
+  });
+
+  it("near miss: every slice thawed, and one container's own cgroup frozen (docker pause)", () => {
+    const thawed = [
+      `${FREEZER}/freezer.state:THAWED`,
+      `${FREEZER}/kubepods-burstable.slice/freezer.state:THAWED`,
+    ];
+    const paused = `${FREEZER}/kubepods-burstable.slice/kubepods-burstable-pod1.slice/docker-${'ab'.repeat(32)}.scope/freezer.state:FROZEN`;
+    for (const output of [thawed.join('\n'), [...thawed, paused].join('\n')])
+      expect(ids({ commandOutputs: { [`grep -R "" ${FREEZER}`]: output } })).not.toContain(
+        'cgroup.pods_frozen',
+      );
+  });
+});

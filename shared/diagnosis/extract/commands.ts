@@ -1222,7 +1222,28 @@ const FROZEN_OUTPUT: Record<string, RegExp> = {
   'cgroup.events': /^\s*frozen 1\s*$/m,
 };
 
+/**
+ * `grep -R "" DIR` / `grep . FILES` over many cgroup files at once: grep prints each line after its file's name and
+ * a colon (GNU grep's -H, its default for more than one file and with -r), so such a dump names each file beside its
+ * state.
+ */
+const GREP_FREEZER_LINE = /^(\S*kubepods\S*\/(freezer\.state|cgroup\.freeze|cgroup\.events)):(.*)$/;
+
+/** A kubepods slice (not a container's own cgroup) whose freezer file reads frozen, from a grep dump's lines. */
+function podsFrozenInDump(run: Run, facts: FactSet): boolean {
+  if (!/^grep\s/.test(strip(run.command))) return false;
+  for (const line of run.output.split('\n')) {
+    const m = GREP_FREEZER_LINE.exec(line.trim());
+    const [path, file, state] = [m?.[1] ?? '', m?.[2] ?? '', m?.[3] ?? ''];
+    if (!m || CONTAINER_CGROUP.test(`${path}/`) || !FROZEN_OUTPUT[file]?.test(state)) continue;
+    facts.add({ id: 'cgroup.pods_frozen', source: run.source, text: `${run.command} → ${line.trim()}` });
+    return true;
+  }
+  return false;
+}
+
 function podsFrozen(run: Run, facts: FactSet): void {
+  if (podsFrozenInDump(run, facts)) return;
   const command = strip(run.command);
   if (!/^(?:cat|head|tail|less|more)\s/.test(command) || CONTAINER_CGROUP.test(command)) return;
   const file = FREEZER_FILE.exec(command)?.[1];
