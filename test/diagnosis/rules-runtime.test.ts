@@ -56,12 +56,12 @@ const HITS: readonly Example[] = [
   // Round 18: runc's cgroup v1 mount lookup, as Docker 1.12 relayed it and as the CRI's create error carries it.
   {
     line: 'Error response from daemon: oci runtime error: rootfs_linux.go:53: mounting "/sys/fs/cgroup" to rootfs "/var/lib/docker/aufs/mnt/6c1f" caused "no subsystem for mount"',
-    fact: 'runtime.shim_start_failed',
+    fact: 'runc.rootfs_cgroup_failed',
     origin: 'dockerd',
   },
   {
     line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,} failed, error" error="failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused \\"process_linux.go:449: container init caused \\\\\\"rootfs_linux.go:58: mounting \\\\\\\\\\\\\\"cgroup\\\\\\\\\\\\\\" to rootfs caused \\\\\\\\\\\\\\"no subsystem for mount\\\\\\\\\\\\\\"\\\\\\"\\": unknown"`,
-    fact: 'runtime.shim_start_failed',
+    fact: 'runc.rootfs_cgroup_failed',
   },
   // Round 17: kubernetes-mixin / node-mixin alerts as Alertmanager's default notification title prints them.
   {
@@ -1287,7 +1287,7 @@ const MISSES: readonly Example[] = [
     fact: 'runtime.service_failed',
   },
   // Round 18: the subsystem word alone, or a mount point not found, is not runc's mount lookup.
-  { line: 'cgroup: no subsystem mounted for pids', fact: 'runtime.shim_start_failed' },
+  { line: 'cgroup: no subsystem mounted for pids', fact: 'runc.rootfs_cgroup_failed' },
   // Round 17: a rule file's definition of a mixin alert, and its resolved notification, are not the alert firing.
   { line: '  - alert: NodeFileDescriptorLimit', fact: 'fd.near_limit' },
   { line: '[RESOLVED] NodeDiskIOSaturation (nvme1n1 10.0.1.23:9100 warning)', fact: 'io.saturated' },

@@ -264,7 +264,7 @@ export const RUNC_RULES: readonly Signature[] = [
     // recognises (a layout newer than this runc) fails the question, so every container's rootfs set-up fails the
     // same way, however the runtime relays it ("oci runtime error: rootfs_linux.go:…: mounting …", "OCI runtime
     // create failed").
-    fact: 'runtime.shim_start_failed',
+    fact: 'runc.rootfs_cgroup_failed',
     pattern: 'no subsystem for mount',
     literals: ['no subsystem for mount'],
     from: ['runc', 'shim', 'containerd', 'dockerd', 'crio', 'kubelet'],
