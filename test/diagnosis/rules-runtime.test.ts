@@ -1273,6 +1273,11 @@ const MISSES: readonly Example[] = [
     line: `${J} kubelet[1893]: github.com/containerd/containerd: unknown revision`,
     fact: 'runtime.start_failed',
   },
+  // dockerd's own errors that end in "containerd: " (a call it made to containerd) are not containerd's exit line.
+  {
+    line: `${J} dockerd[1021]: Error response from daemon: get image from containerd: context deadline exceeded`,
+    fact: 'runtime.start_failed',
+  },
   // Round 18: an exit status the program itself lists, or a clean exit, is not a death.
   {
     line: '2016-02-09 01:12:50,975 INFO exited: docker (exit status 0; expected)',

@@ -292,11 +292,12 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     // Round 18: the process's own last words. main() prints whatever ended App.Run — a configuration it cannot
     // decode (a value of the wrong type as well as a syntax error), a plugin or the server failing to start, a
     // socket it cannot listen on — as one bare stderr line, "containerd: <err>", and exits 1. Every other line
-    // containerd writes goes through logrus (time=… level=… msg=…), which the veto excludes, as it does another
-    // name ending in "containerd" (io.containerd, github.com/containerd/containerd) before the colon.
+    // containerd writes goes through logrus (time=… level=… msg=…), which the veto excludes, as it does any text
+    // before "containerd: " (the exit line starts the message; "get image from containerd: …" is dockerd's own error
+    // about a call it made, io.containerd and github.com/containerd/containerd are other names).
     fact: 'runtime.start_failed',
     pattern: 'containerd: [^ \\n]',
-    unless: '[A-Za-z0-9_./-]containerd: |level=[a-z]+ |msg=',
+    unless: '.containerd: |level=[a-z]+ |msg=',
     literals: ['containerd: '],
     from: ['containerd', 'dockerd'],
     strict: true,
