@@ -341,6 +341,8 @@ export const FACT_MEANINGS = {
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
   'runtime.binary_missing':
     'the runtime cannot find the low-level runtime (runc, crun) or the shim its configuration names: the binary is not installed where it looks, so no sandbox or container can be created',
+  'runc.rootfs_cgroup_failed':
+    "runc cannot mount the host's cgroup v1 hierarchies into a container (a cgroup mount it does not understand): every container start on the node fails in the same rootfs step, though the daemon answers",
   // Round 16 (proc16): the kernel's allocation-failure reports and the runtimes' init relays, device statistics,
   // process listings read by parent, descriptor counts by process.
   'mem.fragmented':

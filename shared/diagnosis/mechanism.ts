@@ -44,6 +44,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'cni.config_ignored': 'CNI configuration present, not loaded',
   'runtime.start_failed': 'runtime fails to start',
   'runtime.binary_missing': 'low-level runtime or shim binary missing',
+  'runc.rootfs_cgroup_failed': "runc cannot mount the host's cgroups into containers",
   'runtime.list_abandoned': 'container list slower than its callers wait',
   'mem.system_slice_limit': 'system slice at its memory limit',
   'runtime.not_enabled': 'runtime not enabled at boot',

@@ -37,6 +37,39 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // Round 18: KubeEdge's edged renewing its Lease through metamanager, under edgecore's identifier.
+  {
+    line: journal(
+      'edgecore[649]',
+      'E0714 10:18:21.664493     649 send.go:61] send sync message kube-node-lease/lease/edge-7 failed, error:timeout to get response for message 3f2c, retries: 2',
+    ),
+    fact: 'kubelet.heartbeat_failed',
+  },
+  // Round 18: the kubelet's reads of its pods' pull secrets and secret/configMap volumes, ending in the network.
+  {
+    line: klog(
+      'W',
+      'kubelet_pods.go:610',
+      'Unable to retrieve pull secret shop/registrypullsecret for shop/web-0 due to Get https://10.0.0.1:443/api/v1/namespaces/shop/secrets/registrypullsecret: read tcp 10.0.1.7:38600->10.0.0.1:443: read: connection reset by peer.  The image pull may not succeed.',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'I',
+      'kubelet_pods.go:1003',
+      '"Unable to retrieve pull secret, the image pull may not succeed." pod="shop/web-0" secret="shop/registrypullsecret" err="Get \\"https://10.0.0.1:443/api/v1/namespaces/shop/secrets/registrypullsecret\\": dial tcp 10.0.0.1:443: i/o timeout"',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog(
+      'E',
+      'secret.go:195',
+      "Couldn't get secret shop/web-tls: Get https://10.0.0.1:443/api/v1/namespaces/shop/secrets/web-tls: dial tcp 10.0.0.1:443: connect: connection refused",
+    ),
+    fact: 'kubelet.api_error',
+  },
   // pkg/kubelet/kuberuntime/kuberuntime_sandbox.go createPodSandbox and the DNS configurer: the resolver file the
   // kubelet is configured with, missing, by release (1.19's glog wording, 1.28's structured one, the event).
   {
@@ -1768,6 +1801,27 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 18: edged's other resources synced through the same bus are not its Lease.
+  {
+    line: journal(
+      'edgecore[649]',
+      'E0714 10:18:21.664493     649 send.go:61] send sync message default/configmap/app-config failed, error:timeout to get response for message 3f2c, retries: 1',
+    ),
+    fact: 'kubelet.heartbeat_failed',
+  },
+  // Round 18: a pull secret or a secret volume that does not exist is the pod's own configuration, not the path.
+  {
+    line: klog(
+      'W',
+      'kubelet_pods.go:610',
+      'Unable to retrieve pull secret shop/registrypullsecret for shop/web-0 due to secret "registrypullsecret" not found.  The image pull may not succeed.',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: klog('E', 'secret.go:195', 'Couldn\'t get secret shop/web-tls: secret "web-tls" not found'),
+    fact: 'kubelet.api_error',
+  },
   // Round 17: the storage factory's configuration for a resource is not the datastore dial.
   {
     line: 'F1123 10:01:02.123456       1 instance.go:287] Error creating storage factory config: no storage config for apiServerIPInfo',

@@ -33,6 +33,36 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 18: containerd's main() printing whatever ended its start before exit 1 ("containerd: %s\n"), for a
+  // configuration value of the wrong type, a plugin that failed, and as dockerd relays its managed containerd.
+  {
+    line: `${J} containerd[1288]: containerd: (204, 1): Can't convert 1(int64) to float64`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[1288]: containerd: failed to get listener for main endpoint: listen unix /run/containerd/containerd.sock: bind: address already in use`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: 'containerd: invalid disabled plugin URI "cri"',
+    fact: 'runtime.start_failed',
+    origin: 'containerd',
+  },
+  // Round 18: supervisor 3.x's default exitcodes (0,2) call a Go daemon's panic exit "expected".
+  {
+    line: '2016-02-09 01:12:50,975 INFO exited: docker (exit status 2; expected)',
+    fact: 'runtime.service_failed',
+  },
+  // Round 18: runc's cgroup v1 mount lookup, as Docker 1.12 relayed it and as the CRI's create error carries it.
+  {
+    line: 'Error response from daemon: oci runtime error: rootfs_linux.go:53: mounting "/sys/fs/cgroup" to rootfs "/var/lib/docker/aufs/mnt/6c1f" caused "no subsystem for mount"',
+    fact: 'runc.rootfs_cgroup_failed',
+    origin: 'dockerd',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,} failed, error" error="failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused \\"process_linux.go:449: container init caused \\\\\\"rootfs_linux.go:58: mounting \\\\\\\\\\\\\\"cgroup\\\\\\\\\\\\\\" to rootfs caused \\\\\\\\\\\\\\"no subsystem for mount\\\\\\\\\\\\\\"\\\\\\"\\": unknown"`,
+    fact: 'runc.rootfs_cgroup_failed',
+  },
   // Round 17: kubernetes-mixin / node-mixin alerts as Alertmanager's default notification title prints them.
   {
     line: '[FIRING:1] NodeFileDescriptorLimit (10.0.1.23:9100 node-exporter warning)',
@@ -1230,6 +1260,39 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 18: containerd's logrus lines that hold "containerd: ", and another name ending in it, are not its exit.
+  {
+    line: `${J} docker-containerd[1044]: ${TS} level=warning msg="containerd: failed to load container,removing state directory." id=${CID}`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=info msg="loading plugin \\"io.containerd.grpc.v1.cri\\"..." type=io.containerd.grpc.v1`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} kubelet[1893]: github.com/containerd/containerd: unknown revision`,
+    fact: 'runtime.start_failed',
+  },
+  // dockerd's own errors that end in "containerd: " (a call it made to containerd) are not containerd's exit line.
+  {
+    line: `${J} dockerd[1021]: Error response from daemon: get image from containerd: context deadline exceeded`,
+    fact: 'runtime.start_failed',
+  },
+  // Round 18: an exit status the program itself lists, or a clean exit, is not a death.
+  {
+    line: '2016-02-09 01:12:50,975 INFO exited: docker (exit status 0; expected)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2016-02-09 01:12:50,975 INFO exited: my-docker (exit status 2; expected)',
+    fact: 'runtime.service_failed',
+  },
+  {
+    line: '2016-02-09 01:12:50,975 INFO exited: docker (exit status 12; expected)',
+    fact: 'runtime.service_failed',
+  },
+  // Round 18: the subsystem word alone, or a mount point not found, is not runc's mount lookup.
+  { line: 'cgroup: no subsystem mounted for pids', fact: 'runc.rootfs_cgroup_failed' },
   // Round 17: a rule file's definition of a mixin alert, and its resolved notification, are not the alert firing.
   { line: '  - alert: NodeFileDescriptorLimit', fact: 'fd.near_limit' },
   { line: '[RESOLVED] NodeDiskIOSaturation (nvme1n1 10.0.1.23:9100 warning)', fact: 'io.saturated' },

@@ -75,6 +75,8 @@ export const runtimeDown: CauseModule = {
     // The low-level runtime or the shim the configuration names is not installed (an OS image update removed it,
     // a path typed wrong): the daemon may answer, but it creates nothing.
     { fact: 'runtime.binary_missing', weight: 3 },
+    // runc failing the cgroup step of every container's rootfs set-up: the daemon answers, and creates nothing.
+    { fact: 'runc.rootfs_cgroup_failed', weight: 2.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },

@@ -7,6 +7,7 @@ import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/system
 import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
+import { cniAgentLogFacts, podTableFacts } from './pod-table.ts';
 import { runcChildren } from './runc-children.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
 
@@ -735,8 +736,11 @@ function daemonPids(runs: readonly Run[], bundle: EvidenceBundle): DaemonPids {
   return pids;
 }
 
-/** `strace -p PID` (with -f, -tt, -T and the like), the PID given or looked up with pidof. */
-const STRACE_PID = /^strace\b.*\s-p\s*(?:(\d+)|\$\(pidof ([\w-]+)\)|`pidof ([\w-]+)`)/;
+/**
+ * `strace -p PID` (with -f, -tt, -T and the like, also bundled before it as getopt allows: `-fp PID`), the PID given
+ * or looked up with pidof.
+ */
+const STRACE_PID = /^strace\b.*\s-[A-Za-z]*p\s*(?:(\d+)|\$\(pidof ([\w-]+)\)|`pidof ([\w-]+)`)/;
 /** The node daemons and their runtime helpers whose hung call is the node's, not an application's. */
 const STRACE_DAEMON = /^(?:kubelet|dockerd|containerd|containerd-shim\S*|crio|conmon|runc)$/;
 /** One call as strace prints it, a thread's prefix first under -f: name(arguments … */
@@ -798,6 +802,39 @@ function straceHungPath(runs: readonly Run[], pids: DaemonPids, facts: FactSet):
       id: 'proc.dstate_storage',
       source: run.source,
       text: `${run.command} (${daemon}): ${call[1]}("${path}") never returned`,
+    });
+  }
+}
+
+/** kill(2) with signal 0 as strace prints it, returning 0 (the process exists): `kill(13737, SIG_0) = 0`. */
+const PROBE_KILL = /^(?:\[pid\s+\d+\]\s*)?(?:[\d:.]+\s+)?kill\((\d+),\s*(?:SIG_0|0)\)\s*=\s*0\b/;
+/** Probes of one PID in a trace past which the poll has gone on far longer than a shim takes to exit. */
+const SHIM_EXIT_POLLS = 5;
+
+/**
+ * containerd's shim v1 client, after signalling a shim to stop, polls `kill(pid, 0)` every 10 ms until it fails with
+ * ESRCH (runtime/v1/shim/client/client.go (*Client).waitForExit, linux/shim/client in 1.0-1.1, runtime/v1 in
+ * 1.2-1.7; the shim may have been reparented, so it cannot waitpid): a trace of containerd answering 0 again and
+ * again for one PID is a teardown waiting on a shim that does not die, or on a PID the kernel has given to another
+ * process since. Each waiter holds its goroutine (and the task's delete) until its context ends, if it has one.
+ */
+function straceShimExitWait(runs: readonly Run[], pids: DaemonPids, facts: FactSet): void {
+  for (const run of runs) {
+    const m = STRACE_PID.exec(strip(run.command));
+    const daemon = m?.[2] ?? m?.[3] ?? (m?.[1] ? pids.get(m[1]) : undefined);
+    if (daemon !== 'containerd') continue;
+    const polls = new Map<string, number>();
+    for (const line of run.output.split('\n')) {
+      const target = PROBE_KILL.exec(line.trim())?.[1];
+      if (target) polls.set(target, (polls.get(target) ?? 0) + 1);
+    }
+    const [pid, count] = [...polls].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    if (count < SHIM_EXIT_POLLS) continue;
+    facts.add({
+      id: 'runtime.shim_cleanup_failed',
+      source: run.source,
+      text: `${run.command} (containerd): kill(${pid}, SIG_0) = 0 polled ${count} times — waiting for a shim that does not exit`,
+      value: count,
     });
   }
 }
@@ -1238,13 +1275,61 @@ const FROZEN_OUTPUT: Record<string, RegExp> = {
   'cgroup.events': /^\s*frozen 1\s*$/m,
 };
 
+/**
+ * `grep -R "" DIR` / `grep . FILES` over many cgroup files at once: grep prints each line after its file's name and
+ * a colon (GNU grep's -H, its default for more than one file and with -r), so such a dump names each file beside its
+ * state.
+ */
+const GREP_FREEZER_LINE = /^(\S*kubepods\S*\/(freezer\.state|cgroup\.freeze|cgroup\.events)):(.*)$/;
+
+/** A kubepods slice (not a container's own cgroup) whose freezer file reads frozen, from a grep dump's lines. */
+function podsFrozenInDump(run: Run, facts: FactSet): boolean {
+  if (!/^grep\s/.test(strip(run.command))) return false;
+  for (const line of run.output.split('\n')) {
+    const m = GREP_FREEZER_LINE.exec(line.trim());
+    const [path, file, state] = [m?.[1] ?? '', m?.[2] ?? '', m?.[3] ?? ''];
+    if (!m || CONTAINER_CGROUP.test(`${path}/`) || !FROZEN_OUTPUT[file]?.test(state)) continue;
+    facts.add({ id: 'cgroup.pods_frozen', source: run.source, text: `${run.command} → ${line.trim()}` });
+    return true;
+  }
+  return false;
+}
+
 function podsFrozen(run: Run, facts: FactSet): void {
+  if (podsFrozenInDump(run, facts)) return;
   const command = strip(run.command);
   if (!/^(?:cat|head|tail|less|more)\s/.test(command) || CONTAINER_CGROUP.test(command)) return;
   const file = FREEZER_FILE.exec(command)?.[1];
   const state = file ? FROZEN_OUTPUT[file]?.exec(run.output)?.[0] : undefined;
   if (state)
     facts.add({ id: 'cgroup.pods_frozen', source: run.source, text: `${run.command} → ${state.trim()}` });
+}
+
+/**
+ * runc's bind mount of its own binary, as a mount tracer prints the call (bcc/libbpf-tools mountsnoop's CALL column,
+ * strace): `mount("/proc/self/exe", "<state dir>/runc.XXXXXX", "", MS_BIND, "")`.
+ */
+const RUNC_SELF_BIND = /mount\("\/proc\/self\/exe",\s*"([^"]*\/runc\.[A-Za-z0-9]{6})"/g;
+/** Distinct runc invocations in one trace: more than one is runc's calls coming and going while it was traced. */
+const RUNC_SELF_BINDS_MIN = 2;
+
+/**
+ * Every runc invocation from v1.0.0-rc7 to v1.1.14 (libcontainer/nsenter/cloned_binary.c try_bindfd, its guard
+ * against CVE-2019-5736) bind-mounts /proc/self/exe over a temporary file in its state directory, remounts it
+ * read-only and detaches it: three mount-table changes per call, and each makes systemd re-read the whole of
+ * /proc/self/mountinfo (src/core/mount.c mount_dispatch_io). A trace with such mounts from several invocations shows
+ * the churn: every exec probe, `runc state` and container operation adds its three, and PID 1 re-parses a table that
+ * grows with the node's containers each time.
+ */
+function runcSelfBinds(run: Run, facts: FactSet): void {
+  const targets = new Set([...run.output.matchAll(RUNC_SELF_BIND)].map((m) => m[1]));
+  if (targets.size < RUNC_SELF_BINDS_MIN) return;
+  facts.add({
+    id: 'systemd.mountinfo_churn',
+    source: run.source,
+    text: `${run.command} → ${targets.size} runc invocations bind-mounting /proc/self/exe (e.g. ${[...targets][0]})`,
+    value: targets.size,
+  });
 }
 
 /** `ls` of the CNI configuration directory (the loaders' default, /etc/cni/net.d), with or without -l/-a. */
@@ -1276,10 +1361,17 @@ function cniConfigDir(run: Run, facts: FactSet): void {
   });
 }
 
+/**
+ * A SysV or upstart service's status or start (`service docker status`, `/etc/init.d/docker start`): the init
+ * script relays the daemon's own stderr (and upstart its job's output) with no journal identifier, so such a line is
+ * the daemon's (initscripts' daemon() and the runtimes' own scripts run it in the foreground of the call).
+ */
+const SERVICE_SCRIPT = /^(?:service\s+|\/etc\/init\.d\/)(\S+)\s+(?:status|start|restart)\b/;
+
 /** Which program's messages a command prints (for attributing its lines). */
 function outputComponent(command: string): Component {
   const c = strip(command);
-  const unit = /journalctl\b.*-u\s+(\S+)/.exec(c)?.[1];
+  const unit = /journalctl\b.*-u\s+(\S+)/.exec(c)?.[1] ?? SERVICE_SCRIPT.exec(c)?.[1];
   if (unit)
     return unit.startsWith('kubelet')
       ? 'kubelet'
@@ -1305,6 +1397,7 @@ function dumps(run: Run, facts: FactSet): void {
 }
 
 const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
+  runcSelfBinds,
   runtimeCommand,
   systemdCommand,
   inotifyFollowers,
@@ -1442,9 +1535,12 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     facts,
   );
   shimLeftovers(runs, bundle, facts);
+  podTableFacts(runs, bundle, facts);
+  cniAgentLogFacts(runs, bundle, facts);
   const pids = daemonPids(runs, bundle);
   zombieParents(runs, pids, facts);
   descriptorHolders(runs, pids, facts);
   shimsBeforeDaemon(runs, facts);
   straceHungPath(runs, pids, facts);
+  straceShimExitWait(runs, pids, facts);
 }

@@ -289,6 +289,24 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'containerd cannot read its own config.toml (a syntax error after an edit, a key or version this release does not know): it exits at start, systemd restarts it into the same file, and the kubelet has no runtime',
   },
   {
+    // Round 18: the process's own last words. main() prints whatever ended App.Run — a configuration it cannot
+    // decode (a value of the wrong type as well as a syntax error), a plugin or the server failing to start, a
+    // socket it cannot listen on — as one bare stderr line, "containerd: <err>", and exits 1. Every other line
+    // containerd writes goes through logrus (time=… level=… msg=…), which the veto excludes, as it does any text
+    // before "containerd: " (the exit line starts the message; "get image from containerd: …" is dockerd's own error
+    // about a call it made, io.containerd and github.com/containerd/containerd are other names).
+    fact: 'runtime.start_failed',
+    pattern: 'containerd: [^ \\n]',
+    unless: '.containerd: |level=[a-z]+ |msg=',
+    literals: ['containerd: '],
+    from: ['containerd', 'dockerd'],
+    strict: true,
+    source:
+      'containerd cmd/containerd/main.go main (v1.0.0-v2.x: `fmt.Fprintf(os.Stderr, "containerd: %s\\n", err); os.Exit(1)` when command.App().Run returns an error); dockerd relays the stderr of the containerd it supervises (1.11 on) into its own log',
+    mechanism:
+      'containerd returned an error from its start (configuration, plugin, socket) and exited with status 1: systemd restarts it into the same error, and until it starts nothing answers CRI calls',
+  },
+  {
     fact: 'runtime.start_failed',
     pattern:
       'failed to load plugin[^\\n]{0,600}io\\.containerd\\.(?:grpc\\.v1\\.cri|cri\\.v1\\.[a-z]+)|invalid plugin config: ',

@@ -584,6 +584,19 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the kubelet's informers cannot list or keep watching the API server (refused, reset, timed out, unroutable): the kubelet's own path to the API server is failing, the one its status and Lease updates take",
   },
   {
+    // Round 18: the kubelet's other reads of API objects for the pods it runs, on the same client: the image pull
+    // secrets it fetches before every pull, and the secret and configMap volumes it fills at every mount. Ending in
+    // the network's errors, they are the kubelet's path to the API server failing as its status updates would.
+    fact: 'kubelet.api_error',
+    pattern: `(?:Unable to retrieve pull secret|Couldn't get (?:secret|configMap) )[^\\n]{0,400}${NETWORK_CAUSE}`,
+    literals: ['Unable to retrieve pull secret', "Couldn't get secret ", "Couldn't get configMap "],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_pods.go (*Kubelet).getPullSecretsForPod (glog then klog "Unable to retrieve pull secret %s/%s for %s/%s due to %v.  The image pull may not succeed." 1.4-1.19, structured "Unable to retrieve pull secret, the image pull may not succeed." err=… from 1.20); pkg/volume/secret/secret.go and pkg/volume/configmap/configmap.go (*…VolumeMounter).SetUpAt ("Couldn\'t get secret %v/%v: %v", "Couldn\'t get configMap %v/%v: %v"), ending in Go net\'s and net/http\'s errors',
+    mechanism:
+      "the kubelet's reads of its pods' secrets and configMaps from the API server fail on the network (refused, reset, timed out, unroutable): its path to the API server, the one its status and Lease updates take, is failing",
+  },
+  {
     // The same status and Lease failures, when what they end in is silence rather than an answer: the shape a
     // request sent on a dead connection has. The symptom the pinned-connection releases key on (defects.ts); the
     // failure itself is counted once, as kubelet.api_error.
@@ -621,6 +634,20 @@ export const KUBELET_RULES: readonly Signature[] = [
     source:
       'kubernetes staging/src/k8s.io/component-helpers/apimachinery/lease/controller.go (*controller).sync',
     mechanism: 'renewing the node Lease failed for a reason other than the network or credentials',
+  },
+  {
+    // Round 18: KubeEdge's edged (the kubelet inside edgecore) renews its Lease through the edge's message bus:
+    // metaclient's SendSync hands the update to metamanager, which relays it over edgehub's connection to
+    // cloudcore and waits for the answer. A Lease sync that fails is the edge node's heartbeat not reaching the
+    // cloud side, whichever link (edgehub's websocket or QUIC, cloudcore itself) dropped it.
+    fact: 'kubelet.heartbeat_failed',
+    pattern: 'send sync message kube-node-lease/lease/[^ ]+ failed',
+    literals: ['send sync message kube-node-lease/lease/'],
+    from: ['kubelet'],
+    source:
+      'kubeedge edge/pkg/metamanager/client (metaclient) (*send).SendSync (klog "send sync message %s failed, error:%v, retries: %d" with the resource namespace/type/name, after beehive\'s SendSync answered "timeout to get response for message" within syncMsgRespTimeout, 1 min), for the node Lease edged renews through metaclient',
+    mechanism:
+      "the edge node's Lease renewal got no answer from the cloud side through edgecore's message bus: the node's heartbeat is not reaching the control plane",
   },
   {
     fact: 'node.status_unknown',

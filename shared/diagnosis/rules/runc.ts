@@ -257,4 +257,20 @@ export const RUNC_RULES: readonly Signature[] = [
     mechanism:
       "the container's init could not exec the container's program because the kernel-wide file table (fs.file-max) is full: every container start on the node fails the same way",
   },
+  {
+    // Round 18: runc mounts the host's cgroup v1 hierarchies into every container it makes (the OCI spec's
+    // /sys/fs/cgroup mount, which Docker and the CRI runtimes always add). For each mount listed in the host's
+    // mountinfo it asks which cgroup dir of that hierarchy the container is in; a cgroup mount with no subsystem it
+    // recognises (a layout newer than this runc) fails the question, so every container's rootfs set-up fails the
+    // same way, however the runtime relays it ("oci runtime error: rootfs_linux.go:…: mounting …", "OCI runtime
+    // create failed").
+    fact: 'runc.rootfs_cgroup_failed',
+    pattern: 'no subsystem for mount',
+    literals: ['no subsystem for mount'],
+    from: ['runc', 'shim', 'containerd', 'dockerd', 'crio', 'kubelet'],
+    source:
+      'runc libcontainer/cgroups/utils.go (v0.0.x-v1.0.0-rc91) and v1_utils.go (rc92-v1.2.x) Mount.GetOwnCgroup/GetThisCgroupDir ("no subsystem for mount"), called by libcontainer/rootfs_linux.go mountToRootfs for the "cgroup" device through getCgroupMounts',
+    mechanism:
+      "runc cannot work out the container's place in one of the host's cgroup v1 mounts while it builds the container's /sys/fs/cgroup: every container start on the node fails in the same rootfs step",
+  },
 ];

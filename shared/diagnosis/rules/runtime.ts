@@ -220,7 +220,7 @@ export const RUNTIME_RULES: readonly Signature[] = [
     fact: 'runtime.service_failed',
     ...supervisordExited(RT),
     mechanism:
-      'supervisord saw the runtime daemon it runs die on its own (an exit status not in its exitcodes, or a signal): the runtime is down until supervisord respawns it',
+      'supervisord saw the runtime daemon it runs die on its own (an exit status not in its exitcodes, status 2 that supervisor 3.x expects by default, or a signal): the runtime is down until supervisord respawns it',
   },
   {
     fact: 'runtime.restart_limit',

@@ -57,17 +57,18 @@ type CitedPattern = Pattern & Pick<Signature, 'source'>;
 /**
  * supervisord's log: a program that died on its own (a non-zero or unlisted exit status, or a signal nobody sent
  * through supervisorctl). "stopped: NAME (...)" is a stop someone asked for, and "; expected)" an exit code the
- * program's exitcodes list; neither is read.
+ * program's exitcodes list; neither is read, except status 2: supervisor 3.x listed it by default (exitcodes=0,2),
+ * and it is how a Go daemon's panic or fatal error ends, so "exit status 2; expected" is a death the default hid.
  */
 export function supervisordExited(names: string): CitedPattern {
   return {
     ...named(
       'exited: (?:[A-Za-z0-9_.-]{1,40}:)?',
       names,
-      ' \\((?:exit status [0-9]+|terminated by SIG[A-Z0-9]+)[^\\n]{0,20}; not expected\\)',
+      ' \\((?:(?:exit status [0-9]+|terminated by SIG[A-Z0-9]+)[^\\n]{0,20}; not expected|exit status 2; expected)\\)',
     ),
-    literals: ['; not expected)'],
-    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status)`,
+    literals: ['; not expected)', 'exit status 2; expected)'],
+    source: `${SUPERVISOR} supervisor/process.py Subprocess.finish ("exited: %s (%s; not expected)", the wait status from options.py decode_wait_status); "exit status 2; expected" under supervisor 3.x, whose default exitcodes was 0,2 (options.py ProcessConfig, changed to 0 in 4.0.0, Supervisor/supervisor#1153): a Go program's panic and fatal exit is status 2, and so is kubernetes' cluster/saltbase/salt/supervisor/docker-checker.sh ("Docker failed!" when \`timeout 10 docker ps\` fails; the salt-installed nodes of kube-up, under [program:docker] with no exitcodes)`,
   };
 }
 
