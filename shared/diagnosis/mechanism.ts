@@ -95,6 +95,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kernel.hung_task_runtime': 'container process in D state',
   'runtime.shim_mismatch': 'reaped shim still listed',
   'runtime.selective_hang': 'one container wedged',
+  'runtime.running_without_process': 'listed running, process gone',
+  'runtime.no_sandbox': 'no sandbox past the pause image',
   'runtime.device_busy': 'mount pinned (device busy)',
   'proc.dstate': 'D-state processes',
   'cgroup.pods_frozen': 'pod cgroups frozen',
