@@ -21,6 +21,8 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
     'runtime.blocks_kubelet',
     'The k3s server will not start, its log ends with an error about failing to start containerd.',
   ],
+  ['runtime.op_timeout', "For days the kubelet's CRI calls time out on every node."],
+  ['runtime.op_timeout', 'We get DeadlineExceeded on all CRI requests from the kubelet.'],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -30,6 +32,9 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['runtime.service_stopped', 'The runner shows errors starting docker-compose services.'],
   ['runtime.blocks_kubelet', 'The k3s server fails to start because of a bad token; containerd is fine.'],
   ['runtime.blocks_kubelet', 'Does k3s fail to start when containerd fails to start?'],
+  // Go's idle threads wait in futex: a shim "in futex_wait" is no timeout; a configured timeout is not one running out.
+  ['runtime.op_timeout', 'All the shims sit in futex_wait_queue.'],
+  ['runtime.op_timeout', 'We raised runtime-request-timeout so that runtime calls time out later.'],
 ];
 
 describe("a runtime that does not start, in the grammar's missing forms", () => {

@@ -95,4 +95,27 @@ export const RUNTIME_WORD_RULES: readonly Signature[] = [
     mechanism:
       "the distribution's server or agent exits or never comes up because the containerd it runs fails to start: with it goes the kubelet it runs in-process, so the node has neither",
   },
+  {
+    // The kubelet's CRI client sets a deadline on every call (runtime-request-timeout, 2 min): people name the calls
+    // and their gRPC code. Said of the calls in general, it is the runtime not answering them; which calls (lists,
+    // one container's) the runtime's own log or a goroutine dump says. Go's idle threads sleep in futex waits, so a
+    // shim "in futex_wait" says nothing by itself: only the calls' timeouts are read here.
+    fact: 'runtime.op_timeout',
+    pattern: `(?:CRI|[Rr]untime) (?:calls?|requests?|operations?)${WITHIN_SENTENCE}{0,80}(?:time[sd]? ?out|timing out|DeadlineExceeded|deadline exceeded)|(?:DeadlineExceeded|deadline exceeded|time ?outs?)${WITHIN_SENTENCE}{0,40}(?:on|in|for|from|of) (?:the |all |every )?(?:kubelet(?:'s|’s)? )?(?:CRI|[Rr]untime) (?:calls?|requests?|operations?)`,
+    literals: [
+      'CRI call',
+      'CRI request',
+      'CRI operation',
+      'runtime call',
+      'runtime request',
+      'runtime operation',
+    ],
+    unless: `${COMMON_UNLESS}|runtime-request-timeout|runtime_request_timeout|runtimeRequestTimeout`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: the kubelet\'s CRI calls failing at their deadline, as kubernetes staging/src/k8s.io/cri-client/pkg/remote_runtime.go (pkg/kubelet/cri/remote before 1.29) logs them ("<Call> from runtime service failed" with "rpc error: code = DeadlineExceeded desc = context deadline exceeded")',
+    mechanism:
+      "the runtime does not answer the kubelet's CRI calls within their deadline: it is blocked inside them (a shim, runc, the network plugin or a lock)",
+  },
 ];
