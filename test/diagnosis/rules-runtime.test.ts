@@ -68,6 +68,14 @@ const HITS: readonly Example[] = [
     fact: 'runtime.sandbox_image_failed',
   },
   {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = failed to get sandbox image \\"registry.k8s.io/pause:3.9\\": failed to pull image \\"registry.k8s.io/pause:3.9\\": failed to pull and unpack image \\"registry.k8s.io/pause:3.9\\": failed to resolve reference \\"registry.k8s.io/pause:3.9\\": unexpected status from HEAD request to https://registry.k8s.io/v2/pause/manifests/3.9: 401 Unauthorized"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: 'error="failed to pull image \\"10.0.0.5:5000/k8s/pause:3.6\\": failed to pull and unpack image \\"10.0.0.5:5000/k8s/pause:3.6\\": failed to resolve reference: 403 Forbidden"',
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
     line: 'Failed to create pod sandbox: rpc error: code = Unknown desc = creating pod sandbox with name "k8s_web-0_default_1a2b_0": initializing source docker://registry.k8s.io/pause:3.9: pinging container registry registry.k8s.io: Get "https://registry.k8s.io/v2/": dial tcp 34.96.108.209:443: i/o timeout',
     fact: 'runtime.sandbox_image_failed',
   },
@@ -1290,6 +1298,10 @@ const MISSES: readonly Example[] = [
   {
     line: `Liveness probe errored: rpc error: code = NotFound desc = container is not created or running: checking if PID of ${CID} is running failed: PID 4242 is running but has start time of 1700000000, whereas the saved start time is 1600000000. PID wrap may have occurred`,
     fact: 'runtime.exec_process_gone',
+  },
+  {
+    line: '  Warning  Failed  2m  kubelet  Failed to pull image "registry.example.com/shop/api:1.4": rpc error: code = NotFound desc = failed to pull and unpack image "registry.example.com/shop/api:1.4": not found',
+    fact: 'runtime.sandbox_image_failed',
   },
   {
     line: 'Failed to pull image "registry.example.com/shop/api:1.4": rpc error: code = Unknown desc = failed to pull and unpack image "registry.example.com/shop/api:1.4": failed to prepare extraction snapshot "extract-1-x sha256:9a": unexpected status code: 403 Forbidden',

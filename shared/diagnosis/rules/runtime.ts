@@ -164,6 +164,18 @@ export const RUNTIME_RULES: readonly Signature[] = [
       "the runtime cannot unpack or pull the sandbox (pause) image while creating a sandbox (a registry refusing it without credentials, a snapshotter fetching its layers): that sandbox fails before any network or container work, and so does every new pod's",
   },
   {
+    // containerd's ensureImageExists, called for the sandbox image alone, wraps the CRI plugin's own PullImage error
+    // directly: "failed to pull image %q: failed to pull and unpack image %q: ...". A workload image's pull is the
+    // kubelet's, whose error carries the gRPC status between ("Failed to pull image %q: rpc error: ...").
+    fact: 'runtime.sandbox_image_failed',
+    literals: ['": failed to pull and unpack image'],
+    pattern: 'failed to pull image \\\\?"[^"\\\\ ]+\\\\?": failed to pull and unpack image',
+    source:
+      'containerd CRI plugin helpers.go (*criService).ensureImageExists ("failed to pull image %q: %w" around its own PullImage, whose error is "failed to pull and unpack image %q: %w"; vendor/github.com/containerd/cri pkg/server to 1.4, pkg/cri/server 1.5-1.7, internal/cri/server/podsandbox/sandbox_run.go 2.x), called by RunPodSandbox for the configured sandbox image only',
+    mechanism:
+      "the runtime could not pull the sandbox (pause) image it is configured with: that sandbox fails before any network or container work, and so does every new pod's until the image can be had",
+  },
+  {
     fact: 'fd.emfile',
     pattern: '[Tt]oo many open files|EMFILE',
     literals: ['EMFILE', 'too many open files'],
