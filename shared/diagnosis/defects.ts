@@ -529,6 +529,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     ],
     requires: [
       ['runtime.running_without_process'],
+      ['runtime.stop_blocked'],
       ['runtime.exec_process_gone'],
       ['runtime.kill_failed'],
       ['runtime.selective_hang'],

@@ -359,6 +359,8 @@ export const FACT_MEANINGS = {
     "the runtime refused an exec or probe in a container because it found the container's process gone (CRI-O's check of the container's PID), while the kubelet, which probes only containers the runtime reports running, still counts it running",
   'runtime.running_without_process':
     "the runtime keeps reporting a container running whose process it finds gone, again and again: the exit was never recorded (its monitor gone without writing it, or the runtime's stop path stuck on the container)",
+  'runtime.stop_blocked':
+    "a goroutine of CRI-O has waited minutes inside one container's stop path (its stop lock, the kill loop's channel, or the kill loop itself): that container's stop never finishes",
   'runtime.no_sandbox':
     "sandbox creation fails on the sandbox (pause) image again and again, across sandboxes: the runtime can create no pod on the node, the network plugin's own among them",
   'runc.init_enomem':

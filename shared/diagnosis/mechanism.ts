@@ -97,6 +97,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.selective_hang': 'one container wedged',
   'runtime.running_without_process': 'listed running, process gone',
   'runtime.no_sandbox': 'no sandbox past the pause image',
+  'runtime.stop_blocked': "one container's stop never finishing",
   'runtime.device_busy': 'mount pinned (device busy)',
   'proc.dstate': 'D-state processes',
   'cgroup.pods_frozen': 'pod cgroups frozen',

@@ -47,6 +47,9 @@ export const zombieShimHang: CauseModule = {
     // still listed).
     { fact: 'runtime.exec_process_gone', weight: 1.5 },
     { fact: 'runtime.running_without_process', weight: 3 },
+    // A goroutine dump of CRI-O parked for minutes in one container's stop path: the stop the kubelet retries never
+    // finishes (a process surviving SIGKILL, or the stop lock held by a blocked send).
+    { fact: 'runtime.stop_blocked', weight: 2.5 },
     { fact: 'runtime.selective_hang', weight: 2.5 },
     { fact: 'runtime.container_cmd_hang', weight: 2 },
     { fact: 'proc.dstate', weight: 2 },
