@@ -10,11 +10,11 @@ import { ids, top } from '../support/node-lines.ts';
 const said = (sentence: string) => ({ logs: { other: sentence } });
 
 const HITS: ReadonlyArray<readonly [string, string]> = [
-  ['runtime.service_stopped', 'After the upgrade we keep failing to start containerd on the workers.'],
+  ['runtime.service_stopped', 'After the upgrade the workers keep failing to start containerd.'],
   ['runtime.service_stopped', 'There is a failure starting docker on every reboot.'],
   ['runtime.service_stopped', 'The node is stuck because of the runtime’s start failure.'],
   ['runtime.service_stopped', "containerd's start-up failure leaves the node NotReady."],
-  ['runtime.service_stopped', 'We were unable to start the container runtime after patching.'],
+  ['runtime.service_stopped', 'The node was unable to start the container runtime after patching.'],
   ['runtime.service_stopped', 'We saw errors starting CRI-O after the config change.'],
   ['runtime.blocks_kubelet', 'The rke2 agent exits because its embedded containerd fails to start.'],
   [
@@ -29,6 +29,7 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   // A runtime's own objects started by it, a question, another tool named docker, a wrapper failing for its own reason.
   ['runtime.service_stopped', 'Pods fail because of a failure starting containerd tasks for the new image.'],
   ['runtime.service_stopped', 'Did the node fail to start containerd after the reboot?'],
+  ['runtime.service_stopped', 'We could not start containerd by hand, but it came up after a reboot.'],
   ['runtime.service_stopped', 'The runner shows errors starting docker-compose services.'],
   ['runtime.blocks_kubelet', 'The k3s server fails to start because of a bad token; containerd is fine.'],
   ['runtime.blocks_kubelet', 'Does k3s fail to start when containerd fails to start?'],

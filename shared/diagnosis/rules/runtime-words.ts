@@ -26,7 +26,14 @@ const WRAPPER = '(?:[Kk]3[Ss]|[Rr][Kk][Ee]2)(?: server| agent| service)?';
 const WRAPPER_DOWN =
   "(?:fails? to start|failed to start|failing to start|won[’']t start|will not start|does ?n[o'’]t start|did ?n[o'’]t start|can ?n[o'’]t start|cannot start|exits?|exited|exiting|crash(?:es|ed|ing)?|dies|died|is down|stays down)";
 /** The runtime named failing after the wrapper, in the grammar's verbal forms or this file's nominal ones. */
-const RUNTIME_FAILS = `(?:${NOT_STARTING} ${RUNTIME}\\b|${RUNTIME}${START_FAILURE}|(?:its |the )?(?:embedded |bundled )?containerd (?:fails? to start|failed to start|failing to start|won[’']t start|does ?n[o'’]t start|did ?n[o'’]t start|can ?n[o'’]t start|cannot start|exits?|exited|crash(?:es|ed)?))`;
+const RUNTIME_FAILS = `(?:${NOT_STARTING} ${RUNTIME}|${RUNTIME}${START_FAILURE}|(?:its |the )?(?:embedded |bundled )?containerd (?:fails? to start|failed to start|failing to start|won[’']t start|does ?n[o'’]t start|did ?n[o'’]t start|can ?n[o'’]t start|cannot start|exits?|exited|crash(?:es|ed)?))`;
+
+/**
+ * A person's own attempt ("I fail to start the docker service by hand", "we could not start containerd"): someone's
+ * action on the runtime, which may fail for reasons of its own, as the grammar reads it too.
+ */
+const PERSON_TRIES =
+  "(?:^|[^A-Za-z])(?:I|[Ww]e|[Yy]ou|[Tt]hey)(?: [a-z’']+){0,3} (?:fail|unable|not able|could|can|cannot)";
 
 /** What every description here leaves out: questions, hedges, another host, plans. */
 const COMMON_UNLESS = alternatives({ en: [...HEDGES.en, ...NOT_THE_NODE, ...PLANNING], zh: HEDGES.zh }, [
@@ -37,12 +44,12 @@ const COMMON_UNLESS = alternatives({ en: [...HEDGES.en, ...NOT_THE_NODE, ...PLAN
  * ("failed to start containerd task", "cannot start docker container", "failed to start containerd-shim").
  */
 const ITS_OBJECTS =
-  '(?:[Cc]ontainerd|[Dd]ocker|[Cc][Rr][Ii]-[Oo]|crio)(?:-shim| shim| task| containers?| exec| process(?:es)?| run\\b| sandbox)|docker-compose|docker compose';
+  '(?:[Cc]ontainerd|[Dd]ocker|[Cc][Rr][Ii]-[Oo]|crio)(?:-shim| shim| task| containers?| exec| process(?:es)?| run | sandbox)|docker-compose|docker compose|[Dd]ockerfile|[Cc]ontainerd-[a-z]';
 
 export const RUNTIME_WORD_RULES: readonly Signature[] = [
   {
     fact: 'runtime.service_stopped',
-    pattern: `${NOT_STARTING} ${RUNTIME}\\b|${RUNTIME}${START_FAILURE}|(?:[Tt]he )?runtime(?:'s|’s) (?:start(?:-up|up)?|boot) (?:failures?|errors?)`,
+    pattern: `${NOT_STARTING} ${RUNTIME}|${RUNTIME}${START_FAILURE}|(?:[Tt]he )?runtime(?:'s|’s) (?:start(?:-up|up)?|boot) (?:failures?|errors?)`,
     literals: [
       'to start',
       'starting',
@@ -72,7 +79,7 @@ export const RUNTIME_WORD_RULES: readonly Signature[] = [
       'start-up fails',
       'boot fails',
     ],
-    unless: `${COMMON_UNLESS}|${ITS_OBJECTS}`,
+    unless: `${COMMON_UNLESS}|${ITS_OBJECTS}|${PERSON_TRIES}`,
     observation: true,
     prose: true,
     source:
