@@ -500,6 +500,44 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: DESCRIPTORS_LEAKING,
   },
   {
+    // internal/oci/container.go (*Container).WaitOnStopTimeout, from 1.28.0 (be5bac87bb "oci: simplify stopping
+    // code"): every StopContainer on a container already stopping sends its timeout on stopTimeoutChan (10 slots)
+    // while holding stopLock, but once StopLoopForContainer has begun its kill loop nothing reads the channel. A
+    // container that survives SIGKILL (a process in uninterruptible sleep) keeps the loop killing, the kubelet's
+    // retried stops fill the channel, the next one blocks holding stopLock and the kill loop waits on that lock:
+    // the container stays stopping, listed running, after its process and conmon are gone. Fixed by 1e751b490b
+    // (stopKillLoopBegun; a non-blocking send), v1.34.0, backported to 1.33.3, 1.32.7 and 1.31.11; the 1.29 and 1.30
+    // branches took the fix after their last tags.
+    id: 'crio-stop-kill-loop-deadlock',
+    component: 'crio',
+    affected: [
+      { introduced: '1.28.0', fixed: '1.31.11' },
+      { introduced: '1.32.0', fixed: '1.32.7' },
+      { introduced: '1.33.0', fixed: '1.33.3' },
+    ],
+    cause: 'zombie_shim_hang',
+    symptom:
+      'a container stuck stopping, still listed running after its process and its conmon are gone; stops and probes on it fail or time out',
+    mechanism:
+      "CRI-O's stop path blocks sending a stop timeout to a kill loop that no longer reads it, while holding the container's stop lock: the container's stop never finishes",
+    fix: 'CRI-O v1.31.11 / v1.32.7 / v1.33.3 / v1.34.0',
+    links: [
+      'https://github.com/cri-o/cri-o/pull/9256',
+      'https://github.com/cri-o/cri-o/pull/9327',
+      'https://github.com/cri-o/cri-o/pull/9330',
+      'https://github.com/cri-o/cri-o/pull/9331',
+    ],
+    requires: [
+      ['runtime.running_without_process'],
+      ['runtime.stop_blocked'],
+      ['runtime.exec_process_gone'],
+      ['runtime.kill_failed'],
+      ['runtime.selective_hang'],
+      ['runtime.container_cmd_hang'],
+      ['proc.dstate'],
+    ],
+  },
+  {
     // daemon/logger/loggerutils/logfile.go followLogs (json-file): with `docker logs --follow` (or a log shipper
     // following through the API) the follower never returned once its consumer went away, keeping the log file, a
     // pipe and an inotify watch open for good (moby #37391, labelled 18.03-18.09); #37576 and #37734 fixed it for

@@ -355,6 +355,16 @@ export const FACT_MEANINGS = {
     'a node daemon (the runtime or the kubelet) holds the most open descriptors on the node, tens of thousands: the holder of a descriptor leak toward its own or the kernel-wide limit',
   'proc.shims_predate_daemon':
     'containerd shims started before the runtime daemon now running: survivors of its previous run, which it must reconnect to as it restores its containers',
+  // Round 18 (r18-runtime): the runtime's answers about one container against its processes, and sandboxes that
+  // fail on the sandbox image itself.
+  'runtime.exec_process_gone':
+    "the runtime refused an exec or probe in a container because it found the container's process gone (CRI-O's check of the container's PID), while the kubelet, which probes only containers the runtime reports running, still counts it running",
+  'runtime.running_without_process':
+    "the runtime keeps reporting a container running whose process it finds gone, again and again: the exit was never recorded (its monitor gone without writing it, or the runtime's stop path stuck on the container)",
+  'runtime.stop_blocked':
+    "a goroutine of CRI-O has waited minutes inside one container's stop path (its stop lock, the kill loop's channel, or the kill loop itself): that container's stop never finishes",
+  'runtime.no_sandbox':
+    "sandbox creation fails on the sandbox (pause) image again and again, across sandboxes: the runtime can create no pod on the node, the network plugin's own among them",
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
   // Round 18: runc commands and shims spinning by the handful in top's table (extract/commands.ts).

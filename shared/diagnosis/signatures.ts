@@ -13,6 +13,7 @@ import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNC_RULES } from './rules/runc.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
+import { RUNTIME_WORD_RULES } from './rules/runtime-words.ts';
 import { STARTUP_WORD_RULES } from './rules/startup-words.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
 import type { Signature } from './rules/types.ts';
@@ -74,6 +75,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for a daemon that cannot start on its configuration or host, and the systemd cgroup driver stalling (round 16; weighed below the programs)",
     rules: STARTUP_WORD_RULES,
+  },
+  {
+    file: 'runtime-words',
+    title:
+      "people's words for a runtime that does not start, in the nominal and gerund forms the grammar does not read (round 18; weighed below the programs)",
+    rules: RUNTIME_WORD_RULES,
   },
 ];
 

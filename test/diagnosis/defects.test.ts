@@ -167,6 +167,8 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'containerd-2-userns-sandbox-pidfd-leak': { inside: '2.1.4', outside: '2.1.5' },
   'docker-json-log-follow-fd-leak': { inside: '18.06.1-ce', outside: '18.09.0' },
   'crio-image-pull-response-leak': { inside: '1.20.2', outside: '1.20.3' },
+  // 1.32.7 carries the backport (stopKillLoopBegun); 1.27 sent on no unread channel.
+  'crio-stop-kill-loop-deadlock': { inside: '1.32.6', outside: '1.32.7' },
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },

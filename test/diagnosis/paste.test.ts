@@ -462,6 +462,20 @@ describe('goroutine dumps', () => {
     expect(shortWait.summary()).toEqual({ goroutines: 1, places: [] });
   });
 
+  it("finds CRI-O parked in one container's stop path, not a stop still within its deadline", () => {
+    // Round 18 (r18-runtime): frames as Go prints cri-o's internal/oci (1.28 on).
+    const stop = (minutes: number) =>
+      [
+        `goroutine 5120 [chan send, ${minutes} minutes]:`,
+        'github.com/cri-o/cri-o/internal/oci.(*Container).WaitOnStopTimeout(0xc000a1c000, {0x2a1e7a8, 0xc001f0e0c0}, 0x1e)',
+        '	/go/src/github.com/cri-o/cri-o/internal/oci/container.go:585 +0xd5',
+        'github.com/cri-o/cri-o/internal/oci.(*runtimeOCI).StopContainer(0xc0003a2010, {0x2a1e7a8, 0xc001f0e0c0}, 0xc000a1c000, 0x1e)',
+        '	/go/src/github.com/cri-o/cri-o/internal/oci/runtime_oci.go:880 +0x3b4',
+      ].join('\n');
+    expect(readPastedEvidence(stop(412), 'c').facts.examples('runtime.stop_blocked')[0]?.value).toBe(412);
+    expect(readPastedEvidence(stop(2), 'c').facts.has('runtime.stop_blocked')).toBe(false);
+  });
+
   it('finds a runtime waiting on a shim (ttrpc) and reads dumps given as bundle command output', () => {
     const containerd = [
       'goroutine 90211 [select, 38 minutes]:',

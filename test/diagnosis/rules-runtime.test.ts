@@ -63,6 +63,52 @@ const HITS: readonly Example[] = [
     line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,} failed, error" error="failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused \\"process_linux.go:449: container init caused \\\\\\"rootfs_linux.go:58: mounting \\\\\\\\\\\\\\"cgroup\\\\\\\\\\\\\\" to rootfs caused \\\\\\\\\\\\\\"no subsystem for mount\\\\\\\\\\\\\\"\\\\\\"\\": unknown"`,
     fact: 'runc.rootfs_cgroup_failed',
   },
+  // Round 18 (r18-runtime): the kubelet's "probe errored" relays the runtime's exec error; CRI-O's exec check finding
+  // the process gone; containerd's exec through a shim past its deadline; a sandbox failing on its own image.
+  {
+    line: '  Warning  Unhealthy  3m (x41 over 5h)  kubelet, node-1  Liveness probe errored: rpc error: code = Unknown desc = operation timeout: context deadline exceeded',
+    fact: 'runtime.container_cmd_hang',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 prober.go:117] "Probe errored" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" probeType="Readiness" pod="db/pg-0" containerName="pg"`,
+    fact: 'runtime.container_cmd_hang',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="ExecSync for \\"${CID}\\" failed" error="failed to exec in container: failed to start exec \\"9c0ffee1\\": context deadline exceeded"`,
+    fact: 'runtime.shim_hang',
+  },
+  {
+    line: 'Readiness probe errored: rpc error: code = Unknown desc = failed to exec in container: failed to create exec "c0ffee12": ttrpc: closed',
+    fact: 'runtime.shim_hang',
+  },
+  {
+    line: `Liveness probe errored: rpc error: code = NotFound desc = container is not created or running: checking if PID of ${CID} is running failed: container process not found`,
+    fact: 'runtime.exec_process_gone',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:557] "ExecSync cmd from runtime service failed" err="rpc error: code = NotFound desc = container is not created or running: checking if PID of ${CID} is running failed: container process not found" containerID="${CID}"`,
+    fact: 'runtime.exec_process_gone',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:193] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd container: error unpacking image: failed to prepare extraction snapshot \\"extract-100200300-AbCd sha256:5f70bf18\\": unexpected status code: 403 Forbidden"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to start sandbox "${CID}": failed to create containerd container: error unpacking image: failed to prepare extraction snapshot "extract-1-x sha256:5f70bf18": failed to resolve layer: authorization failed: no basic auth credentials`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = failed to get sandbox image \\"registry.k8s.io/pause:3.9\\": failed to pull image \\"registry.k8s.io/pause:3.9\\": failed to pull and unpack image \\"registry.k8s.io/pause:3.9\\": failed to resolve reference \\"registry.k8s.io/pause:3.9\\": unexpected status from HEAD request to https://registry.k8s.io/v2/pause/manifests/3.9: 401 Unauthorized"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: 'error="failed to pull image \\"10.0.0.5:5000/k8s/pause:3.6\\": failed to pull and unpack image \\"10.0.0.5:5000/k8s/pause:3.6\\": failed to resolve reference: 403 Forbidden"',
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: 'Failed to create pod sandbox: rpc error: code = Unknown desc = creating pod sandbox with name "k8s_web-0_default_1a2b_0": initializing source docker://registry.k8s.io/pause:3.9: pinging container registry registry.k8s.io: Get "https://registry.k8s.io/v2/": dial tcp 34.96.108.209:443: i/o timeout',
+    fact: 'runtime.sandbox_image_failed',
+  },
   // Round 17: kubernetes-mixin / node-mixin alerts as Alertmanager's default notification title prints them.
   {
     line: '[FIRING:1] NodeFileDescriptorLimit (10.0.1.23:9100 node-exporter warning)',
@@ -1293,6 +1339,41 @@ const MISSES: readonly Example[] = [
   },
   // Round 18: the subsystem word alone, or a mount point not found, is not runc's mount lookup.
   { line: 'cgroup: no subsystem mounted for pids', fact: 'runc.rootfs_cgroup_failed' },
+  // Round 18 (r18-runtime): the probe's own command running past its timeout, an HTTP probe's timeout and a probe's
+  // relayed output are the container's; a PID reused is not a process gone; a workload image's unpack and a
+  // container's create inside a sandbox are not the sandbox image.
+  {
+    line: 'Readiness probe errored: rpc error: code = Unknown desc = failed to exec in container: timeout 1s exceeded: context deadline exceeded',
+    fact: 'runtime.shim_hang',
+  },
+  {
+    line: 'Readiness probe errored: rpc error: code = Unknown desc = failed to exec in container: timeout 1s exceeded: context deadline exceeded',
+    fact: 'runtime.container_cmd_hang',
+  },
+  {
+    line: '  Warning  Unhealthy  2m  kubelet  Liveness probe failed: Get "http://10.0.0.5:8080/healthz": context deadline exceeded (Client.Timeout exceeded while awaiting headers)',
+    fact: 'runtime.container_cmd_hang',
+  },
+  {
+    line: 'Readiness probe failed: upstream said: operation timeout: context deadline exceeded',
+    fact: 'runtime.container_cmd_hang',
+  },
+  {
+    line: `Liveness probe errored: rpc error: code = NotFound desc = container is not created or running: checking if PID of ${CID} is running failed: PID 4242 is running but has start time of 1700000000, whereas the saved start time is 1600000000. PID wrap may have occurred`,
+    fact: 'runtime.exec_process_gone',
+  },
+  {
+    line: '  Warning  Failed  2m  kubelet  Failed to pull image "registry.example.com/shop/api:1.4": rpc error: code = NotFound desc = failed to pull and unpack image "registry.example.com/shop/api:1.4": not found',
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: 'Failed to pull image "registry.example.com/shop/api:1.4": rpc error: code = Unknown desc = failed to pull and unpack image "registry.example.com/shop/api:1.4": failed to prepare extraction snapshot "extract-1-x sha256:9a": unexpected status code: 403 Forbidden',
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:319] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd container: error unpacking image: failed to prepare extraction snapshot \\"extract-1-x sha256:9a\\": no space left on device" podSandboxID="${CID}"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
   // Round 17: a rule file's definition of a mixin alert, and its resolved notification, are not the alert firing.
   { line: '  - alert: NodeFileDescriptorLimit', fact: 'fd.near_limit' },
   { line: '[RESOLVED] NodeDiskIOSaturation (nvme1n1 10.0.1.23:9100 warning)', fact: 'io.saturated' },

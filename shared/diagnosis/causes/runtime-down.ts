@@ -1,6 +1,28 @@
 import { change, cordonAndDrain, outOfService, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
-import { type CauseModule, RUNTIME_LOGS } from './types.ts';
+import { type CauseContext, type CauseModule, RUNTIME_LOGS } from './types.ts';
+
+/** Why the daemon does not answer, as the facts say it (the chain's second step). */
+function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['facts']): string {
+  if (facts.has('runtime.no_sandbox') && !facts.has('runtime.start_failed'))
+    return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image itself (its pull refused by the registry, or its unpack by the snapshotter fetching layers the registry will not serve without credentials): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image) and the snapshotter that unpacks it, against the machine image's runtime release.`;
+  return daemonState(tools, facts);
+}
+
+/** What the daemon itself is doing (its CRI version, its start, its unit, its socket). */
+function daemonState(tools: CauseContext['tools'], facts: CauseContext['facts']): string {
+  return facts.has('runtime.cri_version')
+    ? `${tools.daemon} answers, but only the older CRI API (v1alpha2); crictl falls back to it and looks healthy while the kubelet's v1 calls fail. Upgrade the runtime (containerd 1.6+, a cri-o matching the kubelet's minor) or keep the kubelet below 1.26.`
+    : facts.has('runtime.start_failed') && facts.has('fs.corrupt')
+      ? `${tools.daemon} exits during start-up: the kernel reports file-system errors, and the state it loads from disk (layer store, metadata databases) is on that filesystem; its journal's last lines before the exit name the file.`
+      : facts.has('runtime.start_failed')
+        ? `${tools.daemon} exits during start-up on a fatal error (storage driver, configuration, a leftover pid file, its state on disk): its journal's last lines before the exit say which.`
+        : facts.has('runtime.not_enabled')
+          ? `${tools.service} is disabled: after a reboot nothing starts it. \`systemctl enable --now ${tools.service}\`.`
+          : facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
+            ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
+            : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`;
+}
 
 export const runtimeDown: CauseModule = {
   id: 'runtime_down',
@@ -77,6 +99,11 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.binary_missing', weight: 3 },
     // runc failing the cgroup step of every container's rootfs set-up: the daemon answers, and creates nothing.
     { fact: 'runc.rootfs_cgroup_failed', weight: 2.5 },
+    // Every sandbox failing on the sandbox (pause) image itself, again and again: the runtime cannot create any pod
+    // (the network plugin's included), whatever the network and the workloads' images. One failure is a lead only
+    // (a registry's blip); the node's configuration of that image is what to fix.
+    { fact: 'runtime.no_sandbox', weight: 2.5 },
+    { fact: 'runtime.sandbox_image_failed', weight: 1 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },
@@ -100,25 +127,26 @@ export const runtimeDown: CauseModule = {
         : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
   chain: ({ tools, facts }) => [
     `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
-    facts.has('runtime.cri_version')
-      ? `${tools.daemon} answers, but only the older CRI API (v1alpha2); crictl falls back to it and looks healthy while the kubelet's v1 calls fail. Upgrade the runtime (containerd 1.6+, a cri-o matching the kubelet's minor) or keep the kubelet below 1.26.`
-      : facts.has('runtime.start_failed') && facts.has('fs.corrupt')
-        ? `${tools.daemon} exits during start-up: the kernel reports file-system errors, and the state it loads from disk (layer store, metadata databases) is on that filesystem; its journal's last lines before the exit name the file.`
-        : facts.has('runtime.start_failed')
-          ? `${tools.daemon} exits during start-up on a fatal error (storage driver, configuration, a leftover pid file, its state on disk): its journal's last lines before the exit say which.`
-          : facts.has('runtime.not_enabled')
-            ? `${tools.service} is disabled: after a reboot nothing starts it. \`systemctl enable --now ${tools.service}\`.`
-            : facts.has('runtime.unreachable') || facts.has('runtime.service_failed')
-              ? `${tools.daemon} is not accepting connections on its socket (down, restarting, or crashed).`
-              : `${tools.daemon} is up but its CRI calls time out (a deadlock inside the daemon or in runc/the shims below it).`,
+    whyNotAnswering(tools, facts),
     facts.has('runtime.blocks_kubelet')
       ? 'The kubelet fails to start with it: its unit waits on the runtime, and a kubelet exits at start when its CRI endpoint does not answer. Bring the runtime back first; the kubelet follows.'
       : facts.has('runtime.known_defect')
         ? 'The runtime build on this node has a known defect that hangs container operations.'
         : 'Root cause: the runtime daemon itself; its own log says why it stopped answering.',
   ],
-  commands: ({ tools, node }) => [
+  commands: ({ tools, node, facts }) => [
     read('cluster', `kubectl describe node ${node}`, 'Ready message, runtime version, recent events'),
+    ...(facts.has('runtime.no_sandbox')
+      ? [
+          read(
+            'node',
+            tools.kind === 'crio'
+              ? 'crio status config 2>/dev/null | grep -E "pause_image|pause_image_auth_file"; crio --version'
+              : "containerd config dump 2>/dev/null | grep -E 'sandbox_image|sandbox =|snapshotter'; containerd --version",
+            'the sandbox (pause) image the runtime is configured with, the snapshotter that unpacks it, and the runtime release the machine image ships',
+          ),
+        ]
+      : []),
     read(
       'node',
       `systemctl status ${tools.service} --no-pager`,

@@ -43,6 +43,15 @@ export const zombieShimHang: CauseModule = {
     { fact: 'proc.dstate_storage', weight: 2.5 },
     { fact: 'kernel.hung_task_runtime', weight: 3 },
     { fact: 'runtime.shim_mismatch', weight: 3 },
+    // The runtime's own exec check finds a container's process gone while it still reports the container running
+    // (the kubelet probes only those): once may be an exit not yet processed, again and again is the exit never
+    // recorded, its monitor gone or the runtime's stop path stuck on the container (the same shape as a reaped shim
+    // still listed).
+    { fact: 'runtime.exec_process_gone', weight: 1.5 },
+    { fact: 'runtime.running_without_process', weight: 3 },
+    // A goroutine dump of CRI-O parked for minutes in one container's stop path: the stop the kubelet retries never
+    // finishes (a process surviving SIGKILL, or the stop lock held by a blocked send).
+    { fact: 'runtime.stop_blocked', weight: 2.5 },
     { fact: 'runtime.selective_hang', weight: 2.5 },
     { fact: 'runtime.container_cmd_hang', weight: 2 },
     { fact: 'proc.dstate', weight: 2 },

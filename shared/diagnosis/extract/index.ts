@@ -12,6 +12,7 @@ import { extractHost } from './host.ts';
 import { extractLiveState } from './live.ts';
 import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
+import { deriveRuntimeDivergence } from './runtime-divergence.ts';
 import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
 
@@ -28,6 +29,7 @@ const EXTRACTORS = [
   extractCounts,
   extractLiveState,
   extractHost,
+  deriveRuntimeDivergence,
   deriveFacts,
   extractConfigChecks,
   extractKnownDefects,

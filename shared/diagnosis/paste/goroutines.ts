@@ -63,6 +63,17 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
     minMinutes: 3,
     minGoroutines: 1,
   },
+  // CRI-O's stop path for one container (internal/oci container.go (*Container).WaitOnStopTimeout, runtime_oci.go
+  // (*runtimeOCI).StopLoopForContainer, 1.28 on): a StopContainer returns within its caller's deadline (the grace
+  // period plus the kubelet's runtime request timeout) and the kill loop ends when the process dies, so either one
+  // parked for 5 minutes is a stop that will not finish: a process surviving SIGKILL, or the stop lock held by a
+  // send to a kill loop that no longer reads (defects.ts crio-stop-kill-loop-deadlock).
+  {
+    fact: 'runtime.stop_blocked',
+    frame: /oci\.\(\*Container\)\.WaitOnStopTimeout|oci\.\(\*runtimeOCI\)\.StopLoopForContainer/,
+    minMinutes: 5,
+    minGoroutines: 1,
+  },
   {
     fact: 'kubelet.http_blocked',
     frame: /net\/http\.\(\*persistConn\)\.roundTrip/,

@@ -215,6 +215,24 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       "a created container's start did not return in time: its shim (or the `runc start` under it) is not answering, so the container stays Created and every call about it waits",
   },
   {
+    // Round 18: ExecSync (and the streaming Exec) creates the exec process through the container's shim, then starts
+    // it there (task.Exec, process.Start: ttrpc calls to the shim). A deadline or a closed connection in either is the
+    // shim not answering for that container, while the daemon answers the rest. The exec's own timeout (the probe's
+    // command running longer than its timeoutSeconds: "timeout %v exceeded") is the command's, not the shim's.
+    fact: 'runtime.shim_hang',
+    literals: [
+      'failed to exec in container: failed to create exec',
+      'failed to exec in container: failed to start exec',
+    ],
+    pattern:
+      'failed to exec in container: failed to (?:create|start) exec [^\\n]{0,200}(?:context deadline exceeded|DeadlineExceeded|ttrpc: closed)',
+    from: ['containerd', 'kubelet', 'app', 'unknown'],
+    source:
+      'containerd CRI plugin container_execsync.go (*criService).ExecSync ("failed to exec in container: %w") over execInternal ("failed to create exec %q: %w" around task.Exec, "failed to start exec %q: %w" around process.Start; errors.Wrapf in vendor/github.com/containerd/cri pkg/server 1.2-1.4 and pkg/cri/server 1.5-1.6, fmt.Errorf in pkg/cri/server and sbserver 1.7, internal/cri/server 2.x), relayed by the kubelet as a probe\'s error ("probe errored: %v")',
+    mechanism:
+      'creating or starting an exec in one container did not return from its shim before the deadline: the shim serving that container is not answering, so every exec, probe and stop on it waits while the runtime answers the rest',
+  },
+  {
     // After a container's exit event containerd deletes its task through the shim; a delete that runs out of time
     // leaves the shim behind (logged at debug level in some releases, hence no level in the pattern).
     fact: 'runtime.shim_cleanup_failed',

@@ -32,6 +32,22 @@ export const CRIO_RULES: readonly Signature[] = [
       "a container's conmon (cri-o's per-container shim) died while the container runs: nobody reaps it or reports its exit",
   },
   {
+    // Round 18: CRI-O's ExecSync and Exec first check the container's init PID (Container.Living → pid(): the PID in
+    // its state, signal 0, the start time it saved, a zombie or dead process state): a PID gone answers NotFound
+    // "container is not created or running: checking if PID of %s is running failed: container process not found".
+    // The kubelet probes only containers the runtime reports running, so the probe's error is CRI-O's own state
+    // (running) against its own process check (gone): once, an exit not yet processed; again and again, an exit never
+    // recorded (extract/runtime-divergence.ts).
+    fact: 'runtime.exec_process_gone',
+    pattern: 'checking if PID of [0-9a-f]{12,64} is running failed: container process not found',
+    literals: ['is running failed: container process not found'],
+    from: ['crio', 'kubelet', 'app', 'unknown'],
+    source:
+      'cri-o internal/oci/container.go (*Container).Living ("checking if PID of %s is running failed: %w", 1.19 on) with pid() returning ErrNotFound ("container process not found": no such PID, the state\'s Pid zeroed, or the process a zombie from 1.30), under server/container_execsync.go (*Server).ExecSync and container_exec.go Exec ("container is not created or running: %v", codes.NotFound, 1.20 on)',
+    mechanism:
+      "CRI-O answers an exec or probe in a container it reports running that the container's process is gone: its monitor (conmon) did not report the exit, or the exit is not yet processed",
+  },
+  {
     fact: 'runtime.name_reserved',
     pattern: 'error reserving (?:pod|ctr) name',
     literals: ['error reserving ctr name', 'error reserving pod name'],

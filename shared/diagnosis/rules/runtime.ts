@@ -128,6 +128,54 @@ export const RUNTIME_RULES: readonly Signature[] = [
       'a Docker API call made by dockershim/cri-dockerd did not return within its timeout: dockerd is blocked',
   },
   {
+    // Round 18: the kubelet's prober writes "%s probe errored: %v" (event Unhealthy, and klog "Probe errored") when
+    // running the probe itself failed, with the runtime's error; the container's own answer is "probe failed: %s".
+    // For an exec probe that error is the ExecSync call's: dockershim's and cri-dockerd's Docker exec calls past their
+    // request timeout ("operation timeout: %v"), or the kubelet's own deadline on ExecSync (the probe's timeout plus
+    // the runtime request timeout) before 1.20 rewrote it as a command timeout. The container answers nothing: the
+    // runtime's exec into it does not return.
+    fact: 'runtime.container_cmd_hang',
+    pattern:
+      '[Pp]robe errored[:"][^\\n]{0,300}(?:operation timeout: context deadline exceeded|code = DeadlineExceeded desc = context deadline exceeded)',
+    literals: ['probe errored'],
+    from: ['kubelet', 'app', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/prober/prober.go (*prober).probe ("%s probe errored: %v" event, klog "Probe errored") relaying the exec probe\'s runtime error: cri-dockerd libdocker/kube_docker_client.go operationTimeout ("operation timeout: %v" from CreateExec/StartExec/InspectExec; pkg/kubelet/dockershim/libdocker before 1.24) or the CRI client\'s ExecSync deadline (pkg/kubelet/remote remote_runtime.go ExecSync, timeout plus runtime-request-timeout; a DeadlineExceeded there is ErrCommandTimedOut from 1.20)',
+    mechanism:
+      "an exec probe into one container did not come back from the runtime within its deadline: the runtime's exec into that container (its shim, or the process it must enter) is not answering",
+  },
+  // Round 18: a sandbox's own image step. A sandbox is made from the sandbox image alone (containerd's RunPodSandbox
+  // ensures it, then creates the sandbox container with a snapshot of it; CRI-O's CreatePodSandbox resolves or pulls
+  // pause_image), so an image error inside a sandbox's creation is the pause image's, for every new pod.
+  {
+    fact: 'runtime.sandbox_image_failed',
+    literals: [
+      'Failed to create pod sandbox',
+      'RunPodSandbox',
+      'CreatePodSandbox',
+      'failed to start sandbox',
+      'creating pod sandbox with name',
+    ],
+    pattern:
+      '(?:[Ff]ailed to create pod sandbox|RunPodSandbox|CreatePodSandbox|failed to start sandbox)[^\\n]{0,400}failed to create containerd container: (?:error unpacking image|failed to prepare extraction snapshot)|(?:error )?creating pod sandbox with name [^\\n]{0,200}(?:initializing source|reading manifest|pinging container registry|unauthorized|authentication required|requested access to the resource is denied|manifest unknown)',
+    source:
+      'containerd CRI plugin sandbox_run.go (*criService).RunPodSandbox ("failed to create containerd container: %w" around NewContainer with WithNewSnapshot of the sandbox image, whose opts/container.go unpack says "error unpacking image: %w" and core/unpack/unpacker.go "failed to prepare extraction snapshot %q: %w"; pkg/cri/server 1.5-1.7, podsandbox/sandbox_run.go (*Controller).Start 1.7 sbserver and 2.x, under "failed to start sandbox %q: %w"), relayed by the kubelet ("Failed to create pod sandbox: %v", "RunPodSandbox from runtime service failed", failed to "CreatePodSandbox"); cri-o server/sandbox_run_linux.go runPodSandbox ("error creating pod sandbox with name %q: %v" to 1.20, "creating pod sandbox with name %q: %w" after) around internal/storage/runtime.go CreatePodSandbox, which pulls pause_image with containers/image ("initializing source %s", "reading manifest %s in %s", "pinging container registry %s")',
+    mechanism:
+      "the runtime cannot unpack or pull the sandbox (pause) image while creating a sandbox (a registry refusing it without credentials, a snapshotter fetching its layers): that sandbox fails before any network or container work, and so does every new pod's",
+  },
+  {
+    // containerd's ensureImageExists, called for the sandbox image alone, wraps the CRI plugin's own PullImage error
+    // directly: "failed to pull image %q: failed to pull and unpack image %q: ...". A workload image's pull is the
+    // kubelet's, whose error carries the gRPC status between ("Failed to pull image %q: rpc error: ...").
+    fact: 'runtime.sandbox_image_failed',
+    literals: ['": failed to pull and unpack image'],
+    pattern: 'failed to pull image \\\\?"[^"\\\\ ]+\\\\?": failed to pull and unpack image',
+    source:
+      'containerd CRI plugin helpers.go (*criService).ensureImageExists ("failed to pull image %q: %w" around its own PullImage, whose error is "failed to pull and unpack image %q: %w"; vendor/github.com/containerd/cri pkg/server to 1.4, pkg/cri/server 1.5-1.7, internal/cri/server/podsandbox/sandbox_run.go 2.x), called by RunPodSandbox for the configured sandbox image only',
+    mechanism:
+      "the runtime could not pull the sandbox (pause) image it is configured with: that sandbox fails before any network or container work, and so does every new pod's until the image can be had",
+  },
+  {
     fact: 'fd.emfile',
     pattern: '[Tt]oo many open files|EMFILE',
     literals: ['EMFILE', 'too many open files'],
