@@ -1227,6 +1227,10 @@ const HITS: readonly Example[] = [
     line: `${J} crio[701]: error loading server config: unable to decode configuration /etc/crio/crio.conf.d/10-crun.conf: toml: line 3: expected '.' or '=', but got 'x' instead`,
     fact: 'runtime.start_failed',
   },
+  // Round 18: the node's operating system, for where its kubelet's log is (a file on Windows, not a journal).
+  { line: 'After the upgrade our Windows nodes stopped joining the cluster', fact: 'node.windows' },
+  { line: 'the pool runs Windows Server 2022 workers next to the Linux ones', fact: 'node.windows' },
+  { line: 'Windows 节点升级后一直没有就绪', fact: 'node.windows' },
 ];
 
 const MISSES: readonly Example[] = [
@@ -1588,6 +1592,9 @@ const MISSES: readonly Example[] = [
     line: 'runc:[2:I 129677 nobody    1w     FIFO   0,13      0t0  2416908 pipe',
     fact: 'runc.init_fifo_wait',
   },
+  // a Windows workstation or image name is not the node's operating system
+  { line: 'I ran kubectl from my Windows laptop', fact: 'node.windows' },
+  { line: 'the mcr.microsoft.com/windows/servercore image failed to pull', fact: 'node.windows' },
   // descriptions of other things
   { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },
   { line: 'the kubelet restarted cleanly after the upgrade', fact: 'kubelet.dead' },

@@ -1092,4 +1092,17 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism:
       "the nodes are full by their pods' requests, and the pods' real use past them leaves the kubelet and the runtime too little: the nodes fall over under the load",
   },
+  {
+    // Round 18: which operating system the node runs decides where its kubelet's log is: a Windows node has no
+    // journal (the kubelet is a service of the Service Control Manager, or a child of a distribution's agent, and
+    // writes its log to a file). Only what to ask for; no cause weighs it.
+    fact: 'node.windows',
+    literals: ['windows'],
+    pattern: 'Windows (?:Server|nodes?|workers?|hosts?|machines?|VMs?|node ?pools?)|Windows ?节点',
+    observation: true,
+    source:
+      'observation: the node named a Windows node or host (Kubernetes on Windows: the kubelet runs as a Windows service, kubernetes docs "Windows in Kubernetes", or under a distribution\'s agent such as rke2.exe, and logs to a file: --log-file / RKE2\'s <data-dir>\\agent\\logs\\kubelet.log)',
+    mechanism:
+      "the node runs Windows: the kubelet's log is a file on the node, not a journal; journalctl does not reach it",
+  },
 ];
