@@ -176,6 +176,12 @@ export const FACT_MEANINGS = {
   'kubelet.panic': 'the kubelet crashed with a Go panic (fatal, or recovered by its crash handler)',
   'kubelet.not_registered':
     'the API server has no Node object for this kubelet: its registration failed or went to another API server',
+  'kubelet.no_api_server':
+    'the kubelet runs with no API server client (none defined, or none it could build): it never registers the node and sends no node status',
+  'kubelet.loop_running_while_unknown':
+    "the kubelet's own sync loop keeps logging while the node controller hears no status from it, and the kubelet logs no failure to post one: its status path is stuck inside the process",
+  'node.windows':
+    'the node runs Windows: its kubelet logs to a file and the Service Control Manager, not to a journal',
   'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
   'node.overloaded':
     'nodes went NotReady or stopped answering under heavy load (a load or stress test, a traffic spike)',

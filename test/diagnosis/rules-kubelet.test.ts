@@ -1420,6 +1420,60 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     origin: 'unknown',
   },
   { line: 'kubelet stop/waiting', fact: 'kubelet.stopped', origin: 'unknown' },
+  // Round 18. pkg/kubelet/kubelet.go Run and cmd/kubelet/app/server.go: no API client, by release.
+  {
+    line: klog('W', 'kubelet.go:1318', 'No api server defined - no node status update will be sent.'),
+    fact: 'kubelet.no_api_server',
+  },
+  {
+    line: klog('I', 'kubelet.go:1493', '"No API server defined - no node status update will be sent"'),
+    fact: 'kubelet.no_api_server',
+  },
+  {
+    line: klog('W', 'server.go:482', 'No api server defined - no events will be sent to API server.'),
+    fact: 'kubelet.no_api_server',
+  },
+  {
+    line: klog('W', 'server.go:398', 'No API client: no api servers specified'),
+    fact: 'kubelet.no_api_server',
+  },
+  // The kubelet's flag parse: structured 1.20-1.22, klog.Fatal of the pflag error 1.10-1.19, pflag's own before.
+  {
+    line: klog('E', 'server.go:204', '"Failed to parse kubelet flag" err="unknown flag: --network-plugin"'),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: klog('F', 'server.go:157', 'unknown flag: --cni-bin-dir'),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: `Nov 23 10:01:02 ${NODE} kubelet[1187]: unknown flag: --container-runtime`,
+    fact: 'kubelet.config_error',
+  },
+  // Rancher's planner, the machine's status while the kubelet's health probe fails (names sorted, kubelet last).
+  {
+    line: 'configuring worker node(s) pool-wk-7f9c2: waiting for probes: calico, kubelet',
+    fact: 'kubelet.dead',
+  },
+  { line: 'Windows machines stuck in status `Waiting for probes: kubelet.`', fact: 'kubelet.dead' },
+  {
+    line: 'configuring bootstrap node(s) cp-1: waiting for probes: etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kubelet',
+    fact: 'kubelet.dead',
+  },
+  // kubeadm's wait for the kubelet's health endpoint, 1.8-1.28 and 1.29+.
+  {
+    line: '[kubelet-check] The HTTP call equal to \'curl -sSL http://localhost:10248/healthz\' failed with error: Get "http://localhost:10248/healthz": dial tcp [::1]:10248: connect: connection refused.',
+    fact: 'kubelet.dead',
+  },
+  { line: "[kubelet-check] It seems like the kubelet isn't running or healthy.", fact: 'kubelet.dead' },
+  { line: '[kubelet-check] The kubelet is not healthy after 4m0.000561571s', fact: 'kubelet.dead' },
+  // Cluster API's machine controller, and the reason as Rancher's dashboard shows it.
+  {
+    line: 'Machine md-0-7d9f-x2kq: NodeHealthy: NodeProvisioning: Waiting for a node with matching ProviderID to exist',
+    fact: 'kubelet.not_registered',
+  },
+  { line: 'NodeHealthy  False  Info  WaitingForNodeRef  12m', fact: 'kubelet.not_registered' },
+  { line: 'the machine has been in Waiting for Node Ref for an hour', fact: 'kubelet.not_registered' },
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
@@ -2142,6 +2196,31 @@ const NEAR_MISSES: readonly Example[] = [
     ),
     fact: 'kubelet.auth_error',
   },
+  // Round 18 near misses: a kubelet that has its API server, a flag it only deprecates, another program's flag
+  // parse, probes that do not name the kubelet, Rancher waiting on a kubelet version, a node that did register.
+  {
+    line: klog('I', 'kubelet_node_status.go:73', '"Attempting to register node" node="node-7"'),
+    fact: 'kubelet.no_api_server',
+  },
+  {
+    line: klog(
+      'W',
+      'server.go:214',
+      'Flag --network-plugin has been deprecated, will be removed along with dockershim.',
+    ),
+    fact: 'kubelet.config_error',
+  },
+  {
+    line: `Nov 23 10:01:02 ${NODE} kube-proxy[932]: unknown flag: --masquerade-all-x`,
+    fact: 'kubelet.config_error',
+  },
+  { line: 'configuring worker node(s) pool-wk-7f9c2: waiting for probes: calico', fact: 'kubelet.dead' },
+  { line: 'configuring worker node(s) pool-wk-7f9c2: waiting for kubelet to update', fact: 'kubelet.dead' },
+  { line: '[kubelet-check] The kubelet is healthy after 1.002s', fact: 'kubelet.dead' },
+  {
+    line: 'Machine md-0-7d9f-x2kq: NodeHealthy: True, node ref set to md-0-7d9f-x2kq',
+    fact: 'kubelet.not_registered',
+  },
 ];
 
 function scan(example: Example): FactSet {
@@ -2177,7 +2256,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -1303,6 +1303,25 @@ const HITS: readonly Example[] = [
     line: `${J} crio[701]: error loading server config: unable to decode configuration /etc/crio/crio.conf.d/10-crun.conf: toml: line 3: expected '.' or '=', but got 'x' instead`,
     fact: 'runtime.start_failed',
   },
+  // Round 18: the node's operating system, for where its kubelet's log is (a file on Windows, not a journal).
+  { line: 'After the upgrade our Windows nodes stopped joining the cluster', fact: 'node.windows' },
+  { line: 'the pool runs Windows Server 2022 workers next to the Linux ones', fact: 'node.windows' },
+  { line: 'Windows 节点升级后一直没有就绪', fact: 'node.windows' },
+  // A node said never to register or join (the kubelet creates its Node: kubelet_node_status.go).
+  { line: 'the new node never registered with the API server', fact: 'kubelet.not_registered' },
+  {
+    line: 'The worker nodes failed to join the cluster after the image change',
+    fact: 'kubelet.not_registered',
+  },
+  { line: '节点一直没有注册到集群，kubectl get node 看不到', fact: 'kubelet.not_registered' },
+  { line: '新节点一直加入不了集群', fact: 'kubelet.not_registered' },
+  // An instance failing its cloud provider's status or reachability check (EC2: ARP to its interface).
+  { line: 'Two instances failed their EC2 status checks and were not accessible', fact: 'network.disrupted' },
+  { line: 'the console shows Instance reachability check failed for the node', fact: 'network.disrupted' },
+  { line: 'CloudWatch alarm StatusCheckFailed fired for the worker', fact: 'network.disrupted' },
+  // Resources said to be ample beside a node that stopped answering: starvation is not what was seen.
+  { line: 'The node was unresponsive, though CPU and memory were ample.', fact: 'resources.normal' },
+  { line: '节点无响应，但是CPU和内存都很充足', fact: 'resources.normal' },
 ];
 
 const MISSES: readonly Example[] = [
@@ -1732,6 +1751,17 @@ const MISSES: readonly Example[] = [
     line: 'runc:[2:I 129677 nobody    1w     FIFO   0,13      0t0  2416908 pipe',
     fact: 'runc.init_fifo_wait',
   },
+  // a node that did register, a question, another thing failing to join; a pod's probe, the kubelet's own runtime check
+  { line: 'the node registered fine and went Ready', fact: 'kubelet.not_registered' },
+  { line: 'Did the node fail to register?', fact: 'kubelet.not_registered' },
+  { line: 'the etcd member failed to join the cluster', fact: 'kubelet.not_registered' },
+  { line: 'the pods failed their readiness checks', fact: 'network.disrupted' },
+  { line: 'Container runtime status check may not have completed yet', fact: 'network.disrupted' },
+  { line: 'the instances passed their status checks', fact: 'network.disrupted' },
+  { line: 'memory was not ample on the node', fact: 'resources.normal' },
+  // a Windows workstation or image name is not the node's operating system
+  { line: 'I ran kubectl from my Windows laptop', fact: 'node.windows' },
+  { line: 'the mcr.microsoft.com/windows/servercore image failed to pull', fact: 'node.windows' },
   // descriptions of other things
   { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },
   { line: 'the kubelet restarted cleanly after the upgrade', fact: 'kubelet.dead' },

@@ -242,6 +242,10 @@ export const kubeletDefect: CauseModule = {
     // node status stops arriving, which only its own status path stuck explains. A PLEG slowed by many containers is
     // posted as Ready=False, not left Unknown, so a pod count beside it must not outweigh it.
     { fact: 'kubelet.alive_while_unknown', weight: 3.5 },
+    // Its own sync loop logging through the silence, with no failed status update or Lease renewal in its log (a
+    // kubelet cut off logs those every few seconds): the status path stuck inside, as in kubernetes #14211 (two loops
+    // deadlocked on locks a refactor added, reverted by #14292). Less than the Lease: a log excerpt may miss the lines.
+    { fact: 'kubelet.loop_running_while_unknown', weight: 2.5 },
     { fact: 'kubelet.known_defect', weight: 3 },
     { fact: 'kubelet.startup_race', weight: 3 },
     { fact: 'network.link_up', weight: 1 },

@@ -98,6 +98,8 @@ function whyNoStatus(facts: FactSet): string {
     const refusal = configRefusal(facts);
     return `The kubelet refuses to start on its own configuration${refusal ? ` (${refusal})` : ''}: a config file, drop-in, flag, kubeconfig or CA it cannot load or rejects, or one that disagrees with the node (the runtime's cgroup driver, a node IP the host lacks); systemd keeps restarting it.`;
   }
+  if (facts.has('kubelet.no_api_server'))
+    return 'The kubelet says it has no API server defined: it was started without an API client (no --api-servers in releases before 1.8; a kubeconfig that releases 1.4-1.9 use only with --require-kubeconfig; or a kubeconfig it could not load), so it runs its static pods alone, never registers the node and never posts status.';
   if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
     return "The API server refuses the kubelet's credentials and the kubelet exits on it (its certificate transport gives up on an expired client certificate); systemd restarts it into the same refusal, so nobody renews the Lease: the node is cut off by its own credentials.";
   if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
@@ -166,6 +168,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.killed', weight: 1 },
     { fact: 'kubelet.node_identity', weight: 3.5 },
     { fact: 'kubelet.not_registered', weight: 2.5 },
+    // The kubelet's own word that it has no API server client and will send no status (kubelet.go Run): the node
+    // is cut off by its configuration, whatever the network does.
+    { fact: 'kubelet.no_api_server', weight: 3 },
     // The API path through a proxy on this node that does not answer: a hint of where the path is cut.
     { fact: 'kubelet.api_via_loopback', weight: 0.5 },
     { fact: 'node.unresponsive', weight: 1 },
@@ -192,6 +197,8 @@ export const nodeUnreachable: CauseModule = {
   ],
   against: [
     { fact: 'kubelet.alive_while_unknown', weight: 2 },
+    // The kubelet logging its loop, and no failed status update, while its status is not heard: not a lost path.
+    { fact: 'kubelet.loop_running_while_unknown', weight: 1.5 },
     // systemd never started the kubelet because a unit it requires failed: the requirement (the runtime, in most
     // installs) is the cause, and the kubelet not running its consequence.
     { fact: 'kubelet.dependency_failed', weight: 3 },
@@ -208,6 +215,8 @@ export const nodeUnreachable: CauseModule = {
       return `The kubelet's unit fails before the kubelet runs (${step}), so nothing posts node status.`;
     if (facts.has('kubelet.config_error'))
       return 'The kubelet refuses its own configuration at start and exits, so nothing posts node status.';
+    if (facts.has('kubelet.no_api_server'))
+      return 'The kubelet runs with no API server defined (its configuration gives it no API client), so it never registers the node or posts status.';
     if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
       return 'The kubelet exits because the API server refuses its credentials (an expired client certificate), so nothing posts node status.';
     const running = !facts.has('kubelet.dead') && !facts.has('kubelet.swap');
@@ -308,6 +317,22 @@ export const nodeUnreachable: CauseModule = {
         restart,
       ];
     }
+    if (facts.has('kubelet.no_api_server')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `systemctl cat ${home.status} --no-pager; ps -o args= -C kubelet`,
+          'the flags it runs with: --kubeconfig, and in releases before 1.10 --require-kubeconfig (1.4-1.9) or --api-servers (before 1.8)',
+        ),
+        read(
+          'node',
+          `journalctl ${home.journal} -b --no-pager | grep -m 5 -E 'No (api|API) server defined|No API client|invalid kubeconfig'`,
+          'the warning at each start, and any kubeconfig error before it',
+        ),
+        restart,
+      ];
+    }
     if (refusedCredentials(facts) && !facts.has('kubelet.node_identity')) {
       return [
         ...lookAround,
@@ -399,6 +424,15 @@ export const nodeUnreachable: CauseModule = {
       fills: ['conditions'],
       how: ({ node }) => `kubectl get node ${node} -o jsonpath='{.status.conditions}'`,
     },
-    { what: 'kubelet logs', fills: ['logs.kubelet'], how: () => 'journalctl -u kubelet --since -1h' },
+    {
+      what: 'kubelet logs',
+      fills: ['logs.kubelet'],
+      // A Windows node has no journal: the kubelet is a service (or a distribution agent's child) writing a file.
+      // RKE2's path is the one its Windows security advisory lists; elsewhere the kubelet's --log-file names it.
+      how: ({ facts }) =>
+        facts.has('node.windows')
+          ? "Get-Content -Tail 300 C:\\var\\lib\\rancher\\rke2\\agent\\logs\\kubelet.log  # RKE2; elsewhere the file the kubelet's --log-file names; and Get-WinEvent -FilterHashtable @{LogName='System'; ProviderName='Service Control Manager'} -MaxEvents 50"
+          : 'journalctl -u kubelet --since -1h',
+    },
   ],
 };

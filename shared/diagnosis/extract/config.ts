@@ -181,9 +181,76 @@ function checkReserved(texts: readonly { source: string; text: string }[], facts
   });
 }
 
+/**
+ * Kubelet flags removed by release, from the release notes: a kubelet of that release or later fails its flag parse
+ * at start on any of them ("unknown flag: --network-plugin", cmd/kubelet/app/server.go) and exits.
+ */
+const REMOVED_KUBELET_FLAGS: readonly { since: string; flags: readonly string[]; ref: string }[] = [
+  {
+    since: '1.24.0',
+    flags: [
+      'network-plugin',
+      'network-plugin-mtu',
+      'cni-bin-dir',
+      'cni-conf-dir',
+      'cni-cache-dir',
+      'docker-endpoint',
+      'image-pull-progress-deadline',
+      'experimental-dockershim-root-directory',
+    ],
+    ref: 'with dockershim, CHANGELOG-1.24, kubernetes#106907',
+  },
+  { since: '1.27.0', flags: ['container-runtime'], ref: 'CHANGELOG-1.27, kubernetes#114017' },
+  { since: '1.27.0', flags: ['master-service-namespace'], ref: 'CHANGELOG-1.27, kubernetes#116015' },
+];
+
+/**
+ * A line that hands flags to the kubelet: kubeadm's env file and the unit's Environment= (KUBELET_KUBEADM_ARGS,
+ * KUBELET_EXTRA_ARGS), a kubelet command line, a distribution's kubelet-arg list (k3s, RKE2: flags without dashes).
+ */
+const KUBELET_ARGS_LINE = /KUBELET_[A-Z_]*ARGS|kubelet-arg|(?:^|[\s/])kubelet\s+--/;
+
+/** The flag named as a flag: after its dashes (or an argument list's quote, bracket or comma), before its value. */
+function passesFlag(line: string, flag: string): boolean {
+  return new RegExp(`(?:--|[\\s"'\\[,])${flag}(?=[=\\s"',\\]]|$)`).test(line);
+}
+
+function checkRemovedFlags(
+  bundle: EvidenceBundle,
+  texts: readonly { source: string; text: string }[],
+  facts: FactSet,
+) {
+  const kubelet = collectVersions(bundle).find((v) => v.component === 'kubelet');
+  if (!kubelet) return;
+  for (const removal of REMOVED_KUBELET_FLAGS) {
+    if (kubeletVersionAtLeast(bundle, removal.since) !== true) continue;
+    for (const { source, text } of texts) {
+      for (const line of text.split('\n')) {
+        if (!KUBELET_ARGS_LINE.test(line)) continue;
+        const flag = removal.flags.find((f) => passesFlag(line, f));
+        if (!flag) continue;
+        facts.add({
+          id: 'kubelet.config_error',
+          source,
+          text: `--${flag} is passed to kubelet ${kubelet.raw}, a release without it (removed in ${removal.since.replace(/\.0$/, '')}, ${removal.ref}): ${line.trim().slice(0, 200)}`,
+        });
+        return;
+      }
+    }
+  }
+}
+
+/** The node's operating system as the Node reports it (nodeInfo.osImage). */
+function checkWindows(bundle: EvidenceBundle, facts: FactSet) {
+  if (/\bWindows\b/.test(bundle.osImage ?? ''))
+    facts.add({ id: 'node.windows', source: 'osImage', text: bundle.osImage ?? '' });
+}
+
 export function extractConfigChecks(bundle: EvidenceBundle, facts: FactSet): void {
   const texts = bundleTexts(bundle);
   checkHeartbeat(bundle, texts, facts);
   checkCgroupDriver(texts, facts);
   checkReserved(texts, facts);
+  checkRemovedFlags(bundle, texts, facts);
+  checkWindows(bundle, facts);
 }

@@ -501,6 +501,83 @@ function kubeletRestartsWithPanics(bundle: EvidenceBundle, facts: FactSet): void
     });
 }
 
+/**
+ * Anything that says why a kubelet's status would not arrive from outside its status path: the kubelet down or
+ * restarted, its requests failing or refused, the network or the API server gone, the host itself gone, or the
+ * runtime and PLEG (whose trouble the kubelet posts as Ready=False, not silence).
+ */
+const STATUS_LOST_ELSEWHERE: readonly FactId[] = [
+  'kubelet.dead',
+  'kubelet.unit_failed',
+  'kubelet.stopped',
+  'kubelet.killed',
+  'kubelet.config_error',
+  'kubelet.no_api_server',
+  'kubelet.not_registered',
+  'kubelet.api_error',
+  'kubelet.api_timeout',
+  'kubelet.api_conn_lost',
+  'kubelet.stale_conn',
+  'kubelet.auth_error',
+  'kubelet.node_identity',
+  'kubelet.cert_rotation_failed',
+  'kubelet.heartbeat_failed',
+  'kubelet.http_blocked',
+  'kubelet.lease_expired',
+  'network.disrupted',
+  'network.link_down',
+  'network.iface_lost',
+  'network.conntrack_full',
+  'apiserver.down',
+  'apiserver.failover',
+  'controlplane.watch_lost',
+  'node.unresponsive',
+  'node.rebooting',
+  'node.wedged',
+  'pleg.unhealthy',
+  'pleg.stuck',
+  'runtime.down',
+];
+
+/**
+ * The kubelet's own sync loop logging its iterations while the node controller says it stopped posting status, and
+ * nothing says why status would be lost outside the kubelet: a kubelet cut off from the API server logs its failed
+ * status updates and Lease renewals every few seconds (kubelet_node_status.go "Error updating node status, will
+ * retry", the lease controller's "failed to update lease"), a dead one logs nothing. Alive, silent about its status
+ * and not heard: its status path is stuck inside (kubernetes #14211, two loops deadlocked on a lock).
+ */
+function loopRunningWhileUnknown(bundle: EvidenceBundle, facts: FactSet): void {
+  if (facts.has('kubelet.alive_while_unknown') || !facts.has('node.status_unknown')) return;
+  if (STATUS_LOST_ELSEWHERE.some((id) => facts.has(id))) return;
+  const loop = syncLoopLine(bundle);
+  if (loop) facts.add({ id: 'kubelet.loop_running_while_unknown', ...loop });
+}
+
+/**
+ * syncLoopIteration's own lines (kubernetes pkg/kubelet/kubelet.go): "SyncLoop (ADD): %q", "SyncLoop (periodic
+ * sync)", "SyncLoop (housekeeping)" in 1.1-1.2; "SyncLoop (ADD, %q): %q", "SyncLoop (SYNC): %d pods; %s",
+ * "SyncLoop (PLEG): %q, event: %#v" in 1.3-1.20; structured "SyncLoop ADD", "SyncLoop (PLEG): event for pod",
+ * "SyncLoop (probe)", "SyncLoop (housekeeping)" from 1.21. The main loop turning; "(housekeeping, skipped)" is not.
+ * Read here rather than by a rule: every busy kubelet log is full of them, and alone they say nothing.
+ */
+const SYNC_LOOP =
+  /SyncLoop \((?:housekeeping\)|periodic sync|SYNC|PLEG|probe|ADD|UPDATE|REMOVE|RECONCILE|DELETE)|"SyncLoop (?:ADD|UPDATE|REMOVE|RECONCILE|DELETE)"/;
+
+/** The first sync-loop line the kubelet itself wrote (its own log, or a line that names it or its source file). */
+function syncLoopLine(bundle: EvidenceBundle): { source: string; text: string } | undefined {
+  for (const [name, text] of Object.entries(bundle.logs ?? {})) {
+    if (!text?.includes('SyncLoop')) continue;
+    const lines = text.split('\n');
+    for (const [i, raw] of lines.entries()) {
+      if (!SYNC_LOOP.test(raw)) continue;
+      const line = parseLogLine(raw, componentOfLogSource(name));
+      if (line.component === 'kubelet' || (line.component === 'unknown' && /\bkubelet\.go:\d+\]/.test(raw)))
+        return { source: `logs.${name}:${i + 1}`, text: raw.trim() };
+    }
+  }
+  return undefined;
+}
+
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
@@ -524,4 +601,5 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);
   kubeletRestartsWithPanics(bundle, facts);
+  loopRunningWhileUnknown(bundle, facts);
 }

@@ -2368,8 +2368,12 @@ export const STATES = {
       'looks fine',
       'look fine',
       'looked OK',
+      // Round 18: resources said to be more than enough (ample: "more than enough", Merriam-Webster).
+      'were all fine',
+      'were ample',
+      'was ample',
     ],
-    zh: ['正常', '无异常', '無異常', '没有异常', '沒有異常', '没什么异常', '沒什麼異常'],
+    zh: ['正常', '无异常', '無異常', '没有异常', '沒有異常', '没什么异常', '沒什麼異常', '充足', '充裕'],
     denied: {
       en: [
         'abnormal',

@@ -1761,4 +1761,81 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       'cAdvisor could not add an inotify watch for a new cgroup (a vanished cgroup, ENOENT, is a benign race and excluded)',
   },
+  // --- Round 18: the kubelet cut off by its own configuration, its sync loop seen running, distributions waiting on
+  // its health endpoint (docs/accuracy.md, "What round 18 teaches") ---
+  {
+    // Kubelet.Run's warning when it was built without an API client: in the early releases a kubeconfig alone did
+    // not make one (1.4-1.7 used it only with --require-kubeconfig or --api-servers; 1.8-1.9 made
+    // --require-kubeconfig a no-op before its removal), so a node given only a kubeconfig ran standalone, never
+    // registered and posted nothing. server.go's "No API client: %v" is the same client missing (1.0-1.9).
+    fact: 'kubelet.no_api_server',
+    pattern:
+      'No (?:api|API) server defined - no node status update will be sent|No api server defined - no events will be sent|No API client: ',
+    literals: [
+      'server defined - no node status update will be sent',
+      'No api server defined - no events will be sent',
+      'No API client: ',
+    ],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go (*Kubelet).Run ("No api server defined - no node status update will be sent." glog/klog.Warning 1.0-1.19, structured "No API server defined - no node status update will be sent" klog.InfoS 1.20+), cmd/kubelet/app/server.go makeEventRecorder ("No api server defined - no events will be sent to API server.", 1.2-1.19) and run ("No API client: %v" when the client config could not be built, 1.0-1.9; --api-servers removed and --require-kubeconfig deprecated in 1.8, removed in 1.10)',
+    mechanism:
+      'the kubelet started with no API server client (no --api-servers, or a kubeconfig the release does not use without --require-kubeconfig, or one it could not load): it runs pods from its manifests only, never registers the node and sends no status, so the node never appears or stays Unknown',
+  },
+  {
+    // The kubelet's flag parse at start: 1.20-1.22 log it structured and exit 1; 1.10-1.19 klog.Fatal the pflag error
+    // bare ("unknown flag: --x"); before 1.10 pflag's ExitOnError prints the same and exits 2. 1.23+ return
+    // "failed to parse kubelet flag: %w", read by the configuration rule above.
+    fact: 'kubelet.config_error',
+    pattern: '"Failed to parse kubelet flag"|unknown (?:shorthand )?flag: [\'"]?-',
+    literals: ['Failed to parse kubelet flag', 'unknown flag: ', 'unknown shorthand flag: '],
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'kubernetes cmd/kubelet/app/server.go NewKubeletCommand (cleanFlagSet.Parse: klog.ErrorS(err, "Failed to parse kubelet flag") then os.Exit(1) 1.20-1.22; klog.Fatal(err) 1.10-1.19), spf13/pflag flag.go (*FlagSet).parseLongArgs / parseSingleShortArg ("unknown flag: --%s", "unknown shorthand flag: %q in %s"). Flags removed by release, still passed by older installers, kubeadm-flags.env files and distributions: 1.24 --network-plugin, --cni-bin-dir, --cni-conf-dir, --cni-cache-dir, --network-plugin-mtu, --docker-endpoint, --image-pull-progress-deadline, --experimental-dockershim-root-directory (CHANGELOG-1.24, #106907); 1.27 --container-runtime (#114017) and --master-service-namespace (#116015)',
+    mechanism:
+      'the kubelet is passed a flag its release does not have (removed since the unit, env file or distribution was written): it exits at every start before doing anything, and its service manager restarts it into the same refusal',
+  },
+  {
+    // Rancher's planner (provisioning v2, RKE2/K3s machines) probes each component's health endpoint from the node's
+    // system-agent and shows the unhealthy ones, sorted, in the machine's status until they pass.
+    fact: 'kubelet.dead',
+    pattern: '[Ww]aiting for probes: (?:[a-z0-9-]+, ){0,6}kubelet',
+    literals: ['waiting for probes: '],
+    source:
+      'rancher/rancher pkg/capr/planner/store.go probesMessage ("waiting for probes: " + the unhealthy probes sorted and joined with ", ", set by getPlanStatusReasonMessage while the plan is not healthy; pkg/controllers/provisioningv2/rke2/planner in 2.6) with the kubelet\'s probe in pkg/capr/planner/probe.go allProbes ("http://%s:10248/healthz"), Rancher 2.6+',
+    mechanism:
+      "Rancher's system-agent gets no healthy answer from the kubelet's health endpoint (127.0.0.1:10248/healthz): the kubelet is not running, exits at start (a flag or configuration its release refuses) or does not answer, so the machine never becomes ready",
+  },
+  {
+    // kubeadm init/join wait for the kubelet's health endpoint before the control plane or the TLS bootstrap.
+    fact: 'kubelet.dead',
+    pattern:
+      "It seems like the kubelet isn't running or healthy|The HTTP call equal to 'curl -sSL http://(?:localhost|127\\.0\\.0\\.1):10248/healthz' (?:failed|returned error)|The kubelet is not healthy after ",
+    literals: [
+      "It seems like the kubelet isn't running or healthy",
+      "10248/healthz' failed",
+      "10248/healthz' returned error",
+      'The kubelet is not healthy after ',
+    ],
+    source:
+      'kubernetes cmd/kubeadm/app/cmd/phases/init/waitcontrolplane.go and join/kubelet.go through util/apiclient/wait.go ("[kubelet-check] It seems like the kubelet isn\'t running or healthy." and "[kubelet-check] The HTTP call equal to \'curl -sSL http://localhost:10248/healthz\' failed with error: %v." 1.8-1.28); 1.29+ (*KubeWaiter).WaitForKubelet ("The HTTP call equal to \'curl -sSL %s\' returned error: %v", "[kubelet-check] The kubelet is not healthy after %v")',
+    mechanism:
+      "kubeadm polls the kubelet's health endpoint (10248/healthz) and gets no healthy answer: the kubelet is not running, exits at start (a flag, configuration or cgroup driver it refuses) or does not answer, so init or join stops there",
+  },
+  {
+    // Cluster API's machine controller waits for a Node whose spec.providerID matches the machine's: until the
+    // kubelet on the new machine registers with that provider ID, the machine has no node reference.
+    fact: 'kubelet.not_registered',
+    pattern: 'Waiting for a node with matching ProviderID to exist|WaitingForNodeRef|Waiting for Node Ref',
+    literals: [
+      'Waiting for a node with matching ProviderID to exist',
+      'WaitingForNodeRef',
+      'Waiting for Node Ref',
+    ],
+    source:
+      'kubernetes-sigs/cluster-api internal/controllers/machine/machine_controller_noderef.go reconcileNode (MachineNodeHealthy condition False, reason NodeProvisioning, "Waiting for a node with matching ProviderID to exist", v1.0+), api/v1beta1 condition_consts.go WaitingForNodeRefReason ("WaitingForNodeRef"); shown by the Rancher dashboard as "Waiting for Node Ref"',
+    mechanism:
+      'the machine exists but no Node with its provider ID registered: the kubelet on it never started, never reached the API server, or registered under another provider ID, so the machine stays without a node',
+  },
 ];

@@ -1115,4 +1115,48 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism:
       "the nodes are full by their pods' requests, and the pods' real use past them leaves the kubelet and the runtime too little: the nodes fall over under the load",
   },
+  {
+    // Round 18: which operating system the node runs decides where its kubelet's log is: a Windows node has no
+    // journal (the kubelet is a service of the Service Control Manager, or a child of a distribution's agent, and
+    // writes its log to a file). Only what to ask for; no cause weighs it.
+    fact: 'node.windows',
+    literals: ['windows'],
+    pattern: 'Windows (?:Server|nodes?|workers?|hosts?|machines?|VMs?|node ?pools?)|Windows ?节点',
+    observation: true,
+    source:
+      'observation: the node named a Windows node or host (Kubernetes on Windows: the kubelet runs as a Windows service, kubernetes docs "Windows in Kubernetes", or under a distribution\'s agent such as rke2.exe, and logs to a file: --log-file / RKE2\'s <data-dir>\\agent\\logs\\kubelet.log)',
+    mechanism:
+      "the node runs Windows: the kubelet's log is a file on the node, not a journal; journalctl does not reach it",
+  },
+  {
+    // Round 18: a node said never to register or join, in English and Chinese. The kubelet registers the Node
+    // (kubelet_node_status.go registerWithAPIServer); a node that never appears in the API never did.
+    fact: 'kubelet.not_registered',
+    literals: ['register', 'join', '注册', '加入'],
+    pattern:
+      '(?:[Nn]odes?|[Kk]ubelets?|[Ww]orkers?) (?:never|still (?:hasn.t|has not|doesn.t|does not)|has not|hasn.t|did not|didn.t|does not|doesn.t|could not|couldn.t|cannot|can.t|fail(?:s|ed)? to) (?:registers?|registered|joins?|joined)|(?:节点|kubelet|worker)[^\\n，。,.？?]{0,12}(?:一直|始终|从未|从来|还是)?(?:没有|没|未|无法|不能)(?:注册|加入)|(?:注册|加入)不上|加入不了',
+    unless: `${HEDGED}|[?？]|[吗嗎]|[Ii]f |如果`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: a node said never to register or join (kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer: the kubelet creates its Node object; "Unable to register node with API server" when it cannot), in English and Chinese (注册 register, 加入 join)',
+    mechanism:
+      'no Node object was ever created for the machine: its kubelet is not running, cannot reach or authenticate to the API server, or was never given one',
+  },
+  {
+    // Round 18: a cloud provider's own check of the instance failing. EC2's instance status check sends ARP requests
+    // to the instance's network interface ("Instance reachability check failed"; the system check is the host
+    // under it): an instance that fails it does not answer on its network at all, and its kubelet with it.
+    fact: 'network.disrupted',
+    literals: ['reachability check', 'status check', 'StatusCheckFailed'],
+    pattern:
+      '(?:[Ii]nstance|[Ss]ystem) (?:reachability|status) checks? (?:failed|failing|fails)|fail(?:ed|s|ing)? (?:the |their |its |an? )?(?:(?:EC2|AWS|cloud|provider.s|instance|system) )*(?:reachability|status) checks?|StatusCheckFailed',
+    unless: `${HEDGED}|[?？]|[吗嗎]|[Ii]f |runtime status check|container status check`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: an instance said to fail its cloud provider\'s status or reachability check (AWS EC2 "Status checks for your instances": the instance status check sends ARP requests to its network interface, "Instance reachability check failed"; the system check covers the host under it; CloudWatch StatusCheckFailed_Instance / _System)',
+    mechanism:
+      'the instance does not answer on its network interface (a hung or panicked kernel, its network configuration lost, the host under it failing): its kubelet cannot reach the API server and nothing reaches it',
+  },
 ];
