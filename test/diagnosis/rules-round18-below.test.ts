@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { errnoMeaning } from '../../shared/diagnosis/errno.ts';
+import { ids, journal, klog } from '../support/node-lines.ts';
+
+/**
+ * Round 18's classes read from the programs' sources (docs/accuracy.md, "Round 18"): the memory controller's IDs
+ * used up on kernels before 4.6, whose allocators answer ENOSPC (kernel/cgroup.c get_new_cssid, mm/memcontrol.c
+ * mem_cgroup_css_online and memcg_alloc_cache_id); the network layer ranked above the runtime's fatal start on the
+ * bridge it was to make.
+ */
+
+const said = (line: string) => ({ logs: { other: line } });
+
+describe('memory cgroup IDs used up on kernels before 4.6: ENOSPC under the memory controller', () => {
+  // runc's libcontainer joins the container's cgroup by creating its directory (os.MkdirAll: Go's PathError).
+  const mkdir = journal(
+    'dockerd[11419]',
+    'time="2026-11-02T13:41:43.1Z" level=error msg="Handler for POST /v1.31/containers/4be1/start returned error: OCI runtime create failed: container_linux.go:348: starting container process caused \\"process_linux.go:279: applying cgroup configuration for process caused \\\\\\"mkdir /sys/fs/cgroup/memory/kubepods/burstable/pod5f1c2a/4be1: no space left on device\\\\\\"\\": unknown"',
+  );
+  // runc to 1.0-rc92 turns kmem accounting on for each container (setKernelMemory: "failed to write %v to %v: %v").
+  const kmem = journal(
+    'containerd[880]',
+    'time="2026-11-02T13:41:43.1Z" level=error msg="RunPodSandbox failed" error="failed to start sandbox container: OCI runtime create failed: container_linux.go:345: starting container process caused \\"process_linux.go:281: applying cgroup configuration for process caused \\\\\\"failed to write 1 to memory.kmem.limit_in_bytes: write /sys/fs/cgroup/memory/kubepods/burstable/pod5f1c2a/4be1/memory.kmem.limit_in_bytes: no space left on device\\\\\\"\\": unknown"',
+  );
+  // coreutils' mkdir by hand in a shell.
+  const byHand = "mkdir: cannot create directory '/sys/fs/cgroup/memory/probe': No space left on device";
+
+  it.each([
+    ['mkdir (runc, Go)', mkdir],
+    ['write of the kmem limit (runc)', kmem],
+    ['mkdir by hand (coreutils)', byHand],
+  ])('%s', (_name, line) => {
+    const facts = ids(said(line));
+    expect(facts).toContain('mem.memcg_ids_exhausted');
+    expect(facts).not.toContain('disk.pressure');
+  });
+
+  it('the table reads the pair by its path', () => {
+    expect(errnoMeaning('mkdir', 'ENOSPC', '/sys/fs/cgroup/memory/kubepods/pod1')?.fact).toBe(
+      'mem.memcg_ids_exhausted',
+    );
+    expect(
+      errnoMeaning('write', 'no space left on device', '/sys/fs/cgroup/memory/x/memory.kmem.limit_in_bytes')
+        ?.fact,
+    ).toBe('mem.memcg_ids_exhausted');
+    expect(errnoMeaning('mkdir', 'ENOSPC', '/var/lib/kubelet/pods/x')?.fact).toBe('disk.pressure');
+  });
+
+  it('near misses: a full disk, another controller, inotify watches on the memory hierarchy', () => {
+    const disk = journal(
+      'containerd[880]',
+      'time="2026-11-02T13:41:43.1Z" level=error msg="failed" error="mkdir /var/lib/containerd/io.containerd.runtime.v2.task/k8s.io/4be1: no space left on device"',
+    );
+    expect(ids(said(disk))).toContain('disk.pressure');
+    expect(ids(said(disk))).not.toContain('mem.memcg_ids_exhausted');
+    const cpuset = 'write /sys/fs/cgroup/cpuset/kubepods/pod1/cgroup.procs: no space left on device';
+    expect(ids(said(cpuset))).not.toContain('mem.memcg_ids_exhausted');
+    const watch = klog(
+      'E',
+      'manager.go:1123',
+      'Failed to create existing container: inotify_add_watch /sys/fs/cgroup/memory/kubepods/burstable/pod1: no space left on device',
+    );
+    expect(ids(said(watch))).not.toContain('mem.memcg_ids_exhausted');
+  });
+
+  it('ranks the kernel refusal first, above pod churn described beside it', () => {
+    const d = diagnose({
+      logs: { dockerd: mkdir, other: 'Pods are created and deleted all the time on these nodes.' },
+      commandOutputs: { 'mkdir /sys/fs/cgroup/memory/probe': byHand },
+    });
+    expect(d.causes[0]?.id).toBe('resource_starvation');
+  });
+});
+
+describe('memory cgroups that cannot be made, in words', () => {
+  const facts = (text: string) => ids(said(text));
+  it.each([
+    'Even creating a single memory cgroup by hand fails on these nodes; only a reboot clears it.',
+    'The memory cgroups leaked until no new pod could start.',
+    '在节点上手动 mkdir 创建一个 memory cgroup 也会失败，只能重启节点。',
+    '内存 cgroup 泄露，新的 Pod 都起不来。',
+    'memory cgroup が作成できない状態になり、再起動するしかなかった。',
+  ])('%s', (text) => {
+    expect(facts(text)).toContain('mem.memcg_ids_exhausted');
+  });
+
+  it.each([
+    // A limit that could not be set, an OOM kill inside a memory cgroup, a cgroup made fine.
+    'Setting memory.limit_in_bytes on the memory cgroup failed with invalid argument.',
+    'The container was OOM-killed inside its memory cgroup.',
+    'We created a memory cgroup for the batch job and it worked.',
+    '创建 memory cgroup 成功，限制也生效了。',
+  ])('not: %s', (text) => {
+    expect(facts(text)).not.toContain('mem.memcg_ids_exhausted');
+  });
+});
