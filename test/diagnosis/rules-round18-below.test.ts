@@ -95,3 +95,56 @@ describe('memory cgroups that cannot be made, in words', () => {
     expect(facts(text)).not.toContain('mem.memcg_ids_exhausted');
   });
 });
+
+describe('the service manager and its bus named as the CPU consumers', () => {
+  const TOP_HEADER = '    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND';
+  const topOf = (rows: readonly string[]) => ({
+    commandOutputs: { 'top -b -n 1': [TOP_HEADER, ...rows].join('\n') },
+  });
+
+  it("reads dbus-broker's or dbus-daemon's row at half a CPU or more in top's table", () => {
+    expect(
+      ids(topOf(['    912 dbus      20   0   12044   6120   3900 R  97.3   0.1 812:10.44 dbus-broker'])),
+    ).toContain('systemd.busy');
+    expect(
+      ids(topOf(['    905 root      20   0    8216   4412   3712 S  64.0   0.0 300:01.12 dbus-broker-lau'])),
+    ).toContain('systemd.busy');
+    expect(
+      ids(topOf(['    877 message+  20   0    9740   5532   3920 R  88.1   0.1 412:07.91 dbus-daemon'])),
+    ).toContain('systemd.busy');
+  });
+
+  it('near misses: the bus daemon idle, another process busy', () => {
+    expect(
+      ids(topOf(['    912 dbus      20   0   12044   6120   3900 S   1.3   0.1   0:10.44 dbus-broker'])),
+    ).not.toContain('systemd.busy');
+    expect(
+      ids(topOf(['   4021 root      20   0 2012044 161200  63900 R  99.0   2.1 812:10.44 java'])),
+    ).not.toContain('systemd.busy');
+  });
+
+  it.each([
+    'Nodes fell over as the kubelet, systemd and dbus-broker consumed excessive CPU and memory.',
+    'systemd 和 dbus-broker CPU 占用很高，节点变得很慢。',
+    'systemd と dbus-broker が CPU を大量に消費していた。',
+  ])('%s', (text) => {
+    expect(ids(said(text))).toContain('systemd.busy');
+  });
+
+  it.each([
+    'systemd-journald consumed excessive CPU while the app logged in a loop.',
+    'The java service managed by systemd consumed excessive CPU.',
+  ])('not: %s', (text) => {
+    expect(ids(said(text))).not.toContain('systemd.busy');
+  });
+
+  it('with runc 1.1.6 named in words, the misc-controller defect counts for the service manager', () => {
+    const d = diagnose(
+      said(
+        'After the distribution shipped runc 1.1.6, systemd and dbus-broker consumed excessive CPU on every cgroup v1 node with job churn.',
+      ),
+    );
+    expect(d.causes[0]?.id).toBe('systemd_dbus_stall');
+    expect(JSON.stringify(d.causes[0]?.evidence)).toContain('runc-1.1.6-misc-cgroup-v1-kubelet-churn');
+  });
+});

@@ -2066,6 +2066,52 @@ export const MENTIONS: readonly Mention[] = [
       "the system bus is saturated: systemd's D-Bus calls (container scopes, unit queries) wait and time out",
   },
   {
+    // The service manager or its bus named as what consumes the CPU ("systemd and dbus-broker consumed excessive
+    // CPU"): PID 1 busy, not the node's CPUs saturated by workloads.
+    fact: 'systemd.busy',
+    thing: {
+      en: ['systemd', 'PID 1', 'pid 1', 'dbus-broker', 'dbus-daemon'],
+      zh: ['systemd', '1号进程', '1 号进程', 'dbus-broker', 'dbus-daemon'],
+      ja: ['systemd', 'PID 1', 'dbus-broker', 'dbus-daemon'],
+    },
+    state: {
+      en: [
+        'consumed excessive CPU',
+        'consuming excessive CPU',
+        'consume excessive CPU',
+        'consumes excessive CPU',
+        'excessive CPU',
+        'consuming all the CPU',
+        'consumed all the CPU',
+        'eating CPU',
+        'eats CPU',
+        'eating all the CPU',
+        'hogging the CPU',
+        'hogging CPU',
+        'top CPU consumers',
+      ],
+      zh: [
+        'CPU 占用高',
+        'CPU占用高',
+        'CPU 占用很高',
+        'CPU占用很高',
+        '占用大量 CPU',
+        '占用大量CPU',
+        '吃满 CPU',
+        '吃满CPU',
+      ],
+      ja: ['CPU を大量に消費', 'CPUを大量に消費', 'CPU 使用率が高', 'CPU使用率が高'],
+    },
+    span: 60,
+    thingFirst: true,
+    // Another unit's process named after systemd (journald, udevd, resolved), or a unit that systemd merely runs.
+    unless: ['systemd-', 'managed by systemd', 'under systemd', 'ていません', 'ていない', '没有'],
+    source:
+      "top(1)'s COMMAND column and systemd(1), dbus-daemon(1): the service manager (PID 1) and the system bus every call to it crosses named as what consumes the CPU: PID 1 is busy (unit churn, mount events), and its D-Bus replies come late",
+    mechanism:
+      "systemd and its bus are saturated: the kubelet's and the runtime's calls to it (scopes, slices, unit queries) wait and time out",
+  },
+  {
     fact: 'pods.many',
     specific: "a count of pods over a threshold (the kubelet's maxPods default is 110) is a measurement",
     forms: [
