@@ -148,3 +148,24 @@ describe('the service manager and its bus named as the CPU consumers', () => {
     expect(JSON.stringify(d.causes[0]?.evidence)).toContain('runc-1.1.6-misc-cgroup-v1-kubelet-churn');
   });
 });
+
+describe('nodes lost across regions or clouds at once: a question, not the kubelet down', () => {
+  const asks = (text: string) =>
+    diagnose(said(text)).missing.some((m) => m.what.startsWith("the nodes' policy-routing rules"));
+  it.each([
+    'We lost most of our Kubernetes compute across multiple regions at once and could not reach the clusters.',
+    'Nodes in several clouds at once went NotReady within minutes of each other.',
+    '多个区域的集群同时大面积节点 NotReady，API 也访问不了。',
+    '複数リージョンのノードが同時に NotReady になった。',
+  ])('%s', (text) => {
+    expect(asks(text)).toBe(true);
+    expect(diagnose(said(text)).verdict).toBe('unknown');
+  });
+  it.each([
+    'One node in us-east-1 went NotReady.',
+    'We run clusters in several regions; one of them had a node go NotReady.',
+    '这个区域的一个节点 NotReady 了。',
+  ])('not: %s', (text) => {
+    expect(asks(text)).toBe(false);
+  });
+});
