@@ -48,6 +48,15 @@ const HITS: readonly Example[] = [
     line: 'E1126 10:00:01.102897   03203 network.go:53] Failed to retrieve network config: client: etcd cluster is unavailable or misconfigured',
     fact: 'cni.installer_waiting',
   },
+  // Round 18: containerd's metadata database not migrated to the new release's schema at start.
+  {
+    line: `${J} containerd[880]: ${TS} level=warning msg="failed to load plugin" error="failed to migrate to v1.4: bucket not found" id=io.containerd.metadata.v1.bolt type=io.containerd.metadata.v1`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: '\tgithub.com/containerd/containerd/v2/core/metadata.migrateSandboxes.func1({0x4000a1c0e8, 0x7, 0x7}, 0x4000b3e480)',
+    fact: 'runtime.state_corrupt',
+  },
   {
     line: 'E1126 10:00:01.102897       1 network.go:102] failed to retrieve network config: 100: Key not found (/coreos.com) [12]',
     fact: 'cni.agent_down',
@@ -1274,6 +1283,15 @@ const MISSES: readonly Example[] = [
   {
     line: 'E1126 10:00:01.102897   03203 network.go:53] Failed to retrieve network config: client: etcd cluster is unavailable or misconfigured',
     fact: 'cni.agent_down',
+  },
+  // Round 18: the migration finished (debug), and another program's migrations.
+  {
+    line: `${J} containerd[880]: ${TS} level=debug msg="finished database migration to v1.4" d=1.2ms`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: `${J} grafana[1201]: logger=migrator t=2026-11-26T10:00:01Z level=error msg="failed to migrate to the latest schema" error="database is locked"`,
+    fact: 'runtime.state_corrupt',
   },
   {
     line: "E1126 10:00:01.102897       1 main.go:348] Couldn't fetch network config: 105: Key already exists (/coreos.com/network/config) [7]",
