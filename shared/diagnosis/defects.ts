@@ -743,6 +743,26 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['systemd.busy']],
   },
   {
+    // runc e4ce94e2 ("libct/cg: add misc controller to v1 drivers", #3823, v1.1.6) put misc among the cgroup v1
+    // subsystems runc joins and creates. A kubelet whose vendored libcontainer predates it (its systemd cgroup manager
+    // lists the v1 subsystems it knows) does not find the pods' cgroups complete, keeps updating their slices over
+    // D-Bus, and systemd, dbus-broker and the kubelet burn CPU and memory (runc #3849, kubernetes #117647). Fixed by
+    // vendoring runc 1.1.6 in the kubelet (kubernetes #117241, #117242, #117681); cgroup v2 is not affected. Keyed to
+    // runc's release, which is what a distribution's update names; later 1.1 releases keep misc, with kubelets of
+    // that era vendoring it.
+    id: 'runc-1.1.6-misc-cgroup-v1-kubelet-churn',
+    component: 'runc',
+    affected: [{ introduced: '1.1.6', fixed: '1.2.0' }],
+    cause: 'systemd_dbus_stall',
+    symptom:
+      'after a runc update to 1.1.6 on cgroup v1 nodes, systemd, dbus-broker and the kubelet consume more and more CPU and memory under pod churn; slices time out being removed',
+    mechanism:
+      "runc 1.1.6 added the misc controller on cgroup v1, which the kubelet's vendored libcontainer did not know, so the kubelet's cgroup manager keeps churning systemd's units over D-Bus",
+    fix: 'a kubelet that vendors runc 1.1.6 or later (kubernetes #117241, #117242, #117681), or runc 1.1.5 until the kubelet is upgraded; cgroup v2 avoids it',
+    links: [`${RUNC}/issues/3849`, `${RUNC}/pull/3823`, `${K8S}/issues/117647`, `${K8S}/pull/117241`],
+    requires: [['systemd.busy'], ['systemd.dbus_timeout']],
+  },
+  {
     id: 'runc-systemd-start-unit-no-timeout',
     component: 'runc',
     affected: [{ fixed: '1.0.0-rc6' }],

@@ -216,6 +216,44 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
     terms: ['Insufficient kernel memory'],
   },
   {
+    // The same exhaustion on the kernels before mem_cgroup_alloc took the ID itself (4.6), whose allocator answered
+    // ENOSPC: 3.10-3.14 kernel/cgroup.c get_new_cssid (the memory controller's css_id, idr_get_new_above failing or
+    // the ID above CSS_ID_MAX, 65535: "error = -ENOSPC"), which RHEL/CentOS 7's 3.10 keeps; 3.15-4.5
+    // mm/memcontrol.c mem_cgroup_css_online ("if (css->id > MEM_CGROUP_ID_MAX) return -ENOSPC;"). A mkdir in the
+    // cgroup filesystem writes no block: its ENOSPC is the ID space, not a disk.
+    call: 'mkdir',
+    errno: 'ENOSPC',
+    under: '/sys/fs/cgroup/memory',
+    meaning:
+      "the memory controller's cgroup IDs (65535) are used up by removed cgroups the kernel still holds (kernels before 4.6 answer ENOSPC), not a full disk: no new pod or container cgroup can be made until they are freed or the node reboots",
+    fact: 'mem.memcg_ids_exhausted',
+    source: {
+      ...man('mkdir'),
+      errors:
+        "the device that would hold the new directory has no room; for the memory controller's hierarchy that device is its ID space (kernel/cgroup.c get_new_cssid to 3.14, mm/memcontrol.c mem_cgroup_css_online 3.15-4.5)",
+    },
+    terms: ['no room for the new directory'],
+  },
+  {
+    // Writing a memory cgroup's kmem limit turns its kernel-memory accounting on (runc to 1.0-rc92 writes 1 then -1 to
+    // memory.kmem.limit_in_bytes of every container: "failed to write %v to %v: %v"), which takes a kmem cache ID:
+    // mm/memcontrol.c memcg_update_cache_sizes (3.10, RHEL/CentOS 7) and memcg_alloc_cache_id (3.19-4.x) ask
+    // ida_simple_get for one below MEMCG_CACHES_MAX_SIZE (65535) and return its -ENOSPC. The removed cgroups whose
+    // slab pages keep them alive hold those IDs: the same leak as mkdir's.
+    call: 'write',
+    errno: 'ENOSPC',
+    under: '/sys/fs/cgroup/memory',
+    meaning:
+      "the memory controller's cgroup IDs (its kernel-memory cache IDs, 65535) are used up by removed cgroups the kernel still holds, not a full disk: no new container's cgroup can be set up",
+    fact: 'mem.memcg_ids_exhausted',
+    source: {
+      ...man('write'),
+      errors:
+        "the device that holds the file has no room for the data; for a memory cgroup's kmem limit that room is the kernel-memory cache ID space (mm/memcontrol.c memcg_update_cache_sizes, memcg_alloc_cache_id)",
+    },
+    terms: ['no room for the data'],
+  },
+  {
     call: 'write',
     errno: 'ENOSPC',
     meaning: 'the filesystem being written is full',

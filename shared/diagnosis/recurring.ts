@@ -93,6 +93,24 @@ export function panicRestartLoop(bundle: EvidenceBundle): { source: string; text
   return undefined;
 }
 
+/**
+ * Round 18: nodes lost across regions, clouds or clusters at once. Nothing on one node's path is shared by nodes in
+ * different regions and providers except what they run: the same image's packages, updated by the same automatic
+ * job. One such update restarts the network daemon: systemd-networkd, restarted by the systemd package's upgrade,
+ * removes the routing policy rules it did not configure (systemd.networkd.conf(5) ManageForeignRoutingPolicyRules=,
+ * default yes since v249; ManageForeignRoutes= for routes), and with them the rules a network plugin installed (the
+ * pod network's and the node's own egress). The words name no mechanism, so it is a question: `ip rule` and the
+ * routes against the plugin's, the upgrade history, the network daemon's restarts.
+ */
+const WIDE_OUTAGE: readonly RegExp[] = [
+  // Something lost, then where: "lost most of our compute across multiple regions", "an outage spanning clouds".
+  /\b(?:lost|loss|outage|down|NotReady|unreachable|unavailable|failed|failing)\b[^\n.;]{0,80}\b(?:across|spanning) (?:all |many |multiple |several |every |different |\d+ )?(?:of (?:our|the) )?(?:regions|clouds|cloud providers)\b/,
+  // Where, then at once: "nodes in several clouds at once", "across regions simultaneously".
+  /\b(?:multiple|several|many|all|different|\d+) (?:regions|clouds|cloud providers)\b[^\n.;]{0,40}\b(?:at once|simultaneously|at the same time)\b/,
+  /(?:多个|所有|全部|跨)(?:区域|地域|云厂商|云平台|可用区|机房)[^\n。]{0,30}(?:同时|一起|全部|大面积)/,
+  /(?:複数|すべての|全)(?:リージョン|クラウド)[^\n。]{0,30}(?:同時|一斉)/,
+];
+
 /** The questions a bundle's words raise, when a text names a recurring hour, a provider's event or a panic loop. */
 export function recurringProbes(bundle: EvidenceBundle): Missing[] {
   const texts = bundleTexts(bundle).map((t) => t.text);
@@ -110,6 +128,12 @@ export function recurringProbes(bundle: EvidenceBundle): Missing[] {
       what: "what the kubelet's and the runtime's units did since the reboot, upgrade or reinstall: whether they are enabled, started, and what they logged first",
       why: "a node NotReady after a reboot, an upgrade or a reinstall says when it began, not why: a unit not enabled or failed at boot, a configuration the new version refuses (the cgroup driver, the CRI version, a removed flag), or the network plugin not back each leave it NotReady, and the units' first lines since that boot tell which",
       how: 'systemctl is-enabled kubelet containerd docker crio; systemctl status kubelet containerd docker crio --no-pager; journalctl -b -u kubelet -u containerd -u docker -u crio --no-pager | head -n 80; kubectl describe node NODE | grep -A8 Conditions',
+    });
+  if (any(WIDE_OUTAGE))
+    out.push({
+      what: "the nodes' policy-routing rules and routes against the network plugin's, the automatic upgrade history, and the network daemon's restarts",
+      why: "nodes lost in several regions or clouds at once share no network path, only their image and its automatic updates: an update that restarts systemd-networkd removes routing policy rules it did not make (ManageForeignRoutingPolicyRules=yes, systemd.networkd.conf(5)), the network plugin's among them, and cuts the nodes off; a kubelet down says nothing of why",
+      how: "ip rule show; ip route show table all | head -n 50; grep -h ' upgrade ' /var/log/dpkg.log | tail -n 30; cat /var/log/unattended-upgrades/unattended-upgrades.log | tail -n 40; journalctl -u systemd-networkd --since -2d --no-pager | grep -iE 'start|stop' | tail -n 20",
     });
   if (!any(SAME_HOUR)) return out;
   return [

@@ -181,6 +181,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-vendored-runc-unit-exists': { inside: '1.22.1', outside: '1.22.2' },
   'kubelet-container-map-orphan-container': { inside: '1.23.9', outside: '1.24.0' },
   'runc-bindfd-mount-churn': { inside: '1.1.14', outside: '1.1.15' },
+  'runc-1.1.6-misc-cgroup-v1-kubelet-churn': { inside: '1.1.6', outside: '1.1.5' },
   'kubelet-plugin-watcher-walks-volume-mounts': { inside: '1.14.10', outside: '1.15.0' },
 };
 

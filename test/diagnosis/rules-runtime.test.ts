@@ -109,6 +109,42 @@ const HITS: readonly Example[] = [
     line: 'Failed to create pod sandbox: rpc error: code = Unknown desc = creating pod sandbox with name "k8s_web-0_default_1a2b_0": initializing source docker://registry.k8s.io/pause:3.9: pinging container registry registry.k8s.io: Get "https://registry.k8s.io/v2/": dial tcp 34.96.108.209:443: i/o timeout',
     fact: 'runtime.sandbox_image_failed',
   },
+  // Round 18: a bridge device dockerd is told to use and does not find (libnetwork's NonDefaultBridgeExistError,
+  // netlink's ENODEV); flanneld's configuration read before v0.8, and etcd's "Key not found" for its key; the
+  // kubelet's flannel handshake waiting for subnet.env (1.2-1.3).
+  {
+    line: `${J} dockerd[1021]: ${TS} level=fatal msg="Error starting daemon: Error initializing network controller: Error creating default "bridge" network: bridge device with non default name kbr0 must be created manually"`,
+    fact: 'runtime.network_device_missing',
+  },
+  {
+    line: `${J} dockerd[1021]: failed to start daemon: Error initializing network controller: Error creating default "bridge" network: no such device`,
+    fact: 'runtime.network_device_missing',
+  },
+  {
+    line: 'E1126 10:00:01.102897   03203 network.go:53] Failed to retrieve network config: client: etcd cluster is unavailable or misconfigured',
+    fact: 'cni.installer_waiting',
+  },
+  // Round 18: containerd's metadata database not migrated to the new release's schema at start.
+  {
+    line: `${J} containerd[880]: ${TS} level=warning msg="failed to load plugin" error="failed to migrate to v1.4: bucket not found" id=io.containerd.metadata.v1.bolt type=io.containerd.metadata.v1`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: '\tgithub.com/containerd/containerd/v2/core/metadata.migrateSandboxes.func1({0x4000a1c0e8, 0x7, 0x7}, 0x4000b3e480)',
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: 'E1126 10:00:01.102897       1 network.go:102] failed to retrieve network config: 100: Key not found (/coreos.com) [12]',
+    fact: 'cni.agent_down',
+  },
+  {
+    line: "E1126 10:00:01.102897       1 main.go:348] Couldn't fetch network config: 100: Key not found (/coreos.com) [7]",
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: I1126 10:00:01.102897    1234 kubelet.go:2921] Flannel server handshake failed Waiting for subnet file /var/run/flannel/subnet.env`,
+    fact: 'cni.agent_down',
+  },
   // Round 17: kubernetes-mixin / node-mixin alerts as Alertmanager's default notification title prints them.
   {
     line: '[FIRING:1] NodeFileDescriptorLimit (10.0.1.23:9100 node-exporter warning)',
@@ -1392,6 +1428,41 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:319] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd container: error unpacking image: failed to prepare extraction snapshot \\"extract-1-x sha256:9a\\": no space left on device" podSandboxID="${CID}"`,
     fact: 'runtime.sandbox_image_failed',
+  },
+  // Round 18: the bridge dockerd makes itself conflicting with a network, a bridge present without an address, a
+  // bridge-device failure read as the runtime's own start; a store that does not answer, a subnet file found.
+  {
+    line: `${J} dockerd[1021]: ${TS} level=fatal msg="Error starting daemon: Error initializing network controller: Error creating default "bridge" network: cannot create network 4f2a9c1e0b7d (docker0): conflicts with network 9d2c (br-9d2c): networks have overlapping IPv4"`,
+    fact: 'runtime.network_device_missing',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=fatal msg="Error starting daemon: Error initializing network controller: Error creating default "bridge" network: bridge device with non default name kbr0 must have a valid IP address"`,
+    fact: 'runtime.network_device_missing',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=fatal msg="Error starting daemon: Error initializing network controller: Error creating default "bridge" network: bridge device with non default name kbr0 must be created manually"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: 'E1126 10:00:01.102897   03203 network.go:53] Failed to retrieve network config: client: etcd cluster is unavailable or misconfigured',
+    fact: 'cni.agent_down',
+  },
+  // Round 18: the migration finished (debug), and another program's migrations.
+  {
+    line: `${J} containerd[880]: ${TS} level=debug msg="finished database migration to v1.4" d=1.2ms`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: `${J} grafana[1201]: logger=migrator t=2026-11-26T10:00:01Z level=error msg="failed to migrate to the latest schema" error="database is locked"`,
+    fact: 'runtime.state_corrupt',
+  },
+  {
+    line: "E1126 10:00:01.102897       1 main.go:348] Couldn't fetch network config: 105: Key already exists (/coreos.com/network/config) [7]",
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: I1126 10:00:01.102897    1234 flannel_helper.go:94] Found flannel subnet file /var/run/flannel/subnet.env`,
+    fact: 'cni.agent_down',
   },
   // Round 17: a rule file's definition of a mixin alert, and its resolved notification, are not the alert firing.
   { line: '  - alert: NodeFileDescriptorLimit', fact: 'fd.near_limit' },

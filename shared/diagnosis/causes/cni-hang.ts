@@ -65,6 +65,10 @@ export const cniHang: CauseModule = {
     { fact: 'cni.config_dir_empty', weight: 2.5 },
     // The installer or agent still waiting on a prerequisite: why the configuration is not there yet (a lead).
     { fact: 'cni.installer_waiting', weight: 1.5 },
+    // The runtime exiting at start on a bridge device the network layer (or the kubelet from its subnet) was to make:
+    // a consequence of the network layer, weighed below the runtime's own reading of it until the agent's failure
+    // is there too (then cni_hang explains runtime_down).
+    { fact: 'runtime.network_device_missing', weight: 1.5 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
     { fact: 'network.netdev_leak', weight: 3 },
   ],

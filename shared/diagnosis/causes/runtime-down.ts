@@ -66,6 +66,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.restart_limit', weight: 3 },
     { fact: 'runtime.panic', weight: 2.5 },
     { fact: 'runtime.start_failed', weight: 3 },
+    // A fatal start on a bridge device that another component makes: the runtime is down, and whoever makes the
+    // device (cni_hang, which explains it when its agent's own failure is there) is why.
+    { fact: 'runtime.network_device_missing', weight: 2.5 },
     { fact: 'runtime.cri_version', weight: 3.5 },
     // Alone it says little (socket activation, a supervisor); with the runtime stopped it explains a NotReady that
     // began at a reboot and never cleared.
@@ -122,7 +125,9 @@ export const runtimeDown: CauseModule = {
   summary: ({ tools, facts }) =>
     facts.has('runtime.cri_version')
       ? `${tools.daemon} does not serve the CRI API version this kubelet speaks (v1 only from 1.26): every CRI call is refused as unimplemented, so the node cannot become Ready.`
-      : facts.has('runtime.start_failed') || facts.has('runtime.not_enabled')
+      : facts.has('runtime.start_failed') ||
+          facts.has('runtime.not_enabled') ||
+          facts.has('runtime.network_device_missing')
         ? `${tools.daemon} is not running (it fails at start, or nothing starts it at boot), so no CRI call is answered and the node cannot become Ready.`
         : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
   chain: ({ tools, facts }) => [

@@ -1232,6 +1232,11 @@ function busyThreads(run: Run, facts: FactSet): void {
     const top = /^\s*1\s+\S+\s+.*?\s([\d.]+)\s+[\d.]+\s+[\d:.]+\s+systemd\b/.exec(line);
     if (top && Number(top[1]) >= 50)
       facts.add({ id: 'systemd.busy', source: run.source, text: line.trim(), value: Number(top[1]) });
+    // The system bus's daemon (dbus-daemon(1), or dbus-broker with its launcher, which top's 15-column COMMAND cuts
+    // to "dbus-broker-lau") at half a CPU or more: every call to PID 1 crosses it, so it is PID 1's stall too.
+    const bus = /\s([\d.]+)\s+[\d.]+\s+[\d:.]+\s+(?:dbus-daemon|dbus-broker(?:-lau\S*)?)\s*$/.exec(line);
+    if (bus && Number(bus[1]) >= 50)
+      facts.add({ id: 'systemd.busy', source: run.source, text: line.trim(), value: Number(bus[1]) });
     const reclaim = /\s([\d.]+)\s+[\d.]+\s+[\d:.]+\s+\[?(?:kswapd|kcompactd)\d*\]?\s*$/.exec(line);
     if (reclaim && Number(reclaim[1]) >= RECLAIM_BUSY)
       facts.add({ id: 'mem.reclaim', source: run.source, text: line.trim(), value: Number(reclaim[1]) });

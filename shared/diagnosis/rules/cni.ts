@@ -623,6 +623,42 @@ export const CNI_RULES: readonly Signature[] = [
       'flanneld is still waiting at start-up for its network configuration (net-conf.json from its ConfigMap, or the etcd key): it has not taken a lease or written subnet.env',
   },
   {
+    // Before v0.8 flanneld read its configuration in network/network.go, retrying every second: v0.5.x logged each
+    // failed read ("Failed to retrieve network config: "), v0.6 and v0.7 wrapped it ("failed to retrieve network
+    // config: ") and logged it from retryInit. The same wait as the later "Couldn't fetch network config".
+    fact: 'cni.installer_waiting',
+    literals: ['retrieve network config:'],
+    pattern: '[Ff]ailed to retrieve network config: ',
+    source:
+      'flannel-io/flannel network/network.go (*Network).Init (log.Error("Failed to retrieve network config: ", err), retried every second, v0.5.0-v0.5.6) and (*Network).init with wrapError ("failed to %v: %v" with "retrieve network config", logged by retryInit every second, v0.6.0-v0.7.1); main.go getConfig\'s "Couldn\'t fetch network config" from v0.8.0',
+    mechanism:
+      'flanneld is still waiting at start-up for its network configuration (the etcd key, or its ConfigMap): it has not taken a lease or written subnet.env',
+  },
+  {
+    // etcd's v2 API answers a read of an absent key with error code 100, "Key not found" (go-etcd and client/v2 print
+    // "%v: %v (%v) [%v]": code, message, key, index). flanneld's configuration key missing is no wait for a store
+    // that is slow: nothing will write it (the store lost its data, or a prefix that does not match).
+    fact: 'cni.agent_down',
+    literals: ['retrieve network config:', 'fetch network config:', 'find network config:'],
+    pattern:
+      "(?:[Ff]ailed to retrieve|Couldn't fetch|Couldn't find) network config: [^\\n]{0,200}(?:100: Key not found|Key not found \\()",
+    source:
+      'flannel-io/flannel network/network.go (*Network).Init and init ("Failed to retrieve network config: ", "failed to retrieve network config: %v", v0.5.0-v0.7.1) and main.go getConfig ("Couldn\'t fetch network config: %s", v0.8.0 and later) with the etcd v2 subnet manager (subnet/etcdv2 GetNetworkConfig, reading <etcd-prefix>/config); etcd error/error.go (EcodeKeyNotFound = 100, "Key not found") as the v2 client prints it ("%v: %v (%v) [%v]")',
+    mechanism:
+      "flanneld's network configuration key is not in its etcd (the store lost its data or was recreated, or the prefix does not match): it never takes a subnet lease nor writes subnet.env, so nothing that waits on it (the kubelet's pod CIDR, the runtime's bridge, the CNI plugin) comes up",
+  },
+  {
+    // The kubelet's experimental flannel overlay (--experimental-flannel-overlay with --configure-cbr0, 1.2 and
+    // 1.3) read its pod CIDR from flanneld's subnet file and only then set up cbr0 for the runtime.
+    fact: 'cni.agent_down',
+    literals: ['Waiting for subnet file'],
+    pattern: 'Waiting for subnet file [^ \\n]{0,80}subnet\\.env',
+    source:
+      'kubernetes pkg/kubelet/flannel_helper.go (*FlannelHelper).Handshake (fmt.Errorf("Waiting for subnet file %v", f.subnetFile), /var/run/flannel/subnet.env), logged by pkg/kubelet/kubelet.go (*Kubelet).syncNetworkStatus ("Flannel server handshake failed %v"), 1.2-1.3',
+    mechanism:
+      "flanneld has not written this node's subnet lease (subnet.env): the kubelet waits for it to take the node's pod CIDR and cannot set up the bridge the runtime is to use",
+  },
+  {
     // The datastore refusing calico-node's credentials ends start-up (utils.Terminate, exit 1).
     fact: 'cni.agent_down',
     literals: ['Connection to the datastore is unauthorized'],

@@ -55,6 +55,27 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       "containerd's CRI plugin cannot rebuild its sandboxes and containers from the stored metadata (a listing that fails, a name two stored objects claim): containerd exits at start, and the kubelet has no runtime",
   },
   {
+    // The metadata plugin opens meta.db and runs the schema migrations a newer release brings (metadata/migrations.go:
+    // addChildLinks, migrateIngests, a no-op to v1.3, migrateSandboxes to v1.4 in 2.0) before anything else uses it.
+    // A migration that fails returns from Init and the metadata plugin does not load: the plugins that need it (the
+    // CRI among them) fail with it; one that panics (a bucket not as the migration expects) kills containerd, its
+    // goroutine trace naming the migration's function. Either way the runtime does not come up after the upgrade.
+    fact: 'runtime.state_corrupt',
+    pattern:
+      'failed to migrate to [a-z0-9]+\\.[0-9]+|/metadata\\.(?:migrateSandboxes|migrateIngests|addChildLinks)(?:\\.func[0-9]+)*\\(',
+    literals: [
+      'failed to migrate to',
+      'metadata.migrateSandboxes',
+      'metadata.migrateIngests',
+      'metadata.addChildLinks',
+    ],
+    from: [...CONTAINERD, 'unknown'],
+    source:
+      'containerd metadata/db.go (*DB).Init ("failed to migrate to %s.%d", errors.Wrapf to 1.4, fmt.Errorf with %w from 1.5; core/metadata/db.go in 2.x) running metadata/migrations.go (addChildLinks to v1.1, migrateIngests to v1.2, noOpMigration to v1.3, migrateSandboxes to v1.4 from 2.0, 4cfeb7b1), called by plugins/metadata/plugin.go InitFn (services/server in 1.x); a panic inside one shows the function in the Go traceback',
+    mechanism:
+      "containerd cannot migrate its metadata database (meta.db) to this release's schema after an upgrade: the metadata plugin fails or containerd panics at start, so no CRI is served until the database is repaired or the runtime's state is moved aside",
+  },
+  {
     // Per object, recover logs and goes on: the object is left out of the CRI's stores, containerd serves.
     fact: 'runtime.restore_dropped',
     pattern:

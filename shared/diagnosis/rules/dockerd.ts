@@ -16,11 +16,29 @@ export const DOCKERD_RULES: readonly Signature[] = [
       'error while opening volume store metadata database',
       'error opening bolt db for content metadata store',
     ],
+    // A bridge device the daemon is told to use and does not find is the network layer's (runtime.network_device_missing).
+    unless:
+      'bridge device with non default name [^ \\n]{1,40} must be created manually|Error creating default \\\\?"bridge\\\\?" network: [^\\n]{0,200}(?:no such device|Link not found)',
     from: ['dockerd'],
     source:
       'moby layer/layer_store.go NewStoreFromOptions ("error initializing graphdriver: %v", 1.10 and later), daemon/daemon.go (*Daemon).restore ("Error initializing network controller: %v", wrapping libnetwork\'s "error obtaining controller instance" and its datastore\'s "error while populating kmap"), volume/service/store.go NewStore ("error while opening volume store metadata database", 17.03 and later) and daemon/content.go configureLocalContentStore ("error opening bolt db for content metadata store", 20.10 and later), all returned to cmd/dockerd (*DaemonCli).start',
     mechanism:
       'dockerd could not load its state from /var/lib/docker (a storage driver that will not mount, a corrupt bolt database after a crash or a full disk): it exits at start, and nothing answers the kubelet',
+  },
+  {
+    // dockerd's default bridge network is created at start (initBridgeDriver); a bridge named by --bridge/-b other
+    // than docker0 is not created by dockerd but must already exist (the kubelet's cbr0 of --configure-cbr0, a
+    // bridge the network layer makes), and a device that vanished answers ENODEV ("no such device") or netlink's
+    // "Link not found". The daemon exits with the error: its start waits on whoever makes the device.
+    fact: 'runtime.network_device_missing',
+    pattern:
+      'bridge device with non default name [^ \\n]{1,40} must be created manually|Error creating default \\\\?"bridge\\\\?" network: [^\\n]{0,200}(?:no such device|Link not found)',
+    literals: ['must be created manually', 'Error creating default'],
+    from: ['dockerd'],
+    source:
+      'moby/libnetwork drivers/bridge/errors.go NonDefaultBridgeExistError.Error ("bridge device with non default name %s must be created manually", returned by setup_device.go setupDevice when the configured bridge is not docker0 and does not exist; 2015-05 to the library\'s merge into moby), wrapped by moby daemon/daemon_unix.go initBridgeDriver ("Error creating default \\"bridge\\" network: %v") and daemon.go ("Error initializing network controller: %v"), ending cmd/dockerd (*DaemonCli).start; netlink LinkByName\'s "Link not found" and ENODEV ("no such device") for a named device that is not there',
+    mechanism:
+      "dockerd exits at start because the bridge it is told to use (--bridge, or the options the network layer wrote for it) does not exist: whoever creates it (the kubelet from the overlay's subnet, the network agent) has not, so the runtime's failure is downstream of the network layer",
   },
   {
     // dockerd's restore at start reads each container's config from /var/lib/docker/containers/<id> and asks

@@ -986,6 +986,8 @@ export const MENTIONS: readonly Mention[] = [
       'database',
       'inotify',
       'max_user_watches',
+      // A cgroup file's ENOSPC is no disk (a cpuset with no CPUs, the memory controller's IDs used up: errno.ts).
+      '/sys/fs/cgroup',
       'ephemeral-storage',
       'emptyDir',
       'CI ',
@@ -995,6 +997,63 @@ export const MENTIONS: readonly Mention[] = [
       "df(1) Use% and IUse%, statfs(2), and ENOSPC in errno(3) 'No space left on device'; the kubelet's DiskPressure condition (docs 'Node-pressure Eviction', nodefs/imagefs): a filesystem or its inodes full",
     mechanism:
       "the node's filesystem (space or inodes) is full: the runtime cannot write layers, logs or state",
+  },
+  {
+    // A memory cgroup that cannot be made, even one by hand: the kernel refuses a new memcg when its IDs (65535) are
+    // held by removed cgroups (errno.ts, mkdir under the memory controller: ENOMEM from 4.6, ENOSPC before).
+    fact: 'mem.memcg_ids_exhausted',
+    thing: {
+      en: ['memory cgroup', 'memory cgroups', 'memcg', 'memcgs'],
+      zh: ['memory cgroup', 'memory cgroups', '内存 cgroup', '内存cgroup', '內存 cgroup', 'memcg'],
+      ja: ['memory cgroup', 'メモリ cgroup', 'メモリcgroup', 'memcg'],
+    },
+    state: {
+      en: [
+        'cannot be created',
+        "can't be created",
+        'could not be created',
+        "couldn't be created",
+        'fails to be created',
+        'failed to be created',
+        'creation fails',
+        'creation failed',
+        'leak',
+        'leaked',
+        'leaking',
+        'IDs exhausted',
+        'IDs used up',
+        'ID limit',
+      ],
+      zh: [
+        '创建失败',
+        '無法創建',
+        '无法创建',
+        '不能创建',
+        '创建不了',
+        '泄露',
+        '泄漏',
+        '洩漏',
+        'ID 耗尽',
+        'ID耗尽',
+      ],
+      ja: ['作成できな', '作成に失敗', 'リーク'],
+    },
+    forms: [
+      {
+        // "creating (even one) memory cgroup fails", the verb before the thing and the failure after it.
+        pattern: `(?:[Cc]reat(?:e|ing)|mkdir)${WITHIN_SENTENCE}{0,30}(?:memory cgroups?|memcgs?)${WITHIN_SENTENCE}{0,20}(?:fails|failed|errors)`,
+        literals: ['memory cgroup', 'memcg'],
+      },
+      {
+        pattern: `(?:创建|創建|作成)${WITHIN_SENTENCE}{0,20}(?:memory cgroup|内存 ?cgroup|memcg|メモリ ?cgroup)${WITHIN_SENTENCE}{0,12}(?:失败|失敗)`,
+        literals: ['memory cgroup', '内存 cgroup', '内存cgroup', 'memcg', 'メモリ cgroup', 'メモリcgroup'],
+      },
+    ],
+    unless: ['memory.limit_in_bytes', 'memory.max', 'OOM', 'oom'],
+    source:
+      "cgroups(7) and the kernel's Documentation/admin-guide/cgroup-v1/memory.rst: every memory cgroup holds an ID (mm/memcontrol.c, MEM_CGROUP_ID_MAX 65535) until its last charged page is gone; a removed cgroup still holding pages is kept ('leaked', offline), and when the IDs are used up no new memory cgroup can be made, by the runtime or by hand",
+    mechanism:
+      "the memory controller's cgroup IDs are used up by removed cgroups the kernel still holds: no new pod or container cgroup can be made until they are freed or the node reboots",
   },
   {
     fact: 'fd.emfile',
@@ -2098,6 +2157,52 @@ export const MENTIONS: readonly Mention[] = [
       "dbus-daemon(1): every call between systemd, the runtime and the kubelet's cgroup driver crosses the system bus; its daemon at full CPU (top(1) %CPU) queues every message, so systemd's replies arrive late or time out",
     mechanism:
       "the system bus is saturated: systemd's D-Bus calls (container scopes, unit queries) wait and time out",
+  },
+  {
+    // The service manager or its bus named as what consumes the CPU ("systemd and dbus-broker consumed excessive
+    // CPU"): PID 1 busy, not the node's CPUs saturated by workloads.
+    fact: 'systemd.busy',
+    thing: {
+      en: ['systemd', 'PID 1', 'pid 1', 'dbus-broker', 'dbus-daemon'],
+      zh: ['systemd', '1号进程', '1 号进程', 'dbus-broker', 'dbus-daemon'],
+      ja: ['systemd', 'PID 1', 'dbus-broker', 'dbus-daemon'],
+    },
+    state: {
+      en: [
+        'consumed excessive CPU',
+        'consuming excessive CPU',
+        'consume excessive CPU',
+        'consumes excessive CPU',
+        'excessive CPU',
+        'consuming all the CPU',
+        'consumed all the CPU',
+        'eating CPU',
+        'eats CPU',
+        'eating all the CPU',
+        'hogging the CPU',
+        'hogging CPU',
+        'top CPU consumers',
+      ],
+      zh: [
+        'CPU 占用高',
+        'CPU占用高',
+        'CPU 占用很高',
+        'CPU占用很高',
+        '占用大量 CPU',
+        '占用大量CPU',
+        '吃满 CPU',
+        '吃满CPU',
+      ],
+      ja: ['CPU を大量に消費', 'CPUを大量に消費', 'CPU 使用率が高', 'CPU使用率が高'],
+    },
+    span: 60,
+    thingFirst: true,
+    // Another unit's process named after systemd (journald, udevd, resolved), or a unit that systemd merely runs.
+    unless: ['systemd-', 'managed by systemd', 'under systemd', 'ていません', 'ていない', '没有'],
+    source:
+      "top(1)'s COMMAND column and systemd(1), dbus-daemon(1): the service manager (PID 1) and the system bus every call to it crosses named as what consumes the CPU: PID 1 is busy (unit churn, mount events), and its D-Bus replies come late",
+    mechanism:
+      "systemd and its bus are saturated: the kubelet's and the runtime's calls to it (scopes, slices, unit queries) wait and time out",
   },
   {
     fact: 'pods.many',

@@ -42,6 +42,9 @@ export const RUNTIME_RULES: readonly Signature[] = [
     literals: ['level=fatal', 'failed to start daemon', 'Error starting daemon', 'failed to load TOML'],
     pattern:
       'level=fatal msg=|failed to start daemon|Error starting daemon|containerd: failed to load TOML|failed to load TOML from',
+    // A bridge device the daemon is told to use and does not find is the network layer's (runtime.network_device_missing).
+    unless:
+      'bridge device with non default name [^ \\n]{1,40} must be created manually|Error creating default \\\\?"bridge\\\\?" network: [^\\n]{0,200}(?:no such device|Link not found)',
     from: ['dockerd', 'containerd', 'crio'],
     strict: true,
     source:
