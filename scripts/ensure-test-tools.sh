@@ -46,7 +46,11 @@ for unit in prometheus prometheus-alertmanager; do
   case " $missing " in
     *" $unit "*)
       # Not started at boot either; stopped too where systemd runs and something started it regardless.
-      if command -v deb-systemd-helper >/dev/null 2>&1; then deb-systemd-helper disable "$unit.service" >&2; fi
+      # deb-systemd-helper acts only for the package whose maintainer script runs it (init-system-helpers 1.65.2
+      # exits 1 without DPKG_MAINTSCRIPT_PACKAGE): name the package, as its own postinst would.
+      if command -v deb-systemd-helper >/dev/null 2>&1; then
+        DPKG_MAINTSCRIPT_PACKAGE="$unit" deb-systemd-helper disable "$unit.service" >&2
+      fi
       if [ -d /run/systemd/system ]; then systemctl disable --now "$unit.service" >&2; fi
       echo "ensure-test-tools: $unit installed for the tests, not enabled or running as a service" >&2
       ;;

@@ -34,7 +34,11 @@ it('installs the missing tools with services refused, then leaves Prometheus and
   stub('id', 'echo 0');
   // What a maintainer script's invoke-rc.d would be told while apt-get runs.
   stub('apt-get', `"${policy}"; echo "apt-get $* (policy-rc.d: $?)" >> "${log}"`);
-  stub('deb-systemd-helper', `echo "deb-systemd-helper $*" >> "${log}"`);
+  // As the real helper (init-system-helpers 1.65.2): it refuses to run outside a package's maintainer script.
+  stub(
+    'deb-systemd-helper',
+    `[ -n "$DPKG_MAINTSCRIPT_PACKAGE" ] || { echo "deb-systemd-helper was not called from dpkg. Exiting." >&2; exit 1; }; echo "deb-systemd-helper $* (for $DPKG_MAINTSCRIPT_PACKAGE)" >> "${log}"`,
+  );
   const r = spawnSync('/bin/sh', [SCRIPT], {
     env: { PATH: bin, POLICY_RC_D: policy },
     encoding: 'utf8',
@@ -45,8 +49,8 @@ it('installs the missing tools with services refused, then leaves Prometheus and
     /^apt-get install -y --no-install-recommends .*prometheus.* \(policy-rc.d: 101\)$/,
   );
   expect(calls.slice(1)).toEqual([
-    'deb-systemd-helper disable prometheus.service',
-    'deb-systemd-helper disable prometheus-alertmanager.service',
+    'deb-systemd-helper disable prometheus.service (for prometheus)',
+    'deb-systemd-helper disable prometheus-alertmanager.service (for prometheus-alertmanager)',
   ]);
   // The policy it made lasts only for the install.
   expect(existsSync(policy)).toBe(false);
