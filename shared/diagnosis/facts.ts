@@ -135,6 +135,12 @@ export const FACT_MEANINGS = {
     "the runtime lost its connection to a container's shim/monitor (shim or conmon died or stopped answering)",
   'runtime.shim_cleanup_failed': 'the runtime could not delete a dead shim or clean up after it',
   'runtime.shim_start_failed': 'the runtime could not start a shim or create a task through it',
+  'runtime.sandbox_name_stale':
+    "the runtime refuses a pod's sandbox because its own store already holds a sandbox of that name: state restored from before a restart or reboot that nothing will remove, so that pod's sandbox is refused on every retry",
+  'runtime.handler_unset':
+    'the runtime refuses every sandbox or container because the runtime it would run them with has no name or type in its configuration (the default runtime left unset, or named but not configured)',
+  'runtime.db_open_failed':
+    "the runtime's embedded database cannot open or write its file (Docker's SQLite graph database, a bolt file): a full disk or inode table where the runtime keeps its state, most often",
   'runtime.name_reserved':
     'a create request was retried while the first one for the same container/sandbox name is still in flight',
   'runtime.exit_event_failed':

@@ -33,6 +33,61 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 19: the runtimes refusing sandboxes for their own reasons (CRI-O's store holding the name; containerd's
+  // validation of a container with no runtime name, and its CRI with no runtime for the default handler), as the
+  // runtimes log them and as the kubelet relays them.
+  {
+    line: `${J} kubelet[1503]: E1123 10:01:02.123456    1503 remote_runtime.go:92] RunPodSandbox from runtime service failed: rpc error: code = Unknown desc = pod sandbox with name "k8s_coredns-5c98db65d4-x7k2p_kube-system_0d1e2f3a-4b5c-6d7e-8f90-a1b2c3d4e5f6_0" already exists`,
+    fact: 'runtime.sandbox_name_stale',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="pod sandbox with name \\"k8s_web-0_default_1a2b3c4d_0\\" already exists"`,
+    fact: 'runtime.sandbox_name_stale',
+  },
+  {
+    line: `${J} kubelet[2210]: E1123 10:01:02.123456    2210 remote_runtime.go:116] "RunPodSandbox from runtime service failed" err="rpc error: code = InvalidArgument desc = failed to create containerd container: create container failed validation: container.Runtime.Name must be set: invalid argument"`,
+    fact: 'runtime.handler_unset',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-proxy-abcde,Uid:1a2b,Namespace:kube-system,Attempt:0,} failed, error" error="failed to get sandbox runtime: no runtime for \\"\\" is configured"`,
+    fact: 'runtime.handler_unset',
+  },
+  // k3s and rke2 relaying their child containerd's exit (bare stderr in older releases, logrus in newer).
+  {
+    line: `${J} k3s[112088]: containerd: exit status 2`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} rke2[4410]: ${TS} level=error msg="containerd exited: signal: killed"`,
+    fact: 'runtime.start_failed',
+  },
+  // The kubelet's CNI loader rejecting a list on validation (1.16 prints the list struct, its bytes as numbers).
+  {
+    line: `${J} kubelet[5427]: W1123 10:01:02.123456    5427 cni.go:202] Error validating CNI config &{cbr0  false [0x8d20e40 0x8d20e80] [123 10 32 32 34 110 97 109 101 34]}: [plugin flannel does not support config version ""]`,
+    fact: 'cni.config_invalid',
+  },
+  {
+    line: `${J} kubelet[991]: W1123 10:01:02.123456     991 cni.go:237] Unable to update cni config: plugin portmap does not support config version "1.0.0"`,
+    fact: 'cni.config_invalid',
+  },
+  // The runtimes' watch on the CNI configuration directory.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to reload cni configuration after receiving fs change event(\\"/etc/cni/net.d/10-calico.conflist\\": CREATE)" error="cni config load failed: failed to load CNI config list file /etc/cni/net.d/10-calico.conflist: unexpected end of JSON input: failed to load cni config"`,
+    fact: 'cni.config_not_reloaded',
+  },
+  {
+    line: `${J} crio[700]: ${TS} level=error msg="CNI monitoring error fsnotify queue overflow"`,
+    fact: 'cni.config_not_reloaded',
+  },
+  // A runtime's embedded database failing to open or write its file.
+  {
+    line: `${J} kubelet[1187]: E1123 10:01:02.123456    1187 pod_workers.go:183] Error syncing pod 1a2b, skipping: failed to "StartContainer" for "web" with RunContainerError: "runContainer: API error (500): unable to open database file"`,
+    fact: 'runtime.db_open_failed',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="failed to load plugin io.containerd.metadata.v1.bolt" error="write /var/lib/containerd/io.containerd.metadata.v1.bolt/meta.db: no space left on device"`,
+    fact: 'runtime.db_open_failed',
+  },
   // Round 18: containerd's main() printing whatever ended its start before exit 1 ("containerd: %s\n"), for a
   // configuration value of the wrong type, a plugin that failed, and as dockerd relays its managed containerd.
   {
@@ -1361,6 +1416,50 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 19: near misses. A container name refused (the kubelet's own retry, name_reserved's), another object that
+  // "already exists", a RuntimeClass handler named and not configured (one class's pods, not the default runtime),
+  // containerd's own exit line (the round-18 rule's), the kubelet's validation of a list whose plugin is missing, a
+  // watcher that started, a database that opened, a full disk on an image layer.
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="error reserving pod name k8s_web-0_default_1a2b_0 for id 0a1b: name is reserved"`,
+    fact: 'runtime.sandbox_name_stale',
+  },
+  {
+    line: `${J} kubelet[1503]: E1123 10:01:02.123456    1503 kubelet.go:1655] Failed creating a mirror pod for "etcd-node-1_kube-system": pods "etcd-node-1" already exists`,
+    fact: 'runtime.sandbox_name_stale',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:gpu-job,Uid:1a2b,Namespace:ml,Attempt:0,} failed, error" error="failed to get sandbox runtime: no runtime for \\"nvidia\\" is configured"`,
+    fact: 'runtime.handler_unset',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=info msg="container.Runtime.Name set to io.containerd.runc.v2"`,
+    fact: 'runtime.handler_unset',
+  },
+  {
+    line: `${J} k3s[112088]: ${TS} level=info msg="Running containerd -c /var/lib/rancher/k3s/agent/etc/containerd/config.toml"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} dockerd[900]: ${TS} level=info msg="containerd: exit status 0; expected"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} kubelet[1187]: W1123 10:01:02.123456    1187 cni.go:202] Error validating CNI config list /etc/cni/net.d/10-flannel.conflist: [failed to find plugin "flannel" in path [/opt/cni/bin]]`,
+    fact: 'cni.config_invalid',
+  },
+  {
+    line: `${J} crio[700]: ${TS} level=info msg="CNI monitoring event \\"/etc/cni/net.d/10-calico.conflist\\": CREATE"`,
+    fact: 'cni.config_not_reloaded',
+  },
+  {
+    line: `${J} dockerd[900]: ${TS} level=info msg="opened database file /var/lib/docker/network/files/local-kv.db"`,
+    fact: 'runtime.db_open_failed',
+  },
+  {
+    line: `${J} dockerd[900]: ${TS} level=error msg="write /var/lib/docker/overlay2/1a2b/diff/app.log: no space left on device"`,
+    fact: 'runtime.db_open_failed',
+  },
   // Round 18: containerd's logrus lines that hold "containerd: ", and another name ending in it, are not its exit.
   {
     line: `${J} docker-containerd[1044]: ${TS} level=warning msg="containerd: failed to load container,removing state directory." id=${CID}`,

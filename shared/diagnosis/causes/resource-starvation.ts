@@ -18,6 +18,9 @@ export const resourceStarvation: CauseModule = {
     // kubelet or the runtime does wrong: their cgroup creation is what meets the limit, as forks meet pid_max.
     { fact: 'mem.memcg_ids_exhausted', weight: 2.5 },
     { fact: 'disk.pressure', weight: 2.5 },
+    // Round 19: a runtime's embedded database that cannot open or write its file (SQLite's SQLITE_CANTOPEN, bolt's
+    // ENOSPC): the file system under the runtime's root out of space or inodes, as a library says it.
+    { fact: 'runtime.db_open_failed', weight: 2 },
     { fact: 'pid.pressure', weight: 2.5 },
     { fact: 'io.saturated', weight: 2 },
     { fact: 'cpu.saturated', weight: 2 },
@@ -92,7 +95,7 @@ export const resourceStarvation: CauseModule = {
             facts.has('mem.reclaim') ||
             facts.has('mem.cache_emptied')
           ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
-          : facts.has('disk.pressure')
+          : facts.has('disk.pressure') || facts.has('runtime.db_open_failed')
             ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
             : facts.has('etcd.slow_disk')
               ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
@@ -116,6 +119,15 @@ export const resourceStarvation: CauseModule = {
             'node',
             'cat /proc/buddyinfo; grep -E "MemFree|MemAvailable" /proc/meminfo',
             'free blocks per order in each zone (the right-hand columns are the large blocks a new namespace needs) against the free memory',
+          ),
+        ]
+      : []),
+    ...(facts.has('runtime.db_open_failed') || facts.has('disk.pressure')
+      ? [
+          read(
+            'node',
+            'df -h /var/lib/docker /var/lib/containerd /var/lib/kubelet; df -i /var/lib/docker /var/lib/containerd /var/lib/kubelet',
+            "space and inodes left on the file systems under the runtime's root and the kubelet's",
           ),
         ]
       : []),

@@ -88,6 +88,13 @@ export const runtimeDown: CauseModule = {
     // Killed by SIGKILL (137) and restarted by systemd: down for the gap, as a service that exited (2), less.
     { fact: 'runtime.killed', weight: 1.5 },
     { fact: 'runtime.name_reserved', weight: 1 },
+    // Round 19: a sandbox of the name already in the runtime's store (state restored from before a reboot): that
+    // pod's sandbox refused on every retry, every pod's after a reboot.
+    { fact: 'runtime.sandbox_name_stale', weight: 2.5 },
+    // The runtime it would run sandboxes with unnamed in its configuration: every sandbox refused.
+    { fact: 'runtime.handler_unset', weight: 3 },
+    // Its database unopenable: a full disk behind it, most often (resource_starvation's); the runtime fails calls.
+    { fact: 'runtime.db_open_failed', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },
     { fact: 'runtime.restarted', weight: 0.5 },
     { fact: 'fs.readonly', weight: 1.5 },

@@ -235,6 +235,34 @@ export const CNI_RULES: readonly Signature[] = [
       "the runtime cannot find the network plugin's binary in the bin directories it is configured with (the list in the message): the plugin's installer put it in another directory, or not yet on this node, so no sandbox gets a network",
   },
   {
+    // Round 19: the kubelet's own CNI loader (dockershim, 1.16-1.23; cri-dockerd since) validates each configuration
+    // list it loads with libcni's ValidateNetworkList, which asks every plugin whether it supports the list's
+    // cniVersion: a list without the field asks for "" and plugins that support 0.1.0 and later refuse it. 1.16
+    // logged the list with %v, a *libcni.NetworkConfigList printed as &{Name CNIVersion DisableCheck [plugins]
+    // [file bytes as decimal numbers]}; later releases print its path. The kubelet skips it: the network stays not
+    // ready.
+    fact: 'cni.config_invalid',
+    literals: ['Error validating CNI config &{', 'does not support config version'],
+    pattern: 'Error validating CNI config &\\{|plugin [^ \\n]{1,80} does not support config version',
+    source:
+      'kubernetes pkg/kubelet/dockershim/network/cni/cni.go getDefaultCNINetwork (klog.Warningf("Error validating CNI config %v: %v", confList, err) in 1.16, the *libcni.NetworkConfigList printed with its Bytes as numbers; "Error validating CNI config list %s: %v" with the file name from 1.16.x/1.17), calling containernetworking/cni libcni/api.go (*CNIConfig).ValidateNetworkList and validatePlugin ("plugin %s does not support config version %q", v0.7 on)',
+    mechanism:
+      "the kubelet's CNI loader rejects the plugin's configuration list on validation (a plugin refuses its cniVersion, empty when the list has none, as lists written for older kubelets did): it skips the file and the network stays not ready until the plugin ships one with the field",
+  },
+  {
+    // Round 19: the runtime's watch on the CNI configuration directory. containerd's syncer reloads through go-cni,
+    // whose Load wraps libcni's error as "cni config load failed: %v: failed to load cni config"; the syncer logs
+    // it as a reload that failed after a filesystem event. CRI-O's ocicni monitors the directory with fsnotify and
+    // logs a watcher error ("CNI monitoring error %v"); after it the directory's changes may not be seen.
+    fact: 'cni.config_not_reloaded',
+    literals: ['failed to reload cni configuration after receiving fs change event', 'CNI monitoring error'],
+    pattern: 'failed to reload cni configuration after receiving fs change event|CNI monitoring error',
+    source:
+      'containerd pkg/cri/server/cni_conf_syncer.go (*cniNetConfSyncer).syncLoop ("failed to reload cni configuration after receiving fs change event(%s)", 1.4-1.7; internal/cri/server in 2.x) with containerd/go-cni cni.go Load ("cni config load failed: %v: %w", ErrLoad "failed to load cni config"); cri-o/ocicni pkg/ocicni/ocicni.go monitorConfDir ("CNI monitoring error %v", cri-o 1.9 on)',
+    mechanism:
+      "the runtime's watch on the CNI configuration directory failed to load what changed there (a watcher error, a reload the loader refused): the runtime keeps its last network status and the network stays not ready until the runtime is restarted or the file is rewritten",
+  },
+  {
     // containerd watches the configuration directory (fsnotify) and reloads on a write; when the watch fails, or
     // the directory is a mount that delivers no events, a configuration written later is never loaded.
     fact: 'cni.config_not_reloaded',

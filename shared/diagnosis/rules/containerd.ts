@@ -178,6 +178,35 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       "containerd could not launch the container's shim (its start command exited with an error): the sandbox or container cannot be created",
   },
   {
+    // Round 19: the metadata store validates every container it is asked to create; one whose runtime has no name is
+    // refused (InvalidArgument). The CRI plugin fills the name from the runtime its configuration gives the sandbox's
+    // handler: the default runtime's `runtime_type` left empty (a configuration a distribution shipped) yields an
+    // empty name, so every sandbox is refused. The CRI's own look-up of a handler with no entry refuses the sandbox
+    // earlier; with the handler empty ("") that is the default runtime, every pod's.
+    fact: 'runtime.handler_unset',
+    pattern: 'container\\.Runtime\\.Name must be set|no runtime for \\\\{0,3}"\\\\{0,3}" is configured',
+    literals: ['container.Runtime.Name must be set', 'no runtime for'],
+    from: ['containerd', 'kubelet', 'unknown'],
+    source:
+      'containerd metadata/containers.go validateContainer ("container.Runtime.Name must be set", errors.Wrapf with ErrInvalidArgument in 1.0-1.4, fmt.Errorf %w from 1.5; core/metadata/containers.go in 2.x), called by (*containerStore).Create under the CRI\'s RunPodSandbox ("failed to create containerd container: %w"); CRI (*criService).getSandboxRuntime ("no runtime for %q is configured", vendor/github.com/containerd/cri pkg/server/sandbox_run.go in 1.3-1.4, pkg/cri/server and sbserver in 1.5-1.7, internal/cri/config/config.go in 2.x)',
+    mechanism:
+      "containerd's configuration leaves the runtime it would run sandboxes with unnamed (the default runtime's type empty, or its name with no entry): every sandbox is refused before anything runs, so no pod starts, the network plugin's agent included, and the network stays not ready after it",
+  },
+  {
+    // Round 19: k3s and rke2 run containerd as a child process and relay how it ended: up to k3s 1.23 main-line
+    // releases `fmt.Fprintf(os.Stderr, "containerd: %s\\n", err)` then os.Exit(1); later releases
+    // logrus.Errorf("containerd exited: %s") and exit, or restart it. err is os/exec's ExitError ("exit status N",
+    // "signal: killed"): status 2 is a Go program's exit on a panic or fatal runtime error. The agent then exits
+    // with status 1 and systemd reports its unit failed: the runtime's death, not the kubelet's.
+    fact: 'runtime.start_failed',
+    pattern: '(?:^|[^A-Za-z0-9_.-])containerd(?: exited)?: (?:exit status [1-9][0-9]*|signal: [a-z]+)',
+    literals: ['containerd: exit status', 'containerd: signal:', 'containerd exited: '],
+    source:
+      'k3s-io/k3s pkg/agent/containerd/containerd.go Run (`fmt.Fprintf(os.Stderr, "containerd: %s\\n", err); os.Exit(1)` when cmd.Run returns, to about v1.23; logrus.Errorf("containerd exited: %s", err) then os.Exit(1) later, restarted in a loop in the newest); rke2 runs the same agent; the error is Go os/exec ExitError ("exit status %d", "signal: %v")',
+    mechanism:
+      "the containerd that k3s or rke2 runs as a child exited (status 2: a Go panic or fatal error, as on a corrupt metadata database), and the agent exits with it: the runtime is down first and the unit's failure is its consequence",
+  },
+  {
     fact: 'runtime.name_reserved',
     pattern: 'failed to reserve (?:container|sandbox) name',
     literals: ['failed to reserve container name', 'failed to reserve sandbox name'],

@@ -48,6 +48,20 @@ export const CRIO_RULES: readonly Signature[] = [
       "CRI-O answers an exec or probe in a container it reports running that the container's process is gone: its monitor (conmon) did not report the exit, or the exit is not yet processed",
   },
   {
+    // Round 19: RunPodSandbox looks the sandbox's name up in the server's own store (restored from disk at start)
+    // before it reserves it; a sandbox of that name found there refuses the create. The kubelet asks again with the
+    // same name (attempt 0) on every sync, so a stale entry refuses that pod for good. CRI-O 1.11.1 restored the
+    // sandboxes of before a reboot from an extra copy of config.json it no longer made, so after a reboot every pod's
+    // name was held (reverted in 1.11.2, cri-o PR 1745).
+    fact: 'runtime.sandbox_name_stale',
+    pattern: 'pod sandbox with name \\\\{0,3}"[^"\\\\\\n]{1,253}\\\\{0,3}" already exists',
+    literals: ['pod sandbox with name'],
+    source:
+      'cri-o server/sandbox_run.go (*Server).RunPodSandbox ("pod sandbox with name %q already exists" when s.GetPodSandboxWithName finds it, 1.0-1.19; server/sandbox_run_linux.go runPodSandbox since), with lib/container_server.go LoadSandbox restoring the store at start (1.11.1 reads a config.json copy it stopped writing; reverted in 1.11.2, cri-o/cri-o PR 1745)',
+    mechanism:
+      "CRI-O's store already holds a sandbox of the name the kubelet asks for (state from before a restart or reboot that it restored but cannot use): that pod's sandbox is refused on every retry, so after a reboot no pod starts and the network plugin's own pod cannot either",
+  },
+  {
     fact: 'runtime.name_reserved',
     pattern: 'error reserving (?:pod|ctr) name',
     literals: ['error reserving ctr name', 'error reserving pod name'],

@@ -239,4 +239,18 @@ export const DOCKERD_RULES: readonly Signature[] = [
     mechanism:
       "dockerd, restoring its containers, asks containerd for a task's state and the container's shim does not answer in time: that shim is wedged, and every call about its container waits the same way",
   },
+  {
+    // Round 19: the runtimes' embedded databases. Docker to 1.9 kept container links in an SQLite graph database
+    // (pkg/graphdb, /var/lib/docker/linkgraph.db); SQLite's SQLITE_CANTOPEN reads "unable to open database file",
+    // and its journal or temporary file cannot be created on a full file system or one out of inodes. The bolt
+    // files (containerd's meta.db, dockerd's local-kv.db and the builder's) fail their writes with ENOSPC.
+    fact: 'runtime.db_open_failed',
+    literals: ['unable to open database file', 'meta.db', 'local-kv.db', 'linkgraph.db'],
+    pattern:
+      'unable to open database file|(?:meta|local-kv|linkgraph)\\.db[^\\n]{0,300}no space left on device',
+    source:
+      'SQLite main.c sqlite3ErrStr (SQLITE_CANTOPEN: "unable to open database file") via mattn/go-sqlite3, used by moby pkg/graphdb conn_sqlite3.go NewSqliteConn (linkgraph.db, docker 0.7-1.9, read for migration to 1.11) and returned as an API error (500) to the kubelet\'s runContainer; etcd-io/bbolt db.go Open/mmap and tx.go Commit returning ENOSPC for containerd metadata (io.containerd.metadata.v1.bolt/meta.db) and libnetwork\'s local-kv.db',
+    mechanism:
+      "the runtime's embedded database cannot open or write its file: the file system under the runtime's root (/var/lib/docker, /var/lib/containerd) is out of space or inodes, and every call that touches the database fails with a server error",
+  },
 ];
