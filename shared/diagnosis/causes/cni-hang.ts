@@ -79,6 +79,10 @@ export const cniHang: CauseModule = {
     { fact: 'runtime.start_failed', weight: 1 },
     { fact: 'runtime.cri_version', weight: 1 },
     { fact: 'runtime.unit_failed', weight: 1 },
+    // Round 19: the runtime refusing every sandbox for its own reasons (no runtime name in its configuration, a name
+    // its store already holds): the network plugin's own pod cannot start either, so the network not ready follows.
+    { fact: 'runtime.handler_unset', weight: 1 },
+    { fact: 'runtime.sandbox_name_stale', weight: 1 },
     ...competingDefects('cni_hang'),
   ],
   summary: ({ facts }) =>

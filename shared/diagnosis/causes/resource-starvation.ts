@@ -1,6 +1,13 @@
-import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
+import { change, cordonAndDrain, type RuntimeTools, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
 import type { CauseModule } from './types.ts';
+
+/** Where each runtime keeps its state and databases by default (dockerd --data-root, containerd root, CRI-O's storage root). */
+const RUNTIME_ROOT: Record<RuntimeTools['kind'], string> = {
+  docker: '/var/lib/docker',
+  containerd: '/var/lib/containerd',
+  crio: '/var/lib/containers',
+};
 
 export const resourceStarvation: CauseModule = {
   id: 'resource_starvation',
@@ -102,7 +109,7 @@ export const resourceStarvation: CauseModule = {
               : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
     'Root cause: resource exhaustion on the node; reserve resources for system daemons and find the workload that consumed them.',
   ],
-  commands: ({ node, facts }) => [
+  commands: ({ node, facts, tools }) => [
     read(
       'cluster',
       `kubectl describe node ${node} | grep -A10 Conditions`,
@@ -126,7 +133,7 @@ export const resourceStarvation: CauseModule = {
       ? [
           read(
             'node',
-            'df -h /var/lib/docker /var/lib/containerd /var/lib/kubelet; df -i /var/lib/docker /var/lib/containerd /var/lib/kubelet',
+            `df -h ${RUNTIME_ROOT[tools.kind]} /var/lib/kubelet; df -i ${RUNTIME_ROOT[tools.kind]} /var/lib/kubelet`,
             "space and inodes left on the file systems under the runtime's root and the kubelet's",
           ),
         ]

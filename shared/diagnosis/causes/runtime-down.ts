@@ -6,6 +6,12 @@ import { type CauseContext, type CauseModule, RUNTIME_LOGS } from './types.ts';
 function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['facts']): string {
   if (facts.has('runtime.no_sandbox') && !facts.has('runtime.start_failed'))
     return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image itself (its pull refused by the registry, or its unpack by the snapshotter fetching layers the registry will not serve without credentials): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image) and the snapshotter that unpacks it, against the machine image's runtime release.`;
+  if (facts.has('runtime.handler_unset'))
+    return `${tools.daemon} answers, but refuses every sandbox because the runtime it would run them with has no name in its configuration (the default runtime's type left empty, or a default runtime name with no entry under its runtimes): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Compare the runtime's configuration (containerd's config.toml, default_runtime_name and runtime_type) with the one its release ships, and set the type (io.containerd.runc.v2).`;
+  if (facts.has('runtime.sandbox_name_stale'))
+    return `${tools.daemon} answers, but refuses the kubelet's sandboxes because its own store already holds sandboxes of those names, restored from before a restart or reboot: the kubelet asks again with the same names and is refused every time. Check the runtime's release for a fix of its restore (CRI-O 1.11.1 after a reboot, fixed in 1.11.2); stopping the runtime and removing its stale sandbox state, or upgrading, lets the pods start.`;
+  if (facts.has('runtime.db_open_failed'))
+    return `${tools.daemon} answers, but its embedded database cannot open or write its file, and every call that touches it fails with a server error: most often the file system under the runtime's root is out of space or inodes (df and df -i on it).`;
   return daemonState(tools, facts);
 }
 

@@ -199,7 +199,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     // "signal: killed"): status 2 is a Go program's exit on a panic or fatal runtime error. The agent then exits
     // with status 1 and systemd reports its unit failed: the runtime's death, not the kubelet's.
     fact: 'runtime.start_failed',
-    pattern: '(?:^|[^A-Za-z0-9_.-])containerd(?: exited)?: (?:exit status [1-9][0-9]*|signal: [a-z]+)',
+    pattern: 'containerd(?: exited)?: (?:exit status [1-9][0-9]*|signal: [a-z]+)',
     literals: ['containerd: exit status', 'containerd: signal:', 'containerd exited: '],
     source:
       'k3s-io/k3s pkg/agent/containerd/containerd.go Run (`fmt.Fprintf(os.Stderr, "containerd: %s\\n", err); os.Exit(1)` when cmd.Run returns, to about v1.23; logrus.Errorf("containerd exited: %s", err) then os.Exit(1) later, restarted in a loop in the newest); rke2 runs the same agent; the error is Go os/exec ExitError ("exit status %d", "signal: %v")',
