@@ -52,6 +52,10 @@ const HITS: readonly Example[] = [
     line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-proxy-abcde,Uid:1a2b,Namespace:kube-system,Attempt:0,} failed, error" error="failed to get sandbox runtime: no runtime for \\"\\" is configured"`,
     fact: 'runtime.handler_unset',
   },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox failed" error="error creating pod sandbox with name \\"k8s_web-0_default_1a2b_0\\": empty runtime path for runtime handler runc"`,
+    fact: 'runtime.handler_unset',
+  },
   // k3s and rke2 relaying their child containerd's exit (bare stderr in older releases, logrus in newer).
   {
     line: `${J} k3s[112088]: containerd: exit status 2`,
@@ -1430,6 +1434,10 @@ const MISSES: readonly Example[] = [
   },
   {
     line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:gpu-job,Uid:1a2b,Namespace:ml,Attempt:0,} failed, error" error="failed to get sandbox runtime: no runtime for \\"nvidia\\" is configured"`,
+    fact: 'runtime.handler_unset',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="RunPodSandbox failed" error="failed to find runtime handler kata from runtime list map[crun:0xc000 runc:0xc001]"`,
     fact: 'runtime.handler_unset',
   },
   {

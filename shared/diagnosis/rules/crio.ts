@@ -62,6 +62,19 @@ export const CRIO_RULES: readonly Signature[] = [
       "CRI-O's store already holds a sandbox of the name the kubelet asks for (state from before a restart or reboot that it restored but cannot use): that pod's sandbox is refused on every retry, so after a reboot no pod starts and the network plugin's own pod cannot either",
   },
   {
+    // Round 19: CRI-O resolves a sandbox's runtime handler (the pod's RuntimeClass, or its default_runtime) against
+    // the runtimes its configuration lists before it creates anything. An empty handler, or a handler whose entry has
+    // no runtime path, refuses the sandbox: for the default runtime that is every pod's. A RuntimeClass naming a
+    // handler that is not listed ("failed to find runtime handler") is that class's pods only, not read here.
+    fact: 'runtime.handler_unset',
+    pattern: 'empty runtime path for runtime handler|empty runtime handler',
+    literals: ['empty runtime path for runtime handler', 'empty runtime handler'],
+    source:
+      'cri-o internal/oci/oci.go (*Runtime).ValidateRuntimeHandler ("empty runtime handler", "empty runtime path for runtime handler %s", 1.16 on), called from server/sandbox_run_linux.go runPodSandbox with the pod\'s handler or the configured default_runtime',
+    mechanism:
+      "CRI-O's configuration leaves the runtime it would run the sandbox with unnamed or without a path (the default runtime's entry incomplete): the sandbox is refused before anything runs, every pod's when it is the default runtime, the network plugin's agent included",
+  },
+  {
     fact: 'runtime.name_reserved',
     pattern: 'error reserving (?:pod|ctr) name',
     literals: ['error reserving ctr name', 'error reserving pod name'],
