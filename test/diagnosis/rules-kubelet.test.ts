@@ -1541,6 +1541,23 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.hung_task_runtime',
   },
   { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task' },
+  // The runtime's daemon itself hung (round 19): kernel/hung_task.c check_hung_task names it by its comm.
+  {
+    line: kmsg('INFO: task containerd:7378 blocked for more than 122 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  {
+    line: kmsg('INFO: task dockerd:1200 blocked for more than 122 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  // The watchdogs' own panics (kernel.hung_task_panic, kernel.softlockup_panic).
+  { line: kmsg('Kernel panic - not syncing: hung_task: blocked tasks'), fact: 'kernel.watchdog_panic' },
+  { line: kmsg('Kernel panic - not syncing: softlockup: hung tasks'), fact: 'kernel.watchdog_panic' },
+  // A soft lockup with a kernel-instrumenting security agent's own process on the stuck CPU.
+  {
+    line: kmsg('watchdog: BUG: soft lockup - CPU#4 stuck for 27s! [falco:20765]'),
+    fact: 'kernel.soft_lockup_agent',
+  },
   {
     line: journal('kernel', 'INFO: task kworker/u16:2:23 blocked for more than 245 seconds.'),
     fact: 'kernel.hung_task',
@@ -2187,6 +2204,21 @@ const NEAR_MISSES: readonly Example[] = [
   { line: kmsg('nfs: server 10.0.0.5 OK'), fact: 'kernel.storage_stall' },
   // An application's task blocked in the kernel is a hung task, but not the runtime's.
   { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task_runtime' },
+  // A shim (its comm cut to 15 characters) is not the runtime's daemon; nor is docker-containe, which is either.
+  {
+    line: kmsg('INFO: task containerd-shim:4242 blocked for more than 120 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  {
+    line: kmsg('INFO: task docker-containe:4242 blocked for more than 120 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  // Another panic is not the watchdogs'; a soft lockup on a workload's task is not an agent's.
+  { line: kmsg('Kernel panic - not syncing: Fatal exception in interrupt'), fact: 'kernel.watchdog_panic' },
+  {
+    line: kmsg('watchdog: BUG: soft lockup - CPU#2 stuck for 23s! [java:4242]'),
+    fact: 'kernel.soft_lockup_agent',
+  },
   // The certificate rotated normally: not a rotation failure, not a credential rejection.
   {
     line: klog(
