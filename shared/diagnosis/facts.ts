@@ -261,6 +261,8 @@ export const FACT_MEANINGS = {
     "the kubelet's vendored cgroup manager (libcontainer, systemd driver) failed on systemd's answer that a kubepods slice it creates already exists: the kubelet's own cgroup bookkeeping, not systemd stalling",
   'kubelet.kernel_defaults':
     'the kubelet refuses to start: it is set to protect kernel defaults (protectKernelDefaults) and kernel tunables differ from the values it requires',
+  'kubelet.module_start_failed':
+    "the kubelet's own eviction manager failed to start and its sync loop skips every pod for it",
   'kubelet.manager_state':
     "the kubelet's CPU or memory manager cannot restore its own checkpoint at start (a policy changed without draining, a corrupt file, containers the runtime no longer has): the kubelet exits until it is deleted",
   'kubelet.container_map':

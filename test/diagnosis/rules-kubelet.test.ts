@@ -37,6 +37,14 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // Round 19: the kubelet's sync loop skipping pods for its own eviction manager (kubelet.go syncLoop, 1.4-1.6).
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 kubelet.go:2079] skipping pod synchronization - [failed to start eviction manager unable to find data for container /]',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
   // Round 18: KubeEdge's edged renewing its Lease through metamanager, under edgecore's identifier.
   {
     line: journal(
@@ -1872,6 +1880,29 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // The sync-skip line naming the runtime and the PLEG, or the container manager (a host without a controller), is
+  // not the kubelet's own eviction manager.
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 kubelet.go:2079] skipping pod synchronization - [container runtime is down PLEG is not healthy: pleg was last seen active 3m5s ago; threshold is 3m0s]',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 kubelet.go:2079] skipping pod synchronization - [Failed to start ContainerManager system validation failed - Following Cgroup subsystem not mounted: [memory]]',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 eviction_manager.go:204] eviction manager: synchronize housekeeping',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
   // Round 18: edged's other resources synced through the same bus are not its Lease.
   {
     line: journal(
