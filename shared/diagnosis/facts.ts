@@ -261,6 +261,8 @@ export const FACT_MEANINGS = {
     "the kubelet's vendored cgroup manager (libcontainer, systemd driver) failed on systemd's answer that a kubepods slice it creates already exists: the kubelet's own cgroup bookkeeping, not systemd stalling",
   'kubelet.kernel_defaults':
     'the kubelet refuses to start: it is set to protect kernel defaults (protectKernelDefaults) and kernel tunables differ from the values it requires',
+  'kubelet.posts_own_refusal':
+    "the kubelet itself posted Ready=False with its container manager's refusal to start: it is running and reaching the API server",
   'kubelet.module_start_failed':
     "the kubelet's own eviction manager failed to start and its sync loop skips every pod for it",
   'kubelet.manager_state':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, journal, top } from '../support/node-lines.ts';
 
 /**
@@ -40,5 +41,38 @@ describe('the kubelet skipping pod synchronization for its own eviction manager'
       'Failed to start ContainerManager system validation failed - Following Cgroup subsystem not mounted: [memory]',
     ])
       expect(ids(repeated(reasons))).not.toContain('kubelet.module_start_failed');
+  });
+});
+
+describe("the container manager's refusal inside a Ready condition the kubelet itself posts", () => {
+  const refusal =
+    'Failed to start ContainerManager system validation failed - Following Cgroup subsystem not mounted: [memory]';
+  const ready = (status: string, reason: string) => ({
+    conditions: [{ type: 'Ready', status, reason, message: refusal }],
+  });
+
+  it('Ready=False with the refusal is the kubelet alive and posting, not the node cut off', () => {
+    const bundle = ready('False', 'KubeletNotReady');
+    expect(ids(bundle)).toContain('kubelet.posts_own_refusal');
+    expect(diagnose(bundle).causes[0]?.id ?? 'unknown').not.toBe('node_unreachable');
+  });
+
+  it('near misses: Ready=Unknown, a Ready=False for another reason, and the refusal in the log are not', () => {
+    expect(ids(ready('Unknown', 'NodeStatusUnknown'))).not.toContain('kubelet.posts_own_refusal');
+    expect(
+      ids({
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'False',
+            reason: 'KubeletNotReady',
+            message: 'PLEG is not healthy: pleg was last seen active 3m5s ago; threshold is 3m0s',
+          },
+        ],
+      }),
+    ).not.toContain('kubelet.posts_own_refusal');
+    expect(
+      ids({ logs: { kubelet: journal('kubelet[880]', `F0914 06:34:09.1 880 kubelet.go:1300] ${refusal}`) } }),
+    ).not.toContain('kubelet.posts_own_refusal');
   });
 });

@@ -203,6 +203,9 @@ export const nodeUnreachable: CauseModule = {
   ],
   against: [
     { fact: 'kubelet.alive_while_unknown', weight: 2 },
+    // The kubelet posted Ready=False itself with its container manager's refusal (older kubelets kept running after
+    // initializeModules failed): it is alive and posting, so the refusal read as an exit does not cut the node off.
+    { fact: 'kubelet.posts_own_refusal', weight: 5 },
     // The kubelet logging its loop, and no failed status update, while its status is not heard: not a lost path.
     { fact: 'kubelet.loop_running_while_unknown', weight: 1.5 },
     // systemd never started the kubelet because a unit it requires failed: the requirement (the runtime, in most
