@@ -824,11 +824,12 @@ const PLANTS: readonly Plant[] = [
   },
   {
     weight: 2,
+    // Per-container tasks only: the daemons' own names (dockerd, containerd) are also kernel.hung_task_daemon.
     facts: ['kernel.hung_task_runtime', 'kernel.hung_task'],
     line: (c) =>
       kernel(
         c,
-        `INFO: task ${c.rng.pick(['dockerd', 'containerd-shim', 'runc'])}:${c.rng.range(1000, 60000)} blocked for more than ${c.rng.pick([120, 241, 362])} seconds.`,
+        `INFO: task ${c.rng.pick(['conmon', 'containerd-shim', 'runc'])}:${c.rng.range(1000, 60000)} blocked for more than ${c.rng.pick([120, 241, 362])} seconds.`,
       ),
   },
   {

@@ -44,6 +44,12 @@ export const FACT_MEANINGS = {
   'fd.app_emfile': 'an application (not a node daemon) logged "too many open files"',
   'kernel.hung_task': 'the kernel reports a task blocked in uninterruptible sleep for minutes',
   'kernel.hung_task_runtime': 'the kernel reports a runtime/container process blocked for minutes',
+  'kernel.hung_task_daemon':
+    "the kernel reports the runtime's daemon itself (dockerd, containerd, crio) blocked in uninterruptible sleep for minutes",
+  'kernel.watchdog_panic':
+    "the kernel's hung-task or soft-lockup watchdog panicked the host (kernel.hung_task_panic / softlockup_panic set)",
+  'kernel.soft_lockup_agent':
+    "a soft lockup names a kernel-instrumenting security agent's own process on the stuck CPU (its module or eBPF probes)",
   'proc.zombie_shim': 'a zombie or unkillable process sits under a containerd-shim',
   'proc.shim_leftover':
     'container shims outlive their containers: more shims than the containers they serve, reparented to PID 1, or left over after the containers are gone',
@@ -261,6 +267,10 @@ export const FACT_MEANINGS = {
     "the kubelet's vendored cgroup manager (libcontainer, systemd driver) failed on systemd's answer that a kubepods slice it creates already exists: the kubelet's own cgroup bookkeeping, not systemd stalling",
   'kubelet.kernel_defaults':
     'the kubelet refuses to start: it is set to protect kernel defaults (protectKernelDefaults) and kernel tunables differ from the values it requires',
+  'kubelet.posts_own_refusal':
+    "the kubelet itself posted Ready=False with its container manager's refusal to start: it is running and reaching the API server",
+  'kubelet.module_start_failed':
+    "the kubelet's own eviction manager failed to start and its sync loop skips every pod for it",
   'kubelet.manager_state':
     "the kubelet's CPU or memory manager cannot restore its own checkpoint at start (a policy changed without draining, a corrupt file, containers the runtime no longer has): the kubelet exits until it is deleted",
   'kubelet.container_map':

@@ -37,6 +37,14 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // Round 19: the kubelet's sync loop skipping pods for its own eviction manager (kubelet.go syncLoop, 1.4-1.6).
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 kubelet.go:2079] skipping pod synchronization - [failed to start eviction manager unable to find data for container /]',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
   // Round 18: KubeEdge's edged renewing its Lease through metamanager, under edgecore's identifier.
   {
     line: journal(
@@ -1541,6 +1549,23 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.hung_task_runtime',
   },
   { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task' },
+  // The runtime's daemon itself hung (round 19): kernel/hung_task.c check_hung_task names it by its comm.
+  {
+    line: kmsg('INFO: task containerd:7378 blocked for more than 122 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  {
+    line: kmsg('INFO: task dockerd:1200 blocked for more than 122 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  // The watchdogs' own panics (kernel.hung_task_panic, kernel.softlockup_panic).
+  { line: kmsg('Kernel panic - not syncing: hung_task: blocked tasks'), fact: 'kernel.watchdog_panic' },
+  { line: kmsg('Kernel panic - not syncing: softlockup: hung tasks'), fact: 'kernel.watchdog_panic' },
+  // A soft lockup with a kernel-instrumenting security agent's own process on the stuck CPU.
+  {
+    line: kmsg('watchdog: BUG: soft lockup - CPU#4 stuck for 27s! [falco:20765]'),
+    fact: 'kernel.soft_lockup_agent',
+  },
   {
     line: journal('kernel', 'INFO: task kworker/u16:2:23 blocked for more than 245 seconds.'),
     fact: 'kernel.hung_task',
@@ -1855,6 +1880,29 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // The sync-skip line naming the runtime and the PLEG, or the container manager (a host without a controller), is
+  // not the kubelet's own eviction manager.
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 kubelet.go:2079] skipping pod synchronization - [container runtime is down PLEG is not healthy: pleg was last seen active 3m5s ago; threshold is 3m0s]',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 kubelet.go:2079] skipping pod synchronization - [Failed to start ContainerManager system validation failed - Following Cgroup subsystem not mounted: [memory]]',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
+  {
+    line: journal(
+      'kubelet[3475]',
+      'I0727 21:08:35.638175    3475 eviction_manager.go:204] eviction manager: synchronize housekeeping',
+    ),
+    fact: 'kubelet.module_start_failed',
+  },
   // Round 18: edged's other resources synced through the same bus are not its Lease.
   {
     line: journal(
@@ -2187,6 +2235,21 @@ const NEAR_MISSES: readonly Example[] = [
   { line: kmsg('nfs: server 10.0.0.5 OK'), fact: 'kernel.storage_stall' },
   // An application's task blocked in the kernel is a hung task, but not the runtime's.
   { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task_runtime' },
+  // A shim (its comm cut to 15 characters) is not the runtime's daemon; nor is docker-containe, which is either.
+  {
+    line: kmsg('INFO: task containerd-shim:4242 blocked for more than 120 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  {
+    line: kmsg('INFO: task docker-containe:4242 blocked for more than 120 seconds.'),
+    fact: 'kernel.hung_task_daemon',
+  },
+  // Another panic is not the watchdogs'; a soft lockup on a workload's task is not an agent's.
+  { line: kmsg('Kernel panic - not syncing: Fatal exception in interrupt'), fact: 'kernel.watchdog_panic' },
+  {
+    line: kmsg('watchdog: BUG: soft lockup - CPU#2 stuck for 23s! [java:4242]'),
+    fact: 'kernel.soft_lockup_agent',
+  },
   // The certificate rotated normally: not a rotation failure, not a credential rejection.
   {
     line: klog(

@@ -270,6 +270,9 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.capacity_stale', weight: 3 },
     // The CPU/memory manager's own checkpoint unreadable at start (policy changed, corrupt, stale containers).
     { fact: 'kubelet.manager_state', weight: 3.5 },
+    // The kubelet's sync loop skipping every pod because its own eviction manager failed to start: the same line
+    // naming the runtime is the runtime's (kubelet.go).
+    { fact: 'kubelet.module_start_failed', weight: 3 },
     { fact: 'kubelet.allocatable_on_root', weight: 3 },
     // The kubelet failing every sandbox in its own configuration (its resolver file): no pod starts, which stops
     // the node only when a pod it must start carries the node's API path (a loopback proxy or API server).

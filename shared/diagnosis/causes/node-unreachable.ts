@@ -177,6 +177,12 @@ export const nodeUnreachable: CauseModule = {
     // A host that crashes or reboots takes the kubelet with it every time: from the control plane's side, the node
     // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.
     { fact: 'node.rebooting', weight: 2.5 },
+    // The hung-task or soft-lockup watchdog's own panic: a setting (kernel.hung_task_panic, softlockup_panic) that
+    // turns one blocked task or stuck CPU into the host going down, and with panic_timeout rebooting, every time.
+    { fact: 'kernel.watchdog_panic', weight: 2 },
+    // A soft lockup with a kernel-instrumenting security agent's own process on the stuck CPU: its kernel path
+    // loops and the host hangs or panics wherever it runs (kernel/watchdog.c names current's comm).
+    { fact: 'kernel.soft_lockup_agent', weight: 3 },
     // A host wedged in its kernel (soft lockups, CPUs that never come down, back only from a reset) runs no kubelet.
     { fact: 'node.wedged', weight: 2.5 },
     // Pods still Running on a node NotReady for long: nothing on the node reports; whether the machine is up at all
@@ -197,6 +203,9 @@ export const nodeUnreachable: CauseModule = {
   ],
   against: [
     { fact: 'kubelet.alive_while_unknown', weight: 2 },
+    // The kubelet posted Ready=False itself with its container manager's refusal (older kubelets kept running after
+    // initializeModules failed): it is alive and posting, so the refusal read as an exit does not cut the node off.
+    { fact: 'kubelet.posts_own_refusal', weight: 5 },
     // The kubelet logging its loop, and no failed status update, while its status is not heard: not a lost path.
     { fact: 'kubelet.loop_running_while_unknown', weight: 1.5 },
     // systemd never started the kubelet because a unit it requires failed: the requirement (the runtime, in most

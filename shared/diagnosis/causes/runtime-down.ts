@@ -44,6 +44,8 @@ export const runtimeDown: CauseModule = {
   ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
+    // The kernel reports the daemon itself blocked in D state for minutes (kernel/hung_task.c): it answers no call.
+    { fact: 'kernel.hung_task_daemon', weight: 3 },
     { fact: 'runtime.blocks_kubelet', weight: 2 },
     { fact: 'runtime.not_accepting', weight: 2.5 },
     { fact: 'runtime.status_timeout', weight: 1.5 },

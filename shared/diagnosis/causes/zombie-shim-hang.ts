@@ -85,6 +85,12 @@ export const zombieShimHang: CauseModule = {
     // is the runtime (runtime_down, as the known defects' -daemon-blocked entries have it). This takes back the init
     // stage's weight; other evidence of a wedged container still counts.
     { fact: 'runc.init_stuck_daemon_blocked', weight: 2.5 },
+    // The hung task is the runtime's daemon itself (dockerd, containerd, crio), not a shim or a container's process:
+    // the daemon answers nothing, which is the runtime down; this takes back the hung task's weight here.
+    { fact: 'kernel.hung_task_daemon', weight: 3 },
+    // The kernel panicked on the hung task (kernel.hung_task_panic): the blocked task was the trigger, the host's
+    // crash and reboot the outage (node_unreachable); this takes back the hung task's weight here.
+    { fact: 'kernel.watchdog_panic', weight: 3 },
     ...competingDefects('zombie_shim_hang'),
   ],
   summary: () =>

@@ -65,6 +65,22 @@ export function extractConditions(bundle: EvidenceBundle, facts: FactSet): void 
       });
     }
     if (c.type !== 'Ready') return;
+    // Ready=False with the kubelet's own reason (KubeletNotReady) is a status the kubelet posted: its message, a
+    // container manager refusing to start (older kubelets kept running and reported initializeModules' error in the
+    // condition, kubelet.go setNodeReadyCondition with runtimeState's init error), says the kubelet exits only when
+    // read as a log line. The kubelet here is alive and reaching the API server; the node is not cut off.
+    if (
+      c.status === 'False' &&
+      c.message &&
+      (facts.examples('kubelet.dead').some((f) => f.source === `${where}.message`) ||
+        facts.examples('kubelet.cgroup_controller_missing').some((f) => f.source === `${where}.message`))
+    ) {
+      facts.add({
+        id: 'kubelet.posts_own_refusal',
+        source: `${where}.message`,
+        text: `Ready=False ${c.reason ?? ''} ${c.message}`.trim(),
+      });
+    }
     if (c.status === 'Unknown') {
       facts.add({ id: 'node.status_unknown', source: where, text: `Ready=Unknown ${c.reason ?? ''}`.trim() });
       const witness = agentsStillReporting(c, conditions);

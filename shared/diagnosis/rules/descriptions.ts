@@ -5154,6 +5154,18 @@ export const PLANNING = [
 ];
 
 /** A reboot someone planned or a tool scheduled: the node goes away on purpose and comes back. */
+/**
+ * A reboot as a step of a procedure, not the host crashing (node.rebooting's words are a reboot nobody asked for):
+ * a numbered or lettered list item that is only the reboot ("b. Node reboots", "3) the host restarts"), as steps to
+ * reproduce or an update's sequence list them, and steps named in a row ending in the reboot ("drained, upgraded and
+ * rebooted", "drain -> upgrade -> reboot"). A list item that says more (how often, in a loop, unexpectedly) is not
+ * a bare step and stays read.
+ */
+const PROCEDURE_STEP = [
+  '^\\s*(?:[-*]\\s*)?(?:[0-9]{1,2}|[a-hA-H])[.)]\\s+(?:[Tt]he\\s+)?(?:[Nn]ode|[Hh]ost|[Mm]achine|[Ss]erver|VM|[Ii]nstance)s?\\s+(?:reboots|restarts|(?:is|gets|was)\\s+(?:rebooted|restarted))\\s*\\.?\\s*$',
+  '\\b(?:[Dd]rain|[Cc]ordon|[Uu]pgrad|[Uu]pdat|[Pp]atch|[Ii]nstall)[a-z]*\\s*(?:,|->|→|=>|/)\\s*(?:(?:and|then)\\s+)?(?:(?:[Dd]rain|[Cc]ordon|[Uu]pgrad|[Uu]pdat|[Pp]atch|[Ii]nstall)[a-z]*\\s*(?:,|->|→|=>|/|\\band\\b|\\bthen\\b)\\s*(?:(?:and|then)\\s+)?)*(?:reboot|restart)',
+];
+
 const PLANNED = [
   'kured',
   'unattended-upgrade',
@@ -6176,6 +6188,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     state: 'rebooting',
     fact: 'node.rebooting',
     unless: [...NOT_THE_HOST, ...PLANNED],
+    unlessPatterns: PROCEDURE_STEP,
     subjectFirst: true,
     source:
       "observation: a node that crashes, kernel-panics or reboots by itself, often in a loop (the kernel's panic, the boot banner again in its journal)",
@@ -6187,6 +6200,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     state: 'restarting',
     fact: 'node.rebooting',
     unless: [...NOT_THE_HOST, ...PLANNED],
+    unlessPatterns: PROCEDURE_STEP,
     subjectFirst: true,
     source:
       'observation: a node said to restart over and over (a reboot loop: each boot ends in a crash or a watchdog reset)',

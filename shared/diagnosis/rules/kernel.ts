@@ -53,6 +53,37 @@ export const KERNEL_RULES: readonly Signature[] = [
       'a runtime or kubelet thread has slept uninterruptibly (D state) past hung_task_timeout_secs: it holds the runtime up',
   },
   {
+    // The runtime's daemons themselves (not a shim or a container's process) asleep in D state: the comm is the
+    // daemon's own (Go threads inherit it), `dockerd`, `containerd` or `crio`. A shim's comm is `containerd-shim`
+    // (or `containerd-shim-runc-v2` cut to TASK_COMM_LEN-1, 15, as `containerd-shim`), which the colon right after
+    // the name excludes. Docker 17's bundled `docker-containerd` and its `docker-containerd-shim` both cut to
+    // `docker-containe`, so that name says neither and is left to the rules around. The
+    // daemon blocked in the kernel answers nothing: every CRI call queues behind it, which is the runtime down,
+    // not one container wedged below it (round 19).
+    fact: 'kernel.hung_task_daemon',
+    pattern: 'INFO: task (?:dockerd|containerd|crio):[0-9]+ blocked for more than',
+    literals: ['blocked for more than'],
+    // No `from`, as the rule above: node-problem-detector relays the line in its TaskHung event's message.
+    source:
+      'linux kernel/hung_task.c check_hung_task ("INFO: task %s:%d blocked for more than %ld seconds.", t->comm and t->pid, every release since 2.6.30), the comm cut to TASK_COMM_LEN-1 (include/linux/sched.h TASK_COMM_LEN 16)',
+    mechanism:
+      "the runtime daemon's own thread has slept uninterruptibly in the kernel past hung_task_timeout_secs: the daemon stops answering its API, so the kubelet's every runtime call times out",
+  },
+  {
+    // The hung-task and soft-lockup watchdogs' own panics: with kernel.hung_task_panic=1 (CONFIG_BOOTPARAM_HUNG_TASK_PANIC,
+    // or a distribution's sysctl default) one task blocked past the timeout panics the kernel, and with
+    // kernel.softlockup_panic=1 one soft lockup does. With panic_timeout set the host reboots. The blocked task named
+    // above is the trigger; the outage is the host going down (each time, the kubelet goes with it).
+    fact: 'kernel.watchdog_panic',
+    pattern: 'Kernel panic - not syncing: (?:hung_task: blocked tasks|softlockup: hung tasks)',
+    literals: ['hung_task: blocked tasks', 'softlockup: hung tasks'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/hung_task.c check_hung_uninterruptible_tasks (panic("hung_task: blocked tasks") when hung_task_call_panic; in check_hung_task itself before 4.x) under sysctl kernel.hung_task_panic, every release since 2.6.30; kernel/watchdog.c watchdog_timer_fn (panic("softlockup: hung tasks") under kernel.softlockup_panic, since 2.6.x); the "Kernel panic - not syncing: %s" prefix from kernel/panic.c panic',
+    mechanism:
+      "the kernel's watchdog panicked the host because a task stayed blocked (or a CPU stuck) past its timeout: the host goes down and, with panic_timeout, reboots, taking the kubelet with it each time",
+  },
+  {
     // The per-task line sched_show_task prints under a hung-task report or a sysrq-w dump, also when the header
     // line was lost: `task:dockerd state:D stack:0 pid:1203 ppid:1 flags:0x00000000` (5.10 and later).
     fact: 'proc.dstate',
@@ -622,6 +653,24 @@ export const KERNEL_RULES: readonly Signature[] = [
     from: ['kernel', 'unknown'],
     source: 'linux kernel/watchdog.c watchdog_timer_fn',
     mechanism: 'a CPU ran kernel code without scheduling for over 20s: everything bound to it starves',
+  },
+  {
+    // The task on the stuck CPU (watchdog_timer_fn prints `current`) is a kernel-instrumenting security or
+    // observability agent's own process: its syscall (loading or reading its kernel module's or eBPF probes' buffers)
+    // is the kernel code that does not schedule. A CPU stuck in the kernel is not CPU demand from workloads
+    // (resource starvation); the lockups repeat wherever the agent runs and take the host down. Comms: Falco
+    // (`falco`), Sysdig's agent (`sysdig`, `dragent`), CrowdStrike's sensor (`falcon-sensor`), Cilium Tetragon
+    // (`tetragon`), Aqua Tracee (`tracee`), Datadog's system-probe (`system-probe`), Microsoft Defender for
+    // Endpoint (`wdavdaemon`): each ships a kernel module or eBPF probes by its own documentation.
+    fact: 'kernel.soft_lockup_agent',
+    pattern:
+      'BUG: soft lockup - CPU#[0-9]+ stuck for [0-9]+s! \\[(?:falco|sysdig|dragent|falcon-sensor|tetragon|tracee|system-probe|wdavdaemon)[^\\]\\n:]{0,8}:[0-9]+\\]',
+    literals: ['BUG: soft lockup - CPU#'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux kernel/watchdog.c watchdog_timer_fn (pr_emerg "BUG: soft lockup - CPU#%d stuck for %us! [%s:%d]" with current->comm and its pid, 2.6.36 to current; printk KERN_ERR before 3.10); the agents\' kernel parts: falcosecurity/libs driver/ (kmod and modern eBPF), cilium/tetragon bpf/, aquasecurity/tracee pkg/ebpf/c, DataDog/datadog-agent pkg/ebpf',
+    mechanism:
+      "a CPU has run the security agent's own kernel path (its module or eBPF probes) for over 2*watchdog_thresh seconds without scheduling: the agent's kernel code is looping, and the host hangs or panics wherever it runs",
   },
   {
     fact: 'kernel.soft_lockup',

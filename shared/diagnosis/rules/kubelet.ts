@@ -193,6 +193,23 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the runtime answers Status but reports its RuntimeReady condition false',
   },
   {
+    // The kubelet's own eviction manager failing to start, in the reasons its sync loop gives for skipping pod
+    // synchronization (runtimeState.runtimeErrors joins the runtime's errors, the PLEG's health and the kubelet's
+    // internal and init errors) and in the Ready condition's message: initializeRuntimeDependentModules sets it as
+    // an internal error, so every sync is skipped until the kubelet restarts. The same line form naming the runtime
+    // (down, PLEG) is the runtime's; naming the eviction manager it is a kubelet component of its own. The container
+    // manager's and OOM watcher's start failures share the line (initializeModules' init error) but turn on the host
+    // (a cgroup controller not mounted, /dev/kmsg unreadable), so they are left to the rules that read their causes.
+    fact: 'kubelet.module_start_failed',
+    pattern: 'failed to start eviction manager',
+    literals: ['failed to start eviction manager'],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/kubelet.go initializeRuntimeDependentModules (kl.runtimeState.setInternalError(fmt.Errorf("failed to start eviction manager %v", err)), 1.4 to 1.6, before the eviction manager\'s Start stopped returning an error), reported by syncLoop ("skipping pod synchronization - %v" with runtimeState.runtimeErrors) and setNodeReadyCondition (the Ready condition\'s message)',
+    mechanism:
+      "the kubelet's own eviction manager failed to start (cAdvisor had no stats for the root container, say), and the kubelet skips every pod sync for it: a kubelet component of its own, not the runtime, holds the node not ready",
+  },
+  {
     fact: 'runtime.status_pending',
     pattern: 'container runtime status check may not have completed yet',
     literals: ['container runtime status check may not have completed yet'],
