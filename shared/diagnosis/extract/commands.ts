@@ -8,15 +8,9 @@ import { scanText } from '../scanner.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
 import { cniAgentLogFacts, podTableFacts } from './pod-table.ts';
+import type { Run } from './run.ts';
 import { runcChildren } from './runc-children.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
-
-/** A command someone ran on the node and what it printed. */
-interface Run {
-  command: string;
-  output: string;
-  source: string;
-}
 
 // `sudo timeout 10 docker ps`: the wrappers people put in front of a command.
 const WRAPPERS = /^(?:(?:sudo|timeout(?:\s+-\S+)*\s+\S+|env)\s+)*/;

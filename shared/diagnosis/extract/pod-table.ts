@@ -1,13 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
 import { type Column, tableColumns, tableRow } from '../paste/table.ts';
-
-/** A command someone ran and what it printed (as extract/commands.ts reads it). */
-interface Run {
-  command: string;
-  output: string;
-  source: string;
-}
+import type { Run } from './run.ts';
 
 /**
  * `kubectl get pods`' header (kubernetes pkg/printers/internalversion/printers.go podColumnDefinitions: Name, Ready,
