@@ -81,10 +81,12 @@ function saysPanic(text: string): boolean {
 
 /**
  * The text that says kubelets restart in a loop, when another (or the same) says the kernel panics: the host going
- * down and the kubelet starting again with it at each boot. undefined when either is missing.
+ * down and the kubelet starting again with it at each boot. undefined when either is missing. `texts` are the
+ * bundle's (bundleTexts), read once by the caller.
  */
-export function panicRestartLoop(bundle: EvidenceBundle): { source: string; text: string } | undefined {
-  const texts = bundleTexts(bundle);
+export function panicRestartLoop(
+  texts: readonly { source: string; text: string }[],
+): { source: string; text: string } | undefined {
   if (!texts.some((t) => saysPanic(t.text))) return undefined;
   for (const t of texts) {
     const m = RESTART_LOOP.map((p) => p.exec(t.text)).find((x) => x !== null);
@@ -113,10 +115,11 @@ const WIDE_OUTAGE: readonly RegExp[] = [
 
 /** The questions a bundle's words raise, when a text names a recurring hour, a provider's event or a panic loop. */
 export function recurringProbes(bundle: EvidenceBundle): Missing[] {
-  const texts = bundleTexts(bundle).map((t) => t.text);
+  const sourced = bundleTexts(bundle);
+  const texts = sourced.map((t) => t.text);
   const any = (ps: readonly RegExp[]) => texts.some((t) => ps.some((p) => p.test(t)));
   const out: Missing[] = [];
-  if (any(PROVIDER_EVENT) || panicRestartLoop(bundle) !== undefined) {
+  if (any(PROVIDER_EVENT) || panicRestartLoop(sourced) !== undefined) {
     out.push({
       what: "the cloud provider's events for the instance (scheduled retirement, reboot, stop, host maintenance) and its volume's IOPS and throughput allowance with the throttling metrics",
       why: "an instance retired or rebooted by its provider, or kubelets restarting with kernels panicking, says the node went away or rebooted, not why: the provider's event log names a retirement or host fault, and a volume held at its IOPS limit stalls the node the same way; neither proves the kubelet down",

@@ -4,6 +4,7 @@ import type { FactId, FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
 import { panicRestartLoop } from '../recurring.ts';
+import { bundleTexts } from './versions.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -491,7 +492,7 @@ function initFailedForMemory(facts: FactSet): void {
 function kubeletRestartsWithPanics(bundle: EvidenceBundle, facts: FactSet): void {
   if (!facts.has('kubelet.dead') || !facts.onlyObserved('kubelet.dead')) return;
   if (facts.has('node.rebooting') && !facts.onlyObserved('node.rebooting')) return;
-  const said = panicRestartLoop(bundle);
+  const said = panicRestartLoop(bundleTexts(bundle));
   if (said)
     facts.add({
       id: 'kubelet.restarts_with_panics',
