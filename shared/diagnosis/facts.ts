@@ -487,15 +487,16 @@ export class FactSet {
    * Adds what another set recorded from text that comes after this set's: the result is what one set would
    * have recorded from both texts in order. Exact because each set keeps the first examples of every fact:
    * when this one still has room for k more, the other's first three distinct ones hold the k it would take.
+   * `times` counts the text as written that many times (a Kubernetes event's `count`).
    */
-  absorb(later: FactSnapshot): void {
+  absorb(later: FactSnapshot, times = 1): void {
     for (const [id, other] of later.entries) {
       const entry = this.#entries.get(id);
       if (!entry) {
-        this.#entries.set(id, { ...other, examples: [...other.examples] });
+        this.#entries.set(id, { ...other, count: other.count * times, examples: [...other.examples] });
         continue;
       }
-      entry.count += other.count;
+      entry.count += other.count * times;
       entry.attested ||= other.attested;
       entry.current ||= other.current;
       entry.specific ||= other.specific;

@@ -1,7 +1,7 @@
 import type { Component } from './components.ts';
 import type { Fact, FactSet } from './facts.ts';
 import { parseLogLine } from './logline.ts';
-import { saidAffirmed, saidResolved, sentenceAround } from './rules/descriptions.ts';
+import { type Bounds, saidAffirmed, saidResolved, sentenceAround } from './rules/descriptions.ts';
 import { asciiLower } from './rules/literals.ts';
 import { SIGNATURES, type Signature } from './signatures.ts';
 
@@ -96,10 +96,16 @@ function classifyLine(
   }
 }
 
+/** Where a rule matched, and the bounds of the sentence that holds it when it was read sentence by sentence. */
+interface Match {
+  found: RegExpExecArray;
+  sentence?: Bounds;
+}
+
 /** A rule's match on a line, unless the line is about something else (or, for a description, says it is no observation). */
-function lineMatch(sig: CompiledSignature, message: string): RegExpExecArray | null {
-  const match = sig.regex.exec(message);
-  return match && !sig.unlessRegex?.test(message) && !sig.unlessSaidRegex?.test(message) ? match : null;
+function lineMatch(sig: CompiledSignature, message: string): Match | null {
+  const found = sig.regex.exec(message);
+  return found && !sig.unlessRegex?.test(message) && !sig.unlessSaidRegex?.test(message) ? { found } : null;
 }
 
 /**
@@ -109,7 +115,7 @@ function lineMatch(sig: CompiledSignature, message: string): RegExpExecArray | n
  * machine). A paragraph is one line of many statements ("It might be a kernel bug. Disk IOPS was maxed." still says
  * the disk was saturated): a match whose sentence is no observation gives way to a later one.
  */
-function readInSentence(sig: CompiledSignature, message: string): RegExpExecArray | null {
+function readInSentence(sig: CompiledSignature, message: string): Match | null {
   // The pattern first: most lines do not match, and the exclusions are the larger patterns.
   const first = sig.regex.exec(message);
   if (!first || sig.unlessRegex?.test(message)) return null;
@@ -119,14 +125,16 @@ function readInSentence(sig: CompiledSignature, message: string): RegExpExecArra
     if (!found) return null;
     const start = offset + found.index;
     const end = start + Math.max(found[0].length, 1);
-    const { from, to } = sentenceAround(message, start, end);
+    const sentence = sentenceAround(message, start, end);
     // The sentence with its closing mark: a question mark is one of the things `unlessSaid` looks for.
-    const sentence = message.slice(from, to + 1);
-    if (!sig.unlessSaidRegex?.test(sentence) && saidAffirmed(message, start, end)) {
+    if (
+      !sig.unlessSaidRegex?.test(message.slice(sentence.from, sentence.to + 1)) &&
+      saidAffirmed(message, start, end, sentence)
+    ) {
       found.index = start;
-      return found;
+      return { found, sentence };
     }
-    offset = Math.max(to + 1, end);
+    offset = Math.max(sentence.to + 1, end);
   }
   return null;
 }
@@ -135,14 +143,14 @@ function readInSentence(sig: CompiledSignature, message: string): RegExpExecArra
  * A rule's match: an observation's words in a person's free prose are read sentence by sentence (readInSentence),
  * whether or not the rule is read in prose only ("docker ps hangs" is also a line a runbook's check prints).
  */
-function matchOf(sig: CompiledSignature, message: string, freeProse: boolean): RegExpExecArray | null {
+function matchOf(sig: CompiledSignature, message: string, freeProse: boolean): Match | null {
   return sig.observation && freeProse ? readInSentence(sig, message) : lineMatch(sig, message);
 }
 
 /** The fact a rule's match records; a description (or a quoted message) said in a sentence about a repair is marked. */
 function factOf(
   sig: CompiledSignature,
-  match: RegExpExecArray,
+  { found, sentence }: Match,
   message: string,
   source: string,
   text: string,
@@ -150,7 +158,8 @@ function factOf(
 ): Fact {
   const observation = sig.observation || quoted;
   const resolved =
-    observation && (sig.ended === true || saidResolved(message, match.index, match.index + match[0].length));
+    observation &&
+    (sig.ended === true || saidResolved(message, found.index, found.index + found[0].length, sentence));
   return {
     id: sig.fact,
     source,

@@ -1,7 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { normaliseEvent } from '../../schemas/kube-event.ts';
 import type { Component } from '../components.ts';
-import type { FactId, FactSet } from '../facts.ts';
+import { type FactId, FactSet } from '../facts.ts';
 import { NPD_EVENT_FACTS } from '../rules/npd.ts';
 import { scanText } from '../scanner.ts';
 
@@ -32,6 +32,22 @@ function componentOfReporter(reporter: string): Component {
 /** A node that went NotReady and Ready again this many times is flapping, not down. */
 const FLAP_TRANSITIONS = 3;
 
+/**
+ * The facts an event's message yields. A message pasted from a terminal or an issue may come wrapped across lines
+ * (the terminal breaks it at its width): it is also read joined, for the facts its lines alone do not show.
+ */
+function scanMessage(message: string, source: string, writer: Component): FactSet {
+  const found = new FactSet();
+  scanText(message, source, writer, found);
+  if (!message.includes('\n')) return found;
+  const joined = new FactSet();
+  scanText(message.replace(/\r?\n/g, ''), source, writer, joined);
+  const unseen = joined.snapshot().entries.filter(([id]) => !found.has(id));
+  found.absorb({ entries: unseen, discounted: [] });
+  return found;
+}
+
+/** Facts from the events: reasons that are facts, each message's lines (every occurrence the event counts). */
 export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
   let notReady = 0;
   let ready = 0;
@@ -42,7 +58,11 @@ export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
     if (fact) facts.add({ id: fact, source: `${where}.reason`, text: `${e.reason}: ${e.message}`.trim() });
     if (e.kind === 'Node' && e.reason === 'NodeNotReady') notReady += e.count;
     if (e.kind === 'Node' && e.reason === 'NodeReady') ready += e.count;
-    if (e.message) scanText(e.message, `${where}.message`, componentOfReporter(e.component), facts);
+    if (e.message)
+      facts.absorb(
+        scanMessage(e.message, `${where}.message`, componentOfReporter(e.component)).snapshot(),
+        e.count,
+      );
   });
   if (notReady >= FLAP_TRANSITIONS && ready >= FLAP_TRANSITIONS) {
     facts.add({

@@ -7347,21 +7347,32 @@ let notResolvedPattern: RegExp | undefined;
 
 /**
  * Whether the sentence that holds a description's match (from `start` to `end` of the line) says it was repaired
- * (RESOLVED). Compiled on first use: most threads never read a description.
+ * (RESOLVED); a caller that has the sentence's bounds passes them. Compiled on first use: most threads never read a
+ * description.
  */
-export function saidResolved(line: string, start: number, end: number): boolean {
-  const { from, to } = sentenceAround(line, start, end);
+export function saidResolved(
+  line: string,
+  start: number,
+  end: number,
+  { from, to }: Bounds = sentenceAround(line, start, end),
+): boolean {
   resolvedPattern ??= new RegExp(alternatives(RESOLVED));
   notResolvedPattern ??= new RegExp(alternatives(NOT_RESOLVED));
   const sentence = line.slice(from, to);
   return resolvedPattern.test(sentence) && !notResolvedPattern.test(sentence);
 }
 
+/** A sentence's place in its line: from its first character to the index of the mark that closes it. */
+export interface Bounds {
+  from: number;
+  to: number;
+}
+
 /**
  * The bounds of the sentence of `line` that holds `start`..`end`: it runs from just after the previous end to the
  * index of the mark that closes it (SENTENCE_END; `to` is the line's length when none does).
  */
-export function sentenceAround(line: string, start: number, end: number): { from: number; to: number } {
+export function sentenceAround(line: string, start: number, end: number): Bounds {
   let from = 0;
   let to = line.length;
   for (const stop of line.matchAll(SENTENCE_END)) {
@@ -8231,15 +8242,22 @@ function denied(p: NotAffirmedPatterns, a: Around): string | undefined {
  * Whether the sentence that holds a description's match (from `start` to `end` of the line) affirms it: not asked,
  * advised, planned, repaired long ago, said of another machine, or denied (NOT_AFFIRMED). Compiled on first use.
  */
-export function saidAffirmed(line: string, start: number, end: number): boolean {
-  return notAffirmedBy(line, start, end) === undefined;
+export function saidAffirmed(line: string, start: number, end: number, sentence?: Bounds): boolean {
+  return notAffirmedBy(line, start, end, sentence) === undefined;
 }
 
-/** Which of NOT_AFFIRMED's categories keeps a match from being affirmed, and its words; undefined when none does. */
-export function notAffirmedBy(line: string, start: number, end: number): string | undefined {
+/**
+ * Which of NOT_AFFIRMED's categories keeps a match from being affirmed, and its words; undefined when none does. A
+ * caller that has the sentence's bounds passes them.
+ */
+export function notAffirmedBy(
+  line: string,
+  start: number,
+  end: number,
+  { from, to }: Bounds = sentenceAround(line, start, end),
+): string | undefined {
   notAffirmedPatterns ??= compileNotAffirmed();
   const p = notAffirmedPatterns;
-  const { from, to } = sentenceAround(line, start, end);
   const a: Around = {
     sentence: line.slice(from, to),
     before: line.slice(from, start),
