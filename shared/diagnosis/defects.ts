@@ -796,6 +796,46 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     links: [`${EKS_AMI}/issues/1071`, `${EKS_AMI}/pull/1086`],
     requires: WORKLOADS_HANG_IN_KERNEL,
   },
+  {
+    // Round 20 (r20-runtime-storage): containers/storage registers the overlay driver under two names
+    // (drivers/overlay/overlay.go MustRegister("overlay", …) and MustRegister("overlay2", …)) and gives each name its
+    // own home (drivers/driver.go GetDriver: <graphroot>/<name>). A store made under one name and opened under the other
+    // (CRI-O's storage_driver against storage.conf's driver, or a change of either) finds the layers its layers.json
+    // records missing under the driver's directory: every sandbox's read-write layer fails on ENOENT. containers/storage
+    // v1.38.0 (d96362289, "switch to overlay right away") maps storage.conf's overlay2 to overlay; CRI-O vendors it from
+    // 1.25.0 (1.18-1.24 vendor v1.19-v1.37). CRI-O's own storage_driver option is passed through unmapped in every
+    // release, so naming "overlay" in both files is the fix on any release.
+    id: 'crio-storage-overlay2-alias',
+    component: 'crio',
+    affected: [{ introduced: '1.0.0', fixed: '1.25.0' }],
+    cause: 'runtime_down',
+    symptom:
+      'every sandbox fails creating its read-write layer, a lookup under <graphroot>/overlay2 (or /overlay) finding nothing; often after a reboot or an upgrade that changed one of the two configuration files',
+    mechanism:
+      "the storage library treats overlay2 as a second name of the overlay driver with a directory of its own: CRI-O's storage_driver and storage.conf's driver naming the two forms look for the store's layers in different directories",
+    fix: "name the driver overlay in both crio.conf's storage_driver and storage.conf's driver (containers/storage v1.38.0, in CRI-O 1.25.0, maps storage.conf's overlay2 to overlay)",
+    links: ['https://github.com/containers/storage/pull/966', 'https://github.com/cri-o/cri-o/issues/3915'],
+    requires: [['runtime.storage_layer_missing']],
+  },
+  {
+    // Round 20: AL2023 AMI v20260505 ships containerd 2.2.3 (v20260423 shipped 2.2.1), which routes every image unpack
+    // through the CRI's configured snapshotter (containerd/containerd#12835). With SOCI (FastImagePull) configured, the
+    // pause image cached at build in overlayfs's store is unpacked again through SOCI, which fetches layer metadata from
+    // ECR, whose credentials come from the kubelet's credential provider, which needs running pods: sandbox creation
+    // deadlocks on every new node. nodeadm f2bdcc06 (#2717, in v20260512) imports the pause image into SOCI's store
+    // before the kubelet starts.
+    id: 'eks-ami-v20260505-soci-sandbox-unpack',
+    component: 'eks-ami',
+    affected: [{ introduced: '20260505', fixed: '20260512' }],
+    cause: 'runtime_down',
+    symptom:
+      'new nodes with the SOCI snapshotter (FastImagePull) never Ready: every pod sandbox fails unpacking the pause image, the VPC CNI agent among them',
+    mechanism:
+      "the AMI's containerd 2.2.3 unpacks the sandbox image through the SOCI snapshotter, which needs registry credentials that only running pods provide: no sandbox can be made",
+    fix: 'EKS AMI v20260512 (nodeadm imports the pause image into the SOCI snapshotter before the kubelet starts), or pin v20260423',
+    links: [`${EKS_AMI}/issues/2712`, `${EKS_AMI}/pull/2717`],
+    requires: [['runtime.sandbox_image_failed'], ['runtime.no_sandbox'], ['runtime.storage_layer_missing']],
+  },
 ];
 
 export const DEFECT_BY_ID = new Map(KNOWN_DEFECTS.map((d) => [d.id, d]));

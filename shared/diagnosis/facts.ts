@@ -143,6 +143,10 @@ export const FACT_MEANINGS = {
   'runtime.shim_start_failed': 'the runtime could not start a shim or create a task through it',
   'runtime.sandbox_name_stale':
     "the runtime refuses a pod's sandbox because its own store already holds a sandbox of that name: state restored from before a restart or reboot that nothing will remove, so that pod's sandbox is refused on every retry",
+  // Round 20 (r20-runtime-storage): the runtime's storage layer (containers/storage under CRI-O and podman, containerd's
+  // snapshotters) unable to create, find or mount a sandbox's or container's layer.
+  'runtime.storage_layer_missing':
+    "the runtime's storage cannot create, find or mount a sandbox's or container's layer (a layer its store records missing under the driver's directory, a driver name that is an alias of another, the runtime's and the storage library's configurations disagreeing): no sandbox can be made on the node",
   'runtime.handler_unset':
     'the runtime refuses every sandbox or container because the runtime it would run them with has no name or type in its configuration (the default runtime left unset, or named but not configured)',
   'runtime.db_open_failed':

@@ -102,6 +102,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.no_sandbox': 'no sandbox past the pause image',
   'runtime.handler_unset': "runtime's default runtime unnamed in its configuration",
   'runtime.sandbox_name_stale': 'sandbox names held from before a restart',
+  'runtime.storage_layer_missing': "runtime's storage cannot make a layer",
   'runtime.db_open_failed': "runtime's database cannot open its file",
   'runtime.stop_blocked': "one container's stop never finishing",
   'runtime.device_busy': 'mount pinned (device busy)',

@@ -172,6 +172,10 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'runc-systemd-start-unit-no-timeout': { inside: '1.0.0-rc5', outside: '1.0.0-rc6' },
   'amzn2-kernel-5.4.217-workload-hang': { inside: '5.4.217-126.408', outside: '5.4.219-126.411' },
   'eks-ami-v20221027-kernel-hang': { inside: '20221027', outside: '20221104' },
+  // Round 20: containers/storage v1.38.0 (maps storage.conf's overlay2 to overlay) is vendored from CRI-O 1.25.0.
+  'crio-storage-overlay2-alias': { inside: '1.24.6', outside: '1.25.0' },
+  // AL2023 v20260505 shipped containerd 2.2.3; nodeadm #2717 is in v20260512.
+  'eks-ami-v20260505-soci-sandbox-unpack': { inside: '20260505', outside: '20260512' },
   'eks-ami-v20201112-containerd-1.4.0-terminating': { inside: '20201112', outside: '20201117' },
   'containerd-shim-exec-exits-dropped': { inside: '1.6.30', outside: '1.6.31' },
   'containerd-shim-create-early-exit-deadlock': { inside: '1.7.7', outside: '1.7.8' },

@@ -1417,6 +1417,20 @@ const HITS: readonly Example[] = [
   // Resources said to be ample beside a node that stopped answering: starvation is not what was seen.
   { line: 'The node was unresponsive, though CPU and memory were ample.', fact: 'resources.normal' },
   { line: '节点无响应，但是CPU和内存都很充足', fact: 'resources.normal' },
+  // Round 20 (r20-runtime-storage): the runtimes' storage failing to create, find or mount a layer (more in
+  // rules-round20-storage.test.ts).
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox failed" error="creating pod sandbox with name \\"k8s_web-0_default_1a2b_0\\": creating read-write layer with ID \\"${CID}\\": Stat /var/lib/containers/storage/overlay2/${CID}: no such file or directory"`,
+    fact: 'runtime.storage_layer_missing',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="error creating overlay mount to /var/lib/containers/storage/overlay/${CID}/merged: no such file or directory"`,
+    fact: 'runtime.storage_layer_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-proxy-abcde,Uid:1a2b,Namespace:kube-system,Attempt:0,} failed, error" error="failed to create containerd container: failed to stat parent: stat /var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/42/fs: no such file or directory"`,
+    fact: 'runtime.storage_layer_missing',
+  },
 ];
 
 const MISSES: readonly Example[] = [

@@ -122,6 +122,9 @@ export const runtimeDown: CauseModule = {
     // (a registry's blip); the node's configuration of that image is what to fix.
     { fact: 'runtime.no_sandbox', weight: 2.5 },
     { fact: 'runtime.sandbox_image_failed', weight: 1 },
+    // Round 20: the runtime's storage library or snapshotter failing to create, find or mount a layer as it makes a
+    // sandbox or container (containers/storage, containerd's snapshotters): the daemon answers, and creates nothing.
+    { fact: 'runtime.storage_layer_missing', weight: 2.5 },
   ],
   against: [
     { fact: 'runtime.answers', weight: 1.5 },

@@ -149,6 +149,13 @@ const TEXT_PATTERNS: readonly { component: DefectComponent; pattern: RegExp }[] 
     pattern:
       /\bamazon-eks(?:-gpu|-arm64)?-node(?:-al2023-[a-z0-9_]+-[a-z]+)?(?:-1\.\d+(?:\.\d+)?-| +)v?(20\d{6})\b/g,
   },
+  // The release as its notes name it ("AMI Release v20260505", amazon-eks-ami CHANGELOG.md and tags) and as people
+  // write it: "EKS AMI v20260505", "EKS-optimized Amazon Linux 2023 AMI v20260505", "AL2023 AMI v20260505".
+  {
+    component: 'eks-ami',
+    pattern:
+      /\b(?:EKS(?:[- ]optimized)?(?: Amazon Linux(?: 2023| 2)?| AL2023| AL2)?|AL2023|AMI Release) ?(?:AMI)?\s+`?v(20\d{6})\b/g,
+  },
 ];
 
 /** A runtime URL (`containerd://1.4.4`) names its component. */

@@ -10,6 +10,21 @@ const CRI_CALL =
 /** Messages containerd (its CRI plugin, shim manager and snapshotters) writes. */
 export const CONTAINERD_RULES: readonly Signature[] = [
   {
+    // Round 20: containerd's overlay snapshotter preparing an active snapshot stats its parent's directory under its
+    // root (plugins/snapshots/overlay/overlay.go createSnapshot, "failed to stat parent: %w"): its metadata records a
+    // parent that is not on disk, so every snapshot on that parent (the sandbox image's, for every sandbox) fails.
+    // The snapshotter that refuses its root for want of d_type cannot make any snapshot.
+    fact: 'runtime.storage_layer_missing',
+    literals: ['failed to stat parent', 'does not support d_type'],
+    pattern:
+      'failed to stat parent: [^\\n]{0,300}no such file or directory|does not support d_type\\. If the backing filesystem is xfs',
+    from: ['containerd', 'kubelet', 'app', 'unknown'],
+    source:
+      'containerd snapshots/overlay/overlay.go (*snapshotter).createSnapshot ("failed to stat parent: %w", 1.x; plugins/snapshots/overlay 2.x) and NewSnapshotter ("%s does not support d_type. If the backing filesystem is xfs, please reformat with ftype=1 to enable d_type support")',
+    mechanism:
+      "containerd's overlay snapshotter cannot prepare a snapshot: the parent its metadata records is missing under its root, or its root's filesystem lacks d_type, so no sandbox or container can be made on its layers",
+  },
+  {
     // The metadata plugin opens containerd's bolt database (io.containerd.metadata.v1.bolt/meta.db); every
     // service that holds containers, images or leases, the CRI plugin with them, loads on it. A file another
     // containerd holds locked waits forever (the open timeout is 0 unless configured), which 1.6+ says every 10 s.

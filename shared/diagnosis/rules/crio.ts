@@ -75,6 +75,39 @@ export const CRIO_RULES: readonly Signature[] = [
       "CRI-O's configuration leaves the runtime it would run the sandbox with unnamed or without a path (the default runtime's entry incomplete): the sandbox is refused before anything runs, every pod's when it is the default runtime, the network plugin's agent included",
   },
   {
+    // Round 20: containers/storage making a sandbox's or container's layer (store.go CreateContainer → CreateLayer →
+    // layers.go (*layerStore).create → the graph driver's CreateReadWrite/Create). The overlay driver stats its parent
+    // layer's directory under its own home (drivers/overlay/overlay.go create: system.Stat(d.dir(parent)), whose
+    // PathError says "Stat"); the driver's home is <graphroot>/<driver name> (drivers/driver.go GetDriver/New), and
+    // "overlay2" is registered as a second name of the overlay driver (MustRegister("overlay2", Init)) with its own
+    // home: a store whose layers were made under one name and a runtime that opens it under the other (CRI-O's
+    // storage_driver against storage.conf's driver) finds no parent directory (ENOENT), and an image whose top layer
+    // the layer store does not hold is ErrLayerUnknown ("layer not known"). Every sandbox is made from the pause
+    // image's layers, so every sandbox fails alike.
+    fact: 'runtime.storage_layer_missing',
+    literals: ['creating read-write layer', 'creating read-only layer', 'layer not known'],
+    pattern:
+      'creating read-(?:write|only) layer(?: with ID \\\\{0,3}"[0-9a-f]{12,64}\\\\{0,3}")?: [^\\n]{0,300}(?:no such file or directory|layer not known|unknown layer)|(?:[Ff]ailed to create (?:pod sandbox|container)|creating pod sandbox with name|createPodSandbox|createContainer|RunPodSandbox|CreateContainer)[^\\n]{0,400}[^f] layer not known',
+    from: ['crio', 'kubelet', 'app', 'unknown'],
+    source:
+      'containers/storage layers.go (*layerStore).create ("error creating read-write layer with ID %q" by errors.Wrapf to v1.2x, "creating read-write layer with ID %q: %w" / "creating read-only layer with ID %q: %w" after) around drivers/overlay/overlay.go (*Driver).create (system.Stat of the parent layer\'s directory, pkg/system/stat_unix.go PathError Op "Stat"), drivers/driver.go GetDriver (home = root joined with the driver\'s name; overlay registered as "overlay" and "overlay2"), errors.go / types/errors.go ErrLayerUnknown ("layer not known", store.go CreateLayer, every release); relayed by cri-o internal/storage/runtime.go createContainerOrPodSandbox ("Failed to create pod sandbox %s(%s): %v", "Failed to create container %s(%s): %v") and server/sandbox_run_linux.go runPodSandbox ("error creating pod sandbox with name %q: %v" to 1.20, "creating pod sandbox with name %q: %w" after)',
+    mechanism:
+      "the runtime's storage cannot create a sandbox's or container's read-write layer: a layer its store records is missing under the driver's directory (its state and its driver disagree: a driver name that is an alias of another, the runtime's and the storage library's configurations naming different ones), so no sandbox can be made on the node",
+  },
+  {
+    // containers/storage graph driver names: the overlay driver's mount of a container's layers failing (its lower
+    // directories, an option the kernel refuses), for every container made from them.
+    fact: 'runtime.storage_layer_missing',
+    literals: ['creating overlay mount to', 'graph driver name changed from'],
+    pattern:
+      '(?:error )?creating overlay mount to [^ ,:]+(?:, mount_data=[^\\n]{0,600})?: [^\\n]{0,200}(?:no such file or directory|invalid argument|not a directory|stale file handle)|graph driver name changed from \\\\{0,3}"[a-z0-9]+\\\\{0,3}" to \\\\{0,3}"[a-z0-9]+\\\\{0,3}" during reload',
+    from: ['crio', 'kubelet', 'app', 'unknown'],
+    source:
+      'containers/storage drivers/overlay/overlay.go (*Driver).get ("error creating overlay mount to %s: %v" to v1.2x, "creating overlay mount to %s, mount_data=%q: %w" after) and store.go (*store).startUsingGraphDriver ("graph driver name changed from %q to %q during reload", the driver name not an idempotent alias)',
+    mechanism:
+      "the runtime's storage cannot mount a container's layers (a lower layer missing, an option the kernel refuses) or finds its driver's name changed under it: no container made from those layers can start",
+  },
+  {
     fact: 'runtime.name_reserved',
     pattern: 'error reserving (?:pod|ctr) name',
     literals: ['error reserving ctr name', 'error reserving pod name'],

@@ -549,6 +549,20 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism:
       'a filesystem the node writes to is full (space or inodes): the runtime and kubelet fail their writes',
   },
+  {
+    // Round 20: the same row as people paste it into a Markdown issue or chat: the table's cells between pipes, or the
+    // full figure emphasised (**100%**, __100%__, `100%`, *100%*). df prints neither; the mark-up is the reader's, so
+    // it is read through. The mount point still follows the figure; /boot and snap loop images still fill by design.
+    fact: 'disk.pressure',
+    literals: ['100%'],
+    pattern:
+      '[0-9][*_`]{0,2}(?: *\\| *| +)[*_`]{1,3}100%[*_`]{1,3}(?: *\\| *| +)[*_`]{0,2}/|\\| *[0-9]+ *\\| *[*_`]{0,3}100%[*_`]{0,3} *\\| *[*_`]{0,2}/',
+    unless: '100%[*_`| ]+/boot|100%[*_`| ]+/snap/|/dev/loop',
+    source:
+      'GNU coreutils src/df.c (Use%/IUse% column, then "Mounted on"), pasted by a person with Markdown mark-up (table pipes, emphasis around the figure; CommonMark emphasis and GFM tables)',
+    mechanism:
+      "a filesystem the node writes to is full (space or inodes), as df's row says under the paster's mark-up: the runtime and kubelet fail their writes (a runtime's state tmpfs under /run out of inodes refuses every new container's state directory)",
+  },
 
   // --- Networking ---
   {

@@ -575,6 +575,33 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       'the runtime takes minutes over every sandbox it creates (its disk under the snapshots, its shim and runc starts): no pod can start on the node, whichever container it is',
   },
+  // Round 20: sandbox creation said to fail for every pod, again and again, or the network plugin's own agent said not
+  // to start because its sandbox cannot be made. A sandbox is made from the sandbox (pause) image alone, by the runtime
+  // (containerd CRI sandbox_run.go RunPodSandbox: the sandbox image's snapshot and unpack; cri-o server/
+  // sandbox_run_linux.go runPodSandbox with its storage's layers), before any network or workload container: failing
+  // for every pod, it is the runtime's path, and the network agent, itself a pod, cannot start to make the node Ready.
+  {
+    fact: 'runtime.no_sandbox',
+    forms: [
+      {
+        pattern: `(?:[Ee]very|[Ee]ach|[Aa]ll|[Aa]ny|[Ee]very new|[Aa]ll new) (?:new )?(?:pod's |pods' |pod |the pod )?sandbox(?:es)?(?: creations?)? (?:fail|fails|failed|failing|cannot be (?:created|made|started)|can't be (?:created|made|started)|could not be (?:created|made|started)|never (?:get |got )?(?:created|made|started|start))`,
+        literals: ['sandbox'],
+      },
+      {
+        pattern: `(?:[Rr]epeated|[Rr]ecurring|[Cc]onstant|[Cc]ontinuous|[Ee]ndless|[Rr]epeating) (?:pod )?sandbox (?:creation )?(?:failures|errors)|(?:[Pp]od )?[Ss]andbox creation (?:keeps|kept) failing|(?:[Pp]od )?[Ss]andbox(?:es)? (?:fail|fails|failed|failing|cannot be (?:created|made|started)|can't be (?:created|made|started)|could not be (?:created|made|started)|never (?:get |got )?(?:created|made|started|start))${WITHIN_SENTENCE}{0,60}(?:on|for|in) (?:every|each|all|any) (?:new |newly[- ]provisioned |affected )?(?:pods?|nodes?)`,
+        literals: ['sandbox'],
+      },
+      {
+        pattern: `(?:CNI|[Nn]etwork plugin|[Nn]etwork agent|aws-node|calico-node|cilium|flannel|weave|antrea|kube-ovn|ovnkube|[Dd]aemon[Ss]et)${WITHIN_SENTENCE}{0,80}(?:does not|doesn't|did not|didn't|never|cannot|can't|could not|fails? to|failed to|won't|will not) (?:initiali[sz]e|start|come up|run|become ready|get ready)${WITHIN_SENTENCE}{0,60}(?:because|since|as|due to)${WITHIN_SENTENCE}{0,40}(?:pod )?sandbox(?:es)?(?: creation)? (?:(?:fail|fails|failed|failing|cannot be (?:created|made|started)|can't be (?:created|made|started)|could not be (?:created|made|started)|never (?:get |got )?(?:created|made|started|start))|errors?)`,
+        literals: ['sandbox'],
+      },
+    ],
+    unless: ['one pod', 'a single pod', 'only one', 'that pod', 'some pods', 'a few pods'],
+    source:
+      "the runtimes' sandbox creation (containerd CRI sandbox_run.go RunPodSandbox: the sandbox image's snapshot prepared and unpacked with the configured snapshotter; cri-o server/sandbox_run_linux.go runPodSandbox over internal/storage/runtime.go CreatePodSandbox), relayed by the kubelet as FailedCreatePodSandBox for each pod: a sandbox is made from the sandbox image alone, so one failing for every pod is the runtime's path, and the network plugin's agent, a pod itself, cannot start",
+    mechanism:
+      "no sandbox can be made on the node, for any pod: the runtime fails the sandbox image's unpack or layer for every pod, the network plugin's own agent among them, so the node cannot become Ready",
+  },
   // Round 17: memory short without an OOM kill, told by what reclaim leaves behind: the page cache emptied. Round 18:
   // vague on its own (a restart, drop_caches or a deleted file empty it too), so a lead of its own (mem.cache_emptied),
   // not the reclaim that the words of reclaim, thrashing or kswapd on the CPU name (descriptions.ts reclaimWork).
@@ -933,6 +960,11 @@ export const MENTIONS: readonly Mention[] = [
         'ran out of disk',
         'out of disk space',
         'no space left on device',
+        // ENOSPC's text (errno(3) "No space left on device") as people retell it, the preposition or article slipped.
+        'no space left in device',
+        'no space left on the device',
+        'no space left in the device',
+        'no space left on devices',
       ],
       zh: ['磁盘满', '磁盘写满', '磁盘打满', '磁盘空间不足', '磁碟滿', '硬盘满'],
       ja: ['ディスクフル', 'ディスク容量不足', 'ディスクが満杯', 'ディスクがいっぱい'],
