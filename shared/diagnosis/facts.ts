@@ -48,6 +48,8 @@ export const FACT_MEANINGS = {
     "the kernel reports the runtime's daemon itself (dockerd, containerd, crio) blocked in uninterruptible sleep for minutes",
   'kernel.watchdog_panic':
     "the kernel's hung-task or soft-lockup watchdog panicked the host (kernel.hung_task_panic / softlockup_panic set)",
+  'kernel.soft_lockup_netrx':
+    "a CPU is stuck in the kernel's network receive path (a soft lockup on a NAPI polling thread or ksoftirqd): the node's packet processing stalls and it answers nothing on the network",
   'kernel.soft_lockup_agent':
     "a soft lockup names a kernel-instrumenting security agent's own process on the stuck CPU (its module or eBPF probes)",
   'proc.zombie_shim': 'a zombie or unkillable process sits under a containerd-shim',
