@@ -178,6 +178,8 @@ export const FACT_MEANINGS = {
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
   'runtime.network_device_missing':
     "the runtime daemon cannot start because a network device it is told to use is not there (a bridge another component was to create: the kubelet's cbr0, the network layer's): the network layer's consequence when its agent has not come up",
+  'kubelet.exits_on_runtime':
+    "the kubelet (or the node process that runs it) exits at start because its runtime's socket does not answer its version check",
   'runtime.blocks_kubelet':
     'the kubelet fails to start while the runtime it requires fails to start too: the kubelet waits on the runtime',
   'runc.init_stuck': "a container's runc init stage is still alive in a process listing: its start stalled",

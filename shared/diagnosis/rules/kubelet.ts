@@ -1017,7 +1017,9 @@ export const KUBELET_RULES: readonly Signature[] = [
     pattern:
       'remote error: tls: (?:bad certificate|unknown certificate authority|expired certificate|certificate required|revoked certificate|unknown certificate)',
     literals: ['remote error: tls:'],
-    unless: 'TLS handshake error from|http: TLS handshake error',
+    // An image pull's alert is the registry's, answered to the runtime's pull the kubelet relays.
+    unless:
+      'TLS handshake error from|http: TLS handshake error|ErrImagePull|ImagePullBackOff|[Pp]ull(?:ing)? image|PullImage|registry',
     from: ['kubelet'],
     strict: true,
     source:
@@ -1271,7 +1273,8 @@ export const KUBELET_RULES: readonly Signature[] = [
   // The kubelet (or a distribution's node process that runs it) checks its runtime's version at start and exits
   // when the runtime's socket does not answer: the runtime is down or not yet up (a boot race), and the kubelet's
   // exit is its consequence. A refusal of the API version (Unimplemented) is runtime.cri_version's, not this.
-  ...(['runtime.blocks_kubelet', 'runtime.unreachable'] as const).map(
+  // The runtime blocking the kubelet is derived from it (extract/derived.ts), unless the runtime came back.
+  ...(['kubelet.exits_on_runtime', 'runtime.unreachable'] as const).map(
     (fact): Signature => ({
       fact,
       pattern:

@@ -25,7 +25,7 @@ const CUT_OFF =
   "(?:NotReady|not ready|Not Ready|dead|cannot register|can ?n[o'’]t register|could ?n[o'’]t register|unable to register|fail(?:s|ed)? to register|cannot connect|can ?n[o'’]t connect|could ?n[o'’]t connect|unable to connect|Unauthorized|unauthorized|x509|not trusted|untrusted|no longer (?:accepted|trusted|valid)|rejected)";
 /** Not trusting or verifying the API server's certificate. */
 const DISTRUSTS =
-  "(?:does ?n[o'’]t|do ?n[o'’]t|did ?n[o'’]t|no longer|can ?n[o'’]t|cannot|could ?n[o'’]t|fails? to|failed to|unable to) (?:trust|verify|validate)";
+  "(?:does ?n[o'’]t|do ?n[o'’]t|did ?n[o'’]t|no longer|can ?n[o'’]t|cannot|could ?n[o'’]t|fails? to|failed to|unable to) (?:trusts?|verif(?:y|ies)|validates?)";
 const SERVER =
   '(?:the )?(?:API ?server|apiserver|kube-apiserver|api-int|API endpoint|master|control plane|server)';
 
@@ -45,10 +45,29 @@ export const TRUST_WORD_RULES: readonly Signature[] = [
       `[Kk]ubelets?${S}{0,60}${DISTRUSTS} ${SERVER}`,
       `[Kk]ubelets?${S}{0,60}${DISTRUSTS} (?:the |its )?(?:new |rotated )?(?:${CA}|(?:server(?:'s|’s)? |API server(?:'s|’s)? )?certificates?)`,
       `${SERVER}(?:'s|’s)? (?:TLS |serving )?cert(?:ificate)?s? (?:is |was |are |were )?(?:not trusted|untrusted|signed by an? (?:unknown|untrusted|different|new) (?:CA|authority|certificate authority))${S}{0,80}[Kk]ubelet`,
-      `[Kk]ubelet${S}{0,80}(?:lacks|needs|is missing|was missing|does ?n[o'’]t have|did ?n[o'’]t have|does not have|never got|never received|without)${S}{0,40}(?:new|rotated|current|updated) ${CA}`,
+      `[Kk]ubelet${S}{0,80}(?:lacks|needs|is missing|was missing|does not have|doesn[’']t have|did not have|didn[’']t have|never got|never received|without)${S}{0,40}(?:new|rotated|current|updated) ${CA}`,
       `kubelet${S}{0,20}(?:不信任|无法验证|無法驗證|不认|不認)${S}{0,20}(?:apiserver|API ?Server|证书|證書|CA)`,
     ].join('|'),
-    literals: ['kubelet'],
+    literals: [
+      'trust',
+      'verif',
+      'validat',
+      'signed by',
+      'lacks',
+      'needs',
+      'missing',
+      'not have',
+      "n't have",
+      'n’t have',
+      'never got',
+      'never received',
+      'without',
+      '不信任',
+      '无法验证',
+      '無法驗證',
+      '不认',
+      '不認',
+    ],
     unless: `${COMMON_UNLESS}|${NOT_THE_KUBELETS}`,
     observation: true,
     prose: true,
@@ -68,9 +87,13 @@ export const TRUST_WORD_RULES: readonly Signature[] = [
       `(?:CA|根证书|根證書|证书颁发机构|签发证书) ?(?:的)?(?:轮换|輪換|轮转|輪轉|更换|更換|替换|替換)${S}{0,40}(?:节点|節點|kubelet)${S}{0,40}(?:NotReady|notready|无法注册|無法註冊|连不上|連不上|认证失败|認證失敗|Unauthorized)`,
     ].join('|'),
     literals: [
-      'CA',
-      'certificate authorit',
-      'signer',
+      'rotat',
+      'generat',
+      'replac',
+      'renew',
+      'changed',
+      'rolled',
+      'rollover',
       '轮换',
       '輪換',
       '轮转',
