@@ -1006,7 +1006,7 @@ export const KUBELET_RULES: readonly Signature[] = [
   },
   {
     // The server refusing the kubelet's client certificate inside the TLS handshake: Go's crypto/tls server answers a
-    // client certificate it cannot verify with an alert (alertBadCertificate, and from go1.21 alertUnknownCA or
+    // client certificate it cannot verify with an alert (alertBadCertificate, and in newer releases alertUnknownCA or
     // alertCertificateExpired by the x509 error; TLS 1.3's alertCertificateRequired when none is sent), which the
     // kubelet's client reads as "remote error: tls: <alert>". A server that verifies client certificates at the
     // handshake (an API server front or a distribution's supervisor requiring them) refuses the kubelet there, after
@@ -1023,7 +1023,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     from: ['kubelet'],
     strict: true,
     source:
-      'go crypto/tls alert.go (alertBadCertificate "bad certificate", alertUnknownCA "unknown certificate authority", alertCertificateExpired "expired certificate", alertCertificateRevoked "revoked certificate", alertCertificateUnknown "unknown certificate", alertCertificateRequired "certificate required"; the peer\'s alert read as "remote error: tls: %s" in conn.go) and handshake_server.go processCertsFromClient (the alert by x509 error from go1.21), on the kubelet\'s client calls (client-go\'s reflector, the node status loop, the lease controller, the certificate manager)',
+      'go crypto/tls alert.go (alertBadCertificate "bad certificate", alertUnknownCA "unknown certificate authority", alertCertificateExpired "expired certificate", alertCertificateRevoked "revoked certificate", alertCertificateUnknown "unknown certificate", alertCertificateRequired "certificate required"; the peer\'s alert read as "remote error: tls: %s" in conn.go) and handshake_server.go processCertsFromClient (alertBadCertificate; alertUnknownCA or alertCertificateExpired by the x509 error in newer releases), on the kubelet\'s client calls (client-go\'s reflector, the node status loop, the lease controller, the certificate manager)',
     mechanism:
       'the server the kubelet dials refuses its client certificate in the TLS handshake (signed by a CA it no longer trusts, expired, or missing): every status and Lease update fails, and the node is cut off by its credentials',
   },
