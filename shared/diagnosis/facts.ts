@@ -48,6 +48,8 @@ export const FACT_MEANINGS = {
     "the kernel reports the runtime's daemon itself (dockerd, containerd, crio) blocked in uninterruptible sleep for minutes",
   'kernel.watchdog_panic':
     "the kernel's hung-task or soft-lockup watchdog panicked the host (kernel.hung_task_panic / softlockup_panic set)",
+  'kernel.soft_lockup_netrx':
+    "a CPU is stuck in the kernel's network receive path (a soft lockup on a NAPI polling thread or ksoftirqd): the node's packet processing stalls and it answers nothing on the network",
   'kernel.soft_lockup_agent':
     "a soft lockup names a kernel-instrumenting security agent's own process on the stuck CPU (its module or eBPF probes)",
   'proc.zombie_shim': 'a zombie or unkillable process sits under a containerd-shim',
@@ -180,6 +182,8 @@ export const FACT_MEANINGS = {
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
   'runtime.network_device_missing':
     "the runtime daemon cannot start because a network device it is told to use is not there (a bridge another component was to create: the kubelet's cbr0, the network layer's): the network layer's consequence when its agent has not come up",
+  'kubelet.exits_on_runtime':
+    "the kubelet (or the node process that runs it) exits at start because its runtime's socket does not answer its version check",
   'runtime.blocks_kubelet':
     'the kubelet fails to start while the runtime it requires fails to start too: the kubelet waits on the runtime',
   'runc.init_stuck': "a container's runc init stage is still alive in a process listing: its start stalled",

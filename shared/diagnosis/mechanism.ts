@@ -96,6 +96,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runc.init_fifo_wait': 'runc init waiting on its exec fifo',
   'proc.shim_leftover': 'shims outliving their containers',
   'kernel.hung_task_runtime': 'container process in D state',
+  'kernel.soft_lockup_netrx': 'CPU stuck in network receive polling',
   'runtime.shim_mismatch': 'reaped shim still listed',
   'runtime.selective_hang': 'one container wedged',
   'runtime.running_without_process': 'listed running, process gone',

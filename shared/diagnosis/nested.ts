@@ -47,6 +47,18 @@ export function nestedSetups(bundle: EvidenceBundle): string[] {
   return [...found];
 }
 
+/**
+ * The node containers restarted (or the host or its container engine under them): in people's words ("after
+ * restarting the containers", "restarted docker", "rebooted the host") or the engines' own commands.
+ */
+const RESTARTED =
+  /\b(?:restart(?:ed|ing|s)?|reboot(?:ed|ing|s)?|stopp(?:ed|ing) and start(?:ed|ing)?)\b[^.\n]{0,60}\b(?:containers?|docker|podman|nerdctl|Docker Desktop|host|laptop|machine|VM|cluster|nodes?)\b|\b(?:containers?|docker|podman|nerdctl|Docker Desktop|host|laptop|machine|cluster)\b[^.\n]{0,30}\b(?:restarted|rebooted|was restarted|were restarted)\b|\b(?:docker|podman|nerdctl) (?:restart|start|stop) |\b(?:kind|k3d|minikube) (?:cluster )?(?:start|stop|restart)\b|重启(?:了)?(?:容器|docker|主机|电脑|集群)|(?:容器|docker|主机|集群)重启/;
+
+/** The bundle says the nested cluster's containers (or what runs them) restarted. */
+export function nestedRestarted(bundle: EvidenceBundle): boolean {
+  return bundleTexts(bundle).some((t) => RESTARTED.test(t.text));
+}
+
 /** Facts that already answer the question: the inotify limits or the host's CPU and memory are in the bundle. */
 const ANSWERED = ['fd.inotify', 'fd.limit_low', 'fd.inotify_leak'] as const;
 
@@ -59,6 +71,12 @@ export function nestedProbes(bundle: EvidenceBundle, facts: FactSet): Missing[] 
   if (setups.length === 0) return [];
   const named = setups.join(', ');
   const out: Missing[] = [];
+  if (nestedRestarted(bundle) && !facts.has('kubelet.api_error') && !facts.has('kubelet.auth_error'))
+    out.push({
+      what: "the kubelet's log inside the node container, the API server address in its kubeconfig, and the node containers' current addresses",
+      why: `a nested cluster (${named}) whose node containers were restarted: the container engine's network assigns each container its address when it starts (Docker's and Podman's IPAM, nerdctl's CNI bridge), so an address written into a kubeconfig, a kubeadm config or a certificate's SANs before the restart may now belong to no node or another, and the kubelet can no longer reach or trust its API server; run this on the host`,
+      how: "docker ps --format '{{.Names}}' | xargs -n1 docker inspect -f '{{.Name}} {{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}'; docker exec <node> grep 'server:' /etc/kubernetes/kubelet.conf; docker exec <node> journalctl -u kubelet --no-pager -n 100 (podman or nerdctl for docker where they run the nodes)",
+    });
   if (!ANSWERED.some((id) => facts.has(id)))
     out.push({
       what: "the host's inotify limits and how many instances are in use (fs.inotify.max_user_instances, max_user_watches)",

@@ -16,6 +16,7 @@ import { RUNTIME_RULES } from './rules/runtime.ts';
 import { RUNTIME_WORD_RULES } from './rules/runtime-words.ts';
 import { STARTUP_WORD_RULES } from './rules/startup-words.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
+import { TRUST_WORD_RULES } from './rules/trust-words.ts';
 import type { Signature } from './rules/types.ts';
 
 export { PLEG_AGE } from './rules/kubelet.ts';
@@ -81,6 +82,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for a runtime that does not start, in the nominal and gerund forms the grammar does not read (round 18; weighed below the programs)",
     rules: RUNTIME_WORD_RULES,
+  },
+  {
+    file: 'trust-words',
+    title:
+      "people's words for the kubelet's and the API server's trust broken by a CA's rotation (round 20; weighed below the programs)",
+    rules: TRUST_WORD_RULES,
   },
 ];
 

@@ -37,6 +37,40 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // Round 20: the kubelet's client certificate refused in the TLS handshake (Go crypto/tls alerts).
+  {
+    line: klog(
+      'E',
+      'controller.go:145',
+      '"Failed to update lease" err="Put \\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s\\": remote error: tls: bad certificate"',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  // Round 20: the API server's certificate not verified on the kubelet's own calls (Go 1.20+'s wrapping).
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:94',
+      'Unable to register node with API server: Post "https://10.0.0.1:6443/api/v1/nodes": tls: failed to verify certificate: x509: certificate signed by unknown authority',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  // Round 20: the kubelet exiting at start on its runtime's version check, and a distribution's node process.
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\\""',
+    ),
+    fact: 'kubelet.exits_on_runtime',
+  },
+  {
+    line: journal(
+      'openshift-node',
+      'F1123 10:01:02.198628    3318 node.go:85] ERROR: Unable to check for Docker server version.',
+    ),
+    fact: 'runtime.unreachable',
+  },
   // Round 19: the kubelet's sync loop skipping pods for its own eviction manager (kubelet.go syncLoop, 1.4-1.6).
   {
     line: journal(
@@ -1485,6 +1519,15 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  // Round 20: a soft lockup read from the taint it leaves on dump_stack's CPU line, and on network receive polling.
+  {
+    line: kmsg('CPU: 1 PID: 3844 Comm: stress-ng Tainted: G             L     6.1.150 #1'),
+    fact: 'kernel.soft_lockup',
+  },
+  {
+    line: kmsg('CPU: 1 PID: 3844 Comm: napi/eth0-8193 Tainted: G             L     6.1.150 #1'),
+    fact: 'kernel.soft_lockup_netrx',
+  },
   // mm/memcontrol.c mem_cgroup_print_oom_meminfo and mm/oom_kill.c dump_tasks: a memcg OOM report's accounting lines.
   { line: kmsg('memory: usage 2097152kB, limit 2097152kB, failcnt 48213'), fact: 'mem.oom_report' },
   { line: kmsg('Tasks state (memory values in pages):'), fact: 'mem.oom_report' },
@@ -1882,6 +1925,37 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 20: the kubelet's own server refused by its client (serving certificate), not the kubelet cut off.
+  {
+    line: klog(
+      'I',
+      'log.go:198',
+      'http: TLS handshake error from 10.0.0.9:52044: remote error: tls: bad certificate',
+    ),
+    fact: 'kubelet.auth_error',
+  },
+  // Round 20: a start failure that is not the runtime's socket, and an unimplemented CRI version.
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: unable to load bootstrap kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory"',
+    ),
+    fact: 'kubelet.exits_on_runtime',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": rpc error: code = Unimplemented desc = unknown service runtime.v1.RuntimeService"',
+    ),
+    fact: 'kubelet.exits_on_runtime',
+  },
+  // Round 20: a report with a warning's taint, not a soft lockup's, on a NAPI poller.
+  {
+    line: kmsg('CPU: 1 PID: 3844 Comm: napi/eth0-8193 Tainted: G        W          6.1.150 #1'),
+    fact: 'kernel.soft_lockup_netrx',
+  },
   // The sync-skip line naming the runtime and the PLEG, or the container manager (a host without a controller), is
   // not the kubelet's own eviction manager.
   {

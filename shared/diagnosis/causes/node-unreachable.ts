@@ -102,6 +102,8 @@ function whyNoStatus(facts: FactSet): string {
     return 'The kubelet says it has no API server defined: it was started without an API client (no --api-servers in releases before 1.8; a kubeconfig that releases 1.4-1.9 use only with --require-kubeconfig; or a kubeconfig it could not load), so it runs its static pods alone, never registers the node and never posts status.';
   if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
     return "The API server refuses the kubelet's credentials and the kubelet exits on it (its certificate transport gives up on an expired client certificate); systemd restarts it into the same refusal, so nobody renews the Lease: the node is cut off by its own credentials.";
+  if (facts.has('kernel.soft_lockup_netrx'))
+    return "A CPU is stuck in the kernel's network receive path (the soft-lockup watchdog or the taint it leaves names a NAPI polling thread or ksoftirqd): the node's packet processing stalls, so the kubelet's status and Lease never leave the node and nothing reaches it (ping, agents, health checks). Check the kernel's release against its stable fixes of the device's (threaded) NAPI polling.";
   if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
     return 'The kubelet process exits or cannot start, so nobody renews the Lease.';
   if (facts.has('kubelet.node_identity'))
@@ -183,6 +185,10 @@ export const nodeUnreachable: CauseModule = {
     // A soft lockup with a kernel-instrumenting security agent's own process on the stuck CPU: its kernel path
     // loops and the host hangs or panics wherever it runs (kernel/watchdog.c names current's comm).
     { fact: 'kernel.soft_lockup_agent', weight: 3 },
+    // A soft lockup on the network's receive polling (a threaded NAPI poller, napi/<dev>-<id>, or ksoftirqd, which
+    // runs NET_RX when softirqs overflow): the node's packets stop being processed, so the kubelet's status and Lease
+    // never leave it and nothing reaches it; the CPU is stuck in one loop, not busy with workloads' demand.
+    { fact: 'kernel.soft_lockup_netrx', weight: 3 },
     // A host wedged in its kernel (soft lockups, CPUs that never come down, back only from a reset) runs no kubelet.
     { fact: 'node.wedged', weight: 2.5 },
     // Pods still Running on a node NotReady for long: nothing on the node reports; whether the machine is up at all

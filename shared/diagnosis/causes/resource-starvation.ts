@@ -74,6 +74,8 @@ export const resourceStarvation: CauseModule = {
     // A soft lockup naming a security agent's own process: the CPU is stuck in the agent's kernel path, not busy with
     // workloads' demand; this takes back the soft lockup's weight here.
     { fact: 'kernel.soft_lockup_agent', weight: 1.5 },
+    // A soft lockup on the network's receive polling: one kernel loop, not workloads' demand.
+    { fact: 'kernel.soft_lockup_netrx', weight: 1.5 },
     { fact: 'io.normal', weight: 1 },
     // CPU and memory looked at and found normal: the starvation this cause names is what was checked.
     { fact: 'resources.normal', weight: 1.5 },

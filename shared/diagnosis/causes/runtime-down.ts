@@ -143,11 +143,13 @@ export const runtimeDown: CauseModule = {
   summary: ({ tools, facts }) =>
     facts.has('runtime.cri_version')
       ? `${tools.daemon} does not serve the CRI API version this kubelet speaks (v1 only from 1.26): every CRI call is refused as unimplemented, so the node cannot become Ready.`
-      : facts.has('runtime.start_failed') ||
-          facts.has('runtime.not_enabled') ||
-          facts.has('runtime.network_device_missing')
-        ? `${tools.daemon} is not running (it fails at start, or nothing starts it at boot), so no CRI call is answered and the node cannot become Ready.`
-        : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
+      : facts.has('kubelet.exits_on_runtime') && facts.has('runtime.blocks_kubelet')
+        ? `${tools.daemon} did not answer the kubelet's version check at start (down, or not yet up at boot), so the kubelet exited: no pod runs and no status is posted until the runtime answers and the kubelet is started again.`
+        : facts.has('runtime.start_failed') ||
+            facts.has('runtime.not_enabled') ||
+            facts.has('runtime.network_device_missing')
+          ? `${tools.daemon} is not running (it fails at start, or nothing starts it at boot), so no CRI call is answered and the node cannot become Ready.`
+          : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
   chain: ({ tools, facts }) => [
     `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
     whyNotAnswering(tools, facts),

@@ -300,6 +300,13 @@ const KUBELET_NOT_STARTING: readonly FactId[] = ['kubelet.dead', 'kubelet.unit_f
  */
 function runtimeBlocksKubelet(facts: FactSet): void {
   if (facts.has('runtime.recovered')) return;
+  // The kubelet's own exit on its runtime's version check (kubelet.ts): the runtime did not answer it at start. A
+  // runtime that crashed and was restarted meanwhile leaves the kubelet's later exits its own (as below).
+  const exit = facts.examples('kubelet.exits_on_runtime')[0];
+  if (exit && !facts.has('runtime.restarted')) {
+    facts.add({ id: 'runtime.blocks_kubelet', source: exit.source, text: exit.text });
+    return;
+  }
   const runtime =
     RUNTIME_NOT_STARTING.find((id) => facts.has(id)) ??
     (facts.onlyObserved('runtime.service_stopped') ? 'runtime.service_stopped' : undefined);

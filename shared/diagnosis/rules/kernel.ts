@@ -22,6 +22,11 @@ const EAGAIN_WORDS = '[Rr]esource [Tt]emporarily [Uu]navailable';
  * The systemd units a container runtime's processes run in: the daemon's own (docker, containerd, CRI-O) and the
  * single-binary distributions' units, whose embedded containerd keeps its shims in the unit's cgroup.
  */
+/** The network's receive polling threads by comm: threaded NAPI pollers and ksoftirqd. */
+const NETRX_COMM = '(?:napi/[^ \\]\\n]{1,10}|ksoftirqd/[0-9]+)';
+/** A soft lockup on the network's receive polling: its taint on the CPU line, or the watchdog's own line. */
+const TAINT_NETRX = `CPU: [0-9]+ (?:UID: [0-9]+ )?PID: [0-9]+ Comm: ${NETRX_COMM} Tainted: [A-Z ]{0,30}L|BUG: soft lockup - CPU#[0-9]+ stuck for [0-9]+s! \\[${NETRX_COMM}:[0-9]+\\]`;
+
 export const RUNTIME_UNIT =
   '(?:docker|containerd|crio|cri-o|k3s|k3s-agent|rke2-server|rke2-agent|snap\\.microk8s\\.daemon-containerd|snap\\.microk8s\\.daemon-kubelite)\\.service';
 
@@ -685,6 +690,34 @@ export const KERNEL_RULES: readonly Signature[] = [
       'linux kernel/watchdog.c watchdog_timer_fn (pr_emerg "BUG: soft lockup - CPU#%d stuck for %us! [%s:%d]" with current->comm and its pid, 2.6.36 to current; printk KERN_ERR before 3.10); the agents\' kernel parts: falcosecurity/libs driver/ (kmod and modern eBPF), cilium/tetragon bpf/, aquasecurity/tracee pkg/ebpf/c, DataDog/datadog-agent pkg/ebpf',
     mechanism:
       "a CPU has run the security agent's own kernel path (its module or eBPF probes) for over 2*watchdog_thresh seconds without scheduling: the agent's kernel code is looping, and the host hangs or panics wherever it runs",
+  },
+  {
+    // A report printed on a CPU after a soft lockup carries the taint the watchdog set (add_taint TAINT_SOFTLOCKUP,
+    // letter L) in dump_stack's "CPU: N PID: N Comm: X Tainted: <flags> <release>" header line, even when the
+    // "BUG: soft lockup" line itself is not in the paste. The flags are one column per taint, a space or a letter,
+    // before the release (which starts with a digit); 6.13+ also prints "Tainted: [L]=SOFTLOCKUP".
+    fact: 'kernel.soft_lockup',
+    pattern:
+      'CPU: [0-9]+ (?:UID: [0-9]+ )?PID: [0-9]+ Comm: [^\\n]{1,20}? Tainted: [A-Z ]{0,30}L|Tainted: [^\\n]{0,200}\\[L\\]=SOFTLOCKUP',
+    literals: ['Tainted:'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux lib/dump_stack.c dump_stack_print_info ("CPU: %d PID: %d Comm: %.20s %s%s %s %.*s" with print_tainted(), 3.11+; "CPU: %d UID: %u PID: %d …" 6.11+); kernel/panic.c taint_flags (TAINT_SOFTLOCKUP \'L\', 3.19+) and print_tainted / print_tainted_verbose ("[L]=SOFTLOCKUP", 6.13+); kernel/watchdog.c watchdog_timer_fn add_taint(TAINT_SOFTLOCKUP)',
+    mechanism:
+      'a CPU has been stuck in kernel code without scheduling past the soft-lockup threshold (the taint stays for the life of the boot): everything bound to that CPU starves',
+  },
+  {
+    // The stuck task is the network's receive polling: a threaded NAPI poller (net/core/dev.c napi_kthread_create,
+    // "napi/%s-%d" with the device's name and the NAPI id, 5.12+, its comm cut to 15 characters) or ksoftirqd, which
+    // runs NET_RX softirqs when they overflow. The host's packets stop being processed: it answers nothing.
+    fact: 'kernel.soft_lockup_netrx',
+    pattern: `${TAINT_NETRX}`,
+    literals: ['Tainted:', 'BUG: soft lockup - CPU#'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/core/dev.c napi_kthread_create (kthread "napi/%s-%d", threaded NAPI, 5.12+) and napi_threaded_poll; kernel/softirq.c (ksoftirqd/%u, net_rx_action run there); kernel/watchdog.c watchdog_timer_fn ("BUG: soft lockup - CPU#%d stuck for %us! [%s:%d]") and lib/dump_stack.c dump_stack_print_info with kernel/panic.c\'s taint L (TAINT_SOFTLOCKUP)',
+    mechanism:
+      "a CPU is stuck in the network's receive polling (a NAPI poller thread or ksoftirqd): the node's packet processing stalls, so its kubelet reaches no API server and nothing reaches the node",
   },
   {
     fact: 'kernel.soft_lockup',

@@ -1005,6 +1005,49 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: "the API server does not accept the kubelet's client certificate or token",
   },
   {
+    // The server refusing the kubelet's client certificate inside the TLS handshake: Go's crypto/tls server answers a
+    // client certificate it cannot verify with an alert (alertBadCertificate, and in newer releases alertUnknownCA or
+    // alertCertificateExpired by the x509 error; TLS 1.3's alertCertificateRequired when none is sent), which the
+    // kubelet's client reads as "remote error: tls: <alert>". A server that verifies client certificates at the
+    // handshake (an API server front or a distribution's supervisor requiring them) refuses the kubelet there, after
+    // a signer's or CA's rotation, as kube-apiserver's authenticator does with 401. The kubelet's own server side
+    // ("http: TLS handshake error from <client>: remote error: …") is its client refusing the kubelet's serving
+    // certificate (logs, exec, metrics), which does not cut the node off.
+    fact: 'kubelet.auth_error',
+    pattern:
+      'remote error: tls: (?:bad certificate|unknown certificate authority|expired certificate|certificate required|revoked certificate|unknown certificate)',
+    literals: ['remote error: tls:'],
+    // An image pull's alert is the registry's, answered to the runtime's pull the kubelet relays.
+    unless:
+      'TLS handshake error from|http: TLS handshake error|ErrImagePull|ImagePullBackOff|[Pp]ull(?:ing)? image|PullImage|registry',
+    from: ['kubelet'],
+    strict: true,
+    source:
+      'go crypto/tls alert.go (alertBadCertificate "bad certificate", alertUnknownCA "unknown certificate authority", alertCertificateExpired "expired certificate", alertCertificateRevoked "revoked certificate", alertCertificateUnknown "unknown certificate", alertCertificateRequired "certificate required"; the peer\'s alert read as "remote error: tls: %s" in conn.go) and handshake_server.go processCertsFromClient (alertBadCertificate; alertUnknownCA or alertCertificateExpired by the x509 error in newer releases), on the kubelet\'s client calls (client-go\'s reflector, the node status loop, the lease controller, the certificate manager)',
+    mechanism:
+      'the server the kubelet dials refuses its client certificate in the TLS handshake (signed by a CA it no longer trusts, expired, or missing): every status and Lease update fails, and the node is cut off by its credentials',
+  },
+  {
+    // The kubelet's own calls (registration, node status, the Lease, the reflector's list and watch) failing on the
+    // API server's certificate: Go's x509 verification in the kubelet's TLS client (the server's certificate signed
+    // by a CA not in the kubelet's kubeconfig's certificate-authority-data, or naming no address the kubelet dials).
+    // Their messages are the kubelet's own, so a line pasted without its journal prefix is read too. Since go1.20 the
+    // error reads "tls: failed to verify certificate: x509: …".
+    fact: 'kubelet.auth_error',
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE}|(?:Failed to watch|[Ff]ailed to list) (?:\\*[A-Za-z0-9_]+\\.[A-Za-z0-9_]+|<unspecified>))[^\\n]{0,400}x509: (?:certificate signed by unknown authority|certificate is valid for [^\\n]{1,300}, not|certificate is not valid for any names|certificate has expired or is not yet valid)`,
+    literals: [
+      ...NODE_STATUS_FAILURE_LITERALS,
+      ...LEASE_FAILURE_LITERALS,
+      'Failed to watch',
+      'failed to list',
+    ],
+    from: ['kubelet'],
+    source:
+      'go crypto/x509 verify.go (UnknownAuthorityError "x509: certificate signed by unknown authority", HostnameError "x509: certificate is valid for %s, not %s" / "x509: certificate is not valid for any names, but wanted to match %s", CertificateInvalidError Expired), wrapped by crypto/tls handshake_client.go ("tls: failed to verify certificate: %w", go1.20+), in kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer / updateNodeStatus, the lease controller and client-go tools/cache/reflector.go ListAndWatch',
+    mechanism:
+      "the kubelet cannot verify the API server's certificate (signed by a CA its kubeconfig does not hold after a rotation, or not naming the address it dials): it cannot register, post status or renew its Lease",
+  },
+  {
     fact: 'kubelet.volumes_not_mounted',
     pattern:
       'Unable to (?:attach or )?mount volumes for pod|Unable to attach or mount volumes: unmounted volumes=',
@@ -1227,6 +1270,27 @@ export const KUBELET_RULES: readonly Signature[] = [
     source: 'kubernetes cmd/kubelet/app/server.go run',
     mechanism: 'the kubelet exits during start-up; systemd restarts it in a loop',
   },
+  // The kubelet (or a distribution's node process that runs it) checks its runtime's version at start and exits
+  // when the runtime's socket does not answer: the runtime is down or not yet up (a boot race), and the kubelet's
+  // exit is its consequence. A refusal of the API version (Unimplemented) is runtime.cri_version's, not this.
+  // The runtime blocking the kubelet is derived from it (extract/derived.ts), unless the runtime came back.
+  ...(['kubelet.exits_on_runtime', 'runtime.unreachable'] as const).map(
+    (fact): Signature => ({
+      fact,
+      pattern:
+        'failed to run Kubelet: [^\\n]{0,160}(?:unable to determine runtime API version|validate service connection|validate CRI v1 (?:runtime|image) API|failed to get docker version|Get runtime version|Cannot connect to the Docker daemon|(?:docker|containerd|crio|cri-dockerd|dockershim)\\.sock)[^\\n]{0,400}(?:connection refused|no such file or directory|connection reset by peer|EOF|code = Unavailable|code = DeadlineExceeded|context deadline exceeded|i/o timeout|Is the docker daemon running|server is not initialized yet)|ERROR: (?:Unable to check for Docker server version|Docker could not be reached at)',
+      literals: [
+        'failed to run Kubelet',
+        'Unable to check for Docker server version',
+        'Docker could not be reached at',
+      ],
+      unless: 'code = Unimplemented|unknown service runtime',
+      source:
+        'kubernetes cmd/kubelet/app/server.go run ("failed to run Kubelet: %w") over the runtime check at start: pkg/kubelet/dockershim docker_service.go getDockerVersion ("failed to get docker version: %v", 1.6-1.23, moby\'s "Cannot connect to the Docker daemon at %s. Is the docker daemon running?"), pkg/kubelet/kuberuntime/kuberuntime_manager.go NewKubeGenericRuntimeManager ("Get runtime version failed", 1.21+), pkg/kubelet/cri/remote/remote_runtime.go determineAPIVersion ("unable to determine runtime API version: %w", 1.23-1.25) and validateServiceConnection ("validate service connection: …", 1.26+, staging/src/k8s.io/cri-client from 1.29) with grpc-go\'s Unavailable ("connection error: desc = \\"transport: Error while dialing …: connect: connection refused / no such file or directory\\"", "error reading from server: EOF"); openshift/origin pkg/cmd/server/kubernetes/node.go (*NodeConfig).EnsureDocker and HandleDockerError (glog.Fatalf "ERROR: Unable to check for Docker server version.\\n%v" / "ERROR: Docker could not be reached at %s …", 2015-2017 openshift-node)',
+      mechanism:
+        "the kubelet (or the node process that runs it) exits at start because its runtime's socket does not answer the version check: the runtime is down or not yet up, and nothing serves pods until it is and the kubelet starts again",
+    }),
+  ),
   {
     fact: 'kubelet.dead',
     ...scmServiceFailure('kubelet'),

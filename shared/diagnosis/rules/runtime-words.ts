@@ -28,6 +28,15 @@ const WRAPPER_DOWN =
 /** The runtime named failing after the wrapper, in the grammar's verbal forms or this file's nominal ones. */
 const RUNTIME_FAILS = `(?:${NOT_STARTING} ${RUNTIME}|${RUNTIME}${START_FAILURE}|(?:its |the )?(?:embedded |bundled )?containerd (?:fails? to start|failed to start|failing to start|won[’']t start|does ?n[o'’]t start|did ?n[o'’]t start|can ?n[o'’]t start|cannot start|exits?|exited|crash(?:es|ed)?))`;
 
+/** The kubelet restarting, crashing or not starting, as people say it. */
+const KUBELET_LOOPS =
+  "(?:restarts?|restarted|restarting|keeps? restarting|kept restarting|crash(?:es|ed|ing)?|crash-?loop(?:s|ed|ing)?|exits?|exited|exiting|dies|died|fails? to start|failed to start|won[’']t start|does ?n[o'’]t start|can ?n[o'’]t start|cannot start|(?:is |was )?(?:stuck )?in a (?:restart )?loop|loops?|looping)";
+/** A reason given: "because", "since", "as", "due to". */
+const BECAUSE = '(?:because|since|as|due to the fact that|for)';
+/** The runtime not running, said of it after its name. */
+const NOT_RUNNING =
+  "(?:is not running|was not running|isn[’']t running|wasn[’']t running|is not up|was not up|isn[’']t up|wasn[’']t up|is not started|was not started|is down|was down|is dead|was dead|is not ready|was not ready|is not available|was not available|is stopped|was stopped|had stopped|has stopped|had died|has died|had crashed|has crashed|did ?n[o'’]t start|does ?n[o'’]t start|failed to start|fails to start|is not yet (?:up|running|ready))";
+
 /**
  * A person's own attempt ("I fail to start the docker service by hand", "we could not start containerd"): someone's
  * action on the runtime, which may fail for reasons of its own, as the grammar reads it too.
@@ -101,6 +110,38 @@ export const RUNTIME_WORD_RULES: readonly Signature[] = [
       'observation: k3s-io/k3s pkg/agent/containerd/containerd.go Run (containerd started as the agent\'s child; "containerd exited: %s" then os.Exit(1)) and the agent waiting for containerd\'s socket before it runs the kubelet (rke2 runs the same agent code), as people say the server or agent fails because its containerd does',
     mechanism:
       "the distribution's server or agent exits or never comes up because the containerd it runs fails to start: with it goes the kubelet it runs in-process, so the node has neither",
+  },
+  {
+    // The kubelet exits at start when its runtime's version check is not answered (kubelet.ts, "failed to run
+    // Kubelet" over the runtime's socket), and systemd starts it again: people say the kubelet restarts, crashes or
+    // will not start "because" the runtime is not running. The clause names the runtime as the reason; either order.
+    fact: 'runtime.blocks_kubelet',
+    pattern: `[Kk]ubelet${WITHIN_SENTENCE}{0,60}${KUBELET_LOOPS}${WITHIN_SENTENCE}{0,60}${BECAUSE} ${RUNTIME} ${NOT_RUNNING}|${RUNTIME} ${NOT_RUNNING}${WITHIN_SENTENCE}{0,30}(?:, so|, and so|so that|which makes|which causes|causing) (?:the )?[Kk]ubelet${WITHIN_SENTENCE}{0,30}${KUBELET_LOOPS}`,
+    // Every match holds one of the runtime's not-running phrases (NOT_RUNNING).
+    literals: [
+      't running',
+      't up',
+      'not started',
+      'is down',
+      'was down',
+      'is dead',
+      'was dead',
+      'not ready',
+      'not available',
+      'stopped',
+      'died',
+      'crashed',
+      't start',
+      'to start',
+      'not yet',
+    ],
+    unless: `${COMMON_UNLESS}|${ITS_OBJECTS}`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: kubernetes cmd/kubelet/app/server.go run exiting on the runtime\'s version check at start ("failed to run Kubelet: … Cannot connect to the Docker daemon" / "validate service connection: … connection refused"), restarted by its unit (Restart=always in kubeadm\'s and the node images\' kubelet.service), as people tell the kubelet\'s restarts by the runtime not running',
+    mechanism:
+      'the kubelet exits at start because its runtime does not answer, and its unit restarts it into the same failure: the runtime not running is the cause, the kubelet loop its consequence',
   },
   {
     // The kubelet's CRI client sets a deadline on every call (runtime-request-timeout, 2 min): people name the calls
