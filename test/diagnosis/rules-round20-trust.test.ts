@@ -26,6 +26,17 @@ describe("the kubelet's trust in the API server and the server's in the kubelet"
         expect(ids(kubelet(klog('E', 'controller.go:145', text))), alert).toContain('kubelet.auth_error');
   });
 
+  it("does not read an image pull's x509 error, the registry's certificate, as the kubelet's trust", () => {
+    const registry = 'https://registry.example/v2/app/manifests/1';
+    for (const text of [
+      `"PullImage from image service failed" err="rpc error: code = Unknown desc = failed to pull and unpack image \\"registry.example/app:1\\": failed to resolve reference: failed to do request: Head \\"${registry}\\": x509: certificate signed by unknown authority" image="registry.example/app:1"`,
+      `Failed to pull image "registry.example/app:1": rpc error: code = Unknown desc = Error response from daemon: Get "${registry}": x509: certificate has expired or is not yet valid`,
+    ])
+      expect(ids(kubelet(klog('E', 'remote_image.go:238', text)))).not.toContain('kubelet.auth_error');
+    const own = `"Failed to update lease" err="Put \\"${SERVER}/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/worker-1\\": x509: certificate signed by unknown authority"`;
+    expect(ids(kubelet(klog('E', 'controller.go:145', own)))).toContain('kubelet.auth_error');
+  });
+
   it("does not read the kubelet's own server refusing or refused by its clients, or another program's alert", () => {
     for (const bundle of [
       kubelet(

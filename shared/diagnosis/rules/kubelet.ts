@@ -23,6 +23,12 @@ import {
 import type { Signature } from './types.ts';
 import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
 
+/**
+ * An image pull's TLS failure as the kubelet and the runtimes relay it (kuberuntime's PullImage, the image
+ * service's "failed to pull and unpack image", a registry's /v2/ manifest or blob URL): the registry's certificate.
+ */
+const PULL_TLS =
+  '[Pp]ull(?:Image|ing image| image|ed image)|[Ff]ailed to pull|pull and unpack|ErrImagePull|/v2/[^ ]*/(?:manifests|blobs)/';
 /** `pleg was last seen active 3m46.75s ago; threshold is 3m0s` → the two durations. */
 export const PLEG_AGE = /pleg was last seen active ([^;]+?) ago; threshold is ([0-9hmsuµμn. ]+[hmsn])/;
 
@@ -901,10 +907,13 @@ export const KUBELET_RULES: readonly Signature[] = [
   // --- Credentials: Go crypto/x509, the API server's authn/authz answers, certificate rotation ---
   // The Node authorizer's and NodeRestriction's refusals concern node identities only, whoever quotes them (the
   // kubelet, or a binary embedding it such as k3s or microk8s' kubelite), so those rules take any component.
+  // The kubelet also relays image pulls' errors (kuberuntime PullImage, the ErrImagePull event): an x509 error there
+  // is the registry's certificate, which stops one image, not the kubelet's trust in the API server (PULL_TLS).
   {
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate has expired or is not yet valid',
     literals: ['x509: certificate has expired or is not yet valid'],
+    unless: PULL_TLS,
     from: ['kubelet'],
     strict: true,
     source: 'go crypto/x509 verify.go CertificateInvalidError (Expired), in the kubelet TLS handshake',
@@ -915,6 +924,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.auth_error',
     pattern: 'x509: certificate signed by unknown authority',
     literals: ['x509: certificate signed by unknown authority'],
+    unless: PULL_TLS,
     from: ['kubelet'],
     strict: true,
     source: 'go crypto/x509 verify.go UnknownAuthorityError, in the kubelet TLS handshake',
