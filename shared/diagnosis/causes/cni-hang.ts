@@ -8,6 +8,7 @@ const CALLS_HANG: readonly FactId[] = [
   'cni.hang',
   'cni.slow',
   'cni.teardown_failed',
+  'pod.sandbox_recreate_loop',
   'runtime.status_timeout',
   'network.netdev_leak',
 ];
@@ -18,6 +19,8 @@ function notReadyOnly(facts: FactSet): boolean {
 
 /** Why the network is not ready, by the fact that says which: the sentence of the chain between condition and cause. */
 function notReadyReason(facts: FactSet): string {
+  if (facts.has('cni.switch_db_locked'))
+    return "The plugin's node side runs on Open vSwitch: its database server (ovsdb-server) must open conf.db, taking the database's lock file first. Another process holds that lock (one left from an earlier start) or the server is not serving its socket, so ovs-vswitchd and the plugin's node agent wait for the switch and never write the CNI configuration.";
   return facts.has('cni.binary_missing')
     ? "The configuration names a plugin type; libcni looks for a binary of that name in the runtime's CNI bin directories (containerd's bin_dir, cri-o's plugin_dirs) and finds none there. The network plugin's installer copies its binaries to the directory it was told (most use /opt/cni/bin), while a distribution's runtime package may search only its own (/usr/libexec/cni on Fedora and RHEL, k3s's data directory)."
     : facts.has('cni.config_invalid')
@@ -58,6 +61,12 @@ export const cniHang: CauseModule = {
     { fact: 'cni.config_ignored', weight: 2.5 },
     { fact: 'node.never_ready', weight: 1 },
     { fact: 'cni.teardown_failed', weight: 2.5 },
+    // Round 20: the kubelet's SandboxChanged counted in hundreds: the kill of each old sandbox fails on every sync,
+    // its network teardown first (a lead; with the teardown error beside it, the chain is whole).
+    { fact: 'pod.sandbox_recreate_loop', weight: 1 },
+    // Round 20: the plugin's Open vSwitch unable to open its database (its lock held, its server not serving): the
+    // plugin's node side waits on the switch, as an agent down does.
+    { fact: 'cni.switch_db_locked', weight: 2.5 },
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.embedded_exit', weight: 3 },
     // The directory the runtime's loader reads, listed empty: the configuration was never written (the agent's
