@@ -239,6 +239,8 @@ export const FACT_MEANINGS = {
   'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
   'pod.sandbox_recreate_loop':
     "the kubelet reports pods' sandboxes changed and to be killed and re-created hundreds of times: killing the old sandbox (its network teardown first) keeps failing, so every sync starts over",
+  'cni.agent_not_placed':
+    "the network plugin's node-side DaemonSet is not run on every node (typically not on the control plane, whose taint it does not tolerate or whose role its selector leaves out): those nodes get no CNI configuration and stay NotReady while the others turn Ready",
   'cni.switch_db_locked':
     "the network plugin's Open vSwitch cannot open or start its database (conf.db's lock held by another process, ovsdb-server not running): the plugin's node side waits for OVS and never becomes ready",
   'cni.config_dir_empty':
