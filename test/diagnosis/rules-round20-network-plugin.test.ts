@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, journal, klog, top } from '../support/node-lines.ts';
 
 /**
@@ -210,5 +211,99 @@ describe("the plugin's agent not placed on the control plane", () => {
       journal('kubelet[1]', 'master NotReady; worker nodes Ready; calico'),
     ])
       expect(ids(other(text)), text).not.toContain('cni.agent_not_placed');
+  });
+});
+
+describe("what to ask for when the bundle is only a test's view", () => {
+  const asked = (bundle: Parameters<typeof diagnose>[0]) => diagnose(bundle).missing.map((m) => m.what);
+  const READY = "the nodes' Ready conditions";
+  const DATASTORE = "the control plane's datastore";
+
+  it("pods not running within a timeout, in the framework's words: the nodes' Ready conditions", () => {
+    for (const text of [
+      'Feb 10 09:44:28.780: INFO: 3 / 11 pods in namespace "kube-system" are NOT in RUNNING and READY state in 5m0s',
+      "failed to wait for pods running: [gave up waiting for pod 'web-1' to be 'running' after 5m0s]",
+      'Error waiting for all pods to be running and ready: 2 / 9 pods in namespace "kube-system" are NOT in RUNNING and READY state in 10m0s',
+    ])
+      expect(
+        asked({ logs: { e2e: text } }).some((w) => w.startsWith(READY)),
+        text,
+      ).toBe(true);
+  });
+
+  it("one node's pods Pending: that node's supervisor and runtime logs, named", () => {
+    const listing = [
+      'INFO: POD            NODE      PHASE    GRACE  CONDITIONS',
+      'INFO: dns-1          node-a    Running         []',
+      'INFO: metrics-2      node-b    Pending  30s    []',
+      'INFO: dashboard-3    node-b    Pending  30s    []',
+      'INFO: logging-4      node-c    Pending         []',
+    ].join('\n');
+    expect(asked({ logs: { e2e: listing } }).some((w) => w.includes('logs of node-b'))).toBe(true);
+    const table = [
+      'NAMESPACE     NAME        READY   STATUS              RESTARTS   AGE   IP       NODE     NOMINATED NODE   READINESS GATES',
+      'kube-system   coredns-1   0/1     ContainerCreating   0          9m    <none>   node-b   <none>           <none>',
+      'kube-system   proxy-2     0/1     Pending             0          9m    <none>   node-b   <none>           <none>',
+      'kube-system   proxy-3     1/1     Running             0          9m    10.0.0.3 node-a   <none>           <none>',
+    ].join('\n');
+    expect(
+      asked({ commandOutputs: { 'kubectl get pods -A -o wide': table } }).some((w) =>
+        w.includes('logs of node-b'),
+      ),
+    ).toBe(true);
+  });
+
+  it("a large share of the nodes NotReady at once: the control plane's datastore and API server", () => {
+    const nodes = [
+      'NAME     STATUS     ROLES    AGE   VERSION',
+      'n-1      NotReady   <none>   9d    v1.28.3',
+      'n-2      NotReady   <none>   9d    v1.28.3',
+      'n-3      NotReady   <none>   9d    v1.28.3',
+      'n-4      Ready      <none>   9d    v1.28.3',
+    ].join('\n');
+    expect(
+      asked({ commandOutputs: { 'kubectl get nodes': nodes } }).some((w) => w.startsWith(DATASTORE)),
+    ).toBe(true);
+    for (const text of [
+      'during validation only 789/1000 nodes became ready within the timeout',
+      'we had 210 NotReady nodes at once during the rollout',
+      'half of the nodes went NotReady at the same minute',
+      '40 of 100 nodes NotReady after the upgrade',
+    ])
+      expect(
+        asked({ logs: { other: text } }).some((w) => w.startsWith(DATASTORE)),
+        text,
+      ).toBe(true);
+  });
+
+  it('these are questions, never a verdict; near misses ask none of them', () => {
+    const d = diagnose({
+      logs: {
+        e2e: 'INFO: 3 / 11 pods in namespace "kube-system" are NOT in RUNNING and READY state in 5m0s',
+      },
+    });
+    expect(d.causes[0]?.confidence ?? 0).toBeLessThan(0.5);
+    for (const text of [
+      'Ran 12 of 900 Specs in 300 seconds. SUCCESS! -- 12 Passed | 0 Failed',
+      'one of the 3 nodes went NotReady',
+      '1 of 3 nodes NotReady since this morning',
+      'only 2/3 nodes are ready',
+      'all 3 nodes are Ready',
+    ]) {
+      const what = asked({ logs: { other: text } });
+      expect(
+        what.some((w) => w.startsWith(READY) || w.startsWith(DATASTORE)),
+        text,
+      ).toBe(false);
+    }
+    const oneNode = [
+      'NAME     STATUS     ROLES    AGE   VERSION',
+      'n-1      NotReady   <none>   9d    v1.28.3',
+      'n-2      Ready      <none>   9d    v1.28.3',
+      'n-3      Ready      <none>   9d    v1.28.3',
+    ].join('\n');
+    expect(
+      asked({ commandOutputs: { 'kubectl get nodes': oneNode } }).some((w) => w.startsWith(DATASTORE)),
+    ).toBe(false);
   });
 });

@@ -72,7 +72,7 @@ export const cniHang: CauseModule = {
     // Round 20: the plugin's agent not placed on some nodes (the control plane NotReady alone after the plugin is
     // installed, or its DaemonSet's DESIRED below the nodes listed): a lead, the Ready condition's message and the
     // node's /etc/cni/net.d complete it.
-    { fact: 'cni.agent_not_placed', weight: 1.5 },
+    { fact: 'cni.agent_not_placed', weight: 2 },
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.embedded_exit', weight: 3 },
     // The directory the runtime's loader reads, listed empty: the configuration was never written (the agent's

@@ -841,6 +841,8 @@ export const CNI_RULES: readonly Signature[] = [
     literals: ['master', 'control plane', 'control-plane', 'controlplane'],
     observation: true,
     prose: true,
+    specific:
+      'two roles compared on one condition: the control plane NotReady and the others Ready names the nodes where the agent does not run',
     source:
       "observation: the control plane NotReady and the workers Ready, beside the network plugin (kubernetes pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod places a DaemonSet's pod only on nodes whose taints it tolerates; kubeadm taints the control plane NoSchedule, cmd/kubeadm/app/constants ControlPlaneTaint/OldControlPlaneTaint)",
     mechanism:
