@@ -76,30 +76,42 @@ function texts(bundle: EvidenceBundle): Array<{ source: string; text: string }> 
   ];
 }
 
-export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
+const status = (r: Map<string, string>) => r.get('STATUS') ?? '';
+const isControlPlane = (r: Map<string, string>) => CONTROL_PLANE_ROLE.test(r.get('ROLES') ?? '');
+
+/** Node tables in which every control-plane row is NotReady and every other Ready; the nodes listed, and whether any is NotReady. */
+function nodeTables(
+  sources: readonly { source: string; text: string }[],
+  facts: FactSet,
+): { nodeCount: number; anyNotReady: boolean } {
   let nodeCount = 0;
   let anyNotReady = false;
-  for (const { source, text } of texts(bundle)) {
+  for (const { source, text } of sources) {
     for (const table of tables(text, NODE_HEADER)) {
-      const rows = table.rows.filter((r) => /^(?:Not)?Ready\b/.test(r.get('STATUS') ?? ''));
+      const rows = table.rows.filter((r) => /^(?:Not)?Ready\b/.test(status(r)));
       nodeCount = Math.max(nodeCount, rows.length);
-      if (rows.some((r) => (r.get('STATUS') ?? '').startsWith('NotReady'))) anyNotReady = true;
-      const plane = rows.filter((r) => CONTROL_PLANE_ROLE.test(r.get('ROLES') ?? ''));
-      const others = rows.filter((r) => !CONTROL_PLANE_ROLE.test(r.get('ROLES') ?? ''));
-      if (plane.length === 0 || others.length === 0) continue;
-      const planeDown = plane.every((r) => (r.get('STATUS') ?? '').startsWith('NotReady'));
-      const othersUp = others.every((r) => /^Ready\b/.test(r.get('STATUS') ?? ''));
-      if (!planeDown || !othersUp) continue;
-      facts.add({
-        id: 'cni.agent_not_placed',
-        source,
-        text: `kubectl get nodes → control plane NotReady (${plane.map((r) => r.get('NAME')).join(', ')}), ${others.length} other node(s) Ready`,
-      });
+      if (rows.some((r) => status(r).startsWith('NotReady'))) anyNotReady = true;
+      const plane = rows.filter(isControlPlane);
+      const others = rows.filter((r) => !isControlPlane(r));
+      const planeDown = plane.length > 0 && plane.every((r) => status(r).startsWith('NotReady'));
+      const othersUp = others.length > 0 && others.every((r) => /^Ready\b/.test(status(r)));
+      if (planeDown && othersUp)
+        facts.add({
+          id: 'cni.agent_not_placed',
+          source,
+          text: `kubectl get nodes → control plane NotReady (${plane.map((r) => r.get('NAME')).join(', ')}), ${others.length} other node(s) Ready`,
+        });
     }
   }
+  return { nodeCount, anyNotReady };
+}
+
+export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
+  const sources = texts(bundle);
+  const { nodeCount, anyNotReady } = nodeTables(sources, facts);
   // A DaemonSet placed on fewer nodes than the cluster has is by design unless a node it misses is NotReady.
   if (nodeCount === 0 || !anyNotReady) return;
-  for (const { source, text } of texts(bundle)) {
+  for (const { source, text } of sources) {
     for (const table of tables(text, DS_HEADER)) {
       for (const row of table.rows) {
         const name = row.get('NAME') ?? '';
