@@ -783,7 +783,7 @@ export const CNI_RULES: readonly Signature[] = [
     pattern: 'timed out waiting for OVS port binding',
     literals: ['timed out waiting for OVS port binding'],
     source:
-      'ovn-org/ovn-kubernetes go-controller/pkg/cni/helper_linux.go waitForPodInterface ("timed out waiting for OVS port binding (ovn-installed) for %s %s"; "timed out waiting for OVS port binding" in earlier releases), returned from the CNI ADD as "failed to configure pod interface: ..."',
+      'ovn-org/ovn-kubernetes go-controller/pkg/cni waitForPodInterface ("%s waiting for OVS port binding (ovn-installed) for %s %v", errDetail "timed out" when the ADD\'s context expires; "canceled while" when the pod went away, not read), returned from the CNI ADD as "failed to configure pod interface: ..."',
     mechanism:
       "the CNI ADD blocks until ovn-controller binds the pod's port on the node's Open vSwitch and gives up at its timeout: the node's OVS/OVN is not programming ports, so every new pod waits and fails",
   },
