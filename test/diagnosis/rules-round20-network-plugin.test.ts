@@ -114,6 +114,15 @@ describe("the kubelet's CNI DEL error cut short, and SandboxChanged counted in h
   it('near misses: once per pod after a reboot, a few times, another event counted in hundreds', () => {
     expect(ids(sandboxChanged(1))).not.toContain('pod.sandbox_recreate_loop');
     expect(ids(sandboxChanged(12))).not.toContain('pod.sandbox_recreate_loop');
+    // A reboot: a hundred and twenty pods, each re-created once.
+    const reboot = Array.from({ length: 120 }, (_, i) => ({
+      type: 'Normal',
+      reason: 'SandboxChanged',
+      message: 'Pod sandbox changed, it will be killed and re-created.',
+      count: 1,
+      involvedObject: { kind: 'Pod', name: `web-${i}` },
+    }));
+    expect(ids({ events: reboot })).not.toContain('pod.sandbox_recreate_loop');
     expect(
       ids(
         other(

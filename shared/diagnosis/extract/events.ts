@@ -50,8 +50,8 @@ function scanMessage(message: string, source: string, writer: Component): FactSe
 /**
  * Round 20: the kubelet's SandboxChanged event (pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod, "Pod sandbox
  * changed, it will be killed and re-created.", events.SandboxChanged) is written once for each sync that finds a pod's
- * sandbox not ready or its network changed, before killing it. After a reboot every pod has one; counted in hundreds,
- * the kill (StopPodSandbox, the CNI DEL first) fails on every sync and the sync starts over.
+ * sandbox not ready or its network changed, before killing it. After a reboot every pod has one; one pod's event
+ * counted in hundreds means the kill (StopPodSandbox, the CNI DEL first) fails on every sync and the sync starts over.
  */
 const SANDBOX_RECREATE_LOOP = 100;
 
@@ -68,9 +68,11 @@ export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
     if (fact) facts.add({ id: fact, source: `${where}.reason`, text: `${e.reason}: ${e.message}`.trim() });
     if (e.kind === 'Node' && e.reason === 'NodeNotReady') notReady += e.count;
     if (e.kind === 'Node' && e.reason === 'NodeReady') ready += e.count;
-    if (e.reason === 'SandboxChanged') {
-      sandboxChanged += e.count;
-      sandboxWhere ||= where;
+    // One event's count (one pod's sandbox, re-created again and again), not the sum: after a reboot every pod has
+    // one such event, and a hundred pods are not a loop.
+    if (e.reason === 'SandboxChanged' && e.count > sandboxChanged) {
+      sandboxChanged = e.count;
+      sandboxWhere = where;
     }
     if (e.message)
       facts.absorb(
