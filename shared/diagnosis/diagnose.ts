@@ -20,6 +20,7 @@ import { nestedProbes } from './nested.ts';
 import { observe, symptom } from './observed.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 import { recurringProbes } from './recurring.ts';
+import { testViewProbes } from './test-view.ts';
 
 /** How many causes a diagnosis lists, and how many probes it asks for. */
 const MAX_CAUSES = 4;
@@ -96,7 +97,13 @@ function missingEvidence(
   if (top && top.confidence >= SETTLED) return [];
   // A nested cluster's shared host comes first: its limits are what the node's own evidence cannot show.
   // Then a recurring hour's question: what is scheduled then (a lead, never a cause).
-  const missing: Missing[] = [...nestedProbes(bundle, ctx.facts), ...recurringProbes(bundle)];
+  // Round 20: a test's view of the cluster (pods not running in time, one node's pods Pending, many nodes NotReady):
+  // where to look, asked before the causes' own probes.
+  const missing: Missing[] = [
+    ...nestedProbes(bundle, ctx.facts),
+    ...recurringProbes(bundle),
+    ...testViewProbes(bundle),
+  ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;
   const seen = new Set<string>(missing.map((m) => m.how));

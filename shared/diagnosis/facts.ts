@@ -245,6 +245,12 @@ export const FACT_MEANINGS = {
   'cni.agent_down':
     "the node's CNI agent (calico-node, cilium-agent, flanneld, ipamd, multus' default network) is not ready",
   'cni.ip_exhausted': 'the CNI IPAM has no address left to give a new pod',
+  'pod.sandbox_recreate_loop':
+    "the kubelet reports pods' sandboxes changed and to be killed and re-created hundreds of times: killing the old sandbox (its network teardown first) keeps failing, so every sync starts over",
+  'cni.agent_not_placed':
+    "the network plugin's node-side DaemonSet is not run on every node (typically not on the control plane, whose taint it does not tolerate or whose role its selector leaves out): those nodes get no CNI configuration and stay NotReady while the others turn Ready",
+  'cni.switch_db_locked':
+    "the network plugin's Open vSwitch cannot open or start its database (conf.db's lock held by another process, ovsdb-server not running): the plugin's node side waits for OVS and never becomes ready",
   'cni.config_dir_empty':
     "a listing of the node's CNI configuration directory shows no configuration file in it (empty, absent, or only a stray non-configuration file)",
   'cni.installer_waiting':

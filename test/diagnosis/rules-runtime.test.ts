@@ -33,6 +33,38 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 20: Open vSwitch unable to open its database (ovsdb/log.c, lib/lockfile.c, daemon-unix.c, ovs-vsctl,
+  // reconnect.c), ovn-kubernetes' port-binding wait, the in-tree CNI driver's DEL error cut short, SandboxChanged
+  // counted in kubectl describe; the control plane NotReady beside the workers Ready, in words.
+  {
+    line: 'ovsdb-tool: I/O error: /etc/openvswitch/conf.db: failed to lock lockfile (Resource temporarily unavailable)',
+    fact: 'cni.switch_db_locked',
+  },
+  {
+    line: '2019-01-01T00:00:00Z|00001|lockfile|WARN|/etc/openvswitch/.conf.db.~lock~: cannot lock file because it is already locked by pid 4182',
+    fact: 'cni.switch_db_locked',
+  },
+  {
+    line: 'ovs-vsctl: unix:/var/run/openvswitch/db.sock: database connection failed (No such file or directory)',
+    fact: 'cni.switch_db_locked',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:1300] failed to configure pod interface: timed out waiting for OVS port binding (ovn-installed) for 0a:58:0a:80:02:05 [10.128.2.5/23]`,
+    fact: 'cni.hang',
+  },
+  {
+    line: `${J} kubelet[5932]: E1123 10:01:02.123456    5932 cni.go:345] Error deleting default_web-7fd/c6283daf1034ddef06ec3538258d8794f297984f660dd17d9bbc4c86a0db6f63 from`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: '  Normal   SandboxChanged  112s (x6216 over 34h)  kubelet, node-1  Pod sandbox changed, it will be killed and re-created.',
+    fact: 'pod.sandbox_recreate_loop',
+  },
+  {
+    line: 'After we deployed the Cilium network plugin the control plane node is NotReady while the worker nodes are Ready.',
+    fact: 'cni.agent_not_placed',
+  },
+  { line: '部署 calico 后 worker 节点都是 Ready，主节点一直 NotReady', fact: 'cni.agent_not_placed' },
   // Round 19: the runtimes refusing sandboxes for their own reasons (CRI-O's store holding the name; containerd's
   // validation of a container with no runtime name, and its CRI with no runtime for the default handler), as the
   // runtimes log them and as the kubelet relays them.
@@ -1434,6 +1466,28 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 20: near misses. A controller's connection (not the database's socket), a lock held by another tool, a
+  // deletion from a cache with the sandbox ID, SandboxChanged counted a few times, both roles NotReady.
+  {
+    line: '2019-01-01T00:00:02Z|00005|reconnect|INFO|tcp:10.0.0.1:6653: connection attempt failed (Connection refused)',
+    fact: 'cni.switch_db_locked',
+  },
+  {
+    line: 'flock: failed to get lock on /run/xtables.lock: Resource temporarily unavailable',
+    fact: 'cni.switch_db_locked',
+  },
+  {
+    line: `${J} kubelet[5932]: E1123 10:01:02.123456    5932 cache.go:80] Error deleting default_web-7fd/c6283daf1034ddef06ec3538258d8794f297984f660dd17d9bbc4c86a0db6f63 from cache: not found`,
+    fact: 'cni.teardown_failed',
+  },
+  {
+    line: '  Normal   SandboxChanged  5m (x12 over 1h)  kubelet  Pod sandbox changed, it will be killed and re-created.',
+    fact: 'pod.sandbox_recreate_loop',
+  },
+  {
+    line: 'After installing Calico the master is NotReady and the worker nodes are not Ready either.',
+    fact: 'cni.agent_not_placed',
+  },
   // Round 19: near misses. A container name refused (the kubelet's own retry, name_reserved's), another object that
   // "already exists", a RuntimeClass handler named and not configured (one class's pods, not the default runtime),
   // containerd's own exit line (the round-18 rule's), the kubelet's validation of a list whose plugin is missing, a

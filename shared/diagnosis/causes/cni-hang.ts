@@ -8,6 +8,7 @@ const CALLS_HANG: readonly FactId[] = [
   'cni.hang',
   'cni.slow',
   'cni.teardown_failed',
+  'pod.sandbox_recreate_loop',
   'runtime.status_timeout',
   'network.netdev_leak',
 ];
@@ -18,6 +19,10 @@ function notReadyOnly(facts: FactSet): boolean {
 
 /** Why the network is not ready, by the fact that says which: the sentence of the chain between condition and cause. */
 function notReadyReason(facts: FactSet): string {
+  if (facts.has('cni.agent_not_placed'))
+    return "The plugin's node agent is a DaemonSet, placed only on nodes whose taints it tolerates and whose labels its selector matches. The control plane carries kubeadm's NoSchedule taint (node-role.kubernetes.io/control-plane, master before 1.24): an agent without that toleration, or one set up for workers only, is not run there, so no CNI configuration is written on that node and only it stays NotReady.";
+  if (facts.has('cni.switch_db_locked'))
+    return "The plugin's node side runs on Open vSwitch: its database server (ovsdb-server) must open conf.db, taking the database's lock file first. Another process holds that lock (one left from an earlier start) or the server is not serving its socket, so ovs-vswitchd and the plugin's node agent wait for the switch and never write the CNI configuration.";
   return facts.has('cni.binary_missing')
     ? "The configuration names a plugin type; libcni looks for a binary of that name in the runtime's CNI bin directories (containerd's bin_dir, cri-o's plugin_dirs) and finds none there. The network plugin's installer copies its binaries to the directory it was told (most use /opt/cni/bin), while a distribution's runtime package may search only its own (/usr/libexec/cni on Fedora and RHEL, k3s's data directory)."
     : facts.has('cni.config_invalid')
@@ -58,6 +63,16 @@ export const cniHang: CauseModule = {
     { fact: 'cni.config_ignored', weight: 2.5 },
     { fact: 'node.never_ready', weight: 1 },
     { fact: 'cni.teardown_failed', weight: 2.5 },
+    // Round 20: the kubelet's SandboxChanged counted in hundreds: the kill of each old sandbox fails on every sync,
+    // its network teardown first (a lead; with the teardown error beside it, the chain is whole).
+    { fact: 'pod.sandbox_recreate_loop', weight: 1 },
+    // Round 20: the plugin's Open vSwitch unable to open its database (its lock held, its server not serving): the
+    // plugin's node side waits on the switch, as an agent down does.
+    { fact: 'cni.switch_db_locked', weight: 2.5 },
+    // Round 20: the plugin's agent not placed on some nodes (the control plane NotReady alone after the plugin is
+    // installed, or its DaemonSet's DESIRED below the nodes listed): a lead, the Ready condition's message and the
+    // node's /etc/cni/net.d complete it.
+    { fact: 'cni.agent_not_placed', weight: 2 },
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.embedded_exit', weight: 3 },
     // The directory the runtime's loader reads, listed empty: the configuration was never written (the agent's
@@ -117,6 +132,24 @@ export const cniHang: CauseModule = {
             'node',
             "edit the runtime's bin directory (containerd bin_dir / cri-o plugin_dirs) to include the directory holding the binaries, then restart the runtime",
             "or install the plugin's binaries into the directory the runtime searches; running pods keep their network",
+          ),
+        ]
+      : []),
+    ...(facts.has('cni.agent_not_placed')
+      ? [
+          read(
+            'cluster',
+            `kubectl get daemonsets -A -o wide; kubectl get node ${node} -o jsonpath='{.spec.taints}'`,
+            "the network plugin's DaemonSet (DESIRED against the nodes) and the taints of this node its pods must tolerate",
+          ),
+        ]
+      : []),
+    ...(facts.has('cni.switch_db_locked')
+      ? [
+          read(
+            'node',
+            'ls -la /etc/openvswitch/ /var/run/openvswitch/; pgrep -a ovsdb-server; pgrep -a ovs-vswitchd',
+            "the switch's database, its lock file (.conf.db.~lock~) and the processes that may hold it (one left from an earlier start)",
           ),
         ]
       : []),

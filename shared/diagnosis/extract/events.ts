@@ -47,10 +47,20 @@ function scanMessage(message: string, source: string, writer: Component): FactSe
   return found;
 }
 
+/**
+ * Round 20: the kubelet's SandboxChanged event (pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod, "Pod sandbox
+ * changed, it will be killed and re-created.", events.SandboxChanged) is written once for each sync that finds a pod's
+ * sandbox not ready or its network changed, before killing it. After a reboot every pod has one; one pod's event
+ * counted in hundreds means the kill (StopPodSandbox, the CNI DEL first) fails on every sync and the sync starts over.
+ */
+const SANDBOX_RECREATE_LOOP = 100;
+
 /** Facts from the events: reasons that are facts, each message's lines (every occurrence the event counts). */
 export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
   let notReady = 0;
   let ready = 0;
+  let sandboxChanged = 0;
+  let sandboxWhere = '';
   (bundle.events ?? []).forEach((raw, i) => {
     const e = normaliseEvent(raw);
     const where = `events[${i}]`;
@@ -58,12 +68,26 @@ export function extractEvents(bundle: EvidenceBundle, facts: FactSet): void {
     if (fact) facts.add({ id: fact, source: `${where}.reason`, text: `${e.reason}: ${e.message}`.trim() });
     if (e.kind === 'Node' && e.reason === 'NodeNotReady') notReady += e.count;
     if (e.kind === 'Node' && e.reason === 'NodeReady') ready += e.count;
+    // One event's count (one pod's sandbox, re-created again and again), not the sum: after a reboot every pod has
+    // one such event, and a hundred pods are not a loop.
+    if (e.reason === 'SandboxChanged' && e.count > sandboxChanged) {
+      sandboxChanged = e.count;
+      sandboxWhere = where;
+    }
     if (e.message)
       facts.absorb(
         scanMessage(e.message, `${where}.message`, componentOfReporter(e.component)).snapshot(),
         e.count,
       );
   });
+  if (sandboxChanged >= SANDBOX_RECREATE_LOOP) {
+    facts.add({
+      id: 'pod.sandbox_recreate_loop',
+      source: `${sandboxWhere}.count`,
+      text: `SandboxChanged ×${sandboxChanged}: Pod sandbox changed, it will be killed and re-created.`,
+      value: sandboxChanged,
+    });
+  }
   if (notReady >= FLAP_TRANSITIONS && ready >= FLAP_TRANSITIONS) {
     facts.add({
       id: 'node.flapping',

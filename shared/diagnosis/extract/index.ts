@@ -12,6 +12,7 @@ import { extractHost } from './host.ts';
 import { extractLiveState } from './live.ts';
 import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
+import { extractNodeRoles } from './node-roles.ts';
 import { deriveRuntimeDivergence } from './runtime-divergence.ts';
 import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
@@ -23,6 +24,7 @@ const EXTRACTORS = [
   extractAlerts,
   extractLogs,
   extractCommandOutputs,
+  extractNodeRoles,
   extractTaskLimits,
   extractMetrics,
   extractCapacity,

@@ -737,4 +737,83 @@ export const CNI_RULES: readonly Signature[] = [
     mechanism:
       "calico-node's start-up step failed and it exited: it could not read or write its datastore (the API server unreachable or refusing it), found no node address to use (or one another node already holds), or rejected its own configuration: it never writes the CNI configuration, so the node's network plugin stays not ready",
   },
+
+  // Round 20: Open vSwitch, the switch under openshift-sdn, ovn-kubernetes, kube-ovn and antrea. Its database server
+  // (ovsdb-server) and its tool (ovsdb-tool) open conf.db through ovsdb/log.c, which takes the database's lock file
+  // first (lib/lockfile.c, "<dir>/.<name>.~lock~"): a process left from an earlier start that still holds it makes
+  // every later open fail with EAGAIN (lockfile_lock maps EACCES to EAGAIN). Without the database neither
+  // ovs-vswitchd nor the plugin's node agent can start, so the plugin never writes its CNI configuration.
+  {
+    fact: 'cni.switch_db_locked',
+    pattern: 'failed to lock lockfile',
+    literals: ['failed to lock lockfile'],
+    source:
+      'openvswitch/ovs ovsdb/log.c ovsdb_log_open (ovsdb_io_error(retval, "%s: failed to lock lockfile", name), since 2009 41709cc, every release to 3.x), printed by ovsdb-tool and ovsdb-server through lib/ovsdb-error.c ovsdb_error_to_string ("I/O error: %s (%s)", the errno\'s text in parentheses)',
+    mechanism:
+      "Open vSwitch cannot open its database because another process (often one left from an earlier start) holds the database's lock: ovsdb-server does not start, so ovs-vswitchd and the network plugin's node agent wait for it and the plugin never becomes ready",
+  },
+  {
+    fact: 'cni.switch_db_locked',
+    pattern:
+      '\\.~lock~: (?:cannot lock file because it is already locked by pid [0-9]+|failed to lock file: )',
+    literals: ['.~lock~: '],
+    source:
+      'openvswitch/ovs lib/lockfile.c lockfile_lock (VLOG_WARN "%s: cannot lock file because it is already locked by pid %ld", "%s: failed to lock file: %s"; the lock name from lockfile_name, ".<file>.~lock~" beside the file), every release since 1.0',
+    mechanism:
+      "another process holds Open vSwitch's database lock file: the database server (or the tool creating the database) cannot open it, so the switch and the network plugin that needs it do not start",
+  },
+  {
+    fact: 'cni.switch_db_locked',
+    pattern:
+      '(?:ovsdb-server|ovs-vswitchd)\\.pid: already running as pid [0-9]+, aborting|db\\.sock: database connection failed \\((?:No such file or directory|Connection refused)\\)|db\\.sock: connection attempt failed \\((?:No such file or directory|Connection refused)\\)',
+    literals: [
+      'already running as pid',
+      'db.sock: database connection failed',
+      'db.sock: connection attempt failed',
+    ],
+    source:
+      'openvswitch/ovs lib/daemon-unix.c check_already_running (VLOG_FATAL "%s: already running as pid %ld, aborting"), utilities/ovs-vsctl.c do_vsctl (ctl_fatal "%s: database connection failed (%s)" with unix:/var/run/openvswitch/db.sock), lib/reconnect.c reconnect_disconnected (VLOG_INFO "%s: %s attempt failed (%s)", the type "connection"), every release since 1.0',
+    mechanism:
+      "Open vSwitch's database server is not serving its socket (not started, or a leftover instance still holds its pid file): ovs-vsctl and ovs-vswitchd cannot reach the database, so the network plugin's node agent, which configures the switch through it, cannot become ready",
+  },
+  {
+    // ovn-kubernetes' CNI ADD waits for ovn-controller to bind the pod's OVS port (external_ids ovn-installed) and
+    // fails when the wait times out: the node's OVS/OVN not programming ports.
+    fact: 'cni.hang',
+    pattern: 'timed out waiting for OVS port binding',
+    literals: ['timed out waiting for OVS port binding'],
+    source:
+      'ovn-org/ovn-kubernetes go-controller/pkg/cni waitForPodInterface ("%s waiting for OVS port binding (ovn-installed) for %s %v", errDetail "timed out" when the ADD\'s context expires; "canceled while" when the pod went away, not read), returned from the CNI ADD as "failed to configure pod interface: ..."',
+    mechanism:
+      "the CNI ADD blocks until ovn-controller binds the pod's port on the node's Open vSwitch and gives up at its timeout: the node's OVS/OVN is not programming ports, so every new pod waits and fails",
+  },
+
+  // Round 20: the kubelet's in-tree CNI driver's DEL error cut short (a terminal's width or a log shipper's line
+  // limit), before the network's name and the plugin's error: the driver's own argument shape (namespace_name/ and
+  // the 64-hex sandbox ID) and its verb are the driver's, at the start of the kubelet's message: kubernetes pkg/kubelet/dockershim/network/cni/cni.go deleteFromNetwork ("Error deleting %s_%s/%s from
+  // network %s/%s: %v", 1.11 to 1.23; the Windows kubelet uses the same file), cri-dockerd after.
+  {
+    fact: 'cni.teardown_failed',
+    pattern: 'Error deleting [^ _/\\n]{1,63}_[^ /\\n]{1,253}/[0-9a-f]{64} from',
+    // Anything after "from" but the network's name is another deletion (a cache, a store).
+    unless: '[0-9a-f]{64} from +[^ n\\n]|[0-9a-f]{64} from +n[^e]',
+    literals: ['Error deleting '],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/dockershim/network/cni/cni.go (*cniNetworkPlugin).deleteFromNetwork (klog.Errorf "Error deleting %s_%s/%s from network %s/%s: %v", 1.11-1.23; pkg/kubelet/network/cni before 1.10), cri-dockerd network/cni after 1.24: the line cut after "from" by a terminal or a shipper',
+    mechanism:
+      "the kubelet's CNI driver failed to delete a pod's sandbox from the network (the plugin's DEL returned an error): the sandbox cannot be stopped, and the kubelet retries it on every sync",
+  },
+  {
+    // The same event as `kubectl describe` prints it, its count in the Age column: three digits or more is a hundred
+    // re-creations or more (one per pod after a reboot is the normal case and has no count shown).
+    fact: 'pod.sandbox_recreate_loop',
+    pattern:
+      'SandboxChanged[ \\t]+[^\\n]{0,60}\\(x[1-9][0-9]{2,} over [^)\\n]{1,20}\\)[^\\n]{0,80}[Ss]andbox changed, it will be killed and re-created',
+    literals: ['SandboxChanged'],
+    source:
+      'kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (*kubeGenericRuntimeManager).SyncPod (recorder.Eventf(pod, v1.EventTypeNormal, events.SandboxChanged, "Pod sandbox changed, it will be killed and re-created."), since 1.6), printed by kubectl describe (staging/src/k8s.io/kubectl/pkg/describe/describe.go DescribeEvents: "%s (x%d over %s)" in the Age column when the count is above 1)',
+    mechanism:
+      "the kubelet found the pods' sandboxes changed and tried to kill and re-create them hundreds of times: killing the old sandbox (its CNI DEL first) fails on every sync, so no pod comes back",
+  },
 ];

@@ -116,6 +116,22 @@ const HANG_NOT_SAID = [
 const PER_POD_CAUSE =
   '[Ii]mage[^\\n]{0,40}(?:pull|misspel|typo|wrong|not found|does ?n.t exist)|ImagePull|ErrImage|pull (?:failed|error)|(?:[Vv]olume|PVC|[Ss]ecret|[Cc]onfig[Mm]ap)[^\\n]{0,30}(?:attach|mount|not found|missing)|(?:镜像|映像|イメージ)[^\\n]{0,10}(?:拉取|拉不|写错|不存在|pull)|拉取失败|(?:挂载|掛載)[^\\n]{0,6}(?:失败|失敗)';
 
+/** A network plugin named in people's words (its kind, or a project's name as people write it). */
+const PLUGIN_WORDS =
+  '(?:[Nn]etwork (?:plugin|add-?on|provider)|CNI|[Pp]od network|[Cc]alico|[Ff]lannel|[Cc]ilium|[Ww]eave|[Cc]anal|[Aa]ntrea|kube-router|[Kk]ube-[Oo][Vv][Nn]|ovn-k8s|ovn-kubernetes|OVN|[Oo]pen[Ss]hift[- ]SDN|openshift-sdn)';
+/** The control plane said NotReady: "the master node's status was notready", "control-plane is NotReady". */
+const CONTROL_PLANE_NOT_READY =
+  "(?:[Mm]aster|MASTER|[Cc]ontrol[- ]?[Pp]lane)(?: nodes?)?(?:'s)?(?: status)?(?: (?:is|was|are|were|stays?|stayed|remains?|remained|became|becomes|goes|went|shows?|showed|keeps?|kept|still|stuck|in|being|at|turned))* ?(?:NotReady|[Nn]ot ?[Rr]eady|NOT ?READY)";
+/** The other nodes said Ready, the state right after its verb (so "not Ready" is not it). */
+const WORKERS_READY =
+  "(?:[Ww]orker|[Mm]inion|[Ss]lave|[Oo]ther|[Aa]gent|[Cc]ompute)(?: nodes?)?s?(?:'s?)?(?: status(?:es)?)?(?: (?:is|are|was|were|became|become|turned|turn|went|go|shows?|showed|all|are all|were all))* (?:[Rr]eady|READY)";
+const PLUGIN_WORDS_ZH =
+  '(?:网络插件|網路插件|網絡插件|网络组件|CNI|cni|[Cc]alico|[Ff]lannel|[Cc]ilium|[Ww]eave|[Kk]ube-[Oo][Vv][Nn]|ovn|OVN|[Aa]ntrea)';
+const CONTROL_PLANE_NOT_READY_ZH =
+  '(?:[Mm]aster|MASTER|控制平面|主节点|主節點|管理节点)(?: ?节点| ?節點)?[^\\n。，,；;]{0,12}?(?:NotReady|[Nn]ot ?[Rr]eady|不 ?[Rr]eady|未就绪|未就緒|没有 ?[Rr]eady|没 ?[Rr]eady)';
+const WORKERS_READY_ZH =
+  '(?:[Nn]ode|[Ww]orker|工作|从|從|其他|其它|子)(?: ?节点| ?節點)(?:都|是|为|為|状态|狀態|的)*(?: ?)(?:Ready|ready|READY|就绪|就緒|正常)';
+
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
@@ -1158,5 +1174,33 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'observation: an instance said to fail its cloud provider\'s status or reachability check (AWS EC2 "Status checks for your instances": the instance status check sends ARP requests to its network interface, "Instance reachability check failed"; the system check covers the host under it; CloudWatch StatusCheckFailed_Instance / _System)',
     mechanism:
       'the instance does not answer on its network interface (a hung or panicked kernel, its network configuration lost, the host under it failing): its kubelet cannot reach the API server and nothing reaches it',
+  },
+  // Round 20, in words: the control plane NotReady while the workers turn Ready, said beside the network plugin. The
+  // plugin's agent is a DaemonSet placed only where it tolerates the taints (kubeadm's control-plane NoSchedule taint,
+  // cmd/kubeadm/app/constants ControlPlaneTaint; the DaemonSet controller's NodeShouldRunDaemonPod): one not run on
+  // the control plane writes no CNI configuration there. Either order of the two states, the plugin named in the line.
+  {
+    fact: 'cni.agent_not_placed',
+    pattern: `${PLUGIN_WORDS}[^\\n]{0,200}(?:${CONTROL_PLANE_NOT_READY}[^\\n]{0,150}${WORKERS_READY}|${WORKERS_READY}[^\\n]{0,150}${CONTROL_PLANE_NOT_READY})|(?:${CONTROL_PLANE_NOT_READY}[^\\n]{0,150}${WORKERS_READY}|${WORKERS_READY}[^\\n]{0,150}${CONTROL_PLANE_NOT_READY})[^\\n]{0,200}${PLUGIN_WORDS}`,
+    literals: ['master', 'control plane', 'control-plane', 'controlplane'],
+    observation: true,
+    prose: true,
+    specific:
+      'two roles compared on one condition: the control plane NotReady and the others Ready names the nodes where the agent does not run',
+    source:
+      "observation: the control plane NotReady and the workers Ready, beside the network plugin (kubernetes pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod places a DaemonSet's pod only on nodes whose taints it tolerates; kubeadm taints the control plane NoSchedule, cmd/kubeadm/app/constants ControlPlaneTaint/OldControlPlaneTaint)",
+    mechanism:
+      "the network plugin's node agent runs on the workers but not on the control plane (its DaemonSet does not tolerate the control-plane taint or selects workers only): no CNI configuration is written there, so only the control plane stays NotReady",
+  },
+  {
+    fact: 'cni.agent_not_placed',
+    pattern: `${PLUGIN_WORDS_ZH}[^\\n]{0,80}(?:${CONTROL_PLANE_NOT_READY_ZH}[^\\n]{0,60}${WORKERS_READY_ZH}|${WORKERS_READY_ZH}[^\\n]{0,60}${CONTROL_PLANE_NOT_READY_ZH})|(?:${CONTROL_PLANE_NOT_READY_ZH}[^\\n]{0,60}${WORKERS_READY_ZH}|${WORKERS_READY_ZH}[^\\n]{0,60}${CONTROL_PLANE_NOT_READY_ZH})[^\\n]{0,80}${PLUGIN_WORDS_ZH}`,
+    literals: ['master', '控制平面', '主节点', '主節點', '管理节点'],
+    observation: true,
+    prose: true,
+    source:
+      "observation: in Chinese, the control plane (master, 主节点, 控制平面) NotReady and the other nodes Ready, beside the network plugin (网络插件, CNI, a plugin's name); the DaemonSet placement as above",
+    mechanism:
+      "the network plugin's node agent runs on the workers but not on the control plane: no CNI configuration is written there, so only the control plane stays NotReady",
   },
 ];
