@@ -64,6 +64,9 @@ const WRITERS: Readonly<Record<string, readonly Component[]>> = {
   systemd: ['systemd'],
   dbus: ['systemd'],
   kernel: ['kernel'],
+  // k3s and rke2 log under their own journal identifiers (k3s, k3s-agent, rke2-server...), which components.ts
+  // maps to the kubelet they embed.
+  k3s: ['kubelet'],
 };
 
 /**

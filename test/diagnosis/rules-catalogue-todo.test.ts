@@ -384,3 +384,45 @@ describe('messages read as not bearing on the node', () => {
     expect(ids({ logs: { kubelet: line } })).not.toContain('cni.datastore_error');
   });
 });
+
+describe('the k3s agent and server (catalogue program k3s: rancher/k3s pkg/agent, pkg/daemons/executor)', () => {
+  const k3s = (level: string, msg: string) =>
+    journal('k3s[1234]', `time="2026-11-02T13:41:43Z" level=${level} msg="${msg}"`);
+
+  it("reads the server's refusal of the agent's node password (config.go getNodeNamedCrt) as an auth error", () => {
+    const logs = {
+      k3s: k3s(
+        'error',
+        "Failed to configure agent: Node password rejected, duplicate hostname or contents of '/etc/rancher/node/password' may not match server node-passwd entry, try enabling a unique node name with the --with-node-id flag",
+      ),
+    };
+    expect(ids({ logs })).toContain('kubelet.auth_error');
+  });
+
+  it('near miss: a password file the agent could not rewrite is not a refusal', () => {
+    const logs = { k3s: k3s('warning', 'Unable to write password file: permission denied') };
+    expect(ids({ logs })).not.toContain('kubelet.auth_error');
+  });
+
+  it("reads the embedded controller manager's fatal return (embed.go) as the k3s process, kubelet and all, exiting", () => {
+    const logs = { k3s: k3s('fatal', 'controller-manager exited: leaderelection lost') };
+    expect(ids({ logs })).toContain('kubelet.dead');
+  });
+
+  it("near miss: the cloud controller manager's own start line is no exit", () => {
+    const logs = { k3s: k3s('info', 'Running cloud-controller-manager --allocate-node-cidrs=false') };
+    expect(ids({ logs })).not.toContain('kubelet.dead');
+  });
+
+  it('reads a missing cgroup v2 controller (run.go validateCgroupsV2) as the kubelet unable to run on this host', () => {
+    const logs = { k3s: k3s('fatal', 'failed to find memory cgroup (v2)') };
+    expect(ids({ logs })).toContain('kubelet.cgroup_controller_missing');
+  });
+
+  it('near miss: a cgroup v1 host is not a missing v2 controller', () => {
+    const logs = {
+      k3s: k3s('fatal', 'failed to find cpuset cgroup, you may need to add "cgroup_enable=cpuset"'),
+    };
+    expect(ids({ logs })).not.toContain('kubelet.cgroup_controller_missing');
+  });
+});

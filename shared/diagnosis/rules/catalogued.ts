@@ -1637,4 +1637,28 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     source: "systemd src/core/socket.c socket_dispatch_timer (v239, v245.7, v249.17, v252.31, v255.13, v256; catalogue f39398d4f7d5)",
     mechanism: "a socket unit's processes survive SIGKILL",
   },
+  {
+    fact: "kubelet.cgroup_controller_missing",
+    pattern: "failed to find[^\\n]{0,300}cgroup \\(v2\\)",
+    literals: ["failed to find"],
+    from: ["kubelet"],
+    source: "k3s pkg/agent/run.go validateCgroupsV2 (k3s-1.20, k3s-1.21; catalogue 1474cc1c996f)",
+    mechanism: "k3s checks the cgroup v2 controllers the kubelet needs (cpu, memory, pids) before it starts it; a missing one is returned to main, which exits with this text before any kubelet runs",
+  },
+  {
+    fact: "kubelet.auth_error",
+    pattern: "Node password rejected, duplicate hostname or contents of '[^\\n]{0,300}' may not match server node-passwd entry, try enabling a unique node name with the --with-node-id flag",
+    literals: ["' may not match server node-passwd entry, try enabling a unique node name with the --with-node-id flag"],
+    from: ["kubelet"],
+    source: "k3s pkg/agent/config/config.go getNodeNamedCrt (k3s-1.19, k3s-1.20, k3s-1.21; catalogue d4cce23627dc)",
+    mechanism: "the server refuses the agent's node password (another node of the same name holds it, or the node's password file was replaced), so the agent gets no kubelet certificate and retries without ever starting the kubelet",
+  },
+  {
+    fact: "kubelet.dead",
+    pattern: "controller-manager exited:",
+    literals: ["controller-manager exited:"],
+    from: ["kubelet"],
+    source: "k3s pkg/daemons/executor/embed.go Embedded.ControllerManager (k3s-1.19, k3s-1.20, k3s-1.21; catalogue f841e532855a)",
+    mechanism: "on a k3s server the controller manager runs in the k3s process; its return makes logrus.Fatalf exit that process, and the node's embedded kubelet stops with it",
+  },
 ];
