@@ -119,7 +119,8 @@ function pieceAt(
   if (t.kind === 'string') return { text: t.value ?? '', literal: true };
   if (t.kind === 'ident' && arg[i + 1]?.text !== '(' && consts.has(constKey(arg, i)))
     return { text: consts.get(constKey(arg, i)) ?? '', literal: true };
-  if (t.kind === 'ident' && lang === 'c' && /^PRI[diouxX](?:8|16|32|64|MAX|PTR)$/.test(t.text))
+  // PRIuSIZE is Open vSwitch's size_t conversion (include/openvswitch/compiler.h).
+  if (t.kind === 'ident' && lang === 'c' && /^PRI[diouxX](?:8|16|32|64|MAX|PTR|SIZE)$/.test(t.text))
     return { text: 'llu', literal: false };
   const silent =
     (lang === 'c' && t.kind === 'ident' && /^KERN_[A-Z]+$/.test(t.text)) ||
@@ -350,10 +351,15 @@ interface CCall {
   level: AnyLevel | 'from-args';
   /** systemd prefixes a unit's messages with the unit name and ": ". */
   unit?: boolean;
+  /** Text the call writes before the format (Open vSwitch's ovs_error/ovs_fatal: the program name and ": "). */
+  prefix?: string;
 }
 
 const C_LEVEL_WORDS: Record<string, AnyLevel> = {
   emerg: 'fatal',
+  emer: 'fatal',
+  fatal: 'fatal',
+  abort: 'fatal',
   alert: 'fatal',
   crit: 'fatal',
   err: 'error',
@@ -399,6 +405,26 @@ const C_CALLS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => CCall]> =
   [/^dbus_set_error(?:_const)?$/, () => ({ at: 2, level: 'error-value' })],
   [/^_dbus_warn$/, () => ({ at: 0, level: 'warning' })],
   [/^_dbus_log$/, () => ({ at: 1, level: 'from-args' })],
+  // Open vSwitch (include/openvswitch/vlog.h): VLOG_FATAL/ABORT/EMER/ERR/WARN/INFO/DBG(fmt, ...) and their
+  // _ONCE forms take the format first; the rate-limited VLOG_*_RL(&rl, fmt, ...) and VLOG_*_BUF(errp, fmt, ...)
+  // second; VLOG(VLL_ERR, fmt, ...) names its level by a VLL_ token. VLOG_FATAL logs at EMER and exits.
+  [
+    /^VLOG_(FATAL|ABORT|EMER|ERR|WARN|INFO|DBG)(?:_ONCE)?$/,
+    (m) => ({ at: 0, level: word(m[1]?.toLowerCase()) }),
+  ],
+  [/^VLOG_(ERR|WARN|INFO|DBG)_(?:RL|BUF)$/, (m) => ({ at: 1, level: word(m[1]?.toLowerCase()) })],
+  [/^VLOG$/, () => ({ at: 1, level: 'from-args' })],
+  // lib/util.c: ovs_fatal/ovs_abort/ovs_error(err_no, fmt, ...) print "<program>: <message>" on stderr (and
+  // " (<strerror>)" when err_no is set): what ovs-vsctl and the daemons print before they exit.
+  [/^ovs_(fatal|abort|error)$/, (m) => ({ at: 1, level: word(m[1]), prefix: '%s: ' })],
+  // lib/db-ctl-base.c: ovs-vsctl's ctl_fatal(fmt, ...) logs the message and prints it through ovs_error(0, ...)
+  // before it exits; ctl_error(ctx, fmt, ...) keeps it as the command's error, printed the same way.
+  [/^ctl_fatal$/, () => ({ at: 0, level: 'fatal', prefix: '%s: ' })],
+  [/^ctl_error$/, () => ({ at: 1, level: 'error-value' })],
+  // ovsdb/ovsdb-error.c: ovsdb_error(tag, fmt, ...) and ovsdb_io_error(errno, fmt, ...) build an error that
+  // ovsdb-server logs or returns to its client (the transaction's "details").
+  [/^ovsdb_(?:io_)?error$/, () => ({ at: 1, level: 'error-value' })],
+  [/^ovsdb_syntax_error$/, () => ({ at: 2, level: 'error-value' })],
 ];
 
 function cCall(name: string): CCall | undefined {
@@ -418,7 +444,7 @@ const SEVERITY: readonly AnyLevel[] = ['fatal', 'error', 'warning', 'notice', 'i
 function levelFromTokens(tokens: readonly Token[], from: number, to: number): AnyLevel {
   let level: AnyLevel | undefined;
   for (let i = Math.max(0, from); i < Math.min(tokens.length, to); i++) {
-    const m = /^(?:LOG|KERN|DBUS_SYSTEM_LOG)_([A-Z]+)$/.exec(tokens[i]?.text ?? '');
+    const m = /^(?:LOG|KERN|DBUS_SYSTEM_LOG|VLL)_([A-Z]+)$/.exec(tokens[i]?.text ?? '');
     if (!m) continue;
     const word = (m[1] ?? '').toLowerCase();
     const found =
@@ -456,7 +482,11 @@ function cFunctionName(tokens: readonly Token[], brace: number): string | undefi
   // Skip attribute macros after the parameter list (`_pure_`, `_noreturn_`...).
   while (tokens[i]?.kind === 'ident' && i > brace - 4) i--;
   if (tokens[i]?.text !== ')') return undefined;
-  const open = opening(tokens, i);
+  let open = opening(tokens, i);
+  // A thread-safety annotation with arguments after the parameter list (Open vSwitch's
+  // `OVS_REQUIRES(mutex)`, `OVS_EXCLUDED(...)`) is no function name: the name is before the list before it.
+  while (/^OVS_[A-Z_]+$/.test(tokens[open - 1]?.text ?? '') && tokens[open - 2]?.text === ')')
+    open = opening(tokens, open - 2);
   const name = tokens[open - 1];
   return name?.kind === 'ident' ? name.text : undefined;
 }
@@ -477,7 +507,7 @@ function cMessage(tokens: readonly Token[], i: number, prefix: string): Omit<Fou
   if (!format) return undefined;
   const kernel = name.startsWith('pr_') || name.startsWith('printk');
   return {
-    format: (kernel ? prefix : '') + (spec.unit ? '%s: ' : '') + format,
+    format: (kernel ? prefix : '') + (spec.unit ? '%s: ' : '') + (spec.prefix ?? '') + format,
     syntax: 'c',
     level,
     call: name,

@@ -236,6 +236,41 @@ int unit_start(Unit *u) {
       ['%s: Failed to start transient scope: %m', 'warning', 'unit_start'],
     ]);
   });
+
+  it("reads Open vSwitch's VLOG_* macros (rate-limited, once, by VLL_ level) and ovs_fatal/ovs_error", () => {
+    const src = `static void
+bridge_run(void)
+{
+    VLOG_ERR_RL(&rl, "%s: could not open network device %s (%s)", br, name, ovs_strerror(error));
+    VLOG_WARN_ONCE("%s: backlog %"PRIuSIZE" bytes", name, n);
+    VLOG(VLL_INFO, "%s: datapath ID changed to %016"PRIx64, br, dpid);
+    VLOG_FATAL("%s: already running as pid %ld, aborting", name, pid);
+    VLOG_DBG_RL(&rl, "not kept");
+}
+int
+main(int argc, char *argv[])
+{
+    ovs_fatal(0, "unix:%s: database connection failed", db);
+    ovs_error(retval, "%s: read failed", name);
+    return ovsdb_syntax_error(json, NULL, "%s: unknown column", name);
+}
+static void
+vsctl_context_populate_cache(struct ctl_context *ctx)
+    OVS_REQUIRES(mutex)
+{
+    ctl_fatal("%s: database connection failed (%s)", db, ovs_retval_to_string(retval));
+}`;
+    expect(extractC(src).map((f) => [f.format, f.level, f.function])).toEqual([
+      ['%s: could not open network device %s (%s)', 'error', 'bridge_run'],
+      ['%s: backlog %llu bytes', 'warning', 'bridge_run'],
+      ['%s: datapath ID changed to %016llu', 'info', 'bridge_run'],
+      ['%s: already running as pid %ld, aborting', 'fatal', 'bridge_run'],
+      ['%s: unix:%s: database connection failed', 'fatal', 'main'],
+      ['%s: %s: read failed', 'error', 'main'],
+      ['%s: unknown column', 'error-value', 'main'],
+      ['%s: %s: database connection failed (%s)', 'fatal', 'vsctl_context_populate_cache'],
+    ]);
+  });
 });
 
 describe('messages promoted from the catalogue to rules', () => {

@@ -1661,4 +1661,32 @@ export const CATALOGUED_RULES: readonly Signature[] = [
     source: "k3s pkg/daemons/executor/embed.go Embedded.ControllerManager (k3s-1.19, k3s-1.20, k3s-1.21; catalogue f841e532855a)",
     mechanism: "on a k3s server the controller manager runs in the k3s process; its return makes logrus.Fatalf exit that process, and the node's embedded kubelet stops with it",
   },
+  {
+    fact: "cni.agent_down",
+    pattern: "another ovs-vswitchd process is running, disabling this process \\(pid[^\\n]{0,300}\\) until it goes away",
+    literals: ["another ovs-vswitchd process is running, disabling this process (pid"],
+    source: "openvswitch vswitchd/bridge.c bridge_run (2.13.11, 2.17.12, 3.1.7, 3.3.9; catalogue 15dbe407b53e)",
+    mechanism: "another ovs-vswitchd holds the database's ovs_vswitchd lock, so this one destroys its bridges and configures nothing until that one goes away: two instances (one left from an earlier start) and the switch the plugin's node agent needs is not set up by the one it talks to",
+  },
+  {
+    fact: "cni.agent_down",
+    pattern: "Generic Netlink family '[^\\n]{0,300}' does not exist\\. The Open vSwitch kernel module is probably not loaded\\.",
+    literals: ["' does not exist. The Open vSwitch kernel module is probably not loaded."],
+    source: "openvswitch lib/dpif-netlink.c dpif_netlink_init (2.13.11, 2.17.12, 3.1.7, 3.3.9; catalogue 3908ce81c2ae)",
+    mechanism: "ovs-vswitchd finds no ovs_datapath generic netlink family: the openvswitch kernel module is not loaded, so it cannot create the kernel datapath or any bridge (br-int), and the network plugin's node agent (ovnkube-node, antrea-agent, kube-ovn-cni, openshift-sdn) never gets its switch",
+  },
+  {
+    fact: "cni.switch_db_locked",
+    pattern: ": unexpected end of file reading schema",
+    literals: [": unexpected end of file reading schema"],
+    source: "openvswitch ovsdb/storage.c ovsdb_storage_read_schema (2.13.11, 2.17.12, 3.1.7, 3.3.9; catalogue 6fe74950fc05)",
+    mechanism: "the database file ends before its schema (an empty or truncated conf.db after a crash or a full disk): ovsdb-server cannot open it",
+  },
+  {
+    fact: "cni.agent_down",
+    pattern: "failed to create datapath",
+    literals: ["failed to create datapath"],
+    source: "openvswitch lib/dpif.c dpif_create_and_open (2.13.11, 2.17.12, 3.1.7, 3.3.9; catalogue ba34d8679745)",
+    mechanism: "ovs-vswitchd cannot create the kernel datapath (ovs-system) its bridges live in (the openvswitch module missing or refusing): no bridge the network plugin's node agent needs can exist",
+  },
 ];
