@@ -59,6 +59,9 @@ const WRITERS: Readonly<Record<string, readonly Component[]>> = {
   'grpc-go': ['kubelet', 'dockerd', 'containerd', 'crio', 'shim'],
   containerd: ['containerd', 'shim'],
   'cri-o': ['crio'],
+  // containers/storage is a library: its lines are cri-o's (logrus in cri-o's process), its errors travel up in
+  // cri-o's and the kubelet's ("Failed to create pod sandbox", CreatePodSandbox errors).
+  'containers-storage': ['crio', 'kubelet'],
   dockerd: ['dockerd'],
   runc: ['runc', 'containerd', 'shim', 'dockerd', 'crio', 'kubelet'],
   systemd: ['systemd'],
