@@ -373,6 +373,10 @@ export const FACT_MEANINGS = {
     "systemd stopped the kubelet because a unit it is bound to (the runtime's, in most installs) went inactive: nothing starts the kubelet again when that unit does",
   'kubelet.dependency_failed':
     "systemd did not start the kubelet because a unit it requires failed to start (the runtime's unit, in most installs)",
+  'etcd.unavailable':
+    "the control plane's datastore cannot serve writes (etcd without a leader, its requests timing out, unhealthy, or read-only past its space quota): the API server fails every write, the kubelets' Lease and status among them",
+  'etcd.starved':
+    "etcd cannot serve while the disk it writes to is saturated or too slow for it: the datastore's outage follows from the node's I/O starvation",
   'etcd.slow_disk':
     "etcd (or kine, k3s's SQL datastore) warns that its disk holds it up (slow WAL fdatasync, applies, requests or SQL that took too long, heartbeats sent late): the node's disk latency starves what shares it",
   'runtime.unit_failed':

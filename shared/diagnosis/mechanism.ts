@@ -23,6 +23,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.dead_with_runtime': 'kubelet exits while the runtime is down',
   'runtime.service_stopped': 'runtime stopped',
   'etcd.slow_disk': 'disk latency (etcd slow disk)',
+  'etcd.unavailable': 'control-plane datastore unavailable',
+  'etcd.starved': 'datastore starved of disk I/O',
   'kubelet.dead': 'kubelet not running',
   'kubelet.killed': 'kubelet SIGKILLed',
   'kubelet.panic': 'kubelet panic',

@@ -265,6 +265,12 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'etcd.slow_disk',
     origin: 'unknown',
   },
+  // etcd answering that it cannot serve (rpctypes), as the API server logs a failed write.
+  {
+    line: 'E1123 10:01:02.123456       1 status.go:71] apiserver received an error that is not an metav1.Status: rpctypes.EtcdError{code:0xe, desc:"etcdserver: request timed out"}: etcdserver: request timed out',
+    fact: 'etcd.unavailable',
+    origin: 'unknown',
+  },
   // Round 17: the API server's etcd client failing to dial etcd's client port (grpc-go's address format before and
   // after v1.60), and etcd refusing a loopback client's certificate (capnslog v3.3-v3.4, zap v3.4-v3.5, v3.6).
   {

@@ -206,8 +206,13 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.credentials_changed', weight: 2 },
     { fact: 'kubelet.heartbeat_failed', weight: 1.5 },
     { fact: 'nodes.all_not_ready', weight: 1.5 },
+    // The API server's datastore refusing to serve: every kubelet's Lease and status write fails with it.
+    { fact: 'etcd.unavailable', weight: 2 },
   ],
   against: [
+    // ... unless the node's own disk is saturated under etcd: then the datastore's outage is the starvation's
+    // consequence (extract/derived.ts), and the cut-off path is not the story.
+    { fact: 'etcd.starved', weight: 2 },
     { fact: 'kubelet.alive_while_unknown', weight: 2 },
     // The kubelet posted Ready=False itself with its container manager's refusal (older kubelets kept running after
     // initializeModules failed): it is alive and posting, so the refusal read as an exit does not cut the node off.

@@ -64,6 +64,8 @@ export const resourceStarvation: CauseModule = {
     // etcd's own slow-disk warnings: disk latency on a node that runs etcd (a k3s/rke2 server, a control-plane
     // node), which starves the API server and kubelet beside it. Supporting evidence: etcd warns on a busy disk too.
     { fact: 'etcd.slow_disk', weight: 1.5 },
+    // etcd unable to serve (no leader, timeouts) on a saturated disk: the datastore's outage follows from the I/O.
+    { fact: 'etcd.starved', weight: 1.5 },
     // The kernel's allocation failures above order 0, its empty high-order free lists, a slab cache it could not
     // create (mm/page_alloc.c warn_alloc, show_free_areas; mm/slab_common.c): memory short in the size asked for.
     { fact: 'mem.fragmented', weight: 2.5 },

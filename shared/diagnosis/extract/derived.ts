@@ -273,6 +273,17 @@ function shimMismatch(bundle: EvidenceBundle, facts: FactSet): void {
 }
 
 /**
+ * etcd unable to serve (etcd.unavailable) while the evidence shows the disk saturated or etcd's own slow-disk
+ * warnings: etcd's leader misses its heartbeats and its proposals time out when its WAL cannot be synced in time
+ * (etcd's tuning guide: the heartbeat interval and the disk's fsync latency), so the outage is the starvation's.
+ */
+function etcdStarved(facts: FactSet): void {
+  if (!facts.has('etcd.unavailable') || !(facts.has('io.saturated') || facts.has('etcd.slow_disk'))) return;
+  const [first] = facts.examples('etcd.unavailable');
+  if (first) facts.add({ ...first, id: 'etcd.starved' });
+}
+
+/**
  * An OOM report's header (or the allocator's path to the killer) with no memory-cgroup marker anywhere in the
  * evidence is a system OOM: a memcg OOM always adds "Memory cgroup out of memory" or a CONSTRAINT_MEMCG summary.
  */
@@ -537,6 +548,7 @@ const STATUS_LOST_ELSEWHERE: readonly FactId[] = [
   'network.iface_lost',
   'network.conntrack_full',
   'apiserver.down',
+  'etcd.unavailable',
   'apiserver.failover',
   'controlplane.watch_lost',
   'node.unresponsive',
@@ -601,6 +613,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   staleConnectionCured(facts);
   shimMismatch(bundle, facts);
   systemOom(facts);
+  etcdStarved(facts);
   runtimeBlocksKubelet(facts);
   runtimeUnitForks(facts);
   forksFailingWidely(facts);

@@ -824,6 +824,29 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       "the API server cannot create the etcd-backed storage for its endpoint leases (its datastore unreachable or refusing it) and exits at start: the node's kubelet, and every other, has no API server on this node to post to",
   },
+  // etcd answering but unable to serve: the errors its gRPC API returns when the cluster has no leader (quorum
+  // lost), times out a proposal, calls itself unhealthy or corrupt, or refuses writes once its space quota is
+  // exceeded (the NOSPACE alarm makes it read-only). The API server returns them to whoever wrote (the kubelet's
+  // Lease and node status among them) and logs them; kubectl prints them. Any component: they are quoted by the
+  // kubelet, the API server's static-pod log has no journal identifier, and people paste kubectl's answer. "leader
+  // changed" and "server stopped" are left out: an election or a member's restart returns them once, and the next
+  // request succeeds.
+  {
+    fact: 'etcd.unavailable',
+    literals: [
+      'etcdserver: no leader',
+      'etcdserver: request timed out',
+      'etcdserver: unhealthy cluster',
+      'etcdserver: corrupt cluster',
+      'etcdserver: mvcc: database space exceeded',
+    ],
+    pattern:
+      'etcdserver: (?:no leader|request timed out|unhealthy cluster|corrupt cluster|mvcc: database space exceeded)',
+    source:
+      'etcd-io/etcd api/v3rpc/rpctypes/error.go (ErrGRPCNoLeader "etcdserver: no leader", ErrGRPCTimeout "etcdserver: request timed out" and its "possibly due to previous leader failure" / "possibly due to connection lost" / "waiting for the applied index took too long" forms, ErrGRPCUnhealthy "etcdserver: unhealthy cluster", ErrGRPCCorrupt "etcdserver: corrupt cluster", ErrGRPCNoSpace "etcdserver: mvcc: database space exceeded"; v3.3 to v3.6, etcdserver/errors.go before the rpctypes move), returned through kubernetes staging/src/k8s.io/apiserver/pkg/storage/etcd3 (whose metrics label them NoLeader and Timeout)',
+    mechanism:
+      "the control plane's datastore cannot serve writes (etcd without a leader, its proposals timing out, or read-only past its space quota): the API server fails every write, the kubelets' Lease renewals and status updates among them, so nodes are marked NotReady while they run",
+  },
   // etcd refusing the TLS handshake of a client on its own host: on a kubeadm control-plane node that client is the
   // API server (--etcd-servers=https://127.0.0.1:2379) presenting a certificate etcd does not accept.
   {
