@@ -318,6 +318,10 @@ export const FACT_MEANINGS = {
     "a pod was evicted for writing past its own ephemeral-storage or emptyDir limit: the pod's limit, not the node's disk",
   'kernel.storage_stall':
     'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
+  'storage.remote_lost':
+    "the kernel's client of a network storage lost its server (libceph's monitors or OSDs, an iSCSI connection, a multipath device's last path): I/O to that storage waits until the server answers again",
+  'storage.load_is_stall':
+    'the load and I/O wait said high are tasks asleep in storage code (Linux counts tasks in D state in the load average, and time waiting on I/O that never completes as iowait): a stall, not demand',
   'disk.io_error': 'the kernel reports I/O or filesystem errors on a block device',
   'fs.readonly': 'a filesystem was remounted read-only or shut down after errors',
   'fs.corrupt':

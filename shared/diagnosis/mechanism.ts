@@ -25,6 +25,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'etcd.slow_disk': 'disk latency (etcd slow disk)',
   'etcd.unavailable': 'control-plane datastore unavailable',
   'etcd.starved': 'datastore starved of disk I/O',
+  'storage.remote_lost': 'network storage server lost',
   'kubelet.dead': 'kubelet not running',
   'kubelet.killed': 'kubelet SIGKILLed',
   'kubelet.panic': 'kubelet panic',

@@ -1642,6 +1642,52 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'kernel.storage_stall',
   },
   { line: kmsg('nfs: server 10.0.0.5 not responding, still trying'), fact: 'kernel.storage_stall' },
+  // Round 21: the network storage's clients losing their servers (net/ceph mon_client.c, messenger.c, osd_client.c;
+  // scsi_transport_iscsi.c, libiscsi.c; multipath-tools structs_vec.c, dm-mpath.c), and the frames of the waits
+  // added to the hung-task call traces.
+  {
+    line: kmsg('libceph: mon0 10.0.0.11:6789 session lost, hunting for new mon'),
+    fact: 'storage.remote_lost',
+  },
+  {
+    line: journal('kernel', 'libceph: mon2 (1)10.0.0.13:6789 session lost, hunting for new mon'),
+    fact: 'storage.remote_lost',
+  },
+  {
+    line: kmsg('libceph: mon1 (1)10.0.0.12:6789 socket closed (con state V1_BANNER)'),
+    fact: 'storage.remote_lost',
+  },
+  { line: kmsg('libceph: mon0 10.0.0.11:6789 socket error on read'), fact: 'storage.remote_lost' },
+  { line: kmsg('libceph: osd3 (2)10.0.0.21:6802 socket error on write'), fact: 'storage.remote_lost' },
+  { line: kmsg('libceph: mon1 (1)10.0.0.12:6789 connect error'), fact: 'storage.remote_lost' },
+  { line: kmsg('libceph: tid 44531 on osd7 timeout'), fact: 'storage.remote_lost' },
+  { line: kmsg('libceph: osd5 down'), fact: 'storage.remote_lost' },
+  { line: kmsg(' connection1:0: detected conn error (1020)'), fact: 'storage.remote_lost' },
+  {
+    line: kmsg(
+      ' connection2:0: ping timeout of 5 secs expired, recv timeout 5, last rx 4295893210, last ping 4295894462, now 4295895744',
+    ),
+    fact: 'storage.remote_lost',
+  },
+  { line: kmsg(' session3: session recovery timed out after 120 secs'), fact: 'storage.remote_lost' },
+  { line: journal('multipathd', 'mpatha: remaining active paths: 0'), fact: 'storage.remote_lost' },
+  {
+    line: kmsg('device-mapper: multipath: queue_if_no_path timeout on 253:2, failing queued IO'),
+    fact: 'storage.remote_lost',
+  },
+  { line: kmsg(' __wait_on_buffer+0x2f/0x40'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' out_of_line_wait_on_bit+0x91/0xb0'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' folio_wait_writeback+0x28/0x80'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' wait_on_page_writeback+0x43/0x90'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' blk_mq_freeze_queue_wait+0x62/0x90'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' blk_queue_enter+0x14c/0x250'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' rq_qos_wait+0xc8/0x150'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' wbt_wait+0x9b/0x100'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' submit_bio_wait+0x84/0xc0'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' xfs_buf_iowait+0x22/0xc0 [xfs]'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' xfs_ail_push_all_sync+0xb0/0x100 [xfs]'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' ceph_mdsc_wait_request+0x6b/0x1c0 [ceph]'), fact: 'kernel.storage_stall' },
+  { line: kmsg(' ceph_get_caps+0x112/0x170 [ceph]'), fact: 'kernel.storage_stall' },
   {
     line: kmsg('"echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.'),
     fact: 'kernel.hung_task',
@@ -2315,6 +2361,21 @@ const NEAR_MISSES: readonly Example[] = [
   },
   { line: kmsg('XFS (sda1): xfs_log_force: error -5 returned.'), fact: 'kernel.storage_stall' },
   { line: kmsg('nfs: server 10.0.0.5 OK'), fact: 'kernel.storage_stall' },
+  // Round 21: a client reconnected, a session established, a path failing over with others left, an OSD back up.
+  { line: kmsg('libceph: mon1 (1)10.0.0.12:6789 session established'), fact: 'storage.remote_lost' },
+  {
+    line: kmsg('libceph: client4121 fsid 1b2c3d4e-0000-4000-8000-000000000001'),
+    fact: 'storage.remote_lost',
+  },
+  { line: kmsg('libceph: osd5 up'), fact: 'storage.remote_lost' },
+  { line: journal('multipathd', 'mpatha: remaining active paths: 1'), fact: 'storage.remote_lost' },
+  { line: journal('multipathd', 'mpatha: remaining active paths: 10'), fact: 'storage.remote_lost' },
+  { line: kmsg('device-mapper: multipath: 253:2: Failing path 8:32.'), fact: 'storage.remote_lost' },
+  {
+    line: journal('iscsid', 'connection1:0 is operational after recovery (3 attempts)'),
+    fact: 'storage.remote_lost',
+  },
+  { line: kmsg(' wait_for_completion+0x12a/0x180'), fact: 'kernel.storage_stall' },
   // An application's task blocked in the kernel is a hung task, but not the runtime's.
   { line: kmsg('INFO: task java:4242 blocked for more than 120 seconds.'), fact: 'kernel.hung_task_runtime' },
   // A shim (its comm cut to 15 characters) is not the runtime's daemon; nor is docker-containe, which is either.

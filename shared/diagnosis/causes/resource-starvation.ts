@@ -73,6 +73,10 @@ export const resourceStarvation: CauseModule = {
     { fact: 'runc.init_enomem', weight: 2 },
   ],
   against: [
+    // Round 21: the load, CPU and I/O wait said high beside tasks hung in storage code or a network storage gone,
+    // with no resource shown exhausted: tasks in D state are counted in the load and their waits as iowait
+    // (extract/derived.ts loadIsStall), so the words count the stall, not demand; this takes back their weight.
+    { fact: 'storage.load_is_stall', weight: 2.5 },
     // A soft lockup naming a security agent's own process: the CPU is stuck in the agent's kernel path, not busy with
     // workloads' demand; this takes back the soft lockup's weight here.
     { fact: 'kernel.soft_lockup_agent', weight: 1.5 },

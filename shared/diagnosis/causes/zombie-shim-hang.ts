@@ -76,6 +76,9 @@ export const zombieShimHang: CauseModule = {
     { fact: 'runtime.name_reserved', weight: 1 },
     { fact: 'runtime.stdio_broken', weight: 0.5 },
     { fact: 'kernel.storage_stall', weight: 2.5 },
+    // Round 21: the kernel's network-storage client losing its servers (libceph's monitors or OSDs, an iSCSI
+    // connection, a multipath device's last path): a hint alone (each is retried), which hung tasks corroborate.
+    { fact: 'storage.remote_lost', weight: 1.5 },
     { fact: 'disk.io_error', weight: 1.5 },
     { fact: 'kernel.oops', weight: 1 },
   ],

@@ -284,6 +284,33 @@ function etcdStarved(facts: FactSet): void {
 }
 
 /**
+ * Round 21: load and I/O wait that are tasks stuck on storage. Linux counts tasks in uninterruptible sleep in the load
+ * average (kernel/sched/loadavg.c calc_load_fold_active: nr_running + nr_uninterruptible, every release) and an idle
+ * CPU with a task waiting on block I/O as iowait (kernel/sched/cputime.c account_idle_time, nr_iowait_cpu), so
+ * tasks hung in storage code, or a network storage whose server is gone, raise both with no demand behind them: a
+ * device at 100 % utilisation with nothing completing is the same stall seen by iostat. Beside such evidence, the
+ * load, CPU and I/O wait said high are the stall's count, not starvation, unless a resource is shown exhausted.
+ */
+const STALL_FACTS: readonly FactId[] = ['kernel.storage_stall', 'storage.remote_lost'];
+const LOAD_FACTS: readonly FactId[] = ['cpu.saturated', 'io.saturated', 'node.overloaded'];
+const EXHAUSTED: readonly FactId[] = [
+  'mem.oom',
+  'mem.exhausted',
+  'mem.reclaim',
+  'mem.fragmented',
+  'disk.pressure',
+  'pid.pressure',
+  'runtime.oom_killed',
+  'cpu.throttled',
+];
+function loadIsStall(facts: FactSet): void {
+  if (!LOAD_FACTS.some((id) => facts.has(id)) || EXHAUSTED.some((id) => facts.has(id))) return;
+  const stall = STALL_FACTS.flatMap((id) => facts.examples(id));
+  const first = stall.find((f) => !f.observation) ?? stall[0];
+  if (first) facts.add({ ...first, id: 'storage.load_is_stall' });
+}
+
+/**
  * An OOM report's header (or the allocator's path to the killer) with no memory-cgroup marker anywhere in the
  * evidence is a system OOM: a memcg OOM always adds "Memory cgroup out of memory" or a CONSTRAINT_MEMCG summary.
  */
@@ -614,6 +641,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   shimMismatch(bundle, facts);
   systemOom(facts);
   etcdStarved(facts);
+  loadIsStall(facts);
   runtimeBlocksKubelet(facts);
   runtimeUnitForks(facts);
   forksFailingWidely(facts);

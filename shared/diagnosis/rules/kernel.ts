@@ -7,10 +7,16 @@ const RUNTIME_TASK = '(?:dockerd?|containerd|containerd-shim|docker-containerd|r
 /**
  * Kernel functions in which a task sleeps waiting on storage, as they appear as frames (`name+0xOFF/0xLEN`) in
  * the call trace that follows a hung-task report: the generic block/page-cache waits, NFS/SUNRPC, XFS log and
- * buffer locks, ext4's jbd2 journal, ceph and fuse requests.
+ * buffer locks, ext4's jbd2 journal, ceph and fuse requests. Round 21: the waits on a buffer or a page under
+ * writeback (fs/buffer.c __wait_on_buffer → out_of_line_wait_on_bit; mm/page-writeback.c folio_wait_writeback,
+ * wait_on_page_writeback before 5.16), blk-mq's queue entry and freeze (block/blk-core.c blk_queue_enter,
+ * block/blk-mq.c blk_mq_freeze_queue_wait), writeback throttling (block/blk-rq-qos.c rq_qos_wait, wbt_wait before
+ * 5.0), a synchronous bio (block/bio.c submit_bio_wait), XFS's buffer I/O and AIL push (fs/xfs/xfs_buf.c
+ * xfs_buf_iowait, xfs_trans_ail.c xfs_ail_push_all_sync), ceph's wait on its MDS request split out in 5.x
+ * (fs/ceph/mds_client.c ceph_mdsc_wait_request) and on its capabilities (fs/ceph/caps.c ceph_get_caps).
  */
 const STORAGE_WAIT_FRAME =
-  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn|_seq)?|xlog_wait|xlog_cil_force_(?:lsn|seq)|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_osdc_wait_request|request_wait_answer)\\+0x[0-9a-f]+/0x[0-9a-f]+';
+  '(?:io_schedule|bit_wait_io|wait_on_page_bit|folio_wait_bit_common|blk_mq_get_tag|rpc_wait_bit_killable|nfs_wait_bit_killable|nfs4_wait_clnt_recover|xfs_log_force(?:_lsn|_seq)?|xlog_wait|xlog_cil_force_(?:lsn|seq)|xfs_buf_lock|jbd2_log_wait_commit|wait_transaction_locked|start_this_handle|ceph_mdsc_do_request|ceph_mdsc_wait_request|ceph_osdc_wait_request|ceph_get_caps|request_wait_answer|__wait_on_buffer|out_of_line_wait_on_bit|folio_wait_writeback|wait_on_page_writeback|blk_mq_freeze_queue_wait|blk_queue_enter|rq_qos_wait|wbt_wait|submit_bio_wait|xfs_buf_iowait|xfs_ail_push_all_sync)\\+0x[0-9a-f]+/0x[0-9a-f]+';
 
 /** Between a call and strerror's words: ": " as programs print it, also without its space or in full-width form. */
 const SEP = '[:：] ?';
@@ -148,6 +154,19 @@ export const KERNEL_RULES: readonly Signature[] = [
       'blk_mq_get_tag+0x',
       'ceph_mdsc_do_request+0x',
       'ceph_osdc_wait_request+0x',
+      'ceph_mdsc_wait_request+0x',
+      'ceph_get_caps+0x',
+      '__wait_on_buffer+0x',
+      'out_of_line_wait_on_bit+0x',
+      'folio_wait_writeback+0x',
+      'wait_on_page_writeback+0x',
+      'blk_mq_freeze_queue_wait+0x',
+      'blk_queue_enter+0x',
+      'rq_qos_wait+0x',
+      'wbt_wait+0x',
+      'submit_bio_wait+0x',
+      'xfs_buf_iowait+0x',
+      'xfs_ail_push_all_sync+0x',
       'folio_wait_bit_common+0x',
       'io_schedule+0x',
       'jbd2_log_wait_commit+0x',
@@ -211,6 +230,80 @@ export const KERNEL_RULES: readonly Signature[] = [
       'linux net/sunrpc/clnt.c rpc_check_timeout ("%s: server %s not responding, still trying" on hard mounts, "…, timed out" on soft ones; the prefix is the RPC program: nfs, lockd)',
     mechanism:
       'an NFS server stopped answering: on hard mounts every process touching it sleeps in D state, on soft ones each call waits out its retries',
+  },
+
+  // Round 21: the network storage's clients losing their servers, as the kernel writes it. Each is a connection the
+  // client retries on its own (a monitor or OSD restarting, a path failing over writes the same line once); said
+  // again and again, or beside tasks hung in storage code, I/O to that storage waits until its server answers: a
+  // hint, which the hung tasks corroborate.
+  {
+    // libceph's monitor client: its session to the current monitor lost, it hunts among the others (pr_info
+    // "mon%d %s session lost, hunting for new mon"; the address is "(1)10.0.0.1:6789" with its messenger type from
+    // 5.x, and later kernels add the cluster's fsid and the client's id in parentheses after "mon%d" or at the end).
+    fact: 'storage.remote_lost',
+    pattern: 'mon[0-9]+[^\\n]{0,120} session lost, hunting for new mon',
+    literals: ['session lost, hunting for new mon'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/ceph/mon_client.c reopen_session (pr_info("mon%d %s session lost, hunting for new mon\\n"), every release since 2.6.34; the fsid and client id added to it in 6.x), printed with the "libceph: " prefix (pr_fmt)',
+    mechanism:
+      "the kernel's Ceph client lost its monitor and hunts for another: with the monitors gone it cannot renew its maps or authenticate, and I/O to the RBD and CephFS volumes it serves waits",
+  },
+  {
+    // libceph's messenger faulting a connection to a monitor or an OSD: con_fault's pr_warn("%s%lld %s %s\n") of the
+    // peer's entity, its address and con->error_msg ("socket closed", "socket error on read/write", "connect error",
+    // and from 5.11's msgr2 split "(con state %s)" after it).
+    fact: 'storage.remote_lost',
+    pattern:
+      'libceph: (?:mon|osd|mds)[0-9]+ [^\\n]{0,80}(?:socket closed|socket error on (?:read|write)|connect error|connection reset|read error|write error)',
+    literals: ['libceph: mon', 'libceph: osd', 'libceph: mds'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/ceph/messenger.c con_fault (pr_warn("%s%lld %s %s\\n", ENTITY_NAME(con->peer_name), ceph_pr_addr(&con->peer_addr), con->error_msg), every release since 2.6.34; the error_msg strings "socket closed", "socket error on read", "socket error on write", "connect error" from messenger.c and, since 5.11, messenger_v1.c/messenger_v2.c, with " (con state %s)" appended since 5.11)',
+    mechanism:
+      "the kernel's Ceph client lost its connection to a monitor or an OSD: requests to that server wait until it is reconnected, and with the cluster's monitors or OSDs gone every RBD or CephFS I/O waits",
+  },
+  {
+    // libceph's OSD client timing a request out (only with the osd_request_timeout mount option; otherwise it waits
+    // without end), or an OSD marked down in the map it received.
+    fact: 'storage.remote_lost',
+    pattern: 'libceph: (?:tid [0-9]+ on osd[0-9]+ timeout|osd[0-9]+ down)',
+    literals: ['libceph: tid', 'libceph: osd'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/ceph/osd_client.c handle_timeout (pr_err_ratelimited("tid %llu on osd%d timeout\\n"), since 4.8 with osd_request_timeout) and net/ceph/osdmap.c osdmap_apply_incremental (pr_info("osd%d down\\n"))',
+    mechanism:
+      "the kernel's Ceph client has an OSD request that got no answer in its timeout, or an OSD the map marks down: I/O to the objects that OSD serves waits for the cluster to recover",
+  },
+  {
+    // The iSCSI transport's connection error event (iscsi_conn_error_event) and the session's recovery timeout
+    // (session_recovery_timedout, after replacement_timeout, 120 s by default in open-iscsi); libiscsi's nop-out
+    // ping timing out (iscsi_check_transport_timeouts). All print with the "connection%d:%d: " or "session%d: " prefix
+    // of iscsi_cls_conn_printk / iscsi_cls_session_printk.
+    fact: 'storage.remote_lost',
+    pattern:
+      'connection[0-9]+:[0-9]+: (?:detected conn error \\([0-9]+\\)|ping timeout of [0-9]+ secs expired)|session[0-9]+: session recovery timed out after [0-9]+ secs',
+    literals: ['detected conn error', 'ping timeout of', 'session recovery timed out after'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/scsi/scsi_transport_iscsi.c iscsi_conn_error_event ("detected conn error (%d)") and session_recovery_timedout ("session recovery timed out after %d secs"), drivers/scsi/libiscsi.c iscsi_check_transport_timeouts ("ping timeout of %d secs expired, recv timeout %d, …"), every release since 2.6.2x',
+    mechanism:
+      "the node's iSCSI connection to its target failed: I/O to that LUN is queued while the session recovers, and fails once the recovery timeout passes",
+  },
+  {
+    // multipathd's count of a map's usable paths after one failed (libmultipath structs_vec.c
+    // update_queue_mode_del_path, condlog "%s: remaining active paths: %d"): 0 is the LUN with no path at all (one
+    // path failing with others left, dm-mpath's "Failing path", is a failover, not read).
+    // With queue_if_no_path (no_path_retry queue) every I/O to it waits; the kernel's dm-multipath says the
+    // same from its side when it fails its queued I/O after the timeout.
+    fact: 'storage.remote_lost',
+    pattern:
+      ': remaining active paths: 0(?![0-9])|queue_if_no_path timeout on [^\\n]{1,40}, failing queued IO',
+    literals: ['remaining active paths: 0', 'queue_if_no_path timeout on'],
+    source:
+      'linux drivers/md/dm-mpath.c queue_if_no_path_timeout_work (DMWARN("queue_if_no_path timeout on %s, failing queued IO"), since 5.5), and the userspace half of device-mapper multipath, multipath-tools libmultipath/structs_vec.c update_queue_mode_del_path (condlog(2, "%s: remaining active paths: %d"), multipathd/main.c before 0.7)',
+    mechanism:
+      'a multipath device lost its paths to the storage: with none left, I/O to it queues (queue_if_no_path) and every task touching it waits in D state',
   },
 
   {

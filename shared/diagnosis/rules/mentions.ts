@@ -575,6 +575,78 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       'the runtime takes minutes over every sandbox it creates (its disk under the snapshots, its shim and runc starts): no pod can start on the node, whichever container it is',
   },
+  // Round 21: filesystem commands that do not return. df(1) calls statfs(2) on every mounted filesystem and du(1)
+  // and ls(1) walk one with stat(2)/getdents(2): on a mount whose storage does not answer (an NFS hard mount, a
+  // CephFS or an RBD-backed filesystem whose cluster is gone, an iSCSI LUN with no path) the call sleeps in the
+  // kernel, uninterruptibly, until the storage answers. Said to hang, they are the same stall the kubelet's own
+  // statfs and the runtime's calls on that mount wait in (the kubelet's cadvisor and volume stats call statfs too).
+  {
+    fact: 'kernel.storage_stall',
+    specific:
+      'df, du or ls that never return are statfs/stat calls asleep in the kernel on a mount whose storage does not answer',
+    forms: [
+      {
+        pattern: `(?<![A-Za-z0-9_./-])\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?(?: /[^ \\n\`]{1,40})?\`?(?: (?:or|and|/) \`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?)?(?: (?:commands?|calls?))?${WITHIN_SENTENCE}{0,30}(?:hangs|hung|hanging|hang|stuck|freezes|froze|frozen|(?:never|not|doesn't|does not|didn't|did not|won't|wouldn't|would not|no longer) (?:return|returns|returned|returning|complete|completes|completed|finish|finishes|finished)|blocks? forever|waits? forever|never ends?)`,
+        literals: [
+          'hang',
+          'hung',
+          'stuck',
+          'freez',
+          'froze',
+          'return',
+          'complete',
+          'finish',
+          'forever',
+          'never end',
+        ],
+      },
+      {
+        pattern: `(?:hangs|hung|hanging|stuck|freezes|froze|blocks|blocked) (?:on|at|in|when running|running|executing|when executing|when I run|when we run) \`?(?:df|du|ls)(?: -[A-Za-z]{1,4})?\`?(?![A-Za-z0-9_-])`,
+        literals: ['hang', 'hung', 'stuck', 'freez', 'froze', 'block'],
+      },
+      {
+        pattern: `(?<![A-Za-z0-9_./-])\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?(?: ?命令)?(?:[^\\n。；！？]{0,12})?(?:卡住|卡死|hang住|夯住|没有返回|沒有返回|没返回|沒返回|不返回|无响应|無響應|没有响应|沒有響應|卡着不动|卡著不動|卡着|卡著|一直卡)`,
+        literals: ['卡住', '卡死', 'hang住', '夯住', '返回', '响应', '響應', '卡着', '卡著', '一直卡'],
+      },
+    ],
+    unless: [
+      // A directory listing slow under many files is the listing's own cost, not a mount that does not answer.
+      'many files',
+      'million files',
+      'millions of files',
+      'slow',
+      // The node's whole shell is the node (node.unresponsive), not one mount.
+      'every command',
+      'any command',
+      'all commands',
+    ],
+    source:
+      'df(1) (statfs(2) on every mounted filesystem), du(1) and ls(1) (stat(2), getdents(2)), and nfs(5) "hard" mounts: a call on a mount whose server does not answer retries without end, the caller in uninterruptible sleep (D state); the same holds for CephFS and RBD-backed filesystems while their cluster does not answer (libceph retries its monitors and OSDs)',
+    mechanism:
+      'a filesystem command on a mounted volume sleeps in the kernel waiting for a storage that does not answer: the kubelet and the runtime, whose calls touch the same mounts (statfs for volume stats, the container rootfs and its mounts), wait as long',
+  },
+  // Round 21: a storage cluster's monitors (Ceph's) or the cluster itself said down. Ceph's clients, the kernel's
+  // libceph among them, need a monitor quorum to get the cluster's maps and to authenticate (net/ceph/mon_client.c
+  // hunts among the monitors while none answers); with the monitors gone the OSDs cannot be found or re-mapped and
+  // I/O to the RBD and CephFS volumes waits. A bare "monitors" is Ceph's only with Ceph, Rook or RBD in the sentence.
+  {
+    fact: 'storage.remote_lost',
+    forms: [
+      {
+        pattern: `(?:[Cc]eph|CEPH|[Rr]ook|RBD|rbd|CephFS|cephfs)${WITHIN_SENTENCE}{0,60}(?:[Mm]onitors|[Mm]ons|MONs|mon daemons|[Mm]onitor quorum|quorum|cluster)${WITHIN_SENTENCE}{0,30}(?:(?:were|was|are|is|went|became|got) (?:not responsive|unresponsive|not responding|down|unreachable|offline|gone|out of quorum|lost)|not responsive|unresponsive|not responding|stopped responding|(?:lost|lose|losing|lost its|no) quorum|unreachable|went down|crashed|were down|was down|is down|are down|out of quorum)`,
+        literals: ['ceph', 'rook', 'rbd'],
+      },
+      {
+        pattern: `(?:[Cc]eph|CEPH|[Rr]ook|RBD|rbd|CephFS|cephfs) ?(?:的)?(?: ?集群| ?cluster)?(?: ?的)? ?(?:mon|MON|monitor|监视器|監視器)?${WITHIN_SENTENCE}{0,12}(?:挂了|掛了|挂掉|掛掉|宕机|宕機|宕掉|不可用|无响应|無響應|没有响应|沒有響應|失联|失聯|连不上|連不上|出问题|出問題|故障)`,
+        literals: ['ceph', 'rook', 'rbd'],
+      },
+    ],
+    unless: ['ceph-csi', 'cephcsi', 'csi-rbdplugin', 'csi-cephfsplugin', 'provisioner', 'operator pod'],
+    source:
+      "Ceph's architecture (docs.ceph.com 'Architecture': clients get the cluster map from a monitor quorum before any I/O; 'Monitor Config Reference': without a quorum the cluster cannot serve), and the kernel's libceph (net/ceph/mon_client.c reopen_session hunting for a monitor, osd_client.c waiting on its requests without a timeout by default)",
+    mechanism:
+      "the storage cluster behind the node's volumes stopped answering: the kernel's client retries without end, and every task reading or writing those volumes (and df, the kubelet's statfs, the runtime's calls on their containers) sleeps in D state",
+  },
   // Round 20: sandbox creation said to fail for every pod, again and again, or the network plugin's own agent said not
   // to start because its sandbox cannot be made. A sandbox is made from the sandbox (pause) image alone, by the runtime
   // (containerd CRI sandbox_run.go RunPodSandbox: the sandbox image's snapshot and unpack; cri-o server/
