@@ -131,3 +131,32 @@ describe('round 21: what the facts reach', () => {
     expect(d.causes[0]?.confidence ?? 1).toBeLessThan(0.7);
   });
 });
+
+describe('round 21: the chain an engineer follows on a storage stall', () => {
+  it('names the storage, and asks which mount no longer answers', () => {
+    const d = diagnose({
+      logs: {
+        kernel: kern(
+          'libceph: mon0 10.0.0.11:6789 session lost, hunting for new mon',
+          'INFO: task kworker/1:2:4120 blocked for more than 120 seconds.',
+          ' jbd2_log_wait_commit+0xac/0x120',
+        ),
+      },
+    } as never);
+    const first = d.causes[0];
+    expect(first?.id).toBe('zombie_shim_hang');
+    expect(first?.chain.join(' ')).toMatch(/storage under the node stopped answering/);
+    expect(first?.commands.map((c) => c.command).join('\n')).toMatch(/stat -f/);
+  });
+
+  it('a zombie under its shim keeps the shim chain', () => {
+    const d = diagnose({
+      commandOutputs: {
+        'ps -eo pid,ppid,stat,cmd':
+          '4242 4100 Z [sh] <defunct> (parent 4100 /usr/bin/containerd-shim-runc-v2)',
+      },
+      logs: { kernel: kern(' jbd2_log_wait_commit+0xac/0x120') },
+    } as never);
+    expect(d.causes[0]?.chain.join(' ')).not.toMatch(/storage under the node stopped answering/);
+  });
+});

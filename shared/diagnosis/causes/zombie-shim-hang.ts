@@ -3,6 +3,13 @@ import { competingDefects } from '../defects.ts';
 import type { FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
 
+/** Evidence of storage that does not answer: tasks hung in storage code, a network storage's server lost. */
+function onStorage(facts: FactSet): boolean {
+  return (
+    facts.has('kernel.storage_stall') || facts.has('storage.remote_lost') || facts.has('proc.dstate_storage')
+  );
+}
+
 /** The shim's pid when the evidence names it (`... (parent 4242 /usr/bin/containerd-shim ...)`). */
 function shimPid(facts: FactSet): string | undefined {
   for (const fact of facts.examples('proc.zombie_shim')) {
@@ -107,6 +114,20 @@ export const zombieShimHang: CauseModule = {
       ];
     const relist =
       'Relist asks the runtime for the status of every changed container; one call that never returns blocks the whole relist.';
+    // Round 21: the storage under the node stopped answering (tasks hung in storage code, its network storage's
+    // server lost), with nothing of a zombie or a shim of its own: the chain an engineer follows is the storage's.
+    const shimSide =
+      facts.has('proc.zombie_shim') ||
+      facts.has('proc.shim_leftover') ||
+      facts.has('runtime.shim_hang') ||
+      facts.has('runtime.shim_blocked') ||
+      facts.has('runc.init_stuck');
+    if (!shimSide && onStorage(facts))
+      return [
+        relist,
+        "Tasks sleep uninterruptibly (D state) on a storage that does not answer: a network filesystem or block device whose server, monitors, OSDs or paths are gone, or a journal waiting on such a device. The kubelet's and the runtime's calls that touch it (statfs for volume stats, a container's stop or inspect on its mounts) wait with them, and Linux counts every such task in the load average, so the load climbs with no work behind it.",
+        'Root cause: the storage under the node stopped answering; bring its server back (the NFS server, the Ceph monitors and OSDs, the iSCSI target, the multipath paths), or drain the node, force-unmount and reboot it: a task in D state cannot be killed.',
+      ];
     if (facts.has('proc.shim_leftover') && !facts.has('proc.zombie_shim'))
       return [
         relist,
@@ -151,6 +172,20 @@ export const zombieShimHang: CauseModule = {
       "dmesg -T | grep -A10 'blocked for more than' | tail -n 60",
       'kernel hung-task reports and their stacks',
     ),
+    ...(onStorage(facts)
+      ? [
+          read(
+            'node',
+            "dmesg -T | grep -E 'libceph|rbd|nfs: server|lockd: server|connection[0-9]+:[0-9]+|session[0-9]+: session recovery|remaining active paths|queue_if_no_path' | tail -n 40",
+            "the network storage's client: its servers lost (Ceph monitors and OSDs, NFS, iSCSI) or its paths gone",
+          ),
+          read(
+            'node',
+            'awk \'$3 ~ /^(nfs4?|ceph|cifs|glusterfs|fuse)/ || $1 ~ /^\\/dev\\/(rbd|nbd|mapper|dm-)/ {print $1, $2, $3}\' /proc/mounts | while read dev mnt fs; do stat -f "$mnt" >/dev/null 2>&1 & p=$!; sleep 3; if kill -0 $p 2>/dev/null; then echo "HUNG  $fs $mnt ($dev)"; else echo "ok    $fs $mnt"; fi; done',
+            'which network or mapped mount no longer answers a statfs within 3 seconds (each check runs in the background: a statfs stuck in D state cannot be killed, so the loop does not wait on it)',
+          ),
+        ]
+      : []),
     read(
       'node',
       `timeout 10 ${tools.cli} ps -a | head -n 50`,

@@ -291,7 +291,7 @@ function etcdStarved(facts: FactSet): void {
  * device at 100 % utilisation with nothing completing is the same stall seen by iostat. Beside such evidence, the
  * load, CPU and I/O wait said high are the stall's count, not starvation, unless a resource is shown exhausted.
  */
-const STALL_FACTS: readonly FactId[] = ['kernel.storage_stall', 'storage.remote_lost'];
+const STALL_FACTS: readonly FactId[] = ['kernel.storage_stall', 'storage.remote_lost', 'proc.dstate_storage'];
 const LOAD_FACTS: readonly FactId[] = ['cpu.saturated', 'io.saturated', 'node.overloaded'];
 const EXHAUSTED: readonly FactId[] = [
   'mem.oom',
