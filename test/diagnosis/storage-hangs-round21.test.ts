@@ -49,6 +49,37 @@ describe('round 21: filesystem commands that never return', () => {
   });
 });
 
+describe('round 21: a device busy with nothing moving', () => {
+  it.each([
+    'iostat -x 1 shows 100% util on the rbd devices, but not actually any I/O.',
+    'The load climbs, with iowait without any real IO behind it.',
+    'iostat 显示 rbd0 的 util 100%，但是没有任何读写。',
+    'nvme1n1 is fully utilized with zero throughput.',
+  ])('kernel.storage_stall ← %s', (text) => {
+    expect(said(text)).toContain('kernel.storage_stall');
+  });
+
+  it.each([
+    'The disk is at 100% util with heavy writes from the database.',
+    'CPU is 100% utilized with no IO.',
+    'The CPUs are fully busy, no I/O at all.',
+    'iowait is high while the backup writes 400 MB/s.',
+  ])('not kernel.storage_stall ← %s', (text) => {
+    expect(said(text)).not.toContain('kernel.storage_stall');
+  });
+
+  it('in words alone, load and I/O wait beside a device busy with nothing moving rank below the stall', () => {
+    const d = diagnose({
+      logs: {
+        other:
+          'Load average skyrockets to 40 and the node becomes unusable. High IO wait without any real IO, lots of processes in D state. iostat shows 100% util on rbd0 but not actually any I/O.',
+      },
+    } as never);
+    expect(d.causes[0]?.id).toBe('zombie_shim_hang');
+    expect(d.causes[0]?.confidence ?? 1).toBeLessThan(0.7);
+  });
+});
+
 describe("round 21: a storage cluster's monitors said down", () => {
   it.each([
     'We had a problem with the Rook cluster, so the monitors were not responsive anymore.',

@@ -625,6 +625,33 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       'a filesystem command on a mounted volume sleeps in the kernel waiting for a storage that does not answer: the kubelet and the runtime, whose calls touch the same mounts (statfs for volume stats, the container rootfs and its mounts), wait as long',
   },
+  // Round 21: a device busy with nothing moving. iostat(1)'s %util is the share of time the device had requests in
+  // flight (/proc/diskstats field 10, io_ticks), r/s and w/s the requests completed: at 100 % with none completing,
+  // requests are outstanding and never finish, and the tasks waiting on them count as iowait and in the load. That is
+  // a stall below the filesystem (a network block device whose servers are gone, a deadlock in its path), not demand.
+  {
+    fact: 'kernel.storage_stall',
+    specific:
+      "a device at 100 % utilisation completing no I/O has requests outstanding that never finish (iostat's %util against r/s and w/s)",
+    forms: [
+      {
+        pattern: `(?<![Cc][Pp][Uu][^\\n.]{0,24})(?:100 ?%|fully) ?(?:util|utili[sz]ation|utili[sz]ed|busy)${WITHIN_SENTENCE}{0,60}(?:(?:but|with|yet|and)(?: there is| there's| there was)? )?(?:not actually any|without any|no|zero|not any|nothing in|0) (?:real |actual )?(?:I/?O|IO|io|reads? or writes?|reads?|writes?|throughput|r/s|w/s|IOPS)(?![A-Za-z])`,
+        literals: ['util', 'busy'],
+      },
+      {
+        pattern: `(?:[Ii][Oo] ?wait|iowait|I/O wait)${WITHIN_SENTENCE}{0,30}(?:without|with no|but no|yet no) (?:any )?(?:real |actual )?(?:I/?O|IO|io|disk activity|reads?|writes?|throughput)(?![A-Za-z])`,
+        literals: ['wait'],
+      },
+      {
+        pattern: `(?:util|使用率|利用率)[^\\n。；！？]{0,8}100 ?[%％][^\\n。；！？]{0,30}(?:但是?|却|卻)?[^\\n。；！？]{0,6}(?:没有|沒有|无|無)(?:任何|实际的?|實際的?)? ?(?:IO|I/O|io|读写|讀寫|吞吐)`,
+        literals: ['util', '使用率', '利用率'],
+      },
+    ],
+    source:
+      "iostat(1) (sysstat): %util 'Percentage of elapsed time during which I/O requests were issued to the device', r/s and w/s the requests completed, from /proc/diskstats (Documentation/admin-guide/iostats.rst: field 10 time spent doing I/Os); iowait, time a CPU sat idle with a task waiting on block I/O (kernel/sched/cputime.c)",
+    mechanism:
+      'requests to a block device are outstanding and never complete: every task reading or writing it sleeps in D state, counted in the load and as iowait with no work done',
+  },
   // Round 21: a storage cluster's monitors (Ceph's) or the cluster itself said down. Ceph's clients, the kernel's
   // libceph among them, need a monitor quorum to get the cluster's maps and to authenticate (net/ceph/mon_client.c
   // hunts among the monitors while none answers); with the monitors gone the OSDs cannot be found or re-mapped and
