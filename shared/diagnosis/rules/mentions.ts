@@ -586,7 +586,7 @@ export const MENTIONS: readonly Mention[] = [
       'df, du or ls that never return are statfs/stat calls asleep in the kernel on a mount whose storage does not answer',
     forms: [
       {
-        pattern: `(?<![A-Za-z0-9_./-])\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?(?: /[^ \\n\`]{1,40})?\`?(?: (?:or|and|/) \`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?)?(?: (?:commands?|calls?))?${WITHIN_SENTENCE}{0,30}(?:hangs|hung|hanging|hang|stuck|freezes|froze|frozen|(?:never|not|doesn't|does not|didn't|did not|won't|wouldn't|would not|no longer) (?:return|returns|returned|returning|complete|completes|completed|finish|finishes|finished)|blocks? forever|waits? forever|never ends?)`,
+        pattern: `(?<![A-Za-z0-9_./-])(?<!\`[^\`\\n]{1,60})(?<!(?:tasks|images?|containers?|ctr|crictl|docker|nerdctl|podman|kubectl|snapshots?|namespaces?|volumes?|network|pods?|get|list|ip|ip link|ip addr) )\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?(?: /[^ \\n\`]{1,40})?\`?(?: (?:or|and|/) \`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?)?(?: (?:commands?|calls?))?${WITHIN_SENTENCE}{0,30}(?:hangs|hung|hanging|hang|stuck|freezes|froze|frozen|(?:never|not|doesn't|does not|didn't|did not|won't|wouldn't|would not|no longer) (?:return|returns|returned|returning|complete|completes|completed|finish|finishes|finished)|blocks? forever|waits? forever|never ends?)`,
         literals: [
           'hang',
           'hung',
@@ -605,7 +605,7 @@ export const MENTIONS: readonly Mention[] = [
         literals: ['hang', 'hung', 'stuck', 'freez', 'froze', 'block'],
       },
       {
-        pattern: `(?<![A-Za-z0-9_./-])\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?(?: ?命令)?(?:[^\\n。；！？]{0,12})?(?:卡住|卡死|hang住|夯住|没有返回|沒有返回|没返回|沒返回|不返回|无响应|無響應|没有响应|沒有響應|卡着不动|卡著不動|卡着|卡著|一直卡)`,
+        pattern: `(?<![A-Za-z0-9_./-])(?<!\`[^\`\\n]{1,60})(?<!(?:tasks|images?|containers?|ctr|crictl|docker|nerdctl|podman|kubectl|snapshots?|namespaces?|volumes?|network|pods?|get|list|ip|ip link|ip addr) )\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?(?: ?命令)?(?:[^\\n。；！？]{0,12})?(?:卡住|卡死|hang住|夯住|没有返回|沒有返回|没返回|沒返回|不返回|无响应|無響應|没有响应|沒有響應|卡着不动|卡著不動|卡着|卡著|一直卡)`,
         literals: ['卡住', '卡死', 'hang住', '夯住', '返回', '响应', '響應', '卡着', '卡著', '一直卡'],
       },
     ],
