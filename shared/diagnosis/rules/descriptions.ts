@@ -259,9 +259,42 @@ export const SUBJECTS = {
     ],
     zh: ['主节点', '主節點', 'master', 'Master', '控制节点', '控制節點', '管理节点', '管理節點', '控制平面'],
   },
+  /**
+   * Storage the node reaches over the network, its filesystems (NFS, CIFS, CephFS, GlusterFS) and block devices
+   * (iSCSI, RBD): round 21 adds the storage clusters and targets, whose clients in the kernel retry without end while
+   * the server does not answer (net/ceph, drivers/scsi/scsi_transport_iscsi.c with its replacement timeout).
+   */
   networkStorage: {
-    en: ['NFS server', 'NFS share', 'NFS mount', 'NFS', 'nfs server', 'EFS', 'CIFS share'],
-    zh: ['NFS', 'nfs', '共享存储', '共享存儲'],
+    en: [
+      'NFS server',
+      'NFS share',
+      'NFS mount',
+      'NFS',
+      'nfs server',
+      'EFS',
+      'CIFS share',
+      'CephFS',
+      'GlusterFS',
+      'Gluster volume',
+      'iSCSI target',
+      'iSCSI storage',
+      'iSCSI LUN',
+      'storage cluster',
+      'Ceph cluster',
+      'RBD volume',
+    ],
+    zh: [
+      'NFS',
+      'nfs',
+      '共享存储',
+      '共享存儲',
+      '存储集群',
+      '存儲集群',
+      '分布式存储',
+      '分布式存儲',
+      '存储服务器',
+      '存儲服務器',
+    ],
   },
   disk: {
     en: [
