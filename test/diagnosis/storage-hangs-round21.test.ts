@@ -116,6 +116,20 @@ describe('round 21: what the facts reach', () => {
     expect(diagnose(bundle).causes[0]?.id).toBe('zombie_shim_hang');
   });
 
+  it.each([
+    'The load average went to 80 on a 4-core node, most processes were in D state.',
+    '负载很高，但是 CPU 空闲，很多进程处于 D 状态。',
+  ])('a load said of tasks in D state, in the same line, is the stall ← %s', (text) => {
+    expect(said(text)).toContain('storage.load_is_stall');
+    expect(diagnose({ logs: { other: text } } as never).causes[0]?.id).toBe('zombie_shim_hang');
+  });
+
+  it('a load beside D state with memory shown exhausted stays starvation', () => {
+    const text = 'Load went to 200. Memory was exhausted and kswapd ran, processes in D state.';
+    expect(said(text)).not.toContain('storage.load_is_stall');
+    expect(diagnose({ logs: { other: text } } as never).causes[0]?.id).toBe('resource_starvation');
+  });
+
   it('the load words with a resource shown exhausted stay starvation', () => {
     const bundle = {
       logs: {

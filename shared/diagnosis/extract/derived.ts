@@ -307,7 +307,16 @@ function loadIsStall(facts: FactSet): void {
   if (!LOAD_FACTS.some((id) => facts.has(id)) || EXHAUSTED.some((id) => facts.has(id))) return;
   const stall = STALL_FACTS.flatMap((id) => facts.examples(id));
   const first = stall.find((f) => !f.observation) ?? stall[0];
-  if (first) facts.add({ ...first, id: 'storage.load_is_stall' });
+  if (first) {
+    facts.add({ ...first, id: 'storage.load_is_stall' });
+    return;
+  }
+  // The load said in the same line as the tasks in D state ("load 80 on 4 cores, most processes in D state"): the
+  // person counts the load in those tasks, which is how Linux counts it; with no memory shown short (the exclusions
+  // above: reclaim also sleeps in D), a load of tasks in D state is a wait on I/O, not demand.
+  const load = LOAD_FACTS.flatMap((id) => facts.examples(id));
+  const together = facts.examples('proc.dstate').find((d) => load.some((l) => l.source === d.source));
+  if (together) facts.add({ ...together, id: 'storage.load_is_stall' });
 }
 
 /**
