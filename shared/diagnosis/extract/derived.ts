@@ -314,7 +314,9 @@ function loadIsStall(facts: FactSet): void {
   // The load said in the same line as the tasks in D state ("load 80 on 4 cores, most processes in D state"): the
   // person counts the load in those tasks, which is how Linux counts it; with no memory shown short (the exclusions
   // above: reclaim also sleeps in D), a load of tasks in D state is a wait on I/O, not demand.
-  const load = LOAD_FACTS.flatMap((id) => facts.examples(id));
+  // The load average (cpu.saturated, node.overloaded), not I/O said saturated: a disk busy with the kubelet's own
+  // threads waiting on it is a saturated disk as much as a stalled one.
+  const load = (['cpu.saturated', 'node.overloaded'] as const).flatMap((id) => facts.examples(id));
   const together = facts.examples('proc.dstate').find((d) => load.some((l) => l.source === d.source));
   if (together) facts.add({ ...together, id: 'storage.load_is_stall' });
 }
