@@ -86,6 +86,16 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     line: journal('haproxy[1201]', 'backend kube-apiserver has no server available!'),
     fact: 'apiserver.proxy_failed',
   },
+  // keepalived's track script and kube-vip's leader election.
+  {
+    line: journal('Keepalived_vrrp[1402]', 'VRRP_Script(check_apiserver) failed (exited with status 1)'),
+    fact: 'apiserver.down',
+  },
+  { line: journal('Keepalived_vrrp[1402]', 'VRRP_Script(chk_haproxy) timed_out'), fact: 'apiserver.down' },
+  {
+    line: 'time="2024-03-05T10:11:12Z" level=error msg="lost leadership, restarting kube-vip"',
+    fact: 'apiserver.down',
+  },
   // KubeEdge edgehub (edgecore) and cloudhub (cloudcore).
   {
     line: edgecore(
@@ -144,6 +154,11 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     line: yurthub('W', 'gc.go:83', 'all remote servers are unhealthy, skip gc events'),
     fact: 'edge.cloud_link_lost',
   },
+  // An edge node's kubelet said to restart in a loop, with "keep" and the bare verb.
+  {
+    line: 'On the edge node we can see kubelet keep restart every few minutes after the conversion.',
+    fact: 'kubelet.dead',
+  },
   // People's words: the clock set back.
   {
     line: 'When we changed the system time on the node to an earlier time, the node went NotReady for three hours.',
@@ -195,6 +210,15 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
   {
     line: "[ALERT]    (8) : backend 'web_backend' has no server available!",
     fact: 'apiserver.proxy_failed',
+  },
+  // keepalived's script succeeding, or a script that checks something else.
+  {
+    line: journal('Keepalived_vrrp[1402]', 'VRRP_Script(check_apiserver) succeeded'),
+    fact: 'apiserver.down',
+  },
+  {
+    line: journal('Keepalived_vrrp[1402]', 'VRRP_Script(chk_mysql) failed (exited with status 1)'),
+    fact: 'apiserver.down',
   },
   // edgehub's success and cloudcore's node connecting.
   {

@@ -400,6 +400,46 @@ export const nodeUnreachable: CauseModule = {
         ),
       ];
     }
+    if (facts.has('apiserver.proxy_failed')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          "crictl ps -a --name 'nginx-proxy|haproxy' ; crictl logs --tail 50 $(crictl ps -a -q --name 'nginx-proxy|haproxy' | head -n 1) 2>&1; journalctl -u snap.microk8s.daemon-apiserver-proxy -u k3s-agent -u rke2-agent --since -1h --no-pager | grep -E 'proxy failed|control plane endpoints|load balancer' | tail -n 20",
+          "the node-local proxy's own log: its exits, and which upstreams it found down (kubespray's nginx-proxy or haproxy static pod, MicroK8s' apiserver-proxy, the k3s/rke2 agent's load balancer)",
+        ),
+        read(
+          'node',
+          'cat /etc/nginx/nginx.conf /etc/haproxy/haproxy.cfg /var/snap/microk8s/current/args/traefik/provider.yaml /var/lib/rancher/*/agent/etc/*-load-balancer.json 2>/dev/null',
+          'the list of control-plane endpoints the proxy forwards to: empty, or naming servers that are gone',
+        ),
+        read(
+          'node',
+          'curl -sk https://<each listed server>:6443/healthz',
+          'whether the API servers the list names answer from this node',
+        ),
+      ];
+    }
+    if (facts.has('edge.cloud_link_lost')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          "journalctl -u edgecore --since -1h --no-pager | grep -E 'connection failed|connection is broken|Init (websocket|quic)|certificate|x509' | tail -n 30",
+          "KubeEdge's edge agent: why its hub cannot connect to cloudcore (the address, the certificates, or edged failing to start)",
+        ),
+        read(
+          'node',
+          "crictl logs --tail 50 $(crictl ps -a -q --name yurt-hub | head -n 1) 2>&1 | grep -E 'unhealthy|probe|certificate|x509'",
+          "OpenYurt's yurthub: which remote servers it finds unhealthy, and whether its certificates are those of this cluster",
+        ),
+        read(
+          'cluster',
+          'kubectl -n kubeedge logs deploy/cloudcore --tail 50',
+          'the cloud side: whether it sees the edge node connect and when it dropped it',
+        ),
+      ];
+    }
     if (PINNED.some((id) => facts.has(id))) {
       return [
         ...lookAround,

@@ -76,6 +76,19 @@ export const APISERVER_PATH_RULES: readonly Signature[] = [
     mechanism:
       'the node-local or shared balancer in front of the API servers has no server left up in their backend: every kubelet request through it is refused',
   },
+  // The holders of the API server's virtual address: keepalived's check of the API server (or its local balancer)
+  // failing, which lowers the instance's priority and moves the address; kube-vip losing its leader Lease, which
+  // drops the address on this node for another to take.
+  {
+    fact: 'apiserver.down',
+    pattern:
+      'VRRP_Script\\([A-Za-z0-9_.:-]*(?:[Aa]piserver|[Aa]pi|API|[Kk]ube|k8s|K8S|[Hh]aproxy|[Nn]ginx|[Mm]aster)[A-Za-z0-9_.:-]*\\) (?:failed|timed_out)|lost leadership, restarting kube-vip',
+    literals: ['VRRP_Script(', 'lost leadership, restarting kube-vip'],
+    source:
+      'keepalived keepalived/vrrp/vrrp_scheduler.c vrrp_script_child_thread ("VRRP_Script(%s) %s" and "VRRP_Script(%s) %s (%s %d)" with script_exit_type "failed" or "timed_out", since 1.3.6 (2017); "exited with status" as the reason in 2.x), for a track script named as the API server\'s or its balancer\'s check (check_apiserver, chk_haproxy); kube-vip pkg/cluster/clusterLeaderElection.go OnStoppedLeading ("lost leadership, restarting kube-vip", logrus then slog)',
+    mechanism:
+      "the holder of the API server's virtual address finds the API server (or its balancer) on this host failing and gives the address up: kubelets whose connections went to it lose their path until they reconnect to the new holder",
+  },
   // KubeEdge's edgehub (edgecore): its connection to cloudhub failed or broke.
   {
     fact: 'edge.cloud_link_lost',

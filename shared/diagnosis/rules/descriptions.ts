@@ -2093,6 +2093,9 @@ export const STATES = {
         ['keeps', 'keep', 'kept'],
         ['getting restarted', 'being restarted', 'getting killed', 'getting OOM killed', 'getting OOMKilled'],
       ),
+      // "keep" with the bare verb, as writers whose first language has no gerund put it ("kubelet keep restart
+      // every few minutes"): the same repetition as "keeps restarting".
+      phrase(['keeps', 'keep'], ['restart every', 'restart again', 'restart all the time', 'crash every']),
       zhPhrase(ZH_OFTEN, [
         '重启',
         '重啟',
