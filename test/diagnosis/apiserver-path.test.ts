@@ -154,6 +154,16 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     line: yurthub('W', 'gc.go:83', 'all remote servers are unhealthy, skip gc events'),
     fact: 'edge.cloud_link_lost',
   },
+  // People's words: the proxy's endpoint file empty, the proxy crashed.
+  {
+    line: 'The situation is that `traefik/provider.yaml` is present but empty on the worker.',
+    fact: 'apiserver.proxy_failed',
+  },
+  {
+    line: 'After the upgrade /var/lib/rancher/k3s/agent/etc/k3s-agent-load-balancer.json was empty and the agent could not reach the server.',
+    fact: 'apiserver.proxy_failed',
+  },
+  { line: 'The nginx-proxy on every worker crashed after the master was replaced.', fact: 'apiserver.down' },
   // An edge node's kubelet said to restart in a loop, with "keep" and the bare verb.
   {
     line: 'On the edge node we can see kubelet keep restart every few minutes after the conversion.',
@@ -211,6 +221,9 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
     line: "[ALERT]    (8) : backend 'web_backend' has no server available!",
     fact: 'apiserver.proxy_failed',
   },
+  // The endpoint file there and full, or its emptiness only supposed.
+  { line: 'provider.yaml is fine and lists all three control-plane nodes.', fact: 'apiserver.proxy_failed' },
+  { line: 'Maybe provider.yaml was empty at some point, we do not know.', fact: 'apiserver.proxy_failed' },
   // keepalived's script succeeding, or a script that checks something else.
   {
     line: journal('Keepalived_vrrp[1402]', 'VRRP_Script(check_apiserver) succeeded'),

@@ -122,6 +122,22 @@ export const APISERVER_PATH_RULES: readonly Signature[] = [
     mechanism:
       "yurthub, through which the edge node's kubelet reaches the API server, finds the cloud's API servers unhealthy: the node's Lease and status stay on the edge",
   },
+  // People's words: the file a node-local proxy reads its control-plane endpoints from, found empty.
+  {
+    fact: 'apiserver.proxy_failed',
+    pattern:
+      '(?:traefik/provider\\.yaml|provider\\.yaml|load-balancer\\.json|nginx-proxy[^ ]* config(?:uration)?|haproxy\\.cfg)`?[^.\\n]{0,40}(?:is|was|became|got|turned|left|ends? up|ended up|are|were) (?:present but |there but |completely |totally )?(?:empty|blank|truncated|0 bytes|zero bytes)',
+    literals: ['provider.yaml', 'load-balancer.json', 'nginx-proxy', 'haproxy.cfg'],
+    observation: true,
+    prose: true,
+    unlessSaid: '(?:may |might |could be|could have|[Ii]f |[Ww]hether|[Mm]aybe|可能|如果)',
+    specific:
+      "the node-local proxy's endpoint list said empty: it has nothing to forward the kubelet's requests to",
+    source:
+      "observation: the file a node-local API server proxy reads its control-plane endpoints from (MicroK8s' args/traefik/provider.yaml, read by microk8s-cluster-agent pkg/proxy/internal/config.go LoadConfiguration; the k3s/rke2 agent's etc/<name>-load-balancer.json, k3s-io/k3s pkg/agent/loadbalancer; kubespray's nginx.conf or haproxy.cfg) described empty",
+    mechanism:
+      "the node-local proxy's list of control-plane endpoints is empty: it refuses to run or forwards nowhere, and the kubelet's requests end on its own node",
+  },
   // People's words: the node's clock set back or jumping.
   {
     fact: 'clock.set_back',

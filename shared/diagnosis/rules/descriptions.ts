@@ -776,8 +776,16 @@ export const SUBJECTS = {
       'kube-vip',
       'API server load balancer',
       'apiserver load balancer',
+      // The node-local proxies in front of the API server (kubespray's nginx-proxy static pod, MicroK8s'
+      // apiserver-proxy service, the k3s/rke2 agent's client load balancer).
+      'nginx-proxy',
+      'apiserver-proxy',
+      'apiserver proxy',
+      'API server proxy',
+      'API-server proxy',
+      'agent load balancer',
     ],
-    zh: ['keepalived', 'haproxy', 'kube-vip'],
+    zh: ['keepalived', 'haproxy', 'kube-vip', 'nginx-proxy', 'apiserver-proxy'],
   },
   /** A network plugin's configuration file and the directory it is read from (containernetworking/cni libcni). */
   cniConfig: {
