@@ -164,6 +164,19 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     fact: 'apiserver.proxy_failed',
   },
   { line: 'The nginx-proxy on every worker crashed after the master was replaced.', fact: 'apiserver.down' },
+  // People's words: the edge link lost.
+  {
+    line: 'After the network change edgecore lost its connection to cloudcore and the edge node went NotReady.',
+    fact: 'edge.cloud_link_lost',
+  },
+  {
+    line: 'yurthub cannot connect to the API server from the edge site since the firewall update.',
+    fact: 'edge.cloud_link_lost',
+  },
+  {
+    line: 'The cloudcore log shows it removed the channel for the edge node a minute after start.',
+    fact: 'edge.cloud_link_lost',
+  },
   // An edge node's kubelet said to restart in a loop, with "keep" and the bare verb.
   {
     line: 'On the edge node we can see kubelet keep restart every few minutes after the conversion.',
@@ -224,6 +237,12 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
   // The endpoint file there and full, or its emptiness only supposed.
   { line: 'provider.yaml is fine and lists all three control-plane nodes.', fact: 'apiserver.proxy_failed' },
   { line: 'Maybe provider.yaml was empty at some point, we do not know.', fact: 'apiserver.proxy_failed' },
+  // The edge agent connected, or its loss only supposed.
+  { line: 'edgecore connected to cloudcore and the node became Ready.', fact: 'edge.cloud_link_lost' },
+  {
+    line: 'If edgecore cannot connect to cloudcore the node goes NotReady after a while.',
+    fact: 'edge.cloud_link_lost',
+  },
   // keepalived's script succeeding, or a script that checks something else.
   {
     line: journal('Keepalived_vrrp[1402]', 'VRRP_Script(check_apiserver) succeeded'),

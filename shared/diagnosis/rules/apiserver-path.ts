@@ -138,6 +138,20 @@ export const APISERVER_PATH_RULES: readonly Signature[] = [
     mechanism:
       "the node-local proxy's list of control-plane endpoints is empty: it refuses to run or forwards nowhere, and the kubelet's requests end on its own node",
   },
+  // People's words: the edge agent's link to the cloud side lost.
+  {
+    fact: 'edge.cloud_link_lost',
+    pattern:
+      "(?:edgecore|[Ee]dge[Hh]ub|edgehub|yurthub|yurt-hub|YurtHub)[^.\\n]{0,80}(?:lost (?:its |the )?connection|(?:is |was |got |gets )?disconnected|(?:can ?not|can't|could ?n[o']t|couldn't|unable to|fails? to|failed to) (?:connect|reach|talk)|(?:keeps? )?reconnecting)[^.\\n]{0,40}(?:cloud|cloudcore|cloudhub|CloudCore|CloudHub|API ?server|apiserver|master)|(?:cloudcore|CloudCore|cloudhub|CloudHub)[^.\\n]{0,60}(?:lost (?:its |the )?connection (?:to|with)|disconnected from|(?:drops?|dropped|removed?) (?:the |its )?(?:channel|connection|session)[^.\\n]{0,30}(?:for|to|of|with)) (?:the )?edge",
+    literals: ['edgecore', 'edgehub', 'yurthub', 'yurt-hub', 'cloudcore', 'cloudhub'],
+    observation: true,
+    prose: true,
+    unlessSaid: '(?:may |might |could be|could have|[Ii]f |[Ww]hether|[Mm]aybe|可能|如果)',
+    source:
+      "observation: KubeEdge's edgehub (in edgecore) and cloudhub (in cloudcore), OpenYurt's yurthub, described losing the edge node's connection to the cloud side (kubeedge edge/pkg/edgehub/edgehub.go Start's reconnect loop; openyurt pkg/yurthub/healthchecker)",
+    mechanism:
+      "the edge agent cannot reach the cloud side: the edge node's Lease and status stay on the edge and the node goes NotReady in the cloud's view",
+  },
   // People's words: the node's clock set back or jumping.
   {
     fact: 'clock.set_back',
