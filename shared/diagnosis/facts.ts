@@ -104,6 +104,12 @@ export const FACT_MEANINGS = {
   'network.link_up': 'the network link came back',
   'network.disrupted': "the node's network was restarted or cut",
   'apiserver.down': 'an API server (or its load balancer) was down',
+  'apiserver.proxy_failed':
+    "the node-local proxy or balancer the kubelet reaches the API server through has no server left (its list of control-plane endpoints empty, every upstream down) or exited on it: the kubelet's requests end on its own node",
+  'edge.cloud_link_lost':
+    "the edge agent's link to the cloud side is lost (KubeEdge's edgehub cannot connect or cloudcore dropped the node's channel, OpenYurt's yurthub finds the cloud's API servers unhealthy): the edge node's Lease and status do not reach the control plane",
+  'clock.set_back':
+    "the node's wall clock was set back or jumped into the past: the kubelet's status requests wait out the jump (client rate limiter on the wall clock) and Lease renewals stamped earlier than the last are ignored, for as long as the clock moved",
   'apiserver.failover':
     "nodes are described NotReady for minutes around a failover of the API server's path (one master, the holder of its virtual IP, a load-balanced replica or the balancer itself failed or moved): their kubelets' long-lived connections stayed on the dead end until dropped or the kubelet restarted",
   'mem.oom': 'the kernel ran out of memory or the kubelet reports memory pressure',

@@ -1,3 +1,4 @@
+import { APISERVER_PATH_RULES } from './rules/apiserver-path.ts';
 import { CATALOGUED_RULES } from './rules/catalogued.ts';
 import { CNI_RULES } from './rules/cni.ts';
 import { CONTAINERD_RULES } from './rules/containerd.ts';
@@ -42,6 +43,12 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
   { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  {
+    file: 'apiserver-path',
+    title:
+      "the node-local paths to the API server (nginx, haproxy, k3s's and MicroK8s' proxies, KubeEdge's and OpenYurt's hubs) and the node's clock",
+    rules: APISERVER_PATH_RULES,
+  },
   {
     file: 'monitoring',
     title:

@@ -6,6 +6,10 @@ import type { CauseModule } from './types.ts';
 /** The summary each defect fact gives, the most specific first: the first fact present decides. */
 const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
   [
+    'clock.set_back',
+    "The node's clock was set back, and the kubelet stops posting status for as long as the clock moved: its API client's rate limiter waits on the wall clock (client-go's token bucket on juju/ratelimit, kubernetes #54130), and the node controller ignores Lease renewals stamped earlier than the last one it saw (#113081). The node is Ready again once its clock passes the time it was moved from; keep the node's time synchronised (chrony or systemd-timesyncd slewing, not stepping it back).",
+  ],
+  [
     'kubelet.cgroup_unit_exists',
     "The kubelet's own cgroup manager fails on its kubepods slices: systemd answers that a slice the kubelet creates already exists, and the runc libcontainer the kubelet vendors takes that for a failure (a regression of kubelet 1.21.2-1.21.4 and 1.22.0-1.22.1, or slices left behind by an earlier install), so the kubelet exits at start or pods never get their cgroups. systemd is answering, not stalling.",
   ],
@@ -176,6 +180,12 @@ function defectChain(facts: FactSet): string[] {
   if (start) return [...start[1]];
   const sandbox = sandboxConfigChain(facts);
   if (sandbox) return sandbox;
+  if (facts.has('clock.set_back'))
+    return [
+      "The node's wall clock went back (a manual date -s, a time server stepping it, a VM restored from a snapshot).",
+      "The kubelet's client computes its rate limiter's wait from the wall clock in the releases that vendored juju/ratelimit, so its status request sleeps for as long as the clock moved; the node controller also ignores Lease renewals whose renewTime (the node's clock) is earlier than the last it saw.",
+      "Root cause: the kubelet's and the controller's use of the node's wall clock; the node recovers when its clock passes the time it was moved from, or at once when the kubelet restarts (its client's limiter starts anew).",
+    ];
   if (facts.has('kubelet.qos_root_missing'))
     return [
       'At start the container manager creates the kubepods cgroup (the node-allocatable root), then its QoS manager checks that the root exists before it makes the Burstable and BestEffort cgroups under it.',
@@ -247,6 +257,10 @@ export const kubeletDefect: CauseModule = {
     // deadlocked on locks a refactor added, reverted by #14292). Less than the Lease: a log excerpt may miss the lines.
     { fact: 'kubelet.loop_running_while_unknown', weight: 2.5 },
     { fact: 'kubelet.known_defect', weight: 3 },
+    // The node's clock set back, said: the kubelet's own status path waits out the jump (client-go's rate limiter on
+    // the wall clock, kubernetes #54130) and the node controller ignores Leases stamped earlier (#113081). A
+    // description, so it stays a lead; ask for the node's time synchronisation to confirm.
+    { fact: 'clock.set_back', weight: 2.5 },
     { fact: 'kubelet.startup_race', weight: 3 },
     { fact: 'network.link_up', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1 },
@@ -300,6 +314,15 @@ export const kubeletDefect: CauseModule = {
   chain: ({ facts }) => (facts.has('cgroup.pods_frozen') ? FROZEN_CHAIN : defectChain(facts)),
   commands: ({ node, facts, tools }) => [
     read('node', 'kubelet --version', 'kubelet release (compare with the fixed releases)'),
+    ...(facts.has('clock.set_back')
+      ? [
+          read(
+            'node',
+            "timedatectl; chronyc tracking 2>/dev/null; journalctl -b --no-pager | grep -iE 'time (has been )?(changed|jumped)|clock.*(step|changed)|System clock' | tail -n 20",
+            "the node's time synchronisation and when its clock was stepped",
+          ),
+        ]
+      : []),
     read(
       'node',
       "journalctl -u kubelet --since -1h --no-pager | grep -E 'use of closed network connection|watch close|EventedPLEG|Failed to start cAdvisor' | tail -n 20",

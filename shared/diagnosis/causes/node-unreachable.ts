@@ -116,6 +116,10 @@ function whyNoStatus(facts: FactSet): string {
     return "The kubelet's long-lived HTTP/2 connection to the API server went silent and was dropped (its health check's PING went unanswered, or the kernel aborted it after retransmitting for minutes): the path under it was lost, typically a server, its virtual address or its load balancer failing over. The node itself was fine; it reconnects once a new connection reaches a live server.";
   if (facts.has('controlplane.watch_lost'))
     return "The controller manager's own watch of Nodes and Leases lost its connection to the API server: the node lifecycle controller judged the node on Lease renewals it no longer received, so a healthy node can be marked NotReady until that watch reconnects.";
+  if (facts.has('apiserver.proxy_failed'))
+    return "The kubelet reaches the API server through a proxy or balancer on its own node (kubespray's nginx-proxy or haproxy, the k3s/rke2 agent's load balancer, MicroK8s' apiserver-proxy); that proxy has no control-plane endpoint left to forward to (its endpoint list rewritten empty, every upstream marked down) or exited on it, so every status and Lease update ends on the node. Check the proxy's endpoint list and its log, and whether the API servers it lists answer.";
+  if (facts.has('edge.cloud_link_lost'))
+    return "The edge node's agent reaches the control plane only over its link to the cloud side (KubeEdge's edgehub to cloudcore, OpenYurt's yurthub to the API servers); that link is down, so its Lease and status stay on the edge. The edge agent's own log (journalctl -u edgecore, the yurthub pod's log) says why: the cloud's address, its certificates, or the agent itself failing to start.";
   if (facts.has('apiserver.failover'))
     return "The kubelet keeps one long-lived connection to the API server's address; when the server behind it failed or the address moved (a virtual IP failing over, one replica or the balancer going down), the connection stayed on the dead end until the kernel gave up on it (TCP retransmissions, about 15 minutes by default) or the kubelet restarted, and the node's lease and status went nowhere meanwhile. Nodes connected through another server stayed Ready.";
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
@@ -141,6 +145,14 @@ export const nodeUnreachable: CauseModule = {
     // balancer failed): the kubelets' connections stay on the dead end until the kernel or a restart drops them. A
     // fact of its own beside the server described down (which alone stays below the verdict): the nodes' side.
     { fact: 'apiserver.failover', weight: 2.5 },
+    // The node-local proxy or balancer in the kubelet's path with no server left (its endpoint list emptied, every
+    // upstream down) or exited on it: the kubelet's requests end on its own node (rules/apiserver-path.ts).
+    { fact: 'apiserver.proxy_failed', weight: 2.5 },
+    // An edge node's link to the cloud side lost (edgehub, cloudhub, yurthub): its heartbeat stays on the edge.
+    { fact: 'edge.cloud_link_lost', weight: 2.5 },
+    // A clock set back: the kubelet's status waits out the jump (a kubelet defect first, kubelet-defect.ts); from the
+    // control plane's side the node is silent.
+    { fact: 'clock.set_back', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1.5 },
     { fact: 'network.link_down', weight: 1.5 },
     // The node's own interface unregistered or reset by its driver: more than a link that flapped (addresses and
@@ -385,6 +397,46 @@ export const nodeUnreachable: CauseModule = {
           'node',
           `systemctl restart ${home.unit}`,
           'renew the credentials first: with rotateCertificates and a bootstrap kubeconfig the kubelet requests a new certificate at start; on kubeadm without them, regenerate kubelet.conf (kubeadm kubeconfig user --org system:nodes --client-name system:node:<name>) on a control-plane node; on EKS, restore the instance role or its aws-auth mapping',
+        ),
+      ];
+    }
+    if (facts.has('apiserver.proxy_failed')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          "crictl ps -a --name 'nginx-proxy|haproxy' ; crictl logs --tail 50 $(crictl ps -a -q --name 'nginx-proxy|haproxy' | head -n 1) 2>&1; journalctl -u snap.microk8s.daemon-apiserver-proxy -u k3s-agent -u rke2-agent --since -1h --no-pager | grep -E 'proxy failed|control plane endpoints|load balancer' | tail -n 20",
+          "the node-local proxy's own log: its exits, and which upstreams it found down (kubespray's nginx-proxy or haproxy static pod, MicroK8s' apiserver-proxy, the k3s/rke2 agent's load balancer)",
+        ),
+        read(
+          'node',
+          'cat /etc/nginx/nginx.conf /etc/haproxy/haproxy.cfg /var/snap/microk8s/current/args/traefik/provider.yaml /var/lib/rancher/*/agent/etc/*-load-balancer.json 2>/dev/null',
+          'the list of control-plane endpoints the proxy forwards to: empty, or naming servers that are gone',
+        ),
+        read(
+          'node',
+          'curl -sk https://<each listed server>:6443/healthz',
+          'whether the API servers the list names answer from this node',
+        ),
+      ];
+    }
+    if (facts.has('edge.cloud_link_lost')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          "journalctl -u edgecore --since -1h --no-pager | grep -E 'connection failed|connection is broken|Init (websocket|quic)|certificate|x509' | tail -n 30",
+          "KubeEdge's edge agent: why its hub cannot connect to cloudcore (the address, the certificates, or edged failing to start)",
+        ),
+        read(
+          'node',
+          "crictl logs --tail 50 $(crictl ps -a -q --name yurt-hub | head -n 1) 2>&1 | grep -E 'unhealthy|probe|certificate|x509'",
+          "OpenYurt's yurthub: which remote servers it finds unhealthy, and whether its certificates are those of this cluster",
+        ),
+        read(
+          'cluster',
+          'kubectl -n kubeedge logs deploy/cloudcore --tail 50',
+          'the cloud side: whether it sees the edge node connect and when it dropped it',
         ),
       ];
     }

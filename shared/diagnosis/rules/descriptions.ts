@@ -809,8 +809,16 @@ export const SUBJECTS = {
       'kube-vip',
       'API server load balancer',
       'apiserver load balancer',
+      // The node-local proxies in front of the API server (kubespray's nginx-proxy static pod, MicroK8s'
+      // apiserver-proxy service, the k3s/rke2 agent's client load balancer).
+      'nginx-proxy',
+      'apiserver-proxy',
+      'apiserver proxy',
+      'API server proxy',
+      'API-server proxy',
+      'agent load balancer',
     ],
-    zh: ['keepalived', 'haproxy', 'kube-vip'],
+    zh: ['keepalived', 'haproxy', 'kube-vip', 'nginx-proxy', 'apiserver-proxy'],
   },
   /** A network plugin's configuration file and the directory it is read from (containernetworking/cni libcni). */
   cniConfig: {
@@ -2126,6 +2134,9 @@ export const STATES = {
         ['keeps', 'keep', 'kept'],
         ['getting restarted', 'being restarted', 'getting killed', 'getting OOM killed', 'getting OOMKilled'],
       ),
+      // "keep" with the bare verb, as writers whose first language has no gerund put it ("kubelet keep restart
+      // every few minutes"): the same repetition as "keeps restarting".
+      phrase(['keeps', 'keep'], ['restart every', 'restart again', 'restart all the time', 'crash every']),
       zhPhrase(ZH_OFTEN, [
         '重启',
         '重啟',
