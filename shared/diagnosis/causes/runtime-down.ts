@@ -122,6 +122,9 @@ export const runtimeDown: CauseModule = {
     // (a registry's blip); the node's configuration of that image is what to fix.
     { fact: 'runtime.no_sandbox', weight: 2.5 },
     { fact: 'runtime.sandbox_image_failed', weight: 1 },
+    // Round 21: the sandbox image failing after the runtime alone was upgraded, or on an air-gapped node: the
+    // runtime's release names or resolves an image the node does not hold (extract/sandbox-image.ts).
+    { fact: 'runtime.sandbox_image_unobtainable', weight: 2.5 },
     // Round 20: the runtime's storage library or snapshotter failing to create, find or mount a layer as it makes a
     // sandbox or container (containers/storage, containerd's snapshotters): the daemon answers, and creates nothing.
     { fact: 'runtime.storage_layer_missing', weight: 2.5 },
@@ -161,7 +164,7 @@ export const runtimeDown: CauseModule = {
   ],
   commands: ({ tools, node, facts }) => [
     read('cluster', `kubectl describe node ${node}`, 'Ready message, runtime version, recent events'),
-    ...(facts.has('runtime.no_sandbox')
+    ...(facts.has('runtime.no_sandbox') || facts.has('runtime.sandbox_image_unobtainable')
       ? [
           read(
             'node',

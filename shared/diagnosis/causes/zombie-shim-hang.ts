@@ -52,6 +52,9 @@ export const zombieShimHang: CauseModule = {
     // A goroutine dump of CRI-O parked for minutes in one container's stop path: the stop the kubelet retries never
     // finishes (a process surviving SIGKILL, or the stop lock held by a blocked send).
     { fact: 'runtime.stop_blocked', weight: 2.5 },
+    // Round 21: the node NotReady for as long as one container's grace period, or the listing hanging while a
+    // container stops: the runtime's status or list call waiting on the lock that one container's stop holds.
+    { fact: 'runtime.waits_on_stop', weight: 2.5 },
     { fact: 'runtime.selective_hang', weight: 2.5 },
     { fact: 'runtime.container_cmd_hang', weight: 2 },
     { fact: 'proc.dstate', weight: 2 },
