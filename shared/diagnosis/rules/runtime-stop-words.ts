@@ -74,7 +74,7 @@ const RUNTIME_NAME =
 const UPGRADE_VERB = '(?:[Uu]pgrad(?:e|ed|es|ing)|[Uu]pdat(?:e|ed|es|ing)|[Bb]ump(?:ed|ing)?)';
 /** The runtime's own objects and files: what is updated in them is no new release of it. */
 const ITS_FILES =
-  "(?:[Cc]ontainerd|[Dd]ocker|CRI-O|cri-o|crio|[Kk]3[Ss]|[Rr][Kk][Ee]2)(?:'s|’s)? (?:images?|config|configuration|config\\.toml|registr|mirrors?|daemon\\.json|settings|tokens?|certs?|certificates?|compose|files?|sockets?|containers?|plugins?|snapshotter|data)|docker-compose|[Dd]ockerfile|docker image|docker pull";
+  "(?:[Cc]ontainerd|[Dd]ocker|CRI-O|cri-o|crio|[Kk]3[Ss]|[Rr][Kk][Ee]2)(?:'s|’s)? (?:images?|config|configuration|config\\.toml|registr|mirrors?|daemon\\.json|settings|tokens?|certs?|certificates?|compose|files?|sockets?|containers?|plugins?|snapshotter|data)|docker-compose|[Dd]ockerfile|docker image|docker pull|[Cc]ontainerd-shim|[Dd]ocker-machine|[Dd]ocker [Hh]ub|[Dd]ocker [Dd]esktop";
 
 export const RUNTIME_STOP_WORD_RULES: readonly Signature[] = [
   {
@@ -121,7 +121,7 @@ export const RUNTIME_STOP_WORD_RULES: readonly Signature[] = [
   {
     // The runtime raised to a new release on its own, or the distribution that bundles it.
     fact: 'runtime.upgraded',
-    pattern: `${UPGRADE_VERB}(?: the| our| its| their| all| both)? ${RUNTIME_NAME}(?:[^-A-Za-z0-9/._]|$)|${RUNTIME_NAME}${S}{0,20} (?:was|were|got|has been|had been|have been|is|are) (?:just )?(?:upgraded|updated|bumped)|(?:[Aa]fter|[Ss]ince|[Ff]ollowing|[Dd]uring) (?:the |an? |our )?${RUNTIME_NAME} (?:upgrade|update|package upgrade|package update|version upgrade|version bump)|(?:apk|apt|apt-get|yum|dnf|zypper|brew)(?: -[A-Za-z]+)? (?:upgrade|update|dist-upgrade|up)(?: -[A-Za-z]+)* ${RUNTIME_NAME}|(?:升级|升級|更新)了?${S}{0,6}${RUNTIME_NAME}|${RUNTIME_NAME}${S}{0,10}(?:升级|升級)`,
+    pattern: `${UPGRADE_VERB}(?: the| our| its| their| all| both)? ${RUNTIME_NAME}|${RUNTIME_NAME}${S}{0,20} (?:was|were|got|has been|had been|have been|is|are) (?:just )?(?:upgraded|updated|bumped)|(?:[Aa]fter|[Ss]ince|[Ff]ollowing|[Dd]uring) (?:the |an? |our )?${RUNTIME_NAME} (?:upgrade|update|package upgrade|package update|version upgrade|version bump)|(?:apk|apt|apt-get|yum|dnf|zypper|brew)(?: -[A-Za-z]+)? (?:upgrade|update|dist-upgrade|up)(?: -[A-Za-z]+)* ${RUNTIME_NAME}|(?:升级|升級|更新)了?${S}{0,6}${RUNTIME_NAME}|${RUNTIME_NAME}${S}{0,10}(?:升级|升級)`,
     literals: ['upgrad', 'updat', 'bump', '升级', '升級', '更新'],
     unless: `${COMMON_UNLESS}|${ITS_FILES}`,
     observation: true,
