@@ -31,6 +31,7 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
   ['runtime.waits_on_stop', 'docker ps hangs while a container with a long stop timeout is stopping.'],
   ['runtime.waits_on_stop', 'When killing the stuck container, crictl ps never returns.'],
   ['runtime.waits_on_stop', '停止容器的时候 docker ps 卡住了'],
+  ['runtime.waits_on_stop', '删除 pod 后节点 NotReady，直到 terminationGracePeriodSeconds 过去才恢复'],
   ['runtime.upgraded', 'We upgraded containerd to 2.0 on the workers last night.'],
   ['runtime.upgraded', 'After the CRI-O upgrade every new sandbox failed.'],
   ['runtime.upgraded', 'The rke2 packages were upgraded and rke2 was restarted.'],
