@@ -410,7 +410,7 @@ export const FACT_MEANINGS = {
   // Round 21 (r21-runtime-words): a runtime's status or list call waiting on one container's stop, told in words and
   // timing; the sandbox image a runtime-only upgrade or an air-gapped node leaves unobtainable.
   'runtime.waits_on_stop':
-    "the node is described NotReady (or the runtime's listing hanging) for as long as one container's stop takes, its termination grace period, and Ready again when the stop ends: the runtime's status or list call for that container waits on the lock its stop holds (CRI-O's opLock before 1.15.4, 1.16 and 1.17.0-1.17.1; dockerd's container lock, which its listing took before 17.07)",
+    "the runtime's status or list call for one container waits on the lock that container's stop holds (CRI-O's opLock, taken by ContainerStatus before 1.15.4, in 1.16 and 1.17.0-1.17.1; dockerd's container lock, taken by its listing before 17.07): a goroutine dump parked there for minutes, or the node described NotReady (or the listing hanging) for as long as one container's termination grace period, Ready again when the stop ends",
   'runtime.upgraded':
     "the container runtime, or the distribution that bundles it (k3s, rke2), is described upgraded or updated on the node: a new release of the runtime alone, whose defaults (its sandbox image, its configuration's layout) may have changed",
   'node.airgapped':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
 import { RUNTIME_STOP_WORD_RULES } from '../../shared/diagnosis/rules/runtime-stop-words.ts';
 import { expectLiteralsHeld } from '../support/literals.ts';
 import { ids, klog, top } from '../support/node-lines.ts';
@@ -99,6 +100,35 @@ describe("a runtime's status waiting on one container's stop; the runtime upgrad
       ...said('PLEG is unhealthy for the whole termination grace period of one pod.'),
     });
     expect(facts).toContain('shim.known_defect');
+  });
+
+  it("finds a goroutine dump's status or list call parked on one container's lock, not one still within a minute", () => {
+    // Frames as Go prints them: cri-o's ContainerStatus through (*Container).State (its opLock's read side), and
+    // dockerd's listing through reducePsContainer, each under sync's lock wait.
+    const crio = (minutes: number) =>
+      [
+        `goroutine 7781 [semacquire, ${minutes} minutes]:`,
+        'sync.runtime_SemacquireMutex(0xc000a1c0a8, 0x0, 0x0)',
+        '	/usr/local/go/src/runtime/sema.go:71 +0x47',
+        'sync.(*RWMutex).RLock(...)',
+        '	/usr/local/go/src/sync/rwmutex.go:50',
+        'github.com/cri-o/cri-o/internal/oci.(*Container).State(0xc000a1c000, 0x0)',
+        '	/go/src/github.com/cri-o/cri-o/internal/oci/container.go:302 +0x1c5',
+        'github.com/cri-o/cri-o/server.(*Server).ContainerStatus(0xc0003a2010, {0x2a1e7a8, 0xc001f0e0c0}, 0xc000e2c000)',
+        '	/go/src/github.com/cri-o/cri-o/server/container_status.go:51 +0x2b4',
+      ].join('\n');
+    expect(readPastedEvidence(crio(9), 'c').facts.examples('runtime.waits_on_stop')[0]?.value).toBe(9);
+    expect(readPastedEvidence(crio(1), 'c').facts.has('runtime.waits_on_stop')).toBe(false);
+    const docker = [
+      'goroutine 30412 [semacquire, 27 minutes]:',
+      'sync.runtime_SemacquireMutex(0xc4203b2a04)',
+      '	/usr/local/go/src/runtime/sema.go:62 +0x34',
+      'sync.(*Mutex).Lock(0xc4203b2a00)',
+      '	/usr/local/go/src/sync/mutex.go:87 +0x9d',
+      'github.com/docker/docker/daemon.(*Daemon).reducePsContainer(0xc4201c2000, 0xc4203b2a00, 0xc420e1c0f0, 0x1a2b3c8, 0x0, 0x0, 0x0)',
+      '	/root/rpmbuild/BUILD/src/engine/.gopath/src/github.com/docker/docker/daemon/list.go:210 +0x4b',
+    ].join('\n');
+    expect(readPastedEvidence(docker, 'c').facts.has('runtime.waits_on_stop')).toBe(true);
   });
 
   const sandboxLine = klog(
