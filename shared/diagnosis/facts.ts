@@ -415,6 +415,8 @@ export const FACT_MEANINGS = {
     "the container runtime, or the distribution that bundles it (k3s, rke2), is described upgraded or updated on the node: a new release of the runtime alone, whose defaults (its sandbox image, its configuration's layout) may have changed",
   'node.airgapped':
     'the node is described air-gapped or offline (no route to public registries): an image it does not already hold, the sandbox image among them, cannot be pulled',
+  'runtime.sandbox_image_ignored':
+    "containerd 2.x warns that it ignores the sandbox_image key of its configuration (moved to the images plugin's pinned_images sandbox in 2.0): it makes sandboxes from its own default pause image, not the one the node's file names",
   'runtime.sandbox_image_unobtainable':
     "sandbox creation fails on the sandbox (pause) image after the runtime alone was upgraded, or on an air-gapped node: the runtime's release names or resolves a sandbox image the node does not hold (a new default tag, a configuration key that moved, a short name no longer resolved), so it can make no sandbox: the runtime's, not the kubelet's configuration",
   'runc.init_enomem':

@@ -3,7 +3,7 @@ import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
 import { RUNTIME_STOP_WORD_RULES } from '../../shared/diagnosis/rules/runtime-stop-words.ts';
 import { expectLiteralsHeld } from '../support/literals.ts';
-import { ids, klog, top } from '../support/node-lines.ts';
+import { ids, journal, klog, top } from '../support/node-lines.ts';
 
 // Round 21 (r21-runtime-words): a runtime's status or listing waiting on one container's stop, told by its timing; the
 // runtime upgraded alone or a node air-gapped, beside the sandbox image failing; the kubelet's restart loop in its bare
@@ -146,6 +146,23 @@ describe("a runtime's status waiting on one container's stop; the runtime upgrad
     expect(d.causes[0]?.id).toBe('runtime_down');
     expect(d.causes.find((c) => c.id === 'kubelet_defect')?.confidence ?? 0).toBeLessThan(
       d.causes[0]?.confidence ?? 0,
+    );
+  });
+
+  it("containerd 2.x dropping the sandbox_image key is a lead, and with the sandbox's failure the runtime's", () => {
+    // logrus as containerd 2.x writes Decode's warning (fields sorted: error, key, plugin), and another key dropped.
+    const ignored = journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:40.118Z" level=warning msg="Ignoring unknown key in TOML for plugin" error="strict mode: fields in the document are missing in the target struct" key=sandbox_image plugin=io.containerd.cri.v1.images',
+    );
+    const other = journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:40.118Z" level=warning msg="Ignoring unknown key in TOML for plugin" error="strict mode: fields in the document are missing in the target struct" key="systemd_cgroup" plugin=io.containerd.cri.v1.runtime',
+    );
+    expect(ids({ logs: { containerd: ignored } })).toContain('runtime.sandbox_image_ignored');
+    expect(ids({ logs: { containerd: other } })).not.toContain('runtime.sandbox_image_ignored');
+    expect(ids({ logs: { containerd: ignored, kubelet: sandboxLine } })).toContain(
+      'runtime.sandbox_image_unobtainable',
     );
   });
 

@@ -125,6 +125,8 @@ export const runtimeDown: CauseModule = {
     // Round 21: the sandbox image failing after the runtime alone was upgraded, or on an air-gapped node: the
     // runtime's release names or resolves an image the node does not hold (extract/sandbox-image.ts).
     { fact: 'runtime.sandbox_image_unobtainable', weight: 2.5 },
+    // containerd 2.x dropping the sandbox_image key (moved to pinned_images): a lead, the sandbox's own failure decides.
+    { fact: 'runtime.sandbox_image_ignored', weight: 1 },
     // Round 20: the runtime's storage library or snapshotter failing to create, find or mount a layer as it makes a
     // sandbox or container (containers/storage, containerd's snapshotters): the daemon answers, and creates nothing.
     { fact: 'runtime.storage_layer_missing', weight: 2.5 },
