@@ -173,6 +173,19 @@ describe("a runtime's status waiting on one container's stop; the runtime upgrad
     expect(ids({ logs: { kubelet: sandboxLine } })).not.toContain('runtime.sandbox_image_unobtainable');
   });
 
+  it("reads systemd's restart counter: a unit restarted more than three times keeps exiting", () => {
+    const show = (command: string, n: number) => ({
+      commandOutputs: { [command]: `NRestarts=${n}\nResult=exit-code\nExecMainStatus=1\n` },
+    });
+    expect(ids(show('systemctl show kubelet -p NRestarts -p Result -p ExecMainStatus', 57))).toContain(
+      'kubelet.dead',
+    );
+    expect(ids(show('systemctl show containerd -p NRestarts', 9))).toContain('runtime.service_failed');
+    // Three or fewer restarts is a unit that came back; two units at once do not say whose counter it is.
+    expect(ids(show('systemctl show kubelet -p NRestarts', 2))).not.toContain('kubelet.dead');
+    expect(ids(show('systemctl show kubelet containerd -p NRestarts', 40))).not.toContain('kubelet.dead');
+  });
+
   it('a kubelet described restarting asks for its restart counter and its last lines before each exit', () => {
     const d = top(said('The kubelet on the node keep restart every few minutes.'));
     expect(d?.id).toBe('node_unreachable');
