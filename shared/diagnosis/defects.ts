@@ -836,6 +836,47 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     links: [`${EKS_AMI}/issues/2712`, `${EKS_AMI}/pull/2717`],
     requires: [['runtime.sandbox_image_failed'], ['runtime.no_sandbox'], ['runtime.storage_layer_missing']],
   },
+  {
+    // Round 21 (r21-runtime-words). internal/oci/runtime_oci.go (*runtimeOCI).StopContainer takes the container's
+    // opLock and keeps it while it waits out the stop timeout (the pod's grace period); server/container_status.go
+    // ContainerStatus read the state with c.State(), which takes the same lock: the relist's status call for that
+    // container waited out the grace period. e265ad0ce6 ("server/ContainerStatus: don't lock for c.State()",
+    // c.StateNoLock(), #3457) is in v1.15.4, v1.17.2 and v1.18.0; no 1.16 tag carries it.
+    id: 'crio-status-waits-on-stop-lock',
+    component: 'crio',
+    affected: [
+      { introduced: '1.0.0', fixed: '1.15.4' },
+      { introduced: '1.16.0', fixed: '1.17.2' },
+    ],
+    cause: 'zombie_shim_hang',
+    symptom:
+      "the node NotReady (PLEG not healthy) for as long as one container's termination grace period, Ready again when that container's stop ends",
+    mechanism:
+      "CRI-O's ContainerStatus waits on the container's opLock, which StopContainer holds for the whole stop timeout: the kubelet's relist stalls on that one container",
+    fix: 'CRI-O v1.15.4 / v1.17.2 / v1.18.0 (ContainerStatus reads the state without the lock)',
+    links: ['https://github.com/cri-o/cri-o/issues/3455', 'https://github.com/cri-o/cri-o/pull/3457'],
+    requires: [
+      ['runtime.waits_on_stop'],
+      ['runtime.force_kill', 'pleg.unhealthy'],
+      ['runtime.force_kill', 'pleg.stuck'],
+    ],
+  },
+  {
+    // Round 21 (r21-runtime-words). moby daemon/list.go reduceContainers took each container's lock
+    // (container.Lock()) to build the listing until v17.07.0-ce, which reads a snapshot of the in-memory view
+    // (daemon.containersReplica, #31273 "stop grabbing container locks during ps"); daemon/kill.go killWithSignal holds the same lock around containerd's
+    // Signal. One container's kill or stop that does not return holds `docker ps`, and the kubelet's listing with it.
+    id: 'docker-list-waits-on-container-lock',
+    component: 'docker',
+    affected: [{ introduced: '1.0.0', fixed: '17.07.0' }],
+    cause: 'zombie_shim_hang',
+    symptom: "`docker ps` (and the kubelet's listing) hangs while one container is being stopped or killed",
+    mechanism:
+      "dockerd's listing takes every container's lock, and a stop or kill that does not return holds one of them: the list waits on that one container",
+    fix: 'Docker 17.07 or later (the listing reads a snapshot, not the containers under their locks)',
+    links: ['https://github.com/moby/moby/pull/31273'],
+    requires: [['runtime.waits_on_stop']],
+  },
 ];
 
 export const DEFECT_BY_ID = new Map(KNOWN_DEFECTS.map((d) => [d.id, d]));

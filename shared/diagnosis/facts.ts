@@ -417,6 +417,18 @@ export const FACT_MEANINGS = {
     "a goroutine of CRI-O has waited minutes inside one container's stop path (its stop lock, the kill loop's channel, or the kill loop itself): that container's stop never finishes",
   'runtime.no_sandbox':
     "sandbox creation fails on the sandbox (pause) image again and again, across sandboxes: the runtime can create no pod on the node, the network plugin's own among them",
+  // Round 21 (r21-runtime-words): a runtime's status or list call waiting on one container's stop, told in words and
+  // timing; the sandbox image a runtime-only upgrade or an air-gapped node leaves unobtainable.
+  'runtime.waits_on_stop':
+    "the runtime's status or list call for one container waits on the lock that container's stop holds (CRI-O's opLock, taken by ContainerStatus before 1.15.4, in 1.16 and 1.17.0-1.17.1; dockerd's container lock, taken by its listing before 17.07): a goroutine dump parked there for minutes, or the node described NotReady (or the listing hanging) for as long as one container's termination grace period, Ready again when the stop ends",
+  'runtime.upgraded':
+    "the container runtime, or the distribution that bundles it (k3s, rke2), is described upgraded or updated on the node: a new release of the runtime alone, whose defaults (its sandbox image, its configuration's layout) may have changed",
+  'node.airgapped':
+    'the node is described air-gapped or offline (no route to public registries): an image it does not already hold, the sandbox image among them, cannot be pulled',
+  'runtime.sandbox_image_ignored':
+    "containerd 2.x warns that it ignores the sandbox_image key of its configuration (moved to the images plugin's pinned_images sandbox in 2.0): it makes sandboxes from its own default pause image, not the one the node's file names",
+  'runtime.sandbox_image_unobtainable':
+    "sandbox creation fails on the sandbox (pause) image after the runtime alone was upgraded, or on an air-gapped node: the runtime's release names or resolves a sandbox image the node does not hold (a new default tag, a configuration key that moved, a short name no longer resolved), so it can make no sandbox: the runtime's, not the kubelet's configuration",
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
   // Round 18: runc commands and shims spinning by the handful in top's table (extract/commands.ts).

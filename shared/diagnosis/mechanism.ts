@@ -112,6 +112,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.storage_layer_missing': "runtime's storage cannot make a layer",
   'runtime.db_open_failed': "runtime's database cannot open its file",
   'runtime.stop_blocked': "one container's stop never finishing",
+  'runtime.waits_on_stop': "status or listing waiting on one container's stop",
+  'runtime.sandbox_image_unobtainable': "sandbox image the runtime's release cannot obtain",
   'runtime.device_busy': 'mount pinned (device busy)',
   'proc.dstate': 'D-state processes',
   'cgroup.pods_frozen': 'pod cgroups frozen',

@@ -14,6 +14,7 @@ import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { RUNC_RULES } from './rules/runc.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
+import { RUNTIME_STOP_WORD_RULES } from './rules/runtime-stop-words.ts';
 import { RUNTIME_WORD_RULES } from './rules/runtime-words.ts';
 import { STARTUP_WORD_RULES } from './rules/startup-words.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
@@ -89,6 +90,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for a runtime that does not start, in the nominal and gerund forms the grammar does not read (round 18; weighed below the programs)",
     rules: RUNTIME_WORD_RULES,
+  },
+  {
+    file: 'runtime-stop-words',
+    title:
+      "people's words for a runtime's status or listing waiting on one container's stop, and for a runtime upgraded alone or a node air-gapped (round 21; weighed below the programs)",
+    rules: RUNTIME_STOP_WORD_RULES,
   },
   {
     file: 'trust-words',

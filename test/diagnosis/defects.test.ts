@@ -187,6 +187,10 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'runc-bindfd-mount-churn': { inside: '1.1.14', outside: '1.1.15' },
   'runc-1.1.6-misc-cgroup-v1-kubelet-churn': { inside: '1.1.6', outside: '1.1.5' },
   'kubelet-plugin-watcher-walks-volume-mounts': { inside: '1.14.10', outside: '1.15.0' },
+  // Round 21: ContainerStatus without the opLock is in v1.17.2 (and v1.15.4, v1.18.0); no 1.16 tag carries it.
+  'crio-status-waits-on-stop-lock': { inside: '1.16.6', outside: '1.17.2' },
+  // moby #31273 ("stop grabbing container locks during ps") is in v17.07.0-ce.
+  'docker-list-waits-on-container-lock': { inside: '17.06.2-ce', outside: '17.07.0-ce' },
 };
 
 const GATES = {

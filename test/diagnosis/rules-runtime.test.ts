@@ -1411,6 +1411,11 @@ const HITS: readonly Example[] = [
     fact: 'runtime.binary_missing',
   },
   {
+    // Round 21: containerd 2.x's strict decoding dropping the sandbox_image key (moved to pinned_images in 2.0).
+    line: `${J} containerd[812]: ${TS} level=warning msg="Ignoring unknown key in TOML for plugin" error="strict mode: fields in the document are missing in the target struct" key=sandbox_image plugin=io.containerd.cri.v1.runtime`,
+    fact: 'runtime.sandbox_image_ignored',
+  },
+  {
     line: `${J} dockerd[921]: unable to configure the Docker daemon with file /etc/docker/daemon.json: the following directives are specified both as a flag and in the configuration file: hosts: (from flag: [fd://], from file: [unix:///var/run/docker.sock])`,
     fact: 'runtime.start_failed',
   },

@@ -307,7 +307,12 @@ export const kubeletDefect: CauseModule = {
     // and their PIDs count against the node's limit until it is restarted.
     { fact: 'proc.zombie_kubelet', weight: 3 },
   ],
-  against: competingDefects('kubelet_defect'),
+  against: [
+    // Round 21: the sandbox image lost to the runtime's own upgrade, or never obtainable on an air-gapped node, is
+    // the runtime's release, not the node's choice of image (extract/sandbox-image.ts).
+    { fact: 'runtime.sandbox_image_unobtainable', weight: 1.5 },
+    ...competingDefects('kubelet_defect'),
+  ],
   summary: ({ facts }) =>
     SUMMARY_BY_FACT.find(([fact]) => facts.has(fact))?.[1] ??
     'The node itself is reachable, but the kubelet stopped posting status: its status loop is wedged.',

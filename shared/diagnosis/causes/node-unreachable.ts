@@ -474,6 +474,29 @@ export const nodeUnreachable: CauseModule = {
         ),
       ];
     }
+    // Round 21 (r21-runtime-words): a kubelet described restarting (or dying) with no program's line of why: what
+    // the bundle lacks is the kubelet's own last lines before each exit and systemd's count of the restarts.
+    if (facts.has('kubelet.dead') && facts.onlyObserved('kubelet.dead')) {
+      return [
+        ...lookAround,
+        read(
+          'node',
+          `systemctl show ${home.status} -p NRestarts -p Result -p ExecMainStatus -p ExecMainExitTimestamp -p ActiveEnterTimestamp`,
+          'how many times systemd has restarted it (NRestarts, systemd 235 and later), how the last run ended and when',
+        ),
+        read(
+          'node',
+          `journalctl ${home.journal} -b --no-pager -o short-precise | grep -B 30 -E 'Main process exited|Scheduled restart job|Failed with result|Stopped ' | tail -n 120`,
+          "the kubelet's own last lines before each exit: the error it exits on (an API server it cannot reach or is refused by, a certificate, its configuration, the runtime)",
+        ),
+        read(
+          'node',
+          `journalctl ${home.journal} -b --no-pager | grep -m 20 -E 'failed to run Kubelet|x509|Unauthorized|connection refused|command failed|error: '`,
+          'the reason it gives at each start',
+        ),
+        restart,
+      ];
+    }
     return [
       ...lookAround,
       read(

@@ -4,6 +4,8 @@ import { type CauseContext, type CauseModule, RUNTIME_LOGS } from './types.ts';
 
 /** Why the daemon does not answer, as the facts say it (the chain's second step). */
 function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['facts']): string {
+  if (facts.has('runtime.sandbox_image_unobtainable') && !facts.has('runtime.start_failed'))
+    return `${tools.daemon} answers, but fails every new sandbox on the sandbox (pause) image, which it cannot obtain: ${facts.has('runtime.upgraded') ? "the runtime was upgraded on its own, and its new release names or resolves the sandbox image differently (a new default tag, containerd 2.0's move of sandbox_image to pinned_images, a short name no longer resolved)" : facts.has('runtime.sandbox_image_ignored') ? 'containerd 2.x ignores the sandbox_image key its configuration still names (moved to pinned_images in 2.0) and asks for its own default pause image' : "the node is air-gapped, and the image the runtime asks for (its release's default tag, if nothing pins one) was never loaded on it"}. No pod can start, the network plugin's own included. Compare the image the runtime asks for (containerd config dump, crio status config) with the images the node holds, and pin the sandbox image by its full name to one the node has or reaches.`;
   if (facts.has('runtime.no_sandbox') && !facts.has('runtime.start_failed'))
     return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image itself (its pull refused by the registry, or its unpack by the snapshotter fetching layers the registry will not serve without credentials): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image) and the snapshotter that unpacks it, against the machine image's runtime release.`;
   if (facts.has('runtime.handler_unset'))
@@ -122,6 +124,11 @@ export const runtimeDown: CauseModule = {
     // (a registry's blip); the node's configuration of that image is what to fix.
     { fact: 'runtime.no_sandbox', weight: 2.5 },
     { fact: 'runtime.sandbox_image_failed', weight: 1 },
+    // Round 21: the sandbox image failing after the runtime alone was upgraded, or on an air-gapped node: the
+    // runtime's release names or resolves an image the node does not hold (extract/sandbox-image.ts).
+    { fact: 'runtime.sandbox_image_unobtainable', weight: 2.5 },
+    // containerd 2.x dropping the sandbox_image key (moved to pinned_images): a lead, the sandbox's own failure decides.
+    { fact: 'runtime.sandbox_image_ignored', weight: 1 },
     // Round 20: the runtime's storage library or snapshotter failing to create, find or mount a layer as it makes a
     // sandbox or container (containers/storage, containerd's snapshotters): the daemon answers, and creates nothing.
     { fact: 'runtime.storage_layer_missing', weight: 2.5 },
@@ -149,7 +156,9 @@ export const runtimeDown: CauseModule = {
             facts.has('runtime.not_enabled') ||
             facts.has('runtime.network_device_missing')
           ? `${tools.daemon} is not running (it fails at start, or nothing starts it at boot), so no CRI call is answered and the node cannot become Ready.`
-          : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
+          : facts.has('runtime.sandbox_image_unobtainable')
+            ? `${tools.daemon} answers but can make no sandbox: the sandbox (pause) image it asks for is one the node does not hold or reach (after the runtime's own upgrade, or on an air-gapped node), so no pod starts on the node.`
+            : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
   chain: ({ tools, facts }) => [
     `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
     whyNotAnswering(tools, facts),
@@ -161,7 +170,7 @@ export const runtimeDown: CauseModule = {
   ],
   commands: ({ tools, node, facts }) => [
     read('cluster', `kubectl describe node ${node}`, 'Ready message, runtime version, recent events'),
-    ...(facts.has('runtime.no_sandbox')
+    ...(facts.has('runtime.no_sandbox') || facts.has('runtime.sandbox_image_unobtainable')
       ? [
           read(
             'node',
@@ -170,6 +179,15 @@ export const runtimeDown: CauseModule = {
               : "containerd config dump 2>/dev/null | grep -E 'sandbox_image|sandbox =|snapshotter'; containerd --version",
             'the sandbox (pause) image the runtime is configured with, the snapshotter that unpacks it, and the runtime release the machine image ships',
           ),
+          ...(facts.has('runtime.sandbox_image_unobtainable')
+            ? [
+                read(
+                  'node',
+                  'crictl images | grep -i pause',
+                  'the pause images the node holds: compare their names and tags with the one the runtime asks for',
+                ),
+              ]
+            : []),
         ]
       : []),
     read(

@@ -59,6 +59,9 @@ export const zombieShimHang: CauseModule = {
     // A goroutine dump of CRI-O parked for minutes in one container's stop path: the stop the kubelet retries never
     // finishes (a process surviving SIGKILL, or the stop lock held by a blocked send).
     { fact: 'runtime.stop_blocked', weight: 2.5 },
+    // Round 21: the node NotReady for as long as one container's grace period, or the listing hanging while a
+    // container stops: the runtime's status or list call waiting on the lock that one container's stop holds.
+    { fact: 'runtime.waits_on_stop', weight: 2.5 },
     { fact: 'runtime.selective_hang', weight: 2.5 },
     { fact: 'runtime.container_cmd_hang', weight: 2 },
     { fact: 'proc.dstate', weight: 2 },
@@ -133,6 +136,13 @@ export const zombieShimHang: CauseModule = {
         relist,
         "Container shims outlive their containers: the runtime's task delete did not end them (a delete cut short or retried under I/O pressure; containerd's legacy v1 runtime on 1.6.24 and 1.7.4-1.7.8), and they pile up with their memory and threads as pods churn.",
         'Root cause: the shims left behind; kill those whose container no longer exists, and upgrade containerd or move its runtime to io.containerd.runc.v2.',
+      ];
+    // Round 21: the status or list call waiting on the lock one container's stop holds, for that stop's grace period.
+    if (facts.has('runtime.waits_on_stop') && !facts.has('proc.zombie_shim') && !facts.has('proc.dstate'))
+      return [
+        relist,
+        "The runtime's status or list call for one container waits on that container's lock, which its stop holds for the whole termination grace period (CRI-O's opLock, taken by ContainerStatus before 1.15.4, in 1.16 and 1.17.0-1.17.1; dockerd's container lock, taken by docker ps before 17.07): the relist waits with it, and the node is NotReady until the stop ends.",
+        "Root cause: one container's stop holding the lock the runtime's status path takes; upgrade the runtime past the fix (CRI-O 1.17.2 / 1.18.0, Docker 17.07), and meanwhile shorten that pod's terminationGracePeriodSeconds or make its process exit on SIGTERM.",
       ];
     const stuck =
       facts.has('proc.zombie_shim') ||

@@ -118,6 +118,36 @@ function systemdCommand(run: Run, facts: FactSet): void {
   }
 }
 
+/**
+ * Round 21 (r21-runtime-words): `systemctl show UNIT -p NRestarts` (systemd 235 and later; src/core/dbus-service.c
+ * exposes service.c's n_restarts, counted up at each automatic restart and reset only when the unit is started by
+ * hand): a node daemon's unit restarted by systemd more than three times since it was last started by someone keeps
+ * exiting (the threshold the EKS node monitoring agent's RepeatedRestart uses, systemd.ts). Read per unit named.
+ */
+const NRESTARTS = /^NRestarts=(\d+)\s*$/m;
+const REPEATED_RESTARTS = 3;
+function unitRestartCount(run: Run, facts: FactSet): void {
+  const command = strip(run.command);
+  if (!/^systemctl\b.*\bshow\b/.test(command)) return;
+  const units = [
+    ...command.matchAll(
+      /\b(docker|containerd|crio|cri-docker|kubelet|k3s-agent|k3s|rke2-server|rke2-agent)(?:\.service)?\b/g,
+    ),
+  ];
+  // One unit only: with several, the output's properties do not say which is which.
+  if (units.length !== 1) return;
+  const unit = units[0]?.[1] ?? '';
+  const n = Number(NRESTARTS.exec(run.output)?.[1] ?? Number.NaN);
+  if (!(n > REPEATED_RESTARTS)) return;
+  const kubelet = !/^(?:docker|containerd|crio|cri-docker)$/.test(unit);
+  facts.add({
+    id: kubelet ? 'kubelet.dead' : 'runtime.service_failed',
+    source: run.source,
+    text: `${run.command} → NRestarts=${n}`,
+    value: n,
+  });
+}
+
 /** The slices host daemons run in; kubepods.slice is the pods' own, whose limit is node allocatable. */
 const HOST_SLICE = /^(?:system|runtime|podruntime)\.slice$/;
 /** At the limit, give or take what the kernel reclaims on its way there. */
@@ -1399,6 +1429,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   runcSelfBinds,
   runtimeCommand,
   systemdCommand,
+  unitRestartCount,
   inotifyFollowers,
   memcgIds,
   limits,

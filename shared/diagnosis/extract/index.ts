@@ -14,6 +14,7 @@ import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
 import { extractNodeRoles } from './node-roles.ts';
 import { deriveRuntimeDivergence } from './runtime-divergence.ts';
+import { deriveSandboxImageUnobtainable } from './sandbox-image.ts';
 import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
 
@@ -32,6 +33,7 @@ const EXTRACTORS = [
   extractLiveState,
   extractHost,
   deriveRuntimeDivergence,
+  deriveSandboxImageUnobtainable,
   deriveFacts,
   extractConfigChecks,
   extractKnownDefects,

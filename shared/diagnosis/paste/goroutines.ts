@@ -74,6 +74,18 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
     minMinutes: 5,
     minGoroutines: 1,
   },
+  // Round 21 (r21-runtime-words): the runtime's status or list path parked on one container's lock. CRI-O's
+  // internal/oci container.go (*Container).State takes the container's opLock for reading, which StopContainer
+  // (runtime_oci.go) holds for the whole stop timeout: server/container_status.go ContainerStatus called it until
+  // v1.15.4 / v1.17.2 / v1.18.0 (StateNoLock after). moby daemon/list.go (*Daemon).reducePsContainer took each
+  // container's lock to build `docker ps` until v17.07.0-ce, and daemon/kill.go killWithSignal holds that lock
+  // around containerd's Signal. Either parked for minutes is the listing or status waiting on one container's stop.
+  {
+    fact: 'runtime.waits_on_stop',
+    frame: /\/oci\.\(\*Container\)\.State\b|docker\/daemon\.\(\*Daemon\)\.reducePsContainer\b/,
+    minMinutes: 3,
+    minGoroutines: 1,
+  },
   {
     fact: 'kubelet.http_blocked',
     frame: /net\/http\.\(\*persistConn\)\.roundTrip/,

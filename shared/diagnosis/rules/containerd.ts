@@ -416,4 +416,20 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     mechanism:
       'the low-level runtime (runc, crun) or the containerd shim the configuration names is not installed where the runtime looks (removed by an OS image or package update, or a path set wrong): every sandbox and container create fails',
   },
+  {
+    // Round 21 (r21-runtime-words). containerd 2.0 moved the sandbox image from the CRI plugin's sandbox_image to
+    // [plugins."io.containerd.cri.v1.images".pinned_images] sandbox; a version-2 file is migrated
+    // (plugins/cri/images/plugin.go migrateConfig), but a version-3 file that keeps the old key has it decoded
+    // strictly and dropped with a warning, so the runtime runs its own default (registry.k8s.io/pause:3.10 in 2.0
+    // and 2.1, 3.10.1 in 2.2), whatever the node's file names.
+    fact: 'runtime.sandbox_image_ignored',
+    literals: ['Ignoring unknown key in TOML'],
+    pattern:
+      'Ignoring unknown key in TOML[^\\n]{0,400}sandbox_image|sandbox_image[^\\n]{0,300}Ignoring unknown key in TOML',
+    from: ['containerd', 'unknown'],
+    source:
+      'containerd cmd/containerd/server/config/config.go (*Config).Decode (logrus "Ignoring unknown key in TOML for plugin" with key= and plugin=, and "Ignoring unknown key in TOML" with file=, row=, column= for the file itself; 2.0 and later, strict decoding) meeting sandbox_image, whose place 2.0 moved to the images plugin\'s pinned_images sandbox (internal/cri/config/config.go PinnedImages, "Migrated from: (PluginConfig).SandboxImage")',
+    mechanism:
+      'containerd 2.x ignores the sandbox_image its configuration names (the key moved to pinned_images in 2.0) and makes sandboxes from its own default pause image: one the node may not hold or reach',
+  },
 ];

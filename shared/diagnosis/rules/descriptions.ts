@@ -2130,6 +2130,14 @@ export const STATES = {
     ],
     forms: [
       ...repeatedly(RESTART, CRASH, DIE, EXIT, REBOOT, GO_DOWN, PANIC),
+      // Round 21 (r21-runtime-words): the bare verb after "keep" and before a period, as people who write English
+      // as a second language say it ("the kubelet keep restart", "restart every few minutes"): what systemd's
+      // "Scheduled restart job, restart counter is at N" records, a unit that exits and is started again.
+      phrase(['keeps', 'keep', 'kept'], [RESTART.base, CRASH.base, EXIT.base]),
+      phrase(
+        [RESTART.base, CRASH.base, EXIT.base, DIE.base],
+        ['every few', 'every couple of', 'every several', 'every minute', 'every hour', 'every other'],
+      ),
       phrase(
         ['keeps', 'keep', 'kept'],
         ['getting restarted', 'being restarted', 'getting killed', 'getting OOM killed', 'getting OOMKilled'],
