@@ -586,7 +586,7 @@ export const MENTIONS: readonly Mention[] = [
       'df, du or ls that never return are statfs/stat calls asleep in the kernel on a mount whose storage does not answer',
     forms: [
       {
-        pattern: `(?<![A-Za-z0-9_./-])(?<!\`[^\`\\n]{1,60})(?<!(?:tasks|images?|containers?|ctr|crictl|docker|nerdctl|podman|kubectl|snapshots?|namespaces?|volumes?|network|pods?|get|list|ip|ip link|ip addr) )\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?(?: /[^ \\n\`]{1,40})?\`?(?: (?:or|and|/) \`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?)?(?: (?:commands?|calls?))?${WITHIN_SENTENCE}{0,30}(?:hangs|hung|hanging|hang|stuck|freezes|froze|frozen|(?:never|not|doesn't|does not|didn't|did not|won't|wouldn't|would not|no longer) (?:return|returns|returned|returning|complete|completes|completed|finish|finishes|finished)|blocks? forever|waits? forever|never ends?)`,
+        pattern: `(?:^|[^A-Za-z0-9_./-])\`?(?:df|du|ls)(?:[^A-Za-z0-9_-]|$)(?: -[A-Za-z]{1,4})?(?: /[^ \\n\`]{1,40})?\`?(?: (?:or|and|/) \`?(?:df|du|ls)(?:[^A-Za-z0-9_-]|$)(?: -[A-Za-z]{1,4})?\`?)?(?: (?:commands?|calls?))?${WITHIN_SENTENCE}{0,30}(?:hangs|hung|hanging|hang|stuck|freezes|froze|frozen|(?:never|not|doesn't|does not|didn't|did not|won't|wouldn't|would not|no longer) (?:return|returns|returned|returning|complete|completes|completed|finish|finishes|finished)|blocks? forever|waits? forever|never ends?)`,
         literals: [
           'hang',
           'hung',
@@ -601,15 +601,36 @@ export const MENTIONS: readonly Mention[] = [
         ],
       },
       {
-        pattern: `(?:hangs|hung|hanging|stuck|freezes|froze|blocks|blocked) (?:on|at|in|when running|running|executing|when executing|when I run|when we run) \`?(?:df|du|ls)(?: -[A-Za-z]{1,4})?\`?(?![A-Za-z0-9_-])`,
+        pattern: `(?:hangs|hung|hanging|stuck|freezes|froze|blocks|blocked) (?:on|at|in|when running|running|executing|when executing|when I run|when we run) \`?(?:df|du|ls)(?: -[A-Za-z]{1,4})?\`?(?:[^A-Za-z0-9_-]|$)`,
         literals: ['hang', 'hung', 'stuck', 'freez', 'froze', 'block'],
       },
       {
-        pattern: `(?<![A-Za-z0-9_./-])(?<!\`[^\`\\n]{1,60})(?<!(?:tasks|images?|containers?|ctr|crictl|docker|nerdctl|podman|kubectl|snapshots?|namespaces?|volumes?|network|pods?|get|list|ip|ip link|ip addr) )\`?(?:df|du|ls)(?![A-Za-z0-9_-])(?: -[A-Za-z]{1,4})?\`?(?: ?命令)?(?:[^\\n。；！？]{0,12})?(?:卡住|卡死|hang住|夯住|没有返回|沒有返回|没返回|沒返回|不返回|无响应|無響應|没有响应|沒有響應|卡着不动|卡著不動|卡着|卡著|一直卡)`,
+        pattern: `(?:^|[^A-Za-z0-9_./-])\`?(?:df|du|ls)(?:[^A-Za-z0-9_-]|$)(?: -[A-Za-z]{1,4})?\`?(?: ?命令)?(?:[^\\n。；！？]{0,12})?(?:卡住|卡死|hang住|夯住|没有返回|沒有返回|没返回|沒返回|不返回|无响应|無響應|没有响应|沒有響應|卡着不动|卡著不動|卡着|卡著|一直卡)`,
         literals: ['卡住', '卡死', 'hang住', '夯住', '返回', '响应', '響應', '卡着', '卡著', '一直卡'],
       },
     ],
     unless: [
+      // A runtime's or a tool's own list subcommand (ctr tasks ls, docker image ls, docker system df) is that program
+      // answering slowly, not a mount that does not answer.
+      'tasks ls',
+      'image ls',
+      'images ls',
+      'container ls',
+      'containers ls',
+      'snapshot ls',
+      'snapshots ls',
+      'namespace ls',
+      'namespaces ls',
+      'volume ls',
+      'volumes ls',
+      'network ls',
+      'system df',
+      'ip link ls',
+      'ip addr ls',
+      'ctr ls',
+      'crictl ls',
+      'nerdctl ls',
+      'podman ls',
       // A directory listing slow under many files is the listing's own cost, not a mount that does not answer.
       'many files',
       'million files',
@@ -635,17 +656,33 @@ export const MENTIONS: readonly Mention[] = [
       "a device at 100 % utilisation completing no I/O has requests outstanding that never finish (iostat's %util against r/s and w/s)",
     forms: [
       {
-        pattern: `(?<![Cc][Pp][Uu][^\\n.]{0,24})(?:100 ?%|fully) ?(?:util|utili[sz]ation|utili[sz]ed|busy)${WITHIN_SENTENCE}{0,60}(?:(?:but|with|yet|and)(?: there is| there's| there was)? )?(?:not actually any|without any|no|zero|not any|nothing in|0) (?:real |actual )?(?:I/?O|IO|io|reads? or writes?|reads?|writes?|throughput|r/s|w/s|IOPS)(?![A-Za-z])`,
+        pattern: `(?:100 ?%|fully) ?(?:util|utili[sz]ation|utili[sz]ed|busy)${WITHIN_SENTENCE}{0,60}(?:(?:but|with|yet|and)(?: there is| there's| there was)? )?(?:not actually any|without any|no|zero|not any|nothing in|0) (?:real |actual )?(?:I/?O|IO|io|reads? or writes?|reads?|writes?|throughput|r/s|w/s|IOPS)(?:[^A-Za-z]|$)`,
         literals: ['util', 'busy'],
       },
       {
-        pattern: `(?:[Ii][Oo] ?wait|iowait|I/O wait)${WITHIN_SENTENCE}{0,30}(?:without|with no|but no|yet no) (?:any )?(?:real |actual )?(?:I/?O|IO|io|disk activity|reads?|writes?|throughput)(?![A-Za-z])`,
+        pattern: `(?:[Ii][Oo] ?wait|iowait|I/O wait)${WITHIN_SENTENCE}{0,30}(?:without|with no|but no|yet no) (?:any )?(?:real |actual )?(?:I/?O|IO|io|disk activity|reads?|writes?|throughput)(?:[^A-Za-z]|$)`,
         literals: ['wait'],
       },
       {
         pattern: `(?:util|使用率|利用率)[^\\n。；！？]{0,8}100 ?[%％][^\\n。；！？]{0,30}(?:但是?|却|卻)?[^\\n。；！？]{0,6}(?:没有|沒有|无|無)(?:任何|实际的?|實際的?)? ?(?:IO|I/O|io|读写|讀寫|吞吐)`,
         literals: ['util', '使用率', '利用率'],
       },
+    ],
+    // The CPU said fully busy is demand, not a device with nothing completing.
+    unless: [
+      'CPU 100',
+      'CPU at 100',
+      'CPU is 100',
+      'CPU was 100',
+      'CPUs at 100',
+      'CPU usage 100',
+      'CPU fully',
+      'CPU is fully',
+      'CPUs fully',
+      'CPUs are fully',
+      'CPUs were fully',
+      'CPU busy',
+      'CPUs busy',
     ],
     source:
       "iostat(1) (sysstat): %util 'Percentage of elapsed time during which I/O requests were issued to the device', r/s and w/s the requests completed, from /proc/diskstats (Documentation/admin-guide/iostats.rst: field 10 time spent doing I/Os); iowait, time a CPU sat idle with a task waiting on block I/O (kernel/sched/cputime.c)",
