@@ -297,8 +297,7 @@ export const KERNEL_RULES: readonly Signature[] = [
     // With queue_if_no_path (no_path_retry queue) every I/O to it waits; the kernel's dm-multipath says the
     // same from its side when it fails its queued I/O after the timeout.
     fact: 'storage.remote_lost',
-    pattern:
-      ': remaining active paths: 0(?:[^0-9]|$)|queue_if_no_path timeout on [^\\n]{1,40}, failing queued IO',
+    pattern: ': remaining active paths: 0|queue_if_no_path timeout on [^\\n]{1,40}, failing queued IO',
     literals: ['remaining active paths: 0', 'queue_if_no_path timeout on'],
     source:
       'linux drivers/md/dm-mpath.c queue_if_no_path_timeout_work (DMWARN("queue_if_no_path timeout on %s, failing queued IO"), since 5.5), and the userspace half of device-mapper multipath, multipath-tools libmultipath/structs_vec.c update_queue_mode_del_path (condlog(2, "%s: remaining active paths: %d"), multipathd/main.c before 0.7)',
