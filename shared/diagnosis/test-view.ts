@@ -2,7 +2,7 @@ import type { EvidenceBundle } from '../schemas/bundle.ts';
 import type { Missing } from '../schemas/diagnosis.ts';
 import { isNodeName } from './commands.ts';
 import { bundleTexts } from './extract/versions.ts';
-import { tableColumns, tableRow } from './paste/table.ts';
+import { GET_NODES_HEADER, GET_PODS_HEADER, tablesUnder } from './paste/table.ts';
 
 /**
  * Round 20: bundles that are only an end-to-end test's view of the cluster. A suite's output says that pods did not
@@ -40,32 +40,8 @@ const POD_WAIT_TIMEOUT: readonly RegExp[] = [
 const SUITE_MARK =
   /test\/e2e\/|\be2e[- ]|\[Fail\]|Summarizing \d+ Failures?|• Failure|\[FAILED\]|\bSTEP: |\[It\] |--- FAIL: |e2e\.test|ginkgo|\[sig-[a-z-]+\]/;
 
-const POD_HEADER = /^(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b/;
-const NODE_HEADER = /^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\b/;
 /** A pod not running yet: Pending, its containers being created, its init containers not done. */
 const NOT_STARTED = /^(?:Pending|ContainerCreating|PodInitializing|Init:\d+\/\d+)$/;
-
-/** The rows of each table under `header` in a text, by column name. */
-function tableRows(text: string, header: RegExp): Map<string, string>[][] {
-  const tables: Map<string, string>[][] = [];
-  let columns: ReturnType<typeof tableColumns> | undefined;
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/\r$/, '').trim();
-    if (header.test(line)) {
-      columns = tableColumns(line);
-      tables.push([]);
-      continue;
-    }
-    if (!columns) continue;
-    const cells = line === '' ? undefined : tableRow(line, columns);
-    if (!cells) {
-      columns = undefined;
-      continue;
-    }
-    tables.at(-1)?.push(cells);
-  }
-  return tables;
-}
 
 /** The framework's LogPodStates rows ("INFO: POD  NODE  PHASE  GRACE  CONDITIONS"), each pod's node and phase. */
 const POD_STATE_ROW = /INFO: (\S+)\s+(\S+)\s+(Pending|Running|Succeeded|Failed|Unknown)\b/g;
@@ -77,7 +53,7 @@ const POD_STATE_ROW = /INFO: (\S+)\s+(\S+)\s+(Pending|Running|Succeeded|Failed|U
 function pendingNode(texts: readonly string[]): string | undefined {
   const candidates: string[][] = [];
   for (const text of texts) {
-    for (const rows of tableRows(text, POD_HEADER))
+    for (const rows of tablesUnder(text, GET_PODS_HEADER))
       candidates.push(
         rows
           .filter((r) => NOT_STARTED.test(r.get('STATUS') ?? ''))
@@ -105,7 +81,7 @@ function pendingNode(texts: readonly string[]): string | undefined {
 /** A node table in which at least three nodes and at least half of them are NotReady. */
 function manyNotReady(texts: readonly string[]): { notReady: number; total: number } | undefined {
   for (const text of texts)
-    for (const rows of tableRows(text, NODE_HEADER)) {
+    for (const rows of tablesUnder(text, GET_NODES_HEADER)) {
       const listed = rows.filter((r) => /^(?:Not)?Ready\b/.test(r.get('STATUS') ?? ''));
       const notReady = listed.filter((r) => (r.get('STATUS') ?? '').startsWith('NotReady')).length;
       if (notReady >= 3 && notReady * 2 >= listed.length) return { notReady, total: listed.length };

@@ -1,6 +1,6 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
-import { type Column, tableColumns, tableRow } from '../paste/table.ts';
+import { GET_NODES_HEADER, tablesUnder } from '../paste/table.ts';
 import { bundleLogs } from './logs.ts';
 
 /**
@@ -21,7 +21,6 @@ import { bundleLogs } from './logs.ts';
  *   SELECTOR, AGE) of a network plugin's agent, DESIRED below the number of nodes the node table lists: the
  *   controller did not place the agent on every node.
  */
-const NODE_HEADER = /^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\b/;
 const DS_HEADER = /^(?:NAMESPACE\s+)?NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\b/;
 /** The control plane's role labels (kubeadm's control-plane and master; OpenShift's master). */
 const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
@@ -33,37 +32,6 @@ const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
  */
 const CNI_DAEMONSET =
   /^(?:aws-node|calico-node|cilium|canal|kube-flannel-ds|weave-net|antrea-agent|kube-router|kube-ovn-cni|ovs-ovn|ovnkube-node|sdn|ovs)$/;
-
-interface Table {
-  columns: Column[];
-  rows: Map<string, string>[];
-}
-
-function tables(text: string, header: RegExp): Table[] {
-  const found: Table[] = [];
-  let current: Table | undefined;
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/\r$/, '');
-    if (header.test(line.trimStart())) {
-      const indent = line.length - line.trimStart().length;
-      current = { columns: tableColumns(line.slice(indent)), rows: [] };
-      found.push(current);
-      continue;
-    }
-    if (!current) continue;
-    if (line.trim() === '') {
-      current = undefined;
-      continue;
-    }
-    const cells = tableRow(line.trim(), current.columns);
-    if (!cells) {
-      current = undefined;
-      continue;
-    }
-    current.rows.push(cells);
-  }
-  return found;
-}
 
 /** The texts a person or a collector may have put a table in: command outputs and every log source. */
 function texts(bundle: EvidenceBundle): Array<{ source: string; text: string }> {
@@ -87,8 +55,8 @@ function nodeTables(
   let nodeCount = 0;
   let anyNotReady = false;
   for (const { source, text } of sources) {
-    for (const table of tables(text, NODE_HEADER)) {
-      const rows = table.rows.filter((r) => /^(?:Not)?Ready\b/.test(status(r)));
+    for (const table of tablesUnder(text, GET_NODES_HEADER)) {
+      const rows = table.filter((r) => /^(?:Not)?Ready\b/.test(status(r)));
       nodeCount = Math.max(nodeCount, rows.length);
       if (rows.some((r) => status(r).startsWith('NotReady'))) anyNotReady = true;
       const plane = rows.filter(isControlPlane);
@@ -112,8 +80,8 @@ export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
   // A DaemonSet placed on fewer nodes than the cluster has is by design unless a node it misses is NotReady.
   if (nodeCount === 0 || !anyNotReady) return;
   for (const { source, text } of sources) {
-    for (const table of tables(text, DS_HEADER)) {
-      for (const row of table.rows) {
+    for (const table of tablesUnder(text, DS_HEADER)) {
+      for (const row of table) {
         const name = row.get('NAME') ?? '';
         const desired = Number(row.get('DESIRED'));
         if (!CNI_DAEMONSET.test(name) || !Number.isInteger(desired) || desired >= nodeCount) continue;

@@ -1,15 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
-import { type Column, tableColumns, tableRow } from '../paste/table.ts';
+import { type Column, GET_PODS_HEADER, tableColumns, tableRow } from '../paste/table.ts';
 import type { Run } from './run.ts';
-
-/**
- * `kubectl get pods`' header (kubernetes pkg/printers/internalversion/printers.go podColumnDefinitions: Name, Ready,
- * Status, Restarts, Age, then IP, Node, Nominated Node, Readiness Gates with -o wide; NAMESPACE first with
- * --all-namespaces), printed upper-case by kubectl's table printer; the older client-side printPod printed the same
- * first five.
- */
-const POD_HEADER = /^(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b/;
 
 /**
  * The node agents of the network plugins, by their DaemonSet's name in each project's own manifest, and the
@@ -60,7 +52,7 @@ function podRows(output: string): PodRow[] {
   const rows: PodRow[] = [];
   let columns: Column[] | undefined;
   for (const line of output.split('\n')) {
-    if (POD_HEADER.test(line)) {
+    if (GET_PODS_HEADER.test(line)) {
       columns = tableColumns(line);
       continue;
     }

@@ -1,7 +1,7 @@
 import type { KubeEvent } from '../../schemas/kube-event.ts';
 import { eventFromRow } from './events.ts';
 import type { Opener, PasteEvidence, Section } from './evidence.ts';
-import { type Column, tableColumns, tableRow } from './table.ts';
+import { type Column, GET_NODES_HEADER, tableColumns, tableRow } from './table.ts';
 
 const MAX_ROWS = 2000;
 
@@ -84,6 +84,6 @@ class GetNodes implements Section {
 }
 
 export const openGetNodes: Opener = (line) => {
-  if (!/^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\b/.test(line)) return undefined;
+  if (!GET_NODES_HEADER.test(line)) return undefined;
   return new GetNodes(tableColumns(line));
 };

@@ -36,6 +36,41 @@ export function tableRow(row: string, columns: readonly Column[]): Map<string, s
   return cells;
 }
 
+/**
+ * `kubectl get pods`' header (kubernetes pkg/printers/internalversion/printers.go podColumnDefinitions: Name, Ready,
+ * Status, Restarts, Age, then IP, Node, Nominated Node, Readiness Gates with -o wide; NAMESPACE first with
+ * --all-namespaces), printed upper-case by kubectl's table printer; the older client-side printPod printed the same
+ * first five.
+ */
+export const GET_PODS_HEADER = /^(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b/;
+/** `kubectl get nodes`' header (printers.go nodeColumnDefinitions: NAME, STATUS, ROLES, AGE, VERSION, then -o wide's). */
+export const GET_NODES_HEADER = /^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\b/;
+
+/**
+ * The rows of each table under `header` in a text, by column name: a table runs from its header to the first empty
+ * line or row that does not fit its columns. Lines are read trimmed (a table pasted indented keeps its alignment).
+ */
+export function tablesUnder(text: string, header: RegExp): Map<string, string>[][] {
+  const tables: Map<string, string>[][] = [];
+  let columns: Column[] | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\r$/, '').trim();
+    if (header.test(line)) {
+      columns = tableColumns(line);
+      tables.push([]);
+      continue;
+    }
+    if (!columns) continue;
+    const cells = line === '' ? undefined : tableRow(line, columns);
+    if (!cells) {
+      columns = undefined;
+      continue;
+    }
+    tables.at(-1)?.push(cells);
+  }
+  return tables;
+}
+
 /** `3m (x4 over 6m)` → 4; a plain age → 1. */
 export function repeatCount(age: string | undefined): number {
   const m = /\(x(\d+) over [^)]*\)/.exec(age ?? '');
