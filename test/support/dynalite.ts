@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import {
   type AttributeValue,
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -97,5 +98,12 @@ export async function createTable(client: DynamoDBClient, prefix: string): Promi
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
-  return name;
+  // dynalite answers CreateTable with the table CREATING and turns it ACTIVE on a timer (0 ms here), and refuses
+  // writes to a table not yet ACTIVE as a missing resource: under load the first write can beat the timer. DynamoDB
+  // itself asks callers to wait for ACTIVE the same way (DescribeTable's TableStatus).
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (Table?.TableStatus === 'ACTIVE') return name;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
