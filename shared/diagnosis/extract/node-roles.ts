@@ -1,6 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
 import { GET_NODES_HEADER, tablesUnder } from '../paste/table.ts';
+import { CNI_NODE_AGENTS } from './cni-agents.ts';
 import { bundleLogs } from './logs.ts';
 
 /**
@@ -25,13 +26,13 @@ const DS_HEADER = /^(?:NAMESPACE\s+)?NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DA
 /** The control plane's role labels (kubeadm's control-plane and master; OpenShift's master). */
 const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
 /**
- * The network plugins' node-side DaemonSets, by the names in each project's own manifests (see pod-table.ts's
- * CNI_AGENT_POD; flannel's per-architecture DaemonSets before 0.12 are left out, each placed by design on its own
- * architecture's nodes only), with the Open vSwitch based ones: openshift-sdn's sdn and ovs, ovn-kubernetes' ovnkube-node,
- * kube-ovn's kube-ovn-cni and ovs-ovn.
+ * The network plugins' node-side DaemonSets (cni-agents.ts; flannel's per-architecture DaemonSets before 0.12 are left
+ * out, each placed by design on its own architecture's nodes only), with the Open vSwitch based ones: openshift-sdn's
+ * sdn and ovs, ovn-kubernetes' ovnkube-node, kube-ovn's ovs-ovn.
  */
-const CNI_DAEMONSET =
-  /^(?:aws-node|calico-node|cilium|canal|kube-flannel-ds|weave-net|antrea-agent|kube-router|kube-ovn-cni|ovs-ovn|ovnkube-node|sdn|ovs)$/;
+const CNI_DAEMONSET = new RegExp(
+  `^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'ovnkube-node', 'sdn', 'ovs'].join('|')})$`,
+);
 
 /** The texts a person or a collector may have put a table in: command outputs and every log source. */
 function texts(bundle: EvidenceBundle): Array<{ source: string; text: string }> {

@@ -1,18 +1,17 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
 import { type Column, GET_PODS_HEADER, tableColumns, tableRow } from '../paste/table.ts';
+import { CNI_NODE_AGENTS } from './cni-agents.ts';
 import type { Run } from './run.ts';
 
 /**
- * The node agents of the network plugins, by their DaemonSet's name in each project's own manifest, and the
- * five-character suffix the DaemonSet controller's name generator adds (apiserver's SimpleNameGenerator): aws-node
- * (aws/amazon-vpc-cni-k8s config/master/aws-k8s-cni.yaml), calico-node (projectcalico/calico manifests), cilium
- * (cilium/cilium install/kubernetes, the agent's DaemonSet; cilium-operator is a Deployment and cilium-envoy carries
- * another word), canal, kube-flannel-ds with its per-architecture names before flannel 0.12 (flannel-io/flannel
- * Documentation/kube-flannel.yml), weave-net, antrea-agent, kube-router, kube-ovn-cni.
+ * A network plugin's node agent's pod (cni-agents.ts), with the five-character suffix the DaemonSet controller's name
+ * generator adds (apiserver's SimpleNameGenerator); flannel's DaemonSet also by its per-architecture names before
+ * flannel 0.12.
  */
-const CNI_AGENT_POD =
-  /^(?:aws-node|calico-node|cilium|canal|kube-flannel-ds(?:-(?:amd64|arm64|arm|ppc64le|s390x))?|weave-net|antrea-agent|kube-router|kube-ovn-cni)-[a-z0-9]{5}$/;
+const CNI_AGENT_POD = new RegExp(
+  `^(?:${CNI_NODE_AGENTS.join('|')}|kube-flannel-ds-(?:amd64|arm64|arm|ppc64le|s390x))-[a-z0-9]{5}$`,
+);
 
 /** The node agents' names (their DaemonSets', above), in a command or a log source's name. */
 const CNI_AGENT_NAME =
