@@ -3,12 +3,12 @@ import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { FACT_MEANINGS, type FactId } from '../../shared/diagnosis/facts.ts';
 import { STATES } from '../../shared/diagnosis/rules/descriptions.ts';
 import { ids, top } from '../support/node-lines.ts';
+import { said } from '../support/sentences.ts';
 
 // Round 12 (docs/accuracy.md, "Round 11", class 3): people's descriptions of four mechanisms, each form made from the
 // term's own definition (proc(5), top(1), vmstat(8); the kernel's mm/vmscan.c and admin-guide/mm; keepalived and
 // HAProxy; the Go runtime's fatal errors; libcni's configuration directory), with the near misses that must not read.
 
-const said = (line: string) => ({ logs: { other: line } });
 const reads = (line: string, fact: FactId) => expect(ids(said(line)), line).toContain(fact);
 const readsNot = (line: string, fact: FactId) => expect(ids(said(line)), line).not.toContain(fact);
 /** The first cause of a description alone: right, and never confident (observations only stay below 0.7). */

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_WORD_RULES } from '../../shared/diagnosis/rules/runtime-words.ts';
-import { expectLiteralsHeld } from '../support/literals.ts';
 import { ids, top } from '../support/node-lines.ts';
+import { itReadsSentences, said } from '../support/sentences.ts';
 
 // Round 18 (r18-runtime): a runtime that does not start, in the nominal and gerund forms the description grammar does
 // not read, and a distribution's server or agent exiting because the containerd it runs does not start. Sentences
 // written from the words' forms (a gerund, a participle, a noun of the failure), not from any incident.
-
-const said = (sentence: string) => ({ logs: { other: sentence } });
 
 const HITS: ReadonlyArray<readonly [string, string]> = [
   ['runtime.service_stopped', 'After the upgrade the workers keep failing to start containerd.'],
@@ -39,23 +37,7 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 describe("a runtime that does not start, in the grammar's missing forms", () => {
-  it.each(HITS)('%s ← %s', (fact, sentence) => {
-    expect(ids(said(sentence))).toContain(fact);
-    expectLiteralsHeld(sentence);
-  });
-
-  it.each(MISSES)('not %s ← %s', (fact, sentence) => {
-    expect(ids(said(sentence))).not.toContain(fact);
-  });
-
-  it('every rule is a prose-only observation with its source and mechanism', () => {
-    for (const rule of RUNTIME_WORD_RULES) {
-      expect(rule.observation).toBe(true);
-      expect(rule.prose).toBe(true);
-      expect(rule.source).toMatch(/^observation: /);
-      expect(rule.mechanism).toMatch(/\S.{10,}/);
-    }
-  });
+  itReadsSentences(HITS, MISSES, RUNTIME_WORD_RULES);
 
   it('a wrapper down because its containerd does not start ranks the runtime first, below a confident verdict', () => {
     const d = top(

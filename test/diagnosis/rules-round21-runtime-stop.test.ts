@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
 import { RUNTIME_STOP_WORD_RULES } from '../../shared/diagnosis/rules/runtime-stop-words.ts';
-import { expectLiteralsHeld } from '../support/literals.ts';
 import { ids, journal, klog, top } from '../support/node-lines.ts';
+import { itReadsSentences, said } from '../support/sentences.ts';
 
 // Round 21 (r21-runtime-words): a runtime's status or listing waiting on one container's stop, told by its timing; the
 // runtime upgraded alone or a node air-gapped, beside the sandbox image failing; the kubelet's restart loop in its bare
 // verb. Sentences written from the programs' mechanisms and the words' forms, not from any incident.
-
-const said = (sentence: string) => ({ logs: { other: sentence } });
 
 const HITS: ReadonlyArray<readonly [string, string]> = [
   [
@@ -66,23 +64,7 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 describe("a runtime's status waiting on one container's stop; the runtime upgraded alone; the kubelet's restart loop", () => {
-  it.each(HITS)('%s ← %s', (fact, sentence) => {
-    expect(ids(said(sentence))).toContain(fact);
-    expectLiteralsHeld(sentence);
-  });
-
-  it.each(MISSES)('not %s ← %s', (fact, sentence) => {
-    expect(ids(said(sentence))).not.toContain(fact);
-  });
-
-  it('every rule is a prose-only observation with its source and mechanism', () => {
-    for (const rule of RUNTIME_STOP_WORD_RULES) {
-      expect(rule.observation).toBe(true);
-      expect(rule.prose).toBe(true);
-      expect(rule.source).toMatch(/^observation: /);
-      expect(rule.mechanism).toMatch(/\S.{10,}/);
-    }
-  });
+  itReadsSentences(HITS, MISSES, RUNTIME_STOP_WORD_RULES);
 
   it("a NotReady timed by one pod's grace period ranks the wedged container first, below a confident verdict", () => {
     const d = top(
