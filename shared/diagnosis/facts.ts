@@ -157,6 +157,8 @@ export const FACT_MEANINGS = {
     "the runtime's storage cannot create, find or mount a sandbox's or container's layer (a layer its store records missing under the driver's directory, a driver name that is an alias of another, the runtime's and the storage library's configurations disagreeing): no sandbox can be made on the node",
   'runtime.handler_unset':
     'the runtime refuses every sandbox or container because the runtime it would run them with has no name or type in its configuration (the default runtime left unset, or named but not configured)',
+  'runtime.handler_missing':
+    "the runtime has no usable entry for the runtime handler a pod's RuntimeClass names (its configuration lists none, or it dropped one whose binary is missing): it answers, but refuses every sandbox or container of that class, every pod's when that handler is the node's default",
   'runtime.db_open_failed':
     "the runtime's embedded database cannot open or write its file (Docker's SQLite graph database, a bolt file): a full disk or inode table where the runtime keeps its state, most often",
   'runtime.name_reserved':

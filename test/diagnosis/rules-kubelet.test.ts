@@ -148,7 +148,7 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   },
   {
     line: klog('E', 'docker_sandbox.go:101', 'RuntimeHandler "kata" not supported'),
-    fact: 'kubelet.sandbox_config_failed',
+    fact: 'runtime.handler_missing',
   },
   // The kubelet's registration and status refused on a loopback API address (a node-local proxy's).
   {

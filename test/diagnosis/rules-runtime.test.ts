@@ -1223,11 +1223,25 @@ const HITS: readonly Example[] = [
   // A RuntimeClass handler the runtime is not configured with, in containerd's and CRI-O's words.
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \\"kata\\" is configured"`,
-    fact: 'kubelet.sandbox_config_failed',
+    fact: 'runtime.handler_missing',
   },
   {
     line: `${J} crio[912]: ${TS} level=error msg="createPodSandbox: failed to find runtime handler kata from runtime list map[crun:0xc000 runc:0xc001]"`,
-    fact: 'kubelet.sandbox_config_failed',
+    fact: 'runtime.handler_missing',
+  },
+  // Round 22: containerd 2.1+'s container create when the sandbox's handler left the configuration, and dockerd asked
+  // for a runtime its daemon.json no longer lists (cri-dockerd 0.4+ passes the RuntimeClass handler through).
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="CreateContainer within sandbox \\"${CID}\\" for &ContainerMetadata{Name:app,Attempt:0,} failed" error="failed to find runtime handler \\"kata-qemu\\""`,
+    fact: 'runtime.handler_missing',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="Handler for POST /v1.41/containers/create returned error: Unknown runtime specified nvidia"`,
+    fact: 'runtime.handler_missing',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="Handler for POST /v1.45/containers/create returned error: unknown or invalid runtime name: nvidia"`,
+    fact: 'runtime.handler_missing',
   },
   // The CNI drivers inside the kubelet (in-tree to 1.10, dockershim to 1.23) and CRI-O (ocicni), the plugin's
   // error after their words.
@@ -1410,6 +1424,29 @@ const HITS: readonly Example[] = [
     line: `${J} dockerd[921]: ${TS} level=error msg="Handler for POST /v1.43/containers/${CID}/start returned error: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: fork/exec /usr/local/sbin/runc: no such file or directory: unknown"`,
     fact: 'runtime.binary_missing',
   },
+  // Round 22: a RuntimeClass's shim configured by absolute path (containerd 1.6+ stat()s it first) gone from the node
+  // after its installer's cleanup, at containerd's restart (loadShims), at 2.x's load and at a sandbox's create; and
+  // CRI-O dropping a handler whose binary is missing at its start (the default handler's is fatal instead).
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to resolve runtime path" error="invalid custom binary path: stat /opt/kata/bin/containerd-shim-kata-qemu-v2: no such file or directory" namespace=k8s.io`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to load shim /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID}" error="failed to resolve runtime path: invalid custom binary path: stat /usr/local/bin/containerd-shim-runsc-v1: no such file or directory"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to start sandbox \\"${CID}\\": failed to create containerd task: failed to start shim: failed to resolve runtime path: invalid custom binary path: stat /opt/kata/bin/containerd-shim-kata-v2: no such file or directory: not found"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=warning msg="'kata is being ignored due to: \\"invalid runtime_path for runtime 'kata': \\\\\\"stat /opt/kata/bin/containerd-shim-kata-v2: no such file or directory\\\\\\"\\""`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=warning msg="Runtime handler \\"runsc\\" is being ignored due to: \\"runsc\\" not found in $PATH: exec: \\"runsc\\": executable file not found in $PATH"`,
+    fact: 'runtime.binary_missing',
+  },
   {
     // Round 21: containerd 2.x's strict decoding dropping the sandbox_image key (moved to pinned_images in 2.0).
     line: `${J} containerd[812]: ${TS} level=warning msg="Ignoring unknown key in TOML for plugin" error="strict mode: fields in the document are missing in the target struct" key=sandbox_image plugin=io.containerd.cri.v1.runtime`,
@@ -1471,6 +1508,30 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 22: a runtime name written as a relative path is a typo in the configuration (refused for its form, not a
+  // missing file); CRI-O's handler dropped for its binary's name pattern, not a missing binary; the default handler's
+  // missing binary, fatal at CRI-O's start (runtime.start_failed, not this rule); a RuntimeClass object missing in
+  // the API (the kubelet's lookup, before any runtime is asked); dockerd's own runtime list at start.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to resolve runtime path" error="invalid runtime name kata/v2, correct runtime name should be either format like \`io.containerd.runc.v2\` or a full path to the binary"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=warning msg="Runtime handler \\"kata\\" is being ignored due to: invalid runtime_path for runtime 'kata': containerd binary naming pattern is not followed"`,
+    fact: 'runtime.start_failed',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=fatal msg="validating runtime config: runtime validation: invalid runtime_path for runtime 'crun': stat /usr/bin/crun: no such file or directory"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:1171] "CreatePodSandbox for pod failed" err="failed to lookup RuntimeClass kata: runtimeclass.node.k8s.io \\"kata\\" not found" pod="default/web-0"`,
+    fact: 'runtime.handler_missing',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=info msg="Loading containers: start." runtime=runc`,
+    fact: 'runtime.handler_missing',
+  },
   // Round 20: near misses. A controller's connection (not the database's socket), a lock held by another tool, a
   // deletion from a cache with the sandbox ID, SandboxChanged counted a few times, both roles NotReady.
   {

@@ -10,6 +10,8 @@ function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['fact
     return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image itself (its pull refused by the registry, or its unpack by the snapshotter fetching layers the registry will not serve without credentials): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image) and the snapshotter that unpacks it, against the machine image's runtime release.`;
   if (facts.has('runtime.handler_unset'))
     return `${tools.daemon} answers, but refuses every sandbox because the runtime it would run them with has no name in its configuration (the default runtime's type left empty, or a default runtime name with no entry under its runtimes): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Compare the runtime's configuration (containerd's config.toml, default_runtime_name and runtime_type) with the one its release ships, and set the type (io.containerd.runc.v2).`;
+  if (facts.has('runtime.binary_missing') || facts.has('runtime.handler_missing'))
+    return `${tools.daemon} answers, but cannot run the runtime a pod's RuntimeClass (or its default) names: the shim or low-level runtime binary its configuration points at is not where it looks (its stat or PATH lookup failing), or the handler has no entry at all. Every sandbox of that class fails, every pod's when it is the default. An installer's cleanup (kata-deploy, a GPU or gVisor runtime installer) that removes its binaries and configuration and restarts the runtime, or an OS image or package update, leaves exactly this: compare the configured paths (containerd config dump, crio status config) with the files on the node, and the installer's release and its pods' restarts with the time the failures began.`;
   if (facts.has('runtime.sandbox_name_stale'))
     return `${tools.daemon} answers, but refuses the kubelet's sandboxes because its own store already holds sandboxes of those names, restored from before a restart or reboot: the kubelet asks again with the same names and is refused every time. Check the runtime's release for a fix of its restore (CRI-O 1.11.1 after a reboot, fixed in 1.11.2); stopping the runtime and removing its stale sandbox state, or upgrading, lets the pods start.`;
   if (facts.has('runtime.db_open_failed'))
@@ -103,6 +105,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.sandbox_name_stale', weight: 2.5 },
     // The runtime it would run sandboxes with unnamed in its configuration: every sandbox refused.
     { fact: 'runtime.handler_unset', weight: 3 },
+    // Round 22: the handler a RuntimeClass names gone from the runtime's configuration (or dropped for a missing
+    // binary): the runtime answers and runs no pod of that class.
+    { fact: 'runtime.handler_missing', weight: 2 },
     // Its database unopenable: a full disk behind it, most often (resource_starvation's); the runtime fails calls.
     { fact: 'runtime.db_open_failed', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },

@@ -408,11 +408,16 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     // configured BinaryName or from PATH. Either missing fails every sandbox's and container's create.
     fact: 'runtime.binary_missing',
     pattern:
-      'runtime \\\\?"[^"\\\\ ]+\\\\?" binary not installed|exec: \\\\?"(?:runc|crun|runsc|youki|kata-runtime|nvidia-container-runtime)\\\\?": executable file not found in|fork/exec [^ :"]*/(?:runc|crun|runsc|youki|containerd-shim[a-z0-9-]*): no such file or directory',
-    literals: ['binary not installed', 'executable file not found in', 'fork/exec'],
+      'runtime \\\\?"[^"\\\\ ]+\\\\?" binary not installed|exec: \\\\?"(?:runc|crun|runsc|youki|kata-runtime|nvidia-container-runtime)\\\\?": executable file not found in|fork/exec [^ :"]*/(?:runc|crun|runsc|youki|kata-runtime|nvidia-container-runtime|containerd-shim[a-z0-9-]*): no such file or directory|invalid custom binary path: (?:l?stat|open) ',
+    literals: [
+      'binary not installed',
+      'executable file not found in',
+      'fork/exec',
+      'invalid custom binary path:',
+    ],
     from: ['containerd', 'shim', 'kubelet', 'dockerd', 'unknown'],
     source:
-      'containerd runtime/v2/shim/util.go Command (1.3-1.5: "runtime %q binary not installed %q"), runtime/v2/manager.go resolveRuntimePath (1.6-1.7) and core/runtime/v2/shim_manager.go (2.x: "runtime %q binary not installed %q: %w" wrapping os.ErrNotExist, under "failed to resolve runtime path"); go-runc runc.go (*Runc).command via os/exec ("exec: %q: executable file not found in $PATH" when the binary is looked up in PATH, "fork/exec %s: no such file or directory" for a configured BinaryName), relayed as "OCI runtime create failed" by the shim, dockerd and the kubelet',
+      'containerd runtime/v2/shim/util.go Command (1.2-1.5: "runtime %q binary not installed %q"), runtime/v2/manager.go resolveRuntimePath (1.6-1.7; a runtime_path or runtime_type given as an absolute path is stat\'d first: "invalid custom binary path: %w", the stat\'s "stat <path>: no such file or directory", logged by shim_load.go loadShims as "failed to resolve runtime path" at restart and returned as "failed to start shim: failed to resolve runtime path: %w" at create; core/runtime/v2/shim_manager.go and shim_load.go in 2.0-2.2, the load\'s error under "failed to load shim %s") and core/runtime/v2/shim_manager.go (2.x: "runtime %q binary not installed %q: %w" wrapping os.ErrNotExist, under "failed to resolve runtime path"); go-runc runc.go (*Runc).command via os/exec ("exec: %q: executable file not found in $PATH" when the binary is looked up in PATH, "fork/exec %s: no such file or directory" for a configured BinaryName), relayed as "OCI runtime create failed" by the shim, dockerd and the kubelet',
     mechanism:
       'the low-level runtime (runc, crun) or the containerd shim the configuration names is not installed where the runtime looks (removed by an OS image or package update, or a path set wrong): every sandbox and container create fails',
   },

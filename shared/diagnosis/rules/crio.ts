@@ -62,6 +62,22 @@ export const CRIO_RULES: readonly Signature[] = [
       "CRI-O's store already holds a sandbox of the name the kubelet asks for (state from before a restart or reboot that it restored but cannot use): that pod's sandbox is refused on every retry, so after a reboot no pod starts and the network plugin's own pod cannot either",
   },
   {
+    // Round 22 (r22-below-runtime): at start CRI-O checks every runtime handler's binary (ValidateRuntimePath: the
+    // configured runtime_path stat'd, or the handler's name looked up in PATH). The default handler failing is fatal
+    // (runtime.start_failed); any other is logged and deleted from the list, so CRI-O answers while every pod of that
+    // RuntimeClass is refused ("failed to find runtime handler"). An installer's cleanup (kata-deploy, a GPU or gVisor
+    // installer) that removes its binaries and restarts CRI-O leaves exactly this.
+    fact: 'runtime.binary_missing',
+    pattern:
+      'is being ignored due to: [^\\n]{0,160}?(?:invalid runtime_path for runtime|not found in \\$PATH)',
+    literals: ['is being ignored due to:'],
+    from: ['crio', 'unknown'],
+    source:
+      'cri-o pkg/config/config.go (*RuntimeConfig).Validate over (*RuntimeHandler).Validate/ValidateRuntimePath ("invalid runtime_path for runtime \'%s\': %q" to 1.29, ": %w" from 1.30; "%q not found in $PATH: %w" for a handler without a path): logrus.Warnf("\'%s is being ignored due to: %q", name, err) 1.21-1.29, "Runtime handler %q is being ignored due to: %v" from 1.30, the handler then deleted from c.Runtimes; internal/oci/oci.go ValidateRuntimeHandler refuses its pods later',
+    mechanism:
+      "a runtime handler's binary (a RuntimeClass's shim or runtime) is missing when CRI-O starts, so CRI-O drops that handler: it runs and answers, but every pod of that class is refused a sandbox",
+  },
+  {
     // Round 19: CRI-O resolves a sandbox's runtime handler (the pod's RuntimeClass, or its default_runtime) against
     // the runtimes its configuration lists before it creates anything. An empty handler, or a handler whose entry has
     // no runtime path, refuses the sandbox: for the default runtime that is every pod's. A RuntimeClass naming a
@@ -160,7 +176,8 @@ export const CRIO_RULES: readonly Signature[] = [
       'unable to decode configuration',
     ],
     from: ['crio', 'unknown'],
-    unless: 'Unable to reload configuration',
+    // A handler other than the default failing its path check is logged and dropped, and CRI-O runs on (below).
+    unless: 'Unable to reload configuration|is being ignored due to',
     source:
       'cri-o pkg/config/config.go (*Config).Validate ("validating root config: %w", "validating runtime config: %w"; errors.Wrap before 1.27) over (*RuntimeConfig).Validate ("runtime validation: %w") and (*RuntimeHandler).ValidateRuntimePath ("invalid runtime_path for runtime \'%s\': %q" to 1.29, ": %w" from 1.30; "%q not found in $PATH" for a handler without a path), (*Config).UpdateFromFile ("unable to decode configuration %v: %v"), internal/criocli/criocli.go GetConfigFromContext ("error loading server config: %v"), 1.18 to current; cmd/crio/main.go exits on the error',
     mechanism:

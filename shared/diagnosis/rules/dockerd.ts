@@ -253,4 +253,18 @@ export const DOCKERD_RULES: readonly Signature[] = [
     mechanism:
       "the runtime's embedded database cannot open or write its file: the file system under the runtime's root (/var/lib/docker, /var/lib/containerd) is out of space or inodes, and every call that touches the database fails with a server error",
   },
+  {
+    // Round 22 (r22-below-runtime): a container asked for with a runtime name dockerd is not configured with (a
+    // RuntimeClass's handler passed through cri-dockerd 0.4+, an installer's runtimes entry removed from daemon.json
+    // before dockerd restarted): that container, and every one of that runtime, is refused.
+    fact: 'runtime.handler_missing',
+    literals: ['Unknown runtime specified', 'unknown or invalid runtime name:'],
+    pattern:
+      'Unknown runtime specified [^ \\n"\\\\]{1,100}|unknown or invalid runtime name: [^ \\n"\\\\]{1,100}',
+    from: ['dockerd', 'kubelet', 'unknown'],
+    source:
+      'moby daemon/daemon_unix.go verifyPlatformContainerSettings ("Unknown runtime specified %s" when hostConfig.Runtime is not in the configured runtimes, 1.12-20.10); daemon/runtime_unix.go (*runtimes).Get ("unknown or invalid runtime name: %s", errdefs.InvalidParameter, 23.0 on), relayed by cri-dockerd 0.4+ (core/container_create.go passes the RuntimeClass handler as HostConfig.Runtime)',
+    mechanism:
+      'dockerd is asked to run a container with a runtime its configuration does not list (removed from daemon.json, or never added on this node): every container of that runtime class is refused while dockerd itself answers',
+  },
 ];

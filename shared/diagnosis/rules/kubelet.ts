@@ -1556,12 +1556,13 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the resolver file the kubelet is configured with (--resolv-conf, resolvConf: /etc/resolv.conf, or /run/systemd/resolve/resolv.conf with systemd-resolved) is missing or unreadable, so the kubelet fails every pod's sandbox configuration before the runtime is asked: no pod can start on the node, static pods included",
   },
   {
-    // The RuntimeClass handler a pod names, refused by the runtime the node runs (dockershim inside the kubelet).
-    fact: 'kubelet.sandbox_config_failed',
+    // The RuntimeClass handler a pod names, refused by the runtime the node runs (dockershim inside the kubelet): the
+    // runtime unable to run that class (round 22), not the kubelet's own sandbox configuration.
+    fact: 'runtime.handler_missing',
     literals: ['RuntimeHandler "', 'RuntimeHandler \\"'],
     pattern: 'RuntimeHandler \\\\?"[^"\\\\]{1,100}\\\\?" not supported',
     source:
-      'kubernetes pkg/kubelet/dockershim/docker_sandbox.go (*dockerService).RunPodSandbox ("RuntimeHandler %q not supported", 1.14-1.23; cri-dockerd core/sandbox_run.go since)',
+      'kubernetes pkg/kubelet/dockershim/docker_sandbox.go (*dockerService).RunPodSandbox ("RuntimeHandler %q not supported", 1.14-1.23; Mirantis cri-dockerd core/sandbox_run.go to 0.3.x, which from 0.4.0 passes the handler to dockerd as the container\'s runtime instead)',
     mechanism:
       "a pod names a runtime handler (its RuntimeClass's) that the node's runtime is not configured with: its sandbox is refused before anything runs, for every pod of that class on the node",
   },

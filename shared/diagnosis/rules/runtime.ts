@@ -381,13 +381,16 @@ export const RUNTIME_RULES: readonly Signature[] = [
   },
   // The runtime handler a pod's RuntimeClass names, absent from the runtime's configuration: refused before any
   // container or network work, as the kubelet's own sandbox configuration is.
+  // Round 22 (r22-below-runtime): read as the runtime unable to run that class (runtime_down), no longer as the
+  // kubelet's own sandbox configuration: the handler is the runtime's configuration, and an installer's cleanup
+  // that removes its entry (or its binary, which CRI-O then drops) and restarts the runtime leaves exactly this.
   {
-    fact: 'kubelet.sandbox_config_failed',
+    fact: 'runtime.handler_missing',
     literals: ['no runtime for "', 'no runtime for \\"', 'failed to find runtime handler'],
     pattern:
-      'no runtime for \\\\?"[^"\\\\]{1,100}\\\\?" is configured|failed to find runtime handler [^ \\n]{1,100} from runtime list',
+      'no runtime for \\\\?"[^"\\\\]{1,100}\\\\?" is configured|failed to find runtime handler (?:[^ \\n]{1,100} from runtime list|\\\\?"[^"\\\\]{1,100}\\\\?")',
     source:
-      'containerd CRI plugin sandbox_run.go (*criService).RunPodSandbox → getSandboxRuntime ("no runtime for %q is configured", wrapped as "failed to get sandbox runtime: %w"; vendor/github.com/containerd/cri to 1.4, pkg/cri/server and sbserver 1.5-1.7, internal/cri/config in 2.x); cri-o internal/oci/oci.go (*Runtime).ValidateRuntimeHandler ("failed to find runtime handler %s from runtime list %v", 1.14 on)',
+      'containerd CRI plugin sandbox_run.go (*criService).RunPodSandbox → getSandboxRuntime ("no runtime for %q is configured", wrapped as "failed to get sandbox runtime: %w"; vendor/github.com/containerd/cri to 1.4, pkg/cri/server and sbserver 1.5-1.7, internal/cri/config in 2.x); containerd 2.1+ internal/cri/server/container_create.go ("failed to find runtime handler %q", the sandbox\'s handler gone from the configuration after the sandbox was made); cri-o internal/oci/oci.go (*Runtime).ValidateRuntimeHandler ("failed to find runtime handler %s from runtime list %v", 1.14 on)',
     mechanism:
       "a pod's RuntimeClass names a handler this node's runtime is not configured with (containerd's runtimes table, CRI-O's runtimes list): its sandbox is refused before anything runs, for every pod of that class on the node",
   },
