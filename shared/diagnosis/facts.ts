@@ -157,6 +157,10 @@ export const FACT_MEANINGS = {
     "the runtime's storage cannot create, find or mount a sandbox's or container's layer (a layer its store records missing under the driver's directory, a driver name that is an alias of another, the runtime's and the storage library's configurations disagreeing): no sandbox can be made on the node",
   'runtime.handler_unset':
     'the runtime refuses every sandbox or container because the runtime it would run them with has no name or type in its configuration (the default runtime left unset, or named but not configured)',
+  'runtime.compute_system_timeout':
+    "on Windows, one container's compute system (its silo or utility VM) did not complete a start, shutdown or terminate the Host Compute Service asked of it in time: that container is wedged below its shim, while the service answers for the others",
+  'runtime.host_compute_failed':
+    "Windows' Host Compute Service (vmcompute) or Host Network Service, below the runtime and its network plugin, does not answer or is not running: every container, sandbox and endpoint call waits on it or fails, the runtime's layer down beneath the network",
   'runtime.handler_missing':
     "the runtime has no usable entry for the runtime handler a pod's RuntimeClass names (its configuration lists none, or it dropped one whose binary is missing): it answers, but refuses every sandbox or container of that class, every pod's when that handler is the node's default",
   'runtime.db_open_failed':

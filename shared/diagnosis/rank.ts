@@ -94,6 +94,11 @@ function explainedBy(cause: CauseModule, facts: FactSet): readonly CauseId[] {
   return tied.length ? [...cause.explains, ...tied] : cause.explains;
 }
 
+/** Whether `cause` explains `other` through a fact of this evidence (its explainsWhen), not its generic list. */
+function explainsByFact(cause: CauseModule, other: CauseId, facts: FactSet): boolean {
+  return (cause.explainsWhen ?? []).some((w) => w.cause === other && facts.has(w.fact));
+}
+
 /**
  * A specific root cause established by its own evidence absorbs the generic symptom it produces: descriptor
  * exhaustion explains a runtime that stopped answering, so "runtime down" must not outrank it.
@@ -111,6 +116,14 @@ function applyExplanations(scored: Scored[], facts: FactSet): void {
       const symptom = scored.find((s) => s.cause.id === explained);
       const before = raw.get(explained) ?? 0;
       if (!symptom || before <= 0 || before > support + ROOT_SUPPORT) continue;
+      // Round 22: a fact that ties the symptom as this root's cause (the layer below it named: Windows' compute
+      // service under a network plugin that waits on it) outweighs the root's generic list: the pair is not absorbed
+      // both ways, the fact-tied direction stands.
+      if (
+        explainsByFact(symptom.cause, root.cause.id, facts) &&
+        !explainsByFact(root.cause, explained, facts)
+      )
+        continue;
       if (byNaming && !symptom.support.every((w) => root.support.some((r) => r.fact === w.fact))) continue;
       symptom.score = Math.min(symptom.score, before * EXPLAINED_KEEP);
       root.score += before * EXPLAINED_CORROBORATES;

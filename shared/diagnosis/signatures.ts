@@ -1,4 +1,5 @@
 import { APISERVER_PATH_RULES } from './rules/apiserver-path.ts';
+import { BELOW_RUNTIME_RULES } from './rules/below-runtime.ts';
 import { CATALOGUED_RULES } from './rules/catalogued.ts';
 import { CNI_RULES } from './rules/cni.ts';
 import { CONTAINERD_RULES } from './rules/containerd.ts';
@@ -96,6 +97,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for a runtime's status or listing waiting on one container's stop, and for a runtime upgraded alone or a node air-gapped (round 21; weighed below the programs)",
     rules: RUNTIME_STOP_WORD_RULES,
+  },
+  {
+    file: 'below-runtime',
+    title:
+      "the layers below the runtime on Windows (the host's compute and network services), in the programs' and people's words (round 22)",
+    rules: BELOW_RUNTIME_RULES,
   },
   {
     file: 'trust-words',

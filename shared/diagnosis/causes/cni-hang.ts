@@ -98,6 +98,9 @@ export const cniHang: CauseModule = {
     // its store already holds): the network plugin's own pod cannot start either, so the network not ready follows.
     { fact: 'runtime.handler_unset', weight: 1 },
     { fact: 'runtime.sandbox_name_stale', weight: 1 },
+    // Round 22: on Windows a plugin stuck in a call to the host's compute or network service waits on the layer below
+    // the runtime (its hang is that service's), not on the network.
+    { fact: 'runtime.host_compute_failed', weight: 2 },
     ...competingDefects('cni_hang'),
   ],
   summary: ({ facts }) =>

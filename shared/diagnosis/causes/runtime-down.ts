@@ -45,6 +45,10 @@ export const runtimeDown: CauseModule = {
   explainsWhen: [
     { cause: 'node_unreachable', fact: 'runtime.blocks_kubelet' },
     { cause: 'kubelet_defect', fact: 'kubelet.fatal_behind_runtime' },
+    // Round 22: on Windows the network plugin and the shim call the host's compute and network services; those not
+    // answering hang the plugin and the shim above them, the runtime's layer, not the network's or one container's.
+    { cause: 'cni_hang', fact: 'runtime.host_compute_failed' },
+    { cause: 'zombie_shim_hang', fact: 'runtime.host_compute_failed' },
   ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
@@ -108,6 +112,8 @@ export const runtimeDown: CauseModule = {
     // Round 22: the handler a RuntimeClass names gone from the runtime's configuration (or dropped for a missing
     // binary): the runtime answers and runs no pod of that class.
     { fact: 'runtime.handler_missing', weight: 2 },
+    // Round 22: Windows' Host Compute or Host Network Service not answering (hcsshim's timeouts, the SCM's events).
+    { fact: 'runtime.host_compute_failed', weight: 2.5 },
     // Its database unopenable: a full disk behind it, most often (resource_starvation's); the runtime fails calls.
     { fact: 'runtime.db_open_failed', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },

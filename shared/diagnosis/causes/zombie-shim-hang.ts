@@ -28,6 +28,9 @@ export const zombieShimHang: CauseModule = {
     // Shims that outlive their containers (more of them than containers, left over after the containers are
     // gone): the runtime's delete of a task did not end its shim, the per-container layer's leak.
     { fact: 'proc.shim_leftover', weight: 3 },
+    // Round 22: on Windows, one container's compute system not completing its start, shutdown or terminate (hcsshim's
+    // notification timeout, the Host Compute Service's connection timeout to that system): that container wedged.
+    { fact: 'runtime.compute_system_timeout', weight: 2 },
     // Shims older than the daemon now running: how every restart leaves them, so a lead only, which a daemon that
     // stalls restoring them (not answering beside them) makes the wedged shims' question.
     { fact: 'proc.shims_predate_daemon', weight: 1 },
@@ -104,6 +107,9 @@ export const zombieShimHang: CauseModule = {
     // The kernel panicked on the hung task (kernel.hung_task_panic): the blocked task was the trigger, the host's
     // crash and reboot the outage (node_unreachable); this takes back the hung task's weight here.
     { fact: 'kernel.watchdog_panic', weight: 3 },
+    // Round 22: a Windows shim waiting on the host's compute service waits on the layer below every container, not on
+    // its own container: this takes back a hung shim's weight here.
+    { fact: 'runtime.host_compute_failed', weight: 2 },
     ...competingDefects('zombie_shim_hang'),
   ],
   summary: () =>

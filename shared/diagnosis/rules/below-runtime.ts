@@ -1,0 +1,100 @@
+import { alternatives, HEDGES, NOT_THE_NODE, PLANNING, QUESTION, WITHIN_SENTENCE } from './descriptions.ts';
+import type { Signature } from './types.ts';
+import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
+
+/**
+ * Round 22 (r22-below-runtime): the layers below the runtime on a Windows node.
+ *
+ * Every container, sandbox and network endpoint on Windows is made by the host's services, not by the runtime: the
+ * Host Compute Service (vmcompute.exe, the "Hyper-V Host Compute Service"; vmcompute.dll's Hcs* calls) makes and
+ * runs the compute systems, the Host Network Service (hns, called through vmcompute.dll's HNSCall and computenetwork's
+ * Hcn* calls) their endpoints. containerd's runhcs shim, dockerd's libcontainerd and the Windows CNI plugins (win-bridge,
+ * win-overlay, azure-vnet, flannel's and Calico's, all through github.com/Microsoft/hcsshim) wait on those calls; when
+ * the service stops answering, everything above waits with it: the plugin the runtime shells out to, the runtime's
+ * pod status, the kubelet's relist (PLEG), which is why a network plugin stuck there is the runtime's layer hung, below
+ * the network, not the plugin's own fault.
+ *
+ * hcsshim's words (microsoft/hcsshim):
+ * - internal/hcs/errors.go: ErrTimeout "hcsshim: timeout waiting for notification" (errors.go at the root to v0.7,
+ *   the same text since), returned when the service's completion notification for a start, shutdown or terminate does
+ *   not come within hcsshim's timeout; ErrUnexpectedProcessAbort "lost communication with compute service" when the
+ *   service's side of a process went away.
+ * - The service's own HRESULTs come back through Windows' FormatMessage: HCS_E_CONNECTION_TIMEOUT (0x80370109) "The
+ *   operation timed out because a response was not received from the virtual machine or container.", wrapped by
+ *   hcsshim's SystemError/ProcessError ("<op> <id>: <err>", ops hcsshim::ComputeSystem::* to v0.8, hcs::System::*
+ *   after) and by the old hcserror for HNS ("hnsCall failed in Win32: <err> (0x<code>)", internal/hcserror to v0.8);
+ *   hcn/hcnglobals.go and internal/hns hnsCall "HNS failed with error : %s" for a failure the service reports.
+ * - The Service Control Manager's events for vmcompute and hns ({@link SCM_EVENTS}).
+ */
+
+const S = WITHIN_SENTENCE;
+
+/**
+ * What every description here leaves out: questions, hedges, another host, plans. A call into these services is
+ * known from a goroutine, thread or process dump, where "appears to be stuck in F" is how people report the frame
+ * they saw: the impression words (seems to, appears to) are kept, the suppositions (may, might, could, if) are not.
+ */
+const IMPRESSION = new Set(['seems to', 'seemed to', 'appears to', 'appeared to']);
+const COMMON_UNLESS = alternatives(
+  { en: [...HEDGES.en.filter((w) => !IMPRESSION.has(w)), ...NOT_THE_NODE, ...PLANNING], zh: HEDGES.zh },
+  [QUESTION],
+);
+
+/** The host's compute and network services by the names people and stacks give them. */
+const HOST_SERVICE =
+  '(?:\\bHCS\\b|[Hh]ost [Cc]ompute [Ss]ervice|vmcompute(?:\\.dll|\\.exe)?|\\bHcs[A-Z][A-Za-z]+|hcsshim|\\bHNS\\b|[Hh]ost [Nn]etwork [Ss]ervice|\\bhnsCall\\b|\\bHNSCall\\b|\\bHcn[A-Z][A-Za-z]+)';
+/** A call into them that does not come back. */
+const NO_ANSWER =
+  "(?:hangs?|hung|stuck|blocked|blocks|never returns?|never returned|never comes back|does ?n[o'’]t (?:return|respond|answer)|did ?n[o'’]t (?:return|respond|answer)|not (?:responding|answering|returning)|stops? (?:responding|answering)|stopped (?:responding|answering)|unresponsive|waiting (?:on|for) (?:a |an |the |its )?(?:response|reply|answer|return)|times? out|timed out|卡住|卡死|无响应|没有响应|不返回|没有返回)";
+
+export const BELOW_RUNTIME_RULES: readonly Signature[] = [
+  {
+    // The service itself: its side of a process gone, or a call into the Host Network Service that times out (HNS
+    // serves every endpoint on the host, so its timeout is not one container's).
+    fact: 'runtime.host_compute_failed',
+    pattern:
+      'lost communication with compute service|(?:hnsCall failed in Win32|HNS failed with error ?): [^\\n]{0,120}?(?:timed out|timeout period expired)',
+    literals: ['lost communication with compute service', 'hnsCall failed in Win32', 'HNS failed with error'],
+    source:
+      'microsoft/hcsshim internal/hcs/errors.go (ErrUnexpectedProcessAbort "lost communication with compute service"; errors.go at the root before v0.8); the old internal/hcserror wrapping of a failed HNSCall ("hnsCall failed in Win32: %s (0x%x)", to v0.8) and hcn/hcnglobals.go, internal/hns hnsCall ("HNS failed with error : %s") around a timeout, the service\'s HCS_E_CONNECTION_TIMEOUT (0x80370109) or Win32 ERROR_TIMEOUT text; relayed by the Windows CNI plugins (win-bridge, win-overlay, azure-vnet, flannel\'s and Calico\'s), dockerd\'s libnetwork (Windows) and kube-proxy\'s winkernel',
+    mechanism:
+      "Windows' Host Compute Service lost a process it ran, or the Host Network Service did not answer a call about an endpoint or network in time: the network plugin and the runtime's pod status wait on it, so the kubelet's relist stalls on the layer below the runtime",
+  },
+  {
+    // One compute system (a container, or a pod's utility VM) not completing what the service asked of it: hcsshim's
+    // wait for the completion notification, or the service's own timeout on its connection to that system. The
+    // service still answers for the others: that container is wedged below its shim, not the node's runtime.
+    fact: 'runtime.compute_system_timeout',
+    pattern:
+      'The operation timed out because a response was not received from the virtual machine or container|hcsshim: timeout waiting for notification',
+    literals: [
+      'a response was not received from the virtual machine',
+      'hcsshim: timeout waiting for notification',
+    ],
+    unless: 'hnsCall failed in Win32|HNS failed with error',
+    source:
+      'microsoft/hcsshim internal/hcs/errors.go ErrTimeout ("hcsshim: timeout waiting for notification", errors.go at the root before v0.8; internal/hcs/waithelper.go waitForNotification when the system\'s start, shutdown or terminate does not complete within the timeout) and the service\'s HCS_E_CONNECTION_TIMEOUT (0x80370109, FormatMessage "The operation timed out because a response was not received from the virtual machine or container."), wrapped as "<op> <id>: <err>" by SystemError/ProcessError (hcsshim::ComputeSystem::* to v0.8, hcs::System::* since); relayed by dockerd\'s libcontainerd ("container %s encountered an error during %s"), containerd\'s runhcs shim and the kubelet',
+    mechanism:
+      "one container's compute system (its silo or utility VM) did not complete a start, shutdown or terminate the Host Compute Service asked of it: every call about that container waits or fails, while the service answers for the others",
+  },
+  {
+    fact: 'runtime.host_compute_failed',
+    ...scmServiceFailure('(?:Hyper-V Host Compute Service|Host Network Service|vmcompute|hns)'),
+    source: `${SCM_EVENTS} for vmcompute (display name "Hyper-V Host Compute Service") and hns ("Host Network Service")`,
+    mechanism:
+      "Windows' Host Compute Service or Host Network Service failed, hung at start or stopped: no container, sandbox or endpoint can be made or changed on the node, whatever the runtime above them",
+  },
+  {
+    fact: 'runtime.host_compute_failed',
+    pattern: `${HOST_SERVICE}${S}{0,100}${NO_ANSWER}|${NO_ANSWER}${S}{0,100}${HOST_SERVICE}`,
+    literals: ['hcs', 'vmcompute', 'host compute service', 'HNS', 'host network service', 'hcn'],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    specific: 'a call into the host compute or network service that does not return',
+    source:
+      "observation: a call into Windows' Host Compute Service (vmcompute.dll's Hcs* functions, hcsshim) or Host Network Service (HNSCall, Hcn* functions) that does not come back, as hcsshim's callers (containerd's runhcs shim, dockerd, the Windows CNI plugins) wait on it",
+    mechanism:
+      "the host's compute or network service stopped answering: the plugin or shim that called it waits, and with it the runtime's pod status and the kubelet's relist, the runtime's layer hung below the network",
+  },
+];

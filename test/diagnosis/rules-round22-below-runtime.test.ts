@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { BELOW_RUNTIME_RULES } from '../../shared/diagnosis/rules/below-runtime.ts';
+import { expectLiteralsHeld } from '../support/literals.ts';
+import { ids, journal, klog, top } from '../support/node-lines.ts';
+import { itReadsSentences, said } from '../support/sentences.ts';
+
+// Round 22 (r22-below-runtime): the layers below the runtime. Lines written from hcsshim's errors, the Host Compute
+// Service's HRESULT text and the Service Control Manager's events; sentences from the words' forms, not from any
+// incident.
+
+const TS = 'time="2026-11-23T10:01:02.123456789Z"';
+const CID = '4f2a9c1e0b7d3a5f8e6c2b1a0d9f8e7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e';
+
+const PROGRAM_HITS: ReadonlyArray<readonly [string, string]> = [
+  // hcsshim's loss of the service's side of a process; a Windows CNI plugin (win-bridge, win-overlay) through the old
+  // hcserror, and HNS's own failure text, on a timeout.
+  [
+    'runtime.host_compute_failed',
+    `${TS} level=warning msg="container exited" error="hcs::Process::Wait ${CID}:1234: lost communication with compute service"`,
+  ],
+  [
+    'runtime.host_compute_failed',
+    'E1123 10:01:02.123456    4321 cni.go:364] Error adding pod web-0 to network: hnsCall failed in Win32: The operation timed out because a response was not received from the virtual machine or container. (0x80370109)',
+  ],
+  [
+    'runtime.host_compute_failed',
+    'E1123 10:01:02.123456    4321 cni.go:364] Error deleting endpoint: HNS failed with error : This operation returned because the timeout period expired.',
+  ],
+  // The Service Control Manager on the two services.
+  [
+    'runtime.host_compute_failed',
+    'The Hyper-V Host Compute Service service terminated unexpectedly.  It has done this 3 time(s).',
+  ],
+  [
+    'runtime.host_compute_failed',
+    'A timeout was reached (30000 milliseconds) while waiting for the Host Network Service service to connect.',
+  ],
+  // One compute system not completing: containerd's runhcs shim and dockerd (Windows) relaying the service's
+  // connection timeout through hcsshim's SystemError (new and old op names), and hcsshim's own notification wait.
+  [
+    'runtime.compute_system_timeout',
+    `${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,} failed, error" error="failed to create containerd task: hcs::System::Start ${CID}: The operation timed out because a response was not received from the virtual machine or container.: unknown"`,
+  ],
+  [
+    'runtime.compute_system_timeout',
+    `${TS} level=error msg="Handler for POST /v1.40/containers/${CID}/start returned error: hcsshim::ComputeSystem::Start ${CID}: The operation timed out because a response was not received from the virtual machine or container."`,
+  ],
+  [
+    'runtime.compute_system_timeout',
+    `${TS} level=error msg="failed to shutdown container" error="container ${CID} encountered an error during hcsshim::System::Shutdown: hcsshim: timeout waiting for notification" module=libcontainerd`,
+  ],
+];
+
+const PROGRAM_MISSES: readonly string[] = [
+  // An HNS refusal for its own reason (an object that exists), an HCS call that failed for a path, Linux hypervisors.
+  'E1123 10:01:02.123456    4321 cni.go:364] Error adding pod web-0 to network: HNS failed with error : The object already exists.',
+  `${TS} level=error msg="failed to create container" error="hcs::CreateComputeSystem ${CID}: The system cannot find the path specified."`,
+  'virtqemud[812]: operation timed out waiting for a response from the guest agent',
+];
+
+const HITS: ReadonlyArray<readonly [string, string]> = [
+  [
+    'runtime.host_compute_failed',
+    'The win-overlay plugin is stuck waiting for a response from HcsModifyComputeSystem in vmcompute.dll.',
+  ],
+  ['runtime.host_compute_failed', 'The goroutine dump shows every pod status call blocked in hcsshim.'],
+  [
+    'runtime.host_compute_failed',
+    'After the patch the Host Compute Service stopped responding on two workers.',
+  ],
+  ['runtime.host_compute_failed', 'HNS hangs whenever a pod is deleted on the Windows nodes.'],
+  [
+    'runtime.host_compute_failed',
+    'vmcompute.exe no longer answers and docker ps never returns on that node.',
+  ],
+  ['runtime.host_compute_failed', 'The CNI plugin appears to be stuck in HNSCall.'],
+  ['runtime.host_compute_failed', 'Windows 节点上 vmcompute 卡住了，pod 一直起不来'],
+];
+
+const MISSES: ReadonlyArray<readonly [string, string]> = [
+  // A supposition, a question, another service's hang, the service named with no hang.
+  ['runtime.host_compute_failed', 'The Host Compute Service might hang if the image is too large.'],
+  ['runtime.host_compute_failed', 'Does HNS hang when a pod is deleted?'],
+  ['runtime.host_compute_failed', 'We restarted the HNS service and recreated the network.'],
+  ['runtime.host_compute_failed', 'The hcsshim version is 0.9.10 on every node.'],
+  ['runtime.host_compute_failed', 'kube-proxy hangs on the Windows nodes.'],
+];
+
+describe("the layers below the runtime on Windows: the host's compute and network services", () => {
+  it.each(PROGRAM_HITS)('%s ← %s', (fact, line) => {
+    expect(ids({ logs: { other: line } })).toContain(fact);
+    expectLiteralsHeld(line);
+  });
+
+  it.each(PROGRAM_MISSES)('not runtime.host_compute_failed ← %s', (line) => {
+    expect(ids({ logs: { other: line } })).not.toContain('runtime.host_compute_failed');
+  });
+
+  it("one container's compute system timing out is that container wedged, not the service down", () => {
+    const line = `${TS} level=error msg="failed to shutdown container" error="container ${CID} encountered an error during hcsshim::System::Shutdown: hcsshim: timeout waiting for notification" module=libcontainerd`;
+    const found = ids({ logs: { dockerd: line } });
+    expect(found).toContain('runtime.compute_system_timeout');
+    expect(found).not.toContain('runtime.host_compute_failed');
+    expect(
+      top({ logs: { dockerd: line, other: 'docker rm -f of that container hangs on the Windows node.' } })
+        ?.id,
+    ).toBe('zombie_shim_hang');
+  });
+
+  itReadsSentences(
+    HITS,
+    MISSES,
+    BELOW_RUNTIME_RULES.filter((rule) => rule.observation),
+  );
+
+  it('every program rule is exercised by a line of its format', () => {
+    for (const rule of BELOW_RUNTIME_RULES.filter((r) => !r.observation))
+      expect(
+        PROGRAM_HITS.some(([fact, line]) => fact === rule.fact && new RegExp(rule.pattern).test(line)),
+        rule.pattern,
+      ).toBe(true);
+  });
+
+  it("a relist stalled behind a plugin waiting on the host's compute service is the runtime's layer, not the network", () => {
+    const bundle = {
+      logs: {
+        kubelet: [
+          klog(
+            'E',
+            'kubelet.go:1923',
+            'skipping pod synchronization - PLEG is not healthy: pleg was last seen active 12m3.5s ago; threshold is 3m0s',
+          ),
+          klog(
+            'E',
+            'cni.go:364',
+            'Error adding pod web-0 to network: hnsCall failed in Win32: The operation timed out because a response was not received from the virtual machine or container. (0x80370109)',
+          ),
+        ].join('\n'),
+        other: 'The CNI plugin hangs on every pod of the node.',
+      },
+    };
+    expect(ids(bundle)).toContain('runtime.host_compute_failed');
+    expect(top(bundle)?.id).toBe('runtime_down');
+  });
+
+  it("the service control manager's event alone is a lead, not a confident answer", () => {
+    const bundle = {
+      logs: {
+        other: journal(
+          'Service Control Manager',
+          'The Hyper-V Host Compute Service service terminated unexpectedly.  It has done this 1 time(s).',
+        ),
+      },
+    };
+    expect(top(bundle)?.id).toBe('runtime_down');
+    expect(top(bundle)?.confidence ?? 0).toBeLessThan(0.7);
+  });
+
+  it('a sentence of the service hanging is heard below the programs', () => {
+    expect(ids(said('HNS hangs whenever a pod is deleted on the Windows nodes.'))).toContain(
+      'runtime.host_compute_failed',
+    );
+  });
+});
