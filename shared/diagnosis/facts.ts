@@ -101,6 +101,8 @@ export const FACT_MEANINGS = {
     'the node is Unknown yet agents on it (or the kubelet itself) still talk to the API server',
   'kubelet.known_defect': 'this kubelet release has a known defect whose symptom is present',
   'network.link_down': 'a network link on the node went down',
+  'network.wireless_link':
+    "the node's link is said to be wireless (Wi-Fi, a wlan interface): its route to the API server depends on the link daemon and the association",
   'network.link_up': 'the network link came back',
   'network.disrupted': "the node's network was restarted or cut",
   'apiserver.down': 'an API server (or its load balancer) was down',

@@ -51,6 +51,21 @@ const PROGRAM_HITS: ReadonlyArray<readonly [string, string]> = [
   ],
 ];
 
+const LINK_HITS: readonly string[] = [
+  'Feb 11 09:12:01 bengal wpa_supplicant[612]: wlan0: CTRL-EVENT-DISCONNECTED bssid=aa:bb:cc:dd:ee:ff reason=4 locally_generated=1',
+  'Feb 11 09:12:01 bengal wpa_supplicant[612]: wlp2s0: CTRL-EVENT-TERMINATING',
+  "Feb 11 09:12:01 bengal NetworkManager[540]: <info>  [1707642721.1234] device (wlp2s0): state change: activated -> unavailable (reason 'supplicant-available', sys-iface-state: 'managed')",
+  "Feb 11 09:12:01 bengal NetworkManager[540]: <info>  [1707642721.1234] device (wlan0): state change: activated -> failed (reason 'ssid-not-found') [100 120 53]",
+];
+
+const LINK_MISSES: readonly string[] = [
+  // A wired interface, a state change asked for by the user or by suspend, a link coming up.
+  "Feb 11 09:12:01 bengal NetworkManager[540]: <info>  [1707642721.1234] device (enp3s0): state change: activated -> unavailable (reason 'carrier-changed', sys-iface-state: 'managed')",
+  "Feb 11 09:12:01 bengal NetworkManager[540]: <info>  [1707642721.1234] device (wlan0): state change: deactivating -> disconnected (reason 'user-requested', sys-iface-state: 'managed')",
+  "Feb 11 09:12:01 bengal NetworkManager[540]: <info>  [1707642721.1234] device (wlan0): state change: ip-check -> secondaries (reason 'none', sys-iface-state: 'managed')",
+  'Feb 11 09:12:01 bengal wpa_supplicant[612]: wlan0: CTRL-EVENT-CONNECTED - Connection to aa:bb:cc:dd:ee:ff completed [id=0 id_str=]',
+];
+
 const PROGRAM_MISSES: readonly string[] = [
   // An HNS refusal for its own reason (an object that exists), an HCS call that failed for a path, Linux hypervisors.
   'E1123 10:01:02.123456    4321 cni.go:364] Error adding pod web-0 to network: HNS failed with error : The object already exists.',
@@ -75,6 +90,21 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
   ],
   ['runtime.host_compute_failed', 'The CNI plugin appears to be stuck in HNSCall.'],
   ['runtime.host_compute_failed', 'Windows 节点上 vmcompute 卡住了，pod 一直起不来'],
+  // The node's link said to be wireless.
+  ['network.wireless_link', 'All three nodes are connected to the home router over Wi-Fi.'],
+  ['network.wireless_link', 'ノードは無線で自宅のネットワークに接続している。'],
+  ['network.wireless_link', 'The Raspberry Pi workers join the LAN via wifi only.'],
+  ['network.wireless_link', '节点都是通过无线网卡连接的'],
+  // The node come to be out of reach, in Japanese verb forms built from the conjugation (plain, past, polite,
+  // "came to be").
+  ['network.disrupted', '再起動したあと、そのノードに疎通しなくなった。'],
+  ['network.disrupted', 'アップデート後にワーカーノードへ繋がらなくなりました。'],
+  ['network.disrupted', 'ノードに到達できなくなったので、コンソールから確認した。'],
+  ['network.disrupted', '昨日からホストにつながりません。'],
+  ['network.disrupted', 'サーバーにSSHできなくなった。'],
+  ['network.disrupted', 'そのマシンにpingが通らなくなった。'],
+  ['node.unresponsive', 'ノードが応答しなくなりました。'],
+  ['node.unresponsive', '再起動後、ホストが応答しなくなった。'],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -84,6 +114,13 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['runtime.host_compute_failed', 'We restarted the HNS service and recreated the network.'],
   ['runtime.host_compute_failed', 'The hcsshim version is 0.9.10 on every node.'],
   ['runtime.host_compute_failed', 'kube-proxy hangs on the Windows nodes.'],
+  // Wireless said of something else, or a plan; another program out of reach, a question, a denial.
+  ['network.wireless_link', 'We plan to move the nodes to Wi-Fi next year.'],
+  ['network.wireless_link', 'The wireless keyboard stopped working.'],
+  ['network.disrupted', 'Podからデータベースに繋がらなくなった。'],
+  ['network.disrupted', 'ノードに疎通できないのでしょうか？'],
+  ['network.disrupted', 'ノードの疎通は問題ありませんでした。'],
+  ['node.unresponsive', 'kubelet が応答しなくなった。'],
 ];
 
 describe("the layers below the runtime on Windows: the host's compute and network services", () => {
@@ -107,6 +144,21 @@ describe("the layers below the runtime on Windows: the host's compute and networ
     ).toBe('zombie_shim_hang');
   });
 
+  it.each(LINK_HITS)('network.link_down ← %s', (line) => {
+    expect(ids({ logs: { other: line } })).toContain('network.link_down');
+    expectLiteralsHeld(line);
+  });
+
+  it.each(LINK_MISSES)('not network.link_down ← %s', (line) => {
+    expect(ids({ logs: { other: line } })).not.toContain('network.link_down');
+  });
+
+  it('a node on Wi-Fi said out of reach after a reboot is the node cut off, below a confident answer', () => {
+    const d = top(said('ノードは無線で接続している。再起動したあと、そのノードに疎通しなくなった。'));
+    expect(d?.id).toBe('node_unreachable');
+    expect(d?.confidence ?? 0).toBeLessThan(0.7);
+  });
+
   itReadsSentences(
     HITS,
     MISSES,
@@ -116,7 +168,9 @@ describe("the layers below the runtime on Windows: the host's compute and networ
   it('every program rule is exercised by a line of its format', () => {
     for (const rule of BELOW_RUNTIME_RULES.filter((r) => !r.observation))
       expect(
-        PROGRAM_HITS.some(([fact, line]) => fact === rule.fact && new RegExp(rule.pattern).test(line)),
+        [...PROGRAM_HITS, ...LINK_HITS.map((line) => ['network.link_down', line] as const)].some(
+          ([fact, line]) => fact === rule.fact && new RegExp(rule.pattern).test(line),
+        ),
         rule.pattern,
       ).toBe(true);
   });

@@ -3,7 +3,7 @@ import type { Signature } from './types.ts';
 import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
 
 /**
- * Round 22 (r22-below-runtime): the layers below the runtime on a Windows node.
+ * Round 22 (r22-below-runtime): the layers below the runtime on a Windows node, and the node's wireless link.
  *
  * Every container, sandbox and network endpoint on Windows is made by the host's services, not by the runtime: the
  * Host Compute Service (vmcompute.exe, the "Hyper-V Host Compute Service"; vmcompute.dll's Hcs* calls) makes and
@@ -96,5 +96,40 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       "observation: a call into Windows' Host Compute Service (vmcompute.dll's Hcs* functions, hcsshim) or Host Network Service (HNSCall, Hcn* functions) that does not come back, as hcsshim's callers (containerd's runhcs shim, dockerd, the Windows CNI plugins) wait on it",
     mechanism:
       "the host's compute or network service stopped answering: the plugin or shim that called it waits, and with it the runtime's pod status and the kubelet's relist, the runtime's layer hung below the network",
+  },
+  // The node's link wireless (a home or edge cluster's nodes on Wi-Fi): the link daemon (wpa_supplicant, iwd, or
+  // NetworkManager driving them) keeps the only route to the API server up; when it stops or the association drops,
+  // the node is cut off. wpa_supplicant src/common/wpa_ctrl.h WPA_EVENT_DISCONNECTED "CTRL-EVENT-DISCONNECTED "
+  // ("Disconnected, data connection is not available", logged by wpa_msg with the interface's name before it) and
+  // WPA_EVENT_TERMINATING "CTRL-EVENT-TERMINATING " (the daemon exiting); NetworkManager src/core/devices/nm-device.c
+  // _set_state_full ("device (%s): state change: %s -> %s (reason '%s') [%d %d %d]", sys-iface-state added in 1.10),
+  // for a wireless interface (wlan0, or the predictable wlp2s0 / wlx<mac> names, systemd's net_id "wl" prefix).
+  {
+    fact: 'network.link_down',
+    pattern:
+      'wl[a-z0-9]{1,16}: CTRL-EVENT-(?:DISCONNECTED|TERMINATING)|device \\(wl[a-z0-9]{1,16}\\): state change: [a-z-]+ -> (?:disconnected|unavailable|failed)',
+    literals: ['CTRL-EVENT-DISCONNECTED', 'CTRL-EVENT-TERMINATING', 'state change:'],
+    unless: "reason '(?:user-requested|sleeping|removed|now-unmanaged|unmanaged)'",
+    source:
+      'wpa_supplicant src/common/wpa_ctrl.h WPA_EVENT_DISCONNECTED ("CTRL-EVENT-DISCONNECTED bssid=%s reason=%d", events.c wpa_supplicant_event_disassoc_finish) and WPA_EVENT_TERMINATING, logged by wpa_msg as "<ifname>: <event>"; NetworkManager nm-device.c _set_state_full ("device (%s): state change: %s -> %s (reason \'%s\')", NM 0.9 on) for a wireless interface (systemd udev net_id\'s "wl" prefix, or the kernel\'s wlan<N>)',
+    mechanism:
+      "the node's wireless link dropped (its association lost, or the link daemon gone): on a node whose only route out is Wi-Fi, the kubelet loses the API server and the node goes Unknown",
+  },
+  {
+    // A node's link said to be wireless: context, not a failure; it makes the link the first thing to check when the
+    // node is said to be out of reach.
+    fact: 'network.wireless_link',
+    pattern: [
+      `(?:[Ww]i-?[Ff]i|WIFI|[Ww]ifi|WLAN|wlan[0-9]?|[Ww]ireless|無線(?:LAN)?|无线(?:网络|网卡)?)${S}{0,40}(?:接続|繋|つな|连接|連接|connect(?:s|ed)?|join(?:s|ed)?|link(?:s|ed)?|only|uplink)`,
+      `(?:[Nn]odes?|ノード|节点|節點|[Hh]osts?|ホスト)${S}{0,60}(?:over|via|on|by|through|使用|经|經)(?: the| a| its| their)? (?:[Ww]i-?[Ff]i|[Ww]ifi|WLAN|[Ww]ireless)`,
+    ].join('|'),
+    literals: ['wi-fi', 'wifi', 'wlan', 'wireless', '無線', '无线'],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a node joined to its network over a wireless link (a wlan/wifi interface driven by wpa_supplicant or iwd, NetworkManager's wifi device): its route to the API server depends on the link daemon and the association",
+    mechanism:
+      "the node's only route out is a wireless link: if its link daemon does not come up (after a reboot or an update) or the association drops, the node is cut off",
   },
 ];

@@ -258,6 +258,24 @@ const NOT_FOUND_LATER = [
 /** Repairs said in Japanese (the grammar's RESOLVED is English and Chinese). */
 const JA_RESOLVED = ['修正済み', '修正しました', '解決済み', '解決しました', '直しました'];
 
+/**
+ * Round 22 (r22-below-runtime): Japanese verbs' negative forms, from the language's conjugation, as the prefixes every
+ * form of them starts with. A suru-verb (疎通する, 到達する, 応答する) negates as しな- (しない, しなかった, and the
+ * "came to be" forms しなくなる, しなくなった, しなくなりました, しなくなって) or, polite, しませ- (しません,
+ * しませんでした); its potential as できな- / できませ- / できず. A godan verb negates on its a-stem (繋がる → 繋がら-:
+ * 繋がらない, 繋がらなくなった, 繋がらず) and is polite on its i-stem (繋がり- → 繋がりません). The prefixes stop
+ * before the ending, so the plain, past, polite and "came to be" forms are all one word each.
+ */
+const jaSuruNegatives = (noun: string, potential = false): string[] =>
+  potential
+    ? [`${noun}できな`, `${noun}できませ`, `${noun}できず`]
+    : [`${noun}しな`, `${noun}しませ`, `${noun}せず`];
+const jaGodanNegatives = (aStem: string, iStem: string): string[] => [
+  `${aStem}な`,
+  `${aStem}ず`,
+  `${iStem}ませ`,
+];
+
 /** A count said of the whole cluster, not of one node. */
 const CLUSTER_WIDE = [
   'across',
@@ -1933,6 +1951,58 @@ export const MENTIONS: readonly Mention[] = [
     source:
       "ip-link(8) (a link DOWN), ping(8), and the node controller's grace period (docs 'Node Status', node-monitor-grace-period): a node whose network is cut cannot post its status and is marked Unknown",
     mechanism: "the node's network is cut: the kubelet cannot reach the API server, so the node goes Unknown",
+  },
+  // Round 22 (r22-below-runtime): the node come to be out of reach, in Japanese: a suru-verb of passing traffic or
+  // reaching (疎通する, 到達する, 通信する, 接続する, and their potentials) or a godan verb of connecting (繋がる,
+  // つながる) or passing (pingが通る) in its negative forms, said of the node. The thing is the node (or the host,
+  // server, machine): another program that cannot connect (a database, a registry) is not the node's network.
+  {
+    fact: 'network.disrupted',
+    thing: {
+      en: ['node', 'host', 'server', 'machine', 'worker'],
+      ja: ['ノード', 'ホスト', 'サーバー', 'サーバ', 'マシン', 'ワーカー', '実機', '物理マシン'],
+    },
+    state: {
+      en: [],
+      ja: [
+        ...jaSuruNegatives('疎通'),
+        ...jaSuruNegatives('疎通', true),
+        '疎通が取れな',
+        '疎通が取れませ',
+        ...jaSuruNegatives('到達', true),
+        '到達不能',
+        ...jaSuruNegatives('通信', true),
+        ...jaSuruNegatives('接続', true),
+        ...jaGodanNegatives('繋がら', '繋がり'),
+        ...jaGodanNegatives('つながら', 'つながり'),
+        ...jaGodanNegatives('pingが通ら', 'pingが通り'),
+        ...jaGodanNegatives('ping が通ら', 'ping が通り'),
+        ...jaSuruNegatives('SSH', true),
+        ...jaSuruNegatives('ssh', true),
+        ...jaSuruNegatives('SSH ', true),
+        ...jaSuruNegatives('ssh ', true),
+        'オフラインにな',
+      ],
+    },
+    unless: ['DB', 'データベース', 'database', 'レジストリ', 'registry', 'Pod', 'pod', 'コンテナ'],
+    source:
+      "ping(8) and ssh(1) out of reach, the node controller's grace period (docs 'Node Status', node-monitor-grace-period): the Japanese verbs of reaching and connecting (疎通する, 到達する, 繋がる) in their negative and 'came to be' forms, said of the node",
+    mechanism:
+      "the node's network is cut: it answers no ping or SSH, and its kubelet cannot reach the API server, so the node goes Unknown",
+  },
+  {
+    fact: 'node.unresponsive',
+    thing: {
+      en: ['node', 'host', 'server', 'machine'],
+      ja: ['ノード', 'ホスト', 'サーバー', 'サーバ', 'マシン', '実機'],
+    },
+    state: { en: [], ja: [...jaSuruNegatives('応答'), '応答がなくな', '応答が返らな', '応答が返ってこな'] },
+    span: 40,
+    unless: ['Pod', 'pod', 'コンテナ', 'API', 'アプリ', 'プロセス', 'kubelet', 'docker', 'containerd'],
+    source:
+      "the node out of an operator's reach: the Japanese suru-verb 応答する (to answer) in its negative and 'came to be' forms, said of the node itself",
+    mechanism:
+      'the whole host stops answering (network cut, a kernel wedged, memory thrashing) and every daemon on it with the kubelet',
   },
   {
     fact: 'kubelet.api_error',
