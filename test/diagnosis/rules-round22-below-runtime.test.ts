@@ -105,6 +105,20 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
   ['network.disrupted', 'そのマシンにpingが通らなくなった。'],
   ['node.unresponsive', 'ノードが応答しなくなりました。'],
   ['node.unresponsive', '再起動後、ホストが応答しなくなった。'],
+  // The node-local API proxy gone, in the runtime's words for a container's state; every worker NotReady while every
+  // control-plane node stays Ready.
+  [
+    'apiserver.proxy_failed',
+    'On every worker the nginx-proxy container is in Exited state and will not start.',
+  ],
+  ['apiserver.proxy_failed', 'The haproxy static pod died on all workers after the upgrade.'],
+  ['apiserver.proxy_failed', 'The k3s agent load balancer crashed on the agents.'],
+  ['apiserver.proxy_failed', 'nginx-proxy cannot be restarted on the worker nodes.'],
+  ['nodes.workers_cut_off', 'All worker nodes went NotReady while all master nodes are still Ready.'],
+  [
+    'nodes.workers_cut_off',
+    'The control plane nodes stayed Ready, but every worker turned NotReady within a minute.',
+  ],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -121,6 +135,12 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['network.disrupted', 'ノードに疎通できないのでしょうか？'],
   ['network.disrupted', 'ノードの疎通は問題ありませんでした。'],
   ['node.unresponsive', 'kubelet が応答しなくなった。'],
+  // An ingress's nginx, a proxy restarted by plan, a proxy said fine; one worker only, every node NotReady.
+  ['apiserver.proxy_failed', 'The ingress-nginx controller crashed on the workers.'],
+  ['apiserver.proxy_failed', 'We will restart the nginx-proxy pods if they stay down.'],
+  ['apiserver.proxy_failed', 'nginx-proxy is running on every worker.'],
+  ['nodes.workers_cut_off', 'One worker node went NotReady; the master nodes are Ready.'],
+  ['nodes.workers_cut_off', 'All nodes went NotReady, masters included.'],
 ];
 
 describe("the layers below the runtime on Windows: the host's compute and network services", () => {
@@ -151,6 +171,17 @@ describe("the layers below the runtime on Windows: the host's compute and networ
 
   it.each(LINK_MISSES)('not network.link_down ← %s', (line) => {
     expect(ids({ logs: { other: line } })).not.toContain('network.link_down');
+  });
+
+  it("the workers' node-local API proxy dead while the control plane is Ready is the workers cut off, not a process in D state", () => {
+    const d = top(
+      said(
+        'Every worker node became NotReady; all master nodes are still working and Ready. The nginx-proxy containers are all in DEAD state.',
+      ),
+    );
+    expect(d?.id).toBe('node_unreachable');
+    expect(d?.confidence ?? 0).toBeLessThan(0.7);
+    expect(ids(said('The nginx-proxy containers are all in DEAD state.'))).not.toContain('proc.dstate');
   });
 
   it('a node on Wi-Fi said out of reach after a reboot is the node cut off, below a confident answer', () => {

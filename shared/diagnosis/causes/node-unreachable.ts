@@ -157,6 +157,8 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'network.link_down', weight: 1.5 },
     // Round 22: the node's link said to be wireless: context that points at the link when the node is out of reach.
     { fact: 'network.wireless_link', weight: 1 },
+    // Round 22: every worker NotReady, every control-plane node Ready: the workers' shared path to the API server.
+    { fact: 'nodes.workers_cut_off', weight: 1.5 },
     // The node's own interface unregistered or reset by its driver: more than a link that flapped (addresses and
     // routes go with it), yet one line says nothing of whether it came back, or whether it carried the kubelet's
     // path to the API server (a second NIC, a storage network): a lead, not a verdict on its own.

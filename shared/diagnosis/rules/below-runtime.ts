@@ -47,6 +47,21 @@ const HOST_SERVICE =
 const NO_ANSWER =
   "(?:hangs?|hung|stuck|blocked|blocks|never returns?|never returned|never comes back|does ?n[o'’]t (?:return|respond|answer)|did ?n[o'’]t (?:return|respond|answer)|not (?:responding|answering|returning)|stops? (?:responding|answering)|stopped (?:responding|answering)|unresponsive|waiting (?:on|for) (?:a |an |the |its )?(?:response|reply|answer|return)|times? out|timed out|卡住|卡死|无响应|没有响应|不返回|没有返回)";
 
+/** The node-local proxies in front of the API server, by the names their installers give them. */
+const LOCAL_PROXY =
+  '(?:nginx-proxy|nginx_proxy|haproxy(?: static pod| pod|-[a-z0-9.-]+)?|HAProxy|apiserver-proxy|[Aa]piserver proxy|API server proxy|[Aa]pi server proxy|(?:agent|client|local|node-local) load balancer|(?:node-)?local (?:API )?proxy|local API (?:server )?proxy)';
+/** Gone in the runtime's or people's words: a container's dead or exited state, a crash, a start that fails. */
+const PROXY_GONE =
+  "(?:in (?:a |the )?(?:DEAD|[Dd]ead|EXITED|[Ee]xited) state|(?:are|is|were|was|went|all|became|got|stay(?:s|ed)?|remain(?:s|ed)?)(?: all)? (?:dead|DEAD|exited|Exited|down|crashed|crash-?looping|not running|stopped|gone)|[Dd]ied|crash(?:ed|es|ing)|CrashLoopBackOff|(?:can ?not|can't|cannot|could not|couldn't|unable to|won't|will not|fail(?:s|ed)? to) (?:be )?(?:re)?start(?:ed)?|[Cc]annot (?:be )?(?:re)?start(?:ed)?|[Cc]annot restart or replace)";
+/** Every one of a role's nodes. */
+const EVERY = '(?:[Aa]ll|[Ee]very|[Ee]ach)(?: of)?(?: the| our| existing| of the)*(?: existing)? ';
+const WORKERS = '(?:worker|agent|non-master|non-control-plane)(?: nodes?|s)?';
+const NOT_READY = '(?:NotReady|Not Ready|not ready|not-ready)';
+const CONTROL_PLANE =
+  '(?:[Aa]ll|[Ee]very|[Tt]he|[Oo]ur)(?: the)? (?:master|control[- ]plane|server|controlplane)(?: nodes?|s)?';
+const STILL_READY =
+  '(?:still (?:working and |up and |healthy and )?Ready|remain(?:s|ed)? Ready|stay(?:s|ed)? Ready|(?:are|were|is|was)(?: all)? Ready|still (?:healthy|working|fine))';
+
 export const BELOW_RUNTIME_RULES: readonly Signature[] = [
   {
     // The service itself: its side of a process gone, or a call into the Host Network Service that times out (HNS
@@ -131,5 +146,48 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       "observation: a node joined to its network over a wireless link (a wlan/wifi interface driven by wpa_supplicant or iwd, NetworkManager's wifi device): its route to the API server depends on the link daemon and the association",
     mechanism:
       "the node's only route out is a wireless link: if its link daemon does not come up (after a reboot or an update) or the association drops, the node is cut off",
+  },
+  // The node-local API proxy each worker's kubelet reaches the API server through (kubespray's and RKE's nginx-proxy,
+  // kubespray's haproxy static pod, MicroK8s' apiserver-proxy, the k3s/rke2 agent's client load balancer): dead,
+  // exited or unable to start is the kubelet's only path to the API server gone, whatever its own health. The runtime's
+  // words for a container's state ("dead", "exited", docker's State.Status) are how people say it.
+  {
+    fact: 'apiserver.proxy_failed',
+    pattern: [`${LOCAL_PROXY}${S}{0,80}${PROXY_GONE}`, `${PROXY_GONE}${S}{0,40}${LOCAL_PROXY}`].join('|'),
+    literals: [
+      'nginx-proxy',
+      'haproxy',
+      'apiserver-proxy',
+      'apiserver proxy',
+      'api server proxy',
+      'load balancer',
+      'local proxy',
+      'api proxy',
+    ],
+    unless: `${COMMON_UNLESS}|(?:[Ii]ngress|ingress-nginx|[Ss]ervice [Mm]esh|[Ee]nvoy|[Ii]stio)`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: the node-local API server proxy (kubespray's nginx-proxy or haproxy static pod, RKE's nginx-proxy container, MicroK8s' apiserver-proxy, the k3s/rke2 agent's client load balancer on 127.0.0.1:6443/6444) said dead, exited, crashed or unable to start, in the runtime's words for a container's state",
+    mechanism:
+      "the proxy each kubelet reaches the API server through is gone: the kubelet's status and lease requests end on its own node, so the node goes NotReady while the API server itself answers",
+  },
+  // Every worker NotReady while every control-plane node stays Ready: the control-plane kubelets reach the API server on
+  // their own hosts, the workers through a shared path (the API server's load balancer, the node-local proxies): that
+  // path is what failed, not the API server, and not each worker on its own.
+  {
+    fact: 'nodes.workers_cut_off',
+    pattern: [
+      `${EVERY}${WORKERS}[^\\n]{0,80}${NOT_READY}[^\\n]{0,200}${CONTROL_PLANE}[^\\n]{0,80}${STILL_READY}`,
+      `${CONTROL_PLANE}[^\\n]{0,80}${STILL_READY}[^\\n]{0,200}${EVERY}${WORKERS}[^\\n]{0,80}${NOT_READY}`,
+    ].join('|'),
+    literals: ['NotReady', 'Not Ready', 'not-ready'],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: the node controller's view split by role (kubectl get nodes: every worker NotReady, every control-plane node Ready); the control-plane kubelets reach the API server on their own host (kubeadm's kubelet.conf names the local endpoint on them), the workers through the shared load balancer or node-local proxies",
+    mechanism:
+      "every worker's kubelet lost the shared path to the API server (its load balancer, the node-local proxies) while the control-plane kubelets, which reach it locally, still post: the path is cut, not the API server",
   },
 ];

@@ -1388,6 +1388,18 @@ export const MENTIONS: readonly Mention[] = [
       zh: ['D 状态', 'D状态', 'D 狀態', 'D狀態', '不可中断', '不可中斷', '杀不死', '殺不死', '杀不掉'],
       ja: ['D状態', 'D 状態', '割り込み不可', 'kill -9も効き'],
     },
+    // Round 22: a container's state in the runtime's words ends in "D state" when written in capitals (docker's
+    // State.Status "dead", "created", "exited", "paused"; CRI's CONTAINER_CREATED, CONTAINER_EXITED): a container
+    // dead or exited in the runtime's books is not a process in uninterruptible sleep.
+    unless: [
+      'DEAD state',
+      'dead state',
+      'CREATED state',
+      'EXITED state',
+      'STOPPED state',
+      'PAUSED state',
+      'REMOVED state',
+    ],
     source:
       "ps(1) PROCESS STATE CODES 'D uninterruptible sleep (usually IO)', and the kernel's hung-task detector (kernel/hung_task.c, 'blocked for more than N seconds'): a task waiting in the kernel that no signal, not even SIGKILL, wakes",
     mechanism:
