@@ -355,6 +355,8 @@ export const FACT_MEANINGS = {
     "several programs, a node daemon among them, fail to fork or start threads at once: the limit they meet is shared (the node's or a unit's), not one application's",
   'pid.pod_limit':
     "a pod's or container's own PID limit (the kubelet's podPidsLimit, a container's pids.max) is reached: forks fail inside that pod only",
+  'runtime.daemon_lock_pileup':
+    "the runtime daemon's request threads pile up on one container's lock, held by a start or kill of that container that never returns (its runc or containerd call): the daemon answers nothing that touches that container, the kubelet's relist among them",
   'nodes.workers_cut_off':
     "every worker NotReady while every control-plane node stays Ready: the workers' shared path to the API server (its load balancer, the node-local proxies) is cut, while the API server answers the control-plane kubelets that reach it locally",
   'nodes.all_not_ready':

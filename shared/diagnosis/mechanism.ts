@@ -108,6 +108,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.running_without_process': 'listed running, process gone',
   'runtime.no_sandbox': 'no sandbox past the pause image',
   'runtime.handler_unset': "runtime's default runtime unnamed in its configuration",
+  'runtime.daemon_lock_pileup': "runtime daemon's threads piled on one container's lock",
   'nodes.workers_cut_off': "workers' shared path to the API server cut",
   'network.wireless_link': "node's link wireless",
   'runtime.compute_system_timeout': "one Windows container's compute system not completing",

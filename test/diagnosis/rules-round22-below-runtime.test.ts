@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
 import { BELOW_RUNTIME_RULES } from '../../shared/diagnosis/rules/below-runtime.ts';
 import { expectLiteralsHeld } from '../support/literals.ts';
 import { ids, journal, klog, top } from '../support/node-lines.ts';
@@ -118,7 +120,17 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
   [
     'nodes.workers_cut_off',
     'The control plane nodes stayed Ready, but every worker turned NotReady within a minute.',
+  ], // runc's create or init that never exits; the daemon's request threads piled on one container's lock.
+  ['runc.init_stuck', 'A few runc init processes were still running an hour later.'],
+  ['runc.init_stuck', 'ps shows lingering runc create processes on the node.'],
+  ['runc.init_stuck', '系统中有几个 runC 进程一直没有退出'],
+  ['runc.init_stuck', '节点上有正在运行的 runc 进程'],
+  ['runtime.daemon_lock_pileup', 'All dockerd goroutines are waiting on the same container mutex.'],
+  [
+    'runtime.daemon_lock_pileup',
+    "In the dockerd stack dump, hundreds of goroutines are blocked in ContainerInspectCurrent on the container's lock.",
   ],
+  ['runtime.daemon_lock_pileup', 'docker daemon 的调用栈里，大多数线程都在等待同一个 mutex'],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -140,7 +152,11 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['apiserver.proxy_failed', 'We will restart the nginx-proxy pods if they stay down.'],
   ['apiserver.proxy_failed', 'nginx-proxy is running on every worker.'],
   ['nodes.workers_cut_off', 'One worker node went NotReady; the master nodes are Ready.'],
-  ['nodes.workers_cut_off', 'All nodes went NotReady, masters included.'],
+  ['nodes.workers_cut_off', 'All nodes went NotReady, masters included.'], // runc said to exit, a plan; a kubelet's goroutines on a lock, a daemon's threads on I/O.
+  ['runc.init_stuck', 'runc processes exit as soon as the container is started.'],
+  ['runc.init_stuck', 'We upgraded runc on every node.'],
+  ['runtime.daemon_lock_pileup', 'The kubelet goroutines are waiting on a mutex in the status manager.'],
+  ['runtime.daemon_lock_pileup', 'dockerd threads are blocked on disk I/O.'],
 ];
 
 describe("the layers below the runtime on Windows: the host's compute and network services", () => {
@@ -182,6 +198,34 @@ describe("the layers below the runtime on Windows: the host's compute and networ
     expect(d?.id).toBe('node_unreachable');
     expect(d?.confidence ?? 0).toBeLessThan(0.7);
     expect(ids(said('The nginx-proxy containers are all in DEAD state.'))).not.toContain('proc.dstate');
+  });
+
+  it("finds dockerd's inspects piled on one container's lock in a goroutine dump, not one inspect or a short wait", () => {
+    const inspect = (id: number, minutes: number) =>
+      [
+        `goroutine ${id} [semacquire, ${minutes} minutes]:`,
+        'sync.runtime_SemacquireMutex(0xc4203b2a04, 0x0, 0x1)',
+        '	/usr/local/go/src/runtime/sema.go:71 +0x47',
+        'sync.(*Mutex).lockSlow(0xc4203b2a00)',
+        '	/usr/local/go/src/sync/mutex.go:138 +0x105',
+        'sync.(*Mutex).Lock(...)',
+        '	/usr/local/go/src/sync/mutex.go:81',
+        'github.com/docker/docker/daemon.(*Daemon).ContainerInspectCurrent(0xc4201c2000, 0xc420e1c0f0, 0x40, 0x0, 0x0, 0x0, 0x0)',
+        '	/go/src/github.com/docker/docker/daemon/inspect.go:40 +0x7a',
+        '',
+      ].join('\n');
+    const pile = [inspect(101, 42), inspect(102, 40), inspect(103, 39)].join('\n');
+    expect(readPastedEvidence(pile, 'c').facts.has('runtime.daemon_lock_pileup')).toBe(true);
+    expect(readPastedEvidence(inspect(101, 42), 'c').facts.has('runtime.daemon_lock_pileup')).toBe(false);
+    const short = [inspect(101, 1), inspect(102, 1), inspect(103, 1)].join('\n');
+    expect(readPastedEvidence(short, 'c').facts.has('runtime.daemon_lock_pileup')).toBe(false);
+  });
+
+  it("runc processes that never exit ask for their kernel stack and the service manager's release", () => {
+    const d = diagnose(said('A few runc init processes were still running an hour later.'));
+    expect(d.missing.some((m) => /\/proc\/.*\/stack/.test(m.how) && /systemctl --version/.test(m.how))).toBe(
+      true,
+    );
   });
 
   it('a node on Wi-Fi said out of reach after a reboot is the node cut off, below a confident answer', () => {

@@ -114,6 +114,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.handler_missing', weight: 2 },
     // Round 22: Windows' Host Compute or Host Network Service not answering (hcsshim's timeouts, the SCM's events).
     { fact: 'runtime.host_compute_failed', weight: 2.5 },
+    // Round 22: the daemon's request threads piled on one container's lock (a goroutine or thread dump): it hangs.
+    { fact: 'runtime.daemon_lock_pileup', weight: 2.5 },
     // Its database unopenable: a full disk behind it, most often (resource_starvation's); the runtime fails calls.
     { fact: 'runtime.db_open_failed', weight: 1 },
     { fact: 'runtime.exit_event_failed', weight: 1 },

@@ -1,5 +1,6 @@
 import { change, cordonAndDrain, outOfService, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
+import { RUNC_STACKS } from './runc-stacks.ts';
 import type { CauseModule } from './types.ts';
 
 export const systemdDbusStall: CauseModule = {
@@ -68,6 +69,13 @@ export const systemdDbusStall: CauseModule = {
     uncordon(node),
   ],
   probes: [
+    // Round 22: runc's create or init stage that never exits waits in the kernel or on systemd's answer to the cgroup
+    // driver: its kernel stack says which, and the service manager's release whether a known D-Bus defect is there.
+    {
+      what: "runc processes that never exit: their kernel stacks and the service manager's release",
+      fills: ['commandOutputs', 'host'],
+      how: () => RUNC_STACKS,
+    },
     {
       what: 'whether systemd answers D-Bus',
       fills: ['commandOutputs', 'host'],

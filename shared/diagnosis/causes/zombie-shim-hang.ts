@@ -1,6 +1,7 @@
 import { change, cordonAndDrain, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
 import type { FactSet } from '../facts.ts';
+import { RUNC_STACKS } from './runc-stacks.ts';
 import type { CauseModule } from './types.ts';
 
 /** Evidence of storage that does not answer: tasks hung in storage code, a network storage's server lost. */
@@ -221,6 +222,13 @@ export const zombieShimHang: CauseModule = {
     uncordon(node),
   ],
   probes: [
+    // Round 22: runc's create or init stage that never exits waits in the kernel or on systemd's answer to the cgroup
+    // driver: its kernel stack says which, and the service manager's release whether a known D-Bus defect is there.
+    {
+      what: "runc processes that never exit: their kernel stacks and the service manager's release",
+      fills: ['commandOutputs', 'host'],
+      how: () => RUNC_STACKS,
+    },
     {
       what: 'zombie or D-state processes under containerd-shim',
       fills: ['commandOutputs', 'host'],

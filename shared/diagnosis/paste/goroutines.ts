@@ -86,6 +86,16 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
     minMinutes: 3,
     minGoroutines: 1,
   },
+  // Round 22 (r22-below-runtime): dockerd's inspect of a container takes that container's lock (moby daemon/inspect.go
+  // (*Daemon).ContainerInspectCurrent ctr.Lock(), v1.13-v26; containerInspect from v28), held by a start or kill of it
+  // waiting on containerd and runc. The kubelet's relist inspects every container (dockershim, cri-dockerd), so three
+  // or more inspects parked there for minutes are the daemon's request threads piled on one lock: the daemon hangs.
+  {
+    fact: 'runtime.daemon_lock_pileup',
+    frame: /docker\/daemon\.\(\*Daemon\)\.(?:ContainerInspectCurrent|containerInspect)\b/,
+    minMinutes: 3,
+    minGoroutines: 3,
+  },
   {
     fact: 'kubelet.http_blocked',
     frame: /net\/http\.\(\*persistConn\)\.roundTrip/,

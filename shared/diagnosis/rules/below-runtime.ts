@@ -62,6 +62,27 @@ const CONTROL_PLANE =
 const STILL_READY =
   '(?:still (?:working and |up and |healthy and )?Ready|remain(?:s|ed)? Ready|stay(?:s|ed)? Ready|(?:are|were|is|was)(?: all)? Ready|still (?:healthy|working|fine))';
 
+/** runc's processes by the names a listing shows them. */
+const RUNC_PROCESS =
+  '(?:[Rr]un[Cc](?: init| create| start|:\\[[0-9]:[A-Z]+\\])? (?:process(?:es)?|commands?|invocations?)|[Rr]un[Cc] init)';
+const NEVER_EXITS =
+  "(?:(?:is|are|were|was) still (?:running|there|alive|executing|around|present)|still (?:running|alive|executing)|never (?:exit(?:s|ed)?|finish(?:es|ed)?|returns?|returned|complete[sd]?|go(?:es)? away)|do(?:es)? ?n[o'’]t exit|did ?n[o'’]t exit|not exiting|(?:hang|hangs|hung|linger(?:s|ed|ing)?|stay(?:s|ed)?|remain(?:s|ed)?) (?:around|forever|for (?:hours|minutes|days)))";
+const RUNC_PROCESS_ZH = '[Rr]un[Cc] ?(?:init |create )?进程';
+const NEVER_EXITS_ZH =
+  '(?:还在执行|还在运行|仍在运行|仍在执行|一直在运行|一直存在|没有退出|没退出|不退出|未退出|无法退出|卡住)';
+/** The runtime daemon or one of its containers, whose lock the daemon's threads wait on. */
+const LOCK_HOLDER =
+  "(?:[Dd]ocker ?[Dd]aemon|dockerd|[Cc]ontainerd|CRI-O|crio|ContainerInspect[A-Za-z]*|containerInspect|getInspectData|[Cc]ontainer(?:'s|’s)? (?:mutex|lock)|容器的?(?:锁|互斥锁|mutex))";
+const WAITS_ON_LOCK = [
+  `(?:goroutines?|threads?|stacks?|requests?|calls?|handlers?)${S}{0,60}(?:wait(?:s|ing)?|block(?:s|ed)?|stuck|parked|queued)${S}{0,60}(?: (?:mutex|Mutex|lock)(?:es|s)?\\b|sync\\.Mutex|sync\\.\\(\\*Mutex\\)\\.Lock)`,
+  'sync\\.\\(\\*Mutex\\)\\.Lock',
+  '等待的?是?(?:一个|这个|同一个|同一把)? ?(?:mutex|锁|互斥锁)',
+  '等在(?:这个|同一个|一个)? ?(?:mutex|锁|互斥锁)',
+  '(?:线程|调用栈|goroutine)[^\\n]{0,20}(?:都在)?等待?(?:这个|同一个|一个)? ?(?:mutex|锁|互斥锁)',
+]
+  .map((p) => `(?:${p})`)
+  .join('|');
+
 export const BELOW_RUNTIME_RULES: readonly Signature[] = [
   {
     // The service itself: its side of a process gone, or a call into the Host Network Service that times out (HNS
@@ -189,5 +210,46 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       "observation: the node controller's view split by role (kubectl get nodes: every worker NotReady, every control-plane node Ready); the control-plane kubelets reach the API server on their own host (kubeadm's kubelet.conf names the local endpoint on them), the workers through the shared load balancer or node-local proxies",
     mechanism:
       "every worker's kubelet lost the shared path to the API server (its load balancer, the node-local proxies) while the control-plane kubelets, which reach it locally, still post: the path is cut, not the API server",
+  },
+  // The low-level runtime's processes that never exit. runc create (and its init stage, runc init) exits once the
+  // container's process is started (runc's create/start split; the shim's go-runc Create returns with it), so a runc
+  // process still in the process table minutes later is a start that did not finish: waiting in the kernel, or on
+  // systemd's answer to the cgroup driver's StartTransientUnit. What to ask: its kernel stack (cat /proc/PID/stack)
+  // and the service manager's release.
+  {
+    fact: 'runc.init_stuck',
+    pattern: [
+      `${RUNC_PROCESS}${S}{0,60}${NEVER_EXITS}`,
+      `(?:lingering|leftover|left-over|stuck|hung|hanging|orphaned?|zombie-free) ${RUNC_PROCESS}`,
+      `${RUNC_PROCESS_ZH}${S}{0,20}${NEVER_EXITS_ZH}`,
+      `(?:正在运行|正在執行|还在运行|仍在运行|一直在运行|卡住)的 ?${RUNC_PROCESS_ZH}`,
+    ].join('|'),
+    literals: ['runc'],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: runc's create or init stage still in the process list (opencontainers/runc: `runc create` returns once the container's init is set up and waits at the exec fifo, the shim's go-runc Create returning with it; `runc init` execs the user's process on `runc start`), said not to exit",
+    mechanism:
+      "a container's start did not finish: runc waits in the kernel or on systemd's answer to the cgroup driver's call, and the runtime's create for that container (and whatever waits on its lock) waits with it",
+  },
+  // The runtime daemon's own request threads piled up on one container's lock (moby daemon/inspect.go
+  // ContainerInspectCurrent takes ctr.Lock(), v1.13-v26, containerInspect from v28; the lock held by a start or kill
+  // of that container waiting on containerd and runc): every call that touches that container, the kubelet's relist
+  // among them, waits on the daemon, which answers nothing more for it.
+  {
+    fact: 'runtime.daemon_lock_pileup',
+    pattern: [
+      `${LOCK_HOLDER}${S}{0,200}(?:${WAITS_ON_LOCK})`,
+      `(?:${WAITS_ON_LOCK})${S}{0,200}${LOCK_HOLDER}`,
+    ].join('|'),
+    literals: ['mutex', 'lock', '锁'],
+    unless: `${COMMON_UNLESS}|[Kk]ubelet|kubelet's|etcd|apiserver`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a goroutine or thread dump of the runtime daemon (dockerd's SIGUSR1 dump in /var/run/docker, containerd's SIGUSR1 to its log) whose request goroutines wait on one container's mutex: moby daemon/inspect.go (*Daemon).ContainerInspectCurrent (ctr.Lock(), v1.13-v26; containerInspect from v28) and daemon/list.go, the lock held by a start (daemon/start.go containerStart) or a kill waiting on containerd's task and runc",
+    mechanism:
+      "the runtime daemon's request threads pile up on one container's lock held by a start or kill that never returns: the daemon answers nothing that touches that container, and the kubelet's relist, which inspects every container, waits with them",
   },
 ];
