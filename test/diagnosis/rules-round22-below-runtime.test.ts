@@ -130,7 +130,15 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
     'runtime.daemon_lock_pileup',
     "In the dockerd stack dump, hundreds of goroutines are blocked in ContainerInspectCurrent on the container's lock.",
   ],
-  ['runtime.daemon_lock_pileup', 'docker daemon 的调用栈里，大多数线程都在等待同一个 mutex'],
+  ['runtime.daemon_lock_pileup', 'docker daemon 的调用栈里，大多数线程都在等待同一个 mutex'], // A runtime class's installer taking that class's pods down; the runtime new with the node image.
+  [
+    'runtime.handler_missing',
+    'Every rollout of kata-deploy makes all kata pods in the cluster crash and restart.',
+  ],
+  ['runtime.handler_missing', 'All gVisor pods died when the gvisor-installer DaemonSet was restarted.'],
+  ['runtime.handler_missing', 'The kata-deploy cleanup removes the shim binaries and restarts containerd.'],
+  ['runtime.upgraded', 'The new node image ships docker 1.10 instead of 1.9.'],
+  ['runtime.upgraded', 'containerd was upgraded with the new AMI last week.'],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -156,7 +164,11 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['runc.init_stuck', 'runc processes exit as soon as the container is started.'],
   ['runc.init_stuck', 'We upgraded runc on every node.'],
   ['runtime.daemon_lock_pileup', 'The kubelet goroutines are waiting on a mutex in the status manager.'],
-  ['runtime.daemon_lock_pileup', 'dockerd threads are blocked on disk I/O.'],
+  ['runtime.daemon_lock_pileup', 'dockerd threads are blocked on disk I/O.'], // The installer's pods alone, a plan; an image's own tags, the runtime kept as it was.
+  ['runtime.handler_missing', 'The kata-deploy pods restarted after the label change.'],
+  ['runtime.handler_missing', 'We will roll out kata-deploy so all kata pods may restart.'],
+  ['runtime.upgraded', 'The node image was rebuilt with the same containerd release.'],
+  ['runtime.upgraded', 'We pulled a new nginx image on every node.'],
 ];
 
 describe("the layers below the runtime on Windows: the host's compute and network services", () => {

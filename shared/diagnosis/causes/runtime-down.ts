@@ -208,6 +208,17 @@ export const runtimeDown: CauseModule = {
       `systemctl status ${tools.service} --no-pager`,
       'is the daemon running, restarting, or failed',
     ),
+    // Round 22: a runtime that came new with the node image, or a start-up log with nothing after it: what it says
+    // since its start, and whether it answers now.
+    ...(facts.has('runtime.upgraded')
+      ? [
+          read(
+            'node',
+            `journalctl -u ${tools.service} -b --no-pager | tail -n 300; ${tools.ps} >/dev/null && echo answers`,
+            "the runtime's log since this boot, after its start-up lines, and whether it answers now (a release new with the node image)",
+          ),
+        ]
+      : []),
     read(
       'node',
       `journalctl -u ${tools.service} --since -1h --no-pager | tail -n 200`,

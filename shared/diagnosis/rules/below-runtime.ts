@@ -83,6 +83,20 @@ const WAITS_ON_LOCK = [
   .map((p) => `(?:${p})`)
   .join('|');
 
+/** Runtime-class installers, by their DaemonSets' and projects' names. */
+const INSTALLER =
+  '(?:kata-deploy|[Kk]ata deploy|nvidia-container-toolkit|NVIDIA [Cc]ontainer [Tt]oolkit|container-toolkit|gpu-operator|GPU [Oo]perator|gvisor-(?:installer|deploy)|runsc-installer|sysbox-deploy|sysbox-(?:installer|k8s))';
+/** Every pod of a runtime class, by the class's usual names. */
+const EVERY_CLASS_POD =
+  '(?:[Aa]ll|[Ee]very|[Ee]ach)(?: of)?(?: the| our)? (?:[Kk]ata(?:-[a-z0-9]+)?|gVisor|gvisor|runsc|[Nn]vidia|NVIDIA|GPU|sysbox|sandboxed|confidential)(?: runtime)? (?:pods?|containers?|workloads?|VMs?)';
+const DIE =
+  '(?:crash(?:es|ed|ing)?|restart(?:s|ed|ing)?|die[sd]?|dying|killed|get killed|got killed|terminated|fail(?:s|ed)?|went down|go down)';
+/** The node's image, by the names clouds and distributions give it. */
+const NODE_IMAGE =
+  '(?:(?:node|machine|OS|VM|base|host) image|AMI|GCI|COS image|Container-Optimized OS|Bottlerocket|Flatcar)';
+/** The runtimes by the names people use. */
+const RUNTIME = '(?:[Dd]ocker(?: [Ee]ngine|-ce)?|[Cc]ontainerd|CRI-O|cri-o|runc)';
+
 export const BELOW_RUNTIME_RULES: readonly Signature[] = [
   {
     // The service itself: its side of a process gone, or a call into the Host Network Service that times out (HNS
@@ -251,5 +265,67 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       "observation: a goroutine or thread dump of the runtime daemon (dockerd's SIGUSR1 dump in /var/run/docker, containerd's SIGUSR1 to its log) whose request goroutines wait on one container's mutex: moby daemon/inspect.go (*Daemon).ContainerInspectCurrent (ctr.Lock(), v1.13-v26; containerInspect from v28) and daemon/list.go, the lock held by a start (daemon/start.go containerStart) or a kill waiting on containerd's task and runc",
     mechanism:
       "the runtime daemon's request threads pile up on one container's lock held by a start or kill that never returns: the daemon answers nothing that touches that container, and the kubelet's relist, which inspects every container, waits with them",
+  },
+  // A runtime class's installer (kata-deploy, the NVIDIA container toolkit's or GPU operator's, a gVisor or sysbox
+  // installer DaemonSet) writes its shim and runtime binaries and a runtime entry into the node's runtime configuration,
+  // and on its pod's exit (kata-deploy's cleanup, the toolkit's uninstall) removes them and restarts the runtime. The
+  // runtime then cannot resolve the class's shim (containerd's "invalid custom binary path", CRI-O's handler dropped)
+  // and every pod of that class dies whenever the installer's pods restart or roll out.
+  {
+    fact: 'runtime.handler_missing',
+    pattern: [
+      `${INSTALLER}${S}{0,160}${EVERY_CLASS_POD}${S}{0,60}${DIE}`,
+      `${EVERY_CLASS_POD}${S}{0,60}${DIE}${S}{0,160}${INSTALLER}`,
+      `${INSTALLER}${S}{0,60}(?:cleanup|clean-up|clean up|uninstall(?:s|ed)?|remov(?:es|ed|ing))${S}{0,60}(?:shim|binar(?:y|ies)|artifacts|runtime class|RuntimeClass|handler|config(?:uration)? (?:drop-in|entry|snippet))`,
+    ].join('|'),
+    literals: [
+      'kata-deploy',
+      'kata deploy',
+      'container-toolkit',
+      'container toolkit',
+      'gpu-operator',
+      'gpu operator',
+      'gvisor',
+      'runsc',
+      'sysbox',
+      'kata',
+    ],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a runtime class's installer DaemonSet (kata-containers tools/packaging/kata-deploy, whose cleanup on the pod's exit removes /opt/kata and its containerd or CRI-O drop-in and restarts the runtime; the NVIDIA container toolkit's and GPU operator's, gVisor's and sysbox's installers) said to take that class's pods down when its own pods restart or roll out",
+    mechanism:
+      "the installer's cleanup removed the runtime class's shim and its runtime entry and restarted the runtime: the runtime can no longer run that class, so every pod of it dies and cannot be made again until the installer writes them back",
+  },
+  // The runtime upgraded by the node image (a new machine image, AMI, COS/GCI or Bottlerocket release shipping a newer
+  // docker or containerd): the runtime on the node is a new release though nobody upgraded it on its own.
+  {
+    fact: 'runtime.upgraded',
+    pattern: [
+      `${NODE_IMAGE}${S}{0,60}(?:ships?|shipped|comes with|came with|brings?|brought|bump(?:s|ed)|upgrade[sd]?|update[sd]?|moved to|switch(?:es|ed)? to|includes?|included)${S}{0,30}(?:a )?(?:newer |new )?${RUNTIME}`,
+      `${RUNTIME}${S}{0,40}(?:was|were|got|had been|has been) (?:upgraded|updated|bumped)${S}{0,30}(?:in|with|by) (?:the |a |our )?(?:new )?${NODE_IMAGE}`,
+    ].join('|'),
+    literals: [
+      'node image',
+      'machine image',
+      'OS image',
+      'VM image',
+      'base image',
+      'host image',
+      'AMI',
+      'GCI',
+      'COS image',
+      'Container-Optimized OS',
+      'Bottlerocket',
+      'Flatcar',
+    ],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: the node image (a cloud machine image, GKE's COS/GCI, EKS's AMI, Bottlerocket or Flatcar releases) carrying a newer runtime release than the one before, so the runtime changed with the image",
+    mechanism:
+      'the runtime on the node is a new release that came with the node image: its start-up, defaults or API may differ from what the kubelet and the node configuration expect',
   },
 ];
