@@ -28,6 +28,7 @@ import { SCM_EVENTS, scmServiceFailure } from './windows-scm.ts';
  */
 
 const S = WITHIN_SENTENCE;
+const SCM = scmServiceFailure('(?:Hyper-V Host Compute Service|Host Network Service|vmcompute|hns)');
 
 /**
  * What every description here leaves out: questions, hedges, another host, plans. A call into these services is
@@ -102,11 +103,16 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
     // The service itself: its side of a process gone, or a call into the Host Network Service that times out (HNS
     // serves every endpoint on the host, so its timeout is not one container's).
     fact: 'runtime.host_compute_failed',
-    pattern:
-      'lost communication with compute service|(?:hnsCall failed in Win32|HNS failed with error ?): [^\\n]{0,120}?(?:timed out|timeout period expired)',
-    literals: ['lost communication with compute service', 'hnsCall failed in Win32', 'HNS failed with error'],
-    source:
-      'microsoft/hcsshim internal/hcs/errors.go (ErrUnexpectedProcessAbort "lost communication with compute service"; errors.go at the root before v0.8); the old internal/hcserror wrapping of a failed HNSCall ("hnsCall failed in Win32: %s (0x%x)", to v0.8) and hcn/hcnglobals.go, internal/hns hnsCall ("HNS failed with error : %s") around a timeout, the service\'s HCS_E_CONNECTION_TIMEOUT (0x80370109) or Win32 ERROR_TIMEOUT text; relayed by the Windows CNI plugins (win-bridge, win-overlay, azure-vnet, flannel\'s and Calico\'s), dockerd\'s libnetwork (Windows) and kube-proxy\'s winkernel',
+    // And the Service Control Manager's events for the two services (vmcompute, "Hyper-V Host Compute Service"; hns,
+    // "Host Network Service"): failed, hung at start or stopped.
+    pattern: `lost communication with compute service|(?:hnsCall failed in Win32|HNS failed with error ?): [^\\n]{0,120}?(?:timed out|timeout period expired)|${SCM.pattern}`,
+    literals: [
+      'lost communication with compute service',
+      'hnsCall failed in Win32',
+      'HNS failed with error',
+      ...SCM.literals,
+    ],
+    source: `microsoft/hcsshim internal/hcs/errors.go (ErrUnexpectedProcessAbort "lost communication with compute service"; errors.go at the root before v0.8); the old internal/hcserror wrapping of a failed HNSCall ("hnsCall failed in Win32: %s (0x%x)", to v0.8) and hcn/hcnglobals.go, internal/hns hnsCall ("HNS failed with error : %s") around a timeout, the service's HCS_E_CONNECTION_TIMEOUT (0x80370109) or Win32 ERROR_TIMEOUT text; relayed by the Windows CNI plugins (win-bridge, win-overlay, azure-vnet, flannel's and Calico's), dockerd's libnetwork (Windows) and kube-proxy's winkernel; ${SCM_EVENTS} for vmcompute and hns`,
     mechanism:
       "Windows' Host Compute Service lost a process it ran, or the Host Network Service did not answer a call about an endpoint or network in time: the network plugin and the runtime's pod status wait on it, so the kubelet's relist stalls on the layer below the runtime",
   },
@@ -126,13 +132,6 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       'microsoft/hcsshim internal/hcs/errors.go ErrTimeout ("hcsshim: timeout waiting for notification", errors.go at the root before v0.8; internal/hcs/waithelper.go waitForNotification when the system\'s start, shutdown or terminate does not complete within the timeout) and the service\'s HCS_E_CONNECTION_TIMEOUT (0x80370109, FormatMessage "The operation timed out because a response was not received from the virtual machine or container."), wrapped as "<op> <id>: <err>" by SystemError/ProcessError (hcsshim::ComputeSystem::* to v0.8, hcs::System::* since); relayed by dockerd\'s libcontainerd ("container %s encountered an error during %s"), containerd\'s runhcs shim and the kubelet',
     mechanism:
       "one container's compute system (its silo or utility VM) did not complete a start, shutdown or terminate the Host Compute Service asked of it: every call about that container waits or fails, while the service answers for the others",
-  },
-  {
-    fact: 'runtime.host_compute_failed',
-    ...scmServiceFailure('(?:Hyper-V Host Compute Service|Host Network Service|vmcompute|hns)'),
-    source: `${SCM_EVENTS} for vmcompute (display name "Hyper-V Host Compute Service") and hns ("Host Network Service")`,
-    mechanism:
-      "Windows' Host Compute Service or Host Network Service failed, hung at start or stopped: no container, sandbox or endpoint can be made or changed on the node, whatever the runtime above them",
   },
   {
     fact: 'runtime.host_compute_failed',
