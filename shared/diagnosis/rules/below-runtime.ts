@@ -43,7 +43,7 @@ const COMMON_UNLESS = alternatives(
 
 /** The host's compute and network services by the names people and stacks give them. */
 const HOST_SERVICE =
-  '(?:\\bHCS\\b|[Hh]ost [Cc]ompute [Ss]ervice|vmcompute(?:\\.dll|\\.exe)?|\\bHcs[A-Z][A-Za-z]+|hcsshim|\\bHNS\\b|[Hh]ost [Nn]etwork [Ss]ervice|\\bhnsCall\\b|\\bHNSCall\\b|\\bHcn[A-Z][A-Za-z]+)';
+  '(?:HCS|[Hh]ost [Cc]ompute [Ss]ervice|vmcompute(?:\\.dll|\\.exe)?|Hcs[A-Z][A-Za-z]+|hcsshim|HNS|[Hh]ost [Nn]etwork [Ss]ervice|hnsCall|HNSCall|Hcn[A-Z][A-Za-z]+)';
 /** A call into them that does not come back. */
 const NO_ANSWER =
   "(?:hangs?|hung|stuck|blocked|blocks|never returns?|never returned|never comes back|does ?n[o'’]t (?:return|respond|answer)|did ?n[o'’]t (?:return|respond|answer)|not (?:responding|answering|returning)|stops? (?:responding|answering)|stopped (?:responding|answering)|unresponsive|waiting (?:on|for) (?:a |an |the |its )?(?:response|reply|answer|return)|times? out|timed out|卡住|卡死|无响应|没有响应|不返回|没有返回)";
@@ -75,7 +75,7 @@ const NEVER_EXITS_ZH =
 const LOCK_HOLDER =
   "(?:[Dd]ocker ?[Dd]aemon|dockerd|[Cc]ontainerd|CRI-O|crio|ContainerInspect[A-Za-z]*|containerInspect|getInspectData|[Cc]ontainer(?:'s|’s)? (?:mutex|lock)|容器的?(?:锁|互斥锁|mutex))";
 const WAITS_ON_LOCK = [
-  `(?:goroutines?|threads?|stacks?|requests?|calls?|handlers?)${S}{0,60}(?:wait(?:s|ing)?|block(?:s|ed)?|stuck|parked|queued)${S}{0,60}(?: (?:mutex|Mutex|lock)(?:es|s)?\\b|sync\\.Mutex|sync\\.\\(\\*Mutex\\)\\.Lock)`,
+  `(?:goroutines?|threads?|stacks?|requests?|calls?|handlers?)${S}{0,60}(?:wait(?:s|ing)?|block(?:s|ed)?|stuck|parked|queued)${S}{0,60}(?: (?:mutex|Mutex|lock)|sync\\.Mutex|sync\\.\\(\\*Mutex\\)\\.Lock)`,
   'sync\\.\\(\\*Mutex\\)\\.Lock',
   '等待的?是?(?:一个|这个|同一个|同一把)? ?(?:mutex|锁|互斥锁)',
   '等在(?:这个|同一个|一个)? ?(?:mutex|锁|互斥锁)',
@@ -190,6 +190,7 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
     pattern: [`${LOCAL_PROXY}${S}{0,80}${PROXY_GONE}`, `${PROXY_GONE}${S}{0,40}${LOCAL_PROXY}`].join('|'),
     literals: [
       'nginx-proxy',
+      'nginx_proxy',
       'haproxy',
       'apiserver-proxy',
       'apiserver proxy',
@@ -256,7 +257,7 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       `${LOCK_HOLDER}${S}{0,200}(?:${WAITS_ON_LOCK})`,
       `(?:${WAITS_ON_LOCK})${S}{0,200}${LOCK_HOLDER}`,
     ].join('|'),
-    literals: ['mutex', 'lock', '锁'],
+    literals: ['mutex', 'lock', '等待', '等在'],
     unless: `${COMMON_UNLESS}|[Kk]ubelet|kubelet's|etcd|apiserver`,
     observation: true,
     prose: true,
