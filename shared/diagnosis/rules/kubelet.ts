@@ -591,6 +591,9 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${NODE_STATUS_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    // The cloud provider's API timing out or refusing inside the update's error is the kubelet's lookup of its
+    // addresses, not its path to the API server (kubelet.cloud_lookup_failed).
+    unless: CLOUD_LOOKUP,
     literals: ['Error updating node status', 'Unable to register node', 'Unable to update node status'],
     from: ['kubelet'],
     source:
@@ -639,6 +642,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // failure itself is counted once, as kubelet.api_error.
     fact: 'kubelet.api_timeout',
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}${SILENT_PATH}`,
+    unless: CLOUD_LOOKUP,
     literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS],
     from: ['kubelet'],
     source:

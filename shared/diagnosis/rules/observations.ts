@@ -820,7 +820,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // (kubernetes #9833: the status manager's channel filled under a mass deletion and blocked the sync loop, fixed by
     // #10182), since a kubelet restart leaves the runtime as it was.
     fact: 'kubelet.pods_not_killed',
-    literals: ['kill', 'running', 'restart', '重启', '重啟'],
+    literals: ['kill', 'running', 'restart', '重启', '重啟', '删除', '刪除'],
     pattern: `(?:do(?:es)? ?n[o']t|did ?n[o']t|never|not) kill${SAME_SENTENCE}{0,30}(?:containers?|pods?)${SAME_SENTENCE}{0,60}(?:after|when|once|though|although)${SAME_SENTENCE}{0,60}(?:deleted|removed|scaled (?:down|to 0|to zero))|(?:[Cc]ontainers?|[Pp]ods?)${SAME_SENTENCE}{0,40}(?:still|kept|keep|left|remain(?:s|ed)?|continue[sd]? to be) running${SAME_SENTENCE}{0,60}(?:after|though|although|even though|despite)${SAME_SENTENCE}{0,60}(?:deleted|removed|deletion|scaled (?:down|to 0|to zero))|${KUBELET_RESTART}${SAME_SENTENCE}{0,60}(?:the )?(?:stuck |Terminating |terminating )?(?:pods?|containers?)${SAME_SENTENCE}{0,20}(?:disappear(?:s|ed)?|(?:go|goes|went) away|(?:is|are|was|were|get|gets|got) (?:deleted|removed|cleaned up|cleared|gone))|(?:Terminating|stuck terminating)${SAME_SENTENCE}{0,80}(?:until|unless|only after) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|bounc(?:e|ed|ing)) (?:the )?kubelet|(?:重启|重啟) ?kubelet(?:服务|服務|进程)?(?:之后|以后|后|後)?[^\\n]{0,20}(?:Pod|pod|容器)[^\\n]{0,10}(?:消失|删除了|被删除|删掉了|清理掉|才删除|就删除)|(?:Pod|pod)[^\\n]{0,10}(?:删除|刪除)(?:之后|以后|后|後)[^\\n]{0,20}(?:容器|进程|進程)[^\\n]{0,10}(?:仍然|依然|还在|還在|仍在|一直)(?:运行|運行|running)`,
     unless: `${DID_NOT_CURE}`,
     unlessSaid: `${SUGGESTED}|[?？]|[吗嗎]|[Ee]xpected|[Ss]hould (?:have|be)`,
