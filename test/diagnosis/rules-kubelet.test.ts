@@ -2076,6 +2076,14 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 22: the cloud node manager's own address patch refused (cloud-provider-azure nodemanager.go), not the kubelet's.
+  {
+    line: journal(
+      'cloud-node-manager[900]',
+      'E1123 10:01:02.123456     900 nodemanager.go:212] patching node with cloud ip addresses: failed to patch status "{}" for node "node-7": Operation cannot be fulfilled on nodes "node-7": the object has been modified; please apply your changes to the latest version and try again',
+    ),
+    fact: 'kubelet.status_patch_conflict',
+  },
   // Round 22: a node IP the host lacks is the kubelet's configuration, not the cloud; the cloud controller manager's
   // own check of a provided IP is not the kubelet's status path; a status update that fails on the network is not
   // the cloud lookup; the node controller's own conflict is not the kubelet's patch; the controller's Unknown

@@ -734,6 +734,9 @@ export const KUBELET_RULES: readonly Signature[] = [
       'failed to patch status',
       'Operation cannot be fulfilled on nodes',
     ],
+    // The cloud node manager (cloud-provider-azure pkg/nodemanager) patches the node's addresses through its own
+    // PatchNodeStatus: its refusal is its own retry, not the kubelet's heartbeat.
+    unless: 'patching node with cloud ip addresses|failed to update node addresses for node',
     source:
       'kubernetes pkg/util/node/node.go PatchNodeStatus ("failed to patch status %q for node %q: %v", 1.9-1.18; component-helpers/node/util/status.go since), called by pkg/kubelet/kubelet_node_status.go (*Kubelet).tryUpdateNodeStatus and logged as "Error updating node status, will retry: %v"; the server\'s answer from apimachinery pkg/api/errors NewConflict ("Operation cannot be fulfilled on %s %q: %v") and apiserver pkg/endpoints/handlers/patch.go ("there is a meaningful conflict", removed by kubernetes #63146 in 1.11, #66169 and #66171 for 1.10 and 1.9)',
     mechanism:
@@ -746,6 +749,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     fact: 'kubelet.status_patch_refused',
     pattern: `(?:failed to patch status|${NODE_STATUS_FAILURE})[^\\n]*(?:[Nn]odes? \\\\?"[^"\\\\\\n]{1,253}\\\\?" is invalid|Request entity too large|request is too large)`,
     literals: [...NODE_STATUS_FAILURE_LITERALS, 'failed to patch status'],
+    unless: 'patching node with cloud ip addresses|failed to update node addresses for node',
     source:
       'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).tryUpdateNodeStatus → PatchNodeStatus ("failed to patch status %q for node %q: %v"), with the server\'s refusals: apimachinery pkg/api/errors NewInvalid ("%s %q is invalid: %v"), apiserver pkg/endpoints/handlers/rest.go limitedReadBody ("Request entity too large: limit is %d"), etcd rpctypes ErrGRPCRequestTooLarge ("etcdserver: request is too large")',
     mechanism:
