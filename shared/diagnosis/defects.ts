@@ -189,7 +189,23 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       "the status manager's channel fills during a mass deletion and deadlocks; the sync loop blocks on it and kills nothing more",
     fix: 'kubelet v1.0.0 (#10182); until then restart the kubelet',
     links: [`${K8S}/issues/9833`, `${K8S}/pull/10182`],
-    requires: [['kubelet.pods_not_killed']],
+    requires: [['kubelet.pods_not_killed'], ['kubelet.status_channel_full']],
+  },
+  {
+    // Round 22. From 1.0 the periodic cleanup forced a status update for every terminated pod not yet deleted, every
+    // two seconds: a batch deletion flooded the status manager's channel, and pods stayed Terminating for minutes.
+    // #21438 and #21732 (1.2.0) force it only once the deletion timestamp is set.
+    id: 'kubelet-status-channel-flood-batch-deletion',
+    component: 'kubelet',
+    affected: [{ introduced: '1.0.0', fixed: '1.2.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'pods deleted in a batch stay Terminating for minutes while the kubelet drops termination notices for a full status channel',
+    mechanism:
+      "the kubelet's cleanup routine queues a forced status update for every terminated pod every two seconds, filling the status manager's channel faster than it drains",
+    fix: 'kubelet v1.2.0 (#21438, #21732)',
+    links: [`${K8S}/issues/19037`, `${K8S}/pull/21438`, `${K8S}/pull/21732`],
+    requires: [['kubelet.status_channel_full']],
   },
   {
     // Round 22. The housekeeping loop stopped delivering updates to the pod worker of a force-deleted pod once the

@@ -108,6 +108,8 @@ export const FACT_MEANINGS = {
     "the API server answered the kubelet's node status patch with a conflict (the node object changed under it, a meaningful conflict): the kubelet reaches the server, and its update is refused",
   'kubelet.status_patch_refused':
     "the API server answered the kubelet's node status patch and refused it as invalid or too large: the kubelet reaches the server, what it sends is refused",
+  'kubelet.status_channel_full':
+    "the kubelet's status manager dropped pods' termination notices because its channel to the API server was full: more pod status updates queued than it sends, as when many pods are deleted at once",
   'kubelet.pods_not_killed':
     "pods deleted from the API server are described left behind by the kubelet (their containers still running, or held Terminating until the kubelet is restarted): the kubelet's own sync of pod deletions stopped, not the runtime",
   'network.link_down': 'a network link on the node went down',

@@ -37,6 +37,14 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  {
+    line: klog(
+      'I',
+      'manager.go:171',
+      'Termination notice for "web-7fd-x2k_default(1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d)" was dropped because the status channel is full',
+    ),
+    fact: 'kubelet.status_channel_full',
+  },
   // Round 22: the kubelet's status path failing in its own call to the cloud provider (kubelet_node_status.go
   // setNodeAddress to 1.7, the 1.11 timeout, initialNode's instance lookups), and the later releases' warning.
   {
@@ -2076,6 +2084,10 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  {
+    line: klog('W', 'generic.go:214', 'PLEG event channel is full, discarding event'),
+    fact: 'kubelet.status_channel_full',
+  },
   // Round 22: the cloud node manager's own address patch refused (cloud-provider-azure nodemanager.go), not the kubelet's.
   {
     line: journal(

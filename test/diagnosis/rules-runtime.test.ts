@@ -526,6 +526,10 @@ const HITS: readonly Example[] = [
   { line: 'The pods stay Terminating until we restart the kubelet.', fact: 'kubelet.pods_not_killed' },
   { line: '重启kubelet之后，这些pod就删除了', fact: 'kubelet.pods_not_killed' },
   { line: 'pod删除后容器仍然运行', fact: 'kubelet.pods_not_killed' },
+  { line: 'The containers of the deleted pods are still running.', fact: 'kubelet.pods_not_killed' },
+  { line: 'docker ps still shows the containers of the deleted pods', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod已经删除了，但是容器还在', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod一直处于Terminating状态，只有重启kubelet才会被清理', fact: 'kubelet.pods_not_killed' },
   { line: 'the disk filled up and killed docker.', fact: 'runtime.service_failed' },
   { line: 'memory limits are far above requests on most deployments', fact: 'pods.unbounded' },
   {
@@ -1495,6 +1499,8 @@ const MISSES: readonly Example[] = [
     fact: 'kubelet.pods_not_killed',
   },
   { line: 'The containers keep running after the node reboot.', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod一直Terminating，重启kubelet也没用', fact: 'kubelet.pods_not_killed' },
+  { line: 'docker ps still shows the containers after the restart', fact: 'kubelet.pods_not_killed' },
   // Round 20: near misses. A controller's connection (not the database's socket), a lock held by another tool, a
   // deletion from a cache with the sandbox ID, SandboxChanged counted a few times, both roles NotReady.
   {

@@ -308,6 +308,8 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.status_patch_refused', weight: 2.5 },
     // Pods deleted yet left running or Terminating by the kubelet, cleared by its restart: its sync of deletions.
     { fact: 'kubelet.pods_not_killed', weight: 2.5 },
+    // The status manager's channel full while pods are deleted (1.0-1.1): a hint, the kubelet's own update flood.
+    { fact: 'kubelet.status_channel_full', weight: 1.5 },
     // The node's clock set back, said: the kubelet's own status path waits out the jump (client-go's rate limiter on
     // the wall clock, kubernetes #54130) and the node controller ignores Leases stamped earlier (#113081). A
     // description, so it stays a lead; ask for the node's time synchronisation to confirm.

@@ -756,6 +756,19 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the API server answers the kubelet's status patch and refuses its content (invalid, or over the size limit): the kubelet reaches the server and sends a status it will not take",
   },
   {
+    // Round 22: the status manager's TerminatePods (1.0-1.1) could not queue a deleted pod's final status: its
+    // channel (capacity 1000) was full. The kubelet's own flood of status updates on a batch deletion (kubernetes
+    // #9833, #21438), which before 1.0 deadlocked the status manager and the sync loop (#10182).
+    fact: 'kubelet.status_channel_full',
+    pattern: 'Termination notice for [^\\n]{1,300} was dropped because the status channel is full',
+    literals: ['because the status channel is full'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/status/manager.go (*manager).TerminatePods (glog.V(4) "Termination notice for %q was dropped because the status channel is full", 1.0-1.1; pkg/kubelet/status_manager.go before), removed with the forced cleanup updates by #21438 and #21732 in 1.2',
+    mechanism:
+      "the kubelet's status manager cannot queue the final status of pods being deleted: its channel is full of status updates, so deletions finish late or, before 1.0, the sync loop blocks behind it",
+  },
+  {
     fact: 'node.status_unknown',
     pattern: 'Kubelet stopped posting node status',
     literals: ['Kubelet stopped posting node status'],
