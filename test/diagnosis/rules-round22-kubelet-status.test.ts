@@ -113,3 +113,23 @@ describe('deleted pods the kubelet leaves behind, in words', () => {
       expect(ids({ logs: { other: line } }), line).toContain('kubelet.pods_not_killed');
   });
 });
+
+describe('deleted pods the kubelet leaves behind, in the mentions reader (English, Chinese, Japanese)', () => {
+  it.each([
+    "The deleted pods' containers are still running on two nodes.",
+    '删除的pod容器还在运行',
+    '削除したPodのコンテナが残っている。',
+    'Podを削除したのにコンテナが動き続けている',
+    'Terminating のPodは kubeletを再起動すると消える',
+  ])('%s', (line) => {
+    expect(ids({ logs: { other: line } })).toContain('kubelet.pods_not_killed');
+  });
+
+  it.each([
+    "Pods stay Terminating; restarting the kubelet didn't help.",
+    "Should the deleted pods' containers still running be killed?",
+    'The containers keep running after the node reboot.',
+  ])('still silent: %s', (line) => {
+    expect(ids({ logs: { other: line } })).not.toContain('kubelet.pods_not_killed');
+  });
+});
