@@ -190,6 +190,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     fix: 'kubelet v1.0.0 (#10182); until then restart the kubelet',
     links: [`${K8S}/issues/9833`, `${K8S}/pull/10182`],
     requires: [['kubelet.pods_not_killed'], ['kubelet.status_channel_full']],
+    unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.op_timeout', 'runtime.unreachable'],
   },
   {
     // Round 22. From 1.0 the periodic cleanup forced a status update for every terminated pod not yet deleted, every
@@ -222,6 +223,8 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     fix: 'kubelet v1.26.0 (#113145); until then restart the kubelet',
     links: [`${K8S}/pull/113145`],
     requires: [['kubelet.pods_not_killed']],
+    // The runtime's own hang holds pods Terminating too: with its timeouts in the evidence the release is not counted.
+    unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.op_timeout', 'runtime.unreachable'],
   },
   {
     id: 'kubelet-lease-renew-fixed-interval',

@@ -39,6 +39,22 @@ interface Example {
 const KUBELET_EXAMPLES: readonly Example[] = [
   {
     line: klog(
+      'F',
+      'server.go:233',
+      'failed to run Kubelet: could not init cloud provider "aws": error finding instance i-0abc123: "error listing AWS instances: \\"RequestLimitExceeded: Request limit exceeded.\\""',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="error fetching current node name from cloud provider: EC2MetadataRequestError: failed to get EC2 instance identity document"',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
       'I',
       'manager.go:171',
       'Termination notice for "web-7fd-x2k_default(1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d)" was dropped because the status channel is full',
@@ -2084,6 +2100,14 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // The controller manager's own cloud provider at its start, not the kubelet's.
+  {
+    line: journal(
+      'kube-controller-manager[800]',
+      'F1123 10:01:02.123456     800 controllermanager.go:245] Cloud provider could not be initialized: could not init cloud provider "aws": error finding instance i-0abc123',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
   {
     line: klog('W', 'generic.go:214', 'PLEG event channel is full, discarding event'),
     fact: 'kubelet.status_channel_full',

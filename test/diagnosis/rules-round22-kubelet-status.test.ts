@@ -133,3 +133,30 @@ describe('deleted pods the kubelet leaves behind, in the mentions reader (Englis
     expect(ids({ logs: { other: line } })).not.toContain('kubelet.pods_not_killed');
   });
 });
+
+describe("the kubelet's releases on the status path (defects.ts)", () => {
+  const status = (message: string) =>
+    kubelet('kubelet_node_status.go:302', `Error updating node status, will retry: ${message}`);
+
+  it('a release that called the cloud provider in its status update corroborates the lookup failing', () => {
+    const lookup = status(
+      'failed to get node address from cloud provider: no instances found for name: ip-10-0-1-2.ec2.internal',
+    );
+    const old = diagnose({ kubeletVersion: 'v1.7.4', logs: { kubelet: lookup } });
+    const later = diagnose({ kubeletVersion: 'v1.14.2', logs: { kubelet: lookup } });
+    expect(old.causes[0]?.id).toBe('kubelet_defect');
+    expect(old.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(later.causes[0]?.id).toBe('kubelet_defect');
+    expect(later.confidence).toBeLessThan(0.7);
+  });
+
+  it("a release whose API server refused retried patches as a meaningful conflict corroborates the patch's refusal", () => {
+    const refused = status(
+      'failed to patch status "{}" for node "node-7": Operation cannot be fulfilled on nodes "node-7": there is a meaningful conflict (firstResourceVersion: "1", currentResourceVersion: "2"):',
+    );
+    expect(
+      diagnose({ kubeletVersion: 'v1.9.3', logs: { kubelet: refused } }).confidence,
+    ).toBeGreaterThanOrEqual(0.7);
+    expect(diagnose({ kubeletVersion: 'v1.12.1', logs: { kubelet: refused } }).confidence).toBeLessThan(0.7);
+  });
+});

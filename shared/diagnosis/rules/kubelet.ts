@@ -706,6 +706,22 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the kubelet asks the cloud provider for its node's addresses (or instance) before every status post; the provider's API or metadata service failing (unavailable, throttling, timing out, no instance by the node's name) fails the post although the API server is reachable",
   },
   {
+    // The same dependence at start: with an in-tree provider the kubelet initialises it (k8s.io/cloud-provider
+    // plugins.go InitCloudProvider, "could not init cloud provider %q: %v": the AWS provider reads the instance
+    // metadata and lists its instance there) and asks it for the node's name (cmd/kubelet/app/server.go getNodeName,
+    // "error fetching current node name from cloud provider: %v"); either error ends run(), and the kubelet exits
+    // into the same call at every restart while the provider's API does not answer.
+    fact: 'kubelet.cloud_lookup_failed',
+    pattern:
+      '(?:failed to run Kubelet|Failed to run kubelet|command failed)[^\\n]{0,200}(?:could not init cloud provider|error fetching current node name from cloud provider|failed to get instances from cloud provider)',
+    literals: ['failed to run Kubelet', 'command failed'],
+    from: ['kubelet'],
+    source:
+      'kubernetes cmd/kubelet/app/server.go run → getNodeName ("error fetching current node name from cloud provider: %v", "failed to get instances from cloud provider", 1.6-1.30) and InitCloudProvider (pkg/cloudprovider/plugins.go, then k8s.io/cloud-provider plugins.go: "could not init cloud provider %q: %v"), reported as "failed to run Kubelet: %v" (glog/klog Fatal to 1.22) or cobra\'s structured "command failed" err=… (component-base cli, 1.23+)',
+    mechanism:
+      "the kubelet cannot start because its in-tree cloud provider does not answer (the instance metadata or the instance API unreachable, throttling, or no instance by the host's name): it exits at every restart while the provider fails",
+  },
+  {
     // From about 1.8 setNodeStatus logs a setter's error and posts the rest ("Failed to set some node status
     // fields: %s", Warningf, then Errorf, then structured ErrorS); 1.12-1.30's cloud resource sync manager logs each
     // failed lookup at V(2) ("Node addresses from cloud provider for node %q not collected", with ": %v" from 1.15).
