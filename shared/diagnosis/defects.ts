@@ -136,6 +136,97 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.unreachable'],
   },
   {
+    // Round 22. The kubelet's status path called the in-tree cloud provider for the node's addresses on every update
+    // (kubelet.go setNodeAddress, then kubelet_node_status.go): to 1.7 a failed call failed the update, and to 1.10 a
+    // call that hung held it (no timeout until #62543 in 1.11); 1.12's cloud resource sync manager (#65226) caches the
+    // addresses off the status path. The failure logged inside the update is the symptom.
+    id: 'kubelet-status-update-cloud-provider-call',
+    component: 'kubelet',
+    affected: [{ fixed: '1.12.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      "node status updates fail or stop while the cloud provider's API or metadata service is unavailable, throttling or slow, though the API server is reachable",
+    mechanism:
+      "the status update asks the cloud provider for the node's addresses synchronously before it posts: the provider's error fails it, and a call that hangs holds it",
+    fix: 'kubelet v1.12.0 (addresses fetched by a sync loop and cached, #65226; a timeout on the call in v1.11.0, #62543); or the external cloud provider',
+    links: [
+      `${K8S}/issues/43516`,
+      `${K8S}/issues/46969`,
+      `${K8S}/issues/65814`,
+      `${K8S}/pull/62543`,
+      `${K8S}/pull/65226`,
+    ],
+    requires: [['kubelet.cloud_lookup_failed']],
+  },
+  {
+    // Round 22. The API server's patch handler checked a retried patch for a "meaningful conflict" against the object
+    // it re-read, which the watch cache could serve stale for good: the kubelet's status patch then failed every
+    // retry once the node controller had written the node. #63146 removed the check in 1.11; #66169 and #66171
+    // backported it to 1.10 and 1.9 (the patch releases are not established here, so no 1.10 or 1.9 is excused).
+    // The server's release is usually the kubelet's; the version read is the kubelet's.
+    id: 'apiserver-patch-meaningful-conflict',
+    component: 'kubelet',
+    affected: [{ fixed: '1.11.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'the node stays NotReady/Unknown while the kubelet logs its status patch refused as "a meaningful conflict" at every retry',
+    mechanism:
+      "the API server compares the kubelet's retried status patch with a stale cached node and refuses it as a conflict every time",
+    fix: 'kube-apiserver v1.11.0 (#63146), backports #66169 (1.10) and #66171 (1.9); a kubelet restart patches from a fresh read',
+    links: [`${K8S}/issues/58002`, `${K8S}/pull/63146`, `${K8S}/pull/66169`, `${K8S}/pull/66171`],
+    requires: [['kubelet.status_patch_conflict']],
+  },
+  {
+    // Round 22. Deleting many multi-container pods at once filled the status manager's channel; an update for a pod
+    // already gone from the API server blocked it, and SyncPods blocked on the status manager next: containers of
+    // the deleted pods stayed running (#9833). #10182 fixed it before v1.0.0.
+    id: 'kubelet-status-manager-channel-deadlock',
+    component: 'kubelet',
+    affected: [{ fixed: '1.0.0' }],
+    cause: 'kubelet_defect',
+    symptom: 'containers of deleted pods keep running on some nodes after many pods are deleted at once',
+    mechanism:
+      "the status manager's channel fills during a mass deletion and deadlocks; the sync loop blocks on it and kills nothing more",
+    fix: 'kubelet v1.0.0 (#10182); until then restart the kubelet',
+    links: [`${K8S}/issues/9833`, `${K8S}/pull/10182`],
+    requires: [['kubelet.pods_not_killed'], ['kubelet.status_channel_full']],
+    unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.op_timeout', 'runtime.unreachable'],
+  },
+  {
+    // Round 22. From 1.0 the periodic cleanup forced a status update for every terminated pod not yet deleted, every
+    // two seconds: a batch deletion flooded the status manager's channel, and pods stayed Terminating for minutes.
+    // #21438 and #21732 (1.2.0) force it only once the deletion timestamp is set.
+    id: 'kubelet-status-channel-flood-batch-deletion',
+    component: 'kubelet',
+    affected: [{ introduced: '1.0.0', fixed: '1.2.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'pods deleted in a batch stay Terminating for minutes while the kubelet drops termination notices for a full status channel',
+    mechanism:
+      "the kubelet's cleanup routine queues a forced status update for every terminated pod every two seconds, filling the status manager's channel faster than it drains",
+    fix: 'kubelet v1.2.0 (#21438, #21732)',
+    links: [`${K8S}/issues/19037`, `${K8S}/pull/21438`, `${K8S}/pull/21732`],
+    requires: [['kubelet.status_channel_full']],
+  },
+  {
+    // Round 22. The housekeeping loop stopped delivering updates to the pod worker of a force-deleted pod once the
+    // runtime returned an error during its termination, so the pod stayed Terminating until the kubelet restarted
+    // (the pod worker rewrite of 1.22; fixed in 1.26.0 by #113145, backported to the supported branches, whose patch
+    // releases are not established here).
+    id: 'kubelet-force-deleted-pods-stuck-terminating',
+    component: 'kubelet',
+    affected: [{ introduced: '1.22.0', fixed: '1.26.0' }],
+    cause: 'kubelet_defect',
+    symptom: 'deleted pods stay Terminating until the kubelet is restarted',
+    mechanism:
+      "after a runtime error during a force-deleted pod's termination, housekeeping no longer hands the pod's updates to its worker, so the worker's state machine never finishes",
+    fix: 'kubelet v1.26.0 (#113145); until then restart the kubelet',
+    links: [`${K8S}/pull/113145`],
+    requires: [['kubelet.pods_not_killed']],
+    // The runtime's own hang holds pods Terminating too: with its timeouts in the evidence the release is not counted.
+    unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.op_timeout', 'runtime.unreachable'],
+  },
+  {
     id: 'kubelet-lease-renew-fixed-interval',
     component: 'kubelet',
     affected: [{ introduced: '1.14.0', fixed: '1.16.0' }],

@@ -100,6 +100,18 @@ export const FACT_MEANINGS = {
   'kubelet.alive_while_unknown':
     'the node is Unknown yet agents on it (or the kubelet itself) still talk to the API server',
   'kubelet.known_defect': 'this kubelet release has a known defect whose symptom is present',
+  'kubelet.cloud_lookup_failed':
+    "the kubelet's node status update or registration failed in its own call to the cloud provider (the node's addresses or instance: the provider's API or metadata service unavailable, throttling, timing out, or finding no instance by the node's name), not in reaching the API server",
+  'kubelet.cloud_lookup_warned':
+    "the kubelet's lookup of the node's addresses in the cloud provider failed and it posted the rest of its status without them: the provider's API or metadata service is failing the kubelet",
+  'kubelet.status_patch_conflict':
+    "the API server answered the kubelet's node status patch with a conflict (the node object changed under it, a meaningful conflict): the kubelet reaches the server, and its update is refused",
+  'kubelet.status_patch_refused':
+    "the API server answered the kubelet's node status patch and refused it as invalid or too large: the kubelet reaches the server, what it sends is refused",
+  'kubelet.status_channel_full':
+    "the kubelet's status manager dropped pods' termination notices because its channel to the API server was full: more pod status updates queued than it sends, as when many pods are deleted at once",
+  'kubelet.pods_not_killed':
+    "pods deleted from the API server are described left behind by the kubelet (their containers still running, or held Terminating until the kubelet is restarted): the kubelet's own sync of pod deletions stopped, not the runtime",
   'network.link_down': 'a network link on the node went down',
   'network.wireless_link':
     "the node's link is said to be wireless (Wi-Fi, a wlan interface): its route to the API server depends on the link daemon and the association",

@@ -37,6 +37,129 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  {
+    line: klog(
+      'F',
+      'server.go:233',
+      'failed to run Kubelet: could not init cloud provider "aws": error finding instance i-0abc123: "error listing AWS instances: \\"RequestLimitExceeded: Request limit exceeded.\\""',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'run.go:74',
+      '"command failed" err="error fetching current node name from cloud provider: EC2MetadataRequestError: failed to get EC2 instance identity document"',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'I',
+      'manager.go:171',
+      'Termination notice for "web-7fd-x2k_default(1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d)" was dropped because the status channel is full',
+    ),
+    fact: 'kubelet.status_channel_full',
+  },
+  // Round 22: the kubelet's status path failing in its own call to the cloud provider (kubelet_node_status.go
+  // setNodeAddress to 1.7, the 1.11 timeout, initialNode's instance lookups), and the later releases' warning.
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:302',
+      'Error updating node status, will retry: failed to get node address from cloud provider: RequestLimitExceeded: Request limit exceeded.',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet.go:2913',
+      'Error updating node status, will retry: failed to get node address from cloud provider: Post https://10.20.0.5:443/sdk: dial tcp 10.20.0.5:443: i/o timeout',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:374',
+      'Error updating node status, will retry: failed to get node address from cloud provider: Timeout after 10s',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:91',
+      'Unable to construct v1.Node object for kubelet: failed to get external ID from cloud provider: instance not found',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'W',
+      'kubelet_node_status.go:1114',
+      'Failed to set some node status fields: failed to get node address from cloud provider: EC2MetadataError: failed to make EC2Metadata request',
+    ),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:586',
+      '"Failed to set some node status fields" err="failed to get node address from cloud provider: instance not found" node="node-7"',
+    ),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  {
+    line: klog(
+      'I',
+      'cloud_request_manager.go:108',
+      'Node addresses from cloud provider for node "node-7" not collected: error querying AWS metadata for "local-ipv4s": EC2MetadataError: failed to make EC2Metadata request',
+    ),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  // Round 22: the API server refusing the kubelet's status patch (PatchNodeStatus's wrapper, the server's answers).
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:383',
+      'Error updating node status, will retry: failed to patch status "{\\"status\\":{\\"conditions\\":[]}}" for node "node-7": Operation cannot be fulfilled on nodes "node-7": the object has been modified; please apply your changes to the latest version and try again',
+    ),
+    fact: 'kubelet.status_patch_conflict',
+  },
+  {
+    // The wrapper's head cut off with the patch: the tail names the node's patch and the server's conflict.
+    line: journal(
+      'kubelet[1187]',
+      '\\"sizeBytes\\":746888}]}}" for node "node-7": Operation cannot be fulfilled on nodes "node-7": there is a meaningful conflict (firstResourceVersion: "1002", currentResourceVersion: "998"):',
+    ),
+    fact: 'kubelet.status_patch_conflict',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:383',
+      'Error updating node status, will retry: failed to patch status "{}" for node "node-7": Node "node-7" is invalid: status.addresses[1].address: Invalid value: "": must be a valid IP address',
+    ),
+    fact: 'kubelet.status_patch_refused',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:383',
+      'Error updating node status, will retry: failed to patch status "{}" for node "node-7": Request entity too large: limit is 3145728',
+    ),
+    fact: 'kubelet.status_patch_refused',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:549',
+      '"Error updating node status, will retry" err="failed to patch status \\"{}\\" for node \\"node-7\\": etcdserver: request is too large"',
+    ),
+    fact: 'kubelet.status_patch_refused',
+  },
   // Round 20: the kubelet's client certificate refused in the TLS handshake (Go crypto/tls alerts).
   {
     line: klog(
@@ -1977,6 +2100,83 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // The controller manager's own cloud provider at its start, not the kubelet's.
+  {
+    line: journal(
+      'kube-controller-manager[800]',
+      'F1123 10:01:02.123456     800 controllermanager.go:245] Cloud provider could not be initialized: could not init cloud provider "aws": error finding instance i-0abc123',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog('W', 'generic.go:214', 'PLEG event channel is full, discarding event'),
+    fact: 'kubelet.status_channel_full',
+  },
+  // Round 22: the cloud node manager's own address patch refused (cloud-provider-azure nodemanager.go), not the kubelet's.
+  {
+    line: journal(
+      'cloud-node-manager[900]',
+      'E1123 10:01:02.123456     900 nodemanager.go:212] patching node with cloud ip addresses: failed to patch status "{}" for node "node-7": Operation cannot be fulfilled on nodes "node-7": the object has been modified; please apply your changes to the latest version and try again',
+    ),
+    fact: 'kubelet.status_patch_conflict',
+  },
+  // Round 22: a node IP the host lacks is the kubelet's configuration, not the cloud; the cloud controller manager's
+  // own check of a provided IP is not the kubelet's status path; a status update that fails on the network is not
+  // the cloud lookup; the node controller's own conflict is not the kubelet's patch; the controller's Unknown
+  // condition inside the kubelet's patch is not the controller's report.
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:586',
+      '"Failed to set some node status fields" err="failed to validate nodeIP: node IP: \\"10.0.0.9\\" not found in the host\'s network interfaces" node="node-7"',
+    ),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  {
+    line: journal(
+      'cloud-controller-manager[900]',
+      'E1123 10:01:02.123456     900 node_controller.go:229] error syncing \'node-7\': provided node ip for node "node-7" is not valid: failed to get node address from cloud provider that matches ip: 100.64.0.9',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:380',
+      'Error updating node status, will retry: error getting node "node-7": Get https://10.0.0.1:6443/api/v1/nodes/node-7: dial tcp 10.0.0.1:6443: connect: connection refused',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:302',
+      'Error updating node status, will retry: failed to get node address from cloud provider: RequestLimitExceeded: Request limit exceeded.',
+    ),
+    fact: 'kubelet.api_error',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[800]',
+      'E1123 10:01:02.123456     800 node_lifecycle_controller.go:1012] Error updating node node-7: Operation cannot be fulfilled on nodes "node-7": the object has been modified; please apply your changes to the latest version and try again',
+    ),
+    fact: 'kubelet.status_patch_conflict',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:380',
+      'Error updating node status, will retry: error getting node "node-7": nodes "node-7" not found',
+    ),
+    fact: 'kubelet.status_patch_refused',
+  },
+  {
+    line: journal(
+      'kubelet[1187]',
+      ' diff1={"metadata":{"resourceVersion":"998"},"status":{"$setElementOrder/conditions":[{"type":"Ready"}],"conditions":[{"message":"Kubelet stopped posting node status.","reason":"NodeStatusUnknown","status":"Unknown","type":"Ready"}]}}',
+    ),
+    fact: 'node.status_unknown',
+  },
   // Round 20: the kubelet's own server refused by its client (serving certificate), not the kubelet cut off.
   {
     line: klog(

@@ -513,6 +513,23 @@ const HITS: readonly Example[] = [
     fact: 'kubelet.startup_race',
   },
   { line: 'the nodes stay NotReady until we restart the kubelet', fact: 'kubelet.restart_cures' },
+  // Round 22: deleted pods the kubelet leaves behind, in English and Chinese.
+  {
+    line: 'Some nodes do not kill the containers after the deployment is deleted.',
+    fact: 'kubelet.pods_not_killed',
+  },
+  {
+    line: 'The containers are still running on the node even though their pods were deleted.',
+    fact: 'kubelet.pods_not_killed',
+  },
+  { line: 'After restarting the kubelet the pods disappear.', fact: 'kubelet.pods_not_killed' },
+  { line: 'The pods stay Terminating until we restart the kubelet.', fact: 'kubelet.pods_not_killed' },
+  { line: '重启kubelet之后，这些pod就删除了', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod删除后容器仍然运行', fact: 'kubelet.pods_not_killed' },
+  { line: 'The containers of the deleted pods are still running.', fact: 'kubelet.pods_not_killed' },
+  { line: 'docker ps still shows the containers of the deleted pods', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod已经删除了，但是容器还在', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod一直处于Terminating状态，只有重启kubelet才会被清理', fact: 'kubelet.pods_not_killed' },
   { line: 'the disk filled up and killed docker.', fact: 'runtime.service_failed' },
   { line: 'memory limits are far above requests on most deployments', fact: 'pods.unbounded' },
   {
@@ -1532,6 +1549,19 @@ const MISSES: readonly Example[] = [
     line: `${J} dockerd[921]: ${TS} level=info msg="Loading containers: start." runtime=runc`,
     fact: 'runtime.handler_missing',
   },
+  // Round 22: an expectation, a suggestion and a restart that did not cure are not the kubelet leaving pods behind.
+  {
+    line: 'Expected result: all nodes should have no running containers after the pods are deleted',
+    fact: 'kubelet.pods_not_killed',
+  },
+  { line: 'Try restarting the kubelet, the pods should disappear.', fact: 'kubelet.pods_not_killed' },
+  {
+    line: 'Restarting the kubelet did not help, the pods are still Terminating',
+    fact: 'kubelet.pods_not_killed',
+  },
+  { line: 'The containers keep running after the node reboot.', fact: 'kubelet.pods_not_killed' },
+  { line: 'pod一直Terminating，重启kubelet也没用', fact: 'kubelet.pods_not_killed' },
+  { line: 'docker ps still shows the containers after the restart', fact: 'kubelet.pods_not_killed' },
   // Round 20: near misses. A controller's connection (not the database's socket), a lock held by another tool, a
   // deletion from a cache with the sandbox ID, SandboxChanged counted a few times, both roles NotReady.
   {

@@ -54,6 +54,22 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "cAdvisor inside the kubelet watches a cgroup path this node's cgroup layout does not have, so the kubelet exits at start: a kubelet/cAdvisor defect, not descriptor exhaustion.",
   ],
   [
+    'kubelet.status_patch_conflict',
+    'The API server answers the kubelet\'s node status patch with a conflict, every retry: the kubelet reaches the server, but its status never lands, so the node controller keeps the node Unknown. Releases whose API server checked a patch\'s retry for a "meaningful conflict" against a stale cached node (to 1.10; kubernetes #58002, fixed by #63146 in 1.11 and its 1.10 and 1.9 backports) never get past it; restarting the kubelet makes it patch from a fresh read.',
+  ],
+  [
+    'kubelet.status_patch_refused',
+    "The API server answers the kubelet's node status patch and refuses what it carries (an invalid field, or a status over the request or etcd size limit): the kubelet reaches the server, and the status it sends will not be taken until what it reports (addresses, labels, images, volumes) changes.",
+  ],
+  [
+    'kubelet.cloud_lookup_failed',
+    "The kubelet's status update (or its registration) fails in its own call to the cloud provider, not on the way to the API server: releases with an in-tree cloud provider ask the provider for the node's addresses (and, at registration, its instance) before they post, so an unavailable or throttling cloud API, or one that finds no instance by the node's name, stops the node's status while the API server is reachable. The kubelet's dependence on the cloud API, changed upstream (the addresses cached from 1.12, the external cloud provider's node manager later).",
+  ],
+  [
+    'kubelet.pods_not_killed',
+    'Pods deleted in the API server are left behind by the kubelet (their containers still running, or held Terminating until the kubelet is restarted): its own handling of pod deletions stopped (its sync loop or pod workers blocked, as in the status channel deadlock under mass deletion, kubernetes #9833/#10182), not the runtime, which a kubelet restart leaves as it was.',
+  ],
+  [
     'proc.zombie_kubelet',
     "Zombie processes pile up under the kubelet: children it started (probe and volume helpers' commands, du and find for disk usage) exit and the kubelet never waits for them, so only the kubelet can reap them and each holds a PID until it is restarted. The kubelet's own leak, not a container's; restarting the kubelet clears them, and the release notes of later patch releases name such fixes.",
   ],
@@ -174,12 +190,35 @@ function orphanContainerCommands(tools: RuntimeTools) {
   ];
 }
 
+/** The kubelet's status path failing on what it calls before it posts, or on the server's refusal of its patch. */
+function statusPathChain(facts: FactSet): string[] | undefined {
+  if (facts.has('kubelet.status_patch_conflict') || facts.has('kubelet.status_patch_refused'))
+    return [
+      'Every node-status period the kubelet reads its Node, computes the new status and sends it as a strategic-merge patch (PatchNodeStatus), retrying five times before it gives up until the next period.',
+      facts.has('kubelet.status_patch_conflict')
+        ? 'The API server answers each patch with a conflict: the node changed under the kubelet\'s read (the node controller\'s Unknown conditions), and servers before 1.11 compared the retry against a stale cached node ("there is a meaningful conflict"), so no retry gets through. The conditions inside the logged patch are what the kubelet read, not a report of its own.'
+        : 'The API server answers each patch and refuses its content (a field that fails validation, or a status over the request or etcd size limit), so no retry gets through.',
+      'Root cause: the kubelet (and the API server release) on the status path, not the network: an API server with the fix (kubernetes #63146, 1.11; #66169 and #66171 for 1.10 and 1.9), or a kubelet restart to patch from a fresh read; for a refused status, what it carries.',
+    ];
+  if (facts.has('kubelet.cloud_lookup_failed') || facts.has('kubelet.cloud_lookup_warned'))
+    return [
+      "With an in-tree cloud provider (--cloud-provider=aws, azure, gce, openstack, vsphere), the kubelet asks the provider for the node's addresses on every status update (and for its instance when it registers): the provider's API or the instance metadata service, not the API server.",
+      facts.has('kubelet.cloud_lookup_failed')
+        ? 'Releases to 1.7 fail the whole status update when that call fails (the API unavailable, throttling with HTTP 429 as clusters grow, timing out, or finding no instance by the node name): after the retries the node controller marks the node Unknown, evicts its pods, and the kubelet may kill pods it no longer counts as its own, while the node and the API server still talk. Releases to 1.10 block the update as long as the call hangs.'
+        : "Later releases post the rest of the status and warn; the call failing still means the node's addresses go stale, and a call that hangs before its first answer holds the update.",
+      "Root cause: the kubelet's dependence on the cloud API in its status path (kubernetes #43516, #46969; a timeout in 1.11 by #62543, addresses cached by a sync loop from 1.12 by #65226; the external cloud provider's node manager takes it off the kubelet). Check the provider's API and metadata service, the node's instance name against its node name, and the request rate.",
+    ];
+  return undefined;
+}
+
 /** The mechanism of the other defects, by the fact that shows which. */
 function defectChain(facts: FactSet): string[] {
   const start = START_CHAINS.find(([fact]) => facts.has(fact));
   if (start) return [...start[1]];
   const sandbox = sandboxConfigChain(facts);
   if (sandbox) return sandbox;
+  const statusPath = statusPathChain(facts);
+  if (statusPath) return statusPath;
   if (facts.has('clock.set_back'))
     return [
       "The node's wall clock went back (a manual date -s, a time server stepping it, a VM restored from a snapshot).",
@@ -243,6 +282,8 @@ export const kubeletDefect: CauseModule = {
     { cause: 'fd_exhaustion', fact: 'kubelet.plugin_walk' },
     // Memory pressure computed against a capacity read before memory was hot-added is the stale capacity's.
     { cause: 'resource_starvation', fact: 'kubelet.capacity_stale' },
+    // Pods held Terminating that a restart of the kubelet alone clears were the kubelet's, not the runtime's calls.
+    { cause: 'runtime_down', fact: 'kubelet.pods_not_killed' },
   ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
@@ -257,6 +298,18 @@ export const kubeletDefect: CauseModule = {
     // deadlocked on locks a refactor added, reverted by #14292). Less than the Lease: a log excerpt may miss the lines.
     { fact: 'kubelet.loop_running_while_unknown', weight: 2.5 },
     { fact: 'kubelet.known_defect', weight: 3 },
+    // Round 22: the kubelet's status path failing on something it calls before it posts, with the API server
+    // reachable: the cloud provider's address or instance lookup (the kubelet's dependence on the cloud API, to 1.7
+    // fatal to the update), and the server's refusal of the patch itself (a conflict every retry, an invalid or
+    // oversized status). The node cut off stays behind these, its consequence.
+    { fact: 'kubelet.cloud_lookup_failed', weight: 3 },
+    { fact: 'kubelet.cloud_lookup_warned', weight: 1 },
+    { fact: 'kubelet.status_patch_conflict', weight: 3 },
+    { fact: 'kubelet.status_patch_refused', weight: 2.5 },
+    // Pods deleted yet left running or Terminating by the kubelet, cleared by its restart: its sync of deletions.
+    { fact: 'kubelet.pods_not_killed', weight: 2.5 },
+    // The status manager's channel full while pods are deleted (1.0-1.1): a hint, the kubelet's own update flood.
+    { fact: 'kubelet.status_channel_full', weight: 1.5 },
     // The node's clock set back, said: the kubelet's own status path waits out the jump (client-go's rate limiter on
     // the wall clock, kubernetes #54130) and the node controller ignores Leases stamped earlier (#113081). A
     // description, so it stays a lead; ask for the node's time synchronisation to confirm.

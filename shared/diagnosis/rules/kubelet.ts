@@ -80,6 +80,20 @@ const NODE_STATUS_FAILURE_LITERALS = [
 ];
 
 /**
+ * The kubelet's own calls to an in-tree cloud provider before it can post or register its Node, as it wraps their
+ * errors: the node's addresses on every status update (kubelet.go setNodeAddress 1.1-1.5, kubelet_node_status.go
+ * setNodeAddress 1.6-1.11, cloudresource/cloud_request_manager.go and nodestatus/setters.go NodeAddress 1.12-1.30:
+ * "failed to get node address from cloud provider: %v", "... that matches ip: %v", "failed to get instances from
+ * cloud provider"), and the instance at registration (initialNode: "error fetching current instance name from cloud
+ * provider: %v", "failed to get external ID from cloud provider: %v", "failed to get zone from cloud provider: %v";
+ * cloud-provider GetInstanceProviderID: "failed to get instance ID from cloud provider: %v"). Whatever the provider
+ * answered (AWS "error listing AWS instances", "no instances found for name", an EC2MetadataError with a 429 page,
+ * Azure "instance not found", a vSphere or OpenStack API timing out, 1.11's "Timeout after %v") follows the wrapper.
+ */
+const CLOUD_LOOKUP =
+  '(?:failed to get (?:node address|instances|instance ID|external ID|zone) from cloud provider|error fetching current instance name from cloud provider)';
+
+/**
  * The node lease controller's failures: `pkg/kubelet/nodelease/controller.go` in older releases ("failed to
  * ensure node lease exists", "failed to update node lease"), `component-helpers/apimachinery/lease/controller.go`
  * in newer ones ("Failed to ensure lease exists", "Failed to update lease", "failed to update lease using latest
@@ -577,6 +591,9 @@ export const KUBELET_RULES: readonly Signature[] = [
   {
     fact: 'kubelet.api_error',
     pattern: `${NODE_STATUS_FAILURE}[^\\n]{0,300}${NETWORK_CAUSE}`,
+    // The cloud provider's API timing out or refusing inside the update's error is the kubelet's lookup of its
+    // addresses, not its path to the API server (kubelet.cloud_lookup_failed).
+    unless: CLOUD_LOOKUP,
     literals: ['Error updating node status', 'Unable to register node', 'Unable to update node status'],
     from: ['kubelet'],
     source:
@@ -625,6 +642,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     // failure itself is counted once, as kubelet.api_error.
     fact: 'kubelet.api_timeout',
     pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}${SILENT_PATH}`,
+    unless: CLOUD_LOOKUP,
     literals: [...NODE_STATUS_FAILURE_LITERALS, ...LEASE_FAILURE_LITERALS],
     from: ['kubelet'],
     source:
@@ -672,10 +690,108 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       "the edge node's Lease renewal got no answer from the cloud side through edgecore's message bus: the node's heartbeat is not reaching the control plane",
   },
+  // --- The kubelet's status path by what it calls before it posts, and the server's answer to its patch (round 22) ---
+  {
+    // To 1.7 setNodeStatus returned the first setter's error, so a failed address lookup failed the whole update
+    // ("Error updating node status, will retry: failed to get node address from cloud provider: …", then "update
+    // node status exceeds retry count"); a failed instance lookup fails initialNode, and the kubelet never registers.
+    // The kubelet reaches the API server here: what failed is the cloud call it makes before it posts.
+    fact: 'kubelet.cloud_lookup_failed',
+    pattern: `(?:${NODE_STATUS_FAILURE}|Unable to construct (?:v1|api)\\.Node object for kubelet)[^\\n]{0,300}${CLOUD_LOOKUP}`,
+    literals: ['from cloud provider'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).tryUpdateNodeStatus → setNodeStatus → setNodeAddress ("failed to get node address from cloud provider: %v", "failed to get instances from cloud provider"; kubelet.go before 1.6), logged by updateNodeStatus as "Error updating node status, will retry: %v" (glog to 1.12, klog, structured "Error updating node status, will retry" err=… from 1.20); registerWithAPIServer → initialNode ("Unable to construct v1.Node object for kubelet: %v", api.Node before 1.6; the instance lookups "failed to get external ID from cloud provider", "failed to get zone from cloud provider", "failed to get instance ID from cloud provider", "error fetching current instance name from cloud provider"); releases 1.1-1.7 fail the update on it, later ones only warn (see kubelet.cloud_lookup_warned)',
+    mechanism:
+      "the kubelet asks the cloud provider for its node's addresses (or instance) before every status post; the provider's API or metadata service failing (unavailable, throttling, timing out, no instance by the node's name) fails the post although the API server is reachable",
+  },
+  {
+    // The same dependence at start: with an in-tree provider the kubelet initialises it (k8s.io/cloud-provider
+    // plugins.go InitCloudProvider, "could not init cloud provider %q: %v": the AWS provider reads the instance
+    // metadata and lists its instance there) and asks it for the node's name (cmd/kubelet/app/server.go getNodeName,
+    // "error fetching current node name from cloud provider: %v"); either error ends run(), and the kubelet exits
+    // into the same call at every restart while the provider's API does not answer.
+    fact: 'kubelet.cloud_lookup_failed',
+    pattern:
+      '(?:failed to run Kubelet|Failed to run kubelet|command failed)[^\\n]{0,200}(?:could not init cloud provider|error fetching current node name from cloud provider|failed to get instances from cloud provider)',
+    literals: ['failed to run Kubelet', 'command failed'],
+    from: ['kubelet'],
+    source:
+      'kubernetes cmd/kubelet/app/server.go run → getNodeName ("error fetching current node name from cloud provider: %v", "failed to get instances from cloud provider", 1.6-1.30) and InitCloudProvider (pkg/cloudprovider/plugins.go, then k8s.io/cloud-provider plugins.go: "could not init cloud provider %q: %v"), reported as "failed to run Kubelet: %v" (glog/klog Fatal to 1.22) or cobra\'s structured "command failed" err=… (component-base cli, 1.23+)',
+    mechanism:
+      "the kubelet cannot start because its in-tree cloud provider does not answer (the instance metadata or the instance API unreachable, throttling, or no instance by the host's name): it exits at every restart while the provider fails",
+  },
+  {
+    // From about 1.8 setNodeStatus logs a setter's error and posts the rest ("Failed to set some node status
+    // fields: %s", Warningf, then Errorf, then structured ErrorS); 1.12-1.30's cloud resource sync manager logs each
+    // failed lookup at V(2) ("Node addresses from cloud provider for node %q not collected", with ": %v" from 1.15).
+    // The status still posts (with the addresses it had), unless the lookup hangs before its first answer.
+    fact: 'kubelet.cloud_lookup_warned',
+    pattern: `Failed to set some node status fields[^\\n]{0,300}${CLOUD_LOOKUP}|Node addresses from cloud provider for node [^\\n]{1,260} not collected`,
+    literals: ['from cloud provider'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).setNodeStatus ("Failed to set some node status fields: %s" from about 1.8, structured err=… from 1.20) over the NodeAddress setter (pkg/kubelet/nodestatus/setters.go 1.12-1.30); pkg/kubelet/cloudresource/cloud_request_manager.go (*cloudResourceSyncManager).collectNodeAddresses / syncNodeAddresses ("Node addresses from cloud provider for node %q not collected", V(2), 1.12-1.30)',
+    mechanism:
+      "the kubelet's periodic lookup of the node's addresses in the cloud provider fails; it posts its status without them, so the cloud API is failing the kubelet but not, by this alone, stopping its heartbeat",
+  },
+  {
+    // PatchNodeStatus (pkg/util/node, later component-helpers) wraps the server's answer as "failed to patch status
+    // %q for node %q: %v"; the server's conflict is apimachinery's NewConflict "Operation cannot be fulfilled on
+    // nodes %q: %v", whose reason is "the object has been modified; please apply your changes to the latest
+    // version and try again" or, from the patch handler's retry check (apiserver endpoints/handlers/patch.go to
+    // 1.10), "there is a meaningful conflict (firstResourceVersion: %q, currentResourceVersion: %q):\n diff1=%v\n,
+    // diff2=%v\n". The wrapper's patch can run to thousands of characters (the node's images), so the head may be
+    // on a line cut before the tail: the tail alone names the node's patch too.
+    fact: 'kubelet.status_patch_conflict',
+    pattern: `(?:failed to patch status|${NODE_STATUS_FAILURE})[^\\n]*(?:Operation cannot be fulfilled on nodes|meaningful conflict)|for node \\\\?"[^"\\\\\\n]{1,253}\\\\?": Operation cannot be fulfilled on nodes`,
+    literals: [
+      ...NODE_STATUS_FAILURE_LITERALS,
+      'failed to patch status',
+      'Operation cannot be fulfilled on nodes',
+    ],
+    // The cloud node manager (cloud-provider-azure pkg/nodemanager) patches the node's addresses through its own
+    // PatchNodeStatus: its refusal is its own retry, not the kubelet's heartbeat.
+    unless: 'patching node with cloud ip addresses|failed to update node addresses for node',
+    source:
+      'kubernetes pkg/util/node/node.go PatchNodeStatus ("failed to patch status %q for node %q: %v", 1.9-1.18; component-helpers/node/util/status.go since), called by pkg/kubelet/kubelet_node_status.go (*Kubelet).tryUpdateNodeStatus and logged as "Error updating node status, will retry: %v"; the server\'s answer from apimachinery pkg/api/errors NewConflict ("Operation cannot be fulfilled on %s %q: %v") and apiserver pkg/endpoints/handlers/patch.go ("there is a meaningful conflict", removed by kubernetes #63146 in 1.11, #66169 and #66171 for 1.10 and 1.9)',
+    mechanism:
+      "the API server answers the kubelet's status patch and refuses it as a conflict, every retry: the kubelet reaches the server, its status never lands",
+  },
+  {
+    // The same wrapper with the server refusing the object itself: validation ("Node %q is invalid: %v",
+    // apimachinery NewInvalid), the request body over the server's limit ("Request entity too large: limit is %d"),
+    // or etcd refusing the write ("etcdserver: request is too large").
+    fact: 'kubelet.status_patch_refused',
+    pattern: `(?:failed to patch status|${NODE_STATUS_FAILURE})[^\\n]*(?:[Nn]odes? \\\\?"[^"\\\\\\n]{1,253}\\\\?" is invalid|Request entity too large|request is too large)`,
+    literals: [...NODE_STATUS_FAILURE_LITERALS, 'failed to patch status'],
+    unless: 'patching node with cloud ip addresses|failed to update node addresses for node',
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).tryUpdateNodeStatus → PatchNodeStatus ("failed to patch status %q for node %q: %v"), with the server\'s refusals: apimachinery pkg/api/errors NewInvalid ("%s %q is invalid: %v"), apiserver pkg/endpoints/handlers/rest.go limitedReadBody ("Request entity too large: limit is %d"), etcd rpctypes ErrGRPCRequestTooLarge ("etcdserver: request is too large")',
+    mechanism:
+      "the API server answers the kubelet's status patch and refuses its content (invalid, or over the size limit): the kubelet reaches the server and sends a status it will not take",
+  },
+  {
+    // Round 22: the status manager's TerminatePods (1.0-1.1) could not queue a deleted pod's final status: its
+    // channel (capacity 1000) was full. The kubelet's own flood of status updates on a batch deletion (kubernetes
+    // #9833, #21438), which before 1.0 deadlocked the status manager and the sync loop (#10182).
+    fact: 'kubelet.status_channel_full',
+    pattern: 'Termination notice for [^\\n]{1,300} was dropped because the status channel is full',
+    literals: ['because the status channel is full'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/status/manager.go (*manager).TerminatePods (glog.V(4) "Termination notice for %q was dropped because the status channel is full", 1.0-1.1; pkg/kubelet/status_manager.go before), removed with the forced cleanup updates by #21438 and #21732 in 1.2',
+    mechanism:
+      "the kubelet's status manager cannot queue the final status of pods being deleted: its channel is full of status updates, so deletions finish late or, before 1.0, the sync loop blocks behind it",
+  },
   {
     fact: 'node.status_unknown',
     pattern: 'Kubelet stopped posting node status',
     literals: ['Kubelet stopped posting node status'],
+    // The controller's condition quoted inside the kubelet's own status patch (its strategic-merge directives, the
+    // patch handler's diff1=/diff2= of a conflict, PatchNodeStatus's wrapper) is the kubelet reaching the server
+    // with the node's current conditions in hand, not the controller's report (round 22).
+    unless: '\\$setElementOrder/|diff[12]=|failed to patch status|[Ee]rror updating node status',
     source:
       'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth',
     mechanism:

@@ -3187,6 +3187,125 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       'the kernel-wide file table is full: every process on the node fails to open files and sockets (ENFILE)',
   },
+  // Round 22: pods deleted in the API server that the node's kubelet leaves behind. A deletion reaches the containers
+  // only through the kubelet (its pod config watch, HandlePodRemoves, the pod workers' kill, the status manager's
+  // final delete): the deleted pods' containers still running, in any order of the sentence.
+  {
+    fact: 'kubelet.pods_not_killed',
+    thing: {
+      en: [
+        'deleted pods',
+        'deleted pod',
+        'pods were deleted',
+        'pod was deleted',
+        'pods had been deleted',
+        'deleting the pods',
+        'deleting the pod',
+        'after the deletion',
+      ],
+      zh: [
+        '删除的pod',
+        '删除的 pod',
+        '删除的Pod',
+        'pod删除后',
+        'pod 删除后',
+        'Pod删除后',
+        'pod被删除',
+        'Pod被删除',
+        '删除pod后',
+        '删除 pod 后',
+      ],
+      ja: [
+        '削除したPod',
+        '削除したpod',
+        '削除されたPod',
+        '削除されたpod',
+        'Podを削除',
+        'podを削除',
+        'Pod を削除',
+      ],
+    },
+    state: {
+      en: [
+        'containers still running',
+        'containers are still running',
+        'containers were still running',
+        'containers kept running',
+        'containers keep running',
+        'containers left running',
+        'containers were never killed',
+        'containers are never killed',
+        'containers were not killed',
+        'containers are not killed',
+      ],
+      zh: [
+        '容器还在运行',
+        '容器仍在运行',
+        '容器依然在运行',
+        '容器仍然在运行',
+        '容器一直在运行',
+        '容器没有被杀掉',
+        '容器没有被删除',
+        '容器残留',
+      ],
+      ja: [
+        'コンテナが残',
+        'コンテナが動き続け',
+        'コンテナが停止されない',
+        'コンテナが削除されない',
+        'コンテナが止まらない',
+      ],
+    },
+    span: 60,
+    source:
+      "kubernetes pkg/kubelet/kubelet.go (*Kubelet).HandlePodRemoves and the pod workers' kill (pod_workers.go), pkg/kubelet/status/status_manager.go's final delete: only the node's kubelet stops a deleted pod's containers",
+    mechanism:
+      "the kubelet's sync of pod deletions stopped (its sync loop or pod workers blocked, its status manager's channel full): the deleted pods' containers keep running until it is restarted",
+  },
+  // Pods held Terminating with a restart of the kubelet in the same sentence as what clears them.
+  {
+    fact: 'kubelet.pods_not_killed',
+    thing: { en: ['Terminating'], zh: ['Terminating', '删除中', '终止中', '終止中'], ja: ['Terminating'] },
+    state: {
+      en: [
+        'until we restart the kubelet',
+        'until I restart the kubelet',
+        'until the kubelet is restarted',
+        'until a kubelet restart',
+        'only a kubelet restart',
+        'restarting the kubelet clears',
+        'restarting the kubelet cleared',
+        'restarting the kubelet fixes',
+        'restarting the kubelet fixed',
+      ],
+      zh: [
+        '重启kubelet后',
+        '重启 kubelet 后',
+        '重启kubelet之后',
+        '重启 kubelet 之后',
+        '只有重启kubelet',
+        '只能重启kubelet',
+      ],
+      ja: ['kubeletを再起動すると', 'kubelet を再起動すると', 'kubeletを再起動したら', 'kubeletの再起動で'],
+    },
+    span: 80,
+    // A restart that did not clear them is not the kubelet's own state.
+    unless: [
+      "didn't help",
+      'did not help',
+      'no effect',
+      'still Terminating',
+      '没用',
+      '无效',
+      '还是',
+      '効果がなかった',
+      '変わらなかった',
+    ],
+    source:
+      "kubernetes pkg/kubelet/pod_workers.go and kubelet_pods.go HandlePodCleanups: a deleted pod's termination is the kubelet's pod worker's, which a restart of the kubelet rebuilds from the runtime and the API server",
+    mechanism:
+      "the kubelet's pod worker for a deleted pod stopped short of finishing its termination; only a restart of the kubelet (the runtime left as it was) finishes it",
+  },
 ];
 
 /** Every fact a mention may record (for the tests). */

@@ -813,6 +813,51 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       "what kept the node NotReady lived in the kubelet's process: a connection it kept using, a loop that stopped, state it never refreshed",
   },
   {
+    // Round 22: pods deleted in the API server that the kubelet leaves behind. A pod's deletion reaches the node only
+    // through the kubelet (its pod config watch, HandlePodRemoves, the pod workers' kill, the status manager's final
+    // delete); containers still running after their pods (or their controller) were deleted, or pods held
+    // Terminating that a restart of the kubelet alone clears, say the kubelet's own handling of deletions stopped
+    // (kubernetes #9833: the status manager's channel filled under a mass deletion and blocked the sync loop, fixed by
+    // #10182), since a kubelet restart leaves the runtime as it was.
+    fact: 'kubelet.pods_not_killed',
+    // Distinctive fragments, one in every match: the denied kill, the state "still running", the restart of the
+    // kubelet by KUBELET_RESTART's forms, the Terminating state, the listing that still shows them, the Chinese verbs.
+    literals: [
+      't kill',
+      'never kill',
+      'still running',
+      'kept running',
+      'keep running',
+      'left running',
+      'remain running',
+      'remains running',
+      'remained running',
+      'to be running',
+      'restart kubelet',
+      'restart the kubelet',
+      'restarting kubelet',
+      'restarting the kubelet',
+      'kubelet restart',
+      'restart of kubelet',
+      'restart of the kubelet',
+      'Terminating',
+      'still show',
+      'still list',
+      '重启',
+      '重啟',
+      '删除',
+      '刪除',
+    ],
+    pattern: `(?:do(?:es)? ?n[o']t|did ?n[o']t|never|not) kill${SAME_SENTENCE}{0,30}(?:containers?|pods?)${SAME_SENTENCE}{0,60}(?:after|when|once|though|although)${SAME_SENTENCE}{0,60}(?:deleted|removed|scaled (?:down|to 0|to zero))|(?:[Cc]ontainers?|[Pp]ods?)${SAME_SENTENCE}{0,40}(?:still|kept|keep|left|remain(?:s|ed)?|continue[sd]? to be) running${SAME_SENTENCE}{0,60}(?:after|though|although|even though|despite)${SAME_SENTENCE}{0,60}(?:deleted|removed|deletion|scaled (?:down|to 0|to zero))|${KUBELET_RESTART}${SAME_SENTENCE}{0,60}(?:the )?(?:stuck |Terminating |terminating )?(?:pods?|containers?)${SAME_SENTENCE}{0,20}(?:disappear(?:s|ed)?|(?:go|goes|went) away|(?:is|are|was|were|get|gets|got) (?:deleted|removed|cleaned up|cleared|gone))|(?:Terminating|stuck terminating)${SAME_SENTENCE}{0,80}(?:until|unless|only after) (?:we |I |you |someone )?(?:restart(?:ed|ing)?|bounc(?:e|ed|ing)) (?:the )?kubelet|(?:重启|重啟) ?kubelet(?:服务|服務|进程)?(?:之后|以后|后|後)?[^\\n]{0,20}(?:Pod|pod|容器)[^\\n]{0,10}(?:消失|删除了|被删除|删掉了|清理掉|才删除|就删除)|(?:Pod|pod)[^\\n]{0,10}(?:删除|刪除)(?:之后|以后|后|後)[^\\n]{0,20}(?:容器|进程|進程)[^\\n]{0,10}(?:仍然|依然|还在|還在|仍在|一直)(?:运行|運行|running)|(?:[Cc]ontainers?|[Pp]rocesses) (?:of|from|for|belonging to) (?:the )?(?:deleted|removed) pods?${SAME_SENTENCE}{0,40}(?:still|kept|keep|remain(?:s|ed)?) running|(?:docker ps|crictl ps)${SAME_SENTENCE}{0,30}still (?:shows?|lists?|showed|listed)${SAME_SENTENCE}{0,40}(?:deleted|removed)|(?:Pod|pod)[^\\n]{0,10}(?:删除|刪除)[^\\n]{0,20}(?:容器|进程|進程)[^\\n]{0,10}(?:还在|還在|仍在|依然在|仍然在)|(?:Terminating|删除中|终止中|終止中)[^\\n]{0,40}(?:重启|重啟) ?kubelet`,
+    unless: `${DID_NOT_CURE}`,
+    unlessSaid: `${SUGGESTED}|[?？]|[吗嗎]|[Ee]xpected|[Ss]hould (?:have|be)`,
+    observation: true,
+    source:
+      "observation: pods deleted in the API server left behind by the node's kubelet (pkg/kubelet/kubelet.go HandlePodRemoves and the pod workers' kill, pkg/kubelet/status/status_manager.go's final delete): containers still running after their pods were deleted, or pods held Terminating that a kubelet restart clears",
+    mechanism:
+      "the kubelet's sync of pod deletions stopped (its sync loop or pod workers blocked, its status manager's channel full): it neither kills the deleted pods' containers nor finishes their deletion until it is restarted",
+  },
+  {
     // The runtime's death as a causative: something made the daemon die, or killed it.
     fact: 'runtime.service_failed',
     literals: [
