@@ -208,7 +208,9 @@ function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[
   const lines = distinctLines(independent.flatMap((w) => facts.examples(w.fact)));
   if (independent.length < 2) limits.push('it rests on one fact');
   else if (lines < 2) limits.push('its facts all come from one line');
-  if (s.support.every((w) => facts.onlyObserved(w.fact)))
+  // A summary is a program's line, but it says only that something is wrong: descriptions with a summary beside them
+  // are still descriptions only as to why.
+  if (independent.length > 0 && independent.every((w) => facts.onlyObserved(w.fact)))
     limits.push("it rests on people's descriptions only, no program's own message");
   for (const other of scored) {
     if (other === s || other.score <= 0) continue;

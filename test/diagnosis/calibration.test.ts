@@ -37,6 +37,21 @@ describe('confidence never claims what the evidence cannot carry', () => {
     expect(top(d)?.limits.join(' ')).toContain("people's descriptions only");
   });
 
+  it("descriptions with only a summary's line beside them are still descriptions only as to why", () => {
+    // PLEG stale for 40 minutes is a program's line (the relist stuck), but it says that something is wrong, not what.
+    const d = diagnose({
+      logs: {
+        other:
+          'docker ps hangs forever and the docker daemon stopped responding.\ncontainerd is not responding either.',
+        kubelet:
+          'E1102 13:41:43.000000    8411 kubelet.go:2190] "Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 41m55s ago; threshold is 3m0s"',
+      },
+    });
+    expect(d.verdict).toBe('runtime_down');
+    expect(d.confidence).toBeLessThan(ACTIONABLE);
+    expect(top(d)?.limits.join(' ')).toContain("people's descriptions only");
+  });
+
   it('strong program evidence of another cause: both are named, neither is claimed', () => {
     const d = diagnose({ logs: { dockerd: EMFILE, kubelet: DBUS_TIMEOUT }, commandOutputs: NEAR_LIMIT });
     expect(d.confidence).toBeLessThan(ACTIONABLE);
