@@ -1874,6 +1874,20 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     origin: 'unknown',
   },
   { line: '-bash: fork: retry: Resource temporarily unavailable', fact: 'pid.pressure', origin: 'unknown' },
+  // Round 22: the same failures with ENOSPC, as kernels from 4.15 returned it from alloc_pid for a full PID range.
+  {
+    line: journal(
+      'dockerd[1200]',
+      'time="2026-11-23T10:01:02Z" level=error msg="containerd: start init process" error="exit status 2: \\"runtime/cgo: pthread_create failed: No space left on device"',
+    ),
+    fact: 'pid.pressure',
+  },
+  { line: '-bash: fork: retry: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
+  { line: 'bash: fork: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: klog('E', 'kubelet.go:1', 'runtime: failed to create new OS thread (have 27 already; errno=28)'),
+    fact: 'pid.pressure',
+  },
   {
     line: journal('dockerd[1200]', 'runtime/cgo: pthread_create failed: Resource temporarily unavailable'),
     fact: 'pid.pressure',
@@ -1977,6 +1991,24 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 22: ENOSPC from a write or from Go's fork/exec (which may make namespaces: clone(2)'s ENOSPC is then a
+  // namespace count limit, /proc/sys/user) is not the PID space; a thread's failure is not a full disk.
+  {
+    line: journal(
+      'dockerd[1200]',
+      'time="2026-11-23T10:01:02Z" level=error msg="fork/exec /proc/self/exe: no space left on device"',
+    ),
+    fact: 'pid.pressure',
+  },
+  {
+    line: journal('containerd[900]', 'write /var/lib/containerd/tmpmounts/x: no space left on device'),
+    fact: 'pid.pressure',
+  },
+  {
+    line: journal('dockerd[1200]', 'runtime/cgo: pthread_create failed: No space left on device'),
+    fact: 'disk.pressure',
+  },
+  { line: 'mkfork: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
   // Round 20: the kubelet's own server refused by its client (serving certificate), not the kubelet cut off.
   {
     line: klog(

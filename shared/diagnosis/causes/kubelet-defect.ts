@@ -243,6 +243,9 @@ export const kubeletDefect: CauseModule = {
     { cause: 'fd_exhaustion', fact: 'kubelet.plugin_walk' },
     // Memory pressure computed against a capacity read before memory was hot-added is the stale capacity's.
     { cause: 'resource_starvation', fact: 'kubelet.capacity_stale' },
+    // Round 22: the PID space filled by zombies whose parent is the kubelet is the kubelet's leak's doing: a count of
+    // them by the thousand, or the forks that then fail, are its symptom.
+    { cause: 'resource_starvation', fact: 'proc.zombie_kubelet' },
   ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },

@@ -44,6 +44,11 @@ export const resourceStarvation: CauseModule = {
     { fact: 'kernel.soft_lockup', weight: 1.5 },
     { fact: 'pid.cgroup_limit', weight: 1 },
     { fact: 'pid.pressure_widespread', weight: 1.5 },
+    // Round 22: what fills the PID space before forks fail: zombies no parent reaps under a container's own
+    // processes (exec probes' scripts and their children, a PID 1 that does not reap, a job runner), and one
+    // command's processes counted by the thousand (extract/commands.ts).
+    { fact: 'proc.zombie_unreaped', weight: 2 },
+    { fact: 'pid.many_processes', weight: 2 },
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },

@@ -104,6 +104,9 @@ export const zombieShimHang: CauseModule = {
     // The kernel panicked on the hung task (kernel.hung_task_panic): the blocked task was the trigger, the host's
     // crash and reboot the outage (node_unreachable); this takes back the hung task's weight here.
     { fact: 'kernel.watchdog_panic', weight: 3 },
+    // Round 22: the zombies are children a container's own processes do not reap, not processes under a shim: they
+    // fill the PID space (resource_starvation) and wedge no shim; this takes back the plain zombies' weight here.
+    { fact: 'proc.zombie_unreaped', weight: 1 },
     ...competingDefects('zombie_shim_hang'),
   ],
   summary: () =>

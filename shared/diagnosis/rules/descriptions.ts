@@ -47,6 +47,11 @@ export interface Terms {
 /** A subject's terms, and the words that hold one of them but name something else. */
 interface SubjectTerms extends Terms {
   not?: readonly string[];
+  /**
+   * Patterns of other things whose names hold the subject's (a monitor, a wrapper, a health check named after it): a
+   * sentence about one of them is not about the subject (tested on the sentence, as a hedge is).
+   */
+  namesHolding?: readonly string[];
 }
 
 // The verbs of the states, by their forms (morphology.ts).
@@ -135,7 +140,19 @@ const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, 
 
 /** Who or what a description is about. */
 export const SUBJECTS = {
-  kubelet: { en: ['kubelet', 'kubelet.service', 'kubelet process', 'kubelet service'], zh: ['kubelet'] },
+  kubelet: {
+    en: ['kubelet', 'kubelet.service', 'kubelet process', 'kubelet service'],
+    zh: ['kubelet'],
+    // Round 22: programs and units named after the kubelet that are not it (a node health monitor that reboots the
+    // node, a wrapper or restarter, a check script, a DaemonSet named so): "the kubelet-monitor puts the node in a
+    // reboot loop" is that program's doing, not the kubelet exiting. Joined by a hyphen or an underscore, as unit,
+    // script and pod names are; with a space only the words that name a separate watcher.
+    namesHolding: [
+      '[Kk]ubelet[-_](?:health[-_]?)?(?:monitor|watchdog|check|checker|guard|restarter|wrapper|supervisor|exporter|doctor)',
+      '[Kk]ubelet (?:monitor|watchdog|wrapper|supervisor|restarter)',
+      '(?:check|monitor|watch|health|restart)[-_][Kk]ubelet',
+    ],
+  },
   runtime: {
     en: [
       'dockerd',
@@ -8476,6 +8493,7 @@ function compile(d: Description): Signature {
       `${SUPPOSED}${WITHIN_SENTENCE}{0,60}${forward}`,
       // The state denied where it is said: "memory wasn't exhausted", "内存没有打满", "docker never hung".
       `${NEGATED_STATE} ?${said}`,
+      ...(subjectTerms.namesHolding ?? []),
     ]),
     observation: true,
     prose: true,
