@@ -1885,6 +1885,26 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   { line: '-bash: fork: retry: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
   { line: 'bash: fork: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
   {
+    line: journal(
+      'containerd[900]',
+      'time="2026-11-23T10:01:02Z" level=error msg="failed to create task" error="OCI runtime create failed: runc create failed: unable to start container process: nsexec-0[4410]: unable to spawn stage-1: No space left on device"',
+    ),
+    fact: 'pid.pressure',
+  },
+  {
+    line: 'nsenter: unable to fork: init_func: No space left on device',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  // Other language runtimes' thread and child creation (CPython, Rust's std, Node's child_process).
+  { line: "RuntimeError: can't start new thread", fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: "thread 'main' panicked at 'failed to spawn thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }'",
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  { line: 'Error: spawn /bin/sh EAGAIN', fact: 'pid.pressure', origin: 'unknown' },
+  {
     line: klog('E', 'kubelet.go:1', 'runtime: failed to create new OS thread (have 27 already; errno=28)'),
     fact: 'pid.pressure',
   },
@@ -2009,6 +2029,18 @@ const NEAR_MISSES: readonly Example[] = [
     fact: 'disk.pressure',
   },
   { line: 'mkfork: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
+  // unshare's ENOSPC is a namespace count limit (clone(2)/unshare(2), /proc/sys/user), not the PID space.
+  {
+    line: 'nsexec-1[4411]: failed to unshare remaining namespaces: No space left on device',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  { line: 'Error: spawn /bin/sh ENOENT', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: "thread 'main' panicked at 'failed to spawn thread: Os { code: 12, kind: OutOfMemory }'",
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
   // Round 20: the kubelet's own server refused by its client (serving certificate), not the kubelet cut off.
   {
     line: klog(
@@ -2494,7 +2526,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart|cpython) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -613,6 +613,19 @@ export const KERNEL_RULES: readonly Signature[] = [
       'a thread or process could not be created because no PID is left (ENOSPC from alloc_pid on 4.15+ kernels): the node or its PID namespace is out of PIDs, not out of disk',
   },
   {
+    // Round 22: other language runtimes' words for a thread or child they could not make: CPython's thread start,
+    // Rust's std::thread::spawn (EAGAIN is code 11, WouldBlock), Node's child_process (libuv's error name after the
+    // syscall and the file). Each is pthread_create(3) or fork/clone failing, as the Go and JVM lines above.
+    fact: 'pid.pressure',
+    pattern:
+      "can't start new thread|failed to spawn thread[^\\n]{0,40}code: 11|spawn [^\\n ]{1,200} EAGAIN|spawn EAGAIN",
+    literals: ["can't start new thread", 'failed to spawn thread', 'EAGAIN'],
+    source:
+      'cpython Modules/_threadmodule.c thread_PyThread_start_new_thread / do_start_joinable_thread ("can\'t start new thread" when PyThread_start_new_thread fails); rust library/std/src/thread/mod.rs spawn (expect("failed to spawn thread") on the io::Error of pthread_create, Os { code: 11, kind: WouldBlock }); node lib/internal/child_process.js ChildProcess.prototype.spawn via errors.js ErrnoException ("spawn <file> EAGAIN")',
+    mechanism:
+      'a program could not start a thread or a child (pthread_create or fork failing with EAGAIN): its cgroup, its user or the node is out of PIDs/threads',
+  },
+  {
     fact: 'pid.pressure',
     pattern: `fork/exec[^\\n]{0,120}${EAGAIN_WORDS}`,
     literals: ['fork/exec'],
