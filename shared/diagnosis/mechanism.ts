@@ -81,6 +81,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'pid.runtime_unit_limit': "runtime unit's task limit",
   'pid.pod_limit': "one pod's PID limit",
   'proc.zombie_unreaped': 'unreaped zombies holding PIDs',
+  'mem.workload_fills_node': "pods' memory adds up to the node's",
   'pid.many_processes': "one command's processes by the thousand",
   'disk.pod_limit': "one pod's storage limit",
   'io.saturated': 'disk I/O saturation',

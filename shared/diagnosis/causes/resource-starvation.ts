@@ -49,6 +49,9 @@ export const resourceStarvation: CauseModule = {
     // command's processes counted by the thousand (extract/commands.ts).
     { fact: 'proc.zombie_unreaped', weight: 2 },
     { fact: 'pid.many_processes', weight: 2 },
+    // The pods' memory as a person states it, summed against the node's (extract/workload-memory.ts): the workload
+    // leaves the node's own daemons no memory.
+    { fact: 'mem.workload_fills_node', weight: 2.5 },
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },
@@ -104,7 +107,8 @@ export const resourceStarvation: CauseModule = {
         : facts.has('mem.oom') ||
             facts.has('mem.exhausted') ||
             facts.has('mem.reclaim') ||
-            facts.has('mem.cache_emptied')
+            facts.has('mem.cache_emptied') ||
+            facts.has('mem.workload_fills_node')
           ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
           : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
   chain: ({ facts }) => [
@@ -116,7 +120,8 @@ export const resourceStarvation: CauseModule = {
         : facts.has('mem.oom') ||
             facts.has('mem.exhausted') ||
             facts.has('mem.reclaim') ||
-            facts.has('mem.cache_emptied')
+            facts.has('mem.cache_emptied') ||
+            facts.has('mem.workload_fills_node')
           ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
           : facts.has('disk.pressure') || facts.has('runtime.db_open_failed')
             ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'

@@ -2827,8 +2827,24 @@ export const MENTIONS: readonly Mention[] = [
         'BestEffortのPod',
       ],
     },
+    // Round 22: the QoS class as an adjective before the pods, with words of the workload between ("8 best effort
+    // Java pods").
+    forms: [
+      {
+        pattern: '[Bb]est[- ][Ee]ffort (?:[A-Za-z][\\w-]* ){0,2}[Pp]ods',
+        literals: ['best effort', 'best-effort'],
+      },
+    ],
     // A namespace's LimitRange or a policy that sets them is the opposite; a laptop's Docker is not a node.
-    unless: ['LimitRange', 'enforce', 'admission'],
+    // "Best effort" is also an English phrase ("on a best-effort basis", "its best effort to spread pods").
+    unless: [
+      'LimitRange',
+      'enforce',
+      'admission',
+      'best effort to',
+      'best-effort basis',
+      'best effort basis',
+    ],
     source:
       "Kubernetes docs 'Pod Quality of Service Classes' (BestEffort: no container has a memory or CPU limit or request) and 'Resource Management for Pods and Containers' (a container with no memory limit may use all the memory available on the node; the scheduler places pods by their requests)",
     mechanism:
