@@ -129,6 +129,22 @@ describe('words taken for other words', () => {
   });
 
   it.each([
+    'On every worker the nginx-proxy containers are in DEAD state and cannot be restarted.',
+    'docker ps shows the apiserver-proxy container Exited (1) 2 hours ago on the workers.',
+  ])("the node-local proxy's container dead is the kubelet's path to the servers gone: %s", (sentence) => {
+    const facts = ids({ logs: { other: sentence } });
+    expect(facts).toContain('apiserver.proxy_failed');
+    expect(facts).not.toContain('proc.dstate');
+  });
+
+  it.each([
+    'The nginx containers of the web app are in DEAD state.',
+    'We restarted the nginx-proxy container and it came back healthy.',
+  ])("not the node-local proxy's container dead: %s", (sentence) => {
+    expect(ids({ logs: { other: sentence } })).not.toContain('apiserver.proxy_failed');
+  });
+
+  it.each([
     'The kubelet-monitor puts the node in a reboot loop every 15 minutes.',
     'Our kubelet_watchdog keeps restarting the node.',
     'The kubelet-health-check DaemonSet keeps crashing.',

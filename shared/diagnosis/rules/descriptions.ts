@@ -837,6 +837,24 @@ export const SUBJECTS = {
     ],
     zh: ['keepalived', 'haproxy', 'kube-vip', 'nginx-proxy', 'apiserver-proxy'],
   },
+  /**
+   * Round 22: the node-local proxies alone, through which a node's kubelet reaches the API servers (kubespray's
+   * nginx-proxy or haproxy static pod on 127.0.0.1:6443, RKE's nginx-proxy container on every worker, MicroK8s'
+   * apiserver-proxy, the k3s/rke2 agent's client load balancer): run as containers, so their containers' state is
+   * theirs.
+   */
+  apiProxy: {
+    en: [
+      'nginx-proxy',
+      'apiserver-proxy',
+      'apiserver proxy',
+      'API server proxy',
+      'API-server proxy',
+      'agent load balancer',
+      'haproxy static pod',
+    ],
+    zh: ['nginx-proxy', 'apiserver-proxy'],
+  },
   /** A network plugin's configuration file and the directory it is read from (containernetworking/cni libcni). */
   cniConfig: {
     en: [
@@ -1987,6 +2005,31 @@ export const STATES = {
       },
     ],
     denied: { en: ['not unresponsive', 'never lost contact'], zh: ['没有失联', '沒有失聯'] },
+  },
+  /**
+   * Round 22: a container in the runtime's dead or exited state, by the runtime's own state names (docker's container
+   * State.Status "exited" and "dead", `docker ps` STATUS "Exited (N) …" and "Dead"; CRI's CONTAINER_EXITED): the
+   * container is not running. A container's "DEAD state" is not a process in D state (ps(1)'s uninterruptible sleep).
+   */
+  containerDead: {
+    en: [
+      'in DEAD state',
+      'in Dead state',
+      'in dead state',
+      'in the dead state',
+      'in EXITED state',
+      'in Exited state',
+      'in exited state',
+      'are all dead',
+      'are dead',
+      'is dead',
+      'were dead',
+      'was dead',
+      'Exited (',
+      'CONTAINER_EXITED',
+    ],
+    zh: ['处于Dead状态', '处于 Dead 状态', 'Dead状态', 'Exited状态', '已退出'],
+    denied: { en: [], zh: [] },
   },
   sigkilled: {
     en: [
@@ -7046,6 +7089,26 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       "observation: the API server's virtual IP keeper or load balancer (keepalived, haproxy) stopped or crashed",
     mechanism: 'kubelets that reach the API server through it lose their status path',
+  },
+  {
+    // Round 22: the node-local proxy to the API servers dead or exited, its containers' runtime state named: every
+    // kubelet that reaches the servers through it has lost its status path.
+    subject: 'apiProxy',
+    state: 'containerDead',
+    fact: 'apiserver.proxy_failed',
+    source:
+      "observation: a node-local API server proxy's container in the runtime's dead or exited state (docker State.Status \"dead\"/\"exited\", CRI CONTAINER_EXITED): kubespray's and RKE's nginx-proxy, MicroK8s' apiserver-proxy, the k3s/rke2 agent load balancer",
+    mechanism:
+      'the proxy on the node through which the kubelet reaches the API servers is not running: its requests end on its own node',
+  },
+  {
+    subject: 'apiProxy',
+    state: 'died',
+    fact: 'apiserver.proxy_failed',
+    source:
+      'observation: a node-local API server proxy (nginx-proxy, apiserver-proxy, the agent load balancer) said stopped, crashed or down',
+    mechanism:
+      'the proxy on the node through which the kubelet reaches the API servers is not running: its requests end on its own node',
   },
   {
     subject: 'kubelet',
