@@ -110,6 +110,46 @@ describe("one command's processes counted by the thousand", () => {
   });
 });
 
+describe('zombies counted by parent, and zombies counted in words', () => {
+  const byParent = "ps -eo ppid,stat | awk '$2 ~ /Z/ {print $1}' | sort | uniq -c | sort -rn";
+
+  it("reads a parent's unreaped children by their count, the kubelet's as its own leak", () => {
+    expect(ids({ commandOutputs: { [byParent]: '    412 2210\n      2 3301' } })).toContain(
+      'proc.zombie_unreaped',
+    );
+    const kubelet = ids({
+      commandOutputs: { [byParent]: '  18622 16414\n      3 2201', 'pidof kubelet': '16414' },
+    });
+    expect(kubelet).toContain('proc.zombie_kubelet');
+    expect(kubelet).toContain('pid.many_processes');
+    expect(kubelet).not.toContain('proc.zombie_unreaped');
+  });
+
+  it.each([
+    ['ps -eo comm | sort | uniq -c', '    412 2210'],
+    [byParent, '      2 2210\n      1 3301'],
+    [byParent, '     40 1'],
+  ])('not: %s → %s', (command, output) => {
+    expect(ids({ commandOutputs: { [command]: output } })).not.toContain('proc.zombie_unreaped');
+  });
+
+  it.each([
+    'The engineers found about 20,000 zombie curl processes on the node.',
+    'we found thousands of defunct processes under the cron runner',
+    '节点上有上万个僵尸进程',
+    '发现 19782 个 curl 僵尸进程',
+  ])('a count of zombies in the thousands: %s', (sentence) => {
+    expect(ids({ logs: { other: sentence } })).toContain('pid.many_processes');
+  });
+
+  it.each(['there were 3 zombie processes', 'We saw 1200 requests and a zombie process later'])(
+    'not: %s',
+    (sentence) => {
+      expect(ids({ logs: { other: sentence } })).not.toContain('pid.many_processes');
+    },
+  );
+});
+
 describe('words taken for other words', () => {
   it.each([
     'the nginx-proxy containers are all in DEAD state and cannot be restarted',

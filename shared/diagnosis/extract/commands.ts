@@ -949,6 +949,42 @@ function unreapedZombies(
 }
 
 /**
+ * Zombies counted by parent: a listing of zombies' PPIDs folded by `uniq -c` (`ps -eo ppid,stat | awk '$2 ~ /Z/ {print
+ * $1}' | sort | uniq -c`, `ps -ef | grep defunct | awk '{print $3}' | sort | uniq -c`), each line a count and a PPID.
+ * The count says how many children that parent has not reaped; whose parent it is says whose leak.
+ */
+const ZOMBIES_BY_PARENT = /^(?=.*\bps\b)(?=.*(?:defunct|[/'"]Z|\bZ\b|stat))(?=.*\buniq\s+-c\b)/;
+const COUNT_AND_PARENT = /^\s*(\d+)\s+(\d+)\s*$/;
+
+function zombieCountsByParent(runs: readonly Run[], pids: DaemonPids, facts: FactSet): void {
+  for (const run of runs) {
+    if (!ZOMBIES_BY_PARENT.test(strip(run.command))) continue;
+    const rows = run.output
+      .split('\n')
+      .map((l) => COUNT_AND_PARENT.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ count: Number(m[1]), ppid: m[2] ?? '' }))
+      .sort((a, b) => b.count - a.count);
+    const top = rows[0];
+    if (!top) continue;
+    const text = `${run.command}: ${top.count} zombies under ${top.ppid}`;
+    const daemon = pids.get(top.ppid);
+    if (daemon === 'kubelet' && top.count >= KUBELET_ZOMBIES_MIN)
+      facts.add({ id: 'proc.zombie_kubelet', source: run.source, text, value: top.count });
+    else if (daemon === undefined && top.ppid !== '1' && top.count >= UNREAPED_UNDER_ONE)
+      facts.add({ id: 'proc.zombie_unreaped', source: run.source, text, value: top.count });
+    const total = rows.reduce((n, r) => n + r.count, 0);
+    if (total >= ONE_COMMAND_MANY)
+      facts.add({
+        id: 'pid.many_processes',
+        source: run.source,
+        text: `${run.command}: ${total} zombies`,
+        value: total,
+      });
+  }
+}
+
+/**
  * One command's processes counted in a process listing (`ps aux | grep curl -c`, `ps -ef | grep defunct | wc -l`,
  * `pgrep -c NAME`): the command names what the count is of, the output is the number.
  */
@@ -1636,6 +1672,7 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   cniAgentLogFacts(runs, bundle, facts);
   const pids = daemonPids(runs, bundle);
   zombieParents(runs, pids, facts);
+  zombieCountsByParent(runs, pids, facts);
   descriptorHolders(runs, pids, facts);
   shimsBeforeDaemon(runs, facts);
   straceHungPath(runs, pids, facts);

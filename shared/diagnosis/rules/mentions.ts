@@ -1376,6 +1376,27 @@ export const MENTIONS: readonly Mention[] = [
       "a process is stuck in the kernel (I/O, a mount, the freezer): it cannot be killed, and the runtime's calls on it wait",
   },
   {
+    // Round 22: zombies (or one command's processes) said counted in the thousands: each holds a PID until its parent
+    // reaps it, so that many fill a good part of the default pid_max (32768, include/linux/threads.h).
+    fact: 'pid.many_processes',
+    specific: 'a count of processes over a threshold is a measurement, not an impression',
+    forms: [
+      {
+        pattern:
+          '(?:[1-9][0-9]{3,}|[1-9][0-9]{0,2},[0-9]{3}|[1-9][0-9]?[kK]|(?:[Tt]ens of |[Hh]undreds of )?[Tt]housands of) (?:[\\w./-]+ ){0,2}(?:zombie|defunct|<defunct>)',
+        literals: ['zombie', 'defunct'],
+      },
+      {
+        pattern: `(?:${CJK_THOUSANDS}|[一二两三四五六七八九几幾数數上好]*万[多余]?|[1-9][0-9]{3,}) ?(?:个|個)? ?(?:[A-Za-z./-]+ ?)?(?:僵尸|僵屍|ゾンビ)`,
+        literals: ['僵尸', '僵屍', 'ゾンビ'],
+      },
+    ],
+    source:
+      'proc(5) state Z and wait(2): a zombie keeps its PID until its parent reaps it; kernel.pid_max (proc(5), PID_MAX_DEFAULT 32768) caps the PIDs in use',
+    mechanism:
+      "thousands of zombies or of one command's processes hold as many PIDs: the node runs out of PIDs and forks fail",
+  },
+  {
     fact: 'containers.many',
     specific: 'a count of containers over a threshold is a measurement, not an impression',
     thing: {
