@@ -91,3 +91,33 @@ describe('a monitor that reboots nodes', () => {
     expect(ids({ logs: { other: sentence } })).not.toContain('node.watchdog_reboots');
   });
 });
+
+describe("the kubelet's reservations in a configuration dump", () => {
+  const oom = 'Nov 02 13:41:43 worker-1 kernel: Out of memory: Killed process 1893 (java) total-vm:1kB';
+  const configz = 'kubectl get --raw /api/v1/nodes/worker-1/proxy/configz';
+  const noReserved = (config: string) =>
+    ids({ logs: { kernel: oom }, commandOutputs: { [configz]: config } }).includes('config.no_reserved');
+
+  it.each([
+    '{"kubeletconfig":{"enableServer":true,"kubeReserved":{},"evictionHard":{"memory.available":"100Mi"}}}',
+    '{"kubeletconfig":{"enableServer":true,"evictionHard":{"memory.available":"100Mi"}}}',
+    'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved: {}\n',
+  ])('nothing reserved: %s', (config) => {
+    expect(noReserved(config)).toBe(true);
+  });
+
+  it.each([
+    '{"kubeletconfig":{"enableServer":true,"kubeReserved":{"memory":"1Gi"}}}',
+    'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nsystemReserved:\n  memory: 1Gi\n',
+  ])('reserved: %s', (config) => {
+    expect(noReserved(config)).toBe(false);
+  });
+
+  it('checks the reservations when the workload is said to fill the node', () => {
+    const facts = ids({
+      logs: { other: 'We run 8 best-effort pods using about 1 GB of memory each on an 8 GiB worker node.' },
+      commandOutputs: { [configz]: '{"kubeletconfig":{"enableServer":true}}' },
+    });
+    expect(facts).toContain('config.no_reserved');
+  });
+});
