@@ -150,6 +150,32 @@ describe('zombies counted by parent, and zombies counted in words', () => {
   );
 });
 
+describe("a runtime's listing with the node-local API server proxy dead", () => {
+  const header =
+    'CONTAINER ID   IMAGE                       COMMAND                  CREATED        STATUS                   PORTS     NAMES';
+  const kubelet =
+    '9b1c2d3e4f5a   rancher/hyperkube:v1.11.5   "/opt/rke-tools/entr…"   3 weeks ago    Up 2 days                          kubelet';
+  const proxy = (status: string, age = '3 weeks ago') =>
+    `4f2a9c1e0b7d   rancher/rke-tools:v0.1.16   "nginx-proxy CP_HOST…"   ${age}    ${status.padEnd(24)}           nginx-proxy`;
+
+  it.each(['Dead', 'Exited (1) 2 hours ago'])('docker ps -a: %s', (status) => {
+    const facts = ids({ commandOutputs: { 'docker ps -a': [header, proxy(status), kubelet].join('\n') } });
+    expect(facts).toContain('apiserver.proxy_failed');
+    expect(facts).not.toContain('proc.dstate');
+  });
+
+  it('not when an instance of it runs, nor for an application container of the same image name', () => {
+    const restarted = [header, proxy('Dead'), proxy('Up 2 hours', '2 hours ago'), kubelet].join('\n');
+    expect(ids({ commandOutputs: { 'docker ps -a': restarted } })).not.toContain('apiserver.proxy_failed');
+    const app = [
+      header,
+      '1234abcd5678   nginx:1.25                  "nginx -g daemon of…"   3 weeks ago    Exited (0) 2 days ago              web_nginx',
+      kubelet,
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'docker ps -a': app } })).not.toContain('apiserver.proxy_failed');
+  });
+});
+
 describe('words taken for other words', () => {
   it.each([
     'the nginx-proxy containers are all in DEAD state and cannot be restarted',

@@ -985,6 +985,26 @@ function zombieCountsByParent(runs: readonly Run[], pids: DaemonPids, facts: Fac
 }
 
 /**
+ * Round 22: a runtime's container listing (`docker ps -a`, `nerdctl ps -a`, `crictl ps -a`) whose node-local API
+ * server proxy (kubespray's and RKE's nginx-proxy, haproxy, MicroK8s' apiserver-proxy) is in the runtime's dead or
+ * exited state (docker's STATUS "Dead" and "Exited (N) …", CRI's STATE "Exited") with no instance of it running: the
+ * kubelet's path to the API servers ends on its own node. A container's Dead status is docker's container state
+ * ("dead": its removal failed), not a process in D state.
+ */
+const CONTAINER_LISTING = /^(?:(?:docker|nerdctl|podman)\s+(?:container\s+)?(?:ps|ls)|crictl\s+ps)\b/;
+const API_PROXY_NAME = /(?:^|[\s_/])(nginx-proxy|apiserver-proxy|haproxy)(?:[\s_]|$)/;
+const NOT_RUNNING = /\s(?:Dead|Exited(?: \(\d+\))?)(?:\s|$)/;
+const RUNNING = /\s(?:Up \S|Running)(?:\s|$)/;
+
+function apiProxyNotRunning(run: Run, facts: FactSet): void {
+  if (!CONTAINER_LISTING.test(strip(run.command))) return;
+  const rows = run.output.split('\n').filter((l) => API_PROXY_NAME.test(l));
+  const dead = rows.find((l) => NOT_RUNNING.test(l));
+  if (!dead || rows.some((l) => RUNNING.test(l))) return;
+  facts.add({ id: 'apiserver.proxy_failed', source: run.source, text: dead.trim().replace(/\s{2,}/g, '  ') });
+}
+
+/**
  * One command's processes counted in a process listing (`ps aux | grep curl -c`, `ps -ef | grep defunct | wc -l`,
  * `pgrep -c NAME`): the command names what the count is of, the output is the number.
  */
@@ -1540,6 +1560,7 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   podsFrozen,
   mountTableSize,
   oneCommandCount,
+  apiProxyNotRunning,
   cniConfigDir,
   dumps,
 ];
