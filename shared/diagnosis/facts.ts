@@ -425,6 +425,14 @@ export const FACT_MEANINGS = {
     "the kernel could not find free contiguous memory of the size asked for (a page-allocation failure above order 0, the buddy free lists empty at the higher orders, a slab cache it could not create or grow): memory is fragmented or short, so what needs contiguous pages (a new network namespace, a container's start) fails even while free memory is shown",
   'runc.init_ns_failed':
     "the low-level runtime's init (runc's nsexec stages) failed at its namespace or clone step, relayed only as an exit status: the container never started; the kernel's log says why",
+  'mem.workload_fills_node':
+    "the pods' memory, as stated (a count times what each uses), adds up to about the node's whole memory: the kubelet, the runtime and the kernel are left next to nothing",
+  'node.watchdog_reboots':
+    'a monitor or watchdog program is said to reboot the node on its own check: the reboots are its doing, not the host crashing by itself, and prove no cause on the node',
+  'proc.zombie_unreaped':
+    "zombie processes pile up under parents that are neither the kubelet nor a shim (a container's own processes, a shell or application as a container's PID 1, a job runner): each holds a PID until its parent reaps it, so the PID space fills",
+  'pid.many_processes':
+    "thousands of processes (or zombies) of one command counted on the node: a leak that fills the PID space (pid_max, a pids cgroup's limit)",
   'proc.zombie_kubelet':
     "zombie processes whose parent is the kubelet: children it started (probes' and helpers' commands) and never reaped, the kubelet's own leak",
   'fd.daemon_top_holder':

@@ -113,6 +113,37 @@ const WIDE_OUTAGE: readonly RegExp[] = [
   /(?:複数|すべての|全)(?:リージョン|クラウド)[^\n。]{0,30}(?:同時|一斉)/,
 ];
 
+/**
+ * Round 22: nodes said terminated and replaced (rotated, recycled) by their group while pods stay Terminating or
+ * ContainerCreating. A group replaces an instance its health check fails (an EC2 Auto Scaling group's EC2 or ELB
+ * check, a machine controller's health check), and a node whose kubelet and runtime are starved by its pods fails
+ * it; pods stuck in transition are the runtime's and the kubelet's calls not finishing. The words name no
+ * mechanism, so it is a question: the nodes' memory and CPU against the pods' requests and limits, what is reserved
+ * for the kubelet and the system daemons, and why the group replaced the nodes.
+ */
+const NODES_REPLACED: readonly RegExp[] = [
+  /\b(?:node|instance|machine|VM|master|minion|worker)s?\b[^\n.;]{0,60}\b(?:terminated and replaced|replaced|rotated|recycled|re-?created)\b/i,
+  /\b(?:replac|rotat|recycl)(?:e|es|ed|ing) (?:the |our |a |some |several )?(?:node|instance|machine|VM|master|minion|worker)s?\b/i,
+  /(?:节点|節點|机器|實例|实例)[^\n。]{0,20}(?:被)?(?:替换|替換|重建|轮换)/,
+];
+const PODS_STUCK: readonly RegExp[] = [
+  /\b(?:stuck|stay(?:s|ed)?|remain(?:s|ed)?|locked|hang(?:s|ing)?|hung)\b[^\n;]{0,60}`?(?:Terminating|ContainerCreating)\b/,
+  /`?\b(?:Terminating|ContainerCreating)\b`?[^\n.;]{0,40}\b(?:stuck|forever|for hours|never (?:ends?|finish(?:es)?))\b/,
+  /(?:Terminating|ContainerCreating)[^\n。]{0,10}(?:卡住|一直|无法)|(?:卡在|一直(?:处于)?) ?(?:Terminating|ContainerCreating)/,
+];
+
+/**
+ * Round 22: a watchdog or node health monitor said to reboot nodes (in a loop, on a count of log lines). What it
+ * counts decides whether it is right: a check that counts lines a program writes several times for one event
+ * reboots healthy nodes, and the reboots are the outage; none of the causes is proved by the reboots. It is a
+ * question: the monitor's check, its thresholds and its log, and whether the nodes stay healthy with it stopped.
+ */
+const WATCHDOG_REBOOTS: readonly RegExp[] = [
+  /\b(?:monitor|watchdog|health[-_ ]?check(?:er)?|health[-_]monitor)\b[^\n.;]{0,80}\breboot(?:s|ed|ing)?\b/,
+  /\breboot(?:s|ed|ing)?\b[^\n.;]{0,60}\bby (?:the |a |our )?[\w-]*(?:monitor|watchdog|health[-_ ]?check)/,
+  /(?:监控|看门狗|健康检查)[^\n。]{0,30}(?:重启|重啟)(?:节点|節點|机器|主机)/,
+];
+
 /** The questions a bundle's words raise, when a text names a recurring hour, a provider's event or a panic loop. */
 export function recurringProbes(bundle: EvidenceBundle): Missing[] {
   const sourced = bundleTexts(bundle);
@@ -137,6 +168,18 @@ export function recurringProbes(bundle: EvidenceBundle): Missing[] {
       what: "the nodes' policy-routing rules and routes against the network plugin's, the automatic upgrade history, and the network daemon's restarts",
       why: "nodes lost in several regions or clouds at once share no network path, only their image and its automatic updates: an update that restarts systemd-networkd removes routing policy rules it did not make (ManageForeignRoutingPolicyRules=yes, systemd.networkd.conf(5)), the network plugin's among them, and cuts the nodes off; a kubelet down says nothing of why",
       how: "ip rule show; ip route show table all | head -n 50; grep -h ' upgrade ' /var/log/dpkg.log | tail -n 30; cat /var/log/unattended-upgrades/unattended-upgrades.log | tail -n 40; journalctl -u systemd-networkd --since -2d --no-pager | grep -iE 'start|stop' | tail -n 20",
+    });
+  if (any(NODES_REPLACED) && any(PODS_STUCK))
+    out.push({
+      what: "the nodes' memory and CPU against the pods' requests and limits, what the kubelet reserves for itself and the system daemons, and why the group replaced the nodes",
+      why: "nodes terminated and replaced with pods stuck terminating or creating say the nodes' daemons stopped finishing their work, not why: pods without requests and limits on nodes with nothing reserved (kubeReserved, systemReserved, evictionHard) starve the kubelet and the runtime until the group's health check replaces the node",
+      how: "kubectl describe nodes | grep -A12 'Allocated resources'; kubectl top nodes; kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,QOS:.status.qosClass | grep -c BestEffort; kubectl get --raw /api/v1/nodes/NODE/proxy/configz | grep -oE '\"(kubeReserved|systemReserved|evictionHard)\":\\{[^}]*\\}'; aws autoscaling describe-scaling-activities --max-items 20",
+    });
+  if (any(WATCHDOG_REBOOTS))
+    out.push({
+      what: "the watchdog's or health monitor's check (what it counts, over what window, at what threshold), its log of the reboots it ordered, and whether the nodes stay healthy with it stopped",
+      why: 'a monitor that reboots nodes is the outage when its check is wrong (a line a program writes several times for one event counted as several failures): the reboots prove no cause on the node, and the kubelet restarting with each boot is their effect',
+      how: "systemctl cat MONITOR.service; journalctl -u MONITOR --since -1d --no-pager | tail -n 50; journalctl --list-boots | tail -n 10; journalctl --since '15 min ago' | grep -c 'PLEG is not healthy'",
     });
   if (!any(SAME_HOUR)) return out;
   return [

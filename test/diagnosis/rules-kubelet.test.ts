@@ -1997,6 +1997,40 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     origin: 'unknown',
   },
   { line: '-bash: fork: retry: Resource temporarily unavailable', fact: 'pid.pressure', origin: 'unknown' },
+  // Round 22: the same failures with ENOSPC, as kernels from 4.15 returned it from alloc_pid for a full PID range.
+  {
+    line: journal(
+      'dockerd[1200]',
+      'time="2026-11-23T10:01:02Z" level=error msg="containerd: start init process" error="exit status 2: \\"runtime/cgo: pthread_create failed: No space left on device"',
+    ),
+    fact: 'pid.pressure',
+  },
+  { line: '-bash: fork: retry: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
+  { line: 'bash: fork: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: journal(
+      'containerd[900]',
+      'time="2026-11-23T10:01:02Z" level=error msg="failed to create task" error="OCI runtime create failed: runc create failed: unable to start container process: nsexec-0[4410]: unable to spawn stage-1: No space left on device"',
+    ),
+    fact: 'pid.pressure',
+  },
+  {
+    line: 'nsenter: unable to fork: init_func: No space left on device',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  // Other language runtimes' thread and child creation (CPython, Rust's std, Node's child_process).
+  { line: "RuntimeError: can't start new thread", fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: "thread 'main' panicked at 'failed to spawn thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }'",
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  { line: 'Error: spawn /bin/sh EAGAIN', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: klog('E', 'kubelet.go:1', 'runtime: failed to create new OS thread (have 27 already; errno=28)'),
+    fact: 'pid.pressure',
+  },
   {
     line: journal('dockerd[1200]', 'runtime/cgo: pthread_create failed: Resource temporarily unavailable'),
     fact: 'pid.pressure',
@@ -2176,6 +2210,36 @@ const NEAR_MISSES: readonly Example[] = [
       ' diff1={"metadata":{"resourceVersion":"998"},"status":{"$setElementOrder/conditions":[{"type":"Ready"}],"conditions":[{"message":"Kubelet stopped posting node status.","reason":"NodeStatusUnknown","status":"Unknown","type":"Ready"}]}}',
     ),
     fact: 'node.status_unknown',
+  },
+  // Round 22: ENOSPC from a write or from Go's fork/exec (which may make namespaces: clone(2)'s ENOSPC is then a
+  // namespace count limit, /proc/sys/user) is not the PID space; a thread's failure is not a full disk.
+  {
+    line: journal(
+      'dockerd[1200]',
+      'time="2026-11-23T10:01:02Z" level=error msg="fork/exec /proc/self/exe: no space left on device"',
+    ),
+    fact: 'pid.pressure',
+  },
+  {
+    line: journal('containerd[900]', 'write /var/lib/containerd/tmpmounts/x: no space left on device'),
+    fact: 'pid.pressure',
+  },
+  {
+    line: journal('dockerd[1200]', 'runtime/cgo: pthread_create failed: No space left on device'),
+    fact: 'disk.pressure',
+  },
+  { line: 'mkfork: No space left on device', fact: 'pid.pressure', origin: 'unknown' },
+  // unshare's ENOSPC is a namespace count limit (clone(2)/unshare(2), /proc/sys/user), not the PID space.
+  {
+    line: 'nsexec-1[4411]: failed to unshare remaining namespaces: No space left on device',
+    fact: 'pid.pressure',
+    origin: 'unknown',
+  },
+  { line: 'Error: spawn /bin/sh ENOENT', fact: 'pid.pressure', origin: 'unknown' },
+  {
+    line: "thread 'main' panicked at 'failed to spawn thread: Os { code: 12, kind: OutOfMemory }'",
+    fact: 'pid.pressure',
+    origin: 'unknown',
   },
   // Round 20: the kubelet's own server refused by its client (serving certificate), not the kubelet cut off.
   {
@@ -2662,7 +2726,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart|cpython) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

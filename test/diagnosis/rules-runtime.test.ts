@@ -33,6 +33,16 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 22: runc's stage clones failing for want of a PID (ENOSPC on 4.15+ kernels), relayed by containerd.
+  {
+    line: 'Nov 23 10:01:02 worker-2 containerd[900]: time="2026-11-23T10:01:02Z" level=error msg="RunPodSandbox failed" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: nsexec-0[4410]: unable to spawn stage-1: No space left on device"',
+    fact: 'pid.pressure',
+  },
+  // Round 22: a monitor program said to reboot the node.
+  {
+    line: 'The node-health-monitor puts the worker into a reboot loop every 15 minutes.',
+    fact: 'node.watchdog_reboots',
+  },
   // Round 20: Open vSwitch unable to open its database (ovsdb/log.c, lib/lockfile.c, daemon-unix.c, ovs-vsctl,
   // reconnect.c), ovn-kubernetes' port-binding wait, the in-tree CNI driver's DEL error cut short, SandboxChanged
   // counted in kubectl describe; the control plane NotReady beside the workers Ready, in words.
@@ -1562,6 +1572,13 @@ const MISSES: readonly Example[] = [
   { line: 'The containers keep running after the node reboot.', fact: 'kubelet.pods_not_killed' },
   { line: 'pod一直Terminating，重启kubelet也没用', fact: 'kubelet.pods_not_killed' },
   { line: 'docker ps still shows the containers after the restart', fact: 'kubelet.pods_not_killed' },
+  // Round 22: unshare's ENOSPC is a namespace count limit (/proc/sys/user), not the PID space; the kernel's own
+  // watchdog rebooting a locked-up host is no monitor program.
+  {
+    line: 'Nov 23 10:01:02 worker-2 containerd[900]: time="2026-11-23T10:01:02Z" level=error msg="RunPodSandbox failed" error="OCI runtime create failed: runc create failed: unable to start container process: nsexec-1[4411]: failed to unshare remaining namespaces: No space left on device"',
+    fact: 'pid.pressure',
+  },
+  { line: 'The NMI watchdog rebooted the node after a hard lockup.', fact: 'node.watchdog_reboots' },
   // Round 20: near misses. A controller's connection (not the database's socket), a lock held by another tool, a
   // deletion from a cache with the sandbox ID, SandboxChanged counted a few times, both roles NotReady.
   {

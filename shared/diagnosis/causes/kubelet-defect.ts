@@ -284,6 +284,9 @@ export const kubeletDefect: CauseModule = {
     { cause: 'resource_starvation', fact: 'kubelet.capacity_stale' },
     // Pods held Terminating that a restart of the kubelet alone clears were the kubelet's, not the runtime's calls.
     { cause: 'runtime_down', fact: 'kubelet.pods_not_killed' },
+    // Round 22: the PID space filled by zombies whose parent is the kubelet is the kubelet's leak's doing: a count of
+    // them by the thousand, or the forks that then fail, are its symptom.
+    { cause: 'resource_starvation', fact: 'proc.zombie_kubelet' },
   ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },

@@ -226,6 +226,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'etcd.unavailable', weight: 2 },
   ],
   against: [
+    // Round 22: the reboots said to be a monitor's or watchdog program's doing (rules/observations.ts): the host does
+    // not crash by itself, and the program's check, not the node, is the question; this takes back the reboots' weight.
+    { fact: 'node.watchdog_reboots', weight: 2.5 },
     // ... unless the node's own disk is saturated under etcd: then the datastore's outage is the starvation's
     // consequence (extract/derived.ts), and the cut-off path is not the story.
     { fact: 'etcd.starved', weight: 2 },

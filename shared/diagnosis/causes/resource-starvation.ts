@@ -44,6 +44,14 @@ export const resourceStarvation: CauseModule = {
     { fact: 'kernel.soft_lockup', weight: 1.5 },
     { fact: 'pid.cgroup_limit', weight: 1 },
     { fact: 'pid.pressure_widespread', weight: 1.5 },
+    // Round 22: what fills the PID space before forks fail: zombies no parent reaps under a container's own
+    // processes (exec probes' scripts and their children, a PID 1 that does not reap, a job runner), and one
+    // command's processes counted by the thousand (extract/commands.ts).
+    { fact: 'proc.zombie_unreaped', weight: 2 },
+    { fact: 'pid.many_processes', weight: 2 },
+    // The pods' memory as a person states it, summed against the node's (extract/workload-memory.ts): the workload
+    // leaves the node's own daemons no memory.
+    { fact: 'mem.workload_fills_node', weight: 2.5 },
     // Nothing sends the kubelet SIGKILL in normal operation: the OOM killer does, or a watchdog once it stopped
     // answering, and both follow starvation more often than not.
     { fact: 'kubelet.killed', weight: 1.5 },
@@ -99,7 +107,8 @@ export const resourceStarvation: CauseModule = {
         : facts.has('mem.oom') ||
             facts.has('mem.exhausted') ||
             facts.has('mem.reclaim') ||
-            facts.has('mem.cache_emptied')
+            facts.has('mem.cache_emptied') ||
+            facts.has('mem.workload_fills_node')
           ? 'The node ran out of memory: the kubelet and the runtime are starved or OOM-killed, so relist and status updates stall.'
           : 'The node is saturated (CPU, disk I/O, disk space or PIDs): the kubelet and runtime cannot get the resources to relist in time.',
   chain: ({ facts }) => [
@@ -111,7 +120,8 @@ export const resourceStarvation: CauseModule = {
         : facts.has('mem.oom') ||
             facts.has('mem.exhausted') ||
             facts.has('mem.reclaim') ||
-            facts.has('mem.cache_emptied')
+            facts.has('mem.cache_emptied') ||
+            facts.has('mem.workload_fills_node')
           ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
           : facts.has('disk.pressure') || facts.has('runtime.db_open_failed')
             ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'

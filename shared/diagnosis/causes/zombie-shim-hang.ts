@@ -111,6 +111,9 @@ export const zombieShimHang: CauseModule = {
     // Round 22: a Windows shim waiting on the host's compute service waits on the layer below every container, not on
     // its own container: this takes back a hung shim's weight here.
     { fact: 'runtime.host_compute_failed', weight: 2 },
+    // Round 22: the zombies are children a container's own processes do not reap, not processes under a shim: they
+    // fill the PID space (resource_starvation) and wedge no shim; this takes back the plain zombies' weight here.
+    { fact: 'proc.zombie_unreaped', weight: 1 },
     ...competingDefects('zombie_shim_hang'),
   ],
   summary: () =>

@@ -893,6 +893,7 @@ function zombieParents(runs: readonly Run[], pids: DaemonPids, facts: FactSet): 
       .map((r) => ({ ...r, source: run.source })),
   );
   if (zombies.length < KUBELET_ZOMBIES_MIN) return;
+  unreapedZombies(runs, zombies, pids, facts);
   const underKubelet = zombies.filter((z) => pids.get(z.ppid) === 'kubelet');
   const unique = new Set(underKubelet.map((z) => z.pid));
   const first = underKubelet[0];
@@ -903,6 +904,127 @@ function zombieParents(runs: readonly Run[], pids: DaemonPids, facts: FactSet): 
     text: `${unique.size} zombies whose parent ${first.ppid} is the kubelet (${first.pid} ${first.stat} ${first.command})`,
     value: unique.size,
   });
+}
+
+/** Zombies under one parent that is neither the kubelet nor a shim, from which that parent's not reaping is the read. */
+const UNREAPED_UNDER_ONE = 3;
+/** Zombies across parents that are neither the kubelet nor a shim, caught at once: children left unreaped, not a moment. */
+const UNREAPED_ACROSS = 10;
+
+/**
+ * Zombies whose parents are neither the kubelet (zombieParents) nor a container shim (processStates): children of a
+ * container's own processes (an exec probe's script, the HTTP client it runs), of a shell or an application run as a
+ * container's PID 1 that does not reap, of a job runner. A zombie holds its PID until its parent waits for it
+ * (wait(2), proc(5) state Z); a parent that never does keeps one more with every child it starts, so the node's or the
+ * namespace's PIDs (kernel.pid_max, a pids cgroup's pids.max) run out while nothing shows in CPU or memory. A child
+ * caught between its exit and its parent's wait is a moment: several under one parent, or many at once, are not.
+ */
+function unreapedZombies(
+  runs: readonly Run[],
+  zombies: readonly (PsRow & { source: string })[],
+  pids: DaemonPids,
+  facts: FactSet,
+): void {
+  const commands = new Map<string, string>();
+  for (const run of runs) for (const row of parsePs(run.output)) commands.set(row.pid, row.command);
+  // The host's init (systemd, /sbin/init) reaps what is reparented to it; zombies it keeps are its own trouble.
+  const unreaped = zombies.filter(
+    (z) =>
+      pids.get(z.ppid) === undefined &&
+      !/shim|^\S*(?:systemd|\/init)(?:\s|$)/.test(commands.get(z.ppid) ?? ''),
+  );
+  const byParent = new Map<string, Set<string>>();
+  for (const z of unreaped) byParent.set(z.ppid, (byParent.get(z.ppid) ?? new Set()).add(z.pid));
+  const unique = new Set(unreaped.map((z) => z.pid));
+  const [ppid, most] = [...byParent].sort((a, b) => b[1].size - a[1].size)[0] ?? ['', new Set<string>()];
+  if (most.size < UNREAPED_UNDER_ONE && unique.size < UNREAPED_ACROSS) return;
+  const first = unreaped.find((z) => z.ppid === ppid) ?? unreaped[0];
+  if (!first) return;
+  facts.add({
+    id: 'proc.zombie_unreaped',
+    source: first.source,
+    text: `${unique.size} zombies under ${byParent.size} parent(s) that are neither the kubelet nor a shim, ${most.size} under ${ppid} (${first.pid} ${first.stat} ${first.command})`,
+    value: unique.size,
+  });
+}
+
+/**
+ * Zombies counted by parent: a listing of zombies' PPIDs folded by `uniq -c` (`ps -eo ppid,stat | awk '$2 ~ /Z/ {print
+ * $1}' | sort | uniq -c`, `ps -ef | grep defunct | awk '{print $3}' | sort | uniq -c`), each line a count and a PPID.
+ * The count says how many children that parent has not reaped; whose parent it is says whose leak.
+ */
+const ZOMBIES_BY_PARENT = /^(?=.*\bps\b)(?=.*(?:defunct|[/'"]Z|\bZ\b|stat))(?=.*\buniq\s+-c\b)/;
+const COUNT_AND_PARENT = /^\s*(\d+)\s+(\d+)\s*$/;
+
+function zombieCountsByParent(runs: readonly Run[], pids: DaemonPids, facts: FactSet): void {
+  for (const run of runs) {
+    if (!ZOMBIES_BY_PARENT.test(strip(run.command))) continue;
+    const rows = run.output
+      .split('\n')
+      .map((l) => COUNT_AND_PARENT.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ count: Number(m[1]), ppid: m[2] ?? '' }))
+      .sort((a, b) => b.count - a.count);
+    const top = rows[0];
+    if (!top) continue;
+    const text = `${run.command}: ${top.count} zombies under ${top.ppid}`;
+    const daemon = pids.get(top.ppid);
+    if (daemon === 'kubelet' && top.count >= KUBELET_ZOMBIES_MIN)
+      facts.add({ id: 'proc.zombie_kubelet', source: run.source, text, value: top.count });
+    else if (daemon === undefined && top.ppid !== '1' && top.count >= UNREAPED_UNDER_ONE)
+      facts.add({ id: 'proc.zombie_unreaped', source: run.source, text, value: top.count });
+    const total = rows.reduce((n, r) => n + r.count, 0);
+    if (total >= ONE_COMMAND_MANY)
+      facts.add({
+        id: 'pid.many_processes',
+        source: run.source,
+        text: `${run.command}: ${total} zombies`,
+        value: total,
+      });
+  }
+}
+
+/**
+ * Round 22: a runtime's container listing (`docker ps -a`, `nerdctl ps -a`, `crictl ps -a`) whose node-local API
+ * server proxy (kubespray's and RKE's nginx-proxy, haproxy, MicroK8s' apiserver-proxy) is in the runtime's dead or
+ * exited state (docker's STATUS "Dead" and "Exited (N) …", CRI's STATE "Exited") with no instance of it running: the
+ * kubelet's path to the API servers ends on its own node. A container's Dead status is docker's container state
+ * ("dead": its removal failed), not a process in D state.
+ */
+const CONTAINER_LISTING = /^(?:(?:docker|nerdctl|podman)\s+(?:container\s+)?(?:ps|ls)|crictl\s+ps)\b/;
+const API_PROXY_NAME = /(?:^|[\s_/])(nginx-proxy|apiserver-proxy|haproxy)(?:[\s_]|$)/;
+const NOT_RUNNING = /\s(?:Dead|Exited(?: \(\d+\))?)(?:\s|$)/;
+const RUNNING = /\s(?:Up \S|Running)(?:\s|$)/;
+
+function apiProxyNotRunning(run: Run, facts: FactSet): void {
+  if (!CONTAINER_LISTING.test(strip(run.command))) return;
+  const rows = run.output.split('\n').filter((l) => API_PROXY_NAME.test(l));
+  const dead = rows.find((l) => NOT_RUNNING.test(l));
+  if (!dead || rows.some((l) => RUNNING.test(l))) return;
+  facts.add({ id: 'apiserver.proxy_failed', source: run.source, text: dead.trim().replace(/\s{2,}/g, '  ') });
+}
+
+/**
+ * One command's processes counted in a process listing (`ps aux | grep curl -c`, `ps -ef | grep defunct | wc -l`,
+ * `pgrep -c NAME`): the command names what the count is of, the output is the number.
+ */
+const ONE_COMMAND_COUNT =
+  /^(?:ps\b[^|]*\|\s*(?:grep|egrep|fgrep)\b(?=[^|]*(?:\s-[a-zA-Z]*c\b|\s--count\b))[^|]*|ps\b[^|]*\|\s*(?:grep|egrep|fgrep)\b[^|]*(?:\|\s*grep\b[^|]*)*\|\s*wc\s+-l|pgrep\s+(?:-\S+\s+)*-c\b[^|]*|pgrep\b[^|]*\|\s*wc\s+-l)\s*$/;
+/**
+ * Processes of one command by the thousand: a node runs a few hundred processes, a couple of thousand when busy; five
+ * thousand of one command is a leak, a seventh of the default pid_max (PID_MAX_DEFAULT 32768, include/linux/threads.h).
+ */
+const ONE_COMMAND_MANY = 5000;
+
+/** A count of one command's processes (or of zombies) that a leak, not a workload, makes. */
+function oneCommandCount(run: Run, facts: FactSet): void {
+  const command = strip(run.command);
+  if (!ONE_COMMAND_COUNT.test(command)) return;
+  const lines = run.output.split('\n').filter((l) => l.trim());
+  if (lines.length !== 1) return;
+  const n = firstInteger(lines[0] ?? '');
+  if (n === undefined || n < ONE_COMMAND_MANY) return;
+  facts.add({ id: 'pid.many_processes', source: run.source, text: `${run.command} → ${n}`, value: n });
 }
 
 /**
@@ -1437,6 +1559,8 @@ const PARSERS: ReadonlyArray<(run: Run, facts: FactSet) => void> = [
   containerCount,
   podsFrozen,
   mountTableSize,
+  oneCommandCount,
+  apiProxyNotRunning,
   cniConfigDir,
   dumps,
 ];
@@ -1569,6 +1693,7 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   cniAgentLogFacts(runs, bundle, facts);
   const pids = daemonPids(runs, bundle);
   zombieParents(runs, pids, facts);
+  zombieCountsByParent(runs, pids, facts);
   descriptorHolders(runs, pids, facts);
   shimsBeforeDaemon(runs, facts);
   straceHungPath(runs, pids, facts);

@@ -165,9 +165,21 @@ function checkCgroupDriver(texts: readonly { source: string; text: string }[], f
 }
 
 /** A whole kubelet configuration: a KubeletConfiguration file or a kubelet command line with its flags. */
-const KUBELET_CONFIG = /\bkind:\s*KubeletConfiguration\b|\bkubelet(?:\s+--[\w-]+(?:[= ]\S+)?){3,}/;
-const RESERVED = /--(?:kube|system)-reserved\b|\b(?:kube|system)Reserved:/;
-const STARVATION: readonly FactId[] = ['mem.oom', 'mem.exhausted', 'cpu.saturated', 'pid.pressure'];
+// Round 22: also the configz endpoint's JSON (`kubectl get --raw /api/v1/nodes/N/proxy/configz`: {"kubeletconfig":{…}},
+// pkg/kubelet/server configz), whose reservations are "kubeReserved":{…}; an empty map reserves nothing.
+const KUBELET_CONFIG =
+  /\bkind:\s*KubeletConfiguration\b|"kind":\s*"KubeletConfiguration"|\{"kubeletconfig":\{|\bkubelet(?:\s+--[\w-]+(?:[= ]\S+)?){3,}/;
+const RESERVED =
+  /--(?:kube|system)-reserved[= ]\S|\b(?:kube|system)Reserved:(?!\s*\{\s*\})|"(?:kube|system)Reserved":\s*\{\s*"/;
+// Round 22: the workload's memory said to fill the node, and reclaim taking it, are starvation for this check too.
+const STARVATION: readonly FactId[] = [
+  'mem.oom',
+  'mem.exhausted',
+  'mem.reclaim',
+  'mem.workload_fills_node',
+  'cpu.saturated',
+  'pid.pressure',
+];
 
 function checkReserved(texts: readonly { source: string; text: string }[], facts: FactSet) {
   if (!STARVATION.some((id) => facts.has(id))) return;

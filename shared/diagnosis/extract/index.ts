@@ -17,6 +17,7 @@ import { deriveRuntimeDivergence } from './runtime-divergence.ts';
 import { deriveSandboxImageUnobtainable } from './sandbox-image.ts';
 import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
+import { extractWorkloadMemory } from './workload-memory.ts';
 
 /** Single-source extractors first; derived facts, configuration checks and known defects need their results. */
 const EXTRACTORS = [
@@ -29,6 +30,7 @@ const EXTRACTORS = [
   extractTaskLimits,
   extractMetrics,
   extractCapacity,
+  extractWorkloadMemory,
   extractCounts,
   extractLiveState,
   extractHost,

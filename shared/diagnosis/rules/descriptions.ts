@@ -47,6 +47,11 @@ export interface Terms {
 /** A subject's terms, and the words that hold one of them but name something else. */
 interface SubjectTerms extends Terms {
   not?: readonly string[];
+  /**
+   * Patterns of other things whose names hold the subject's (a monitor, a wrapper, a health check named after it): a
+   * sentence about one of them is not about the subject (tested on the sentence, as a hedge is).
+   */
+  namesHolding?: readonly string[];
 }
 
 // The verbs of the states, by their forms (morphology.ts).
@@ -135,7 +140,19 @@ const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, 
 
 /** Who or what a description is about. */
 export const SUBJECTS = {
-  kubelet: { en: ['kubelet', 'kubelet.service', 'kubelet process', 'kubelet service'], zh: ['kubelet'] },
+  kubelet: {
+    en: ['kubelet', 'kubelet.service', 'kubelet process', 'kubelet service'],
+    zh: ['kubelet'],
+    // Round 22: programs and units named after the kubelet that are not it (a node health monitor that reboots the
+    // node, a wrapper or restarter, a check script, a DaemonSet named so): "the kubelet-monitor puts the node in a
+    // reboot loop" is that program's doing, not the kubelet exiting. Joined by a hyphen or an underscore, as unit,
+    // script and pod names are; with a space only the words that name a separate watcher.
+    namesHolding: [
+      '[Kk]ubelet[-_](?:health[-_]?)?(?:monitor|watchdog|check|checker|guard|restarter|wrapper|supervisor|exporter|doctor)',
+      '[Kk]ubelet (?:monitor|watchdog|wrapper|supervisor|restarter)',
+      '(?:check|monitor|watch|health|restart)[-_][Kk]ubelet',
+    ],
+  },
   runtime: {
     en: [
       'dockerd',
@@ -819,6 +836,24 @@ export const SUBJECTS = {
       'agent load balancer',
     ],
     zh: ['keepalived', 'haproxy', 'kube-vip', 'nginx-proxy', 'apiserver-proxy'],
+  },
+  /**
+   * Round 22: the node-local proxies alone, through which a node's kubelet reaches the API servers (kubespray's
+   * nginx-proxy or haproxy static pod on 127.0.0.1:6443, RKE's nginx-proxy container on every worker, MicroK8s'
+   * apiserver-proxy, the k3s/rke2 agent's client load balancer): run as containers, so their containers' state is
+   * theirs.
+   */
+  apiProxy: {
+    en: [
+      'nginx-proxy',
+      'apiserver-proxy',
+      'apiserver proxy',
+      'API server proxy',
+      'API-server proxy',
+      'agent load balancer',
+      'haproxy static pod',
+    ],
+    zh: ['nginx-proxy', 'apiserver-proxy'],
   },
   /** A network plugin's configuration file and the directory it is read from (containernetworking/cni libcni). */
   cniConfig: {
@@ -1970,6 +2005,31 @@ export const STATES = {
       },
     ],
     denied: { en: ['not unresponsive', 'never lost contact'], zh: ['没有失联', '沒有失聯'] },
+  },
+  /**
+   * Round 22: a container in the runtime's dead or exited state, by the runtime's own state names (docker's container
+   * State.Status "exited" and "dead", `docker ps` STATUS "Exited (N) …" and "Dead"; CRI's CONTAINER_EXITED): the
+   * container is not running. A container's "DEAD state" is not a process in D state (ps(1)'s uninterruptible sleep).
+   */
+  containerDead: {
+    en: [
+      'in DEAD state',
+      'in Dead state',
+      'in dead state',
+      'in the dead state',
+      'in EXITED state',
+      'in Exited state',
+      'in exited state',
+      'are all dead',
+      'are dead',
+      'is dead',
+      'were dead',
+      'was dead',
+      'Exited (',
+      'CONTAINER_EXITED',
+    ],
+    zh: ['处于Dead状态', '处于 Dead 状态', 'Dead状态', 'Exited状态', '已退出'],
+    denied: { en: [], zh: [] },
   },
   sigkilled: {
     en: [
@@ -7031,6 +7091,26 @@ export const DESCRIPTIONS: readonly Description[] = [
     mechanism: 'kubelets that reach the API server through it lose their status path',
   },
   {
+    // Round 22: the node-local proxy to the API servers dead or exited, its containers' runtime state named: every
+    // kubelet that reaches the servers through it has lost its status path.
+    subject: 'apiProxy',
+    state: 'containerDead',
+    fact: 'apiserver.proxy_failed',
+    source:
+      "observation: a node-local API server proxy's container in the runtime's dead or exited state (docker State.Status \"dead\"/\"exited\", CRI CONTAINER_EXITED): kubespray's and RKE's nginx-proxy, MicroK8s' apiserver-proxy, the k3s/rke2 agent load balancer",
+    mechanism:
+      'the proxy on the node through which the kubelet reaches the API servers is not running: its requests end on its own node',
+  },
+  {
+    subject: 'apiProxy',
+    state: 'died',
+    fact: 'apiserver.proxy_failed',
+    source:
+      'observation: a node-local API server proxy (nginx-proxy, apiserver-proxy, the agent load balancer) said stopped, crashed or down',
+    mechanism:
+      'the proxy on the node through which the kubelet reaches the API servers is not running: its requests end on its own node',
+  },
+  {
     subject: 'kubelet',
     state: 'goFatal',
     fact: 'kubelet.panic',
@@ -8476,6 +8556,7 @@ function compile(d: Description): Signature {
       `${SUPPOSED}${WITHIN_SENTENCE}{0,60}${forward}`,
       // The state denied where it is said: "memory wasn't exhausted", "内存没有打满", "docker never hung".
       `${NEGATED_STATE} ?${said}`,
+      ...(subjectTerms.namesHolding ?? []),
     ]),
     observation: true,
     prose: true,

@@ -23,6 +23,8 @@ const SEP = '[:：] ?';
 
 /** EAGAIN's strerror text, in glibc's capitalisation or Go's lower case. */
 const EAGAIN_WORDS = '[Rr]esource [Tt]emporarily [Uu]navailable';
+/** ENOSPC as glibc's strerror and Go's syscall.Errno print it. */
+const ENOSPC_WORDS = '[Nn]o space left on device';
 
 /**
  * The systemd units a container runtime's processes run in: the daemon's own (docker, containerd, CRI-O) and the
@@ -596,6 +598,34 @@ export const KERNEL_RULES: readonly Signature[] = [
       'a Go program (the kubelet, dockerd, containerd, a shim, runc) cannot create a thread and aborts: its cgroup, user or the node is out of PIDs/threads',
   },
   {
+    // Round 22: the same failures with ENOSPC. From v4.15 (commit 95846ecf9dac, the PID bitmap replaced by an IDR)
+    // alloc_pid passed idr_alloc_cyclic's -ENOSPC for a full PID range through copy_process, so fork, clone and
+    // pthread_create failed with "No space left on device" when pid_max (or a PID namespace's range) was used up,
+    // until alloc_pid mapped it back to -EAGAIN ("retval = (nr == -ENOSPC) ? -EAGAIN : nr", 5.x and the stable
+    // kernels it was taken into). Neither a thread nor a plain fork makes a namespace, so the ENOSPC clone(2)
+    // documents for namespace limits is not theirs; Go's fork/exec may pass CLONE_NEW* flags and is left out.
+    fact: 'pid.pressure',
+    pattern: `pthread_create failed${SEP}${ENOSPC_WORDS}|[^/A-Za-z]fork${SEP}(?:retry${SEP})?${ENOSPC_WORDS}|(?:create new OS thread|newosproc)[^\\n]{0,60}errno=28`,
+    literals: ['no space left on device', 'errno=28'],
+    source:
+      'linux kernel/pid.c alloc_pid (v4.15 commit 95846ecf9dac: idr_alloc_cyclic\'s -ENOSPC returned for a full PID range, later mapped to -EAGAIN) through kernel/fork.c copy_process; printed by go runtime/cgo/gcc_libinit.c _cgo_try_pthread_create ("runtime/cgo: pthread_create failed: %s"), runtime/os_linux.go newosproc ("failed to create new OS thread (have N already; errno=28)") and bash jobs.c make_child ("fork: retry: %s", "fork: %s")',
+    mechanism:
+      'a thread or process could not be created because no PID is left (ENOSPC from alloc_pid on 4.15+ kernels): the node or its PID namespace is out of PIDs, not out of disk',
+  },
+  {
+    // Round 22: other language runtimes' words for a thread or child they could not make: CPython's thread start,
+    // Rust's std::thread::spawn (EAGAIN is code 11, WouldBlock), Node's child_process (libuv's error name after the
+    // syscall and the file). Each is pthread_create(3) or fork/clone failing, as the Go and JVM lines above.
+    fact: 'pid.pressure',
+    pattern:
+      "can't start new thread|failed to spawn thread[^\\n]{0,40}code: 11|spawn [^\\n ]{1,200} EAGAIN|spawn EAGAIN",
+    literals: ["can't start new thread", 'failed to spawn thread', 'EAGAIN'],
+    source:
+      'cpython Modules/_threadmodule.c thread_PyThread_start_new_thread / do_start_joinable_thread ("can\'t start new thread" when PyThread_start_new_thread fails); rust library/std/src/thread/mod.rs spawn (expect("failed to spawn thread") on the io::Error of pthread_create, Os { code: 11, kind: WouldBlock }); node lib/internal/child_process.js ChildProcess.prototype.spawn via errors.js ErrnoException ("spawn <file> EAGAIN")',
+    mechanism:
+      'a program could not start a thread or a child (pthread_create or fork failing with EAGAIN): its cgroup, its user or the node is out of PIDs/threads',
+  },
+  {
     fact: 'pid.pressure',
     pattern: `fork/exec[^\\n]{0,120}${EAGAIN_WORDS}`,
     literals: ['fork/exec'],
@@ -627,7 +657,9 @@ export const KERNEL_RULES: readonly Signature[] = [
     // inotify_add_watch's ENOSPC is the watch limit; a cgroup file's is cpuset or memcg IDs (rules/errno.ts).
     // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
     // A failed watch (the kubelet's plugin watcher, its log follower, containerd's CNI directory) is fsnotify's Add.
-    unless: 'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch ',
+    // A thread's or a fork's is the PID space on 4.15+ kernels (above).
+    unless:
+      'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch |pthread_create failed|fork[:：] ',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',

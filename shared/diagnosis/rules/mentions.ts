@@ -1406,6 +1406,27 @@ export const MENTIONS: readonly Mention[] = [
       "a process is stuck in the kernel (I/O, a mount, the freezer): it cannot be killed, and the runtime's calls on it wait",
   },
   {
+    // Round 22: zombies (or one command's processes) said counted in the thousands: each holds a PID until its parent
+    // reaps it, so that many fill a good part of the default pid_max (32768, include/linux/threads.h).
+    fact: 'pid.many_processes',
+    specific: 'a count of processes over a threshold is a measurement, not an impression',
+    forms: [
+      {
+        pattern:
+          '(?:[1-9][0-9]{3,}|[1-9][0-9]{0,2},[0-9]{3}|[1-9][0-9]?[kK]|(?:[Tt]ens of |[Hh]undreds of )?[Tt]housands of) (?:[\\w./-]+ ){0,2}(?:zombie|defunct|<defunct>)',
+        literals: ['zombie', 'defunct'],
+      },
+      {
+        pattern: `(?:${CJK_THOUSANDS}|[一二两三四五六七八九几幾数數上好]*万[多余]?|[1-9][0-9]{3,}) ?(?:个|個)? ?(?:[A-Za-z./-]+ ?)?(?:僵尸|僵屍|ゾンビ)`,
+        literals: ['僵尸', '僵屍', 'ゾンビ'],
+      },
+    ],
+    source:
+      'proc(5) state Z and wait(2): a zombie keeps its PID until its parent reaps it; kernel.pid_max (proc(5), PID_MAX_DEFAULT 32768) caps the PIDs in use',
+    mechanism:
+      "thousands of zombies or of one command's processes hold as many PIDs: the node runs out of PIDs and forks fail",
+  },
+  {
     fact: 'containers.many',
     specific: 'a count of containers over a threshold is a measurement, not an impression',
     thing: {
@@ -2909,8 +2930,24 @@ export const MENTIONS: readonly Mention[] = [
         'BestEffortのPod',
       ],
     },
+    // Round 22: the QoS class as an adjective before the pods, with words of the workload between ("8 best effort
+    // Java pods").
+    forms: [
+      {
+        pattern: '[Bb]est[- ][Ee]ffort (?:[A-Za-z][\\w-]* ){0,2}[Pp]ods',
+        literals: ['best effort', 'best-effort'],
+      },
+    ],
     // A namespace's LimitRange or a policy that sets them is the opposite; a laptop's Docker is not a node.
-    unless: ['LimitRange', 'enforce', 'admission'],
+    // "Best effort" is also an English phrase ("on a best-effort basis", "its best effort to spread pods").
+    unless: [
+      'LimitRange',
+      'enforce',
+      'admission',
+      'best effort to',
+      'best-effort basis',
+      'best effort basis',
+    ],
     source:
       "Kubernetes docs 'Pod Quality of Service Classes' (BestEffort: no container has a memory or CPU limit or request) and 'Resource Management for Pods and Containers' (a container with no memory limit may use all the memory available on the node; the scheduler places pods by their requests)",
     mechanism:

@@ -21,10 +21,26 @@ export function term(word: string): string {
   const first = word.charAt(0);
   const rest = escapeRegex(word.slice(1));
   const capitalOnly = /^[A-Z](?![a-z])/.test(word);
-  return /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase() && !capitalOnly
-    ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
-    : escapeRegex(first) + rest;
+  const body =
+    /[a-z]/i.test(first) && first.toLowerCase() !== first.toUpperCase() && !capitalOnly
+      ? `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`
+      : escapeRegex(first) + rest;
+  return `${LETTER_WORD_START.test(word) ? WORD_EDGE_BEFORE : ''}${body}${LETTER_WORD_END.test(word) ? WORD_EDGE_AFTER : ''}`;
 }
+
+/**
+ * A capital letter that stands as a word of its own at a term's edge ("D state", "state D"): ps(1)'s state codes and
+ * the like. Inside another word it is that word's last or first letter: a container's "DEAD state", a unit's "FAILED
+ * state", "state DEAD" hold "D state" and "state D" as substrings, and are not processes in uninterruptible sleep. The
+ * letter must have a character that is not a letter on its outer side (patterns hold no anchors, so a term of this
+ * kind is not read at the very start or end of a line). "I" and "A" are words in English and are left alone, as is a
+ * name that goes on in capitals ("D-Bus"), and so are
+ * Chinese and Japanese terms ("D状态", "D 状态"), whose sentences run Latin words into them without a space.
+ */
+const LETTER_WORD_START = /^[B-HJ-Z][ -][a-z][\x20-\x7e]*$/;
+const LETTER_WORD_END = /^[\x20-\x7e]*[^A-Za-z][B-HJ-Z]$/;
+const WORD_EDGE_BEFORE = '[^A-Za-z]';
+const WORD_EDGE_AFTER = '[^A-Za-z]';
 
 /** Alternatives of words, longest first (a phrase wins over a word inside it). */
 export function anyOf(words: readonly string[]): string {

@@ -165,6 +165,24 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism: 'the kubelet reports PIDPressure: free PIDs are below its eviction threshold',
   },
   {
+    // Round 22: a monitor or watchdog program said to reboot the node (in a loop, on its own check): the reboots are
+    // its doing, not the host crashing by itself; what it counts decides whether it is right, and a check that counts
+    // lines a program writes several times for one event reboots healthy nodes. The kernel's own watchdogs (NMI,
+    // soft lockup, hung task) are read elsewhere (kernel.watchdog_panic): a name joined to "watchdog" by a hyphen or an
+    // underscore, or the word followed by script, service or daemon, is a program.
+    fact: 'node.watchdog_reboots',
+    pattern:
+      "(?:[A-Za-z0-9]+[-_](?:[Mm]onitor|[Ww]atchdog|[Hh]ealth[-_]?[Cc]heck(?:er)?)|(?:[Mm]onitor|[Ww]atchdog|[Hh]ealth[- ]?[Cc]heck(?:er)?|[Hh]ealth [Mm]onitor)(?:ing)? (?:script|service|daemon|agent|DaemonSet|program)|(?:[Tt]he|[Oo]ur|[Tt]his|[Tt]hat|[Aa]) (?:node |health |kubelet )?(?:monitor|health[- ]?check(?:er)?))(?:s|'s|’s)?(?: [\\w-]+){0,3} (?:reboot(?:s|ed)?|put(?:s|ting)?[^\\n.;]{0,30}reboot|restart(?:s|ed)? (?:the |a |one |each )?(?:node|machine|host|instance|server))",
+    literals: ['monitor', 'health check', 'health-check', 'health_check', 'healthcheck', 'watchdog'],
+    observation: true,
+    prose: true,
+    unlessSaid: `${HEDGED}|[Ii]f |如果`,
+    source:
+      'observation: a node health monitor or watchdog program that reboots the node when its check fails (reboot(2) by a userspace program: watchdog(8), a health-monitor script or DaemonSet); its check decides the reboots',
+    mechanism:
+      "a program on the node reboots it on its own check: the reboots are that program's, and the node going NotReady with each is their effect, not a crash of the host",
+  },
+  {
     // The runtime's unit and systemd's per-unit task limit named in one sentence: "docker.service hit its TasksMax",
     // "raised DefaultTasksMax, containerd could start shims again".
     fact: 'pid.runtime_unit_limit',

@@ -20,6 +20,19 @@ export const RUNC_RULES: readonly Signature[] = [
       "runc could not fork its init or clone its stages (EAGAIN): the runtime's unit, the container's cgroup or the node is out of PIDs/threads, so containers and exec probes fail before their command runs",
   },
   {
+    // Round 22: nsexec's clones of its stages (clone_parent: CLONE_PARENT | SIGCHLD, no namespace made) failing with
+    // ENOSPC, which kernels from 4.15 returned from alloc_pid for a full PID range (kernel/pid.c; later mapped to
+    // EAGAIN): the PID space, as EAGAIN above. unshare's ENOSPC is a namespace count limit and is not read here.
+    fact: 'pid.pressure',
+    pattern:
+      '(?:unable to spawn stage-[12]|unable to fork: (?:child|init)_func)[:：] ?[Nn]o space left on device',
+    literals: ['unable to spawn stage-', 'unable to fork: '],
+    source:
+      'runc libcontainer/nsenter/nsexec.c clone_parent (clone(child_func, …, CLONE_PARENT | SIGCHLD)) and bail ("unable to spawn stage-1/-2: %m" from 1.0, commit 64bb59f5; "unable to fork: child_func/init_func" 2016-2020); linux kernel/pid.c alloc_pid (-ENOSPC from idr_alloc_cyclic, v4.15 commit 95846ecf9dac)',
+    mechanism:
+      "runc could not clone its init's stages because no PID was left (ENOSPC on 4.15+ kernels): the node or the runtime's PID namespace is out of PIDs, not out of disk",
+  },
+  {
     // In a process listing (ps, top, a /proc walk): runc's own stages are alive only for the milliseconds a container
     // start takes, so one listed at all has stalled.
     fact: 'runc.init_stuck',
