@@ -138,6 +138,23 @@ const NEVER_RECONNECTS = [
 /** The forms of a verb's -s, past and -ing: what a subject does, in any tense but the bare one. */
 const doing = (...verbs: readonly Verb[]) => verbs.flatMap((v) => [v.s, v.past, v.ing]);
 
+/**
+ * The node-local proxies in front of the API server (kubespray's nginx-proxy static pod, RKE's nginx-proxy container,
+ * MicroK8s' apiserver-proxy service, the k3s/rke2 agent's client load balancer): a subject of their own (apiProxy) and
+ * among what keeps the API server's address (apiGateway).
+ */
+const API_PROXY = {
+  en: [
+    'nginx-proxy',
+    'apiserver-proxy',
+    'apiserver proxy',
+    'API server proxy',
+    'API-server proxy',
+    'agent load balancer',
+  ],
+  zh: ['nginx-proxy', 'apiserver-proxy'],
+};
+
 /** Who or what a description is about. */
 export const SUBJECTS = {
   kubelet: {
@@ -826,16 +843,10 @@ export const SUBJECTS = {
       'kube-vip',
       'API server load balancer',
       'apiserver load balancer',
-      // The node-local proxies in front of the API server (kubespray's nginx-proxy static pod, MicroK8s'
-      // apiserver-proxy service, the k3s/rke2 agent's client load balancer).
-      'nginx-proxy',
-      'apiserver-proxy',
-      'apiserver proxy',
-      'API server proxy',
-      'API-server proxy',
-      'agent load balancer',
+      // The node-local proxies in front of the API server (apiProxy, below).
+      ...API_PROXY.en,
     ],
-    zh: ['keepalived', 'haproxy', 'kube-vip', 'nginx-proxy', 'apiserver-proxy'],
+    zh: ['keepalived', 'haproxy', 'kube-vip', ...API_PROXY.zh],
   },
   /**
    * Round 22: the node-local proxies alone, through which a node's kubelet reaches the API servers (kubespray's
@@ -843,18 +854,7 @@ export const SUBJECTS = {
    * apiserver-proxy, the k3s/rke2 agent's client load balancer): run as containers, so their containers' state is
    * theirs.
    */
-  apiProxy: {
-    en: [
-      'nginx-proxy',
-      'apiserver-proxy',
-      'apiserver proxy',
-      'API server proxy',
-      'API-server proxy',
-      'agent load balancer',
-      'haproxy static pod',
-    ],
-    zh: ['nginx-proxy', 'apiserver-proxy'],
-  },
+  apiProxy: { en: [...API_PROXY.en, 'haproxy static pod'], zh: API_PROXY.zh },
   /** A network plugin's configuration file and the directory it is read from (containernetworking/cni libcni). */
   cniConfig: {
     en: [
