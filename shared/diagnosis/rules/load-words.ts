@@ -25,6 +25,8 @@ const UNLESS = alternatives({ en: [...HEDGES.en, ...NOT_THE_NODE, ...PLANNING], 
 /** Workloads named by what they consume. */
 const HEAVY =
   '(?:CPU|[Cc]pu|[Mm]emory|[Cc]ompute)[- ](?:heavy|intensive|hungry|bound|hogging|greedy|consuming) (?:pods?|workloads?|containers?|jobs?|processes|deployments?|apps?|applications?)';
+/** Or the load itself: a stress or busy-loop workload, a load test, the load. */
+const LOAD = `(?:${HEAVY}|(?:the )?(?:stress(?:-ng)?|busy-?loop|load[- ]test|benchmark|CPU[- ]burn(?:ing)?) (?:pods?|containers?|jobs?|workloads?|processes)|the load(?: test)?)`;
 /** Taking them off the node. */
 const MOVE =
   '(?:mov(?:e|ed|es|ing)|deschedul(?:e|ed|es|ing)|reschedul(?:e|ed|es|ing)|evict(?:s|ed|ing)?|drain(?:s|ed|ing)?|kill(?:s|ed|ing)?|delet(?:e|ed|es|ing)|remov(?:e|ed|es|ing)|migrat(?:e|ed|es|ing)|scal(?:e|ed|es|ing) down|shut(?:ting)? down|stop(?:s|ped|ping)?)';
@@ -38,6 +40,8 @@ export const LOAD_WORD_RULES: readonly Signature[] = [
     pattern: [
       `${MOVE}${S}{0,30}${HEAVY}${S}{0,80}${RELIEF}`,
       `(?:only (?:after|when|once|by)|until|not (?:until|before)|unless)${S}{0,40}${MOVE}${S}{0,30}${HEAVY}`,
+      `${LOAD}${S}{0,20}(?:are|is|were|was|got|get|had been|have been) ${MOVE}${S}{0,40}${RELIEF}`,
+      `${RELIEF}${S}{0,20}(?:once|after|when|as soon as)${S}{0,30}${LOAD}${S}{0,20}(?:are|is|were|was|got|get|had been|have been) ${MOVE}`,
       `only${S}{0,20}(?:came back|comes back|recover(?:s|ed)?|heal(?:s|ed)?|(?:became|becomes|went|goes|got|gets|turned|returned) (?:back )?(?:to )?(?:Ready|normal|healthy)|worked|helped)${S}{0,20}(?:after|once|when|by)${S}{0,20}${MOVE}${S}{0,30}${HEAVY}`,
       `(?:CPU|cpu|内存) ?(?:密集型?|占用(?:高|很高|过高)|高负载|消耗大|使用率高)[^。\\n]{0,6}(?:pod|Pod|POD|容器|应用|业务|任务)[^。\\n]{0,10}(?:迁走|迁移|驱逐|调度走|调度到其他|移走|删除|删掉|停掉|缩容)[^。\\n]{0,20}(?:后|之后|以后|才)[^。\\n]{0,20}(?:恢复|Ready|正常)`,
       `(?:CPU|メモリ)(?:負荷|使用率)?の?(?:高い|重い)(?:Pod|ポッド|ワークロード|コンテナ)[^。\\n]{0,20}(?:移動|退避|削除|停止|スケールダウン)[^。\\n]{0,20}(?:復旧|回復|Ready|正常)`,
@@ -51,6 +55,14 @@ export const LOAD_WORD_RULES: readonly Signature[] = [
       'hogging',
       'greedy',
       'consuming',
+      'stress',
+      'busy-loop',
+      'busyloop',
+      'load test',
+      'load-test',
+      'benchmark',
+      'the load',
+      'burn',
       '密集',
       '占用',
       '高负载',
