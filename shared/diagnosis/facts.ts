@@ -249,6 +249,8 @@ export const FACT_MEANINGS = {
     "the node's CPUs are held below what it needs: a burstable instance out of CPU credits runs at its baseline share",
   'workload.intensive':
     'workloads on the node are described CPU- or memory-intensive: they compete with the kubelet and the runtime',
+  'node.vm_stopped':
+    "the node's virtual machine was found stopped, powered off or deallocated by its hypervisor or cloud: no kubelet runs on it",
   'node.rebooting':
     'the node crashes or reboots by itself (a kernel panic, a reboot loop): each time the kubelet goes with it',
   'kubelet.killed':

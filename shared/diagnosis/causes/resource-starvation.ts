@@ -45,7 +45,7 @@ export const resourceStarvation: CauseModule = {
     // Round 23: a hung task's trace in a file system's flush (sync_filesystem, writeback of a superblock's inodes, a
     // file system's sync_fs): writeback to the disk does not keep up, I/O starvation whoever the task is (a runtime's
     // daemon unmounting an overlay waits on the disk, not on itself).
-    { fact: 'kernel.fs_sync_stall', weight: 2 },
+    { fact: 'kernel.fs_sync_stall', weight: 1.5 },
     { fact: 'cpu.saturated', weight: 2 },
     { fact: 'kernel.hung_task', weight: 1 },
     { fact: 'config.no_reserved', weight: 1 },
