@@ -287,3 +287,38 @@ describe('machines stopped by their hypervisor', () => {
     );
   });
 });
+
+describe("a machine's memory size stated without its use", () => {
+  const asked = (bundle: Parameters<typeof diagnose>[0]) =>
+    diagnose(bundle).missing.some((m) => m.what.startsWith("the machine's memory in use at the time"));
+  const kubelet =
+    'E0405 20:10:50.000000    1234 kubelet.go:2373] "Skipping pod synchronization" err="container runtime is down"';
+
+  it.each([
+    {
+      'kubectl describe node w2':
+        'Capacity:\n  cpu:                2\n  memory:             4026532Ki\n  pods:               110',
+    },
+    { 'kubectl get node w2 -o json': '"capacity": {"cpu": "2", "memory": "4026532Ki", "pods": "110"}' },
+  ])('asks for its use: %s', (commandOutputs) => {
+    expect(asked({ logs: { kubelet }, commandOutputs })).toBe(true);
+  });
+
+  it.each([
+    '| Node | vCPU | RAM |\n| w2 | 2 | 4 GB |\n\nRAM: 4 GB per worker',
+    'The workers are 2 vCPU VMs with 4 GiB of memory.',
+    '节点配置：2 核，内存：4G',
+  ])('asks for its use in words: %s', (other) => {
+    expect(asked({ logs: { kubelet, other } })).toBe(true);
+  });
+
+  it('does not ask when the use is there', () => {
+    const commandOutputs = {
+      'kubectl describe node w2': 'Capacity:\n  memory:             4026532Ki',
+      'free -m':
+        '              total        used        free      shared  buff/cache   available\nMem:           3931        1200        1500           4        1231       2500\nSwap:             0           0           0',
+    };
+    expect(asked({ logs: { kubelet }, commandOutputs })).toBe(false);
+    expect(asked({ logs: { kubelet } })).toBe(false);
+  });
+});
