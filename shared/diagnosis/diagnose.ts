@@ -16,6 +16,7 @@ import { isNodeName, nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
 import { mechanismOf } from './mechanism.ts';
+import { memoryAsks } from './memory-asks.ts';
 import { nestedProbes } from './nested.ts';
 import { observe, symptom } from './observed.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
@@ -103,6 +104,8 @@ function missingEvidence(
     ...nestedProbes(bundle, ctx.facts),
     ...recurringProbes(bundle),
     ...testViewProbes(bundle),
+    // Round 23: a machine's memory size stated without its use.
+    ...memoryAsks(bundle, ctx.facts),
   ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;

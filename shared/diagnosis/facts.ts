@@ -253,6 +253,8 @@ export const FACT_MEANINGS = {
     "many pods' liveness probes failed together and their containers restarted at once: probes time out on a CPU-starved node, and the restarts spend more CPU",
   'workload.intensive':
     'workloads on the node are described CPU- or memory-intensive: they compete with the kubelet and the runtime',
+  'node.vm_stopped':
+    "the node's virtual machine was found stopped, powered off or deallocated by its hypervisor or cloud: no kubelet runs on it",
   'node.rebooting':
     'the node crashes or reboots by itself (a kernel panic, a reboot loop): each time the kubelet goes with it',
   'kubelet.killed':
@@ -348,6 +350,8 @@ export const FACT_MEANINGS = {
     "a pod was evicted for writing past its own ephemeral-storage or emptyDir limit: the pod's limit, not the node's disk",
   'kernel.storage_stall':
     'tasks sleep uninterruptibly in storage code (NFS, XFS, ext4/jbd2, overlay, ceph, fuse) or the NFS server stopped answering',
+  'kernel.fs_sync_stall':
+    "a task is hung in a file system's flush (sync_filesystem, sync_inodes_sb, wb_wait_for_completion, a file system's sync_fs): writeback to the disk under it does not finish, the storage is slow",
   'storage.remote_lost':
     "the kernel's client of a network storage lost its server (libceph's monitors or OSDs, an iSCSI connection, a multipath device's last path): I/O to that storage waits until the server answers again",
   'storage.load_is_stall':

@@ -7,6 +7,7 @@ import { CRIO_RULES } from './rules/crio.ts';
 import { DESCRIPTION_RULES } from './rules/descriptions.ts';
 import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { ERRNO_RULES } from './rules/errno.ts';
+import { HYPERVISOR_RULES } from './rules/hypervisor.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
 import { LOAD_WORD_RULES } from './rules/load-words.ts';
@@ -45,6 +46,11 @@ export const RULE_SETS: readonly RuleSet[] = [
   { file: 'systemd', title: 'systemd and D-Bus', rules: SYSTEMD_RULES },
   { file: 'kernel', title: 'the Linux kernel', rules: KERNEL_RULES },
   { file: 'npd', title: "node-problem-detector's own rules", rules: NPD_RULES },
+  {
+    file: 'hypervisor',
+    title: "hypervisors' and clouds' machine states, and cluster-api's machine health check",
+    rules: HYPERVISOR_RULES,
+  },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
   {
     file: 'apiserver-path',

@@ -1750,6 +1750,10 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   // XFS's log force under its 5.14 names, and umount(8) or sync(1) itself reported hung.
   { line: journal('kernel', ' xfs_log_force_seq+0x8e/0x170 [xfs]'), fact: 'kernel.storage_stall' },
   { line: journal('kernel', ' xlog_cil_force_seq+0x1c1/0x230 [xfs]'), fact: 'kernel.storage_stall' },
+  // Round 23: a file system's flush (fs/sync.c, fs/fs-writeback.c, an overlay's and XFS's sync_fs).
+  { line: journal('kernel', ' sync_filesystem+0x71/0x90'), fact: 'kernel.fs_sync_stall' },
+  { line: kmsg(' wb_wait_for_completion+0x51/0x80'), fact: 'kernel.fs_sync_stall' },
+  { line: journal('kernel', ' ovl_sync_fs+0x59/0x90 [overlay]'), fact: 'kernel.fs_sync_stall' },
   {
     line: journal('kernel', 'INFO: task umount:4312 blocked for more than 120 seconds.'),
     fact: 'kernel.storage_stall',

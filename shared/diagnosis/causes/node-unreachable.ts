@@ -69,6 +69,37 @@ export function kubeletHome(facts: FactSet): KubeletHome {
   return { status: 'kubelet', journal: '-u kubelet', unit: 'kubelet' };
 }
 
+/**
+ * Round 23: the node's virtual machine found stopped. The guest's own logs end where it stopped and its memory is read
+ * after a restart, so a guest that shows no OOM says nothing of why: the host's memory, its OOM killer's log (a host
+ * out of memory kills the guest's process, qemu or the VMX, and the guest just stops) and the hypervisor's log of the
+ * guest are where the reason is.
+ */
+function stoppedMachine(facts: FactSet): ReturnType<typeof read>[] {
+  if (!facts.has('node.vm_stopped')) return [];
+  return [
+    read(
+      'node',
+      "on the hypervisor host: free -m; journalctl -k --since -1d --no-pager | grep -Ei 'out of memory|oom-kill|killed process' | grep -Ei 'qemu|kvm|vmx|vmm' | tail -n 20",
+      "the host's memory and its OOM killer's kills of the guest's process: a host short of memory kills the machine, and the guest's own log shows nothing",
+    ),
+    read(
+      'node',
+      'on the hypervisor host: qm status VMID --verbose; grep VMID /var/log/pve/tasks/index | tail -n 20 (Proxmox) | virsh domstate --reason DOMAIN; tail -n 50 /var/log/libvirt/qemu/DOMAIN.log (libvirt) | az vm get-instance-view -g RG -n VM --query instanceView.statuses | aws ec2 describe-instances --instance-ids ID --query "Reservations[].Instances[].[State,StateReason,StateTransitionReason]"',
+      "why the hypervisor or cloud records the machine stopped: a guest that quit, a stop ordered, the host's fault",
+    ),
+    ...(facts.has('mem.oom')
+      ? []
+      : [
+          read(
+            'node',
+            "free -m; journalctl -k -b -1 --no-pager | grep -Ei 'out of memory|oom-kill|hung_task|panic' | tail -n 20",
+            "the guest's memory against its workloads, and its kernel's last words before the stop (the previous boot's log)",
+          ),
+        ]),
+  ];
+}
+
 /** A connection to the API server that went silent under the kubelet or the controller manager (not refused). */
 const PINNED = ['kubelet.api_conn_lost', 'kubelet.pinned_conn_release', 'controlplane.watch_lost'] as const;
 
@@ -195,6 +226,10 @@ export const nodeUnreachable: CauseModule = {
     // A host that crashes or reboots takes the kubelet with it every time: from the control plane's side, the node
     // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.
     { fact: 'node.rebooting', weight: 2.5 },
+    // Round 23: the node's virtual machine found stopped or powered off by its hypervisor or cloud (virsh "shut off",
+    // Proxmox "stopped", vSphere poweredOff, Azure deallocated, EC2 stopped; rules/hypervisor.ts): no kubelet runs.
+    // Why it stopped (its host's OOM killer, a crash, a stop ordered) is on the host.
+    { fact: 'node.vm_stopped', weight: 2.5 },
     // The hung-task or soft-lockup watchdog's own panic: a setting (kernel.hung_task_panic, softlockup_panic) that
     // turns one blocked task or stuck CPU into the host going down, and with panic_timeout rebooting, every time.
     { fact: 'kernel.watchdog_panic', weight: 2 },
@@ -287,6 +322,7 @@ export const nodeUnreachable: CauseModule = {
         'when the kubelet last renewed its lease',
       ),
       read('node', `systemctl status ${home.status} --no-pager`, 'is the kubelet running'),
+      ...stoppedMachine(facts),
     ];
     const restart = change(
       'node',

@@ -1,5 +1,6 @@
 import { change, cordonAndDrain, type RuntimeTools, read, uncordon } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
+import type { FactSet } from '../facts.ts';
 import type { CauseModule } from './types.ts';
 
 /** Where each runtime keeps its state and databases by default (dockerd --data-root, containerd root, CRI-O's storage root). */
@@ -8,6 +9,17 @@ const RUNTIME_ROOT: Record<RuntimeTools['kind'], string> = {
   containerd: '/var/lib/containerd',
   crio: '/var/lib/containers',
 };
+
+/** The chain's middle link when neither memory nor a kernel resource ran out: the disk, its writeback, CPU or I/O. */
+function saturationLink(facts: FactSet): string {
+  return facts.has('disk.pressure') || facts.has('runtime.db_open_failed')
+    ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
+    : facts.has('kernel.fs_sync_stall') && !facts.has('etcd.slow_disk')
+      ? "A task (the runtime's daemon unmounting a container's overlay, a sync, a journal commit) sleeps in a file system's flush past the hung-task timeout: sync_filesystem writes the dirty data back and waits for the disk, so the disk under it is too slow or saturated for the writeback asked of it, and every sync or unmount on it, the runtime's with them, waits as long. Check the disk's latency and queue (iostat -x: await, aqu-sz, %util) and what writes to it."
+      : facts.has('etcd.slow_disk')
+        ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
+        : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.';
+}
 
 export const resourceStarvation: CauseModule = {
   id: 'resource_starvation',
@@ -30,6 +42,10 @@ export const resourceStarvation: CauseModule = {
     { fact: 'runtime.db_open_failed', weight: 2 },
     { fact: 'pid.pressure', weight: 2.5 },
     { fact: 'io.saturated', weight: 2 },
+    // Round 23: a hung task's trace in a file system's flush (sync_filesystem, writeback of a superblock's inodes, a
+    // file system's sync_fs): writeback to the disk does not keep up, I/O starvation whoever the task is (a runtime's
+    // daemon unmounting an overlay waits on the disk, not on itself).
+    { fact: 'kernel.fs_sync_stall', weight: 1.5 },
     { fact: 'cpu.saturated', weight: 2 },
     { fact: 'kernel.hung_task', weight: 1 },
     { fact: 'config.no_reserved', weight: 1 },
@@ -94,6 +110,10 @@ export const resourceStarvation: CauseModule = {
     { fact: 'kernel.soft_lockup_agent', weight: 1.5 },
     // A soft lockup on the network's receive polling: one kernel loop, not workloads' demand.
     { fact: 'kernel.soft_lockup_netrx', weight: 1.5 },
+    // Round 23: the kernel panicked on the hung task (kernel.hung_task_panic): the flush that waited was the trigger,
+    // the host's crash and reboot the outage (node_unreachable); this takes back the stalled flush's weight here, as
+    // zombie_shim_hang takes back the hung task's.
+    { fact: 'kernel.watchdog_panic', weight: 2 },
     { fact: 'io.normal', weight: 1 },
     // CPU and memory looked at and found normal: the starvation this cause names is what was checked.
     { fact: 'resources.normal', weight: 1.5 },
@@ -127,11 +147,7 @@ export const resourceStarvation: CauseModule = {
             facts.has('mem.cache_emptied') ||
             facts.has('mem.workload_fills_node')
           ? 'Memory ran out: the kernel reclaims and OOM-kills, the runtime stalls, and relist and status updates time out.'
-          : facts.has('disk.pressure') || facts.has('runtime.db_open_failed')
-            ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
-            : facts.has('etcd.slow_disk')
-              ? "The datastore on this node (etcd, or kine over SQLite in a k3s server) waits on its disk: its fsyncs and applies take longer than it expects, so the API server's requests time out, leases lapse, and a k3s/rke2 server that runs the kubelet in the same process stalls or exits with it. Check the disk's latency (iostat's await for the datastore's device) and what else writes to it."
-              : 'CPU or I/O saturation delays every CRI call until relist exceeds its threshold.',
+          : saturationLink(facts),
     'Root cause: resource exhaustion on the node; reserve resources for system daemons and find the workload that consumed them.',
   ],
   commands: ({ node, facts, tools }) => [
@@ -163,7 +179,7 @@ export const resourceStarvation: CauseModule = {
           ),
         ]
       : []),
-    ...(facts.has('io.saturated') && !facts.has('etcd.slow_disk')
+    ...((facts.has('io.saturated') || facts.has('kernel.fs_sync_stall')) && !facts.has('etcd.slow_disk')
       ? [read('node', 'iostat -x 5 3', 'which device is at full utilisation and how long its requests wait')]
       : []),
     read('node', 'top -b -n 1 -o %MEM | head -n 20', 'biggest consumers'),

@@ -162,6 +162,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.recovered', weight: 1.5 },
     // The placeholder of a kubelet that has just started is its own ordering, not a runtime that does not answer.
     { fact: 'kubelet.startup_race', weight: 2 },
+    // Round 23: the daemon's hung task waits in a file system's flush (a sync or unmount of its overlay): the disk
+    // under it is what does not answer, the daemon blocked on it; this takes back part of the hung daemon's weight.
+    { fact: 'kernel.fs_sync_stall', weight: 1.5 },
     ...competingDefects('runtime_down'),
   ],
   summary: ({ tools, facts }) =>

@@ -8,6 +8,7 @@ import { scanText } from '../scanner.ts';
 import { clockStatusFacts } from './clock.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
+import { memoryFigureFacts, vmstatSwapFacts } from './memory-figures.ts';
 import { cniAgentLogFacts, podTableFacts } from './pod-table.ts';
 import type { Run } from './run.ts';
 import { runcChildren } from './runc-children.ts';
@@ -1267,10 +1268,9 @@ function saturation(run: Run, facts: FactSet, cores: number | undefined): void {
       });
     }
   }
-  const mem = /^Mem:\s+(\d+)\s+\d+\s+\d+\s+\d+\s+\d+\s+(\d+)/m.exec(run.output);
-  if (mem && Number(mem[2]) / Number(mem[1]) < 0.05) {
-    facts.add({ id: 'mem.exhausted', source: run.source, text: mem[0], value: Number(mem[2]) });
-  }
+  // free(1), top(1), /proc/meminfo and vmstat -s in every form (extract/memory-figures.ts, round 23).
+  memoryFigureFacts(run.output, run.command, run.source, facts);
+  vmstatSwapFacts(run.output, run.command, run.source, facts);
   vmstatSaturation(run, facts);
   iostatSaturation(run, facts);
   busyThreads(run, facts);
@@ -1669,7 +1669,11 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
     output,
     source: `commandOutputs[${JSON.stringify(command)}]`,
   }));
-  for (const { source, text } of bundleLogs(bundle)) scQueryStates(text, `logs.${source}`, facts);
+  for (const { source, text } of bundleLogs(bundle)) {
+    scQueryStates(text, `logs.${source}`, facts);
+    // A memory tool's output pasted among the logs (round 23).
+    memoryFigureFacts(text, '', `logs.${source}`, facts);
+  }
   for (const run of runs) scQueryStates(run.output, run.source, facts);
   const cores = coreCount(runs);
   for (const run of runs) {

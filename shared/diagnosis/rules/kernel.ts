@@ -215,6 +215,41 @@ export const KERNEL_RULES: readonly Signature[] = [
       "an unmount or a sync has waited past the hung-task timeout for a filesystem's flush to finish: writeback on that disk is stalled, and a container's rootfs unmount or a runtime's sync waits behind it",
   },
   {
+    // Round 23: the frames of a file system's flush as a hung task's call trace prints them. sync(2) and syncfs(2),
+    // an unmount's generic_shutdown_super and an overlay's own sync all end in sync_filesystem (fs/sync.c), which
+    // writes the dirty inodes back and waits for them (fs/fs-writeback.c sync_inodes_sb → wb_wait_for_completion,
+    // wait_sb_inodes), then calls the file system's ->sync_fs (ext4_sync_fs, xfs_fs_sync_fs, btrfs_sync_fs; an
+    // overlay's ovl_sync_fs takes the upper file system's s_umount for reading and syncs it); sync(2) walks every
+    // superblock under its s_umount read lock (fs/super.c iterate_supers; super_lock from 6.6). A task asleep in one
+    // of these frames past the hung-task timeout waits on writeback to its disk: the storage under it is slow or
+    // saturated, whatever the task is (a runtime's daemon unmounting a container's overlay, sync, a journal commit).
+    // Frames only a flush reaches; a bare rwsem wait is every lock's and is not one of them.
+    fact: 'kernel.fs_sync_stall',
+    pattern:
+      '(?:sync_filesystem|sync_fs_one_sb|sync_inodes_one_sb|sync_inodes_sb|wb_wait_for_completion|wait_sb_inodes|writeback_inodes_sb(?:_nr)?|iterate_supers(?:_type)?|ovl_sync_fs|ext4_sync_fs|xfs_fs_sync_fs|btrfs_sync_fs|sys_sync(?:fs)?)\\+0x[0-9a-f]+/0x[0-9a-f]+',
+    literals: [
+      'sync_filesystem+0x',
+      'sync_fs_one_sb+0x',
+      'sync_inodes_one_sb+0x',
+      'sync_inodes_sb+0x',
+      'wb_wait_for_completion+0x',
+      'wait_sb_inodes+0x',
+      'writeback_inodes_sb',
+      'iterate_supers',
+      'ovl_sync_fs+0x',
+      'ext4_sync_fs+0x',
+      'xfs_fs_sync_fs+0x',
+      'btrfs_sync_fs+0x',
+      'sys_sync+0x',
+      'sys_syncfs+0x',
+    ],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux fs/sync.c sync_filesystem (since 2.6.30; __sync_filesystem folded into it in 5.17), sync_fs_one_sb, sync_inodes_one_sb, ksys_sync (4.17+, sys_sync before) and syncfs; fs/fs-writeback.c sync_inodes_sb, wb_wait_for_completion (4.2+), wait_sb_inodes, writeback_inodes_sb_nr; fs/super.c iterate_supers (down_read(&sb->s_umount); super_lock from 6.6) and generic_shutdown_super → sync_filesystem; fs/overlayfs/super.c ovl_sync_fs (4.x+), fs/ext4/super.c ext4_sync_fs, fs/xfs/xfs_super.c xfs_fs_sync_fs, fs/btrfs/super.c btrfs_sync_fs; frames printed by kernel/hung_task.c check_hung_task → sched_show_task',
+    mechanism:
+      "a task waits in a file system's flush (sync, syncfs, an unmount's or an overlay's sync, writeback of a superblock's inodes) past the hung-task timeout: writeback to the disk under it does not keep up, so the disk is slow or saturated and everything that syncs or unmounts on it waits",
+  },
+  {
     fact: 'kernel.storage_stall',
     pattern: 'XFS: [^\\n]{0,40}possible memory allocation deadlock',
     literals: ['possible memory allocation deadlock'],
