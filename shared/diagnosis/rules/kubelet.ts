@@ -722,6 +722,35 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the kubelet cannot start because its in-tree cloud provider does not answer (the instance metadata or the instance API unreachable, throttling, or no instance by the host's name): it exits at every restart while the provider fails",
   },
   {
+    // Round 23: the in-tree Azure provider's own line, logged inside the kubelet's process as its NodeAddresses
+    // (called by the kubelet's setNodeAddress before every status post) fails: 1.5-1.7's azure_instances.go logs
+    // "error: az.NodeAddresses, az.getIPForMachine(%s), err=%v" (cloudprovider.InstanceNotFound "instance not
+    // found" when no VM of the node's name is listed, or the ARM API's error) before the kubelet fails the update on
+    // the same error, in the releases that do (to 1.7).
+    fact: 'kubelet.cloud_lookup_failed',
+    pattern: 'az\\.NodeAddresses, az\\.getIPForMachine\\(',
+    literals: ['az.NodeAddresses, az.getIPForMachine('],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/cloudprovider/providers/azure/azure_instances.go (*Cloud).NodeAddresses (glog.Errorf("error: az.NodeAddresses, az.getIPForMachine(%s), err=%v"), 1.5-1.7) over getIPForMachine and pkg/cloudprovider/cloud.go InstanceNotFound ("instance not found"), called by the kubelet\'s setNodeAddress (pkg/kubelet/kubelet_node_status.go) before each status update',
+    mechanism:
+      "the kubelet's in-tree Azure provider cannot find the node's VM or its addresses through the Azure API; in these releases the kubelet's status update fails on it, so the node goes NotReady while the machine and the API server are fine",
+  },
+  {
+    // The same lookup in 1.8 on: the provider retries it with backoff inside the kubelet's status path
+    // (GetIPForMachineWithRetry, azure_backoff.go, "backoff failure, will retry"; addressGetter's "NodeAddresses abort
+    // backoff" at V(2), klog then structured), and the kubelet warns and posts the rest of its status.
+    fact: 'kubelet.cloud_lookup_warned',
+    pattern:
+      'GetIPForMachineWithRetry\\([^)\\n]{0,253}\\): backoff failure|NodeAddresses(?:\\([^)\\n]{0,253}\\))? abort backoff',
+    literals: ['GetIPForMachineWithRetry(', 'abort backoff'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/cloudprovider/providers/azure/azure_backoff.go (*Cloud).GetIPForMachineWithRetry ("GetIPForMachineWithRetry(%s): backoff failure, will retry,err=%v", 1.8-1.17) and azure_instances.go addressGetter ("NodeAddresses(%s) abort backoff: %v", later kubernetes-sigs/cloud-provider-azure pkg/provider/azure_instances_v1.go structured "NodeAddresses abort backoff" nodeName=… error=…), inside the kubelet\'s NodeAddresses call',
+    mechanism:
+      "the kubelet's in-tree Azure provider keeps failing to look up the node's addresses through the Azure API (no VM by the node's name, throttling, the API unavailable) while the kubelet waits on it in its status path",
+  },
+  {
     // From about 1.8 setNodeStatus logs a setter's error and posts the rest ("Failed to set some node status
     // fields: %s", Warningf, then Errorf, then structured ErrorS); 1.12-1.30's cloud resource sync manager logs each
     // failed lookup at V(2) ("Node addresses from cloud provider for node %q not collected", with ": %v" from 1.15).
@@ -1440,6 +1469,23 @@ export const KUBELET_RULES: readonly Signature[] = [
         "the kubelet (or the node process that runs it) exits at start because its runtime's socket does not answer the version check: the runtime is down or not yet up, and nothing serves pods until it is and the kubelet starts again",
     }),
   ),
+  {
+    // Round 23. Before 1.0 RunKubelet logged its builder's error and returned, and Run went on to block forever
+    // with the health server it had started: the process stays alive without a kubelet (no pod sync, no status, no
+    // API on :10250), and nothing retries the creation. From 1.0 RunKubelet returns "failed to create kubelet: %v"
+    // (lowercase) and the process exits (kubelet.dead, kubelet.exits_on_runtime), so systemd's restart retries it.
+    // What the builder failed on is usually the runtime at start: the Docker client's answers (dial unix
+    // /var/run/docker.sock refused or missing, "API error (500): engine is shutdown" while dockerd stops), first
+    // asked by the image manager or the Docker version check inside NewMainKubelet.
+    fact: 'kubelet.create_no_retry',
+    pattern: 'Failed to create kubelet: ',
+    literals: ['Failed to create kubelet: '],
+    from: ['kubelet'],
+    source:
+      'kubernetes cmd/kubelet/app/server.go RunKubelet (glog.Errorf("Failed to create kubelet: %s", err) then return, with (*KubeletServer).Run blocking in select {} after, releases before 1.0; from 1.0 RunKubelet returns fmt.Errorf("failed to create kubelet: %v") and the process exits), over pkg/kubelet/kubelet.go NewMainKubelet ("failed to initialize image manager: %v" from image_manager.go newImageManager / Start "failed to start image manager: %v") and fsouza/go-dockerclient\'s answers ("API error (%d): %s", dial unix /var/run/docker.sock)',
+    mechanism:
+      "the kubelet's creation failed at start (the runtime not yet up, shutting down, or refusing) and this release only logs it: the process stays alive without a kubelet and never retries, so the node stays down after the runtime is back, until the kubelet is restarted",
+  },
   {
     fact: 'kubelet.dead',
     ...scmServiceFailure('kubelet'),
