@@ -39,6 +39,21 @@ describe("the kubelet's creation failing at start, in the releases that only log
   });
 });
 
+describe('the known defect of the kubelet that neither retries nor exits', () => {
+  const failed = logs(
+    kubelet('server.go:299', 'Failed to create kubelet: dial unix /var/run/docker.sock: connection refused'),
+  );
+
+  it('is named for releases before 1.0', () => {
+    expect(ids({ ...failed, kubeletVersion: 'v0.12.1' })).toContain('kubelet.known_defect');
+    expect(top({ ...failed, kubeletVersion: 'v0.12.1' })?.id).toBe('kubelet_defect');
+  });
+
+  it('not for a release that exits on it', () => {
+    expect(ids({ ...failed, kubeletVersion: 'v1.2.0' })).not.toContain('kubelet.known_defect');
+  });
+});
+
 describe("the in-tree Azure provider's own address lookup, inside the kubelet", () => {
   it('1.5-1.7: the lookup that fails the status update', () => {
     const bundle = logs(
