@@ -39,6 +39,26 @@ describe("the kubelet's creation failing at start, in the releases that only log
   });
 });
 
+describe("from 1.0 the creation's failure on the runtime exits the kubelet: the runtime's outage", () => {
+  it.each([
+    // 1.2x: the creation's first CRI Version call (getTypedVersion), wrapped by RunKubelet and run.
+    '"command failed" err="failed to run Kubelet: failed to create kubelet: get remote runtime typed version failed: rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused\\""',
+    'failed to run Kubelet: failed to create kubelet: get remote runtime typed version failed: rpc error: code = DeadlineExceeded desc = context deadline exceeded',
+    // grpc-go's older wording, the socket named past the first 160 characters.
+    'failed to run Kubelet: failed to create kubelet: rpc error: code = Unavailable desc = all SubConns are in TransientFailure, latest connection error: connection error: desc = "transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: no such file or directory"',
+  ])('%s', (message) => {
+    const facts = ids(logs(kubelet('server.go:274', message, 'F')));
+    expect(facts).toContain('kubelet.exits_on_runtime');
+    expect(facts).not.toContain('kubelet.create_no_retry');
+  });
+
+  it('a refusal of the API version is not the runtime down', () => {
+    const message =
+      'failed to run Kubelet: failed to create kubelet: get remote runtime typed version failed: rpc error: code = Unimplemented desc = unknown service runtime.v1alpha2.RuntimeService';
+    expect(ids(logs(kubelet('server.go:274', message, 'F')))).not.toContain('kubelet.exits_on_runtime');
+  });
+});
+
 describe('the known defect of the kubelet that neither retries nor exits', () => {
   const failed = logs(
     kubelet('server.go:299', 'Failed to create kubelet: dial unix /var/run/docker.sock: connection refused'),
