@@ -146,6 +146,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     fact: 'kubelet.cloud_lookup_warned',
   },
   {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:402',
+      'Error updating node status, will retry: error getting node "node-7": Get https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s: write tcp 10.0.0.5:43210->10.0.0.1:6443: write: broken pipe',
+    ),
+    fact: 'kubelet.stale_conn',
+  },
+  {
     line: klog('E', 'server.go:457', 'Failed to create kubelet: API error (500): engine is shutdown'),
     fact: 'kubelet.create_no_retry',
   },

@@ -116,6 +116,27 @@ describe("the in-tree Azure provider's own address lookup, inside the kubelet", 
   });
 });
 
+describe("the kubelet's status and Lease written onto a dead connection", () => {
+  it.each([
+    'Error updating node status, will retry: error getting node "node-7": Get https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s: write tcp 10.0.0.5:43210->10.0.0.1:6443: write: broken pipe',
+    '"Failed to update lease" err="Put \\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-7?timeout=10s\\": write tcp 10.0.0.5:43210->10.0.0.1:6443: write: broken pipe"',
+  ])('%s', (message) => {
+    const bundle = logs(kubelet('kubelet_node_status.go:402', message));
+    expect(ids(bundle)).toContain('kubelet.stale_conn');
+    expect(ids({ ...bundle, kubeletVersion: 'v1.17.3' })).toContain('kubelet.known_defect');
+    expect(ids({ ...bundle, kubeletVersion: 'v1.21.0' })).not.toContain('kubelet.known_defect');
+  });
+
+  it.each([
+    // A fresh connection refused: the path to the API server, not a dead connection reused.
+    'Error updating node status, will retry: error getting node "node-7": Get https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s: dial tcp 10.0.0.1:6443: connect: connection refused',
+    // A broken pipe on another of the kubelet's writes (a container's log stream), not its status path.
+    'Failed to write log line to container stream: write unix /run/containerd/s/abc: write: broken pipe',
+  ])('near miss: %s', (message) => {
+    expect(ids(logs(kubelet('kubelet_node_status.go:402', message)))).not.toContain('kubelet.stale_conn');
+  });
+});
+
 describe('round 23 in words', () => {
   it.each([
     [

@@ -1391,6 +1391,20 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the kubelet keeps sending on a connection that is already closed',
   },
   {
+    // Round 23: the status or Lease request written onto a connection whose far end has already closed it (EPIPE,
+    // Go's "write tcp …: write: broken pipe" inside net/http's or x/net/http2's error): the kubelet sent on a dead
+    // connection it still held, as client-go did before the HTTP/2 health check (kubernetes #87615, fixed by #95981
+    // in 1.20.0, 1.19.5, 1.18.18). A fresh connection refused or reset is kubelet.api_error's, not this.
+    fact: 'kubelet.stale_conn',
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}write: broken pipe`,
+    literals: ['write: broken pipe'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus and the Lease controller (pkg/kubelet/nodelease to 1.18, component-helpers/apimachinery/lease since), ending in Go net\'s OpError for a write that got EPIPE ("write tcp %s->%s: write: broken pipe", syscall.EPIPE): the request went out on a connection the API server (or a balancer in between) had already closed',
+    mechanism:
+      "the kubelet's status or Lease update was written onto a connection that was already closed at the far end: it keeps using a dead connection to the API server instead of dialling a new one",
+  },
+  {
     // Not a connection the kubelet keeps using: x/net writes "client connection lost" only from its health check
     // (closeForLostPing, March 2020 on), which client-go turns on from 1.19.5/1.20 (kubernetes #95981, #96778). The
     // kubelet noticed the silence and dropped the connection; what went silent is the path (a failover, a moved
