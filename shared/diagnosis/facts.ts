@@ -251,6 +251,10 @@ export const FACT_MEANINGS = {
     "open descriptors are described growing steadily: a leak toward the daemon's or the kernel's limit",
   'cpu.throttled':
     "the node's CPUs are held below what it needs: a burstable instance out of CPU credits runs at its baseline share",
+  'cpu.relieved_by_moving_load':
+    'the node healed only once its CPU- or memory-heavy workloads were moved, descheduled or evicted: removing the load is the test of starvation',
+  'probes.restart_storm':
+    "many pods' liveness probes failed together and their containers restarted at once: probes time out on a CPU-starved node, and the restarts spend more CPU",
   'workload.intensive':
     'workloads on the node are described CPU- or memory-intensive: they compete with the kubelet and the runtime',
   'node.rebooting':

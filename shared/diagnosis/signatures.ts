@@ -9,6 +9,7 @@ import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { ERRNO_RULES } from './rules/errno.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
+import { LOAD_WORD_RULES } from './rules/load-words.ts';
 import { MENTION_RULES } from './rules/mentions.ts';
 import { MONITORING_RULES } from './rules/monitoring.ts';
 import { NPD_RULES } from './rules/npd.ts';
@@ -109,6 +110,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for the kubelet's and the API server's trust broken by a CA's rotation (round 20; weighed below the programs)",
     rules: TRUST_WORD_RULES,
+  },
+  {
+    file: 'load-words',
+    title:
+      "people's words for CPU starvation by what ended it and the probe storm it drives (round 23; weighed below the programs)",
+    rules: LOAD_WORD_RULES,
   },
 ];
 

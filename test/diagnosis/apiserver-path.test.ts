@@ -197,6 +197,31 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     fact: 'clock.set_back',
   },
   { line: '节点的系统时间被回拨了两个小时，之后节点一直 NotReady。', fact: 'clock.set_back' },
+  // Round 23: the commands that step the clock with the direction said, "behind", the verb before its object, every
+  // person; Japanese and Chinese; chronyd's own offset lines (reference.c, positive: the clock slow).
+  { line: 'I ran date -s to a time two hours earlier on the node.', fact: 'clock.set_back' },
+  { line: 'Someone went back two hours with timedatectl set-time on worker-5.', fact: 'clock.set_back' },
+  { line: 'I modify the time by 45 minutes behind the current UTC time.', fact: 'clock.set_back' },
+  {
+    line: 'The system time was changed to 20 minutes behind NTP and the node flapped.',
+    fact: 'clock.set_back',
+  },
+  {
+    line: 'We rolled back the clock on worker-2 by an hour and the node went NotReady.',
+    fact: 'clock.set_back',
+  },
+  { line: 'The operator sets the clock back every night for a batch test.', fact: 'clock.set_back' },
+  { line: '作業中にシステム時刻を10分戻したところ、ノードが NotReady になった。', fact: 'clock.set_back' },
+  { line: 'ノードの時刻を1時間前に戻したら NotReady になった。', fact: 'clock.set_back' },
+  { line: '运维改了系统时间，往回调了一个小时，节点变成 NotReady。', fact: 'clock.set_back' },
+  {
+    line: journal('chronyd[812]', 'System clock wrong by 2700.123456 seconds'),
+    fact: 'clock.set_back',
+  },
+  {
+    line: journal('chronyd[812]', "System's initial offset : 1800.000000 seconds slow of true (slew)"),
+    fact: 'clock.set_back',
+  },
 ];
 
 const MISSES: readonly { line: string; fact: FactId }[] = [
@@ -287,6 +312,23 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
     fact: 'clock.set_back',
   },
   { line: 'We moved the clock forward by an hour for the DST test.', fact: 'clock.set_back' },
+  // A step forward, a clock set without its direction, "behind" of something else, chronyd's small or fast offsets,
+  // 戻す of a setting rather than the clock.
+  {
+    line: 'We ran date -s to move the clock forward a year to test certificate expiry.',
+    fact: 'clock.set_back',
+  },
+  {
+    line: 'sudo date --set "2024-03-05 10:00:00" after the RTC battery was replaced.',
+    fact: 'clock.set_back',
+  },
+  { line: 'The time we set the rollout to was 3 hours behind schedule.', fact: 'clock.set_back' },
+  { line: 'The kubelet is behind on status updates by 2 minutes.', fact: 'clock.set_back' },
+  { line: 'The pod restarted; we set back the deployment to the previous version.', fact: 'clock.set_back' },
+  { line: journal('chronyd[812]', 'System clock wrong by -2700.123456 seconds'), fact: 'clock.set_back' },
+  { line: journal('chronyd[812]', 'System clock wrong by 1.123456 seconds'), fact: 'clock.set_back' },
+  { line: '時刻同期を有効に戻した。', fact: 'clock.set_back' },
+  { line: 'Maybe someone ran date -s and set the clock back, I cannot tell.', fact: 'clock.set_back' },
 ];
 
 describe('node-local paths to the API server, edge links and the clock', () => {

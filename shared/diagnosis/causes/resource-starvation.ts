@@ -69,6 +69,10 @@ export const resourceStarvation: CauseModule = {
     { fact: 'cpu.throttled', weight: 2.5 },
     // Workloads described as CPU- or memory-intensive: a lead that composes with what the node then did.
     { fact: 'workload.intensive', weight: 1.5 },
+    // Round 23: the node healed only once the heavy workloads were taken off it (the test of starvation), and a probe
+    // storm: liveness probes failing together on a CPU-short node, each restart spending more of it (rules/load-words.ts).
+    { fact: 'cpu.relieved_by_moving_load', weight: 2 },
+    { fact: 'probes.restart_storm', weight: 1 },
     // etcd's own slow-disk warnings: disk latency on a node that runs etcd (a k3s/rke2 server, a control-plane
     // node), which starves the API server and kubelet beside it. Supporting evidence: etcd warns on a busy disk too.
     { fact: 'etcd.slow_disk', weight: 1.5 },

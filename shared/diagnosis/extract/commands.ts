@@ -5,6 +5,7 @@ import { goroutineFacts } from '../paste/goroutines.ts';
 import { kernelStackFacts, sleepingTraceFacts } from '../paste/kernel-stack.ts';
 import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
+import { clockStatusFacts } from './clock.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
 import { cniAgentLogFacts, podTableFacts } from './pod-table.ts';
@@ -1698,4 +1699,5 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   shimsBeforeDaemon(runs, facts);
   straceHungPath(runs, pids, facts);
   straceShimExitWait(runs, pids, facts);
+  clockStatusFacts(runs, bundle, facts);
 }

@@ -184,4 +184,47 @@ export const APISERVER_PATH_RULES: readonly Signature[] = [
     mechanism:
       "the node's clock went back: the kubelet's client waits out the jump before it sends its status, and the node controller ignores Lease renewals stamped earlier than the last, so the node stays NotReady for as long as the clock moved",
   },
+  // Round 23: the same step in its other forms. A person's commands (date -s/--set, timedatectl set-time, hwclock
+  // -s/--hctosys) with the direction said, the clock put minutes "behind", the verbs before their object ("we rolled
+  // back the clock") and in every person; Japanese 時刻を戻す and 巻き戻す, Chinese 改了系统时间 with the direction.
+  {
+    fact: 'clock.set_back',
+    pattern:
+      "(?:date (?:-s|--set)|timedatectl set-time|hwclock (?:-s|--hctosys))[^.\\n]{0,120} (?:back(?:wards?)?[ ,.;:)]|behind |earlier|in the past)| (?:back(?:wards?)?|behind|earlier) [^.\\n]{0,80}(?:date (?:-s|--set)|timedatectl set-time|hwclock (?:-s|--hctosys))|(?:[Cc]lock|[Tt]ime|[Dd]ate)[^.\\n]{0,50} (?:[Ss]et|[Ss]ets|[Ss]etting|[Cc]hang(?:e|ed|es|ing)|[Mm]odif(?:y|ied|ies|ying)|[Mm]ov(?:e|ed|es|ing)|[Aa]djust(?:ed|s|ing)?)(?: [^.\\n]{0,40}?)? (?:[0-9]+ ?|an |a |one |two |three |several |a few |some |n )(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?) behind(?: of| the| UTC| NTP| real| actual| current| correct| true| wall| other|[,.;:)])|(?:[Ss]et|[Ss]ets|[Ss]etting|[Cc]hang(?:e|ed|es|ing)|[Mm]odif(?:y|ied|ies|ying)|[Mm]ov(?:e|ed|es|ing)|[Aa]djust(?:ed|s|ing)?) [^.\\n]{0,20}(?:clock|time|date)[^.\\n]{0,30}? (?:[0-9]+ ?|an |a |one |two |three |several |a few |some |n )(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?) behind(?: of| the| UTC| NTP| real| actual| current| correct| true| wall| other|[,.;:)])|(?:[Ss]ets|[Rr]olls?|[Rr]olled|[Rr]olling|[Tt]urns|[Ss]teps|[Ss]tepped|[Ww]inds|[Ww]ound) (?:the |its |our |their |this |that )?(?:node'?s? |host'?s? |server'?s? |system )?(?:clock|time|date) back|(?:[Ss]ets|[Ss]etting|[Rr]oll(?:s|ed|ing)?|[Tt]urn(?:s|ed|ing)?|[Mm]ov(?:es|ed|ing)|[Ww]ound|[Ww]ind(?:s|ing)?|[Ss]tep(?:s|ped|ping)?|[Ss]et) back (?:the |its |our |their |this |that )?(?:node'?s? |host'?s? |server'?s? |system )?(?:clock|time|date)|(?:時刻|時計|システム時刻|システム時間)(?:を|が)(?:[0-9０-９]+\\s*(?:分|時間|秒|日)(?:ほど|くらい|ぐらい)?\\s*)?(?:巻き戻|戻し|戻さ|戻っ|過去に)|(?:時刻|時計)を[^。\\n]{0,15}(?:前|過去)(?:の時刻)?に(?:戻|設定|変更)|(?:改了?|修改了?|调整了?|手动(?:修改|调整|设置)了?)[^。\\n]{0,8}(?:系统|节点|服务器|主机)?(?:时间|时钟)[^。\\n]{0,20}(?:往回|往前调|调早|调慢|改早|改到了?(?:之前|以前|过去))",
+    literals: [
+      'date -s',
+      'date --set',
+      'set-time',
+      'hwclock',
+      'behind',
+      ' back',
+      '時刻',
+      '時計',
+      '时间',
+      '时钟',
+    ],
+    observation: true,
+    prose: true,
+    unlessSaid:
+      '(?:may |might |could be|could have|[Ii]f |[Ww]hether|[Ss]uspect|[Pp]erhaps|[Mm]aybe|[Pp]ossibl|可能|如果|是否|怀疑|かもしれ|もし)',
+    specific:
+      'the wall clock moved back by hand, a command and its direction said: a cause a kubelet cannot recover from until the clock catches up',
+    source:
+      'observation: the commands that step the clock (coreutils date(1) -s/--set; systemd timedatectl(1) set-time, src/timedate/timedatectl.c verb_set_time; util-linux hwclock(8) --hctosys, which sets the system time from the hardware clock) said with the direction, and the clock put minutes behind; the mechanism as for the rule above (k8s.io/client-go util/flowcontrol/throttle.go on juju/ratelimit, kubernetes #54130; node_lifecycle_controller.go tryUpdateNodeHealth, kubernetes #113081)',
+    mechanism:
+      "the node's clock went back: the kubelet's client waits out the jump before it sends its status, and the node controller ignores Lease renewals stamped earlier than the last, so the node stays NotReady for as long as the clock moved",
+  },
+  // chronyd's own report of a clock behind its sources by minutes: "System clock wrong by %.6f seconds" (reference.c,
+  // -offset: positive when the system clock is slow) and its initstepslew line "System's initial offset : %.6f
+  // seconds slow of true". Minutes behind is a clock moved back (or never set) while the kubelet ran.
+  {
+    fact: 'clock.set_back',
+    pattern:
+      "System clock wrong by \\+?[1-9][0-9]{2,}\\.[0-9]+ seconds|System's initial offset : [1-9][0-9]{2,}\\.[0-9]+ seconds slow of true",
+    literals: ['System clock wrong by', "System's initial offset"],
+    source:
+      'chrony reference.c maybe_log_offset: LOG(LOGS_WARN, "System clock wrong by %.6f seconds", -offset) (positive: the system clock slow); reference.c special_mode_sync (REF_ModeInitStepSlew): "System\'s initial offset : %.6f seconds %s of true (%s)" (chrony 1.x to 4.8)',
+    mechanism:
+      'chronyd finds the system clock minutes behind its sources: the clock was moved back (or never set) while the kubelet ran, and its Lease renewals and status are stamped in the past until the clock catches up',
+  },
 ];
