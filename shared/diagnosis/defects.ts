@@ -177,6 +177,25 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['kubelet.status_patch_conflict']],
   },
   {
+    // Round 23. Before 1.0 RunKubelet logged a failed creation ("Failed to create kubelet: %s") and returned, and the
+    // process went on blocking in Run with its health server up: no kubelet, no exit, no retry (#5092, #5411 on
+    // 0.12). #5187 (0.13) made the kubelet wait up to 5 minutes for Docker, but NewMainKubelet still dialled Docker
+    // for its image manager before that wait (#7762 on 0.16, milestone 1.0). By 1.0 RunKubelet returns the error
+    // ("failed to create kubelet: %v") and the process exits for its supervisor to restart; the PR that changed the
+    // return is not established here, so the fix is given as the release.
+    id: 'kubelet-create-failure-no-retry',
+    component: 'kubelet',
+    affected: [{ fixed: '1.0.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'the node stays down after the runtime is back: the kubelet logged "Failed to create kubelet" (the runtime refusing or shutting down at its start) and its process lives on without serving',
+    mechanism:
+      "the kubelet's creation talks to the runtime before (or without) waiting for it, and a failed creation is only logged: the process neither retries nor exits",
+    fix: 'kubelet v1.0.0 (the creation error returned and the process exits for its supervisor; #5187 waits for Docker in 0.13); until then order the kubelet after the runtime and restart it',
+    links: [`${K8S}/issues/5092`, `${K8S}/issues/5411`, `${K8S}/issues/7762`, `${K8S}/pull/5187`],
+    requires: [['kubelet.create_no_retry']],
+  },
+  {
     // Round 22. Deleting many multi-container pods at once filled the status manager's channel; an update for a pod
     // already gone from the API server blocked it, and SyncPods blocked on the status manager next: containers of
     // the deleted pods stayed running (#9833). #10182 fixed it before v1.0.0.

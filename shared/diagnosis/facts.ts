@@ -104,6 +104,10 @@ export const FACT_MEANINGS = {
     "the kubelet's node status update or registration failed in its own call to the cloud provider (the node's addresses or instance: the provider's API or metadata service unavailable, throttling, timing out, or finding no instance by the node's name), not in reaching the API server",
   'kubelet.cloud_lookup_warned':
     "the kubelet's lookup of the node's addresses in the cloud provider failed and it posted the rest of its status without them: the provider's API or metadata service is failing the kubelet",
+  'kubelet.create_no_retry':
+    'the kubelet failed to create itself at start (its runtime refusing or shutting down, an image manager that could not reach it) and, in the releases that only log it, stays running without a kubelet: no retry, no exit, until it is restarted',
+  'kubelet.pod_state_stale':
+    "the node's kubelet is described as holding stale state for a pod that was force-deleted: new pods on the node stay Pending without the kubelet acting on them until the kubelet is restarted",
   'kubelet.status_patch_conflict':
     "the API server answered the kubelet's node status patch with a conflict (the node object changed under it, a meaningful conflict): the kubelet reaches the server, and its update is refused",
   'kubelet.status_patch_refused':

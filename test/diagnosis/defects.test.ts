@@ -155,6 +155,7 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-status-update-cloud-provider-call': { inside: '1.7.4', outside: '1.12.0' },
   'apiserver-patch-meaningful-conflict': { inside: '1.9.3', outside: '1.11.0' },
   'kubelet-status-manager-channel-deadlock': { inside: '0.19.0', outside: '1.0.0' },
+  'kubelet-create-failure-no-retry': { inside: '0.12.1', outside: '1.0.0' },
   'kubelet-status-channel-flood-batch-deletion': { inside: '1.1.4', outside: '1.2.0' },
   'kubelet-force-deleted-pods-stuck-terminating': { inside: '1.24.3', outside: '1.21.5' },
   'kubelet-volume-reconstruction-static-pods': { inside: '1.27.1', outside: '1.27.2' },

@@ -119,6 +119,44 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'kubelet.cloud_lookup_warned',
   },
+  // Round 23: the in-tree Azure provider's own address lookup lines inside the kubelet's process, and the kubelet's
+  // creation failing in the releases that only log it.
+  {
+    line: klog(
+      'E',
+      'azure_instances.go:34',
+      'error: az.NodeAddresses, az.getIPForMachine(node-7), err=instance not found',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
+  },
+  {
+    line: klog(
+      'E',
+      'azure_backoff.go:86',
+      'GetIPForMachineWithRetry(node-7): backoff failure, will retry,err=Retriable: true, RetryAfter: 0s, HTTPStatusCode: 429',
+    ),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  {
+    line: klog(
+      'I',
+      'azure_instances.go:51',
+      '"NodeAddresses abort backoff" nodeName="node-7" error="instance not found"',
+    ),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  {
+    line: klog(
+      'E',
+      'kubelet_node_status.go:402',
+      'Error updating node status, will retry: error getting node "node-7": Get https://10.0.0.1:6443/api/v1/nodes/node-7?timeout=10s: write tcp 10.0.0.5:43210->10.0.0.1:6443: write: broken pipe',
+    ),
+    fact: 'kubelet.stale_conn',
+  },
+  {
+    line: klog('E', 'server.go:457', 'Failed to create kubelet: API error (500): engine is shutdown'),
+    fact: 'kubelet.create_no_retry',
+  },
   // Round 22: the API server refusing the kubelet's status patch (PatchNodeStatus's wrapper, the server's answers).
   {
     line: klog(
@@ -2157,6 +2195,27 @@ const NEAR_MISSES: readonly Example[] = [
       'E1123 10:01:02.123456     900 nodemanager.go:212] patching node with cloud ip addresses: failed to patch status "{}" for node "node-7": Operation cannot be fulfilled on nodes "node-7": the object has been modified; please apply your changes to the latest version and try again',
     ),
     fact: 'kubelet.status_patch_conflict',
+  },
+  // Round 23: the 1.0+ creation failure exits (lowercase, inside "failed to run Kubelet"), not the no-retry release;
+  // the provider's load-balancer backoff is not the node's addresses; the provider's lines in another process.
+  {
+    line: klog(
+      'F',
+      'server.go:233',
+      'failed to run Kubelet: failed to create kubelet: failed to get docker version: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+    ),
+    fact: 'kubelet.create_no_retry',
+  },
+  {
+    line: klog('E', 'azure_loadbalancer.go:120', 'ensure(default/web): lb(kubernetes) - abort backoff'),
+    fact: 'kubelet.cloud_lookup_warned',
+  },
+  {
+    line: journal(
+      'kube-controller-manager[900]',
+      'E1123 10:01:02.123456     900 azure_instances.go:34] error: az.NodeAddresses, az.getIPForMachine(node-7), err=instance not found',
+    ),
+    fact: 'kubelet.cloud_lookup_failed',
   },
   // Round 22: a node IP the host lacks is the kubelet's configuration, not the cloud; the cloud controller manager's
   // own check of a provided IP is not the kubelet's status path; a status update that fails on the network is not

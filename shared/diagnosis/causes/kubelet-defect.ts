@@ -66,6 +66,14 @@ const SUMMARY_BY_FACT: readonly (readonly [FactId, string])[] = [
     "The kubelet's status update (or its registration) fails in its own call to the cloud provider, not on the way to the API server: releases with an in-tree cloud provider ask the provider for the node's addresses (and, at registration, its instance) before they post, so an unavailable or throttling cloud API, or one that finds no instance by the node's name, stops the node's status while the API server is reachable. The kubelet's dependence on the cloud API, changed upstream (the addresses cached from 1.12, the external cloud provider's node manager later).",
   ],
   [
+    'kubelet.create_no_retry',
+    "The kubelet failed to create itself at start because its runtime did not answer yet (Docker's socket refused or missing as the image manager or the version check first dialled it, or Docker answering that its engine was shutting down), and this kubelet release (before 1.0) only logs that failure: the process stays alive with its health server and no kubelet, never retries, and the node stays down after the runtime is back until the kubelet is restarted. The kubelet's start-up order and missing retry (kubernetes #5092, #7762; from 1.0 the kubelet exits on it and its service manager restarts it); order the kubelet after the runtime and restart it.",
+  ],
+  [
+    'kubelet.pod_state_stale',
+    "After a pod was force-deleted, the node's kubelet kept state for it (its pod workers or its view of the runtime's containers) and stopped acting on new pods: they stay Pending with no kubelet event until the kubelet is restarted, which rebuilds its state from the runtime and the API server. The kubelet's own pod bookkeeping, not the runtime or the scheduler.",
+  ],
+  [
     'kubelet.pods_not_killed',
     'Pods deleted in the API server are left behind by the kubelet (their containers still running, or held Terminating until the kubelet is restarted): its own handling of pod deletions stopped (its sync loop or pod workers blocked, as in the status channel deadlock under mass deletion, kubernetes #9833/#10182), not the runtime, which a kubelet restart leaves as it was.',
   ],
@@ -284,6 +292,8 @@ export const kubeletDefect: CauseModule = {
     { cause: 'resource_starvation', fact: 'kubelet.capacity_stale' },
     // Pods held Terminating that a restart of the kubelet alone clears were the kubelet's, not the runtime's calls.
     { cause: 'runtime_down', fact: 'kubelet.pods_not_killed' },
+    // Round 23: a runtime not up at the kubelet's start is passing; the kubelet that never retried keeps the node down.
+    { cause: 'runtime_down', fact: 'kubelet.create_no_retry' },
     // Round 22: the PID space filled by zombies whose parent is the kubelet is the kubelet's leak's doing: a count of
     // them by the thousand, or the forks that then fail, are its symptom.
     { cause: 'resource_starvation', fact: 'proc.zombie_kubelet' },
@@ -318,6 +328,11 @@ export const kubeletDefect: CauseModule = {
     // description, so it stays a lead; ask for the node's time synchronisation to confirm.
     { fact: 'clock.set_back', weight: 2.5 },
     { fact: 'kubelet.startup_race', weight: 3 },
+    // Round 23: the kubelet's creation failing at start in a release that only logs it (before 1.0): the process
+    // stays without a kubelet and never retries, whatever the runtime does after (kubernetes #5092, #7762).
+    { fact: 'kubelet.create_no_retry', weight: 3 },
+    // A pod force-deleted and the node's kubelet then silent on new pods until it is restarted, said: its pod state.
+    { fact: 'kubelet.pod_state_stale', weight: 2.5 },
     { fact: 'network.link_up', weight: 1 },
     { fact: 'kubelet.http_blocked', weight: 1 },
     { fact: 'pleg.channel_full', weight: 1 },

@@ -722,6 +722,35 @@ export const KUBELET_RULES: readonly Signature[] = [
       "the kubelet cannot start because its in-tree cloud provider does not answer (the instance metadata or the instance API unreachable, throttling, or no instance by the host's name): it exits at every restart while the provider fails",
   },
   {
+    // Round 23: the in-tree Azure provider's own line, logged inside the kubelet's process as its NodeAddresses
+    // (called by the kubelet's setNodeAddress before every status post) fails: 1.5-1.7's azure_instances.go logs
+    // "error: az.NodeAddresses, az.getIPForMachine(%s), err=%v" (cloudprovider.InstanceNotFound "instance not
+    // found" when no VM of the node's name is listed, or the ARM API's error) before the kubelet fails the update on
+    // the same error, in the releases that do (to 1.7).
+    fact: 'kubelet.cloud_lookup_failed',
+    pattern: 'az\\.NodeAddresses, az\\.getIPForMachine\\(',
+    literals: ['az.NodeAddresses, az.getIPForMachine('],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/cloudprovider/providers/azure/azure_instances.go (*Cloud).NodeAddresses (glog.Errorf("error: az.NodeAddresses, az.getIPForMachine(%s), err=%v"), 1.5-1.7) over getIPForMachine and pkg/cloudprovider/cloud.go InstanceNotFound ("instance not found"), called by the kubelet\'s setNodeAddress (pkg/kubelet/kubelet_node_status.go) before each status update',
+    mechanism:
+      "the kubelet's in-tree Azure provider cannot find the node's VM or its addresses through the Azure API; in these releases the kubelet's status update fails on it, so the node goes NotReady while the machine and the API server are fine",
+  },
+  {
+    // The same lookup in 1.8 on: the provider retries it with backoff inside the kubelet's status path
+    // (GetIPForMachineWithRetry, azure_backoff.go, "backoff failure, will retry"; addressGetter's "NodeAddresses abort
+    // backoff" at V(2), klog then structured), and the kubelet warns and posts the rest of its status.
+    fact: 'kubelet.cloud_lookup_warned',
+    pattern:
+      'GetIPForMachineWithRetry\\([^)\\n]{0,253}\\): backoff failure|NodeAddresses(?:\\([^)\\n]{0,253}\\))? abort backoff',
+    literals: ['GetIPForMachineWithRetry(', 'abort backoff'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/cloudprovider/providers/azure/azure_backoff.go (*Cloud).GetIPForMachineWithRetry ("GetIPForMachineWithRetry(%s): backoff failure, will retry,err=%v", 1.8-1.17) and azure_instances.go addressGetter ("NodeAddresses(%s) abort backoff: %v", later kubernetes-sigs/cloud-provider-azure pkg/provider/azure_instances_v1.go structured "NodeAddresses abort backoff" nodeName=… error=…), inside the kubelet\'s NodeAddresses call',
+    mechanism:
+      "the kubelet's in-tree Azure provider keeps failing to look up the node's addresses through the Azure API (no VM by the node's name, throttling, the API unavailable) while the kubelet waits on it in its status path",
+  },
+  {
     // From about 1.8 setNodeStatus logs a setter's error and posts the rest ("Failed to set some node status
     // fields: %s", Warningf, then Errorf, then structured ErrorS); 1.12-1.30's cloud resource sync manager logs each
     // failed lookup at V(2) ("Node addresses from cloud provider for node %q not collected", with ": %v" from 1.15).
@@ -1362,6 +1391,20 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'the kubelet keeps sending on a connection that is already closed',
   },
   {
+    // Round 23: the status or Lease request written onto a connection whose far end has already closed it (EPIPE,
+    // Go's "write tcp …: write: broken pipe" inside net/http's or x/net/http2's error): the kubelet sent on a dead
+    // connection it still held, as client-go did before the HTTP/2 health check (kubernetes #87615, fixed by #95981
+    // in 1.20.0, 1.19.5, 1.18.18). A fresh connection refused or reset is kubelet.api_error's, not this.
+    fact: 'kubelet.stale_conn',
+    pattern: `(?:${NODE_STATUS_FAILURE}|${LEASE_FAILURE})[^\\n]{0,300}write: broken pipe`,
+    literals: ['write: broken pipe'],
+    from: ['kubelet'],
+    source:
+      'kubernetes pkg/kubelet/kubelet_node_status.go (*Kubelet).updateNodeStatus and the Lease controller (pkg/kubelet/nodelease to 1.18, component-helpers/apimachinery/lease since), ending in Go net\'s OpError for a write that got EPIPE ("write tcp %s->%s: write: broken pipe", syscall.EPIPE): the request went out on a connection the API server (or a balancer in between) had already closed',
+    mechanism:
+      "the kubelet's status or Lease update was written onto a connection that was already closed at the far end: it keeps using a dead connection to the API server instead of dialling a new one",
+  },
+  {
     // Not a connection the kubelet keeps using: x/net writes "client connection lost" only from its health check
     // (closeForLostPing, March 2020 on), which client-go turns on from 1.19.5/1.20 (kubernetes #95981, #96778). The
     // kubelet noticed the silence and dropped the connection; what went silent is the path (a failover, a moved
@@ -1427,7 +1470,7 @@ export const KUBELET_RULES: readonly Signature[] = [
     (fact): Signature => ({
       fact,
       pattern:
-        'failed to run Kubelet: [^\\n]{0,160}(?:unable to determine runtime API version|validate service connection|validate CRI v1 (?:runtime|image) API|failed to get docker version|Get runtime version|Cannot connect to the Docker daemon|(?:docker|containerd|crio|cri-dockerd|dockershim)\\.sock)[^\\n]{0,400}(?:connection refused|no such file or directory|connection reset by peer|EOF|code = Unavailable|code = DeadlineExceeded|context deadline exceeded|i/o timeout|Is the docker daemon running|server is not initialized yet)|ERROR: (?:Unable to check for Docker server version|Docker could not be reached at)',
+        'failed to run Kubelet: [^\\n]{0,240}(?:unable to determine runtime API version|validate service connection|validate CRI v1 (?:runtime|image) API|failed to get docker version|Get runtime version|get remote runtime typed version failed|Cannot connect to the Docker daemon|(?:docker|containerd|crio|cri-dockerd|dockershim)\\.sock)[^\\n]{0,400}(?:connection refused|no such file or directory|connection reset by peer|EOF|code = Unavailable|code = DeadlineExceeded|context deadline exceeded|i/o timeout|Is the docker daemon running|server is not initialized yet)|ERROR: (?:Unable to check for Docker server version|Docker could not be reached at)',
       literals: [
         'failed to run Kubelet',
         'Unable to check for Docker server version',
@@ -1435,11 +1478,28 @@ export const KUBELET_RULES: readonly Signature[] = [
       ],
       unless: 'code = Unimplemented|unknown service runtime',
       source:
-        'kubernetes cmd/kubelet/app/server.go run ("failed to run Kubelet: %w") over the runtime check at start: pkg/kubelet/dockershim docker_service.go getDockerVersion ("failed to get docker version: %v", 1.6-1.23, moby\'s "Cannot connect to the Docker daemon at %s. Is the docker daemon running?"), pkg/kubelet/kuberuntime/kuberuntime_manager.go NewKubeGenericRuntimeManager ("Get runtime version failed", 1.21+), pkg/kubelet/cri/remote/remote_runtime.go determineAPIVersion ("unable to determine runtime API version: %w", 1.23-1.25) and validateServiceConnection ("validate service connection: …", 1.26+, staging/src/k8s.io/cri-client from 1.29) with grpc-go\'s Unavailable ("connection error: desc = \\"transport: Error while dialing …: connect: connection refused / no such file or directory\\"", "error reading from server: EOF"); openshift/origin pkg/cmd/server/kubernetes/node.go (*NodeConfig).EnsureDocker and HandleDockerError (glog.Fatalf "ERROR: Unable to check for Docker server version.\\n%v" / "ERROR: Docker could not be reached at %s …", 2015-2017 openshift-node)',
+        'kubernetes cmd/kubelet/app/server.go run ("failed to run Kubelet: %w") over the runtime check at start: pkg/kubelet/dockershim docker_service.go getDockerVersion ("failed to get docker version: %v", 1.6-1.23, moby\'s "Cannot connect to the Docker daemon at %s. Is the docker daemon running?"), pkg/kubelet/kuberuntime/kuberuntime_manager.go NewKubeGenericRuntimeManager ("Get runtime version failed", 1.21+, over getTypedVersion\'s "get remote runtime typed version failed: %v", the creation\'s first CRI Version call, wrapped by RunKubelet\'s "failed to create kubelet: %v"), pkg/kubelet/cri/remote/remote_runtime.go determineAPIVersion ("unable to determine runtime API version: %w", 1.23-1.25) and validateServiceConnection ("validate service connection: …", 1.26+, staging/src/k8s.io/cri-client from 1.29) with grpc-go\'s Unavailable ("connection error: desc = \\"transport: Error while dialing …: connect: connection refused / no such file or directory\\"", "error reading from server: EOF"); openshift/origin pkg/cmd/server/kubernetes/node.go (*NodeConfig).EnsureDocker and HandleDockerError (glog.Fatalf "ERROR: Unable to check for Docker server version.\\n%v" / "ERROR: Docker could not be reached at %s …", 2015-2017 openshift-node)',
       mechanism:
         "the kubelet (or the node process that runs it) exits at start because its runtime's socket does not answer the version check: the runtime is down or not yet up, and nothing serves pods until it is and the kubelet starts again",
     }),
   ),
+  {
+    // Round 23. Before 1.0 RunKubelet logged its builder's error and returned, and Run went on to block forever
+    // with the health server it had started: the process stays alive without a kubelet (no pod sync, no status, no
+    // API on :10250), and nothing retries the creation. From 1.0 RunKubelet returns "failed to create kubelet: %v"
+    // (lowercase) and the process exits (kubelet.dead, kubelet.exits_on_runtime), so systemd's restart retries it.
+    // What the builder failed on is usually the runtime at start: the Docker client's answers (dial unix
+    // /var/run/docker.sock refused or missing, "API error (500): engine is shutdown" while dockerd stops), first
+    // asked by the image manager or the Docker version check inside NewMainKubelet.
+    fact: 'kubelet.create_no_retry',
+    pattern: 'Failed to create kubelet: ',
+    literals: ['Failed to create kubelet: '],
+    from: ['kubelet'],
+    source:
+      'kubernetes cmd/kubelet/app/server.go RunKubelet (glog.Errorf("Failed to create kubelet: %s", err) then return, with (*KubeletServer).Run blocking in select {} after, releases before 1.0; from 1.0 RunKubelet returns fmt.Errorf("failed to create kubelet: %v") and the process exits), over pkg/kubelet/kubelet.go NewMainKubelet ("failed to initialize image manager: %v" from image_manager.go newImageManager / Start "failed to start image manager: %v") and fsouza/go-dockerclient\'s answers ("API error (%d): %s", dial unix /var/run/docker.sock)',
+    mechanism:
+      "the kubelet's creation failed at start (the runtime not yet up, shutting down, or refusing) and this release only logs it: the process stays alive without a kubelet and never retries, so the node stays down after the runtime is back, until the kubelet is restarted",
+  },
   {
     fact: 'kubelet.dead',
     ...scmServiceFailure('kubelet'),

@@ -492,6 +492,189 @@ const DOWN: Words = {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const MENTIONS: readonly Mention[] = [
+  // Round 23: the kubelet's dead HTTP/2 connection to the API server, as people quote Go's error in words ("use of
+  // closed network connection", net.ErrClosed) beside the node or its kubelet: the write on a connection that is
+  // already closed, which client-go reuses until the health check (kubernetes #95981) or a restart drops it.
+  {
+    fact: 'kubelet.stale_conn',
+    thing: {
+      en: [
+        'use of closed network connection',
+        'use of closed connection',
+        'Use of Closed Connection',
+        'Use of Closed Network Connection',
+        'closed network connection',
+      ],
+      zh: ['use of closed network connection', '使用已关闭的网络连接', '使用了已关闭的连接'],
+    },
+    state: {
+      en: [
+        'kubelet',
+        'join',
+        'joining',
+        'adding node',
+        'adding a node',
+        'NotReady',
+        'Not Ready',
+        'node status',
+        'lease',
+      ],
+      zh: ['kubelet', '节点', '加入集群', 'NotReady'],
+      ja: ['kubelet', 'ノード'],
+    },
+    span: 90,
+    unless: ['etcdctl', 'websocket', 'kubectl port-forward', 'port-forward'],
+    source:
+      'go net/net.go ErrClosed ("use of closed network connection") and golang.org/x/net/http2 transport, on the kubelet\'s API-server client: client-go before the HTTP/2 health check (kubernetes #95981, 1.20.0, 1.19.5 and 1.18.18) keeps a dead connection',
+    mechanism:
+      'the kubelet keeps multiplexing its API requests (registration, status, Lease) on an HTTP/2 connection that is already closed; nothing drops it before the health check, so the node stays cut off until the kubelet is restarted',
+  },
+  // Round 23: the kubelet's lookup of its own addresses in the cloud provider, told in prose: the cloud's API (or its
+  // metadata service) unavailable, throttling or finding no instance while the kubelets ask it for the node's
+  // addresses. The kubelet's setNodeAddress calls the provider before each status post (kubelet_node_status.go).
+  {
+    fact: 'kubelet.cloud_lookup_failed',
+    thing: {
+      en: [
+        'poll the cloud provider',
+        'polls the cloud provider',
+        'polled the cloud provider',
+        'query the cloud provider',
+        'queries the cloud provider',
+        'ask the cloud provider',
+        'asks the cloud provider',
+        'from the cloud provider',
+        'cloud provider API',
+        "cloud provider's API",
+        "cloud's API",
+        'cloud API',
+        'OpenStack API',
+        'instance metadata service',
+      ],
+      zh: [
+        '云厂商API',
+        '云厂商 API',
+        '云平台API',
+        '云平台 API',
+        '云API',
+        '云 API',
+        'OpenStack API',
+        '元数据服务',
+        'cloud provider',
+      ],
+      ja: ['クラウドAPI', 'クラウドプロバイダ'],
+    },
+    state: {
+      en: [
+        'node addresses',
+        "node's addresses",
+        'node address',
+        'IP addresses',
+        'interface information',
+        'network/IP',
+        'instance not found',
+        'no instance',
+      ],
+      zh: ['节点地址', '节点IP', '节点 IP', '节点的地址', '实例不存在', '找不到实例'],
+      ja: ['ノードのアドレス', 'インスタンスが見つから'],
+    },
+    span: 90,
+    unless: ['load balancer', 'LoadBalancer', 'loadbalancer', '负载均衡', 'Service type'],
+    source:
+      "kubernetes pkg/kubelet/kubelet_node_status.go setNodeAddress (kubelet.go before 1.6; cloudresource/cloud_request_manager.go 1.12-1.30): with an in-tree cloud provider the kubelet asks the provider for the node's addresses before each status update, and to 1.7 fails the update when it fails",
+    mechanism:
+      "the kubelets' lookup of their addresses in the cloud provider fails while its API is away, throttling or finds no instance: their status updates fail on it, and the nodes go NotReady while they and the API server are fine",
+  },
+  // Round 23: the kubelet created against a runtime that was not up (or shutting down) at its start and never
+  // recovering, in words: releases before 1.0 log the failed creation and stay alive without a kubelet.
+  {
+    fact: 'kubelet.create_no_retry',
+    thing: {
+      en: [
+        'before docker',
+        'before Docker',
+        'before the runtime',
+        'before the container runtime',
+        'before containerd',
+        'docker was not ready',
+        'docker was not yet',
+        'docker is not yet',
+        'runtime was not ready',
+        'runtime was not yet',
+        'engine is shutdown',
+        'engine was shutting down',
+        'Failed to create kubelet',
+      ],
+      zh: [
+        'docker还没',
+        'docker 还没',
+        'docker还未',
+        '运行时还没',
+        '容器运行时还未',
+        '在docker之前',
+        '在 docker 之前',
+      ],
+      ja: ['dockerより先に', 'Dockerより先に', 'ランタイムより先に'],
+    },
+    state: {
+      en: [
+        'never recovers',
+        'never recovered',
+        'never retries',
+        'never retried',
+        'does not retry',
+        "doesn't retry",
+        'did not retry',
+        "didn't retry",
+        'without retrying',
+        'keeps running but',
+      ],
+      zh: ['不会重试', '没有重试', '不重试', '一直没有恢复', '再也没有恢复'],
+      ja: ['リトライしない', '再試行しない', '回復しない'],
+    },
+    span: 120,
+    source:
+      'kubernetes cmd/kubelet/app/server.go RunKubelet before 1.0 (glog.Errorf("Failed to create kubelet: %s") and return, the process left blocking in Run), kubernetes #5092 and #7762',
+    mechanism:
+      'the kubelet failed to create itself while the runtime was not up (or shutting down) and never retried: the node stays down after the runtime is back, until the kubelet is restarted',
+  },
+  // Round 23: a pod force-deleted, and the node's kubelet then not starting new pods until it is restarted, in words:
+  // the kubelet's pod workers and its view of the runtime kept the orphaned pod's state.
+  {
+    fact: 'kubelet.pod_state_stale',
+    thing: {
+      en: [
+        'force-deleted',
+        'force deleted',
+        'forcibly deleted',
+        'force-delete',
+        'force delete',
+        '--grace-period=0',
+      ],
+      zh: ['强制删除', '強制删除'],
+      ja: ['強制削除'],
+    },
+    state: {
+      en: [
+        'until the kubelet was restarted',
+        'until the kubelet is restarted',
+        'until we restarted the kubelet',
+        'until I restarted the kubelet',
+        'only restarting the kubelet',
+        'only a kubelet restart',
+        'restarting the kubelet fixed',
+        'kubelet restart fixed',
+      ],
+      zh: ['重启kubelet后才', '重启 kubelet 后才', '只有重启kubelet', '只能重启kubelet'],
+      ja: ['kubeletを再起動するまで', 'kubelet を再起動するまで'],
+    },
+    span: 160,
+    unless: ["didn't help", 'did not help', 'no effect', '没用', '无效'],
+    source:
+      "kubernetes pkg/kubelet/pod_workers.go (the pod workers' per-UID state kept until a pod finishes terminating) and kubelet_pods.go HandlePodCleanups; a pod force-deleted from the API server (kubectl delete --force --grace-period=0) leaves its termination to the kubelet, which a restart rebuilds from the runtime and the API server",
+    mechanism:
+      "after a forced deletion the kubelet kept the orphaned pod's state and stopped acting on new pods on the node; only its restart rebuilt that state",
+  },
   {
     fact: 'mem.oom',
     specific:
