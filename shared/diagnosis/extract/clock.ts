@@ -1,7 +1,6 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
-import { bundleLogs } from './logs.ts';
-import type { Run } from './run.ts';
+import { type Run, runAndLogTexts } from './run.ts';
 
 /**
  * A node's clock behind, read from the time tools' status output (round 23). A backward step of minutes is what the
@@ -69,11 +68,7 @@ function chronyTracking(text: string, source: string, facts: FactSet): void {
 }
 
 export function clockStatusFacts(runs: readonly Run[], bundle: EvidenceBundle, facts: FactSet): void {
-  const texts = [
-    ...runs.map((r) => ({ text: r.output, source: r.source })),
-    ...bundleLogs(bundle).map((l) => ({ text: l.text, source: `logs.${l.source}` })),
-  ];
-  for (const { text, source } of texts) {
+  for (const { text, source } of runAndLogTexts(runs, bundle)) {
     if (text.includes('RTC time')) timedatectl(text, source, facts);
     if (text.includes('of NTP time')) chronyTracking(text, source, facts);
   }

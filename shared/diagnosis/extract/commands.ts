@@ -10,7 +10,7 @@ import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
 import { memoryFigureFacts, vmstatSwapFacts } from './memory-figures.ts';
 import { cniAgentLogFacts, podTableFacts } from './pod-table.ts';
-import type { Run } from './run.ts';
+import { bundleRuns, type Run, runAndLogTexts } from './run.ts';
 import { runcChildren } from './runc-children.ts';
 import { CONTAINER_THRESHOLDS } from './thresholds.ts';
 
@@ -1664,11 +1664,7 @@ function statusBlocksInLogs(bundle: EvidenceBundle, facts: FactSet): void {
 
 export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): void {
   statusBlocksInLogs(bundle, facts);
-  const runs: Run[] = Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
-    command,
-    output,
-    source: `commandOutputs[${JSON.stringify(command)}]`,
-  }));
+  const runs = bundleRuns(bundle);
   for (const { source, text } of bundleLogs(bundle)) {
     scQueryStates(text, `logs.${source}`, facts);
     // A memory tool's output pasted among the logs (round 23).
@@ -1686,13 +1682,7 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   descriptorUse(runs, facts);
   descriptorLimitLow(runs, facts);
   inotifyInstances(runs, facts);
-  runcChildren(
-    [
-      ...runs.map((r) => ({ command: r.command, text: r.output, source: r.source })),
-      ...bundleLogs(bundle).map((l) => ({ text: l.text, source: `logs.${l.source}` })),
-    ],
-    facts,
-  );
+  runcChildren(runAndLogTexts(runs, bundle), facts);
   shimLeftovers(runs, bundle, facts);
   podTableFacts(runs, bundle, facts);
   cniAgentLogFacts(runs, bundle, facts);

@@ -2,7 +2,7 @@ import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
 import { GET_NODES_HEADER, tablesUnder } from '../paste/table.ts';
 import { CNI_NODE_AGENTS } from './cni-agents.ts';
-import { bundleLogs } from './logs.ts';
+import { bundleRuns, runAndLogTexts } from './run.ts';
 
 /**
  * Round 20: a network plugin whose node side runs on every node but the control plane. Its agent is a DaemonSet, and
@@ -33,17 +33,6 @@ const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
 const CNI_DAEMONSET = new RegExp(
   `^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'ovnkube-node', 'sdn', 'ovs'].join('|')})$`,
 );
-
-/** The texts a person or a collector may have put a table in: command outputs and every log source. */
-function texts(bundle: EvidenceBundle): Array<{ source: string; text: string }> {
-  return [
-    ...Object.entries(bundle.commandOutputs ?? {}).map(([command, output]) => ({
-      source: `commandOutputs[${JSON.stringify(command)}]`,
-      text: output,
-    })),
-    ...bundleLogs(bundle).map((l) => ({ source: `logs.${l.source}`, text: l.text })),
-  ];
-}
 
 const status = (r: Map<string, string>) => r.get('STATUS') ?? '';
 const isControlPlane = (r: Map<string, string>) => CONTROL_PLANE_ROLE.test(r.get('ROLES') ?? '');
@@ -76,7 +65,8 @@ function nodeTables(
 }
 
 export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
-  const sources = texts(bundle);
+  // A table can stand in a command output or among the logs.
+  const sources = runAndLogTexts(bundleRuns(bundle), bundle);
   const { nodeCount, anyNotReady } = nodeTables(sources, facts);
   // A DaemonSet placed on fewer nodes than the cluster has is by design unless a node it misses is NotReady.
   if (nodeCount === 0 || !anyNotReady) return;
