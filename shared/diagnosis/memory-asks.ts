@@ -35,7 +35,7 @@ export function memoryAsks(bundle: EvidenceBundle, facts: FactSet): Missing[] {
   const texts = bundleTexts(bundle);
   if (!texts.some((t) => MEMORY_SIZE.some((p) => p.test(t.text)))) return [];
   // Figures of its use read and found not used up: the question is answered.
-  if (texts.some((t) => memoryFigures(t.text) !== undefined)) return [];
+  if (texts.some((t) => memoryFigures(t.text)?.available !== undefined)) return [];
   return [
     {
       what: "the machine's memory in use at the time and what ran then, against its size; the runtime's exit and the kernel's OOM kills",

@@ -147,6 +147,19 @@ describe("the node's capacity against the machine's memory and CPUs (kubelet rea
     expect(ids(bundle)).toContain('kubelet.capacity_stale');
   });
 
+  it("reads the machine's memory in top's summary and in a /proc/meminfo that gives MemTotal alone", () => {
+    const described = describeNode('16389012Ki', '8');
+    const topSummary =
+      'MiB Mem :  64314.0 total,  40212.0 free,  12011.0 used,  13320.0 buff/cache\nMiB Swap:      0.0 total,      0.0 free,      0.0 used.  51640.0 avail Mem';
+    expect(
+      ids({ commandOutputs: { 'kubectl describe node worker-3': described, 'top -b -n 1': topSummary } }),
+    ).toContain('kubelet.capacity_stale');
+    const meminfo = 'MemTotal:       65856512 kB';
+    expect(ids({ commandOutputs: { 'kubectl describe node worker-3': described, meminfo } })).toContain(
+      'kubelet.capacity_stale',
+    );
+  });
+
   it('near miss: the same machine (free in KiB and -h), a describe without the machine, and a machine without a describe', () => {
     const same = {
       commandOutputs: {

@@ -148,6 +148,19 @@ describe("memory tools' figures in their forms", () => {
     expect(exhausted(command, output)).toBe(false);
   });
 
+  it("reads free's unit from its own flags, combined or not, and not from another command's -b", () => {
+    const table = (figures: string) =>
+      `              total        used        free      shared  buff/cache   available\nMem:  ${figures}\nSwap:  0  0  0`;
+    // 62 GiB with 8 GiB available and no swap is not used up; read in KiB (the default) it would be 8 KiB.
+    expect(exhausted('free -gt', table('62  50  2  0  10  8'))).toBe(false);
+    expect(exhausted('free -wg', table('62  50  2  0  10  8'))).toBe(false);
+    // `top -b` is top's batch mode, not free's bytes: free's KiB figures stay KiB (8 GiB available, not 8 MB).
+    expect(exhausted('top -b -n 1; free', table('65856512  52000000  2000000  0  10000000  8388608'))).toBe(
+      false,
+    );
+    expect(exhausted('free -b', table('65856512  52000000  2000000  0  10000000  8388608'))).toBe(true);
+  });
+
   it('reads swapping both ways in vmstat as reclaim, not the average since boot alone', () => {
     const header =
       'procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st';

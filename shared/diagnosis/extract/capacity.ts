@@ -1,10 +1,12 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
+import { memoryFigures } from './memory-figures.ts';
 
 /**
- * The node's Capacity (`kubectl describe node`) against the machine's own figures in the same bundle (`free`,
- * /proc/meminfo, `lscpu`). The kubelet reads the machine's description from cAdvisor once, in NewMainKubelet
- * (kubernetes pkg/kubelet/kubelet.go klet.setCachedMachineInfo, 1.19+; kubelet_getters.go GetCachedMachineInfo:
+ * The node's Capacity (`kubectl describe node`) against the machine's own figures in the same bundle (its memory in
+ * any tool's form that `memoryFigures` reads: free, top, /proc/meminfo, vmstat -s; `lscpu`'s CPUs). The kubelet reads
+ * the machine's description from cAdvisor once, in NewMainKubelet (kubernetes pkg/kubelet/kubelet.go
+ * klet.setCachedMachineInfo, 1.19+; kubelet_getters.go GetCachedMachineInfo:
  * "assumes that the machine info can't change without a reboot"), and the node status setter
  * (pkg/kubelet/nodestatus/setters.go MachineInfo, via kubelet_node_status.go) posts that cached copy as capacity.
  * Memory or CPUs hot-added or removed while the kubelet runs leave capacity, and every eviction threshold computed
@@ -51,28 +53,6 @@ function describedCapacity(text: string): Capacity | undefined {
   return { memory: memory ? quantityBytes(memory) : undefined, cpu: cpu ? Number(cpu) : undefined };
 }
 
-/** `free`'s unit from its flags (procps free(1): KiB by default; -b, -m, -g, --mega/--giga; -h prints suffixes). */
-function freeUnit(command: string): number {
-  if (/(?:^|\s)-[a-z]*b|--bytes/.test(command)) return 1;
-  if (/(?:^|\s)-[a-z]*m|--mebi/.test(command)) return 1024 ** 2;
-  if (/(?:^|\s)-[a-z]*g|--gibi/.test(command)) return 1024 ** 3;
-  return 1024;
-}
-
-/** The machine's memory in bytes: /proc/meminfo's MemTotal, or `free`'s Mem: total. */
-function machineMemory(command: string, text: string): number | undefined {
-  const meminfo = /MemTotal:\s+([0-9]+) kB/.exec(text);
-  if (meminfo) return Number(meminfo[1]) * 1024;
-  if (!/total\s+used\s+free/.test(text)) return undefined;
-  const row = /\nMem:\s+([0-9.]+)([KMGT]i?)?\s/.exec(`\n${text}`);
-  if (!row) return undefined;
-  if (row[2]) {
-    const suffix = row[2].endsWith('i') ? row[2] : `${row[2]}i`;
-    return Number(row[1]) * (UNITS[suffix] ?? 1);
-  }
-  return Number(row[1]) * freeUnit(command);
-}
-
 /** lscpu(1)'s "CPU(s):" line: the CPUs the kernel knows. */
 function machineCpus(text: string): number | undefined {
   const m = /(?:^|\n)CPU\(s\):\s+([0-9]+)\s*(?:\n|$)/.exec(text);
@@ -88,7 +68,7 @@ export function extractCapacity(bundle: EvidenceBundle, facts: FactSet): void {
   let cpus: { count: number; source: string } | undefined;
   for (const [command, text] of outputs) {
     capacity ??= describedCapacity(`\n${text}`);
-    const m = machineMemory(command, text);
+    const m = memoryFigures(text, command)?.total;
     if (m !== undefined && !memory) memory = { bytes: m, source: command };
     const c = machineCpus(text);
     if (c !== undefined && !cpus) cpus = { count: c, source: command };

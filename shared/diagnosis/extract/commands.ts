@@ -573,6 +573,18 @@ function parsePs(output: string): PsRow[] {
   });
 }
 
+/** Each run's rows, parsed once for the several readers of one listing (states, daemons' PIDs, zombies, shims). */
+const psRowsByRun = new WeakMap<Run, PsRow[]>();
+
+function psRows(run: Run): PsRow[] {
+  let rows = psRowsByRun.get(run);
+  if (!rows) {
+    rows = parsePs(run.output);
+    psRowsByRun.set(run, rows);
+  }
+  return rows;
+}
+
 /**
  * ext4's journal thread (jbd2/<device>, linux fs/jbd2/journal.c kjournald2) and the writeback workers (flush-<maj>:<min>
  * before 3.10's per-bdi workqueue, kworker/…+flush after, mm/backing-dev.c): the kernel's own writers to the disk.
@@ -686,7 +698,7 @@ function runtimeHelpersSpinning(rows: readonly PsRow[], run: Run, facts: FactSet
 }
 
 function processStates(run: Run, facts: FactSet): void {
-  const rows = parsePs(run.output);
+  const rows = psRows(run);
   const byPid = new Map(rows.map((r) => [r.pid, r]));
   diskBoundDaemons(rows, run, facts);
   runcInitPileup(rows, run, facts);
@@ -723,7 +735,7 @@ type DaemonPids = ReadonlyMap<string, string>;
 
 /** One command's output's daemon PIDs (daemonPids). */
 function runDaemonPids(run: Run, pids: Map<string, string>): void {
-  for (const row of parsePs(run.output)) {
+  for (const row of psRows(run)) {
     const daemon = daemonOfCommand(row.command);
     if (daemon && /^\d+$/.test(row.pid)) pids.set(row.pid, daemon);
   }
@@ -870,7 +882,7 @@ const PS_EF = /^ps\s+-(ef|fe|aef|Af|eF|efw*|ewf)(?:\s|$)/;
 
 /** A listing's zombies: by its header, or, for `ps -ef` piped through grep, by that format's fixed first columns. */
 function zombieRowsOf(run: Run): PsRow[] {
-  const rows = parsePs(run.output);
+  const rows = psRows(run);
   if (rows.length > 0) return rows.filter((r) => r.stat.startsWith('Z'));
   if (!PS_EF.test(strip(run.command))) return [];
   return run.output
@@ -928,7 +940,7 @@ function unreapedZombies(
   facts: FactSet,
 ): void {
   const commands = new Map<string, string>();
-  for (const run of runs) for (const row of parsePs(run.output)) commands.set(row.pid, row.command);
+  for (const run of runs) for (const row of psRows(run)) commands.set(row.pid, row.command);
   // The host's init (systemd, /sbin/init) reaps what is reparented to it; zombies it keeps are its own trouble.
   const unreaped = zombies.filter(
     (z) =>
@@ -1155,7 +1167,7 @@ function shimLeftovers(runs: readonly Run[], bundle: EvidenceBundle, facts: Fact
   let orphans = 0;
   let listing: Run | undefined;
   for (const run of runs) {
-    const rows = parsePs(run.output).filter((r) => SHIM_COMMAND.test(r.command));
+    const rows = psRows(run).filter((r) => SHIM_COMMAND.test(r.command));
     if (rows.length > shims) {
       shims = rows.length;
       orphans = rows.filter((r) => r.ppid === '1').length;

@@ -33,12 +33,17 @@ function bytes(cell: string, defaultPower: number): number | undefined {
   return value * 1024 ** power;
 }
 
-/** The unit free(1) prints plain figures in, by its flags (-b, -k default, -m, -g, --tera, --peta and the SI ones). */
+/**
+ * The unit free(1) prints plain figures in, by its flags, alone or combined ("-b", "-mt", "-wg"; -k is the default;
+ * --tera and the SI long forms). Only free's own flags count: `top -b` or `journalctl -b` say nothing of units.
+ * -h prints a suffix on every figure, which `bytes` reads whatever this says.
+ */
 function freePower(command: string): number {
-  if (/\s(?:-b|--bytes)\b/.test(command)) return 0;
-  if (/\s(?:-m|--mega|--mebi)\b/.test(command)) return 2;
-  if (/\s(?:-g|--giga|--gibi)\b/.test(command)) return 3;
-  if (/\s(?:--tera|--tebi)\b/.test(command)) return 4;
+  const flags = /(?:^|[\s/;&|(])free((?:\s+-[-a-z]+)*)/.exec(command)?.[1] ?? '';
+  if (/\s(?:-[a-z]*b[a-z]*|--bytes)\b/.test(flags)) return 0;
+  if (/\s(?:-[a-z]*m[a-z]*|--mega|--mebi)\b/.test(flags)) return 2;
+  if (/\s(?:-[a-z]*g[a-z]*|--giga|--gibi)\b/.test(flags)) return 3;
+  if (/\s(?:--tera|--tebi)\b/.test(flags)) return 4;
   return 1;
 }
 
@@ -49,7 +54,8 @@ function topPower(prefix: string | undefined): number {
 
 export interface MemoryFigures {
   total: number;
-  available: number;
+  /** What the system can still give without swapping, when the output says (a lone MemTotal does not). */
+  available?: number;
   /** The swap's total when the output gives it. */
   swap?: number;
   text: string;
@@ -100,7 +106,6 @@ function freeTable(text: string, power: number): MemoryFigures | undefined {
     sum([value('free'), value('buffers'), value('cached'), value('buff/cache')]);
   const swapRow = /(?:^|\n)[ \t]*Swap:\s+(\S+)/.exec(rest);
   const swap = swapRow?.[1] !== undefined ? bytes(swapRow[1], power) : undefined;
-  if (available === undefined) return undefined;
   return { total, available, swap, text: `${header[1].trim()} / Mem:${row[1].replace(/\s+/g, ' ')}` };
 }
 
@@ -125,7 +130,6 @@ function namedFigures(text: string, power: number): MemoryFigures | undefined {
     figures.get('avail') ??
     swapFigures.get('avail') ??
     sum([figures.get('free'), figures.get('buffers'), figures.get('buff/cache'), swapFigures.get('cached')]);
-  if (available === undefined) return undefined;
   const swap =
     swapFigures.get('total') ?? (/\bSwap\b[ \t]*:?[ \t]*0(?:\.0+)?B?\s*$/m.test(text) ? 0 : undefined);
   return { total, available, swap, text: `${mem[0].trim()}${swapLine ? ` / ${swapLine[0].trim()}` : ''}` };
@@ -140,9 +144,9 @@ function meminfo(text: string): MemoryFigures | undefined {
   const total = field('MemTotal');
   if (total === undefined) return undefined;
   const available = field('MemAvailable') ?? sum([field('MemFree'), field('Buffers'), field('Cached')]);
-  if (available === undefined) return undefined;
   const swap = field('SwapTotal');
-  return { total, available, swap, text: `MemTotal ${total / 1024} kB, MemAvailable ${available / 1024} kB` };
+  const of = available === undefined ? '' : `, MemAvailable ${available / 1024} kB`;
+  return { total, available, swap, text: `MemTotal ${total / 1024} kB${of}` };
 }
 
 /** vmstat -s's lines ("  2048000 K total memory"). */
@@ -154,24 +158,19 @@ function vmstatSummary(text: string): MemoryFigures | undefined {
   const total = field('total memory');
   if (total === undefined) return undefined;
   const available = sum([field('free memory'), field('buffer memory'), field('swap cache')]);
-  if (available === undefined) return undefined;
-  return {
-    total,
-    available,
-    swap: field('total swap'),
-    text: `vmstat -s: total ${total}, free+buffers+cache ${available}`,
-  };
+  const of = available === undefined ? '' : `, free+buffers+cache ${available}`;
+  return { total, available, swap: field('total swap'), text: `vmstat -s: total ${total}${of}` };
 }
 
 /** The machine's memory figures in this output, whichever tool's form it is in. */
 export function memoryFigures(text: string, command = ''): MemoryFigures | undefined {
-  const power = freePower(` ${command}`);
+  const power = freePower(command);
   return freeTable(text, power) ?? meminfo(text) ?? vmstatSummary(text) ?? namedFigures(text, power);
 }
 
 /** Whether the figures say memory is used up (see the module's comment). */
 export function memoryUsedUp(m: MemoryFigures): boolean {
-  if (m.total <= 0 || m.available > m.total) return false;
+  if (m.available === undefined || m.total <= 0 || m.available > m.total) return false;
   const share = m.available / m.total;
   if (share < EXHAUSTED_SHARE) return true;
   return m.swap === 0 && share < NO_SWAP_SHARE && m.available < NO_SWAP_BYTES;
@@ -180,7 +179,7 @@ export function memoryUsedUp(m: MemoryFigures): boolean {
 /** mem.exhausted from a tool's memory figures. */
 export function memoryFigureFacts(text: string, command: string, source: string, facts: FactSet): void {
   const m = memoryFigures(text, command);
-  if (!m || !memoryUsedUp(m)) return;
+  if (m?.available === undefined || !memoryUsedUp(m)) return;
   const share = Math.round((m.available / m.total) * 1000) / 10;
   facts.add({
     id: 'mem.exhausted',
