@@ -1,7 +1,7 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactId, FactSet } from '../facts.ts';
 import { POD_CGROUP, RUNTIME_UNIT } from '../rules/kernel.ts';
-import { bundleLogs } from './logs.ts';
+import { bundleRuns, runAndLogTexts } from './run.ts';
 
 /**
  * systemd's task accounting per unit, as systemctl prints it: `systemctl status` shows `Tasks: N (limit: M)` under
@@ -261,10 +261,7 @@ function pidsLimits(
  * the pids controller's per cgroup, and the node's threads against pid_max and threads-max.
  */
 export function extractTaskLimits(bundle: EvidenceBundle, facts: FactSet): void {
-  const texts: Array<{ text: string; source: string; command?: string }> = [];
-  for (const { source, text } of bundleLogs(bundle)) texts.push({ text, source: `logs.${source}` });
-  for (const [command, output] of Object.entries(bundle.commandOutputs ?? {}))
-    texts.push({ text: output, source: `commandOutputs[${JSON.stringify(command)}]`, command });
+  const texts = runAndLogTexts(bundleRuns(bundle), bundle);
   for (const t of texts) if (/Tasks/.test(t.text)) read(t.text, t.source, t.command, facts);
   pidsLimits(texts, facts);
   if (texts.some((t) => /pid_max|threads-max/.test(`${t.command ?? ''}\n${t.text}`)))
