@@ -33,6 +33,35 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 24 (r24-runtime-io): the cgroup drivers disagreeing, in runc's check of the path against its driver (the split
+  // into slice:prefix:name, both wordings; the slice's expansion), CRI-O's check of the parent against its manager,
+  // dockerd's check of a cgroup parent under its systemd driver.
+  {
+    line: `${J} containerd[700]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-scheduler-cp1,Namespace:kube-system,Attempt:0,} failed, error" error="failed to create containerd task: OCI runtime create failed: expected cgroupsPath to be of format \\"slice:prefix:name\\" for systemd cgroups, got \\"/kubepods/besteffort/pod1f2e/${CID}\\" instead: unknown"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} dockerd[640]: ${TS} level=error msg="Handler for POST /containers/create returned error: OCI runtime create failed: expected cgroupsPath to be of format \\"slice:prefix:name\\" for systemd cgroups"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to apply cgroup configuration: invalid slice name: pod7c1d2e90.slice/${CID}: unknown"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createCtr: cri-o configured with systemd cgroup manager, but did not receive slice as parent: /kubepods/burstable/pod5e4d"`,
+    fact: 'config.cgroup_driver_mismatch',
+    origin: 'crio',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = cri-o configured with cgroupfs cgroup manager, but received systemd slice as parent: kubepods-besteffort-pod5e4d.slice"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} dockerd[640]: ${TS} level=error msg="Handler for POST /v1.41/containers/create returned error: cgroup-parent for systemd cgroup should be a valid slice named as \\"xxx.slice\\""`,
+    fact: 'config.cgroup_driver_mismatch',
+    origin: 'dockerd',
+  },
   // Round 22: runc's stage clones failing for want of a PID (ENOSPC on 4.15+ kernels), relayed by containerd.
   {
     line: 'Nov 23 10:01:02 worker-2 containerd[900]: time="2026-11-23T10:01:02Z" level=error msg="RunPodSandbox failed" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: nsexec-0[4410]: unable to spawn stage-1: No space left on device"',
@@ -1535,6 +1564,20 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 24 (r24-runtime-io): runc's usage text for the flag (no refusal), a systemd slice named correctly in a
+  // create that failed for another reason, CRI-O's log of the manager it uses.
+  {
+    line: '   --systemd-cgroup    enable systemd cgroup support, expects cgroupsPath to be of form "slice:prefix:name" for e.g. "system.slice:runc:434234"',
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} containerd[700]: ${TS} level=error msg="RunPodSandbox failed" error="unable to apply cgroup configuration: unable to start unit \\"cri-containerd-${CID}.scope\\" (properties [{Name:Slice Value:\\"kubepods-besteffort-pod1f2e.slice\\"}]): Connection timed out"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=info msg="Using cgroup manager: systemd, conmon cgroup: pod"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
   // Round 22: a runtime name written as a relative path is a typo in the configuration (refused for its form, not a
   // missing file); CRI-O's handler dropped for its binary's name pattern, not a missing binary; the default handler's
   // missing binary, fatal at CRI-O's start (runtime.start_failed, not this rule); a RuntimeClass object missing in

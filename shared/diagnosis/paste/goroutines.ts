@@ -15,7 +15,9 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  * is blocked on and for how long; its frames, from the innermost out, say where.
  */
 const HEADER = /^goroutine (\d+)(?: [a-z]+=\S+)* \[([^\],]+)(?:, (\d+) minutes)?(?:, [^\]]*)?\]:\s*$/;
-const FILE_LINE = /^\s+\S+\.(?:go|s):\d+/;
+// Go prints each frame's file line indented by a tab; a paste or a log that dropped the tab still holds it as an absolute
+// path (Go's traceback prints the file's full path unless built with -trimpath).
+const FILE_LINE = /^(?:\s+\S+|\s*\/\S+)\.(?:go|s):\d+/;
 /** `created by k8s.io/…/pleg.(*GenericPLEG).Start in goroutine 1` (the goroutine number from Go 1.21). */
 const CREATED_BY = /^created by \S+(?: in goroutine \d+)?$/;
 const FUNCTION_LINE = /^(?:created by )?[\w.\-/~%*()[\]{}]+\(.*\)(?: in goroutine \d+)?(?: \+0x[0-9a-f]+)?$/;
@@ -49,7 +51,16 @@ const RELIST = /pleg\.\(\*GenericPLEG\)\.relist\b/;
  * - the existing CRI, ttrpc and HTTP/1 places keep their one-goroutine reading: a unary CRI call is bounded by the
  *   kubelet's runtime request timeout (2 minutes by default), so one parked past 3 minutes is already overdue.
  */
-const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; minGoroutines: number }> = [
+const WAITS: ReadonlyArray<{
+  fact: FactId;
+  frame: RegExp;
+  minMinutes: number;
+  minGoroutines: number;
+  /** The header's wait reason the place requires (a system call's goroutine is `syscall`, not `chan receive`). */
+  state?: RegExp;
+  /** Goroutines with such a frame anywhere are not this place (a call that rightly blocks there by design). */
+  unlessFrames?: RegExp;
+}> = [
   {
     fact: 'runtime.shim_blocked',
     frame: /containerd\/ttrpc\.|\/runtime\/v2\/shim\.|\(\*shimTask\)\.|shim\.\(\*client\)/,
@@ -96,6 +107,24 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
     minMinutes: 3,
     minGoroutines: 3,
   },
+  // Round 24 (r24-runtime-io): a goroutine of the kubelet (its sync loop's HandlePodCleanups -> cleanupOrphanedPodDirs ->
+  // podVolumesExist -> IsLikelyNotMountPoint, the volume manager's mount checks, cadvisor's fs usage) or of a runtime
+  // held in a file-status, open, directory-read, statfs or mount system call. Go prints `[syscall, N minutes]` when a
+  // goroutine has been in one system call for N minutes (runtime/traceback.go goroutineheader: waitfor from
+  // gp.waitsince for _Gwaiting and _Gsyscall, printed when >= 1; every Go release since 1.2). A stat or open of a
+  // local or live file system returns in milliseconds and a busy walk moves from call to call, so one call held for
+  // 5 minutes is the thread in uninterruptible sleep on a mount that no longer answers (a hard NFS mount whose server
+  // is gone, a stalled FUSE or Ceph mount): the process's D state seen from its own stack. Opens of a FIFO block by
+  // design until the other end opens (containerd/fifo, runc's exec.fifo) and are not read here.
+  {
+    fact: 'proc.dstate_storage',
+    frame:
+      /(?:^|\/)(?:syscall|unix)\.(?:Stat|Lstat|Fstat|[Ff]statat|Statx|Statfs|Fstatfs|Mount|Unmount|Open|[Oo]penat2?|Getdents|ReadDirent|Readlink|[Rr]eadlinkat|Access|Faccessat2?)\(|^os\.(?:Stat|Lstat|statNolog|lstatNolog|Open|OpenFile|openFileNolog|openDirNolog|ReadDir|Readlink|\(\*File\)\.(?:readdir|Readdir|Readdirnames|ReadDir))\(/,
+    state: /^syscall\b/,
+    unlessFrames: /[Ff]ifo|libcontainer\//,
+    minMinutes: 5,
+    minGoroutines: 1,
+  },
   {
     fact: 'kubelet.http_blocked',
     frame: /net\/http\.\(\*persistConn\)\.roundTrip/,
@@ -124,6 +153,26 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
  * (GetContainerEvents). Not the runtime failing to answer.
  */
 const LONG_BY_DESIGN = /PullImage|pullImageV1|GetContainerEvents/;
+
+/** Whether a goroutine whose frame matched a place is waiting there (its state, and no frame that excludes it). */
+function waitsThere(wait: (typeof WAITS)[number], g: Goroutine): boolean {
+  if (wait.fact === 'runtime.call_blocked' && g.frames.some((f) => LONG_BY_DESIGN.test(f))) return false;
+  if (wait.state && !wait.state.test(g.state)) return false;
+  const unless = wait.unlessFrames;
+  return !(unless && g.frames.some((f) => unless.test(f)));
+}
+
+/** A frame of the program itself (the kubelet, a runtime, cadvisor, the mount library), not the standard library. */
+const OWN_FRAME = /k8s\.io\/|github\.com\/|sigs\.k8s\.io\//;
+
+/**
+ * For a system call's place: the program's own frame that made the call (the kubelet's cleanup, a volume check),
+ * where beside what; empty for the other places.
+ */
+function callerOf(wait: (typeof WAITS)[number], g: Goroutine, at: number): string {
+  const caller = wait.state ? g.frames.slice(at + 1).find((f) => OWN_FRAME.test(f)) : undefined;
+  return caller ? ` in ${caller}` : '';
+}
 
 /** A place goroutines are blocked in: one fact per place, however many goroutines pile up there. */
 interface Place {
@@ -196,10 +245,10 @@ export class GoroutineDump {
     for (const [i, frame] of g.frames.entries()) {
       const wait = WAITS.find((w) => w.frame.test(frame));
       if (!wait) continue;
-      if (wait.fact === 'runtime.call_blocked' && g.frames.some((f) => LONG_BY_DESIGN.test(f))) return;
+      if (!waitsThere(wait, g)) return;
       if (g.minutes >= wait.minMinutes) {
         const inRelist = relist > i ? ' (inside PLEG relist)' : '';
-        this.#tally(wait.fact, g, `${frame}${inRelist}`, wait.minGoroutines);
+        this.#tally(wait.fact, g, `${frame}${inRelist}${callerOf(wait, g, i)}`, wait.minGoroutines);
       }
       return;
     }
@@ -254,8 +303,11 @@ export class GoroutineDump {
   }
 }
 
-/** A journal line cut down to its tag (`kubelet[2767]: …`, the time and host dropped), which no log header holds. */
-const SYSLOG_TAG = /^\s*[\w.-]+\[\d+\]: ?/;
+/**
+ * A journal line cut down to its tag (`kubelet[2767]: …`, the time and host dropped), or to its time of day and tag
+ * (`01:38:02 kubelet[2767]: …`, the date and host dropped), which no log header holds.
+ */
+const SYSLOG_TAG = /^\s*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)? +)?[\w.-]+\[\d+\]: ?/;
 
 /**
  * Goroutine dump facts from a whole text (a bundle's command output); lines are cited within it. A log's dump

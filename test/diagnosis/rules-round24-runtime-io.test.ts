@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { FactSet } from '../../shared/diagnosis/facts.ts';
+import { goroutineFacts } from '../../shared/diagnosis/paste/goroutines.ts';
+import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
+
+// Round 24 (r24-runtime-io): the kubelet (or a runtime) held in a system call on a mount, read from its goroutine dump
+// (Go's runtime/traceback.go goroutineheader prints `[syscall, N minutes]` once a goroutine has been in one call a
+// minute or more). Frames written from Go's standard library (os, syscall, x/sys/unix) and the kubelet's cleanup path
+// (pkg/kubelet kubelet_volumes.go cleanupOrphanedPodDirs, mount-utils IsLikelyNotMountPoint), not from any incident.
+
+/** One goroutine: its header, then its frames from the innermost out, each with its file line. */
+function goroutine(id: number, state: string, frames: readonly string[]): string {
+  return [
+    `goroutine ${id} [${state}]:`,
+    ...frames.flatMap((f, i) => [f, `\t/usr/local/go/src/pkg/file${i}.go:${40 + i} +0x${(i + 1) * 16}`]),
+    '',
+  ].join('\n');
+}
+
+const STATFS = [
+  'syscall.Syscall(0x89, 0xc000a1e2a0, 0xc0012f7d58, 0x0, 0x0, 0x0, 0x0)',
+  'golang.org/x/sys/unix.Statfs(0xc000b4c000, 0x5a, 0xc0012f7d58, 0x0, 0x0)',
+  'k8s.io/kubernetes/pkg/volume/util/fs.Info(0xc000b4c000, 0x5a, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)',
+  'k8s.io/kubernetes/pkg/kubelet/stats.(*volumeStatCalculator).calcAndStoreStats(0xc0009e6c00)',
+];
+const STAT = [
+  'syscall.Syscall6(0x106, 0xffffffffffffff9c, 0xc001e4a0f0, 0xc0013a5e48, 0x0, 0x0, 0x0)',
+  'syscall.fstatat(0xffffffffffffff9c, 0xc001e4a0c0, 0x5f, 0xc0013a5e48, 0x0, 0x0, 0x0)',
+  'syscall.Stat(...)',
+  'os.statNolog(0xc001e4a0c0, 0x5f, 0x0, 0x0, 0x0, 0x0)',
+  'os.Stat(0xc001e4a0c0, 0x5f, 0x0, 0x0, 0x0, 0x0)',
+  'k8s.io/mount-utils.(*Mounter).IsLikelyNotMountPoint(0xc000356f00, 0xc001e4a0c0, 0x5f, 0x0, 0x0, 0x0)',
+  'k8s.io/kubernetes/pkg/kubelet.(*Kubelet).cleanupOrphanedPodDirs(0xc000a2a000, 0xc0022c6000, 0x1e, 0x20, 0x0)',
+  'k8s.io/kubernetes/pkg/kubelet.(*Kubelet).HandlePodCleanups(0xc000a2a000, 0x0, 0x0)',
+];
+
+describe('round 24: a goroutine held in a system call on a mount', () => {
+  it('reads a file-status or statfs call held for minutes as the thread blocked on storage', () => {
+    const stat = readPastedEvidence(goroutine(328, 'syscall, 46 minutes', STAT), 'c').facts;
+    expect(stat.has('proc.dstate_storage')).toBe(true);
+    expect(stat.examples('proc.dstate_storage')[0]?.text).toMatch(/IsLikelyNotMountPoint/);
+    expect(
+      readPastedEvidence(goroutine(91, 'syscall, 12 minutes', STATFS), 'c').facts.has('proc.dstate_storage'),
+    ).toBe(true);
+  });
+
+  it("reads it through the kubelet's journal, each line under its syslog tag", () => {
+    const dump = goroutine(328, 'syscall, 46 minutes', STAT)
+      .split('\n')
+      .map((line) => `Nov 23 10:01:02 node-1 kubelet[188613]: ${line}`)
+      .join('\n');
+    const facts = new FactSet();
+    goroutineFacts(dump, 'logs.kubelet', facts, 'kubelet');
+    expect(facts.has('proc.dstate_storage')).toBe(true);
+    // Cut to the time of day and the tag, the frames' tabs dropped.
+    const cut = goroutine(91, 'syscall, 12 minutes', STATFS)
+      .split('\n')
+      .map((line) => `10:01:02 kubelet[4321]: ${line.trim()}`)
+      .join('\n');
+    const again = new FactSet();
+    goroutineFacts(cut, 'logs.kubelet', again, 'kubelet');
+    expect(again.has('proc.dstate_storage')).toBe(true);
+  });
+
+  it('not a short call, a call without minutes, another wait, a read of a pipe, or the open of a FIFO', () => {
+    const not = (text: string) =>
+      expect(readPastedEvidence(text, 'c').facts.has('proc.dstate_storage')).toBe(false);
+    not(goroutine(328, 'syscall, 2 minutes', STAT));
+    not(goroutine(328, 'syscall', STAT));
+    not(
+      goroutine(328, 'chan receive, 46 minutes', [
+        'k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncLoop(0xc000a2a000)',
+      ]),
+    );
+    not(
+      goroutine(12, 'syscall, 300 minutes', [
+        'syscall.Syscall(0x0, 0x5, 0xc000d1a000, 0x8000, 0x0, 0x0, 0x0)',
+        'syscall.read(0x5, 0xc000d1a000, 0x8000, 0x8000, 0x0, 0x0, 0x0)',
+        'os.(*File).Read(0xc00000e2a0, 0xc000d1a000, 0x8000, 0x8000, 0x0, 0x0, 0x0)',
+      ]),
+    );
+    not(
+      goroutine(77, 'syscall, 60 minutes', [
+        'syscall.Syscall6(0x101, 0xffffffffffffff9c, 0xc0004a2f00, 0x80000, 0x0, 0x0, 0x0)',
+        'syscall.openat(0xffffffffffffff9c, 0xc0004a2e40, 0x4b, 0x80000, 0x0, 0x0, 0x0, 0x0)',
+        'os.openFileNolog(0xc0004a2e40, 0x4b, 0x0, 0x0, 0x0, 0x0, 0x0)',
+        'os.OpenFile(0xc0004a2e40, 0x4b, 0x0, 0x0, 0x0, 0x0, 0x0)',
+        'github.com/containerd/fifo.openFifo.func1(0xc000524180, 0xc0004a2e40, 0x4b)',
+      ]),
+    );
+  });
+});
