@@ -284,7 +284,11 @@ export class GoroutineDump {
    * One fact per blocking place: the first goroutine's header verbatim, with the pile's size. A kind of place that
    * needs a pile (WAITS' minGoroutines) gives its facts only when its places together hold that many goroutines.
    */
-  addFacts(facts: FactSet, cite: (line: number) => string): void {
+  addFacts(
+    facts: FactSet,
+    cite: (line: number) => string,
+    quote?: (line: number) => string | undefined,
+  ): void {
     const places = this.summary().places;
     const pile = (p: Place) =>
       places
@@ -296,7 +300,8 @@ export class GoroutineDump {
       facts.add({
         id: p.fact,
         source: cite(p.firstLine),
-        text: `${many}${p.firstHeader} ${p.frame}`,
+        // A log's fact quotes its line as logged (the header under its log header), as the scanner's facts do.
+        text: quote?.(p.firstLine) ?? `${many}${p.firstHeader} ${p.frame}`,
         value: p.maxMinutes,
       });
     }
@@ -317,9 +322,14 @@ const SYSLOG_TAG = /^\s*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)? +)?[\w.-]+\[\d+\]: ?/;
 export function goroutineFacts(text: string, source: string, facts: FactSet, component?: Component): void {
   if (!(component ? /goroutine \d+ \[/ : /^goroutine \d+ \[/m).test(text)) return;
   const dump = new GoroutineDump();
-  for (const [i, line] of text.split('\n').entries())
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries())
     dump.line(component ? parseLogLine(line, component).message.replace(SYSLOG_TAG, '') : line, i + 1);
-  dump.addFacts(facts, (line) => `${source}:${line}`);
+  dump.addFacts(
+    facts,
+    (line) => `${source}:${line}`,
+    component ? (line) => lines[line - 1]?.trim() : undefined,
+  );
 }
 
 class GoroutineSection implements Section {
