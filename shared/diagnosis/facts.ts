@@ -210,6 +210,8 @@ export const FACT_MEANINGS = {
   'runtime.start_failed':
     'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket, or cannot get past its start-up (its state on disk does not load)',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runtime.crash_fills_disk':
+    "the runtime daemon's crash tracebacks in its log beside a full disk: a daemon that crashes and restarts writes a dump of its goroutines each time, and those logs fill the disk, so the full disk is the crash's consequence",
   'runtime.network_device_missing':
     "the runtime daemon cannot start because a network device it is told to use is not there (a bridge another component was to create: the kubelet's cbr0, the network layer's): the network layer's consequence when its agent has not come up",
   'kubelet.exits_on_runtime':

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
 import { goroutineFacts } from '../../shared/diagnosis/paste/goroutines.ts';
 import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
+import { EvidenceBundleSchema } from '../../shared/schemas/bundle.ts';
 
 // Round 24 (r24-runtime-io): the kubelet (or a runtime) held in a system call on a mount, read from its goroutine dump
 // (Go's runtime/traceback.go goroutineheader prints `[syscall, N minutes]` once a goroutine has been in one call a
@@ -88,5 +90,73 @@ describe('round 24: a goroutine held in a system call on a mount', () => {
         'github.com/containerd/fifo.openFifo.func1(0xc000524180, 0xc0004a2e40, 0x4b)',
       ]),
     );
+  });
+});
+
+// Round 24 (r24-runtime-io): a runtime daemon's Go crash traceback kept raw in its own log (runtime/traceback.go's
+// goroutine headers, runtime/signal_unix.go's fatal signal line), weighed against a full disk.
+const DOCKERD_CRASH = [
+  'SIGABRT: abort',
+  'PC=0x55d0c1e8a1b1 m=12 sigcode=18446744073709551610',
+  '',
+  'goroutine 0 [idle]:',
+  'runtime.futex(0x55d0c4a1c6d8, 0x80, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)',
+  '\t/usr/local/go/src/runtime/sys_linux_amd64.s:535 +0x21',
+  '',
+  'goroutine 1 [chan receive, 3 minutes]:',
+  'github.com/docker/docker/cmd/dockerd.(*DaemonCli).start(0xc0001a2000, 0xc0000f4000, 0x0, 0x0)',
+  '\t/go/src/github.com/docker/docker/cmd/dockerd/daemon.go:278 +0x1b4',
+];
+
+function journal(unit: string, lines: readonly string[]): string {
+  return lines.map((l) => `Nov 23 10:01:02 node-1 ${unit}[2211]: ${l}`).join('\n');
+}
+
+describe("round 24: a runtime daemon's crash dumps against a full disk", () => {
+  it("reads the goroutine headers and the fatal signal in the daemon's own log as its crash", () => {
+    const facts = new FactSet();
+    goroutineFacts(journal('dockerd', DOCKERD_CRASH), 'logs.dockerd', facts, 'dockerd');
+    expect(facts.has('runtime.panic')).toBe(true);
+    expect(facts.count('runtime.panic')).toBeGreaterThanOrEqual(3);
+    const other = new FactSet();
+    goroutineFacts(journal('containerd', DOCKERD_CRASH), 'logs.other', other, 'unknown');
+    expect(other.has('runtime.panic')).toBe(true);
+  });
+
+  it('not a dump taken on demand (one logrus entry), a dump in a command output, or a shim', () => {
+    const facts = new FactSet();
+    goroutineFacts(
+      `Nov 23 10:01:02 node-1 dockerd[2211]: time="2026-11-23T10:01:02Z" level=info msg="=== BEGIN goroutine stack dump ===\\ngoroutine 1 [running]:\\nmain.main()\\n=== END goroutine stack dump ==="`,
+      'logs.dockerd',
+      facts,
+      'dockerd',
+    );
+    goroutineFacts(DOCKERD_CRASH.join('\n'), 'commands.dump', facts);
+    goroutineFacts(journal('containerd-shim', DOCKERD_CRASH), 'logs.other', facts, 'unknown');
+    expect(facts.has('runtime.panic')).toBe(false);
+  });
+
+  it("weighs a full disk beside the daemon's repeated crash dumps as the crash's consequence, not a plain full disk", () => {
+    const df = [
+      'Filesystem      Size  Used Avail Use% Mounted on',
+      '/dev/nvme0n1p1   20G   20G     0 100% /',
+    ].join('\n');
+    const crashed = diagnose(
+      EvidenceBundleSchema.parse({
+        node: 'node-1',
+        containerRuntimeVersion: 'docker://20.10.7',
+        logs: { dockerd: journal('dockerd', [...DOCKERD_CRASH, '', ...DOCKERD_CRASH]) },
+        commandOutputs: { 'df -h': df },
+      }),
+    );
+    expect(crashed.causes[0]?.id).toBe('runtime_down');
+    const plain = diagnose(
+      EvidenceBundleSchema.parse({
+        node: 'node-1',
+        containerRuntimeVersion: 'docker://20.10.7',
+        commandOutputs: { 'df -h': df },
+      }),
+    );
+    expect(plain.causes[0]?.id).toBe('resource_starvation');
   });
 });

@@ -53,6 +53,9 @@ export const runtimeDown: CauseModule = {
     // answering hang the plugin and the shim above them, the runtime's layer, not the network's or one container's.
     { cause: 'cni_hang', fact: 'runtime.host_compute_failed' },
     { cause: 'zombie_shim_hang', fact: 'runtime.host_compute_failed' },
+    // Round 24: a full disk beside the daemon's crash dumps in its log is the crash's consequence (its restarts write a
+    // dump each time), not the reason the daemon is down (extract/derived.ts runtimeCrashFillsDisk).
+    { cause: 'resource_starvation', fact: 'runtime.crash_fills_disk' },
   ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },

@@ -508,6 +508,26 @@ function fatalBehindRuntime(facts: FactSet): void {
   });
 }
 
+/**
+ * Round 24 (r24-runtime-io): the runtime daemon's crash traceback in its own log (the Go runtime's "panic:" or "fatal
+ * error:" and the goroutine headers it prints for every goroutine, rules/containerd.ts runtime.panic), told by several
+ * lines, beside a full disk. A daemon that crashes on every call and is restarted writes a whole dump each time into
+ * the journal and its log files, which is what fills a disk; a full disk makes a daemon's writes fail with ENOSPC,
+ * which it returns as errors, not as a Go crash. So the crash is the cause and the disk its consequence; a full disk
+ * without the daemon's dumps stays the disk.
+ */
+function runtimeCrashFillsDisk(facts: FactSet): void {
+  const crashes = facts.examples('runtime.panic').filter((fact) => !fact.observation);
+  const full = facts.examples('disk.pressure')[0];
+  const first = crashes[0];
+  if (!first || !full || facts.count('runtime.panic') < 2) return;
+  facts.add({
+    id: 'runtime.crash_fills_disk',
+    source: first.source,
+    text: `${first.text} (${full.text})`,
+  });
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 /**
  * The kubelet refused on a loopback API address while it fails its own sandbox configuration: what listens there is
@@ -660,6 +680,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   runtimeUnitForks(facts);
   forksFailingWidely(facts);
   fatalBehindRuntime(facts);
+  runtimeCrashFillsDisk(facts);
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);

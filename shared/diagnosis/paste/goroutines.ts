@@ -315,6 +315,20 @@ export class GoroutineDump {
 const SYSLOG_TAG = /^\s*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)? +)?[\w.-]+\[\d+\]: ?/;
 
 /**
+ * Round 24 (r24-runtime-io): the runtime daemons whose Go traceback, kept raw in their own log, is their crash. The Go
+ * runtime writes goroutine headers to stderr (runtime/traceback.go goroutineheader, every goroutine's from
+ * dopanic_m/tracebackothers when a throw or a fatal signal ends the process, the panicking one's for an unrecovered
+ * panic) and a fatal signal's line (runtime/signal_unix.go sighandler: "SIGQUIT: quit", "SIGABRT: abort", then PC=)
+ * only when the process dies. The dumps these daemons make on demand go elsewhere: SIGUSR1's "=== BEGIN goroutine stack
+ * dump ===" is one logrus entry, its newlines quoted (moby pkg/signal DumpStacks before 17.06, a file after it;
+ * containerd cmd/containerd/command dumpStacks), and a dump fetched from the debug endpoint is a command's output, not
+ * the daemon's log. So each such line in the daemon's own log is its crash (runtime.panic), and a daemon that crashes
+ * on every call writes one dump per restart. A shim's traceback is one container's, not the daemon's.
+ */
+const DAEMONS: readonly Component[] = ['dockerd', 'containerd', 'crio'];
+const FATAL_SIGNAL = /^SIG(?:QUIT: quit|ABRT: abort)\b/;
+
+/**
  * Goroutine dump facts from a whole text (a bundle's command output); lines are cited within it. A log's dump
  * (the kubelet's crash on its stderr, kept by the journal) is read through each line's log header: `component`
  * names whose log it is, and each line's message is what the dump printed.
@@ -323,8 +337,17 @@ export function goroutineFacts(text: string, source: string, facts: FactSet, com
   if (!(component ? /goroutine \d+ \[/ : /^goroutine \d+ \[/m).test(text)) return;
   const dump = new GoroutineDump();
   const lines = text.split('\n');
-  for (const [i, line] of lines.entries())
-    dump.line(component ? parseLogLine(line, component).message.replace(SYSLOG_TAG, '') : line, i + 1);
+  for (const [i, line] of lines.entries()) {
+    if (!component) {
+      dump.line(line, i + 1);
+      continue;
+    }
+    const parsed = parseLogLine(line, component);
+    const message = parsed.message.replace(SYSLOG_TAG, '');
+    dump.line(message, i + 1);
+    if (DAEMONS.includes(parsed.component) && (HEADER.test(message) || FATAL_SIGNAL.test(message)))
+      facts.add({ id: 'runtime.panic', source: `${source}:${i + 1}`, text: line.trim() });
+  }
   dump.addFacts(
     facts,
     (line) => `${source}:${line}`,
