@@ -526,7 +526,7 @@ interface FactEntry {
   specific: boolean;
 }
 
-const EXAMPLES_PER_FACT = 3;
+export const EXAMPLES_PER_FACT = 3;
 
 /** What a FactSet holds, as plain data (it crosses threads: a worker scanning one range of a file). */
 export interface FactSnapshot {
@@ -641,6 +641,17 @@ export class FactSet {
 
   ids(): FactId[] {
     return [...this.#entries.keys()];
+  }
+
+  /**
+   * Takes a fact back when what it was read from turns out to be about something else (a client of a runtime the
+   * kubelet does not use): its examples are kept as discounted lines, shown but not counted.
+   */
+  withdraw(id: FactId): void {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    this.#entries.delete(id);
+    for (const fact of entry.examples) this.discount(fact);
   }
 
   get discounted(): readonly Fact[] {

@@ -160,3 +160,57 @@ describe("round 24: a runtime daemon's crash dumps against a full disk", () => {
     expect(plain.causes[0]?.id).toBe('resource_starvation');
   });
 });
+
+// Round 24 (r24-runtime-io): a client of a runtime the kubelet does not use is no fact of the kubelet's runtime.
+describe("round 24: a runtime's client refused, against the kubelet's runtime as the bundle states it", () => {
+  const refused =
+    'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?';
+  const criConfig = [
+    'version = 2',
+    '[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]',
+    '  runtime_type = "io.containerd.runc.v2"',
+    '[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.kata]',
+    '  runtime_type = "io.containerd.kata.v2"',
+  ].join('\n');
+  const ids = (bundle: object) => {
+    const d = diagnose(EvidenceBundleSchema.parse({ node: 'node-1', ...bundle }));
+    return d.causes.flatMap((c) => c.evidence.map((e) => e.meaning));
+  };
+  const refusedMeaning = "the runtime's socket refuses connections or does not exist";
+
+  it("takes back the docker client's refusal where the kubelet's runtime is containerd", () => {
+    expect(
+      ids({ commandOutputs: { 'docker info': refused, 'cat /etc/containerd/config.toml': criConfig } }),
+    ).not.toContain(refusedMeaning);
+    expect(
+      ids({ containerRuntimeVersion: 'containerd://1.7.13', commandOutputs: { 'docker info': refused } }),
+    ).not.toContain(refusedMeaning);
+    expect(
+      ids({
+        commandOutputs: {
+          'docker info': refused,
+          'ps aux': 'kubelet --container-runtime-endpoint=unix:///var/run/crio/crio.sock',
+        },
+      }),
+    ).not.toContain(refusedMeaning);
+  });
+
+  it("keeps it where the runtime is the kubelet's, unstated, or containerd under dockerd", () => {
+    expect(
+      ids({ containerRuntimeVersion: 'docker://20.10.7', commandOutputs: { 'docker info': refused } }),
+    ).toContain(refusedMeaning);
+    expect(ids({ commandOutputs: { 'docker info': refused } })).toContain(refusedMeaning);
+    const disabled = `disabled_plugins = ["cri"]\n${criConfig}`;
+    expect(
+      ids({ commandOutputs: { 'docker info': refused, 'cat /etc/containerd/config.toml': disabled } }),
+    ).toContain(refusedMeaning);
+    expect(
+      ids({
+        containerRuntimeVersion: 'docker://20.10.7',
+        logs: {
+          dockerd: `Nov 23 10:01:02 node-1 dockerd[640]: ${'time="2026-11-23T10:01:02Z"'} level=error msg="failed to get event" error="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused\\""`,
+        },
+      }),
+    ).toContain(refusedMeaning);
+  });
+});

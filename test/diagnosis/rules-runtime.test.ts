@@ -33,6 +33,24 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 24 (r24-runtime-io): a client of the runtime unable to make its client: an agent wrapping containerd.New,
+  // cadvisor's containerd factory inside the kubelet, containerd's Go client's dial deadline, crictl's connection.
+  {
+    line: `${J} agent[3301]: ${TS} level=fatal msg="Error: failed to create containerd client: rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\\""`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 manager.go:288] Registration of the containerd container factory failed: unable to create containerd client: containerd: cannot unix dial containerd api service: dial unix /run/containerd/containerd.sock: connect: connection refused`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} exporter[811]: ${TS} level=error msg="failed to dial \\"/run/containerd/containerd.sock\\": context deadline exceeded"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=fatal msg="failed to connect: failed to connect to unix:///run/containerd/containerd.sock, make sure you are running as root and the runtime has been started: context deadline exceeded"',
+    fact: 'runtime.unreachable',
+  },
   // Round 24 (r24-runtime-io): the cgroup drivers disagreeing, in runc's check of the path against its driver (the split
   // into slice:prefix:name, both wordings; the slice's expansion), CRI-O's check of the parent against its manager,
   // dockerd's check of a cgroup parent under its systemd driver.
@@ -1564,6 +1582,16 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 24 (r24-runtime-io): the API server's client libraries (controller-runtime, client-go) failing to be made;
+  // a containerd client made and an image pull failing on it.
+  {
+    line: `${J} operator[77]: ${TS} level=error msg="failed to create controller-runtime client" error="Get \\"https://10.96.0.1:443/api\\": dial tcp 10.96.0.1:443: i/o timeout"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} agent[3301]: ${TS} level=error msg="failed to create containerd client image pull" error="failed to resolve reference \\"docker.io/library/nginx:latest\\": unexpected status code 429"`,
+    fact: 'runtime.unreachable',
+  },
   // Round 24 (r24-runtime-io): runc's usage text for the flag (no refusal), a systemd slice named correctly in a
   // create that failed for another reason, CRI-O's log of the manager it uses.
   {

@@ -1,10 +1,10 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { componentOfLogSource, NODE_DAEMONS } from '../components.ts';
-import type { FactId, FactSet } from '../facts.ts';
+import { EXAMPLES_PER_FACT, type FactId, type FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
 import { panicRestartLoop } from '../recurring.ts';
-import { bundleTexts } from './versions.ts';
+import { bundleTexts, configuredRuntimeIn, type RuntimeSetting, strongerSetting } from './versions.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -528,6 +528,68 @@ function runtimeCrashFillsDisk(facts: FactSet): void {
   });
 }
 
+type Kind = RuntimeSetting['kind'];
+
+/**
+ * A containerd configuration that serves the CRI (its cri plugin's section, v1 `[plugins.cri…]` or v2/v3
+ * `[plugins."io.containerd.grpc.v1.cri"…]`, naming runtimes or runtime classes) and does not disable it: the runtime the
+ * kubelet talks to is containerd (containerd docs/cri/config.md; the packaged docker node's config disables "cri").
+ */
+const CONTAINERD_CRI = /^\s*\[plugins\.(?:cri\b|"io\.containerd\.(?:grpc\.v1\.cri|cri\.v1\.runtime)")/m;
+const CRI_DISABLED = /disabled_plugins\s*=\s*\[[^\]]*"(?:cri|io\.containerd\.grpc\.v1\.cri)"/;
+
+/**
+ * The kubelet's runtime only as the bundle states it: the node's containerRuntimeVersion, the kubelet's runtime option
+ * or endpoint, or a containerd configuration serving the CRI. Not guessed from which logs are present.
+ */
+function kubeletRuntimeStated(bundle: EvidenceBundle): Kind | undefined {
+  const version = (bundle.containerRuntimeVersion ?? '').toLowerCase();
+  if (/^docker/.test(version)) return 'docker';
+  if (/^(?:cri-o|crio)/.test(version)) return 'crio';
+  if (/^containerd/.test(version)) return 'containerd';
+  let setting: RuntimeSetting | undefined;
+  let criConfig = false;
+  for (const { text } of bundleTexts(bundle)) {
+    const seen = configuredRuntimeIn(text);
+    if (seen) setting = strongerSetting(setting, seen);
+    criConfig ||= CONTAINERD_CRI.test(text) && !CRI_DISABLED.test(text);
+  }
+  return setting?.kind ?? (criConfig ? 'containerd' : undefined);
+}
+
+/** The one runtime a client's line names (its socket, its daemon, its client library, its command), if just one. */
+function runtimeNamed(text: string): Kind | undefined {
+  const named = new Set<Kind>();
+  if (/docker\.sock|cri-dockerd|[Dd]ocker daemon|^docker |dockerd/.test(text)) named.add('docker');
+  if (/containerd\.sock|containerd client|containerd api|^ctr |^nerdctl /.test(text)) named.add('containerd');
+  if (/crio\.sock|cri-o|\bcrio\b/.test(text)) named.add('crio');
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/** Facts a client's failure to reach a runtime gives (its socket refused, its client not made, its commands failing). */
+const CLIENT_FACTS: readonly FactId[] = ['runtime.unreachable', 'runtime.cmd_hang'];
+
+/**
+ * Round 24 (r24-runtime-io): a client of a runtime the kubelet does not use (the docker CLI on a node whose kubelet
+ * talks to containerd, cadvisor probing for containerd on a CRI-O node, a second runtime's socket) unable to reach its
+ * daemon is no fact of the kubelet's runtime. When the bundle states the kubelet's runtime and every line a client
+ * fact was read from names another one, the fact is taken back. dockerd's own client of containerd is docker's stack
+ * (dockerd runs its containers through containerd), so on a docker node containerd's socket still counts.
+ */
+function clientsOfAnotherRuntime(bundle: EvidenceBundle, facts: FactSet): void {
+  const kubelet = kubeletRuntimeStated(bundle);
+  if (!kubelet) return;
+  const other = (k: Kind | undefined) =>
+    k !== undefined && k !== kubelet && !(kubelet === 'docker' && k === 'containerd');
+  for (const id of CLIENT_FACTS) {
+    const examples = facts.examples(id);
+    // Every distinct line is among the examples unless their cap was reached with more lines behind it.
+    const unseen = examples.length >= EXAMPLES_PER_FACT && facts.count(id) > examples.length;
+    if (examples.length === 0 || unseen) continue;
+    if (examples.every((f) => other(runtimeNamed(f.text)))) facts.withdraw(id);
+  }
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 /**
  * The kubelet refused on a loopback API address while it fails its own sandbox configuration: what listens there is
@@ -660,6 +722,8 @@ function syncLoopLine(bundle: EvidenceBundle): { source: string; text: string } 
 }
 
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
+  // First: what rests on a client's failure must not carry a runtime the kubelet does not use into the rest.
+  clientsOfAnotherRuntime(bundle, facts);
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
   kubeletDownWithRuntime(facts);
