@@ -210,6 +210,8 @@ export const FACT_MEANINGS = {
   'runtime.start_failed':
     'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket, or cannot get past its start-up (its state on disk does not load)',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runtime.version_behind':
+    "every NotReady node's container runtime is a major release behind the one every Ready node runs (kubectl get nodes -o wide): the odd node's runtime is the lead",
   'runtime.crash_fills_disk':
     "the runtime daemon's crash tracebacks in its log beside a full disk: a daemon that crashes and restarts writes a dump of its goroutines each time, and those logs fill the disk, so the full disk is the crash's consequence",
   'runtime.network_device_missing':

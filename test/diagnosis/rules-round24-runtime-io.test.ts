@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../shared/diagnosis/diagnose.ts';
+import { extractFacts } from '../../shared/diagnosis/extract/index.ts';
 import { FactSet } from '../../shared/diagnosis/facts.ts';
 import { goroutineFacts } from '../../shared/diagnosis/paste/goroutines.ts';
 import { readPastedEvidence } from '../../shared/diagnosis/paste/reader.ts';
@@ -212,5 +213,62 @@ describe("round 24: a runtime's client refused, against the kubelet's runtime as
         },
       }),
     ).toContain(refusedMeaning);
+  });
+});
+
+// Round 24 (r24-runtime-io): the runtime's release per node (kubectl get nodes -o wide, printNode's CONTAINER-RUNTIME).
+describe("round 24: the NotReady node's runtime a major release behind the Ready nodes'", () => {
+  const table = (rows: readonly [string, string, string][]) =>
+    [
+      'NAME      STATUS     ROLES           AGE   VERSION    INTERNAL-IP   EXTERNAL-IP   OS-IMAGE             KERNEL-VERSION     CONTAINER-RUNTIME',
+      ...rows.map(
+        ([name, status, runtime]) =>
+          `${name.padEnd(10)}${status.padEnd(11)}${'<none>'.padEnd(16)}${'40d'.padEnd(6)}${'v1.31.13'.padEnd(11)}${'10.0.0.11'.padEnd(14)}${'<none>'.padEnd(14)}${'Ubuntu 22.04.4 LTS'.padEnd(21)}${'5.15.0-113-generic'.padEnd(19)}${runtime}`,
+      ),
+    ].join('\n');
+  const behind = (rows: readonly [string, string, string][]) =>
+    extractFacts(
+      EvidenceBundleSchema.parse({
+        node: 'w1',
+        commandOutputs: { 'kubectl get nodes -o wide': table(rows) },
+      }),
+    ).has('runtime.version_behind');
+
+  it('names the odd node whose runtime is a major release behind', () => {
+    expect(
+      behind([
+        ['cp1', 'Ready', 'containerd://2.1.5'],
+        ['w1', 'NotReady', 'containerd://1.6.28'],
+        ['w2', 'Ready', 'containerd://2.1.5'],
+      ]),
+    ).toBe(true);
+  });
+
+  it('not a minor release apart, a node ahead, Ready nodes of mixed releases, or another runtime', () => {
+    expect(
+      behind([
+        ['cp1', 'Ready', 'containerd://1.7.20'],
+        ['w1', 'NotReady', 'containerd://1.6.28'],
+      ]),
+    ).toBe(false);
+    expect(
+      behind([
+        ['cp1', 'Ready', 'containerd://1.7.20'],
+        ['w1', 'NotReady', 'containerd://2.0.0'],
+      ]),
+    ).toBe(false);
+    expect(
+      behind([
+        ['cp1', 'Ready', 'containerd://2.1.5'],
+        ['w1', 'NotReady', 'containerd://1.6.28'],
+        ['w2', 'Ready', 'containerd://1.7.2'],
+      ]),
+    ).toBe(false);
+    expect(
+      behind([
+        ['cp1', 'Ready', 'docker://24.0.7'],
+        ['w1', 'NotReady', 'containerd://1.6.28'],
+      ]),
+    ).toBe(false);
   });
 });

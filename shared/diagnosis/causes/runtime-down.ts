@@ -88,6 +88,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.known_defect', weight: 1 },
     { fact: 'runtime.restart_limit', weight: 3 },
     { fact: 'runtime.panic', weight: 2.5 },
+    // Round 24: the NotReady nodes' runtime a major release behind the Ready nodes' (extract/runtime-skew.ts): a lead
+    // that names the odd node's runtime, never an answer alone.
+    { fact: 'runtime.version_behind', weight: 1 },
     { fact: 'runtime.start_failed', weight: 3 },
     // A fatal start on a bridge device that another component makes: the runtime is down, and whoever makes the
     // device (cni_hang, which explains it when its agent's own failure is there) is why.
