@@ -272,3 +272,22 @@ describe("round 24: the NotReady node's runtime a major release behind the Ready
     ).toBe(false);
   });
 });
+
+describe("round 24: the kubelet's mounter waiting on a mount(8) child that does not return", () => {
+  const MOUNT = [
+    'syscall.Syscall6(0x3d, 0x1f3a, 0xc001b3d5ac, 0x0, 0xc000d2e870, 0x0, 0x0)',
+    'syscall.wait4(0x1f3a, 0xc001b3d5ac, 0x0, 0xc000d2e870, 0x0, 0x0, 0x0)',
+    'os.(*Process).wait(0xc0019b6a80, 0x0, 0x0, 0x0)',
+    'os/exec.(*Cmd).Wait(0xc000a64dc0, 0x0, 0x0)',
+    'os/exec.(*Cmd).CombinedOutput(0xc000a64dc0, 0x0, 0x0, 0x0, 0x0, 0x0)',
+    'k8s.io/mount-utils.(*Mounter).doMount(0xc000356f00, 0x0, 0x0, 0x0, 0xc001d0a000, 0x1c)',
+    'k8s.io/kubernetes/pkg/volume/nfs.(*nfsMounter).SetUpAt(0xc001a4e000, 0xc001e4a0c0, 0x5f, 0x0)',
+  ];
+  it('reads the wait as the mount hanging, not a short one or a plain child', () => {
+    const facts = (state: string, frames: readonly string[]) =>
+      readPastedEvidence(goroutine(410, state, frames), 'c').facts.has('proc.dstate_storage');
+    expect(facts('syscall, 22 minutes', MOUNT)).toBe(true);
+    expect(facts('syscall, 2 minutes', MOUNT)).toBe(false);
+    expect(facts('syscall, 22 minutes', MOUNT.slice(0, 5))).toBe(false);
+  });
+});

@@ -115,11 +115,14 @@ const WAITS: ReadonlyArray<{
   // local or live file system returns in milliseconds and a busy walk moves from call to call, so one call held for
   // 5 minutes is the thread in uninterruptible sleep on a mount that no longer answers (a hard NFS mount whose server
   // is gone, a stalled FUSE or Ceph mount): the process's D state seen from its own stack. Opens of a FIFO block by
-  // design until the other end opens (containerd/fifo, runc's exec.fifo) and are not read here.
+  // design until the other end opens (containerd/fifo, runc's exec.fifo) and are not read here. The kubelet's mounter
+  // runs mount(8)/umount(8) as children and waits for them (k8s.io/mount-utils, pkg/util/mount before 1.20:
+  // (*Mounter).doMount, Unmount, UnmountWithForce through exec's Wait, a wait4 system call): a mount that does not
+  // return for 5 minutes is the same network mount hanging in its child.
   {
     fact: 'proc.dstate_storage',
     frame:
-      /(?:^|\/)(?:syscall|unix)\.(?:Stat|Lstat|Fstat|[Ff]statat|Statx|Statfs|Fstatfs|Mount|Unmount|Open|[Oo]penat2?|Getdents|ReadDirent|Readlink|[Rr]eadlinkat|Access|Faccessat2?)\(|^os\.(?:Stat|Lstat|statNolog|lstatNolog|Open|OpenFile|openFileNolog|openDirNolog|ReadDir|Readlink|\(\*File\)\.(?:readdir|Readdir|Readdirnames|ReadDir))\(/,
+      /(?:^|\/)(?:syscall|unix)\.(?:Stat|Lstat|Fstat|[Ff]statat|Statx|Statfs|Fstatfs|Mount|Unmount|Open|[Oo]penat2?|Getdents|ReadDirent|Readlink|[Rr]eadlinkat|Access|Faccessat2?)\(|^os\.(?:Stat|Lstat|statNolog|lstatNolog|Open|OpenFile|openFileNolog|openDirNolog|ReadDir|Readlink|\(\*File\)\.(?:readdir|Readdir|Readdirnames|ReadDir))\(|(?:mount-utils|pkg\/util\/mount)\.\(\*Mounter\)\.(?:doMount|Unmount|UnmountWithForce)\(/,
     state: /^syscall\b/,
     unlessFrames: /[Ff]ifo|libcontainer\//,
     minMinutes: 5,
