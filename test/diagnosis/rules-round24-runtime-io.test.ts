@@ -159,6 +159,20 @@ describe("round 24: a runtime daemon's crash dumps against a full disk", () => {
       }),
     );
     expect(plain.causes[0]?.id).toBe('resource_starvation');
+    const cored = diagnose(
+      EvidenceBundleSchema.parse({
+        node: 'node-1',
+        containerRuntimeVersion: 'containerd://1.7.13',
+        logs: {
+          systemd: [
+            'Nov 23 10:01:02 node-1 systemd[1]: containerd.service: Main process exited, code=dumped, status=6/ABRT',
+            'Nov 23 10:03:02 node-1 systemd[1]: containerd.service: Main process exited, code=dumped, status=6/ABRT',
+          ].join('\n'),
+        },
+        commandOutputs: { 'df -h': df },
+      }),
+    );
+    expect(cored.causes[0]?.id).toBe('runtime_down');
   });
 });
 

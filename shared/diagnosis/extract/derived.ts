@@ -511,16 +511,23 @@ function fatalBehindRuntime(facts: FactSet): void {
 /**
  * Round 24 (r24-runtime-io): the runtime daemon's crash traceback in its own log (the Go runtime's "panic:" or "fatal
  * error:" and the goroutine headers it prints for every goroutine, rules/containerd.ts runtime.panic), told by several
- * lines, beside a full disk. A daemon that crashes on every call and is restarted writes a whole dump each time into
- * the journal and its log files, which is what fills a disk; a full disk makes a daemon's writes fail with ENOSPC,
+ * lines, or its unit dumping core again and again, beside a full disk. A daemon that crashes on every call and is
+ * restarted writes a whole dump each time into the journal and its log files (and a core, where it dumps one), which is
+ * what fills a disk; a full disk makes a daemon's writes fail with ENOSPC,
  * which it returns as errors, not as a Go crash. So the crash is the cause and the disk its consequence; a full disk
  * without the daemon's dumps stays the disk.
  */
 function runtimeCrashFillsDisk(facts: FactSet): void {
-  const crashes = facts.examples('runtime.panic').filter((fact) => !fact.observation);
   const full = facts.examples('disk.pressure')[0];
-  const first = crashes[0];
-  if (!first || !full || facts.count('runtime.panic') < 2) return;
+  const traced = facts.count('runtime.panic') >= 2;
+  // Or its unit's main process dumping core again and again (systemd's "code=dumped"): systemd-coredump keeps each
+  // core on disk (/var/lib/systemd/coredump), as large as the daemon's memory.
+  const cored = facts.count('runtime.service_failed') >= 2;
+  const first = [
+    ...(traced ? facts.examples('runtime.panic') : []),
+    ...(cored ? facts.examples('runtime.service_failed').filter((f) => f.text.includes('code=dumped')) : []),
+  ].find((fact) => !fact.observation);
+  if (!first || !full) return;
   facts.add({
     id: 'runtime.crash_fills_disk',
     source: first.source,
