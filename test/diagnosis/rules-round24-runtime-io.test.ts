@@ -210,6 +210,17 @@ describe("round 24: a runtime's client refused, against the kubelet's runtime as
     ).not.toContain(refusedMeaning);
   });
 
+  it("takes back crictl's probe of the dockershim socket on a containerd node, keeps it on a docker node", () => {
+    const probe =
+      'time="2026-11-23T10:01:02Z" level=error msg="connect endpoint \'unix:///var/run/dockershim.sock\', make sure you are running as root and the endpoint has been started: context deadline exceeded" error="dial unix /var/run/dockershim.sock: connect: no such file or directory"';
+    expect(
+      ids({ containerRuntimeVersion: 'containerd://1.6.20', commandOutputs: { 'crictl ps': probe } }),
+    ).not.toContain(refusedMeaning);
+    expect(
+      ids({ containerRuntimeVersion: 'docker://19.3.15', commandOutputs: { 'crictl ps': probe } }),
+    ).toContain(refusedMeaning);
+  });
+
   it("keeps it where the runtime is the kubelet's, unstated, or containerd under dockerd", () => {
     expect(
       ids({ containerRuntimeVersion: 'docker://20.10.7', commandOutputs: { 'docker info': refused } }),

@@ -567,7 +567,7 @@ function kubeletRuntimeStated(bundle: EvidenceBundle): Kind | undefined {
 /** The one runtime a client's line names (its socket, its daemon, its client library, its command), if just one. */
 function runtimeNamed(text: string): Kind | undefined {
   const named = new Set<Kind>();
-  if (/docker\.sock|cri-dockerd|[Dd]ocker daemon|^docker |dockerd/.test(text)) named.add('docker');
+  if (/docker(?:shim)?\.sock|cri-dockerd|[Dd]ocker daemon|^docker |dockerd/.test(text)) named.add('docker');
   if (/containerd\.sock|containerd client|containerd api|^ctr |^nerdctl /.test(text)) named.add('containerd');
   if (/crio\.sock|cri-o|\bcrio\b/.test(text)) named.add('crio');
   return named.size === 1 ? [...named][0] : undefined;
