@@ -210,6 +210,10 @@ export const FACT_MEANINGS = {
   'runtime.start_failed':
     'the runtime daemon exits on a fatal error (a logged fatal, or its start failing) before or while it serves its socket, or cannot get past its start-up (its state on disk does not load)',
   'runtime.panic': 'the runtime daemon crashed with a Go panic or fatal error',
+  'runtime.version_behind':
+    "every NotReady node's container runtime is a major release behind the one every Ready node runs (kubectl get nodes -o wide): the odd node's runtime is the lead",
+  'runtime.crash_fills_disk':
+    "the runtime daemon's crash tracebacks in its log beside a full disk: a daemon that crashes and restarts writes a dump of its goroutines each time, and those logs fill the disk, so the full disk is the crash's consequence",
   'runtime.network_device_missing':
     "the runtime daemon cannot start because a network device it is told to use is not there (a bridge another component was to create: the kubelet's cbr0, the network layer's): the network layer's consequence when its agent has not come up",
   'kubelet.exits_on_runtime':
@@ -524,7 +528,7 @@ interface FactEntry {
   specific: boolean;
 }
 
-const EXAMPLES_PER_FACT = 3;
+export const EXAMPLES_PER_FACT = 3;
 
 /** What a FactSet holds, as plain data (it crosses threads: a worker scanning one range of a file). */
 export interface FactSnapshot {
@@ -639,6 +643,17 @@ export class FactSet {
 
   ids(): FactId[] {
     return [...this.#entries.keys()];
+  }
+
+  /**
+   * Takes a fact back when what it was read from turns out to be about something else (a client of a runtime the
+   * kubelet does not use): its examples are kept as discounted lines, shown but not counted.
+   */
+  withdraw(id: FactId): void {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    this.#entries.delete(id);
+    for (const fact of entry.examples) this.discount(fact);
   }
 
   get discounted(): readonly Fact[] {

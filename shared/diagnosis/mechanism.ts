@@ -70,6 +70,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'node.status_unknown': 'status not received',
   'config.heartbeat_vs_grace': 'lease renew vs grace period',
   'config.cgroup_driver_mismatch': 'cgroup driver mismatch',
+  'runtime.version_behind': "runtime a major release behind the Ready nodes'",
+  'runtime.crash_fills_disk': "runtime daemon's crash dumps filling the disk",
   'config.no_reserved': 'no reserved resources',
   'pleg.evented_unhealthy': 'Evented PLEG channel full',
   'mem.oom': 'out of memory',

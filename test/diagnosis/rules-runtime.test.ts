@@ -33,6 +33,53 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 24 (r24-runtime-io): a client of the runtime unable to make its client: an agent wrapping containerd.New,
+  // cadvisor's containerd factory inside the kubelet, containerd's Go client's dial deadline, crictl's connection.
+  {
+    line: `${J} agent[3301]: ${TS} level=fatal msg="Error: failed to create containerd client: rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused\\""`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 manager.go:288] Registration of the containerd container factory failed: unable to create containerd client: containerd: cannot unix dial containerd api service: dial unix /run/containerd/containerd.sock: connect: connection refused`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} exporter[811]: ${TS} level=error msg="failed to dial \\"/run/containerd/containerd.sock\\": context deadline exceeded"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=fatal msg="failed to connect: failed to connect to unix:///run/containerd/containerd.sock, make sure you are running as root and the runtime has been started: context deadline exceeded"',
+    fact: 'runtime.unreachable',
+  },
+  // Round 24 (r24-runtime-io): the cgroup drivers disagreeing, in runc's check of the path against its driver (the split
+  // into slice:prefix:name, both wordings; the slice's expansion), CRI-O's check of the parent against its manager,
+  // dockerd's check of a cgroup parent under its systemd driver.
+  {
+    line: `${J} containerd[700]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-scheduler-cp1,Namespace:kube-system,Attempt:0,} failed, error" error="failed to create containerd task: OCI runtime create failed: expected cgroupsPath to be of format \\"slice:prefix:name\\" for systemd cgroups, got \\"/kubepods/besteffort/pod1f2e/${CID}\\" instead: unknown"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} dockerd[640]: ${TS} level=error msg="Handler for POST /containers/create returned error: OCI runtime create failed: expected cgroupsPath to be of format \\"slice:prefix:name\\" for systemd cgroups"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to apply cgroup configuration: invalid slice name: pod7c1d2e90.slice/${CID}: unknown"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=error msg="createCtr: cri-o configured with systemd cgroup manager, but did not receive slice as parent: /kubepods/burstable/pod5e4d"`,
+    fact: 'config.cgroup_driver_mismatch',
+    origin: 'crio',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = cri-o configured with cgroupfs cgroup manager, but received systemd slice as parent: kubepods-besteffort-pod5e4d.slice"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} dockerd[640]: ${TS} level=error msg="Handler for POST /v1.41/containers/create returned error: cgroup-parent for systemd cgroup should be a valid slice named as \\"xxx.slice\\""`,
+    fact: 'config.cgroup_driver_mismatch',
+    origin: 'dockerd',
+  },
   // Round 22: runc's stage clones failing for want of a PID (ENOSPC on 4.15+ kernels), relayed by containerd.
   {
     line: 'Nov 23 10:01:02 worker-2 containerd[900]: time="2026-11-23T10:01:02Z" level=error msg="RunPodSandbox failed" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: nsexec-0[4410]: unable to spawn stage-1: No space left on device"',
@@ -1535,6 +1582,30 @@ const HITS: readonly Example[] = [
 ];
 
 const MISSES: readonly Example[] = [
+  // Round 24 (r24-runtime-io): the API server's client libraries (controller-runtime, client-go) failing to be made;
+  // a containerd client made and an image pull failing on it.
+  {
+    line: `${J} operator[77]: ${TS} level=error msg="failed to create controller-runtime client" error="Get \\"https://10.96.0.1:443/api\\": dial tcp 10.96.0.1:443: i/o timeout"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} agent[3301]: ${TS} level=error msg="failed to create containerd client image pull" error="failed to resolve reference \\"docker.io/library/nginx:latest\\": unexpected status code 429"`,
+    fact: 'runtime.unreachable',
+  },
+  // Round 24 (r24-runtime-io): runc's usage text for the flag (no refusal), a systemd slice named correctly in a
+  // create that failed for another reason, CRI-O's log of the manager it uses.
+  {
+    line: '   --systemd-cgroup    enable systemd cgroup support, expects cgroupsPath to be of form "slice:prefix:name" for e.g. "system.slice:runc:434234"',
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} containerd[700]: ${TS} level=error msg="RunPodSandbox failed" error="unable to apply cgroup configuration: unable to start unit \\"cri-containerd-${CID}.scope\\" (properties [{Name:Slice Value:\\"kubepods-besteffort-pod1f2e.slice\\"}]): Connection timed out"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
+  {
+    line: `${J} crio[912]: ${TS} level=info msg="Using cgroup manager: systemd, conmon cgroup: pod"`,
+    fact: 'config.cgroup_driver_mismatch',
+  },
   // Round 22: a runtime name written as a relative path is a typo in the configuration (refused for its form, not a
   // missing file); CRI-O's handler dropped for its binary's name pattern, not a missing binary; the default handler's
   // missing binary, fatal at CRI-O's start (runtime.start_failed, not this rule); a RuntimeClass object missing in

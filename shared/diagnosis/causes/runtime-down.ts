@@ -53,6 +53,9 @@ export const runtimeDown: CauseModule = {
     // answering hang the plugin and the shim above them, the runtime's layer, not the network's or one container's.
     { cause: 'cni_hang', fact: 'runtime.host_compute_failed' },
     { cause: 'zombie_shim_hang', fact: 'runtime.host_compute_failed' },
+    // Round 24: a full disk beside the daemon's crash dumps in its log is the crash's consequence (its restarts write a
+    // dump each time), not the reason the daemon is down (extract/derived.ts runtimeCrashFillsDisk).
+    { cause: 'resource_starvation', fact: 'runtime.crash_fills_disk' },
   ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
@@ -85,6 +88,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.known_defect', weight: 1 },
     { fact: 'runtime.restart_limit', weight: 3 },
     { fact: 'runtime.panic', weight: 2.5 },
+    // Round 24: the NotReady nodes' runtime a major release behind the Ready nodes' (extract/runtime-skew.ts): a lead
+    // that names the odd node's runtime, never an answer alone.
+    { fact: 'runtime.version_behind', weight: 1 },
     { fact: 'runtime.start_failed', weight: 3 },
     // A fatal start on a bridge device that another component makes: the runtime is down, and whoever makes the
     // device (cni_hang, which explains it when its agent's own failure is there) is why.

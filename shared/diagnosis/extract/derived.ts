@@ -1,10 +1,10 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { componentOfLogSource, NODE_DAEMONS } from '../components.ts';
-import type { FactId, FactSet } from '../facts.ts';
+import { EXAMPLES_PER_FACT, type FactId, type FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
 import { panicRestartLoop } from '../recurring.ts';
-import { bundleTexts } from './versions.ts';
+import { bundleTexts, configuredRuntimeIn, type RuntimeSetting, strongerSetting } from './versions.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -508,6 +508,95 @@ function fatalBehindRuntime(facts: FactSet): void {
   });
 }
 
+/**
+ * Round 24 (r24-runtime-io): the runtime daemon's crash traceback in its own log (the Go runtime's "panic:" or "fatal
+ * error:" and the goroutine headers it prints for every goroutine, rules/containerd.ts runtime.panic), told by several
+ * lines, or its unit dumping core again and again, beside a full disk. A daemon that crashes on every call and is
+ * restarted writes a whole dump each time into the journal and its log files (and a core, where it dumps one), which is
+ * what fills a disk; a full disk makes a daemon's writes fail with ENOSPC,
+ * which it returns as errors, not as a Go crash. So the crash is the cause and the disk its consequence; a full disk
+ * without the daemon's dumps stays the disk.
+ */
+function runtimeCrashFillsDisk(facts: FactSet): void {
+  const full = facts.examples('disk.pressure')[0];
+  const traced = facts.count('runtime.panic') >= 2;
+  // Or its unit's main process dumping core again and again (systemd's "code=dumped"): systemd-coredump keeps each
+  // core on disk (/var/lib/systemd/coredump), as large as the daemon's memory.
+  const cored = facts.count('runtime.service_failed') >= 2;
+  const first = [
+    ...(traced ? facts.examples('runtime.panic') : []),
+    ...(cored ? facts.examples('runtime.service_failed').filter((f) => f.text.includes('code=dumped')) : []),
+  ].find((fact) => !fact.observation);
+  if (!first || !full) return;
+  facts.add({
+    id: 'runtime.crash_fills_disk',
+    source: first.source,
+    text: `${first.text} (${full.text})`,
+  });
+}
+
+type Kind = RuntimeSetting['kind'];
+
+/**
+ * A containerd configuration that serves the CRI (its cri plugin's section, v1 `[plugins.cri…]` or v2/v3
+ * `[plugins."io.containerd.grpc.v1.cri"…]`, naming runtimes or runtime classes) and does not disable it: the runtime the
+ * kubelet talks to is containerd (containerd docs/cri/config.md; the packaged docker node's config disables "cri").
+ */
+const CONTAINERD_CRI = /^\s*\[plugins\.(?:cri\b|"io\.containerd\.(?:grpc\.v1\.cri|cri\.v1\.runtime)")/m;
+const CRI_DISABLED = /disabled_plugins\s*=\s*\[[^\]]*"(?:cri|io\.containerd\.grpc\.v1\.cri)"/;
+
+/**
+ * The kubelet's runtime only as the bundle states it: the node's containerRuntimeVersion, the kubelet's runtime option
+ * or endpoint, or a containerd configuration serving the CRI. Not guessed from which logs are present.
+ */
+function kubeletRuntimeStated(bundle: EvidenceBundle): Kind | undefined {
+  const version = (bundle.containerRuntimeVersion ?? '').toLowerCase();
+  if (/^docker/.test(version)) return 'docker';
+  if (/^(?:cri-o|crio)/.test(version)) return 'crio';
+  if (/^containerd/.test(version)) return 'containerd';
+  let setting: RuntimeSetting | undefined;
+  let criConfig = false;
+  for (const { text } of bundleTexts(bundle)) {
+    const seen = configuredRuntimeIn(text);
+    if (seen) setting = strongerSetting(setting, seen);
+    criConfig ||= CONTAINERD_CRI.test(text) && !CRI_DISABLED.test(text);
+  }
+  return setting?.kind ?? (criConfig ? 'containerd' : undefined);
+}
+
+/** The one runtime a client's line names (its socket, its daemon, its client library, its command), if just one. */
+function runtimeNamed(text: string): Kind | undefined {
+  const named = new Set<Kind>();
+  if (/docker(?:shim)?\.sock|cri-dockerd|[Dd]ocker daemon|^docker |dockerd/.test(text)) named.add('docker');
+  if (/containerd\.sock|containerd client|containerd api|^ctr |^nerdctl /.test(text)) named.add('containerd');
+  if (/crio\.sock|cri-o|\bcrio\b/.test(text)) named.add('crio');
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/** Facts a client's failure to reach a runtime gives (its socket refused, its client not made, its commands failing). */
+const CLIENT_FACTS: readonly FactId[] = ['runtime.unreachable', 'runtime.cmd_hang'];
+
+/**
+ * Round 24 (r24-runtime-io): a client of a runtime the kubelet does not use (the docker CLI on a node whose kubelet
+ * talks to containerd, cadvisor probing for containerd on a CRI-O node, a second runtime's socket) unable to reach its
+ * daemon is no fact of the kubelet's runtime. When the bundle states the kubelet's runtime and every line a client
+ * fact was read from names another one, the fact is taken back. dockerd's own client of containerd is docker's stack
+ * (dockerd runs its containers through containerd), so on a docker node containerd's socket still counts.
+ */
+function clientsOfAnotherRuntime(bundle: EvidenceBundle, facts: FactSet): void {
+  const kubelet = kubeletRuntimeStated(bundle);
+  if (!kubelet) return;
+  const other = (k: Kind | undefined) =>
+    k !== undefined && k !== kubelet && !(kubelet === 'docker' && k === 'containerd');
+  for (const id of CLIENT_FACTS) {
+    const examples = facts.examples(id);
+    // Every distinct line is among the examples unless their cap was reached with more lines behind it.
+    const unseen = examples.length >= EXAMPLES_PER_FACT && facts.count(id) > examples.length;
+    if (examples.length === 0 || unseen) continue;
+    if (examples.every((f) => other(runtimeNamed(f.text)))) facts.withdraw(id);
+  }
+}
+
 /** Facts that only exist in combination: run after every single-source extractor. */
 /**
  * The kubelet refused on a loopback API address while it fails its own sandbox configuration: what listens there is
@@ -640,6 +729,8 @@ function syncLoopLine(bundle: EvidenceBundle): { source: string; text: string } 
 }
 
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
+  // First: what rests on a client's failure must not carry a runtime the kubelet does not use into the rest.
+  clientsOfAnotherRuntime(bundle, facts);
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
   kubeletDownWithRuntime(facts);
@@ -660,6 +751,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   runtimeUnitForks(facts);
   forksFailingWidely(facts);
   fatalBehindRuntime(facts);
+  runtimeCrashFillsDisk(facts);
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);

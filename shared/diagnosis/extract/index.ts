@@ -14,6 +14,7 @@ import { extractLogs } from './logs.ts';
 import { extractMetrics } from './metrics.ts';
 import { extractNodeRoles } from './node-roles.ts';
 import { deriveRuntimeDivergence } from './runtime-divergence.ts';
+import { extractRuntimeSkew } from './runtime-skew.ts';
 import { deriveSandboxImageUnobtainable } from './sandbox-image.ts';
 import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
@@ -27,6 +28,7 @@ const EXTRACTORS = [
   extractLogs,
   extractCommandOutputs,
   extractNodeRoles,
+  extractRuntimeSkew,
   extractTaskLimits,
   extractMetrics,
   extractCapacity,

@@ -15,7 +15,9 @@ import type { Opener, PasteEvidence, Section } from './evidence.ts';
  * is blocked on and for how long; its frames, from the innermost out, say where.
  */
 const HEADER = /^goroutine (\d+)(?: [a-z]+=\S+)* \[([^\],]+)(?:, (\d+) minutes)?(?:, [^\]]*)?\]:\s*$/;
-const FILE_LINE = /^\s+\S+\.(?:go|s):\d+/;
+// Go prints each frame's file line indented by a tab; a paste or a log that dropped the tab still holds it as an absolute
+// path (Go's traceback prints the file's full path unless built with -trimpath).
+const FILE_LINE = /^(?:\s+\S+|\s*\/\S+)\.(?:go|s):\d+/;
 /** `created by k8s.io/…/pleg.(*GenericPLEG).Start in goroutine 1` (the goroutine number from Go 1.21). */
 const CREATED_BY = /^created by \S+(?: in goroutine \d+)?$/;
 const FUNCTION_LINE = /^(?:created by )?[\w.\-/~%*()[\]{}]+\(.*\)(?: in goroutine \d+)?(?: \+0x[0-9a-f]+)?$/;
@@ -49,7 +51,16 @@ const RELIST = /pleg\.\(\*GenericPLEG\)\.relist\b/;
  * - the existing CRI, ttrpc and HTTP/1 places keep their one-goroutine reading: a unary CRI call is bounded by the
  *   kubelet's runtime request timeout (2 minutes by default), so one parked past 3 minutes is already overdue.
  */
-const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; minGoroutines: number }> = [
+const WAITS: ReadonlyArray<{
+  fact: FactId;
+  frame: RegExp;
+  minMinutes: number;
+  minGoroutines: number;
+  /** The header's wait reason the place requires (a system call's goroutine is `syscall`, not `chan receive`). */
+  state?: RegExp;
+  /** Goroutines with such a frame anywhere are not this place (a call that rightly blocks there by design). */
+  unlessFrames?: RegExp;
+}> = [
   {
     fact: 'runtime.shim_blocked',
     frame: /containerd\/ttrpc\.|\/runtime\/v2\/shim\.|\(\*shimTask\)\.|shim\.\(\*client\)/,
@@ -96,6 +107,27 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
     minMinutes: 3,
     minGoroutines: 3,
   },
+  // Round 24 (r24-runtime-io): a goroutine of the kubelet (its sync loop's HandlePodCleanups -> cleanupOrphanedPodDirs ->
+  // podVolumesExist -> IsLikelyNotMountPoint, the volume manager's mount checks, cadvisor's fs usage) or of a runtime
+  // held in a file-status, open, directory-read, statfs or mount system call. Go prints `[syscall, N minutes]` when a
+  // goroutine has been in one system call for N minutes (runtime/traceback.go goroutineheader: waitfor from
+  // gp.waitsince for _Gwaiting and _Gsyscall, printed when >= 1; every Go release since 1.2). A stat or open of a
+  // local or live file system returns in milliseconds and a busy walk moves from call to call, so one call held for
+  // 5 minutes is the thread in uninterruptible sleep on a mount that no longer answers (a hard NFS mount whose server
+  // is gone, a stalled FUSE or Ceph mount): the process's D state seen from its own stack. Opens of a FIFO block by
+  // design until the other end opens (containerd/fifo, runc's exec.fifo) and are not read here. The kubelet's mounter
+  // runs mount(8)/umount(8) as children and waits for them (k8s.io/mount-utils, pkg/util/mount before 1.20:
+  // (*Mounter).doMount, Unmount, UnmountWithForce through exec's Wait, a wait4 system call): a mount that does not
+  // return for 5 minutes is the same network mount hanging in its child.
+  {
+    fact: 'proc.dstate_storage',
+    frame:
+      /(?:^|\/)(?:syscall|unix)\.(?:Stat|Lstat|Fstat|[Ff]statat|Statx|Statfs|Fstatfs|Mount|Unmount|Open|[Oo]penat2?|Getdents|ReadDirent|Readlink|[Rr]eadlinkat|Access|Faccessat2?)\(|^os\.(?:Stat|Lstat|statNolog|lstatNolog|Open|OpenFile|openFileNolog|openDirNolog|ReadDir|Readlink|\(\*File\)\.(?:readdir|Readdir|Readdirnames|ReadDir))\(|(?:mount-utils|pkg\/util\/mount)\.\(\*Mounter\)\.(?:doMount|Unmount|UnmountWithForce)\(/,
+    state: /^syscall\b/,
+    unlessFrames: /[Ff]ifo|libcontainer\//,
+    minMinutes: 5,
+    minGoroutines: 1,
+  },
   {
     fact: 'kubelet.http_blocked',
     frame: /net\/http\.\(\*persistConn\)\.roundTrip/,
@@ -124,6 +156,26 @@ const WAITS: ReadonlyArray<{ fact: FactId; frame: RegExp; minMinutes: number; mi
  * (GetContainerEvents). Not the runtime failing to answer.
  */
 const LONG_BY_DESIGN = /PullImage|pullImageV1|GetContainerEvents/;
+
+/** Whether a goroutine whose frame matched a place is waiting there (its state, and no frame that excludes it). */
+function waitsThere(wait: (typeof WAITS)[number], g: Goroutine): boolean {
+  if (wait.fact === 'runtime.call_blocked' && g.frames.some((f) => LONG_BY_DESIGN.test(f))) return false;
+  if (wait.state && !wait.state.test(g.state)) return false;
+  const unless = wait.unlessFrames;
+  return !(unless && g.frames.some((f) => unless.test(f)));
+}
+
+/** A frame of the program itself (the kubelet, a runtime, cadvisor, the mount library), not the standard library. */
+const OWN_FRAME = /k8s\.io\/|github\.com\/|sigs\.k8s\.io\//;
+
+/**
+ * For a system call's place: the program's own frame that made the call (the kubelet's cleanup, a volume check),
+ * where beside what; empty for the other places.
+ */
+function callerOf(wait: (typeof WAITS)[number], g: Goroutine, at: number): string {
+  const caller = wait.state ? g.frames.slice(at + 1).find((f) => OWN_FRAME.test(f)) : undefined;
+  return caller ? ` in ${caller}` : '';
+}
 
 /** A place goroutines are blocked in: one fact per place, however many goroutines pile up there. */
 interface Place {
@@ -196,10 +248,10 @@ export class GoroutineDump {
     for (const [i, frame] of g.frames.entries()) {
       const wait = WAITS.find((w) => w.frame.test(frame));
       if (!wait) continue;
-      if (wait.fact === 'runtime.call_blocked' && g.frames.some((f) => LONG_BY_DESIGN.test(f))) return;
+      if (!waitsThere(wait, g)) return;
       if (g.minutes >= wait.minMinutes) {
         const inRelist = relist > i ? ' (inside PLEG relist)' : '';
-        this.#tally(wait.fact, g, `${frame}${inRelist}`, wait.minGoroutines);
+        this.#tally(wait.fact, g, `${frame}${inRelist}${callerOf(wait, g, i)}`, wait.minGoroutines);
       }
       return;
     }
@@ -235,7 +287,11 @@ export class GoroutineDump {
    * One fact per blocking place: the first goroutine's header verbatim, with the pile's size. A kind of place that
    * needs a pile (WAITS' minGoroutines) gives its facts only when its places together hold that many goroutines.
    */
-  addFacts(facts: FactSet, cite: (line: number) => string): void {
+  addFacts(
+    facts: FactSet,
+    cite: (line: number) => string,
+    quote?: (line: number) => string | undefined,
+  ): void {
     const places = this.summary().places;
     const pile = (p: Place) =>
       places
@@ -247,15 +303,33 @@ export class GoroutineDump {
       facts.add({
         id: p.fact,
         source: cite(p.firstLine),
-        text: `${many}${p.firstHeader} ${p.frame}`,
+        // A log's fact quotes its line as logged (the header under its log header), as the scanner's facts do.
+        text: quote?.(p.firstLine) ?? `${many}${p.firstHeader} ${p.frame}`,
         value: p.maxMinutes,
       });
     }
   }
 }
 
-/** A journal line cut down to its tag (`kubelet[2767]: …`, the time and host dropped), which no log header holds. */
-const SYSLOG_TAG = /^\s*[\w.-]+\[\d+\]: ?/;
+/**
+ * A journal line cut down to its tag (`kubelet[2767]: …`, the time and host dropped), or to its time of day and tag
+ * (`01:38:02 kubelet[2767]: …`, the date and host dropped), which no log header holds.
+ */
+const SYSLOG_TAG = /^\s*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)? +)?[\w.-]+\[\d+\]: ?/;
+
+/**
+ * Round 24 (r24-runtime-io): the runtime daemons whose Go traceback, kept raw in their own log, is their crash. The Go
+ * runtime writes goroutine headers to stderr (runtime/traceback.go goroutineheader, every goroutine's from
+ * dopanic_m/tracebackothers when a throw or a fatal signal ends the process, the panicking one's for an unrecovered
+ * panic) and a fatal signal's line (runtime/signal_unix.go sighandler: "SIGQUIT: quit", "SIGABRT: abort", then PC=)
+ * only when the process dies. The dumps these daemons make on demand go elsewhere: SIGUSR1's "=== BEGIN goroutine stack
+ * dump ===" is one logrus entry, its newlines quoted (moby pkg/signal DumpStacks before 17.06, a file after it;
+ * containerd cmd/containerd/command dumpStacks), and a dump fetched from the debug endpoint is a command's output, not
+ * the daemon's log. So each such line in the daemon's own log is its crash (runtime.panic), and a daemon that crashes
+ * on every call writes one dump per restart. A shim's traceback is one container's, not the daemon's.
+ */
+const DAEMONS: readonly Component[] = ['dockerd', 'containerd', 'crio'];
+const FATAL_SIGNAL = /^SIG(?:QUIT: quit|ABRT: abort)\b/;
 
 /**
  * Goroutine dump facts from a whole text (a bundle's command output); lines are cited within it. A log's dump
@@ -265,9 +339,23 @@ const SYSLOG_TAG = /^\s*[\w.-]+\[\d+\]: ?/;
 export function goroutineFacts(text: string, source: string, facts: FactSet, component?: Component): void {
   if (!(component ? /goroutine \d+ \[/ : /^goroutine \d+ \[/m).test(text)) return;
   const dump = new GoroutineDump();
-  for (const [i, line] of text.split('\n').entries())
-    dump.line(component ? parseLogLine(line, component).message.replace(SYSLOG_TAG, '') : line, i + 1);
-  dump.addFacts(facts, (line) => `${source}:${line}`);
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (!component) {
+      dump.line(line, i + 1);
+      continue;
+    }
+    const parsed = parseLogLine(line, component);
+    const message = parsed.message.replace(SYSLOG_TAG, '');
+    dump.line(message, i + 1);
+    if (DAEMONS.includes(parsed.component) && (HEADER.test(message) || FATAL_SIGNAL.test(message)))
+      facts.add({ id: 'runtime.panic', source: `${source}:${i + 1}`, text: line.trim() });
+  }
+  dump.addFacts(
+    facts,
+    (line) => `${source}:${line}`,
+    component ? (line) => lines[line - 1]?.trim() : undefined,
+  );
 }
 
 class GoroutineSection implements Section {

@@ -183,4 +183,18 @@ export const CRIO_RULES: readonly Signature[] = [
     mechanism:
       'CRI-O refuses its configuration at start (a file that does not parse, a runtime handler whose binary is missing after an update): it exits, systemd restarts it into the same error, and nothing answers the kubelet',
   },
+  {
+    // Round 24 (r24-runtime-io): CRI-O's own check of the pod's cgroup parent against its cgroup_manager, before runc
+    // is called: a systemd manager given a cgroupfs path, or a cgroupfs manager given a "….slice". Every sandbox
+    // create on the node fails with it until the kubelet's cgroupDriver and cgroup_manager agree.
+    fact: 'config.cgroup_driver_mismatch',
+    pattern:
+      'configured with (?:systemd|cgroupfs) cgroup manager, but (?:did not receive slice|received systemd slice) as parent|invalid systemd cgroup path format',
+    literals: ['cgroup manager, but', 'invalid systemd cgroup path format'],
+    from: ['crio', 'kubelet', 'unknown'],
+    source:
+      'cri-o server/sandbox_run.go (v1.11) and sandbox_run_linux.go (v1.12-1.19) RunPodSandbox, internal/config/cgmgr systemd.go/systemd_linux.go (*SystemdManager).SandboxCgroupPath ("cri-o configured with systemd cgroup manager, but did not receive slice as parent: %s") and cgroupfs.go/cgroupfs_linux.go (*CgroupfsManager).SandboxCgroupPath ("cri-o configured with cgroupfs cgroup manager, but received systemd slice as parent: %s") from v1.20; systemd_linux.go ("invalid systemd cgroup path format: %s (expected slice:prefix:containerID)")',
+    mechanism:
+      "CRI-O's cgroup_manager and the kubelet's cgroup driver disagree (the pod's cgroup parent has the other driver's form): no pod sandbox can be created on the node",
+  },
 ];

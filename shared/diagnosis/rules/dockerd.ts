@@ -267,4 +267,17 @@ export const DOCKERD_RULES: readonly Signature[] = [
     mechanism:
       'dockerd is asked to run a container with a runtime its configuration does not list (removed from daemon.json, or never added on this node): every container of that runtime class is refused while dockerd itself answers',
   },
+  {
+    // Round 24 (r24-runtime-io): dockerd on the systemd cgroup driver (native.cgroupdriver=systemd) refusing a
+    // container's cgroup parent that is not a slice: the dockershim or cri-dockerd passes the kubelet's cgroupfs
+    // parent when the kubelet's driver is cgroupfs, so every sandbox create fails with it.
+    fact: 'config.cgroup_driver_mismatch',
+    pattern: 'cgroup-parent for systemd cgroup should be a valid slice',
+    literals: ['should be a valid slice'],
+    from: ['dockerd', 'kubelet', 'unknown'],
+    source:
+      'moby daemon/daemon_unix.go verifyPlatformContainerSettings and verifyDaemonSettings ("cgroup-parent for systemd cgroup should be a valid slice named as \\"xxx.slice\\"", v1.10 to v28)',
+    mechanism:
+      "dockerd uses the systemd cgroup driver and was given a cgroupfs-form cgroup parent: the kubelet's and dockerd's cgroup drivers disagree, so no sandbox can be created",
+  },
 ];

@@ -286,4 +286,20 @@ export const RUNC_RULES: readonly Signature[] = [
     mechanism:
       "runc cannot work out the container's place in one of the host's cgroup v1 mounts while it builds the container's /sys/fs/cgroup: every container start on the node fails in the same rootfs step",
   },
+  {
+    // Round 24 (r24-runtime-io): the cgroup drivers disagreeing, as runc sees it. Under the systemd driver runc takes
+    // the OCI cgroupsPath as "slice:prefix:name" and expands the slice by systemd's naming; a runtime or kubelet on
+    // the cgroupfs driver hands it a plain path ("/kubepods/burstable/pod…/…"), which fails the split (containerd
+    // up to 1.4 passed the kubelet's parent as is) or the slice check (containerd's CRI takes the path's last element
+    // as the slice, "pod….slice" missing, and the kubelet's systemd cgroup manager expands names the same way). Every
+    // container create on the node fails with it, the control plane's static pods first: a configuration the node
+    // cannot run pods with until the two drivers agree.
+    fact: 'config.cgroup_driver_mismatch',
+    pattern: 'expected cgroupsPath to be of format|invalid slice name: ?[^ ]',
+    literals: ['expected cgroupsPath to be of format', 'invalid slice name'],
+    source:
+      'runc libcontainer/specconv/spec_linux.go CreateCgroupConfig ("expected cgroupsPath to be of format \\"slice:prefix:name\\" for systemd cgroups" from v1.0.0-rc1, ", got %q instead" appended from rc92, unchanged to 1.5); libcontainer/cgroups/systemd ExpandSlice ("invalid slice name: %s", apply_systemd.go to rc91, common.go rc92-1.2, vendored opencontainers/cgroups systemd/common.go 1.3 on), also vendored by the kubelet (pkg/kubelet/cm cgroup_manager_linux.go); containerd internal/cri podsandbox helpers getCgroupsPath (systemd: path.Base(parent):cri-containerd:id)',
+    mechanism:
+      "runc on the systemd cgroup driver was given a cgroup path of the cgroupfs form (or the kubelet's systemd driver a non-slice name): the kubelet's and the runtime's cgroup drivers disagree, so no sandbox or container can be created on the node",
+  },
 ];

@@ -74,6 +74,32 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism: "nothing listens on the runtime's socket: the runtime daemon is down or restarting",
   },
   {
+    // Round 24 (r24-runtime-io): a client of the runtime that cannot make its client at all (containerd's Go client
+    // dialing the socket with a deadline, cadvisor's containerd factory, an agent wrapping containerd.New, crictl's
+    // connection): the runtime is not answering on its socket, as its clients see it. Whether that runtime is the
+    // kubelet's is decided against the bundle's own statement of it (extract/derived.ts clientsOfAnotherRuntime).
+    // The API-server client libraries' wordings ("controller-runtime client", "kubernetes client") are not this.
+    fact: 'runtime.unreachable',
+    pattern:
+      '(?:[Ff]ailed|[Uu]nable|[Ee]rror) (?:to create|creating) (?:a |the )?containerd client[^\\n]{0,240}(?:code = Unavailable|connection error|connection refused|no such file or directory|context deadline exceeded|cannot unix dial|failed to dial)|containerd: cannot unix dial containerd api service|failed to dial \\\\?"[^"\\n]{0,200}containerd\\.sock\\\\?": context deadline exceeded|make sure you are running as root and the runtime has been started',
+    literals: [
+      'to create containerd client',
+      'to create a containerd client',
+      'to create the containerd client',
+      'creating containerd client',
+      'creating a containerd client',
+      'creating the containerd client',
+      'cannot unix dial containerd api service',
+      'containerd.sock\\": context deadline exceeded',
+      'containerd.sock": context deadline exceeded',
+      'running as root and the runtime has been started',
+    ],
+    source:
+      'containerd client/client.go New ("failed to dial %q: %w" with its dial timeout, errors.Wrapf before 1.5, client.go at the root until 1.7); google/cadvisor container/containerd client.go Client ("containerd: cannot unix dial containerd api service: %v") and factory.go Register ("unable to create containerd client: %v"), run inside the kubelet; agents wrapping containerd.New ("failed to create containerd client: %w"); cri-tools cmd/crictl main.go getConnection / util.go getRuntimeClientConnection ("failed to connect, make sure you are running as root and the runtime has been started: %v", v1.11-v1.25)',
+    mechanism:
+      "a client of the runtime could not make its connection: nothing answers on the runtime's socket (down, restarting, or not the one the client expects)",
+  },
+  {
     fact: 'runtime.unreachable',
     pattern: 'error reading server preface',
     literals: ['error reading server preface'],
