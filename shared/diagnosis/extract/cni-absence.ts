@@ -54,8 +54,11 @@ const PLUGIN_WORD = new RegExp(
     'cni',
   ].join('|')})`,
 );
-/** A Deployment's pod (ReplicaSet hash, then the pod's suffix): an operator or controller, not the node agent. */
-const DEPLOYMENT_POD = /-[a-z0-9]{6,10}-[a-z0-9]{5}$/;
+/**
+ * A Deployment's pod (its ReplicaSet's pod-template-hash, then the pod's suffix, both from apimachinery's
+ * util/rand alphabet "bcdfghjklmnpqrstvwxz2456789"): an operator or controller, not the node agent.
+ */
+const DEPLOYMENT_POD = /-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}$/;
 /** A listing narrowed by a pipe or a selector says nothing by what it leaves out. */
 const FILTERED =
   /\||\s(?:-l|--selector|--field-selector|--name|--label|--namespace|-n|-q|--quiet)(?:[\s=]|$)/;
