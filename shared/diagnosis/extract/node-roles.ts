@@ -31,7 +31,7 @@ const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
  * sdn and ovs, ovn-kubernetes' ovnkube-node, kube-ovn's ovs-ovn.
  */
 const CNI_DAEMONSET = new RegExp(
-  `^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'ovnkube-node', 'sdn', 'ovs'].join('|')})$`,
+  `^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'sdn', 'ovs'].join('|')})$`,
 );
 
 const status = (r: Map<string, string>) => r.get('STATUS') ?? '';
