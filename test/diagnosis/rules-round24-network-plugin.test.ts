@@ -341,6 +341,34 @@ describe('the network plugin by absence', () => {
     ).not.toContain('cni.agent_not_placed');
   });
 
+  it("the plugin's DaemonSets selecting one operating system, the NotReady nodes all of the other", () => {
+    const nodes = [
+      'NAME      STATUS     ROLES           AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE                         KERNEL-VERSION    CONTAINER-RUNTIME',
+      'win-1     NotReady   <none>          30m   v1.30.4   10.1.0.7      <none>        Windows Server 2022 Datacenter   10.0.20348.2113   containerd://1.7.13',
+      'cp-1      Ready      control-plane   35m   v1.30.4   10.0.0.4      <none>        Ubuntu 22.04.4 LTS               6.5.0-1017-azure  containerd://1.7.13',
+    ].join('\n');
+    const ds = (selector: string, desired = 1) =>
+      [
+        'NAMESPACE     NAME          DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR            AGE   CONTAINERS    IMAGES                  SELECTOR',
+        `kube-system   calico-node   ${desired}         ${desired}         ${desired}       ${desired}            ${desired}           ${selector.padEnd(24)} 35m   calico-node   calico/node:v3.27.0     k8s-app=calico-node`,
+      ].join('\n');
+    const hit = {
+      'kubectl get nodes -o wide': nodes,
+      'kubectl get ds -A -o wide': ds('kubernetes.io/os=linux'),
+    };
+    expect(ids({ commandOutputs: hit })).toContain('cni.agent_not_placed');
+    expect(top({ commandOutputs: hit })?.id).toBe('cni_hang');
+    for (const selector of ['<none>', 'kubernetes.io/os=windows'])
+      expect(
+        ids({
+          commandOutputs: {
+            'kubectl get nodes -o wide': nodes,
+            'kubectl get ds -A -o wide': ds(selector, 2),
+          },
+        }),
+      ).not.toContain('cni.agent_not_placed');
+  });
+
   it('literals hold for the rules', () => {
     expectLiteralsHeld("cp: cannot create regular file '/host/opt/cni/bin/examplenet': Text file busy");
     expect(ids(other('nothing here'))).not.toContain('cni.agent_absent');

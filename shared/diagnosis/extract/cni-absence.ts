@@ -119,6 +119,17 @@ interface NodeRow {
   ready: boolean;
   age: number | undefined;
   version: string;
+  /** The node's operating system, from -o wide's OS-IMAGE or a kubernetes.io/os label, when the listing shows it. */
+  os: 'windows' | 'linux' | undefined;
+}
+
+/** kubelet sets kubernetes.io/os (beta.kubernetes.io/os before 1.14) from runtime.GOOS; -o wide prints OS-IMAGE. */
+function nodeOs(r: Map<string, string>): NodeRow['os'] {
+  const label = /(?:^|,)(?:beta\.)?kubernetes\.io\/os=(windows|linux)\b/.exec(r.get('LABELS') ?? '')?.[1];
+  if (label === 'windows' || label === 'linux') return label;
+  const image = r.get('OS-IMAGE');
+  if (!image) return undefined;
+  return /^Windows\b/.test(image) ? 'windows' : 'linux';
 }
 
 function nodeRows(texts: ReturnType<typeof runAndLogTexts>): NodeRow[] {
@@ -134,6 +145,7 @@ function nodeRows(texts: ReturnType<typeof runAndLogTexts>): NodeRow[] {
           ready: /^Ready\b/.test(status),
           age: ageMinutes(r.get('AGE')),
           version: r.get('VERSION') ?? '',
+          os: nodeOs(r),
         });
       }
   return [...rows.values()];
@@ -174,6 +186,40 @@ function agentsOnSomeNodes(listings: readonly PodListing[], nodes: readonly Node
   }
 }
 
+/** `kubectl get daemonsets -o wide`' header (daemonSetColumnDefinitions), NODE SELECTOR among its columns. */
+const DS_HEADER =
+  /^(?:NAMESPACE\s+)?NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\b/;
+
+/**
+ * The plugin's DaemonSets each selecting one operating system (a NODE SELECTOR of kubernetes.io/os=<os>), none the
+ * system of the NotReady nodes, which are all of that other system while a node of the selected one is Ready: the
+ * DaemonSet controller places no agent there (NodeShouldRunDaemonPod's node-affinity predicate).
+ */
+function agentsForOneOs(
+  texts: ReturnType<typeof runAndLogTexts>,
+  nodes: readonly NodeRow[],
+  facts: FactSet,
+): void {
+  const notReady = nodes.filter((n) => !n.ready && settled(n));
+  const downOs = new Set(notReady.map((n) => n.os));
+  const [os] = [...downOs];
+  if (notReady.length === 0 || downOs.size !== 1 || !os) return;
+  if (!nodes.some((n) => n.ready && n.os !== undefined && n.os !== os)) return;
+  for (const { text, source } of texts)
+    for (const table of tablesUnder(text, DS_HEADER)) {
+      const agents = table.filter((r) => isAgent(r.get('NAME') ?? ''));
+      const selected = agents.map(
+        (r) => /(?:beta\.)?kubernetes\.io\/os=(windows|linux)\b/.exec(r.get('NODE SELECTOR') ?? '')?.[1],
+      );
+      if (agents.length === 0 || selected.some((sel) => sel === undefined || sel === os)) continue;
+      facts.add({
+        id: 'cni.agent_not_placed',
+        source,
+        text: `the network plugin's DaemonSet(s) ${agents.map((r) => `${r.get('NAME')} (${r.get('NODE SELECTOR')})`).join(', ')} select no ${os} node; the NotReady node(s) ${notReady.map((n) => n.name).join(', ')} are ${os}`,
+      });
+    }
+}
+
 export function extractCniAbsence(bundle: EvidenceBundle, facts: FactSet): void {
   const texts = runAndLogTexts(bundleRuns(bundle), bundle);
   const nodes = nodeRows(texts);
@@ -182,6 +228,7 @@ export function extractCniAbsence(bundle: EvidenceBundle, facts: FactSet): void 
   if (/\+k3s/.test(versions)) return;
   const listings = fullPodListings(texts);
   agentsOnSomeNodes(listings, nodes, facts);
+  agentsForOneOs(texts, nodes, facts);
   if (listings.some((l) => l.pods.some((p) => isAgent(p.name)))) return;
 
   const notReady = nodes.filter((n) => !n.ready);
