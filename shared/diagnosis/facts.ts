@@ -295,6 +295,19 @@ export const FACT_MEANINGS = {
     "a listing of the node's CNI configuration directory shows no configuration file in it (empty, absent, or only a stray non-configuration file)",
   'cni.installer_waiting':
     "the network plugin's installer or agent is still waiting at start-up on something it needs before it writes the CNI configuration",
+  // Round 24 (r24-cni): the network plugin by absence, its machinery beyond ADD/DEL, and Windows' host network.
+  'cni.agent_absent':
+    "a full listing of the cluster's pods (every namespace) holds no pod of any network plugin's node agent, or the distribution's chart and addon listings that deploy the plugin are empty, while nodes are NotReady: the network plugin was never deployed",
+  'cni.host_tool_missing':
+    "a host tool the pod network's status or set-up executes (nsenter, ip, iptables, conntrack, ipset) is missing on the node: the kubelet's network status hook or the plugin fails for every pod",
+  'cni.sandbox_no_ip':
+    "the kubelet finds a pod's sandbox without an IP address and kills it to start a new one: the network set-up or status gave the sandbox no address",
+  'cni.install_busy':
+    "the network plugin's installer cannot overwrite a plugin binary in the CNI bin directory because that binary is executing (ETXTBSY): the installer fails, so the plugin is not installed or updated",
+  'cni.plugin_running':
+    'a process listing shows a CNI plugin binary (from a CNI bin directory) executing: a CNI call in progress, which normally returns within seconds',
+  'cni.host_network_hang':
+    "a call into Windows' Host Network Service (HNS/HCN) about an endpoint or network times out or does not return: the network plugin's datapath on the host (its endpoints, its switch extension) holds every pod's network set-up and teardown",
   'cni.embedded_exit':
     'the network plugin embedded in the agent that runs the kubelet (k3s, rke2) stopped, and the agent exited with it',
   'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',

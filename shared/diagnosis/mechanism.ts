@@ -145,6 +145,10 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'cni.error': 'CNI calls fail',
   'cni.not_ready': 'network plugin not ready',
   'cni.agent_down': "network plugin's node agent down",
+  'cni.agent_absent': 'network plugin never deployed',
+  'cni.host_tool_missing': "network status hook's host tool missing",
+  'cni.install_busy': "network plugin's installer blocked by its running binary",
+  'cni.host_network_hang': 'Windows Host Network Service calls hang',
 };
 
 /**

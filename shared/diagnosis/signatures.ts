@@ -2,6 +2,7 @@ import { APISERVER_PATH_RULES } from './rules/apiserver-path.ts';
 import { BELOW_RUNTIME_RULES } from './rules/below-runtime.ts';
 import { CATALOGUED_RULES } from './rules/catalogued.ts';
 import { CNI_RULES } from './rules/cni.ts';
+import { CNI_MACHINERY_RULES } from './rules/cni-machinery.ts';
 import { CONTAINERD_RULES } from './rules/containerd.ts';
 import { CRIO_RULES } from './rules/crio.ts';
 import { DESCRIPTION_RULES } from './rules/descriptions.ts';
@@ -52,6 +53,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     rules: HYPERVISOR_RULES,
   },
   { file: 'cni', title: 'CNI plugins and their callers', rules: CNI_RULES },
+  {
+    file: 'cni-machinery',
+    title:
+      "the network plugin's machinery beyond ADD and DEL: the runtime's network status, the pod IP lookup's host tools, the installer's busy binary, a plugin call in progress, Windows' host network service (round 24)",
+    rules: CNI_MACHINERY_RULES,
+  },
   {
     file: 'apiserver-path',
     title:

@@ -21,11 +21,13 @@ const PROGRAM_HITS: ReadonlyArray<readonly [string, string]> = [
     `${TS} level=warning msg="container exited" error="hcs::Process::Wait ${CID}:1234: lost communication with compute service"`,
   ],
   [
-    'runtime.host_compute_failed',
+    // Round 24: the Host Network Service's timeout is the network plugin's datapath (rules/cni-machinery.ts).
+    'cni.host_network_hang',
     'E1123 10:01:02.123456    4321 cni.go:364] Error adding pod web-0 to network: hnsCall failed in Win32: The operation timed out because a response was not received from the virtual machine or container. (0x80370109)',
   ],
   [
-    'runtime.host_compute_failed',
+    // Round 24: the Host Network Service's timeout is the network plugin's datapath (rules/cni-machinery.ts).
+    'cni.host_network_hang',
     'E1123 10:01:02.123456    4321 cni.go:364] Error deleting endpoint: HNS failed with error : This operation returned because the timeout period expired.',
   ],
   // The Service Control Manager on the two services.
@@ -85,12 +87,13 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
     'runtime.host_compute_failed',
     'After the patch the Host Compute Service stopped responding on two workers.',
   ],
-  ['runtime.host_compute_failed', 'HNS hangs whenever a pod is deleted on the Windows nodes.'],
+  // Round 24: the Host Network Service's hang, in words, is the network plugin's datapath.
+  ['cni.host_network_hang', 'HNS hangs whenever a pod is deleted on the Windows nodes.'],
   [
     'runtime.host_compute_failed',
     'vmcompute.exe no longer answers and docker ps never returns on that node.',
   ],
-  ['runtime.host_compute_failed', 'The CNI plugin appears to be stuck in HNSCall.'],
+  ['cni.host_network_hang', 'The CNI plugin appears to be stuck in HNSCall.'],
   ['runtime.host_compute_failed', 'Windows 节点上 vmcompute 卡住了，pod 一直起不来'],
   // The node's link said to be wireless.
   ['network.wireless_link', 'All three nodes are connected to the home router over Wi-Fi.'],
@@ -273,11 +276,12 @@ describe("the layers below the runtime on Windows: the host's compute and networ
           ),
           klog(
             'E',
-            'cni.go:364',
-            'Error adding pod web-0 to network: hnsCall failed in Win32: The operation timed out because a response was not received from the virtual machine or container. (0x80370109)',
+            'kuberuntime_manager.go:1000',
+            'CreatePodSandbox for pod "web-0_default" failed: rpc error: code = Unknown desc = hcs::System::Wait: lost communication with compute service',
           ),
         ].join('\n'),
-        other: 'The CNI plugin hangs on every pod of the node.',
+        other:
+          'The win-bridge plugin is stuck waiting for a response from HcsModifyComputeSystem in vmcompute.dll.',
       },
     };
     expect(ids(bundle)).toContain('runtime.host_compute_failed');
@@ -298,7 +302,7 @@ describe("the layers below the runtime on Windows: the host's compute and networ
   });
 
   it('a sentence of the service hanging is heard below the programs', () => {
-    expect(ids(said('HNS hangs whenever a pod is deleted on the Windows nodes.'))).toContain(
+    expect(ids(said('vmcompute.exe no longer answers and docker ps never returns on that node.'))).toContain(
       'runtime.host_compute_failed',
     );
   });

@@ -11,6 +11,7 @@ const CALLS_HANG: readonly FactId[] = [
   'pod.sandbox_recreate_loop',
   'runtime.status_timeout',
   'network.netdev_leak',
+  'cni.host_network_hang',
 ];
 
 function notReadyOnly(facts: FactSet): boolean {
@@ -19,8 +20,14 @@ function notReadyOnly(facts: FactSet): boolean {
 
 /** Why the network is not ready, by the fact that says which: the sentence of the chain between condition and cause. */
 function notReadyReason(facts: FactSet): string {
+  if (facts.has('cni.install_busy'))
+    return "The plugin's installer copies its binaries into the CNI bin directory at every start; one of them is executing (a call the runtime started, which waits on the plugin's daemon), and Linux refuses to open a running executable for writing (ETXTBSY). The installer fails, so the daemon the running call waits for never starts: the copy must go through a temporary file and a rename.";
+  if (facts.has('cni.host_tool_missing'))
+    return "The pod IP lookup behind the network status hook executes host tools (nsenter, then ip inside the pod's network namespace; iptables and conntrack for the plugin's rules): one is missing on the node (a package removed), so the hook fails for every pod, no sandbox reports an address and the kubelet re-creates them.";
+  if (facts.has('cni.agent_absent'))
+    return "No pod of any network plugin's node agent is listed in the whole cluster (or the distribution's charts that deploy it are not there): the plugin was never deployed, so no node gets a CNI configuration and every node stays NotReady.";
   if (facts.has('cni.agent_not_placed'))
-    return "The plugin's node agent is a DaemonSet, placed only on nodes whose taints it tolerates and whose labels its selector matches. The control plane carries kubeadm's NoSchedule taint (node-role.kubernetes.io/control-plane, master before 1.24): an agent without that toleration, or one set up for workers only, is not run there, so no CNI configuration is written on that node and only it stays NotReady.";
+    return "The plugin's node agent is a DaemonSet, placed only on nodes whose taints it tolerates and whose labels its selector matches. The control plane carries kubeadm's NoSchedule taint (node-role.kubernetes.io/control-plane, master before 1.24): an agent without that toleration, or one set up for workers only, is not run there; a DaemonSet selecting one operating system (kubernetes.io/os) is not run on the other's nodes. No CNI configuration is written on those nodes and only they stay NotReady.";
   if (facts.has('cni.switch_db_locked'))
     return "The plugin's node side runs on Open vSwitch: its database server (ovsdb-server) must open conf.db, taking the database's lock file first. Another process holds that lock (one left from an earlier start) or the server is not serving its socket, so ovs-vswitchd and the plugin's node agent wait for the switch and never write the CNI configuration.";
   return facts.has('cni.binary_missing')
@@ -85,6 +92,19 @@ export const cniHang: CauseModule = {
     // is there too (then cni_hang explains runtime_down).
     { fact: 'runtime.network_device_missing', weight: 1.5 },
     { fact: 'cni.ip_exhausted', weight: 0.5 },
+    // Round 24 (r24-cni). The network plugin by absence: a full pod listing without any plugin's node agent, or the
+    // distribution's chart listings empty, while nodes are NotReady (a lead: the plugin never deployed).
+    { fact: 'cni.agent_absent', weight: 2 },
+    // The pod IP lookup's host tool missing (nsenter, ip, iptables): the network status hook fails for every pod.
+    { fact: 'cni.host_tool_missing', weight: 2.5 },
+    // A sandbox re-created for want of an IP: the network layer gave it none (a lead, with the hook's error the chain).
+    { fact: 'cni.sandbox_no_ip', weight: 1.5 },
+    // The installer unable to overwrite a running plugin binary (ETXTBSY): the plugin not installed, its daemon not
+    // started; a plugin binary seen executing is the call that holds it (a lead).
+    { fact: 'cni.install_busy', weight: 2.5 },
+    { fact: 'cni.plugin_running', weight: 1 },
+    // The Windows host's network service not answering about endpoints or networks: the plugin's datapath there.
+    { fact: 'cni.host_network_hang', weight: 3 },
     { fact: 'network.netdev_leak', weight: 3 },
   ],
   // A runtime that is dead, refuses the kubelet's API or cannot start reports its network not ready too: the

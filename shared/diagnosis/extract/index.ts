@@ -2,6 +2,7 @@ import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import { FactSet } from '../facts.ts';
 import { extractAlerts } from './alerts.ts';
 import { extractCapacity } from './capacity.ts';
+import { extractCniAbsence } from './cni-absence.ts';
 import { extractCommandOutputs } from './commands.ts';
 import { extractConditions } from './conditions.ts';
 import { extractConfigChecks } from './config.ts';
@@ -29,6 +30,7 @@ const EXTRACTORS = [
   extractCommandOutputs,
   extractNodeRoles,
   extractRuntimeSkew,
+  extractCniAbsence,
   extractTaskLimits,
   extractMetrics,
   extractCapacity,

@@ -30,9 +30,7 @@ const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
  * out, each placed by design on its own architecture's nodes only), with the Open vSwitch based ones: openshift-sdn's
  * sdn and ovs, ovn-kubernetes' ovnkube-node, kube-ovn's ovs-ovn.
  */
-const CNI_DAEMONSET = new RegExp(
-  `^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'ovnkube-node', 'sdn', 'ovs'].join('|')})$`,
-);
+const CNI_DAEMONSET = new RegExp(`^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'sdn', 'ovs'].join('|')})$`);
 
 const status = (r: Map<string, string>) => r.get('STATUS') ?? '';
 const isControlPlane = (r: Map<string, string>) => CONTROL_PLANE_ROLE.test(r.get('ROLES') ?? '');

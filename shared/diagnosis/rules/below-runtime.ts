@@ -43,7 +43,13 @@ const COMMON_UNLESS = alternatives(
 
 /** The host's compute and network services by the names people and stacks give them. */
 const HOST_SERVICE =
-  '(?:HCS|[Hh]ost [Cc]ompute [Ss]ervice|vmcompute(?:\\.dll|\\.exe)?|Hcs[A-Z][A-Za-z]+|hcsshim|HNS|[Hh]ost [Nn]etwork [Ss]ervice|hnsCall|HNSCall|Hcn[A-Z][A-Za-z]+)';
+  '(?:HCS|[Hh]ost [Cc]ompute [Ss]ervice|vmcompute(?:\\.dll|\\.exe)?|Hcs[A-Z][A-Za-z]+|hcsshim)';
+/**
+ * Round 24: the Host Network Service and its objects (its endpoints, HNSEndpoint in PowerShell's HNS module), read
+ * apart: a call there that does not return is the network plugin's datapath on the host (cni.host_network_hang).
+ */
+const HOST_NETWORK =
+  '(?:HNS(?: ?[Ee]ndpoints?| ?[Nn]etworks?)?|[Hh]ost [Nn]etwork [Ss]ervice|hnsCall|HNSCall|Hcn[A-Z][A-Za-z]+|hcn[A-Z][A-Za-z]+)';
 /** A call into them that does not come back. */
 const NO_ANSWER =
   "(?:hangs?|hung|stuck|blocked|blocks|never returns?|never returned|never comes back|does ?n[o'’]t (?:return|respond|answer)|did ?n[o'’]t (?:return|respond|answer)|not (?:responding|answering|returning)|stops? (?:responding|answering)|stopped (?:responding|answering)|unresponsive|waiting (?:on|for) (?:a |an |the |its )?(?:response|reply|answer|return)|times? out|timed out|卡住|卡死|无响应|没有响应|不返回|没有返回)";
@@ -105,13 +111,10 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
     fact: 'runtime.host_compute_failed',
     // And the Service Control Manager's events for the two services (vmcompute, "Hyper-V Host Compute Service"; hns,
     // "Host Network Service"): failed, hung at start or stopped.
-    pattern: `lost communication with compute service|(?:hnsCall failed in Win32|HNS failed with error ?): [^\\n]{0,120}?(?:timed out|timeout period expired)|${SCM.pattern}`,
-    literals: [
-      'lost communication with compute service',
-      'hnsCall failed in Win32',
-      'HNS failed with error',
-      ...SCM.literals,
-    ],
+    // Round 24: the Host Network Service's call timing out is the network plugin's datapath on the host
+    // (cni.host_network_hang, rules/cni-machinery.ts), no longer read here.
+    pattern: `lost communication with compute service|${SCM.pattern}`,
+    literals: ['lost communication with compute service', ...SCM.literals],
     source: `microsoft/hcsshim internal/hcs/errors.go (ErrUnexpectedProcessAbort "lost communication with compute service"; errors.go at the root before v0.8); the old internal/hcserror wrapping of a failed HNSCall ("hnsCall failed in Win32: %s (0x%x)", to v0.8) and hcn/hcnglobals.go, internal/hns hnsCall ("HNS failed with error : %s") around a timeout, the service's HCS_E_CONNECTION_TIMEOUT (0x80370109) or Win32 ERROR_TIMEOUT text; relayed by the Windows CNI plugins (win-bridge, win-overlay, azure-vnet, flannel's and Calico's), dockerd's libnetwork (Windows) and kube-proxy's winkernel; ${SCM_EVENTS} for vmcompute and hns`,
     mechanism:
       "Windows' Host Compute Service lost a process it ran, or the Host Network Service did not answer a call about an endpoint or network in time: the network plugin and the runtime's pod status wait on it, so the kubelet's relist stalls on the layer below the runtime",
@@ -136,8 +139,9 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
   {
     fact: 'runtime.host_compute_failed',
     pattern: `${HOST_SERVICE}${S}{0,100}${NO_ANSWER}|${NO_ANSWER}${S}{0,100}${HOST_SERVICE}`,
-    literals: ['hcs', 'vmcompute', 'host compute service', 'HNS', 'host network service', 'hcn'],
-    unless: COMMON_UNLESS,
+    literals: ['hcs', 'vmcompute', 'host compute service'],
+    // A sentence about the network service's call is the network plugin's datapath (the rule after this one).
+    unless: `${COMMON_UNLESS}|${HOST_NETWORK}${S}{0,100}${NO_ANSWER}|${NO_ANSWER}${S}{0,100}${HOST_NETWORK}`,
     observation: true,
     prose: true,
     specific: 'a call into the host compute or network service that does not return',
@@ -145,6 +149,22 @@ export const BELOW_RUNTIME_RULES: readonly Signature[] = [
       "observation: a call into Windows' Host Compute Service (vmcompute.dll's Hcs* functions, hcsshim) or Host Network Service (HNSCall, Hcn* functions) that does not come back, as hcsshim's callers (containerd's runhcs shim, dockerd, the Windows CNI plugins) wait on it",
     mechanism:
       "the host's compute or network service stopped answering: the plugin or shim that called it waits, and with it the runtime's pod status and the kubelet's relist, the runtime's layer hung below the network",
+  },
+  {
+    // Round 24: the same words about the Host Network Service or its endpoints: the service serves the network
+    // plugin's endpoints and switch ports, and what blocks it is the plugin's datapath on the host (its endpoints,
+    // its vSwitch extension), the network plugin's layer; the runtime's pod status waits on it.
+    fact: 'cni.host_network_hang',
+    pattern: `${HOST_NETWORK}${S}{0,100}${NO_ANSWER}|${NO_ANSWER}${S}{0,100}${HOST_NETWORK}`,
+    literals: ['HNS', 'host network service', 'hcn'],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    specific: 'a call into the host network service that does not return',
+    source:
+      "observation: a call into Windows' Host Network Service (hnsCall, hcsshim's hcn* functions; PowerShell's HNS module Remove-HnsEndpoint, Get-HnsEndpoint) that does not come back, as the Windows CNI plugins (win-bridge, win-overlay, azure-vnet, Calico's, flannel's, Antrea's agent) and kube-proxy's winkernel wait on it (microsoft/hcsshim internal/hns, hcn)",
+    mechanism:
+      "the host's network service stopped answering calls about endpoints or networks: the network plugin's datapath on the host holds it, and every pod's network set-up and teardown, and the runtime's pod status with them, wait",
   },
   // The node's link wireless (a home or edge cluster's nodes on Wi-Fi): the link daemon (wpa_supplicant, iwd, or
   // NetworkManager driving them) keeps the only route to the API server up; when it stops or the association drops,
