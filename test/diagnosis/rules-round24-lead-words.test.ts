@@ -212,3 +212,23 @@ describe('a network file server gone behind pods held for ever', () => {
     expect(d.causes[0]?.id).toBe('zombie_shim_hang');
   });
 });
+
+describe('an agent that runs the kubelet panicking after a network loss is its own defect', () => {
+  it.each([
+    'The network is out for a few hours and then the k3s-agent panics and exits.',
+    'edgecore panicked while the connection to the cloud was lost and never reconnected.',
+    'After we unplug the network cable the agent panics, and it needs a restart to report back.',
+  ])('%s', (text) => {
+    const bundle = said(text);
+    expect(ids(bundle)).toContain('kubelet.panic');
+    expect(top(bundle)?.id).toBe('kubelet_defect');
+  });
+
+  it.each([
+    'The network was lost and the node had a kernel panic.',
+    'The k3s-agent panics on start because of a bad config file.',
+    'The network was down for an hour and the agent reconnected by itself.',
+  ])('near miss: %s', (text) => {
+    expect(ids(said(text))).not.toContain('kubelet.panic');
+  });
+});

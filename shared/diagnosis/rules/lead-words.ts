@@ -86,7 +86,37 @@ const SERVER_STOPPED_BY =
 const PODS_HELD =
   '(?:[Tt]erminating|Pending|ContainerCreating|stuck|never (?:terminat|finish|start|end|go away|gets? deleted)|(?:for ?ever|indefinitely))';
 
+/** A node agent that runs the kubelet (or KubeEdge's edged) in its own process, as people name it. */
+const EDGE_AGENT =
+  '(?:[Kk]3[Ss][- ]agent|[Kk]3[Ss] agent|[Rr][Kk][Ee]2[- ]agent|[Ee]dge[Cc]ore|edgecore|[Ee]dge agent|[Tt]he agent|[Aa]gent (?:process|service))';
+/** A Go panic or a crash with one, said of it. */
+const PANICS = '(?:panic(?:s|ked|king)?|crash(?:es|ed)? with a panic|(?:hit|hits|throws?|threw) a panic)';
+/** The network lost for a while: a loss, an outage, a cable unplugged. */
+const NETWORK_LOSS = `(?:(?:network|connection|connectivity|link|uplink)(?: to the server| to the cloud)?${S}{0,20}(?:loss|lost|outages?|interruptions?|interrupted|down|drops?|dropped|unplugged|cut|goes away|went away|(?:is |was |goes |went )?out for)|(?:without|no|lost|losing|loses) (?:network|connectivity|connection)|offline for|unplug(?:ged|ging)? the (?:network|cable))`;
+/** Not coming back on its own. */
+const NO_RECONNECT =
+  "(?:never reconnects?|never re-?connected|(?:does|did|would) ?n[o'’]t reconnect|(?:does|did) not reconnect|won't reconnect|not (?:connecting|reconnecting) (?:back|again)|(?:needs?|needed|requires?|required) (?:a |the service to be |to )?restart|until (?:we |I |someone )?restart)";
+
 export const LEAD_WORD_RULES: readonly Signature[] = [
+  {
+    // A single-binary agent that runs the kubelet in its process (k3s/rke2's agent; KubeEdge's edgecore runs edged)
+    // said to panic after its network was lost, or to panic and not reconnect: the agent's own defect (k3s-io/k3s
+    // #10981, a duplicate of #10319; kubeedge/kubeedge #4281, edgehub's Send on a connection its reconnect had not
+    // yet made, fixed in v1.13.0), not the network that came back.
+    fact: 'kubelet.panic',
+    pattern: [
+      `${EDGE_AGENT}${S}{0,80}${PANICS}${L}{0,200}(?:${NETWORK_LOSS}|${NO_RECONNECT})`,
+      `${NETWORK_LOSS}${L}{0,200}${EDGE_AGENT}${S}{0,80}${PANICS}`,
+    ].join('|'),
+    literals: ['panic'],
+    unless: `${COMMON_UNLESS}|[Kk]ernel panic|内核`,
+    observation: true,
+    prose: true,
+    source:
+      'observation: a node agent that runs the kubelet in its own process said to panic after a network loss and not reconnect: k3s-io/k3s issue #10981 (v1.29.4+k3s1 agent panicking after hours without network, "duplicate of #10319", fixed in a June 2024 release), kubeedge/kubeedge PR #4281 (edge/pkg/edgehub/clients/wsclient and quicclient Send on a nil connection while edgehub retries cloudhub, fixed in v1.13.0)',
+    mechanism:
+      "the agent's process, and the kubelet in it, dies of its own defect while it retries the server; its service restart (or a release with the fix) brings the node back, not the network",
+  },
   {
     // A network file server gone behind a pod's volume, and pods held for ever: the kubelet's (and the runtime's)
     // threads that touch the mount (a stat, an unmount, a volume's teardown) sleep uninterruptibly in the NFS client
