@@ -503,6 +503,15 @@ export const FACT_MEANINGS = {
     "a node's system pod (kube-proxy, the network plugin's agent, node-local DNS, a CSI node plugin) was killed by SIGKILL (exit code 137): its memory limit or the node's memory, or a forced stop",
   'mem.cache_emptied':
     'the page cache is described emptied or dropped, without the words of reclaim, thrashing or a figure: reclaim empties it when memory is short, but so do a restart, drop_caches or a large file deleted: a lead to memory, not a finding',
+  // Round 24 (r24-words-counting): people's words.
+  'fd.suspected':
+    'someone suspects, hedged, that open files or descriptors ran out ("I suspect too many open files", "可能是打开文件数太多"): a lead to the limits, weighed below a plain statement',
+  'kubelet.memory_leak':
+    "the kubelet's own memory is described growing without bound (its resident set, a leak): a defect in the kubelet's own bookkeeping; what the machine does at the end (the OOM killer, a crash) is its consequence",
+  'kubelet.api_retry_loop':
+    "the nodes' connection attempts to the API server are described failing in a loop (their logs filling the disks): the kubelets cannot reach, or are refused by, the API server; an expired certificate is the usual reason when every node fails at once",
+  'runtime.stopped_by_upgrade':
+    "a package upgrade of the runtime or of the daemon under it (containerd, containerd.io, runc; by unattended-upgrades, yum-cron, dnf-automatic) is described taking the runtime down: the package's scripts stop the daemon and nothing starts it again",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

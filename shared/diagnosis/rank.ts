@@ -1,6 +1,7 @@
 import type { CauseId } from '../schemas/diagnosis.ts';
 import { CAUSES } from './causes/index.ts';
 import type { CauseModule, Weighted } from './causes/types.ts';
+import { DEFECT_FACTS } from './defects.ts';
 import { FACT_MEANINGS, type Fact, type FactId, type FactSet } from './facts.ts';
 
 /**
@@ -190,23 +191,78 @@ function sameLine(a: Fact, b: Fact): boolean {
   return a.text.includes(b.text) || b.text.includes(a.text);
 }
 
-/** How many distinct lines these facts were read from. */
+/** A command's output as a fact cites it: the command, an arrow, then the line or output read (`docker info → …`). */
+const COMMAND_PREFIX = /^[^\n→]{1,200} → /;
+/** A command's output, cited whole or by one of its lines. */
+const COMMAND_OUTPUT = /^commandOutputs\[/;
+
+/**
+ * Round 24: whether two facts are one observation read under two meanings. One line is (sameLine); so is one
+ * message a client printed in the outputs of two commands (`docker info` and `docker version` both refusing on the
+ * daemon's socket: the same refusal, once with the command's name before it), and a command read as failing as a
+ * whole beside a line of that same output (the command failing because of that line).
+ */
+function sameObservation(a: Fact, b: Fact): boolean {
+  if (sameLine(a, b)) return true;
+  const textA = a.text.replace(COMMAND_PREFIX, '');
+  const textB = b.text.replace(COMMAND_PREFIX, '');
+  if (textA.length >= 20 && textA === textB) return true;
+  // A command read as failing as a whole (its fact cites the command, `docker version → Client:`) beside a line of
+  // that output: the command fails because of what that line says.
+  const [whole, line] = LINE_CITED.test(a.source) ? [b, a] : [a, b];
+  if (LINE_CITED.test(whole.source) || !COMMAND_OUTPUT.test(whole.source) || !COMMAND_PREFIX.test(whole.text))
+    return false;
+  return LINE_CITED.exec(line.source)?.[1] === whole.source;
+}
+
+/** How many distinct observations these facts were read from (a line, or one message quoted twice). */
 function distinctLines(read: readonly Fact[]): number {
   const lines: Fact[] = [];
-  for (const fact of read) if (!lines.some((line) => sameLine(line, fact))) lines.push(fact);
+  for (const fact of read) if (!lines.some((line) => sameObservation(line, fact))) lines.push(fact);
   return lines.length;
 }
+
+/**
+ * The support a cause's confidence may count: a fact every example of which is an observation a stronger supporting
+ * fact was read from counts once, with that fact (a client's refusal read as its socket refused and as a runtime-wide
+ * command failing is one thing seen, not two).
+ */
+function countedSupport(support: readonly Weighted[], facts: FactSet): Weighted[] {
+  const kept: Weighted[] = [];
+  for (const w of [...support].sort((a, b) => borne(b, facts) - borne(a, facts))) {
+    const seen = facts.examples(w.fact);
+    const repeated =
+      seen.length > 0 &&
+      seen.every((e) => kept.some((k) => facts.examples(k.fact).some((f) => sameObservation(e, f))));
+    if (!repeated) kept.push(w);
+  }
+  return kept;
+}
+
+/**
+ * A known defect's release window says the release can do this, not that it did: a prior, never the second
+ * independent fact a confident answer needs (round 24: a single symptom with the release inside a window was read at
+ * 0.95; the symptom alone held at 0.65).
+ */
+const PRIORS: ReadonlySet<FactId> = new Set(Object.values(DEFECT_FACTS));
 
 /** Reasons a cause's evidence does not carry a confident answer, in words for the diagnosis. */
 function limitsOf(s: Scored, scored: readonly Scored[], facts: FactSet): string[] {
   const limits: string[] = [];
   // A description said to be fixed or resolved is heard (it still scores), but a problem already repaired does not
   // corroborate the present one: it is not a second fact here.
-  const independent = s.support.filter((w) => !SUMMARIES.has(w.fact) && !facts.onlyResolved(w.fact));
+  const independent = s.support.filter(
+    (w) => !SUMMARIES.has(w.fact) && !PRIORS.has(w.fact) && !facts.onlyResolved(w.fact),
+  );
   // Facts read from the same line are one piece of evidence however many rules recognise it (a unit's status line
   // can say both that the service failed and how its process exited), and whatever part of the line each recorded.
   const lines = distinctLines(independent.flatMap((w) => facts.examples(w.fact)));
-  if (independent.length < 2) limits.push('it rests on one fact');
+  if (independent.length < 2)
+    limits.push(
+      s.support.some((w) => PRIORS.has(w.fact))
+        ? "it rests on one fact (a release inside a known defect's window is a prior, not a second fact)"
+        : 'it rests on one fact',
+    );
   else if (lines < 2) limits.push('its facts all come from one line');
   // A summary is a program's line, but it says only that something is wrong: descriptions with a summary beside them
   // are still descriptions only as to why.
@@ -236,11 +292,22 @@ export function rankCauses(facts: FactSet): Ranked[] {
   const partition = Math.exp(UNKNOWN_SCORE) + plausible.reduce((acc, s) => acc + Math.exp(s.score), 0);
   return plausible
     .map((s) => {
-      const raw = Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition);
+      // One observation read under two meanings counts once: the confidence is capped at what the cause would
+      // have with the repeated fact left out (its rank and the verdict's margin stay the scores').
+      const counted = countedSupport(s.support, facts);
+      const once =
+        counted.length < s.support.length
+          ? Math.max(0, s.score - (net(s.support, s.against, facts) - net(counted, s.against, facts)))
+          : s.score;
+      const full = Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition);
+      const raw = Math.min(full, Math.exp(once) / (partition - Math.exp(s.score) + Math.exp(once)));
       // Confidence is reported to two decimals: one that rounds up to ACTIONABLE is read as confident, and must
-      // meet the bar as one at or above it does.
-      const limits = Math.round(raw * 100) / 100 >= ACTIONABLE ? limitsOf(s, plausible, facts) : [];
-      return { ...s, confidence: limits.length ? Math.min(raw, HELD) : raw, limits };
+      // meet the bar as one at or above it does. Below it nothing is capped: the answer is a lead either way.
+      const confident = Math.round(full * 100) / 100 >= ACTIONABLE;
+      const limits = confident ? limitsOf(s, plausible, facts) : [];
+      if (confident && Math.round(raw * 100) / 100 < ACTIONABLE)
+        limits.push('counted once, its one observation read under two meanings does not reach the bar');
+      return { ...s, confidence: !confident ? full : limits.length ? Math.min(full, HELD) : raw, limits };
     })
     .sort((a, b) => b.confidence - a.confidence);
 }

@@ -1,7 +1,13 @@
 import type { Component } from './components.ts';
 import type { Fact, FactSet } from './facts.ts';
 import { parseLogLine } from './logline.ts';
-import { type Bounds, saidAffirmed, saidResolved, sentenceAround } from './rules/descriptions.ts';
+import {
+  type Bounds,
+  notAffirmedBy,
+  saidAffirmed,
+  saidResolved,
+  sentenceAround,
+} from './rules/descriptions.ts';
 import { asciiLower } from './rules/literals.ts';
 import { SIGNATURES, type Signature } from './signatures.ts';
 
@@ -129,7 +135,9 @@ function readInSentence(sig: CompiledSignature, message: string): Match | null {
     // The sentence with its closing mark: a question mark is one of the things `unlessSaid` looks for.
     if (
       !sig.unlessSaidRegex?.test(message.slice(sentence.from, sentence.to + 1)) &&
-      saidAffirmed(message, start, end, sentence)
+      (sig.asked
+        ? notAffirmedBy(message, start, end, sentence)?.startsWith('asked') !== false
+        : saidAffirmed(message, start, end, sentence))
     ) {
       found.index = start;
       return { found, sentence };

@@ -11,6 +11,7 @@ import { ERRNO_RULES } from './rules/errno.ts';
 import { HYPERVISOR_RULES } from './rules/hypervisor.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
+import { LEAD_WORD_RULES } from './rules/lead-words.ts';
 import { LOAD_WORD_RULES } from './rules/load-words.ts';
 import { MENTION_RULES } from './rules/mentions.ts';
 import { MONITORING_RULES } from './rules/monitoring.ts';
@@ -129,6 +130,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for CPU starvation by what ended it and the probe storm it drives (round 23; weighed below the programs)",
     rules: LOAD_WORD_RULES,
+  },
+  {
+    file: 'lead-words',
+    title:
+      "people's words for a hedged suspicion of the descriptor limit, descriptors used up told by their effect, the kubelet's start against its runtime asked about, its memory growing, connection attempts filling disks and a package upgrade under the runtime (round 24; weighed below the programs)",
+    rules: LEAD_WORD_RULES,
   },
 ];
 

@@ -248,7 +248,7 @@ describe('nested clusters on one host ask for the host first', () => {
     expect(d.missing.some((m) => m.how.includes('fs.inotify'))).toBe(false);
   });
 
-  it('red herrings: a kind word that is no cluster, a node named like a control plane, a settled answer', () => {
+  it('red herrings: a kind word that is no cluster, a node named like a control plane; a held answer', () => {
     for (const text of [
       'this kind of timeout happens every morning',
       'the node ip-10-0-1-5 control-plane components timed out waiting for the condition',
@@ -260,9 +260,10 @@ describe('nested clusters on one host ask for the host first', () => {
         text,
       ).toBe(false);
     }
-    // A settled verdict asks for nothing, nested or not.
-    const settled = diagnose(said(NEVER_RECONNECTED, { node: 'kind-worker', kubeletVersion: 'v1.18.12' }));
-    expect(settled.confidence).toBeGreaterThanOrEqual(0.85);
-    expect(settled.missing).toEqual([]);
+    // Round 24: one description and the release's window are no settled answer (the window is a prior): held below
+    // the bar, the nested node's host is still worth asking about.
+    const held = diagnose(said(NEVER_RECONNECTED, { node: 'kind-worker', kubeletVersion: 'v1.18.12' }));
+    expect(held.verdict).toBe('kubelet_defect');
+    expect(held.confidence).toBeLessThan(0.7);
   });
 });

@@ -16,6 +16,8 @@ export const fdExhaustion: CauseModule = {
     // A count that only grows is a leak on its way to a limit (the daemon's or fs.file-max).
     { fact: 'fd.growing', weight: 2.5 },
     { fact: 'fd.known_defect', weight: 1.5 },
+    // Round 24: a hedged suspicion of the limit, a lead below a plain statement (3.5), not dropped.
+    { fact: 'fd.suspected', weight: 2.5 },
     { fact: 'fd.watch_error', weight: 1 },
     { fact: 'runtime.not_accepting', weight: 1 },
     // A per-process count with a node daemon on top, past what any healthy daemon holds: the leak's holder.

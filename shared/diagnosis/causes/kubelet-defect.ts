@@ -331,6 +331,8 @@ export const kubeletDefect: CauseModule = {
     // Round 23: the kubelet's creation failing at start in a release that only logs it (before 1.0): the process
     // stays without a kubelet and never retries, whatever the runtime does after (kubernetes #5092, #7762).
     { fact: 'kubelet.create_no_retry', weight: 3 },
+    // Round 24: the kubelet's own memory growing without bound; the machine's crash after it is its consequence.
+    { fact: 'kubelet.memory_leak', weight: 3 },
     // A pod force-deleted and the node's kubelet then silent on new pods until it is restarted, said: its pod state.
     { fact: 'kubelet.pod_state_stale', weight: 2.5 },
     { fact: 'network.link_up', weight: 1 },

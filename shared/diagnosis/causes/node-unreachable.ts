@@ -156,10 +156,39 @@ function whyNoStatus(facts: FactSet): string {
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
 }
 
+/**
+ * Round 24: connection attempts described failing in a loop, with no line of why: the certificates' expiry dates decide
+ * it when every node fails at once (kubeadm's are valid one year, the kubelet's client certificate too unless it
+ * rotates).
+ */
+function certificateExpiry(facts: FactSet, journal: string): ReturnType<typeof read>[] {
+  if (!facts.has('kubelet.api_retry_loop')) return [];
+  return [
+    read(
+      'node',
+      `journalctl ${journal} --since -2h --no-pager | grep -m 20 -E 'certificate|x509|Unauthorized|connection refused|i/o timeout|no route to host'`,
+      "what each attempt of the kubelet's fails on: an expired certificate, a refusal, a timeout",
+    ),
+    read(
+      'cluster',
+      'kubeadm certs check-expiration',
+      "on a control-plane node: the expiry dates of the cluster's certificates (the API server's, the clients' in each kubeconfig)",
+    ),
+    read(
+      'node',
+      'openssl x509 -noout -enddate -in /var/lib/kubelet/pki/kubelet-client-current.pem',
+      "the kubelet's client certificate: whether notAfter has passed (kubeadm's and most installs' path)",
+    ),
+    read('node', 'df -h /var/log; du -sh /var/log/* | sort -h | tail -n 5', 'which logs filled the disk'),
+  ];
+}
+
 export const nodeUnreachable: CauseModule = {
   id: 'node_unreachable',
   title: 'Kubelet lost contact with the API server',
   explains: [],
+  // Round 24: logs of connection attempts failing in a loop fill the disks: the full disk is their consequence.
+  explainsWhen: [{ cause: 'resource_starvation', fact: 'kubelet.api_retry_loop' }],
   support: [
     { fact: 'kubelet.swap', weight: 3.5 },
     { fact: 'kubelet.unit_failed', weight: 3.5 },
@@ -169,6 +198,8 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'config.heartbeat_vs_grace', weight: 2.5 },
     { fact: 'node.status_unknown', weight: 2.5 },
     { fact: 'kubelet.api_error', weight: 2.5 },
+    // Round 24: connection attempts to the API server described failing in a loop.
+    { fact: 'kubelet.api_retry_loop', weight: 2.5 },
     { fact: 'kubelet.lease_expired', weight: 2.5 },
     { fact: 'network.disrupted', weight: 2 },
     { fact: 'apiserver.down', weight: 2 },
@@ -323,6 +354,7 @@ export const nodeUnreachable: CauseModule = {
       ),
       read('node', `systemctl status ${home.status} --no-pager`, 'is the kubelet running'),
       ...stoppedMachine(facts),
+      ...certificateExpiry(facts, home.journal),
     ];
     const restart = change(
       'node',

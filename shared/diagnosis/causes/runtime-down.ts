@@ -71,6 +71,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.cmd_hang', weight: 2.5 },
     { fact: 'runtime.list_timeout', weight: 2.5 },
     { fact: 'runtime.service_failed', weight: 2 },
+    // Round 24: a package upgrade (the runtime's or its dependency's) described taking the runtime down.
+    { fact: 'runtime.stopped_by_upgrade', weight: 3 },
     { fact: 'pleg.relist_error', weight: 2 },
     { fact: 'runtime.op_timeout', weight: 2 },
     { fact: 'runtime.pods_stuck', weight: 2 },

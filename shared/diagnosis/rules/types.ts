@@ -37,6 +37,12 @@ export interface Signature {
   /** A person's description rather than a program's message. */
   observation?: boolean;
   /**
+   * For a description: its asking is what was seen ("Is the kubelet not robust to docker not running?" is asked
+   * because it was not). The sentence is read even as a question; its `unlessSaid` (hedges, suppositions) still holds,
+   * and so do the other reasons a sentence is not affirmed (denied, said of another machine, long past).
+   */
+  asked?: boolean;
+  /**
    * For a description: why its words name a mechanism outright and specifically (a limit reached, a kernel process
    * state, a count or a measurement over a threshold, a call that does not return), not a vague state of a thing
    * ("the node was slow", "docker had problems"). Such a description weighs more than another (rank.ts), still
