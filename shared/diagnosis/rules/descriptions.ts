@@ -1053,6 +1053,103 @@ export const SUBJECTS = {
     en: ['inodes', 'inode usage', 'inode', 'IUse%'],
     zh: ['inode', 'inode使用率', 'inode 使用率', '索引节点', 'i节点'],
   },
+  /**
+   * Round 25: a distribution's one process that runs the API server beside the kubelet (and often the datastore):
+   * microk8s' kubelite (canonical/microk8s, snap's kubelite service: kube-apiserver, controller-manager, scheduler,
+   * proxy and kubelet in one daemon), a k3s or rke2 server (k3s-io/k3s pkg/cli/server, its k3s.service and
+   * rke2-server.service units). Its exit takes the API server down with it, for every node it serves.
+   */
+  combinedDaemon: {
+    en: [
+      'kubelite',
+      'k3s server process',
+      'k3s server',
+      'k3s-server',
+      'k3s.service',
+      'rke2 server',
+      'rke2-server',
+      'rke2-server.service',
+      'snap.microk8s.daemon-kubelite',
+    ],
+    zh: ['kubelite', 'k3s server', 'k3s-server', 'rke2-server', 'rke2 server'],
+  },
+  /**
+   * Round 25: the cluster's status commands as people run them (kubectl, microk8s status, k3s kubectl, oc): each is a
+   * request to the API server, so one that does not return is the API server not answering the client (when the
+   * command is not about one pod's stream, which the kubelet serves).
+   */
+  clusterCommands: {
+    en: [
+      'kubectl get nodes',
+      'kubectl get pods',
+      'kubectl commands',
+      'kubectl command',
+      'kubectl calls',
+      'kubectl',
+      'microk8s status',
+      'microk8s kubectl',
+      'k3s kubectl',
+      'oc get nodes',
+      'status commands',
+    ],
+    zh: ['kubectl 命令', 'kubectl命令', 'kubectl', 'microk8s status', 'k3s kubectl'],
+  },
+  /**
+   * Round 25: a cluster's system pods as a group, the DaemonSets every node gets (kube-proxy, the network plugin's
+   * agent) and the cluster's DNS: what a newly created machine must run before it is usable.
+   */
+  systemPods: {
+    en: [
+      'system pods',
+      'kube-system pods',
+      'essential pods',
+      'DaemonSet pods',
+      'daemonset pods',
+      'core pods',
+      'kube-proxy',
+      'coredns',
+      'CoreDNS',
+    ],
+    zh: [
+      '系统 pod',
+      '系统pod',
+      '系統pod',
+      '系统组件',
+      '系統組件',
+      'kube-system 下的 pod',
+      'coredns',
+      'kube-proxy',
+    ],
+  },
+  /**
+   * Round 25: a cloud provider's availability zone (EC2's, GCE's, Azure's zones), by its word or its name: nodes cut
+   * off in one of them while the others run are the zone's failure (its network, its hosts), not the nodes'.
+   */
+  zone: {
+    en: [
+      'availability zone',
+      'availability-zone',
+      'Availability Zone',
+      'one AZ',
+      'single AZ',
+      'that AZ',
+      'the AZ',
+    ],
+    zh: ['可用区', '可用區', '可用域'],
+  },
+  /** Round 25: the zones the trouble did not reach, said beside the one it did. */
+  otherZones: {
+    en: [
+      'other availability zones',
+      'other Availability Zones',
+      'other availability zone',
+      'other zones',
+      'other AZs',
+      'the other AZ',
+      'other AZ',
+    ],
+    zh: ['其他可用区', '其他可用區', '其它可用区', '别的可用区'],
+  },
 } as const satisfies Record<string, SubjectTerms>;
 
 /**
@@ -4902,6 +4999,192 @@ export const STATES = {
       zh: ['正常', '不高'],
     },
   },
+  /**
+   * Round 25: available in turns, without anyone acting: up, down, up again (a daemon exiting and its service
+   * manager starting it again; "flapping" in monitoring's sense, a check alternating between passing and failing).
+   */
+  intermittent: {
+    en: [
+      'coming and going',
+      'comes and goes',
+      'came and went',
+      'flapping',
+      'flaps',
+      'flapped',
+      'intermittently unavailable',
+      'intermittently unreachable',
+      'intermittently down',
+      'intermittently unresponsive',
+      'intermittent unavailability',
+      'intermittent outages',
+      'rolling unavailability',
+      'periodically unavailable',
+      'sporadically unavailable',
+      'unavailable on and off',
+      'unreachable on and off',
+      'down on and off',
+      'unavailable every few',
+      'goes up and down',
+      'going up and down',
+      'went up and down',
+    ],
+    zh: [
+      '时好时坏',
+      '時好時壞',
+      '时断时续',
+      '時斷時續',
+      '间歇性不可用',
+      '間歇性不可用',
+      '间歇性中断',
+      '間歇性中斷',
+      '时有时无',
+      '時有時無',
+      '忽好忽坏',
+      '忽好忽壞',
+      '时而可用时而不可用',
+    ],
+    denied: {
+      en: ['not flapping', 'stopped flapping', 'no longer flapping', 'not coming and going'],
+      zh: ['不再时好时坏', '没有时好时坏'],
+    },
+  },
+  /**
+   * Round 25: a DaemonSet's or a system component's pods never there on a machine: not scheduled, not created,
+   * missing (the DaemonSet controller creates one per node; a refusal at admission or a missing toleration leaves
+   * none).
+   */
+  notCreated: {
+    en: [
+      'were missing',
+      'was missing',
+      'are missing',
+      'is missing',
+      'went missing',
+      'not scheduled',
+      'never scheduled',
+      'never got scheduled',
+      "didn't get scheduled",
+      'did not get scheduled',
+      'not created',
+      'never created',
+      'never got created',
+      'were not deployed',
+      'was not deployed',
+      'never deployed',
+      'not there',
+      'absent',
+      'did not come up',
+      "didn't come up",
+      'never came up',
+      'not coming up',
+      'not running on the new',
+    ],
+    zh: [
+      '缺失',
+      '没有被调度',
+      '沒有被調度',
+      '没有调度',
+      '未调度',
+      '未調度',
+      '没有创建',
+      '沒有創建',
+      '未创建',
+      '未創建',
+      '没起来',
+      '沒起來',
+      '没有起来',
+      '不见了',
+    ],
+    denied: {
+      en: ['not missing', 'no longer missing', 'were scheduled', 'was scheduled', 'were created'],
+      zh: ['不缺', '已创建'],
+    },
+  },
+  /**
+   * Round 25: the same, said before its object ("missing calico networking", "the second master didn't have calico"):
+   * the machine came up without it.
+   */
+  lacking: {
+    en: [
+      'missing',
+      "didn't have",
+      'did not have',
+      "doesn't have",
+      'does not have',
+      "don't have",
+      'do not have',
+      'came up without',
+      'come up without',
+      'started without',
+      'lacked',
+      'lacking',
+      'lacks',
+    ],
+    zh: ['缺少', '没有', '沒有', '缺了'],
+    denied: { en: ['not missing', 'no longer missing'], zh: ['不缺少'] },
+  },
+  /**
+   * Round 25: the kubelet exiting (a crash, a panic, a fault) on the machines that lack one property (a public
+   * address, a metadata field, an instance id, IPv4) and not on the others: the same code path failing wherever
+   * the property is missing, which is a defect in the kubelet's code (or the provider code it calls), not the
+   * machine's state.
+   */
+  crashesWhereLacking: {
+    en: [
+      'crashes only on',
+      'crashed only on',
+      'only crashes on',
+      'only crashed on',
+      'panics only on',
+      'panicked only on',
+      'only panics on',
+      'only panicked on',
+    ],
+    zh: [],
+    patterns: [
+      {
+        pattern:
+          "(?:crash|panic|segfault|die|dies|died|exit|fail)(?:es|s|ed|ing|ked|king)? [^\\n.;]{0,60}(?:without|lacking|that lacks?|which lacks?|with no|that (?:has|have) no|(?:doesn't|does not|don't|do not) have|(?:has|have) no) (?:a |an |any |the )?(?:public|external|elastic|private|IPv4|IPv6|instance|metadata|provider|hostname|host name|DNS|zone|region|tag|node name)|(?:crash|panic|segfault|die|dies|died|exit)(?:es|s|ed|ing|ked|king)? [^\\n.;]{0,40}on (?:the )?(?:IPv6-only|IPv6 only|single-stack|dual-stack|IPv4-only) ",
+        example: 'crashes on instances without a public IP',
+        literals: [
+          'without',
+          'lack',
+          'with no',
+          'have no',
+          'has no',
+          "n't have",
+          'not have',
+          '-only',
+          'IPv6 only',
+          '-stack',
+        ],
+      },
+      {
+        pattern:
+          '(?:在)?(?:没有|沒有|缺少|不带|不帶)[^\\n。；]{0,20}(?:的)?(?:实例|實例|机器|機器|节点|節點|主机|主機|虚拟机|虛擬機|服务器|服務器)上?[^\\n。；]{0,10}(?:崩溃|崩潰|panic|挂掉|掛掉|退出|段错误|段錯誤)',
+        example: '在没有公网 IP 的实例上崩溃',
+        literals: ['没有', '沒有', '缺少', '不带', '不帶'],
+      },
+    ],
+    denied: { en: ['did not crash', "didn't crash", 'never crashed'], zh: ['没有崩溃', '沒有崩潰'] },
+  },
+  /** Round 25: untouched by what happened elsewhere ("the other zones were not impacted"). */
+  notImpacted: {
+    en: [
+      'not impacted',
+      'were not affected',
+      'was not affected',
+      'unaffected',
+      'not affected',
+      'were fine',
+      'was fine',
+      'worked fine',
+      'kept working',
+      'were healthy',
+    ],
+    zh: ['没有受影响', '沒有受影響', '未受影响', '未受影響', '不受影响', '不受影響', '正常'],
+    denied: { en: ['also affected', 'were affected too', 'impacted as well'], zh: ['也受影响', '也受影響'] },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -7314,6 +7597,209 @@ export const DESCRIPTIONS: readonly Description[] = [
       "observation: the kubelet itself said to take the node's CPU in top or a dashboard (its housekeeping: relist, cAdvisor's stats over every cgroup, status computation)",
     mechanism:
       'a kubelet that takes the CPUs leaves the runtime and itself too little to answer in time; what it spends them on grows with the containers and cgroups it watches',
+  }, // Round 25 (r25-words): the API server coming and going, said of it, of the control plane or of the one daemon
+  // that runs it (kubelite, a k3s/rke2 server), and the status commands that wait on it.
+  {
+    subject: 'apiserver',
+    state: 'intermittent',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: [
+      'from the node',
+      'from that node',
+      'from one node',
+      'metrics-server',
+      'metrics.k8s.io',
+      'aggregated',
+    ],
+    source:
+      'observation: the API server available in turns (its readiness /readyz flapping; clients\' "The connection to the server <host>:6443 was refused", kubectl\'s staging/src/k8s.io/client-go/rest/request.go transformResponse and cmd/util/helpers.go StandardErrorMessage, on and off)',
+    mechanism:
+      'each time the API server is gone every kubelet loses its status path and Lease renewal; long enough and the node controller marks the nodes NotReady/Unknown and their pods Unknown, whatever the nodes themselves are doing',
+  },
+  {
+    subject: 'apiserver',
+    state: 'restarting',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: [
+      'we restarted',
+      'rollout restart',
+      'kubelet',
+      'metrics-server',
+      'kube-apiserver-proxy',
+      'haproxy',
+      // Restarts by its liveness probe on the etcd check are the mentions' own, more specific reading (mentions.ts).
+      'liveness',
+      '探针',
+      'etcd',
+    ],
+    source:
+      'observation: kube-apiserver restarting in a loop (its static pod\'s container restarted by the kubelet, cmd/kube-apiserver exiting; the kubelet\'s "Back-off restarting failed container kube-apiserver")',
+    mechanism: 'between restarts the API server answers nothing: every kubelet loses its status path at once',
+  },
+  {
+    subject: 'combinedDaemon',
+    state: 'died',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: ['agent', 'we stopped', 'we killed', 'systemctl stop', 'snap stop', 'microk8s stop'],
+    source:
+      'observation: the daemon that runs the API server in its own process exiting (microk8s kubelite: snap.microk8s.daemon-kubelite; k3s-io/k3s pkg/cli/server.run, k3s.service; rke2-server.service)',
+    mechanism:
+      'the API server dies with it: every kubelet it serves loses its status path and Lease renewal until the daemon is back, and the node controller marks their nodes and pods Unknown',
+  },
+  {
+    subject: 'combinedDaemon',
+    state: 'restarting',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: ['agent', 'we restarted', 'snap restart', 'microk8s stop'],
+    source:
+      'observation: the daemon that runs the API server in its own process restarting in a loop (systemd\'s "Scheduled restart job, restart counter is at N" for snap.microk8s.daemon-kubelite, k3s.service, rke2-server.service)',
+    mechanism:
+      'between restarts there is no API server: every kubelet it serves loses its status path; a datastore too slow for the API server (etcd, dqlite, kine) is the first question',
+  },
+  {
+    subject: 'combinedDaemon',
+    state: 'intermittent',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: ['agent'],
+    source:
+      'observation: the daemon that runs the API server in its own process available in turns (kubelite, a k3s/rke2 server)',
+    mechanism:
+      'the API server comes and goes with it: every kubelet it serves loses its status path each time',
+  },
+  {
+    subject: 'controlPlane',
+    state: 'intermittent',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: ['kubelet', 'docker', 'containerd', 'pod', 'container', 'agent', '容器'],
+    source: 'observation: the control plane (the API server behind it) available in turns',
+    mechanism: 'each time it is gone every kubelet loses its status path and Lease renewal',
+  },
+  {
+    subject: 'clusterCommands',
+    state: 'hangs',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    // A command about one pod's stream or exec goes through the kubelet (its :10250 API): the node's, not the API
+    // server's; a command that waits by design (-w, wait, rollout status, drain) is not stuck.
+    unless: [
+      'exec',
+      'logs',
+      'attach',
+      'port-forward',
+      ' cp ',
+      'top ',
+      'proxy',
+      'drain',
+      'delete',
+      'wait',
+      'rollout',
+      ' -w',
+      '--watch',
+      'apply',
+      'from the node',
+      'on the node',
+      'webhook',
+    ],
+    source:
+      'observation: the cluster\'s status commands not returning (kubectl\'s client-go requests to the API server timing out: staging/src/k8s.io/client-go/rest/request.go, "Unable to connect to the server: net/http: request canceled", "context deadline exceeded"; microk8s status waiting on the API server)',
+    mechanism:
+      'a status command is one request to the API server: when it does not return the API server (or the path to it) is not answering, and the kubelets that post to it cannot either',
+  },
+  // Round 25 (r25-words): the network plugin and the other system pods not there on machines that came up without
+  // them (a DaemonSet's pods not created: refused at admission, a toleration missing, its image not pulled).
+  {
+    subject: 'networkPlugin',
+    state: 'notCreated',
+    fact: 'cni.agent_down',
+    subjectFirst: true,
+    unless: ['config', 'binary', 'binaries', '/opt/cni', '/etc/cni', 'route', 'annotation', 'label'],
+    source:
+      "observation: the network plugin's DaemonSet pod never created or scheduled on a node (kubernetes pkg/controller/daemon/daemon_controller.go syncNodes: the pods it creates per node; FailedCreate events when the API server refuses them)",
+    mechanism:
+      'without its agent on the node the plugin writes no CNI configuration there, so the runtime reports the network not ready and the kubelet keeps the node NotReady',
+  },
+  {
+    subject: 'networkPlugin',
+    state: 'lacking',
+    fact: 'cni.agent_down',
+    stateFirst: true,
+    unless: [
+      'config',
+      'binary',
+      'binaries',
+      '/opt/cni',
+      '/etc/cni',
+      'route',
+      'annotation',
+      'label',
+      'error',
+      'log',
+    ],
+    source:
+      "observation: a machine that came up without the network plugin's pod (its DaemonSet created none there: kubernetes pkg/controller/daemon/daemon_controller.go syncNodes)",
+    mechanism:
+      'without its agent on the node the plugin writes no CNI configuration there, so the runtime reports the network not ready and the kubelet keeps the node NotReady',
+  },
+  {
+    subject: 'systemPods',
+    state: 'notCreated',
+    fact: 'cni.agent_down',
+    subjectFirst: true,
+    unless: ['from the node', 'we deleted', 'drain', 'evicted'],
+    source:
+      "observation: the system DaemonSets' pods (kube-proxy, the network plugin's agent) not created on a node (pkg/controller/daemon/daemon_controller.go syncNodes; an admission webhook's refusal, apiserver pkg/admission/plugin/webhook/errors ToStatusErr \"admission webhook %q denied the request\", leaves none)",
+    mechanism:
+      "a machine without its system pods has no pod network: the network plugin's agent is among them, and without it the runtime reports the network not ready",
+  },
+  {
+    subject: 'systemPods',
+    state: 'lacking',
+    fact: 'cni.agent_down',
+    stateFirst: true,
+    unless: ['from the node', 'error', 'log'],
+    source:
+      "observation: a machine that came up without its system DaemonSets' pods (pkg/controller/daemon/daemon_controller.go syncNodes)",
+    mechanism:
+      "a machine without its system pods has no pod network: the network plugin's agent is among them, and without it the runtime reports the network not ready",
+  },
+  // Round 25 (r25-words): the kubelet crashing only where one property of the machine is missing.
+  {
+    subject: 'kubelet',
+    state: 'crashesWhereLacking',
+    fact: 'kubelet.panic',
+    subjectFirst: true,
+    forwardGap: 60,
+    source:
+      "observation: the kubelet exiting on the machines that lack one property and not on the others (its start-up and node registration read the provider's addresses and instance data: kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer / setNodeAddress over the cloud provider's NodeAddresses and InstanceID, nil where the field is absent)",
+    mechanism:
+      'the same code path fails wherever the property is missing (a nil dereference, an index out of range): a defect of the kubelet or of the provider code it calls, usually arrived with the release that added the step; its stack trace names the function',
+  },
+  // Round 25 (r25-words): one availability zone failing under its nodes.
+  {
+    subject: 'zone',
+    state: 'unreachable',
+    fact: 'network.disrupted',
+    unless: ['pod', 'Pod', 'DNS zone', 'time zone', 'timezone'],
+    source:
+      "observation: a cloud provider's availability zone said to be down or cut off (the provider's status page; EC2's InsufficientInstanceCapacity or launches failing there)",
+    mechanism:
+      'the nodes in that zone lose their network (or their hosts) together: their kubelets cannot reach the API server, and nothing new starts there, while the other zones run',
+  },
+  {
+    subject: 'otherZones',
+    state: 'notImpacted',
+    fact: 'network.disrupted',
+    subjectFirst: true,
+    source:
+      "observation: the trouble confined to one availability zone, the others said untouched (the nodes' topology.kubernetes.io/zone label)",
+    mechanism:
+      "what fails in one zone only is that zone's network or hosts, the provider's: the nodes there are cut off while the same software runs fine elsewhere",
   },
 ];
 
