@@ -239,6 +239,8 @@ export const FACT_MEANINGS = {
   'node.windows':
     'the node runs Windows: its kubelet logs to a file and the Service Control Manager, not to a journal',
   'node.unresponsive': 'the whole node stopped answering (SSH, metrics, logs) for a while',
+  'node.cut_off':
+    'the node was described unreachable, cut off from the others (the path to it, not its stall)',
   'node.overloaded':
     'nodes went NotReady or stopped answering under heavy load (a load or stress test, a traffic spike)',
   'node.wedged':

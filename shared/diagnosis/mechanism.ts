@@ -32,6 +32,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'kubelet.not_registered': 'node not registered',
   'kubelet.no_api_server': 'kubelet has no API server',
   'node.unresponsive': 'node unresponsive',
+  'node.cut_off': 'node cut off',
   'node.rebooting': 'node crash or reboot loop',
   'node.wedged': 'host wedged in its kernel',
   'kubelet.wedged': 'kubelet wedged',

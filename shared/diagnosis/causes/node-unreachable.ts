@@ -254,6 +254,9 @@ export const nodeUnreachable: CauseModule = {
     // The API path through a proxy on this node that does not answer: a hint of where the path is cut.
     { fact: 'kubelet.api_via_loopback', weight: 0.5 },
     { fact: 'node.unresponsive', weight: 1 },
+    // Round 25: the node said unreachable (out of reach, not stalled): the path's side of the same words, so that
+    // the sentence alone does not rank a stall from starvation above the loss of the network.
+    { fact: 'node.cut_off', weight: 1 },
     // A host that crashes or reboots takes the kubelet with it every time: from the control plane's side, the node
     // is gone until it is back. Why it crashes (a kernel defect, a watchdog) is on the host, not in Kubernetes.
     { fact: 'node.rebooting', weight: 2.5 },

@@ -5185,6 +5185,34 @@ export const STATES = {
     zh: ['没有受影响', '沒有受影響', '未受影响', '未受影響', '不受影响', '不受影響', '正常'],
     denied: { en: ['also affected', 'were affected too', 'impacted as well'], zh: ['也受影响', '也受影響'] },
   },
+  /**
+   * Round 25: out of reach over the network, said as such ("unreachable": cannot be reached; "lost connectivity"):
+   * the words name the path to the machine, where "unresponsive" or "hung" name the machine itself.
+   */
+  cutOff: {
+    en: [
+      'became unreachable',
+      'become unreachable',
+      'becomes unreachable',
+      'went unreachable',
+      'were unreachable',
+      'was unreachable',
+      'are unreachable',
+      'is unreachable',
+      'lost connectivity',
+      'lost network connectivity',
+      'lost network',
+      'dropped off the network',
+      'fell off the network',
+      'were cut off',
+      'was cut off',
+    ],
+    zh: ['网络不可达', '網絡不可達', '网络不通', '網路不通', '失联', '失聯', '断网', '斷網'],
+    denied: {
+      en: ['not unreachable', 'was reachable', 'were reachable', 'never lost connectivity'],
+      zh: ['没有失联', '沒有失聯'],
+    },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -7800,6 +7828,32 @@ export const DESCRIPTIONS: readonly Description[] = [
       "observation: the trouble confined to one availability zone, the others said untouched (the nodes' topology.kubernetes.io/zone label)",
     mechanism:
       "what fails in one zone only is that zone's network or hosts, the provider's: the nodes there are cut off while the same software runs fine elsewhere",
+  }, // Round 25 (r25-words): a node said unreachable is, by the word, a node the others cannot reach: the network's side
+  // of the node.unresponsive reading the same words give (which weighs a stall first); with it, the loss of the path
+  // is not ranked below a starvation stall on the one sentence.
+  {
+    subject: 'node',
+    state: 'cutOff',
+    fact: 'node.cut_off',
+    subjectFirst: true,
+    unless: [
+      'from the node',
+      'from node',
+      'from inside the node',
+      'kubernetes.io/unreachable',
+      'registry',
+      '仓库',
+      '倉庫',
+      '镜像',
+      '鏡像',
+      'pod',
+      'Pod',
+      '容器',
+    ],
+    source:
+      "observation: a node said unreachable or to have lost connectivity (the node controller's view: its Lease not renewed, the node.kubernetes.io/unreachable taint; ping and SSH failing from outside)",
+    mechanism:
+      'the path between the node and the rest of the cluster is lost (its network, its zone, its host): the kubelet cannot reach the API server, so its Lease and status stop',
   },
 ];
 
