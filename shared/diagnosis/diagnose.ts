@@ -22,6 +22,7 @@ import { observe, symptom } from './observed.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 import { recurringProbes } from './recurring.ts';
 import { testViewProbes } from './test-view.ts';
+import { wordAsks } from './word-asks.ts';
 
 /** How many causes a diagnosis lists, and how many probes it asks for. */
 const MAX_CAUSES = 4;
@@ -106,6 +107,8 @@ function missingEvidence(
     ...testViewProbes(bundle),
     // Round 23: a machine's memory size stated without its use.
     ...memoryAsks(bundle, ctx.facts),
+    // Round 25: the next link of a chain the words name (the datastore, admission, the trace, the routes).
+    ...wordAsks(bundle, ctx.facts),
   ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;

@@ -5253,6 +5253,11 @@ export interface Description {
   objectOf?: boolean;
   /** Patterns that, on the same line, mean the line is about something else (as `unless`, where words do not do). */
   unlessPatterns?: readonly string[];
+  /**
+   * Round 25: hedges (MOOD) that this pairing's state holds as its own condition, not as a supposition ("the kubelet
+   * crashes if the instance has no public IP" says when it crashes): not read as the sentence's mood for it.
+   */
+  spares?: readonly string[];
 }
 
 /** Per-container commands: a line about one of these hanging is about one container, not the daemon. */
@@ -7803,6 +7808,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     fact: 'kubelet.panic',
     subjectFirst: true,
     forwardGap: 60,
+    // "crashes if the instance has no public IP": the condition is the property the state names, not a supposition.
+    spares: ['if the '],
     source:
       "observation: the kubelet exiting on the machines that lack one property and not on the others (its start-up and node registration read the provider's addresses and instance data: kubernetes pkg/kubelet/kubelet_node_status.go registerWithAPIServer / setNodeAddress over the cloud provider's NodeAddresses and InstanceID, nil where the field is absent)",
     mechanism:
@@ -9078,7 +9085,9 @@ function compile(d: Description): Signature {
   // What sets the line apart (a subject that is not the node, a plan or a runbook, a more specific rule's words),
   // and what makes one sentence no observation (MOOD: a hedge, an advice, the state denied), read in that sentence.
   const unless = [NOT_THE_NODE, notMood(PLANNING), notMood(d.unless ?? []), subjectTerms.not ?? []].flat();
-  const mood = [state.denied.en, state.denied.zh, MOOD.en, MOOD.zh].flat();
+  const mood = [state.denied.en, state.denied.zh, MOOD.en, MOOD.zh]
+    .flat()
+    .filter((w) => !(d.spares ?? []).includes(w));
   const backward = d.objectOf
     ? `${said}(?: ${anyOf(DETERMINERS)}){0,4} ${subject}`
     : `${said}${WITHIN_SENTENCE}{0,${d.backwardGap ?? BACKWARD_GAP}}${subject}`;
@@ -9094,6 +9103,10 @@ function compile(d: Description): Signature {
       // The subject and its state both inside the supposition ("if docker hangs again"), not a subject named in a
       // later sentence's plan ("If we ssh in and start docker …").
       `${SUPPOSED}${WITHIN_SENTENCE}{0,60}${forward}`,
+      // A spared hedge before the subject is still the sentence's supposition ("if the kubelet crashes only on …").
+      ...(d.spares ?? []).map(
+        (w) => `${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${WITHIN_SENTENCE}{0,60}${forward}`,
+      ),
       // The state denied where it is said: "memory wasn't exhausted", "内存没有打满", "docker never hung".
       `${NEGATED_STATE} ?${said}`,
       ...(subjectTerms.namesHolding ?? []),
