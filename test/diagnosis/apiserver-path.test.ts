@@ -21,6 +21,15 @@ const yurthub = (sev: string, file: string, text: string) =>
 const other = (line: string): Bundle => ({ logs: { other: line } });
 
 const HITS: readonly { line: string; fact: FactId }[] = [
+  // kubectl's StandardErrorMessage when the API server's port refuses it (round 25).
+  {
+    line: 'The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?',
+    fact: 'apiserver.down',
+  },
+  {
+    line: 'root@node-2:~# microk8s kubectl get nodes\nThe connection to the server 127.0.0.1:16443 was refused - did you specify the right host or port?',
+    fact: 'apiserver.down',
+  },
   // MicroK8s' apiserver-proxy (Go's log package), as its snap service logs it.
   {
     line: journal(
@@ -225,6 +234,16 @@ const HITS: readonly { line: string; fact: FactId }[] = [
 ];
 
 const MISSES: readonly { line: string; fact: FactId }[] = [
+  // kubectl with no kubeconfig dials its default server, localhost:8080: the client's configuration, not the server.
+  {
+    line: 'The connection to the server localhost:8080 was refused - did you specify the right host or port?',
+    fact: 'apiserver.down',
+  },
+  // Another message of the same function: the server answered, the client is not allowed.
+  {
+    line: 'error: You must be logged in to the server (Unauthorized)',
+    fact: 'apiserver.down',
+  },
   // The proxy keeping its old list when the refresh finds none: nothing lost.
   {
     line: journal(

@@ -33,6 +33,7 @@ describe('round 25: the API server coming and going, in words', () => {
     'kube-apiserver 频繁重启。',
     'kubelite 进程反复崩溃。',
     'kubectl 命令超时。',
+    'k3s server 一直在重启。',
   ])('%s → the API server down', (line) => {
     expect(read(line).has('apiserver.down'), line).toBe(true);
   });
@@ -168,6 +169,24 @@ describe('round 25: one zone cut off, and a node said unreachable', () => {
     );
     expect(d.verdict).toBe('node_unreachable');
     expect(d.confidence).toBeLessThan(0.7);
+  });
+
+  it.each([
+    'Lots of pods in `Unknown` state across the cluster.',
+    'All the pods on those nodes went Unknown.',
+    '所有节点上的 pod 都变成 Unknown 状态。',
+  ])('%s → pods Unknown: the nodes out of contact', (line) => {
+    expect(read(line).has('node.cut_off'), line).toBe(true);
+  });
+
+  it.each([
+    // Beside a node-local program's failure, the pods' Unknown is that failure's consequence.
+    'Docker locked up, kubelet checks failed and now pods are stuck in the Unknown state.',
+    // A container's exit reason, not the pod's phase.
+    'The init container exited with reason: Unknown.',
+    'The pods are not Unknown any more.',
+  ])('%s → no node.cut_off from pods Unknown', (line) => {
+    expect(read(line).has('node.cut_off'), line).toBe(false);
   });
 
   it.each([

@@ -15,6 +15,19 @@ import type { Signature } from './types.ts';
  * a node daemon the engine knows by name, and their messages are their own.
  */
 export const APISERVER_PATH_RULES: readonly Signature[] = [
+  // Round 25 (r25-words): kubectl's own words when the API server's port refuses it: nothing listens there (the API
+  // server, or the daemon that runs it, down or restarting). Not kubectl's default server, localhost:8080, which it
+  // dials when it has no kubeconfig at all: that is the client's configuration, not the server.
+  {
+    fact: 'apiserver.down',
+    pattern: 'The connection to the server [^ \\n]+ was refused - did you specify the right host or port',
+    unless: 'The connection to the server (?:localhost|127\\.0\\.0\\.1):8080 was refused',
+    literals: ['was refused - did you specify the right host'],
+    source:
+      'kubernetes staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go StandardErrorMessage ("The connection to the server %s was refused - did you specify the right host or port?" for a *url.Error whose cause is connection refused, the host from its URL; since kubectl 1.2, pkg/kubectl/cmd/util/helpers.go before the staging move)',
+    mechanism:
+      "nothing listens on the API server's address: the API server (or the daemon that runs it, or its load balancer's backend) is down or restarting, and every kubelet that posts there is refused too",
+  },
   // MicroK8s' apiserver-proxy: LoadConfiguration refuses a provider file with no servers, and Run returns the error
   // (the command wraps it "proxy failed: %w"); the process exits and snapd restarts it into the same refusal.
   {

@@ -1150,6 +1150,11 @@ export const SUBJECTS = {
     ],
     zh: ['其他可用区', '其他可用區', '其它可用区', '别的可用区'],
   },
+  /** Round 25: pods as such (their phase, as kubectl get pods shows it). */
+  podsOnly: {
+    en: ['pods', 'Pods', 'pod', 'Pod'],
+    zh: ['pod', 'Pod', '容器组'],
+  },
 } as const satisfies Record<string, SubjectTerms>;
 
 /**
@@ -2282,6 +2287,12 @@ export const STATES = {
       '重启循环',
       '重啟循環',
       '重启了好几次',
+      '一直在重启',
+      '一直在重啟',
+      '不停地重启',
+      '不停地重啟',
+      '不停重启',
+      '不停重啟',
       '重启了很多次',
       '重啟了好幾次',
     ],
@@ -5213,6 +5224,44 @@ export const STATES = {
       zh: ['没有失联', '沒有失聯'],
     },
   },
+  /**
+   * Round 25: a pod's phase Unknown, which the API's definition gives as "the state of the Pod could not be obtained,
+   * typically due to an error in communicating with the node where the Pod should be running" (kubernetes docs, Pod
+   * Lifecycle; core/v1 PodUnknown), and kubectl's STATUS "Unknown" for a pod deleted on an unreachable node
+   * (pkg/printers/internalversion/printers.go printPod, reason NodeLost).
+   */
+  unknownPhase: {
+    en: [
+      'in Unknown state',
+      'in `Unknown` state',
+      'in the Unknown state',
+      'in an Unknown state',
+      'in Unknown status',
+      'in Unknown phase',
+      'stuck in Unknown',
+      'went Unknown',
+      'go Unknown',
+      'goes Unknown',
+      'became Unknown',
+      'were Unknown',
+      'are Unknown',
+      'showed Unknown',
+      'show Unknown',
+      'shows Unknown',
+    ],
+    zh: [
+      '变成 Unknown',
+      '变成Unknown',
+      '變成Unknown',
+      '处于 Unknown',
+      '处于Unknown',
+      '状态为 Unknown',
+      '状态为Unknown',
+      'Unknown 状态',
+      'Unknown状态',
+    ],
+    denied: { en: ['not Unknown', 'no longer Unknown'], zh: ['不是Unknown', '不是 Unknown'] },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -7861,6 +7910,39 @@ export const DESCRIPTIONS: readonly Description[] = [
       "observation: a node said unreachable or to have lost connectivity (the node controller's view: its Lease not renewed, the node.kubernetes.io/unreachable taint; ping and SSH failing from outside)",
     mechanism:
       'the path between the node and the rest of the cluster is lost (its network, its zone, its host): the kubelet cannot reach the API server, so its Lease and status stop',
+  }, // Round 25 (r25-words): pods whose phase is Unknown are, by the phase's definition, pods on a node the control
+  // plane cannot communicate with.
+  {
+    subject: 'podsOnly',
+    state: 'unknownPhase',
+    fact: 'node.cut_off',
+    subjectFirst: true,
+    forwardGap: 30,
+    // Pods Unknown said beside a node-local program's failure (the runtime locking up, the kubelet's checks failing)
+    // are that failure's consequence on one node, read by its own words: not the path lost.
+    unless: [
+      'init',
+      'image',
+      'probe',
+      'exit code',
+      'ExitCode',
+      'reason: Unknown',
+      'Reason: Unknown',
+      'docker',
+      'Docker',
+      'containerd',
+      'runtime',
+      'PLEG',
+      'kubelet',
+      'OOM',
+      'memory',
+      '内存',
+      '容器运行时',
+    ],
+    source:
+      'observation: pods shown in phase Unknown (core/v1 PodUnknown, "the state of the Pod could not be obtained, typically due to an error in communicating with the node"; kubectl\'s STATUS Unknown for a pod deleted on an unreachable node, pkg/printers/internalversion/printers.go printPod with reason NodeLost)',
+    mechanism:
+      "the control plane has lost its contact with the nodes those pods run on: their kubelets' status no longer arrives, and the node lifecycle controller marks the nodes and their pods",
   },
 ];
 
