@@ -93,6 +93,28 @@ describe('round 25: the network plugin and system pods not created on new machin
     expect(read(line).has('cni.agent_down'), line).toBe(false);
   });
 
+  // The DaemonSet controller's FailedCreate event carrying an admission webhook's refusal (controller_utils.go
+  // "Error creating: %v" over statuserror.go "admission webhook %q denied the request: %s", errors.go "failed calling
+  // webhook %q: %v"), as kubectl get events prints it.
+  it.each([
+    '5m  Warning  FailedCreate  daemonset/calico-node  Error creating: admission webhook "validate.kyverno.svc-fail" denied the request: resource Pod/kube-system/calico-node-x8k2p was blocked',
+    '2m  Warning  FailedCreate  daemonset/aws-node  Error creating: Internal error occurred: failed calling webhook "validation.gatekeeper.sh": Post "https://gatekeeper-webhook-service.gatekeeper-system.svc:443/v1/admit?timeout=3s": context deadline exceeded',
+    'kube-system  4m  Warning  FailedCreate  daemonset/kube-proxy  Error creating: admission webhook "policy.example.com" denied the request without explanation',
+  ])('%s → the network plugin refused at admission', (line) => {
+    expect(read(line).has('cni.agent_down'), line).toBe(true);
+  });
+
+  it.each([
+    // Another controller's pods refused: not the network plugin's.
+    '3m  Warning  FailedCreate  replicaset/web-7d9f  Error creating: admission webhook "validate.kyverno.svc-fail" denied the request: missing label',
+    // The plugin's pods created.
+    '3m  Normal  SuccessfulCreate  daemonset/calico-node  Created pod: calico-node-abcde',
+    // A refusal for quota, not admission.
+    '3m  Warning  FailedCreate  daemonset/calico-node  Error creating: pods "calico-node-x" is forbidden: exceeded quota: compute',
+  ])('%s → not the network plugin refused at admission', (line) => {
+    expect(read(line).has('cni.agent_down'), line).toBe(false);
+  });
+
   it("asks for admission's refusals and the system namespace's labels", () => {
     const d = words('During the upgrade every new master came up without calico and the other system pods.');
     expect(d.causes[0]?.id).toBe('cni_hang');

@@ -28,6 +28,19 @@ const HNS_CALL =
   '(?:hnsCall|hcn(?:Create|Delete|Modify|Open|Close|Query|Enumerate)(?:Endpoints?|Networks?|Namespaces?|LoadBalancers?|Routes?)(?:Properties)?)';
 
 export const CNI_MACHINERY_RULES: readonly Signature[] = [
+  // Round 25 (r25-words): the network plugin's DaemonSet (or kube-proxy's) refused its pods at admission: the
+  // controller's FailedCreate event carries the API server's refusal. With none of its pods created, the node has no
+  // plugin agent, and the runtime reports the network not ready there (new machines first: old pods stay).
+  {
+    fact: 'cni.agent_down',
+    pattern:
+      '(?:daemonset/|ds/|DaemonSet |daemonset )?(?:calico-node|cilium|aws-node|kube-flannel|weave-net|antrea-agent|kube-router|canal|kube-ovn-cni|kube-proxy)[^\\n]{0,200}Error creating: (?:Internal error occurred: )?(?:admission webhook "[^"\\n]+" denied the request|failed calling webhook "|admission webhook "[^"\\n]+" does not support)',
+    literals: ['Error creating: '],
+    source:
+      'kubernetes pkg/controller/controller_utils.go RealPodControl.CreatePods (event FailedCreate "Error creating: %v", recorded on the DaemonSet by pkg/controller/daemon syncNodes) over staging/src/k8s.io/apiserver/pkg/admission/plugin/webhook/errors/statuserror.go ToStatusErr ("admission webhook %q denied the request: %s", "... denied the request without explanation") and webhook/errors.go ErrCallingWebhook ("failed calling webhook %q: %v", a webhook with failurePolicy Fail that does not answer, as "Internal error occurred: ..."), since admission webhooks went beta in 1.9',
+    mechanism:
+      "an admission webhook (a policy engine such as Kyverno or Gatekeeper, whose namespaceSelector no longer exempts kube-system, or which is down with failurePolicy Fail) refuses the network plugin's pods: the DaemonSet creates none on new nodes, which stay without a pod network",
+  },
   {
     // The runtime's NetworkReady condition, false, with whatever the CNI layer returned: the kubelet's node
     // condition message carries it as "container runtime network not ready: NetworkReady=false
