@@ -166,6 +166,9 @@ describe('round 25: one zone cut off, and a node said unreachable', () => {
     'The availability zone had an outage and its nodes went NotReady.',
     'Nodes in the other availability zones were not impacted.',
     '其他可用区没有受影响。',
+    'No new node could be launched in eu-west-2a.',
+    'New instances failed to launch in the availability zone us-east-1c.',
+    '新节点无法在该可用区启动。',
   ])('%s → the network cut', (line) => {
     expect(read(line).has('network.disrupted'), line).toBe(true);
   });
@@ -174,6 +177,10 @@ describe('round 25: one zone cut off, and a node said unreachable', () => {
     'The DNS zone was down for an hour.',
     'We moved the pods to another availability zone.',
     'Pods in the availability zone were unreachable from the ingress.',
+    'New nodes could be launched in eu-west-2a without trouble.',
+    'No new node could be launched in eu-west-2a because of our quota.',
+    'New nodes could not start in us-east-1a because the AMI was missing.',
+    'The problem could be that no new node could be launched in eu-west-2a.',
   ])('%s → not the zone cut off', (line) => {
     expect(read(line).has('network.disrupted'), line).toBe(false);
   });

@@ -1155,6 +1155,34 @@ export const SUBJECTS = {
     en: ['pods', 'Pods', 'pod', 'Pod'],
     zh: ['pod', 'Pod', '容器组'],
   },
+  /** Round 25: machines being added (a node group's scale-up, a replacement). */
+  newNodes: {
+    en: [
+      'new nodes',
+      'new node',
+      'new instances',
+      'new instance',
+      'new machines',
+      'new machine',
+      'new VMs',
+      'replacement nodes',
+    ],
+    zh: ['新节点', '新節點', '新实例', '新實例', '新机器', '新機器'],
+  },
+  /** Round 25: not one new machine ("no new node could be launched"): the negation on the subject. */
+  noNewNodes: {
+    en: [
+      'No new node',
+      'no new node',
+      'No new instance',
+      'no new instance',
+      'No new machine',
+      'no new machine',
+      'None of the new nodes',
+      'none of the new nodes',
+    ],
+    zh: [],
+  },
 } as const satisfies Record<string, SubjectTerms>;
 
 /**
@@ -5262,6 +5290,41 @@ export const STATES = {
     ],
     denied: { en: ['not Unknown', 'no longer Unknown'], zh: ['不是Unknown', '不是 Unknown'] },
   },
+  /**
+   * Round 25: not able to start in one availability zone (a launch failing there, EC2's InsufficientInstanceCapacity
+   * or an impaired zone): the zone, not the software, is what fails.
+   */
+  cannotLaunchInZone: {
+    en: [
+      'could not be launched in that zone',
+      'could not be launched in that AZ',
+      'failed to launch in that zone',
+    ],
+    zh: ['无法在该可用区启动', '無法在該可用區啟動', '在该可用区无法创建', '在该可用区创建失败'],
+    patterns: [
+      {
+        pattern:
+          "(?:could not|couldn't|cannot|can't|can not|failed to|fail to|fails to|unable to|would not|wouldn't|were not able to|was not able to)(?: be)? (?:launch|launched|start|started|come up|be created|created|provisioned|provision|join|joined)[^\\n.;]{0,20} in (?:the |that |this |one |a single )?(?:availability zone|AZ|zone [a-z0-9-]+|[a-z]{2}-[a-z]+-[0-9][a-z])",
+        example: 'could be launched in eu-west-2a',
+        literals: ['launch', 'start', 'come up', 'created', 'provision', 'join'],
+      },
+    ],
+    denied: { en: ['could be launched', 'launched fine', 'started fine'], zh: ['可以启动'] },
+  },
+  /** Round 25: able to start in one availability zone, said of no new machine (noNewNodes). */
+  launchInZone: {
+    en: ['could be launched in that zone', 'could be launched in that AZ', 'could start in that zone'],
+    zh: [],
+    patterns: [
+      {
+        pattern:
+          '(?:could|can|would|was able to|were able to)(?: be)? (?:launch|launched|start|started|come up|be created|created|provisioned|join|joined)[^\\n.;]{0,20} in (?:the |that |this |one |a single )?(?:availability zone|AZ|zone [a-z0-9-]+|[a-z]{2}-[a-z]+-[0-9][a-z])',
+        example: 'could be launched in eu-west-2a',
+        literals: ['launch', 'start', 'come up', 'created', 'provision', 'join'],
+      },
+    ],
+    denied: { en: ['was needed', 'was requested'], zh: [] },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -7943,6 +8006,50 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: pods shown in phase Unknown (core/v1 PodUnknown, "the state of the Pod could not be obtained, typically due to an error in communicating with the node"; kubectl\'s STATUS Unknown for a pod deleted on an unreachable node, pkg/printers/internalversion/printers.go printPod with reason NodeLost)',
     mechanism:
       "the control plane has lost its contact with the nodes those pods run on: their kubelets' status no longer arrives, and the node lifecycle controller marks the nodes and their pods",
+  }, // Round 25 (r25-words): no new machine able to start in one zone.
+  {
+    subject: 'newNodes',
+    state: 'cannotLaunchInZone',
+    fact: 'network.disrupted',
+    subjectFirst: true,
+    unless: [
+      'quota',
+      'Quota',
+      'limit exceeded',
+      'LimitExceeded',
+      'AMI',
+      'image',
+      'user data',
+      'userdata',
+      'bootstrap',
+    ],
+    source:
+      "observation: instances failing to launch in one availability zone (EC2 RunInstances' InsufficientInstanceCapacity or Unsupported there, the cluster autoscaler's or the node group's failed scale-up in that zone; the provider's status page)",
+    mechanism:
+      'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
+  },
+  {
+    subject: 'noNewNodes',
+    state: 'launchInZone',
+    fact: 'network.disrupted',
+    subjectFirst: true,
+    // "No new node could be launched": the ability denied by the subject, not a supposition.
+    spares: ['could be'],
+    unless: [
+      'quota',
+      'Quota',
+      'limit exceeded',
+      'LimitExceeded',
+      'AMI',
+      'image',
+      'user data',
+      'userdata',
+      'bootstrap',
+    ],
+    source:
+      "observation: instances failing to launch in one availability zone (EC2 RunInstances' InsufficientInstanceCapacity or Unsupported there, the cluster autoscaler's or the node group's failed scale-up in that zone; the provider's status page)",
+    mechanism:
+      'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
   },
 ];
 
