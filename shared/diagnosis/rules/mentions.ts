@@ -2876,6 +2876,55 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       "a pod's network device cannot be removed while references to it leak: namespace teardown and new sandboxes wait",
   },
+  // Round 25: a NIC driver's hang or transmit timeout named in people's words (the drivers' own terms).
+  {
+    fact: 'network.iface_lost',
+    specific: "the NIC driver's own hang detection or transmit timeout, named by its term",
+    says: {
+      en: [
+        'Detected Hardware Unit Hang',
+        'Detected Tx Unit Hang',
+        'hardware unit hang',
+        'tx unit hang',
+        'NETDEV WATCHDOG',
+        'transmit queue timed out',
+        'transmit queue timeout',
+        'TX timeout detected',
+      ],
+      zh: ['NETDEV WATCHDOG', 'Unit Hang'],
+      ja: ['NETDEV WATCHDOG', 'Unit Hang'],
+    },
+    source:
+      'linux drivers/net/ethernet/intel e1000e e1000_print_hw_hang ("Detected Hardware Unit Hang"), igb/igc/ixgbe clean_tx_irq ("Detected Tx Unit Hang"), net/sched/sch_generic.c dev_watchdog ("NETDEV WATCHDOG: ... transmit queue %u timed out"), bnxt/mlx5 ndo_tx_timeout ("TX timeout detected")',
+    mechanism:
+      "the node's NIC stopped transmitting and its driver resets it: the host stays up but passes no traffic while it lasts",
+  },
+  // Round 25: k3s/rke2's node password refused, in people's words (the terms of the agent's and server's messages).
+  {
+    fact: 'agent.node_password_rejected',
+    specific: "the distribution's own node-password check, named by its term",
+    says: {
+      en: [
+        'node password rejected',
+        'rejected node password',
+        'rejects the node password',
+        'rejected the node password',
+        'node password was rejected',
+        'node-passwd entry',
+        'node-password secret',
+        'node password secret',
+        '.node-password.k3s',
+        '.node-password.rke2',
+        'node password mismatch',
+      ],
+      zh: ['node password', 'node-password'],
+      ja: ['node password', 'node-password'],
+    },
+    source:
+      'k3s pkg/agent/config/config.go getNodeNamedCrt ("Node password rejected, duplicate hostname or contents of \'%s\' may not match server node-passwd entry") and pkg/nodepassword (the per-node secret <node>.node-password.k3s; rke2 the same with .rke2)',
+    mechanism:
+      "the server refuses the agent's node password (the per-node secret holds another machine's hash): the agent gets no kubelet certificate and the node is never admitted",
+  },
   {
     fact: 'cni.teardown_failed',
     specific: "the plugin's DEL is one CNI call, named with its failure",
