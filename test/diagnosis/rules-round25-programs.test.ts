@@ -131,3 +131,46 @@ describe('"container runtime status check may not have completed yet"', () => {
     expect(found).not.toContain('kubelet.startup_race');
   });
 });
+
+describe("the cloud provider's node addresses on an instance without a public address", () => {
+  it('said in words: the kubelet failing on an instance with no public IP', () => {
+    for (const said of [
+      'The kubelet panics on instances without a public IP.',
+      'Our nodes have no public IP and the kubelet fails to join the cluster.',
+    ])
+      expect(ids({ logs: { other: said } })).toContain('kubelet.cloud_lookup_failed');
+  });
+
+  it('no public address said of a network design or a Service is not it', () => {
+    for (const said of [
+      'The workers have no public IP; they reach the internet through a NAT gateway.',
+      'The pod crashes when the service has no external IP assigned yet',
+    ])
+      expect(ids({ logs: { other: said } })).not.toContain('kubelet.cloud_lookup_failed');
+  });
+
+  it("a 1.2 pre-release's AWS provider requiring public-ipv4 is a known defect", () => {
+    const bundle = {
+      kubeletVersion: 'v1.2.0-alpha.7',
+      logs: {
+        kubelet: klog(
+          'E',
+          'kubelet.go:1020',
+          'Unable to construct api.Node object for kubelet: failed to get node address from cloud provider: UnknownError: unknown error',
+        ),
+      },
+    };
+    expect(ids(bundle)).toContain('kubelet.known_defect');
+    expect(top(bundle)?.id).toBe('kubelet_defect');
+  });
+
+  it('v1.2.0 itself carries the fix (the same failure there is not this defect)', async () => {
+    const { KNOWN_DEFECTS } = await import('../../shared/diagnosis/defects.ts');
+    const { inRange, parseVersion } = await import('../../shared/diagnosis/version.ts');
+    const entry = KNOWN_DEFECTS.find((d) => d.id === 'aws-node-addresses-public-ipv4-required');
+    const v = parseVersion('1.2.0');
+    expect(entry && v && entry.affected.some((r) => inRange(v, r))).toBe(false);
+    const alpha = parseVersion('1.2.0-alpha.6');
+    expect(entry && alpha && entry.affected.some((r) => inRange(alpha, r))).toBe(true);
+  });
+});

@@ -585,6 +585,59 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       "the kubelets' lookup of their addresses in the cloud provider fails while its API is away, throttling or finds no instance: their status updates fail on it, and the nodes go NotReady while they and the API server are fine",
   },
+  // Round 25: the kubelet failing on an instance with no public address, in words. The in-tree cloud providers'
+  // NodeAddresses (AWS's public-ipv4, its instance's PublicIpAddress) failed or dereferenced nil without one, and
+  // the kubelet calls it to register and before each status update.
+  {
+    fact: 'kubelet.cloud_lookup_failed',
+    thing: {
+      en: [
+        "doesn't have a public IP",
+        'does not have a public IP',
+        "don't have a public IP",
+        'do not have a public IP',
+        'has no public IP',
+        'have no public IP',
+        'without a public IP',
+        'without public IP',
+        'no public IP',
+        'without a public address',
+        'no public address',
+        'without an external IP',
+        'no external IP',
+        'no public-ipv4',
+      ],
+      zh: ['没有公网IP', '没有公网 IP', '无公网IP', '无公网 IP'],
+      ja: ['パブリックIPがない', 'パブリックIPなし'],
+    },
+    state: {
+      en: [
+        'kubelet crashes',
+        'kubelet crashed',
+        'kubelet panics',
+        'kubelet panicked',
+        'kubelet errs out',
+        'kubelet fails',
+        'kubelet failed',
+        'crashes on',
+        'panics on',
+        'fails to join',
+        'failed to join',
+        'never joins',
+        'never joined',
+        'never registers',
+        'never registered',
+        'failed to get node address',
+      ],
+      zh: ['kubelet崩溃', 'kubelet 崩溃', '无法加入', '注册失败'],
+      ja: ['kubeletがクラッシュ', '参加できない'],
+    },
+    span: 90,
+    source:
+      "kubernetes pkg/cloudprovider/aws/aws.go NodeAddresses (v0.18: the instance's PublicIpAddress dereferenced, #9123 / #9189; 1.2 pre-releases: public-ipv4 metadata required, #20280 / #20372) called by the kubelet's registration and setNodeAddress",
+    mechanism:
+      "the cloud provider's lookup of the node's addresses fails on an instance with no public address, and the kubelet, which asks it to register and before each status update, crashes or cannot build its Node",
+  },
   // Round 23: the kubelet created against a runtime that was not up (or shutting down) at its start and never
   // recovering, in words: releases before 1.0 log the failed creation and stay alive without a kubelet.
   {
