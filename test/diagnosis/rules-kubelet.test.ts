@@ -1816,7 +1816,7 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   },
   {
     line: kmsg(
-      'hv_netvsc 000d3a6e-1f2b-000d-3a6e-1f2b000d3a6e eth0: Unable to send packet pages 3 len 1514, ret -11',
+      'hv_netvsc 000d3a6e-1f2b-000d-3a6e-1f2b000d3a6e eth0: Unable to send packet pages 3 len 1514, ret -19',
     ),
     fact: 'network.iface_lost',
   },
