@@ -136,6 +136,42 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     unless: ['runtime.cmd_hang', 'runtime.list_timeout', 'runtime.unreachable'],
   },
   {
+    // Round 25. The in-tree AWS provider's NodeAddresses (pkg/cloudprovider/aws/aws.go) read the instance's public
+    // address without checking it: an instance with none made it dereference nil. v0.18.0 made the kubelet register
+    // its own Node, calling NodeAddresses at start, so the kubelet panicked there (kubernetes #9123, the trace at
+    // aws.go:412 of v0.18.0); fixed by #9189 (June 2015, before v0.19.0 was cut).
+    id: 'aws-node-addresses-no-public-ip-panic',
+    component: 'kubelet',
+    affected: [{ introduced: '0.18.0', fixed: '0.19.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'the kubelet crashes at start on AWS instances that have no public IP, so the node never registers',
+    mechanism:
+      "the AWS provider's NodeAddresses dereferences the instance's missing public address, and node self-registration (v0.18.0) calls it at every start",
+    fix: 'kubelet v0.19.0 (#9189); or give the instance a public address',
+    links: [`${K8S}/issues/9123`, `${K8S}/pull/9189`],
+    requires: [['kubelet.cloud_lookup_failed']],
+  },
+  {
+    // Round 25. In the 1.2 development line the AWS provider's NodeAddresses took the node's public-ipv4 from the
+    // instance metadata service as required (commit 64aa189); the service answers 404 for an instance without one,
+    // which the SDK reports as "UnknownError: unknown error", so the kubelet could not construct its Node ("Unable to
+    // construct api.Node object for kubelet: failed to get node address from cloud provider") and never joined
+    // (kubernetes #20280, #11543). #20372 treats the 404 as no public address; #20378 reads the private address
+    // from the metadata; both merged before v1.2.0.
+    id: 'aws-node-addresses-public-ipv4-required',
+    component: 'kubelet',
+    affected: [{ introduced: '1.2.0-alpha.0', fixed: '1.2.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'a kubelet on an AWS instance without a public IP logs "failed to get node address from cloud provider: UnknownError: unknown error" and its node never joins',
+    mechanism:
+      "the AWS provider treats the metadata service's 404 for public-ipv4 (an instance with no public address) as a failure of NodeAddresses, and the kubelet cannot build its Node without them",
+    fix: 'kubelet v1.2.0 (#20372, #20378); on a 1.2 pre-release, a public address on the instance',
+    links: [`${K8S}/issues/20280`, `${K8S}/issues/11543`, `${K8S}/pull/20372`, `${K8S}/pull/20378`],
+    requires: [['kubelet.cloud_lookup_failed']],
+  },
+  {
     // Round 22. The kubelet's status path called the in-tree cloud provider for the node's addresses on every update
     // (kubelet.go setNodeAddress, then kubelet_node_status.go): to 1.7 a failed call failed the update, and to 1.10 a
     // call that hung held it (no timeout until #62543 in 1.11); 1.12's cloud resource sync manager (#65226) caches the

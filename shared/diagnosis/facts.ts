@@ -78,6 +78,8 @@ export const FACT_MEANINGS = {
   'kubelet.swap': 'the kubelet refuses to start because swap is on',
   'kubelet.api_error': 'the kubelet cannot reach the API server to post status or renew its lease',
   'kubelet.auth_error': "the API server rejects the kubelet's credentials",
+  'agent.node_password_rejected':
+    "a k3s or rke2 server refuses an agent's node password (the per-node secret NODE.node-password.k3s|rke2 holds another machine's hash): the agent gets no kubelet certificate and the node is never admitted",
   'kernel.sysctl_missing':
     'a sysctl a node program needs at start does not exist: the kernel module behind it is not loaded',
   'kubelet.volumes_not_mounted': "the kubelet cannot attach or mount a pod's volumes and skips starting it",

@@ -55,6 +55,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.not_enabled': 'runtime not enabled at boot',
   'kubelet.allocatable_on_root': 'allocatable enforced on the root cgroup',
   'kubelet.auth_error': 'credentials rejected',
+  'agent.node_password_rejected': 'node password rejected',
   'kubelet.stale_conn': 'stale API connection',
   'kubelet.alive_while_unknown': 'status loop wedged',
   'kubelet.loop_running_while_unknown': 'status loop wedged',

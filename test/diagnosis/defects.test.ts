@@ -153,6 +153,8 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-evented-pleg': { inside: '1.27.3', outside: '1.25.9' },
   'kubelet-evented-pleg-nil-sandbox-panic': { inside: '1.26.1', outside: '1.27.0' },
   'kubelet-status-update-cloud-provider-call': { inside: '1.7.4', outside: '1.12.0' },
+  'aws-node-addresses-no-public-ip-panic': { inside: '0.18.2', outside: '0.19.0' },
+  'aws-node-addresses-public-ipv4-required': { inside: '1.2.0-alpha.6', outside: '1.2.0' },
   'apiserver-patch-meaningful-conflict': { inside: '1.9.3', outside: '1.11.0' },
   'kubelet-status-manager-channel-deadlock': { inside: '0.19.0', outside: '1.0.0' },
   'kubelet-create-failure-no-retry': { inside: '0.12.1', outside: '1.0.0' },

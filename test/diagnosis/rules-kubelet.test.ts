@@ -37,6 +37,42 @@ interface Example {
 }
 
 const KUBELET_EXAMPLES: readonly Example[] = [
+  // Round 25: k3s/rke2's node password refused, the agent's side (both wordings) and the server's.
+  {
+    line: journal(
+      'k3s-agent[2211]',
+      'time="2026-11-23T10:01:02Z" level=error msg="Node password rejected, duplicate hostname or contents of \'/etc/rancher/node/password\' may not match server node-passwd entry, try enabling a unique node name with the --with-node-id flag"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
+  {
+    line: journal(
+      'k3s[2211]',
+      'time="2019-11-23T10:01:02Z" level=error msg="Node password rejected, contents of \'/var/lib/rancher/k3s/agent/node-password.txt\' may not match server passwd entry"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
+  {
+    line: journal(
+      'k3s[1500]',
+      'time="2026-11-23T10:01:02Z" level=error msg="unable to verify hash for node \'worker-3\': hash does not match"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
+  {
+    line: journal(
+      'k3s[1500]',
+      'time="2020-11-23T10:01:02Z" level=error msg="Node password validation failed for \'worker-3\', using passwd file \'/var/lib/rancher/k3s/server/cred/node-passwd\'"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
+  {
+    line: journal(
+      'rke2[1500]',
+      'time="2026-11-23T10:01:02Z" level=error msg="unable to verify local node password: hash does not match"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
   {
     line: klog(
       'F',
@@ -1724,6 +1760,66 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     ),
     fact: 'network.iface_lost',
   },
+  // Round 25: the drivers' own hang detection and ndo_tx_timeout handlers, built from their format strings.
+  { line: kmsg('e1000e 0000:00:1f.6 eno1: Detected Hardware Unit Hang:'), fact: 'network.iface_lost' },
+  { line: kmsg('e1000e 0000:00:1f.6 eno1: Reset adapter unexpectedly'), fact: 'network.iface_lost' },
+  { line: kmsg('igb 0000:04:00.1: Detected Tx Unit Hang'), fact: 'network.iface_lost' },
+  { line: kmsg('igc 0000:58:00.0 enp88s0: Reset adapter'), fact: 'network.iface_lost' },
+  { line: kmsg('ixgbe 0000:3b:00.1 ens2f1: Reset adapter'), fact: 'network.iface_lost' },
+  { line: kmsg('ixgbe 0000:3b:00.1 ens2f1: Detected Tx Unit Hang (XDP)'), fact: 'network.iface_lost' },
+  {
+    line: kmsg('ixgbe 0000:3b:00.1 ens2f1: tx hang 3 detected on queue 11, resetting adapter'),
+    fact: 'network.iface_lost',
+  },
+  { line: kmsg('ixgbe 0000:3b:00.1 ens2f1: initiating reset due to tx timeout'), fact: 'network.iface_lost' },
+  {
+    line: kmsg('i40e 0000:af:00.0 ens1f0: tx_timeout recovery level 2, hung_queue 7'),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg('ice 0000:17:00.0 ens785f0: tx_timeout recovery level 1, txqueue 12'),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg('bnxt_en 0000:19:00.0 ens3f0np0: TX timeout detected, starting reset task!'),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg(
+      'mlx5_core 0000:5e:00.0 ens5f0: TX timeout on queue: 4, SQ: 0x10a, CQ: 0x48c, SQ Cons: 0x2d SQ Prod: 0x33, usecs since last trans: 21996000',
+    ),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg(
+      'virtio_net virtio1 eth0: TX timeout on queue: 0, sq: output.0, vq: 0x1, name: output.0, 6148000 usecs ago',
+    ),
+    fact: 'network.iface_lost',
+  },
+  { line: kmsg('tg3 0000:02:00.0 eno2: transmit timed out, resetting'), fact: 'network.iface_lost' },
+  { line: kmsg('vmxnet3 0000:0b:00.0 ens192: tx hang'), fact: 'network.iface_lost' },
+  {
+    line: kmsg("ena 0000:00:06.0 eth1: Found a Tx that wasn't completed on time, qid 2, index 417."),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg(
+      "ena 0000:00:06.0 eth1: TX hasn't completed, qid 2, index 417. 5120 usecs from last napi execution, napi scheduled: 1",
+    ),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg(
+      'ena 0000:00:06.0 eth1: The number of lost tx completions is above the threshold (129 > 128). Reset the device',
+    ),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: kmsg(
+      'hv_netvsc 000d3a6e-1f2b-000d-3a6e-1f2b000d3a6e eth0: Unable to send packet pages 3 len 1514, ret -19',
+    ),
+    fact: 'network.iface_lost',
+  },
   {
     line: kmsg('java invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0'),
     fact: 'mem.oom_report',
@@ -2176,6 +2272,33 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 25: the drivers' lines that are not a hang: a link coming up, a reset asked for by ethtool or a
+  // configuration change, an i40e VF's own reset, ENA's statistics; and the node-password words that are not a refusal.
+  {
+    line: kmsg('e1000e 0000:00:1f.6 eno1: NIC Link is Up 1000 Mbps Full Duplex, Flow Control: None'),
+    fact: 'network.iface_lost',
+  },
+  { line: kmsg('e1000e: eno1 NIC Link is Down'), fact: 'network.iface_lost' },
+  { line: kmsg('i40e 0000:af:00.0: VF 3 is now trusted'), fact: 'network.iface_lost' },
+  { line: kmsg('ena 0000:00:06.0 eth1: ENA device version: 0.10'), fact: 'network.iface_lost' },
+  {
+    line: kmsg('vmxnet3 0000:0b:00.0 ens192: intr type 3, mode 0, 9 vectors allocated'),
+    fact: 'network.iface_lost',
+  },
+  {
+    line: journal(
+      'k3s[1500]',
+      'time="2026-11-23T10:01:02Z" level=info msg="Password verified locally for node worker-3"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
+  {
+    line: journal(
+      'k3s[1500]',
+      'time="2026-11-23T10:01:02Z" level=info msg="Migrating node password entries from \'/var/lib/rancher/k3s/server/cred/node-passwd\'"',
+    ),
+    fact: 'agent.node_password_rejected',
+  },
   // The controller manager's own cloud provider at its start, not the kubelet's.
   {
     line: journal(

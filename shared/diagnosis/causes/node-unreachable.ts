@@ -100,6 +100,28 @@ function stoppedMachine(facts: FactSet): ReturnType<typeof read>[] {
   ];
 }
 
+/** Round 25: k3s/rke2's per-node password secret, and the agent's side of the refusal. */
+function nodePassword(node: string, facts: FactSet): ReturnType<typeof read>[] {
+  if (!facts.has('agent.node_password_rejected')) return [];
+  return [
+    read(
+      'cluster',
+      `kubectl -n kube-system get secret ${node}.node-password.k3s ${node}.node-password.rke2 --ignore-not-found -o custom-columns=NAME:.metadata.name,CREATED:.metadata.creationTimestamp`,
+      "the per-node password secret and when it was created: older than this machine means it holds the previous machine's hash",
+    ),
+    read(
+      'node',
+      'ls -l /etc/rancher/node/password; journalctl -u k3s-agent -u rke2-agent --since -1h --no-pager | grep -m 5 -i "node password"',
+      "the agent's password file (its date) and the refusal in the agent's log",
+    ),
+    change(
+      'cluster',
+      `kubectl -n kube-system delete secret ${node}.node-password.k3s --ignore-not-found; kubectl -n kube-system delete secret ${node}.node-password.rke2 --ignore-not-found`,
+      "only once the old machine of this name is gone for good: the server then records the new agent's password at its next request",
+    ),
+  ];
+}
+
 /** A connection to the API server that went silent under the kubelet or the controller manager (not refused). */
 const PINNED = ['kubelet.api_conn_lost', 'kubelet.pinned_conn_release', 'controlplane.watch_lost'] as const;
 
@@ -137,6 +159,8 @@ function whyNoStatus(facts: FactSet): string {
     return "A CPU is stuck in the kernel's network receive path (the soft-lockup watchdog or the taint it leaves names a NAPI polling thread or ksoftirqd): the node's packet processing stalls, so the kubelet's status and Lease never leave the node and nothing reaches it (ping, agents, health checks). Check the kernel's release against its stable fixes of the device's (threaded) NAPI polling.";
   if (facts.has('kubelet.dead') || facts.has('kubelet.start_step_failed'))
     return 'The kubelet process exits or cannot start, so nobody renews the Lease.';
+  if (facts.has('agent.node_password_rejected'))
+    return "The k3s/rke2 server checks each agent's node password (the agent's /etc/rancher/node/password, sent with its request for kubelet certificates) against a per-node secret, kube-system/<node>.node-password.k3s (or .rke2), created when a node of that name first joined. A machine that reuses the name of one that joined before (a replacement, a reinstall that wiped the password file) sends another password: the server answers 403, the agent gets no kubelet certificate and retries, and the kubelet never starts, so the node never registers or goes Ready. Deleting the stale secret (or the old Node, whose deletion removes it) lets the new agent join; --with-node-id gives each machine a unique name.";
   if (facts.has('kubelet.node_identity'))
     return "The Node authorizer and NodeRestriction let a kubelet touch only its own Node and Lease; the name in its credential (system:node:<name>) no longer matches the node it updates (hostname changed, or another node's certificate).";
   if (refusedCredentials(facts))
@@ -194,6 +218,9 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.unit_failed', weight: 3.5 },
     { fact: 'kubelet.dead', weight: 3 },
     { fact: 'kubelet.auth_error', weight: 3 },
+    // Round 25: k3s/rke2's server refusing the agent's node password (a replaced machine under an old name, a wiped
+    // /etc/rancher/node/password): the agent never gets its kubelet certificate, so the node is never admitted.
+    { fact: 'agent.node_password_rejected', weight: 3 },
     { fact: 'config.cgroup_driver_mismatch', weight: 2.5 },
     { fact: 'config.heartbeat_vs_grace', weight: 2.5 },
     { fact: 'node.status_unknown', weight: 2.5 },
@@ -327,6 +354,8 @@ export const nodeUnreachable: CauseModule = {
       return 'The kubelet runs with no API server defined (its configuration gives it no API client), so it never registers the node or posts status.';
     if (facts.has('kubelet.dead') && facts.has('kubelet.auth_error'))
       return 'The kubelet exits because the API server refuses its credentials (an expired client certificate), so nothing posts node status.';
+    if (facts.has('agent.node_password_rejected'))
+      return "The k3s/rke2 server refuses the agent's node password (its per-node secret holds another machine's hash), so the agent gets no kubelet certificate and the node is never admitted.";
     const running = !facts.has('kubelet.dead') && !facts.has('kubelet.swap');
     if (running && (facts.has('kubelet.pinned_conn_release') || facts.has('kubelet.api_conn_lost')))
       return "The kubelet's connection to the API server went silent (a server, its address or its balancer failing over) and its status and Lease updates were lost on it until the connection was dropped.";
@@ -358,6 +387,7 @@ export const nodeUnreachable: CauseModule = {
       read('node', `systemctl status ${home.status} --no-pager`, 'is the kubelet running'),
       ...stoppedMachine(facts),
       ...certificateExpiry(facts, home.journal),
+      ...nodePassword(node, facts),
     ];
     const restart = change(
       'node',

@@ -21,6 +21,8 @@ const STATUS_NEVER_SECONDS = 60;
 const PROCESS_AGE = /\bm=\+(\d+(?:\.\d+)?)/;
 /** A kubelet this young has not yet had its first runtime Status answer (it runs every 5 s, after start-up). */
 const JUST_STARTED_SECONDS = 60;
+/** "skipping pod synchronization" lines with the placeholder that add up to more than a minute of syncLoop back-off. */
+const PENDING_LINES_NEVER = 20;
 
 function plegAge(facts: FactSet): void {
   const age = facts.max('pleg.unhealthy');
@@ -47,7 +49,7 @@ function plegAge(facts: FactSet): void {
  * has just started reports "container runtime status check may not have completed yet" for one period, whatever
  * the runtime: when the line itself shows the process is seconds old, that is the start-up order, not the runtime.
  */
-function startupRace(facts: FactSet): void {
+function startupRace(bundle: EvidenceBundle, facts: FactSet): void {
   for (const pending of facts.examples('runtime.status_pending')) {
     const seconds = Number(PROCESS_AGE.exec(pending.text)?.[1]);
     if (Number.isFinite(seconds) && seconds < JUST_STARTED_SECONDS) {
@@ -55,6 +57,29 @@ function startupRace(facts: FactSet): void {
       return;
     }
   }
+  const pending = facts.examples('runtime.status_pending')[0];
+  if (!pending || facts.has('runtime.status_never')) return;
+  // Round 25: the placeholder repeated for long. syncLoop logs "skipping pod synchronization" with it at each
+  // iteration, its back-off doubling from 100 ms to 5 s: this many lines are more than a minute without one runtime
+  // Status answer since the kubelet started, the runtime's status never answering, not the start-up order.
+  const times = facts.count('runtime.status_pending');
+  if (times >= PENDING_LINES_NEVER) {
+    facts.add({ id: 'runtime.status_never', source: pending.source, text: pending.text, value: times * 5 });
+    return;
+  }
+  // Round 25: the placeholder beside the kubelet's own start (its "Starting kubelet." event, kubelet.go
+  // Run → recorder.Eventf(kl.nodeRef, v1.EventTypeNormal, events.StartingKubelet, "Starting kubelet."), or a
+  // start the log records): the first status posted before the first runtime check, every restart's ordering.
+  const started =
+    facts.has('kubelet.restarted') ||
+    (bundle.events ?? []).some((e) => e.reason === 'Starting' && /^Starting kubelet\b/.test(e.message ?? ''));
+  if (started)
+    facts.add({
+      id: 'kubelet.startup_race',
+      source: pending.source,
+      text: pending.text,
+      value: JUST_STARTED_SECONDS,
+    });
 }
 
 /** A container ID as runtimes and the kubelet print it: the full 64 hex digits, or docker's 12. */
@@ -736,7 +761,7 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   kubeletDownWithRuntime(facts);
   kubeletStoppedWithFailedRuntime(facts);
   plegAge(facts);
-  startupRace(facts);
+  startupRace(bundle, facts);
   selectiveHang(facts);
   sameContainerTimeouts(facts);
   startTimeoutsSpread(facts);

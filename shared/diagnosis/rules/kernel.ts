@@ -988,6 +988,43 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism:
       "the Elastic Network Adapter stopped answering (no keep-alive from the device, or a queue stuck) and the driver reset it: the instance's interface is down for the reset, and for good if the reset fails",
   },
+  // Round 25: the drivers' own hang detection and transmit-timeout handlers (ndo_tx_timeout, called by dev_watchdog
+  // after the core's line, or the driver's own check of a queue that stopped completing), in every release's wording.
+  // The NIC's interface passes no traffic while it hangs and while the driver resets it; a host that stays powered
+  // and logging but answers no ping or remote shell. Physical and virtual machines' own NICs only (no veth, bridge
+  // or overlay writes these).
+  {
+    fact: 'network.iface_lost',
+    pattern:
+      'Detected (?:Hardware|Tx) Unit Hang|tx hang [0-9]+ detected on queue [0-9]+|initiating reset due to tx timeout|tx_timeout recovery level [0-9]+|(?:e1000e|igb|igc|ixgbe) [^ ]+(?: [^ ]+)?: Reset adapter',
+    literals: ['Unit Hang', 'tx hang', 'due to tx timeout', 'tx_timeout recovery level', 'Reset adapter'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/net/ethernet/intel: e1000e/netdev.c e1000_print_hw_hang ("Detected Hardware Unit Hang:") and e1000_reset_task ("Reset adapter unexpectedly"), e1000/e1000_main.c and igb/igb_main.c igb_clean_tx_irq, igc/igc_main.c igc_clean_tx_irq ("Detected Tx Unit Hang"), igb_reset_task / igc_reset_task ("Reset adapter"), ixgbe/ixgbe_main.c ixgbe_clean_tx_irq ("Detected Tx Unit Hang[ (XDP)]", "tx hang %d detected on queue %d, resetting adapter") and ixgbe_tx_timeout_reset ("initiating reset due to tx timeout"; wangxun ngbe/txgbe libwx the same), i40e/i40e_main.c i40e_tx_timeout and ice/ice_main.c ice_tx_timeout ("tx_timeout recovery level %d, hung_queue %d" to 5.5, "..., txqueue %d|%u" after)',
+    mechanism:
+      "the NIC's driver found a transmit queue that stopped completing (the device no longer takes descriptors) and resets the adapter: the node's interface passes no traffic while it hangs and through the reset, and for good if the hang comes back",
+  },
+  {
+    fact: 'network.iface_lost',
+    pattern:
+      "TX timeout detected|TX timeout on queue: [0-9]+|[Tt]ransmit timed out, resetting|vmxnet3 [^ ]+ [^ ]+: tx hang|Found a Tx that wasn't completed on time|TX hasn't completed, qid [0-9]+|(?:number of lost tx completions is|Lost TX completions are) above the threshold|Unable to send packet pages [0-9]+ len [0-9]+, ret -?[0-9]+",
+    literals: [
+      'TX timeout detected',
+      'TX timeout on queue',
+      'transmit timed out, resetting',
+      'tx hang',
+      "wasn't completed on time",
+      "TX hasn't completed",
+      'completions is above the threshold',
+      'completions are above the threshold',
+      'Unable to send packet pages',
+    ],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/net: ethernet/broadcom/bnxt/bnxt.c bnxt_tx_timeout ("TX timeout detected, starting reset task!"), ethernet/mellanox/mlx5/core/en_main.c mlx5e_tx_timeout ("TX timeout detected", to 5.0) and en/reporter_tx.c mlx5e_reporter_tx_timeout ("TX timeout on queue: %d, SQ: 0x%x, ..."), mlx4/en_netdev.c mlx4_en_tx_timeout ("TX timeout on queue: %d, QP: ..."), virtio_net.c virtnet_tx_timeout ("TX timeout on queue: %u, sq: %s, vq: 0x%x, name: %s, %u usecs ago", 5.7 on), broadcom/tg3.c tg3_tx_timeout, b44, sun gem/cassini, amd8111e, cavium thunder nicvf ("transmit timed out, resetting"), vmxnet3/vmxnet3_drv.c vmxnet3_tx_timeout ("tx hang", then vmxnet3_reset_work), amazon/ena/ena_netdev.c check_missing_comp_in_tx_queue ("Found a Tx that wasn\'t completed on time, qid %d, index %d."; "TX hasn\'t completed, qid %d, index %d. ..." from 6.x; "The number of lost tx completions is above the threshold (%d > %d). Reset the device" / "Lost TX completions are above the threshold"), hyperv/netvsc.c netvsc_send_pkt ("Unable to send packet pages %u len %u, ret %d": the VMBus channel refused the send for another reason than a full ring, whose -EAGAIN only stops the queue)',
+    mechanism:
+      "the NIC's driver (a physical card's, or a virtual machine's own virtio, vmxnet3, ENA or Hyper-V adapter) found its transmit path stuck and resets the device or drops the send: the node's interface passes no traffic while it lasts, so the kubelet's status and Lease never leave the host",
+  },
   {
     fact: 'network.link_down',
     pattern: 'NIC Link is Down',

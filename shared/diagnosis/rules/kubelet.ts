@@ -1301,6 +1301,26 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism:
       "the API server's IAM authenticator cannot map the node's IAM role (the instance role replaced, or the aws-auth ConfigMap no longer lists it): every kubelet request on that role is refused as Unauthorized",
   },
+  // Round 25: k3s/rke2's admission of its agents. The agent sends its node password (/etc/rancher/node/password)
+  // with each request for its kubelet's certificates; the server verifies it against the per-node secret and
+  // answers 403 on a mismatch. Both sides, in every release's wording.
+  {
+    fact: 'agent.node_password_rejected',
+    pattern:
+      "Node password rejected, (?:duplicate hostname or )?contents of '[^'\\n]{0,200}' may not match server (?:node-)?passwd entry|Node password validation failed for (?:\\[[^\\]\\n]{0,100}\\]|'[^'\\n]{0,100}')|unable to verify (?:hash for node '[^'\\n]{0,100}'|local (?:node )?password)|Deferred node password secret validation failed|NodePasswordValidationFailed",
+    literals: [
+      'Node password rejected',
+      'Node password validation failed',
+      'unable to verify hash for node',
+      'unable to verify local',
+      'node password secret validation failed',
+      'NodePasswordValidationFailed',
+    ],
+    source:
+      'k3s-io/k3s pkg/agent/config/config.go getNodeNamedCrt (on the server\'s 403: "Node password rejected, contents of \'%s\' may not match server passwd entry" in 1.0-1.17, "Node password rejected, duplicate hostname or contents of \'%s\' may not match server node-passwd entry, try enabling a unique node name with the --with-node-id flag" after; rke2 runs the same agent); the server\'s side, logged by pkg/server/router.go sendError (logrus.Error): ensureNodePassword\'s "Node password validation failed for [%s]" / "... for \'%s\', using passwd file \'%s\'" (node-passwd file, to 1.19), pkg/nodepassword/nodepassword.go verifyHash "unable to verify hash for node \'%s\': hash does not match" (secrets, 1.20 on), verifyLocalPassword "unable to verify local password for node \'%s\'" / "unable to verify local node password", and validate.go ensureSecret\'s Warning event NodePasswordValidationFailed ("Deferred node password secret validation failed: %v")',
+    mechanism:
+      "the server refuses the agent's node password: the per-node secret (kube-system/<node>.node-password.k3s|rke2) holds the hash of another machine of the same name, or the agent's password file was replaced; the agent gets no kubelet certificate and retries, and the node is never admitted",
+  },
   {
     fact: 'kubelet.node_identity',
     pattern: 'can only access node lease with the same name',

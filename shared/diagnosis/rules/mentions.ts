@@ -585,6 +585,59 @@ export const MENTIONS: readonly Mention[] = [
     mechanism:
       "the kubelets' lookup of their addresses in the cloud provider fails while its API is away, throttling or finds no instance: their status updates fail on it, and the nodes go NotReady while they and the API server are fine",
   },
+  // Round 25: the kubelet failing on an instance with no public address, in words. The in-tree cloud providers'
+  // NodeAddresses (AWS's public-ipv4, its instance's PublicIpAddress) failed or dereferenced nil without one, and
+  // the kubelet calls it to register and before each status update.
+  {
+    fact: 'kubelet.cloud_lookup_failed',
+    thing: {
+      en: [
+        "doesn't have a public IP",
+        'does not have a public IP',
+        "don't have a public IP",
+        'do not have a public IP',
+        'has no public IP',
+        'have no public IP',
+        'without a public IP',
+        'without public IP',
+        'no public IP',
+        'without a public address',
+        'no public address',
+        'without an external IP',
+        'no external IP',
+        'no public-ipv4',
+      ],
+      zh: ['没有公网IP', '没有公网 IP', '无公网IP', '无公网 IP'],
+      ja: ['パブリックIPがない', 'パブリックIPなし'],
+    },
+    state: {
+      en: [
+        'kubelet crashes',
+        'kubelet crashed',
+        'kubelet panics',
+        'kubelet panicked',
+        'kubelet errs out',
+        'kubelet fails',
+        'kubelet failed',
+        'crashes on',
+        'panics on',
+        'fails to join',
+        'failed to join',
+        'never joins',
+        'never joined',
+        'never registers',
+        'never registered',
+        'failed to get node address',
+      ],
+      zh: ['kubelet崩溃', 'kubelet 崩溃', '无法加入', '注册失败'],
+      ja: ['kubeletがクラッシュ', '参加できない'],
+    },
+    span: 90,
+    source:
+      "kubernetes pkg/cloudprovider/aws/aws.go NodeAddresses (v0.18: the instance's PublicIpAddress dereferenced, #9123 / #9189; 1.2 pre-releases: public-ipv4 metadata required, #20280 / #20372) called by the kubelet's registration and setNodeAddress",
+    mechanism:
+      "the cloud provider's lookup of the node's addresses fails on an instance with no public address, and the kubelet, which asks it to register and before each status update, crashes or cannot build its Node",
+  },
   // Round 23: the kubelet created against a runtime that was not up (or shutting down) at its start and never
   // recovering, in words: releases before 1.0 log the failed creation and stay alive without a kubelet.
   {
@@ -2875,6 +2928,55 @@ export const MENTIONS: readonly Mention[] = [
       "the kernel's netdev_wait_allrefs (net/core/dev.c, 'unregister_netdevice: waiting for %s to become free. Usage count = %d'): a network device being removed that something still references",
     mechanism:
       "a pod's network device cannot be removed while references to it leak: namespace teardown and new sandboxes wait",
+  },
+  // Round 25: a NIC driver's hang or transmit timeout named in people's words (the drivers' own terms).
+  {
+    fact: 'network.iface_lost',
+    specific: "the NIC driver's own hang detection or transmit timeout, named by its term",
+    says: {
+      en: [
+        'Detected Hardware Unit Hang',
+        'Detected Tx Unit Hang',
+        'hardware unit hang',
+        'tx unit hang',
+        'NETDEV WATCHDOG',
+        'transmit queue timed out',
+        'transmit queue timeout',
+        'TX timeout detected',
+      ],
+      zh: ['NETDEV WATCHDOG', 'Unit Hang'],
+      ja: ['NETDEV WATCHDOG', 'Unit Hang'],
+    },
+    source:
+      'linux drivers/net/ethernet/intel e1000e e1000_print_hw_hang ("Detected Hardware Unit Hang"), igb/igc/ixgbe clean_tx_irq ("Detected Tx Unit Hang"), net/sched/sch_generic.c dev_watchdog ("NETDEV WATCHDOG: ... transmit queue %u timed out"), bnxt/mlx5 ndo_tx_timeout ("TX timeout detected")',
+    mechanism:
+      "the node's NIC stopped transmitting and its driver resets it: the host stays up but passes no traffic while it lasts",
+  },
+  // Round 25: k3s/rke2's node password refused, in people's words (the terms of the agent's and server's messages).
+  {
+    fact: 'agent.node_password_rejected',
+    specific: "the distribution's own node-password check, named by its term",
+    says: {
+      en: [
+        'node password rejected',
+        'rejected node password',
+        'rejects the node password',
+        'rejected the node password',
+        'node password was rejected',
+        'node-passwd entry',
+        'node-password secret',
+        'node password secret',
+        '.node-password.k3s',
+        '.node-password.rke2',
+        'node password mismatch',
+      ],
+      zh: ['node password', 'node-password'],
+      ja: ['node password', 'node-password'],
+    },
+    source:
+      'k3s pkg/agent/config/config.go getNodeNamedCrt ("Node password rejected, duplicate hostname or contents of \'%s\' may not match server node-passwd entry") and pkg/nodepassword (the per-node secret <node>.node-password.k3s; rke2 the same with .rke2)',
+    mechanism:
+      "the server refuses the agent's node password (the per-node secret holds another machine's hash): the agent gets no kubelet certificate and the node is never admitted",
   },
   {
     fact: 'cni.teardown_failed',
