@@ -2,7 +2,7 @@ import type { EvidenceBundle } from '../schemas/bundle.ts';
 import type { Missing } from '../schemas/diagnosis.ts';
 import { isNodeName } from './commands.ts';
 import { bundleTexts } from './extract/versions.ts';
-import { GET_NODES_HEADER, GET_PODS_HEADER, tablesUnder } from './paste/table.ts';
+import { GET_PODS_HEADER, nodeTablesIn, tablesUnder } from './paste/table.ts';
 
 /**
  * Round 20: bundles that are only an end-to-end test's view of the cluster. A suite's output says that pods did not
@@ -81,9 +81,8 @@ function pendingNode(texts: readonly string[]): string | undefined {
 /** A node table in which at least three nodes and at least half of them are NotReady. */
 function manyNotReady(texts: readonly string[]): { notReady: number; total: number } | undefined {
   for (const text of texts)
-    for (const rows of tablesUnder(text, GET_NODES_HEADER)) {
-      const listed = rows.filter((r) => /^(?:Not)?Ready\b/.test(r.get('STATUS') ?? ''));
-      const notReady = listed.filter((r) => (r.get('STATUS') ?? '').startsWith('NotReady')).length;
+    for (const listed of nodeTablesIn(text)) {
+      const notReady = listed.filter((r) => !r.ready).length;
       if (notReady >= 3 && notReady * 2 >= listed.length) return { notReady, total: listed.length };
     }
   return undefined;

@@ -1,6 +1,6 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
-import { GET_NODES_HEADER, GET_PODS_HEADER, tablesUnder } from '../paste/table.ts';
+import { GET_DAEMONSETS_HEADER, GET_PODS_HEADER, nodeTablesIn, tablesUnder } from '../paste/table.ts';
 import { CNI_NODE_AGENTS } from './cni-agents.ts';
 import { bundleRuns, runAndLogTexts } from './run.ts';
 
@@ -123,9 +123,12 @@ interface NodeRow {
   os: 'windows' | 'linux' | undefined;
 }
 
-/** kubelet sets kubernetes.io/os (beta.kubernetes.io/os before 1.14) from runtime.GOOS; -o wide prints OS-IMAGE. */
+/** The operating-system label the kubelet sets from runtime.GOOS (beta.kubernetes.io/os before 1.14), as a node's label or a selector. */
+const OS_LABEL = /(?:^|,)(?:beta\.)?kubernetes\.io\/os=(windows|linux)\b/;
+
+/** A node's operating system: its OS label, or the OS-IMAGE -o wide prints. */
 function nodeOs(r: Map<string, string>): NodeRow['os'] {
-  const label = /(?:^|,)(?:beta\.)?kubernetes\.io\/os=(windows|linux)\b/.exec(r.get('LABELS') ?? '')?.[1];
+  const label = OS_LABEL.exec(r.get('LABELS') ?? '')?.[1];
   if (label === 'windows' || label === 'linux') return label;
   const image = r.get('OS-IMAGE');
   if (!image) return undefined;
@@ -135,19 +138,15 @@ function nodeOs(r: Map<string, string>): NodeRow['os'] {
 function nodeRows(texts: ReturnType<typeof runAndLogTexts>): NodeRow[] {
   const rows = new Map<string, NodeRow>();
   for (const { text } of texts)
-    for (const table of tablesUnder(text, GET_NODES_HEADER))
-      for (const r of table) {
-        const status = r.get('STATUS') ?? '';
-        if (!/^(?:Not)?Ready\b/.test(status)) continue;
-        const name = r.get('NAME') ?? '';
+    for (const table of nodeTablesIn(text))
+      for (const { name, ready, cells } of table)
         rows.set(name, {
           name,
-          ready: /^Ready\b/.test(status),
-          age: ageMinutes(r.get('AGE')),
-          version: r.get('VERSION') ?? '',
-          os: nodeOs(r),
+          ready,
+          age: ageMinutes(cells.get('AGE')),
+          version: cells.get('VERSION') ?? '',
+          os: nodeOs(cells),
         });
-      }
   return [...rows.values()];
 }
 
@@ -186,10 +185,6 @@ function agentsOnSomeNodes(listings: readonly PodListing[], nodes: readonly Node
   }
 }
 
-/** `kubectl get daemonsets -o wide`' header (daemonSetColumnDefinitions), NODE SELECTOR among its columns. */
-const DS_HEADER =
-  /^(?:NAMESPACE\s+)?NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\b/;
-
 /**
  * The plugin's DaemonSets each selecting one operating system (a NODE SELECTOR of kubernetes.io/os=<os>), none the
  * system of the NotReady nodes, which are all of that other system while a node of the selected one is Ready: the
@@ -206,11 +201,9 @@ function agentsForOneOs(
   if (notReady.length === 0 || downOs.size !== 1 || !os) return;
   if (!nodes.some((n) => n.ready && n.os !== undefined && n.os !== os)) return;
   for (const { text, source } of texts)
-    for (const table of tablesUnder(text, DS_HEADER)) {
+    for (const table of tablesUnder(text, GET_DAEMONSETS_HEADER)) {
       const agents = table.filter((r) => isAgent(r.get('NAME') ?? ''));
-      const selected = agents.map(
-        (r) => /(?:beta\.)?kubernetes\.io\/os=(windows|linux)\b/.exec(r.get('NODE SELECTOR') ?? '')?.[1],
-      );
+      const selected = agents.map((r) => OS_LABEL.exec(r.get('NODE SELECTOR') ?? '')?.[1]);
       if (agents.length === 0 || selected.some((sel) => sel === undefined || sel === os)) continue;
       facts.add({
         id: 'cni.agent_not_placed',

@@ -1,6 +1,6 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
-import { GET_NODES_HEADER, tablesUnder } from '../paste/table.ts';
+import { GET_DAEMONSETS_HEADER, type ListedNode, nodeTablesIn, tablesUnder } from '../paste/table.ts';
 import { CNI_NODE_AGENTS } from './cni-agents.ts';
 import { bundleRuns, runAndLogTexts } from './run.ts';
 
@@ -22,7 +22,6 @@ import { bundleRuns, runAndLogTexts } from './run.ts';
  *   SELECTOR, AGE) of a network plugin's agent, DESIRED below the number of nodes the node table lists: the
  *   controller did not place the agent on every node.
  */
-const DS_HEADER = /^(?:NAMESPACE\s+)?NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\b/;
 /** The control plane's role labels (kubeadm's control-plane and master; OpenShift's master). */
 const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
 /**
@@ -32,8 +31,7 @@ const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
  */
 const CNI_DAEMONSET = new RegExp(`^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'sdn', 'ovs'].join('|')})$`);
 
-const status = (r: Map<string, string>) => r.get('STATUS') ?? '';
-const isControlPlane = (r: Map<string, string>) => CONTROL_PLANE_ROLE.test(r.get('ROLES') ?? '');
+const isControlPlane = (r: ListedNode) => CONTROL_PLANE_ROLE.test(r.cells.get('ROLES') ?? '');
 
 /** Node tables in which every control-plane row is NotReady and every other Ready; the nodes listed, and whether any is NotReady. */
 function nodeTables(
@@ -43,19 +41,18 @@ function nodeTables(
   let nodeCount = 0;
   let anyNotReady = false;
   for (const { source, text } of sources) {
-    for (const table of tablesUnder(text, GET_NODES_HEADER)) {
-      const rows = table.filter((r) => /^(?:Not)?Ready\b/.test(status(r)));
+    for (const rows of nodeTablesIn(text)) {
       nodeCount = Math.max(nodeCount, rows.length);
-      if (rows.some((r) => status(r).startsWith('NotReady'))) anyNotReady = true;
+      if (rows.some((r) => !r.ready)) anyNotReady = true;
       const plane = rows.filter(isControlPlane);
       const others = rows.filter((r) => !isControlPlane(r));
-      const planeDown = plane.length > 0 && plane.every((r) => status(r).startsWith('NotReady'));
-      const othersUp = others.length > 0 && others.every((r) => /^Ready\b/.test(status(r)));
+      const planeDown = plane.length > 0 && plane.every((r) => !r.ready);
+      const othersUp = others.length > 0 && others.every((r) => r.ready);
       if (planeDown && othersUp)
         facts.add({
           id: 'cni.agent_not_placed',
           source,
-          text: `kubectl get nodes → control plane NotReady (${plane.map((r) => r.get('NAME')).join(', ')}), ${others.length} other node(s) Ready`,
+          text: `kubectl get nodes → control plane NotReady (${plane.map((r) => r.name).join(', ')}), ${others.length} other node(s) Ready`,
         });
     }
   }
@@ -69,7 +66,7 @@ export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
   // A DaemonSet placed on fewer nodes than the cluster has is by design unless a node it misses is NotReady.
   if (nodeCount === 0 || !anyNotReady) return;
   for (const { source, text } of sources) {
-    for (const table of tablesUnder(text, DS_HEADER)) {
+    for (const table of tablesUnder(text, GET_DAEMONSETS_HEADER)) {
       for (const row of table) {
         const name = row.get('NAME') ?? '';
         const desired = Number(row.get('DESIRED'));

@@ -1,6 +1,6 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
 import type { FactSet } from '../facts.ts';
-import { GET_NODES_HEADER, tablesUnder } from '../paste/table.ts';
+import { nodeTablesIn } from '../paste/table.ts';
 import { bundleRuns, runAndLogTexts } from './run.ts';
 
 /**
@@ -27,13 +27,10 @@ function release(cell: string | undefined): Release | undefined {
 
 export function extractRuntimeSkew(bundle: EvidenceBundle, facts: FactSet): void {
   for (const { source, text } of runAndLogTexts(bundleRuns(bundle), bundle)) {
-    for (const table of tablesUnder(text, GET_NODES_HEADER)) {
+    for (const table of nodeTablesIn(text)) {
       const rows = table.flatMap((r) => {
-        const rel = release(r.get('CONTAINER-RUNTIME'));
-        const status = r.get('STATUS') ?? '';
-        return rel && /^(?:Not)?Ready\b/.test(status)
-          ? [{ name: r.get('NAME') ?? '', down: status.startsWith('NotReady'), rel }]
-          : [];
+        const rel = release(r.cells.get('CONTAINER-RUNTIME'));
+        return rel ? [{ name: r.name, down: !r.ready, rel }] : [];
       });
       const down = rows.filter((r) => r.down);
       const up = rows.filter((r) => !r.down);

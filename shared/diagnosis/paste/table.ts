@@ -71,6 +71,33 @@ export function tablesUnder(text: string, header: RegExp): Map<string, string>[]
   return tables;
 }
 
+/**
+ * `kubectl get daemonsets`' header (printers.go daemonSetColumnDefinitions: NAME, DESIRED, CURRENT, READY,
+ * UP-TO-DATE, AVAILABLE, NODE SELECTOR, AGE; NAMESPACE first with --all-namespaces).
+ */
+export const GET_DAEMONSETS_HEADER =
+  /^(?:NAMESPACE\s+)?NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\b/;
+
+/** A node row of `kubectl get nodes`, with whether its STATUS says Ready ("Ready,SchedulingDisabled" too). */
+export interface ListedNode {
+  name: string;
+  ready: boolean;
+  cells: Map<string, string>;
+}
+
+/**
+ * Each `kubectl get nodes` table in a text, keeping the rows whose STATUS is Ready or NotReady (with or without
+ * ",SchedulingDisabled"): a row with another status, or a line that only fits the columns, says nothing of readiness.
+ */
+export function nodeTablesIn(text: string): ListedNode[][] {
+  return tablesUnder(text, GET_NODES_HEADER).map((table) =>
+    table.flatMap((cells) => {
+      const status = /^(Not)?Ready\b/.exec(cells.get('STATUS') ?? '');
+      return status ? [{ name: cells.get('NAME') ?? '', ready: status[1] === undefined, cells }] : [];
+    }),
+  );
+}
+
 /** `3m (x4 over 6m)` → 4; a plain age → 1. */
 export function repeatCount(age: string | undefined): number {
   const m = /\(x(\d+) over [^)]*\)/.exec(age ?? '');
