@@ -14,6 +14,7 @@ import { CAUSES } from './causes/index.ts';
 import type { CauseContext, Probe } from './causes/types.ts';
 import { isNodeName, nodeArgument, toolsFor } from './commands.ts';
 import { extractFacts } from './extract/index.ts';
+import { bundleTexts } from './extract/versions.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
 import { mechanismOf } from './mechanism.ts';
 import { memoryAsks } from './memory-asks.ts';
@@ -101,14 +102,15 @@ function missingEvidence(
   // Then a recurring hour's question: what is scheduled then (a lead, never a cause).
   // Round 20: a test's view of the cluster (pods not running in time, one node's pods Pending, many nodes NotReady):
   // where to look, asked before the causes' own probes.
+  const texts = bundleTexts(bundle);
   const missing: Missing[] = [
     ...nestedProbes(bundle, ctx.facts),
     ...recurringProbes(bundle),
     ...testViewProbes(bundle),
     // Round 23: a machine's memory size stated without its use.
-    ...memoryAsks(bundle, ctx.facts),
+    ...memoryAsks(texts, ctx.facts),
     // Round 25: the next link of a chain the words name (the datastore, admission, the trace, the routes).
-    ...wordAsks(bundle, ctx.facts),
+    ...wordAsks(texts, ctx.facts),
   ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;

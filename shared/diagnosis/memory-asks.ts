@@ -1,7 +1,6 @@
-import type { EvidenceBundle } from '../schemas/bundle.ts';
 import type { Missing } from '../schemas/diagnosis.ts';
 import { memoryFigures } from './extract/memory-figures.ts';
-import { bundleTexts } from './extract/versions.ts';
+import type { bundleTexts } from './extract/versions.ts';
 import type { FactSet } from './facts.ts';
 
 /**
@@ -30,9 +29,9 @@ const MEMORY_USE_FACTS = [
   'runtime.oom_killed',
 ] as const;
 
-export function memoryAsks(bundle: EvidenceBundle, facts: FactSet): Missing[] {
+/** `texts`: the bundle's texts (bundleTexts), read once for every ask. */
+export function memoryAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
   if (MEMORY_USE_FACTS.some((id) => facts.has(id))) return [];
-  const texts = bundleTexts(bundle);
   if (!texts.some((t) => MEMORY_SIZE.some((p) => p.test(t.text)))) return [];
   // Figures of its use read and found not used up: the question is answered.
   if (texts.some((t) => memoryFigures(t.text)?.available !== undefined)) return [];

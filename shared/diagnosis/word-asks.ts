@@ -1,6 +1,5 @@
-import type { EvidenceBundle } from '../schemas/bundle.ts';
 import type { Missing } from '../schemas/diagnosis.ts';
-import { bundleTexts } from './extract/versions.ts';
+import type { bundleTexts } from './extract/versions.ts';
 import type { FactId, FactSet } from './facts.ts';
 
 /**
@@ -45,8 +44,8 @@ const SECONDARY_INTERFACES =
 /** Admission's refusals already in the bundle: the question is answered. */
 const ADMISSION_REFUSAL = /admission webhook "[^"\n]*" denied the request|failed calling webhook/;
 
-export function wordAsks(bundle: EvidenceBundle, facts: FactSet): Missing[] {
-  const texts = bundleTexts(bundle);
+/** `texts`: the bundle's texts (bundleTexts), read once for every ask. */
+export function wordAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
   const any = (p: RegExp) => texts.some((t) => p.test(t.text));
   const asks: Missing[] = [];
   if (facts.has('apiserver.down') && !has(facts, DATASTORE_FACTS))
