@@ -292,6 +292,10 @@ export function rankCauses(facts: FactSet): Ranked[] {
   const partition = Math.exp(UNKNOWN_SCORE) + plausible.reduce((acc, s) => acc + Math.exp(s.score), 0);
   return plausible
     .map((s) => {
+      const full = Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition);
+      // Confidence is reported to two decimals: one that rounds up to ACTIONABLE is read as confident, and must
+      // meet the bar as one at or above it does. Below it nothing is capped: the answer is a lead either way.
+      if (Math.round(full * 100) / 100 < ACTIONABLE) return { ...s, confidence: full, limits: [] };
       // One observation read under two meanings counts once: the confidence is capped at what the cause would
       // have with the repeated fact left out (its rank and the verdict's margin stay the scores').
       const counted = countedSupport(s.support, facts);
@@ -299,15 +303,11 @@ export function rankCauses(facts: FactSet): Ranked[] {
         counted.length < s.support.length
           ? Math.max(0, s.score - (net(s.support, s.against, facts) - net(counted, s.against, facts)))
           : s.score;
-      const full = Math.min(MAX_CONFIDENCE, Math.exp(s.score) / partition);
       const raw = Math.min(full, Math.exp(once) / (partition - Math.exp(s.score) + Math.exp(once)));
-      // Confidence is reported to two decimals: one that rounds up to ACTIONABLE is read as confident, and must
-      // meet the bar as one at or above it does. Below it nothing is capped: the answer is a lead either way.
-      const confident = Math.round(full * 100) / 100 >= ACTIONABLE;
-      const limits = confident ? limitsOf(s, plausible, facts) : [];
-      if (confident && Math.round(raw * 100) / 100 < ACTIONABLE)
+      const limits = limitsOf(s, plausible, facts);
+      if (Math.round(raw * 100) / 100 < ACTIONABLE)
         limits.push('counted once, its one observation read under two meanings does not reach the bar');
-      return { ...s, confidence: !confident ? full : limits.length ? Math.min(full, HELD) : raw, limits };
+      return { ...s, confidence: limits.length ? Math.min(full, HELD) : raw, limits };
     })
     .sort((a, b) => b.confidence - a.confidence);
 }
