@@ -4,7 +4,7 @@ import { EXAMPLES_PER_FACT, type FactId, type FactSet } from '../facts.ts';
 import { writerPid } from '../log-headers.ts';
 import { parseLogLine } from '../logline.ts';
 import { panicRestartLoop } from '../recurring.ts';
-import { bundleTexts, configuredRuntimeIn, type RuntimeSetting, strongerSetting } from './versions.ts';
+import { bundleTexts, type RuntimeSetting, statedRuntime } from './versions.ts';
 
 /**
  * A relist that finishes late shows an age just past the 3-minute threshold; one whose runtime call never
@@ -575,18 +575,12 @@ const CRI_DISABLED = /disabled_plugins\s*=\s*\[[^\]]*"(?:cri|io\.containerd\.grp
  * or endpoint, or a containerd configuration serving the CRI. Not guessed from which logs are present.
  */
 function kubeletRuntimeStated(bundle: EvidenceBundle): Kind | undefined {
-  const version = (bundle.containerRuntimeVersion ?? '').toLowerCase();
-  if (/^docker/.test(version)) return 'docker';
-  if (/^(?:cri-o|crio)/.test(version)) return 'crio';
-  if (/^containerd/.test(version)) return 'containerd';
-  let setting: RuntimeSetting | undefined;
-  let criConfig = false;
-  for (const { text } of bundleTexts(bundle)) {
-    const seen = configuredRuntimeIn(text);
-    if (seen) setting = strongerSetting(setting, seen);
-    criConfig ||= CONTAINERD_CRI.test(text) && !CRI_DISABLED.test(text);
-  }
-  return setting?.kind ?? (criConfig ? 'containerd' : undefined);
+  const texts = bundleTexts(bundle).map(({ text }) => text);
+  const stated = statedRuntime(bundle, texts);
+  if (stated) return stated;
+  return texts.some((text) => CONTAINERD_CRI.test(text) && !CRI_DISABLED.test(text))
+    ? 'containerd'
+    : undefined;
 }
 
 /** The one runtime a client's line names (its socket, its daemon, its client library, its command), if just one. */

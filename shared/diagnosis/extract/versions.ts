@@ -40,26 +40,38 @@ export function strongerSetting(held: RuntimeSetting | undefined, seen: RuntimeS
   return held && (held.by === 'option' || seen.by === 'endpoint') ? held : seen;
 }
 
-function configuredRuntime(bundle: EvidenceBundle): RuntimeKind | undefined {
+/**
+ * The runtime the bundle states outright: `nodeInfo.containerRuntimeVersion` (`docker://19.3.8`,
+ * `containerd://1.6.20`), else the setting the given texts configure (an operator's option over an endpoint's path).
+ * Callers pass the texts they read: the responder its raw logs and outputs, the extractors their bounded views.
+ */
+export function statedRuntime(
+  bundle: EvidenceBundle,
+  texts: Iterable<string>,
+): Exclude<RuntimeKind, 'unknown'> | undefined {
+  const version = (bundle.containerRuntimeVersion ?? '').toLowerCase();
+  if (/^docker|dockershim/.test(version)) return 'docker';
+  if (/^(?:cri-o|crio)/.test(version)) return 'crio';
+  if (/^containerd/.test(version)) return 'containerd';
   let setting: RuntimeSetting | undefined;
-  for (const text of [...Object.values(bundle.logs ?? {}), ...Object.values(bundle.commandOutputs ?? {})]) {
-    const seen = typeof text === 'string' ? configuredRuntimeIn(text) : undefined;
+  for (const text of texts) {
+    const seen = configuredRuntimeIn(text);
     if (seen) setting = strongerSetting(setting, seen);
   }
   return setting?.kind;
 }
 
-/**
- * The runtime from `nodeInfo.containerRuntimeVersion` (`docker://19.3.8`, `containerd://1.6.20`), else from the
- * configuration a paste states, else from which runtime's logs are present.
- */
+/** The bundle's logs and command outputs as written (no key prefix, no cut). */
+function rawTexts(bundle: EvidenceBundle): string[] {
+  return [...Object.values(bundle.logs ?? {}), ...Object.values(bundle.commandOutputs ?? {})].filter(
+    (text): text is string => typeof text === 'string',
+  );
+}
+
+/** The runtime the bundle states, else the one whose daemon's logs it holds. */
 export function detectRuntime(bundle: EvidenceBundle): RuntimeKind {
-  const version = (bundle.containerRuntimeVersion ?? '').toLowerCase();
-  if (/^docker|dockershim/.test(version)) return 'docker';
-  if (/^(?:cri-o|crio)/.test(version)) return 'crio';
-  if (/^containerd/.test(version)) return 'containerd';
-  const configured = configuredRuntime(bundle);
-  if (configured) return configured;
+  const stated = statedRuntime(bundle, rawTexts(bundle));
+  if (stated) return stated;
   if (bundle.logs?.dockerd) return 'docker';
   if (bundle.logs?.crio) return 'crio';
   if (bundle.logs?.containerd) return 'containerd';
