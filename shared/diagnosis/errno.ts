@@ -293,6 +293,36 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
     },
     terms: ['no one listening'],
   },
+  // Round 26 (r26-sandbox): unshare(2) and clone(2) with CLONE_NEW* flags make namespaces; the kernel refuses one
+  // with ENOSPC when a count limit in /proc/sys/user (max_net_namespaces and the others, 4.9+) or a nesting depth
+  // is reached, and with ENOMEM when it cannot allocate what the new namespace needs. Neither is the node's disk, and
+  // ENOMEM is the namespace's allocation: leaked namespaces (a network plugin's teardown leaving them) pile up to both.
+  {
+    call: 'unshare',
+    errno: 'ENOSPC',
+    meaning:
+      'a namespace count limit is reached (/proc/sys/user/max_*_namespaces, or the nesting depth): namespaces pile up on the node, not a full disk',
+    limit: 'user.max_net_namespaces and the other /proc/sys/user limits',
+    fact: 'ns.create_refused',
+    source: {
+      ...man('unshare'),
+      errors:
+        'creating the namespace would exceed the limit in the corresponding /proc/sys/user file, or the nesting depth of PID or user namespaces',
+    },
+    terms: ['/proc/sys/user'],
+  },
+  {
+    call: 'unshare',
+    errno: 'ENOMEM',
+    meaning:
+      "the kernel could not allocate what the new namespace needs: with namespaces piling up (a network namespace each sandbox), the namespaces' own cost, not the node's free memory",
+    fact: 'ns.create_refused',
+    source: {
+      ...man('unshare'),
+      errors: "memory could not be allocated to copy the parts of the caller's context being unshared",
+    },
+    terms: ['Cannot allocate sufficient memory'],
+  },
   // execve(2) opens the program and its interpreter: ENFILE there is the kernel's file table full, whoever execs
   // (runc's init executing the container's process: "exec user process caused: too many open files in system" in
   // runc's standard_init_linux.go to 1.0, "exec <path>: …" from os.PathError in libcontainer/system/linux.go Exec

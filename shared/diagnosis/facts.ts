@@ -516,6 +516,17 @@ export const FACT_MEANINGS = {
     "the nodes' connection attempts to the API server are described failing in a loop (their logs filling the disks): the kubelets cannot reach, or are refused by, the API server; an expired certificate is the usual reason when every node fails at once",
   'runtime.stopped_by_upgrade':
     "a package upgrade of the runtime or of the daemon under it (containerd, containerd.io, runc; by unattended-upgrades, yum-cron, dnf-automatic) is described taking the runtime down: the package's scripts stop the daemon and nothing starts it again",
+  // Round 26 (r26-sandbox): the runtime's and the kernel's side of creating a sandbox.
+  'runtime.names_held_over_reboot':
+    "the runtime refuses sandboxes whose names it still holds reserved, beside a reboot of the node: the runtime's own store kept sandboxes from before the shutdown (restored at its start) and refuses every pod that ran there, so the reboot is the occasion and the runtime's state the cause",
+  'ns.create_refused':
+    "the kernel refused a new namespace at a sandbox's creation (unshare or clone with CLONE_NEWNET and the others returning ENOSPC, a namespace count limit in /proc/sys/user, or ENOMEM, the kernel memory a new network namespace needs; a netlink socket it cannot bind): namespaces pile up, most often network namespaces the network plugin's teardown leaves behind, until no new sandbox gets one; not the node's memory nor its disk",
+  'net.neigh_overflow':
+    "the kernel's neighbour table (ARP for IPv4, NDISC for IPv6) is full: it cannot add an entry for another address, so traffic to neighbours it cannot resolve is dropped (gc_thresh3 too low for the hosts a flat segment or a large cluster puts beside the node)",
+  'cni.neigh_overflow':
+    "the kernel's neighbour table overflows on a node where a network plugin runs (its agent named, or failing to start): the plugin's layer cannot resolve the addresses it must reach, so its agent fails and the network stays not ready",
+  'runc.join_ns_missing':
+    "the low-level runtime cannot join a namespace the container's configuration names (the path /proc/PID/ns/... of the sandbox's process gone, or setns refusing it): the create fails; on every container, the runtime's own binaries or state are broken (another engine's package replacing runc or the shim, a sandbox process gone)",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

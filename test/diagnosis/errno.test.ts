@@ -21,7 +21,7 @@ function errorsEntry(page: string, errno: string): string {
   const section = /^\.SH ERRORS\n([\s\S]*?)^\.SH /m.exec(manPage(page))?.[1] ?? '';
   return section
     .split(/^\.TP\n/m)
-    .filter((item) => new RegExp(`^\\.B ${errno}\\b`).test(item))
+    .filter((item) => new RegExp(`^\\.BR? ${errno}\\b`).test(item))
     .join(' ')
     .replace(/^\.\\".*$/gm, '')
     .replace(/^\.[A-Z]{1,2}\s?/gm, '')

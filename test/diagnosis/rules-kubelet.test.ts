@@ -2258,6 +2258,12 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'proc.zombie_shim',
     origin: 'unknown',
   },
+  // Round 26 (r26-sandbox): neigh_alloc's overflow in each kernel's wording; iproute2's netlink bind refused.
+  { line: kmsg('neighbour: arp_cache: neighbor table overflow!'), fact: 'net.neigh_overflow' },
+  { line: kmsg('neighbour: ndisc_cache: neighbor table overflow!'), fact: 'net.neigh_overflow' },
+  { line: kmsg('Neighbour table overflow.'), fact: 'net.neigh_overflow' },
+  { line: 'Cannot bind netlink socket: Argument list too long', fact: 'ns.create_refused' },
+  { line: 'Cannot bind netlink socket: Cannot allocate memory', fact: 'ns.create_refused' },
 ];
 
 const NPD_EXAMPLES: readonly Example[] = [
@@ -2877,6 +2883,11 @@ const NEAR_MISSES: readonly Example[] = [
     line: 'Machine md-0-7d9f-x2kq: NodeHealthy: True, node ref set to md-0-7d9f-x2kq',
     fact: 'kubelet.not_registered',
   },
+  // Round 26 (r26-sandbox): the neighbour table's settings and a garbage collection, not an overflow; a netlink bind
+  // refused for permission (an unprivileged user), not the table.
+  { line: 'net.ipv4.neigh.default.gc_thresh3 = 1024', fact: 'net.neigh_overflow' },
+  { line: kmsg('neighbour: arp_cache: forced garbage collection'), fact: 'net.neigh_overflow' },
+  { line: 'Cannot bind netlink socket: Operation not permitted', fact: 'ns.create_refused' },
 ];
 
 function scan(example: Example): FactSet {

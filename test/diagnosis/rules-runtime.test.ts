@@ -1579,6 +1579,66 @@ const HITS: readonly Example[] = [
     line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-proxy-abcde,Uid:1a2b,Namespace:kube-system,Attempt:0,} failed, error" error="failed to create containerd container: failed to stat parent: stat /var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/42/fs: no such file or directory"`,
     fact: 'runtime.storage_layer_missing',
   },
+  // Round 26 (r26-sandbox): the runtime's and the kernel's side of creating a sandbox. The registrar's refusal alone
+  // and dockerd's name conflict (through cri-dockerd); a sandbox's namespaces refused by the kernel (containerd's netns,
+  // CRI-O's pinns, runc's nsexec, the errno table's unshare rows); the low-level runtime unable to join a namespace.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to reserve sandbox name \\"web-0_default_1234_1\\": name \\"web-0_default_1234_1\\" is reserved for \\"${CID}\\""`,
+    fact: 'runtime.name_reserved',
+  },
+  { line: 'Warning  FailedCreatePodSandBox  name is reserved for 0a1b2c3d', fact: 'runtime.name_reserved' },
+  {
+    line: `${J} cri-dockerd[1400]: time="2026-11-23T10:01:02Z" level=error msg="Error response from daemon: Conflict. The container name \\"/k8s_POD_web-0_default_1234_0\\" is already in use by container \\"${CID}\\". You have to remove (or rename) that container to be able to reuse that name."`,
+    fact: 'runtime.name_reserved',
+  },
+  {
+    line: `${J} dockerd[1001]: Conflict. The name "/k8s_POD_web-0_default_1234_0" is already in use by container ${CID}. You have to remove (or rename) that container to be able to reuse that name.`,
+    fact: 'runtime.name_reserved',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0,Uid:1a2b,Namespace:default,Attempt:0,} failed, error" error="failed to create network namespace for sandbox \\"${CID}\\": failed to create namespace: no space left on device"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create network namespace for sandbox "${CID}": failed to setup netns: failed to create namespace: cannot allocate memory`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=error msg="failed to pin namespaces [ipc uts net]: [pinns:e]: Failed to unshare namespaces: No space left on device\\n exit status 1"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="nsexec-0[20145]: failed to unshare remaining namespaces (except cgroupns): No space left on device"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="create failed" error="unshare: no space left on device"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="sandbox setup failed" error="unshare: cannot allocate memory"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `failed to create containerd task: failed to create shim task: OCI runtime create failed: container_linux.go:311: creating new parent process caused "container_linux.go:1572: running lstat on namespace path \\"/proc/4242/ns/ipc\\" caused \\"lstat /proc/4242/ns/ipc: no such file or directory\\"": unknown`,
+    fact: 'runc.join_ns_missing',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:319] "StartContainer from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: namespace path: lstat /proc/4242/ns/net: no such file or directory: unknown"`,
+    fact: 'runc.join_ns_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="nsexec-1[4321]: failed to open /proc/4242/ns/ipc: No such file or directory"`,
+    fact: 'runc.join_ns_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="nsexec-1[4321]: failed to setns(0x8000000) into ipc namespace (with path /proc/4242/ns/ipc): Invalid argument"`,
+    fact: 'runc.join_ns_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="nsenter: failed to setns to /proc/4242/ns/net: Invalid argument"`,
+    fact: 'runc.join_ns_missing',
+  },
 ];
 
 const MISSES: readonly Example[] = [
@@ -2196,6 +2256,41 @@ const MISSES: readonly Example[] = [
   { line: 'docker ps works fine', fact: 'runtime.cmd_hang' },
   { line: 'the kubelet restarted cleanly after the upgrade', fact: 'kubelet.dead' },
   { line: 'systemctl restart containerd fixed it', fact: 'systemd.cmd_hang' },
+  // Round 26 (r26-sandbox): near misses. Reserved words that are not a name held (a protocol's "reserved for future
+  // use"), a name conflict of another object; a namespace made, removed or refused for permission; an ENOMEM from
+  // another call; an open of another /proc file; a namespace path that exists.
+  {
+    line: `${J} containerd[812]: ${TS} level=warning msg="field 7 is reserved for future use"`,
+    fact: 'runtime.name_reserved',
+  },
+  {
+    line: `${J} dockerd[1001]: Error response from daemon: network with name bridge already exists`,
+    fact: 'runtime.name_reserved',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to create namespace k8s.io: already exists"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to remove netns" error="failed to unmount /var/run/netns/cni-1a2b: device or resource busy"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} crio[900]: ${TS} level=error msg="failed to pin namespaces [net]: [pinns:e]: Failed to unshare namespaces: Operation not permitted"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="fork/exec /usr/bin/runc: cannot allocate memory"`,
+    fact: 'ns.create_refused',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="failed to open /proc/4242/cgroup: no such file or directory"`,
+    fact: 'runc.join_ns_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=debug msg="nsexec-1[4321]: setns(0x8000000) into ipc namespace (with path /proc/4242/ns/ipc)"`,
+    fact: 'runc.join_ns_missing',
+  },
 ];
 
 function factsOf(line: string, origin: Component = 'unknown'): FactSet {

@@ -48,7 +48,11 @@ export const cniHang: CauseModule = {
   title: 'CNI calls hanging inside sandbox status/teardown',
   explains: ['runtime_down'],
   // A single binary that runs flannel and the kubelet exits when its flannel does: the kubelet is down because of it.
-  explainsWhen: [{ cause: 'node_unreachable', fact: 'cni.embedded_exit' }],
+  explainsWhen: [
+    { cause: 'node_unreachable', fact: 'cni.embedded_exit' },
+    // Round 26 (r26-sandbox): the neighbour table overflowing under a network plugin is the plugin's layer failing.
+    { cause: 'node_unreachable', fact: 'cni.neigh_overflow' },
+  ],
   support: [
     { fact: 'cni.hang', weight: 3.5 },
     { fact: 'runtime.status_timeout', weight: 2 },
@@ -106,6 +110,11 @@ export const cniHang: CauseModule = {
     // The Windows host's network service not answering about endpoints or networks: the plugin's datapath there.
     { fact: 'cni.host_network_hang', weight: 3 },
     { fact: 'network.netdev_leak', weight: 3 },
+    // Round 26 (r26-sandbox): the kernel refusing a sandbox's new namespace (unshare's ENOSPC or ENOMEM, a netlink
+    // socket it cannot bind): namespaces piled up, the network plugin's teardown leaving them behind.
+    { fact: 'ns.create_refused', weight: 2.5 },
+    // The neighbour table overflowing where a network plugin runs (extract/derived.ts neighOverflowUnderPlugin).
+    { fact: 'cni.neigh_overflow', weight: 3 },
   ],
   // A runtime that is dead, refuses the kubelet's API or cannot start reports its network not ready too: the
   // network is not the fault then.
@@ -118,6 +127,7 @@ export const cniHang: CauseModule = {
     // its store already holds): the network plugin's own pod cannot start either, so the network not ready follows.
     { fact: 'runtime.handler_unset', weight: 1 },
     { fact: 'runtime.sandbox_name_stale', weight: 1 },
+    { fact: 'runtime.names_held_over_reboot', weight: 1 },
     // Round 22: on Windows a plugin stuck in a call to the host's compute or network service waits on the layer below
     // the runtime (its hang is that service's), not on the network.
     { fact: 'runtime.host_compute_failed', weight: 2 },
@@ -164,6 +174,24 @@ export const cniHang: CauseModule = {
             'cluster',
             `kubectl get daemonsets -A -o wide; kubectl get node ${node} -o jsonpath='{.spec.taints}'`,
             "the network plugin's DaemonSet (DESIRED against the nodes) and the taints of this node its pods must tolerate",
+          ),
+        ]
+      : []),
+    ...(facts.has('cni.neigh_overflow')
+      ? [
+          read(
+            'node',
+            'sysctl net.ipv4.neigh.default.gc_thresh1 net.ipv4.neigh.default.gc_thresh2 net.ipv4.neigh.default.gc_thresh3; ip neigh | wc -l; ip -6 neigh | wc -l',
+            "the neighbour table's limits against the entries it holds: at gc_thresh3 the kernel refuses new ones",
+          ),
+        ]
+      : []),
+    ...(facts.has('ns.create_refused')
+      ? [
+          read(
+            'node',
+            'ls /var/run/netns /var/run/crio/ns 2>/dev/null | wc -l; lsns -t net | wc -l; sysctl user.max_net_namespaces',
+            "network namespaces the node holds (pinned and live) against the pods it runs, and the kernel's limit: thousands more than pods is the plugin's teardown leaking them",
           ),
         ]
       : []),

@@ -214,6 +214,9 @@ export const nodeUnreachable: CauseModule = {
   // Round 24: logs of connection attempts failing in a loop fill the disks: the full disk is their consequence.
   explainsWhen: [{ cause: 'resource_starvation', fact: 'kubelet.api_retry_loop' }],
   support: [
+    // Round 26 (r26-sandbox): the kernel's neighbour table full, no network plugin named (with one it is cni_hang's,
+    // extract/derived.ts neighOverflowUnderPlugin): the node cannot resolve the addresses it must reach.
+    { fact: 'net.neigh_overflow', weight: 2 },
     { fact: 'kubelet.swap', weight: 3.5 },
     { fact: 'kubelet.unit_failed', weight: 3.5 },
     { fact: 'kubelet.dead', weight: 3 },

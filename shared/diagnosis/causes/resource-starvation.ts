@@ -26,6 +26,9 @@ export const resourceStarvation: CauseModule = {
   title: 'Node CPU, memory, disk or PIDs exhausted',
   explains: ['runtime_down', 'node_unreachable', 'zombie_shim_hang'],
   support: [
+    // Round 26 (r26-sandbox): the kernel refusing a new namespace; its ENOMEM is the namespaces' own cost, a lead to
+    // memory below the network plugin's leak (cni_hang).
+    { fact: 'ns.create_refused', weight: 1 },
     { fact: 'mem.oom', weight: 3 },
     { fact: 'mem.exhausted', weight: 2.5 },
     // kswapd or kcompactd on the CPU, direct reclaim, thrashing, a swap storm: memory short enough that the kernel

@@ -16,6 +16,10 @@ function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['fact
     return `${tools.daemon}'s request threads are piled up on one container's lock, held by a start or kill of that container that never returns (its containerd call, and runc below it): every call that touches that container waits, and the kubelet's relist, which inspects every container, waits with them. Find the holder in the daemon's goroutine dump (the start or kill of that container) and the runc process under it that does not exit (its kernel stack, /proc/PID/stack).`;
   if (facts.has('runtime.binary_missing') || facts.has('runtime.handler_missing'))
     return `${tools.daemon} answers, but cannot run the runtime a pod's RuntimeClass (or its default) names: the shim or low-level runtime binary its configuration points at is not where it looks (its stat or PATH lookup failing), or the handler has no entry at all. Every sandbox of that class fails, every pod's when it is the default. An installer's cleanup (kata-deploy, a GPU or gVisor runtime installer) that removes its binaries and configuration and restarts the runtime, or an OS image or package update, leaves exactly this: compare the configured paths (containerd config dump, crio status config) with the files on the node, and the installer's release and its pods' restarts with the time the failures began.`;
+  if (facts.has('runc.join_ns_missing'))
+    return `${tools.daemon} answers, but the low-level runtime under it fails every container's create because it cannot join a namespace the container must share (the sandbox's /proc/PID/ns path gone, or setns refusing it): no container starts, or each exits at once. When it fails for every pod, compare the versions of the runtime and the low-level runtime (containerd --version, runc --version) and the package that installed each binary (rpm -qf or dpkg -S on $(command -v runc) and the shim): another container engine's package may have replaced them with builds that do not match.`;
+  if (facts.has('runtime.names_held_over_reboot'))
+    return `${tools.daemon} answers, but refuses the kubelet's sandboxes because it still holds their names reserved for sandboxes from before the reboot, restored from its own store at its start: every pod that ran on the node is refused on each retry, stateful ones included, and the network plugin's pod with them. Stop the runtime, remove its stale sandbox state (or drain and restart the node's runtime before a reboot), and start it again.`;
   if (facts.has('runtime.sandbox_name_stale'))
     return `${tools.daemon} answers, but refuses the kubelet's sandboxes because its own store already holds sandboxes of those names, restored from before a restart or reboot: the kubelet asks again with the same names and is refused every time. Check the runtime's release for a fix of its restore (CRI-O 1.11.1 after a reboot, fixed in 1.11.2); stopping the runtime and removing its stale sandbox state, or upgrading, lets the pods start.`;
   if (facts.has('runtime.db_open_failed'))
@@ -56,6 +60,10 @@ export const runtimeDown: CauseModule = {
     // Round 24: a full disk beside the daemon's crash dumps in its log is the crash's consequence (its restarts write a
     // dump each time), not the reason the daemon is down (extract/derived.ts runtimeCrashFillsDisk).
     { cause: 'resource_starvation', fact: 'runtime.crash_fills_disk' },
+    // Round 26 (r26-sandbox): a reboot after which the runtime still holds the names of the sandboxes from before it:
+    // the reboot is the occasion, the runtime's store the cause; the plugin's pods are refused with the rest.
+    { cause: 'node_unreachable', fact: 'runtime.names_held_over_reboot' },
+    { cause: 'cni_hang', fact: 'runtime.names_held_over_reboot' },
   ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
@@ -119,6 +127,11 @@ export const runtimeDown: CauseModule = {
     // Round 19: a sandbox of the name already in the runtime's store (state restored from before a reboot): that
     // pod's sandbox refused on every retry, every pod's after a reboot.
     { fact: 'runtime.sandbox_name_stale', weight: 2.5 },
+    // Round 26 (r26-sandbox): names still reserved in the runtime beside a reboot (extract/derived.ts
+    // namesHeldOverReboot): its store kept sandboxes from before the shutdown.
+    { fact: 'runtime.names_held_over_reboot', weight: 3 },
+    // Round 26: the low-level runtime unable to join a sandbox's namespaces, create after create.
+    { fact: 'runc.join_ns_missing', weight: 3 },
     // The runtime it would run sandboxes with unnamed in its configuration: every sandbox refused.
     { fact: 'runtime.handler_unset', weight: 3 },
     // Round 22: the handler a RuntimeClass names gone from the runtime's configuration (or dropped for a missing

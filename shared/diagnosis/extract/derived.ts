@@ -560,6 +560,46 @@ function runtimeCrashFillsDisk(facts: FactSet): void {
   });
 }
 
+/**
+ * Round 26 (r26-sandbox): a name the runtime still holds reserved (containerd's registrar, dockerd's name index,
+ * CRI-O's store) beside a reboot of the node. Each runtime restores its sandboxes from its store at start and reserves
+ * their names (containerd internal/cri/server/restart.go recover; CRI-O LoadSandbox; dockerd's name index), so after a
+ * shutdown that left them there every pod that ran on the node is refused: the runtime's state, with the reboot the
+ * occasion. A reboot as the bundle says it: the node's reboot fact, or the words of a reboot or power loss.
+ */
+const REBOOT_WORDS =
+  /\b(?:re-?boot(?:s|ed|ing)?|power(?:ed)?[ -](?:cut|loss|lost|outage|off|cycled?)|hard reset|restarted (?:the )?(?:node|host|machine|server)s?)\b|重启|断电|掉电|再起動/i;
+
+function namesHeldOverReboot(bundle: EvidenceBundle, facts: FactSet): void {
+  const held = [
+    ...facts.examples('runtime.name_reserved'),
+    ...facts.examples('runtime.sandbox_name_stale'),
+  ].find((fact) => !fact.observation);
+  if (!held) return;
+  const rebooted =
+    facts.has('node.rebooting') || bundleTexts(bundle).some(({ text }) => REBOOT_WORDS.test(text));
+  if (!rebooted) return;
+  facts.add({ id: 'runtime.names_held_over_reboot', source: held.source, text: held.text });
+}
+
+/**
+ * Round 26 (r26-sandbox): the kernel's neighbour table overflowing on a node where a network plugin runs: its agent
+ * named (the node agents' DaemonSets, the projects' names) or a network plugin's fact already read. The plugin's layer
+ * must resolve the addresses of its overlay or underlay: a full table fails it, and the network stays not ready.
+ */
+const NETWORK_PLUGIN_WORDS =
+  /\b(?:cni|calico|cilium|flannel|ovn|ovs|openvswitch|weave|antrea|canal|kube-router|multus|aws-node|kindnet|terway|macvlan|ipvlan|underlay|vxlan)\b|网络插件/i;
+
+function neighOverflowUnderPlugin(bundle: EvidenceBundle, facts: FactSet): void {
+  const overflow = facts.examples('net.neigh_overflow').find((fact) => !fact.observation);
+  if (!overflow) return;
+  const plugin =
+    facts.ids().some((id) => id.startsWith('cni.')) ||
+    bundleTexts(bundle).some(({ text }) => NETWORK_PLUGIN_WORDS.test(text));
+  if (!plugin) return;
+  facts.add({ id: 'cni.neigh_overflow', source: overflow.source, text: overflow.text });
+}
+
 type Kind = RuntimeSetting['kind'];
 
 /**
@@ -771,6 +811,8 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   forksFailingWidely(facts);
   fatalBehindRuntime(facts);
   runtimeCrashFillsDisk(facts);
+  namesHeldOverReboot(bundle, facts);
+  neighOverflowUnderPlugin(bundle, facts);
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);

@@ -232,6 +232,36 @@ export const CONTAINERD_RULES: readonly Signature[] = [
       'the kubelet retried a create after its deadline while containerd is still working on the first request with the same name: the first create is hung',
   },
   {
+    // Round 26 (r26-sandbox): the registrar's own refusal, which the CRI wraps ("failed to reserve sandbox name %q:
+    // name %q is reserved for %q") and which the kubelet's event may carry alone. Its names are restored from the
+    // runtime's store at start (internal/cri/server/restart.go recover reserves every sandbox and container it
+    // loads), so a sandbox kept from before a reboot holds its name against every new one.
+    fact: 'runtime.name_reserved',
+    pattern: '\\b(?:name|key) (?:\\\\{0,3}"[^"\\\\\\n]{1,300}\\\\{0,3}" )?is reserved for ',
+    literals: ['is reserved for '],
+    unless: 'reserved for (?:future|internal|system|use)',
+    from: ['containerd', 'kubelet', 'unknown'],
+    source:
+      'containerd pkg/registrar/registrar.go (*Registrar).Reserve ("name %q is reserved for %q", "key %q is reserved for %q"; vendored github.com/containerd/cri pkg/registrar in 1.1-1.4, pkg/registrar 1.5-1.7, internal/registrar 2.x), wrapped by the CRI RunPodSandbox / CreateContainer ("failed to reserve sandbox name %q: %w") and filled at start by the CRI recover (pkg/cri/server/restart.go, internal/cri/server/restart.go: "failed to reserve sandbox name %q")',
+    mechanism:
+      "the runtime's CRI refuses a sandbox or container name it already holds reserved for another id: a create of the same name still in flight, or one kept in its store (restored at start) from before a restart or reboot",
+  },
+  {
+    // Round 26 (r26-sandbox): the network namespace made for a sandbox before the network plugin runs. pkg/netns
+    // NewNetNS unshares CLONE_NEWNET in a locked thread and bind-mounts it; the kernel's refusal comes back as
+    // unshare(2)'s errno: ENOSPC a namespace count limit (/proc/sys/user/max_net_namespaces), ENOMEM the kernel memory
+    // the namespace needs. Leaked namespaces (the plugin's teardown never removing them) pile up to either.
+    fact: 'ns.create_refused',
+    pattern:
+      '(?:failed to create network namespace|failed to setup netns|failed to create namespace)[^\\n]{0,400}?[:：] ?(?:[Cc]annot allocate memory|[Nn]o space left on device)',
+    literals: ['failed to create network namespace', 'failed to setup netns', 'failed to create namespace'],
+    from: ['containerd', 'kubelet', 'unknown'],
+    source:
+      'containerd pkg/netns/netns_linux.go newNS ("failed to create namespace: %w" from unix.Unshare(unix.CLONE_NEWNET), 1.3-2.x; internal/cri/netns 1.5-1.6), the CRI RunPodSandbox ("failed to create network namespace for sandbox %q: %w", pkg/cri/server/sandbox_run.go 1.5-1.7, internal/cri/server/sandbox_run.go 2.x; "failed to setup netns" from the sbserver/podsandbox controller 1.7); unshare(2) ERRORS: ENOSPC a namespace count limit, ENOMEM memory for the namespace',
+    mechanism:
+      "the kernel refused the sandbox's new network namespace (ENOSPC: a namespace count limit; ENOMEM: what a namespace needs): namespaces pile up, most often those the network plugin's teardown left behind, and no new pod gets a sandbox",
+  },
+  {
     fact: 'runtime.device_busy',
     pattern: '(?:unmount|unlinkat|remove|rmdir|cleanup rootfs|delete)[^\\n]{0,200}device or resource busy',
     literals: ['device or resource busy'],

@@ -197,4 +197,19 @@ export const CRIO_RULES: readonly Signature[] = [
     mechanism:
       "CRI-O's cgroup_manager and the kubelet's cgroup driver disagree (the pod's cgroup parent has the other driver's form): no pod sandbox can be created on the node",
   },
+  {
+    // Round 26 (r26-sandbox): CRI-O makes a sandbox's namespaces with pinns (1.17+), which unshares them
+    // (CLONE_NEWNET among them) and bind-mounts each under its namespaces_dir; pexit prints the step and strerror.
+    // The Go side relays the output ("failed to pin namespaces %v: %s %w"). ENOSPC there is a namespace count limit,
+    // ENOMEM the kernel memory a new namespace needs (unshare(2) ERRORS), not the node's disk or memory.
+    fact: 'ns.create_refused',
+    pattern:
+      '(?:Failed to unshare namespaces|failed to pin namespaces?)[^\\n]{0,400}?(?:[Cc]annot allocate memory|[Nn]o space left on device)',
+    literals: ['Failed to unshare namespaces', 'failed to pin namespace'],
+    from: ['crio', 'kubelet', 'unknown'],
+    source:
+      'cri-o pinns/src/pinns.c main (pexit("Failed to unshare namespaces"): "[pinns:e]: %s: %s" with strerror(errno), 1.17+), internal/config/nsmgr/nsmgr_linux.go (*NamespaceManager).NewPodNamespaces ("failed to pin namespaces %v: %s %w", 1.20+; internal/lib/sandbox/namespaces_linux.go pinNamespaces "failed to pin namespaces %v: %s %v" 1.17-1.19); unshare(2) ERRORS ENOSPC, ENOMEM',
+    mechanism:
+      "CRI-O's pinns could not make a sandbox's namespaces: the kernel refused a new one (a namespace count limit, or what a network namespace needs), as when leaked network namespaces pile up",
+  },
 ];

@@ -280,4 +280,18 @@ export const DOCKERD_RULES: readonly Signature[] = [
     mechanism:
       "dockerd uses the systemd cgroup driver and was given a cgroupfs-form cgroup parent: the kubelet's and dockerd's cgroup drivers disagree, so no sandbox can be created",
   },
+  {
+    // Round 26 (r26-sandbox): dockerd reserves a container's name in its name index before it creates it; a name
+    // still held (a container of that name left from before a restart, or a create in flight) is refused. The
+    // kubelet's dockershim (and cri-dockerd after it) recognises the message and tries to remove the holder.
+    fact: 'runtime.name_reserved',
+    pattern:
+      'Conflict\\. The (?:container )?name \\\\{0,3}"?/?[^"\\n]{1,300}"? is already in use by container',
+    literals: ['is already in use by container'],
+    from: ['dockerd', 'kubelet', 'unknown'],
+    source:
+      'moby daemon/names.go reserveName ("Conflict. The name %q is already in use by container %s. You have to remove (or rename) that container to be able to reuse that name." to 17.x; daemon/errors.go nameConflictError "Conflict. The container name %q is already in use by container %q…" 18.x+); kubernetes pkg/kubelet/dockershim helpers.go recoverFromCreationConflictIfNeeded (conflictRE), Mirantis/cri-dockerd core/helpers.go',
+    mechanism:
+      "dockerd refuses a container name it still holds for another container (kept from before a restart, or a create in flight): the kubelet's sandbox or container of that name is refused until the holder is removed",
+  },
 ];

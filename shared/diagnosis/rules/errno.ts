@@ -26,6 +26,7 @@ const CALL_FORMS: Readonly<Record<string, readonly string[]>> = {
   epoll_create: ['epoll_create', 'epoll_create1'],
   fork: ['fork/exec', 'fork'],
   clone: ['clone', 'clone3'],
+  unshare: ['unshare'],
   pthread_create: ['pthread_create'],
   write: ['write', 'pwrite', 'writev'],
   mkdir: ['mkdir', 'mkdirat'],

@@ -1077,4 +1077,32 @@ export const KERNEL_RULES: readonly Signature[] = [
     source: 'systemd src/network/networkd-link.c link_carrier_gained (systemd-networkd)',
     mechanism: 'systemd-networkd saw the interface regain carrier',
   },
+  {
+    // Round 26 (r26-sandbox): neigh_alloc refuses a new neighbour entry when the table holds gc_thresh3 entries (or
+    // gc_thresh2 for 5 seconds) and forced garbage collection frees none. 2.6-3.x printed "Neighbour table
+    // overflow." (net_ratelimit); 4.x+ net_info_ratelimited("%s: neighbor table overflow!\n", tbl->id) under pr_fmt
+    // "neighbour: " ("neighbour: arp_cache: neighbor table overflow!", ndisc_cache for IPv6).
+    fact: 'net.neigh_overflow',
+    pattern: '[Nn]eighbou?r table overflow',
+    literals: ['neighbor table overflow', 'neighbour table overflow'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux net/core/neighbour.c neigh_alloc ("Neighbour table overflow." with net_ratelimit, 2.6-4.x; net_info_ratelimited("%s: neighbor table overflow!\\n", tbl->id) as "neighbour: arp_cache: …" / "ndisc_cache", 4.x+), limits net.ipv4.neigh.default.gc_thresh1/2/3 (Documentation/networking/ip-sysctl.rst)',
+    mechanism:
+      "the kernel's neighbour table is full (gc_thresh3): it cannot resolve more addresses, so traffic to new neighbours, and agents that must reach them, fail",
+  },
+  {
+    // Round 26 (r26-sandbox): iproute2 opens an rtnetlink socket for every command and perror()s its bind. A netlink
+    // socket's bind inserts it in its protocol's hash table, one across every network namespace, in which each
+    // namespace also holds the kernel's own sockets: netlink_insert returns the table's errors (rhashtable's E2BIG when
+    // it is at its maximum size, EOVERFLOW, ENOMEM), so namespaces piling up by the thousands refuse one more socket.
+    fact: 'ns.create_refused',
+    pattern:
+      'Cannot bind netlink socket[:：] ?(?:Argument list too long|Cannot allocate memory|Value too large)',
+    literals: ['Cannot bind netlink socket'],
+    source:
+      'linux net/netlink/af_netlink.c netlink_bind / netlink_insert (errors of __netlink_insert passed on, -EBUSY turned to -EOVERFLOW), lib/rhashtable.c (-E2BIG when the table grows above its maximum), read through iproute2 lib/libnetlink.c rtnl_open_byproto (perror("Cannot bind netlink socket"))',
+    mechanism:
+      'the kernel refused to bind another netlink socket: its netlink table, shared by every network namespace, is full, as when leaked namespaces pile up by the thousands',
+  },
 ];

@@ -302,4 +302,43 @@ export const RUNC_RULES: readonly Signature[] = [
     mechanism:
       "runc on the systemd cgroup driver was given a cgroup path of the cgroupfs form (or the kubelet's systemd driver a non-slice name): the kubelet's and the runtime's cgroup drivers disagree, so no sandbox or container can be created on the node",
   },
+  {
+    // Round 26 (r26-sandbox): the same nsexec steps as runc.init_enomem, with ENOSPC: unshare(2) and clone(2) answer
+    // ENOSPC when a namespace count limit (/proc/sys/user/max_*_namespaces, 4.9+) or the nesting depth is reached:
+    // namespaces, not a disk.
+    fact: 'ns.create_refused',
+    pattern:
+      '(?:unable to unshare namespaces|failed to unshare (?:namespaces|remaining namespaces|user namespace|cgroup namespace|network namespace)|crun[^\\n]{0,300}unshare `?\\(?CLONE_NEW[A-Z]+`?\\)?)[^\\n]{0,80}[:：] ?[Nn]o space left on device',
+    literals: [
+      'unable to unshare namespaces',
+      'failed to unshare',
+      'unshare `CLONE_NEW',
+      'unshare (CLONE_NEW',
+    ],
+    source:
+      'runc libcontainer/nsenter/nsexec.c bail (fmt ": %m"; "unable to unshare namespaces" rc2-rc4, "failed to unshare namespaces" rc5-rc93, "failed to unshare remaining namespaces (except cgroupns)" 1.0-1.1, try_unshare "failed to unshare %s" 1.2+); crun src/libcrun/linux.c ("unshare `CLONE_NEW…`"); unshare(2) ERRORS ENOSPC (since 4.9: the limit in /proc/sys/user)',
+    mechanism:
+      "the low-level runtime could not make the container's namespaces because a namespace count limit is reached: namespaces pile up on the node (leaked network namespaces most often)",
+  },
+  {
+    // Round 26 (r26-sandbox): a container joins its sandbox's namespaces by path (/proc/PID/ns/net of the pause
+    // process, or the runtime's pinned files). runc checks each path with lstat before it starts (orderNamespacePaths)
+    // and nsexec opens each and calls setns(2); a path that no longer exists, or a namespace file setns refuses
+    // (EINVAL: not a namespace of the type asked), fails the create of every container of that sandbox, of every
+    // sandbox when the runtime's own binaries or state are broken.
+    fact: 'runc.join_ns_missing',
+    pattern:
+      'running lstat on namespace path|namespace path: lstat /|failed to open /proc/[0-9]+/ns/[a-z_]+[:：]? ?[^\\n]{0,10}[Nn]o such file or directory|failed to setns(?: to| into|\\(0x[0-9a-f]+\\) into) [^\\n]{0,200}[Ii]nvalid argument|failed to join namespace',
+    literals: [
+      'running lstat on namespace path',
+      'namespace path: lstat /',
+      'failed to open /proc/',
+      'failed to setns',
+      'failed to join namespace',
+    ],
+    source:
+      'runc libcontainer/container_linux.go orderNamespacePaths ("running lstat on namespace path %q" with newSystemErrorWithCausef, rc1-1.0; fmt.Errorf("namespace path: %w") with os.Lstat\'s PathError, 1.1+), libcontainer/nsenter/nsexec.c join_namespaces (bail("failed to open %s", path); bail("failed to setns to %s") rc5-rc93, "failed to setns into %s namespace" 1.0-1.1, write_log(FATAL, "failed to setns(%#x) into %s namespace (with path %s): %s") 1.2+); crun src/libcrun/linux.c join namespaces ("failed to join namespace"); setns(2) ERRORS EINVAL',
+    mechanism:
+      "the low-level runtime cannot join a namespace the container must share (its path gone, or refused by setns): the container's create fails, every container's when the runtime's binaries or state are broken",
+  },
 ];
