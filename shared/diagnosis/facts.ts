@@ -525,6 +525,8 @@ export const FACT_MEANINGS = {
     "the kernel's neighbour table (ARP for IPv4, NDISC for IPv6) is full: it cannot add an entry for another address, so traffic to neighbours it cannot resolve is dropped (gc_thresh3 too low for the hosts a flat segment or a large cluster puts beside the node)",
   'cni.neigh_overflow':
     "the kernel's neighbour table overflows on a node where a network plugin runs (its agent named, or failing to start): the plugin's layer cannot resolve the addresses it must reach, so its agent fails and the network stays not ready",
+  'runtime.state_kept':
+    "the runtime's kept state is described refusing the pods: its state on disk wiped or reset as the remedy, or pods that never start after every (hard) reboot: what the runtime restores at start (sandboxes and their names) is what refuses them",
   'runc.join_ns_missing':
     "the low-level runtime cannot join a namespace the container's configuration names (the path /proc/PID/ns/... of the sandbox's process gone, or setns refusing it): the create fails; on every container, the runtime's own binaries or state are broken (another engine's package replacing runc or the shim, a sandbox process gone)",
 } as const;

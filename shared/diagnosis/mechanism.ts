@@ -126,6 +126,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'ns.create_refused': 'kernel refusing new namespaces (leaked network namespaces)',
   'cni.neigh_overflow': 'neighbour table overflowing under the network plugin',
   'net.neigh_overflow': 'neighbour table overflowing',
+  'runtime.state_kept': "runtime's kept state refusing pods (in words)",
   'runc.join_ns_missing': "low-level runtime cannot join the sandbox's namespaces",
   'runtime.storage_layer_missing': "runtime's storage cannot make a layer",
   'runtime.db_open_failed': "runtime's database cannot open its file",

@@ -132,6 +132,8 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.names_held_over_reboot', weight: 3 },
     // Round 26: the low-level runtime unable to join a sandbox's namespaces, create after create.
     { fact: 'runc.join_ns_missing', weight: 3 },
+    // Round 26: the same kept state in words (wiped as the remedy, pods failing after every hard reboot).
+    { fact: 'runtime.state_kept', weight: 1.5 },
     // The runtime it would run sandboxes with unnamed in its configuration: every sandbox refused.
     { fact: 'runtime.handler_unset', weight: 3 },
     // Round 22: the handler a RuntimeClass names gone from the runtime's configuration (or dropped for a missing

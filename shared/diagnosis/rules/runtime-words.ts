@@ -166,4 +166,73 @@ export const RUNTIME_WORD_RULES: readonly Signature[] = [
     mechanism:
       "the runtime does not answer the kubelet's CRI calls within their deadline: it is blocked inside them (a shim, runc, the network plugin or a lock)",
   },
+  {
+    // Round 26 (r26-sandbox): the runtime's own state on disk said wiped or reset, as the remedy: its store (sandboxes
+    // and names restored at start, containerd's meta.db, dockerd's container directories, CRI-O's containers/storage)
+    // kept what refused the pods. The object is the runtime's state by its directory or its name; the verb any of
+    // removing it. Chinese: 清理/清空/删除/删掉/移除/重置 the runtime's data, state or directory.
+    fact: 'runtime.state_kept',
+    pattern:
+      "(?:[Ww]ip(?:e|ed|es|ing)|[Rr]emov(?:e|ed|es|ing)|[Cc]lear(?:ed|s|ing)?|[Dd]elet(?:e|ed|es|ing)|[Pp]urg(?:e|ed|es|ing)|[Rr]eset(?:s|ting)?|rm -r[f]?) (?:out )?(?:the |all of |everything (?:in|under) |its )?(?:/var/lib/(?:containerd|docker|containers)|/run/containerd|(?:[Cc]ontainerd|[Dd]ocker|[Cc][Rr][Ii]-?[Oo]|(?:container )?runtime)(?:['’]s)? (?:state|metadata))|(?:清理|清空|删除|删掉|移除|重置)[^。\\n]{0,20}(?:/var/lib/(?:containerd|docker)|containerd|docker|运行时)[^。\\n]{0,10}(?:状态|数据|目录|元数据)",
+    literals: [
+      '/var/lib/containerd',
+      '/var/lib/docker',
+      '/var/lib/containers',
+      '/run/containerd',
+      's state',
+      's metadata',
+      'runtime state',
+      'containerd state',
+      'docker state',
+      'crio state',
+      'cri-o state',
+      'runtime metadata',
+      'containerd metadata',
+      'docker metadata',
+      '清理',
+      '清空',
+      '删除',
+      '删掉',
+      '移除',
+      '重置',
+    ],
+    unless: COMMON_UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: the runtime's state on disk removed or reset as the remedy (containerd's root /var/lib/containerd with its meta.db and the CRI's sandbox store, restored at start by internal/cri/server/restart.go recover; dockerd's /var/lib/docker; CRI-O's containers/storage and LoadSandbox)",
+    mechanism:
+      "the runtime kept state on disk (sandboxes and their names, containers, metadata restored at its start) that refused the pods until it was removed: the runtime's own store, not the network or the node",
+  },
+  {
+    // Round 26 (r26-sandbox): pods that never start after every hard reboot: what the runtime restores from its store
+    // at each start (sandboxes and the names they hold, after a shutdown that left them) refuses them each time. EN in
+    // either order; Chinese 每次(硬/异常)重启/断电后 … 起不来/无法启动/ContainerCreating.
+    fact: 'runtime.state_kept',
+    pattern:
+      "(?:[Aa]fter|[Oo]n|[Ww]ith|[Ff]ollowing) (?:[Ee]very|[Ee]ach) (?:hard |unclean |ungraceful |abrupt |forced )?(?:reboot|restart|power[- ]?(?:loss|cut|outage|failure|cycle))[^.\\n]{0,100}(?:never (?:start|come up|become ready|get (?:a )?sandbox)|(?:are |is |get |stay |remain )?stuck (?:in )?(?:ContainerCreating|creating)|(?:do|does|did) ?n[o'’]t (?:start|come up))|(?:never (?:start|come up|become ready)|(?:are |is |get |stay |remain )?stuck (?:in )?(?:ContainerCreating|creating)|(?:do|does|did) ?n[o'’]t (?:start|come up))[^.\\n]{0,80}(?:after|on|following) (?:every|each) (?:hard |unclean |ungraceful |abrupt |forced )?(?:reboot|restart|power[- ]?(?:loss|cut|outage|failure|cycle))|每次(?:硬|异常|非正常|意外)?(?:重启|断电|掉电)[^。\\n]{0,40}(?:起不来|无法启动|启动不了|ContainerCreating|卡在创建)",
+    literals: [
+      'every reboot',
+      'each reboot',
+      'every restart',
+      'each restart',
+      'every hard',
+      'each hard',
+      'every unclean',
+      'each unclean',
+      'every ungraceful',
+      'every abrupt',
+      'every forced',
+      'every power',
+      'each power',
+      '每次',
+    ],
+    unless: `${COMMON_UNLESS}|\\b[Cc][Nn][Ii]\\b|network plugin|[Cc]alico|[Ff]lannel|[Cc]ilium|网络插件`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: pods that never start after every (hard) reboot: the runtime restores its store at each start (containerd internal/cri/server/restart.go recover reserving every sandbox's name; CRI-O LoadSandbox; dockerd's containers), so what a shutdown left there refuses the pods each time",
+    mechanism:
+      "what the runtime restores from its store after each reboot (sandboxes and the names they hold) refuses the pods every time: the runtime's kept state, the reboot its occasion",
+  },
 ];
