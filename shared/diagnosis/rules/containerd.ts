@@ -237,7 +237,7 @@ export const CONTAINERD_RULES: readonly Signature[] = [
     // runtime's store at start (internal/cri/server/restart.go recover reserves every sandbox and container it
     // loads), so a sandbox kept from before a reboot holds its name against every new one.
     fact: 'runtime.name_reserved',
-    pattern: '\\b(?:name|key) (?:\\\\{0,3}"[^"\\\\\\n]{1,300}\\\\{0,3}" )?is reserved for ',
+    pattern: '(?:[Nn]ame|key) (?:\\\\{0,3}"[^"\\\\\\n]{1,300}\\\\{0,3}" )?is reserved for ',
     literals: ['is reserved for '],
     unless: 'reserved for (?:future|internal|system|use)',
     from: ['containerd', 'kubelet', 'unknown'],
