@@ -325,6 +325,13 @@ const HITS: readonly Example[] = [
     fact: 'pid.pressure',
     origin: 'unknown',
   },
+  // Round 26: the Ready condition Unknown as jsonpath prints it and as a person lists it with the others.
+  { line: 'Ready=Unknown', fact: 'node.status_unknown', origin: 'unknown' },
+  {
+    line: 'Ready, MemoryPressure, DiskPressure and PIDPressure are all Unknown.',
+    fact: 'node.status_unknown',
+    origin: 'unknown',
+  },
   // A runtime's restore at start: containerd 0.2 fatal on a state file (through dockerd's output), the CRI plugin's
   // recover, and the per-object failures each runtime logs and carries on from.
   {

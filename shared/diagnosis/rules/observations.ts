@@ -165,6 +165,22 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     mechanism: 'the kubelet reports PIDPressure: free PIDs are below its eviction threshold',
   },
   {
+    // Round 26 (r26-weighing): the Ready condition written or listed Unknown, alone or at the head of the node's other
+    // conditions ("Ready=Unknown", "Ready, MemoryPressure and DiskPressure are all Unknown", "`Ready`、`PIDPressure` 均为
+    // `Unknown`"): the node lifecycle controller's status when it heard neither a status nor a Lease for the grace
+    // period; it sets every condition Unknown together, so the pressure conditions listed with it are no pressure.
+    fact: 'node.status_unknown',
+    pattern:
+      'Ready[`\'"]?(?:(?:[ ,，、/]|and|和|与|與)+[`\'"]?(?:MemoryPressure|DiskPressure|PIDPressure|NetworkUnavailable)[`\'"]?)*(?:=| *: *| (?:conditions? )?(?:is|was|are|were|went|became|all|both|status)(?: all| both)?| ?(?:均为|都是|都为|均是|全部为|全为|为|為|是|变为|變為))? ?[`\'"]?Unknown',
+    literals: ['Unknown'],
+    unless: '\\$setElementOrder/|diff[12]=|failed to patch status|[Ee]rror updating node status',
+    observation: true,
+    source:
+      "observation: the node's Ready condition said Unknown (kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth sets Ready and every other condition the kubelet owns to ConditionUnknown, reason NodeStatusUnknown, when neither a node status nor a Lease renewal arrives for node-monitor-grace-period)",
+    mechanism:
+      'the node controller stopped hearing from the kubelet: no status and no Lease for the grace period',
+  },
+  {
     // Round 22: a monitor or watchdog program said to reboot the node (in a loop, on its own check): the reboots are
     // its doing, not the host crashing by itself; what it counts decides whether it is right, and a check that counts
     // lines a program writes several times for one event reboots healthy nodes. The kernel's own watchdogs (NMI,
