@@ -149,3 +149,48 @@ describe('a reboot given its purpose is a planned step, not the node crashing', 
     expect(ids(said(line))).toContain('node.rebooting');
   });
 });
+
+describe("words for mechanisms no program line shows (the runtime's kept state, a kubelet's dead watch, leaked namespaces)", () => {
+  it.each([
+    // The runtime's state directories, as containerd, dockerd and CRI-O name them, removed to get pods starting.
+    [
+      'We had to wipe /var/lib/rancher/k3s/agent/containerd before starting k3s again.',
+      'runtime.state_corrupt',
+    ],
+    ['Removing /var/lib/containerd and /run/containerd got the pods running.', 'runtime.state_corrupt'],
+    ["Cleaning the runtime's state directory cleared it.", 'runtime.state_corrupt'],
+    ['清理 containerd 的状态目录后 Pod 恢复', 'runtime.state_corrupt'],
+    // Pods that never start after each unclean stop.
+    [
+      'After every hard reboot, pods never start and all StatefulSets get stuck in ContainerCreating.',
+      'runtime.pods_stuck',
+    ],
+    ['After each power loss the pods would not start until we cleaned up.', 'runtime.pods_stuck'],
+    ['断电后 Pod 一直卡在 ContainerCreating', 'runtime.pods_stuck'],
+    // A kubelet that never acts on pods bound to its node.
+    ['The kubelet does not pick up newly bound pods while the node shows Ready.', 'kubelet.stale_conn'],
+    ['The kubelet ignores new pods scheduled to the node.', 'kubelet.stale_conn'],
+    ['Kubelet never receives pod deletions after the restart; the node stays Ready.', 'kubelet.stale_conn'],
+    ['Pods bound to the node stay Pending although it is Ready.', 'kubelet.stale_conn'],
+    ['kubelet 不处理新调度的 Pod', 'kubelet.stale_conn'],
+    // Network namespaces piling up.
+    ['Too many network namespaces on the node.', 'cni.teardown_failed'],
+    ['/var/run/netns holds thousands of entries: network namespaces are leaking.', 'cni.teardown_failed'],
+    ['节点上大量残留的网络命名空间', 'cni.teardown_failed'],
+  ])('%s', (line, fact) => {
+    expect(ids(said(line))).toContain(fact);
+  });
+
+  it.each([
+    ['We removed /var/lib/docker to free up disk space.', 'runtime.state_corrupt'],
+    ['You should remove /var/lib/containerd.', 'runtime.state_corrupt'],
+    ['After a reboot, the pods started fine.', 'runtime.pods_stuck'],
+    ['The pods were stuck Pending because of insufficient CPU.', 'kubelet.stale_conn'],
+    ['Newly scheduled pods stay Pending: no node has enough memory.', 'kubelet.stale_conn'],
+    ['The kubelet picks up new pods within seconds.', 'kubelet.stale_conn'],
+    ['ip netns list shows the namespace for the pod.', 'cni.teardown_failed'],
+    ['No network namespaces leaked.', 'cni.teardown_failed'],
+  ])('near miss: %s', (line, fact) => {
+    expect(ids(said(line))).not.toContain(fact);
+  });
+});
