@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnoseText } from '../../shared/diagnosis/diagnose-text.ts';
 import { ids, top } from '../support/node-lines.ts';
 
 /**
@@ -192,5 +193,43 @@ describe("words for mechanisms no program line shows (the runtime's kept state, 
     ['No network namespaces leaked.', 'cni.teardown_failed'],
   ])('near miss: %s', (line, fact) => {
     expect(ids(said(line))).not.toContain(fact);
+  });
+});
+
+describe('pasted conditions all Unknown (describe-node table, node YAML) read as the node cut off, never pressure', () => {
+  const row = (type: string) =>
+    `  ${type.padEnd(16)} Unknown   Mon, 02 Nov 2026 13:41:43 +0000   Mon, 02 Nov 2026 13:42:30 +0000   NodeStatusUnknown   Kubelet stopped posting node status.`;
+  const table = [
+    'Name:               node-7',
+    'Roles:              <none>',
+    'Taints:             node.kubernetes.io/unreachable:NoSchedule',
+    'Conditions:',
+    '  Type             Status    LastHeartbeatTime                 LastTransitionTime                Reason              Message',
+    '  ----             ------    -----------------                 ------------------                ------              -------',
+    ...['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map(row),
+  ].join('\n');
+  const yaml = [
+    'apiVersion: v1',
+    'kind: Node',
+    'metadata:',
+    '  name: node-7',
+    'status:',
+    '  conditions:',
+    ...['MemoryPressure', 'DiskPressure', 'Ready'].flatMap((type) => [
+      '  - lastHeartbeatTime: "2026-11-02T13:41:43Z"',
+      '    lastTransitionTime: "2026-11-02T13:42:30Z"',
+      '    message: Kubelet stopped posting node status.',
+      '    reason: NodeStatusUnknown',
+      '    status: Unknown',
+      `    type: ${type}`,
+    ]),
+  ].join('\n');
+  it.each([
+    ['describe node', table],
+    ['node YAML', yaml],
+  ])('%s', (_form, text) => {
+    const causes = diagnoseText(text).causes.map((c) => c.id);
+    expect(causes[0]).toBe('node_unreachable');
+    expect(causes).not.toContain('resource_starvation');
   });
 });
