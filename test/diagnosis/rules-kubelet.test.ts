@@ -994,6 +994,8 @@ const KUBELET_EXAMPLES: readonly Example[] = [
   },
   { line: 'Kubelet stopped posting node status.', fact: 'node.status_unknown', origin: 'unknown' },
   { line: 'Kubelet never posted node status.', fact: 'node.status_unknown', origin: 'unknown' },
+  // Round 26: the controller's reason alone, as a condition's row or a node's YAML shows it.
+  { line: '    reason: NodeStatusUnknown', fact: 'node.status_unknown', origin: 'unknown' },
   {
     line: journal(
       'kube-controller-manager[5213]',
@@ -2278,6 +2280,12 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 26: a status patch quoting the controller's reason is the kubelet reaching the server, not the controller.
+  {
+    line: 'failed to patch status "{\\"status\\":{\\"conditions\\":[{\\"reason\\":\\"NodeStatusUnknown\\"}]}}" for node "node-7"',
+    fact: 'node.status_unknown',
+    origin: 'unknown',
+  },
   // Round 25: the drivers' lines that are not a hang: a link coming up, a reset asked for by ethtool or a
   // configuration change, an i40e VF's own reset, ENA's statistics; and the node-password words that are not a refusal.
   {

@@ -325,6 +325,34 @@ const HITS: readonly Example[] = [
     fact: 'pid.pressure',
     origin: 'unknown',
   },
+  // Round 26: the Ready condition Unknown as jsonpath prints it and as a person lists it with the others.
+  { line: 'Ready=Unknown', fact: 'node.status_unknown', origin: 'unknown' },
+  {
+    line: 'Ready, MemoryPressure, DiskPressure and PIDPressure are all Unknown.',
+    fact: 'node.status_unknown',
+    origin: 'unknown',
+  },
+  // Round 26: people's words for the runtime's kept state, a kubelet's silent pod watch and leaked namespaces.
+  {
+    line: 'We had to wipe /var/lib/rancher/k3s/agent/containerd before the pods would start again.',
+    fact: 'runtime.state_corrupt',
+    origin: 'unknown',
+  },
+  {
+    line: 'After every hard reboot the pods never start and stay in ContainerCreating.',
+    fact: 'runtime.pods_stuck',
+    origin: 'unknown',
+  },
+  {
+    line: 'The kubelet does not pick up newly bound pods while the node shows Ready.',
+    fact: 'kubelet.stale_conn',
+    origin: 'unknown',
+  },
+  {
+    line: 'There are too many network namespaces on the node.',
+    fact: 'cni.teardown_failed',
+    origin: 'unknown',
+  },
   // A runtime's restore at start: containerd 0.2 fatal on a state file (through dockerd's output), the CRI plugin's
   // recover, and the per-object failures each runtime logs and carries on from.
   {

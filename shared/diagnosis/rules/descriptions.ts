@@ -5743,6 +5743,123 @@ const PLANNED = [
 ];
 
 /**
+ * Round 26 (r26-weighing): a reboot given its purpose is a planned step, as a timeline or a procedure lists it: for a
+ * kernel or an OS update (kured reboots when /var/run/reboot-required exists, which update-notifier's and
+ * unattended-upgrades' package hooks create after a kernel package is installed; "Safely Drain a Node" in the
+ * Kubernetes docs drains for "kernel upgrade, hardware maintenance"), to pick up or load a new kernel, for patching,
+ * drained and rebooted, in a maintenance or patch window, planned or scheduled. The node went away on purpose and
+ * came back: no crash, no sign of the node cut off.
+ */
+const REBOOT_PURPOSE = {
+  en: [
+    'for kernel',
+    'for a kernel',
+    'for the kernel',
+    'for a new kernel',
+    'for the new kernel',
+    'new kernel',
+    'kernel update',
+    'kernel updates',
+    'kernel upgrade',
+    'kernel upgrades',
+    'kernel patch',
+    'kernel patches',
+    'into kernel',
+    'into the new kernel',
+    'to pick up',
+    'to load the',
+    'for patching',
+    'for updates',
+    'for an update',
+    'for the update',
+    'for an upgrade',
+    'for the upgrade',
+    'OS update',
+    'OS upgrade',
+    'OS patch',
+    'security patch',
+    'security patches',
+    'security update',
+    'security updates',
+    'patch window',
+    'maintenance',
+    'as planned',
+    'planned',
+    'scheduled',
+    'rolling reboot',
+    'rolling reboots',
+    'drain and reboot',
+    'drained and rebooted',
+    'drain-and-reboot',
+  ],
+  zh: [
+    '内核升级',
+    '內核升級',
+    '升级内核',
+    '升級內核',
+    '内核更新',
+    '內核更新',
+    '更新内核',
+    '更新內核',
+    '计划重启',
+    '計劃重啟',
+    '计划内',
+    '計劃內',
+    '维护窗口',
+    '維護窗口',
+    '例行重启',
+    '例行重啟',
+    '按计划',
+    '按計劃',
+    '打补丁',
+    '打補丁',
+    'メンテナンス',
+    'カーネル更新',
+    'カーネルアップデート',
+  ],
+};
+/** A reboot nobody planned, said in the same line: the purpose words then set nothing aside ("rebooted unexpectedly"). */
+const REBOOT_UNPLANNED = {
+  en: [
+    ...UNPLANNED,
+    'unexpectedly',
+    'randomly',
+    'suddenly',
+    'spontaneously',
+    'kernel panic',
+    'panicked',
+    'power loss',
+    'power outage',
+    'power failure',
+    'lost power',
+    'by itself',
+    'on its own',
+    'hard reset',
+  ],
+  zh: [
+    '意外',
+    '异常重启',
+    '異常重啟',
+    '突然',
+    '断电',
+    '斷電',
+    '掉电',
+    '掉電',
+    '宕机',
+    '宕機',
+    '死机',
+    '死機',
+    '自己重启',
+    '自动重启',
+  ],
+};
+/** A reboot with its purpose or its plan, and no word of an unplanned one, in the line (PLANNED, REBOOT_PURPOSE). */
+const PLANNED_REBOOT = `^(?![^\\n]*${alternatives(REBOOT_UNPLANNED)})[^\\n]*${alternatives({
+  en: [...PLANNED, ...REBOOT_PURPOSE.en],
+  zh: REBOOT_PURPOSE.zh,
+})}`;
+
+/**
  * Refusals that are not the nodes': a workload's service account, an admission policy, a quota, a registry, a
  * person's tools, a host's file permissions.
  */
@@ -6727,8 +6844,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'rebooting',
     fact: 'node.rebooting',
-    unless: [...NOT_THE_HOST, ...PLANNED],
-    unlessPatterns: PROCEDURE_STEP,
+    unless: NOT_THE_HOST,
+    unlessPatterns: [...PROCEDURE_STEP, PLANNED_REBOOT],
     subjectFirst: true,
     source:
       "observation: a node that crashes, kernel-panics or reboots by itself, often in a loop (the kernel's panic, the boot banner again in its journal)",
@@ -6739,8 +6856,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'node',
     state: 'restarting',
     fact: 'node.rebooting',
-    unless: [...NOT_THE_HOST, ...PLANNED],
-    unlessPatterns: PROCEDURE_STEP,
+    unless: NOT_THE_HOST,
+    unlessPatterns: [...PROCEDURE_STEP, PLANNED_REBOOT],
     subjectFirst: true,
     source:
       'observation: a node said to restart over and over (a reboot loop: each boot ends in a crash or a watchdog reset)',
@@ -8262,6 +8379,30 @@ export function sentenceAround(line: string, start: number, end: number): Bounds
  * fine", "Xはない"), a question without its mark ("wondering if", "是不是", "かも"), a plan's verb ("let's", "打算",
  * "予定"), a past with its time ("last year", "以前", "昨年"), another subject ("in CI", "测试环境", "検証環境").
  */
+/**
+ * Round 26 (r26-weighing): a state denied through a verb of appearance. "Look", "seem", "appear" and "sound" say how a
+ * thing strikes the speaker; negated ("did not look like", "doesn't seem to be", "does not appear that") or with
+ * "nothing" as their subject ("nothing suggests", "nothing indicated") the speaker says the state was not what they
+ * saw, so the state after them is denied, whatever the state (memory exhausted, a disk full, an OOM kill, descriptors
+ * used up). Their complement must follow ("like", "as if", "as though", "that", "to be"): "didn't seem to respond"
+ * says a thing appeared unresponsive, and "pods didn't appear" is a presence. Chinese says it with 像 ("like",
+ * negated 不像, 看起来不像) and 看不出 / 没有迹象 ("cannot tell from its look", "no sign").
+ */
+const APPEARANCE_COMPLEMENT = '(?: like| as if| as though| that| to be| to have been)';
+const APPEARANCE_DENIED = [
+  `\\b(?:[Dd]id|[Dd]oes|[Dd]o|[Ww]ould|[Cc]ould)(?: not|n['’]t)(?: really| quite| even| at all)? (?:look|seem|appear|sound)${APPEARANCE_COMPLEMENT}`,
+  `\\b(?:[Ii]s|[Ww]as|[Aa]re|[Ww]ere)(?: not|n['’]t)(?: really)? (?:looking|seeming|sounding)${APPEARANCE_COMPLEMENT}`,
+  `\\b(?:[Nn]ot|[Nn]ever) (?:look|seem|appear|sound)(?:s|ed)?${APPEARANCE_COMPLEMENT}`,
+  '\\b(?:looks?|looked|seems?|seemed|sounds?|sounded) nothing like',
+  '\\b[Nn]othing (?:suggest|indicate|point|hint|show)(?:s|ed)?(?: to| at| that)?',
+  '\\b[Nn]o (?:indications?|hints?|evidence) (?:of|that)',
+  '(?:看起来|看起來|看上去|看着|看著|看来|看來|感觉|感覺|似乎|好像|并|並)(?:也)?(?:不太|不)像',
+  '不像是',
+  '(?:似乎|好像|看起来|看起來|看上去)(?:并|並)?(?:不是|没有|沒有)',
+  '看不出',
+  '(?:没有|沒有|无|無)(?:任何)?(?:迹象|跡象)',
+];
+
 export const NOT_AFFIRMED = {
   /**
    * A question: an auxiliary opening the sentence (English inverts subject and auxiliary to ask; "Could not …" and
@@ -8810,6 +8951,7 @@ export const NOT_AFFIRMED = {
   deniedAdjacent:
     '(?:\\b[Nn]ever|\\b[Nn]o|\\b[Ww]ithout|\\b[Zz]ero|\\b[Nn]ot an?|^ *Not|不是|没有|沒有|未|无|無) ?$',
   deniedBeforePatterns: [
+    ...APPEARANCE_DENIED,
     '(?:无|無)(?!法|响应|響應|反应|反應)',
     '(?:没有|沒有)(?!办法|辦法|响应|響應|反应|反應)',
   ],
@@ -8946,6 +9088,9 @@ export const NOT_AFFIRMED = {
     'もなかった',
     'もありません',
     '見当たら',
+    // A verb of appearance negated after the state: "OOMのようには見えませんでした", "とは思えない".
+    'ようには見え',
+    'とは思えな',
     '問題な',
     '問題は',
     '問題あり',
@@ -8966,6 +9111,7 @@ export const NOT_AFFIRMED = {
   /** A denial between the subject and its state, inside the match: "内存并没有被打满", "was nowhere near full". */
   /** A Chinese state negated inside the match: "上限没打满", "没超时". */
   deniedWithinPatterns: [
+    ...APPEARANCE_DENIED,
     '(?:没有?|沒有?|未)(?:打满|打滿|用完|用光|用尽|用盡|耗尽|耗盡|满|滿|到上限|达到上限|泄漏|泄露|洩漏|超时|超時|卡住|卡死|挂|掛|崩溃|崩潰|触发|觸發|发生|發生)',
   ],
   deniedWithin: [
@@ -9091,8 +9237,55 @@ function elsewhere(p: NotAffirmedPatterns, a: Around): string | undefined {
   );
 }
 
+/**
+ * Round 26 (r26-weighing): a pressure condition listed Unknown is no pressure. The node lifecycle controller, when
+ * neither a status nor a Lease arrives for the grace period, sets every condition the kubelet owns to Unknown with
+ * reason NodeStatusUnknown and message "Kubelet stopped posting node status." (or "Kubelet never posted node
+ * status.", pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth, 1.x to
+ * 1.35); metav1.ConditionUnknown means the status cannot be determined (staging api core/v1 types.go
+ * ConditionStatus). A person listing MemoryPressure, DiskPressure or PIDPressure as Unknown, or quoting that reason
+ * or message in the sentence, names a status nobody reported, not memory, disk or PIDs short: the node cut off.
+ */
+const PRESSURE_NAME =
+  '(?:MemoryPressure|DiskPressure|PIDPressure|[Mm]emory[ -]?[Pp]ressure|[Dd]isk[ -]?[Pp]ressure|PID[ -]?[Pp]ressure|pid[ -]?pressure|内存压力|內存壓力|磁盘压力|磁盤壓力|PID压力|PID壓力)';
+const CONDITION_NAME = `(?:Ready|NetworkUnavailable|${PRESSURE_NAME})`;
+/** What may stand between a listed condition's name and the status the list is given: quotes, separators, copulas. */
+const LIST_FILLER =
+  '(?:[`\'"*“”‘’\\s()（）:：=,，、/&|]|\\band\\b|\\bor\\b|\\ball\\b|\\bboth\\b|\\b(?:are|is|were|was|went|became|turned|show(?:s|ed|n)?|set to|status(?:es)?|conditions?|reported as|listed as)\\b|和|与|與|及|以及|均|都|全部|全都|为|為|是|变为|變為|变成|變成|显示为|顯示為|状态|狀態|条件|條件)';
+const UNKNOWN_STATUS = '(?:Unknown|UNKNOWN|unknown|未知)(?![A-Za-z])';
+const PRESSURE_UNKNOWN = {
+  named: new RegExp(PRESSURE_NAME),
+  /** The name, then more names of the list, then Unknown: "`MemoryPressure`、`DiskPressure` 均为 `Unknown`". */
+  listedAfter: new RegExp(`^(?:${LIST_FILLER}|${CONDITION_NAME})*${UNKNOWN_STATUS}`),
+  /** Unknown first, the list after it: "Unknown: MemoryPressure, DiskPressure", "未知的 MemoryPressure". */
+  listedBefore: new RegExp(`${UNKNOWN_STATUS}(?:${LIST_FILLER}|${CONDITION_NAME}|的)*$`),
+  /** The controller's reason or message in the sentence. */
+  reason: /NodeStatusUnknown|[Kk]ubelet (?:stopped|never) post(?:ing|ed) (?:node )?status/,
+};
+
+/** A pressure condition's name in the match, said Unknown in its sentence (PRESSURE_UNKNOWN). */
+function pressureUnknown(a: Around): string | undefined {
+  // A match that says Unknown itself reads the status, not a pressure (the Ready condition listed Unknown).
+  if (new RegExp(UNKNOWN_STATUS).test(a.match)) return undefined;
+  const names = [...a.match.matchAll(new RegExp(PRESSURE_NAME, 'g'))];
+  const last = names.at(-1);
+  if (!last) return undefined;
+  const first = names[0] as RegExpExecArray;
+  const p = PRESSURE_UNKNOWN;
+  // The reason quoted beside a condition's own name (a table or a list of conditions retold), not beside words of
+  // pressure ("memory pressure froze it until NodeStatusUnknown").
+  if (/(?:Memory|Disk|PID)Pressure/.test(a.match) && p.reason.test(a.sentence))
+    return 'denied: condition Unknown (the node controller)';
+  if (p.listedAfter.test(a.match.slice(last.index + last[0].length) + a.after))
+    return 'denied: condition Unknown';
+  if (p.listedBefore.test(a.before + a.match.slice(0, first.index))) return 'denied: condition Unknown';
+  return undefined;
+}
+
 /** A denial in the match's own clause; after it, unless another subject stands before it ("其它服务都正常"). */
 function denied(p: NotAffirmedPatterns, a: Around): string | undefined {
+  const unknown = pressureUnknown(a);
+  if (unknown) return unknown;
   const { clauseBefore, clauseAfter } = a;
   const after = p.deniedAfter.exec(clauseAfter);
   // "正常" right after a match that ends in "恢复" or "无法" (ENDS_BEFORE_NORMAL): a state that ended, an adverb.

@@ -827,6 +827,18 @@ export const KUBELET_RULES: readonly Signature[] = [
       'the node controller saw neither a status update nor a Lease renewal for node-monitor-grace-period (40s, 50s from 1.32) and set every condition Unknown',
   },
   {
+    // Round 26 (r26-weighing): the controller's reason for the conditions it sets Unknown, as describe-node's
+    // Conditions table, a node's YAML or a person's list of them quotes it without the message.
+    fact: 'node.status_unknown',
+    pattern: 'NodeStatusUnknown',
+    literals: ['NodeStatusUnknown'],
+    unless: '\\$setElementOrder/|diff[12]=|failed to patch status|[Ee]rror updating node status',
+    source:
+      'kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth (Reason "NodeStatusUnknown" on every condition it sets Unknown, with "Kubelet stopped posting node status." or "Kubelet never posted node status.", 1.x to 1.35)',
+    mechanism:
+      'the node controller set the conditions Unknown: neither a status update nor a Lease renewal arrived for node-monitor-grace-period',
+  },
+  {
     fact: 'node.status_unknown',
     pattern: 'Kubelet never posted node status',
     literals: ['Kubelet never posted node status'],

@@ -133,6 +133,21 @@ const WORKERS_READY_ZH =
   '(?:[Nn]ode|[Ww]orker|工作|从|從|其他|其它|子)(?: ?节点| ?節點)(?:都|是|为|為|状态|狀態|的)*(?: ?)(?:Ready|ready|READY|就绪|就緒|正常)';
 
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
+/** Round 26 (r26-weighing): one character inside a sentence, for the words below. */
+const S26 = '[^\\n.;。；]';
+/** The runtime's state directories and the words for them (containerd, dockerd, CRI-O's containers/storage). */
+const RUNTIME_STATE_DIR =
+  "(?:/var/lib/containerd|/run/containerd|agent/containerd|/var/lib/docker|/var/run/docker|/var/lib/containers/storage|/run/containers/storage|containerd(?:'s|’s)? (?:state|data|root|metadata)(?: dir(?:ectory)?| folder| store)?|(?:container )?runtime(?:'s|’s)? (?:state|data)(?: dir(?:ectory)?| folder| store)|(?:容器)?运行时(?:的)?(?:状态|数据)(?:目录)?|containerd ?(?:的)?(?:状态|数据)目录)";
+/** Cleaning, removing or wiping it. */
+const CLEAN_STATE =
+  '(?:[Cc]lean(?:ed|ing|s)?(?: up| out)?|[Ww]ip(?:e|ed|es|ing)|[Rr]emov(?:e|ed|es|ing)|[Dd]elet(?:e|ed|es|ing)|[Cc]lear(?:ed|ing|s)?|rm -rf|清理|清空|删除|删掉|移除)';
+/** A stop of the node that was not clean: a hard reset, a power loss, a forced power cycle. */
+const UNCLEAN_STOP =
+  '(?:(?:[Hh]ard|[Uu]nclean|[Uu]ngraceful|[Ff]orced|[Dd]irty|[Aa]brupt)(?: and unclean| and ungraceful)? (?:reboots?|shutdowns?|power[- ]?(?:cycles?|offs?|loss)|resets?|restarts?)|[Pp]ower[- ](?:loss|outages?|failures?|cycles?|cut)|(?:硬重启|强制重启|强制关机|非正常关机|非正常重启|异常关机|意外关机|断电|掉电|斷電|掉電))';
+/** Pods or workloads that never start or stay creating. */
+const PODS_NOT_STARTING =
+  "(?:ContainerCreating|(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?|StatefulSets?|[Dd]eployments?)[^\\n.;。；]{0,30}(?:never (?:start|came up|come up|became ready)|(?:won't|wouldn't|won’t|wouldn’t|don't|didn't|don’t|didn’t|do not|did not|would not|could not|couldn't|can't|cannot|fail(?:s|ed)? to) (?:start|come up|be created)|stuck (?:creating|in creating|Pending|starting))|(?:[Pp]od|容器)[^\\n。；]{0,10}(?:起不来|无法启动|启动不了|一直卡在|卡在创建))";
+
 export const OBSERVATION_RULES: readonly Signature[] = [
   {
     // `kubectl get node -o jsonpath` and people's notes write a condition as Type=Status; a condition table's rows
@@ -163,6 +178,22 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     source:
       "observation: the node's PIDPressure condition written as Type=Status (pkg/kubelet/nodestatus/setters.go PIDPressureCondition)",
     mechanism: 'the kubelet reports PIDPressure: free PIDs are below its eviction threshold',
+  },
+  {
+    // Round 26 (r26-weighing): the Ready condition written or listed Unknown, alone or at the head of the node's other
+    // conditions ("Ready=Unknown", "Ready, MemoryPressure and DiskPressure are all Unknown", "`Ready`、`PIDPressure` 均为
+    // `Unknown`"): the node lifecycle controller's status when it heard neither a status nor a Lease for the grace
+    // period; it sets every condition Unknown together, so the pressure conditions listed with it are no pressure.
+    fact: 'node.status_unknown',
+    pattern:
+      'Ready[`\'"]?(?:(?:[ ,，、/]|and|和|与|與)+[`\'"]?(?:MemoryPressure|DiskPressure|PIDPressure|NetworkUnavailable)[`\'"]?)*(?:=| *: *| (?:conditions? )?(?:is|was|are|were|went|became|all|both|status)(?: all| both)?| ?(?:均为|都是|都为|均是|全部为|全为|为|為|是|变为|變為))? ?[`\'"]?Unknown',
+    literals: ['Unknown'],
+    unless: '\\$setElementOrder/|diff[12]=|failed to patch status|[Ee]rror updating node status',
+    observation: true,
+    source:
+      "observation: the node's Ready condition said Unknown (kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go (*Controller).tryUpdateNodeHealth sets Ready and every other condition the kubelet owns to ConditionUnknown, reason NodeStatusUnknown, when neither a node status nor a Lease renewal arrives for node-monitor-grace-period)",
+    mechanism:
+      'the node controller stopped hearing from the kubelet: no status and no Lease for the grace period',
   },
   {
     // Round 22: a monitor or watchdog program said to reboot the node (in a loop, on its own check): the reboots are
@@ -1265,5 +1296,127 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       "observation: in Chinese, the control plane (master, 主节点, 控制平面) NotReady and the other nodes Ready, beside the network plugin (网络插件, CNI, a plugin's name); the DaemonSet placement as above",
     mechanism:
       "the network plugin's node agent runs on the workers but not on the control plane: no CNI configuration is written there, so only the control plane stays NotReady",
+  },
+  // Round 26 (r26-weighing): people's words for three mechanisms no program line of the bundle may show.
+  {
+    // The runtime's state directory cleaned to get pods starting again: containerd keeps its metadata (sandboxes,
+    // containers, their names) in io.containerd.metadata.v1.bolt under its root (/var/lib/containerd; k3s and RKE2
+    // /var/lib/rancher/<dist>/agent/containerd) and its tasks' state under /run/containerd; dockerd under
+    // /var/lib/docker and /var/run/docker; CRI-O's containers/storage under /var/lib/containers/storage and
+    // /run/containers/storage. What survives a reboot or an unclean shutdown there (a sandbox still holding its name,
+    // a half-written record) is served back at start; removing it is the fix, so the runtime's own state was broken.
+    fact: 'runtime.state_corrupt',
+    pattern: `${CLEAN_STATE}${S26}{0,40}${RUNTIME_STATE_DIR}|${RUNTIME_STATE_DIR}${S26}{0,30}(?:was |were |got |had to be |needed to be |must be |has to be )?${CLEAN_STATE}`,
+    literals: [
+      '/containerd',
+      "containerd's",
+      'containerd’s',
+      'containerd state',
+      'containerd data',
+      'containerd root',
+      'containerd metadata',
+      '/var/lib/docker',
+      '/var/run/docker',
+      'containers/storage',
+      'runtime',
+      '运行时',
+      '状态目录',
+      '数据目录',
+    ],
+    // Space freed (images pruned, a disk full) or a runtime removed for good is another story.
+    unless:
+      'disk space|free up|freed|free space|prune|磁盘空间|釋放|释放|uninstall|purge the package|apt-get purge|dnf remove|yum remove|[Ss]hould|[Yy]ou can|[Tt]ry ',
+    observation: true,
+    prose: true,
+    source:
+      "observation: the runtime's state directory removed to get pods starting (containerd's root and state directories, docs/ops.md 'Base Configuration' root=/var/lib/containerd state=/run/containerd, metadata in io.containerd.metadata.v1.bolt/meta.db; dockerd's --data-root /var/lib/docker and --exec-root /var/run/docker; CRI-O's containers/storage graphroot /var/lib/containers/storage and runroot /run/containers/storage)",
+    mechanism:
+      'the runtime serves back state kept from before a reboot or an unclean shutdown (sandboxes still holding their names, half-written records): it refuses or fails pods until that state is removed',
+  },
+  {
+    // Pods that never start after every hard, unclean or forced shutdown, in one sentence: what an unclean stop leaves
+    // is the runtime's store (its metadata and the names in it persist under its root; a clean stop lets it tear
+    // sandboxes down first).
+    fact: 'runtime.pods_stuck',
+    pattern: `${UNCLEAN_STOP}${S26}{0,80}${PODS_NOT_STARTING}|${PODS_NOT_STARTING}${S26}{0,80}${UNCLEAN_STOP}`,
+    literals: [
+      'hard',
+      'unclean',
+      'ungraceful',
+      'forced',
+      'dirty',
+      'abrupt',
+      'power',
+      '断电',
+      '掉电',
+      '斷電',
+      '掉電',
+      '硬重启',
+      '强制重启',
+      '强制关机',
+      '非正常',
+      '异常关机',
+      '意外关机',
+    ],
+    observation: true,
+    prose: true,
+    source:
+      "observation: pods that never start, or stay ContainerCreating, after each unclean stop of the node (a power loss, a hard reset, a forced power cycle); the runtime's store outlives it (containerd's metadata under its root, docs/ops.md; CRI-O's containers/storage graphroot), while a clean stop (systemd's KillMode and the runtime's own shutdown) tears sandboxes down first",
+    mechanism:
+      'the runtime comes back with sandboxes and names kept from before the stop and refuses or fails new ones: pods stay creating until its state is cleaned',
+  },
+  {
+    // A kubelet that keeps its node Ready but never acts on pods bound to it: the kubelet learns of its pods only
+    // through its watch of the API server (pkg/kubelet/config/apiserver.go NewSourceApiserver, a ListWatch of pods
+    // with spec.nodeName=<node>); its status posts are separate calls (kubelet_node_status.go, the Lease). A watch that
+    // delivers nothing leaves new pods Pending and deletions unacted while the node stays Ready.
+    fact: 'kubelet.stale_conn',
+    pattern: `[Kk]ubelet${S26}{0,40}(?:does not|doesn't|doesn’t|did not|didn't|didn’t|never|not|isn't|wasn't|won't|no longer)(?: even| ever)? (?:pick(?:s|ed|ing)? up|see(?:s|ing)?|notic(?:e|es|ed|ing)|receiv(?:e|es|ed|ing)|get(?:s|ting)?|learn(?:s|ed|ing)? (?:of|about)|react(?:s|ed|ing)? to|act(?:s|ed|ing)? on|process(?:es|ed|ing)?)${S26}{0,30}(?:(?:new|newly) (?:bound |scheduled |assigned |created )?pods?|pods? (?:bound|scheduled|assigned) to|bound pods?|pod deletions?|deletions?|pod updates)|[Kk]ubelet${S26}{0,20}ignor(?:es|ed|ing) (?:(?:new|newly) (?:bound |scheduled |assigned )?pods?|pods? (?:bound|scheduled|assigned)|bound pods?)|(?:[Nn]ew(?:ly)? (?:bound|assigned) pods?|[Pp]ods? (?:bound|scheduled|assigned) to (?:the|this|that|its) node)${S26}{0,60}(?:stay|remain|sit|are stuck|were stuck|get stuck|got stuck)(?:s|ed)? (?:in )?Pending|kubelet${S26}{0,20}(?:不|没有|没)(?:处理|感知|接收|收到|拉起|启动|理会)${S26}{0,10}(?:新(?:调度|绑定|分配)?(?:过来)?的? ?[Pp]od|新建的 ?[Pp]od)`,
+    literals: [
+      'new pod',
+      'newly ',
+      'new bound',
+      'new scheduled',
+      'new assigned',
+      'new created',
+      'pod bound',
+      'pods bound',
+      'pod scheduled',
+      'pods scheduled',
+      'pod assigned',
+      'pods assigned',
+      'bound pod',
+      'deletion',
+      'pod update',
+      '新调度',
+      '新绑定',
+      '新分配',
+      '新过来',
+      '新的',
+      '新建的',
+      '新P',
+      '新p',
+      '新 ',
+    ],
+    observation: true,
+    prose: true,
+    source:
+      "observation: a kubelet that never acts on pods bound to its node (kubernetes pkg/kubelet/config/apiserver.go NewSourceApiserver: the kubelet's only source of API pods is its watch of pods with spec.nodeName set to it; its node status and Lease are separate calls, so the node stays Ready when the watch delivers nothing)",
+    mechanism:
+      "the kubelet's watch of its pods delivers no events (a dead or stale connection to the API server, a datastore that cannot serve watches): new pods stay Pending and deletions unacted while the node still shows Ready",
+  },
+  {
+    // Network namespaces piling up: every sandbox gets one (the CRI's pod network namespace, bind-mounted under
+    // /var/run/netns by containerd and CRI-O) and the network plugin's DEL with the sandbox's removal is what releases
+    // it; the kernel refuses new ones when what it takes per namespace runs out.
+    fact: 'cni.teardown_failed',
+    pattern: `(?:[Nn]etwork namespaces?|[Nn]etns(?:es)?|/var/run/netns|/run/netns|网络命名空间|網絡命名空間)${S26}{0,40}(?:leak(?:s|ed|ing)?|pil(?:e|es|ed|ing) up|accumulat(?:e|es|ed|ing)|left (?:behind|over)|never (?:removed|deleted|cleaned)|not (?:being )?(?:removed|deleted|cleaned)|泄漏|泄露|洩漏|残留|殘留|堆积|堆積|越来越多|没有被?(?:删除|清理))|(?:[Tt]oo many|[Tt]housands of|[Tt]ens of thousands of|[Ll]eaked|[Ll]eaking|[Ss]tale|[Oo]rphaned|[Ll]eftover) (?:network namespaces|netns(?:es)?)|(?:大量|很多|上万个?|数千个?|幾千個?|几千个?)(?:的)?(?:残留的?)?(?:网络命名空间|網絡命名空間|netns)`,
+    literals: ['network namespace', 'netns', '网络命名空间', '網絡命名空間'],
+    observation: true,
+    prose: true,
+    source:
+      "observation: network namespaces leaking (ip-netns(8): named namespaces are bind mounts under /var/run/netns; containerd's CRI and CRI-O create each sandbox's there, and the network plugin's CNI DEL with the sandbox's removal releases it, CNI SPEC 'DEL')",
+    mechanism:
+      "the network plugin's teardown leaves each sandbox's namespace behind: they pile up until the kernel refuses a new one, and every new sandbox fails",
   },
 ];
