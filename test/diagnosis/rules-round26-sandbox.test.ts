@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_WORD_RULES } from '../../shared/diagnosis/rules/runtime-words.ts';
+import { OBSERVATION_RULES } from '../../shared/diagnosis/rules/observations.ts';
 import { ids, top } from '../support/node-lines.ts';
 import { itReadsSentences } from '../support/sentences.ts';
 
@@ -77,7 +77,7 @@ describe('the low-level runtime unable to join a namespace', () => {
 });
 
 // The runtime's kept state in words: its state wiped as the remedy, pods failing after every hard reboot (EN, ZH).
-const KEPT = RUNTIME_WORD_RULES.filter((rule) => rule.fact === 'runtime.state_kept');
+const KEPT = OBSERVATION_RULES.filter((rule) => rule.fact === 'runtime.state_kept');
 
 const HITS: ReadonlyArray<readonly [string, string]> = [
   ['runtime.state_kept', 'Wiping /var/lib/containerd and starting containerd again let the pods start.'],

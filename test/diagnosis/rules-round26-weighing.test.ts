@@ -154,20 +154,17 @@ describe('a reboot given its purpose is a planned step, not the node crashing', 
 describe("words for mechanisms no program line shows (the runtime's kept state, a kubelet's dead watch, leaked namespaces)", () => {
   it.each([
     // The runtime's state directories, as containerd, dockerd and CRI-O name them, removed to get pods starting.
-    [
-      'We had to wipe /var/lib/rancher/k3s/agent/containerd before starting k3s again.',
-      'runtime.state_corrupt',
-    ],
-    ['Removing /var/lib/containerd and /run/containerd got the pods running.', 'runtime.state_corrupt'],
-    ["Cleaning the runtime's state directory cleared it.", 'runtime.state_corrupt'],
-    ['清理 containerd 的状态目录后 Pod 恢复', 'runtime.state_corrupt'],
+    ['We had to wipe /var/lib/rancher/k3s/agent/containerd before starting k3s again.', 'runtime.state_kept'],
+    ['Removing /var/lib/containerd and /run/containerd got the pods running.', 'runtime.state_kept'],
+    ["Cleaning the runtime's state directory cleared it.", 'runtime.state_kept'],
+    ['清理 containerd 的状态目录后 Pod 恢复', 'runtime.state_kept'],
     // Pods that never start after each unclean stop.
     [
       'After every hard reboot, pods never start and all StatefulSets get stuck in ContainerCreating.',
-      'runtime.pods_stuck',
+      'runtime.state_kept',
     ],
-    ['After each power loss the pods would not start until we cleaned up.', 'runtime.pods_stuck'],
-    ['断电后 Pod 一直卡在 ContainerCreating', 'runtime.pods_stuck'],
+    ['After each power loss the pods would not start until we cleaned up.', 'runtime.state_kept'],
+    ['断电后 Pod 一直卡在 ContainerCreating', 'runtime.state_kept'],
     // A kubelet that never acts on pods bound to its node.
     ['The kubelet does not pick up newly bound pods while the node shows Ready.', 'kubelet.stale_conn'],
     ['The kubelet ignores new pods scheduled to the node.', 'kubelet.stale_conn'],
@@ -183,9 +180,9 @@ describe("words for mechanisms no program line shows (the runtime's kept state, 
   });
 
   it.each([
-    ['We removed /var/lib/docker to free up disk space.', 'runtime.state_corrupt'],
-    ['You should remove /var/lib/containerd.', 'runtime.state_corrupt'],
-    ['After a reboot, the pods started fine.', 'runtime.pods_stuck'],
+    ['We removed /var/lib/docker to free up disk space.', 'runtime.state_kept'],
+    ['You should remove /var/lib/containerd.', 'runtime.state_kept'],
+    ['After a reboot, the pods started fine.', 'runtime.state_kept'],
     ['The pods were stuck Pending because of insufficient CPU.', 'kubelet.stale_conn'],
     ['Newly scheduled pods stay Pending: no node has enough memory.', 'kubelet.stale_conn'],
     ['The kubelet picks up new pods within seconds.', 'kubelet.stale_conn'],

@@ -335,12 +335,12 @@ const HITS: readonly Example[] = [
   // Round 26: people's words for the runtime's kept state, a kubelet's silent pod watch and leaked namespaces.
   {
     line: 'We had to wipe /var/lib/rancher/k3s/agent/containerd before the pods would start again.',
-    fact: 'runtime.state_corrupt',
+    fact: 'runtime.state_kept',
     origin: 'unknown',
   },
   {
     line: 'After every hard reboot the pods never start and stay in ContainerCreating.',
-    fact: 'runtime.pods_stuck',
+    fact: 'runtime.state_kept',
     origin: 'unknown',
   },
   {

@@ -137,7 +137,7 @@ const WORKERS_READY_ZH =
 const S26 = '[^\\n.;。；]';
 /** The runtime's state directories and the words for them (containerd, dockerd, CRI-O's containers/storage). */
 const RUNTIME_STATE_DIR =
-  "(?:/var/lib/containerd|/run/containerd|agent/containerd|/var/lib/docker|/var/run/docker|/var/lib/containers/storage|/run/containers/storage|containerd(?:'s|’s)? (?:state|data|root|metadata)(?: dir(?:ectory)?| folder| store)?|(?:container )?runtime(?:'s|’s)? (?:state|data)(?: dir(?:ectory)?| folder| store)|(?:容器)?运行时(?:的)?(?:状态|数据)(?:目录)?|containerd ?(?:的)?(?:状态|数据)目录)";
+  "(?:/var/lib/containerd|/run/containerd|agent/containerd|/var/lib/docker|/var/run/docker|/var/lib/containers/storage|/run/containers/storage|containerd(?:'s|’s)? (?:state|data|root|metadata)(?: dir(?:ectory)?| folder| store)?|(?:container )?runtime(?:'s|’s)? (?:state|data)(?: dir(?:ectory)?| folder| store)?|(?:容器)?运行时(?:的)?(?:状态|数据)(?:目录)?|containerd ?(?:的)?(?:状态|数据)(?:目录|数据)?)";
 /** Cleaning, removing or wiping it. */
 const CLEAN_STATE =
   '(?:[Cc]lean(?:ed|ing|s)?(?: up| out)?|[Ww]ip(?:e|ed|es|ing)|[Rr]emov(?:e|ed|es|ing)|[Dd]elet(?:e|ed|es|ing)|[Cc]lear(?:ed|ing|s)?|rm -rf|清理|清空|删除|删掉|移除)';
@@ -1305,7 +1305,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // /var/lib/docker and /var/run/docker; CRI-O's containers/storage under /var/lib/containers/storage and
     // /run/containers/storage. What survives a reboot or an unclean shutdown there (a sandbox still holding its name,
     // a half-written record) is served back at start; removing it is the fix, so the runtime's own state was broken.
-    fact: 'runtime.state_corrupt',
+    fact: 'runtime.state_kept',
     pattern: `${CLEAN_STATE}${S26}{0,40}${RUNTIME_STATE_DIR}|${RUNTIME_STATE_DIR}${S26}{0,30}(?:was |were |got |had to be |needed to be |must be |has to be )?${CLEAN_STATE}`,
     literals: [
       '/containerd',
@@ -1320,8 +1320,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'containers/storage',
       'runtime',
       '运行时',
-      '状态目录',
-      '数据目录',
+      '状态',
+      '数据',
     ],
     // Space freed (images pruned, a disk full) or a runtime removed for good is another story.
     unless:
@@ -1337,7 +1337,7 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     // Pods that never start after every hard, unclean or forced shutdown, in one sentence: what an unclean stop leaves
     // is the runtime's store (its metadata and the names in it persist under its root; a clean stop lets it tear
     // sandboxes down first).
-    fact: 'runtime.pods_stuck',
+    fact: 'runtime.state_kept',
     pattern: `${UNCLEAN_STOP}${S26}{0,80}${PODS_NOT_STARTING}|${PODS_NOT_STARTING}${S26}{0,80}${UNCLEAN_STOP}`,
     literals: [
       'hard',
