@@ -171,6 +171,8 @@ function whyNoStatus(facts: FactSet): string {
     return "The kubelet's long-lived HTTP/2 connection to the API server went silent and was dropped (its health check's PING went unanswered, or the kernel aborted it after retransmitting for minutes): the path under it was lost, typically a server, its virtual address or its load balancer failing over. The node itself was fine; it reconnects once a new connection reaches a live server.";
   if (facts.has('controlplane.watch_lost'))
     return "The controller manager's own watch of Nodes and Leases lost its connection to the API server: the node lifecycle controller judged the node on Lease renewals it no longer received, so a healthy node can be marked NotReady until that watch reconnects.";
+  if (facts.has('datastore.watch_failed') || facts.has('datastore.locked'))
+    return "The kubelet learns of the pods bound to its node, and of their deletion, only through its watch on the API server, which the API server serves from its datastore's watch (etcd, or kine over SQL in k3s/rke2, dqlite under MicroK8s). That datastore cannot serve the watch (locked, cancelled or unable to list the revisions after the watch's start): the kubelet's watch stays open but silent. Its Lease and status writes may still succeed, so the node can stay Ready while it never starts new pods nor stops deleted ones; restart the datastore (or the server that embeds it), then the kubelet, so that it relists.";
   if (facts.has('apiserver.proxy_failed'))
     return "The kubelet reaches the API server through a proxy or balancer on its own node (kubespray's nginx-proxy or haproxy, the k3s/rke2 agent's load balancer, MicroK8s' apiserver-proxy); that proxy has no control-plane endpoint left to forward to (its endpoint list rewritten empty, every upstream marked down) or exited on it, so every status and Lease update ends on the node. Check the proxy's endpoint list and its log, and whether the API servers it lists answer.";
   if (facts.has('edge.cloud_link_lost'))
@@ -263,6 +265,13 @@ export const nodeUnreachable: CauseModule = {
     // The control plane's own view: its watch lost, or the node recorded NotReady. They corroborate, and stay below
     // any node-side program output (summaries in rank.ts).
     { fact: 'controlplane.watch_lost', weight: 1.5 },
+    // Round 26: the datastore behind the API server unable to serve watches (kine/dqlite, the API server's etcd3
+    // watcher, its watch cache stuck behind): the kubelet's watch goes silent while its writes may still pass.
+    { fact: 'datastore.watch_failed', weight: 2.5 },
+    { fact: 'datastore.locked', weight: 1.5 },
+    { fact: 'datastore.watch_compacted', weight: 0.5 },
+    { fact: 'kubelet.pods_ignored', weight: 1.5 },
+
     { fact: 'node.controller_not_ready', weight: 0.5 },
     { fact: 'kubelet.stopped', weight: 1.5 },
     // Stopped by systemd with the unit it is bound to, and not started with it again: the kubelet left down.
@@ -359,6 +368,8 @@ export const nodeUnreachable: CauseModule = {
     const running = !facts.has('kubelet.dead') && !facts.has('kubelet.swap');
     if (running && (facts.has('kubelet.pinned_conn_release') || facts.has('kubelet.api_conn_lost')))
       return "The kubelet's connection to the API server went silent (a server, its address or its balancer failing over) and its status and Lease updates were lost on it until the connection was dropped.";
+    if (running && facts.has('datastore.watch_failed'))
+      return "The datastore behind the API server cannot serve watches, so the kubelet's watch of its pods gets no events: pods bound to the node are never started and deleted ones never stopped, even while the node shows Ready.";
     if (running && facts.has('controlplane.watch_lost') && !facts.has('kubelet.api_error'))
       return "The controller manager's own watch of the API server was lost: it stopped seeing the node's Lease renewals and marked the node Unknown.";
     return facts.has('kubelet.dead') || facts.has('kubelet.swap')

@@ -134,6 +134,40 @@ const WORKERS_READY_ZH =
 
 /** Messages people write when they describe what they saw: weighed below the programs' own messages. */
 export const OBSERVATION_RULES: readonly Signature[] = [
+  // Round 26 (r26-watch): a node Ready whose kubelet never acts on the pods bound to it or deleted from it. The
+  // kubelet learns of both only through its watch of pods (pkg/kubelet/config/apiserver.go NewSourceApiserver, a
+  // reflector on spec.nodeName): when that watch is silent, the pods stay Pending (never ContainerCreating: the
+  // kubelet has not seen them) or Terminating, with no event from the kubelet. Said with the kubelet as the subject
+  // that does not pick up, see or act on pods or deletions (EN and ZH).
+  {
+    fact: 'kubelet.pods_ignored',
+    pattern:
+      "[Kk]ubelet(?: on (?:the|this|that) node)? (?:(?:does|did|do) ?n[o']t|never|is not|was not|isn't|wasn't|not|stopped|no longer) (?:pick(?:s|ed|ing)? up|receiv(?:e|es|ed|ing)|notic(?:e|es|ed|ing)|act(?:s|ed|ing)? on|acknowledg(?:e|es|ed|ing)|react(?:s|ed|ing)? to) (?:any )?(?:(?:the )?new(?:ly)? |the )?(?:(?:bound|scheduled|created|assigned) )?(?:pods?|deletions?|pod deletions?)|[Kk]ubelet (?:ignor(?:es|ed|ing)) (?:the )?(?:new(?:ly)? )?(?:(?:bound|scheduled|created|assigned) )?(?:pods?|deletions?)|kubelet[^\n。，,]{0,12}(?:不处理|没有处理|未处理|感知不到|没有感知|收不到|没有收到|未收到|不响应|忽略|不创建|没有创建)[^\n。]{0,8}(?:新的?|新调度的|调度过来的)?(?:[Pp]od|容器|删除)",
+    literals: [
+      'pick',
+      'receiv',
+      'notic',
+      'acknowledg',
+      'react',
+      'act on',
+      'acts on',
+      'acted on',
+      'acting on',
+      'ignor',
+      '处理',
+      '感知',
+      '收到',
+      '收不到',
+      '不响应',
+      '忽略',
+      '创建',
+    ],
+    observation: true,
+    source:
+      "observation: the kubelet's pod source is its watch of pods bound to the node (kubernetes pkg/kubelet/config/apiserver.go NewSourceApiserver: a ListWatch on spec.nodeName feeding the pod config's updates channel); a kubelet that does not act on new or deleted pods while its node is Ready has a silent watch, not a dead process",
+    mechanism:
+      'the kubelet never hears of pods bound to its node or deleted from it while it still posts Ready: its watch of the API server is cut off or served no events (the datastore behind the API server unable to serve watches)',
+  },
   {
     // `kubectl get node -o jsonpath` and people's notes write a condition as Type=Status; a condition table's rows
     // ("DiskPressure   True   …") are the same pair with spaces, the kubelet's own words after them.
