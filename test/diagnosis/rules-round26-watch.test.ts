@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import { ids, journal, klog, top } from '../support/node-lines.ts';
 
 /**
@@ -144,5 +145,35 @@ describe('the datastore behind the API server cannot serve watches', () => {
     expect(ids({ logs: { other: 'The kubelet picked up the new config after a restart.' } })).not.toContain(
       'kubelet.pods_ignored',
     );
+  });
+});
+
+describe('round 26 asks', () => {
+  const asked = (text: string) => diagnose({ logs: { other: text } }).missing.map((m) => m.what);
+
+  it('nodes NotReady after a Terraform deployment with the DNS pods stuck creating: the Ready message, pod ranges, routes', () => {
+    expect(
+      asked(
+        'We deployed the cluster into our own VPC with Terraform. All nodes are NotReady and the coredns pods are stuck in ContainerCreating.',
+      ).some((w) => w.includes("the nodes' pod ranges")),
+    ).toBe(true);
+    // Without the self-managed network, the question is not this one.
+    expect(
+      asked('All nodes are NotReady and the coredns pods are stuck in ContainerCreating.').some((w) =>
+        w.includes("the nodes' pod ranges"),
+      ),
+    ).toBe(false);
+  });
+
+  it('a heartbeat missed on a node with many containers: the status-update timing and the counts', () => {
+    const what = (t: string) => asked(t).some((w) => w.includes('container and image counts'));
+    expect(what('One node missed its heartbeat and went NotReady; it runs thousands of containers.')).toBe(
+      true,
+    );
+    expect(
+      what(
+        'One node missed its heartbeat; it runs thousands of containers. kubelet: Error updating node status, will retry',
+      ),
+    ).toBe(false);
   });
 });
