@@ -91,6 +91,14 @@ export const FACT_MEANINGS = {
     "the kubelet's status or Lease updates timed out with no answer (not refused, not reset): the shape of a request sent on a silent connection",
   'kubelet.pinned_conn_release':
     "this kubelet's release has no HTTP/2 health check: a connection to the API server that goes silent is kept until the kernel drops it (~15 min)",
+  'datastore.watch_failed':
+    "the datastore behind the API server (kine over SQL in k3s/rke2, dqlite, or etcd) cannot serve a watch: the watches above it, the kubelet's pod source among them, get no events while the node stays Ready",
+  'datastore.watch_compacted':
+    'a watch asked the datastore for revisions it has compacted away: its client must relist (routine once; repeated, watchers fall behind)',
+  'datastore.locked':
+    "the SQL datastore under the API server (kine over SQLite, dqlite) answers 'database is locked': its reads, writes and watches fail or stall",
+  'kubelet.pods_ignored':
+    'people describe a node that stays Ready while its kubelet never acts on pods bound to it or deleted (Pending or Terminating with no event from the kubelet)',
   'controlplane.watch_lost':
     "the controller manager's own watch of Nodes or Leases lost its connection: the node lifecycle controller judged nodes on renewals it no longer received",
   'node.controller_not_ready':

@@ -78,5 +78,62 @@ export function wordAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet):
         why: "a node NotReady while a network plugin attaches secondary interfaces: when the host's network manager (systemd-networkd, NetworkManager, a DHCP client) configures an interface it did not create, it adds a second default route, and the kubelet's traffic to the API server leaves by the wrong interface while the pods' datapath still works",
         how: 'ip route show table all; ip rule; ip -br addr; networkctl list 2>/dev/null; nmcli device status 2>/dev/null; ls /etc/systemd/network/ /etc/NetworkManager/conf.d/ 2>/dev/null',
       });
+  asks.push(...podNetworkAfterDeploymentAsks(any, facts), ...slowStatusUpdateAsks(any, facts));
   return asks;
+}
+
+/** A network the cluster's own code built (Terraform, a self-managed VPC or subnet, its route tables). */
+const SELF_MANAGED_NETWORK =
+  /[Tt]erraform|\bVPC\b|self[- ]managed (?:network|VPC|subnets?)|route tables?|路由表/;
+/** The cluster DNS pods not coming up (their sandbox never created: no pod network on the node yet). */
+const DNS_PODS_STUCK =
+  /(?:coredns|CoreDNS|kube-dns|DNS pods?)[^\n]{0,80}(?:ContainerCreating|Pending|stuck|not (?:start|ready|running)|一直|卡)/;
+/** Many containers or images said of a node (counts in the hundreds or thousands, or said as many). */
+const MANY_CONTAINERS =
+  /(?:[0-9]{3,}|hundreds of|thousands of|(?:too |so |very )?many|大量|上千|几百)\s*(?:exited |stopped |dead )?(?:containers|images|容器|镜像)/;
+/** The kubelet's status-update timing or the counts already in the bundle. */
+const STATUS_TIMING =
+  /Error updating node status|kubelet_node_status|PLEG is not healthy|relist|crictl (?:ps|images)[^\n]*wc -l/;
+
+/**
+ * What to ask for (round 26, r26-watch), one function each:
+ *
+ * - nodes NotReady right after a deployment into a network the operator built (Terraform, a self-managed VPC),
+ *   with the cluster DNS pods stuck creating: the Ready condition's own message (kubernetes pkg/kubelet/nodestatus
+ *   setters.go ReadyCondition: "container runtime network not ready: NetworkReady=false ... cni plugin not
+ *   initialized" when the network is the reason), the nodes' pod ranges (Node.spec.podCIDR, allocated by the node
+ *   IPAM controller from --cluster-cidr) and the network's route table (a self-managed network routes pod ranges
+ *   only if its routes or its plugin's overlay do);
+ * - one node's heartbeat missed within the grace period while its kubelet holds many containers and images: the
+ *   kubelet's status-update timing (pkg/kubelet/kubelet_node_status.go updateNodeStatus "Error updating node
+ *   status, will retry"; the PLEG's relist duration, pkg/kubelet/pleg/generic.go) and the counts that lengthen every
+ *   relist and image-list call (crictl ps -a, crictl images).
+ */
+function podNetworkAfterDeploymentAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  const notReady = facts.has('node.status_unknown') || any(/NotReady|not ready|未就绪/);
+  if (!notReady || !any(SELF_MANAGED_NETWORK) || !any(DNS_PODS_STUCK)) return [];
+  return [
+    {
+      what: "the Ready condition's message on the NotReady nodes, the nodes' pod ranges, and the network's route table",
+      why: "nodes NotReady right after a deployment into a network built by hand or by Terraform, with the DNS pods stuck creating: the Ready condition's message says whether the kubelet waits on the pod network (NetworkReady=false, the CNI plugin not initialised), and pods reach each other across nodes only if the nodes have pod ranges and the network routes them (or the plugin's overlay carries them)",
+      how: "kubectl get nodes -o custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type==\"Ready\")].message; kubectl get nodes -o jsonpath='{..podCIDR}'; kubectl -n kube-system get pods -o wide | grep -Ei 'dns|cni|calico|flannel|cilium'; ip route; aws ec2 describe-route-tables --filters Name=vpc-id,Values=<vpc-id> 2>/dev/null",
+    },
+  ];
+}
+
+/** The second ask of the note above: a heartbeat missed on a node holding many containers and images. */
+function slowStatusUpdateAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  const heartbeat =
+    facts.has('node.status_unknown') ||
+    facts.has('kubelet.lease_expired') ||
+    facts.has('kubelet.heartbeat_failed') ||
+    any(/heartbeat|stopped posting node status|NodeStatusUnknown|心跳/);
+  if (!heartbeat || !any(MANY_CONTAINERS) || any(STATUS_TIMING)) return [];
+  return [
+    {
+      what: "the kubelet's status-update timing and the node's container and image counts",
+      why: "one node missed its heartbeat within the grace period while its kubelet holds many containers and images: every relist and image listing walks them all, and a kubelet whose status update waits on them posts late; its own lines say how late, and the counts say whether the runtime's lists are what holds it",
+      how: "journalctl -u kubelet --since -2h --no-pager | grep -E 'Error updating node status|kubelet_node_status|PLEG|relist' | tail -n 30; crictl ps -a | wc -l; crictl images | wc -l; curl -sk https://localhost:10250/metrics 2>/dev/null | grep -E 'kubelet_pleg_relist_duration_seconds_(sum|count)'",
+    },
+  ];
 }

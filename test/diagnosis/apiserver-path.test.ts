@@ -21,6 +21,23 @@ const yurthub = (sev: string, file: string, text: string) =>
 const other = (line: string): Bundle => ({ logs: { other: line } });
 
 const HITS: readonly { line: string; fact: FactId }[] = [
+  // Round 26: the datastore behind the API server unable to serve watches (kine, k8s-dqlite, the API server's side).
+  {
+    line: 'time="2026-11-02T13:41:43Z" level=error msg="Failed to list /registry/pods/ for revision 1842: context deadline exceeded"',
+    fact: 'datastore.watch_failed',
+  },
+  {
+    line: 'E1102 13:41:43.111882       1 watcher.go:327] watch chan error: etcdserver: no leader',
+    fact: 'datastore.watch_failed',
+  },
+  {
+    line: 'W1102 13:41:43.111882       1 watcher.go:327] watch chan error: etcdserver: mvcc: required revision has been compacted',
+    fact: 'datastore.watch_compacted',
+  },
+  {
+    line: 'time="2026-11-02T13:41:43Z" level=error msg="error while range on /registry/leases/ : database is locked"',
+    fact: 'datastore.locked',
+  },
   // kubectl's StandardErrorMessage when the API server's port refuses it (round 25).
   {
     line: 'The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?',
@@ -234,6 +251,12 @@ const HITS: readonly { line: string; fact: FactId }[] = [
 ];
 
 const MISSES: readonly { line: string; fact: FactId }[] = [
+  // Round 26: compaction is routine, not a failed watch; another program's SQLite lock is its own.
+  {
+    line: 'W1102 13:41:43.111882       1 watcher.go:327] watch chan error: etcdserver: mvcc: required revision has been compacted',
+    fact: 'datastore.watch_failed',
+  },
+  { line: 'sqlite3.OperationalError: database is locked', fact: 'datastore.locked' },
   // kubectl with no kubeconfig dials its default server, localhost:8080: the client's configuration, not the server.
   {
     line: 'The connection to the server localhost:8080 was refused - did you specify the right host or port?',

@@ -344,11 +344,6 @@ const HITS: readonly Example[] = [
     origin: 'unknown',
   },
   {
-    line: 'The kubelet does not pick up newly bound pods while the node shows Ready.',
-    fact: 'kubelet.stale_conn',
-    origin: 'unknown',
-  },
-  {
     line: 'There are too many network namespaces on the node.',
     fact: 'cni.teardown_failed',
     origin: 'unknown',
@@ -1032,6 +1027,16 @@ const HITS: readonly Example[] = [
   { line: 'The containerd service hung on starting.', fact: 'runtime.service_failed' },
   // systemctl waiting for its job when PID 1 goes away (bus-wait-for-jobs.c), and PID 1 re-executing
   { line: 'Warning! D-Bus connection terminated.', fact: 'systemd.dbus_disconnected' },
+  // Round 26: every systemctl/busctl verb over a bus sd-bus has lost (ENOTCONN), and a Ready kubelet said to ignore pods
+  {
+    line: 'Failed to get properties: Transport endpoint is not connected',
+    fact: 'systemd.dbus_disconnected',
+  },
+  {
+    line: 'The node stays Ready but the kubelet does not pick up newly bound pods.',
+    fact: 'kubelet.pods_ignored',
+    origin: 'unknown',
+  },
   { line: 'Failed to wait for response: Connection reset by peer', fact: 'systemd.dbus_disconnected' },
   { line: 'Failed to wait for response: Connection timed out', fact: 'systemd.dbus_timeout' },
   { line: `${J} systemd[1]: Reexecuting.`, fact: 'systemd.reexecuted' },

@@ -1,6 +1,6 @@
 import { change, read } from '../commands.ts';
 import { competingDefects } from '../defects.ts';
-import type { FactSet } from '../facts.ts';
+import type { FactId, FactSet } from '../facts.ts';
 import { failedStepOf } from '../unit-steps.ts';
 import type { CauseModule } from './types.ts';
 
@@ -140,6 +140,34 @@ function refusedCredentials(facts: FactSet): boolean {
   );
 }
 
+/** The summary when the kubelet runs and no refusal is named: its watch served nothing, or its updates never arrived. */
+function quietSummary(facts: FactSet): string {
+  return facts.has('datastore.watch_failed')
+    ? "The datastore behind the API server cannot serve watches, so the kubelet's watch of its pods gets no events: pods bound to the node are never started and deleted ones never stopped, even while the node shows Ready."
+    : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+}
+
+const DATASTORE_WHY =
+  "The kubelet learns of the pods bound to its node, and of their deletion, only through its watch on the API server, which the API server serves from its datastore's watch (etcd, or kine over SQL in k3s/rke2, dqlite under MicroK8s). That datastore cannot serve the watch (locked, cancelled or unable to list the revisions after the watch's start): the kubelet's watch stays open but silent. Its Lease and status writes may still succeed, so the node can stay Ready while it never starts new pods nor stops deleted ones; restart the datastore (or the server that embeds it), then the kubelet, so that it relists.";
+
+/** The cut-off paths one fact names, in the order they are weighed: the first present explains the silence. */
+const PATH_WHY: readonly (readonly [FactId, string])[] = [
+  ['datastore.watch_failed', DATASTORE_WHY],
+  ['datastore.locked', DATASTORE_WHY],
+  [
+    'apiserver.proxy_failed',
+    "The kubelet reaches the API server through a proxy or balancer on its own node (kubespray's nginx-proxy or haproxy, the k3s/rke2 agent's load balancer, MicroK8s' apiserver-proxy); that proxy has no control-plane endpoint left to forward to (its endpoint list rewritten empty, every upstream marked down) or exited on it, so every status and Lease update ends on the node. Check the proxy's endpoint list and its log, and whether the API servers it lists answer.",
+  ],
+  [
+    'edge.cloud_link_lost',
+    "The edge node's agent reaches the control plane only over its link to the cloud side (KubeEdge's edgehub to cloudcore, OpenYurt's yurthub to the API servers); that link is down, so its Lease and status stay on the edge. The edge agent's own log (journalctl -u edgecore, the yurthub pod's log) says why: the cloud's address, its certificates, or the agent itself failing to start.",
+  ],
+  [
+    'apiserver.failover',
+    "The kubelet keeps one long-lived connection to the API server's address; when the server behind it failed or the address moved (a virtual IP failing over, one replica or the balancer going down), the connection stayed on the dead end until the kernel gave up on it (TCP retransmissions, about 15 minutes by default) or the kubelet restarted, and the node's lease and status went nowhere meanwhile. Nodes connected through another server stayed Ready.",
+  ],
+];
+
 /** Why the kubelet is not running, or why its status does not arrive: the chain's middle link. */
 function whyNoStatus(facts: FactSet): string {
   const step = failedStep(facts);
@@ -171,12 +199,8 @@ function whyNoStatus(facts: FactSet): string {
     return "The kubelet's long-lived HTTP/2 connection to the API server went silent and was dropped (its health check's PING went unanswered, or the kernel aborted it after retransmitting for minutes): the path under it was lost, typically a server, its virtual address or its load balancer failing over. The node itself was fine; it reconnects once a new connection reaches a live server.";
   if (facts.has('controlplane.watch_lost'))
     return "The controller manager's own watch of Nodes and Leases lost its connection to the API server: the node lifecycle controller judged the node on Lease renewals it no longer received, so a healthy node can be marked NotReady until that watch reconnects.";
-  if (facts.has('apiserver.proxy_failed'))
-    return "The kubelet reaches the API server through a proxy or balancer on its own node (kubespray's nginx-proxy or haproxy, the k3s/rke2 agent's load balancer, MicroK8s' apiserver-proxy); that proxy has no control-plane endpoint left to forward to (its endpoint list rewritten empty, every upstream marked down) or exited on it, so every status and Lease update ends on the node. Check the proxy's endpoint list and its log, and whether the API servers it lists answer.";
-  if (facts.has('edge.cloud_link_lost'))
-    return "The edge node's agent reaches the control plane only over its link to the cloud side (KubeEdge's edgehub to cloudcore, OpenYurt's yurthub to the API servers); that link is down, so its Lease and status stay on the edge. The edge agent's own log (journalctl -u edgecore, the yurthub pod's log) says why: the cloud's address, its certificates, or the agent itself failing to start.";
-  if (facts.has('apiserver.failover'))
-    return "The kubelet keeps one long-lived connection to the API server's address; when the server behind it failed or the address moved (a virtual IP failing over, one replica or the balancer going down), the connection stayed on the dead end until the kernel gave up on it (TCP retransmissions, about 15 minutes by default) or the kubelet restarted, and the node's lease and status went nowhere meanwhile. Nodes connected through another server stayed Ready.";
+  const why = PATH_WHY.find(([id]) => facts.has(id));
+  if (why) return why[1];
   return 'The path from the kubelet to the API server is broken (network, load balancer, or API server down).';
 }
 
@@ -266,6 +290,13 @@ export const nodeUnreachable: CauseModule = {
     // The control plane's own view: its watch lost, or the node recorded NotReady. They corroborate, and stay below
     // any node-side program output (summaries in rank.ts).
     { fact: 'controlplane.watch_lost', weight: 1.5 },
+    // Round 26: the datastore behind the API server unable to serve watches (kine/dqlite, the API server's etcd3
+    // watcher, its watch cache stuck behind): the kubelet's watch goes silent while its writes may still pass.
+    { fact: 'datastore.watch_failed', weight: 2.5 },
+    { fact: 'datastore.locked', weight: 1.5 },
+    { fact: 'datastore.watch_compacted', weight: 0.5 },
+    { fact: 'kubelet.pods_ignored', weight: 1.5 },
+
     { fact: 'node.controller_not_ready', weight: 0.5 },
     { fact: 'kubelet.stopped', weight: 1.5 },
     // Stopped by systemd with the unit it is bound to, and not started with it again: the kubelet left down.
@@ -370,7 +401,7 @@ export const nodeUnreachable: CauseModule = {
         ? "The API server refuses the kubelet's updates: its credentials name a different node than the one it updates."
         : facts.has('kubelet.auth_error')
           ? "The API server refuses the kubelet's credentials (its client certificate, token or IAM identity): the node is cut off by its own credentials, so no status or Lease update is accepted."
-          : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+          : quietSummary(facts);
   },
   chain: ({ facts }) => [
     'The kubelet renews its Lease every 10 s and posts status; after the grace period (40 s, 50 s from 1.32) without either, the node controller sets Ready=Unknown and taints the node unreachable.',

@@ -240,4 +240,64 @@ export const APISERVER_PATH_RULES: readonly Signature[] = [
     mechanism:
       'chronyd finds the system clock minutes behind its sources: the clock was moved back (or never set) while the kubelet ran, and its Lease renewals and status are stamped in the past until the clock catches up',
   },
+
+  // Round 26 (r26-watch): the datastore behind the API server cannot serve a watch. k3s and rke2 (and MicroK8s'
+  // k8s-dqlite, a kine fork) serve the API server's etcd watches from SQL through kine: when kine cannot list the
+  // rows after the watch's start revision, or its poll loop cannot read the latest changes, the watch gets no events
+  // (or is cancelled as unhealthy), and every informer above it, the kubelet's pod source among them, waits on a
+  // stream that stays silent. The node's Lease and status writes may still succeed: the node stays Ready while its
+  // kubelet never hears of pods bound to it or deleted. The API server's side: its etcd3 watcher's "watch chan error"
+  // (anything but compaction), and the watch cache that cannot catch up with the datastore ("Too large resource
+  // version"). Any component: k3s logs kine's lines under its own identifier, the API server's static-pod log has none.
+  {
+    fact: 'datastore.watch_failed',
+    pattern:
+      '[Ff]ailed to list [^ \\n]{1,200} for revision [0-9]+|WATCH Failed to create watcher|Failed to list latest changes: |fail to get latest events: |Too large resource version: [0-9]+, current: [0-9]+',
+    literals: [
+      ' for revision ',
+      'WATCH Failed to create watcher',
+      'Failed to list latest changes: ',
+      'fail to get latest events: ',
+      'Too large resource version: ',
+    ],
+    source:
+      'k3s-io/kine pkg/logstructured/logstructured.go (*LogStructured).Watch ("Failed to list %s for revision %d: %v" from v0.11, "failed to list %s for revision %d" before), pkg/logstructured/sqllog/sql.go poll ("Failed to list latest changes: %v"); canonical/k8s-dqlite pkg/limited/watch.go ("WATCH Failed to create watcher: %v", 2025-03 on) and pkg/backend/internal/backend/watcher.go ("fail to get latest events: %v"); kubernetes staging/src/k8s.io/apiserver/pkg/storage/etcd3/watcher.go logWatchChannelErr / startWatching ("watch chan error: %v", klog.Errorf; compaction only a warning from 1.2x), staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go waitUntilFreshAndBlock (errors.NewTimeoutError "Too large resource version: %v, current: %v", printed as "Timeout: Too large resource version")',
+    mechanism:
+      "the datastore behind the API server (kine over SQL in k3s/rke2, dqlite under MicroK8s, or etcd) cannot serve a watch: the API server's watches, and the kubelet's watch of its pods above them, get no events, so a node that still reports Ready never starts pods bound to it nor stops deleted ones",
+  },
+  {
+    // The API server's etcd3 watcher closing a watch on an error from its datastore: compaction is the routine case
+    // (next rule), anything else (unavailable, cancelled, unhealthy) leaves its watchers without events.
+    fact: 'datastore.watch_failed',
+    pattern: 'watch chan error: ',
+    literals: ['watch chan error: '],
+    unless: 'required revision has been compacted',
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/storage/etcd3/watcher.go startWatching / logWatchChannelErr ("watch chan error: %v", klog.Errorf for anything but compaction, which is klog.Warningf from 1.2x; glog before 1.10)',
+    mechanism:
+      "the API server's watch on its datastore ended on an error: until it is re-established, the watchers it serves (the kubelet's pod source among them) get no events",
+  },
+  {
+    // The compaction form of the same channel: an old start revision compacted away. Routine every five minutes on a
+    // healthy API server (its reflectors relist), it counts only as a lead beside the failures above.
+    fact: 'datastore.watch_compacted',
+    pattern:
+      'watch chan error: etcdserver: mvcc: required revision has been compacted|WATCH CANCEL [^\\n]{0,120}reason=etcdserver: mvcc: required revision has been compacted',
+    literals: ['required revision has been compacted'],
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/storage/etcd3/watcher.go logWatchChannelErr ("watch chan error: %v" with etcd-io/etcd api/v3rpc/rpctypes ErrGRPCCompacted "etcdserver: mvcc: required revision has been compacted"); k3s-io/kine pkg/server/watch.go Cancel (trace "WATCH CANCEL server=%d, id=%d, reason=%s, compactRev=%d")',
+    mechanism:
+      "a watch asked for revisions the datastore has compacted away: its client must relist; repeated, the watchers above it (the kubelet's pod source) keep falling behind the datastore",
+  },
+  {
+    // SQLite's SQLITE_BUSY under kine: the datastore's requests fail while another writer holds the database.
+    fact: 'datastore.locked',
+    pattern:
+      '(?:error (?:while range on|in (?:put|txn|compact)) |[Ff]ailed to (?:list|create|get|ping|delete)|Compact failed: |fail to get latest events: |Slow SQL)[^\\n]{0,300}database is locked',
+    literals: ['database is locked'],
+    source:
+      'k3s-io/kine pkg/server/kv.go ("error while range on %s %s: %v", "error in put %s: %v", "error in txn %s: %v", "error in compact %s: %v"), pkg/logstructured (Failed to list ... for revision), pkg/logstructured/sqllog/sql.go ("Compact failed: %v"), over mattn/go-sqlite3 ErrBusy ("database is locked", sqlite3 SQLITE_BUSY after _busy_timeout); canonical/k8s-dqlite pkg/backend/dqlite/driver.go (retries on "database is locked")',
+    mechanism:
+      "the SQL datastore under the API server answers 'database is locked': its reads, writes and watches fail or stall while another writer holds it",
+  },
 ];

@@ -149,6 +149,41 @@ const PODS_NOT_STARTING =
   "(?:ContainerCreating|(?:[Pp]ods?|[Cc]ontainers?|[Ww]orkloads?|StatefulSets?|[Dd]eployments?)[^\\n.;。；]{0,30}(?:never (?:start|came up|come up|became ready)|(?:won't|wouldn't|won’t|wouldn’t|don't|didn't|don’t|didn’t|do not|did not|would not|could not|couldn't|can't|cannot|fail(?:s|ed)? to) (?:start|come up|be created)|stuck (?:creating|in creating|Pending|starting))|(?:[Pp]od|容器)[^\\n。；]{0,10}(?:起不来|无法启动|启动不了|一直卡在|卡在创建))";
 
 export const OBSERVATION_RULES: readonly Signature[] = [
+  // Round 26 (r26-watch): a node Ready whose kubelet never acts on the pods bound to it or deleted from it. The
+  // kubelet learns of both only through its watch of pods (pkg/kubelet/config/apiserver.go NewSourceApiserver, a
+  // reflector on spec.nodeName): when that watch is silent, the pods stay Pending (never ContainerCreating: the
+  // kubelet has not seen them) or Terminating, with no event from the kubelet. Said with the kubelet as the subject
+  // that does not pick up, see or act on pods or deletions (EN and ZH).
+  {
+    fact: 'kubelet.pods_ignored',
+    pattern:
+      "[Kk]ubelet(?: on (?:the|this|that) node)? (?:(?:does|did|do) ?n[o']t|never|is not|was not|isn't|wasn't|not|stopped|no longer) (?:pick(?:s|ed|ing)? up|receiv(?:e|es|ed|ing)|notic(?:e|es|ed|ing)|act(?:s|ed|ing)? on|acknowledg(?:e|es|ed|ing)|react(?:s|ed|ing)? to) (?:any )?(?:(?:the )?new(?:ly)? |the )?(?:(?:bound|scheduled|created|assigned) )?(?:pods?|deletions?|pod deletions?)|[Kk]ubelet (?:ignor(?:es|ed|ing)) (?:the )?(?:new(?:ly)? )?(?:(?:bound|scheduled|created|assigned) )?(?:pods?|deletions?)|kubelet[^\n。，,]{0,12}(?:不处理|没有处理|未处理|感知不到|没有感知|收不到|没有收到|未收到|不响应|忽略|不创建|没有创建)[^\n。]{0,8}(?:新的?|新调度的|调度过来的)?(?:[Pp]od|容器|删除)|(?:[Nn]ew(?:ly)? (?:bound|assigned) pods?|[Pp]ods? (?:bound|scheduled|assigned) to (?:the|this|that|its) node)[^\\n.;。；]{0,60}(?:stay|remain|sit|are stuck|were stuck|get stuck|got stuck)(?:s|ed)? (?:in )?Pending",
+    literals: [
+      'pick',
+      'receiv',
+      'notic',
+      'acknowledg',
+      'react',
+      'act on',
+      'acts on',
+      'acted on',
+      'acting on',
+      'ignor',
+      '处理',
+      '感知',
+      '收到',
+      '收不到',
+      '不响应',
+      '忽略',
+      '创建',
+      'Pending',
+    ],
+    observation: true,
+    source:
+      "observation: the kubelet's pod source is its watch of pods bound to the node (kubernetes pkg/kubelet/config/apiserver.go NewSourceApiserver: a ListWatch on spec.nodeName feeding the pod config's updates channel); a kubelet that does not act on new or deleted pods while its node is Ready has a silent watch, not a dead process",
+    mechanism:
+      'the kubelet never hears of pods bound to its node or deleted from it while it still posts Ready: its watch of the API server is cut off or served no events (the datastore behind the API server unable to serve watches)',
+  },
   {
     // `kubectl get node -o jsonpath` and people's notes write a condition as Type=Status; a condition table's rows
     // ("DiskPressure   True   …") are the same pair with spaces, the kubelet's own words after them.
@@ -1364,46 +1399,6 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       "observation: pods that never start, or stay ContainerCreating, after each unclean stop of the node (a power loss, a hard reset, a forced power cycle); the runtime's store outlives it (containerd's metadata under its root, docs/ops.md; CRI-O's containers/storage graphroot), while a clean stop (systemd's KillMode and the runtime's own shutdown) tears sandboxes down first",
     mechanism:
       'the runtime comes back with sandboxes and names kept from before the stop and refuses or fails new ones: pods stay creating until its state is cleaned',
-  },
-  {
-    // A kubelet that keeps its node Ready but never acts on pods bound to it: the kubelet learns of its pods only
-    // through its watch of the API server (pkg/kubelet/config/apiserver.go NewSourceApiserver, a ListWatch of pods
-    // with spec.nodeName=<node>); its status posts are separate calls (kubelet_node_status.go, the Lease). A watch that
-    // delivers nothing leaves new pods Pending and deletions unacted while the node stays Ready.
-    fact: 'kubelet.stale_conn',
-    pattern: `[Kk]ubelet${S26}{0,40}(?:does not|doesn't|doesn’t|did not|didn't|didn’t|never|not|isn't|wasn't|won't|no longer)(?: even| ever)? (?:pick(?:s|ed|ing)? up|see(?:s|ing)?|notic(?:e|es|ed|ing)|receiv(?:e|es|ed|ing)|get(?:s|ting)?|learn(?:s|ed|ing)? (?:of|about)|react(?:s|ed|ing)? to|act(?:s|ed|ing)? on|process(?:es|ed|ing)?)${S26}{0,30}(?:(?:new|newly) (?:bound |scheduled |assigned |created )?pods?|pods? (?:bound|scheduled|assigned) to|bound pods?|pod deletions?|deletions?|pod updates)|[Kk]ubelet${S26}{0,20}ignor(?:es|ed|ing) (?:(?:new|newly) (?:bound |scheduled |assigned )?pods?|pods? (?:bound|scheduled|assigned)|bound pods?)|(?:[Nn]ew(?:ly)? (?:bound|assigned) pods?|[Pp]ods? (?:bound|scheduled|assigned) to (?:the|this|that|its) node)${S26}{0,60}(?:stay|remain|sit|are stuck|were stuck|get stuck|got stuck)(?:s|ed)? (?:in )?Pending|kubelet${S26}{0,20}(?:不|没有|没)(?:处理|感知|接收|收到|拉起|启动|理会)${S26}{0,10}(?:新(?:调度|绑定|分配)?(?:过来)?的? ?[Pp]od|新建的 ?[Pp]od)`,
-    literals: [
-      'new pod',
-      'newly ',
-      'new bound',
-      'new scheduled',
-      'new assigned',
-      'new created',
-      'pod bound',
-      'pods bound',
-      'pod scheduled',
-      'pods scheduled',
-      'pod assigned',
-      'pods assigned',
-      'bound pod',
-      'deletion',
-      'pod update',
-      '新调度',
-      '新绑定',
-      '新分配',
-      '新过来',
-      '新的',
-      '新建的',
-      '新P',
-      '新p',
-      '新 ',
-    ],
-    observation: true,
-    prose: true,
-    source:
-      "observation: a kubelet that never acts on pods bound to its node (kubernetes pkg/kubelet/config/apiserver.go NewSourceApiserver: the kubelet's only source of API pods is its watch of pods with spec.nodeName set to it; its node status and Lease are separate calls, so the node stays Ready when the watch delivers nothing)",
-    mechanism:
-      "the kubelet's watch of its pods delivers no events (a dead or stale connection to the API server, a datastore that cannot serve watches): new pods stay Pending and deletions unacted while the node still shows Ready",
   },
   {
     // Network namespaces piling up: every sandbox gets one (the CRI's pod network namespace, bind-mounted under

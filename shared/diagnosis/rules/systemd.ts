@@ -576,6 +576,20 @@ export const SYSTEMD_RULES: readonly Signature[] = [
     mechanism:
       "systemctl's connection to PID 1 was cut while it waited for a start/stop job (PID 1 re-executing itself, or the bus going away): the job's outcome is unknown to its caller",
   },
+  // The same lost bus under every verb systemctl and busctl print their D-Bus call's failure with: sd-bus answers
+  // ENOTCONN for a call on a connection whose other end went away (bus_socket_read_message's ECONNRESET closes it,
+  // later calls get ENOTCONN), and systemctl prints bus_error_message(error, r) after its verb. FUSE's stale mounts
+  // print the same errno after path operations (stat, open, list directory), never after these verbs.
+  {
+    fact: 'systemd.dbus_disconnected',
+    pattern:
+      '(?:Failed to (?:get (?:properties|unit|load state|ID|default target)|list (?:units|jobs|unit files|dependencies|machines)|retrieve unit state|show|(?:re)?load daemon|reexecute daemon|issue method call|execute operation|reset failed state|set unit properties|cancel job|(?:start|stop|restart|reload|try-restart|reload-or-restart|try-reload-or-restart|isolate|kill|enable|disable|reenable|mask|unmask|preset|link|revert|freeze|thaw|clean))(?: [^:\\n]{1,160})?|Call failed): Transport endpoint is not connected',
+    literals: [': Transport endpoint is not connected'],
+    source:
+      'systemd src/systemctl (systemctl.c through v245, split into systemctl-*.c from v246): systemctl-show.c show_one ("Failed to get properties: %s"), systemctl-util.c get_unit_list / get_state_one_unit ("Failed to list units: %s", "Failed to retrieve unit state: %s"), systemctl-start-unit.c start_unit_one ("Failed to %s %s: %s" with the verb; "Failed to start %s: %s" before v233), systemctl-list-jobs.c ("Failed to list jobs: %s"), systemctl-daemon-reload.c ("Failed to reload daemon: %s"), systemctl-reset-failed.c, systemctl-kill.c, systemctl-enable.c ("Failed to execute operation: %s" through v2xx), the old monolith\'s "Failed to issue method call: %s"; src/busctl/busctl.c call ("Call failed: %s"); each with bus_error_message(error, r), strerror(ENOTCONN) once sd-bus (src/libsystemd/sd-bus/sd-bus.c bus_enter_closing, sd_bus_call) has lost its connection',
+    mechanism:
+      "systemctl or busctl lost its bus connection to the service manager mid-call (PID 1's private socket or the system bus closed on it): every query and job request to systemd fails, so units cannot be started, stopped or even inspected",
+  },
   {
     fact: 'systemd.dbus_timeout',
     pattern: 'Failed to wait for response: Connection timed out',
