@@ -561,6 +561,12 @@ function runtimeCrashFillsDisk(facts: FactSet): void {
 }
 
 /**
+ * The bundle's texts (bundleTexts' bounded views), read at most once per derivation: several derived facts look
+ * through them, and most bundles need none of them.
+ */
+type BundleTexts = () => ReturnType<typeof bundleTexts>;
+
+/**
  * Round 26 (r26-sandbox): a name the runtime still holds reserved (containerd's registrar, dockerd's name index,
  * CRI-O's store) beside a reboot of the node. Each runtime restores its sandboxes from its store at start and reserves
  * their names (containerd internal/cri/server/restart.go recover; CRI-O LoadSandbox; dockerd's name index), so after a
@@ -570,14 +576,13 @@ function runtimeCrashFillsDisk(facts: FactSet): void {
 const REBOOT_WORDS =
   /\b(?:re-?boot(?:s|ed|ing)?|power(?:ed)?[ -](?:cut|loss|lost|outage|off|cycled?)|hard reset|restarted (?:the )?(?:node|host|machine|server)s?)\b|重启|断电|掉电|再起動/i;
 
-function namesHeldOverReboot(bundle: EvidenceBundle, facts: FactSet): void {
+function namesHeldOverReboot(texts: BundleTexts, facts: FactSet): void {
   const held = [
     ...facts.examples('runtime.name_reserved'),
     ...facts.examples('runtime.sandbox_name_stale'),
   ].find((fact) => !fact.observation);
   if (!held) return;
-  const rebooted =
-    facts.has('node.rebooting') || bundleTexts(bundle).some(({ text }) => REBOOT_WORDS.test(text));
+  const rebooted = facts.has('node.rebooting') || texts().some(({ text }) => REBOOT_WORDS.test(text));
   if (!rebooted) return;
   facts.add({ id: 'runtime.names_held_over_reboot', source: held.source, text: held.text });
 }
@@ -590,12 +595,12 @@ function namesHeldOverReboot(bundle: EvidenceBundle, facts: FactSet): void {
 const NETWORK_PLUGIN_WORDS =
   /\b(?:cni|calico|cilium|flannel|ovn|ovs|openvswitch|weave|antrea|canal|kube-router|multus|aws-node|kindnet|terway|macvlan|ipvlan|underlay|vxlan)\b|网络插件/i;
 
-function neighOverflowUnderPlugin(bundle: EvidenceBundle, facts: FactSet): void {
+function neighOverflowUnderPlugin(texts: BundleTexts, facts: FactSet): void {
   const overflow = facts.examples('net.neigh_overflow').find((fact) => !fact.observation);
   if (!overflow) return;
   const plugin =
     facts.ids().some((id) => id.startsWith('cni.')) ||
-    bundleTexts(bundle).some(({ text }) => NETWORK_PLUGIN_WORDS.test(text));
+    texts().some(({ text }) => NETWORK_PLUGIN_WORDS.test(text));
   if (!plugin) return;
   facts.add({ id: 'cni.neigh_overflow', source: overflow.source, text: overflow.text });
 }
@@ -614,11 +619,11 @@ const CRI_DISABLED = /disabled_plugins\s*=\s*\[[^\]]*"(?:cri|io\.containerd\.grp
  * The kubelet's runtime only as the bundle states it: the node's containerRuntimeVersion, the kubelet's runtime option
  * or endpoint, or a containerd configuration serving the CRI. Not guessed from which logs are present.
  */
-function kubeletRuntimeStated(bundle: EvidenceBundle): Kind | undefined {
-  const texts = bundleTexts(bundle).map(({ text }) => text);
-  const stated = statedRuntime(bundle, texts);
+function kubeletRuntimeStated(bundle: EvidenceBundle, texts: BundleTexts): Kind | undefined {
+  const read = texts().map(({ text }) => text);
+  const stated = statedRuntime(bundle, read);
   if (stated) return stated;
-  return texts.some((text) => CONTAINERD_CRI.test(text) && !CRI_DISABLED.test(text))
+  return read.some((text) => CONTAINERD_CRI.test(text) && !CRI_DISABLED.test(text))
     ? 'containerd'
     : undefined;
 }
@@ -642,8 +647,8 @@ const CLIENT_FACTS: readonly FactId[] = ['runtime.unreachable', 'runtime.cmd_han
  * fact was read from names another one, the fact is taken back. dockerd's own client of containerd is docker's stack
  * (dockerd runs its containers through containerd), so on a docker node containerd's socket still counts.
  */
-function clientsOfAnotherRuntime(bundle: EvidenceBundle, facts: FactSet): void {
-  const kubelet = kubeletRuntimeStated(bundle);
+function clientsOfAnotherRuntime(bundle: EvidenceBundle, texts: BundleTexts, facts: FactSet): void {
+  const kubelet = kubeletRuntimeStated(bundle, texts);
   if (!kubelet) return;
   const other = (k: Kind | undefined) =>
     k !== undefined && k !== kubelet && !(kubelet === 'docker' && k === 'containerd');
@@ -693,10 +698,10 @@ function initFailedForMemory(facts: FactSet): void {
  * events and the disks' throttling. Only when people's words alone say the kubelet died: a program's line that it
  * died (systemd's, the kubelet's own) or the kernel's own panic message is evidence of its own.
  */
-function kubeletRestartsWithPanics(bundle: EvidenceBundle, facts: FactSet): void {
+function kubeletRestartsWithPanics(texts: BundleTexts, facts: FactSet): void {
   if (!facts.has('kubelet.dead') || !facts.onlyObserved('kubelet.dead')) return;
   if (facts.has('node.rebooting') && !facts.onlyObserved('node.rebooting')) return;
-  const said = panicRestartLoop(bundleTexts(bundle));
+  const said = panicRestartLoop(texts());
   if (said)
     facts.add({
       id: 'kubelet.restarts_with_panics',
@@ -788,8 +793,10 @@ function syncLoopLine(bundle: EvidenceBundle): { source: string; text: string } 
 }
 
 export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
+  let read: ReturnType<typeof bundleTexts> | undefined;
+  const texts: BundleTexts = () => (read ??= bundleTexts(bundle));
   // First: what rests on a client's failure must not carry a runtime the kubelet does not use into the rest.
-  clientsOfAnotherRuntime(bundle, facts);
+  clientsOfAnotherRuntime(bundle, texts, facts);
   kubeletUnitExists(facts);
   apiBehindOwnPod(facts);
   kubeletDownWithRuntime(facts);
@@ -811,11 +818,11 @@ export function deriveFacts(bundle: EvidenceBundle, facts: FactSet): void {
   forksFailingWidely(facts);
   fatalBehindRuntime(facts);
   runtimeCrashFillsDisk(facts);
-  namesHeldOverReboot(bundle, facts);
-  neighOverflowUnderPlugin(bundle, facts);
+  namesHeldOverReboot(texts, facts);
+  neighOverflowUnderPlugin(texts, facts);
   // After plegAge: a Status call never answered is one of the daemon's own calls.
   runcInitBlocksDaemon(facts);
   initFailedForMemory(facts);
-  kubeletRestartsWithPanics(bundle, facts);
+  kubeletRestartsWithPanics(texts, facts);
   loopRunningWhileUnknown(bundle, facts);
 }
