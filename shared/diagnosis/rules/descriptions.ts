@@ -5937,6 +5937,30 @@ export const KUBELET_LOG_QUOTES = [
   'kubelet のログ',
 ];
 
+/**
+ * Round 25 (r25-words): no new machine able to start in one zone, said either way round ("new nodes cannot launch",
+ * "no new node could be launched"). A refusal of the machine itself (quota, its image, its bootstrap) is not the zone.
+ */
+const ZONE_CANNOT_LAUNCH = {
+  fact: 'network.disrupted',
+  subjectFirst: true,
+  unless: [
+    'quota',
+    'Quota',
+    'limit exceeded',
+    'LimitExceeded',
+    'AMI',
+    'image',
+    'user data',
+    'userdata',
+    'bootstrap',
+  ],
+  source:
+    "observation: instances failing to launch in one availability zone (EC2 RunInstances' InsufficientInstanceCapacity or Unsupported there, the cluster autoscaler's or the node group's failed scale-up in that zone; the provider's status page)",
+  mechanism:
+    'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
+} as const satisfies Partial<Description>;
+
 export const DESCRIPTIONS: readonly Description[] = [
   {
     subject: 'kubelet',
@@ -8123,50 +8147,14 @@ export const DESCRIPTIONS: readonly Description[] = [
       'observation: pods shown in phase Unknown (core/v1 PodUnknown, "the state of the Pod could not be obtained, typically due to an error in communicating with the node"; kubectl\'s STATUS Unknown for a pod deleted on an unreachable node, pkg/printers/internalversion/printers.go printPod with reason NodeLost)',
     mechanism:
       "the control plane has lost its contact with the nodes those pods run on: their kubelets' status no longer arrives, and the node lifecycle controller marks the nodes and their pods",
-  }, // Round 25 (r25-words): no new machine able to start in one zone.
-  {
-    subject: 'newNodes',
-    state: 'cannotLaunchInZone',
-    fact: 'network.disrupted',
-    subjectFirst: true,
-    unless: [
-      'quota',
-      'Quota',
-      'limit exceeded',
-      'LimitExceeded',
-      'AMI',
-      'image',
-      'user data',
-      'userdata',
-      'bootstrap',
-    ],
-    source:
-      "observation: instances failing to launch in one availability zone (EC2 RunInstances' InsufficientInstanceCapacity or Unsupported there, the cluster autoscaler's or the node group's failed scale-up in that zone; the provider's status page)",
-    mechanism:
-      'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
   },
+  { subject: 'newNodes', state: 'cannotLaunchInZone', ...ZONE_CANNOT_LAUNCH },
   {
     subject: 'noNewNodes',
     state: 'launchInZone',
-    fact: 'network.disrupted',
-    subjectFirst: true,
     // "No new node could be launched": the ability denied by the subject, not a supposition.
     spares: ['could be'],
-    unless: [
-      'quota',
-      'Quota',
-      'limit exceeded',
-      'LimitExceeded',
-      'AMI',
-      'image',
-      'user data',
-      'userdata',
-      'bootstrap',
-    ],
-    source:
-      "observation: instances failing to launch in one availability zone (EC2 RunInstances' InsufficientInstanceCapacity or Unsupported there, the cluster autoscaler's or the node group's failed scale-up in that zone; the provider's status page)",
-    mechanism:
-      'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
+    ...ZONE_CANNOT_LAUNCH,
   },
 ];
 
