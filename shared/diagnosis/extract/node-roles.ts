@@ -1,4 +1,5 @@
 import type { EvidenceBundle } from '../../schemas/bundle.ts';
+import { normaliseEvent } from '../../schemas/kube-event.ts';
 import type { FactSet } from '../facts.ts';
 import { GET_DAEMONSETS_HEADER, type ListedNode, nodeTablesIn, tablesUnder } from '../paste/table.ts';
 import { CNI_NODE_AGENTS } from './cni-agents.ts';
@@ -31,6 +32,25 @@ const CONTROL_PLANE_ROLE = /(?:^|,)(?:control-plane|master)(?:,|$)/;
  */
 const CNI_DAEMONSET = new RegExp(`^(?:${[...CNI_NODE_AGENTS, 'ovs-ovn', 'sdn', 'ovs'].join('|')})$`);
 
+/**
+ * kubectl's node AGE (apimachinery pkg/util/duration HumanDuration: "45s", "3m5s", "19h", "2d3h", "45d", "2y"), in
+ * seconds; undefined when the cell is not one.
+ */
+function ageSeconds(age: string | undefined): number | undefined {
+  const m = /^(?:([0-9]+)y)?(?:([0-9]+)d)?(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?$/.exec(age ?? '');
+  if (!m || !age) return undefined;
+  const [y, d, h, min, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number];
+  return (((y * 365 + d) * 24 + h) * 60 + min) * 60 + s;
+}
+
+/** A node created within the last hour: its NotReady is its joining's (no network plugin yet), not a loss. */
+const JOINED_RECENTLY_S = 3600;
+const newlyJoined = (age: string | undefined) =>
+  (ageSeconds(age) ?? Number.POSITIVE_INFINITY) < JOINED_RECENTLY_S;
+
+/** How many workers must be NotReady together for the split to be the workers' (round 27). */
+const WORKERS_AT_ONCE = 2;
+
 const isControlPlane = (r: ListedNode) => CONTROL_PLANE_ROLE.test(r.cells.get('ROLES') ?? '');
 
 /** Node tables in which every control-plane row is NotReady and every other Ready; the nodes listed, and whether any is NotReady. */
@@ -54,14 +74,73 @@ function nodeTables(
           source,
           text: `kubectl get nodes → control plane NotReady (${plane.map((r) => r.name).join(', ')}), ${others.length} other node(s) Ready`,
         });
+      // Round 27 (r27-asks): the other split. Every worker NotReady and every control-plane node Ready: the
+      // control-plane kubelets reach the API server on their own host, the workers through a shared path (the API
+      // server's balancer, node-local proxies) or on machines that are all gone at once (their hypervisor, their
+      // power): the workers are cut off, not each one's node-local fault. Two workers at least: one worker NotReady is
+      // one node's story.
+      const planeUp = plane.length > 0 && plane.every((r) => r.ready);
+      const othersDown =
+        others.length >= WORKERS_AT_ONCE && others.every((r) => !r.ready && !newlyJoined(r.cells.get('AGE')));
+      if (planeUp && othersDown)
+        facts.add({
+          id: 'nodes.workers_lost_listed',
+          source,
+          text: `kubectl get nodes → every worker NotReady (${others.map((r) => r.name).join(', ')}), control plane Ready (${plane.map((r) => r.name).join(', ')})`,
+        });
     }
   }
   return { nodeCount, anyNotReady };
 }
 
+/** Each listed node's role: true for the control plane. */
+function listedRoles(sources: readonly { text: string }[]): Map<string, boolean> {
+  const roles = new Map<string, boolean>();
+  for (const { text } of sources)
+    for (const rows of nodeTablesIn(text)) for (const r of rows) roles.set(r.name, isControlPlane(r));
+  return roles;
+}
+
+/** A control-plane node's usual names, for events whose node no table lists with its roles. */
+const CONTROL_PLANE_NAME = /(?:^|[-_.])(?:master|control-?plane|cp|controller)(?:[-_.0-9]|$)/;
+/** NodeNotReady events of several nodes this close together are one fault (the node controller's monitor period is 5 s). */
+const AT_ONCE_MS = 60_000;
+
+/**
+ * Round 27 (r27-asks): the node controller's NodeNotReady events (pkg/controller/nodelifecycle
+ * node_lifecycle_controller.go tryUpdateNodeHealth → controllerutil.RecordNodeStatusChange(…, "NodeNotReady"),
+ * pkg/controller/util/node/controller_utils.go: reason NodeNotReady, "Node %s status is now: %s") for two workers or
+ * more within a minute, none for a control-plane node: the workers lost together, the control plane's kubelets still
+ * posting. Roles come from a node table when one lists them, else from the nodes' names.
+ */
+function workersAtOnce(bundle: EvidenceBundle, sources: readonly { text: string }[], facts: FactSet): void {
+  const roles = listedRoles(sources);
+  const times = new Map<string, number>();
+  let planeNotReady = false;
+  for (const raw of bundle.events ?? []) {
+    const e = normaliseEvent(raw);
+    if (e.kind !== 'Node' || e.reason !== 'NodeNotReady' || !e.name) continue;
+    const plane = roles.get(e.name) ?? CONTROL_PLANE_NAME.test(e.name);
+    if (plane) planeNotReady = true;
+    const at = Date.parse(e.lastSeen ?? '');
+    if (!plane && Number.isFinite(at)) times.set(e.name, Math.min(times.get(e.name) ?? at, at));
+  }
+  if (planeNotReady || times.size < WORKERS_AT_ONCE) return;
+  const sorted = [...times.entries()].sort((a, b) => a[1] - b[1]);
+  const first = sorted[0]?.[1] ?? 0;
+  const together = sorted.filter(([, at]) => at - first <= AT_ONCE_MS);
+  if (together.length < WORKERS_AT_ONCE) return;
+  facts.add({
+    id: 'nodes.workers_lost_listed',
+    source: 'events',
+    text: `NodeNotReady for ${together.length} workers within a minute (${together.map(([n]) => n).join(', ')}), none for the control plane`,
+  });
+}
+
 export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
   // A table can stand in a command output or among the logs.
   const sources = runAndLogTexts(bundleRuns(bundle), bundle);
+  workersAtOnce(bundle, sources, facts);
   const { nodeCount, anyNotReady } = nodeTables(sources, facts);
   // A DaemonSet placed on fewer nodes than the cluster has is by design unless a node it misses is NotReady.
   if (nodeCount === 0 || !anyNotReady) return;

@@ -1105,4 +1105,25 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism:
       'the kernel refused to bind another netlink socket: its netlink table, shared by every network namespace, is full, as when leaked namespaces pile up by the thousands',
   },
+  // Round 27 (r27-asks): a security module's own record of refusing the low-level runtime's execution. SELinux's AVC
+  // (security/selinux/avc.c avc_audit_pre_callback/avc_audit_post_callback: "avc:  denied  { <perms> } for  pid=N
+  // comm=\"…\" name=\"…\" … scontext=… tcontext=… tclass=file permissive=0"): the execute permission on runc or on a
+  // file of the runtime's executable type (container-selinux's container_runtime_exec_t), enforced (permissive=0;
+  // permissive=1 only logs). AppArmor's audit record (security/apparmor/audit.c audit_pre: apparmor="DENIED"
+  // operation="exec" … name="<path>").
+  {
+    fact: 'runtime.binary_refused',
+    pattern: [
+      'avc: +denied +\\{[^}\\n]*\\bexecute(?:_no_trans)?\\b[^}\\n]*\\}[^\\n]{0,600}(?:name="(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"|tcontext=[^ \\n]*:container_runtime_exec_t:)',
+      'apparmor="DENIED" operation="exec"[^\\n]{0,300} name="[^"\\n]*/(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"',
+    ].join('|'),
+    literals: ['avc:', 'apparmor="DENIED"'],
+    unless: 'permissive=1',
+    // No writer required: auditd's own file holds these records without a journal header, and their comm= (the
+    // runtime's process, the denied subject) makes the line read as the runtime's.
+    source:
+      'linux security/selinux/avc.c avc_audit_pre_callback ("avc:  %s  {" with the denied permissions) and avc_audit_post_callback (scontext, tcontext, tclass, "permissive=%u"), with container-selinux\'s container_runtime_exec_t type of runc and the runtimes; security/apparmor/audit.c audit_pre (apparmor="DENIED" operation="exec" … name=)',
+    mechanism:
+      "the security module denied the execution of the low-level runtime's binary (its label or profile no longer allows it, as after a policy change or a binary replaced with another label): every container's create fails",
+  },
 ];
