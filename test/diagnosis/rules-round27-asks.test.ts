@@ -64,10 +64,6 @@ const REFUSED: readonly string[] = [
 
 const MISSING: readonly string[] = [
   journal(
-    'crio[733]',
-    `${TS} level=fatal msg="validating runtime config: invalid runtime_path for runtime 'runc': stat /usr/local/bin/runc: no such file or directory"`,
-  ),
-  journal(
     'dockerd[921]',
     `${TS} level=error msg="Handler for POST /v1.43/containers/${CID}/start returned error: error while looking up the specified runtime path: exec: \\"/opt/runtimes/runc\\": stat /opt/runtimes/runc: no such file or directory"`,
   ),

@@ -265,7 +265,7 @@ export const runtimeDown: CauseModule = {
       ? [
           read(
             'node',
-            "for b in $(command -v runc crun containerd-shim-runc-v2 conmon 2>/dev/null); do stat -c '%n %a %U %y %s' $b; ls -Z $b 2>/dev/null; rpm -qf $b 2>/dev/null || dpkg -S $b 2>/dev/null; done; findmnt -T $(command -v runc || echo /usr/bin/runc) -o TARGET,OPTIONS",
+            `for b in $(command -v runc crun ${tools.kind === 'crio' ? 'conmon' : 'containerd-shim-runc-v2'} 2>/dev/null); do stat -c '%n %a %U %y %s' $b; ls -Z $b 2>/dev/null; rpm -qf $b 2>/dev/null || dpkg -S $b 2>/dev/null; done; findmnt -T $(command -v runc || echo /usr/bin/runc) -o TARGET,OPTIONS`,
             "the low-level runtime's binary: its mode, owner, modification time and size, its security label, the package that owns it and its mount's options (noexec): a time that matches the failures' start names what replaced it",
           ),
           read(

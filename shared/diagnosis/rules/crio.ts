@@ -225,16 +225,4 @@ export const CRIO_RULES: readonly Signature[] = [
     mechanism:
       'conmon could not execute the low-level runtime (its child exited 127 after a failed execv: the binary missing, not executable or refused): no container can be created',
   },
-  // CRI-O's start-up validation of each runtime handler: a runtime_path that does not exist drops the handler (the
-  // default one's is fatal).
-  {
-    fact: 'runtime.binary_missing',
-    pattern: "invalid runtime_path for runtime '[^'\\n]+': (?:l?stat|open) ",
-    literals: ['invalid runtime_path for runtime'],
-    from: ['crio', 'unknown'],
-    source:
-      'cri-o pkg/config/config.go (*RuntimeHandler).ValidateRuntimePath ("invalid runtime_path for runtime \'%s\': %w" on os.Stat\'s not-exist error; an empty runtime_path is looked up in $PATH: "%q not found in $PATH: %w", read by containerd.ts\'s executable-file-not-found form), 1.16 on',
-    mechanism:
-      "CRI-O's configured path of a low-level runtime does not exist: the handler is dropped at start (for the default handler CRI-O exits), so no pod of that handler can run",
-  },
 ];

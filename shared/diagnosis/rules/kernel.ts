@@ -1114,7 +1114,7 @@ export const KERNEL_RULES: readonly Signature[] = [
   {
     fact: 'runtime.binary_refused',
     pattern: [
-      'avc: +denied +\\{[^}\\n]*\\bexecute(?:_no_trans)?\\b[^}\\n]*\\}[^\\n]{0,600}(?:name="(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"|tcontext=[^ \\n]*:container_runtime_exec_t:)',
+      'avc: +denied +\\{(?: [a-z_]+)* execute(?:_no_trans)? (?:[a-z_]+ )*\\}[^\\n]{0,600}(?:name="(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"|tcontext=[^ \\n]*:container_runtime_exec_t:)',
       'apparmor="DENIED" operation="exec"[^\\n]{0,300} name="[^"\\n]*/(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"',
     ].join('|'),
     literals: ['avc:', 'apparmor="DENIED"'],
