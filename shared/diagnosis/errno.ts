@@ -68,9 +68,12 @@ const man = (name: string, section = 2) => ({
   url: `https://man7.org/linux/man-pages/man${section}/${name}.${section}.html`,
 });
 
-/** The low-level runtimes and shims a runtime executes (their base names), and runc's own re-execution paths. */
+/**
+ * The low-level runtimes and shims a runtime executes (their base names: docker 17.06-18.06 shipped docker-runc and
+ * docker-containerd-shim), and runc's own re-execution paths.
+ */
 export const RUNTIME_BINARIES =
-  '(?:runc|crun|runsc|youki|kata-runtime|nvidia-container-runtime|containerd-shim[a-z0-9-]*|conmon|proc/self/exe|proc/self/fd/[0-9]+)';
+  '(?:(?:docker-|sysbox-)?runc|crun|docker-containerd-shim|runsc|youki|kata-runtime|nvidia-container-runtime|containerd-shim[a-z0-9-]*|conmon|proc/self/exe|proc/self/fd/[0-9]+)';
 
 /** execve(2) of a runtime's binary (round 27): the row's fact is the runtime's, whoever relays the error. */
 function runtimeExec(

@@ -33,6 +33,7 @@ const REFUSED: readonly string[] = [
     'dockerd[921]',
     `${TS} level=error msg="Handler for POST /v1.43/containers/${CID}/start returned error: failed to create task for container: failed to create shim task: OCI runtime create failed: fork/exec /usr/bin/runc: exec format error: unknown"`,
   ),
+  'docker: Error response from daemon: OCI runtime create failed: fork/exec /usr/bin/docker-runc: exec format error: unknown.',
   'Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: fork/exec /usr/bin/crun: text file busy: unknown',
   // containerd starting the shim binary itself.
   journal(
@@ -208,6 +209,32 @@ describe('every worker NotReady while the control plane is Ready, read from prog
       event('worker-3', '2026-11-23T06:00:40Z'),
     ];
     expect(ids({ events } as EvidenceBundle)).toContain('nodes.workers_lost_listed');
+  });
+
+  it("reads the node controller's log and kubectl get events' rows the same way", () => {
+    const log = [
+      'I1123 06:00:05.123456       1 controller_utils.go:185] "Recording status change event message for node" status="NodeNotReady" node="worker-1"',
+      'I1123 06:00:21.523456       1 controller_utils.go:185] "Recording status change event message for node" status="NodeNotReady" node="worker-2"',
+      'I1123 06:00:40.000001       1 controller_utils.go:122] Recording status change NodeNotReady event message for node worker-3',
+    ].join('\n');
+    expect(ids({ logs: { other: log } })).toContain('nodes.workers_lost_listed');
+    const table = [
+      'NAMESPACE   LAST SEEN   TYPE     REASON         OBJECT            MESSAGE',
+      'default     12m         Normal   NodeNotReady   node/worker-1     Node worker-1 status is now: NodeNotReady',
+      'default     12m         Normal   NodeNotReady   node/worker-2     Node worker-2 status is now: NodeNotReady',
+      'default     11m         Normal   NodeNotReady   node/worker-3     Node worker-3 status is now: NodeNotReady',
+    ].join('\n');
+    expect(ids({ commandOutputs: { 'kubectl get events -A': table } })).toContain(
+      'nodes.workers_lost_listed',
+    );
+    const apart = table.replace('default     11m ', 'default     3h  ').replace(/\n.*worker-2.*/, '');
+    expect(ids({ commandOutputs: { 'kubectl get events -A': apart } })).not.toContain(
+      'nodes.workers_lost_listed',
+    );
+    const withPlane = `${table}\ndefault     12m         Normal   NodeNotReady   node/master-1     Node master-1 status is now: NodeNotReady`;
+    expect(ids({ commandOutputs: { 'kubectl get events -A': withPlane } })).not.toContain(
+      'nodes.workers_lost_listed',
+    );
   });
 
   it('not from events hours apart, of one node, or of the control plane too', () => {

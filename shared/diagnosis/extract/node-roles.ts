@@ -106,35 +106,92 @@ const CONTROL_PLANE_NAME = /(?:^|[-_.])(?:master|control-?plane|cp|controller)(?
 /** NodeNotReady events of several nodes this close together are one fault (the node controller's monitor period is 5 s). */
 const AT_ONCE_MS = 60_000;
 
+/** One NodeNotReady the node controller recorded: the node, when (ms, comparable within one kind), and where read. */
+interface Sighting {
+  name: string;
+  at: number;
+  kind: 'events' | 'controller log' | 'events table';
+}
+
+/**
+ * The node controller's log of the same (pkg/controller/util/node/controller_utils.go RecordNodeStatusChange:
+ * klog "Recording status change %s event message for node %s" to 1.22, structured "Recording status change event
+ * message for node" status="NodeNotReady" node="…" after; client-go tools/record event.go's "Event occurred"
+ * object="…" kind="Node" reason="NodeNotReady"), timed by klog's header (Lmmdd hh:mm:ss).
+ */
+const CONTROLLER_LOG_NOT_READY = [
+  /Recording status change NodeNotReady event message for node (\S+)/,
+  /"Recording status change event message for node" status="NodeNotReady" node="([^"]+)"/,
+  /"Event occurred" object="([^"]+)"[^\n]*kind="Node"[^\n]*reason="NodeNotReady"/,
+];
+const KLOG_TIME = /\b[IWE]([0-9]{2})([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})/;
+/** kubectl get events' rows (NAMESPACE optional, LAST SEEN, TYPE, REASON, OBJECT): a Node's NodeNotReady. */
+const EVENTS_ROW = /^\s*(?:[a-z0-9-]+\s+)?([0-9][0-9smhdy]*|<unknown>)\s+Normal\s+NodeNotReady\s+node\/(\S+)/;
+
+function textSightings(sources: readonly { text: string }[]): Sighting[] {
+  const out: Sighting[] = [];
+  for (const { text } of sources) {
+    if (!text.includes('NodeNotReady')) continue;
+    for (const line of text.split('\n')) {
+      if (!line.includes('NodeNotReady')) continue;
+      const row = EVENTS_ROW.exec(line);
+      const age = ageSeconds(row?.[1]);
+      if (row?.[2] && age !== undefined) {
+        out.push({ name: row[2], at: -age * 1000, kind: 'events table' });
+        continue;
+      }
+      const name = CONTROLLER_LOG_NOT_READY.map((p) => p.exec(line)?.[1]).find((n) => n !== undefined);
+      const t = KLOG_TIME.exec(line);
+      if (name && t) {
+        const [mo, d, h, mi, se] = t.slice(1).map(Number) as [number, number, number, number, number];
+        out.push({ name, at: Date.UTC(2000, mo - 1, d, h, mi, se), kind: 'controller log' });
+      }
+    }
+  }
+  return out;
+}
+
+function eventSightings(bundle: EvidenceBundle): Sighting[] {
+  return (bundle.events ?? []).flatMap((raw) => {
+    const e = normaliseEvent(raw);
+    const at = Date.parse(e.lastSeen ?? '');
+    if (e.kind !== 'Node' || e.reason !== 'NodeNotReady' || !e.name || !Number.isFinite(at)) return [];
+    return [{ name: e.name, at, kind: 'events' as const }];
+  });
+}
+
+/** The workers of one kind of sighting that turned NotReady within a minute of the first. */
+function together(sightings: readonly Sighting[]): string[] {
+  const first = new Map<string, number>();
+  for (const s of sightings) first.set(s.name, Math.min(first.get(s.name) ?? s.at, s.at));
+  const sorted = [...first.entries()].sort((a, b) => a[1] - b[1]);
+  const start = sorted[0]?.[1] ?? 0;
+  return sorted.filter(([, at]) => at - start <= AT_ONCE_MS).map(([name]) => name);
+}
+
 /**
  * Round 27 (r27-asks): the node controller's NodeNotReady events (pkg/controller/nodelifecycle
  * node_lifecycle_controller.go tryUpdateNodeHealth → controllerutil.RecordNodeStatusChange(…, "NodeNotReady"),
  * pkg/controller/util/node/controller_utils.go: reason NodeNotReady, "Node %s status is now: %s") for two workers or
  * more within a minute, none for a control-plane node: the workers lost together, the control plane's kubelets still
- * posting. Roles come from a node table when one lists them, else from the nodes' names.
+ * posting. Read from the bundle's events, the controller's log and `kubectl get events` tables; roles come from a
+ * node table when one lists them, else from the nodes' names.
  */
 function workersAtOnce(bundle: EvidenceBundle, sources: readonly { text: string }[], facts: FactSet): void {
   const roles = listedRoles(sources);
-  const times = new Map<string, number>();
-  let planeNotReady = false;
-  for (const raw of bundle.events ?? []) {
-    const e = normaliseEvent(raw);
-    if (e.kind !== 'Node' || e.reason !== 'NodeNotReady' || !e.name) continue;
-    const plane = roles.get(e.name) ?? CONTROL_PLANE_NAME.test(e.name);
-    if (plane) planeNotReady = true;
-    const at = Date.parse(e.lastSeen ?? '');
-    if (!plane && Number.isFinite(at)) times.set(e.name, Math.min(times.get(e.name) ?? at, at));
+  const sightings = [...eventSightings(bundle), ...textSightings(sources)];
+  const plane = (name: string) => roles.get(name) ?? CONTROL_PLANE_NAME.test(name);
+  if (sightings.some((s) => plane(s.name))) return;
+  for (const kind of ['events', 'controller log', 'events table'] as const) {
+    const workers = together(sightings.filter((s) => s.kind === kind));
+    if (workers.length < WORKERS_AT_ONCE) continue;
+    facts.add({
+      id: 'nodes.workers_lost_listed',
+      source: kind,
+      text: `NodeNotReady for ${workers.length} workers within a minute (${workers.join(', ')}), none for the control plane (${kind})`,
+    });
+    return;
   }
-  if (planeNotReady || times.size < WORKERS_AT_ONCE) return;
-  const sorted = [...times.entries()].sort((a, b) => a[1] - b[1]);
-  const first = sorted[0]?.[1] ?? 0;
-  const together = sorted.filter(([, at]) => at - first <= AT_ONCE_MS);
-  if (together.length < WORKERS_AT_ONCE) return;
-  facts.add({
-    id: 'nodes.workers_lost_listed',
-    source: 'events',
-    text: `NodeNotReady for ${together.length} workers within a minute (${together.map(([n]) => n).join(', ')}), none for the control plane`,
-  });
 }
 
 export function extractNodeRoles(bundle: EvidenceBundle, facts: FactSet): void {
