@@ -61,6 +61,10 @@ const REFUSED: readonly string[] = [
     'kernel',
     'audit: type=1400 audit(1700000000.123:457): apparmor="DENIED" operation="exec" profile="containerd-shim" name="/usr/sbin/runc" pid=4411 comm="containerd-shim" requested_mask="x" denied_mask="x" fsuid=0 ouid=0',
   ),
+  journal(
+    'fapolicyd[1478]',
+    'rule=13 dec=deny_log perm=execute auid=-1 pid=4411 exe=/usr/bin/containerd-shim-runc-v2 : path=/usr/bin/runc ftype=application/x-executable trust=0',
+  ),
 ];
 
 const MISSING: readonly string[] = [
@@ -84,6 +88,8 @@ const NOT_REFUSED: readonly string[] = [
   'audit: type=1400 audit(1700000000.123:457): apparmor="DENIED" operation="open" profile="runc" name="/etc/shadow" pid=4411 comm="runc" requested_mask="r" denied_mask="r"',
   'audit: type=1400 audit(1700000000.123:457): apparmor="DENIED" operation="exec" profile="docker-default" name="/usr/bin/curl" pid=4411 comm="sh" requested_mask="x"',
   'conmon 4f2a9c1e0b7d3a5f8e6c <nwarn>: Failed to create container: exit status 1',
+  'rule=9 dec=allow_log perm=execute auid=-1 pid=4411 exe=/usr/bin/containerd-shim-runc-v2 : path=/usr/bin/runc ftype=application/x-executable trust=1',
+  'rule=13 dec=deny_log perm=execute auid=1000 pid=5361 exe=/usr/bin/bash : path=/home/user/demo.bin ftype=application/x-executable trust=0',
   'error while looking up the specified runtime path: exec: "/opt/runtimes/runc": is a directory',
 ];
 
