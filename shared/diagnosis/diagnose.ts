@@ -20,6 +20,7 @@ import { mechanismOf } from './mechanism.ts';
 import { memoryAsks } from './memory-asks.ts';
 import { nestedProbes } from './nested.ts';
 import { observe, symptom } from './observed.ts';
+import { outageAsks } from './outage-asks.ts';
 import { isVerdict, type Ranked, rankCauses, VERDICT_THRESHOLD } from './rank.ts';
 import { recurringProbes } from './recurring.ts';
 import { testViewProbes } from './test-view.ts';
@@ -111,6 +112,8 @@ function missingEvidence(
     ...memoryAsks(texts, ctx.facts),
     // Round 25: the next link of a chain the words name (the datastore, admission, the trace, the routes).
     ...wordAsks(texts, ctx.facts),
+    // Round 27: a guest hung while its checks pass, every worker lost at once, a security product's policy applied.
+    ...outageAsks(texts, ctx.facts),
   ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;

@@ -16,6 +16,14 @@ export interface ErrnoRow {
    * controller's hierarchy is its ID space used up, not memory. A row with `under` reads only calls on that path.
    */
   under?: string;
+  /**
+   * Round 27: the program the call executes, when the pair means something only of it (a pattern of the executable's
+   * base name): execve's EACCES on the low-level runtime's binary is the runtime refused, on a container's entrypoint
+   * the image's. A row with `program` reads only calls on that program.
+   */
+  program?: string;
+  /** Round 27: the rule file that already reads this pair in its own words: the table does not make a second rule. */
+  readBy?: string;
   /** What it means on a node, in words: which limit or resource ran out. */
   meaning: string;
   /** The setting that sets the limit, when one does. */
@@ -48,6 +56,10 @@ export const STRERROR = {
   EBUSY: 'device or resource busy',
   EROFS: 'read-only file system',
   EIO: 'input/output error',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOEXEC: 'exec format error',
+  ETXTBSY: 'text file busy',
 } as const;
 export type Errno = keyof typeof STRERROR;
 
@@ -55,6 +67,30 @@ const man = (name: string, section = 2) => ({
   page: `${name}(${section})`,
   url: `https://man7.org/linux/man-pages/man${section}/${name}.${section}.html`,
 });
+
+/**
+ * The low-level runtimes and shims a runtime executes (their base names: docker 17.06-18.06 shipped docker-runc and
+ * docker-containerd-shim), and runc's own re-execution paths.
+ */
+export const RUNTIME_BINARIES =
+  '(?:(?:docker-|sysbox-)?runc|crun|docker-containerd-shim|runsc|youki|kata-runtime|nvidia-container-runtime|containerd-shim[a-z0-9-]*|conmon|proc/self/exe|proc/self/fd/[0-9]+)';
+
+/** execve(2) of a runtime's binary (round 27): the row's fact is the runtime's, whoever relays the error. */
+function runtimeExec(
+  errno: Errno,
+  row: { meaning: string; errors: string; terms: readonly string[]; fact?: FactId; readBy?: string },
+): ErrnoRow {
+  return {
+    call: 'execve',
+    errno,
+    program: RUNTIME_BINARIES,
+    meaning: row.meaning,
+    fact: row.fact ?? 'runtime.binary_refused',
+    source: { ...man('execve'), errors: row.errors },
+    terms: row.terms,
+    ...(row.readBy ? { readBy: row.readBy } : {}),
+  };
+}
 
 const PER_PROCESS_FDS = 'the process has as many descriptors open as RLIMIT_NOFILE allows';
 
@@ -328,6 +364,46 @@ export const ERRNO_TABLE: readonly ErrnoRow[] = [
   // runc's standard_init_linux.go to 1.0, "exec <path>: …" from os.PathError in libcontainer/system/linux.go Exec
   // from 1.1, printed by the init to the container's output).
   fileTable('execve'),
+  // Round 27 (r27-asks): execve(2) of the low-level runtime's or the shim's own binary (the shim's go-runc running
+  // runc or crun, containerd and CRI-O running the shim and conmon, runc re-executing itself as `runc init` from
+  // /proc/self/exe or its sealed clone /proc/self/fd/N): Go's os.StartProcess reports it as "fork/exec <path>: <errno>"
+  // (syscall/exec_unix.go forkExec, the child's execve errno read back through the pipe), relayed up as "OCI runtime
+  // create failed" and "failed to start shim". Each errno says how the binary came to be refused.
+  runtimeExec('EACCES', {
+    meaning:
+      "the kernel refuses to execute the low-level runtime's binary: its execute bits are gone, it lies on a noexec mount, or a security module (SELinux, AppArmor) denies its execution",
+    errors:
+      'execute permission is denied for the file, it is not a regular file, a directory of its path is not searchable, or its filesystem is mounted noexec',
+    terms: ['Execute permission is denied', 'noexec'],
+  }),
+  runtimeExec('EPERM', {
+    meaning:
+      "the kernel refuses the low-level runtime's execution by policy: a security agent's fanotify verdict (FAN_DENY on its open-for-exec event answers EPERM, fanotify(7)), a security module's hook, or a set-user-ID binary on a nosuid mount",
+    errors:
+      'the filesystem is mounted nosuid with a set-user-ID binary, the process is traced, or a capability-dumb program would not get its capabilities; a security module or fanotify permission agent denying the exec answers the same',
+    terms: ['nosuid', 'set-user-ID'],
+  }),
+  runtimeExec('ENOEXEC', {
+    meaning:
+      "the low-level runtime's binary is not an executable the kernel can run: replaced by a file of another format (a script without its interpreter line, a truncated or half-written copy, another architecture's build)",
+    errors:
+      'the executable is not in a recognized format, is for the wrong architecture, or has another format error',
+    terms: ['not in a recognized format', 'wrong'],
+  }),
+  runtimeExec('ETXTBSY', {
+    meaning:
+      "the low-level runtime's binary is open for writing while it is executed: something is replacing it in place (a package update, an agent rewriting it), and each execution during the write fails",
+    errors: 'the specified executable was open for writing by one or more processes',
+    terms: ['open for writing'],
+  }),
+  runtimeExec('ENOENT', {
+    meaning:
+      "the low-level runtime's binary is not at the path the runtime executes: removed, renamed or never installed there",
+    errors: 'the file pathname, or a script or ELF interpreter it names, does not exist',
+    terms: ['does not exist'],
+    fact: 'runtime.binary_missing',
+    readBy: 'rules/containerd.ts (runtime.binary_missing, its fork/exec alternative)',
+  }),
 ];
 
 /** Calls whose errors are their family's: inotify_init1 is inotify_init's, accept4 is accept's. */
@@ -365,7 +441,12 @@ export function errnoMeaning(call: string, errno: string, path?: string): ErrnoR
   const upper = errno.trim().toUpperCase();
   const key = upper in STRERROR ? (upper as Errno) : BY_TEXT.get(errno.trim().toLowerCase());
   if (!key) return undefined;
-  const rows = ERRNO_TABLE.filter((row) => row.call === family && row.errno === key);
+  const rows = ERRNO_TABLE.filter(
+    (row) =>
+      row.call === family &&
+      row.errno === key &&
+      (row.program === undefined || (path !== undefined && new RegExp(`(?:^|/)${row.program}$`).test(path))),
+  );
   return (
     rows.find((row) => row.under !== undefined && path?.startsWith(row.under)) ??
     rows.find((row) => row.under === undefined)

@@ -412,6 +412,9 @@ export const FACT_MEANINGS = {
     "the runtime daemon's request threads pile up on one container's lock, held by a start or kill of that container that never returns (its runc or containerd call): the daemon answers nothing that touches that container, the kubelet's relist among them",
   'nodes.workers_cut_off':
     "every worker NotReady while every control-plane node stays Ready: the workers' shared path to the API server (its load balancer, the node-local proxies) is cut, while the API server answers the control-plane kubelets that reach it locally",
+  // Round 27 (r27-asks): the same split read from program output (a node listing, the node controller's events).
+  'nodes.workers_lost_listed':
+    "a node listing or the node controller's events show every worker NotReady at once (two or more, not newly joined) while every control-plane node stays Ready: the workers were lost together (their shared path to the API server, or the machines themselves stopped), not each one's own fault",
   'nodes.all_not_ready':
     'the node controller saw every node NotReady at once: the common path to the control plane failed (or there is one worker)',
   // Facts only a paste's structure shows: goroutine dumps, kernel stacks, systemctl status blocks.
@@ -458,6 +461,10 @@ export const FACT_MEANINGS = {
     'systemd reports the container runtime unit failed or stopped, and is not restarting it',
   'runtime.binary_missing':
     'the runtime cannot find the low-level runtime (runc, crun) or the shim its configuration names: the binary is not installed where it looks, so no sandbox or container can be created',
+  // Round 27 (r27-asks): the binary is there, the kernel refuses to execute it (execve(2)'s EACCES, EPERM, ENOEXEC,
+  // ETXTBSY, through Go's "fork/exec <path>: <errno>"), or a security module's audit line denies it.
+  'runtime.binary_refused':
+    "the low-level runtime (runc, crun) or the shim is on the node but the kernel refuses to execute it: not executable or on a noexec mount, denied by a security module or a security agent's fanotify verdict, replaced by a file of another format, or being written while executed: no sandbox or container can be created",
   'runc.rootfs_cgroup_failed':
     "runc cannot mount the host's cgroup v1 hierarchies into a container (a cgroup mount it does not understand): every container start on the node fails in the same rootfs step, though the daemon answers",
   // Round 16 (proc16): the kernel's allocation-failure reports and the runtimes' init relays, device statistics,

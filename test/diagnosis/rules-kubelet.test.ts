@@ -1724,6 +1724,14 @@ const KUBELET_EXAMPLES: readonly Example[] = [
 ];
 
 const KERNEL_EXAMPLES: readonly Example[] = [
+  // Round 27 (r27-asks): a security module's denial of the low-level runtime's execution (SELinux's AVC, AppArmor's
+  // audit record); more forms and near misses in rules-round27-asks.test.ts.
+  {
+    line: kmsg(
+      'audit: type=1400 audit(1700000000.123:456): avc:  denied  { execute } for  pid=4411 comm="containerd-shim" name="runc" dev="dm-0" ino=1234 scontext=system_u:system_r:container_runtime_t:s0 tcontext=system_u:object_r:bin_t:s0 tclass=file permissive=0',
+    ),
+    fact: 'runtime.binary_refused',
+  },
   // Round 20: a soft lockup read from the taint it leaves on dump_stack's CPU line, and on network receive polling.
   {
     line: kmsg('CPU: 1 PID: 3844 Comm: stress-ng Tainted: G             L     6.1.150 #1'),

@@ -33,6 +33,24 @@ interface Example {
 }
 
 const HITS: readonly Example[] = [
+  // Round 27 (r27-asks): the low-level runtime's binary refused execution, by the programs that run it; more forms and
+  // near misses in rules-round27-asks.test.ts.
+  {
+    line: `${J} conmon[4411]: conmon 4f2a9c1e0b7d3a5f8e6c <nwarn>: Failed to create container: exit status 127`,
+    fact: 'runtime.binary_refused',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="Handler for POST /v1.43/containers/${CID}/start returned error: error while looking up the specified runtime path: exec: \\"/opt/runtimes/runc\\": permission denied"`,
+    fact: 'runtime.binary_refused',
+  },
+  {
+    line: `${J} dockerd[921]: ${TS} level=error msg="Handler for POST /v1.43/containers/${CID}/start returned error: error while looking up the specified runtime path: exec: \\"/opt/runtimes/runc\\": stat /opt/runtimes/runc: no such file or directory"`,
+    fact: 'runtime.binary_missing',
+  },
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-1,} failed, error" error="failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: unable to create safe /proc/self/exe clone for runc init: memfd_create: operation not permitted: unknown"`,
+    fact: 'runtime.binary_refused',
+  },
   // Round 24 (r24-runtime-io): a client of the runtime unable to make its client: an agent wrapping containerd.New,
   // cadvisor's containerd factory inside the kubelet, containerd's Go client's dial deadline, crictl's connection.
   {

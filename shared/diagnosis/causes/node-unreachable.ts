@@ -275,6 +275,10 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'network.wireless_link', weight: 1 },
     // Round 22: every worker NotReady, every control-plane node Ready: the workers' shared path to the API server.
     { fact: 'nodes.workers_cut_off', weight: 1.5 },
+    // Round 27 (r27-asks): the same split in program output (kubectl get nodes' rows by role, the node controller's
+    // NodeNotReady events of two workers or more within a minute): a clear fact, not a sentence; a node-local cause
+    // with its own program evidence still outranks it.
+    { fact: 'nodes.workers_lost_listed', weight: 2 },
     // The node's own interface unregistered or reset by its driver: more than a link that flapped (addresses and
     // routes go with it), yet one line says nothing of whether it came back, or whether it carried the kubelet's
     // path to the API server (a second NIC, a storage network): a lead, not a verdict on its own.

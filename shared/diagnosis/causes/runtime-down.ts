@@ -16,6 +16,8 @@ function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['fact
     return `${tools.daemon}'s request threads are piled up on one container's lock, held by a start or kill of that container that never returns (its containerd call, and runc below it): every call that touches that container waits, and the kubelet's relist, which inspects every container, waits with them. Find the holder in the daemon's goroutine dump (the start or kill of that container) and the runc process under it that does not exit (its kernel stack, /proc/PID/stack).`;
   if (facts.has('runtime.binary_missing') || facts.has('runtime.handler_missing'))
     return `${tools.daemon} answers, but cannot run the runtime a pod's RuntimeClass (or its default) names: the shim or low-level runtime binary its configuration points at is not where it looks (its stat or PATH lookup failing), or the handler has no entry at all. Every sandbox of that class fails, every pod's when it is the default. An installer's cleanup (kata-deploy, a GPU or gVisor runtime installer) that removes its binaries and configuration and restarts the runtime, or an OS image or package update, leaves exactly this: compare the configured paths (containerd config dump, crio status config) with the files on the node, and the installer's release and its pods' restarts with the time the failures began.`;
+  if (facts.has('runtime.binary_refused'))
+    return `${tools.daemon} answers, but the kernel refuses to execute the low-level runtime (runc, crun) or its shim: the binary is there, yet not executable (its mode, a noexec mount), denied by a security module or a security agent (an SELinux or AppArmor denial, a fanotify verdict: EACCES or EPERM), replaced by a file of another format (ENOEXEC) or being rewritten while executed (ETXTBSY). Every sandbox and container create fails while the node's running containers go on. Security products that replace the runtime's binary to apply their policy, and packages of another engine, leave exactly this: the binary's modification time, its owning package and its label, against the time the failures began and the agent's log.`;
   if (facts.has('runc.join_ns_missing'))
     return `${tools.daemon} answers, but the low-level runtime under it fails every container's create because it cannot join a namespace the container must share (the sandbox's /proc/PID/ns path gone, or setns refusing it): no container starts, or each exits at once. When it fails for every pod, compare the versions of the runtime and the low-level runtime (containerd --version, runc --version) and the package that installed each binary (rpm -qf or dpkg -S on $(command -v runc) and the shim): another container engine's package may have replaced them with builds that do not match.`;
   if (facts.has('runtime.names_held_over_reboot'))
@@ -157,6 +159,9 @@ export const runtimeDown: CauseModule = {
     // The low-level runtime or the shim the configuration names is not installed (an OS image update removed it,
     // a path typed wrong): the daemon may answer, but it creates nothing.
     { fact: 'runtime.binary_missing', weight: 3 },
+    // Round 27 (r27-asks): the binary there but its execution refused (execve's EACCES, EPERM, ENOEXEC, ETXTBSY; a
+    // security module's denial): every create fails as when it is missing.
+    { fact: 'runtime.binary_refused', weight: 3 },
     // runc failing the cgroup step of every container's rootfs set-up: the daemon answers, and creates nothing.
     { fact: 'runc.rootfs_cgroup_failed', weight: 2.5 },
     // Every sandbox failing on the sandbox (pause) image itself, again and again: the runtime cannot create any pod
@@ -255,6 +260,21 @@ export const runtimeDown: CauseModule = {
       "the runtime's own errors",
     ),
     read('node', tools.ps, 'does the runtime answer at all (a timeout here confirms the hang)'),
+    // Round 27 (r27-asks): the low-level runtime's binary refused or missing: where it came from.
+    ...(facts.has('runtime.binary_refused') || facts.has('runtime.binary_missing')
+      ? [
+          read(
+            'node',
+            `for b in $(command -v runc crun ${tools.kind === 'crio' ? 'conmon' : 'containerd-shim-runc-v2'} 2>/dev/null); do stat -c '%n %a %U %y %s' $b; ls -Z $b 2>/dev/null; rpm -qf $b 2>/dev/null || dpkg -S $b 2>/dev/null; done; findmnt -T $(command -v runc || echo /usr/bin/runc) -o TARGET,OPTIONS`,
+            "the low-level runtime's binary: its mode, owner, modification time and size, its security label, the package that owns it and its mount's options (noexec): a time that matches the failures' start names what replaced it",
+          ),
+          read(
+            'node',
+            "journalctl -k --since -1d --no-pager | grep -E 'avc: +denied|apparmor=\"DENIED\"' | grep -E 'runc|crun|conmon|shim|container_runtime_exec_t' | tail -n 20; ausearch -m AVC -ts today 2>/dev/null | tail -n 20",
+            "a security module's denials of the runtime's execution",
+          ),
+        ]
+      : []),
     read(
       'node',
       `journalctl -u kubelet --since -30min --no-pager | grep -E 'PLEG|runtime' | tail -n 50`,

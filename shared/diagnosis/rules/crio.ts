@@ -212,4 +212,17 @@ export const CRIO_RULES: readonly Signature[] = [
     mechanism:
       "CRI-O's pinns could not make a sandbox's namespaces: the kernel refused a new one (a namespace count limit, or what a network namespace needs), as when leaked network namespaces pile up",
   },
+  // Round 27 (r27-asks): conmon forks and execv()s the runtime (runc, crun) for each create; when the execv fails its
+  // child exits 127 and conmon reports the create failed with that status (the shell's "cannot execute" code), with no
+  // output of the runtime's, since it never ran.
+  {
+    fact: 'runtime.binary_refused',
+    pattern: 'Failed to create container: exit status 127',
+    literals: ['Failed to create container: exit status 127'],
+    from: ['crio', 'kubelet', 'unknown'],
+    source:
+      'containers/conmon src/conmon.c main (child: execv(runtime_argv[0]) then exit(127); parent: nexitf("Failed to create container: exit status %d", get_exit_status(runtime_status)), 2.0 on), relayed by cri-o internal/oci/runtime_oci.go (*runtimeOCI).CreateContainer ("container create failed: %s")',
+    mechanism:
+      'conmon could not execute the low-level runtime (its child exited 127 after a failed execv: the binary missing, not executable or refused): no container can be created',
+  },
 ];

@@ -294,4 +294,28 @@ export const DOCKERD_RULES: readonly Signature[] = [
     mechanism:
       "dockerd refuses a container name it still holds for another container (kept from before a restart, or a create in flight): the kubelet's sandbox or container of that name is refused until the holder is removed",
   },
+  // Round 27 (r27-asks): a runtime configured with a path and arguments is wrapped in a script, and dockerd checks the
+  // path with exec.LookPath before each start; LookPath on a path holding "/" stats it and checks its execute bits.
+  {
+    fact: 'runtime.binary_refused',
+    pattern:
+      'error while looking up the specified runtime path: exec: \\\\?"[^"\\\\\\n]+\\\\?": (?:permission denied|operation not permitted)',
+    literals: ['error while looking up the specified runtime path'],
+    from: ['dockerd', 'unknown'],
+    source:
+      'moby daemon/runtime_unix.go setupRuntimes (PreflightCheck: errors.Wrap(exec.LookPath(path), "error while looking up the specified runtime path"), 23.0 on); Go os/exec lp_unix.go LookPath/findExecutable (a file without execute bits: fs.ErrPermission, printed `exec: "<path>": permission denied`)',
+    mechanism:
+      'the low-level runtime dockerd is configured to run is on the node but not executable: every container start fails before the runtime runs',
+  },
+  {
+    fact: 'runtime.binary_missing',
+    pattern:
+      'error while looking up the specified runtime path: exec: \\\\?"[^"\\\\\\n]+\\\\?": (?:stat [^:\\n]+: no such file or directory|executable file not found)',
+    literals: ['error while looking up the specified runtime path'],
+    from: ['dockerd', 'unknown'],
+    source:
+      'moby daemon/runtime_unix.go setupRuntimes (PreflightCheck: errors.Wrap(exec.LookPath(path), "error while looking up the specified runtime path"), 23.0 on); Go os/exec lp_unix.go LookPath (a path holding "/" is stat\'d: "stat <path>: no such file or directory")',
+    mechanism:
+      'the low-level runtime dockerd is configured to run is not at its path: every container start fails before the runtime runs',
+  },
 ];

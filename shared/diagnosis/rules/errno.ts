@@ -82,7 +82,36 @@ function rule(row: ErrnoRow, forms: readonly string[]): Signature {
   };
 }
 
-export const ERRNO_RULES: readonly Signature[] = ERRNO_TABLE.flatMap((row) => {
-  const forms = CALL_FORMS[row.call];
-  return forms ? [rule(row, forms)] : [];
-});
+/**
+ * Round 27: the rows kept for one program's execution (errno.ts `program`), one rule per fact with the errnos as
+ * alternatives: Go's os.StartProcess reports a failed execve as "fork/exec <path>: <errno text>" (syscall/exec_unix.go
+ * forkExec), the path as the caller gave it, so the program's base name ends the path.
+ */
+function programRules(): Signature[] {
+  const rows = ERRNO_TABLE.filter((row) => row.program !== undefined && row.readBy === undefined);
+  const byFact = new Map<string, ErrnoRow[]>();
+  for (const row of rows)
+    byFact.set(`${row.fact} ${row.program}`, [...(byFact.get(`${row.fact} ${row.program}`) ?? []), row]);
+  return [...byFact.values()].map((group) => {
+    const first = group[0] as ErrnoRow;
+    return {
+      fact: first.fact,
+      pattern: `fork/exec [^ :"\\n]*/${first.program}[:：] ?(?:${group.map(errnoText).join('|')})`,
+      literals: ['fork/exec'],
+      from: [...NODE_DAEMONS, 'unknown'],
+      source: group
+        .map((row) => `${row.source.page} ERRORS, ${row.errno}: ${row.source.errors}`)
+        .concat([`(${first.source.url}); Go syscall/exec_unix.go forkExec ("fork/exec %s: %v")`])
+        .join('; '),
+      mechanism: group.map((row) => `${row.errno}: ${row.meaning}`).join('; '),
+    };
+  });
+}
+
+export const ERRNO_RULES: readonly Signature[] = [
+  ...ERRNO_TABLE.flatMap((row) => {
+    const forms = CALL_FORMS[row.call];
+    return forms && row.program === undefined ? [rule(row, forms)] : [];
+  }),
+  ...programRules(),
+];

@@ -1105,4 +1105,28 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism:
       'the kernel refused to bind another netlink socket: its netlink table, shared by every network namespace, is full, as when leaked namespaces pile up by the thousands',
   },
+  // Round 27 (r27-asks): a security module's own record of refusing the low-level runtime's execution. SELinux's AVC
+  // (security/selinux/avc.c avc_audit_pre_callback/avc_audit_post_callback: "avc:  denied  { <perms> } for  pid=N
+  // comm=\"…\" name=\"…\" … scontext=… tcontext=… tclass=file permissive=0"): the execute permission on runc or on a
+  // file of the runtime's executable type (container-selinux's container_runtime_exec_t), enforced (permissive=0;
+  // permissive=1 only logs). AppArmor's audit record (security/apparmor/audit.c audit_pre: apparmor="DENIED"
+  // operation="exec" … name="<path>"). fapolicyd, the fanotify-based allow-listing daemon (its FAN_DENY answers the
+  // exec with EPERM): its syslog record for deny_syslog/deny_log rules (fapolicyd.conf syslog_format's default
+  // "rule,dec,perm,auid,pid,exe,:,path,ftype,trust": "rule=N dec=deny_log perm=execute … : path=<path> …").
+  {
+    fact: 'runtime.binary_refused',
+    pattern: [
+      'avc: +denied +\\{(?: [a-z_]+)* execute(?:_no_trans)? (?:[a-z_]+ )*\\}[^\\n]{0,600}(?:name="(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"|tcontext=[^ \\n]*:container_runtime_exec_t:)',
+      'apparmor="DENIED" operation="exec"[^\\n]{0,300} name="[^"\\n]*/(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*)"',
+      'dec=deny[a-z_]* perm=(?:execute|any)[^\\n]{0,300}: path=[^ \\n]*/(?:runc|crun|runsc|youki|conmon|containerd-shim[a-z0-9-]*) ftype=',
+    ].join('|'),
+    literals: ['avc:', 'apparmor="DENIED"', 'dec=deny'],
+    unless: 'permissive=1',
+    // No writer required: auditd's own file holds these records without a journal header, and their comm= (the
+    // runtime's process, the denied subject) makes the line read as the runtime's.
+    source:
+      'linux security/selinux/avc.c avc_audit_pre_callback ("avc:  %s  {" with the denied permissions) and avc_audit_post_callback (scontext, tcontext, tclass, "permissive=%u"), with container-selinux\'s container_runtime_exec_t type of runc and the runtimes; security/apparmor/audit.c audit_pre (apparmor="DENIED" operation="exec" … name=); fapolicyd\'s syslog record (fapolicyd.rules(5) decisions deny_syslog/deny_log, fapolicyd.conf(5) syslog_format)',
+    mechanism:
+      "the security module denied the execution of the low-level runtime's binary (its label or profile no longer allows it, as after a policy change or a binary replaced with another label): every container's create fails",
+  },
 ];

@@ -341,4 +341,18 @@ export const RUNC_RULES: readonly Signature[] = [
     mechanism:
       "the low-level runtime cannot join a namespace the container must share (its path gone, or refused by setns): the container's create fails, every container's when the runtime's binaries or state are broken",
   },
+  // Round 27 (r27-asks): runc re-executes itself as `runc init` from a copy of its own binary sealed against the
+  // container overwriting it (CVE-2019-5736): a memfd or O_TMPFILE clone. A security agent that refuses that copy's
+  // creation or execution (fanotify, an LSM hook on memfd execution) fails every container's start at this step; the
+  // fork/exec of the copy itself is the errno table's (errno.ts, execve of /proc/self/fd/N).
+  {
+    fact: 'runtime.binary_refused',
+    pattern: 'unable to create safe /proc/self/exe clone|could not ensure we are a cloned binary',
+    literals: ['safe /proc/self/exe clone', 'could not ensure we are a cloned binary'],
+    from: ['runc', 'shim', 'containerd', 'crio', 'dockerd', 'kubelet', 'unknown'],
+    source:
+      'runc libcontainer/nsenter/nsexec.c nsexec (bail("could not ensure we are a cloned binary"), 1.0.0-1.1.x, ensure_cloned_binary in cloned_binary.c) and libcontainer/container_linux.go (*Container).newParentProcess ("unable to create safe /proc/self/exe clone for runc init: %w", 1.2+, exeseal.CloneSelfExe: memfd, then O_TMPFILE, then mktemp)',
+    mechanism:
+      "runc cannot make or run the sealed copy of its own binary it re-executes as `runc init` (memfd or temporary file refused, as by a security agent blocking memory-backed executables): every container's start fails there",
+  },
 ];
