@@ -118,6 +118,27 @@ describe('journal and file-system I/O errors, shutdowns and corruption (fs/jbd2,
   });
 });
 
+describe('a device-mapper thin pool out of space (drivers/md/dm-thin.c, a hand-written rule in rules/kernel.ts)', () => {
+  it('out-of-data-space mode and no free metadata blocks are the disk full', () => {
+    for (const line of [
+      'device-mapper: thin: 253:2: switching pool to out-of-data-space (queue IO) mode',
+      'device-mapper: thin: 253:2: switching pool to out-of-data-space (error IO) mode',
+      'device-mapper: thin: No free metadata blocks',
+      'device-mapper: thin: Could not get free metadata blocks',
+    ])
+      expect(ids(kernel(line))).toContain('disk.pressure');
+  });
+
+  it('near misses: the pool back in write mode, the low water mark, a pool created', () => {
+    for (const line of [
+      'device-mapper: thin: 253:2: switching pool to write mode',
+      'device-mapper: thin: 253:2: reached low water mark for data device: sending event.',
+      'device-mapper: thin: Data device (dm-1) discard unsupported: Disabling discard passdown.',
+    ])
+      expect(ids(kernel(line))).not.toContain('disk.pressure');
+  });
+});
+
 describe('what the facts reach', () => {
   it('NVMe timeouts beside a hung shim rank with the storage hang the hung tasks show', () => {
     const first = top(
