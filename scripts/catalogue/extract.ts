@@ -383,7 +383,40 @@ const C_CALLS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => CCall]> =
     /^pr_(emerg|alert|crit|err|warn|warning|notice|info|debug)(?:_ratelimited|_once|_deferred)?$/,
     (m) => ({ at: 0, level: word(m[1]) }),
   ],
-  [/^printk(?:_ratelimited|_deferred|_once)?$/, () => ({ at: 0, level: 'from-args' })],
+  [/^printk(?:_deferred)?(?:_ratelimited|_once)?$/, () => ({ at: 0, level: 'from-args' })],
+  // include/linux/net.h: net_warn_ratelimited(fmt, ...) and its siblings are pr_* under net_ratelimit(), so the
+  // file's pr_fmt applies (nf_conntrack's "table full", neighbour's "neighbor table overflow", TCP's tcp_mem).
+  [/^net_(emerg|alert|crit|err|warn|notice|info)_ratelimited$/, (m) => ({ at: 0, level: word(m[1]) })],
+  // The kernel's subsystem wrappers of printk, each with the prefix its printing function writes:
+  // fs/ext4/ext4.h ext4_error*/ext4_warning*/ext4_msg (fs/ext4/super.c __ext4_error, __ext4_warning, __ext4_msg),
+  // fs/xfs/xfs_message.h xfs_<level>(mp, fmt) (xfs_message.c __xfs_printk: "XFS (%s): "), include/linux/
+  // device-mapper.h DMERR/DMWARN/DMINFO/DMCRIT (DM_FMT: "device-mapper: " DM_MSG_PREFIX ": "), and the SCSI
+  // midlayer's sdev_printk/scmd_printk/sd_printk/shost_printk(KERN_<level>, object, fmt).
+  [
+    /^ext4_error(?:_err)?$/,
+    (m) => ({ at: m[0].endsWith('_err') ? 2 : 1, level: 'error', prefix: 'EXT4-fs error (device %s): ' }),
+  ],
+  [/^EXT4_ERROR_INODE$/, () => ({ at: 1, level: 'error', prefix: 'EXT4-fs error (device %s): ' })],
+  [
+    /^EXT4_ERROR_INODE_ERR$|^EXT4_ERROR_FILE$/,
+    () => ({ at: 2, level: 'error', prefix: 'EXT4-fs error (device %s): ' }),
+  ],
+  [/^ext4_error_inode_block$/, () => ({ at: 3, level: 'error', prefix: 'EXT4-fs error (device %s): ' })],
+  [/^ext4_error_(?:inode|file)$/, () => ({ at: 4, level: 'error', prefix: 'EXT4-fs error (device %s): ' })],
+  [/^ext4_error_inode_err$/, () => ({ at: 5, level: 'error', prefix: 'EXT4-fs error (device %s): ' })],
+  [/^ext4_abort$/, () => ({ at: 2, level: 'fatal', prefix: 'EXT4-fs error (device %s): ' })],
+  [/^ext4_warning(?:_inode)?$/, () => ({ at: 1, level: 'warning', prefix: 'EXT4-fs warning (device %s): ' })],
+  [/^ext4_msg$/, () => ({ at: 2, level: 'from-args', prefix: 'EXT4-fs (%s): ' })],
+  [
+    /^xfs_(emerg|alert|crit|err|warn|notice|info)(?:_ratelimited|_once)?$/,
+    (m) => ({ at: 1, level: word(m[1]), prefix: 'XFS (%s): ' }),
+  ],
+  [/^xfs_alert_tag$/, () => ({ at: 2, level: 'fatal', prefix: 'XFS (%s): ' })],
+  [
+    /^DM(ERR|WARN|INFO|CRIT)(?:_LIMIT)?$/,
+    (m) => ({ at: 0, level: word(m[1]?.toLowerCase()), prefix: 'device-mapper: %s: ' }),
+  ],
+  [/^(?:sdev|scmd|sd|shost|starget)_printk$/, () => ({ at: 2, level: 'from-args' })],
   [
     /^(?:dev|netdev)_(emerg|alert|crit|err|warn|notice|info|dbg)(?:_ratelimited|_once)?$/,
     (m) => ({ at: 1, level: word(m[1]) }),
@@ -505,7 +538,7 @@ function cMessage(tokens: readonly Token[], i: number, prefix: string): Omit<Fou
   if (level === 'debug') return undefined;
   const format = spell(argumentsOf(tokens, i + 1)[spec.at] ?? [], new Map(), 'c');
   if (!format) return undefined;
-  const kernel = name.startsWith('pr_') || name.startsWith('printk');
+  const kernel = name.startsWith('pr_') || name.startsWith('printk') || /^net_\w+_ratelimited$/.test(name);
   return {
     format: (kernel ? prefix : '') + (spec.unit ? '%s: ' : '') + (spec.prefix ?? '') + format,
     syntax: 'c',

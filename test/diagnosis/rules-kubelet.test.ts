@@ -2274,6 +2274,12 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   { line: kmsg('Neighbour table overflow.'), fact: 'net.neigh_overflow' },
   { line: 'Cannot bind netlink socket: Argument list too long', fact: 'ns.create_refused' },
   { line: 'Cannot bind netlink socket: Cannot allocate memory', fact: 'ns.create_refused' },
+  // Round 27 (r27-kernel): a device-mapper thin pool out of data or metadata space (drivers/md/dm-thin.c).
+  {
+    line: kmsg('device-mapper: thin: 253:2: switching pool to out-of-data-space (queue IO) mode'),
+    fact: 'disk.pressure',
+  },
+  { line: kmsg('device-mapper: thin: No free metadata blocks'), fact: 'disk.pressure' },
 ];
 
 const NPD_EXAMPLES: readonly Example[] = [
@@ -2288,6 +2294,12 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 27 (r27-kernel): a thin pool back in write mode, or only at its low water mark, is not out of space.
+  { line: kmsg('device-mapper: thin: 253:2: switching pool to write mode'), fact: 'disk.pressure' },
+  {
+    line: kmsg('device-mapper: thin: 253:2: reached low water mark for data device: sending event.'),
+    fact: 'disk.pressure',
+  },
   // Round 26: a status patch quoting the controller's reason is the kubelet reaching the server, not the controller.
   {
     line: 'failed to patch status "{\\"status\\":{\\"conditions\\":[{\\"reason\\":\\"NodeStatusUnknown\\"}]}}" for node "node-7"',

@@ -1129,4 +1129,22 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism:
       "the security module denied the execution of the low-level runtime's binary (its label or profile no longer allows it, as after a policy change or a binary replaced with another label): every container's create fails",
   },
+  {
+    // Round 27 (r27-kernel, the catalogue's kernel program): a device-mapper thin pool (LVM thin volumes, the
+    // devicemapper storage driver of older Docker and of containers/storage) with no free data blocks stops
+    // provisioning: notify_of_pool_mode_change writes DMINFO("%s: switching pool to %s%s mode") with
+    // "out-of-data-space" and " (queue IO)" or " (error IO)" (error_if_no_space); with no free metadata blocks
+    // check_for_metadata_space writes DMERR("%s", "No free metadata blocks") or "Could not get free metadata blocks"
+    // and the pool goes read-only. DM_FMT prefixes "device-mapper: thin: ". Writes to every thin volume wait
+    // (queue IO, up to no_space_timeout) or fail.
+    fact: 'disk.pressure',
+    pattern:
+      'device-mapper: thin: [^\\n]{0,80}(?:switching pool to out-of-data-space|(?:No|Could not get) free metadata blocks)',
+    literals: ['out-of-data-space', 'free metadata blocks'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux drivers/md/dm-thin.c notify_of_pool_mode_change (DMINFO "%s: switching pool to %s%s mode", "out-of-data-space" with " (queue IO)"/" (error IO)") and check_for_metadata_space (DMERR "No free metadata blocks", "Could not get free metadata blocks"), 3.x-6.x; include/linux/device-mapper.h DM_FMT ("device-mapper: " DM_MSG_PREFIX ": ")',
+    mechanism:
+      "a device-mapper thin pool ran out of data or metadata space: writes to every thin volume it backs (the runtime's storage among them, under LVM thin or the devicemapper driver) queue or fail",
+  },
 ];
