@@ -1293,6 +1293,23 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"multus\\" name=\\"multus-cni-network\\" failed (add): Multus: [default/web-0/1234]: have you checked that your default network is ready? still waiting for readinessindicatorfile @ /run/multus/cni/net.d/10-calico.conflist. pollimmediate error: timed out waiting for the condition"`,
     fact: 'cni.agent_down',
   },
+  // Round 27 (r27-cilium): the cilium-agent and multus catalogue's rules (their own tests: rules-catalogue-cilium).
+  {
+    line: `2026-11-23T10:01:02.123456789Z level=fatal msg="Error while creating daemon" error="error while opening/creating BPF maps: unable to create map cilium_lxc: operation not permitted" subsys=daemon`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"cilium-cni\\" failed (add): unable to allocate IP via local cilium agent: [POST /ipam][502] postIpamFailure  range is full"`,
+    fact: 'cni.ip_exhausted',
+  },
+  {
+    line: `2026-11-23T10:01:02Z [error] CmdAdd (shim): CheckAPIReadyNow: Daemon not reachable over socketfile: Get "http://dummy/healthz": dial unix /run/multus/multus.sock: connect: connection refused`,
+    fact: 'cni.agent_down',
+  },
+  {
+    line: `2026-11-23T10:01:02Z [error] error getting k8s client: Get "https://10.96.0.1:443/api": dial tcp 10.96.0.1:443: i/o timeout`,
+    fact: 'cni.datastore_error',
+  },
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:176] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"${CID}\\": plugin type=\\"multus\\" failed (add): [default/web-0/1234:macvlan-conf]: error adding container to network \\"macvlan-conf\\": failed to allocate for range 0"`,
     fact: 'cni.error',

@@ -362,11 +362,12 @@ export const CNI_RULES: readonly Signature[] = [
   },
   {
     fact: 'cni.agent_down',
-    pattern: 'unable to connect to Cilium daemon',
-    literals: ['unable to connect to Cilium daemon'],
-    source: 'cilium plugins/cilium-cni/cmd/cmd.go (*Cmd).Add/Del ("unable to connect to Cilium daemon: %s")',
+    pattern: 'unable to connect to Cilium daemon|unable to retrieve configuration from [Cc]ilium[- ]agent',
+    literals: ['unable to connect to Cilium daemon', 'unable to retrieve configuration from'],
+    source:
+      'cilium plugins/cilium-cni/cmd/cmd.go (*Cmd).Add/Del ("unable to connect to Cilium daemon: %s"), and getConfigFromCiliumAgent (plugins/cilium-cni/cilium-cni.go "unable to retrieve configuration from cilium-agent: %s" v1.12, cmd/cmd.go "unable to retrieve configuration from Cilium agent: %w" v1.15-v1.18; catalogue 32b90e138aaf, 5bfba913fa14)',
     mechanism:
-      'the cilium CNI plugin cannot reach cilium-agent on its socket: the agent on this node is down or restarting',
+      'the cilium CNI plugin cannot reach cilium-agent on its socket (or the agent does not answer its configuration request): the agent on this node is down or restarting',
   },
   {
     // The kubelet's own prober naming a node CNI agent's container: the agent's health endpoint (cilium-agent's
@@ -427,6 +428,57 @@ export const CNI_RULES: readonly Signature[] = [
       'cilium plugins/cilium-cni/cmd/cmd.go cmdAdd and the chaining plugins ("Unable to create endpoint: %s" / "unable to create endpoint: %s")',
     mechanism:
       'cilium-agent did not finish creating the pod endpoint (policy and BPF regeneration) before the CNI call timed out',
+  },
+
+  // Round 27 (r27-cilium), from the cilium-agent catalogue (rules/catalogue/cilium-agent.*, v1.12.10-v1.18.6): the
+  // agent's own exits at start-up, its datapath (the BPF programs and maps) failing to load, and its IPAM with no
+  // address left. logrus (level=fatal msg="..." error="...") to 1.17, slog from 1.18, the wrapped error text in
+  // the hive's start failure from 1.15; one rule per mechanism, its messages as an alternation.
+  {
+    fact: 'cni.agent_down',
+    pattern:
+      'Error while creating daemon|error while initializing daemon|failed while reinitializing datapath|error while opening/creating BPF maps|Unable to initialize service maps|failed to setup base devices|(?:BPF template (?:compilation|object creation)|alignchecker compile|C and Go structs alignment check) failed|failed to compile (?:bpf_sock\\.c|encryption programs|overlay programs|template program)|Failed to compile XDP program|(?:BPF template directory|BPF check|clang version|kernel version|clang|llc): NOT OK|Failed to launch cilium-health|Cannot (?:mkdir directory for cilium socket|remove existing Cilium sock)|Unable to (?:initialize Kubernetes subsystem|start K8s watchers for Cilium)|Timed out waiting for pre-existing resources to be received; exiting|Unable to find all Cilium CRDs necessary|Unable to synchronize CiliumNode custom resource',
+    literals: [
+      'Error while creating daemon',
+      'error while initializing daemon',
+      'failed while reinitializing datapath',
+      'error while opening/creating BPF maps',
+      'Unable to initialize service maps',
+      'failed to setup base devices',
+      'BPF template',
+      'alignchecker compile failed',
+      'C and Go structs alignment check failed',
+      'failed to compile ',
+      'Failed to compile XDP program',
+      ': NOT OK',
+      'Failed to launch cilium-health',
+      'directory for cilium socket',
+      'remove existing Cilium sock',
+      'Unable to initialize Kubernetes subsystem',
+      'Unable to start K8s watchers for Cilium',
+      'pre-existing resources to be received',
+      'Unable to find all Cilium CRDs necessary',
+      'Unable to synchronize CiliumNode custom resource',
+    ],
+    source:
+      'cilium daemon/cmd/daemon_main.go runDaemon ("Error while creating daemon", "Unable to initialize Kubernetes subsystem" v1.12) and initEnv ("BPF template directory: NOT OK", "Cannot mkdir directory for cilium socket", "Cannot remove existing Cilium sock"), daemon/cmd/daemon.go newDaemon ("error while initializing daemon: %w", "error while opening/creating BPF maps: %w" v1.15-v1.18) and (*Daemon).init ("failed while reinitializing datapath: %w" v1.12-v1.16), daemon/cmd/datapath.go initMaps ("Unable to initialize service maps"), daemon/cmd/health.go initHealth ("Failed to launch cilium-health"), pkg/datapath/loader/base.go Reinitialize ("failed to setup base devices", "failed to compile bpf_sock.c", "alignchecker compile failed", "C and Go structs alignment check failed", "Failed to compile XDP program", "failed to compile encryption programs") and loader.go ("failed to compile overlay programs" v1.15), pkg/datapath/loader/cache.go fetchOrCompile/build ("BPF template compilation failed", "BPF template object creation failed", "failed to compile template program"), pkg/datapath/linux/requirements.go CheckMinRequirements ("kernel version: NOT OK", "clang version: NOT OK", "BPF check: NOT OK", "llc: NOT OK" v1.12-v1.15), pkg/k8s/watchers/watcher.go InitK8sSubsystem ("Timed out waiting for pre-existing resources to be received; exiting", "Unable to start K8s watchers for Cilium"), pkg/k8s/synced/crd.go SyncCRDs ("Unable to find all Cilium CRDs necessary within %v timeout"), pkg/ipam/crd.go newNodeStore ("Unable to synchronize CiliumNode custom resource"); v1.12.10, v1.15.7, v1.16.8, v1.18.6',
+    mechanism:
+      'cilium-agent cannot start on the node: its datapath (the BPF programs it compiles and loads, the maps it opens, the cilium_host devices) fails to load, the kernel or toolchain it needs is missing, or its Kubernetes caches never sync, so it exits before it serves the CNI plugin and pods on this node get no network',
+  },
+  {
+    fact: 'cni.ip_exhausted',
+    pattern:
+      'all pod CIDR ranges are exhausted|No more IPs available|(?:postIpamFailure|via local cilium agent)[^\\n]{0,300}range is full',
+    literals: [
+      'all pod CIDR ranges are exhausted',
+      'No more IPs available',
+      'postIpamFailure',
+      'via local cilium agent',
+    ],
+    source:
+      'cilium pkg/ipam/clusterpool.go (*podCIDRPool).allocateNext ("all pod CIDR ranges are exhausted" v1.12), pkg/ipam/crd.go (*nodeStore).allocateNext ("No more IPs available", ENI/Azure/CRD modes, v1.12-v1.18), pkg/ipam/service/ipallocator ErrFull ("range is full", the cluster-pool range from v1.15) as the CNI plugin reports the agent\'s answer (plugins/cilium-cni "unable to allocate IP via local cilium agent: %s", the API client\'s postIpamFailure)',
+    mechanism:
+      "cilium-agent's IPAM has no address left in the node's pod CIDRs (or its ENI/Azure pool): every new pod's sandbox fails its network set-up",
   },
 
   // Flannel.
@@ -511,6 +563,41 @@ export const CNI_RULES: readonly Signature[] = [
     literals: ['error in getting result from DelNetwork'],
     source: 'multus-cni pkg/multus/multus.go confDel ("error in getting result from DelNetwork: %v")',
     mechanism: 'a delegate CNI plugin under multus failed DEL: the sandbox network cannot be released',
+  },
+  // Round 27 (r27-cilium), from the multus catalogue (rules/catalogue/multus.*, v3.9.3, v4.1.4, v4.2.3): multus
+  // on the node unable to serve any pod, by its daemon (thick plugin) or its shim, and its API server client.
+  {
+    fact: 'cni.agent_down',
+    pattern:
+      'Daemon not reachable over socketfile|failed to (?:find the primary CNI plugin|(?:read|access) the primary CNI (?:plugin config|configuration) from|load the primary CNI configuration as a multus delegate|read the cluster primary CNI config)|startMultusDaemon failed to load the (?:multus|CNI server) configuration|cannot find (?:valid )?master CNI config in',
+    literals: [
+      'Daemon not reachable over socketfile',
+      'the primary CNI',
+      'the cluster primary CNI config',
+      'startMultusDaemon failed to load the',
+      'master CNI config in',
+    ],
+    source:
+      'multus-cni pkg/server/api/api.go CheckAPIReadyNow ("CheckAPIReadyNow: Daemon not reachable over socketfile: %v", the shim\'s dial of multus-daemon), pkg/server/config/manager.go NewManager/newManager/GenerateConfig/loadPrimaryCNIConfigFromFile/primaryCNIData ("failed to find the primary CNI plugin: %w", "failed to read the primary CNI plugin config from %s", "failed to access the primary CNI configuration from %s: %w", "failed to load the primary CNI configuration as a multus delegate with error \'%w\'", "failed to read the cluster primary CNI config %s: %w"), cmd/multus-daemon/main.go main ("startMultusDaemon failed to load the multus configuration: %v", "... the CNI server configuration: %v" v4.2), cmd/thin_entrypoint/main.go getMasterConfigPath ("cannot find master CNI config in %q: %v", "cannot find valid master CNI config in %q"); v4.1.4, v4.2.3',
+    mechanism:
+      "multus on the node cannot serve pods: its daemon cannot read the primary (default) network's CNI configuration it delegates to, or exits, or its shim cannot reach the daemon's socket, so every pod's network set-up fails",
+  },
+  {
+    fact: 'cni.datastore_error',
+    pattern:
+      'error getting k8s client|GetK8sClient: failed to get context for|failed to sync (?:pod|net-attach-def) informer cache|GetDefaultNetworks: failed to get clusterNetwork|attempted to recover it from the K8s API, but failed',
+    literals: [
+      'error getting k8s client',
+      'GetK8sClient: failed to get context for',
+      'failed to sync pod informer cache',
+      'failed to sync net-attach-def informer cache',
+      'GetDefaultNetworks: failed to get clusterNetwork',
+      'recover it from the K8s API, but failed',
+    ],
+    source:
+      'multus-cni pkg/server/server.go NewCNIServer ("error getting k8s client: %w") and (*Server).Start ("failed to sync pod informer cache", "failed to sync net-attach-def informer cache") and podUID ("missing pod UID; attempted to recover it from the K8s API, but failed: %v") v4.1.4-v4.2.3, pkg/k8sclient/k8sclient.go GetK8sClient ("GetK8sClient: failed to get context for the kubeconfig %v: %v" v3.9.3) and GetDefaultNetworks ("GetDefaultNetworks: failed to get clusterNetwork %s in namespace %s" v3.9.3-v4.2.3)',
+    mechanism:
+      "multus cannot read what it needs from the API server (the pod, the cluster network's attachment definition, its informers' caches): it fails every pod's network set-up on the node",
   },
   {
     // The VPC CNI's entrypoint starts ipamd and polls its gRPC health port before it copies the CNI configuration
