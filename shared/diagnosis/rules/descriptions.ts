@@ -5961,6 +5961,32 @@ const ZONE_CANNOT_LAUNCH = {
     'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
 } as const satisfies Partial<Description>;
 
+/**
+ * Round 27 (r27-words): agents of one node said to stop at the same moment. "At the same time", "simultaneously",
+ * "together", "同时" join two subjects' states into one event: what stops the kubelet and another agent of the node
+ * (a log shipper, a metrics exporter, the cloud's or the hypervisor's guest agent, sshd) in one instant is what they
+ * share, the guest itself (memory exhausted and reclaim livelocking, the CPU starved, the kernel stuck), not either
+ * agent. The runtime named with the kubelet is no such pair: the kubelet's state follows the runtime's.
+ */
+export const SAME_MOMENT =
+  '(?:[Aa]t (?:exactly |precisely |roughly |about )?the (?:very )?same (?:time|moment|instant|second|minute|timestamp)|[Ss]imultaneously|[Aa]ll at once|at once|together|[Ii]n the same (?:second|minute|moment|instant)|同时|同時|同一时间|同一時間|同一时刻|同一時刻|一起)';
+/** Another agent of the node, named beside the kubelet (any name but the runtime's, which its unless leaves out). */
+const OTHER_AGENT = "[A-Za-z][A-Za-z0-9 ._'’/-]{1,50}";
+/** The agents' stop, in the forms the grammar's states give it. */
+export const AGENTS_STOP =
+  '(?:stopped|stop|stops|hung|hang|hangs|froze|freeze|freezes|died|die|dies|crashed|went (?:silent|quiet|dark|down)|stopped (?:responding|reporting|logging|sending|working)|became unresponsive|were (?:hung|stuck|frozen|killed|down)|got stuck|locked up|停止|停了|卡住|卡死|挂了|掛了|没有响应|沒有響應|无响应|無響應|退出|断了|斷了|没了|沒了)';
+/** A character of the same sentence (WITHIN_SENTENCE's, declared below the grammar). */
+const IN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
+/** The kubelet and another agent, either first, stopping in one moment (the moment before or after the verb). */
+export const KUBELET_WITH_AGENT_STOPPED = [
+  `[Kk]ubelet(?: process| service)?,? (?:and|as well as|together with|along with|plus|&) (?:the |its |our )?${OTHER_AGENT} (?:both |all |each )?${AGENTS_STOP}${IN_SENTENCE}{0,60}${SAME_MOMENT}`,
+  `${OTHER_AGENT} (?:and|as well as|together with|along with|&) (?:the )?[Kk]ubelet(?: process| service)? (?:both |all )?${AGENTS_STOP}${IN_SENTENCE}{0,60}${SAME_MOMENT}`,
+  `${SAME_MOMENT},? (?:both )?(?:the )?(?:[Kk]ubelet (?:and|&) ${OTHER_AGENT}|${OTHER_AGENT} (?:and|&) (?:the )?[Kk]ubelet) (?:both |all )?${AGENTS_STOP}`,
+  `[Kk]ubelet(?: process| service)?,? (?:and|as well as|together with|along with|&) (?:the |its |our )?${OTHER_AGENT} (?:both |all )?${SAME_MOMENT} ?${AGENTS_STOP}`,
+  `kubelet ?(?:和|与|與|跟|以及|还有|還有)[^\n，。,]{1,30}?${SAME_MOMENT}[^\n。]{0,6}${AGENTS_STOP}`,
+  `[^\n，。,]{1,30}(?:和|与|與|跟|以及)(?:kubelet) ?${SAME_MOMENT}[^\n。]{0,6}${AGENTS_STOP}`,
+].join('|');
+
 export const DESCRIPTIONS: readonly Description[] = [
   {
     subject: 'kubelet',
@@ -5992,7 +6018,8 @@ export const DESCRIPTIONS: readonly Description[] = [
       'shuts down pods',
       'shutting down pods',
     ],
-    unlessPatterns: SUPERVISORD_NOT_A_DEATH,
+    // Round 27: the kubelet stopping in one moment with another agent of the node is the guest's stop (load-words.ts).
+    unlessPatterns: [...SUPERVISORD_NOT_A_DEATH, KUBELET_WITH_AGENT_STOPPED],
     source:
       'observation: kubelet.service exiting (systemd "Main process exited", "Stopped", "Killed") as people see it',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
@@ -7412,6 +7439,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'wedged',
     fact: 'kubelet.wedged',
+    // Round 27: hung in one moment with another agent of the node is the guest hung (load-words.ts), not the kubelet.
+    unlessPatterns: [KUBELET_WITH_AGENT_STOPPED],
     // Hung behind the runtime, a mount or systemd is that program's hang; a command that hangs is the command's.
     unless: [
       "kubelet's",
@@ -7450,6 +7479,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'loggingStopped',
     fact: 'kubelet.wedged',
+    // Round 27: hung in one moment with another agent of the node is the guest hung (load-words.ts), not the kubelet.
+    unlessPatterns: [KUBELET_WITH_AGENT_STOPPED],
     // journald dropping or rotating lines, or a verbosity change, is the log's, not the kubelet's.
     unless: [
       'journald',
