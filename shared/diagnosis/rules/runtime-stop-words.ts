@@ -87,8 +87,7 @@ const ITS_FILES =
   "(?:[Cc]ontainerd|[Dd]ocker|CRI-O|cri-o|crio|[Kk]3[Ss]|[Rr][Kk][Ee]2)(?:'s|’s)? (?:images?|config|configuration|config\\.toml|registr|mirrors?|daemon\\.json|settings|tokens?|certs?|certificates?|compose|files?|sockets?|containers?|plugins?|snapshotter|data)|docker-compose|[Dd]ockerfile|docker image|docker pull|[Cc]ontainerd-shim|[Dd]ocker-machine|[Dd]ocker [Hh]ub|[Dd]ocker [Dd]esktop";
 
 /** Nodes (or the cluster) said lost: NotReady, unavailable, unreachable, down, gone. */
-const NODES =
-  '(?:(?:the|all|our|every|both|its|their|several|some|many|most) )?(?:(?:worker|master|control[- ]plane|k8s|kubernetes|cluster) )?(?:[Nn]odes?|[Ww]orkers?|[Hh]osts?|[Mm]achines?|[Cc]luster)';
+const NODES = '(?:[Nn]odes?|[Ww]orkers?|[Hh]osts?|[Mm]achines?|[Cc]luster)';
 const LOST =
   '(?:NotReady|Not ?Ready|not[- ]ready|[Uu]navailable|unreachable|offline|(?:went|go|goes|were|was|are|is) down|disconnected|(?:were|was|got|are) lost|not (?:available|reachable|responding)|stopped (?:working|responding))';
 const NODES_LOST = `${NODES}${S}{0,40}${LOST}`;
