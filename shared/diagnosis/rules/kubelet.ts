@@ -16,7 +16,6 @@ import {
   supervisordExited,
   supervisordGaveUp,
   systemctlFailedRow,
-  TALOS_RUNTIME,
   talosServiceEnded,
   talosServicesRow,
   UPSTART,
