@@ -40,6 +40,13 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
   ['runtime.service_failed', 'containerd 停止运行了'],
   ['kubelet.dead', 'kubelet 停止工作'],
   ['kubelet.wedged', 'kubelet阻塞了'],
+  ['kubelet.dead', 'The kubelet restarted by itself.'],
+  ['kubelet.dead', 'The kubelet was restarted by systemd over and over.'],
+  ['kubelet.dead', 'kubelet自己重启了'],
+  ['runtime.service_failed', 'Dockerd restarts unexpectedly.'],
+  ['systemd.reexecuted', 'After we upgraded systemd, the node went NotReady.'],
+  ['systemd.reexecuted', 'The systemd package was updated and then all nodes were NotReady.'],
+  ['systemd.reexecuted', '升级 systemd 后节点 NotReady'],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -65,6 +72,11 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['systemd.reexecuted', 'The kubelet was restarted by systemd over and over.'],
   ['systemd.reexecuted', 'kubelet 被 systemd 反复重启'],
   ['systemd.reexecuted', 'systemd-resolved keeps restarting.'],
+  // A person's restart; systemd's cgroup driver or one of its daemons upgraded; a plan.
+  ['kubelet.dead', 'We restarted the kubelet by itself, without the runtime.'],
+  ['systemd.reexecuted', 'We upgraded systemd-resolved and the nodes went NotReady.'],
+  ['systemd.reexecuted', 'We switched the kubelet to the systemd cgroup driver and the nodes went NotReady.'],
+  ['systemd.reexecuted', 'We plan to upgrade systemd next week; will the nodes go NotReady?'],
   // A network filesystem or a mount hung: the storage stall's own pairing.
   ['io.saturated', 'The NFS disk hung.'],
   ['io.saturated', 'The disk did not hang.'],

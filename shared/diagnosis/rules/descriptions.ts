@@ -2345,6 +2345,30 @@ export const STATES = {
       // "keep" with the bare verb, as writers whose first language has no gerund put it ("kubelet keep restart
       // every few minutes"): the same repetition as "keeps restarting".
       phrase(['keeps', 'keep'], ['restart every', 'restart again', 'restart all the time', 'crash every']),
+      // Round 27: a restart nobody asked for ("restarted by itself", "restarts unexpectedly"): the process exited and
+      // its service manager started it again; and systemd's own restarts of it, said to repeat.
+      phrase(doing(RESTART), SELF_AFTER),
+      phrase(
+        [
+          'restarted by systemd',
+          'restarts by systemd',
+          'being restarted by systemd',
+          'getting restarted by systemd',
+        ],
+        [
+          'over and over',
+          'again and again',
+          'repeatedly',
+          'every few minutes',
+          'in a loop',
+          'all the time',
+          'constantly',
+        ],
+      ),
+      zhPhrase(
+        ['自己', '自行', '突然', '莫名其妙地', '莫名其妙', '无故', '無故'],
+        ['重启', '重啟', '重启了', '重啟了'],
+      ),
       zhPhrase(ZH_OFTEN, [
         '重启',
         '重啟',
