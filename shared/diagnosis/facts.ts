@@ -529,6 +529,8 @@ export const FACT_MEANINGS = {
     "the kubelet's own memory is described growing without bound (its resident set, a leak): a defect in the kubelet's own bookkeeping; what the machine does at the end (the OOM killer, a crash) is its consequence",
   'kubelet.api_retry_loop':
     "the nodes' connection attempts to the API server are described failing in a loop (their logs filling the disks): the kubelets cannot reach, or are refused by, the API server; an expired certificate is the usual reason when every node fails at once",
+  'runtime.upgrade_left_nodes_down':
+    "the runtime is described upgraded on the nodes, the nodes lost (NotReady, unavailable, unreachable) right after: where the node's components, the kubelet among them, run as the runtime's containers, the new release did not start them again",
   'runtime.stopped_by_upgrade':
     "a package upgrade of the runtime or of the daemon under it (containerd, containerd.io, runc; by unattended-upgrades, yum-cron, dnf-automatic) is described taking the runtime down: the package's scripts stop the daemon and nothing starts it again",
   // Round 26 (r26-sandbox): the runtime's and the kernel's side of creating a sandbox.

@@ -1667,6 +1667,27 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     origin: 'unknown',
   },
   { line: 'kubelet stop/waiting', fact: 'kubelet.stopped', origin: 'unknown' },
+  // Round 27: Talos' machined and `talosctl services`, and `systemctl --failed` (Flatcar, Bottlerocket, any systemd).
+  {
+    line: '10.5.0.2: kern:    info: [2026-11-23T10:01:02.123456Z]: [talos] service[kubelet](Failed): Failed to run pre stage: context canceled',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '[talos] service[kubelet](Finished): Service finished successfully',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '10.5.0.2     kubelet      Finished    ?        9m3s ago      Service finished successfully',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '● kubelet.service loaded failed failed kubelet: The Kubernetes Node Agent',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
   // Round 18. pkg/kubelet/kubelet.go Run and cmd/kubelet/app/server.go: no API client, by release.
   {
     line: klog('W', 'kubelet.go:1318', 'No api server defined - no node status update will be sent.'),
@@ -2559,6 +2580,32 @@ const NEAR_MISSES: readonly Example[] = [
     fact: 'kubelet.config_error',
     origin: 'unknown',
   },
+  // Talos: the kubelet waiting on the runtime, running, its health failing; other services ended; systemd: active.
+  {
+    line: '[talos] service[kubelet](Waiting): Waiting for service "cri" to be "up"',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '10.5.0.2     kubelet      Running     Fail     9m3s ago      Health check failed: Get "http://127.0.0.1:10248/healthz"',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '10.5.0.2     apid         Failed      ?        9m3s ago      Failed to run service',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '  kubelet.service loaded active running kubelet: The Kubernetes Node Agent',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
+  {
+    line: '● check-kubelet.service loaded failed failed a health check',
+    fact: 'kubelet.unit_failed',
+    origin: 'unknown',
+  },
   // upstart: a running job, a stop's TERM, another job.
   { line: 'kubelet start/running, process 1187', fact: 'kubelet.stopped', origin: 'unknown' },
   {
@@ -2951,7 +2998,7 @@ describe.each(RULE_SETS)('$name rules', ({ rules, examples }) => {
   it('every rule says where its message comes from and what it means', () => {
     for (const rule of rules) {
       expect(rule.source, rule.pattern).toMatch(
-        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart|cpython) /,
+        /^(?:kubernetes|linux|go|grpc-go|cadvisor|systemd|bash|dash|openjdk|procps|node-problem-detector|k3s-io\/k3s|etcd-io\/etcd|kubeedge|rancher\/remotedialer|rancher\/rancher|kubernetes-sigs\/cluster-api|Windows Service Control Manager|GNU coreutils|kubernetes-monitoring\/kubernetes-mixin|kubernetes-sigs\/aws-iam-authenticator|Supervisor\/supervisor|fedora-sysv\/initscripts|OpenRC\/openrc|canonical\/microk8s|canonical\/snapd|upstart|cpython|siderolabs\/talos) /,
       );
       expect(rule.mechanism?.length ?? 0, rule.pattern).toBeGreaterThan(20);
     }

@@ -41,6 +41,20 @@ const HITS: ReadonlyArray<readonly [string, string]> = [
   ['node.airgapped', '我们是离线环境，节点无法访问外网'],
   ['kubelet.dead', 'The kubelet on the edge node keep restart since the change.'],
   ['kubelet.dead', 'The kubelet seems fine at first but then the kubelet crash every few minutes.'],
+  // Round 27: the runtime upgraded as a step, then the nodes lost, told either way round.
+  [
+    'runtime.upgrade_left_nodes_down',
+    'We upgraded Docker from 20.10 to 24.0 on all nodes; every step succeeded, but the nodes became unavailable afterwards.',
+  ],
+  [
+    'runtime.upgrade_left_nodes_down',
+    'Docker was upgraded on the workers. Since then all three nodes are NotReady.',
+  ],
+  ['runtime.upgrade_left_nodes_down', 'The worker nodes went NotReady right after we upgraded containerd.'],
+  ['runtime.upgrade_left_nodes_down', 'Nodes became unreachable following the docker upgrade.'],
+  ['runtime.upgrade_left_nodes_down', 'After updating docker-ce the cluster went down.'],
+  ['runtime.upgrade_left_nodes_down', '升级 docker 后节点 NotReady'],
+  ['runtime.upgrade_left_nodes_down', '把 containerd 升级完成之后，所有节点都不可用了'],
 ];
 
 const MISSES: ReadonlyArray<readonly [string, string]> = [
@@ -60,11 +74,30 @@ const MISSES: ReadonlyArray<readonly [string, string]> = [
   ['runtime.upgraded', 'We plan to upgrade containerd next week.'],
   ['runtime.upgraded', 'We upgraded the kubelet to 1.29 on every node.'],
   ['node.airgapped', 'The node went offline for ten minutes.'],
+  // The cluster, Kubernetes or the kernel upgraded; the runtime's files; a plan or a question; nodes fine.
+  ['runtime.upgrade_left_nodes_down', 'We upgraded the cluster to 1.29 and then the nodes went NotReady.'],
+  ['runtime.upgrade_left_nodes_down', 'After the kernel upgrade and docker restart the nodes were NotReady.'],
+  ['runtime.upgrade_left_nodes_down', 'We updated the docker daemon.json and the nodes went NotReady.'],
+  ['runtime.upgrade_left_nodes_down', 'If we upgrade containerd, will the nodes become unavailable?'],
+  ['runtime.upgrade_left_nodes_down', 'We upgraded containerd on all nodes and they stayed Ready.'],
+  ['runtime.upgrade_left_nodes_down', '升级 kubernetes 集群后节点 NotReady'],
   ['kubelet.dead', 'We restart every node after patching the kernel.'],
 ];
 
 describe("a runtime's status waiting on one container's stop; the runtime upgraded alone; the kubelet's restart loop", () => {
   itReadsSentences(HITS, MISSES, RUNTIME_STOP_WORD_RULES);
+
+  it('an upgrade of the runtime stated just before the nodes were lost ranks the runtime first, not the path', () => {
+    for (const line of [
+      'After upgrading docker to 24.0 on every node, the nodes became unreachable.',
+      'We upgraded Docker on all nodes; the upgrade succeeded but afterwards the nodes became unavailable.',
+      '升级 docker 后节点 NotReady',
+    ]) {
+      const d = diagnose(said(line));
+      expect(d.causes[0]?.id).toBe('runtime_down');
+      expect(d.confidence).toBeLessThan(0.7);
+    }
+  });
 
   it("a NotReady timed by one pod's grace period ranks the wedged container first, below a confident verdict", () => {
     const d = top(

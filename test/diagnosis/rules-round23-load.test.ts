@@ -31,6 +31,17 @@ const HITS = [
   ['probes.restart_storm', 'Most containers failed their liveness probes and were restarted.'],
   ['probes.restart_storm', 'We saw a probe storm on the node every time the batch started.'],
   ['probes.restart_storm', '大量 Pod 的存活探针超时，同时重启。'],
+  // Round 27: the kubelet and another agent of the node, or everything on it, stopping in one moment; the instance's
+  // checks passing while the guest is hung.
+  ['node.unresponsive', 'The kubelet and the node-exporter stopped at the same moment.'],
+  ['node.unresponsive', 'Both fluent-bit and the kubelet hung at the same time on that worker.'],
+  ['node.unresponsive', 'At the same time, the kubelet and the SSM agent stopped responding.'],
+  ['node.unresponsive', 'Everything on the node stopped at the same time.'],
+  ['node.unresponsive', 'All logs and metrics from the instance went silent simultaneously.'],
+  ['node.unresponsive', 'kubelet 和 filebeat 同时卡住了'],
+  ['node.unresponsive', '节点上所有进程同时卡死'],
+  ['node.unresponsive', 'The instance status checks stayed green while the node was NotReady for hours.'],
+  ['node.unresponsive', 'The VM froze, but the hypervisor reported it running.'],
 ] as const;
 
 const MISSES = [
@@ -44,6 +55,12 @@ const MISSES = [
   ['probes.restart_storm', "The app's liveness probe failed once and the container restarted."],
   ['probes.restart_storm', 'Readiness probes are configured for every pod in the namespace.'],
   ['probes.restart_storm', 'Maybe the liveness probes fail at the same time on all pods, not sure.'],
+  // The runtime with the kubelet; one agent alone; agents restarted by a person; checks failing; a question.
+  ['node.unresponsive', 'The kubelet and containerd stopped at the same time.'],
+  ['node.unresponsive', 'The kubelet stopped at 10:02 and we restarted it.'],
+  ['node.unresponsive', 'We restarted the kubelet and the node-exporter together.'],
+  ['node.unresponsive', 'The instance status checks failed and the node was NotReady.'],
+  ['node.unresponsive', 'Did the kubelet and fluent-bit stop at the same time?'],
 ] as const;
 
 describe("CPU starvation by what ended it and the probe storm, in people's words", () => {
@@ -61,6 +78,19 @@ describe("CPU starvation by what ended it and the probe storm, in people's words
       (rule) => !HITS.some(([fact, line]) => fact === rule.fact && new RegExp(rule.pattern).test(line)),
     );
     expect(untested.map((r) => r.fact)).toEqual([]);
+  });
+
+  it('reads two agents stopping together as the guest, not the kubelet wedged, below 0.7 from words alone', () => {
+    for (const line of [
+      'The kubelet and the node-exporter stopped at the same moment while the EC2 status checks passed.',
+      '节点假死，kubelet 和 node-exporter 同时停止',
+    ]) {
+      const d = diagnose(said(line));
+      const ranked = d.causes.map((c) => c.id);
+      expect(ranked[0]).toBe('resource_starvation');
+      expect(ranked).not.toContain('kubelet_defect');
+      expect(d.confidence).toBeLessThan(0.7);
+    }
   });
 
   it('reaches the starvation from a reproduction in steps that names the mechanism, below 0.7 from words alone', () => {

@@ -1521,6 +1521,23 @@ const HITS: readonly Example[] = [
   },
   { line: 'Nov 23 10:01:02 node-1 init: docker respawning too fast, stopped', fact: 'runtime.restart_limit' },
   { line: 'docker stop/waiting', fact: 'runtime.service_stopped' },
+  // Round 27: Talos' machined and `talosctl services` (the CRI containerd is the service `cri`), `systemctl --failed`.
+  {
+    line: '10.5.0.2: kern:    info: [2026-11-23T10:01:02.123456Z]: [talos] service[cri](Failed): Error running Containerd(cri): exit status 1',
+    fact: 'runtime.unit_failed',
+  },
+  {
+    line: '[talos] service[containerd](Finished): Service finished successfully',
+    fact: 'runtime.unit_failed',
+  },
+  {
+    line: '10.5.0.2     cri          Failed      ?        4m12s ago     Failed to run service',
+    fact: 'runtime.unit_failed',
+  },
+  {
+    line: '● containerd.service loaded failed failed containerd container runtime',
+    fact: 'runtime.unit_failed',
+  },
   {
     line: 'error during connect: this error may indicate that the docker daemon is not running: Get "http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.45/containers/json": open //./pipe/docker_engine: The system cannot find the file specified.',
     fact: 'runtime.unreachable',
@@ -1986,6 +2003,25 @@ const MISSES: readonly Example[] = [
     fact: 'runtime.start_failed',
   },
   { line: 'exec: "kubectl": executable file not found in $PATH', fact: 'runtime.binary_missing' },
+  // Talos: the runtime's service on its way up, or running; another service ended; systemd: a unit active.
+  {
+    line: '[talos] service[cri](Waiting): Waiting for volume "EPHEMERAL" to be mounted',
+    fact: 'runtime.unit_failed',
+  },
+  {
+    line: '[talos] service[cri](Running): Process Process(["/bin/containerd"]) started',
+    fact: 'runtime.unit_failed',
+  },
+  { line: '[talos] service[udevd](Finished): Service finished successfully', fact: 'runtime.unit_failed' },
+  {
+    line: '10.5.0.2     cri          Running     OK       4m12s ago     Health check successful',
+    fact: 'runtime.unit_failed',
+  },
+  {
+    line: '  containerd.service loaded active running containerd container runtime',
+    fact: 'runtime.unit_failed',
+  },
+  { line: '● my-containerd.service loaded failed failed a wrapper', fact: 'runtime.unit_failed' },
   // upstart: a running job, a stop's TERM, another job.
   { line: 'docker start/running, process 812', fact: 'runtime.service_stopped' },
   {

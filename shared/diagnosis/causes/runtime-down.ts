@@ -83,6 +83,9 @@ export const runtimeDown: CauseModule = {
     { fact: 'runtime.service_failed', weight: 2 },
     // Round 24: a package upgrade (the runtime's or its dependency's) described taking the runtime down.
     { fact: 'runtime.stopped_by_upgrade', weight: 3 },
+    // Round 27: the runtime's upgrade stated as the step just before the nodes were lost (its component containers,
+    // the kubelet among them, not started again).
+    { fact: 'runtime.upgrade_left_nodes_down', weight: 3 },
     { fact: 'pleg.relist_error', weight: 2 },
     { fact: 'runtime.op_timeout', weight: 2 },
     { fact: 'runtime.pods_stuck', weight: 2 },
@@ -245,6 +248,16 @@ export const runtimeDown: CauseModule = {
     ),
     // Round 22: a runtime that came new with the node image, or a start-up log with nothing after it: what it says
     // since its start, and whether it answers now.
+    // Round 27: after an upgrade, the node's component containers (the kubelet's among them) and their restart policy.
+    ...(facts.has('runtime.upgrade_left_nodes_down')
+      ? [
+          read(
+            'node',
+            "docker ps -a --filter name=kubelet --filter name=kube-proxy --filter name=nginx-proxy --format '{{.Names}} {{.Status}}'; docker inspect -f '{{.Name}} {{.State.Status}} {{.HostConfig.RestartPolicy.Name}}' kubelet kube-proxy",
+            "the node's component containers after the upgrade: whether the kubelet's container exited and was not started again, and its restart policy",
+          ),
+        ]
+      : []),
     ...(facts.has('runtime.upgraded')
       ? [
           read(

@@ -1519,6 +1519,10 @@ export const STATES = {
       '意外退出',
       '挂掉了',
       '宕掉',
+      // Round 27: the Chinese of "stopped working" / "stopped running" (停止 to stop, 工作 to work, 运行 to run).
+      '停止工作',
+      '停止运行',
+      '停止運行',
     ],
     // Right after the subject: "docker stopped working", and a bare verb before an infinitive, "docker stop to work".
     finite: {
@@ -2341,6 +2345,30 @@ export const STATES = {
       // "keep" with the bare verb, as writers whose first language has no gerund put it ("kubelet keep restart
       // every few minutes"): the same repetition as "keeps restarting".
       phrase(['keeps', 'keep'], ['restart every', 'restart again', 'restart all the time', 'crash every']),
+      // Round 27: a restart nobody asked for ("restarted by itself", "restarts unexpectedly"): the process exited and
+      // its service manager started it again; and systemd's own restarts of it, said to repeat.
+      phrase(doing(RESTART), SELF_AFTER),
+      phrase(
+        [
+          'restarted by systemd',
+          'restarts by systemd',
+          'being restarted by systemd',
+          'getting restarted by systemd',
+        ],
+        [
+          'over and over',
+          'again and again',
+          'repeatedly',
+          'every few minutes',
+          'in a loop',
+          'all the time',
+          'constantly',
+        ],
+      ),
+      zhPhrase(
+        ['自己', '自行', '突然', '莫名其妙地', '莫名其妙', '无故', '無故'],
+        ['重启', '重啟', '重启了', '重啟了'],
+      ),
       zhPhrase(ZH_OFTEN, [
         '重启',
         '重啟',
@@ -3718,6 +3746,10 @@ export const STATES = {
       '無響應',
       '没有响应',
       '沒有響應',
+      // Round 27: 阻塞 (to be blocked, waiting on something that does not come), said of the program itself.
+      '阻塞了',
+      '阻塞住',
+      '一直阻塞',
     ],
     denied: {
       en: [
@@ -5961,6 +5993,34 @@ const ZONE_CANNOT_LAUNCH = {
     'a zone where nothing new can start is impaired as a whole (its network or its hosts): the nodes already there are cut off with it, their kubelets unable to reach the API server, while the other zones run',
 } as const satisfies Partial<Description>;
 
+/**
+ * Round 27 (r27-words): agents of one node said to stop at the same moment. "At the same time", "simultaneously",
+ * "together", "同时" join two subjects' states into one event: what stops the kubelet and another agent of the node
+ * (a log shipper, a metrics exporter, the cloud's or the hypervisor's guest agent, sshd) in one instant is what they
+ * share, the guest itself (memory exhausted and reclaim livelocking, the CPU starved, the kernel stuck), not either
+ * agent. The runtime named with the kubelet is no such pair: the kubelet's state follows the runtime's.
+ */
+export const SAME_MOMENT =
+  '(?:[Aa]t (?:exactly |precisely |roughly |about )?the (?:very )?same (?:time|moment|instant|second|minute|timestamp)|[Ss]imultaneously|[Aa]ll at once|at once|together|[Ii]n the same (?:second|minute|moment|instant)|同时|同時|同一时间|同一時間|同一时刻|同一時刻|一起)';
+/** Another agent of the node, named beside the kubelet (any name but the runtime's, which its unless leaves out). */
+const OTHER_AGENT = "[A-Za-z][A-Za-z0-9 ._'’/-]{1,50}";
+/** The agents' stop, in the forms the grammar's states give it. */
+export const AGENTS_STOP =
+  '(?:stopped|stop|stops|hung|hang|hangs|froze|freeze|freezes|died|die|dies|crashed|went (?:silent|quiet|dark|down)|stopped (?:responding|reporting|logging|sending|working)|became unresponsive|were (?:hung|stuck|frozen|killed|down)|got stuck|locked up|停止|停了|卡住|卡死|挂了|掛了|没有响应|沒有響應|无响应|無響應|退出|断了|斷了|没了|沒了)';
+/** A character of the same sentence (WITHIN_SENTENCE's, declared below the grammar). */
+const IN_SENTENCE = '(?:[^\\n.;!?。；！？]|\\.[^ \\n])';
+/** The kubelet and another agent, either first, stopping in one moment (the moment before or after the verb). */
+export const KUBELET_WITH_AGENT_STOPPED = [
+  `[Kk]ubelet(?: process| service)?,? (?:and|as well as|together with|along with|plus|&) (?:the |its |our )?${OTHER_AGENT} (?:both |all |each )?${AGENTS_STOP}${IN_SENTENCE}{0,60}${SAME_MOMENT}`,
+  // "X and the kubelet ...": the other agent's name before the conjunction is not needed to read it (and the runtime's
+  // there is left out by the readers' unless).
+  `(?:and|as well as|together with|along with|&) (?:the )?[Kk]ubelet(?: process| service)? (?:both |all )?${AGENTS_STOP}${IN_SENTENCE}{0,60}${SAME_MOMENT}`,
+  `${SAME_MOMENT},? (?:both )?(?:the )?(?:[Kk]ubelet (?:and|&) ${OTHER_AGENT}|[A-Za-z][A-Za-z0-9._-]{1,30}(?: [A-Za-z0-9._-]{1,30}){0,2} (?:and|&) (?:the )?[Kk]ubelet) (?:both |all )?${AGENTS_STOP}`,
+  `[Kk]ubelet(?: process| service)?,? (?:and|as well as|together with|along with|&) (?:the |its |our )?${OTHER_AGENT} (?:both |all )?${SAME_MOMENT} ?${AGENTS_STOP}`,
+  `kubelet ?(?:和|与|與|跟|以及|还有|還有)[^\n，。,]{1,30}?${SAME_MOMENT}[^\n。]{0,6}${AGENTS_STOP}`,
+  `(?:和|与|與|跟|以及)kubelet ?${SAME_MOMENT}[^\n。]{0,6}${AGENTS_STOP}`,
+].join('|');
+
 export const DESCRIPTIONS: readonly Description[] = [
   {
     subject: 'kubelet',
@@ -5992,7 +6052,8 @@ export const DESCRIPTIONS: readonly Description[] = [
       'shuts down pods',
       'shutting down pods',
     ],
-    unlessPatterns: SUPERVISORD_NOT_A_DEATH,
+    // Round 27: the kubelet stopping in one moment with another agent of the node is the guest's stop (load-words.ts).
+    unlessPatterns: [...SUPERVISORD_NOT_A_DEATH, KUBELET_WITH_AGENT_STOPPED],
     source:
       'observation: kubelet.service exiting (systemd "Main process exited", "Stopped", "Killed") as people see it',
     mechanism: 'no kubelet runs, so nobody renews the node lease or posts status',
@@ -7412,6 +7473,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'wedged',
     fact: 'kubelet.wedged',
+    // Round 27: hung in one moment with another agent of the node is the guest hung (load-words.ts), not the kubelet.
+    unlessPatterns: [KUBELET_WITH_AGENT_STOPPED],
     // Hung behind the runtime, a mount or systemd is that program's hang; a command that hangs is the command's.
     unless: [
       "kubelet's",
@@ -7450,6 +7513,8 @@ export const DESCRIPTIONS: readonly Description[] = [
     subject: 'kubelet',
     state: 'loggingStopped',
     fact: 'kubelet.wedged',
+    // Round 27: hung in one moment with another agent of the node is the guest hung (load-words.ts), not the kubelet.
+    unlessPatterns: [KUBELET_WITH_AGENT_STOPPED],
     // journald dropping or rotating lines, or a verbosity change, is the log's, not the kubelet's.
     unless: [
       'journald',
@@ -8155,6 +8220,167 @@ export const DESCRIPTIONS: readonly Description[] = [
     // "No new node could be launched": the ability denied by the subject, not a supposition.
     spares: ['could be'],
     ...ZONE_CANNOT_LAUNCH,
+  },
+  // Round 27 (r27-words): pairings the subject x state matrix found missing, each from its words' definitions.
+  {
+    // The API server said to hang (freeze, deadlock, time out): it answers no node's status, as when it is down.
+    subject: 'apiserver',
+    state: 'hangs',
+    fact: 'apiserver.down',
+    subjectFirst: true,
+    unless: [
+      'webhook',
+      'admission',
+      'etcd is',
+      'request to',
+      'requests to',
+      'kubectl',
+      'chang',
+      'restarted the',
+      'restarting the',
+    ],
+    source:
+      "observation: the API server said to hang, freeze or time out (kube-apiserver's handlers not answering: the kubelet's status and lease updates get no reply, client-go's \"context deadline exceeded\")",
+    mechanism:
+      'the API server answers no kubelet: node status and lease updates time out and the node controller marks the nodes NotReady or Unknown',
+  },
+  {
+    // The node's network said to die, stop or go away (its link, its interface): the node cut off.
+    subject: 'network',
+    state: 'died',
+    fact: 'network.disrupted',
+    subjectFirst: true,
+    unless: [
+      'policy',
+      'policies',
+      'plugin',
+      'namespace',
+      'NetworkManager',
+      'networkd',
+      'docker network',
+      'network create',
+    ],
+    source:
+      "observation: the node's network said to go down, stop or die (the link down: the kernel's \"Link is Down\", the NIC's carrier lost)",
+    mechanism: 'the node loses its network: the kubelet cannot reach the API server and its lease lapses',
+  },
+  {
+    // The node's network said to hang (freeze, stall): packets stop flowing while the link stays up.
+    subject: 'network',
+    state: 'hangs',
+    fact: 'network.disrupted',
+    subjectFirst: true,
+    unless: [
+      'policy',
+      'policies',
+      'plugin',
+      'namespace',
+      'NetworkManager',
+      'networkd',
+      'docker network',
+      'network create',
+    ],
+    source:
+      "observation: the node's network said to hang or freeze (the NIC's transmit queue timing out: the kernel's \"NETDEV WATCHDOG: ... transmit queue N timed out\", traffic stalled)",
+    mechanism:
+      "the node's traffic stalls: the kubelet's calls to the API server time out and its lease lapses",
+  },
+  {
+    // The node (the machine) said to die, crash or go down: no kubelet answers from it.
+    subject: 'node',
+    state: 'died',
+    fact: 'node.unresponsive',
+    subjectFirst: true,
+    unless: [
+      ...NOT_THE_HOST,
+      'drain',
+      'drained',
+      'cordon',
+      'maintenance',
+      'scale down',
+      'scaled down',
+      'scale-down',
+      'autoscaler',
+      'for the upgrade',
+      'for an upgrade',
+      'planned',
+      'on purpose',
+      'intentionally',
+      'spot',
+      'preempt',
+    ],
+    // A program running on the node ("aws-node on that node crashed", "kube-ovn-cni on the new node crashes"): the
+    // node is where it ran, and the program's name may end in "-node" itself.
+    unlessPatterns: [
+      '(?<![A-Za-z])(?:[Oo]n|[Ii]n|[Ff]rom|[Aa]t) (?:the |that |this |a |an |each |every |one |its |our |their )?(?:[A-Za-z0-9_-]+ )?nodes?,? (?:crash|die|dies|died|exit|panic|segfault|went down|goes down|go down|was killed|got killed|terminat|was stopped|stopped|is not running|was not running|not running|is down|was down|shut down)',
+      '[A-Za-z0-9_]-[Nn]ode',
+      '[Nn]ode[-_][A-Za-z]',
+      // The nodes said fine in the same sentence: what went down was something else.
+      '(?:[Nn]odes?|[Mm]achines?|VMs?|[Hh]osts?) (?:were|was|are|is|stayed|remained) (?:fine|healthy|Ready|ok|OK|up)',
+    ],
+    source:
+      'observation: a node said to die, crash or go down as a whole (its Lease not renewed, the node controller\'s "Kubelet stopped posting node status")',
+    mechanism:
+      'the whole machine stopped (a crash, a hang, a power loss) and every daemon on it with the kubelet: nothing posts its status',
+  },
+  {
+    // The node's CPUs said exhausted, used up, maxed out: saturated.
+    subject: 'cpus',
+    state: 'exhausted',
+    fact: 'cpu.saturated',
+    subjectFirst: true,
+    // "All cores were exhausted", "the CPU is completely used up": an auxiliary and an adverb between.
+    forwardGap: 16,
+    unless: [
+      'pod',
+      'container',
+      'throttled',
+      'limit',
+      'request',
+      'credit',
+      'credits',
+      'quota',
+      'causing',
+      'caused by',
+      'because of',
+    ],
+    source: "observation: the node's CPU said exhausted or used up (top's %idle at 0, every core busy)",
+    mechanism: 'the kubelet and the runtime get too little CPU to answer in time',
+  },
+  {
+    // systemd (PID 1) said to restart: it re-executes itself (daemon-reexec), which is its only restart short of a boot.
+    subject: 'systemd',
+    state: 'restarting',
+    fact: 'systemd.reexecuted',
+    subjectFirst: true,
+    unless: [
+      'systemd-',
+      'systemctl restart',
+      'unit',
+      'service',
+      'reboot',
+      'by systemd',
+      '被 systemd',
+      '被systemd',
+      '由 systemd',
+      '由systemd',
+    ],
+    source:
+      'observation: systemd (PID 1) said to restart: PID 1 cannot exit, so its restart is a re-execution (systemctl daemon-reexec, a package upgrade, systemd src/core/main.c do_reexecute, "Reexecuting.")',
+    mechanism:
+      "PID 1 re-executed itself: every client's bus connection to it is cut, and jobs in flight (a container's scope) lose their callers",
+  },
+  {
+    // The node's disk said to hang (freeze, stall): its I/O does not complete.
+    subject: 'disk',
+    state: 'hangs',
+    fact: 'io.saturated',
+    subjectFirst: true,
+    unless: ['NFS', 'nfs', 'network', 'Ceph', 'ceph', 'iSCSI', 'iscsi', 'EBS', 'mount'],
+    source:
+      "observation: the node's disk said to hang or freeze (its I/O not completing: the kernel's \"blocked for more than 120 seconds\" in io_schedule, iostat's %util at 100 with await in seconds)",
+    mechanism:
+      "the disk's I/O does not complete: every process writing to it, the kubelet's and the runtime's, waits",
   },
 ];
 
@@ -8935,9 +9161,12 @@ export const NOT_AFFIRMED = {
     '并未',
     '並未',
   ],
-  /** Right before the match: "never lost network", "without zombies", "没有 OOM". */
+  /**
+   * Right before the match: "never lost network", "without zombies", "没有 OOM"; round 27: a state's place denied,
+   * "is not in D state", "was not at 100 %", "不在 D 状态".
+   */
   deniedAdjacent:
-    '(?:\\b[Nn]ever|\\b[Nn]o|\\b[Ww]ithout|\\b[Zz]ero|\\b[Nn]ot an?|^ *Not|不是|没有|沒有|未|无|無) ?$',
+    '(?:\\b[Nn]ever|\\b[Nn]o|\\b[Ww]ithout|\\b[Zz]ero|\\b[Nn]ot an?|\\b[Nn]ot (?:in|at)(?: the)?|^ *Not|不是|不在|没有|沒有|未|无|無) ?$',
   deniedBeforePatterns: [
     ...APPEARANCE_DENIED,
     '(?:无|無)(?!法|响应|響應|反应|反應)',

@@ -15,6 +15,9 @@ import {
   supervisorctlRow,
   supervisordExited,
   supervisordGaveUp,
+  systemctlFailedRow,
+  talosServiceEnded,
+  talosServicesRow,
   UPSTART,
   upstartDied,
   upstartGaveUp,
@@ -1620,6 +1623,25 @@ export const KUBELET_RULES: readonly Signature[] = [
     ...upstartStopped(KS),
     mechanism:
       "upstart's status shows the kubelet's job stopped: unless it is started, nobody posts node status",
+  },
+  // Round 27 (r27-words): Talos' machined and `talosctl services`, and systemd's `systemctl --failed` table.
+  {
+    fact: 'kubelet.unit_failed',
+    ...talosServiceEnded('kubelet'),
+    mechanism:
+      "Talos' machined logged the kubelet's service ended (Failed, or Finished) and does not run it again until the machine restarts it: nobody posts node status",
+  },
+  {
+    fact: 'kubelet.unit_failed',
+    ...talosServicesRow('kubelet'),
+    mechanism:
+      "`talosctl services` lists the kubelet's service Finished or Failed: it is not running and machined does not restart it, so nobody posts node status",
+  },
+  {
+    fact: 'kubelet.unit_failed',
+    ...systemctlFailedRow(KS),
+    mechanism:
+      "`systemctl --failed` lists the kubelet's unit failed: systemd gave up restarting it (or it has no Restart=), so nobody posts node status",
   },
   {
     fact: 'kubelet.dead',

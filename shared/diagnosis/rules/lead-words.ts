@@ -393,4 +393,24 @@ export const LEAD_WORD_RULES: readonly Signature[] = [
     mechanism:
       "the upgrade's scripts stopped the runtime's daemon (or the containerd under dockerd) and it did not come back: the kubelet's runtime is down on every machine the upgrade ran on, and the control plane's containers with it",
   },
+  {
+    // Round 27 (r27-words): systemd upgraded, and the nodes lost right after. The systemd packages re-execute PID 1
+    // in their scripts (Debian's systemd.postinst and RPM's %post run `systemctl daemon-reexec`): every client's bus
+    // connection to PID 1 is cut, and a runtime or kubelet that does not reconnect its D-Bus calls (the cgroup
+    // driver's scope creation) fails every container start after it.
+    fact: 'systemd.reexecuted',
+    pattern: [
+      `(?:[Uu]pgrad(?:e|ed|ing)|[Uu]pdat(?:e|ed|ing)) (?:the |our )?systemd(?: package)?${S}{0,120}(?:[Nn]odes?|[Ww]orkers?|[Cc]luster)${S}{0,30}(?:NotReady|Not ?Ready|not ready|unavailable|unreachable|went down)`,
+      `systemd(?: package)? (?:was|were|got|has been|had been) (?:upgraded|updated)${S}{0,120}(?:[Nn]odes?|[Ww]orkers?|[Cc]luster)${S}{0,30}(?:NotReady|Not ?Ready|not ready|unavailable|unreachable|went down)`,
+      '(?:升级|升級|更新)(?:了)? ?systemd[^\\n。]{0,30}(?:后|後|之后|之後)[^\\n。]{0,20}(?:节点|節點)[^\\n。]{0,10}(?:NotReady|不可用)',
+    ].join('|'),
+    literals: ['upgrad', 'updat', '升级', '升級', '更新'],
+    unless: `${COMMON_UNLESS}|systemd-[a-z]|systemd cgroup|systemd driver|cgroupDriver|cgroup driver`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: systemd's package upgraded, then the nodes lost: the package scripts re-execute PID 1 (Debian systemd.postinst and Fedora/RHEL systemd.spec %post `systemctl daemon-reexec`; systemd src/core/main.c do_reexecute), which cuts every client's bus connection to it",
+    mechanism:
+      "PID 1 re-executed itself after its upgrade: every client's bus connection to it was cut, and the runtime's or the kubelet's calls for a container's scope go unanswered until they reconnect",
+  },
 ];

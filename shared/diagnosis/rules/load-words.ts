@@ -1,4 +1,14 @@
-import { alternatives, HEDGES, NOT_THE_NODE, PLANNING, QUESTION, WITHIN_SENTENCE } from './descriptions.ts';
+import {
+  AGENTS_STOP,
+  alternatives,
+  HEDGES,
+  KUBELET_WITH_AGENT_STOPPED,
+  NOT_THE_NODE,
+  PLANNING,
+  QUESTION,
+  SAME_MOMENT,
+  WITHIN_SENTENCE,
+} from './descriptions.ts';
 import type { Signature } from './types.ts';
 
 /**
@@ -20,6 +30,8 @@ import type { Signature } from './types.ts';
  */
 
 const S = WITHIN_SENTENCE;
+/** Any character of the line: the checks and the guest's state often stand in two sentences of one paragraph. */
+const L = '[^\\n]';
 const UNLESS = alternatives({ en: [...HEDGES.en, ...NOT_THE_NODE, ...PLANNING], zh: HEDGES.zh }, [QUESTION]);
 
 /** Workloads named by what they consume. */
@@ -34,7 +46,79 @@ const MOVE =
 const RELIEF =
   '(?:(?:is|was|were|are) (?:required|needed|necessary|the only (?:fix|way|workaround))|recover(?:s|ed)?|heal(?:s|ed)?|(?:became|becomes|went|goes|got|gets|turned|returned|came|comes) (?:back )?(?:to )?(?:Ready|normal|healthy)|back to (?:Ready|normal)|fix(?:es|ed)|resolv(?:es|ed)|(?:the )?node (?:is |was )?(?:Ready|fine|stable))';
 
+/** The runtime, named beside the kubelet: its stop is the runtime's, and the kubelet's state follows it. */
+const WITH_RUNTIME =
+  '[Kk]ubelet(?: process| service)?,? (?:and|as well as|together with|along with|&) (?:the |its )?(?:docker|dockerd|containerd|cri-o|crio|CRI-O|Docker|Containerd|container runtime|runtime)|(?:docker|dockerd|containerd|cri-o|crio|CRI-O|Docker|Containerd|container runtime|runtime) (?:and|&) (?:the )?[Kk]ubelet|kubelet ?(?:和|与|與|跟)(?:docker|containerd|容器运行时|运行时)|(?:docker|containerd|运行时)(?:和|与|與|跟)kubelet';
+/** Everything on the node, as one subject. */
+const EVERYTHING =
+  '(?:[Ee]verything|[Aa]ll (?:the )?(?:processes|services|daemons|agents|node agents|components|logs|metrics|logs and metrics|metrics and logs)|[Ee]very (?:process|service|daemon|agent|component))(?: on (?:the|that|this|each|our) (?:node|VM|vm|instance|host|machine|server|box))?';
+/** The hypervisor's or the cloud's checks of the instance, passing. */
+const CHECKS_PASS =
+  '(?:(?:[Ii]nstance|[Ss]ystem|EC2|[Ii]nstance and system) status checks?|[Ss]tatus checks?|2/2 checks?|[Hh]ypervisor(?: checks?)?|[Ii]nstance checks?)(?: (?:were|was|are|is|stayed|remained|kept|still|all|both))*(?: (?:passing|passed|pass|green|OK|ok|fine|healthy|reported (?:it )?(?:running|healthy|OK)|showed (?:it )?(?:running|healthy|OK)))';
+/** The guest stalled as the node's state. */
+const GUEST_STALLED =
+  '(?:(?:the )?(?:node|VM|vm|instance|guest|machine|host|server)s? (?:was |were |is |are |went |became |got )?(?:NotReady|not ready|frozen|froze|hung|hang|unresponsive|unreachable|stuck|dead|silent)|虚拟机卡死|虛擬機卡死|节点假死|節點假死)';
+
 export const LOAD_WORD_RULES: readonly Signature[] = [
+  {
+    // Round 27 (r27-words): the kubelet and another agent of the node (a log shipper, an exporter, the cloud's agent),
+    // or everything on the node, stopping in one moment. What stops every agent of a node at once is what they share,
+    // the guest (memory exhausted and reclaim livelocking it, the CPU starved, the kernel stuck), never one of them:
+    // the kubelet's own pairings leave such a sentence alone (descriptions.ts KUBELET_WITH_AGENT_STOPPED).
+    fact: 'node.unresponsive',
+    pattern: [
+      KUBELET_WITH_AGENT_STOPPED,
+      `${EVERYTHING}${S}{0,30}${AGENTS_STOP}${S}{0,40}${SAME_MOMENT}`,
+      `${SAME_MOMENT},? ${EVERYTHING}${S}{0,30}${AGENTS_STOP}`,
+      '(?:节点|節點|机器|機器|虚拟机|虛擬機|主机|主機)上?(?:的)?(?:所有|全部)(?:的)?(?:进程|進程|服务|服務|组件|組件|agent|Agent)[^\\n。]{0,10}(?:同时|同時|一起|同一时间|同一時間)[^\\n。]{0,6}(?:停止|停了|卡住|卡死|挂了|掛了|没有响应|沒有響應|无响应|無響應|退出)',
+    ].join('|'),
+    literals: [
+      'same time',
+      'same moment',
+      'same instant',
+      'same second',
+      'same minute',
+      'same timestamp',
+      'simultaneous',
+      'at once',
+      'together',
+      '同时',
+      '同時',
+      '同一时',
+      '同一時',
+      '一起',
+    ],
+    unless: `${UNLESS}|${WITH_RUNTIME}`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: the kubelet and another agent of the node (a log shipper, a metrics exporter, amazon-ssm-agent or another guest agent, sshd), or every process of the node, described stopping in one moment: agents with no code path in common stop together only when what they share, the guest's kernel, memory and CPUs, stops scheduling them (the Linux kernel's direct reclaim under memory exhaustion, mm/vmscan.c; CPU starvation; a hung kernel)",
+    mechanism:
+      'the guest itself stopped running its processes (memory exhausted and reclaim livelocking it, the CPU starved, the kernel stuck): every agent of the node, the kubelet among them, fell silent at the same instant',
+  },
+  {
+    // Round 27: the hypervisor's or the cloud's instance checks passing while the guest is hung or NotReady: the
+    // machine runs (the checks see its virtual hardware), the guest inside it does not answer.
+    fact: 'node.unresponsive',
+    pattern: `${CHECKS_PASS}${L}{0,120}${GUEST_STALLED}|${GUEST_STALLED}${L}{0,120}${CHECKS_PASS}`,
+    literals: [
+      'status check',
+      '2/2 check',
+      'hypervisor',
+      'instance check',
+      '虚拟机卡死',
+      '虛擬機卡死',
+      '节点假死',
+      '節點假死',
+    ],
+    unless: UNLESS,
+    observation: true,
+    prose: true,
+    source:
+      "observation: a cloud's or a hypervisor's instance checks passing (EC2's system and instance status checks: the host's hardware and the guest's network reachability as the hypervisor sees them) while the node is NotReady, hung or unreachable: the virtual machine runs, the guest's processes do not",
+    mechanism:
+      'the guest hung inside a running virtual machine (memory exhausted, the CPU starved, the kernel stuck): its checks pass while no process of it, the kubelet among them, answers',
+  },
   {
     fact: 'cpu.relieved_by_moving_load',
     pattern: [

@@ -31,6 +31,16 @@ import { HANG, type Signature } from './types.ts';
  *    k8s.gcr.io/pause:3.2 (1.20), registry.k8s.io/pause:3.6 (1.24-1.27), 3.9 (1.28-1.30), 3.10 (1.31-1.33), 3.10.1
  *    (1.34). A new default tag is an image an air-gapped node has never pulled.
  *
+ * 3. Round 27 (r27-words): the runtime upgraded on nodes, and the nodes lost right after the upgrade step (NotReady,
+ *    unavailable, unreachable, down). Where the node's own components run as the runtime's containers (RKE1's
+ *    `kubelet`, `kube-proxy` and `nginx-proxy` containers under dockerd; kubeadm-in-docker, k3d and kind nodes; Talos'
+ *    and Bottlerocket's host containers), the kubelet lives only as long as the runtime starts it again: moby
+ *    daemon/daemon.go (*Daemon).restore restarts at the daemon's start only the containers whose restart policy says
+ *    so (cfg.AutoRestart && c.ShouldRestart() && c.HasBeenStartedBefore, daemon/container/container.go ShouldRestart;
+ *    "failed to start container" when it cannot), and a new release that does not (a state it cannot restore, a
+ *    policy it reads otherwise) leaves the node with no kubelet although the upgrade's own steps succeeded. The
+ *    upgrade stated as the step just before the loss is the runtime's, not the path to the node.
+ *
  * The sentences in the tests are written from these forms, never from an incident's. Read only in prose, weighed
  * below the programs like every description.
  */
@@ -75,6 +85,21 @@ const UPGRADE_VERB = '(?:[Uu]pgrad(?:e|ed|es|ing)|[Uu]pdat(?:e|ed|es|ing)|[Bb]um
 /** The runtime's own objects and files: what is updated in them is no new release of it. */
 const ITS_FILES =
   "(?:[Cc]ontainerd|[Dd]ocker|CRI-O|cri-o|crio|[Kk]3[Ss]|[Rr][Kk][Ee]2)(?:'s|’s)? (?:images?|config|configuration|config\\.toml|registr|mirrors?|daemon\\.json|settings|tokens?|certs?|certificates?|compose|files?|sockets?|containers?|plugins?|snapshotter|data)|docker-compose|[Dd]ockerfile|docker image|docker pull|[Cc]ontainerd-shim|[Dd]ocker-machine|[Dd]ocker [Hh]ub|[Dd]ocker [Dd]esktop";
+
+/** Nodes (or the cluster) said lost: NotReady, unavailable, unreachable, down, gone. */
+const NODES = '(?:[Nn]odes?|[Ww]orkers?|[Hh]osts?|[Mm]achines?|[Cc]luster)';
+const LOST =
+  '(?:NotReady|Not ?Ready|not[- ]ready|[Uu]navailable|unreachable|offline|(?:went|go|goes|were|was|are|is) down|disconnected|(?:were|was|got|are) lost|not (?:available|reachable|responding)|stopped (?:working|responding))';
+const NODES_LOST = `${NODES}${S}{0,40}${LOST}`;
+/** The runtime raised to a new release, said as a step: its verb before the name, or the name's passive. */
+const RUNTIME_UPGRADED = `(?:${UPGRADE_VERB}(?: the| our| its| their| all| both)? ${RUNTIME_NAME}|${RUNTIME_NAME}${S}{0,30} (?:was|were|got|has been|had been|have been) (?:successfully |just )?(?:upgraded|updated|bumped)|(?:the |an? |our )?${RUNTIME_NAME} (?:upgrade|update|version upgrade|version bump))`;
+/** The moment after, or the loss put down to the step. */
+const AFTER = '(?:after|following|since|once|right after|shortly after|as soon as|when)';
+/** Chinese: the runtime upgraded, then the nodes lost. */
+const ZH_RUNTIME = '(?:[Dd]ocker|[Cc]ontainerd|CRI-O|cri-o|crio|容器运行时|容器運行時)';
+const ZH_UPGRADED = `(?:(?:升级|升級|更新)(?:了|完)?${S}{0,6}${ZH_RUNTIME}|${ZH_RUNTIME}${S}{0,20}(?:升级|升級|更新))`;
+const ZH_NODES_LOST =
+  '(?:节点|節點|集群|集群|机器|機器|worker)[^\\n。]{0,12}(?:NotReady|not ready|不可用|不可达|不可達|失联|失聯|掉线|掉線|宕|挂了|掛了|离线|離線|下线|下線|不在线|不在線)';
 
 export const RUNTIME_STOP_WORD_RULES: readonly Signature[] = [
   {
@@ -158,5 +183,26 @@ export const RUNTIME_STOP_WORD_RULES: readonly Signature[] = [
       "observation: a node said to be air-gapped or offline, with no route to public registries: containerd's ensureImageExists and cri-o's pull of pause_image can only find images already in the node's store",
     mechanism:
       'the node reaches no public registry: an image it does not already hold, the sandbox image a new runtime release defaults to among them, cannot be pulled',
+  },
+  {
+    // Round 27: the runtime upgraded as a step, then the nodes lost (either order of telling).
+    fact: 'runtime.upgrade_left_nodes_down',
+    pattern: [
+      `${RUNTIME_UPGRADED}${S}{0,160}${NODES_LOST}`,
+      `${RUNTIME_UPGRADED}[^\\n]{0,40}[.;] ?[^\\n]{0,80}${NODES_LOST}`,
+      `${NODES_LOST}${S}{0,60}${AFTER}${S}{0,30}(?:${UPGRADE_VERB}|(?:we|I|they) (?:upgraded|updated)|the upgrade of|upgrading)${S}{0,20}${RUNTIME_NAME}`,
+      `${NODES_LOST}${S}{0,60}${AFTER} (?:the |an? |our )?${RUNTIME_NAME} (?:upgrade|update)`,
+      `${ZH_UPGRADED}[^\\n]{0,30}(?:后|後|之后|之後|以后|以後|完成|成功)[^\\n]{0,30}${ZH_NODES_LOST}`,
+    ].join('|'),
+    literals: ['upgrad', 'updat', 'bump', '升级', '升級', '更新'],
+    unless: `${COMMON_UNLESS}|${ITS_FILES}|kubeadm upgrade|[Uu]pgrad(?:e|ed|ing) (?:the )?(?:cluster|[Kk]ubernetes|k8s|control plane|kubelet|kernel|OS)|(?:cluster|[Kk]ubernetes|k8s|kubelet|kernel|OS) upgrade|升级(?:了)?(?:集群|k8s|kubernetes|kubelet|内核)|(?:[Ii]f|[Ww]hen|[Bb]efore) (?:we|I|you|they) (?:upgrade|update)[^\\n]{0,80}(?:will|would)|(?:[Ww]ill|[Ww]ould) (?:the |all |our )?(?:nodes?|cluster|workers?)`,
+    observation: true,
+    prose: true,
+    specific:
+      "the runtime's upgrade stated as the step just before the nodes were lost: the node's components, run as the runtime's containers, were not started again by the new release",
+    source:
+      'observation: a runtime upgraded on nodes whose kubelet runs as one of its containers (RKE1 under dockerd, kubeadm-in-docker, k3d/kind, Talos and Bottlerocket host containers): moby daemon/daemon.go (*Daemon).restore restarts at start only containers with cfg.AutoRestart && c.ShouldRestart() && c.HasBeenStartedBefore (daemon/container/container.go ShouldRestart, "failed to start container" otherwise), so a release that does not restore them leaves the node without its kubelet',
+    mechanism:
+      "the runtime came back from its upgrade without starting the node's component containers again (the kubelet among them): no kubelet posts the node's status until they are started by hand or the runtime restores them",
   },
 ];

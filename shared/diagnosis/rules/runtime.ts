@@ -15,6 +15,10 @@ import {
   supervisorctlRow,
   supervisordExited,
   supervisordGaveUp,
+  systemctlFailedRow,
+  TALOS_RUNTIME,
+  talosServiceEnded,
+  talosServicesRow,
   UPSTART,
   upstartDied,
   upstartGaveUp,
@@ -375,6 +379,25 @@ export const RUNTIME_RULES: readonly Signature[] = [
     ...upstartStopped(RT),
     mechanism:
       "upstart's status shows the runtime's job stopped: unless it is started, nothing serves CRI calls",
+  },
+  // Round 27 (r27-words): Talos' machined and `talosctl services`, and systemd's `systemctl --failed` table.
+  {
+    fact: 'runtime.unit_failed',
+    ...talosServiceEnded(TALOS_RUNTIME),
+    mechanism:
+      "Talos' machined logged the runtime's service ended (Failed, or Finished) and does not run it again until the machine restarts it: nothing serves CRI calls",
+  },
+  {
+    fact: 'runtime.unit_failed',
+    ...talosServicesRow(TALOS_RUNTIME),
+    mechanism:
+      "`talosctl services` lists the runtime's service Finished or Failed: it is not running and machined does not restart it, so nothing serves CRI calls",
+  },
+  {
+    fact: 'runtime.unit_failed',
+    ...systemctlFailedRow(RT),
+    mechanism:
+      "`systemctl --failed` lists the runtime's unit failed: systemd gave up restarting it (or it has no Restart=), so nothing serves CRI calls",
   },
   // The docker CLI on Windows (Docker Desktop, Windows nodes): the named pipe has no daemon behind it.
   {

@@ -20,6 +20,19 @@ import type { Signature } from './types.ts';
  *   ", process N" while one runs).
  * - canonical/microk8s scripts/inspect.sh check_service ("FAIL:  Service %s is not running", snap.microk8s.daemon-* classic and microk8s.daemon-* strict; since 2018, v1.12) and
  *   canonical/snapd's `snap services` table (cmd/snap/cmd_services.go fmtServiceStatus).
+ * - siderolabs/talos (round 27; v0.1–v1.13): machined's service runner logs every state change as
+ *   internal/app/machined/pkg/system/service_runner.go (*ServiceRunner).UpdateState `service[%s](%s): %s` (id, state,
+ *   message; seen in `talosctl dmesg` and the console as "[talos] service[kubelet](Failed): ..."), the states of
+ *   pkg/system/events/events.go ServiceState (Initialized, Starting, Preparing, Waiting, Running, Stopping, Finished,
+ *   Failed, Skipped); system.go (*singleton).Start ends a run in Finished ("Service finished successfully") or Failed
+ *   (the error, first letter capitalised), after which nothing runs it again until the machine restarts it; and
+ *   cmd/talosctl/cmd/talos/service.go serviceList prints `talosctl services` through a tabwriter padded by 3
+ *   ("NODE\tSERVICE\tSTATE\tHEALTH\tLAST CHANGE\tLAST EVENT", health "?", "OK" or "Fail", "%s ago"). Talos'
+ *   runtime services are `cri` (the CRI containerd) and `containerd` (the system one).
+ * - systemd src/systemctl/systemctl-list-units.c output_units_list: the `systemctl list-units` / `systemctl --failed`
+ *   table (UNIT LOAD ACTIVE SUB DESCRIPTION, a failed unit's row led by "●"), the columns as wide as their longest
+ *   cell, so "loaded failed failed" in a listing of failed units; what Flatcar's and Bottlerocket's
+ *   `systemctl --failed` print.
  */
 export const SUPERVISOR = 'Supervisor/supervisor 3.0–4.3.0';
 export const INITSCRIPTS = 'fedora-sysv/initscripts etc/rc.d/init.d/functions status()';
@@ -34,6 +47,10 @@ export const RUNTIME_SERVICE_NAMES =
   '(?:docker|dockerd|docker-engine|containerd|crio|cri-o|cri-docker|cri-dockerd)';
 /** The kubelet's, and those of the agents that run it in their own process (k3s, rke2, MicroK8s' kubelite). */
 export const KUBELET_SERVICE_NAMES = '(?:kubelet|k3s|k3s-agent|k3s-server|rke2-server|rke2-agent|kubelite)';
+/** Talos' services for the runtime: the CRI containerd and the system containerd (machined's service ids). */
+export const TALOS_RUNTIME = '(?:cri|containerd)';
+export const TALOS = 'siderolabs/talos v0.1–v1.13';
+
 /** MicroK8s' snap apps for each: the runtime's, and the kubelet's (kubelite from 1.21, kubelet before). */
 export const MICROK8S_RUNTIME = 'containerd';
 export const MICROK8S_KUBELET = '(?:kubelite|kubelet)';
@@ -174,5 +191,44 @@ export function upstartStopped(names: string): CitedPattern {
     ...named('', names, ' stop/waiting'),
     literals: ['stop/waiting'],
     source: `${UPSTART} util/initctl.c job_status ("%s %s/%s" with goal stop, state waiting)`,
+  };
+}
+
+/**
+ * Talos' machined, logging a service's run ended and not restarted: `service[kubelet](Failed): ...` or
+ * `service[kubelet](Finished): Service finished successfully` (in `talosctl dmesg`, `talosctl logs machined`, the
+ * console). Waiting, Preparing and Stopping are steps of a start or a stop that is still going, and are not read.
+ */
+export function talosServiceEnded(names: string): CitedPattern {
+  return {
+    ...named('service\\[', names, '\\]\\((?:Failed|Finished)\\): '),
+    literals: ['](Failed): ', '](Finished): '],
+    source: `${TALOS} internal/app/machined/pkg/system/service_runner.go (*ServiceRunner).UpdateState ("service[%s](%s): %s"), with system.go (*singleton).Start's last states Finished ("Service finished successfully") and Failed (the run's error)`,
+  };
+}
+
+/**
+ * `talosctl services`: the service's row in Finished or Failed (tabwriter, padded by at least 3 spaces), its health
+ * and the time of its last change after it. Rows of other services in the same table are not read.
+ */
+export function talosServicesRow(names: string): CitedPattern {
+  return {
+    ...named('', names, ' {3,}(?:Finished|Failed) {3,}(?:\\?|OK|Fail) {3,}[^\\n]{1,24} ago   '),
+    // The time column, padded by the tabwriter before the last event: in every row ("Failed" is too common a word).
+    literals: [' ago   '],
+    source: `${TALOS} cmd/talosctl/cmd/talos/service.go serviceList (tabwriter padding 3; "NODE\\tSERVICE\\tSTATE\\tHEALTH\\tLAST CHANGE\\tLAST EVENT", "%s ago"), states from pkg/system/events/events.go ServiceState.String`,
+  };
+}
+
+/**
+ * `systemctl list-units` / `systemctl --failed`: the unit's row failed (LOAD loaded, ACTIVE failed, SUB failed), as
+ * Flatcar, Bottlerocket and every systemd distribution print it.
+ */
+export function systemctlFailedRow(names: string): CitedPattern {
+  return {
+    ...named('', names, '\\.service +loaded +failed +failed'),
+    literals: ['.service '],
+    source:
+      'systemd src/systemctl/systemctl-list-units.c output_units_list (the UNIT LOAD ACTIVE SUB DESCRIPTION table of `systemctl list-units` and `systemctl --failed`, a failed unit "loaded failed failed", led by "●")',
   };
 }
