@@ -412,7 +412,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       "the kubelet's exec prober keeps a probe command's whole output in memory, so a probe that prints without end grows the kubelet until the node's memory is gone",
     fix: 'kubelet v1.17.0 / v1.16.2 (#82514, cherry-pick #82687: at most 10 KiB of probe output read, 16 MiB from the runtime); or make the probe command print little',
     links: [`${K8S}/issues/70890`, `${K8S}/pull/82514`, `${K8S}/pull/82687`],
-    requires: [['kubelet.memory_leak'], ['kubelet.killed', 'mem.oom']],
+    requires: [['kubelet.memory_leak'], ['kubelet.oom_victim'], ['kubelet.killed', 'mem.oom']],
   },
   {
     id: 'kubelet-evented-pleg',

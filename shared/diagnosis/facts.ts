@@ -540,8 +540,12 @@ export const FACT_MEANINGS = {
   // Round 27 (r27-storage): a volume relabelled at each container's start; the kubelet's Evented PLEG gate.
   'storage.xattr_slow':
     "a network filesystem's metadata server holds extended-attribute writes (setxattr, the SELinux label's security.selinux) as slow requests waiting on its locks: a runtime relabelling every file of a volume at each container's start waits on each one, and those containers' creation with it, while the runtime answers for the rest",
+  'storage.server_slow':
+    "a network storage's servers report requests blocked past their complaint time (Ceph's MDS_SLOW_REQUEST and MDS_SLOW_METADATA_IO, its OSDs' slow requests): the volumes they serve answer slowly, and the containers' creation and status calls that touch them wait: a hint of the storage path, which a relabel or hung tasks corroborate",
   'runtime.volume_relabel':
     "the runtime relabels a volume for SELinux inside a container's create call (recursively: one extended-attribute write per file), its relabel failing or described walking every file: the create holds for as long as the walk, so on a volume of very many files or a network filesystem those containers' start is held in the storage path",
+  'kubelet.oom_victim':
+    "the kernel's OOM killer chose the kubelet itself as its victim: with oom_score_adj -999 it is picked only when its own memory dwarfs every pod's, so the memory that ran out is the kubelet's own (a leak, an unbounded buffer), not the workloads'",
   'pleg.events_unsupported':
     "the kubelet's Evented PLEG cannot hold the runtime's container-events stream (GetContainerEvents unimplemented before containerd 1.7 and CRI-O 1.26, the stream failing) and falls back to relisting: the gate is on against a runtime that does not serve it",
   'kubelet.evented_pleg_on':

@@ -39,6 +39,22 @@ const HITS: readonly Example[] = [
   },
   { line: '1301\tmds0\tsetxattr\t #10000000a1f', fact: 'storage.xattr_slow' },
   { line: '[51000.120000] ceph: mds0 hung', fact: 'storage.remote_lost' },
+  // The storage cluster's health: the MDS's and the OSDs' slow requests, and the op tracker's summary.
+  {
+    line: '    mds.cfs01.node-2.qwkfzp(mds.0): 23 slow requests are blocked > 30 secs',
+    fact: 'storage.server_slow',
+  },
+  { line: '[WRN] MDS_SLOW_REQUEST: 1 MDSs report slow requests', fact: 'storage.server_slow' },
+  { line: 'MDS_SLOW_METADATA_IO 1 MDSs report slow metadata IOs', fact: 'storage.server_slow' },
+  { line: 'HEALTH_WARN 218 slow requests are blocked > 32 sec', fact: 'storage.server_slow' },
+  {
+    line: '[WRN] SLOW_OPS: 12 slow ops, oldest one blocked for 61 sec, mon.a has slow ops',
+    fact: 'storage.server_slow',
+  },
+  {
+    line: `${MDS} 21 slow requests, 5 included below; oldest blocked for > 32.612835 secs`,
+    fact: 'storage.server_slow',
+  },
   // The runtimes' relabel failing in the create call.
   {
     line: `time="2026-11-23T10:01:02.123456789Z" level=error msg="CreateContainer within sandbox \\"${CID}\\" for &ContainerMetadata{Name:app,Attempt:0,} failed" error="failed to generate container \\"${CID}\\" spec: failed to generate spec: relabel \\"${VOL}\\" with \\"${LABEL}\\" failed: lsetxattr(label=${LABEL}) ${VOL}/data: operation not permitted"`,
@@ -68,6 +84,15 @@ const HITS: readonly Example[] = [
   { line: 'The MDS is flooded with thousands of setxattr calls.', fact: 'storage.xattr_slow' },
   { line: 'Extended-attribute writes pile up on the metadata server.', fact: 'storage.xattr_slow' },
   { line: 'MDS 上大量 setxattr 请求，一直阻塞。', fact: 'storage.xattr_slow' },
+  // The kernel's OOM killer choosing the kubelet itself.
+  {
+    line: '[51000.120000] Out of memory: Killed process 1327 (kubelet) total-vm:88604672kB, anon-rss:54738432kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:107000kB oom_score_adj:-999',
+    fact: 'kubelet.oom_victim',
+  },
+  {
+    line: '[51000.120000] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/system.slice/kubelet.service,task=kubelet,pid=1327,uid=0',
+    fact: 'kubelet.oom_victim',
+  },
   // The EventedPLEG gate on: flags, configuration, the kubelet's gate line, and people's words.
   {
     line: 'ExecStart=/usr/bin/kubelet --feature-gates=EventedPLEG=true --container-runtime-endpoint=unix:///run/containerd/containerd.sock',
@@ -108,6 +133,8 @@ const MISSES: readonly Example[] = [
   },
   { line: 'setxattr(2) sets the value of an extended attribute.', fact: 'storage.xattr_slow' },
   { line: '[51000.120000] ceph: mds0 reconnect start', fact: 'storage.remote_lost' },
+  { line: 'mds_op_complaint_time = 30 sets when slow requests are reported.', fact: 'storage.server_slow' },
+  { line: 'HEALTH_OK: no slow requests.', fact: 'storage.server_slow' },
   // The relabel skipped, metrics relabelled, a question.
   {
     line: `time="2026-11-23T10:01:02.123456789Z" level=debug msg="Skipping relabel for ${VOL} because kubelet did not request it"`,
@@ -115,6 +142,15 @@ const MISSES: readonly Example[] = [
   },
   { line: 'Use metric_relabel_configs to drop every series of the job.', fact: 'runtime.volume_relabel' },
   { line: 'Does the runtime relabel every file on the volume?', fact: 'runtime.volume_relabel' },
+  // Another process killed, or the kubelet only the allocating task.
+  {
+    line: '[51000.120000] Out of memory: Killed process 4242 (java) total-vm:8860467kB, anon-rss:5473843kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:10700kB oom_score_adj:1000',
+    fact: 'kubelet.oom_victim',
+  },
+  {
+    line: '[51000.120000] kubelet invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=-999',
+    fact: 'kubelet.oom_victim',
+  },
   // The gate off or merely named.
   { line: 'ExecStart=/usr/bin/kubelet --feature-gates=EventedPLEG=false', fact: 'kubelet.evented_pleg_on' },
   { line: 'EventedPLEG was promoted to beta in 1.27.', fact: 'kubelet.evented_pleg_on' },
@@ -137,6 +173,17 @@ describe('round 27 (r27-storage): rules from the programs and the words', () => 
 });
 
 describe("a volume's relabel held by its metadata server", () => {
+  it("the MDS's slow requests beside per-container timeouts lean to the containers held in the storage path", () => {
+    const bundle = {
+      logs: {
+        kubelet: `E1123 10:01:02.123456    1893 remote_runtime.go:343] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" podSandboxID="${CID}"`,
+        other: '[WRN] MDS_SLOW_REQUEST: 1 MDSs report slow requests',
+      },
+    };
+    expect(ids(bundle)).toContain('storage.server_slow');
+    expect(diagnose(bundle).causes[0]?.id).toBe('zombie_shim_hang');
+  });
+
   const TIMEOUTS = [
     `E1123 10:01:02.123456    1893 remote_runtime.go:343] "CreateContainer in sandbox from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" podSandboxID="${CID}"`,
     `E1123 10:03:02.123456    1893 remote_runtime.go:625] "ContainerStatus from runtime service failed" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" containerID="${CID}"`,

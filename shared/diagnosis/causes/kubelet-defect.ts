@@ -300,6 +300,7 @@ export const kubeletDefect: CauseModule = {
     // Round 27 (r27-storage): the node's memory gone because the kubelet itself consumed it (its own memory growing,
     // the kubelet the subject of eating it): the exhaustion is the kubelet's doing, not workloads starving the node.
     { cause: 'resource_starvation', fact: 'kubelet.memory_leak' },
+    { cause: 'resource_starvation', fact: 'kubelet.oom_victim' },
   ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
@@ -339,6 +340,9 @@ export const kubeletDefect: CauseModule = {
     // Round 27 (r27-storage): the EventedPLEG gate on (flags, configuration, the kubelet's gate line, or named as the
     // difference between a run whose node turns Ready and one whose node does not), and the runtime's container-events
     // stream it cannot hold: leads to the gate's defect (defects.ts kubelet-evented-pleg), which its symptom confirms.
+    // Round 27: the OOM killer's victim the kubelet itself (its -999 adjustment shields it from anything but its own
+    // memory dwarfing the pods').
+    { fact: 'kubelet.oom_victim', weight: 3 },
     { fact: 'kubelet.evented_pleg_on', weight: 2.5 },
     { fact: 'pleg.events_unsupported', weight: 1.5 },
     // A pod force-deleted and the node's kubelet then silent on new pods until it is restarted, said: its pod state.

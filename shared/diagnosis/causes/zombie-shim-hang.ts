@@ -7,7 +7,10 @@ import type { CauseModule } from './types.ts';
 /** Evidence of storage that does not answer: tasks hung in storage code, a network storage's server lost. */
 function onStorage(facts: FactSet): boolean {
   return (
-    facts.has('kernel.storage_stall') || facts.has('storage.remote_lost') || facts.has('proc.dstate_storage')
+    facts.has('kernel.storage_stall') ||
+    facts.has('storage.remote_lost') ||
+    facts.has('proc.dstate_storage') ||
+    facts.has('storage.server_slow')
   );
 }
 
@@ -100,6 +103,8 @@ export const zombieShimHang: CauseModule = {
     // status calls wait in the storage path while the runtime answers for the node's other containers.
     { fact: 'storage.xattr_slow', weight: 3 },
     { fact: 'runtime.volume_relabel', weight: 2 },
+    // The storage cluster's own slow requests (its MDS or OSDs): a hint alone, as the client's lost servers are.
+    { fact: 'storage.server_slow', weight: 1.5 },
   ],
   against: [
     // The exception to runc's init stage weighing here: with the daemon's own runtime-wide calls (list, Status,

@@ -61,6 +61,27 @@ export const VOLUME_RELABEL_RULES: readonly Signature[] = [
       "a network filesystem's metadata server holds extended-attribute writes past its complaint time, each waiting on a lock: a runtime that relabels every file of a volume for SELinux at each container's start (go-selinux rchcon, one lsetxattr per file) waits on every one, and that container's create with it",
   },
   {
+    // The storage cluster's own health: a metadata server's requests or its metadata I/O blocked past its complaint
+    // time (MDS_SLOW_REQUEST, MDS_SLOW_METADATA_IO), the monitors' slow ops of the OSDs (REQUEST_SLOW, SLOW_OPS from
+    // Nautilus), and the op tracker's own summary line on the daemon: every volume it serves waits with them.
+    fact: 'storage.server_slow',
+    pattern:
+      'MDSs? reports? slow (?:requests|metadata IOs)|slow (?:requests|metadata IOs|ops?),? (?:are )?blocked > [0-9.]+ secs?|[0-9]+ slow (?:requests|ops), [0-9]+ included below; oldest blocked for|[0-9]+ slow ops, oldest one blocked for',
+    literals: [
+      'report slow requests',
+      'reports slow requests',
+      'report slow metadata IOs',
+      'reports slow metadata IOs',
+      'blocked >',
+      'included below; oldest blocked for',
+      'slow ops, oldest one blocked for',
+    ],
+    source:
+      'ceph src/mds/Beacon.cc Beacon::notify_health (MDS_SLOW_REQUEST "%d slow requests are blocked > %d secs", MDS_SLOW_METADATA_IO "%d slow metadata IOs are blocked > %d secs"; in mds/MDSRank.cc before Luminous), summed by the monitors as "N MDSs report slow requests"; src/mon/PGMap.cc / OSD health REQUEST_SLOW ("%d slow requests are blocked > %d sec", SLOW_OPS "N slow ops, oldest one blocked for S sec" from Nautilus); src/common/TrackedOp.cc OpTracker ("N slow requests, M included below; oldest blocked for > S secs")',
+    mechanism:
+      "the network storage's servers hold requests past their complaint time: every metadata operation or I/O of the volumes they serve waits, and with it the containers' creation and status calls that touch those volumes",
+  },
+  {
     // The kernel's CephFS client marking its session to a metadata server hung (no renewal within the session
     // timeout): every metadata operation on that server waits, the relabel's setxattr calls among them.
     fact: 'storage.remote_lost',
