@@ -437,6 +437,39 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     ],
   },
   {
+    // Round 27 (r27-storage): the EventedPLEG gate on against a runtime that does not serve its container-events
+    // stream. containerd's CRI plugin first implements GetContainerEvents in 1.7.0 (pkg/cri/server/container_events.go;
+    // 1.6 answers Unimplemented); CRI-O first in 1.26.0 (server/container_events.go; 1.25's
+    // server/cri/v1/rpc_container_events.go returned at once, "until actual support code is added"). The kubelet
+    // retries the stream, then falls back to relisting with the gate's settings half applied.
+    id: 'kubelet-evented-pleg-containerd-without-events',
+    component: 'containerd',
+    affected: [{ introduced: '1.0.0', fixed: '1.7.0' }],
+    featureGate: 'EventedPLEG',
+    cause: 'kubelet_defect',
+    symptom:
+      "with the EventedPLEG gate on, the node never turns Ready or its PLEG is unhealthy, the kubelet unable to hold containerd's container-events stream",
+    mechanism:
+      'the kubelet, with the EventedPLEG gate on, asks containerd for the GetContainerEvents stream that containerd serves only from 1.7.0; it retries and falls back to relisting',
+    fix: 'turn the EventedPLEG gate off, or containerd v1.7.0 (GetContainerEvents served)',
+    links: [`${K8S}/issues/121349`],
+    requires: [['pleg.events_unsupported'], ['pleg.unhealthy'], ['node.never_ready']],
+  },
+  {
+    id: 'kubelet-evented-pleg-crio-without-events',
+    component: 'crio',
+    affected: [{ introduced: '1.0.0', fixed: '1.26.0' }],
+    featureGate: 'EventedPLEG',
+    cause: 'kubelet_defect',
+    symptom:
+      'with the EventedPLEG gate on, the node never turns Ready or its PLEG is unhealthy, CRI-O serving no container-events stream',
+    mechanism:
+      'the kubelet, with the EventedPLEG gate on, asks CRI-O for the GetContainerEvents stream that CRI-O serves only from 1.26.0 (1.25 returns at once); it retries and falls back to relisting',
+    fix: 'turn the EventedPLEG gate off, or CRI-O v1.26.0 (GetContainerEvents served)',
+    links: [`${K8S}/issues/121349`],
+    requires: [['pleg.events_unsupported'], ['pleg.unhealthy'], ['node.never_ready']],
+  },
+  {
     // pkg/kubelet/pleg/evented.go processCRIEvents read each container event's PodSandboxStatus without checking it;
     // containerd's CRI sends a container's stop or delete event with none when the container's sandbox is already
     // gone (a sandbox removed while a container of it was still being created, #114371). #114351 (1.27.0) drops

@@ -162,6 +162,8 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'kubelet-force-deleted-pods-stuck-terminating': { inside: '1.24.3', outside: '1.21.5' },
   'kubelet-volume-reconstruction-static-pods': { inside: '1.27.1', outside: '1.27.2' },
   'kubelet-exec-probe-output-unbounded': { inside: '1.12.3', outside: '1.17.0' },
+  'kubelet-evented-pleg-containerd-without-events': { inside: '1.6.20', outside: '1.7.0' },
+  'kubelet-evented-pleg-crio-without-events': { inside: '1.25.2', outside: '1.26.0' },
   'runc-rc93-init-hang': { inside: '1.0.0-rc93', outside: '1.0.0-rc92' },
   'runc-rc93-init-hang-daemon-blocked': { inside: '1.0.0-rc93', outside: '1.0.0-rc94' },
   'containerd-io-1.4.4-runc-rc93': { inside: '1.4.4', outside: '1.4.3' },

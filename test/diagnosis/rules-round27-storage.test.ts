@@ -267,6 +267,20 @@ describe('the EventedPLEG gate with a node never Ready', () => {
     expect(top(bundle)?.id).toBe('kubelet_defect');
   });
 
+  it("the gate on against containerd 1.6, which serves no container-events stream, counts that runtime's entry", () => {
+    const bundle = {
+      logs: {
+        kubelet: [
+          'I1123 10:01:02.123456    1893 server.go:285] "feature gates: &{map[EventedPLEG:true]}"',
+          'E1123 10:01:02.123456    1893 remote_runtime.go:708] "GetContainerEvents failed to get streaming client" err="rpc error: code = Unimplemented desc = unknown method GetContainerEvents for service runtime.v1.RuntimeService"',
+        ].join('\n'),
+        other: 'containerd github.com/containerd/containerd v1.6.20 2806fc1057397dbaeefbea0e4e17bddfbd388f38',
+      },
+    };
+    const found = matchDefects(bundle, extractFacts(bundle)).map((m) => m.defect.id);
+    expect(found).toContain('kubelet-evented-pleg-containerd-without-events');
+  });
+
   it('a run that passes without the gate, where the run with it had no Ready node, is the gate', () => {
     const bundle = {
       logs: {
