@@ -544,6 +544,8 @@ export const FACT_MEANINGS = {
     "a network storage's servers report requests blocked past their complaint time (Ceph's MDS_SLOW_REQUEST and MDS_SLOW_METADATA_IO, its OSDs' slow requests): the volumes they serve answer slowly, and the containers' creation and status calls that touch them wait: a hint of the storage path, which a relabel or hung tasks corroborate",
   'runtime.volume_relabel':
     "the runtime relabels a volume for SELinux inside a container's create call (recursively: one extended-attribute write per file), its relabel failing or described walking every file: the create holds for as long as the walk, so on a volume of very many files or a network filesystem those containers' start is held in the storage path",
+  'storage.volume_walk_slow':
+    "containers on a volume of very many files are described taking minutes each to start: a walk of every file at each start (the runtime's SELinux relabel, the kubelet's fsGroup ownership change) holds their creation in the storage path while the node's other containers run",
   'kubelet.oom_victim':
     "the kernel's OOM killer chose the kubelet itself as its victim: with oom_score_adj -999 it is picked only when its own memory dwarfs every pod's, so the memory that ran out is the kubelet's own (a leak, an unbounded buffer), not the workloads'",
   'pleg.events_unsupported':

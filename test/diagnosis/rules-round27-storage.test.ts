@@ -81,6 +81,15 @@ const HITS: readonly Example[] = [
     fact: 'runtime.volume_relabel',
   },
   { line: 'CRI-O 会递归地给卷里的所有文件重新打标签。', fact: 'runtime.volume_relabel' },
+  {
+    line: 'After we copied 80k files into the share, every pod that mounts it takes 8 minutes to start.',
+    fact: 'storage.volume_walk_slow',
+  },
+  {
+    line: 'It takes minutes per container now; the PVC holds millions of small files.',
+    fact: 'storage.volume_walk_slow',
+  },
+  { line: '卷里有几十万个小文件之后，每个 Pod 启动都要十几分钟。', fact: 'storage.volume_walk_slow' },
   { line: 'The MDS is flooded with thousands of setxattr calls.', fact: 'storage.xattr_slow' },
   { line: 'Extended-attribute writes pile up on the metadata server.', fact: 'storage.xattr_slow' },
   { line: 'MDS 上大量 setxattr 请求，一直阻塞。', fact: 'storage.xattr_slow' },
@@ -151,6 +160,12 @@ const MISSES: readonly Example[] = [
     line: '[51000.120000] kubelet invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=-999',
     fact: 'kubelet.oom_victim',
   },
+  // Minutes to start for an image's layers, or files without containers.
+  {
+    line: 'The image has 40k files in its layers, so the pull takes 5 minutes to start.',
+    fact: 'storage.volume_walk_slow',
+  },
+  { line: 'The backup of 60k files takes 10 minutes.', fact: 'storage.volume_walk_slow' },
   // The gate off or merely named.
   { line: 'ExecStart=/usr/bin/kubelet --feature-gates=EventedPLEG=false', fact: 'kubelet.evented_pleg_on' },
   { line: 'EventedPLEG was promoted to beta in 1.27.', fact: 'kubelet.evented_pleg_on' },

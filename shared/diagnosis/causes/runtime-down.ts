@@ -193,6 +193,7 @@ export const runtimeDown: CauseModule = {
     // runtime answers for the rest; this takes back the per-container timeouts' weight here.
     { fact: 'storage.xattr_slow', weight: 2.5 },
     { fact: 'runtime.volume_relabel', weight: 1.5 },
+    { fact: 'storage.volume_walk_slow', weight: 1 },
     ...competingDefects('runtime_down'),
   ],
   summary: ({ tools, facts }) =>

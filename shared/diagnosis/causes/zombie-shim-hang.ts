@@ -105,6 +105,8 @@ export const zombieShimHang: CauseModule = {
     { fact: 'runtime.volume_relabel', weight: 2 },
     // The storage cluster's own slow requests (its MDS or OSDs): a hint alone, as the client's lost servers are.
     { fact: 'storage.server_slow', weight: 1.5 },
+    // Containers on a volume of very many files said to take minutes each to start: a per-file walk at each start.
+    { fact: 'storage.volume_walk_slow', weight: 1.5 },
   ],
   against: [
     // The exception to runc's init stage weighing here: with the daemon's own runtime-wide calls (list, Status,

@@ -46,6 +46,15 @@ const EVERY_FILE =
 const MANY =
   '(?:[Tt]housands of|[Hh]undreds of|[Mm]illions of|[Ll]ots of|[Mm]any|a (?:flood|storm|huge number|large number) of|[0-9][0-9,.]*[kKmM]?)';
 
+/** Any character of the line: the volume's size and the containers' start are often said in two sentences. */
+const L = '[^\\n]';
+/** A volume holding very many files. */
+const MANY_FILES =
+  '(?:[0-9][0-9,.]*[kKmM]?|[Tt]housands of|[Mm]illions of|[Hh]undreds of thousands of|(?:[Vv]ery )?[Mm]any|[Ll]ots of|a (?:huge|large) number of) (?:small )?files';
+/** Containers taking minutes each to start. */
+const MINUTES_TO_START =
+  '(?:takes?|took|taking)[^\\n.;]{0,20}(?:[0-9~]+(?:-[0-9]+)? ?(?:minutes|mins?)|minutes)[^\\n.;]{0,40}(?:to start|per (?:container|pod)|for (?:each|every) (?:container|pod)|to come up|to become ready)|(?:minutes|[0-9]+ ?mins?) (?:per|for each|for every) (?:container|pod)';
+
 export const VOLUME_RELABEL_RULES: readonly Signature[] = [
   {
     // A metadata server's slow request that writes an extended attribute: Ceph's MDS op tracker, and the kernel
@@ -127,6 +136,24 @@ export const VOLUME_RELABEL_RULES: readonly Signature[] = [
       "observation: a volume's every file relabelled for SELinux by the runtime (go-selinux label.Relabel -> Chcon(path, label, true), rchcon walking the tree; chcon(1) -R), as the runtimes do for `:z`/`:Z` binds and CRI mounts with selinux_relabel (containerd WithMounts, CRI-O securityLabel, moby MountPoint.Setup)",
     mechanism:
       "the runtime walks the whole volume at each container's create, one extended-attribute write per file: on a volume of very many files, or a network filesystem, that container's start takes minutes and its calls time out while the runtime answers for the rest",
+  },
+  {
+    // People's words for containers on a volume of very many files taking minutes each to start (EN, ZH): a per-file
+    // walk of the volume at each start, the runtime's relabel or the kubelet's ownership change, in the storage path.
+    fact: 'storage.volume_walk_slow',
+    pattern: [
+      `${MANY_FILES}${L}{0,300}(?:${MINUTES_TO_START})`,
+      `(?:${MINUTES_TO_START})${L}{0,300}${MANY_FILES}`,
+      '(?:[0-9]+万|几十万|几百万|上百万|上万|大量|海量)[^\\n。]{0,10}(?:小)?文件[^\\n]{0,100}(?:启动|创建|拉起)[^\\n。]{0,20}(?:几分钟|[0-9]+ ?分钟|十几分钟|很慢|非常慢)',
+    ].join('|'),
+    literals: ['files', '文件'],
+    unless: `${NOT_HERE}|${QUESTION}|[Ii]mage|[Ll]ayer|[Dd]ownload|[Pp]ull`,
+    observation: true,
+    prose: true,
+    source:
+      "observation: containers on a volume of very many files said to take minutes each to start: a walk of every file at each start, the runtimes' SELinux relabel (go-selinux Chcon with recurse, one lsetxattr per file) or the kubelet's fsGroup ownership change (pkg/volume/volume_linux.go SetVolumeOwnership, a chown and chmod per file unless fsGroupChangePolicy is OnRootMismatch)",
+    mechanism:
+      "each start walks the whole volume, one metadata write per file: the more files (data copied in), the longer those containers' creation is held in the storage path, while the node's other containers run",
   },
   {
     // People's words for a metadata server flooded with extended-attribute writes (EN, ZH).
