@@ -248,6 +248,8 @@ describe("the kubelet consuming the node's memory", () => {
     'kubelet evicts pods consuming too much memory.',
     'kubelet kills the containers using up all the memory.',
     'Set --kube-reserved so the kubelet keeps memory for itself.',
+    'The kubelet shows the pod consuming memory above its request.',
+    'kubelet 占用内存 200M，正常。',
   ])('not kubelet.memory_leak ← %s', (text) => {
     expect(said(text)).not.toContain('kubelet.memory_leak');
   });
