@@ -396,6 +396,25 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['kubelet.volumes_not_mounted']],
   },
   {
+    // Round 27 (r27-storage): before #82514 the kubelet's exec prober read a probe command's whole stdout and stderr
+    // into memory (pkg/probe/exec/exec.go Probe: e.CombinedOutput(), the CRI path's ExecSync response unbounded, the
+    // dockershim's buffer likewise), so a probe that prints without end grows the kubelet until the node has no memory
+    // left. #82514 (1.17.0) reads at most 10 KiB (maxReadLength; later through ioutils.LimitWriter) and bounds the remote
+    // CRI's and the dockershim's ExecSync at 16 MiB; its 1.16 cherry-pick #82687 merged after 1.16.1 was cut (the range
+    // ends at v1.16.2 so that no release without it is excused); no earlier branch took it.
+    id: 'kubelet-exec-probe-output-unbounded',
+    component: 'kubelet',
+    affected: [{ introduced: '1.0.0', fixed: '1.16.2' }],
+    cause: 'kubelet_defect',
+    symptom:
+      "the kubelet's own memory grows to the node's whole memory (its resident set, the OOM killer choosing it) while a pod's exec probe prints without end",
+    mechanism:
+      "the kubelet's exec prober keeps a probe command's whole output in memory, so a probe that prints without end grows the kubelet until the node's memory is gone",
+    fix: 'kubelet v1.17.0 / v1.16.2 (#82514, cherry-pick #82687: at most 10 KiB of probe output read, 16 MiB from the runtime); or make the probe command print little',
+    links: [`${K8S}/issues/70890`, `${K8S}/pull/82514`, `${K8S}/pull/82687`],
+    requires: [['kubelet.memory_leak'], ['kubelet.oom_victim'], ['kubelet.killed', 'mem.oom']],
+  },
+  {
     id: 'kubelet-evented-pleg',
     component: 'kubelet',
     affected: [{ introduced: '1.26.0' }],
@@ -406,7 +425,49 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       'the Evented PLEG (CRI container events) misses or floods events, so pod status is stale and the kubelet recreates containers',
     fix: 'none: disable the EventedPLEG feature gate (back to alpha in v1.30; duplicate-container fix in #120942)',
     links: [`${K8S}/issues/121003`, `${K8S}/issues/121349`, `${K8S}/pull/120942`],
-    requires: [['pleg.evented_unhealthy'], ['runtime.pods_stuck']],
+    // Round 27 (r27-storage): the gate on (featureGate above) with the node never Ready or its relist unhealthy, or
+    // the runtime refusing the container-events stream the gate needs (GetContainerEvents, served from containerd
+    // 1.7.0 and CRI-O 1.26.0): the gate's own failure to settle the node, not only its channel's overflow.
+    requires: [
+      ['pleg.evented_unhealthy'],
+      ['runtime.pods_stuck'],
+      ['pleg.unhealthy'],
+      ['node.never_ready'],
+      ['pleg.events_unsupported'],
+    ],
+  },
+  {
+    // Round 27 (r27-storage): the EventedPLEG gate on against a runtime that does not serve its container-events
+    // stream. containerd's CRI plugin first implements GetContainerEvents in 1.7.0 (pkg/cri/server/container_events.go;
+    // 1.6 answers Unimplemented); CRI-O first in 1.26.0 (server/container_events.go; 1.25's
+    // server/cri/v1/rpc_container_events.go returned at once, "until actual support code is added"). The kubelet
+    // retries the stream, then falls back to relisting with the gate's settings half applied.
+    id: 'kubelet-evented-pleg-containerd-without-events',
+    component: 'containerd',
+    affected: [{ introduced: '1.0.0', fixed: '1.7.0' }],
+    featureGate: 'EventedPLEG',
+    cause: 'kubelet_defect',
+    symptom:
+      "with the EventedPLEG gate on, the node never turns Ready or its PLEG is unhealthy, the kubelet unable to hold containerd's container-events stream",
+    mechanism:
+      'the kubelet, with the EventedPLEG gate on, asks containerd for the GetContainerEvents stream that containerd serves only from 1.7.0; it retries and falls back to relisting',
+    fix: 'turn the EventedPLEG gate off, or containerd v1.7.0 (GetContainerEvents served)',
+    links: [`${K8S}/issues/121349`],
+    requires: [['pleg.events_unsupported'], ['pleg.unhealthy'], ['node.never_ready']],
+  },
+  {
+    id: 'kubelet-evented-pleg-crio-without-events',
+    component: 'crio',
+    affected: [{ introduced: '1.0.0', fixed: '1.26.0' }],
+    featureGate: 'EventedPLEG',
+    cause: 'kubelet_defect',
+    symptom:
+      'with the EventedPLEG gate on, the node never turns Ready or its PLEG is unhealthy, CRI-O serving no container-events stream',
+    mechanism:
+      'the kubelet, with the EventedPLEG gate on, asks CRI-O for the GetContainerEvents stream that CRI-O serves only from 1.26.0 (1.25 returns at once); it retries and falls back to relisting',
+    fix: 'turn the EventedPLEG gate off, or CRI-O v1.26.0 (GetContainerEvents served)',
+    links: [`${K8S}/issues/121349`],
+    requires: [['pleg.events_unsupported'], ['pleg.unhealthy'], ['node.never_ready']],
   },
   {
     // pkg/kubelet/pleg/evented.go processCRIEvents read each container event's PodSandboxStatus without checking it;

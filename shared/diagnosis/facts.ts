@@ -546,6 +546,21 @@ export const FACT_MEANINGS = {
     "the runtime's kept state is described refusing the pods: its state on disk wiped or reset as the remedy, or pods that never start after every (hard) reboot: what the runtime restores at start (sandboxes and their names) is what refuses them",
   'runc.join_ns_missing':
     "the low-level runtime cannot join a namespace the container's configuration names (the path /proc/PID/ns/... of the sandbox's process gone, or setns refusing it): the create fails; on every container, the runtime's own binaries or state are broken (another engine's package replacing runc or the shim, a sandbox process gone)",
+  // Round 27 (r27-storage): a volume relabelled at each container's start; the kubelet's Evented PLEG gate.
+  'storage.xattr_slow':
+    "a network filesystem's metadata server holds extended-attribute writes (setxattr, the SELinux label's security.selinux) as slow requests waiting on its locks: a runtime relabelling every file of a volume at each container's start waits on each one, and those containers' creation with it, while the runtime answers for the rest",
+  'storage.server_slow':
+    "a network storage's servers report requests blocked past their complaint time (Ceph's MDS_SLOW_REQUEST and MDS_SLOW_METADATA_IO, its OSDs' slow requests): the volumes they serve answer slowly, and the containers' creation and status calls that touch them wait: a hint of the storage path, which a relabel or hung tasks corroborate",
+  'runtime.volume_relabel':
+    "the runtime relabels a volume for SELinux inside a container's create call (recursively: one extended-attribute write per file), its relabel failing or described walking every file: the create holds for as long as the walk, so on a volume of very many files or a network filesystem those containers' start is held in the storage path",
+  'storage.volume_walk_slow':
+    "containers on a volume of very many files are described taking minutes each to start: a walk of every file at each start (the runtime's SELinux relabel, the kubelet's fsGroup ownership change) holds their creation in the storage path while the node's other containers run",
+  'kubelet.oom_victim':
+    "the kernel's OOM killer chose the kubelet itself as its victim: with oom_score_adj -999 it is picked only when its own memory dwarfs every pod's, so the memory that ran out is the kubelet's own (a leak, an unbounded buffer), not the workloads'",
+  'pleg.events_unsupported':
+    "the kubelet's Evented PLEG cannot hold the runtime's container-events stream (GetContainerEvents unimplemented before containerd 1.7 and CRI-O 1.26, the stream failing) and falls back to relisting: the gate is on against a runtime that does not serve it",
+  'kubelet.evented_pleg_on':
+    "the kubelet's EventedPLEG feature gate is on (its flags, its configuration file, its feature-gate log line), or is named as what separates a node that turns Ready from one that does not: the event-driven relist, alpha from 1.26, whose beta attempt was reverted",
 } as const;
 
 export type FactId = keyof typeof FACT_MEANINGS;

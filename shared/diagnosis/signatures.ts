@@ -8,6 +8,7 @@ import { CRIO_RULES } from './rules/crio.ts';
 import { DESCRIPTION_RULES } from './rules/descriptions.ts';
 import { DOCKERD_RULES } from './rules/dockerd.ts';
 import { ERRNO_RULES } from './rules/errno.ts';
+import { EVENTED_PLEG_RULES } from './rules/evented-pleg.ts';
 import { HYPERVISOR_RULES } from './rules/hypervisor.ts';
 import { KERNEL_RULES } from './rules/kernel.ts';
 import { KUBELET_RULES } from './rules/kubelet.ts';
@@ -25,6 +26,7 @@ import { STARTUP_WORD_RULES } from './rules/startup-words.ts';
 import { SYSTEMD_RULES } from './rules/systemd.ts';
 import { TRUST_WORD_RULES } from './rules/trust-words.ts';
 import type { Signature } from './rules/types.ts';
+import { VOLUME_RELABEL_RULES } from './rules/volume-relabel.ts';
 
 export { PLEG_AGE } from './rules/kubelet.ts';
 export type { Signature } from './rules/types.ts';
@@ -136,6 +138,18 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "people's words for a hedged suspicion of the descriptor limit, descriptors used up told by their effect, the kubelet's start against its runtime asked about, its memory growing, connection attempts filling disks and a package upgrade under the runtime (round 24; weighed below the programs)",
     rules: LEAD_WORD_RULES,
+  },
+  {
+    file: 'volume-relabel',
+    title:
+      "a volume relabelled for SELinux at each container's start: the runtimes' relabel, a network filesystem's metadata server holding its extended-attribute writes, in the programs' and people's words (round 27)",
+    rules: VOLUME_RELABEL_RULES,
+  },
+  {
+    file: 'evented-pleg',
+    title:
+      "the kubelet's EventedPLEG feature gate turned on, and the runtime's container-events stream it cannot hold, in the programs' and people's words (round 27)",
+    rules: EVENTED_PLEG_RULES,
   },
 ];
 

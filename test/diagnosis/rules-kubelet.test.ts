@@ -2068,6 +2068,13 @@ const KERNEL_EXAMPLES: readonly Example[] = [
     fact: 'mem.oom',
   },
   { line: kmsg('Out of memory: Kill process 23145 (java) score 912 or sacrifice child'), fact: 'mem.oom' },
+  // Round 27 (r27-storage): the victim the kubelet itself (its oom_score_adj -999 shields it from all but its own size).
+  {
+    line: kmsg(
+      'Out of memory: Killed process 1327 (kubelet) total-vm:88604672kB, anon-rss:54738432kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:107000kB oom_score_adj:-999',
+    ),
+    fact: 'kubelet.oom_victim',
+  },
   {
     line: kmsg(
       'oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/kubepods/burstable/pod1,task=java,pid=23145,uid=1000',

@@ -297,6 +297,10 @@ export const kubeletDefect: CauseModule = {
     // Round 22: the PID space filled by zombies whose parent is the kubelet is the kubelet's leak's doing: a count of
     // them by the thousand, or the forks that then fail, are its symptom.
     { cause: 'resource_starvation', fact: 'proc.zombie_kubelet' },
+    // Round 27 (r27-storage): the node's memory gone because the kubelet itself consumed it (its own memory growing,
+    // the kubelet the subject of eating it): the exhaustion is the kubelet's doing, not workloads starving the node.
+    { cause: 'resource_starvation', fact: 'kubelet.memory_leak' },
+    { cause: 'resource_starvation', fact: 'kubelet.oom_victim' },
   ],
   support: [
     { fact: 'pleg.evented_unhealthy', weight: 3.5 },
@@ -333,6 +337,14 @@ export const kubeletDefect: CauseModule = {
     { fact: 'kubelet.create_no_retry', weight: 3 },
     // Round 24: the kubelet's own memory growing without bound; the machine's crash after it is its consequence.
     { fact: 'kubelet.memory_leak', weight: 3 },
+    // Round 27 (r27-storage): the EventedPLEG gate on (flags, configuration, the kubelet's gate line, or named as the
+    // difference between a run whose node turns Ready and one whose node does not), and the runtime's container-events
+    // stream it cannot hold: leads to the gate's defect (defects.ts kubelet-evented-pleg), which its symptom confirms.
+    // Round 27: the OOM killer's victim the kubelet itself (its -999 adjustment shields it from anything but its own
+    // memory dwarfing the pods').
+    { fact: 'kubelet.oom_victim', weight: 3 },
+    { fact: 'kubelet.evented_pleg_on', weight: 2.5 },
+    { fact: 'pleg.events_unsupported', weight: 1.5 },
     // A pod force-deleted and the node's kubelet then silent on new pods until it is restarted, said: its pod state.
     { fact: 'kubelet.pod_state_stale', weight: 2.5 },
     { fact: 'network.link_up', weight: 1 },

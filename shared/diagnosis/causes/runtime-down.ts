@@ -196,6 +196,12 @@ export const runtimeDown: CauseModule = {
     // Round 23: the daemon's hung task waits in a file system's flush (a sync or unmount of its overlay): the disk
     // under it is what does not answer, the daemon blocked on it; this takes back part of the hung daemon's weight.
     { fact: 'kernel.fs_sync_stall', weight: 1.5 },
+    // Round 27 (r27-storage): the containers' creation held by the runtime's relabel of their volume (a metadata
+    // server holding its extended-attribute writes, the relabel failing or described): their calls time out, the
+    // runtime answers for the rest; this takes back the per-container timeouts' weight here.
+    { fact: 'storage.xattr_slow', weight: 2.5 },
+    { fact: 'runtime.volume_relabel', weight: 1.5 },
+    { fact: 'storage.volume_walk_slow', weight: 1 },
     ...competingDefects('runtime_down'),
   ],
   summary: ({ tools, facts }) =>

@@ -7,7 +7,10 @@ import type { CauseModule } from './types.ts';
 /** Evidence of storage that does not answer: tasks hung in storage code, a network storage's server lost. */
 function onStorage(facts: FactSet): boolean {
   return (
-    facts.has('kernel.storage_stall') || facts.has('storage.remote_lost') || facts.has('proc.dstate_storage')
+    facts.has('kernel.storage_stall') ||
+    facts.has('storage.remote_lost') ||
+    facts.has('proc.dstate_storage') ||
+    facts.has('storage.server_slow')
   );
 }
 
@@ -95,6 +98,15 @@ export const zombieShimHang: CauseModule = {
     { fact: 'storage.remote_lost', weight: 1.5 },
     { fact: 'disk.io_error', weight: 1.5 },
     { fact: 'kernel.oops', weight: 1 },
+    // Round 27 (r27-storage): the runtime relabelling a volume's every file for SELinux inside the create call, each
+    // file's extended-attribute write held by a network filesystem's metadata server: those containers' creation and
+    // status calls wait in the storage path while the runtime answers for the node's other containers.
+    { fact: 'storage.xattr_slow', weight: 3 },
+    { fact: 'runtime.volume_relabel', weight: 2 },
+    // The storage cluster's own slow requests (its MDS or OSDs): a hint alone, as the client's lost servers are.
+    { fact: 'storage.server_slow', weight: 1.5 },
+    // Containers on a volume of very many files said to take minutes each to start: a per-file walk at each start.
+    { fact: 'storage.volume_walk_slow', weight: 1.5 },
   ],
   against: [
     // The exception to runc's init stage weighing here: with the daemon's own runtime-wide calls (list, Status,
@@ -135,6 +147,13 @@ export const zombieShimHang: CauseModule = {
       facts.has('runtime.shim_hang') ||
       facts.has('runtime.shim_blocked') ||
       facts.has('runc.init_stuck');
+    // Round 27: the runtime's relabel of a volume held by the filesystem's metadata server.
+    if (!shimSide && (facts.has('storage.xattr_slow') || facts.has('runtime.volume_relabel')))
+      return [
+        relist,
+        "The runtime relabels a volume for SELinux inside each container's create call (a `:z`/`:Z` bind, or a CRI mount with selinux_relabel): go-selinux's Chcon walks every file of the volume and writes its security.selinux attribute. On a network filesystem each write is a request to its metadata server, which serialises them on its locks; a volume of very many files keeps the create open for minutes, and the kubelet's CreateContainer, StartContainer and that container's status calls time out while the runtime still answers for the node's other containers.",
+        "Root cause: the recursive relabel of that volume, held in the storage path; mount the volume with the SELinux context instead (the CSI driver's or the kubelet's -o context= mount, SELinuxMountReadWriteOncePod), label it once and use CRI-O's TrySkipVolumeSELinuxLabel annotation, or turn the relabel off for that volume (the storage operator's setting, a privileged spc_t pod), and check the metadata server's slow requests.",
+      ];
     if (!shimSide && onStorage(facts))
       return [
         relist,

@@ -1382,6 +1382,33 @@ const ZH_CONTRAST = '(?:但是|但|可是|却|仍然|仍|还是|依然|依旧)';
 const ZH_NETWORK_NOT_UP =
   '(?:未就绪|NotReady|not ready|没有网卡|没有 ?veth|没有创建|未创建|没创建|不生效|没生效|未生效|没有加载|未加载|没加载|没有被加载|未识别|不识别|没有识别|没有读取|未读取)';
 
+/** Memory quantified as the node's whole or most of it, the object of a verb of consuming (round 27). */
+const EATEN_MEMORY = [
+  "all node's memory",
+  "all the node's memory",
+  "all of the node's memory",
+  "the node's memory",
+  "the whole node's memory",
+  "the host's memory",
+  'all the memory',
+  'all of the memory',
+  'all memory',
+  'all available memory',
+  'all the available memory',
+  'all the RAM',
+  'all RAM',
+  'the whole memory',
+  'most of the memory',
+  "most of the node's memory",
+  'huge amounts of memory',
+  'a huge amount of memory',
+  'lots of memory',
+  'a lot of memory',
+  'tons of memory',
+  'gigabytes of memory',
+  'GBs of memory',
+];
+
 export const STATES = {
   hangs: {
     en: [
@@ -1721,6 +1748,121 @@ export const STATES = {
       ),
     ],
     denied: { en: ['no memory leak', 'not leaking'], zh: ['没有内存泄漏', '沒有內存洩漏'] },
+  },
+  /**
+   * Round 27 (r27-storage): a process as the subject of a verb of consuming memory, the node's memory its object ("eats
+   * all of the node's memory", "uses up the RAM", "grows to 50 GB", "吃光内存"): the process itself takes it, which
+   * is that process's defect, not a node starved by its workloads.
+   */
+  eatsMemory: {
+    en: [
+      'memory hog',
+      'leaks memory',
+      'leaking memory',
+      'leaked memory',
+      'has a memory leak',
+      'had a memory leak',
+    ],
+    zh: [
+      '吃内存',
+      '吃內存',
+      '占用大量内存',
+      '占用了大量内存',
+      '佔用大量內存',
+      '内存泄漏',
+      '内存泄露',
+      '內存洩漏',
+      '内存占用过高',
+      '内存占用很高',
+      '内存暴涨',
+      '內存暴漲',
+    ],
+    forms: [
+      zhPhrase(
+        ['吃光了', '吃光', '吃掉了', '吃掉', '吃满了', '吃满', '耗尽了', '耗尽', '耗盡', '占满了', '占满'],
+        [
+          '内存',
+          '內存',
+          '所有内存',
+          '全部内存',
+          '大量内存',
+          '大量內存',
+          '节点的内存',
+          '节点内存',
+          '節點的內存',
+          '机器的内存',
+          '主机内存',
+          '整机内存',
+        ],
+      ),
+      // Verbs of eating and leaking take memory however it is said; the plainer verbs of use take it only quantified
+      // (all of it, most of it, lots of it): "the kubelet shows pods consuming memory" is no consumption of its own.
+      phrase(
+        [
+          'eats',
+          'ate',
+          'eating',
+          'eats up',
+          'ate up',
+          'eating up',
+          'devours',
+          'devoured',
+          'devouring',
+          'gobbles up',
+          'gobbled up',
+          'gobbling up',
+          'hogs',
+          'hogged',
+          'hogging',
+          'leaks',
+          'leaked',
+          'leaking',
+        ],
+        [...EATEN_MEMORY, 'memory', 'RAM', 'the memory', 'the RAM'],
+      ),
+      phrase(
+        [
+          'consumes',
+          'consumed',
+          'consuming',
+          'uses up',
+          'used up',
+          'using up',
+          'takes all of',
+          'took all of',
+          'taking all of',
+          'takes up',
+          'took up',
+          'taking up',
+          'exhausts',
+          'exhausted',
+          'exhausting',
+        ],
+        EATEN_MEMORY,
+      ),
+    ],
+    patterns: [
+      {
+        // Its memory grown to, or used at, a figure of gigabytes ("grew to 52 GB", "is using 12 GiB of memory",
+        // "占用了 20G 内存").
+        pattern:
+          '(?:grows?|grew|growing|grown|balloon(?:s|ed|ing)?|climb(?:s|ed|ing)?) (?:up )?to (?:over |about |around |nearly |almost )?[0-9]+(?:\\.[0-9]+)? ?(?:GB|GiB|Gi|gb|G )|using (?:over |about |around |nearly |almost )?[0-9]+(?:\\.[0-9]+)? ?(?:GB|GiB|Gi|G|gb) (?:of )?(?:memory|RAM|RSS)|(?:使用|占用|佔用)了? ?[0-9]+(?:\\.[0-9]+)? ?(?:GB|GiB|G|Gi) ?(?:的)?(?:内存|內存)',
+        example: 'grew to 52 GB',
+        literals: ['grow', 'grew', 'balloon', 'climb', 'using', '使用', '占用', '佔用'],
+      },
+    ],
+    denied: {
+      en: [
+        'not leaking',
+        'no memory leak',
+        'does not eat',
+        "doesn't eat",
+        'not consuming',
+        'stays flat',
+        'stayed flat',
+      ],
+      zh: ['没有内存泄漏', '沒有內存洩漏', '内存正常', '內存正常', '不占内存'],
+    },
   },
   accumulating: {
     en: [
@@ -6767,6 +6909,34 @@ export const DESCRIPTIONS: readonly Description[] = [
     specific: "the kernel's OOM killer killing a process has one meaning",
     source: 'observation: processes killed by the kernel OOM killer (mm/oom_kill.c)',
     mechanism: 'memory ran out on the node (or in a cgroup) and the kernel killed processes to free it',
+  },
+  {
+    // Round 27 (r27-storage): the kubelet as the subject of a verb of consuming memory ("the kubelet eats all of the
+    // node's memory", "kubelet grew to 50 GB", "kubelet 吃光内存"): the kubelet's own memory, its defect (a leak, an
+    // unbounded buffer such as an exec probe's whole output before 1.17, defects.ts kubelet-exec-probe-output-unbounded),
+    // not the node starved by its workloads. The node's memory said exhausted beside it is the consequence.
+    subject: 'kubelet',
+    state: 'eatsMemory',
+    fact: 'kubelet.memory_leak',
+    // The kubelet acting on pods that consume memory (evicting them, killing them) or reserving memory is not its own.
+    unless: [
+      ...KUBELET_LOG_QUOTES,
+      'system-reserved',
+      'kube-reserved',
+      'evict',
+      'kills the',
+      'killed the',
+      'kills pods',
+      'killed pods',
+      'kill pods',
+      'kills containers',
+      'killed containers',
+    ],
+    subjectFirst: true,
+    source:
+      "observation: the kubelet's own memory described consuming the node's (its resident set in top(1)/ps, the kernel's OOM killer choosing it, its heap in pprof): the kubelet as the process that takes the memory",
+    mechanism:
+      "the kubelet's own memory grows until the node has none left: a defect of the kubelet (a leak, an unbounded buffer), and the node's exhaustion and the OOM kills after it are its consequence",
   },
   {
     subject: 'workload',

@@ -388,6 +388,20 @@ export const KERNEL_RULES: readonly Signature[] = [
     mechanism: 'the node ran out of memory and the global OOM killer killed a process',
   },
   {
+    // Round 27 (r27-storage): the OOM killer's victim is the kubelet itself. The kubelet runs with oom_score_adj -999
+    // (pkg/kubelet/qos/policy.go KubeletOOMScoreAdj), which takes 99.9 % of memory off its badness (mm/oom_kill.c
+    // oom_badness), while pods carry 2-1000: the kernel picks it only when its own memory dwarfs every pod's.
+    fact: 'kubelet.oom_victim',
+    pattern:
+      '(?:Out of memory|Memory cgroup out of memory): Kill(?:ed)? process [0-9]+ \\(kubelet\\)|oom-kill:[^\\n]{0,300},task=kubelet,pid=',
+    literals: ['(kubelet)', 'task=kubelet,'],
+    from: ['kernel', 'unknown'],
+    source:
+      'linux mm/oom_kill.c __oom_kill_process ("%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, ..." since 4.19, "Kill process %d (%s) score %u or sacrifice child" before) and dump_oom_summary ("oom-kill:constraint=%s,...,task=%s,pid=%d,uid=%d", 4.19+); the kubelet\'s oom_score_adj -999 from kubernetes pkg/kubelet/qos/policy.go',
+    mechanism:
+      "the kernel's OOM killer chose the kubelet itself: shielded by oom_score_adj -999, it is picked only when its own memory dwarfs every pod's, so the memory that ran out is the kubelet's own",
+  },
+  {
     // dump_header's first line and the allocator's path to the killer: every OOM report starts with them. A memcg
     // OOM adds "Memory cgroup out of memory" or a CONSTRAINT_MEMCG summary (their own rule), and its trace runs
     // through mem_cgroup_out_of_memory, not out_of_memory. Which one it is decides in extract/derived.ts.
