@@ -6112,6 +6112,21 @@ export const KUBELET_LOG_QUOTES = [
 ];
 
 /**
+ * Words that make "the network" something other than the node's own link: a policy, the plugin, a namespace, the
+ * host's network manager, a container network being created.
+ */
+const NOT_THE_NODES_NETWORK = [
+  'policy',
+  'policies',
+  'plugin',
+  'namespace',
+  'NetworkManager',
+  'networkd',
+  'docker network',
+  'network create',
+];
+
+/**
  * Round 25 (r25-words): no new machine able to start in one zone, said either way round ("new nodes cannot launch",
  * "no new node could be launched"). A refusal of the machine itself (quota, its image, its bootstrap) is not the zone.
  */
@@ -8420,16 +8435,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     state: 'died',
     fact: 'network.disrupted',
     subjectFirst: true,
-    unless: [
-      'policy',
-      'policies',
-      'plugin',
-      'namespace',
-      'NetworkManager',
-      'networkd',
-      'docker network',
-      'network create',
-    ],
+    unless: NOT_THE_NODES_NETWORK,
     source:
       "observation: the node's network said to go down, stop or die (the link down: the kernel's \"Link is Down\", the NIC's carrier lost)",
     mechanism: 'the node loses its network: the kubelet cannot reach the API server and its lease lapses',
@@ -8440,16 +8446,7 @@ export const DESCRIPTIONS: readonly Description[] = [
     state: 'hangs',
     fact: 'network.disrupted',
     subjectFirst: true,
-    unless: [
-      'policy',
-      'policies',
-      'plugin',
-      'namespace',
-      'NetworkManager',
-      'networkd',
-      'docker network',
-      'network create',
-    ],
+    unless: NOT_THE_NODES_NETWORK,
     source:
       "observation: the node's network said to hang or freeze (the NIC's transmit queue timing out: the kernel's \"NETDEV WATCHDOG: ... transmit queue N timed out\", traffic stalled)",
     mechanism:
