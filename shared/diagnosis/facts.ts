@@ -322,6 +322,9 @@ export const FACT_MEANINGS = {
     "a call into Windows' Host Network Service (HNS/HCN) about an endpoint or network times out or does not return: the network plugin's datapath on the host (its endpoints, its switch extension) holds every pod's network set-up and teardown",
   'cni.embedded_exit':
     'the network plugin embedded in the agent that runs the kubelet (k3s, rke2) stopped, and the agent exited with it',
+  // Round 28 (r28-network): a node without a pod range (rules/pod-range.ts).
+  'cni.node_cidr_missing':
+    "the node has no usable pod range: its spec.podCIDR is absent or invalid (the controller manager allocated none, its cluster CIDR exhausted), or the CNI configuration the agent wrote holds none, so the network plugin that takes the node's range cannot start or give a pod an address",
   'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',
   'systemd.known_defect':
     'this runc release has a known hang waiting for systemd over D-Bus, and D-Bus calls stall',

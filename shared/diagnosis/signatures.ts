@@ -18,6 +18,7 @@ import { MENTION_RULES } from './rules/mentions.ts';
 import { MONITORING_RULES } from './rules/monitoring.ts';
 import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
+import { POD_RANGE_RULES } from './rules/pod-range.ts';
 import { RUNC_RULES } from './rules/runc.ts';
 import { RUNTIME_RULES } from './rules/runtime.ts';
 import { RUNTIME_STOP_WORD_RULES } from './rules/runtime-stop-words.ts';
@@ -61,6 +62,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "the network plugin's machinery beyond ADD and DEL: the runtime's network status, the pod IP lookup's host tools, the installer's busy binary, a plugin call in progress, Windows' host network service (round 24)",
     rules: CNI_MACHINERY_RULES,
+  },
+  {
+    file: 'pod-range',
+    title:
+      "a node without a pod range: the network plugins that take it from the Node's spec.podCIDR, host-local's range, the controller manager's allocator (round 28)",
+    rules: POD_RANGE_RULES,
   },
   {
     file: 'apiserver-path',

@@ -18,18 +18,38 @@ function notReadyOnly(facts: FactSet): boolean {
   return !CALLS_HANG.some((f) => facts.has(f));
 }
 
+/** Facts that say on their own why the network is not ready, first match wins, with the chain's sentence. */
+const NOT_READY_REASONS: readonly (readonly [FactId, string])[] = [
+  [
+    'cni.install_busy',
+    "The plugin's installer copies its binaries into the CNI bin directory at every start; one of them is executing (a call the runtime started, which waits on the plugin's daemon), and Linux refuses to open a running executable for writing (ETXTBSY). The installer fails, so the daemon the running call waits for never starts: the copy must go through a temporary file and a rename.",
+  ],
+  [
+    'cni.host_tool_missing',
+    "The pod IP lookup behind the network status hook executes host tools (nsenter, then ip inside the pod's network namespace; iptables and conntrack for the plugin's rules): one is missing on the node (a package removed), so the hook fails for every pod, no sandbox reports an address and the kubelet re-creates them.",
+  ],
+  [
+    'cni.agent_absent',
+    "No pod of any network plugin's node agent is listed in the whole cluster (or the distribution's charts that deploy it are not there): the plugin was never deployed, so no node gets a CNI configuration and every node stays NotReady.",
+  ],
+  [
+    'cni.agent_not_placed',
+    "The plugin's node agent is a DaemonSet, placed only on nodes whose taints it tolerates and whose labels its selector matches. The control plane carries kubeadm's NoSchedule taint (node-role.kubernetes.io/control-plane, master before 1.24): an agent without that toleration, or one set up for workers only, is not run there; a DaemonSet selecting one operating system (kubernetes.io/os) is not run on the other's nodes. No CNI configuration is written on those nodes and only they stay NotReady.",
+  ],
+  [
+    'cni.node_cidr_missing',
+    "The plugin takes this node's pod range from the Node's spec.podCIDR, which the controller manager allocates from its --cluster-cidr at --node-cidr-mask-size (with --allocate-node-cidrs): the Node has none it can use (never allocated, the cluster range exhausted by more nodes than it holds at that mask size, or outside the plugin's network), so the agent exits or waits and writes no usable CNI configuration.",
+  ],
+  [
+    'cni.switch_db_locked',
+    "The plugin's node side runs on Open vSwitch: its database server (ovsdb-server) must open conf.db, taking the database's lock file first. Another process holds that lock (one left from an earlier start) or the server is not serving its socket, so ovs-vswitchd and the plugin's node agent wait for the switch and never write the CNI configuration.",
+  ],
+];
+
 /** Why the network is not ready, by the fact that says which: the sentence of the chain between condition and cause. */
 function notReadyReason(facts: FactSet): string {
-  if (facts.has('cni.install_busy'))
-    return "The plugin's installer copies its binaries into the CNI bin directory at every start; one of them is executing (a call the runtime started, which waits on the plugin's daemon), and Linux refuses to open a running executable for writing (ETXTBSY). The installer fails, so the daemon the running call waits for never starts: the copy must go through a temporary file and a rename.";
-  if (facts.has('cni.host_tool_missing'))
-    return "The pod IP lookup behind the network status hook executes host tools (nsenter, then ip inside the pod's network namespace; iptables and conntrack for the plugin's rules): one is missing on the node (a package removed), so the hook fails for every pod, no sandbox reports an address and the kubelet re-creates them.";
-  if (facts.has('cni.agent_absent'))
-    return "No pod of any network plugin's node agent is listed in the whole cluster (or the distribution's charts that deploy it are not there): the plugin was never deployed, so no node gets a CNI configuration and every node stays NotReady.";
-  if (facts.has('cni.agent_not_placed'))
-    return "The plugin's node agent is a DaemonSet, placed only on nodes whose taints it tolerates and whose labels its selector matches. The control plane carries kubeadm's NoSchedule taint (node-role.kubernetes.io/control-plane, master before 1.24): an agent without that toleration, or one set up for workers only, is not run there; a DaemonSet selecting one operating system (kubernetes.io/os) is not run on the other's nodes. No CNI configuration is written on those nodes and only they stay NotReady.";
-  if (facts.has('cni.switch_db_locked'))
-    return "The plugin's node side runs on Open vSwitch: its database server (ovsdb-server) must open conf.db, taking the database's lock file first. Another process holds that lock (one left from an earlier start) or the server is not serving its socket, so ovs-vswitchd and the plugin's node agent wait for the switch and never write the CNI configuration.";
+  const said = NOT_READY_REASONS.find(([fact]) => facts.has(fact));
+  if (said) return said[1];
   return facts.has('cni.binary_missing')
     ? "The configuration names a plugin type; libcni looks for a binary of that name in the runtime's CNI bin directories (containerd's bin_dir, cri-o's plugin_dirs) and finds none there. The network plugin's installer copies its binaries to the directory it was told (most use /opt/cni/bin), while a distribution's runtime package may search only its own (/usr/libexec/cni on Fedora and RHEL, k3s's data directory)."
     : facts.has('cni.config_invalid')
@@ -86,6 +106,9 @@ export const cniHang: CauseModule = {
     { fact: 'cni.agent_not_placed', weight: 2 },
     { fact: 'cni.datastore_error', weight: 2 },
     { fact: 'cni.embedded_exit', weight: 3 },
+    // Round 28 (r28-network): the node without a usable pod range (spec.podCIDR absent or invalid, the controller
+    // manager's cluster CIDR exhausted, the written range empty): the plugin that takes the node's range cannot start.
+    { fact: 'cni.node_cidr_missing', weight: 3 },
     // The directory the runtime's loader reads, listed empty: the configuration was never written (the agent's
     // installer did not run or has not finished), the same state as the loader's "no network config found".
     { fact: 'cni.config_dir_empty', weight: 2.5 },
@@ -139,7 +162,9 @@ export const cniHang: CauseModule = {
         ? "The runtime cannot find the network plugin's binary in the CNI bin directories it is configured with (the error lists them): the plugin was installed into another directory (/opt/cni/bin against a distribution package's /usr/libexec/cni, or k3s's own bin directory), so every new pod's sandbox fails its network set-up and pods stay ContainerCreating."
         : facts.has('cni.config_invalid')
           ? 'The runtime rejects the CNI configuration it finds, so it reports the network not ready and the kubelet keeps the node NotReady.'
-          : 'The network plugin is not ready on this node (no CNI configuration the runtime can load, or its agent is not running), so the kubelet keeps the node NotReady.'
+          : facts.has('cni.node_cidr_missing')
+            ? "The node has no usable pod range (spec.podCIDR empty or invalid, or the controller manager has none left to allocate): the network plugin that takes the node's range does not start or cannot give a pod an address, so the kubelet keeps the node NotReady."
+            : 'The network plugin is not ready on this node (no CNI configuration the runtime can load, or its agent is not running), so the kubelet keeps the node NotReady.'
       : 'CNI add/delete calls are slow or hang; sandbox teardown holds the pod lock that relist needs for the sandbox status, so relist waits on the network plugin.',
   chain: ({ facts }) =>
     notReadyOnly(facts)
@@ -165,6 +190,15 @@ export const cniHang: CauseModule = {
             'node',
             "edit the runtime's bin directory (containerd bin_dir / cri-o plugin_dirs) to include the directory holding the binaries, then restart the runtime",
             "or install the plugin's binaries into the directory the runtime searches; running pods keep their network",
+          ),
+        ]
+      : []),
+    ...(facts.has('cni.node_cidr_missing')
+      ? [
+          read(
+            'cluster',
+            "kubectl get nodes -o custom-columns=NAME:.metadata.name,PODCIDR:.spec.podCIDR,PODCIDRS:.spec.podCIDRs; kubectl -n kube-system get pods -l component=kube-controller-manager -o yaml | grep -E 'allocate-node-cidrs|cluster-cidr|node-cidr-mask-size'",
+            "each node's pod range (empty on the affected nodes) and the controller manager's cluster CIDR and per-node mask size: the number of ranges it can give against the number of nodes",
           ),
         ]
       : []),

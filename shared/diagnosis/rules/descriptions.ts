@@ -1183,6 +1183,27 @@ export const SUBJECTS = {
     ],
     zh: [],
   },
+  /**
+   * Round 28 (r28-network): a named stream or its receive path on the node (UDP, multicast, video, RTP; the NIC's
+   * receive ring, the kernel's softirq backlog), the traffic whose packets are said to be lost.
+   */
+  stream: {
+    en: [
+      'UDP',
+      'udp',
+      'multicast',
+      'video stream',
+      'video streams',
+      'RTP',
+      'rx ring',
+      'RX ring',
+      'ring buffer',
+      'softirq',
+      'ksoftirqd',
+      'backlog',
+    ],
+    zh: ['组播', '組播', '多播', '视频流', '視頻流', '码流', '碼流', '环形缓冲', '软中断', '軟中斷'],
+  },
 } as const satisfies Record<string, SubjectTerms>;
 
 /**
@@ -5499,6 +5520,38 @@ export const STATES = {
     ],
     denied: { en: ['was needed', 'was requested'], zh: [] },
   },
+  /**
+   * Round 28 (r28-network): packets lost or dropped on their way into or out of the node (packet loss, drops: the
+   * NIC's rx_dropped/rx_missed_errors, /proc/net/softnet_stat's dropped column, the UDP receive buffer's errors).
+   */
+  dropsPackets: {
+    en: [
+      'packet loss',
+      'packet-loss',
+      'packets loss',
+      'packet drops',
+      'packet drop',
+      'dropped packets',
+      'dropping packets',
+      'drops packets',
+      'drop packets',
+      'packets dropped',
+      'packets are dropped',
+      'packets were dropped',
+      'packets being dropped',
+      'lost packets',
+      'losing packets',
+      'loses packets',
+      'packets lost',
+      'packets are lost',
+      'packets were lost',
+    ],
+    zh: ['丢包', '丟包', '掉包', '包丢失', '包丟失'],
+    denied: {
+      en: ['no packet loss', 'without packet loss', '0% packet loss', ' 0% packet loss'],
+      zh: ['没有丢包', '沒有丟包', '不丢包', '无丢包'],
+    },
+  },
 } as const satisfies Record<string, State>;
 
 export type SubjectId = keyof typeof SUBJECTS;
@@ -8439,6 +8492,29 @@ export const DESCRIPTIONS: readonly Description[] = [
     source:
       "observation: the node's network said to go down, stop or die (the link down: the kernel's \"Link is Down\", the NIC's carrier lost)",
     mechanism: 'the node loses its network: the kubelet cannot reach the API server and its lease lapses',
+  },
+  {
+    // Round 28 (r28-network): packets said to be lost on the node's network or NIC (its path to the API server too).
+    subject: 'network',
+    state: 'dropsPackets',
+    fact: 'network.disrupted',
+    unless: ['policy', 'policies', 'NetworkPolicy', 'iptables -j DROP', 'firewall rule'],
+    source:
+      "observation: packet loss on the node's network or NIC (ping's \"% packet loss\", ip -s link's RX dropped/missed, ethtool -S's rx_dropped/rx_missed_errors/rx_no_buffer_count, /proc/net/softnet_stat's dropped column)",
+    mechanism:
+      "the node's network path loses packets: the kubelet's calls to the API server and its lease renewals time out or retry until the node is marked NotReady",
+  },
+  {
+    // Round 28 (r28-network): packets said to be lost under a named stream (UDP, multicast, video) or in the NIC's
+    // receive ring or the softirq backlog: the node's receive path saturated, every flow's packets dropped with it.
+    subject: 'stream',
+    state: 'dropsPackets',
+    fact: 'network.disrupted',
+    unless: ['policy', 'policies', 'NetworkPolicy', 'iptables -j DROP', 'firewall rule'],
+    source:
+      'observation: a stream\'s packets lost on the node under its rate (netstat -su\'s "packet receive errors"/"receive buffer errors", ethtool -S\'s rx_missed_errors and rx_fifo_errors when the RX ring overflows, /proc/net/softnet_stat\'s dropped and time_squeeze columns when the softirq backlog (net.core.netdev_max_backlog) is full)',
+    mechanism:
+      "the node's receive path (the NIC's ring, the softirq backlog) overflows under the stream's rate and drops packets of every flow: the kubelet's connection to the API server loses its replies, its status and lease updates time out and the node goes NotReady",
   },
   {
     // The node's network said to hang (freeze, stall): packets stop flowing while the link stays up.
