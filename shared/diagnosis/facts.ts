@@ -478,6 +478,13 @@ export const FACT_MEANINGS = {
     "the low-level runtime's init (runc's nsexec stages) failed at its namespace or clone step, relayed only as an exit status: the container never started; the kernel's log says why",
   'mem.workload_fills_node':
     "the pods' memory, as stated (a count times what each uses), adds up to about the node's whole memory: the kubelet, the runtime and the kernel are left next to nothing",
+  // Round 28 (r28-words): words of people, read from the grammar (rules/descriptions.ts, rules/observations.ts).
+  'node.hostname_changed':
+    "the machine's hostname is said to have changed (at boot, by cloud-init, by DHCP, by hand): the kubelet takes its node name from the hostname unless --hostname-override says otherwise, while its client certificate names the old node (system:node:<old>), so the Node authorizer and NodeRestriction refuse its node, Lease and status writes and the node it was stays NotReady",
+  'node.watchdog_reset':
+    "a watchdog outside the workload (a hardware or hypervisor watchdog timer, watchdog(8) on /dev/watchdog) is said to have reset the machine: it fires when the program that keeps it alive is not scheduled in time, or on watchdog(8)'s own load and memory tests, so the host was starved or stuck before it",
+  'etcd.member_slow':
+    "one member of the control plane's datastore (etcd, or a single-binary distribution's kine/dqlite) is said to be slow or lagging: the API servers that use it answer the kubelets' Lease and status writes late or not at all, and the nodes behind them go NotReady",
   'node.watchdog_reboots':
     'a monitor or watchdog program is said to reboot the node on its own check: the reboots are its doing, not the host crashing by itself, and prove no cause on the node',
   'proc.zombie_unreaped':

@@ -78,7 +78,12 @@ export function wordAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet):
         why: "a node NotReady while a network plugin attaches secondary interfaces: when the host's network manager (systemd-networkd, NetworkManager, a DHCP client) configures an interface it did not create, it adds a second default route, and the kubelet's traffic to the API server leaves by the wrong interface while the pods' datapath still works",
         how: 'ip route show table all; ip rule; ip -br addr; networkctl list 2>/dev/null; nmcli device status 2>/dev/null; ls /etc/systemd/network/ /etc/NetworkManager/conf.d/ 2>/dev/null',
       });
-  asks.push(...podNetworkAfterDeploymentAsks(any, facts), ...slowStatusUpdateAsks(any, facts));
+  asks.push(
+    ...podNetworkAfterDeploymentAsks(any, facts),
+    ...slowStatusUpdateAsks(any, facts),
+    ...podStartFreezeAsks(any, facts),
+    ...datastoreMemberAsks(any, facts),
+  );
   return asks;
 }
 
@@ -134,6 +139,57 @@ function slowStatusUpdateAsks(any: (p: RegExp) => boolean, facts: FactSet): Miss
       what: "the kubelet's status-update timing and the node's container and image counts",
       why: "one node missed its heartbeat within the grace period while its kubelet holds many containers and images: every relist and image listing walks them all, and a kubelet whose status update waits on them posts late; its own lines say how late, and the counts say whether the runtime's lists are what holds it",
       how: "journalctl -u kubelet --since -2h --no-pager | grep -E 'Error updating node status|kubelet_node_status|PLEG|relist' | tail -n 30; crictl ps -a | wc -l; crictl images | wc -l; curl -sk https://localhost:10250/metrics 2>/dev/null | grep -E 'kubelet_pleg_relist_duration_seconds_(sum|count)'",
+    },
+  ];
+}
+
+/** Facts that already say how the node's inotify fared (instances or watches used up, leaked, or a low limit). */
+const INOTIFY_FACTS: readonly FactId[] = ['fd.inotify', 'fd.inotify_leak', 'fd.limit_low', 'fd.watch_error'];
+/** Workers or pods said to freeze or hang as pods or containers start (either order, one sentence). */
+const FREEZE_AT_START =
+  /(?:freez|froze|frozen|hang|hung|stall|stuck|lock(?:s|ed)? up)[^\n.;]{0,60}(?:(?:pod|container)s?(?:'s|’s)? (?:start|creat|launch)|(?:starting|creating|launching) (?:a |new )?(?:pod|container)s?)|(?:(?:pod|container)s?(?:'s|’s)? (?:start|creat|launch)\w*|(?:starting|creating|launching) (?:a |new )?(?:pod|container)s?)[^\n.;]{0,60}(?:freez|froze|frozen|hang|hung|stall|stuck|lock(?:s|ed)? up)|(?:(?:启动|創建|创建|啟動) ?(?:新的?)?(?:pod|容器)|(?:pod|容器) ?(?:启动|啟動|创建|創建))[^\n。；]{0,30}(?:卡住|卡死|冻结|凍結|假死|hang)/i;
+/** The inotify limits or counts already in the bundle: the question is answered. */
+const INOTIFY_SHOWN = /max_user_instances|max_user_watches|anon_inode:inotify/;
+
+/** One control-plane member (its etcd, its API server) said to stand behind the nodes that are NotReady. */
+const BEHIND_ONE_MEMBER =
+  /(?:one|a single|the same|only one|one of the) (?:control[- ]plane (?:node|member|server)|master(?: node)?|etcd (?:member|node)|API server|apiserver)|(?:behind|through|via|connected to|pointing (?:at|to)) (?:that|this|one|the slow|master-?[0-9]+|cp-?[0-9]+)|(?:同一个?|某一?个|其中一个)(?:master|控制节点|控制平面节点|etcd ?成员|etcd ?节点|API ?server|apiserver)/;
+/** Per-member datastore figures already in the bundle. */
+const MEMBER_FIGURES = /endpoint status|check perf|DB SIZE|RAFT TERM|RAFT INDEX|took too long|slow fdatasync/;
+
+/**
+ * Round 28 (r28-words), two asks:
+ *
+ * - workers said to freeze as pods start, with nothing of inotify: the node's inotify limits and what holds them
+ *   (inotify(7): fs.inotify.max_user_instances, 128 by default, and max_user_watches, per user; every instance is an
+ *   anon_inode:inotify descriptor in some process's /proc/PID/fd; inotify_init1(2) fails EMFILE past the first,
+ *   inotify_add_watch(2) ENOSPC past the second), and the kernel's messages at the freeze (hung tasks, lockups);
+ * - nodes NotReady behind one control-plane member, or one datastore member said slow, with nothing of the datastore:
+ *   each member's latency and status (etcdctl/ctlv3/command/ep_command.go `endpoint status --cluster`, check.go `check
+ *   perf`) and which API server each node's kubelet reaches (its kubeconfig's server; a kubelet stays on the API
+ *   server it connected to, so the nodes behind one slow member are the ones NotReady).
+ */
+function podStartFreezeAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  if (!any(FREEZE_AT_START) || has(facts, INOTIFY_FACTS) || any(INOTIFY_SHOWN)) return [];
+  return [
+    {
+      what: "the node's inotify limits and how many inotify instances are open, and the kernel's messages at the moment of the freeze",
+      why: "workers are described freezing as pods start: every container start adds inotify instances and watches (the kubelet's and cAdvisor's cgroup watches, the runtime's, the pods' own), and past fs.inotify.max_user_instances or max_user_watches the next one fails (inotify_init1 EMFILE, inotify_add_watch ENOSPC) and the start stalls; the kernel's log at the freeze says whether tasks were blocked instead",
+      how: "sysctl fs.inotify.max_user_instances fs.inotify.max_user_watches; find /proc/*/fd -lname anon_inode:inotify 2>/dev/null | wc -l; find /proc/*/fd -lname anon_inode:inotify 2>/dev/null | cut -d/ -f3 | sort | uniq -c | sort -rn | head; journalctl -k --since -2h --no-pager | grep -Ei 'blocked for more than|soft lockup|hung_task|inotify|too many open files' | tail -n 30",
+    },
+  ];
+}
+
+/** The second ask of the note above: nodes NotReady behind one control-plane or datastore member. */
+function datastoreMemberAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  const notReady = facts.has('node.status_unknown') || any(/NotReady|not ready|未就绪|未就緒/);
+  const behindOne = facts.has('etcd.member_slow') || (notReady && any(BEHIND_ONE_MEMBER));
+  if (!behindOne || has(facts, DATASTORE_FACTS) || any(MEMBER_FIGURES)) return [];
+  return [
+    {
+      what: "each datastore member's latency and status, and which API server each NotReady node's kubelet reaches",
+      why: "nodes are described NotReady behind one control-plane member: an API server waits on its datastore member for every write, so a slow or lagging member times out the Lease and status writes of the kubelets connected to that API server, and only their nodes go NotReady; the members' figures say which one, and the kubelets' server says which nodes it serves",
+      how: "ETCDCTL_API=3 etcdctl endpoint status --cluster -w table; ETCDCTL_API=3 etcdctl check perf; ETCDCTL_API=3 etcdctl endpoint health --cluster -w table; grep server: /etc/kubernetes/kubelet.conf; ss -tnp | grep kubelet | grep -E ':6443|:443'",
     },
   ];
 }

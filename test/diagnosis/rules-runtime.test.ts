@@ -108,6 +108,9 @@ const HITS: readonly Example[] = [
     line: 'The node-health-monitor puts the worker into a reboot loop every 15 minutes.',
     fact: 'node.watchdog_reboots',
   },
+  // Round 28: a watchdog timer (hardware, hypervisor, watchdog(8) on /dev/watchdog) said to reset the machine.
+  { line: "Then the host's watchdog rebooted the machine.", fact: 'node.watchdog_reset' },
+  { line: 'The VM was power-cycled by the hypervisor watchdog.', fact: 'node.watchdog_reset' },
   // Round 20: Open vSwitch unable to open its database (ovsdb/log.c, lib/lockfile.c, daemon-unix.c, ovs-vsctl,
   // reconnect.c), ovn-kubernetes' port-binding wait, the in-tree CNI driver's DEL error cut short, SandboxChanged
   // counted in kubectl describe; the control plane NotReady beside the workers Ready, in words.
@@ -1795,6 +1798,10 @@ const MISSES: readonly Example[] = [
     fact: 'pid.pressure',
   },
   { line: 'The NMI watchdog rebooted the node after a hard lockup.', fact: 'node.watchdog_reboots' },
+  // Round 28: a program named after a watchdog, the kernel's lockup detector, a watchdog in a supposition.
+  { line: 'Our node-watchdog script rebooted the node.', fact: 'node.watchdog_reset' },
+  { line: 'The NMI watchdog rebooted the node after a hard LOCKUP.', fact: 'node.watchdog_reset' },
+  { line: 'If the host hangs, the hardware watchdog will reset the machine.', fact: 'node.watchdog_reset' },
   // Round 20: near misses. A controller's connection (not the database's socket), a lock held by another tool, a
   // deletion from a cache with the sandbox ID, SandboxChanged counted a few times, both roles NotReady.
   {

@@ -358,6 +358,11 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'nodes.all_not_ready', weight: 1.5 },
     // The API server's datastore refusing to serve: every kubelet's Lease and status write fails with it.
     { fact: 'etcd.unavailable', weight: 2 },
+    // Round 28 (r28-words): a hostname changed under the kubelet (its certificate names the old node: NodeRestriction's
+    // admitNode "node %q is not allowed to modify node %q", the Node authorizer's lease check), and one datastore
+    // member slow behind the API servers the kubelets reach, both as people say them.
+    { fact: 'node.hostname_changed', weight: 3 },
+    { fact: 'etcd.member_slow', weight: 2.5 },
   ],
   against: [
     // Round 22: the reboots said to be a monitor's or watchdog program's doing (rules/observations.ts): the host does

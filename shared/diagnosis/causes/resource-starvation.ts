@@ -102,6 +102,9 @@ export const resourceStarvation: CauseModule = {
     { fact: 'mem.fragmented', weight: 2.5 },
     // The runtime's init failing for want of that memory as it makes a container's namespaces: every start fails.
     { fact: 'runc.init_enomem', weight: 2 },
+    // Round 28 (r28-words): a hardware or hypervisor watchdog said to have reset the machine: its keeper was not
+    // scheduled in time (or watchdog(8)'s load test fired), a link after the starvation, never the cause alone.
+    { fact: 'node.watchdog_reset', weight: 1.5 },
   ],
   against: [
     // Round 21: the load, CPU and I/O wait said high beside tasks hung in storage code or a network storage gone,

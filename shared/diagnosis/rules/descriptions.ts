@@ -894,6 +894,63 @@ export const SUBJECTS = {
       'user credentials',
     ],
   },
+  /**
+   * Round 28: the machine's hostname, which the kubelet takes as its node name (kubernetes pkg/kubelet
+   * nodeutil.GetHostname unless --hostname-override) while its client certificate keeps the old one.
+   */
+  hostname: {
+    en: ['hostname', 'host name', 'hostnames'],
+    zh: ['主机名', '主機名', 'hostname', '机器名', '機器名'],
+    not: [
+      'hostname -f',
+      'hostname -i',
+      'hostname -I',
+      'hostnamectl status',
+      '--hostname-override',
+      'hostname-override',
+    ],
+  },
+  /**
+   * Round 28: a member of the control plane's datastore (etcd; kine or dqlite under k3s and microk8s), which every API
+   * server in front of it waits on for each write.
+   */
+  datastoreMember: {
+    en: [
+      'etcd members',
+      'etcd member',
+      'etcd nodes',
+      'etcd node',
+      'etcd peer',
+      'etcd instance',
+      'etcd leader',
+      'etcd',
+      'datastore members',
+      'datastore member',
+      'datastore',
+      'dqlite',
+      'kine',
+    ],
+    zh: [
+      'etcd 成员',
+      'etcd成员',
+      'etcd 成員',
+      'etcd成員',
+      'etcd 节点',
+      'etcd节点',
+      'etcd',
+      '数据存储',
+      '數據存儲',
+    ],
+    not: [
+      'etcdctl',
+      'etcd-backup',
+      'etcd backup',
+      'etcd snapshot',
+      'etcd-snapshot',
+      'etcd-druid',
+      'etcd-operator',
+    ],
+  },
   /** How the API server decides what a request may do: its authorization modes and webhooks, RBAC. */
   authorization: {
     en: [
@@ -4936,6 +4993,196 @@ export const STATES = {
       zh: ['没有修改', '沒有修改', '未修改', '没有变更', '未变更'],
     },
   },
+  /**
+   * Round 28: a name that changed by itself or came back different (a hostname after a boot, from DHCP or cloud-init):
+   * said with the name first, so "we changed the hostname in the template" (a person's act, before its object) is not it.
+   */
+  renamed: {
+    en: [
+      'changed',
+      'has changed',
+      'had changed',
+      'have changed',
+      'was changed',
+      'got changed',
+      'has been changed',
+      'was reset',
+      'got reset',
+      'was overwritten',
+      'got overwritten',
+      'was renamed',
+      'got renamed',
+      'reverted',
+      'got reverted',
+      'came back different',
+      'came up different',
+      'came back as',
+      'came up as',
+      'is different',
+      'was different',
+      'no longer matches',
+      'no longer matched',
+      'did not match',
+      "didn't match",
+      'does not match',
+      "doesn't match",
+      'mismatch',
+    ],
+    zh: [
+      '变了',
+      '變了',
+      '变成了',
+      '變成了',
+      '被改了',
+      '被改成',
+      '被修改',
+      '被重置',
+      '改变了',
+      '改變了',
+      '发生了变化',
+      '發生了變化',
+      '不一致',
+      '不匹配',
+      '对不上',
+      '對不上',
+    ],
+    denied: {
+      en: [
+        'not changed',
+        "hasn't changed",
+        'has not changed',
+        "didn't change",
+        'did not change',
+        'never changed',
+        'unchanged',
+        'same hostname',
+      ],
+      zh: ['没有变', '沒有變', '没变', '沒變', '未变', '未變', '一致的'],
+    },
+  },
+  /** Round 28: slow or lagging, said of a server that answers others' writes (a datastore member). */
+  slowToAnswer: {
+    en: [
+      'was slow',
+      'is slow',
+      'were slow',
+      'are slow',
+      'got slow',
+      'became slow',
+      'was very slow',
+      'is very slow',
+      'was lagging',
+      'is lagging',
+      'was lagging behind',
+      'fell behind',
+      'falling behind',
+      'had high latency',
+      'has high latency',
+      'with high latency',
+      'latency spiked',
+      'latency was high',
+      'latency is high',
+      'was degraded',
+      'is degraded',
+      'slow member',
+    ],
+    zh: [
+      '很慢',
+      '变慢',
+      '變慢',
+      '慢了',
+      '延迟很高',
+      '延遲很高',
+      '延迟高',
+      '延遲高',
+      '高延迟',
+      '高延遲',
+      '延迟飙升',
+      '响应慢',
+      '響應慢',
+      '落后',
+      '落後',
+    ],
+    denied: {
+      en: [
+        'not slow',
+        "wasn't slow",
+        'was not slow',
+        'never slow',
+        'no latency',
+        'latency was normal',
+        'latency is normal',
+      ],
+      zh: ['不慢', '没有变慢', '沒有變慢', '延迟正常', '延遲正常'],
+    },
+  },
+  /** Round 28: a restart as a noun after its subject ("the dbus restart", "a dbus-daemon restart", "dbus 重启后"). */
+  restartNoun: {
+    en: ['restart', 'restarts', 'bounce', 'reload'],
+    zh: ['重启后', '重啟後', '重启之后', '重啟之後', '重启以后', '重啟以後'],
+    denied: {
+      en: ['no restart', 'without a restart', 'without restart'],
+      zh: ['没有重启', '沒有重啟', '未重启'],
+    },
+  },
+  /**
+   * Round 28: a name changed as an agent's act, the name its object ("cloud-init reset the hostname", "DHCP handed
+   * out a new hostname", "开机时改了主机名").
+   */
+  renamedIt: {
+    en: [
+      'handed out a new',
+      'hands out a new',
+      'assigned a new',
+      'assigns a new',
+      'gave it a new',
+      'gave the node a new',
+      'gave the machine a new',
+      'set a new',
+      'sets a new',
+      'pushed a new',
+      'got a new',
+      'gets a new',
+      'picked up a new',
+      'picks up a new',
+      'came up with a new',
+      'came back with a new',
+      'comes up with a new',
+      'came up with a different',
+      'came back with a different',
+      'booted with a different',
+      'booted with a new',
+    ],
+    zh: [
+      '改了',
+      '修改了',
+      '重置了',
+      '覆盖了',
+      '覆蓋了',
+      '换了',
+      '換了',
+      '分配了新的',
+      '分配了新',
+      '设置了新的',
+      '设置了新',
+      '变更了',
+      '變更了',
+    ],
+    forms: [
+      phrase(
+        doing(
+          verb('change'),
+          verb('reset', { past: 'reset', participle: 'reset', ing: 'resetting' }),
+          verb('overwrite', { past: 'overwrote', participle: 'overwritten', ing: 'overwriting' }),
+          verb('rewrite', { past: 'rewrote', participle: 'rewritten', ing: 'rewriting' }),
+        ),
+      ),
+    ],
+    denied: {
+      en: ['not change', "didn't change", 'did not change', 'never changed', 'same'],
+      zh: ['没有改', '沒有改', '没改', '沒改', '未改'],
+    },
+  },
   /** The same change said as a person's or an agent's act, the thing changed its object: "enabled RBAC". */
   switchedIt: {
     en: ['turned on', 'switched on'],
@@ -6526,6 +6773,104 @@ export const DESCRIPTIONS: readonly Description[] = [
       "observation: the system bus restarted by hand or by a package upgrade: dbus-daemon (dbus/bus) drops every client's connection when it exits, and systemd reconnects to the new bus only in some releases (src/core/dbus.c bus_init_system)",
     mechanism:
       'clients lose their bus connection; runtimes with the systemd cgroup driver cannot create scopes',
+  },
+  {
+    // Round 28: the restart as a noun right after the bus's name ("after the dbus restart, pods could not start").
+    subject: 'dbus',
+    state: 'restartNoun',
+    fact: 'systemd.dbus_disconnected',
+    subjectFirst: true,
+    unless: ['without', 'no dbus', 'not a dbus', 'no D-Bus', 'avoid', '不需要', '无需'],
+    forwardGap: 3,
+    source:
+      "observation: a restart of the system bus (dbus-daemon or dbus-broker) named as an event: dbus-daemon (dbus/bus) drops every client's connection when it exits, and systemd reconnects to the new bus only in some releases (src/core/dbus.c bus_init_system)",
+    mechanism:
+      'clients lose their bus connection; runtimes with the systemd cgroup driver cannot create scopes',
+  },
+  {
+    // Round 28: the machine's hostname changed under the kubelet: its certificate still names the old node.
+    subject: 'hostname',
+    state: 'renamed',
+    fact: 'node.hostname_changed',
+    subjectFirst: true,
+    unless: [
+      'pod hostname',
+      "pod's hostname",
+      'container hostname',
+      "container's hostname",
+      'hostname of the pod',
+      'hostname of the container',
+      'registry',
+      'ingress',
+      'DNS record',
+      '容器的主机名',
+      'Pod 的主机名',
+    ],
+    specific:
+      'a hostname that changed is one event with one consequence for the kubelet: its node name no longer matches its credentials',
+    source:
+      'observation: the machine\'s hostname changed at boot (cloud-init\'s set_hostname/update_hostname, a DHCP lease\'s host-name option applied by NetworkManager or systemd-networkd, hostnamectl); kubernetes pkg/util/node GetHostname (the kubelet\'s node name unless --hostname-override), plugin/pkg/admission/noderestriction/admission.go admitNode ("node %q is not allowed to modify node %q") and plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeLease ("can only access node lease with the same name as the requesting node"), kubelet_node_status.go registerWithAPIServer ("Unable to register node with API server")',
+    mechanism:
+      'the kubelet now calls itself by the new name while its client certificate is system:node:<old name>: NodeRestriction and the Node authorizer refuse its node, Lease and status writes, so the node it was stops posting status and goes NotReady',
+  },
+  {
+    // Round 28: the same change said as an agent's act before the name (cloud-init, DHCP, a person at boot).
+    subject: 'hostname',
+    state: 'renamedIt',
+    fact: 'node.hostname_changed',
+    // A determiner or two between (English "the", "its"; Chinese writes the object right after the verb).
+    stateFirst: true,
+    backwardGap: 8,
+    unless: [
+      ...NOT_AN_EPISODE,
+      'template',
+      'runbook',
+      'pod hostname',
+      "pod's hostname",
+      'container hostname',
+      "container's hostname",
+      'hostname of the pod',
+      'hostname of the container',
+      'registry',
+      'ingress',
+      'DNS record',
+      '容器的主机名',
+      'Pod 的主机名',
+    ],
+    specific:
+      'a hostname that changed is one event with one consequence for the kubelet: its node name no longer matches its credentials',
+    source:
+      "observation: an agent changing the machine's hostname at boot (cloud-init's cc_set_hostname/cc_update_hostname, a DHCP lease's host-name option applied by NetworkManager or systemd-networkd, hostnamectl set-hostname); kubernetes pkg/util/node GetHostname and plugin/pkg/admission/noderestriction/admission.go admitNode",
+    mechanism:
+      'the kubelet now calls itself by the new name while its client certificate is system:node:<old name>: NodeRestriction and the Node authorizer refuse its node, Lease and status writes, so the node it was stops posting status and goes NotReady',
+  },
+  {
+    // Round 28: one datastore member slow, the API servers in front of it answering late (the nodes behind them NotReady).
+    subject: 'datastoreMember',
+    state: 'slowToAnswer',
+    fact: 'etcd.member_slow',
+    subjectFirst: true,
+    unless: [
+      'etcdctl',
+      'backup',
+      'snapshot',
+      'defrag',
+      'replaced',
+      'last month',
+      'last week',
+      'last year',
+      'months ago',
+      'weeks ago',
+      'in the past',
+      'are fine',
+      'were fine',
+      '上个月',
+      '以前',
+    ],
+    source:
+      'observation: one member of the datastore slow (etcd-io/etcd server/etcdserver/util.go warnOfExpensiveRequest "apply request took too long", server/storage/wal/wal.go "slow fdatasync", etcdctl endpoint status and check perf per member; kine\'s "Slow SQL")',
+    mechanism:
+      'an API server waits on its datastore member for every write: with the member slow, the kubelets that reach that API server have their Lease and status writes time out, and their nodes go NotReady while the others stay Ready',
   },
   {
     subject: 'dbus',

@@ -249,6 +249,26 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       "a program on the node reboots it on its own check: the reboots are that program's, and the node going NotReady with each is their effect, not a crash of the host",
   },
   {
+    // Round 28 (r28-words): a watchdog timer outside the workload (the board's or the hypervisor's, watchdog(8) or
+    // systemd's RuntimeWatchdogSec= keeping /dev/watchdog) said to have reset the machine. It fires when its keeper is
+    // not scheduled within its timeout, or on watchdog(8)'s own load (max-load-1) and memory tests: the host starved
+    // or stuck before it. A program named after a watchdog (a hyphen or an underscore joining it) is the monitor rule
+    // above, and the kernel's own lockup detectors are kernel.watchdog_panic.
+    fact: 'node.watchdog_reset',
+    pattern:
+      "(?:(?:[Hh]ardware|[Hh]ost(?:'s|’s)?|[Hh]ypervisor(?:'s|’s)?|VM(?:'s|’s)?|BMC(?:'s|’s)?|IPMI|iTCO|softdog|[Tt]he|[Aa]|[Ii]ts) watchdog(?: timer| device)?(?: then| eventually| finally| had| has| just)? (?:reboot(?:s|ed)?|reset(?:s)?|restart(?:s|ed)?|power[- ]cycle[sd]?|(?:kicked|kicks) in and reboot(?:s|ed)?)(?: the| a| our)? (?:machine|host|node|server|instance|VM|box|system)|(?:reboot(?:ed)?|reset|restarted|power[- ]cycled) by (?:the |a |its |the host's |the hypervisor's )?(?:hardware |host |hypervisor |BMC |IPMI )?watchdog|(?:硬件|宿主机的?|主机的?|虚拟化的?|系统的?)? ?(?:看门狗|看門狗|watchdog) ?(?:定时器)?(?:把|将|將)?(?:机器|主机|宿主机|节点|節點|服务器|系统)?(?:给)?(?:重启|重啟|复位|復位|重置)(?:了)?)",
+    literals: ['watchdog', '看门狗', '看門狗'],
+    unless:
+      '[A-Za-z0-9]+[-_][Ww]atchdog|[Ww]atchdog[-_][A-Za-z0-9]|[Ww]atchdog (?:script|service|program|agent|DaemonSet)|soft lockup|soft-lockup|hard LOCKUP|NMI watchdog|hung_task|hung task|softlockup',
+    observation: true,
+    prose: true,
+    unlessSaid: `${HEDGED}|[Ii]f |如果|防止|避免`,
+    source:
+      "observation: a watchdog timer resetting the machine (the kernel's watchdog API, Documentation/watchdog/watchdog-api.rst: a /dev/watchdog not written within its timeout reboots the system; watchdog(8)'s max-load-1 and min-memory tests; systemd's RuntimeWatchdogSec= in systemd-system.conf(5); a hypervisor's virtual watchdog device such as i6300esb), as people say it",
+    mechanism:
+      'the program that keeps the watchdog alive was not scheduled in time (or its load test fired): the host was starved or stuck before it was reset, and the reset is the end of that, not its cause',
+  },
+  {
     // The runtime's unit and systemd's per-unit task limit named in one sentence: "docker.service hit its TasksMax",
     // "raised DefaultTasksMax, containerd could start shims again".
     fact: 'pid.runtime_unit_limit',
