@@ -1438,6 +1438,24 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'kubelet.manager_state',
   },
+  // Round 28 (r28-runtime): the pod allocation (1.27-1.32) and pod resource information (1.33+) checkpoints, the
+  // allocation manager's own line, and the 1.1x klog advice on a line of its own.
+  {
+    line: klog(
+      'E',
+      'allocation_manager.go:86',
+      '"Failed to initialize allocation checkpoint manager" err="could not restore state from checkpoint: checkpoint is corrupted, please drain this node and delete pod resource information checkpoint file \\"/var/lib/kubelet/allocated_pods_state\\" before restarting Kubelet"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: 'panic: could not restore state from checkpoint: checkpoint is corrupted, please drain this node and delete pod allocation checkpoint file "/var/lib/kubelet/pod_status_manager_state" before restarting Kubelet',
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: 'Please drain this node and delete the memory manager checkpoint file "/var/lib/kubelet/memory_manager_state" before restarting Kubelet.',
+    fact: 'kubelet.manager_state',
+  },
   {
     line: klog(
       'E',
@@ -2322,6 +2340,24 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 28 (r28-runtime): a checkpoint the kubelet reads and goes on without (the device manager's, a sandbox's) is
+  // not a state it cannot start from.
+  {
+    line: klog(
+      'W',
+      'manager.go:483',
+      '"Continue after failing to read checkpoint file. Device allocation info may NOT be up-to-date" err="checkpoint is corrupted"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: klog(
+      'E',
+      'kuberuntime_sandbox.go:302',
+      '"Failed to retrieve checkpoint for sandbox" err="checkpoint is corrupted" sandboxID="4f2a9c1e0b7d"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
   // Round 27 (r27-kernel): a thin pool back in write mode, or only at its low water mark, is not out of space.
   { line: kmsg('device-mapper: thin: 253:2: switching pool to write mode'), fact: 'disk.pressure' },
   {
