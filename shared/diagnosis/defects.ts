@@ -1044,6 +1044,40 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['runtime.sandbox_image_failed'], ['runtime.no_sandbox'], ['runtime.storage_layer_missing']],
   },
   {
+    // Round 28 (r28-runtime): the kubelet's image garbage collection skips only the images the runtime reports pinned
+    // (image_gc_manager.go freeSpace, CRI Image.pinned); the --pod-infra-container-image flag that once kept the
+    // sandbox image was deprecated in 1.27 ("Image garbage collector will get sandbox image information from CRI")
+    // and removed in 1.35. containerd's CRI plugin first labels the sandbox image pinned (io.cri-containerd.pinned,
+    // reported as Pinned in ImageStatus and ListImages) in fe4f8bd88 ("Pinned image support", #7944, 2.0), backported
+    // as 699d6701a (#8718, v1.7.3) and f4713aad0 (#8720, v1.6.22). Before them the kubelet collects the pause image
+    // under disk pressure like any unused image, and a node that cannot pull it back (a private registry without
+    // credentials, an air-gapped node) creates no sandbox. The label is set when the CRI plugin pulls the image: an
+    // image imported or cached outside the CRI is not pinned even on a fixed release (EKS AMI #1597, fixed in AMI
+    // v20240202 by pulling it with crictl, #1605).
+    id: 'containerd-sandbox-image-not-pinned',
+    component: 'containerd',
+    affected: [
+      { introduced: '1.0.0', fixed: '1.6.22' },
+      { introduced: '1.7.0', fixed: '1.7.3' },
+    ],
+    cause: 'runtime_down',
+    symptom:
+      "every new pod's sandbox fails on the sandbox (pause) image after the kubelet's image garbage collection ran: the image is gone from the node and its pull is refused or unreachable",
+    mechanism:
+      "containerd before 1.6.22 and 1.7.3 does not report the sandbox image pinned, so the kubelet's image garbage collection removes it like any unused image; the runtime cannot make a sandbox until it can pull it again",
+    fix: 'containerd v1.6.22 or v1.7.3 (the sandbox image reported pinned), pulling the sandbox image through the CRI (crictl pull) rather than importing it; meanwhile pull or import it again, with the registry credentials the node needs',
+    links: [
+      `${CONTAINERD}/pull/7944`,
+      `${CONTAINERD}/pull/8718`,
+      `${CONTAINERD}/pull/8720`,
+      `${EKS_AMI}/issues/1597`,
+    ],
+    requires: [
+      ['runtime.sandbox_image_failed', 'kubelet.image_gc_removed'],
+      ['runtime.no_sandbox', 'kubelet.image_gc_removed'],
+    ],
+  },
+  {
     // Round 21 (r21-runtime-words). internal/oci/runtime_oci.go (*runtimeOCI).StopContainer takes the container's
     // opLock and keeps it while it waits out the stop timeout (the pod's grace period); server/container_status.go
     // ContainerStatus read the state with c.State(), which takes the same lock: the relist's status call for that

@@ -378,6 +378,8 @@ export const FACT_MEANINGS = {
   'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
   'kubelet.credentials_changed':
     "what decides whether the API server accepts the nodes changed: its authorization (a mode switched, RBAC enabled, a webhook added) or the nodes' identity (their instance role replaced, the identity map edited)",
+  'kubelet.image_gc_removed':
+    "the kubelet's image garbage collection removed images no running container uses, to free the image filesystem (any image the runtime does not report pinned, the sandbox image too)",
   'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
   'disk.pod_limit':
     "a pod was evicted for writing past its own ephemeral-storage or emptyDir limit: the pod's limit, not the node's disk",

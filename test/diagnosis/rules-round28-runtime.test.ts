@@ -60,6 +60,30 @@ const HITS: readonly Example[] = [
   },
 ];
 
+const KLOG_HEADER = 'I1123 10:01:02.123456    2210';
+
+const GC_HITS: readonly Example[] = [
+  {
+    line: `${J} kubelet[2210]: ${KLOG_HEADER} image_gc_manager.go:305] [imageGCManager]: Removing image "sha256:da86e6ba6ca197bf6bc5e9d900febd906b133eaa4750e6bed647b0fbe50ed43e" to free 742472 bytes`,
+    fact: 'kubelet.image_gc_removed',
+    origin: 'kubelet',
+  },
+  {
+    line: `${J} kubelet[2210]: ${KLOG_HEADER} image_gc_manager.go:391] "Removing image to free space" imageID="sha256:e6f1816883972d4be47bd48879a08919b96afcd344132622e4d444987919323c" size=311286 runtimeHandler=""`,
+    fact: 'kubelet.image_gc_removed',
+    origin: 'kubelet',
+  },
+];
+
+const GC_MISSES: readonly Example[] = [
+  // the collection running and finding nothing to remove, or a person removing an image
+  {
+    line: `${J} kubelet[2210]: ${KLOG_HEADER} image_gc_manager.go:300] "Disk usage on image filesystem is over the high threshold, trying to free bytes down to the low threshold" usage=86 highThreshold=85 amountToFree=1024 lowThreshold=80`,
+    fact: 'kubelet.image_gc_removed',
+  },
+  { line: 'Untagged: registry.example.com/pause:3.9', fact: 'kubelet.image_gc_removed' },
+];
+
 const MISSES: readonly Example[] = [
   // A task deleted after it stopped, and a container already gone, are the ordinary path.
   {
@@ -87,6 +111,15 @@ describe('round 28: the runtime refusing to delete a task it holds running', () 
   });
 
   it.each(MISSES.map((e) => [e.fact, e.line] as const))('not %s ← %s', (fact, line) => {
+    expect(factsOf(line).ids()).not.toContain(fact);
+  });
+
+  it.each(GC_HITS.map((e) => [e.fact, e.line, e.origin] as const))('%s ← %s', (fact, line, origin) => {
+    expect(factsOf(line, origin).ids()).toContain(fact);
+    expectLiteralsHeld(line);
+  });
+
+  it.each(GC_MISSES.map((e) => [e.fact, e.line] as const))('not %s ← %s', (fact, line) => {
     expect(factsOf(line).ids()).not.toContain(fact);
   });
 

@@ -332,6 +332,19 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'removing dead containers and sandboxes failed, so they pile up on the node',
   },
   {
+    // Round 28 (r28-runtime): the kubelet's image garbage collection removing an image, a lead for what a node no
+    // longer holds (the sandbox image among them, when its runtime does not report it pinned).
+    fact: 'kubelet.image_gc_removed',
+    pattern:
+      '\\[imageGCManager\\]: Removing image \\\\?"[^"\\\\\\n]{1,300}\\\\?" to free [0-9]+ bytes|Removing image to free space\\\\?"? (?:image(?:ID)?=|imageID)',
+    literals: ['[imageGCManager]: Removing image', 'Removing image to free space'],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/images/image_gc_manager.go (*realImageGCManager).freeSpace ("[imageGCManager]: Removing image %q to free %d bytes" in the glog and klog text of releases before the structured migration; "Removing image to free space" imageID= size= after it, with the "image.pinned" skip of images the runtime reports pinned, CRI Image.pinned)',
+    mechanism:
+      "the kubelet's image garbage collection removed an image no running container uses, to bring the image filesystem under its threshold: any image the runtime does not report pinned can go, the sandbox (pause) image too",
+  },
+  {
     fact: 'disk.image_gc_failed',
     pattern:
       '[Ff]ailed to garbage collect required amount of images|Image garbage collection failed multiple times in a row',
