@@ -1044,6 +1044,29 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['runtime.sandbox_image_failed'], ['runtime.no_sandbox'], ['runtime.storage_layer_missing']],
   },
   {
+    // Round 28 (r28-runtime): the kubelet's systemd cgroup driver is runc's libcontainer/cgroups/systemd, vendored, which
+    // opens one system-bus connection and keeps it. After dbus-daemon restarts every call on it fails with godbus's
+    // ErrClosed ("dbus: connection closed by user"). runc #2923 (47ef9a104, v1.0.0-rc94) reconnects and retries, but
+    // only on errors it took for D-Bus errors (isDbusError), which ErrClosed is not; #3475 (0ca0bb9fe, v1.2.0) and its
+    // backport #3476 (fc2a8fe13, v1.1.3) check ErrClosed itself. The kubelet vendors runc v1.1.3 from kubernetes
+    // #110496 (1.25.0, "Fix dbus: connection closed by user error after dbus daemon restart"); its 1.24 backport,
+    // #110751, was closed unmerged. Before, the kubelet fails every pod's cgroup until it is restarted.
+    id: 'kubelet-dbus-no-reconnect',
+    component: 'kubelet',
+    affected: [{ introduced: '1.0.0', fixed: '1.25.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'after the system bus (dbus-daemon) was restarted, the kubelet fails to create pods\' cgroups with "dbus: connection closed by user" until the kubelet itself is restarted',
+    mechanism:
+      "the kubelet's vendored runc systemd cgroup manager keeps its first system-bus connection and does not reconnect when the bus daemon restarts (runc's retry, from v1.0.0-rc94, missed godbus's ErrClosed until v1.1.3)",
+    fix: 'restart the kubelet; kubelet 1.25.0 (runc v1.1.3 vendored, kubernetes #110496) reconnects',
+    links: [`${K8S}/issues/100328`, `${K8S}/pull/110496`, `${RUNC}/pull/3475`],
+    requires: [['systemd.dbus_disconnected']],
+    // The bus itself not answering (calls timing out, systemctl hanging) is the bus stalled, not a connection left
+    // closed after a restart.
+    unless: ['systemd.dbus_timeout', 'systemd.cmd_hang'],
+  },
+  {
     // Round 28 (r28-runtime): the kubelet's image garbage collection skips only the images the runtime reports pinned
     // (image_gc_manager.go freeSpace, CRI Image.pinned); the --pod-infra-container-image flag that once kept the
     // sandbox image was deprecated in 1.27 ("Image garbage collector will get sandbox image information from CRI")
