@@ -841,6 +841,23 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'containers.gc_failed',
   },
+  // Round 28 (r28-runtime): the image garbage collection's removal, in the structured and the older text forms.
+  {
+    line: klog(
+      'I',
+      'image_gc_manager.go:391',
+      '"Removing image to free space" imageID="sha256:e6f1816883972d4be47bd48879a08919b96afcd344132622e4d444987919323c" size=311286 runtimeHandler=""',
+    ),
+    fact: 'kubelet.image_gc_removed',
+  },
+  {
+    line: klog(
+      'I',
+      'image_gc_manager.go:305',
+      '[imageGCManager]: Removing image "sha256:da86e6ba6ca197bf6bc5e9d900febd906b133eaa4750e6bed647b0fbe50ed43e" to free 742472 bytes',
+    ),
+    fact: 'kubelet.image_gc_removed',
+  },
   {
     line: klog(
       'E',
