@@ -39,6 +39,10 @@ const EMBEDDING_AGENTS: ReadonlySet<string> = new Set([
   'edgecore',
 ]);
 
+/** An identifier holding the word kubelet (between separators), a launcher's or a unit's. */
+const KUBELET_LAUNCHER = /(?:^|[-_.])kubelet(?:$|[-_.])/;
+const KUBELET_ADDON = /approver|rubber-?stamp|csr|exporter/;
+
 /**
  * The control plane's programs, by journal identifier or by the name a sender gave their log (`controllerManager`,
  * `kube-controller-manager`): what they write is the cluster's view of a node (the node lifecycle controller's
@@ -57,6 +61,11 @@ export function componentOfTag(tag: string): Component {
   // lines are the kubelet's for the rules that read a component; the API server's and etcd's messages in the same
   // journal are read by rules that take any component.
   if (EMBEDDING_AGENTS.has(t)) return 'kubelet';
+  // Round 28 (r28-runtime): a launcher or unit named after the kubelet (a distribution's forker or wrapper script,
+  // d8-kubelet-forker; the older MicroK8s snap's microk8s.daemon-kubelet; a container named kubelet, as RKE runs it)
+  // writes the kubelet's own lines under its identifier. The cluster's add-ons named after the kubelet's certificates
+  // (kubelet-csr-approver, kubelet-serving-cert-approver, kubelet-rubber-stamp) are applications.
+  if (KUBELET_LAUNCHER.test(t) && !KUBELET_ADDON.test(t)) return 'kubelet';
   if (
     t === 'kubelet' ||
     t.startsWith('kubelet-') ||
@@ -88,7 +97,7 @@ export function componentOfTag(tag: string): Component {
  * binary shares (runtime.go, reflector.go, server.go) are left out: they say nothing of the writer.
  */
 const KUBELET_FILES =
-  /^(?:kubelet[a-z0-9_]*|kuberuntime_[a-z0-9_]+|remote_runtime|remote_image|generic|evented|pod_workers|setters|container_manager_linux|qos_container_manager_linux|node_container_manager_linux|cgroup_manager_linux|pod_container_manager_linux|eviction_manager|oom_watcher(?:_linux)?|image_gc_manager|container_gc|cadvisor_linux|cri_stats_provider|docker_service|docker_sandbox|docker_container|plugin_watcher|volume_manager|status_manager|pod_container_deletor)\.go$/;
+  /^(?:kubelet[a-z0-9_]*|kuberuntime_[a-z0-9_]+|cpu_manager|memory_manager|allocation_manager|remote_runtime|remote_image|generic|evented|pod_workers|setters|container_manager_linux|qos_container_manager_linux|node_container_manager_linux|cgroup_manager_linux|pod_container_manager_linux|eviction_manager|oom_watcher(?:_linux)?|image_gc_manager|container_gc|cadvisor_linux|cri_stats_provider|docker_service|docker_sandbox|docker_container|plugin_watcher|volume_manager|status_manager|pod_container_deletor)\.go$/;
 
 /** The node lifecycle controller's files, in kube-controller-manager (pkg/controller/nodelifecycle). */
 const CONTROL_PLANE_FILES = /^(?:node_lifecycle_controller|taint_manager|controller_utils)\.go$/;

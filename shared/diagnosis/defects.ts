@@ -1044,6 +1044,63 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     requires: [['runtime.sandbox_image_failed'], ['runtime.no_sandbox'], ['runtime.storage_layer_missing']],
   },
   {
+    // Round 28 (r28-runtime): the kubelet's systemd cgroup driver is runc's libcontainer/cgroups/systemd, vendored, which
+    // opens one system-bus connection and keeps it. After dbus-daemon restarts every call on it fails with godbus's
+    // ErrClosed ("dbus: connection closed by user"). runc #2923 (47ef9a104, v1.0.0-rc94) reconnects and retries, but
+    // only on errors it took for D-Bus errors (isDbusError), which ErrClosed is not; #3475 (0ca0bb9fe, v1.2.0) and its
+    // backport #3476 (fc2a8fe13, v1.1.3) check ErrClosed itself. The kubelet vendors runc v1.1.3 from kubernetes
+    // #110496 (1.25.0, "Fix dbus: connection closed by user error after dbus daemon restart"); its 1.24 backport,
+    // #110751, was closed unmerged. Before, the kubelet fails every pod's cgroup until it is restarted.
+    id: 'kubelet-dbus-no-reconnect',
+    component: 'kubelet',
+    affected: [{ introduced: '1.0.0', fixed: '1.25.0' }],
+    cause: 'kubelet_defect',
+    symptom:
+      'after the system bus (dbus-daemon) was restarted, the kubelet fails to create pods\' cgroups with "dbus: connection closed by user" until the kubelet itself is restarted',
+    mechanism:
+      "the kubelet's vendored runc systemd cgroup manager keeps its first system-bus connection and does not reconnect when the bus daemon restarts (runc's retry, from v1.0.0-rc94, missed godbus's ErrClosed until v1.1.3)",
+    fix: 'restart the kubelet; kubelet 1.25.0 (runc v1.1.3 vendored, kubernetes #110496) reconnects',
+    links: [`${K8S}/issues/100328`, `${K8S}/pull/110496`, `${RUNC}/pull/3475`],
+    requires: [['systemd.dbus_disconnected']],
+    // The bus itself not answering (calls timing out, systemctl hanging) is the bus stalled, not a connection left
+    // closed after a restart.
+    unless: ['systemd.dbus_timeout', 'systemd.cmd_hang'],
+  },
+  {
+    // Round 28 (r28-runtime): the kubelet's image garbage collection skips only the images the runtime reports pinned
+    // (image_gc_manager.go freeSpace, CRI Image.pinned); the --pod-infra-container-image flag that once kept the
+    // sandbox image was deprecated in 1.27 ("Image garbage collector will get sandbox image information from CRI")
+    // and removed in 1.35. containerd's CRI plugin first labels the sandbox image pinned (io.cri-containerd.pinned,
+    // reported as Pinned in ImageStatus and ListImages) in fe4f8bd88 ("Pinned image support", #7944, 2.0), backported
+    // as 699d6701a (#8718, v1.7.3) and f4713aad0 (#8720, v1.6.22). Before them the kubelet collects the pause image
+    // under disk pressure like any unused image, and a node that cannot pull it back (a private registry without
+    // credentials, an air-gapped node) creates no sandbox. The label is set when the CRI plugin pulls the image: an
+    // image imported or cached outside the CRI is not pinned even on a fixed release (EKS AMI #1597, fixed in AMI
+    // v20240202 by pulling it with crictl, #1605).
+    id: 'containerd-sandbox-image-not-pinned',
+    component: 'containerd',
+    affected: [
+      { introduced: '1.0.0', fixed: '1.6.22' },
+      { introduced: '1.7.0', fixed: '1.7.3' },
+    ],
+    cause: 'runtime_down',
+    symptom:
+      "every new pod's sandbox fails on the sandbox (pause) image after the kubelet's image garbage collection ran: the image is gone from the node and its pull is refused or unreachable",
+    mechanism:
+      "containerd before 1.6.22 and 1.7.3 does not report the sandbox image pinned, so the kubelet's image garbage collection removes it like any unused image; the runtime cannot make a sandbox until it can pull it again",
+    fix: 'containerd v1.6.22 or v1.7.3 (the sandbox image reported pinned), pulling the sandbox image through the CRI (crictl pull) rather than importing it; meanwhile pull or import it again, with the registry credentials the node needs',
+    links: [
+      `${CONTAINERD}/pull/7944`,
+      `${CONTAINERD}/pull/8718`,
+      `${CONTAINERD}/pull/8720`,
+      `${EKS_AMI}/issues/1597`,
+    ],
+    requires: [
+      ['runtime.sandbox_image_failed', 'kubelet.image_gc_removed'],
+      ['runtime.no_sandbox', 'kubelet.image_gc_removed'],
+    ],
+  },
+  {
     // Round 21 (r21-runtime-words). internal/oci/runtime_oci.go (*runtimeOCI).StopContainer takes the container's
     // opLock and keeps it while it waits out the stop timeout (the pod's grace period); server/container_status.go
     // ContainerStatus read the state with c.State(), which takes the same lock: the relist's status call for that

@@ -381,6 +381,8 @@ export const FACT_MEANINGS = {
   'kubelet.cert_rotated': 'the kubelet rotated its client certificate and closed its API-server connections',
   'kubelet.credentials_changed':
     "what decides whether the API server accepts the nodes changed: its authorization (a mode switched, RBAC enabled, a webhook added) or the nodes' identity (their instance role replaced, the identity map edited)",
+  'kubelet.image_gc_removed':
+    "the kubelet's image garbage collection removed images no running container uses, to free the image filesystem (any image the runtime does not report pinned, the sandbox image too)",
   'disk.image_gc_failed': 'image garbage collection cannot free the disk space the kubelet needs',
   'disk.pod_limit':
     "a pod was evicted for writing past its own ephemeral-storage or emptyDir limit: the pod's limit, not the node's disk",
@@ -505,6 +507,9 @@ export const FACT_MEANINGS = {
     "the runtime keeps reporting a container running whose process it finds gone, again and again: the exit was never recorded (its monitor gone without writing it, or the runtime's stop path stuck on the container)",
   'runtime.stop_blocked':
     "a goroutine of CRI-O has waited minutes inside one container's stop path (its stop lock, the kill loop's channel, or the kill loop itself): that container's stop never finishes",
+  // Round 28 (r28-runtime): the runtime refusing to delete what its client stopped.
+  'runtime.task_delete_refused':
+    "the runtime refuses to delete a container because it still holds its task (or the container) as running, or a removal of it already under way: its record and its client's (the kubelet, a service supervisor such as Talos's machined or k3s, dockerd) disagree, the runtime's state lost or its stop path stuck",
   'runtime.no_sandbox':
     "sandbox creation fails on the sandbox (pause) image again and again, across sandboxes: the runtime can create no pod on the node, the network plugin's own among them",
   // Round 21 (r21-runtime-words): a runtime's status or list call waiting on one container's stop, told in words and

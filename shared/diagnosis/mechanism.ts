@@ -115,6 +115,7 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.selective_hang': 'one container wedged',
   'runtime.running_without_process': 'listed running, process gone',
   'runtime.no_sandbox': 'no sandbox past the pause image',
+  'runtime.task_delete_refused': 'runtime refusing to delete a task it holds running',
   'runtime.handler_unset': "runtime's default runtime unnamed in its configuration",
   'runtime.daemon_lock_pileup': "runtime daemon's threads piled on one container's lock",
   'nodes.workers_cut_off': "workers' shared path to the API server cut",

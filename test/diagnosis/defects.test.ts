@@ -202,6 +202,10 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'crio-status-waits-on-stop-lock': { inside: '1.16.6', outside: '1.17.2' },
   // moby #31273 ("stop grabbing container locks during ps") is in v17.07.0-ce.
   'docker-list-waits-on-container-lock': { inside: '17.06.2-ce', outside: '17.07.0-ce' },
+  // Round 28: containerd #8718 (pinned sandbox image) is in v1.7.3, #8720 in v1.6.22.
+  'containerd-sandbox-image-not-pinned': { inside: '1.7.2', outside: '1.7.3' },
+  // kubernetes #110496 (runc v1.1.3 vendored) is in v1.25.0.
+  'kubelet-dbus-no-reconnect': { inside: '1.24.17', outside: '1.25.0' },
 };
 
 const GATES = {

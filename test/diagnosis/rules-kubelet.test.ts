@@ -841,6 +841,23 @@ const KUBELET_EXAMPLES: readonly Example[] = [
     ),
     fact: 'containers.gc_failed',
   },
+  // Round 28 (r28-runtime): the image garbage collection's removal, in the structured and the older text forms.
+  {
+    line: klog(
+      'I',
+      'image_gc_manager.go:391',
+      '"Removing image to free space" imageID="sha256:e6f1816883972d4be47bd48879a08919b96afcd344132622e4d444987919323c" size=311286 runtimeHandler=""',
+    ),
+    fact: 'kubelet.image_gc_removed',
+  },
+  {
+    line: klog(
+      'I',
+      'image_gc_manager.go:305',
+      '[imageGCManager]: Removing image "sha256:da86e6ba6ca197bf6bc5e9d900febd906b133eaa4750e6bed647b0fbe50ed43e" to free 742472 bytes',
+    ),
+    fact: 'kubelet.image_gc_removed',
+  },
   {
     line: klog(
       'E',
@@ -1436,6 +1453,24 @@ const KUBELET_EXAMPLES: readonly Example[] = [
       'container_manager_linux.go:329',
       '"Failed to initialize cpu manager" err="could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet"',
     ),
+    fact: 'kubelet.manager_state',
+  },
+  // Round 28 (r28-runtime): the pod allocation (1.27-1.32) and pod resource information (1.33+) checkpoints, the
+  // allocation manager's own line, and the 1.1x klog advice on a line of its own.
+  {
+    line: klog(
+      'E',
+      'allocation_manager.go:86',
+      '"Failed to initialize allocation checkpoint manager" err="could not restore state from checkpoint: checkpoint is corrupted, please drain this node and delete pod resource information checkpoint file \\"/var/lib/kubelet/allocated_pods_state\\" before restarting Kubelet"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: 'panic: could not restore state from checkpoint: checkpoint is corrupted, please drain this node and delete pod allocation checkpoint file "/var/lib/kubelet/pod_status_manager_state" before restarting Kubelet',
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: 'Please drain this node and delete the memory manager checkpoint file "/var/lib/kubelet/memory_manager_state" before restarting Kubelet.',
     fact: 'kubelet.manager_state',
   },
   {
@@ -2322,6 +2357,24 @@ const NPD_EXAMPLES: readonly Example[] = [
 
 /** Lines that look close to a rule's message but are not the mechanism: the fact must not be recorded. */
 const NEAR_MISSES: readonly Example[] = [
+  // Round 28 (r28-runtime): a checkpoint the kubelet reads and goes on without (the device manager's, a sandbox's) is
+  // not a state it cannot start from.
+  {
+    line: klog(
+      'W',
+      'manager.go:483',
+      '"Continue after failing to read checkpoint file. Device allocation info may NOT be up-to-date" err="checkpoint is corrupted"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
+  {
+    line: klog(
+      'E',
+      'kuberuntime_sandbox.go:302',
+      '"Failed to retrieve checkpoint for sandbox" err="checkpoint is corrupted" sandboxID="4f2a9c1e0b7d"',
+    ),
+    fact: 'kubelet.manager_state',
+  },
   // Round 27 (r27-kernel): a thin pool back in write mode, or only at its low water mark, is not out of space.
   { line: kmsg('device-mapper: thin: 253:2: switching pool to write mode'), fact: 'disk.pressure' },
   {

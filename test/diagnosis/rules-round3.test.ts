@@ -187,6 +187,24 @@ describe('who wrote the line', () => {
     expect(parseLogLine(line, 'unknown').component).toBe('kubelet');
   });
 
+  // Round 28 (r28-runtime): launchers named after the kubelet write its lines; add-ons named after its certificates
+  // do not.
+  it.each(['d8-kubelet-forker[139206]', 'microk8s.daemon-kubelet[912]', 'kubelet.sh[77]'])(
+    'a launcher named after the kubelet is the kubelet: %s',
+    (tag) => {
+      const line = journal(tag, 'panic: could not restore state from checkpoint: checkpoint is corrupted');
+      expect(parseLogLine(line, 'unknown').component).toBe('kubelet');
+    },
+  );
+
+  it.each(['kubeletctl[9]', 'node.kubelet-csr-approver[31]', 'kube-kubelet-exporter[4]'])(
+    'a program merely named like the kubelet is not: %s',
+    (tag) => {
+      const line = journal(tag, 'starting');
+      expect(parseLogLine(line, 'unknown').component).not.toBe('kubelet');
+    },
+  );
+
   it('systemd restarting the kubelet unit is a kubelet that exits', () => {
     const line = journal('systemd[1]', 'kubelet.service: Scheduled restart job, restart counter is at 7.');
     expect(ids({ logs: { other: line } })).toContain('kubelet.dead');

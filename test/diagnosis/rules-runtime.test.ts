@@ -258,6 +258,11 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:557] "ExecSync cmd from runtime service failed" err="rpc error: code = NotFound desc = container is not created or running: checking if PID of ${CID} is running failed: container process not found" containerID="${CID}"`,
     fact: 'runtime.exec_process_gone',
   },
+  // Round 28 (r28-runtime): containerd's client refusing to delete a task it holds running, as a supervisor logs it.
+  {
+    line: `${J} machined[1122]: error restarting kubelet: cannot delete running task kubelet: failed precondition`,
+    fact: 'runtime.task_delete_refused',
+  },
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:193] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to create containerd container: error unpacking image: failed to prepare extraction snapshot \\"extract-100200300-AbCd sha256:5f70bf18\\": unexpected status code: 403 Forbidden"`,
     fact: 'runtime.sandbox_image_failed',

@@ -74,6 +74,30 @@ describe('sandboxes failing on the sandbox image', () => {
     expect(facts.has('runtime.no_sandbox')).toBe(false);
   });
 
+  // Round 28 (r28-runtime): the registry's refusal of the sandbox image, in containerd's resolver words
+  // (docker/resolver.go "pulling from host %s failed with status code %v: %v", fetcher's "unexpected status code"),
+  // the kubelet's relay of containerd's "failed to get sandbox image %q", and cri-o's containers/image wording.
+  it.each([
+    'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.example.com/pause:3.9": failed to pull image "registry.example.com/pause:3.9": failed to pull and unpack image "registry.example.com/pause:3.9": failed to resolve reference "registry.example.com/pause:3.9": pulling from host registry.example.com failed with status code [manifests 3.9]: 403 Forbidden',
+    'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.example.com/pause:3.9": failed to pull image "registry.example.com/pause:3.9": failed to pull and unpack image "registry.example.com/pause:3.9": failed to resolve reference "registry.example.com/pause:3.9": registry.example.com/pause:3.9: not found',
+    'Failed to create pod sandbox: rpc error: code = Unknown desc = error creating pod sandbox with name "k8s_web-0_default_1_0": initializing source docker://registry.example.com/pause:3.9: reading manifest 3.9 in registry.example.com/pause: unauthorized: authentication required',
+  ])('one refusal by the registry is no sandbox at all: %s', (line) => {
+    const b = bundle([event('FailedCreatePodSandBox', line, 1)]);
+    expect(extractFacts(b).has('runtime.no_sandbox')).toBe(true);
+    expect(diagnose(b).causes[0]?.id).toBe('runtime_down');
+  });
+
+  it.each([
+    // a network failure on the way may be a blip: once is a lead
+    'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.example.com/pause:3.9": failed to pull image "registry.example.com/pause:3.9": failed to pull and unpack image "registry.example.com/pause:3.9": failed to resolve reference "registry.example.com/pause:3.9": failed to do request: Head "https://registry.example.com/v2/pause/manifests/3.9": dial tcp 10.0.0.5:443: i/o timeout',
+    // a local permission error is not the registry's refusal
+    'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.example.com/pause:3.9": failed to pull image "registry.example.com/pause:3.9": failed to pull and unpack image "registry.example.com/pause:3.9": failed to extract layer sha256:1a: mount callback failed on /tmp/containerd-mount1: permission denied',
+  ])('not no_sandbox from one line: %s', (line) => {
+    expect(extractFacts(bundle([event('FailedCreatePodSandBox', line, 1)])).has('runtime.no_sandbox')).toBe(
+      false,
+    );
+  });
+
   it("a workload image's unpack, however often, is not the sandbox's", () => {
     const pull =
       'Failed to pull image "registry.example.com/api:1.4": rpc error: code = Unknown desc = failed to pull and unpack image "registry.example.com/api:1.4": failed to prepare extraction snapshot "extract-1-x sha256:9a": unexpected status code: 403 Forbidden';

@@ -382,6 +382,10 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'kubelet.dependency_failed', weight: 3 },
     // The kubelet dying while the runtime is down, with no reason of its own: the runtime first.
     { fact: 'kubelet.dead_with_runtime', weight: 2 },
+    // Round 28 (r28-runtime): the runtime refusing to delete a task it still holds running: a kubelet said dead
+    // beside it is a supervisor's record the runtime contradicts (the old task may still be running and posting),
+    // so the runtime's lost state comes first.
+    { fact: 'runtime.task_delete_refused', weight: 2 },
     // The kubelet described restarting beside kernels described panicking: the host's reboots, for a reason below
     // the kubelet (its provider, its disks); the kubelet's absence stays a lead (extract/derived.ts).
     { fact: 'kubelet.restarts_with_panics', weight: 2 },

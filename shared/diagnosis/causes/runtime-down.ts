@@ -171,6 +171,9 @@ export const runtimeDown: CauseModule = {
     // (the network plugin's included), whatever the network and the workloads' images. One failure is a lead only
     // (a registry's blip); the node's configuration of that image is what to fix.
     { fact: 'runtime.no_sandbox', weight: 2.5 },
+    // Round 28 (r28-runtime): the runtime refusing to delete a task it holds running that its client stopped (a
+    // supervisor restarting the kubelet, the kubelet replacing a container): the runtime's record lost.
+    { fact: 'runtime.task_delete_refused', weight: 2.5 },
     { fact: 'runtime.sandbox_image_failed', weight: 1 },
     // Round 21: the sandbox image failing after the runtime alone was upgraded, or on an air-gapped node: the
     // runtime's release names or resolves an image the node does not hold (extract/sandbox-image.ts).

@@ -332,6 +332,19 @@ export const KUBELET_RULES: readonly Signature[] = [
     mechanism: 'removing dead containers and sandboxes failed, so they pile up on the node',
   },
   {
+    // Round 28 (r28-runtime): the kubelet's image garbage collection removing an image, a lead for what a node no
+    // longer holds (the sandbox image among them, when its runtime does not report it pinned).
+    fact: 'kubelet.image_gc_removed',
+    pattern:
+      '\\[imageGCManager\\]: Removing image \\\\?"[^"\\\\\\n]{1,300}\\\\?" to free [0-9]+ bytes|Removing image to free space\\\\?"? (?:image(?:ID)?=|imageID)',
+    literals: ['[imageGCManager]: Removing image', 'Removing image to free space'],
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes pkg/kubelet/images/image_gc_manager.go (*realImageGCManager).freeSpace ("[imageGCManager]: Removing image %q to free %d bytes" in the glog and klog text of releases before the structured migration; "Removing image to free space" imageID= size= after it, with the "image.pinned" skip of images the runtime reports pinned, CRI Image.pinned)',
+    mechanism:
+      "the kubelet's image garbage collection removed an image no running container uses, to bring the image filesystem under its threshold: any image the runtime does not report pinned can go, the sandbox (pause) image too",
+  },
+  {
     fact: 'disk.image_gc_failed',
     pattern:
       '[Ff]ailed to garbage collect required amount of images|Image garbage collection failed multiple times in a row',
@@ -1840,16 +1853,22 @@ export const KUBELET_RULES: readonly Signature[] = [
     // the kubelet's own bookkeeping, fatal at every start until the file is deleted. Older cpumanager releases log
     // the same advice when their checkpoint manager or policy start fails.
     fact: 'kubelet.manager_state',
+    // Round 28 (r28-runtime): every checkpoint-backed state of the kubelet writes the same advice (the CPU and memory
+    // managers', the pod allocation state of in-place resize, the pod resource information of the allocation
+    // manager), and a kubelet that cannot restore it does not start; klog of 1.1x put the advice on a line of its own
+    // ("\nPlease drain this node ..."), and the allocation manager's failure is a panic in some releases. The advice
+    // and the allocation manager's message are the kubelet's alone, so they count under any process name (a
+    // wrapper's, a forker's, a container's).
     pattern:
-      'please drain this node and delete the (?:CPU|memory) manager checkpoint file|please drain node and remove policy state file',
+      '[Pp]lease drain this node and delete (?:the (?:CPU|memory) manager|pod allocation|pod resource information) checkpoint file|please drain node and remove policy state file|[Ff]ailed to initialize (?:the )?allocation checkpoint manager|differs from state checkpoint policy',
     literals: [
-      'please drain this node and delete the CPU manager checkpoint file',
-      'please drain this node and delete the memory manager checkpoint file',
+      'please drain this node and delete',
       'please drain node and remove policy state file',
+      'allocation checkpoint manager',
+      'differs from state checkpoint policy',
     ],
-    from: ['kubelet', 'unknown'],
     source:
-      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState ("could not restore state from checkpoint: %v, please drain this node and delete the CPU manager checkpoint file %q before restarting Kubelet": "configured policy %q differs from state checkpoint policy %q", a corrupt checkpoint, "containerID \'%v\' not found in initial containers list"); cpumanager/cpu_manager.go Start ("could not initialize checkpoint manager: %v, please drain node and remove policy state file", 1.10+; the static policy\'s invalid-state panic in early releases), wrapped by container_manager_linux.go ("start cpu manager error", "start memory manager error")',
+      'kubernetes pkg/kubelet/cm/cpumanager/state/state_checkpoint.go and cm/memorymanager/state/state_checkpoint.go NewCheckpointState ("could not restore state from checkpoint: %v, please drain this node and delete the CPU manager checkpoint file %q before restarting Kubelet": "configured policy %q differs from state checkpoint policy %q", a corrupt checkpoint, "containerID \'%v\' not found in initial containers list"); cpumanager/cpu_manager.go Start ("could not initialize checkpoint manager: %v, please drain node and remove policy state file", 1.10+; the static policy\'s invalid-state panic in early releases), wrapped by container_manager_linux.go ("start cpu manager error", "start memory manager error"); pkg/kubelet/status/state/state_checkpoint.go NewStateCheckpoint (in-place resize\'s pod allocation state, "please drain this node and delete pod allocation checkpoint file %q", 1.27-1.32) and pkg/kubelet/allocation/state/state_checkpoint.go NewStateCheckpoint ("could not restore state from checkpoint: %w, please drain this node and delete pod resource information checkpoint file %q before restarting Kubelet", 1.33+), logged by allocation/allocation_manager.go ("Failed to initialize allocation checkpoint manager") before the kubelet gives up; the checkpoint errors themselves from pkg/kubelet/checkpointmanager/errors ("checkpoint is corrupted", ErrCorruptCheckpoint)',
     mechanism:
       'the CPU or memory manager cannot restore its own checkpoint at start (its policy changed since it was written, the file is corrupt, or it names containers the runtime no longer has): the kubelet exits at every start until the checkpoint is deleted',
   },

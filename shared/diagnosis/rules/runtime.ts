@@ -454,4 +454,25 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "the runtime cannot obtain the sandbox (pause) image it is configured with (its registry unreachable or refusing, the tag absent, the image removed by garbage collection on an air-gapped node): every new pod's sandbox fails before any container or network work, while running pods carry on",
   },
+  // Round 28 (r28-runtime): the runtime refusing to delete what its client believes stopped. containerd's client
+  // library checks for a task before it deletes a container, and for a stopped status before it deletes a task or an
+  // exec'd process; dockerd refuses to remove a container its state holds running, or one whose removal has not
+  // ended. The client (the CRI plugin for the kubelet, a service supervisor running the kubelet as a container,
+  // dockerd over containerd) deleting it took it for stopped: the runtime's record and its client's disagree.
+  {
+    fact: 'runtime.task_delete_refused',
+    literals: [
+      'cannot delete running task',
+      'must be stopped before deletion',
+      'Stop the container before attempting removal',
+      'stop the container before removing',
+      'removal of container',
+    ],
+    pattern:
+      'cannot delete running task [^\\n:]{1,200}: failed precondition|(?:task|process) must be stopped before deletion: [a-z]+|You cannot remove a (?:running|restarting|paused) container [0-9a-f]{12,64}\\. (?:Unpause and then s|S)top the container before attempting removal|cannot remove container \\\\?"[^"\\\\\\n]{1,200}\\\\?": container is (?:running|restarting|paused)[^\\n]{0,40}stop the container before removing|removal of container [^ \\n]{1,200} is already in progress',
+    source:
+      'containerd client container.go (*container).Delete ("cannot delete running task %v: %w" with errdefs.ErrFailedPrecondition, "failed precondition", when loadTask finds the task; container.go to 1.7, client/container.go 2.x), task.go (*task).Delete ("task must be stopped before deletion: %s: %w") and process.go (*process).Delete ("current process state: %s, process must be stopped before deletion: %w"); moby daemon/delete.go (*Daemon).cleanupContainer ("You cannot remove a %s container %s. %s", "Stop the container before attempting removal or force remove", 1.13-24.0; "cannot remove container %q: container is %s: stop the container before removing or force remove", 25.0 on, 2b583c0923) and ContainerRm ("removal of container %s is already in progress", errdefs.Conflict)',
+    mechanism:
+      "the runtime still holds as running a task or container that its client stopped and now deletes (or an earlier removal of it never ended): the runtime lost track of the process's exit, or its stop path is stuck, and whatever the client would start in its place (a restarted kubelet, a pod's new container) cannot be created under that name",
+  },
 ];
