@@ -6411,6 +6411,25 @@ export const KUBELET_LOG_QUOTES = [
   'kubelet のログ',
 ];
 
+/** Round 28: hostnames that are not the machine's (a pod's, a container's, a registry's, an ingress's, a DNS record's). */
+const NOT_THE_MACHINES_NAME = [
+  'pod hostname',
+  "pod's hostname",
+  'container hostname',
+  "container's hostname",
+  'hostname of the pod',
+  'hostname of the container',
+  'registry',
+  'ingress',
+  'DNS record',
+  '容器的主机名',
+  'Pod 的主机名',
+];
+const HOSTNAME_CHANGED_SPECIFIC =
+  'a hostname that changed is one event with one consequence for the kubelet: its node name no longer matches its credentials';
+const HOSTNAME_CHANGED_MECHANISM =
+  'the kubelet now calls itself by the new name while its client certificate is system:node:<old name>: NodeRestriction and the Node authorizer refuse its node, Lease and status writes, so the node it was stops posting status and goes NotReady';
+
 /**
  * Words that make "the network" something other than the node's own link: a policy, the plugin, a namespace, the
  * host's network manager, a container network being created.
@@ -6793,25 +6812,11 @@ export const DESCRIPTIONS: readonly Description[] = [
     state: 'renamed',
     fact: 'node.hostname_changed',
     subjectFirst: true,
-    unless: [
-      'pod hostname',
-      "pod's hostname",
-      'container hostname',
-      "container's hostname",
-      'hostname of the pod',
-      'hostname of the container',
-      'registry',
-      'ingress',
-      'DNS record',
-      '容器的主机名',
-      'Pod 的主机名',
-    ],
-    specific:
-      'a hostname that changed is one event with one consequence for the kubelet: its node name no longer matches its credentials',
+    unless: NOT_THE_MACHINES_NAME,
+    specific: HOSTNAME_CHANGED_SPECIFIC,
     source:
       'observation: the machine\'s hostname changed at boot (cloud-init\'s set_hostname/update_hostname, a DHCP lease\'s host-name option applied by NetworkManager or systemd-networkd, hostnamectl); kubernetes pkg/util/node GetHostname (the kubelet\'s node name unless --hostname-override), plugin/pkg/admission/noderestriction/admission.go admitNode ("node %q is not allowed to modify node %q") and plugin/pkg/auth/authorizer/node/node_authorizer.go authorizeLease ("can only access node lease with the same name as the requesting node"), kubelet_node_status.go registerWithAPIServer ("Unable to register node with API server")',
-    mechanism:
-      'the kubelet now calls itself by the new name while its client certificate is system:node:<old name>: NodeRestriction and the Node authorizer refuse its node, Lease and status writes, so the node it was stops posting status and goes NotReady',
+    mechanism: HOSTNAME_CHANGED_MECHANISM,
   },
   {
     // Round 28: the same change said as an agent's act before the name (cloud-init, DHCP, a person at boot).
@@ -6821,28 +6826,11 @@ export const DESCRIPTIONS: readonly Description[] = [
     // A determiner or two between (English "the", "its"; Chinese writes the object right after the verb).
     stateFirst: true,
     backwardGap: 8,
-    unless: [
-      ...NOT_AN_EPISODE,
-      'template',
-      'runbook',
-      'pod hostname',
-      "pod's hostname",
-      'container hostname',
-      "container's hostname",
-      'hostname of the pod',
-      'hostname of the container',
-      'registry',
-      'ingress',
-      'DNS record',
-      '容器的主机名',
-      'Pod 的主机名',
-    ],
-    specific:
-      'a hostname that changed is one event with one consequence for the kubelet: its node name no longer matches its credentials',
+    unless: [...NOT_AN_EPISODE, 'template', 'runbook', ...NOT_THE_MACHINES_NAME],
+    specific: HOSTNAME_CHANGED_SPECIFIC,
     source:
       "observation: an agent changing the machine's hostname at boot (cloud-init's cc_set_hostname/cc_update_hostname, a DHCP lease's host-name option applied by NetworkManager or systemd-networkd, hostnamectl set-hostname); kubernetes pkg/util/node GetHostname and plugin/pkg/admission/noderestriction/admission.go admitNode",
-    mechanism:
-      'the kubelet now calls itself by the new name while its client certificate is system:node:<old name>: NodeRestriction and the Node authorizer refuse its node, Lease and status writes, so the node it was stops posting status and goes NotReady',
+    mechanism: HOSTNAME_CHANGED_MECHANISM,
   },
   {
     // Round 28: one datastore member slow, the API servers in front of it answering late (the nodes behind them NotReady).
