@@ -697,6 +697,11 @@ export class FactSet {
     return this.#entries.has(id);
   }
 
+  /** Whether any of `ids` was read. */
+  hasAny(ids: readonly FactId[]): boolean {
+    return ids.some((id) => this.#entries.has(id));
+  }
+
   count(id: FactId): number {
     return this.#entries.get(id)?.count ?? 0;
   }

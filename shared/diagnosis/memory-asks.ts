@@ -31,7 +31,7 @@ const MEMORY_USE_FACTS = [
 
 /** `texts`: the bundle's texts (bundleTexts), read once for every ask. */
 export function memoryAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
-  if (MEMORY_USE_FACTS.some((id) => facts.has(id))) return [];
+  if (facts.hasAny(MEMORY_USE_FACTS)) return [];
   if (!texts.some((t) => MEMORY_SIZE.some((p) => p.test(t.text)))) return [];
   // Figures of its use read and found not used up: the question is answered.
   if (texts.some((t) => memoryFigures(t.text)?.available !== undefined)) return [];

@@ -77,7 +77,7 @@ export function nestedProbes(bundle: EvidenceBundle, facts: FactSet): Missing[] 
       why: `a nested cluster (${named}) whose node containers were restarted: the container engine's network assigns each container its address when it starts (Docker's and Podman's IPAM, nerdctl's CNI bridge), so an address written into a kubeconfig, a kubeadm config or a certificate's SANs before the restart may now belong to no node or another, and the kubelet can no longer reach or trust its API server; run this on the host`,
       how: "docker ps --format '{{.Names}}' | xargs -n1 docker inspect -f '{{.Name}} {{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}'; docker exec <node> grep 'server:' /etc/kubernetes/kubelet.conf; docker exec <node> journalctl -u kubelet --no-pager -n 100 (podman or nerdctl for docker where they run the nodes)",
     });
-  if (!ANSWERED.some((id) => facts.has(id)))
+  if (!facts.hasAny(ANSWERED))
     out.push({
       what: "the host's inotify limits and how many instances are in use (fs.inotify.max_user_instances, max_user_watches)",
       why: `a nested cluster (${named}): every node container shares the host kernel's per-user inotify limits, so a second cluster on one host can exhaust them and its kubelets never come up; run this on the host`,

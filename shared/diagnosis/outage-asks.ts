@@ -25,8 +25,6 @@ import type { FactId, FactSet } from './facts.ts';
  *   modification time and owning package (stat, rpm -qf, dpkg -S), and the agent's own log.
  */
 
-const has = (facts: FactSet, ids: readonly FactId[]) => ids.some((id) => facts.has(id));
-
 /** The node or its machine said hung, frozen or silent, by a program's facts. */
 const HUNG_FACTS: readonly FactId[] = [
   'node.unresponsive',
@@ -60,9 +58,9 @@ const PRESSURE_FIGURES = /\b(?:some|full) avg10=[0-9]|%memused|kbmemused|%iowait
 const STARVED_FACTS: readonly FactId[] = ['mem.oom', 'mem.exhausted', 'mem.reclaim', 'mem.oom_report'];
 
 function guestHungAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
-  const hung = has(facts, HUNG_FACTS) || any(HUNG_WORDS);
+  const hung = facts.hasAny(HUNG_FACTS) || any(HUNG_WORDS);
   const seenUp = any(CHECKS_PASS) || (any(/\bkubelet\b/i) && any(OTHER_AGENT) && hung);
-  if (!hung || !seenUp || has(facts, STARVED_FACTS) || any(PRESSURE_FIGURES)) return [];
+  if (!hung || !seenUp || facts.hasAny(STARVED_FACTS) || any(PRESSURE_FIGURES)) return [];
   return [
     {
       what: "the node's memory and CPU over the hours before it hung, the kernel's pressure-stall figures, the serial console's kernel messages, and the quality-of-service classes of the pods on it",
@@ -82,7 +80,7 @@ const WORKERS_ANSWERED: readonly FactId[] = [
 
 function workersLostAsks(facts: FactSet): Missing[] {
   const lost = facts.has('nodes.workers_cut_off') || facts.has('nodes.workers_lost_listed');
-  if (!lost || has(facts, WORKERS_ANSWERED)) return [];
+  if (!lost || facts.hasAny(WORKERS_ANSWERED)) return [];
   return [
     {
       what: "the worker machines' power state in the hypervisor or cloud, whether one answers ping and SSH, and the Ready condition's reason and message on the workers",
@@ -110,7 +108,7 @@ function securityPolicyAsks(any: (p: RegExp) => boolean, facts: FactSet): Missin
     facts.has('node.status_unknown') ||
     facts.has('nodes.workers_cut_off') ||
     any(/NotReady|not ready|未就绪/i);
-  if (!notReady || !any(SECURITY_PRODUCT) || !any(POLICY_APPLIED) || has(facts, BINARY_ANSWERED)) return [];
+  if (!notReady || !any(SECURITY_PRODUCT) || !any(POLICY_APPLIED) || facts.hasAny(BINARY_ANSWERED)) return [];
   return [
     {
       what: "the runtime's restarts around the policy's application, the low-level runtime binary's modification time and owning package, and the security agent's log",

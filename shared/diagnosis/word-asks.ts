@@ -24,8 +24,6 @@ import type { FactId, FactSet } from './facts.ts';
  *   devices; a DHCP client on a new interface installs a second default route).
  */
 
-const has = (facts: FactSet, ids: readonly FactId[]) => ids.some((id) => facts.has(id));
-
 /** Facts that already say how the datastore fared. */
 const DATASTORE_FACTS: readonly FactId[] = ['etcd.slow_disk', 'etcd.unavailable', 'etcd.starved'];
 
@@ -48,7 +46,7 @@ const ADMISSION_REFUSAL = /admission webhook "[^"\n]*" denied the request|failed
 export function wordAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
   const any = (p: RegExp) => texts.some((t) => p.test(t.text));
   const asks: Missing[] = [];
-  if (facts.has('apiserver.down') && !has(facts, DATASTORE_FACTS))
+  if (facts.has('apiserver.down') && !facts.hasAny(DATASTORE_FACTS))
     asks.push({
       what: "the datastore's request latencies in the control plane's journal (etcd's, or kine's/dqlite's under a single-binary distribution) and each member's status",
       why: 'the API server is described down or coming and going with nothing of its datastore: an API server whose datastore answers too slowly times out its requests and its own health checks, and the daemon that runs it (kubelite, a k3s or rke2 server, the static pod) exits and restarts in turns; every kubelet loses its status path each time',
@@ -170,7 +168,7 @@ const MEMBER_FIGURES = /endpoint status|check perf|DB SIZE|RAFT TERM|RAFT INDEX|
  *   server it connected to, so the nodes behind one slow member are the ones NotReady).
  */
 function podStartFreezeAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
-  if (!any(FREEZE_AT_START) || has(facts, INOTIFY_FACTS) || any(INOTIFY_SHOWN)) return [];
+  if (!any(FREEZE_AT_START) || facts.hasAny(INOTIFY_FACTS) || any(INOTIFY_SHOWN)) return [];
   return [
     {
       what: "the node's inotify limits and how many inotify instances are open, and the kernel's messages at the moment of the freeze",
@@ -184,7 +182,7 @@ function podStartFreezeAsks(any: (p: RegExp) => boolean, facts: FactSet): Missin
 function datastoreMemberAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
   const notReady = facts.has('node.status_unknown') || any(/NotReady|not ready|未就绪|未就緒/);
   const behindOne = facts.has('etcd.member_slow') || (notReady && any(BEHIND_ONE_MEMBER));
-  if (!behindOne || has(facts, DATASTORE_FACTS) || any(MEMBER_FIGURES)) return [];
+  if (!behindOne || facts.hasAny(DATASTORE_FACTS) || any(MEMBER_FIGURES)) return [];
   return [
     {
       what: "each datastore member's latency and status, and which API server each NotReady node's kubelet reaches",

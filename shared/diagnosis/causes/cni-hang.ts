@@ -15,7 +15,7 @@ const CALLS_HANG: readonly FactId[] = [
 ];
 
 function notReadyOnly(facts: FactSet): boolean {
-  return !CALLS_HANG.some((f) => facts.has(f));
+  return !facts.hasAny(CALLS_HANG);
 }
 
 /** Facts that say on their own why the network is not ready, first match wins, with the chain's sentence. */

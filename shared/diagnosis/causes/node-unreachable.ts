@@ -595,7 +595,7 @@ export const nodeUnreachable: CauseModule = {
         ),
       ];
     }
-    if (PINNED.some((id) => facts.has(id))) {
+    if (facts.hasAny(PINNED)) {
       return [
         ...lookAround,
         read(

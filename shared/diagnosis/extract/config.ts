@@ -182,7 +182,7 @@ const STARVATION: readonly FactId[] = [
 ];
 
 function checkReserved(texts: readonly { source: string; text: string }[], facts: FactSet) {
-  if (!STARVATION.some((id) => facts.has(id))) return;
+  if (!facts.hasAny(STARVATION)) return;
   const configs = texts.filter((t) => KUBELET_CONFIG.test(t.text));
   const first = configs[0];
   if (!first || configs.some((t) => RESERVED.test(t.text))) return;

@@ -168,7 +168,7 @@ const RUNTIME_WIDE: readonly FactId[] = [
  * runtime_down, so a garbage-collection retry on one sandbox does not read as a runtime that does not answer.
  */
 function oneObjectFailing(facts: FactSet): void {
-  if (RUNTIME_WIDE.some((id) => facts.has(id))) return;
+  if (facts.hasAny(RUNTIME_WIDE)) return;
   const examples = [...facts.examples('runtime.pods_stuck'), ...facts.examples('runtime.op_timeout')];
   const named = examples.map((e) => containerIds(e.text));
   // Every failure names an object (a description of many pods stuck names none), and they all name the same one.
@@ -239,7 +239,7 @@ const RUNTIME_HANGS: readonly FactId[] = [
 function podsStuckByNodeLoss(facts: FactSet): void {
   const stuck = facts.examples('runtime.pods_stuck');
   if (stuck.length === 0 || stuck.some((f) => !f.observation)) return;
-  if (!NODE_LOST.some((id) => facts.has(id)) || RUNTIME_HANGS.some((id) => facts.has(id))) return;
+  if (!facts.hasAny(NODE_LOST) || facts.hasAny(RUNTIME_HANGS)) return;
   const first = stuck[0];
   if (first) facts.add({ id: 'runtime.pods_stuck_node_lost', source: first.source, text: first.text });
 }
@@ -260,7 +260,7 @@ const CONNECTIVITY_LOST: readonly FactId[] = [
  */
 function staleConnectionCured(facts: FactSet): void {
   const cure = facts.examples('kubelet.restart_cures')[0];
-  if (!cure || !CONNECTIVITY_LOST.some((id) => facts.has(id))) return;
+  if (!cure || !facts.hasAny(CONNECTIVITY_LOST)) return;
   facts.add({ id: 'kubelet.stale_conn', source: cure.source, text: cure.text, observation: true });
 }
 
@@ -329,7 +329,7 @@ const EXHAUSTED: readonly FactId[] = [
   'cpu.throttled',
 ];
 function loadIsStall(facts: FactSet): void {
-  if (!LOAD_FACTS.some((id) => facts.has(id)) || EXHAUSTED.some((id) => facts.has(id))) return;
+  if (!facts.hasAny(LOAD_FACTS) || facts.hasAny(EXHAUSTED)) return;
   const stall = STALL_FACTS.flatMap((id) => facts.examples(id));
   const first = stall.find((f) => !f.observation) ?? stall[0];
   if (first) {
@@ -434,7 +434,7 @@ function kubeletDownWithRuntime(facts: FactSet): void {
   // The runtime not running as its own unit or socket says (a description of it may be of a crash it recovered
   // from, after which the kubelet stayed down for a reason of its own), and not back since.
   if (!dead || !RUNTIME_NOT_RUNNING.some((id) => facts.has(id) && !facts.onlyObserved(id))) return;
-  if (KUBELET_OWN_REASON.some((id) => facts.has(id))) return;
+  if (facts.hasAny(KUBELET_OWN_REASON)) return;
   if (facts.has('runtime.recovered') || facts.has('runtime.restarted')) return;
   facts.add({ id: 'kubelet.dead_with_runtime', source: dead.source, text: dead.text });
 }
@@ -762,7 +762,7 @@ const STATUS_LOST_ELSEWHERE: readonly FactId[] = [
  */
 function loopRunningWhileUnknown(bundle: EvidenceBundle, facts: FactSet): void {
   if (facts.has('kubelet.alive_while_unknown') || !facts.has('node.status_unknown')) return;
-  if (STATUS_LOST_ELSEWHERE.some((id) => facts.has(id))) return;
+  if (facts.hasAny(STATUS_LOST_ELSEWHERE)) return;
   const loop = syncLoopLine(bundle);
   if (loop) facts.add({ id: 'kubelet.loop_running_while_unknown', ...loop });
 }

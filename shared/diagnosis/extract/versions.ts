@@ -290,7 +290,7 @@ function affected(defect: KnownDefect, v: SeenVersion): boolean {
 }
 
 function symptomPresent(defect: KnownDefect, facts: FactSet): boolean {
-  if (defect.unless?.some((id) => facts.has(id))) return false;
+  if (defect.unless && facts.hasAny(defect.unless)) return false;
   return defect.requires.some((all) => all.every((id) => facts.has(id)));
 }
 
