@@ -79,11 +79,13 @@ function renderCatalogueCoverage(): string[] {
     '',
     "Every log and error format string on the code paths that matter, mined from each program's sources at the",
     'releases listed (`scripts/catalogue/mine.ts`, inputs in `rules/catalogue/sources.json`), each with a verdict',
-    '(`<program>.verdicts.json`): *mapped* to the fact an existing rule yields for it, *irrelevant* with a reason,',
-    'or *todo*: it matters and no rule recognises it yet.',
+    '(`<program>.verdicts.json`): *mapped* to the fact an existing rule yields for its own words; *relays an error*',
+    'when only the error text its hole carries brings the fact (a rule reads "no space left on device" after it, and',
+    'the message alone says nothing of the node); *irrelevant* with a reason; or *todo*: it matters and no rule',
+    'recognises it yet.',
     '',
-    '| program | releases mined | catalogued | mapped | irrelevant | todo | no verdict |',
-    '|---|---|---|---|---|---|---|',
+    '| program | releases mined | catalogued | mapped | relays an error | irrelevant | todo | no verdict |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   const todos: Array<{ todo: string; program: string; entry: Entry }> = [];
   const titles = new Map(readSources().programs.map((p) => [p.program, p.title]));
@@ -93,7 +95,7 @@ function renderCatalogueCoverage(): string[] {
     const c = coverage(resolved);
     const name = `\`${program}\`<br>${cell(titles.get(program) ?? '')}`;
     out.push(
-      `| ${name} | ${cell(catalogue.releases.join(', '))} | ${c.catalogued} | ${c.mapped} | ${c.irrelevant} | ${c.todo} | ${c.missing} |`,
+      `| ${name} | ${cell(catalogue.releases.join(', '))} | ${c.catalogued} | ${c.mapped} | ${c.relayed} | ${c.irrelevant} | ${c.todo} | ${c.missing} |`,
     );
     for (const { entry, verdict } of resolved)
       if (verdict && 'todo' in verdict) todos.push({ todo: verdict.todo, program, entry });

@@ -1,33 +1,38 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import {
   type Entry,
+  type EntryFact,
   factsOfEntry,
   MESSAGE_RULES,
   resolveVerdicts,
   staleVerdicts,
   type Verdict,
   type VerdictFile,
-  verdictHolds,
 } from '../../shared/diagnosis/catalogue.ts';
 import { readCatalogue, readManifest, readVerdicts, renderJson, verdictsPath } from './config.ts';
 
 /**
  * Keeps the verdict files in step with the catalogue, mechanically: every entry whose example lines an existing
- * rule recognises gets `{fact}` (a `todo` the engine owner has since covered becomes its fact); a `fact` verdict
- * that no rule bears out any more is dropped so the entry shows as unaccounted; `--prune` drops verdicts of
- * entries that re-mining removed. People's `irrelevant` verdicts and facts given with an example are kept.
+ * rule recognises gets `{fact}`, marked `relayed` when only an error text in its hole brings the fact (a `todo` the
+ * engine owner has since covered becomes its fact); a `fact` verdict that no rule bears out any more is dropped so
+ * the entry shows as unaccounted; `--prune` drops verdicts of entries that re-mining removed. People's `irrelevant` verdicts and facts given with an example are kept.
  * Prints, per program, what still needs a person.
  *
  *   node scripts/catalogue/verdicts.ts [--prune] [--list] [PROGRAM...]
  */
 
+/** A fact verdict as the rules bear it out, marked when only the error the message relays brings the fact. */
+function factVerdict({ fact, relayed }: EntryFact): Verdict {
+  return relayed ? { fact, relayed } : { fact };
+}
+
 function remap(program: string, entry: Entry, own: Verdict | undefined): Verdict | undefined {
   if (own && 'irrelevant' in own) return own;
   if (own && 'fact' in own && own.example !== undefined) return own;
   const facts = factsOfEntry(program, entry, MESSAGE_RULES);
-  if (own && 'fact' in own)
-    return verdictHolds(program, entry, own, MESSAGE_RULES) ? own : facts[0] && { fact: facts[0].fact };
-  return facts[0] ? { fact: facts[0].fact } : own;
+  const kept = own && 'fact' in own ? facts.find((f) => f.fact === own.fact) : undefined;
+  const chosen = kept ?? facts[0];
+  return chosen ? factVerdict(chosen) : own && 'fact' in own ? undefined : own;
 }
 
 export function update(

@@ -177,7 +177,17 @@ const factId = z.string().refine((f): f is FactId => f in FACT_MEANINGS, { messa
  * fact it would support (the engine owner's queue).
  */
 export const VerdictSchema = z.union([
-  z.object({ fact: factId, example: z.string().optional() }).strict(),
+  z
+    .object({
+      fact: factId,
+      example: z.string().optional(),
+      /**
+       * The fact comes only from the error the message relays in its hole (a rule reads "no space left on device"
+       * after the message's words), not from the message itself: the coverage report counts these apart.
+       */
+      relayed: z.literal(true).optional(),
+    })
+    .strict(),
   z.object({ irrelevant: z.string().min(8) }).strict(),
   z.object({ todo: z.string().min(8) }).strict(),
 ]);
@@ -289,17 +299,27 @@ export function staleVerdicts(entries: readonly Entry[], file: VerdictFile): str
 
 export interface Coverage {
   catalogued: number;
+  /** Messages an existing rule recognises by their own words. */
   mapped: number;
+  /** Messages whose fact only the error they relay brings. */
+  relayed: number;
   irrelevant: number;
   todo: number;
   missing: number;
 }
 
 export function coverage(resolved: readonly Resolved[]): Coverage {
-  const c: Coverage = { catalogued: resolved.length, mapped: 0, irrelevant: 0, todo: 0, missing: 0 };
+  const c: Coverage = {
+    catalogued: resolved.length,
+    mapped: 0,
+    relayed: 0,
+    irrelevant: 0,
+    todo: 0,
+    missing: 0,
+  };
   for (const { verdict } of resolved) {
     if (!verdict) c.missing++;
-    else if ('fact' in verdict) c.mapped++;
+    else if ('fact' in verdict) verdict.relayed ? c.relayed++ : c.mapped++;
     else if ('irrelevant' in verdict) c.irrelevant++;
     else c.todo++;
   }
@@ -345,6 +365,8 @@ export const MESSAGE_RULES: readonly Signature[] = SIGNATURES.filter((r) => !r.o
 export interface Example {
   line: string;
   fills: readonly string[];
+  /** Whether an error text fills its error hole (else only neutral values do). */
+  relaying: boolean;
 }
 
 /**
@@ -358,15 +380,23 @@ export function examples(entry: Pick<Entry, 'format' | 'syntax' | 'keys'>): Exam
       [`"${entry.format}"`, ...keys.map((k) => `${k}="abc"`), ...(err ? [`err="${err}"`] : [])].join(' ');
     const fills = (e: string) => ['abc', `err="${e}"`];
     return [
-      { line: line(''), fills: ['abc'] },
-      ...ERROR_FILLS.map((e) => ({ line: line(e), fills: fills(e) })),
+      { line: line(''), fills: ['abc'], relaying: false },
+      ...ERROR_FILLS.map((e) => ({ line: line(e), fills: fills(e), relaying: true })),
     ];
   }
   const out = new Map<string, Example>();
   for (const value of VALUE_FILLS)
-    out.set(value, { line: fill(entry.format, entry.syntax, value, value), fills: [value] });
+    out.set(value, {
+      line: fill(entry.format, entry.syntax, value, value),
+      fills: [value],
+      relaying: false,
+    });
   for (const err of ERROR_FILLS)
-    out.set(err, { line: fill(entry.format, entry.syntax, 'abc', err), fills: ['abc', err] });
+    out.set(err, {
+      line: fill(entry.format, entry.syntax, 'abc', err),
+      fills: ['abc', err],
+      relaying: true,
+    });
   const lines = [...out.values()];
   if (entry.syntax !== 'go') return lines;
   // Go daemons that log through logrus (containerd, dockerd, cri-o) write the message as msg="...", which
@@ -441,17 +471,24 @@ function readsProgram(rule: Signature, program: string): boolean {
   return rule.from.some((c) => writers.includes(c));
 }
 
+/** A fact a message yields, the line that showed it, and whether only the error it relays brings it. */
+export interface EntryFact {
+  fact: FactId;
+  line: string;
+  relayed: boolean;
+}
+
 /**
  * The facts existing rules yield for a message: for node-problem-detector's rules, its problem tables by name
  * (the condition a permanent rule sets, the reason of a temporary one's event); for every other message, the
  * rules matching its example lines, the neutral filling's first (the message's own meaning), then those only an
- * error text brings; with the line that showed each.
+ * error text brings (`relayed`); with the line that showed each.
  */
 export function factsOfEntry(
   program: string,
   entry: Pick<Entry, 'format' | 'syntax' | 'keys' | 'level' | 'call' | 'sites'>,
   rules: readonly Signature[],
-): Array<{ fact: FactId; line: string }> {
+): EntryFact[] {
   if (program === 'npd') {
     const condition = entry.sites[0]?.function ?? '';
     const fact =
@@ -460,13 +497,18 @@ export function factsOfEntry(
         : entry.call === 'temporary'
           ? NPD_EVENT_FACTS[entry.format]
           : undefined;
-    return fact ? [{ fact, line: entry.call === 'permanent' ? condition : entry.format }] : [];
+    return fact
+      ? [{ fact, line: entry.call === 'permanent' ? condition : entry.format, relayed: false }]
+      : [];
   }
-  const found = new Map<FactId, string>();
+  const found = new Map<FactId, EntryFact>();
   const readable = rules.filter((rule) => readsProgram(rule, program));
-  for (const { line, fills } of examples(entry))
-    for (const fact of factsOfLine(line, readable, fills)) if (!found.has(fact)) found.set(fact, line);
-  return [...found].map(([fact, line]) => ({ fact, line }));
+  const all = examples(entry);
+  const ordered = [...all.filter((e) => !e.relaying), ...all.filter((e) => e.relaying)];
+  for (const { line, fills, relaying } of ordered)
+    for (const fact of factsOfLine(line, readable, fills))
+      if (!found.has(fact)) found.set(fact, { fact, line, relayed: relaying });
+  return [...found.values()];
 }
 
 /**
