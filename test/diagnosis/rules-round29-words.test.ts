@@ -106,7 +106,6 @@ const HITS = [
   ['kubelet.lease_expired', '节点的 Lease 和状态更新都停止了'],
   ['kubelet.lease_expired', '节点心跳中断了'],
   ['kubelet.lease_expired', 'ノードのLease更新が止まった'],
-  ['kubelet.lease_expired', 'The kubelet on that node stopped posting node status at 03:12.'],
   ['kubelet.lease_expired', 'kubelet 的心跳发不出去'],
   ['cni.not_ready', 'The CNI is not ready on the new node.'],
   ['cni.not_ready', 'The network plugin was still not initialized after an hour.'],
@@ -167,6 +166,37 @@ describe("the network agent restarted before its start finishes, in the kubelet'
   });
 });
 
+describe("the kubelet's events in a description of the agent's pod (extract/agent-start.ts)", () => {
+  const events = (cmd: string, line: string) => ({ commandOutputs: { [cmd]: `Events:\n${line}` } });
+  it('reads a liveness or startup probe failing, a Killing or a BackOff of the agent pod described', () => {
+    for (const line of [
+      '  Warning  Unhealthy  2m (x9 over 6m)  kubelet  Liveness probe failed: Get "http://127.0.0.1:6784/status": dial tcp 127.0.0.1:6784: connect: connection refused',
+      '  Warning  BackOff    1m (x12 over 8m) kubelet  Back-off restarting failed container',
+    ])
+      expect(ids(events('kubectl -n kube-system describe pod weave-net-7xk2p', line))).toContain(
+        'cni.agent_restart_loop',
+      );
+  });
+  it("leaves a readiness probe, and an application's pod described", () => {
+    expect(
+      ids(
+        events(
+          'kubectl -n kube-system describe pod weave-net-7xk2p',
+          '  Warning  Unhealthy  2m  kubelet  Readiness probe failed: HTTP probe failed with statuscode: 503',
+        ),
+      ),
+    ).not.toContain('cni.agent_restart_loop');
+    expect(
+      ids(
+        events(
+          'kubectl describe pod web-6d4cf56db6-abcde',
+          '  Warning  Unhealthy  2m (x9 over 6m)  kubelet  Liveness probe failed: Get "http://10.0.0.7:8080/healthz": EOF',
+        ),
+      ),
+    ).not.toContain('cni.agent_restart_loop');
+  });
+});
+
 describe("an agent's own log ending inside its start (extract/agent-start.ts)", () => {
   const calicoStart = [
     'time="2026-10-31T07:47:16Z" level=info msg="Early log level set to debug"',
@@ -180,6 +210,19 @@ describe("an agent's own log ending inside its start (extract/agent-start.ts)", 
     expect(
       ids({ commandOutputs: { 'kubectl -n kube-system logs calico-node-x7k2p': calicoStart.join('\n') } }),
     ).toContain('cni.agent_start_cut');
+  });
+  it("reads felix still syncing its datastore after calico-node's start-up", () => {
+    const log = [
+      ...calicoStart,
+      'time="2026-10-31T07:47:30Z" level=info msg="Calico started successfully"',
+      '2026-10-31 07:47:31.100 [INFO][60] felix/daemon.go 568: Starting the datastore Syncer',
+    ];
+    expect(ids({ logs: { 'calico-node': log.join('\n') } })).toContain('cni.agent_start_cut');
+    const synced = [
+      ...log,
+      '2026-10-31 07:47:59.000 [INFO][60] felix/daemon.go 1453: Datastore now in sync.',
+    ];
+    expect(ids({ logs: { 'calico-node': synced.join('\n') } })).not.toContain('cni.agent_start_cut');
   });
   it("reads cilium-agent's wait for its caches with no end", () => {
     const log = [

@@ -93,9 +93,6 @@ const UPDATES_STOPPED =
 const ZH_UPDATES = '(?:Lease|lease|租约|租約|心跳|状态更新|狀態更新|状态上报|狀態上報|NodeStatus)';
 const ZH_STOPPED =
   '(?:中断|中斷|停止|停了|不再更新|没有更新|沒有更新|断了|斷了|停更|发不出去|發不出去|发送失败|發送失敗|上报失败|上報失敗|报不上去|報不上去)';
-/** The kubelet said to stop posting (the node lifecycle controller's own words: "Kubelet stopped posting node status."). */
-const STOPPED_POSTING =
-  '(?:[Kk]ubelets?|[Nn]odes?)(?: on (?:the|that|this) node)? (?:stopped|ceased|quit) (?:posting|sending|renewing|updating|reporting) (?:its |the |their )?(?:node )?(?:status|[Ll]eases?|heartbeats?)';
 
 /** The network plugin said not ready or not initialised. */
 const CNI_WORDS = '(?:CNI|cni|[Nn]etwork plugin|[Pp]od network|CNI plugin|cni plugin)';
@@ -200,26 +197,10 @@ export const NETWORK_AGENT_RULES: readonly Signature[] = [
     fact: 'kubelet.lease_expired',
     pattern: [
       `${UPDATES}${S}{0,40}${UPDATES_STOPPED}`,
-      STOPPED_POSTING,
       `${ZH_UPDATES}${ZS}{0,20}${ZH_STOPPED}`,
       `(?:Lease|リース|ハートビート|ステータス更新)${ZS}{0,20}(?:止ま|停止|途絶)`,
     ].join('|'),
     literals: [
-      'stopped posting',
-      'stopped sending',
-      'stopped renewing',
-      'stopped updating',
-      'stopped reporting',
-      'ceased posting',
-      'ceased sending',
-      'ceased renewing',
-      'ceased updating',
-      'ceased reporting',
-      'quit posting',
-      'quit sending',
-      'quit renewing',
-      'quit updating',
-      'quit reporting',
       'lease',
       'status update',
       'status report',
