@@ -50,6 +50,12 @@ const PROGRAM_HITS = [
   event(
     '  Warning  Unhealthy  2m    kubelet  Liveness probe failed: calico/node is not ready: bird/confd is not live: exit status 1',
   ),
+  event(
+    '  Warning  Unhealthy  3m (x5 over 5m)    kubelet  Liveness probe failed: {"level":"info","ts":"2026-10-31T07:50:01.004Z","caller":"/root/sdk/go1.22/src/runtime/proc.go:271","msg":"timeout: failed to connect service \\":50051\\" within 5s"}',
+  ),
+  event(
+    '  Warning  Unhealthy  3m    kubelet  Liveness probe failed: timeout: failed to connect service ":50051" within 5s',
+  ),
   {
     commandOutputs: {
       'kubectl get events -n kube-system':
@@ -80,6 +86,12 @@ const PROGRAM_MISSES = [
   ),
   event(
     '  Warning  Unhealthy  2m    kubelet  Liveness probe failed: Get "http://10.0.0.7:8080/healthz": EOF',
+  ),
+  event(
+    '  Warning  Unhealthy  3m    kubelet  Readiness probe failed: timeout: failed to connect service ":50051" within 5s',
+  ),
+  event(
+    '  Warning  Unhealthy  3m    kubelet  Liveness probe failed: timeout: failed to connect service ":9090" within 1s',
   ),
 ] as const;
 
