@@ -18,6 +18,9 @@ const event = (text: string): Bundle => ({
 
 const PROGRAM_HITS = [
   kubelet(
+    'I1102 13:41:40.000001    1234 kubelet.go:2528] "SyncLoop (probe)" probe="liveness" status="unhealthy" pod="calico-system/calico-node-x7k2p"',
+  ),
+  kubelet(
     'I1102 13:41:43.123456    1234 kuberuntime_manager.go:1034] "Message for Container of pod" containerName="calico-node" containerStatusID={Type:containerd ID:4f1a} pod="kube-system/calico-node-x7k2p" containerMessage="Container calico-node failed liveness probe, will be restarted"',
   ),
   kubelet(
@@ -65,6 +68,12 @@ const PROGRAM_HITS = [
 ] as const;
 
 const PROGRAM_MISSES = [
+  kubelet(
+    'I1102 13:41:40.000001    1234 kubelet.go:2528] "SyncLoop (probe)" probe="liveness" status="unhealthy" pod="default/web-6d4cf56db6-abcde"',
+  ),
+  kubelet(
+    'I1102 13:41:40.000001    1234 kubelet.go:2528] "SyncLoop (probe)" probe="readiness" status="" pod="kube-system/calico-node-x7k2p"',
+  ),
   // An application's probe kill and back-off, the plugin's controllers (Deployments, not the node's agent), readiness.
   event(
     '  Normal   Killing    2m (x3 over 6m)    kubelet  Container nginx failed liveness probe, will be restarted',

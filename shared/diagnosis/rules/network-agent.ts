@@ -117,6 +117,7 @@ export const NETWORK_AGENT_RULES: readonly Signature[] = [
       `Container ${Q}${AGENT_CONTAINER}${Q} failed (?:liveness|startup) probe`,
       `restarting failed container[= ]${Q}${AGENT_CONTAINER}${Q}(?: in pod |,? ?pod=)`,
       `pod/${AGENT_POD}[ \\t]+(?:Back-off restarting failed container|(?:Liveness|Startup) probe failed)`,
+      `SyncLoop \\(probe\\)${Q} probe=${Q}(?:liveness|startup)${Q} status=${Q}unhealthy${Q} pod=${Q}[a-z0-9-]{1,63}/${AGENT_POD}`,
       `(?:Liveness|Startup) probe failed: (?:Get )?${Q}https?://(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):9879/healthz`,
       'calico/node is not ready: (?:Felix|felix|bird|bird6|BIRD|BIRD6|bird/confd|bird6/confd) is not live',
       `(?:Liveness|Startup) probe failed: [^\\n]{0,200}failed to connect service(?: at)? ${Q}[^"\\n]{0,40}:50051`,
@@ -125,6 +126,7 @@ export const NETWORK_AGENT_RULES: readonly Signature[] = [
       'failed liveness probe',
       'failed startup probe',
       'restarting failed container',
+      'SyncLoop (probe)',
       'Liveness probe failed',
       'Startup probe failed',
       ':9879/healthz',
@@ -132,7 +134,7 @@ export const NETWORK_AGENT_RULES: readonly Signature[] = [
       'failed to connect service',
     ],
     source:
-      'kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions ("Container %s failed liveness probe" / "Container %s failed startup probe" + ", will be restarted", the klog containerMessage and the Killing event, 1.10 and later; startup probes 1.16 and later) and doBackOff (event BackOff "Back-off restarting failed container %s in pod %s"; error "back-off %s restarting failed container=%s pod=%s", capitalised before 1.16), pkg/kubelet/prober/prober.go recordContainerEvent (event Unhealthy "%s probe failed: %s", as `kubectl get events` prints it after pod/NAME), for the network agents\' containers and pods (the projects\' manifests: calico-node, canal, cilium-agent, kube-flannel, aws-node, weave, antrea-agent, kube-router, kube-ovn\'s cni-server, ovnkube-node); the agents\' own liveness answers: projectcalico/calico node/pkg/health/health.go RunOutput ("calico/node is not ready: Felix is not live: %+v", "bird is not live", "bird/confd is not live", v3.x) and cilium\'s chart (cilium-agent startupProbe/livenessProbe httpGet /healthz on healthPort 9879) and aws-node\'s (the aws-vpc-cni chart\'s livenessProbe exec /app/grpc-health-probe -addr=:50051, ipamd\'s gRPC port; grpc-ecosystem/grpc-health-probe main.go "timeout: failed to connect service %q within %v", "error: failed to connect service at %q: %+v")',
+      'kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions ("Container %s failed liveness probe" / "Container %s failed startup probe" + ", will be restarted", the klog containerMessage and the Killing event, 1.10 and later; startup probes 1.16 and later) and doBackOff (event BackOff "Back-off restarting failed container %s in pod %s"; error "back-off %s restarting failed container=%s pod=%s", capitalised before 1.16), pkg/kubelet/kubelet.go handleProbeSync ("SyncLoop (probe)" probe="liveness"/"startup" status="unhealthy" pod=NAMESPACE/NAME, 1.21 and later), pkg/kubelet/prober/prober.go recordContainerEvent (event Unhealthy "%s probe failed: %s", as `kubectl get events` prints it after pod/NAME), for the network agents\' containers and pods (the projects\' manifests: calico-node, canal, cilium-agent, kube-flannel, aws-node, weave, antrea-agent, kube-router, kube-ovn\'s cni-server, ovnkube-node); the agents\' own liveness answers: projectcalico/calico node/pkg/health/health.go RunOutput ("calico/node is not ready: Felix is not live: %+v", "bird is not live", "bird/confd is not live", v3.x) and cilium\'s chart (cilium-agent startupProbe/livenessProbe httpGet /healthz on healthPort 9879) and aws-node\'s (the aws-vpc-cni chart\'s livenessProbe exec /app/grpc-health-probe -addr=:50051, ipamd\'s gRPC port; grpc-ecosystem/grpc-health-probe main.go "timeout: failed to connect service %q within %v", "error: failed to connect service at %q: %+v")',
     mechanism:
       "the kubelet kills and restarts the node's network agent because its liveness or startup probe fails (an agent whose start, reading its datastore or syncing its caches, outlasts the probe's allowance is killed before it finishes), or holds it in back-off: the agent never stays up long enough to program the node's network",
   },
