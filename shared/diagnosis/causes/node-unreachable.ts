@@ -163,6 +163,14 @@ const PATH_WHY: readonly (readonly [FactId, string])[] = [
     "The edge node's agent reaches the control plane only over its link to the cloud side (KubeEdge's edgehub to cloudcore, OpenYurt's yurthub to the API servers); that link is down, so its Lease and status stay on the edge. The edge agent's own log (journalctl -u edgecore, the yurthub pod's log) says why: the cloud's address, its certificates, or the agent itself failing to start.",
   ],
   [
+    'etcd.fatal_exit',
+    "The API server keeps every object, the nodes' Leases and status among them, in its datastore (etcd); etcd exits (at start: its peer or client port already bound by another process, its data directory, WAL or snapshot refused or corrupt; or held in back-off as a static pod), so the API server may listen but answers nothing: every kubelet's Lease and status write fails and the nodes are marked NotReady although they run. etcd's own last lines say why it exits; what holds its port (ss -ltnp), its data directory and its member list are what to check.",
+  ],
+  [
+    'relay.apiserver_unreachable',
+    "The node's status reaches the API server through a controller that posts it on the node's behalf (KubeEdge's cloudcore edgecontroller for edge nodes, OpenYurt's yurthub, a virtual-kubelet provider); that controller cannot reach the API server (its in-cluster service name unresolved by the cluster DNS, the address timing out or refused), so the status it relays never arrives and the node goes NotReady although its own link to the controller is up. Resolve the API server's service name from the controller's pod, and check the cluster DNS pods.",
+  ],
+  [
     'apiserver.failover',
     "The kubelet keeps one long-lived connection to the API server's address; when the server behind it failed or the address moved (a virtual IP failing over, one replica or the balancer going down), the connection stayed on the dead end until the kernel gave up on it (TCP retransmissions, about 15 minutes by default) or the kubelet restarted, and the node's lease and status went nowhere meanwhile. Nodes connected through another server stayed Ready.",
   ],
@@ -229,6 +237,72 @@ function certificateExpiry(facts: FactSet, journal: string): ReturnType<typeof r
     ),
     read('node', 'df -h /var/log; du -sh /var/log/* | sort -h | tail -n 5', 'which logs filled the disk'),
   ];
+}
+
+/**
+ * What to read when the node's path to the control plane is cut beyond the node (round 29: a relaying controller, the
+ * datastore; the edge link): the commands for the first such fact present, else undefined.
+ */
+function pathCommands(
+  facts: FactSet,
+  lookAround: ReturnType<typeof read>[],
+): ReturnType<typeof read>[] | undefined {
+  if (facts.has('relay.apiserver_unreachable')) {
+    return [
+      ...lookAround,
+      read(
+        'cluster',
+        'kubectl -n kubeedge exec deploy/cloudcore -- nslookup kubernetes.default.svc; kubectl -n kubeedge logs deploy/cloudcore --tail 100 | grep -E "dial tcp|i/o timeout|no such host|failed to list|update node failed"',
+        "whether the relaying controller's pod resolves the API server's service name, and what its calls to the API server fail on (KubeEdge's cloudcore; the same for yurthub's or a virtual-kubelet's pod)",
+      ),
+      read(
+        'cluster',
+        'kubectl -n kube-system get pods -l k8s-app=kube-dns -o wide; kubectl -n kube-system logs -l k8s-app=kube-dns --tail 50; kubectl get svc kubernetes -o wide; kubectl get endpointslices -l kubernetes.io/service-name=kubernetes',
+        "the cluster DNS pods and their errors, and the API server's service and endpoints the name should resolve to",
+      ),
+    ];
+  }
+  if (facts.has('etcd.fatal_exit')) {
+    return [
+      ...lookAround,
+      read(
+        'node',
+        "crictl ps -a --name 'etcd|kube-apiserver'; crictl logs --tail 50 $(crictl ps -a -q --name etcd | head -n 1) 2>&1 | grep -Ei 'fatal|panic|bind|already|data dir|wal|snap|corrupt'",
+        "on the control-plane node: etcd's restarts and its last lines before each exit (its port taken, its data directory, WAL or snapshot refused)",
+      ),
+      read(
+        'node',
+        'ss -ltnp | grep -E ":(2379|2380|2381)\\b"; ls -l /var/lib/etcd/member; df -h /var/lib/etcd',
+        "which process holds etcd's ports, and etcd's data directory and the disk under it",
+      ),
+      read(
+        'node',
+        'curl -sk https://127.0.0.1:6443/livez?verbose; ETCDCTL_API=3 etcdctl --endpoints https://127.0.0.1:2379 --cacert /etc/kubernetes/pki/etcd/ca.crt --cert /etc/kubernetes/pki/etcd/server.crt --key /etc/kubernetes/pki/etcd/server.key endpoint status --cluster -w table',
+        "the API server's own check of its datastore, and each etcd member's state once it runs",
+      ),
+    ];
+  }
+  if (facts.has('edge.cloud_link_lost')) {
+    return [
+      ...lookAround,
+      read(
+        'node',
+        "journalctl -u edgecore --since -1h --no-pager | grep -E 'connection failed|connection is broken|Init (websocket|quic)|certificate|x509' | tail -n 30",
+        "KubeEdge's edge agent: why its hub cannot connect to cloudcore (the address, the certificates, or edged failing to start)",
+      ),
+      read(
+        'node',
+        "crictl logs --tail 50 $(crictl ps -a -q --name yurt-hub | head -n 1) 2>&1 | grep -E 'unhealthy|probe|certificate|x509'",
+        "OpenYurt's yurthub: which remote servers it finds unhealthy, and whether its certificates are those of this cluster",
+      ),
+      read(
+        'cluster',
+        'kubectl -n kubeedge logs deploy/cloudcore --tail 50',
+        'the cloud side: whether it sees the edge node connect and when it dropped it',
+      ),
+    ];
+  }
+  return undefined;
 }
 
 export const nodeUnreachable: CauseModule = {
@@ -358,6 +432,12 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'nodes.all_not_ready', weight: 1.5 },
     // The API server's datastore refusing to serve: every kubelet's Lease and status write fails with it.
     { fact: 'etcd.unavailable', weight: 2 },
+    // Round 29 (r29-controlplane): the datastore exiting (at start on its port taken or its data refused, or held in
+    // back-off as a static pod): the API server answers nothing and every kubelet's writes fail (rules/controlplane.ts).
+    { fact: 'etcd.fatal_exit', weight: 2.5 },
+    // A controller that relays nodes' status (KubeEdge's cloud side, yurthub, virtual-kubelet) unable to reach the API
+    // server: the relayed nodes' status never arrives, whatever their own link does.
+    { fact: 'relay.apiserver_unreachable', weight: 2.5 },
     // Round 28 (r28-words): a hostname changed under the kubelet (its certificate names the old node: NodeRestriction's
     // admitNode "node %q is not allowed to modify node %q", the Node authorizer's lease check), and one datastore
     // member slow behind the API servers the kubelets reach, both as people say them.
@@ -575,26 +655,8 @@ export const nodeUnreachable: CauseModule = {
         ),
       ];
     }
-    if (facts.has('edge.cloud_link_lost')) {
-      return [
-        ...lookAround,
-        read(
-          'node',
-          "journalctl -u edgecore --since -1h --no-pager | grep -E 'connection failed|connection is broken|Init (websocket|quic)|certificate|x509' | tail -n 30",
-          "KubeEdge's edge agent: why its hub cannot connect to cloudcore (the address, the certificates, or edged failing to start)",
-        ),
-        read(
-          'node',
-          "crictl logs --tail 50 $(crictl ps -a -q --name yurt-hub | head -n 1) 2>&1 | grep -E 'unhealthy|probe|certificate|x509'",
-          "OpenYurt's yurthub: which remote servers it finds unhealthy, and whether its certificates are those of this cluster",
-        ),
-        read(
-          'cluster',
-          'kubectl -n kubeedge logs deploy/cloudcore --tail 50',
-          'the cloud side: whether it sees the edge node connect and when it dropped it',
-        ),
-      ];
-    }
+    const path = pathCommands(facts, lookAround);
+    if (path) return path;
     if (facts.hasAny(PINNED)) {
       return [
         ...lookAround,
