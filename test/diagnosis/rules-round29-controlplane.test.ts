@@ -122,6 +122,7 @@ const HITS: readonly { line: string; fact: FactId }[] = [
   },
   // The API server's health check list: the answer, its log line, readyz's etcd-readiness.
   { line: '[-]etcd failed: reason withheld', fact: 'etcd.unavailable' },
+  { line: 'the pod events show Liveness probe failed: ... [-]etcd failed', fact: 'etcd.unavailable' },
   { line: '[-]etcd-readiness failed: reason withheld', fact: 'etcd.unavailable' },
   {
     line: 'I1102 13:41:43.111882       1 healthz.go:257] etcd check failed: livez',
@@ -137,6 +138,15 @@ const HITS: readonly { line: string; fact: FactId }[] = [
   },
   {
     line: 'E1102 13:41:43.111882       1 status.go:71] apiserver received an error that is not an metav1.Status: rpctypes.EtcdError{code:0x8, desc:"etcdserver: too many requests"}',
+    fact: 'etcd.unavailable',
+  },
+  // The API server's etcd client.
+  {
+    line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","logger":"etcd-client","caller":"v3@v3.5.9/retry_interceptor.go:62","msg":"retrying of unary invoker failed","target":"etcd-endpoints://0xc000a1e000/127.0.0.1:2379","attempt":0,"error":"rpc error: code = DeadlineExceeded desc = context deadline exceeded"}',
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","caller":"clientv3/retry_interceptor.go:62","msg":"retrying of unary invoker failed","target":"endpoint://client-8a1c/127.0.0.1:2379","attempt":0,"error":"rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing dial tcp 127.0.0.1:2379: connect: connection refused\\""}',
     fact: 'etcd.unavailable',
   },
   // KubeEdge's cloud side: every release's wording of its controllers failing on the API server.
@@ -219,6 +229,16 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
   },
   // etcd's routine rejections (an election, a member's restart) are not its outage.
   { line: 'etcdserver: leader changed', fact: 'etcd.unavailable' },
+  {
+    line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","logger":"etcd-client","caller":"v3@v3.5.9/retry_interceptor.go:62","msg":"retrying of unary invoker failed","target":"etcd-endpoints://0xc000a1e000/127.0.0.1:2379","attempt":0,"error":"rpc error: code = Unavailable desc = etcdserver: leader changed"}',
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","logger":"etcd-client","caller":"v3@v3.5.9/retry_interceptor.go:62","msg":"retrying of unary invoker failed","target":"etcd-endpoints://0xc000a1e000/127.0.0.1:2379","attempt":0,"error":"rpc error: code = Canceled desc = context canceled"}',
+    fact: 'etcd.unavailable',
+  },
+  // People quoting the check by name with no failure.
+  { line: 'the [-]etcd line was gone after the restart, [+]etcd ok now', fact: 'etcd.unavailable' },
   // cloudcore's own failures that are not the API server unreached.
   {
     line: cloudcore('W', 'upstream.go:670', 'message: 5c1e process failure, node edge-1 not found'),

@@ -111,7 +111,7 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
   {
     fact: 'etcd.unavailable',
     pattern:
-      '\\[-\\]etcd(?:-readiness)? failed: |etcd(?:-readiness)?(?:,[a-z0-9/-]+)* check failed: (?:healthz|livez|readyz)',
+      '\\[-\\]etcd(?:-readiness)? failed|etcd(?:-readiness)?(?:,[a-z0-9/-]+)* check failed: (?:healthz|livez|readyz)',
     literals: ['[-]etcd', 'check failed: healthz', 'check failed: livez', 'check failed: readyz'],
     source:
       'kubernetes staging/src/k8s.io/apiserver/pkg/server/healthz/healthz.go handleRootHealth ("[-]%s failed: reason withheld" in the answer, "[-]%s failed: %v" in the log, klog "%s check failed: %s\\n%v" with the failed checks joined by commas and the endpoint name, the answer ending "%s check failed"), the check named "etcd" by staging/src/k8s.io/apiserver/pkg/server/options/etcd.go addEtcdHealthEndpoint (healthz and livez) and "etcd-readiness" on readyz (1.26 on); the format since 1.16 (livez and readyz added), "healthz check failed" alone before',
@@ -128,6 +128,19 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
       'etcd-io/etcd api/v3rpc/rpctypes/error.go ErrGRPCRequestTooManyRequests ("etcdserver: too many requests", codes.ResourceExhausted), returned by server/etcdserver/v3_server.go processInternalRaftRequestOnce when committed index - applied index > maxGapBetweenApplyAndCommitIndex (5000); v3.3 to v3.6 (etcdserver/errors.go ErrTooManyRequests before)',
     mechanism:
       "etcd applies its log far behind what it commits (a slow disk or an overloaded member) and refuses every new request: the API server fails its writes, the kubelets' Lease renewals and status updates among them",
+  },
+  // The etcd client inside the API server (and etcdctl): a request to etcd that failed past its deadline or found no
+  // member available. An election's "leader changed" is routine (the next request succeeds), and a cancelled call is
+  // the caller's own.
+  {
+    fact: 'etcd.unavailable',
+    pattern: 'retrying of unary invoker failed[^\\n]{0,300}code = (?:DeadlineExceeded|Unavailable)',
+    unless: 'leader changed',
+    literals: ['retrying of unary invoker failed'],
+    source:
+      'etcd-io/etcd client/v3/retry_interceptor.go (*Client).unaryClientInterceptor (zap Warn "retrying of unary invoker failed" with target, attempt and the gRPC error, "rpc error: code = DeadlineExceeded desc = context deadline exceeded" or "code = Unavailable desc = ..."; clientv3/retry_interceptor.go in v3.4), the client kubernetes staging/src/k8s.io/apiserver/pkg/storage/storagebackend/factory/etcd3.go builds (logger "etcd-client")',
+    mechanism:
+      "the API server's requests to etcd fail: etcd does not answer within the request's deadline or no member is available, so the API server fails the kubelets' Lease renewals and status updates with them",
   },
   // KubeEdge's cloud side: cloudcore's edgecontroller (and devicecontroller) exits when it cannot build its
   // controllers (their informers list from the API server), and logs its own failures to update or read a relayed
