@@ -347,4 +347,72 @@ describe("round 29: the control plane's own failures and the controllers that re
       /nslookup kubernetes\.default\.svc/,
     );
   });
+
+  describe('asks', () => {
+    const asked = (b: Bundle) => diagnose(b).missing.map((m) => m.what);
+    const relayAsk = (b: Bundle) => asked(b).some((w) => w.includes("relaying controller's pod"));
+    const latencyAsk = (b: Bundle) => asked(b).some((w) => w.includes("API server's request latency"));
+
+    it("asks for the API server's name resolved from a relaying controller's pod", () => {
+      expect(
+        relayAsk(
+          other('The edge node is NotReady; cloudcore logs dial tcp: i/o timeout when listing nodes.'),
+        ),
+      ).toBe(true);
+      expect(
+        relayAsk({
+          logs: {
+            cloudcore: cloudcore(
+              'W',
+              'upstream.go:719',
+              'message: 5c1e process failure, update node failed with error: Put "https://10.96.0.1:443/api/v1/nodes/edge-1/status": dial tcp 10.96.0.1:443: i/o timeout, namespace: default, name: edge-1',
+            ),
+          },
+        }),
+      ).toBe(true);
+      // Near misses: the controller named with nothing failing, a timeout with no relaying controller, and the
+      // resolution already shown.
+      expect(relayAsk(other('The edge node is NotReady; cloudcore runs and its logs look clean.'))).toBe(
+        false,
+      );
+      expect(relayAsk(other('The node is NotReady; the kubelet logs dial tcp: i/o timeout.'))).toBe(false);
+      expect(
+        relayAsk(
+          other(
+            "The edge node is NotReady; cloudcore logs dial tcp: i/o timeout. nslookup kubernetes.default.svc: server can't find kubernetes.default.svc",
+          ),
+        ),
+      ).toBe(false);
+    });
+
+    it("asks for the control plane's latencies when updates stopped from a node said healthy", () => {
+      expect(
+        latencyAsk(
+          other(
+            'The node went NotReady: the kubelet stopped posting node status. CPU, memory and network are normal.',
+          ),
+        ),
+      ).toBe(true);
+      expect(latencyAsk(other('节点 NotReady，租约没有更新。CPU、内存、网络都正常。'))).toBe(true);
+      expect(latencyAsk(other('kubelet이 lease를 확보하지 못함. CPU, 메모리, 디스크 모두 정상.'))).toBe(true);
+      // Near misses: the node not said healthy; the datastore already named; the latencies already there.
+      expect(latencyAsk(other('The node went NotReady: the kubelet stopped posting node status.'))).toBe(
+        false,
+      );
+      expect(
+        latencyAsk(
+          other(
+            'The kubelet stopped posting node status; CPU and memory are normal. etcd logs slow fdatasync and apply request took too long.',
+          ),
+        ),
+      ).toBe(false);
+      expect(
+        latencyAsk(
+          other(
+            'The kubelet stopped posting node status; CPU and memory are normal. etcd_disk_wal_fsync_duration_seconds p99 is 2ms.',
+          ),
+        ),
+      ).toBe(false);
+    });
+  });
 });
