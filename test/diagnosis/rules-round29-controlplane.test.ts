@@ -140,6 +140,53 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     line: 'E1102 13:41:43.111882       1 status.go:71] apiserver received an error that is not an metav1.Status: rpctypes.EtcdError{code:0x8, desc:"etcdserver: too many requests"}',
     fact: 'etcd.unavailable',
   },
+  // The kubelet's probes of the control plane's static pods: structured, glog, the event's URL.
+  {
+    line: klog(
+      'I',
+      'prober.go:107',
+      '"Probe failed" probeType="Liveness" pod="kube-system/etcd-cp-1" podUID="5f3c" containerName="etcd" probeResult="failure" output="HTTP probe failed with statuscode: 503"',
+    ),
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: klog(
+      'I',
+      'prober.go:116',
+      'Liveness probe for "etcd-master1_kube-system(0a1b2c):etcd" failed (failure): Get http://127.0.0.1:2381/health: dial tcp 127.0.0.1:2381: connect: connection refused',
+    ),
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: 'Warning  Unhealthy  2m (x30 over 20m)  kubelet  Startup probe failed: Get "http://127.0.0.1:2381/health?exclude=NOSPACE&serializable=false": context deadline exceeded',
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: klog(
+      'I',
+      'prober.go:107',
+      '"Probe failed" probeType="Readiness" pod="kube-system/kube-apiserver-cp-1" podUID="1f2e" containerName="kube-apiserver" probeResult="failure" output="HTTP probe failed with statuscode: 500"',
+    ),
+    fact: 'apiserver.down',
+  },
+  {
+    line: 'Warning  Unhealthy  5m (x249 over 2d)  kubelet  Liveness probe failed: Get "https://10.0.0.5:6443/livez": dial tcp 10.0.0.5:6443: connect: connection refused',
+    fact: 'apiserver.down',
+  },
+  {
+    line: 'Error: failed to create listener: failed to listen on 0.0.0.0:6443: listen tcp 0.0.0.0:6443: bind: address already in use',
+    fact: 'apiserver.down',
+  },
+  // etcd's alarms.
+  {
+    line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","caller":"etcdserver/apply.go:737","msg":"alarm raised","alarm":"NOSPACE","from":"8e9e05c52164694d"}',
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: capnslog('W', 'etcdserver', 'alarm NOSPACE raised by peer 8e9e05c52164694d'),
+    fact: 'etcd.unavailable',
+  },
+  { line: 'memberID:10276657743932975437 alarm:NOSPACE', fact: 'etcd.unavailable' },
   // The API server's etcd client.
   {
     line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","logger":"etcd-client","caller":"v3@v3.5.9/retry_interceptor.go:62","msg":"retrying of unary invoker failed","target":"etcd-endpoints://0xc000a1e000/127.0.0.1:2379","attempt":0,"error":"rpc error: code = DeadlineExceeded desc = context deadline exceeded"}',
@@ -239,6 +286,37 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
   },
   // People quoting the check by name with no failure.
   { line: 'the [-]etcd line was gone after the restart, [+]etcd ok now', fact: 'etcd.unavailable' },
+  // Another etcd's container (an application's own cluster), another pod's probe, the API server's port opened.
+  {
+    line: klog(
+      'I',
+      'prober.go:107',
+      '"Probe failed" probeType="Liveness" pod="apps/etcd-0" podUID="5f3c" containerName="etcd" probeResult="failure" output="HTTP probe failed with statuscode: 503"',
+    ),
+    fact: 'etcd.unavailable',
+  },
+  {
+    line: klog(
+      'I',
+      'prober.go:107',
+      '"Probe failed" probeType="Readiness" pod="kube-system/coredns-5d78c9869d-abcde" podUID="1f2e" containerName="coredns" probeResult="failure" output="HTTP probe failed with statuscode: 503"',
+    ),
+    fact: 'apiserver.down',
+  },
+  {
+    line: 'Readiness probe failed: Get "http://10.244.1.5:8080/healthz": context deadline exceeded',
+    fact: 'apiserver.down',
+  },
+  { line: 'Serving securely on [::]:6443', fact: 'apiserver.down' },
+  {
+    line: 'failed to create listener: failed to listen on 0.0.0.0:10259: listen tcp 0.0.0.0:10259: bind: address already in use',
+    fact: 'apiserver.down',
+  },
+  // An alarm disarmed, another kind.
+  {
+    line: '{"level":"warn","ts":"2026-11-02T13:41:43.111Z","caller":"etcdserver/apply.go:760","msg":"alarm disarmed","alarm":"NOSPACE","from":"8e9e05c52164694d"}',
+    fact: 'etcd.unavailable',
+  },
   // cloudcore's own failures that are not the API server unreached.
   {
     line: cloudcore('W', 'upstream.go:670', 'message: 5c1e process failure, node edge-1 not found'),

@@ -105,6 +105,67 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
     mechanism:
       "the kubelet holds the API server's static pod in back-off: the API server exits at every start, and every kubelet's Lease and status write fails while it is down",
   },
+  // The kubelet's probes of the control plane's static pods (kubeadm's etcd-<node> and kube-apiserver-<node> in
+  // kube-system): the structured line names the pod and container, the older one the pod's full name and the
+  // container after a colon, the event the URL it probed (kubeadm's etcd health on 127.0.0.1:2381, the API server's
+  // /livez, /readyz or /healthz on its secure port) when the connection itself failed.
+  {
+    fact: 'etcd.unavailable',
+    pattern:
+      '\\\\?"Probe failed\\\\?" probeType=\\\\?"?(?:Liveness|Startup)\\\\?"? pod=\\\\?"kube-system/etcd-[^\\n]{0,200} containerName=\\\\?"etcd\\\\?"|(?:Liveness|Startup) probe for \\\\?"etcd-[^"\\n_]{1,120}_kube-system\\([^)\\n]{1,80}\\):etcd\\\\?" failed|(?:Liveness|Startup) probe failed: [^\\n]{0,200}:2381/health',
+    literals: [
+      '"Probe failed" probeType=',
+      '\\"Probe failed\\" probeType=',
+      ' probe for "',
+      ' probe for \\"',
+      ':2381/health',
+    ],
+    source:
+      'kubernetes pkg/kubelet/prober/prober.go (*prober).probe (glog/klog "%s probe for %q failed (%v): %s" with the pod\'s full name and the container after a colon, to 1.20; structured "Probe failed" with probeType, pod, podUID, containerName, probeResult and output since; the event "%s probe failed: %s" with the probe\'s error, "Get \\"http://127.0.0.1:2381/health?exclude=NOSPACE&serializable=true\\": dial tcp ..."), for kubeadm\'s etcd static pod (cmd/kubeadm/app/phases/etcd/local.go: livenessProbe and startupProbe on /health at the metrics port 2381)',
+    mechanism:
+      "the kubelet's probe of the control plane's etcd fails: etcd is not serving (no leader, not answering, or down), so the API server's reads and writes fail and the kubelet restarts etcd",
+  },
+  {
+    fact: 'apiserver.down',
+    pattern:
+      '\\\\?"Probe failed\\\\?" probeType=\\\\?"?(?:Liveness|Readiness|Startup)\\\\?"? pod=\\\\?"kube-system/kube-apiserver-[^\\n]{0,200} containerName=\\\\?"kube-apiserver\\\\?"|(?:Liveness|Readiness|Startup) probe for \\\\?"kube-apiserver-[^"\\n_]{1,120}_kube-system\\([^)\\n]{1,80}\\):kube-apiserver\\\\?" failed|(?:Liveness|Readiness|Startup) probe failed: [^\\n]{0,200}:(?:6443|16443)/(?:livez|readyz|healthz)',
+    literals: [
+      '"Probe failed" probeType=',
+      '\\"Probe failed\\" probeType=',
+      ' probe for "',
+      ' probe for \\"',
+      ':6443/livez',
+      ':6443/readyz',
+      ':6443/healthz',
+    ],
+    source:
+      'kubernetes pkg/kubelet/prober/prober.go (*prober).probe (klog "%s probe for %q failed (%v): %s" to 1.20; structured "Probe failed" with probeType, pod, containerName since; the event "%s probe failed: %s" with the probe\'s error), for kubeadm\'s API server static pod (cmd/kubeadm/app/phases/controlplane/manifests.go: livenessProbe /livez, readinessProbe /readyz, startupProbe /livez on the secure port, 6443; /healthz before 1.20; MicroK8s 16443)',
+    mechanism:
+      "the kubelet's probe of the API server's static pod fails (its livez, readyz or healthz check, etcd's among them, or no answer at all): the API server is down or not serving, and is restarted by its liveness probe, so every kubelet's status path is lost meanwhile",
+  },
+  // The API server unable to open its own secure port at start (another process holds it, an old instance still
+  // running): it exits and its static pod restarts into the same error.
+  {
+    fact: 'apiserver.down',
+    pattern: 'failed to create listener: failed to listen on [^ \\n]*:(?:6443|16443|6444|8443): ',
+    literals: ['failed to create listener: failed to listen on'],
+    source:
+      'kubernetes staging/src/k8s.io/apiserver/pkg/server/options/serving.go (*SecureServingOptions).ApplyTo ("failed to create listener: %v") around CreateListener ("failed to listen on %v: %v", net.Listen\'s "listen tcp %s: bind: address already in use"), printed by cmd/kube-apiserver as "Error: ..." before it exits; the port the API server\'s (kubeadm 6443, MicroK8s 16443, k3s\'s internal 6444)',
+    mechanism:
+      'the API server cannot open its secure port (held by another process, or an instance that did not exit) and exits at start: no API server answers there, and every kubelet it serves loses its status path',
+  },
+  // etcd's alarms: NOSPACE (the backend past its quota: etcd serves only reads and deletes) and CORRUPT (a member's
+  // hash differs: etcd refuses writes), as etcd logs them and as etcdctl alarm list prints them.
+  {
+    fact: 'etcd.unavailable',
+    pattern:
+      'alarm raised\\\\?",\\\\?"alarm\\\\?":\\\\?"(?:NOSPACE|CORRUPT)|alarm (?:NOSPACE|CORRUPT) raised by peer|alarm:(?:NOSPACE|CORRUPT)',
+    literals: ['alarm raised', 'raised by peer', 'alarm:NOSPACE', 'alarm:CORRUPT'],
+    source:
+      'etcd-io/etcd server/etcdserver/apply (v3.5 apply.go (*applierV3backend).Alarm: lg.Warn "alarm raised" with alarm and from; v3.3 etcdserver/apply.go plog.Warningf "alarm %v raised by peer %s"), etcdctl/ctlv3/command/printer_simple.go Alarm ("memberID:%d alarm:%s", etcdctl alarm list); NOSPACE swaps in the capped applier (writes refused with "mvcc: database space exceeded"), CORRUPT the corrupt one',
+    mechanism:
+      "etcd has raised its NOSPACE (past its space quota) or CORRUPT alarm and refuses writes: the API server fails every write, the kubelets' Lease renewals and status updates among them, until the alarm is disarmed",
+  },
   // The API server's health check list (healthz, livez, readyz): its etcd check (and from 1.26 readyz's
   // etcd-readiness) failing is the API server unable to reach or use its datastore. The public answer withholds the
   // reason, the log prints it; the log line opens with the failed checks' names and the endpoint.
