@@ -230,6 +230,22 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     fact: 'relay.apiserver_unreachable',
   },
   {
+    line: cloudcore(
+      'E',
+      'upstream.go:1033',
+      'message: 5c1e process failure, patch node failed with error: Patch "https://10.96.0.1:443/api/v1/nodes/edge-1/status": dial tcp 10.96.0.1:443: connect: no route to host, namespace: default, name: edge-1',
+    ),
+    fact: 'relay.apiserver_unreachable',
+  },
+  {
+    line: cloudcore(
+      'E',
+      'upstream.go:1372',
+      'Update lease edge-1 failed, error: Put "https://10.96.0.1:443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/edge-1": dial tcp: lookup kubernetes.default.svc on 10.96.0.10:53: no such host',
+    ),
+    fact: 'relay.apiserver_unreachable',
+  },
+  {
     line: 'time="2026-11-02T13:41:43Z" level=error msg="Error handling node status update" error="Put \\"https://10.0.0.1:6443/api/v1/nodes/vk-aci/status\\": dial tcp 10.0.0.1:6443: i/o timeout" node=vk-aci',
     fact: 'relay.apiserver_unreachable',
   },
@@ -327,6 +343,14 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
       'W',
       'upstream.go:675',
       'message: 5c1e process failure with error: nodes "edge-1" not found, namespaces: default name: edge-1',
+    ),
+    fact: 'relay.apiserver_unreachable',
+  },
+  {
+    line: cloudcore(
+      'E',
+      'upstream.go:1372',
+      'Update lease edge-1 failed, error: leases.coordination.k8s.io "edge-1" is forbidden',
     ),
     fact: 'relay.apiserver_unreachable',
   },

@@ -208,16 +208,21 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
   // node; with the API server unreached, the edge nodes' status never arrives.
   {
     fact: 'relay.apiserver_unreachable',
-    pattern: `(?:[Nn]ew (?:downstream|upstream) controller failed with error|[Ss]tart (?:downstream|upstream) failed with error|process failure, update node failed with error|process failure with error)[^\\n]{0,400}${UNREACHED}`,
+    pattern: `(?:[Nn]ew (?:downstream|upstream) controller failed with error|[Ss]tart (?:downstream|upstream) failed with error|process failure, (?:update|patch|create) node failed with error|process failure with error|(?:[Cc]reate|[Uu]pdate|[Qq]uery) lease [^ \\n]+ failed, error: )[^\\n]{0,400}${UNREACHED}`,
     literals: [
       'controller failed with error',
       'downstream failed with error',
       'upstream failed with error',
       'update node failed with error',
+      'patch node failed with error',
+      'create node failed with error',
       'process failure with error',
+      'create lease ',
+      'update lease ',
+      'query lease ',
     ],
     source:
-      'kubeedge/kubeedge cloud/pkg/edgecontroller/edgecontroller.go Start ("new downstream controller failed with error: %s", "new upstream controller failed with error: %s": log.LOGGER v1.0-v1.1, klog.Errorf to v1.7, klog.Fatalf v1.8-v1.12, klog.Exitf "New downstream controller failed with error: %s", "Start downstream failed with error: %s" from v1.13; the same in cloud/pkg/devicecontroller), cloud/pkg/edgecontroller/controller/upstream.go updateNodeStatus ("message: %s process failure, update node failed with error: %s, namespace: %s, name: %s") and queryNode/updateNode ("message: %s process failure with error: %s, namespace(s): %s name: %s"), v1.0 to v1.23, with Go\'s dial and resolver errors from client-go',
+      'kubeedge/kubeedge cloud/pkg/edgecontroller/edgecontroller.go Start ("new downstream controller failed with error: %s", "new upstream controller failed with error: %s": log.LOGGER v1.0-v1.1, klog.Errorf to v1.7, klog.Fatalf v1.8-v1.12, klog.Exitf "New downstream controller failed with error: %s", "Start downstream failed with error: %s" from v1.13; the same in cloud/pkg/devicecontroller), cloud/pkg/edgecontroller/controller/upstream.go updateNodeStatus ("message: %s process failure, update node failed with error: %s, namespace: %s, name: %s"), patchNode ("message: %s process failure, patch node failed with error: %v, namespace: %s, name: %s", v1.1x on), createOrUpdateLease and queryLease ("create lease %s failed, error: %v", "Update lease %s failed, error: %v", "Query lease %s failed, error: %v": the Leases of the edge nodes, v1.1x on) and queryNode/updateNode ("message: %s process failure with error: %s, namespace(s): %s name: %s"), v1.0 to v1.23, with Go\'s dial and resolver errors from client-go',
     mechanism:
       "KubeEdge's cloud side, which writes the edge nodes' status to the API server, cannot reach the API server (its service name unresolved, its address timing out or refused): the edge nodes' status and heartbeats never arrive, and they go NotReady although their link to cloudcore is up",
   },
