@@ -93,6 +93,10 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     fact: 'etcd.fatal_exit',
   },
   { line: 'wal: crc mismatch', fact: 'etcd.fatal_exit' },
+  {
+    line: capnslog('E', 'etcdserver', 'the member has been permanently removed from the cluster'),
+    fact: 'etcd.fatal_exit',
+  },
   { line: 'error: walpb: crc mismatch', fact: 'etcd.fatal_exit' },
   { line: 'snap: crc mismatch', fact: 'etcd.fatal_exit' },
   {

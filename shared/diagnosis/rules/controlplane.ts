@@ -65,7 +65,7 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
   {
     fact: 'etcd.fatal_exit',
     pattern:
-      'listen tcp [^ \\n]*:(?:2379|2380|2381): bind: address already in use|member [0-9a-f]+ has already been bootstrapped|cannot access data directory: |(?:wal|walpb|snap): crc mismatch|failed to recover v3 backend from snapshot|recovering backend from snapshot error|failed to find database snapshot file|does not match with snapshot \\(index [0-9]+\\)|tocommit\\([0-9]+\\) is out of range \\[lastIndex\\([0-9]+\\)\\]',
+      'listen tcp [^ \\n]*:(?:2379|2380|2381): bind: address already in use|member [0-9a-f]+ has already been bootstrapped|cannot access data directory: |(?:wal|walpb|snap): crc mismatch|failed to recover v3 backend from snapshot|recovering backend from snapshot error|failed to find database snapshot file|does not match with snapshot \\(index [0-9]+\\)|tocommit\\([0-9]+\\) is out of range \\[lastIndex\\([0-9]+\\)\\]|the member has been permanently removed from the cluster',
     literals: [
       'bind: address already in use',
       'has already been bootstrapped',
@@ -78,9 +78,10 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
       'failed to find database snapshot file',
       'does not match with snapshot (index',
       'is out of range [lastIndex(',
+      'permanently removed from the cluster',
     ],
     source:
-      'etcd-io/etcd server/embed/etcd.go configurePeerListeners / configureClientListeners (net.Listen\'s "listen tcp %s: bind: address already in use" returned to StartEtcd; "creating peer listener failed" from v3.6), server/etcdserver/bootstrap.go (v3.6; etcdserver/server.go NewServer v3.3-v3.5: "member %s has already been bootstrapped", "cannot access data directory: %v", "failed to find database snapshot file (%v)", "database file (%v index %d) does not match with snapshot (index %d)", Panic "failed to recover v3 backend from snapshot"; v3.3 "recovering backend from snapshot error: %v"), server/storage/wal/walpb/record.go ErrCRCMismatch ("walpb: crc mismatch"; wal/wal.go "wal: crc mismatch" before v3.5), server/etcdserver/api/snap/snapshotter.go ErrCRCMismatch ("snap: crc mismatch"), raft log.go commitTo ("tocommit(%d) is out of range [lastIndex(%d)]. Was the raft log corrupted, truncated, or lost?"); the ports are etcd\'s client (2379), peer (2380) and metrics (2381, kubeadm\'s --listen-metrics-urls)',
+      'etcd-io/etcd server/embed/etcd.go configurePeerListeners / configureClientListeners (net.Listen\'s "listen tcp %s: bind: address already in use" returned to StartEtcd; "creating peer listener failed" from v3.6), server/etcdserver/bootstrap.go (v3.6; etcdserver/server.go NewServer v3.3-v3.5: "member %s has already been bootstrapped", "cannot access data directory: %v", "failed to find database snapshot file (%v)", "database file (%v index %d) does not match with snapshot (index %d)", Panic "failed to recover v3 backend from snapshot"; v3.3 "recovering backend from snapshot error: %v"), server/storage/wal/walpb/record.go ErrCRCMismatch ("walpb: crc mismatch"; wal/wal.go "wal: crc mismatch" before v3.5), server/etcdserver/api/snap/snapshotter.go ErrCRCMismatch ("snap: crc mismatch"), raft log.go commitTo ("tocommit(%d) is out of range [lastIndex(%d)]. Was the raft log corrupted, truncated, or lost?"), server/etcdserver/server.go errMemberRemoved ("the member has been permanently removed from the cluster": a member removed from the cluster stops itself); the ports are etcd\'s client (2379), peer (2380) and metrics (2381, kubeadm\'s --listen-metrics-urls)',
     mechanism:
       "etcd cannot start: its port is held by another process, or its data directory, WAL or snapshot is refused or corrupt, and it exits at once (a static pod or unit restarting it into the same error): the API server has no datastore, so every kubelet's Lease and status write fails",
   },
