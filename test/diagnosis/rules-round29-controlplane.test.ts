@@ -124,6 +124,15 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     ),
     fact: 'apiserver.down',
   },
+  // docker ps -a rows of the static pods' containers.
+  {
+    line: '3f1a2b4c5d6e   0369cf4303ff   "etcd --advertise-cl…"   2 minutes ago   Exited (1) 2 minutes ago   k8s_etcd_etcd-master1_kube-system_5f3c0d1e2a_23',
+    fact: 'etcd.fatal_exit',
+  },
+  {
+    line: '9a8b7c6d5e4f   ca9843d3b545   "kube-apiserver --ad…"   1 minute ago   Exited (255) 40 seconds ago   k8s_kube-apiserver_kube-apiserver-master1_kube-system_1f2e3d_41',
+    fact: 'apiserver.down',
+  },
   // The API server's health check list: the answer, its log line, readyz's etcd-readiness.
   { line: '[-]etcd failed: reason withheld', fact: 'etcd.unavailable' },
   { line: 'the pod events show Liveness probe failed: ... [-]etcd failed', fact: 'etcd.unavailable' },
@@ -331,6 +340,19 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
   {
     line: 'failed to create listener: failed to listen on 0.0.0.0:10259: listen tcp 0.0.0.0:10259: bind: address already in use',
     fact: 'apiserver.down',
+  },
+  // A static pod's earlier attempt exited cleanly, its pause container, another namespace's etcd.
+  {
+    line: '3f1a2b4c5d6e   0369cf4303ff   "etcd --advertise-cl…"   2 hours ago   Exited (0) 2 hours ago   k8s_etcd_etcd-master1_kube-system_5f3c0d1e2a_0',
+    fact: 'etcd.fatal_exit',
+  },
+  {
+    line: '7e6d5c4b3a21   k8s.gcr.io/pause:3.2   "/pause"   2 minutes ago   Exited (2) 2 minutes ago   k8s_POD_etcd-master1_kube-system_5f3c0d1e2a_3',
+    fact: 'etcd.fatal_exit',
+  },
+  {
+    line: '3f1a2b4c5d6e   bitnami/etcd   "etcd"   2 minutes ago   Exited (1) 2 minutes ago   k8s_etcd_etcd-0_apps_5f3c0d1e2a_3',
+    fact: 'etcd.fatal_exit',
   },
   // An alarm disarmed, another kind.
   {

@@ -95,6 +95,26 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
     mechanism:
       "the kubelet holds the datastore's static pod in back-off: etcd exits at every start, so the API server has no datastore and every kubelet's Lease and status write fails",
   },
+  // docker ps -a on a dockershim node (kubelets before 1.24, cri-dockerd after): the static pod's container named
+  // k8s_<container>_<pod>_<namespace>_<uid>_<attempt>, exited with a non-zero status.
+  {
+    fact: 'etcd.fatal_exit',
+    pattern: 'Exited \\([1-9][0-9]*\\) [^\\n]{0,80}k8s_etcd_etcd-[^_ \\n]+_kube-system_',
+    literals: ['k8s_etcd_etcd-'],
+    source:
+      'kubernetes pkg/kubelet/dockershim/naming.go makeContainerName ("k8s_<container>_<pod>_<namespace>_<uid>_<attempt>", to 1.23; Mirantis/cri-dockerd core/naming.go after), as docker ps -a lists it with moby\'s state "Exited (%d) %s ago"; kubeadm\'s etcd static pod',
+    mechanism:
+      "the datastore's static-pod container exited with an error (docker's listing of its attempts): etcd is not running between restarts, so the API server has no datastore",
+  },
+  {
+    fact: 'apiserver.down',
+    pattern: 'Exited \\([1-9][0-9]*\\) [^\\n]{0,80}k8s_kube-apiserver_kube-apiserver-[^_ \\n]+_kube-system_',
+    literals: ['k8s_kube-apiserver_kube-apiserver-'],
+    source:
+      'kubernetes pkg/kubelet/dockershim/naming.go makeContainerName ("k8s_<container>_<pod>_<namespace>_<uid>_<attempt>", to 1.23; Mirantis/cri-dockerd core/naming.go after), as docker ps -a lists it with moby\'s state "Exited (%d) %s ago"; kubeadm\'s API server static pod',
+    mechanism:
+      "the API server's static-pod container exited with an error (docker's listing of its attempts): no API server answers between restarts, and every kubelet's status path is lost meanwhile",
+  },
   // The same back-off for the API server's static pod (kube-apiserver-<node>): the API server exits at every start.
   {
     fact: 'apiserver.down',
