@@ -454,6 +454,7 @@ describe("round 29: the control plane's own failures and the controllers that re
     expect(first?.confidence).toBeGreaterThanOrEqual(0.7);
     const d = diagnose(b);
     expect(d.causes[0]?.chain.join(' ')).toMatch(/datastore/);
+    expect(d.causes[0]?.summary).toMatch(/datastore \(etcd\) exits/);
   });
 
   it('names the relaying controller and asks for its name resolution when cloudcore cannot reach the API server', () => {
@@ -474,6 +475,7 @@ describe("round 29: the control plane's own failures and the controllers that re
     expect(d.causes[0]?.commands.map((c) => c.command).join('\n')).toMatch(
       /nslookup kubernetes\.default\.svc/,
     );
+    expect(d.causes[0]?.summary).toMatch(/posts the node.s status to the API server on its behalf/);
   });
 
   describe('asks', () => {

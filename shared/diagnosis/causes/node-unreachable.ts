@@ -142,9 +142,14 @@ function refusedCredentials(facts: FactSet): boolean {
 
 /** The summary when the kubelet runs and no refusal is named: its watch served nothing, or its updates never arrived. */
 function quietSummary(facts: FactSet): string {
-  return facts.has('datastore.watch_failed')
-    ? "The datastore behind the API server cannot serve watches, so the kubelet's watch of its pods gets no events: pods bound to the node are never started and deleted ones never stopped, even while the node shows Ready."
-    : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+  if (facts.has('datastore.watch_failed'))
+    return "The datastore behind the API server cannot serve watches, so the kubelet's watch of its pods gets no events: pods bound to the node are never started and deleted ones never stopped, even while the node shows Ready.";
+  // Round 29 (r29-controlplane): the control plane's own side named.
+  if (facts.has('etcd.fatal_exit'))
+    return "The control plane's datastore (etcd) exits, so the API server answers nothing and no kubelet's status or Lease update is stored: the nodes are marked Unknown although they run.";
+  if (facts.has('relay.apiserver_unreachable'))
+    return "The controller that posts the node's status to the API server on its behalf cannot reach the API server, so the node's status never arrives and it is marked NotReady although its own link is up.";
+  return 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
 }
 
 const DATASTORE_WHY =
