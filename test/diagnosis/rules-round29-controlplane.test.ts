@@ -103,6 +103,21 @@ const HITS: readonly { line: string; fact: FactId }[] = [
     line: 'database file (/var/lib/etcd/member/snap/db index 5000) does not match with snapshot (index 12000)',
     fact: 'etcd.fatal_exit',
   },
+  // k3s and rke2 servers' datastore at start.
+  {
+    line: journal(
+      'k3s[1201]',
+      'time="2026-11-02T13:41:43Z" level=fatal msg="starting kubernetes: preparing server: start managed database: etcd: failed to get etcd status: context deadline exceeded"',
+    ),
+    fact: 'etcd.fatal_exit',
+  },
+  {
+    line: journal(
+      'k3s[1201]',
+      'time="2026-11-02T13:41:43Z" level=fatal msg="starting kubernetes: preparing server: creating storage endpoint: building kine: database is locked"',
+    ),
+    fact: 'etcd.fatal_exit',
+  },
   // The kubelet's back-off of the static pods: structured (1.2x), glog (1.1x), the event (1.27 on).
   {
     line: klog(
@@ -352,6 +367,14 @@ const MISSES: readonly { line: string; fact: FactId }[] = [
   },
   {
     line: '3f1a2b4c5d6e   bitnami/etcd   "etcd"   2 minutes ago   Exited (1) 2 minutes ago   k8s_etcd_etcd-0_apps_5f3c0d1e2a_3',
+    fact: 'etcd.fatal_exit',
+  },
+  // The datastore started (its info line).
+  {
+    line: journal(
+      'k3s[1201]',
+      'time="2026-11-02T13:41:43Z" level=info msg="Managed etcd cluster initializing"',
+    ),
     fact: 'etcd.fatal_exit',
   },
   // An alarm disarmed, another kind.

@@ -85,6 +85,17 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
     mechanism:
       "etcd cannot start: its port is held by another process, or its data directory, WAL or snapshot is refused or corrupt, and it exits at once (a static pod or unit restarting it into the same error): the API server has no datastore, so every kubelet's Lease and status write fails",
   },
+  // k3s and rke2 servers: the embedded etcd or kine (SQL behind an etcd face) failing to start, returned up the server's
+  // start path and printed by its fatal exit ("starting kubernetes: preparing server: ...").
+  {
+    fact: 'etcd.fatal_exit',
+    pattern: '(?:start managed database|creating storage endpoint): ',
+    literals: ['start managed database: ', 'creating storage endpoint: '],
+    source:
+      'k3s-io/k3s pkg/cluster/cluster.go (*Cluster).Start (errors.Wrap "start managed database": the embedded etcd\'s start or join) and startStorage (errors.Wrap "creating storage endpoint" around kine\'s endpoint.Listen: "building kine", later "failed to create driver for %s: %w", "starting kine backend: %w", "creating listener: %w" in k3s-io/kine pkg/endpoint/endpoint.go), wrapped by pkg/daemons/control/server.go ("preparing server") and pkg/server/server.go ("starting kubernetes") and logged by logrus.Fatal; v1.19 onwards, rke2 the same',
+    mechanism:
+      "the k3s/rke2 server's datastore (its embedded etcd or kine over SQL) cannot start, so the server exits before its API server serves: every agent's kubelet, and this node's own, loses its status path",
+  },
   // The kubelet's back-off of the datastore's static pod (kubeadm's etcd-<node>): etcd exits again at every start.
   {
     fact: 'etcd.fatal_exit',
