@@ -501,6 +501,26 @@ describe("round 29: the control plane's own failures and the controllers that re
     expect(d.causes[0]?.summary).toMatch(/posts the node.s status to the API server on its behalf/);
   });
 
+  it("says the datastore cannot serve, and what to read of etcd, when the API server's check of it fails", () => {
+    const b: Bundle = {
+      logs: {
+        kubelet: klog(
+          'E',
+          'controller.go:144',
+          '"Failed to ensure lease exists, will retry" err="context deadline exceeded" interval="7s"',
+        ),
+      },
+      commandOutputs: {
+        'curl -k https://127.0.0.1:6443/readyz?verbose':
+          '[+]ping ok\n[+]log ok\n[-]etcd-readiness failed: reason withheld\nreadyz check failed',
+      },
+    };
+    const d = diagnose(b);
+    expect(d.causes[0]?.id).toBe('node_unreachable');
+    expect(d.causes[0]?.chain.join(' ')).toMatch(/datastore \(etcd\)/);
+    expect(d.causes[0]?.commands.map((c) => c.command).join('\n')).toMatch(/endpoint status --cluster/);
+  });
+
   describe('asks', () => {
     const asked = (b: Bundle) => diagnose(b).missing.map((m) => m.what);
     const relayAsk = (b: Bundle) => asked(b).some((w) => w.includes("relaying controller's pod"));

@@ -172,6 +172,10 @@ const PATH_WHY: readonly (readonly [FactId, string])[] = [
     "The API server keeps every object, the nodes' Leases and status among them, in its datastore (etcd); etcd exits (at start: its peer or client port already bound by another process, its data directory, WAL or snapshot refused or corrupt; or held in back-off as a static pod), so the API server may listen but answers nothing: every kubelet's Lease and status write fails and the nodes are marked NotReady although they run. etcd's own last lines say why it exits; what holds its port (ss -ltnp), its data directory and its member list are what to check.",
   ],
   [
+    'etcd.unavailable',
+    "The API server keeps the nodes' Leases and status in its datastore (etcd) and waits on it for every write; the datastore cannot serve (no leader, its requests timing out, read-only past its space quota, or the API server's own etcd check failing), so every kubelet's Lease renewal and status update fails and the nodes are marked NotReady although they run. etcd's own log (its leader elections, slow applies and fsyncs, alarms) and each member's status say why.",
+  ],
+  [
     'relay.apiserver_unreachable',
     "The node's status reaches the API server through a controller that posts it on the node's behalf (KubeEdge's cloudcore edgecontroller for edge nodes, OpenYurt's yurthub, a virtual-kubelet provider); that controller cannot reach the API server (its in-cluster service name unresolved by the cluster DNS, the address timing out or refused), so the status it relays never arrives and the node goes NotReady although its own link to the controller is up. Resolve the API server's service name from the controller's pod, and check the cluster DNS pods.",
   ],
@@ -267,13 +271,13 @@ function pathCommands(
       ),
     ];
   }
-  if (facts.has('etcd.fatal_exit')) {
+  if (facts.has('etcd.fatal_exit') || facts.has('etcd.unavailable')) {
     return [
       ...lookAround,
       read(
         'node',
-        "crictl ps -a --name 'etcd|kube-apiserver'; crictl logs --tail 50 $(crictl ps -a -q --name etcd | head -n 1) 2>&1 | grep -Ei 'fatal|panic|bind|already|data dir|wal|snap|corrupt'",
-        "on the control-plane node: etcd's restarts and its last lines before each exit (its port taken, its data directory, WAL or snapshot refused)",
+        "crictl ps -a --name 'etcd|kube-apiserver'; crictl logs --tail 50 $(crictl ps -a -q --name etcd | head -n 1) 2>&1 | grep -Ei 'fatal|panic|bind|already|data dir|wal|snap|corrupt|leader|took too long|alarm'",
+        "on the control-plane node: etcd's restarts and its own lines: why it exits (its port taken, its data directory, WAL or snapshot refused) or cannot serve (leader elections, slow applies, alarms)",
       ),
       read(
         'node',
