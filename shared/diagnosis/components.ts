@@ -10,6 +10,7 @@ export type Component =
   | 'systemd'
   | 'network'
   | 'controlplane'
+  | 'relay'
   | 'app'
   | 'unknown';
 
@@ -50,6 +51,16 @@ const KUBELET_ADDON = /approver|rubber-?stamp|csr|exporter/;
  */
 const CONTROL_PLANE = /^(?:kube-?)?(?:controller-?manager|apiserver|scheduler)$|^cloud-?controller-?manager$/;
 
+/**
+ * Round 29 (r29-controlplane): the controllers that post nodes' status to the API server on their behalf, by journal
+ * identifier or by the name a sender gave their log: KubeEdge's cloudcore (its edgecontroller and devicecontroller
+ * modules relay the edge nodes' status that cloudhub receives), OpenYurt's yurthub (the edge kubelet's requests go
+ * through it) and yurt-manager, virtual-kubelet providers. Their client-go lines (a reflector failing to list Nodes)
+ * are theirs, neither the kubelet's nor the controller manager's.
+ */
+const RELAY =
+  /^(?:cloudcore|edge-?controller|device-?controller|yurt-?hub|yurt-?manager|yurt-controller-manager|virtual-?kubelet)$/;
+
 /** Maps a syslog/journald identifier (`kubelet`, `dockerd`, `systemd-networkd`...) to a component. */
 export function componentOfTag(tag: string): Component {
   // RHEL/CentOS package builds log as dockerd-current / docker-containerd-current.
@@ -60,6 +71,7 @@ export function componentOfTag(tag: string): Component {
   // kubelite (microk8s.daemon-kubelite, the snap's app name), KubeEdge's edgecore (edged is the kubelet). Their
   // lines are the kubelet's for the rules that read a component; the API server's and etcd's messages in the same
   // journal are read by rules that take any component.
+  if (RELAY.test(t)) return 'relay';
   if (EMBEDDING_AGENTS.has(t)) return 'kubelet';
   // Round 28 (r28-runtime): a launcher or unit named after the kubelet (a distribution's forker or wrapper script,
   // d8-kubelet-forker; the older MicroK8s snap's microk8s.daemon-kubelet; a container named kubelet, as RKE runs it)

@@ -13,6 +13,7 @@ import type {
 import { CAUSES } from './causes/index.ts';
 import type { CauseContext, Probe } from './causes/types.ts';
 import { isNodeName, nodeArgument, toolsFor } from './commands.ts';
+import { controlPlaneAsks } from './controlplane-asks.ts';
 import { extractFacts } from './extract/index.ts';
 import { bundleTexts } from './extract/versions.ts';
 import { FACT_MEANINGS, type Fact, type FactSet } from './facts.ts';
@@ -114,6 +115,8 @@ function missingEvidence(
     ...wordAsks(texts, ctx.facts),
     // Round 27: a guest hung while its checks pass, every worker lost at once, a security product's policy applied.
     ...outageAsks(texts, ctx.facts),
+    // Round 29: a relaying controller cut off from the API server, updates stopped from a node said healthy.
+    ...controlPlaneAsks(texts, ctx.facts),
   ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;

@@ -464,6 +464,12 @@ export const FACT_MEANINGS = {
     "systemd did not start the kubelet because a unit it requires failed to start (the runtime's unit, in most installs)",
   'etcd.unavailable':
     "the control plane's datastore cannot serve writes (etcd without a leader, its requests timing out, unhealthy, or read-only past its space quota): the API server fails every write, the kubelets' Lease and status among them",
+  // Round 29 (r29-controlplane): the datastore itself exiting (not merely slow or refusing), and a controller that
+  // relays nodes' status to the API server cut off from it.
+  'etcd.fatal_exit':
+    "the control plane's datastore (etcd) exits on a fatal error or restarts in a loop (its peer or client port already bound by another process, its data directory, WAL or snapshot unreadable or corrupt, a member already bootstrapped): with no datastore the API server answers nothing, and every kubelet's Lease and status write fails",
+  'relay.apiserver_unreachable':
+    "a controller that relays nodes' status to the API server on their behalf (KubeEdge cloudcore's edgecontroller, OpenYurt's yurthub, a virtual-kubelet provider) cannot reach the API server (its name unresolved, its address timing out or refused): the status of the nodes it relays never arrives, though their own link to it may be up",
   'etcd.starved':
     "etcd cannot serve while the disk it writes to is saturated or too slow for it: the datastore's outage follows from the node's I/O starvation",
   'etcd.slow_disk':

@@ -4,6 +4,7 @@ import { CATALOGUED_RULES } from './rules/catalogued.ts';
 import { CNI_RULES } from './rules/cni.ts';
 import { CNI_MACHINERY_RULES } from './rules/cni-machinery.ts';
 import { CONTAINERD_RULES } from './rules/containerd.ts';
+import { CONTROLPLANE_RULES } from './rules/controlplane.ts';
 import { CRIO_RULES } from './rules/crio.ts';
 import { DESCRIPTION_RULES } from './rules/descriptions.ts';
 import { DOCKERD_RULES } from './rules/dockerd.ts';
@@ -75,6 +76,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     title:
       "the node-local paths to the API server (nginx, haproxy, k3s's and MicroK8s' proxies, KubeEdge's and OpenYurt's hubs) and the node's clock",
     rules: APISERVER_PATH_RULES,
+  },
+  {
+    file: 'controlplane',
+    title:
+      "the control plane itself: etcd's fatal exits and static-pod back-off, the API server's health check failing on its datastore, and the controllers that relay nodes' status unable to reach the API server (round 29)",
+    rules: CONTROLPLANE_RULES,
   },
   {
     file: 'monitoring',

@@ -142,9 +142,14 @@ function refusedCredentials(facts: FactSet): boolean {
 
 /** The summary when the kubelet runs and no refusal is named: its watch served nothing, or its updates never arrived. */
 function quietSummary(facts: FactSet): string {
-  return facts.has('datastore.watch_failed')
-    ? "The datastore behind the API server cannot serve watches, so the kubelet's watch of its pods gets no events: pods bound to the node are never started and deleted ones never stopped, even while the node shows Ready."
-    : 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
+  if (facts.has('datastore.watch_failed'))
+    return "The datastore behind the API server cannot serve watches, so the kubelet's watch of its pods gets no events: pods bound to the node are never started and deleted ones never stopped, even while the node shows Ready.";
+  // Round 29 (r29-controlplane): the control plane's own side named.
+  if (facts.has('etcd.fatal_exit'))
+    return "The control plane's datastore (etcd) exits, so the API server answers nothing and no kubelet's status or Lease update is stored: the nodes are marked Unknown although they run.";
+  if (facts.has('relay.apiserver_unreachable'))
+    return "The controller that posts the node's status to the API server on its behalf cannot reach the API server, so the node's status never arrives and it is marked NotReady although its own link is up.";
+  return 'No status or lease update from the kubelet reached the API server within the grace period: the node was marked Unknown.';
 }
 
 const DATASTORE_WHY =
@@ -161,6 +166,18 @@ const PATH_WHY: readonly (readonly [FactId, string])[] = [
   [
     'edge.cloud_link_lost',
     "The edge node's agent reaches the control plane only over its link to the cloud side (KubeEdge's edgehub to cloudcore, OpenYurt's yurthub to the API servers); that link is down, so its Lease and status stay on the edge. The edge agent's own log (journalctl -u edgecore, the yurthub pod's log) says why: the cloud's address, its certificates, or the agent itself failing to start.",
+  ],
+  [
+    'etcd.fatal_exit',
+    "The API server keeps every object, the nodes' Leases and status among them, in its datastore (etcd); etcd exits (at start: its peer or client port already bound by another process, its data directory, WAL or snapshot refused or corrupt; or held in back-off as a static pod), so the API server may listen but answers nothing: every kubelet's Lease and status write fails and the nodes are marked NotReady although they run. etcd's own last lines say why it exits; what holds its port (ss -ltnp), its data directory and its member list are what to check.",
+  ],
+  [
+    'etcd.unavailable',
+    "The API server keeps the nodes' Leases and status in its datastore (etcd) and waits on it for every write; the datastore cannot serve (no leader, its requests timing out, read-only past its space quota, or the API server's own etcd check failing), so every kubelet's Lease renewal and status update fails and the nodes are marked NotReady although they run. etcd's own log (its leader elections, slow applies and fsyncs, alarms) and each member's status say why.",
+  ],
+  [
+    'relay.apiserver_unreachable',
+    "The node's status reaches the API server through a controller that posts it on the node's behalf (KubeEdge's cloudcore edgecontroller for edge nodes, OpenYurt's yurthub, a virtual-kubelet provider); that controller cannot reach the API server (its in-cluster service name unresolved by the cluster DNS, the address timing out or refused), so the status it relays never arrives and the node goes NotReady although its own link to the controller is up. Resolve the API server's service name from the controller's pod, and check the cluster DNS pods.",
   ],
   [
     'apiserver.failover',
@@ -229,6 +246,72 @@ function certificateExpiry(facts: FactSet, journal: string): ReturnType<typeof r
     ),
     read('node', 'df -h /var/log; du -sh /var/log/* | sort -h | tail -n 5', 'which logs filled the disk'),
   ];
+}
+
+/**
+ * What to read when the node's path to the control plane is cut beyond the node (round 29: a relaying controller, the
+ * datastore; the edge link): the commands for the first such fact present, else undefined.
+ */
+function pathCommands(
+  facts: FactSet,
+  lookAround: ReturnType<typeof read>[],
+): ReturnType<typeof read>[] | undefined {
+  if (facts.has('relay.apiserver_unreachable')) {
+    return [
+      ...lookAround,
+      read(
+        'cluster',
+        'kubectl -n kubeedge exec deploy/cloudcore -- nslookup kubernetes.default.svc; kubectl -n kubeedge logs deploy/cloudcore --tail 100 | grep -E "dial tcp|i/o timeout|no such host|failed to list|update node failed"',
+        "whether the relaying controller's pod resolves the API server's service name, and what its calls to the API server fail on (KubeEdge's cloudcore; the same for yurthub's or a virtual-kubelet's pod)",
+      ),
+      read(
+        'cluster',
+        'kubectl -n kube-system get pods -l k8s-app=kube-dns -o wide; kubectl -n kube-system logs -l k8s-app=kube-dns --tail 50; kubectl get svc kubernetes -o wide; kubectl get endpointslices -l kubernetes.io/service-name=kubernetes',
+        "the cluster DNS pods and their errors, and the API server's service and endpoints the name should resolve to",
+      ),
+    ];
+  }
+  if (facts.has('etcd.fatal_exit') || facts.has('etcd.unavailable')) {
+    return [
+      ...lookAround,
+      read(
+        'node',
+        "crictl ps -a --name 'etcd|kube-apiserver'; crictl logs --tail 50 $(crictl ps -a -q --name etcd | head -n 1) 2>&1 | grep -Ei 'fatal|panic|bind|already|data dir|wal|snap|corrupt|leader|took too long|alarm'",
+        "on the control-plane node: etcd's restarts and its own lines: why it exits (its port taken, its data directory, WAL or snapshot refused) or cannot serve (leader elections, slow applies, alarms)",
+      ),
+      read(
+        'node',
+        'ss -ltnp | grep -E ":(2379|2380|2381)\\b"; ls -l /var/lib/etcd/member; df -h /var/lib/etcd',
+        "which process holds etcd's ports, and etcd's data directory and the disk under it",
+      ),
+      read(
+        'node',
+        'curl -sk https://127.0.0.1:6443/livez?verbose; ETCDCTL_API=3 etcdctl --endpoints https://127.0.0.1:2379 --cacert /etc/kubernetes/pki/etcd/ca.crt --cert /etc/kubernetes/pki/etcd/server.crt --key /etc/kubernetes/pki/etcd/server.key endpoint status --cluster -w table',
+        "the API server's own check of its datastore, and each etcd member's state once it runs",
+      ),
+    ];
+  }
+  if (facts.has('edge.cloud_link_lost')) {
+    return [
+      ...lookAround,
+      read(
+        'node',
+        "journalctl -u edgecore --since -1h --no-pager | grep -E 'connection failed|connection is broken|Init (websocket|quic)|certificate|x509' | tail -n 30",
+        "KubeEdge's edge agent: why its hub cannot connect to cloudcore (the address, the certificates, or edged failing to start)",
+      ),
+      read(
+        'node',
+        "crictl logs --tail 50 $(crictl ps -a -q --name yurt-hub | head -n 1) 2>&1 | grep -E 'unhealthy|probe|certificate|x509'",
+        "OpenYurt's yurthub: which remote servers it finds unhealthy, and whether its certificates are those of this cluster",
+      ),
+      read(
+        'cluster',
+        'kubectl -n kubeedge logs deploy/cloudcore --tail 50',
+        'the cloud side: whether it sees the edge node connect and when it dropped it',
+      ),
+    ];
+  }
+  return undefined;
 }
 
 export const nodeUnreachable: CauseModule = {
@@ -358,6 +441,12 @@ export const nodeUnreachable: CauseModule = {
     { fact: 'nodes.all_not_ready', weight: 1.5 },
     // The API server's datastore refusing to serve: every kubelet's Lease and status write fails with it.
     { fact: 'etcd.unavailable', weight: 2 },
+    // Round 29 (r29-controlplane): the datastore exiting (at start on its port taken or its data refused, or held in
+    // back-off as a static pod): the API server answers nothing and every kubelet's writes fail (rules/controlplane.ts).
+    { fact: 'etcd.fatal_exit', weight: 2.5 },
+    // A controller that relays nodes' status (KubeEdge's cloud side, yurthub, virtual-kubelet) unable to reach the API
+    // server: the relayed nodes' status never arrives, whatever their own link does.
+    { fact: 'relay.apiserver_unreachable', weight: 2.5 },
     // Round 28 (r28-words): a hostname changed under the kubelet (its certificate names the old node: NodeRestriction's
     // admitNode "node %q is not allowed to modify node %q", the Node authorizer's lease check), and one datastore
     // member slow behind the API servers the kubelets reach, both as people say them.
@@ -575,26 +664,8 @@ export const nodeUnreachable: CauseModule = {
         ),
       ];
     }
-    if (facts.has('edge.cloud_link_lost')) {
-      return [
-        ...lookAround,
-        read(
-          'node',
-          "journalctl -u edgecore --since -1h --no-pager | grep -E 'connection failed|connection is broken|Init (websocket|quic)|certificate|x509' | tail -n 30",
-          "KubeEdge's edge agent: why its hub cannot connect to cloudcore (the address, the certificates, or edged failing to start)",
-        ),
-        read(
-          'node',
-          "crictl logs --tail 50 $(crictl ps -a -q --name yurt-hub | head -n 1) 2>&1 | grep -E 'unhealthy|probe|certificate|x509'",
-          "OpenYurt's yurthub: which remote servers it finds unhealthy, and whether its certificates are those of this cluster",
-        ),
-        read(
-          'cluster',
-          'kubectl -n kubeedge logs deploy/cloudcore --tail 50',
-          'the cloud side: whether it sees the edge node connect and when it dropped it',
-        ),
-      ];
-    }
+    const path = pathCommands(facts, lookAround);
+    if (path) return path;
     if (facts.hasAny(PINNED)) {
       return [
         ...lookAround,

@@ -743,6 +743,8 @@ const STATUS_LOST_ELSEWHERE: readonly FactId[] = [
   'edge.cloud_link_lost',
   'clock.set_back',
   'etcd.unavailable',
+  'etcd.fatal_exit',
+  'relay.apiserver_unreachable',
   'apiserver.failover',
   'controlplane.watch_lost',
   'node.unresponsive',
