@@ -1732,6 +1732,37 @@ const HITS: readonly Example[] = [
     line: `${J} containerd[812]: ${TS} level=error msg="nsenter: failed to setns to /proc/4242/ns/net: Invalid argument"`,
     fact: 'runc.join_ns_missing',
   },
+  // Round 29 (r29-runtime): the sandbox image's step in the wordings without "sandbox image": containerd 2.x's pause
+  // image check, dockershim's and cri-dockerd's pull, the kubelets before 1.6 with their "POD" infra container; lines
+  // cut short after the image's name.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to pull image \\"registry.k8s.io/pause:3.10\\": failed to pull and unpack image \\"registry.k8s.io/pause:3.10\\": failed to resolve reference \\"registry.k8s.io/pause:3.10\\": failed to do request: Head \\"https://registry.k8s.io/v2/pause/manifests/3.10\\": dial tcp: lookup registry.k8s.io on 10.0.0.2:53: no such host"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to pull image \\"registry.k8s.io/pause:3.10\\"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:45] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = failed to get image \\"registry.k8s.io/pause:3.10\\": context deadline exceeded" pod="kube-system/etcd-cp-1"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: 'Warning  FailedCreatePodSandBox  3m (x41 over 12m)  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed pulling image "k8s.gcr.io/pause:3.1": Error response from daemon: Get https://k8s.gcr.io/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)',
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:662] createPodSandbox for pod "kube-apiserver-cp-1_kube-system(0a1b2c)" failed: rpc error: code = Unknown desc = failed pulling image "10.0.0.5:5000/pause:3.2": Error response from daemon: Get https://10.0.0.5:5000/v2/: dial tcp 10.0.0.5:5000: connect: no route to host`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("kube-dns-1234_kube-system(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "POD" with ErrImagePull: "image pull failed for gcr.io/google_containers/pause-amd64:3.0, this may be because there are no credentials on this request.  details: (Error response from daemon: Get https://gcr.io/v1/_ping: dial tcp 64.233.189.82:443: i/o timeout)"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("web-1_default(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "POD" with ImagePullBackOff: "Back-off pulling image \\"gcr.io/google_containers/pause-amd64:3.0\\""`,
+    fact: 'runtime.sandbox_image_failed',
+  },
 ];
 
 const MISSES: readonly Example[] = [
@@ -2406,6 +2437,20 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} containerd[812]: ${TS} level=debug msg="nsexec-1[4321]: setns(0x8000000) into ipc namespace (with path /proc/4242/ns/ipc)"`,
     fact: 'runc.join_ns_missing',
+  },
+  // Round 29 (r29-runtime): a workload image's pull (the kubelet's PullImage, containerd's "failed to pull and unpack
+  // image" under the gRPC status), and a workload container's pull failing for a container other than "POD".
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "PullImage from image service failed" err="rpc error: code = Unknown desc = failed to pull and unpack image \\"docker.io/library/nginx:1.27\\": failed to resolve reference \\"docker.io/library/nginx:1.27\\": failed to do request: Head \\"https://registry-1.docker.io/v2/library/nginx/manifests/1.27\\": dial tcp: i/o timeout" image="nginx:1.27"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("web-1_default(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "web" with ErrImagePull: "image pull failed for nginx:1.11, this may be because there are no credentials on this request.  details: (Error response from daemon: Get https://registry-1.docker.io/v2/: dial tcp: i/o timeout)"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:1256] "Failed to pull image" err="failed to pull image \\"registry.k8s.io/pause:3.10\\": rpc error: code = Unknown desc = failed to pull and unpack image" image="registry.k8s.io/pause:3.10"`,
+    fact: 'runtime.sandbox_image_failed',
   },
 ];
 

@@ -454,6 +454,27 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "the runtime cannot obtain the sandbox (pause) image it is configured with (its registry unreachable or refusing, the tag absent, the image removed by garbage collection on an air-gapped node): every new pod's sandbox fails before any container or network work, while running pods carry on",
   },
+  // Round 29 (r29-runtime): the sandbox image's own step in the wordings that do not say "sandbox image". A sandbox is
+  // made from the sandbox image alone, so an image step failing inside a sandbox's creation is that image's: containerd
+  // 2.x's pause-image check (no "sandbox image" wrapper), dockershim's and cri-dockerd's pull of it, and the kubelets
+  // before 1.6 that ran the sandbox as a Docker container named "POD" through their image puller. The pattern stops at
+  // the image's name: a line cut short after it (a pager, a terminal) is still the sandbox image's step failing.
+  {
+    fact: 'runtime.sandbox_image_failed',
+    literals: [
+      'desc = failed pulling image',
+      'desc = failed to pull image',
+      'desc = failed to get image',
+      'for "POD" with',
+      'for \\"POD\\" with',
+    ],
+    pattern:
+      '(?:[Ff]ailed to create (?:pod )?sandbox|RunPodSandbox|[Cc]reatePodSandbox)[^\\n]{0,400}desc = (?:failed pulling image|failed to (?:pull|get) image) \\\\?"|failed to \\\\?"StartContainer\\\\?" for \\\\?"POD\\\\?" with (?:ErrImagePull|ImagePullBackOff)',
+    source:
+      'containerd internal/cri/server/sandbox_run.go (*criService).ensurePauseImageExists ("failed to get image %q: %w" when the local lookup fails, "failed to pull image %q: %w" around the images service\'s PullImage; internal/cri/server/podsandbox/sandbox_run.go in 2.0-2.2, called by RunPodSandbox for the pinned sandbox image, the error returned unwrapped); cri-dockerd core/sandbox_helpers.go ensureSandboxImageExists ("failed pulling image %q: %v", v0.2 on; kubernetes pkg/kubelet/dockershim/helpers.go 1.6-1.23), called by RunPodSandbox as its step 1; each relayed by the kubelet\'s "Failed to create pod sandbox: %v" (its event), "RunPodSandbox from runtime service failed" (remote_runtime.go), "CreatePodSandbox for pod %q failed" and "Failed to create sandbox for pod" (kuberuntime_sandbox.go, klog text and structured) and "createPodSandbox for pod %q failed" (kuberuntime_manager.go) under the gRPC status ("rpc error: code = Unknown desc = ..."); kubernetes pkg/kubelet/container/sync_result.go PodSyncResult.Error ("failed to %q for %q with %v: %q") for the pod infra container "POD" (pkg/kubelet/dockertools docker_manager.go createPodInfraContainer through the image puller, ErrImagePull or ImagePullBackOff, 1.2-1.5)',
+    mechanism:
+      "the runtime (or, before 1.6, the kubelet's own Docker path) cannot get or pull the sandbox (pause) image while creating a pod's sandbox: that sandbox fails before any network or container work, and so does every new pod's until the image can be had",
+  },
   // Round 28 (r28-runtime): the runtime refusing to delete what its client believes stopped. containerd's client
   // library checks for a task before it deletes a container, and for a stopped status before it deletes a task or an
   // exec'd process; dockerd refuses to remove a container its state holds running, or one whose removal has not
