@@ -1763,6 +1763,37 @@ const HITS: readonly Example[] = [
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("web-1_default(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "POD" with ImagePullBackOff: "Back-off pulling image \\"gcr.io/google_containers/pause-amd64:3.0\\""`,
     fact: 'runtime.sandbox_image_failed',
   },
+  // Round 29 (r29-runtime): grpc-go's dial error to a runtime's socket, whatever follows or cut short; other CRI and
+  // image calls failing Unavailable; crictl's endpoint refusal from v1.26; containerd's dialer form in the kubelet.
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix:///run/containerd/containerd.sock: timeout". Reconnecting...`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix:///run/containerd/containerd.sock: timeout". Reconnecting...`,
+    fact: 'kubelet.containerd_redial',
+  },
+  {
+    line: 'Error while dialing dial unix:///run/containerd/containerd.sock',
+    fact: 'runtime.unreachable',
+    origin: 'kubelet',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:116] "RunPodSandbox from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /var/run/crio/crio.sock: connect: connect`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_image.go:210] "ImageFsInfo from image service failed" err="rpc error: code = Unavailable desc = error reading from server: EOF"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:394] ExecSync 4f2a9c1e0b7d '/bin/sh -c true' from runtime service failed: rpc error: code = Unavailable desc = transport is closing`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=fatal msg="validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": connect endpoint \'unix:///run/containerd/containerd.sock\', make sure you are running as root and the endpoint has been started: context deadline exceeded"',
+    fact: 'runtime.unreachable',
+  },
 ];
 
 const MISSES: readonly Example[] = [
@@ -2451,6 +2482,33 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:1256] "Failed to pull image" err="failed to pull image \\"registry.k8s.io/pause:3.10\\": rpc error: code = Unknown desc = failed to pull and unpack image" image="registry.k8s.io/pause:3.10"`,
     fact: 'runtime.sandbox_image_failed',
+  },
+  // Round 29 (r29-runtime): grpc dial errors to sockets that are not a runtime's (a device plugin's, a CSI driver's),
+  // crictl's first default endpoint (dockershim.sock) refused, a CRI call failing for another code, and the kubelet's
+  // CRI client's own dial form (no containerd dialer) for the cAdvisor fact.
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1331] grpc: addrConn.createTransport failed to connect to {/var/lib/kubelet/device-plugins/nvidia-gpu.sock  <nil> 0 <nil>}. Err: connection error: desc = "transport: Error while dialing dial unix /var/lib/kubelet/device-plugins/nvidia-gpu.sock: connect: connection refused". Reconnecting...`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 csi_attacher.go:310] kubernetes.io/csi: attacher.MountDevice failed: rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock: connect: no such file or directory"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=error msg="connect endpoint \'unix:///var/run/dockershim.sock\', make sure you are running as root and the endpoint has been started: context deadline exceeded"',
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:116] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:390] "ListPodSandbox with filter from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused\\""`,
+    fact: 'kubelet.containerd_redial',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="failed to dial \\"/var/run/docker/containerd/containerd.sock\\": Error while dialing dial unix:///var/run/docker/containerd/containerd.sock: timeout"`,
+    fact: 'kubelet.containerd_redial',
   },
 ];
 

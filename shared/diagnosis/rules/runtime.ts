@@ -418,6 +418,61 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "ctr cannot connect to containerd's socket within its timeout: containerd is down or not accepting",
   },
+  // Round 29 (r29-runtime): grpc-go's dial error to a runtime's socket whatever reason follows, or none (a line cut
+  // after the socket's path). The transport writes "transport: Error while dialing %v" (v1.7-v1.54; "transport: %v"
+  // before, "transport: Error while dialing: %v" from v1.55) inside "connection error: desc = %q", and the channel
+  // logs "grpc: addrConn.createTransport failed to connect to %v. Err :%v. Reconnecting..." around it; the dial
+  // error is Go's "dial unix PATH: ..." (the kubelet's CRI client, crictl) or containerd's dialer's "dial unix://PATH:
+  // timeout" (containerd's client library: the kubelet's embedded cAdvisor, dockerd, ctr), which loops while the
+  // socket is absent until its deadline. Either way the client cannot reach the runtime through its socket.
+  {
+    fact: 'runtime.unreachable',
+    literals: ['Error while dialing'],
+    pattern:
+      'Error while dialing:? dial unix(?::/{2,3}| )[^ \\n"\\\\]{0,200}(?:containerd|crio|docker|dockershim|cri-dockerd)\\.sock',
+    from: [...NODE_DAEMONS],
+    source:
+      'grpc-go internal/transport/http2_client.go newHTTP2Client ("transport: Error while dialing %v", transport/http2_client.go from v1.7, "transport: Error while dialing: %v" from v1.55) under ConnectionError ("connection error: desc = %q") and clientconn.go (*addrConn).createTransport ("grpc: addrConn.createTransport failed to connect to %v. Err :%v. Reconnecting...", v1.2x; "... Err: %v" v1.40 on); the dial error from Go net ("dial unix %s: ...", the kubelet\'s CRI client pkg/kubelet/cri/remote and crictl) or containerd pkg/dialer timeoutDialer ("dial %s: timeout" with the unix:// address, looping while the socket is absent; google/cadvisor container/containerd client.go in the kubelet, moby libcontainerd, ctr)',
+    mechanism:
+      "a gRPC client of the runtime (the kubelet's CRI client or its cAdvisor, dockerd, crictl) cannot open a connection on the runtime's socket: the runtime is down, restarting or not listening there, or the client keeps failing to redial it",
+  },
+  {
+    // The CRI calls besides the listings and status ones kubelet.ts reads, and the image service's, failing with
+    // gRPC's Unavailable: the client's connection to the runtime's socket is down.
+    fact: 'runtime.unreachable',
+    literals: ['from runtime service failed', 'from image service failed'],
+    pattern: `(?:${CRI_CALL}|ImageFsInfo|ListImages|ImageStatus|PullImage|RemoveImage)[^\\n]{0,80} from (?:runtime|image) service failed[^\\n]{0,200}code = Unavailable`,
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes cri-client remote_runtime.go and remote_image.go (pkg/kubelet/cri/remote before 1.26, staging/src/k8s.io/cri-client from 1.31): "%s from runtime service failed" / "%s from image service failed" (klog text to 1.20, structured with err= after) around every CRI call, with grpc-go\'s status "rpc error: code = Unavailable desc = ..." (codes.Unavailable: the transport is down, connection refused or closing)',
+    mechanism:
+      "a CRI call to the runtime or its image service failed because the gRPC connection to the runtime's socket is down (refused, absent, or closed under the call)",
+  },
+  {
+    // crictl from v1.26 (its default endpoints tried in turn: dockershim.sock first, so that one alone is a client
+    // not configured, not a runtime down).
+    fact: 'runtime.unreachable',
+    literals: ['running as root and the endpoint has been started'],
+    pattern:
+      "connect endpoint '?[^ \\n']{0,200}(?:containerd|crio|cri-dockerd)\\.sock'?, make sure you are running as root and the endpoint has been started",
+    source:
+      'cri-tools cmd/crictl main.go / util.go getConnection ("connect endpoint \'%s\', make sure you are running as root and the endpoint has been started: %w" around a blocking grpc.Dial, v1.26 on; "...the runtime has been started" before)',
+    mechanism:
+      "crictl cannot connect to the runtime's socket within its timeout: the runtime is down or not listening there",
+  },
+  // Round 29 (r29-runtime): containerd's dialer's own form ("dial unix:///PATH: ..."), in the kubelet's log: the
+  // kubelet's CRI client dials "dial unix PATH", so this is its embedded cAdvisor's containerd client redialing
+  // (the symptom of the kubelets whose cAdvisor retried with no backoff, defects.ts kubelet-cadvisor-redial-flood).
+  {
+    fact: 'kubelet.containerd_redial',
+    literals: ['Error while dialing'],
+    pattern: 'Error while dialing:? dial unix:///[^ \\n"\\\\]{0,200}containerd\\.sock',
+    from: ['kubelet'],
+    source:
+      'google/cadvisor container/containerd client.go Client (grpc.DialContext with containerd pkg/dialer ContextDialer and dialer.DialAddress\'s unix:// address; its timeoutDialer writes "dial %s: timeout"), run inside the kubelet\'s cAdvisor, under grpc-go\'s "transport: Error while dialing %v"',
+    mechanism:
+      "the kubelet's embedded cAdvisor cannot redial containerd's socket: containerd was down or restarting, and this client keeps redialing it",
+  },
   // k3s and rke2 run containerd as their own child and exit when it does.
   {
     fact: 'runtime.service_failed',
