@@ -524,6 +524,9 @@ export const FACT_MEANINGS = {
     "containerd 2.x warns that it ignores the sandbox_image key of its configuration (moved to the images plugin's pinned_images sandbox in 2.0): it makes sandboxes from its own default pause image, not the one the node's file names",
   'runtime.sandbox_image_unobtainable':
     "sandbox creation fails on the sandbox (pause) image after the runtime alone was upgraded, or on an air-gapped node: the runtime's release names or resolves a sandbox image the node does not hold (a new default tag, a configuration key that moved, a short name no longer resolved), so it can make no sandbox: the runtime's, not the kubelet's configuration",
+  // Round 29 (r29-runtime): a memory-backed filesystem full under the runtime's state and exec path (rules/runtime.ts).
+  'fs.tmpfs_full':
+    "a memory-backed filesystem (tmpfs: /run, /dev/shm, the temporary directory the runtime writes each exec's process file to) is full: every exec into a container and every exec probe fails with ENOSPC, and what fills it is held in the node's memory, not on its disk",
   // Round 29 (r29-runtime): the kubelet's embedded cAdvisor redialing containerd (rules/runtime.ts).
   'kubelet.containerd_redial':
     "the kubelet's embedded cAdvisor fails to dial containerd's socket (containerd's dialer's \"dial unix:///…\" under grpc-go's \"Error while dialing\" in the kubelet's own log): containerd was down or restarting, and this client keeps redialing it",

@@ -63,3 +63,66 @@ describe('round 29: the sandbox image before the network', () => {
     },
   );
 });
+
+// Round 29 (r29-runtime): a memory-backed filesystem full under the runtime's state and exec path, and many containers'
+// checks that are no count of containers.
+describe('round 29: a tmpfs full under the runtime, and checks that are no container count', () => {
+  it.each([
+    'Warning  Unhealthy  2m (x310 over 1h)  kubelet  Readiness probe failed: OCI runtime exec failed: write /tmp/runc-process3141592653: no space left on device: unknown',
+    journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:43.111882Z" level=error msg="ExecSync for \\"4f2a9c1e\\" failed" error="failed to exec in container: failed to start exec \\"9b1d\\": OCI runtime exec failed: open /run/containerd/io.containerd.runtime.v2.task/k8s.io/4f2a9c1e/9b1d.pid: no space left on device: unknown"',
+    ),
+    kubeletLine(
+      'prober.go:117] "Probe errored" err="rpc error: code = Unknown desc = command error: write /tmp/exec-process-2718281828: no space left on device" probeType="Liveness" pod="default/web-0"',
+    ),
+    journal(
+      'crio[912]',
+      'time="2026-11-02T13:41:43Z" level=error msg="mkdir /var/run/crio/exec-pid-dir/4f2a9c1e: no space left on device"',
+    ),
+  ])('ENOSPC on the path a runtime writes in memory is the tmpfs full, not the disk: %s', (line) => {
+    const found = ids({ logs: { node: line } });
+    expect(found).toContain('fs.tmpfs_full');
+    expect(found).not.toContain('disk.pressure');
+  });
+
+  it.each([
+    journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:43Z" level=error msg="write /var/lib/containerd/io.containerd.content.v1.content/ingest/abc/data: no space left on device"',
+    ),
+    journal(
+      'dockerd[1021]',
+      'time="2026-11-02T13:41:43Z" level=error msg="open /var/lib/docker/containers/4f2a/hostconfig.json: no space left on device"',
+    ),
+    kubeletLine(
+      'kubelet.go:1234] failed to watch /var/run/secrets: inotify_add_watch /run/secrets: no space left on device',
+    ),
+    // an application's own /run and /dev/shm are its container's (a container's shm is its own 64 MiB mount)
+    journal(
+      'postgres[4321]',
+      'could not resize shared memory segment: write /dev/shm/PostgreSQL.1804289383: no space left on device',
+    ),
+    journal('nginx[4321]', 'open() "/run/nginx.pid" failed: write /run/nginx.pid: no space left on device'),
+  ])("the node's disk, or inotify's watches, are not the tmpfs: %s", (line) => {
+    expect(ids({ logs: { node: line } })).not.toContain('fs.tmpfs_full');
+  });
+
+  it.each([
+    '(大量的容器检查错误)',
+    '节点上出现大量的容器健康检查失败',
+    '大量のコンテナのヘルスチェックが失敗しました',
+    'A large number of containers failed their readiness probes on that node.',
+    "We saw a large number of containers' health checks failing at once.",
+  ])('many containers’ checks failing is no count of containers: %s', (line) => {
+    expect(ids({ logs: { other: line } })).not.toContain('containers.many');
+  });
+
+  it.each([
+    '节点上有大量的容器，relist 很慢',
+    '节点上堆积了大量已退出的容器',
+    'the issue was seen when a large number of containers were started all at once',
+  ])('the containers themselves said many still are: %s', (line) => {
+    expect(ids({ logs: { other: line } })).toContain('containers.many');
+  });
+});

@@ -1794,6 +1794,15 @@ const HITS: readonly Example[] = [
     line: 'time="2026-11-23T10:01:02Z" level=fatal msg="validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": connect endpoint \'unix:///run/containerd/containerd.sock\', make sure you are running as root and the endpoint has been started: context deadline exceeded"',
     fact: 'runtime.unreachable',
   },
+  // Round 29 (r29-runtime): ENOSPC on the memory-backed filesystems the runtimes keep their state and exec files in.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="ExecSync for \\"${CID}\\" failed" error="failed to exec in container: failed to start exec \\"9b1d\\": OCI runtime exec failed: open /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID}/9b1d.pid: no space left on device: unknown"`,
+    fact: 'fs.tmpfs_full',
+  },
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:107] "Probe failed" probeType="Readiness" pod="default/web-0" podUID=0a1b2c containerName="web" probeResult=failure output="OCI runtime exec failed: write /tmp/runc-process3141592653: no space left on device: unknown"`,
+    fact: 'fs.tmpfs_full',
+  },
 ];
 
 const MISSES: readonly Example[] = [
@@ -2509,6 +2518,15 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} dockerd[1021]: ${TS} level=error msg="failed to dial \\"/var/run/docker/containerd/containerd.sock\\": Error while dialing dial unix:///var/run/docker/containerd/containerd.sock: timeout"`,
     fact: 'kubelet.containerd_redial',
+  },
+  // Round 29 (r29-runtime): ENOSPC on the node's disk, and an application's own /run in its container.
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="open /var/lib/docker/containers/${CID}/hostconfig.json: no space left on device"`,
+    fact: 'fs.tmpfs_full',
+  },
+  {
+    line: `${J} nginx[4321]: open() "/run/nginx.pid" failed: write /run/nginx.pid: no space left on device`,
+    fact: 'fs.tmpfs_full',
   },
 ];
 

@@ -707,8 +707,10 @@ export const KERNEL_RULES: readonly Signature[] = [
     // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
     // A failed watch (the kubelet's plugin watcher, its log follower, containerd's CNI directory) is fsnotify's Add.
     // A thread's or a fork's is the PID space on 4.15+ kernels (above).
+    // Round 29 (r29-runtime): a call's own path on a memory-backed filesystem (/run, /var/run, /dev/shm, an exec's
+    // process file) is that tmpfs full, the node's memory (rules/runtime.ts fs.tmpfs_full), not its disk.
     unless:
-      'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch |pthread_create failed|fork[:：] ',
+      'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch |pthread_create failed|fork[:：] |(?:^|[\\s"\'])(?:(?:/var)?/run/|/dev/shm/)[^ \\n:"]{0,200}: [Nn]o space left on device|/(?:runc-process|exec-process-)[^ \\n:"]{0,200}: [Nn]o space left on device',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',

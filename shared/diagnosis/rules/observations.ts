@@ -707,6 +707,10 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'containers.many',
     pattern:
       '(?:large|huge|high|big|massive) (?:number|amount|count) of (?:containers|pods)|(?:hundreds|thousands) of (?:containers|pods)',
+    // Round 29 (r29-runtime): the containers counted, not their checks: "a large number of containers' health checks
+    // failed", "many containers failing their readiness probes" count failing checks, of however few containers.
+    unless:
+      "(?:containers|pods)['’]|(?:containers|pods) (?:(?:health|readiness|liveness|startup|exec) )?(?:checks?|probes?|logs?|errors?)|(?:containers|pods) (?:are |were |kept )?(?:fail(?:ed|ing|s)?|report(?:ed|ing|s)?) (?:their |its |the )?(?:(?:health|readiness|liveness|startup|exec) )?(?:checks?|probes?)",
     literals: [
       'big amount of containers',
       'big amount of pods',

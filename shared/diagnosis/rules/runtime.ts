@@ -473,6 +473,39 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "the kubelet's embedded cAdvisor cannot redial containerd's socket: containerd was down or restarting, and this client keeps redialing it",
   },
+  // Round 29 (r29-runtime): ENOSPC on the memory-backed filesystems the runtimes keep their state and exec files in.
+  // /run (and /var/run, its link) and /dev/shm are tmpfs (systemd's file-hierarchy(7): "/run/ A tmpfs file system
+  // for system packages to place runtime data"; hier(7)), where containerd's shims keep their bundles and FIFOs
+  // (/run/containerd), runc its state (/run/runc), CRI-O its exec files (/run/crio); an exec writes its process spec to
+  // a temporary file first (containerd's go-runc Exec: os.CreateTemp($XDG_RUNTIME_DIR, "runc-process"), /tmp when it
+  // is unset; CRI-O's prepareProcessExec: os.CreateTemp("", "exec-process-")). On tmpfs(5) what is written is held in
+  // the node's memory up to the mount's size, and a full one fails every write with ENOSPC: every exec (every exec
+  // probe) fails, and the space is memory, not the node's disk.
+  {
+    fact: 'fs.tmpfs_full',
+    literals: ['no space left on device'],
+    pattern:
+      '(?:write|open|openat|mkdir|mkdirat|mkfifo|mknod|rename|symlink|link) (?:(?:/var)?/run/|/dev/shm/)[^ \\n:"\\\\]{0,200}: [Nn]o space left on device',
+    from: [...NODE_DAEMONS, 'unknown'],
+    source:
+      'write(2)/open(2)/mkdir(2)/mknod(2) ERRORS, ENOSPC ("no space left on device" as Go\'s os.PathError prints it, "write %s: %v"), on tmpfs(5) mounts: systemd file-hierarchy(7) /run, hier(7) /dev/shm; the paths the runtimes write there: containerd go-runc runc.go (*Runc).Exec (os.CreateTemp(os.Getenv("XDG_RUNTIME_DIR"), "runc-process"), relayed as "OCI runtime exec failed: %s" by cmd/containerd-shim-runc-v2/process/exec.go, pkg/process before 2.0, runtime/v1/linux/proc to 1.2), cri-o internal/oci/runtime_oci.go prepareProcessExec (os.CreateTemp("", "exec-process-")), runc libcontainer state under its /run/runc root, containerd\'s shim bundles and FIFOs under /run/containerd',
+    mechanism:
+      "a memory-backed filesystem the runtime writes its state and exec files to (/run, /dev/shm, the exec's temporary directory) is full: every exec into a container, every exec probe, fails with ENOSPC, and what fills it is held in the node's memory",
+  },
+  {
+    // The same for the runtime's own files, read in an exec probe's result too: the kubelet quotes a probe's output
+    // as the container's (components.ts isRelayedOutput), but an exec that failed before the container ran anything
+    // ("OCI runtime exec failed: ...", "command error: ...") is the runtime's own error about its own files.
+    fact: 'fs.tmpfs_full',
+    literals: ['no space left on device'],
+    pattern:
+      '(?:write|open|openat|mkdir|mkdirat|mkfifo|mknod|rename) (?:[^ \\n:"\\\\]{0,200}/(?:runc-process|exec-process-)|(?:/var)?/run/(?:containerd|runc|crio|docker|k3s)/)[^ \\n:"\\\\]{0,200}: [Nn]o space left on device',
+    from: [...NODE_DAEMONS, 'unknown', 'app'],
+    source:
+      'containerd go-runc runc.go (*Runc).Exec (os.CreateTemp(os.Getenv("XDG_RUNTIME_DIR"), "runc-process")) relayed as "OCI runtime exec failed: %s" (cmd/containerd-shim-runc-v2/process/exec.go runtimeError) into the exec probe\'s result; cri-o internal/oci/runtime_oci.go prepareProcessExec (os.CreateTemp("", "exec-process-")) under ExecSyncError; the state roots of containerd (/run/containerd), runc (/run/runc), CRI-O (/run/crio) and dockerd (/run/docker) on tmpfs (systemd file-hierarchy(7) /run); ENOSPC per write(2)/open(2) ERRORS',
+    mechanism:
+      "the runtime cannot write an exec's process file or its own state on the memory-backed filesystem it keeps them on: every exec probe fails with ENOSPC while it is full",
+  },
   // k3s and rke2 run containerd as their own child and exit when it does.
   {
     fact: 'runtime.service_failed',
