@@ -158,7 +158,7 @@ export function diagnoseFacts(
     ...mechanismOf(r, facts),
   }));
   const top = causes[0];
-  const decided = top !== undefined && isVerdict(ranked);
+  const decided = top !== undefined && isVerdict(ranked, facts);
   return {
     verdict: decided ? top.id : 'unknown',
     confidence: top?.confidence ?? 0,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../shared/diagnosis/diagnose.ts';
 import type { FactId } from '../../shared/diagnosis/facts.ts';
 import { ids, top } from '../support/node-lines.ts';
 
@@ -78,19 +79,14 @@ describe('description grammar audit (round 13): probe sentences', () => {
     for (const [line] of PROBES) expect(top(said(line))?.confidence ?? 0, line).toBeLessThan(0.7);
   });
 
-  // A daemon's death said once ties at 0.5 (runtime.service_failed weighs 2 where runtime.cmd_hang weighs 2.5). Raising
-  // it to 2.5 made the description a verdict (0.59), but at 1.875 observed it passes rank.ts ROOT_SUPPORT (1.75) and
-  // becomes a root that explains the kubelet's own death beside it, which cost a corpus case ("kubelet dead after a
-  // containerd crash", expected node_unreachable): left for a round that separates the two.
-  // Round 14 left it, for this reason: alone it scores 2 x 0.75 = 1.5, UNKNOWN_SCORE itself; a verdict needs 1.5 + the
-  // 0.3 margin, so a weight of at least 2.4, and any weight above 1.75 / 0.75 = 2.33 makes it a root. No weight does
-  // one without the other: separating them needs rank.ts's root test to ask for more than a description (program
-  // evidence, or a fact that says the crash is the runtime's own), a change to its logic, not a weight.
-  // Round 14's calibration tried it: a root resting on descriptions only may not absorb a symptom with a program's
-  // fact (with the weight at 2.5) gains two runtime_down cases and loses three (a described crash no longer explains
-  // the kubelet's death, but nor does a described D-state pile-up explain the kernel's NFS lines, nor a described VM
-  // crash the kubelet's); with non-summary program facts only, one lost and none gained. Left again.
-  it.todo('containerd crashed -> runtime_down verdict (0.5-0.69), not a tie');
+  // A daemon's death said once scores 2 x 0.75 = 1.5, UNKNOWN_SCORE itself: a tie with "none of these", which
+  // rank.ts's isVerdict names as the lead at 0.5 (raising the weight instead would make the description a root
+  // that explains the kubelet's own death beside it: rounds 13 and 14 tried).
+  it('containerd crashed -> runtime_down, named as a lead at 0.5 (a tie with none of these)', () => {
+    const d = diagnose(said('containerd crashed on worker-2'));
+    expect(d.verdict).toBe('runtime_down');
+    expect(d.confidence).toBeCloseTo(0.5, 2);
+  });
 
   // Resolved in round 14 (rules-round14-descriptions.test.ts): full with no verb after its subject (STATES.bareFull),
   // and a question (an auxiliary that starts its sentence with a capital, up to its question mark) read as no

@@ -443,10 +443,10 @@ describe('runtime, kubelet and kernel states', () => {
     const line = 'The kubelet log stops in the middle of the test while the node keeps running.';
     reads(line, 'kubelet.wedged');
     readsNot(line, 'kubelet.dead');
-    // A lead, not a verdict: the kubelet may be waiting on something a goroutine dump would show.
+    // A lead at 0.5, no more: the kubelet may be waiting on something a goroutine dump would show.
     const alone = diagnose(said('the kubelet deadlocked'));
     expect(alone.causes[0]?.id).toBe('kubelet_defect');
-    expect(alone.verdict).toBe('unknown');
+    expect(alone.confidence).toBeLessThanOrEqual(0.5);
   });
 
   it('a kubelet waiting on the runtime or a mount, a command that hangs, journald dropping lines: not the kubelet wedged', () => {
