@@ -126,3 +126,26 @@ describe('round 29: a tmpfs full under the runtime, and checks that are no conta
     expect(ids({ logs: { other: line } })).toContain('containers.many');
   });
 });
+
+describe('round 29: a tmpfs said full, or df showing it full', () => {
+  it.each([
+    'The tmpfs on /run was full on that worker.',
+    'tmpfs mounted at /tmp is 0% free',
+    '告警：节点 tmpfs 可用率不足5%',
+    '/tmp の tmpfs がいっぱいになっていた',
+    'tmpfs           3.9G  3.9G     0 100% /run',
+  ])('%s', (line) => {
+    const found = ids({ logs: { other: line } });
+    expect(found).toContain('fs.tmpfs_full');
+    expect(found).not.toContain('disk.pressure');
+  });
+
+  it.each([
+    'tmpfs is not full',
+    'We mounted a tmpfs for scratch space.',
+    'tmpfs           3.9G  1.2G  2.7G  31% /run',
+    '/dev/sda1        50G   50G     0 100% /',
+  ])('not a tmpfs full: %s', (line) => {
+    expect(ids({ logs: { other: line } })).not.toContain('fs.tmpfs_full');
+  });
+});

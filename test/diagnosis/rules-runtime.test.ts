@@ -345,6 +345,9 @@ const HITS: readonly Example[] = [
   },
   // The pressure conditions as Type=Status (kubectl's jsonpath over .status.conditions) and as a table's row.
   { line: 'DiskPressure=True', fact: 'disk.pressure', origin: 'unknown' },
+  // Round 29 (r29-runtime): a tmpfs said full.
+  { line: 'The tmpfs on /run was full on that worker.', fact: 'fs.tmpfs_full', origin: 'unknown' },
+  { line: '节点 tmpfs 可用率不足5%，当前可用 0%', fact: 'fs.tmpfs_full', origin: 'unknown' },
   { line: 'MemoryPressure=True', fact: 'mem.oom', origin: 'unknown' },
   {
     line: '  PIDPressure      True    Mon, 23 Nov 2026 10:01:02 +0000   KubeletHasInsufficientPID   kubelet has insufficient PID available',

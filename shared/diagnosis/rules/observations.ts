@@ -185,6 +185,20 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'the kubelet never hears of pods bound to its node or deleted from it while it still posts Ready: its watch of the API server is cut off or served no events (the datastore behind the API server unable to serve watches)',
   },
   {
+    // Round 29 (r29-runtime): a memory-backed filesystem said full, as people and monitoring word it: the tmpfs named
+    // (df's Filesystem column, node_exporter's fstype="tmpfs" label in an alert's text) with no space or free share
+    // left. What fills a tmpfs is held in memory (tmpfs(5)); the runtimes keep their state and exec files there.
+    fact: 'fs.tmpfs_full',
+    pattern:
+      'tmpfs[^\\n。.]{0,40}(?:(?:is|was|got|became|gets|are|were) (?:completely )?(?:full|filled up|100% (?:full|used))|out of space|no space left|0% (?:free|available|left)|可用率?[^\\n。]{0,12}(?:不足|0%)|(?:已经|已)?(?:满了|写满|占满|用满)|使用率[^\\n。]{0,6}100%|空き[^\\n。]{0,6}0|(?:が|は)?(?:いっぱい|満杯))',
+    literals: ['tmpfs'],
+    observation: true,
+    source:
+      'observation: a tmpfs said full (tmpfs(5): its pages live in memory and swap up to the mount\'s size, and a full one fails writes with ENOSPC; node_exporter\'s node_filesystem_avail_bytes{fstype="tmpfs"} at 0 as an alert reports it; systemd file-hierarchy(7) /run)',
+    mechanism:
+      "a memory-backed filesystem is full: what fills it holds the node's memory, and every write there (the runtime's state and exec files under /run or /tmp) fails with no space left",
+  },
+  {
     // `kubectl get node -o jsonpath` and people's notes write a condition as Type=Status; a condition table's rows
     // ("DiskPressure   True   …") are the same pair with spaces, the kubelet's own words after them.
     fact: 'disk.pressure',
