@@ -1095,6 +1095,15 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       'https://github.com/google/cadvisor/pull/2749',
     ],
     requires: [['kubelet.containerd_redial']],
+    // containerd shown down in its own right (failing at start, its unit failed or stopped, not enabled at boot): the
+    // redials are that outage's, not a kubelet that failed to reconnect to a containerd back up.
+    unless: [
+      'runtime.start_failed',
+      'runtime.unit_failed',
+      'runtime.restart_limit',
+      'runtime.not_enabled',
+      'runtime.service_stopped',
+    ],
   },
   {
     // Round 28 (r28-runtime): the kubelet's image garbage collection skips only the images the runtime reports pinned

@@ -149,3 +149,28 @@ describe('round 29: a tmpfs said full, or df showing it full', () => {
     expect(ids({ logs: { other: line } })).not.toContain('fs.tmpfs_full');
   });
 });
+
+describe("round 29: the kubelet's cAdvisor redialing containerd with no backoff (1.19.0-1.19.5, 1.20.0)", () => {
+  const redial = kubeletLine(
+    'clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix:///run/containerd/containerd.sock: timeout". Reconnecting...',
+  );
+
+  it('inside the window, the redials are the known kubelet defect first, the runtime down acceptable', () => {
+    const d = diagnose({ kubeletVersion: 'v1.19.5', logs: { kubelet: redial } });
+    expect(d.causes[0]?.id).toBe('kubelet_defect');
+    expect(d.causes.map((c) => c.id)).toContain('runtime_down');
+  });
+
+  it('not from a fixed release, nor while containerd itself is shown failing', () => {
+    expect(ids({ kubeletVersion: 'v1.19.6', logs: { kubelet: redial } })).not.toContain(
+      'kubelet.known_defect',
+    );
+    const failed = journal(
+      'containerd[812]',
+      'time="2026-11-02T13:41:43Z" level=fatal msg="containerd: failed to load TOML from /etc/containerd/config.toml: invalid plugin key URI"',
+    );
+    expect(ids({ kubeletVersion: 'v1.19.5', logs: { kubelet: redial, node: failed } })).not.toContain(
+      'kubelet.known_defect',
+    );
+  });
+});
