@@ -174,3 +174,20 @@ describe("round 29: the kubelet's cAdvisor redialing containerd with no backoff 
     );
   });
 });
+
+describe('round 29: the sandbox image said not pulled', () => {
+  it.each(['containerd failed to pull the sandbox image from our registry.', '无法拉取 pause 镜像'])(
+    '%s',
+    (line) => {
+      expect(ids({ logs: { other: line } })).toContain('runtime.sandbox_image_failed');
+    },
+  );
+
+  it.each([
+    'The pause image was pulled fine.',
+    'We pre-pulled the pause image to avoid this.',
+    'The nginx image could not be pulled from Docker Hub.',
+  ])('not the sandbox image failing: %s', (line) => {
+    expect(ids({ logs: { other: line } })).not.toContain('runtime.sandbox_image_failed');
+  });
+});

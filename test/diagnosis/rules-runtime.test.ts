@@ -345,6 +345,18 @@ const HITS: readonly Example[] = [
   },
   // The pressure conditions as Type=Status (kubectl's jsonpath over .status.conditions) and as a table's row.
   { line: 'DiskPressure=True', fact: 'disk.pressure', origin: 'unknown' },
+  // Round 29 (r29-runtime): the sandbox (pause) image said not pulled.
+  {
+    line: 'The pause image could not be pulled from k8s.gcr.io, so no pod started.',
+    fact: 'runtime.sandbox_image_failed',
+    origin: 'unknown',
+  },
+  {
+    line: 'pause 镜像拉取失败，控制平面 pod 都起不来',
+    fact: 'runtime.sandbox_image_failed',
+    origin: 'unknown',
+  },
+  { line: 'pause イメージが pull できない', fact: 'runtime.sandbox_image_failed', origin: 'unknown' },
   // Round 29 (r29-runtime): a tmpfs said full.
   { line: 'The tmpfs on /run was full on that worker.', fact: 'fs.tmpfs_full', origin: 'unknown' },
   { line: '节点 tmpfs 可用率不足5%，当前可用 0%', fact: 'fs.tmpfs_full', origin: 'unknown' },

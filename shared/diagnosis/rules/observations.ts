@@ -185,6 +185,20 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'the kubelet never hears of pods bound to its node or deleted from it while it still posts Ready: its watch of the API server is cut off or served no events (the datastore behind the API server unable to serve watches)',
   },
   {
+    // Round 29 (r29-runtime): the sandbox (pause) image said not to be pulled or fetched, in words: every pod's sandbox is
+    // made from that image before any network or container work (containerd's RunPodSandbox gets or pulls it first,
+    // CRI-O's CreatePodSandbox pulls pause_image, dockershim and cri-dockerd ensure it as their step 1).
+    fact: 'runtime.sandbox_image_failed',
+    pattern:
+      "(?:pause|sandbox|pod-infra|infra) (?:container )?image[^\\n.]{0,60}(?:could not|couldn't|cannot|can't|failed to|fails to|failing to|unable to|not able to) (?:be )?(?:pull(?:ed)?|download(?:ed)?|fetch(?:ed)?)|(?:could not|couldn't|cannot|can't|failed to|fails to|unable to) (?:pull|download|fetch) (?:the )?(?:pause|sandbox|pod-infra|infra) (?:container )?image|(?:pause|sandbox|沙箱)(?:容器)? ?镜像[^\\n。]{0,20}(?:拉取失败|拉不下来|拉不到|无法拉取|拉取不到|下载失败|无法下载|pull ?失败|拉取超时)|(?:无法|不能)(?:拉取|下载)[^\\n。]{0,6}(?:pause|sandbox|沙箱)(?:容器)? ?镜像|(?:pause|サンドボックス) ?(?:コンテナ)?イメージ[^\\n。]{0,20}(?:pull|プル|取得|ダウンロード) ?(?:でき(?:ない|ません|なかった)|に失敗)",
+    literals: ['pause', 'sandbox', 'infra', '沙箱', 'サンドボックス'],
+    observation: true,
+    source:
+      'observation: the sandbox (pause) image said not pulled (containerd CRI sandbox_run.go RunPodSandbox, "failed to get sandbox image %q" around the pull of the configured sandbox image; cri-o internal/storage/runtime.go CreatePodSandbox pulling pause_image; cri-dockerd core/sandbox_helpers.go ensureSandboxImageExists)',
+    mechanism:
+      "the runtime cannot pull the sandbox (pause) image it is configured with: every new pod's sandbox fails before any network or container work, the network plugin's own pods included",
+  },
+  {
     // Round 29 (r29-runtime): a memory-backed filesystem said full, as people and monitoring word it: the tmpfs named
     // (df's Filesystem column, node_exporter's fstype="tmpfs" label in an alert's text) with no space or free share
     // left. What fills a tmpfs is held in memory (tmpfs(5)); the runtimes keep their state and exec files there.
