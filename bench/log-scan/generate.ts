@@ -344,7 +344,7 @@ const NOISE: ReadonlyArray<readonly [number, Template]> = [
   [
     25,
     (c) => {
-      const p = c.rng.pick(c.pods);
+      const p = c.rng.pick(c.workloads);
       return kubelet(
         c,
         'E',

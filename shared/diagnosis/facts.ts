@@ -325,6 +325,12 @@ export const FACT_MEANINGS = {
   // Round 28 (r28-network): a node without a pod range (rules/pod-range.ts).
   'cni.node_cidr_missing':
     "the node has no usable pod range: its spec.podCIDR is absent or invalid (the controller manager allocated none, its cluster CIDR exhausted), or the CNI configuration the agent wrote holds none, so the network plugin that takes the node's range cannot start or give a pod an address",
+  // Round 29 (r29-words): the network agent restarted before its start finishes (rules/network-agent.ts,
+  // extract/agent-start.ts).
+  'cni.agent_restart_loop':
+    "the node's network agent (calico-node, cilium-agent, flannel, aws-node, weave, antrea, kube-ovn, ovn-kubernetes) is restarted again and again: the kubelet kills it on its failed liveness or startup probe, or holds it in back-off after it exits, so it never stays up long enough to program the node's network",
+  'cni.agent_start_cut':
+    "the network agent's own log ends inside its start-up (still reading its datastore or waiting for its caches) with no exit line of its own and no line of its start finishing: the process was stopped from outside, as the kubelet does when its liveness probe fails before the start is over",
   'shim.known_defect': 'this containerd/Docker release has a known shim hang, and a container is wedged',
   'systemd.known_defect':
     'this runc release has a known hang waiting for systemd over D-Bus, and D-Bus calls stall',

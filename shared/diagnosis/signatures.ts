@@ -16,6 +16,7 @@ import { LEAD_WORD_RULES } from './rules/lead-words.ts';
 import { LOAD_WORD_RULES } from './rules/load-words.ts';
 import { MENTION_RULES } from './rules/mentions.ts';
 import { MONITORING_RULES } from './rules/monitoring.ts';
+import { NETWORK_AGENT_RULES } from './rules/network-agent.ts';
 import { NPD_RULES } from './rules/npd.ts';
 import { OBSERVATION_RULES } from './rules/observations.ts';
 import { POD_RANGE_RULES } from './rules/pod-range.ts';
@@ -92,6 +93,12 @@ export const RULE_SETS: readonly RuleSet[] = [
     rules: CATALOGUED_RULES,
   },
   { file: 'observations', title: 'what people write (weighed below the programs)', rules: OBSERVATION_RULES },
+  {
+    file: 'network-agent',
+    title:
+      "the network agent restarted before its start finishes (the kubelet's probe kills and back-off of the agents' own containers), the node's network found broken from its console, its Lease and status updates stopped, and the CNI not ready on a cluster just built, in the programs' and people's words (round 29)",
+    rules: NETWORK_AGENT_RULES,
+  },
   {
     file: 'descriptions',
     title:

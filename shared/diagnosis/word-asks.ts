@@ -81,6 +81,9 @@ export function wordAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet):
     ...slowStatusUpdateAsks(any, facts),
     ...podStartFreezeAsks(any, facts),
     ...datastoreMemberAsks(any, facts),
+    ...networkCutOffAsks(any, facts),
+    ...agentRestartAsks(any, facts),
+    ...healthyNodeUpdatesAsks(any, facts),
   );
   return asks;
 }
@@ -188,6 +191,72 @@ function datastoreMemberAsks(any: (p: RegExp) => boolean, facts: FactSet): Missi
       what: "each datastore member's latency and status, and which API server each NotReady node's kubelet reaches",
       why: "nodes are described NotReady behind one control-plane member: an API server waits on its datastore member for every write, so a slow or lagging member times out the Lease and status writes of the kubelets connected to that API server, and only their nodes go NotReady; the members' figures say which one, and the kubelets' server says which nodes it serves",
       how: "ETCDCTL_API=3 etcdctl endpoint status --cluster -w table; ETCDCTL_API=3 etcdctl check perf; ETCDCTL_API=3 etcdctl endpoint health --cluster -w table; grep server: /etc/kubernetes/kubelet.conf; ss -tnp | grep kubelet | grep -E ':6443|:443'",
+    },
+  ];
+}
+
+/** The host's packet filter, routes and interfaces already in the bundle: the question is answered. */
+const HOST_NETWORK_SHOWN =
+  /iptables-save|nft list ruleset|ip (?:-br )?(?:route|link|addr)|^\*filter$|^default via /m;
+/** The agent's pod described (its probes, its last state) or its previous container's log already in the bundle. */
+const AGENT_POD_SHOWN =
+  /Last State:[^\n]*Terminated|--previous|-p (?:calico|cilium|aws-node|kube-flannel|weave|antrea)/;
+/** The node itself said healthy: its resources, OS or network fine (EN, ZH, JA). */
+const NODE_SAID_HEALTHY =
+  /(?:CPU|[Mm]emory|RAM|[Rr]esources?|OS|[Nn]etwork|[Dd]isk|[Ll]oad)[^\n.;]{0,60}(?:were|was|are|is|looked|seemed|all)? ?(?:fine|healthy|normal|OK|ok|good)|(?:CPU|内存|內存|资源|資源|网络|網絡|網路|系统|系統|OS)[^\n。；]{0,20}(?:正常|没有问题|沒有問題|充足|空闲|空閒)|(?:CPU|メモリ|リソース|ネットワーク|OS)[^\n。]{0,20}(?:正常|問題な|余裕)/;
+/** Facts that already say how the API server's datastore fared, or that the API server is down. */
+const CONTROL_PLANE_FACTS: readonly FactId[] = [...DATASTORE_FACTS, 'etcd.member_slow', 'apiserver.down'];
+
+/**
+ * Round 29 (r29-words), three asks:
+ *
+ * - a node said cut off from its network (network.disrupted: found broken from its console, its network cut or
+ *   troubled) with nothing of the host's own network state: from the console, the packet filter's rules and their
+ *   count (iptables-save(8), nft(8) `list ruleset`: a rule set that drops everything, or tens of thousands of rules a
+ *   program left), the routes (ip-route(8): no default route) and the interfaces' state and addresses (ip-link(8),
+ *   ip-address(8) `-br`); and whether the node reaches the API server at all;
+ * - the network agent restarted before its start finishes (cni.agent_restart_loop, cni.agent_start_cut) with neither
+ *   its pod described nor its previous container's log: `kubectl describe pod` shows the probe failures (events
+ *   Unhealthy, Killing "failed liveness probe, will be restarted"), the probe's timings (initialDelaySeconds,
+ *   periodSeconds, failureThreshold) and the last state (exit 137 or 143 is a kill, another code the agent's own exit);
+ *   `kubectl logs --previous` shows where the killed start stood;
+ * - the Lease and status updates said stopped on a node said healthy, with nothing of the control plane: the API
+ *   server's request latency and errors and its datastore's (etcd's "apply request took too long" and "slow
+ *   fdatasync", etcd-io/etcd server/etcdserver/util.go and server/storage/wal/wal.go; the API server's
+ *   apiserver_request_duration_seconds for leases; etcdctl `endpoint status`): a kubelet whose writes time out on the
+ *   API server's side stops landing while the node itself is fine.
+ */
+function networkCutOffAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  if (!facts.has('network.disrupted') || any(HOST_NETWORK_SHOWN)) return [];
+  return [
+    {
+      what: "the host's packet-filter rules, routes and interface state, taken from the console, and whether the node reaches the API server",
+      why: 'the node is said cut off from its network: a host that answers on its console but not on its network is cut off by its own network state (a packet-filter rule set that drops its traffic or grew to tens of thousands of rules, a default route gone, an interface down or without its address), and each says which',
+      how: 'iptables-save | head -100; iptables-save | wc -l; nft list ruleset | head -100; ip route; ip -br link; ip -br addr; curl -sk -m 5 https://<api-server>:6443/healthz',
+    },
+  ];
+}
+
+function agentRestartAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  if (!facts.hasAny(['cni.agent_restart_loop', 'cni.agent_start_cut']) || any(AGENT_POD_SHOWN)) return [];
+  return [
+    {
+      what: "the network agent's pod described (its probe failures, the probes' timings, its last state) and its previous container's log",
+      why: "the node's network agent is restarted before its start finishes: the pod's events say whether the kubelet killed it on its liveness or startup probe (Unhealthy, then Killing \"failed liveness probe, will be restarted\") or it exited on its own, its last state's exit code says which (137 or 143 a kill), the probes' initialDelaySeconds, periodSeconds and failureThreshold say how long a start may take, and the previous container's log says where the killed start stood",
+      how: 'kubectl -n kube-system get pods -o wide | grep -Ei "calico|cilium|flannel|aws-node|weave|antrea|kube-ovn|ovnkube"; kubectl -n kube-system describe pod <agent-pod-on-this-node>; kubectl -n kube-system logs <agent-pod-on-this-node> --previous --tail=100',
+    },
+  ];
+}
+
+function healthyNodeUpdatesAsks(any: (p: RegExp) => boolean, facts: FactSet): Missing[] {
+  if (!facts.has('kubelet.lease_expired') || !any(NODE_SAID_HEALTHY) || facts.hasAny(CONTROL_PLANE_FACTS))
+    return [];
+  if (any(MEMBER_FIGURES)) return [];
+  return [
+    {
+      what: "the API server's request latency and errors for the node's Lease and status writes, and its datastore's latency",
+      why: "the node's Lease and status updates are said to have stopped while the node itself (its CPU, memory, OS and network) is said healthy: when the node is fine, the writes stop landing on the control plane's side, an API server that times out its requests because its datastore answers slowly (etcd's slow applies and fdatasync), and the node controller marks the node NotReady",
+      how: "kubectl get --raw /metrics | grep -E 'apiserver_request_duration_seconds_(sum|count)\\{.*resource=\"(leases|nodes)\"' | head; journalctl -u kube-apiserver -u etcd --since -2h --no-pager | grep -E 'Timeout|timeout|took too long|slow fdatasync' | tail -n 30; crictl logs $(crictl ps -a --name etcd -q | head -n 1) 2>&1 | grep -E 'took too long|slow fdatasync' | tail -n 20; ETCDCTL_API=3 etcdctl endpoint status --cluster -w table",
     },
   ];
 }

@@ -21,6 +21,10 @@ function notReadyOnly(facts: FactSet): boolean {
 /** Facts that say on their own why the network is not ready, first match wins, with the chain's sentence. */
 const NOT_READY_REASONS: readonly (readonly [FactId, string])[] = [
   [
+    'cni.agent_restart_loop',
+    "The kubelet restarts a container whose liveness (or startup) probe fails failureThreshold times, and holds one that exits again in back-off. The network agent's start (reading every host's and endpoint's records from its datastore, syncing its caches) must finish within the probe's allowance (initialDelaySeconds + periodSeconds × failureThreshold): an agent that needs longer, on a large or distant datastore or a slow node, is killed before it programs the node, again at every restart, so the node's network is never ready. Its last log lines end mid-start with no exit of its own; the pod's last state says it was killed (exit 137 or 143).",
+  ],
+  [
     'cni.install_busy',
     "The plugin's installer copies its binaries into the CNI bin directory at every start; one of them is executing (a call the runtime started, which waits on the plugin's daemon), and Linux refuses to open a running executable for writing (ETXTBSY). The installer fails, so the daemon the running call waits for never starts: the copy must go through a temporary file and a rename.",
   ],
@@ -138,6 +142,11 @@ export const cniHang: CauseModule = {
     { fact: 'ns.create_refused', weight: 2.5 },
     // The neighbour table overflowing where a network plugin runs (extract/derived.ts neighOverflowUnderPlugin).
     { fact: 'cni.neigh_overflow', weight: 3 },
+    // Round 29 (r29-words): the kubelet killing the network agent on its failed liveness or startup probe, or holding
+    // it in back-off (only the agents' own containers and pods: an application's probe kill is its own business), and
+    // the agent's log ending inside its start with no exit of its own (a lead: a log taken mid-start looks the same).
+    { fact: 'cni.agent_restart_loop', weight: 2.5 },
+    { fact: 'cni.agent_start_cut', weight: 1.5 },
   ],
   // A runtime that is dead, refuses the kubelet's API or cannot start reports its network not ready too: the
   // network is not the fault then.
@@ -199,6 +208,20 @@ export const cniHang: CauseModule = {
             'cluster',
             "kubectl get nodes -o custom-columns=NAME:.metadata.name,PODCIDR:.spec.podCIDR,PODCIDRS:.spec.podCIDRs; kubectl -n kube-system get pods -l component=kube-controller-manager -o yaml | grep -E 'allocate-node-cidrs|cluster-cidr|node-cidr-mask-size'",
             "each node's pod range (empty on the affected nodes) and the controller manager's cluster CIDR and per-node mask size: the number of ranges it can give against the number of nodes",
+          ),
+        ]
+      : []),
+    ...(facts.hasAny(['cni.agent_restart_loop', 'cni.agent_start_cut'])
+      ? [
+          read(
+            'cluster',
+            'kubectl -n kube-system describe pod <cni-agent-pod-on-this-node>; kubectl -n kube-system logs <cni-agent-pod-on-this-node> --previous --tail=100',
+            "the agent's probe failures and the probes' timings (initialDelaySeconds, periodSeconds, failureThreshold), its last state (exit 137 or 143: killed), and where its previous start stood when it was killed",
+          ),
+          change(
+            'cluster',
+            "give the agent's start the time it needs: a startupProbe (or a longer liveness initialDelaySeconds and failureThreshold) on the agent's DaemonSet",
+            'the agent then finishes its start and programs the node; the probe still restarts an agent that hangs later',
           ),
         ]
       : []),

@@ -27,6 +27,10 @@ export const resourceStarvation: CauseModule = {
   id: 'resource_starvation',
   title: 'Node CPU, memory, disk or PIDs exhausted',
   explains: ['runtime_down', 'node_unreachable', 'zombie_shim_hang'],
+  // Round 29 (r29-words): a node out of PIDs fails every exec probe's fork (the runtime's "fork/exec /proc/self/exe:
+  // resource temporarily unavailable") and the agent's own threads, so the kubelet kills and restarts the network
+  // agent on probes that never ran: the agent's restarts (cni_hang) follow from the exhaustion.
+  explainsWhen: [{ cause: 'cni_hang', fact: 'pid.pressure' }],
   support: [
     // Round 26 (r26-sandbox): the kernel refusing a new namespace; its ENOMEM is the namespaces' own cost, a lead to
     // memory below the network plugin's leak (cni_hang).

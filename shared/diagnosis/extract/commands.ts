@@ -5,6 +5,7 @@ import { goroutineFacts } from '../paste/goroutines.ts';
 import { kernelStackFacts, sleepingTraceFacts } from '../paste/kernel-stack.ts';
 import { readUnitStatus, statusBlocksIn, type UnitStatus } from '../paste/systemctl-status.ts';
 import { scanText } from '../scanner.ts';
+import { agentDescribeFacts, agentStartCutFacts } from './agent-start.ts';
 import { clockStatusFacts } from './clock.ts';
 import { recordContainerCount } from './counts.ts';
 import { bundleLogs } from './logs.ts';
@@ -1698,6 +1699,8 @@ export function extractCommandOutputs(bundle: EvidenceBundle, facts: FactSet): v
   shimLeftovers(runs, bundle, facts);
   podTableFacts(runs, bundle, facts);
   cniAgentLogFacts(runs, bundle, facts);
+  agentStartCutFacts(runs, bundle, facts);
+  agentDescribeFacts(runs, facts);
   const pids = daemonPids(runs, bundle);
   zombieParents(runs, pids, facts);
   zombieCountsByParent(runs, pids, facts);

@@ -14,12 +14,12 @@ const CNI_AGENT_POD = new RegExp(
 );
 
 /** The node agents' names (their DaemonSets', above), in a command or a log source's name. */
-const CNI_AGENT_NAME =
+export const CNI_AGENT_NAME =
   '\\b(?:aws-node|calico-node|cilium(?!-operator)|canal|kube-flannel|flanneld|weave-net|antrea-agent|kube-router|kube-ovn-cni)\\b';
 /** `kubectl logs` of a network plugin's node agent: by its pod's name, its DaemonSet's, or its k8s-app label. */
-const CNI_AGENT_LOGS = new RegExp(`\\bkubectl\\b.*\\blogs?\\b.*${CNI_AGENT_NAME}`);
+export const CNI_AGENT_LOGS = new RegExp(`\\bkubectl\\b.*\\blogs?\\b.*${CNI_AGENT_NAME}`);
 /** A bundle log named for the agent (`logs.aws-node`, `logs.calico-node`). */
-const CNI_AGENT_SOURCE = new RegExp(`^${CNI_AGENT_NAME}$`);
+export const CNI_AGENT_SOURCE = new RegExp(`^${CNI_AGENT_NAME}$`);
 
 /**
  * Go's net dial failing against the API server's ports (443 behind the kubernetes Service, 6443 on the servers) or
