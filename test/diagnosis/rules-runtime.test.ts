@@ -1775,6 +1775,10 @@ const HITS: readonly Example[] = [
     fact: 'runtime.sandbox_image_failed',
   },
   {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = creating pod sandbox with name \\"k8s_web-0_default_1a2b_0\\": copying system image from manifest list: reading blob sha256:61fec91190a0bab34406027bbec43d562218df6e80d22d4735029756f23c7007: fetching blob: dial tcp 10.0.0.5:443: i/o timeout"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
     line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("web-1_default(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "POD" with ImagePullBackOff: "Back-off pulling image \\"gcr.io/google_containers/pause-amd64:3.0\\""`,
     fact: 'runtime.sandbox_image_failed',
   },
