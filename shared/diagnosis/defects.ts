@@ -1067,6 +1067,45 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     unless: ['systemd.dbus_timeout', 'systemd.cmd_hang'],
   },
   {
+    // Round 29 (r29-runtime): the kubelet's embedded cAdvisor talks to containerd through containerd's client library
+    // (container/containerd/client.go). cAdvisor v0.37.0 (4cf2f01a, grpc.WithConnectParams) set only BaseDelay and
+    // MaxDelay of a zero backoff.Config, so its Multiplier was 0: after one failed dial every retry waits zero, and
+    // once containerd restarts the client redials its socket in a tight loop ("transport: Error while dialing dial
+    // unix:///run/containerd/containerd.sock: timeout" flooding the kubelet's log), the kubelet burning its CPU and
+    // the node NotReady until the kubelet is restarted (kubernetes #95727). cadvisor #2749 starts from
+    // backoff.DefaultConfig (v0.37.3, v0.38.6); kubernetes #97176 (1.19.6), #97175 (1.20.1) and #97174 (1.21.0) vendor
+    // them. Kubelets 1.18 and before vendored cAdvisor v0.36 or older (grpc.WithBackoffMaxDelay), not affected.
+    id: 'kubelet-cadvisor-redial-flood',
+    component: 'kubelet',
+    affected: [
+      { introduced: '1.19.0', fixed: '1.19.6' },
+      { introduced: '1.20.0', fixed: '1.20.1' },
+    ],
+    cause: 'kubelet_defect',
+    symptom:
+      'after containerd restarts, the kubelet\'s log floods with "transport: Error while dialing dial unix:///run/containerd/containerd.sock" and the kubelet uses a full CPU; the node stays NotReady until the kubelet is restarted',
+    mechanism:
+      "the kubelet's embedded cAdvisor (v0.37.0-v0.37.2, v0.38.0-v0.38.5) redials containerd with a zero backoff multiplier: after containerd restarts its gRPC client retries in a tight loop and the kubelet does not recover",
+    fix: 'restart the kubelet; kubelet 1.19.6, 1.20.1 or 1.21.0 (cAdvisor v0.37.3 / v0.38.6, kubernetes #97176, #97175, #97174)',
+    links: [
+      `${K8S}/issues/95727`,
+      `${K8S}/pull/97176`,
+      `${K8S}/pull/97175`,
+      `${K8S}/pull/97174`,
+      'https://github.com/google/cadvisor/pull/2749',
+    ],
+    requires: [['kubelet.containerd_redial']],
+    // containerd shown down in its own right (failing at start, its unit failed or stopped, not enabled at boot): the
+    // redials are that outage's, not a kubelet that failed to reconnect to a containerd back up.
+    unless: [
+      'runtime.start_failed',
+      'runtime.unit_failed',
+      'runtime.restart_limit',
+      'runtime.not_enabled',
+      'runtime.service_stopped',
+    ],
+  },
+  {
     // Round 28 (r28-runtime): the kubelet's image garbage collection skips only the images the runtime reports pinned
     // (image_gc_manager.go freeSpace, CRI Image.pinned); the --pod-infra-container-image flag that once kept the
     // sandbox image was deprecated in 1.27 ("Image garbage collector will get sandbox image information from CRI")

@@ -536,6 +536,15 @@ export const FACT_MEANINGS = {
     "containerd 2.x warns that it ignores the sandbox_image key of its configuration (moved to the images plugin's pinned_images sandbox in 2.0): it makes sandboxes from its own default pause image, not the one the node's file names",
   'runtime.sandbox_image_unobtainable':
     "sandbox creation fails on the sandbox (pause) image after the runtime alone was upgraded, or on an air-gapped node: the runtime's release names or resolves a sandbox image the node does not hold (a new default tag, a configuration key that moved, a short name no longer resolved), so it can make no sandbox: the runtime's, not the kubelet's configuration",
+  // Round 29 (r29-runtime): a memory-backed filesystem full under the runtime's state and exec path (rules/runtime.ts).
+  'fs.tmpfs_full':
+    "a memory-backed filesystem (tmpfs: /run, /dev/shm, the temporary directory the runtime writes each exec's process file to) is full: every exec into a container and every exec probe fails with ENOSPC, and what fills it is held in the node's memory, not on its disk",
+  // Round 29 (r29-runtime): the kubelet's embedded cAdvisor redialing containerd (rules/runtime.ts).
+  'kubelet.containerd_redial':
+    "the kubelet's embedded cAdvisor fails to dial containerd's socket (containerd's dialer's \"dial unix:///…\" under grpc-go's \"Error while dialing\" in the kubelet's own log): containerd was down or restarting, and this client keeps redialing it",
+  // Round 29 (r29-runtime): the sandbox image failing beside the network plugin not ready (extract/sandbox-image.ts).
+  'runtime.sandbox_image_before_network':
+    "sandbox creation fails on the sandbox (pause) image while the network plugin is not ready: every pod's sandbox, the network plugin's own agent and the host-network control-plane pods included, is made from that image before any network work, so no plugin can start to make the network ready: the network not ready follows from the sandbox image, not the other way",
   'runc.init_enomem':
     "the low-level runtime's init failed with ENOMEM while it cloned its stages or made the container's namespaces: the kernel could not allocate what a new namespace needs",
   // Round 18: runc commands and shims spinning by the handful in top's table (extract/commands.ts).

@@ -136,6 +136,8 @@ const MECHANISM_OF_FACT: Partial<Record<FactId, string>> = {
   'runtime.stop_blocked': "one container's stop never finishing",
   'runtime.waits_on_stop': "status or listing waiting on one container's stop",
   'runtime.sandbox_image_unobtainable': "sandbox image the runtime's release cannot obtain",
+  'runtime.sandbox_image_before_network': 'every sandbox failing on the pause image before the network',
+  'fs.tmpfs_full': 'memory-backed filesystem (tmpfs) full',
   'runtime.device_busy': 'mount pinned (device busy)',
   'proc.dstate': 'D-state processes',
   'cgroup.pods_frozen': 'pod cgroups frozen',

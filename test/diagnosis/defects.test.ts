@@ -206,6 +206,8 @@ const SAMPLES: Record<string, { inside: string; outside: string }> = {
   'containerd-sandbox-image-not-pinned': { inside: '1.7.2', outside: '1.7.3' },
   // kubernetes #110496 (runc v1.1.3 vendored) is in v1.25.0.
   'kubelet-dbus-no-reconnect': { inside: '1.24.17', outside: '1.25.0' },
+  // Round 29: kubernetes #97176 (cAdvisor v0.37.3) is in v1.19.6, #97175 (v0.38.6) in v1.20.1.
+  'kubelet-cadvisor-redial-flood': { inside: '1.19.5', outside: '1.19.6' },
 };
 
 const GATES = {

@@ -1893,6 +1893,9 @@ const KERNEL_EXAMPLES: readonly Example[] = [
   { line: '/dev/nvme0n1p1   20G   20G     0 100% /', fact: 'disk.pressure', origin: 'unknown' },
   // Round 20: the same row under a paster's Markdown (emphasis around the figure, table pipes).
   { line: 'tmpfs   409600  409600       0 **100%** /run', fact: 'disk.pressure', origin: 'unknown' },
+  // Round 29 (r29-runtime): a tmpfs row at 100 %, plain or under mark-up: memory, not the disk.
+  { line: 'tmpfs           3.9G  3.9G     0 100% /run', fact: 'fs.tmpfs_full', origin: 'unknown' },
+  { line: 'tmpfs   409600  409600       0 **100%** /run', fact: 'fs.tmpfs_full', origin: 'unknown' },
   { line: kmsg('nf_conntrack: nf_conntrack: table full, dropping packet'), fact: 'network.conntrack_full' },
   {
     line: 'vmstat showed iowait at 98% for minutes before each NotReady',

@@ -345,6 +345,21 @@ const HITS: readonly Example[] = [
   },
   // The pressure conditions as Type=Status (kubectl's jsonpath over .status.conditions) and as a table's row.
   { line: 'DiskPressure=True', fact: 'disk.pressure', origin: 'unknown' },
+  // Round 29 (r29-runtime): the sandbox (pause) image said not pulled.
+  {
+    line: 'The pause image could not be pulled from k8s.gcr.io, so no pod started.',
+    fact: 'runtime.sandbox_image_failed',
+    origin: 'unknown',
+  },
+  {
+    line: 'pause 镜像拉取失败，控制平面 pod 都起不来',
+    fact: 'runtime.sandbox_image_failed',
+    origin: 'unknown',
+  },
+  { line: 'pause イメージが pull できない', fact: 'runtime.sandbox_image_failed', origin: 'unknown' },
+  // Round 29 (r29-runtime): a tmpfs said full.
+  { line: 'The tmpfs on /run was full on that worker.', fact: 'fs.tmpfs_full', origin: 'unknown' },
+  { line: '节点 tmpfs 可用率不足5%，当前可用 0%', fact: 'fs.tmpfs_full', origin: 'unknown' },
   { line: 'MemoryPressure=True', fact: 'mem.oom', origin: 'unknown' },
   {
     line: '  PIDPressure      True    Mon, 23 Nov 2026 10:01:02 +0000   KubeletHasInsufficientPID   kubelet has insufficient PID available',
@@ -1732,6 +1747,81 @@ const HITS: readonly Example[] = [
     line: `${J} containerd[812]: ${TS} level=error msg="nsenter: failed to setns to /proc/4242/ns/net: Invalid argument"`,
     fact: 'runc.join_ns_missing',
   },
+  // Round 29 (r29-runtime): the sandbox image's step in the wordings without "sandbox image": containerd 2.x's pause
+  // image check, dockershim's and cri-dockerd's pull, the kubelets before 1.6 with their "POD" infra container; lines
+  // cut short after the image's name.
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to pull image \\"registry.k8s.io/pause:3.10\\": failed to pull and unpack image \\"registry.k8s.io/pause:3.10\\": failed to resolve reference \\"registry.k8s.io/pause:3.10\\": failed to do request: Head \\"https://registry.k8s.io/v2/pause/manifests/3.10\\": dial tcp: lookup registry.k8s.io on 10.0.0.2:53: no such host"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to pull image \\"registry.k8s.io/pause:3.10\\"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_sandbox.go:45] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = failed to get image \\"registry.k8s.io/pause:3.10\\": context deadline exceeded" pod="kube-system/etcd-cp-1"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: 'Warning  FailedCreatePodSandBox  3m (x41 over 12m)  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed pulling image "k8s.gcr.io/pause:3.1": Error response from daemon: Get https://k8s.gcr.io/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)',
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:662] createPodSandbox for pod "kube-apiserver-cp-1_kube-system(0a1b2c)" failed: rpc error: code = Unknown desc = failed pulling image "10.0.0.5:5000/pause:3.2": Error response from daemon: Get https://10.0.0.5:5000/v2/: dial tcp 10.0.0.5:5000: connect: no route to host`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("kube-dns-1234_kube-system(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "POD" with ErrImagePull: "image pull failed for gcr.io/google_containers/pause-amd64:3.0, this may be because there are no credentials on this request.  details: (Error response from daemon: Get https://gcr.io/v1/_ping: dial tcp 64.233.189.82:443: i/o timeout)"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = creating pod sandbox with name \\"k8s_web-0_default_1a2b_0\\": copying system image from manifest list: reading blob sha256:61fec91190a0bab34406027bbec43d562218df6e80d22d4735029756f23c7007: fetching blob: dial tcp 10.0.0.5:443: i/o timeout"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("web-1_default(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "POD" with ImagePullBackOff: "Back-off pulling image \\"gcr.io/google_containers/pause-amd64:3.0\\""`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  // Round 29 (r29-runtime): grpc-go's dial error to a runtime's socket, whatever follows or cut short; other CRI and
+  // image calls failing Unavailable; crictl's endpoint refusal from v1.26; containerd's dialer form in the kubelet.
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix:///run/containerd/containerd.sock: timeout". Reconnecting...`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1223] grpc: addrConn.createTransport failed to connect to {unix:///run/containerd/containerd.sock  <nil> 0 <nil>}. Err :connection error: desc = "transport: Error while dialing dial unix:///run/containerd/containerd.sock: timeout". Reconnecting...`,
+    fact: 'kubelet.containerd_redial',
+  },
+  {
+    line: 'Error while dialing dial unix:///run/containerd/containerd.sock',
+    fact: 'runtime.unreachable',
+    origin: 'kubelet',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:116] "RunPodSandbox from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix /var/run/crio/crio.sock: connect: connect`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_image.go:210] "ImageFsInfo from image service failed" err="rpc error: code = Unavailable desc = error reading from server: EOF"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:394] ExecSync 4f2a9c1e0b7d '/bin/sh -c true' from runtime service failed: rpc error: code = Unavailable desc = transport is closing`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=fatal msg="validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": connect endpoint \'unix:///run/containerd/containerd.sock\', make sure you are running as root and the endpoint has been started: context deadline exceeded"',
+    fact: 'runtime.unreachable',
+  },
+  // Round 29 (r29-runtime): ENOSPC on the memory-backed filesystems the runtimes keep their state and exec files in.
+  {
+    line: `${J} containerd[812]: ${TS} level=error msg="ExecSync for \\"${CID}\\" failed" error="failed to exec in container: failed to start exec \\"9b1d\\": OCI runtime exec failed: open /run/containerd/io.containerd.runtime.v2.task/k8s.io/${CID}/9b1d.pid: no space left on device: unknown"`,
+    fact: 'fs.tmpfs_full',
+  },
+  {
+    line: `${J} kubelet[1234]: I1123 10:01:02.123456    1234 prober.go:107] "Probe failed" probeType="Readiness" pod="default/web-0" podUID=0a1b2c containerName="web" probeResult=failure output="OCI runtime exec failed: write /tmp/runc-process3141592653: no space left on device: unknown"`,
+    fact: 'fs.tmpfs_full',
+  },
 ];
 
 const MISSES: readonly Example[] = [
@@ -2406,6 +2496,56 @@ const MISSES: readonly Example[] = [
   {
     line: `${J} containerd[812]: ${TS} level=debug msg="nsexec-1[4321]: setns(0x8000000) into ipc namespace (with path /proc/4242/ns/ipc)"`,
     fact: 'runc.join_ns_missing',
+  },
+  // Round 29 (r29-runtime): a workload image's pull (the kubelet's PullImage, containerd's "failed to pull and unpack
+  // image" under the gRPC status), and a workload container's pull failing for a container other than "POD".
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 log.go:32] "PullImage from image service failed" err="rpc error: code = Unknown desc = failed to pull and unpack image \\"docker.io/library/nginx:1.27\\": failed to resolve reference \\"docker.io/library/nginx:1.27\\": failed to do request: Head \\"https://registry-1.docker.io/v2/library/nginx/manifests/1.27\\": dial tcp: i/o timeout" image="nginx:1.27"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 pod_workers.go:184] Error syncing pod 0a1b2c3d-4e5f ("web-1_default(0a1b2c3d-4e5f)"), skipping: failed to "StartContainer" for "web" with ErrImagePull: "image pull failed for nginx:1.11, this may be because there are no credentials on this request.  details: (Error response from daemon: Get https://registry-1.docker.io/v2/: dial tcp: i/o timeout)"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 kuberuntime_manager.go:1256] "Failed to pull image" err="failed to pull image \\"registry.k8s.io/pause:3.10\\": rpc error: code = Unknown desc = failed to pull and unpack image" image="registry.k8s.io/pause:3.10"`,
+    fact: 'runtime.sandbox_image_failed',
+  },
+  // Round 29 (r29-runtime): grpc dial errors to sockets that are not a runtime's (a device plugin's, a CSI driver's),
+  // crictl's first default endpoint (dockershim.sock) refused, a CRI call failing for another code, and the kubelet's
+  // CRI client's own dial form (no containerd dialer) for the cAdvisor fact.
+  {
+    line: `${J} kubelet[1234]: W1123 10:01:02.123456    1234 clientconn.go:1331] grpc: addrConn.createTransport failed to connect to {/var/lib/kubelet/device-plugins/nvidia-gpu.sock  <nil> 0 <nil>}. Err: connection error: desc = "transport: Error while dialing dial unix /var/lib/kubelet/device-plugins/nvidia-gpu.sock: connect: connection refused". Reconnecting...`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 csi_attacher.go:310] kubernetes.io/csi: attacher.MountDevice failed: rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/lib/kubelet/plugins/ebs.csi.aws.com/csi.sock: connect: no such file or directory"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: 'time="2026-11-23T10:01:02Z" level=error msg="connect endpoint \'unix:///var/run/dockershim.sock\', make sure you are running as root and the endpoint has been started: context deadline exceeded"',
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:116] "RunPodSandbox from runtime service failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox"`,
+    fact: 'runtime.unreachable',
+  },
+  {
+    line: `${J} kubelet[1234]: E1123 10:01:02.123456    1234 remote_runtime.go:390] "ListPodSandbox with filter from runtime service failed" err="rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused\\""`,
+    fact: 'kubelet.containerd_redial',
+  },
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="failed to dial \\"/var/run/docker/containerd/containerd.sock\\": Error while dialing dial unix:///var/run/docker/containerd/containerd.sock: timeout"`,
+    fact: 'kubelet.containerd_redial',
+  },
+  // Round 29 (r29-runtime): ENOSPC on the node's disk, and an application's own /run in its container.
+  {
+    line: `${J} dockerd[1021]: ${TS} level=error msg="open /var/lib/docker/containers/${CID}/hostconfig.json: no space left on device"`,
+    fact: 'fs.tmpfs_full',
+  },
+  {
+    line: `${J} nginx[4321]: open() "/run/nginx.pid" failed: write /run/nginx.pid: no space left on device`,
+    fact: 'fs.tmpfs_full',
   },
 ];
 

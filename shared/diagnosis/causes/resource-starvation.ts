@@ -12,6 +12,8 @@ const RUNTIME_ROOT: Record<RuntimeTools['kind'], string> = {
 
 /** The chain's middle link when neither memory nor a kernel resource ran out: the disk, its writeback, CPU or I/O. */
 function saturationLink(facts: FactSet): string {
+  if (facts.has('fs.tmpfs_full'))
+    return "A memory-backed filesystem (tmpfs) is full: the runtime writes its state and each exec's process file there (/run, /dev/shm, its temporary directory), so every exec into a container and every exec probe fails with no space left, and what fills it is held in the node's memory. Find what writes there (du -x on the mount, a program buffering files in /tmp or /run) and the mount's size (df -h -t tmpfs).";
   return facts.has('disk.pressure') || facts.has('runtime.db_open_failed')
     ? 'The disk is full or under pressure: the runtime cannot write state and image/container operations fail.'
     : facts.has('kernel.fs_sync_stall') && !facts.has('etcd.slow_disk')
@@ -44,6 +46,9 @@ export const resourceStarvation: CauseModule = {
     // kubelet or the runtime does wrong: their cgroup creation is what meets the limit, as forks meet pid_max.
     { fact: 'mem.memcg_ids_exhausted', weight: 2.5 },
     { fact: 'disk.pressure', weight: 2.5 },
+    // Round 29 (r29-runtime): a tmpfs full under the runtime's state and exec path (/run, /dev/shm, the exec's temporary
+    // file): the node's memory held by what fills it, every exec and exec probe failing on ENOSPC.
+    { fact: 'fs.tmpfs_full', weight: 2.5 },
     // Round 19: a runtime's embedded database that cannot open or write its file (SQLite's SQLITE_CANTOPEN, bolt's
     // ENOSPC): the file system under the runtime's root out of space or inodes, as a library says it.
     { fact: 'runtime.db_open_failed', weight: 2 },
@@ -177,6 +182,15 @@ export const resourceStarvation: CauseModule = {
             'node',
             'cat /proc/buddyinfo; grep -E "MemFree|MemAvailable" /proc/meminfo',
             'free blocks per order in each zone (the right-hand columns are the large blocks a new namespace needs) against the free memory',
+          ),
+        ]
+      : []),
+    ...(facts.has('fs.tmpfs_full')
+      ? [
+          read(
+            'node',
+            'df -h -t tmpfs; df -i -t tmpfs; du -xsh /tmp /run /dev/shm 2>/dev/null',
+            'space and inodes left on the memory-backed filesystems, and what holds them',
           ),
         ]
       : []),

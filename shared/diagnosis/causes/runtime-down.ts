@@ -2,12 +2,22 @@ import { change, cordonAndDrain, outOfService, read, uncordon } from '../command
 import { competingDefects } from '../defects.ts';
 import { type CauseContext, type CauseModule, RUNTIME_LOGS } from './types.ts';
 
+/** The sandbox (pause) image the runtime cannot obtain, as the facts say why (part of the chain's second step). */
+function sandboxImageStep(tools: CauseContext['tools'], facts: CauseContext['facts']): string | undefined {
+  if (facts.has('runtime.start_failed')) return undefined;
+  if (facts.has('runtime.sandbox_image_unobtainable'))
+    return `${tools.daemon} answers, but fails every new sandbox on the sandbox (pause) image, which it cannot obtain: ${facts.has('runtime.upgraded') ? "the runtime was upgraded on its own, and its new release names or resolves the sandbox image differently (a new default tag, containerd 2.0's move of sandbox_image to pinned_images, a short name no longer resolved)" : facts.has('runtime.sandbox_image_ignored') ? 'containerd 2.x ignores the sandbox_image key its configuration still names (moved to pinned_images in 2.0) and asks for its own default pause image' : "the node is air-gapped, and the image the runtime asks for (its release's default tag, if nothing pins one) was never loaded on it"}. No pod can start, the network plugin's own included. Compare the image the runtime asks for (containerd config dump, crio status config) with the images the node holds, and pin the sandbox image by its full name to one the node has or reaches.`;
+  if (facts.has('runtime.no_sandbox'))
+    return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image itself (its registry unreachable from the node, its pull refused by the registry, or its unpack by the snapshotter fetching layers the registry will not serve without credentials): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image) and the snapshotter that unpacks it, against the machine image's runtime release.`;
+  if (facts.has('runtime.sandbox_image_before_network'))
+    return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image, which it cannot get or pull (its reason in the runtime's error, the line cut short where it is not): every pod runs in a sandbox made from that image before any network work, the network plugin's own agent and a first control plane's static pods (on the host's network, needing no plugin) included, so the network plugin never starts and the network not ready follows. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image), whether the node reaches its registry (a mirror, a proxy, a firewall), and pull it by hand (crictl pull) to see the full reason.`;
+  return undefined;
+}
+
 /** Why the daemon does not answer, as the facts say it (the chain's second step). */
 function whyNotAnswering(tools: CauseContext['tools'], facts: CauseContext['facts']): string {
-  if (facts.has('runtime.sandbox_image_unobtainable') && !facts.has('runtime.start_failed'))
-    return `${tools.daemon} answers, but fails every new sandbox on the sandbox (pause) image, which it cannot obtain: ${facts.has('runtime.upgraded') ? "the runtime was upgraded on its own, and its new release names or resolves the sandbox image differently (a new default tag, containerd 2.0's move of sandbox_image to pinned_images, a short name no longer resolved)" : facts.has('runtime.sandbox_image_ignored') ? 'containerd 2.x ignores the sandbox_image key its configuration still names (moved to pinned_images in 2.0) and asks for its own default pause image' : "the node is air-gapped, and the image the runtime asks for (its release's default tag, if nothing pins one) was never loaded on it"}. No pod can start, the network plugin's own included. Compare the image the runtime asks for (containerd config dump, crio status config) with the images the node holds, and pin the sandbox image by its full name to one the node has or reaches.`;
-  if (facts.has('runtime.no_sandbox') && !facts.has('runtime.start_failed'))
-    return `${tools.daemon} answers, but every new sandbox fails on the sandbox (pause) image itself (its pull refused by the registry, or its unpack by the snapshotter fetching layers the registry will not serve without credentials): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Check the image the runtime is configured with (containerd's sandbox_image or pinned sandbox image, CRI-O's pause_image, the kubelet's pod-infra image) and the snapshotter that unpacks it, against the machine image's runtime release.`;
+  const sandboxImage = sandboxImageStep(tools, facts);
+  if (sandboxImage) return sandboxImage;
   if (facts.has('runtime.handler_unset'))
     return `${tools.daemon} answers, but refuses every sandbox because the runtime it would run them with has no name in its configuration (the default runtime's type left empty, or a default runtime name with no entry under its runtimes): no pod can start on the node, the network plugin's own included, so the network never becomes ready either. Compare the runtime's configuration (containerd's config.toml, default_runtime_name and runtime_type) with the one its release ships, and set the type (io.containerd.runc.v2).`;
   if (facts.has('runtime.host_compute_failed'))
@@ -66,6 +76,12 @@ export const runtimeDown: CauseModule = {
     // the reboot is the occasion, the runtime's store the cause; the plugin's pods are refused with the rest.
     { cause: 'node_unreachable', fact: 'runtime.names_held_over_reboot' },
     { cause: 'cni_hang', fact: 'runtime.names_held_over_reboot' },
+    // Round 29 (r29-runtime): every sandbox failing on the sandbox image while the network plugin is not ready: the
+    // plugin's own pods cannot start, so the network not ready is the image's consequence (at a cluster's first
+    // creation the control plane's pods use the host's network and need no plugin, only the image); the kubelet
+    // defect's reading of the same sandbox line (the node's image configuration) is this one's too.
+    { cause: 'cni_hang', fact: 'runtime.sandbox_image_before_network' },
+    { cause: 'kubelet_defect', fact: 'runtime.sandbox_image_before_network' },
   ],
   support: [
     { fact: 'runtime.unreachable', weight: 3 },
@@ -175,6 +191,9 @@ export const runtimeDown: CauseModule = {
     // supervisor restarting the kubelet, the kubelet replacing a container): the runtime's record lost.
     { fact: 'runtime.task_delete_refused', weight: 2.5 },
     { fact: 'runtime.sandbox_image_failed', weight: 1 },
+    // Round 29 (r29-runtime): the sandbox image failing beside the network plugin not ready (extract/sandbox-image.ts):
+    // no pod can start, the plugin's own included; the network not ready beside it is its consequence.
+    { fact: 'runtime.sandbox_image_before_network', weight: 2 },
     // Round 21: the sandbox image failing after the runtime alone was upgraded, or on an air-gapped node: the
     // runtime's release names or resolves an image the node does not hold (extract/sandbox-image.ts).
     { fact: 'runtime.sandbox_image_unobtainable', weight: 2.5 },
@@ -218,7 +237,9 @@ export const runtimeDown: CauseModule = {
           ? `${tools.daemon} is not running (it fails at start, or nothing starts it at boot), so no CRI call is answered and the node cannot become Ready.`
           : facts.has('runtime.sandbox_image_unobtainable')
             ? `${tools.daemon} answers but can make no sandbox: the sandbox (pause) image it asks for is one the node does not hold or reach (after the runtime's own upgrade, or on an air-gapped node), so no pod starts on the node.`
-            : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
+            : facts.has('runtime.no_sandbox') || facts.has('runtime.sandbox_image_before_network')
+              ? `${tools.daemon} answers but can make no sandbox: it cannot get or pull the sandbox (pause) image it is configured with, so no pod starts on the node, the network plugin's own included.`
+              : `${tools.daemon} is not completing CRI calls, so the kubelet's relist cannot finish and the node is frozen.`,
   chain: ({ tools, facts }) => [
     `Every relist asks the runtime for all sandboxes and containers (ListPodSandbox, ListContainers); while ${tools.daemon} does not answer, no relist completes.`,
     whyNotAnswering(tools, facts),
@@ -230,7 +251,9 @@ export const runtimeDown: CauseModule = {
   ],
   commands: ({ tools, node, facts }) => [
     read('cluster', `kubectl describe node ${node}`, 'Ready message, runtime version, recent events'),
-    ...(facts.has('runtime.no_sandbox') || facts.has('runtime.sandbox_image_unobtainable')
+    ...(facts.has('runtime.no_sandbox') ||
+    facts.has('runtime.sandbox_image_unobtainable') ||
+    facts.has('runtime.sandbox_image_before_network')
       ? [
           read(
             'node',

@@ -16,7 +16,7 @@ import { extractMetrics } from './metrics.ts';
 import { extractNodeRoles } from './node-roles.ts';
 import { deriveRuntimeDivergence } from './runtime-divergence.ts';
 import { extractRuntimeSkew } from './runtime-skew.ts';
-import { deriveSandboxImageUnobtainable } from './sandbox-image.ts';
+import { deriveSandboxImageBeforeNetwork, deriveSandboxImageUnobtainable } from './sandbox-image.ts';
 import { extractTaskLimits } from './tasks.ts';
 import { extractKnownDefects } from './versions.ts';
 import { extractWorkloadMemory } from './workload-memory.ts';
@@ -40,6 +40,7 @@ const EXTRACTORS = [
   extractHost,
   deriveRuntimeDivergence,
   deriveSandboxImageUnobtainable,
+  deriveSandboxImageBeforeNetwork,
   deriveFacts,
   extractConfigChecks,
   extractKnownDefects,

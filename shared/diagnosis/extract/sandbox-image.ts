@@ -30,3 +30,40 @@ export function deriveSandboxImageUnobtainable(_bundle: EvidenceBundle, facts: F
     observation: facts.onlyObserved('runtime.sandbox_image_failed'),
   });
 }
+
+/**
+ * CNI facts that say a sandbox reached its network step on this node (an ADD or DEL called, hanging or failing, a
+ * plugin binary executing): the sandbox image was there for that sandbox, so the network's state is its own.
+ */
+const NETWORK_STEP_REACHED = [
+  'cni.plugin_running',
+  'cni.hang',
+  'cni.slow',
+  'cni.error',
+  'cni.teardown_failed',
+] as const;
+
+/**
+ * Round 29 (r29-runtime): a sandbox failing on the sandbox (pause) image beside the network plugin not ready
+ * (runtime.sandbox_image_before_network). Every pod, a host-network pod included, runs in a sandbox the runtime makes
+ * from the sandbox image before any network work (containerd's RunPodSandbox gets or pulls the image first, then
+ * creates the sandbox container, and calls the CNI only for a pod in its own network namespace; CRI-O's
+ * CreatePodSandbox resolves or pulls pause_image first; dockershim and cri-dockerd's RunPodSandbox ensure the image
+ * as their step 1). The network plugin's own agent is a DaemonSet pod, and a cluster's first control-plane pods are
+ * static pods on the host's network: neither starts while the image cannot be had, so the runtime's NetworkReady stays
+ * false (no agent writes a CNI configuration) as a consequence, whether at a cluster's first creation (where no
+ * plugin is installed yet and the control plane needs none) or later. Not when a sandbox on this node is seen
+ * reaching its network step (an ADD or DEL called): the image was there then, and the network's state is its own.
+ */
+export function deriveSandboxImageBeforeNetwork(_bundle: EvidenceBundle, facts: FactSet): void {
+  if (facts.has('runtime.sandbox_image_before_network')) return;
+  const failed = facts.examples('runtime.sandbox_image_failed')[0];
+  if (!failed || !facts.has('cni.not_ready')) return;
+  if (NETWORK_STEP_REACHED.some((id) => facts.has(id))) return;
+  facts.add({
+    id: 'runtime.sandbox_image_before_network',
+    source: failed.source,
+    text: `every sandbox fails on the sandbox image before its network step, the network plugin's own pods included: ${failed.text}`,
+    observation: facts.onlyObserved('runtime.sandbox_image_failed'),
+  });
+}

@@ -40,6 +40,13 @@ const CALL_FORMS: Readonly<Record<string, readonly string[]>> = {
  * kernel and kubelet rules read for what they are.
  */
 const NOT_A_DISK = '/sys/fs/cgroup';
+/**
+ * Round 29 (r29-runtime): a call's ENOSPC on a memory-backed filesystem (tmpfs(5): /run and its /var/run link, /dev/shm,
+ * and the runtimes' exec files in their temporary directory) is that tmpfs full, the node's memory, not its disk
+ * (rules/runtime.ts reads it as fs.tmpfs_full). The path must be the call's own, just before the errno.
+ */
+const MEMORY_BACKED =
+  '(?:^|[\\s"\'])(?:(?:/var)?/run/|/dev/shm/)[^ \\n:"]{0,200}[:：] ?[Nn]o space left on device|/(?:runc-process|exec-process-)[^ \\n:"]{0,200}[:：] ?[Nn]o space left on device';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -64,7 +71,7 @@ function rule(row: ErrnoRow, forms: readonly string[]): Signature {
   const unless = [
     ...longer.map(escapeRegex),
     ...kept,
-    ...(row.fact === 'disk.pressure' ? [escapeRegex(NOT_A_DISK)] : []),
+    ...(row.fact === 'disk.pressure' ? [escapeRegex(NOT_A_DISK), MEMORY_BACKED] : []),
   ];
   // Go's os.PathError puts the path after the call (`mkdir /sys/fs/cgroup/memory/…: cannot allocate memory`),
   // coreutils quotes it later (`mkdir: cannot create directory '/sys/fs/cgroup/memory/…': Cannot allocate memory`).

@@ -707,8 +707,10 @@ export const KERNEL_RULES: readonly Signature[] = [
     // A follower's (tail -f, kubectl logs -f, fsnotify) is inotify_add_watch's too.
     // A failed watch (the kubelet's plugin watcher, its log follower, containerd's CNI directory) is fsnotify's Add.
     // A thread's or a fork's is the PID space on 4.15+ kernels (above).
+    // Round 29 (r29-runtime): a call's own path on a memory-backed filesystem (/run, /var/run, /dev/shm, an exec's
+    // process file) is that tmpfs full, the node's memory (rules/runtime.ts fs.tmpfs_full), not its disk.
     unless:
-      'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch |pthread_create failed|fork[:：] ',
+      'inotify|/sys/fs/cgroup|tail -[fF]|logs -f|logs --follow|fsnotify|[Ff]ailed to watch |pthread_create failed|fork[:：] |(?:^|[\\s"\'])(?:(?:/var)?/run/|/dev/shm/)[^ \\n:"]{0,200}: [Nn]o space left on device|/(?:runc-process|exec-process-)[^ \\n:"]{0,200}: [Nn]o space left on device',
     literals: ['no space left on device'],
     from: [...NODE_DAEMONS],
     source: 'linux ENOSPC ("no space left on device") surfaced by a node daemon writing to its filesystem',
@@ -722,10 +724,22 @@ export const KERNEL_RULES: readonly Signature[] = [
     fact: 'disk.pressure',
     literals: ['100%'],
     pattern: '[0-9] +100% +/',
-    unless: '100% +/boot|100% +/snap/|/dev/loop',
+    // Round 29 (r29-runtime): a tmpfs row is memory, not a disk (rules/observations.ts fs.tmpfs_full).
+    unless: '100% +/boot|100% +/snap/|/dev/loop|tmpfs +[0-9]',
     source: 'GNU coreutils src/df.c (Use%/IUse% column, then "Mounted on"), pasted by a person',
     mechanism:
       'a filesystem the node writes to is full (space or inodes): the runtime and kubelet fail their writes',
+  },
+  {
+    // df's row for a tmpfs at 100 %: the same, from the program (GNU coreutils df, Filesystem column "tmpfs").
+    fact: 'fs.tmpfs_full',
+    // With a paster's Markdown too (table pipes, emphasis around the figure), as round 20's row below reads it.
+    pattern: 'tmpfs[ |]+[0-9][^\\n]{0,60}[ |*_`]100%[*_`]{0,3}[ |]+[*_`]{0,2}/',
+    literals: ['100%'],
+    source:
+      'GNU coreutils src/df.c (Filesystem, Size, Used, Avail, Use%, Mounted on; a tmpfs mount\'s source is "tmpfs")',
+    mechanism:
+      "a memory-backed filesystem is full (df's Use% at 100 for a tmpfs): its contents hold the node's memory, and writes there fail",
   },
   {
     // Round 20: the same row as people paste it into a Markdown issue or chat: the table's cells between pipes, or the

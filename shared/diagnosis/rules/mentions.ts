@@ -1715,7 +1715,40 @@ export const MENTIONS: readonly Mention[] = [
         literals: ['容器', 'コンテナ'],
       },
     ],
-    unless: ['TasksMax'],
+    // Round 29 (r29-runtime): the containers as a modifier of another noun, which is then what is many ("大量的容器检查
+    // 错误", a great many container-check errors; "コンテナのヘルスチェック"; "containers' health checks"): the checks, their
+    // errors or logs are counted, not the containers (a Chinese compound's head noun comes last; の makes the next noun
+    // the head in Japanese; the possessive in English).
+    unless: [
+      'TasksMax',
+      ...['容器', '容器的'].flatMap((c) =>
+        [
+          '检查',
+          '檢查',
+          '健康检查',
+          '健康檢查',
+          '探针',
+          '探針',
+          '探测',
+          '探測',
+          '日志',
+          '日誌',
+          '错误',
+          '錯誤',
+          '报错',
+          '報錯',
+        ].map((n) => c + n),
+      ),
+      ...['ヘルスチェック', 'チェック', 'プローブ', 'ログ', 'エラー'].flatMap((n) => [
+        `コンテナの${n}`,
+        `コンテナ${n}`,
+      ]),
+      "containers' health",
+      'containers’ health',
+      "containers' readiness",
+      "containers' liveness",
+      "containers' probes",
+    ],
     source:
       "docker ps -a and crictl ps -a list every container the runtime keeps, exited ones too (the kubelet's container garbage collection, docs 'Garbage Collection of Containers', removes dead ones): hundreds to thousands on one node make every relist long",
     mechanism:

@@ -185,6 +185,34 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       'the kubelet never hears of pods bound to its node or deleted from it while it still posts Ready: its watch of the API server is cut off or served no events (the datastore behind the API server unable to serve watches)',
   },
   {
+    // Round 29 (r29-runtime): the sandbox (pause) image said not to be pulled or fetched, in words: every pod's sandbox is
+    // made from that image before any network or container work (containerd's RunPodSandbox gets or pulls it first,
+    // CRI-O's CreatePodSandbox pulls pause_image, dockershim and cri-dockerd ensure it as their step 1).
+    fact: 'runtime.sandbox_image_failed',
+    pattern:
+      "(?:pause|sandbox|pod-infra|infra) (?:container )?image[^\\n.]{0,60}(?:could not|couldn't|cannot|can't|failed to|fails to|failing to|unable to|not able to) (?:be )?(?:pull(?:ed)?|download(?:ed)?|fetch(?:ed)?)|(?:could not|couldn't|cannot|can't|failed to|fails to|unable to) (?:pull|download|fetch) (?:the )?(?:pause|sandbox|pod-infra|infra) (?:container )?image|(?:pause|sandbox|沙箱)(?:容器)? ?镜像[^\\n。]{0,20}(?:拉取失败|拉不下来|拉不到|无法拉取|拉取不到|下载失败|无法下载|pull ?失败|拉取超时)|(?:无法|不能)(?:拉取|下载)[^\\n。]{0,6}(?:pause|sandbox|沙箱)(?:容器)? ?镜像|(?:pause|サンドボックス) ?(?:コンテナ)?イメージ[^\\n。]{0,20}(?:pull|プル|取得|ダウンロード) ?(?:でき(?:ない|ません|なかった)|に失敗)",
+    literals: ['pause', 'sandbox', 'infra', '沙箱', 'サンドボックス'],
+    observation: true,
+    source:
+      'observation: the sandbox (pause) image said not pulled (containerd CRI sandbox_run.go RunPodSandbox, "failed to get sandbox image %q" around the pull of the configured sandbox image; cri-o internal/storage/runtime.go CreatePodSandbox pulling pause_image; cri-dockerd core/sandbox_helpers.go ensureSandboxImageExists)',
+    mechanism:
+      "the runtime cannot pull the sandbox (pause) image it is configured with: every new pod's sandbox fails before any network or container work, the network plugin's own pods included",
+  },
+  {
+    // Round 29 (r29-runtime): a memory-backed filesystem said full, as people and monitoring word it: the tmpfs named
+    // (df's Filesystem column, node_exporter's fstype="tmpfs" label in an alert's text) with no space or free share
+    // left. What fills a tmpfs is held in memory (tmpfs(5)); the runtimes keep their state and exec files there.
+    fact: 'fs.tmpfs_full',
+    pattern:
+      'tmpfs[^\\n。.]{0,40}(?:(?:is|was|got|became|gets|are|were) (?:completely )?(?:full|filled up|100% (?:full|used))|out of space|no space left|0% (?:free|available|left)|可用率?[^\\n。]{0,12}(?:不足|0%)|(?:已经|已)?(?:满了|写满|占满|用满)|使用率[^\\n。]{0,6}100%|空き[^\\n。]{0,6}0|(?:が|は)?(?:いっぱい|満杯))',
+    literals: ['tmpfs'],
+    observation: true,
+    source:
+      'observation: a tmpfs said full (tmpfs(5): its pages live in memory and swap up to the mount\'s size, and a full one fails writes with ENOSPC; node_exporter\'s node_filesystem_avail_bytes{fstype="tmpfs"} at 0 as an alert reports it; systemd file-hierarchy(7) /run)',
+    mechanism:
+      "a memory-backed filesystem is full: what fills it holds the node's memory, and every write there (the runtime's state and exec files under /run or /tmp) fails with no space left",
+  },
+  {
     // `kubectl get node -o jsonpath` and people's notes write a condition as Type=Status; a condition table's rows
     // ("DiskPressure   True   …") are the same pair with spaces, the kubelet's own words after them.
     fact: 'disk.pressure',
@@ -707,6 +735,10 @@ export const OBSERVATION_RULES: readonly Signature[] = [
     fact: 'containers.many',
     pattern:
       '(?:large|huge|high|big|massive) (?:number|amount|count) of (?:containers|pods)|(?:hundreds|thousands) of (?:containers|pods)',
+    // Round 29 (r29-runtime): the containers counted, not their checks: "a large number of containers' health checks
+    // failed", "many containers failing their readiness probes" count failing checks, of however few containers.
+    unless:
+      "(?:containers|pods)['’]|(?:containers|pods) (?:(?:health|readiness|liveness|startup|exec) )?(?:checks?|probes?|logs?|errors?)|(?:containers|pods) (?:are |were |kept )?(?:fail(?:ed|ing|s)?|report(?:ed|ing|s)?) (?:their |its |the )?(?:(?:health|readiness|liveness|startup|exec) )?(?:checks?|probes?)",
     literals: [
       'big amount of containers',
       'big amount of pods',

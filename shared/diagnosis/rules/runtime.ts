@@ -418,6 +418,94 @@ export const RUNTIME_RULES: readonly Signature[] = [
     mechanism:
       "ctr cannot connect to containerd's socket within its timeout: containerd is down or not accepting",
   },
+  // Round 29 (r29-runtime): grpc-go's dial error to a runtime's socket whatever reason follows, or none (a line cut
+  // after the socket's path). The transport writes "transport: Error while dialing %v" (v1.7-v1.54; "transport: %v"
+  // before, "transport: Error while dialing: %v" from v1.55) inside "connection error: desc = %q", and the channel
+  // logs "grpc: addrConn.createTransport failed to connect to %v. Err :%v. Reconnecting..." around it; the dial
+  // error is Go's "dial unix PATH: ..." (the kubelet's CRI client, crictl) or containerd's dialer's "dial unix://PATH:
+  // timeout" (containerd's client library: the kubelet's embedded cAdvisor, dockerd, ctr), which loops while the
+  // socket is absent until its deadline. Either way the client cannot reach the runtime through its socket.
+  {
+    fact: 'runtime.unreachable',
+    literals: ['Error while dialing'],
+    pattern:
+      'Error while dialing:? dial unix(?::/{2,3}| )[^ \\n"\\\\]{0,200}(?:containerd|crio|docker|dockershim|cri-dockerd)\\.sock',
+    from: [...NODE_DAEMONS],
+    source:
+      'grpc-go internal/transport/http2_client.go newHTTP2Client ("transport: Error while dialing %v", transport/http2_client.go from v1.7, "transport: Error while dialing: %v" from v1.55) under ConnectionError ("connection error: desc = %q") and clientconn.go (*addrConn).createTransport ("grpc: addrConn.createTransport failed to connect to %v. Err :%v. Reconnecting...", v1.2x; "... Err: %v" v1.40 on); the dial error from Go net ("dial unix %s: ...", the kubelet\'s CRI client pkg/kubelet/cri/remote and crictl) or containerd pkg/dialer timeoutDialer ("dial %s: timeout" with the unix:// address, looping while the socket is absent; google/cadvisor container/containerd client.go in the kubelet, moby libcontainerd, ctr)',
+    mechanism:
+      "a gRPC client of the runtime (the kubelet's CRI client or its cAdvisor, dockerd, crictl) cannot open a connection on the runtime's socket: the runtime is down, restarting or not listening there, or the client keeps failing to redial it",
+  },
+  {
+    // The CRI calls besides the listings and status ones kubelet.ts reads, and the image service's, failing with
+    // gRPC's Unavailable: the client's connection to the runtime's socket is down.
+    fact: 'runtime.unreachable',
+    literals: ['from runtime service failed', 'from image service failed'],
+    pattern: `(?:${CRI_CALL}|ImageFsInfo|ListImages|ImageStatus|PullImage|RemoveImage)[^\\n]{0,80} from (?:runtime|image) service failed[^\\n]{0,200}code = Unavailable`,
+    from: ['kubelet', 'unknown'],
+    source:
+      'kubernetes cri-client remote_runtime.go and remote_image.go (pkg/kubelet/cri/remote before 1.26, staging/src/k8s.io/cri-client from 1.31): "%s from runtime service failed" / "%s from image service failed" (klog text to 1.20, structured with err= after) around every CRI call, with grpc-go\'s status "rpc error: code = Unavailable desc = ..." (codes.Unavailable: the transport is down, connection refused or closing)',
+    mechanism:
+      "a CRI call to the runtime or its image service failed because the gRPC connection to the runtime's socket is down (refused, absent, or closed under the call)",
+  },
+  {
+    // crictl from v1.26 (its default endpoints tried in turn: dockershim.sock first, so that one alone is a client
+    // not configured, not a runtime down).
+    fact: 'runtime.unreachable',
+    literals: ['running as root and the endpoint has been started'],
+    pattern:
+      "connect endpoint '?[^ \\n']{0,200}(?:containerd|crio|cri-dockerd)\\.sock'?, make sure you are running as root and the endpoint has been started",
+    source:
+      'cri-tools cmd/crictl main.go / util.go getConnection ("connect endpoint \'%s\', make sure you are running as root and the endpoint has been started: %w" around a blocking grpc.Dial, v1.26 on; "...the runtime has been started" before)',
+    mechanism:
+      "crictl cannot connect to the runtime's socket within its timeout: the runtime is down or not listening there",
+  },
+  // Round 29 (r29-runtime): containerd's dialer's own form ("dial unix:///PATH: ..."), in the kubelet's log: the
+  // kubelet's CRI client dials "dial unix PATH", so this is its embedded cAdvisor's containerd client redialing
+  // (the symptom of the kubelets whose cAdvisor retried with no backoff, defects.ts kubelet-cadvisor-redial-flood).
+  {
+    fact: 'kubelet.containerd_redial',
+    literals: ['Error while dialing'],
+    pattern: 'Error while dialing:? dial unix:///[^ \\n"\\\\]{0,200}containerd\\.sock',
+    from: ['kubelet'],
+    source:
+      'google/cadvisor container/containerd client.go Client (grpc.DialContext with containerd pkg/dialer ContextDialer and dialer.DialAddress\'s unix:// address; its timeoutDialer writes "dial %s: timeout"), run inside the kubelet\'s cAdvisor, under grpc-go\'s "transport: Error while dialing %v"',
+    mechanism:
+      "the kubelet's embedded cAdvisor cannot redial containerd's socket: containerd was down or restarting, and this client keeps redialing it",
+  },
+  // Round 29 (r29-runtime): ENOSPC on the memory-backed filesystems the runtimes keep their state and exec files in.
+  // /run (and /var/run, its link) and /dev/shm are tmpfs (systemd's file-hierarchy(7): "/run/ A tmpfs file system
+  // for system packages to place runtime data"; hier(7)), where containerd's shims keep their bundles and FIFOs
+  // (/run/containerd), runc its state (/run/runc), CRI-O its exec files (/run/crio); an exec writes its process spec to
+  // a temporary file first (containerd's go-runc Exec: os.CreateTemp($XDG_RUNTIME_DIR, "runc-process"), /tmp when it
+  // is unset; CRI-O's prepareProcessExec: os.CreateTemp("", "exec-process-")). On tmpfs(5) what is written is held in
+  // the node's memory up to the mount's size, and a full one fails every write with ENOSPC: every exec (every exec
+  // probe) fails, and the space is memory, not the node's disk.
+  {
+    fact: 'fs.tmpfs_full',
+    literals: ['no space left on device'],
+    pattern:
+      '(?:write|open|openat|mkdir|mkdirat|mkfifo|mknod|rename|symlink|link) (?:(?:/var)?/run/|/dev/shm/)[^ \\n:"\\\\]{0,200}: [Nn]o space left on device',
+    from: [...NODE_DAEMONS, 'unknown'],
+    source:
+      'write(2)/open(2)/mkdir(2)/mknod(2) ERRORS, ENOSPC ("no space left on device" as Go\'s os.PathError prints it, "write %s: %v"), on tmpfs(5) mounts: systemd file-hierarchy(7) /run, hier(7) /dev/shm; the paths the runtimes write there: containerd go-runc runc.go (*Runc).Exec (os.CreateTemp(os.Getenv("XDG_RUNTIME_DIR"), "runc-process"), relayed as "OCI runtime exec failed: %s" by cmd/containerd-shim-runc-v2/process/exec.go, pkg/process before 2.0, runtime/v1/linux/proc to 1.2), cri-o internal/oci/runtime_oci.go prepareProcessExec (os.CreateTemp("", "exec-process-")), runc libcontainer state under its /run/runc root, containerd\'s shim bundles and FIFOs under /run/containerd',
+    mechanism:
+      "a memory-backed filesystem the runtime writes its state and exec files to (/run, /dev/shm, the exec's temporary directory) is full: every exec into a container, every exec probe, fails with ENOSPC, and what fills it is held in the node's memory",
+  },
+  {
+    // The same for the runtime's own files, read in an exec probe's result too: the kubelet quotes a probe's output
+    // as the container's (components.ts isRelayedOutput), but an exec that failed before the container ran anything
+    // ("OCI runtime exec failed: ...", "command error: ...") is the runtime's own error about its own files.
+    fact: 'fs.tmpfs_full',
+    literals: ['no space left on device'],
+    pattern:
+      '(?:write|open|openat|mkdir|mkdirat|mkfifo|mknod|rename) (?:[^ \\n:"\\\\]{0,200}/(?:runc-process|exec-process-)|(?:/var)?/run/(?:containerd|runc|crio|docker|k3s)/)[^ \\n:"\\\\]{0,200}: [Nn]o space left on device',
+    from: [...NODE_DAEMONS, 'unknown', 'app'],
+    source:
+      'containerd go-runc runc.go (*Runc).Exec (os.CreateTemp(os.Getenv("XDG_RUNTIME_DIR"), "runc-process")) relayed as "OCI runtime exec failed: %s" (cmd/containerd-shim-runc-v2/process/exec.go runtimeError) into the exec probe\'s result; cri-o internal/oci/runtime_oci.go prepareProcessExec (os.CreateTemp("", "exec-process-")) under ExecSyncError; the state roots of containerd (/run/containerd), runc (/run/runc), CRI-O (/run/crio) and dockerd (/run/docker) on tmpfs (systemd file-hierarchy(7) /run); ENOSPC per write(2)/open(2) ERRORS',
+    mechanism:
+      "the runtime cannot write an exec's process file or its own state on the memory-backed filesystem it keeps them on: every exec probe fails with ENOSPC while it is full",
+  },
   // k3s and rke2 run containerd as their own child and exit when it does.
   {
     fact: 'runtime.service_failed',
@@ -453,6 +541,28 @@ export const RUNTIME_RULES: readonly Signature[] = [
       'containerd CRI plugin sandbox_run.go (*criService).RunPodSandbox ("failed to get sandbox image %q: %w" around ensureImageExists of the configured sandbox_image; vendor/github.com/containerd/cri/pkg/server to 1.4, pkg/cri/server 1.5-1.7, pkg/cri/sbserver/podsandbox 1.7 and internal/cri/server/podsandbox (*Controller).Start 2.0-2.1); kubernetes pkg/kubelet/dockershim/helpers.go ensureSandboxImageExists ("failed to inspect sandbox image %q: %v", catalogued at 1.19, dockershim gone in 1.24; cri-dockerd core/sandbox_helpers.go v0.2-v0.4); cri-o internal/lib/sandbox/infra.go PauseCommand ("unable to run pause image %q: %w", catalogued at v1.32, not at v1.30), each with the pull or lookup error after it',
     mechanism:
       "the runtime cannot obtain the sandbox (pause) image it is configured with (its registry unreachable or refusing, the tag absent, the image removed by garbage collection on an air-gapped node): every new pod's sandbox fails before any container or network work, while running pods carry on",
+  },
+  // Round 29 (r29-runtime): the sandbox image's own step in the wordings that do not say "sandbox image". A sandbox is
+  // made from the sandbox image alone, so an image step failing inside a sandbox's creation is that image's: containerd
+  // 2.x's pause-image check (no "sandbox image" wrapper), dockershim's and cri-dockerd's pull of it, and the kubelets
+  // before 1.6 that ran the sandbox as a Docker container named "POD" through their image puller. The pattern stops at
+  // the image's name: a line cut short after it (a pager, a terminal) is still the sandbox image's step failing.
+  {
+    fact: 'runtime.sandbox_image_failed',
+    literals: [
+      'desc = failed pulling image',
+      'desc = failed to pull image',
+      'desc = failed to get image',
+      'for "POD" with',
+      'for \\"POD\\" with',
+      'creating pod sandbox with name',
+    ],
+    pattern:
+      '(?:[Ff]ailed to create (?:pod )?sandbox|RunPodSandbox|[Cc]reatePodSandbox)[^\\n]{0,400}desc = (?:failed pulling image|failed to (?:pull|get) image) \\\\?"|failed to \\\\?"StartContainer\\\\?" for \\\\?"POD\\\\?" with (?:ErrImagePull|ImagePullBackOff)|creating pod sandbox with name [^\\n]{0,200}(?:copying system image from manifest list|[Ee]rror reading blob|reading blob sha256|pinging docker registry)',
+    source:
+      'containerd internal/cri/server/sandbox_run.go (*criService).ensurePauseImageExists ("failed to get image %q: %w" when the local lookup fails, "failed to pull image %q: %w" around the images service\'s PullImage; internal/cri/server/podsandbox/sandbox_run.go in 2.0-2.2, called by RunPodSandbox for the pinned sandbox image, the error returned unwrapped); cri-dockerd core/sandbox_helpers.go ensureSandboxImageExists ("failed pulling image %q: %v", v0.2 on; kubernetes pkg/kubelet/dockershim/helpers.go 1.6-1.23), called by RunPodSandbox as its step 1; each relayed by the kubelet\'s "Failed to create pod sandbox: %v" (its event), "RunPodSandbox from runtime service failed" (remote_runtime.go), "CreatePodSandbox for pod %q failed" and "Failed to create sandbox for pod" (kuberuntime_sandbox.go, klog text and structured) and "createPodSandbox for pod %q failed" (kuberuntime_manager.go) under the gRPC status ("rpc error: code = Unknown desc = ..."); kubernetes pkg/kubelet/container/sync_result.go PodSyncResult.Error ("failed to %q for %q with %v: %q") for the pod infra container "POD" (pkg/kubelet/dockertools docker_manager.go createPodInfraContainer through the image puller, ErrImagePull or ImagePullBackOff, 1.2-1.5); cri-o server/sandbox_run_linux.go runPodSandbox ("creating pod sandbox with name %q: %w") over the pause_image pull\'s containers/image errors past the manifest (copy.go "copying system image from manifest list: %w", a layer\'s "reading blob %s: %w") and its older registry ping ("pinging docker registry returned")',
+    mechanism:
+      "the runtime (or, before 1.6, the kubelet's own Docker path) cannot get or pull the sandbox (pause) image while creating a pod's sandbox: that sandbox fails before any network or container work, and so does every new pod's until the image can be had",
   },
   // Round 28 (r28-runtime): the runtime refusing to delete what its client believes stopped. containerd's client
   // library checks for a task before it deletes a container, and for a stopped status before it deletes a task or an
