@@ -100,7 +100,8 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
   {
     fact: 'etcd.fatal_exit',
     pattern: '[Bb]ack-off (?:[0-9hms.]+ )?restarting failed container(?:=| )etcd (?:pod=|in pod )etcd-',
-    literals: ['restarting failed container=etcd', 'restarting failed container etcd'],
+    // The prefilter looks at a literal's first 20 characters: they must name etcd, not any back-off.
+    literals: ['container=etcd ', 'container etcd '],
     source:
       'kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (*kubeGenericRuntimeManager).doBackOff (fmt.Errorf "back-off %s restarting failed container=%s pod=%s", "Back-off %s ..." before 1.13, returned as the CrashLoopBackOff reason in "Error syncing pod"; the event "Back-off restarting failed container %s in pod %s" from 1.27), for kubeadm\'s etcd static pod (cmd/kubeadm/app/phases/etcd/local.go, named etcd-<node>)',
     mechanism:
@@ -131,7 +132,7 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
     fact: 'apiserver.down',
     pattern:
       '[Bb]ack-off (?:[0-9hms.]+ )?restarting failed container(?:=| )kube-apiserver (?:pod=|in pod )kube-apiserver-',
-    literals: ['restarting failed container=kube-apiserver', 'restarting failed container kube-apiserver'],
+    literals: ['container=kube-apiserver ', 'container kube-apiserver '],
     source:
       'kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (*kubeGenericRuntimeManager).doBackOff (fmt.Errorf "back-off %s restarting failed container=%s pod=%s"; the event "Back-off restarting failed container %s in pod %s" from 1.27), for kubeadm\'s API server static pod (cmd/kubeadm/app/phases/controlplane/manifests.go, named kube-apiserver-<node>)',
     mechanism:
@@ -145,13 +146,8 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
     fact: 'etcd.unavailable',
     pattern:
       '\\\\?"Probe failed\\\\?" probeType=\\\\?"?(?:Liveness|Startup)\\\\?"? pod=\\\\?"kube-system/etcd-[^\\n]{0,200} containerName=\\\\?"etcd\\\\?"|(?:Liveness|Startup) probe for \\\\?"etcd-[^"\\n_]{1,120}_kube-system\\([^)\\n]{1,80}\\):etcd\\\\?" failed|(?:Liveness|Startup) probe failed: [^\\n]{0,200}:2381/health',
-    literals: [
-      '"Probe failed" probeType=',
-      '\\"Probe failed\\" probeType=',
-      ' probe for "',
-      ' probe for \\"',
-      ':2381/health',
-    ],
+    // Each names etcd's pod within its first 20 characters, not any probe's failure.
+    literals: ['kube-system/etcd-', 'probe for "etcd-', 'probe for \\"etcd-', ':2381/health'],
     source:
       'kubernetes pkg/kubelet/prober/prober.go (*prober).probe (glog/klog "%s probe for %q failed (%v): %s" with the pod\'s full name and the container after a colon, to 1.20; structured "Probe failed" with probeType, pod, podUID, containerName, probeResult and output since; the event "%s probe failed: %s" with the probe\'s error, "Get \\"http://127.0.0.1:2381/health?exclude=NOSPACE&serializable=true\\": dial tcp ..."), for kubeadm\'s etcd static pod (cmd/kubeadm/app/phases/etcd/local.go: livenessProbe and startupProbe on /health at the metrics port 2381)',
     mechanism:
@@ -162,10 +158,9 @@ export const CONTROLPLANE_RULES: readonly Signature[] = [
     pattern:
       '\\\\?"Probe failed\\\\?" probeType=\\\\?"?(?:Liveness|Readiness|Startup)\\\\?"? pod=\\\\?"kube-system/kube-apiserver-[^\\n]{0,200} containerName=\\\\?"kube-apiserver\\\\?"|(?:Liveness|Readiness|Startup) probe for \\\\?"kube-apiserver-[^"\\n_]{1,120}_kube-system\\([^)\\n]{1,80}\\):kube-apiserver\\\\?" failed|(?:Liveness|Readiness|Startup) probe failed: [^\\n]{0,200}:(?:6443|16443)/(?:livez|readyz|healthz)',
     literals: [
-      '"Probe failed" probeType=',
-      '\\"Probe failed\\" probeType=',
-      ' probe for "',
-      ' probe for \\"',
+      'kube-system/kube-apiserver-',
+      'probe for "kube-apiserver-',
+      'probe for \\"kube-apiserver-',
       ':6443/livez',
       ':6443/readyz',
       ':6443/healthz',

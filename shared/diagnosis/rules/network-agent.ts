@@ -126,7 +126,9 @@ export const NETWORK_AGENT_RULES: readonly Signature[] = [
       'failed liveness probe',
       'failed startup probe',
       'restarting failed container',
-      'SyncLoop (probe)',
+      // Not "SyncLoop (probe)": the kubelet writes it for every probe result, healthy or not (most lines of a busy
+      // node's journal); only an unhealthy one is the agent's.
+      'unhealthy',
       'Liveness probe failed',
       'Startup probe failed',
       ':9879/healthz',

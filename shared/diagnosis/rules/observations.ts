@@ -193,6 +193,8 @@ export const OBSERVATION_RULES: readonly Signature[] = [
       "(?:pause|sandbox|pod-infra|infra) (?:container )?image[^\\n.]{0,60}(?:could not|couldn't|cannot|can't|failed to|fails to|failing to|unable to|not able to) (?:be )?(?:pull(?:ed)?|download(?:ed)?|fetch(?:ed)?)|(?:could not|couldn't|cannot|can't|failed to|fails to|unable to) (?:pull|download|fetch) (?:the )?(?:pause|sandbox|pod-infra|infra) (?:container )?image|(?:pause|sandbox|沙箱)(?:容器)? ?镜像[^\\n。]{0,20}(?:拉取失败|拉不下来|拉不到|无法拉取|拉取不到|下载失败|无法下载|pull ?失败|拉取超时)|(?:无法|不能)(?:拉取|下载)[^\\n。]{0,6}(?:pause|sandbox|沙箱)(?:容器)? ?镜像|(?:pause|サンドボックス) ?(?:コンテナ)?イメージ[^\\n。]{0,20}(?:pull|プル|取得|ダウンロード) ?(?:でき(?:ない|ません|なかった)|に失敗)",
     literals: ['pause', 'sandbox', 'infra', '沙箱', 'サンドボックス'],
     observation: true,
+    // People's words only: "sandbox" is on most of a runtime's own lines, which runtime.ts's rules read.
+    prose: true,
     source:
       'observation: the sandbox (pause) image said not pulled (containerd CRI sandbox_run.go RunPodSandbox, "failed to get sandbox image %q" around the pull of the configured sandbox image; cri-o internal/storage/runtime.go CreatePodSandbox pulling pause_image; cri-dockerd core/sandbox_helpers.go ensureSandboxImageExists)',
     mechanism:

@@ -440,7 +440,8 @@ export const RUNTIME_RULES: readonly Signature[] = [
     // The CRI calls besides the listings and status ones kubelet.ts reads, and the image service's, failing with
     // gRPC's Unavailable: the client's connection to the runtime's socket is down.
     fact: 'runtime.unreachable',
-    literals: ['from runtime service failed', 'from image service failed'],
+    // Not "from runtime service failed": the kubelet writes it for every failed call (NotFound is routine).
+    literals: ['code = Unavailable'],
     pattern: `(?:${CRI_CALL}|ImageFsInfo|ListImages|ImageStatus|PullImage|RemoveImage)[^\\n]{0,80} from (?:runtime|image) service failed[^\\n]{0,200}code = Unavailable`,
     from: ['kubelet', 'unknown'],
     source:
