@@ -15,8 +15,8 @@ import { readCatalogue, readManifest, readVerdicts, renderJson, verdictsPath } f
  * Keeps the verdict files in step with the catalogue, mechanically: every entry whose example lines an existing
  * rule recognises gets `{fact}`, marked `relayed` when only an error text in its hole brings the fact (a `todo` the
  * engine owner has since covered becomes its fact); a `fact` verdict that no rule bears out any more is dropped so
- * the entry shows as unaccounted; `--prune` drops verdicts of entries that re-mining removed. People's `irrelevant` verdicts and facts given with an example are kept.
- * Prints, per program, what still needs a person.
+ * the entry shows as unaccounted; `--prune` drops verdicts of entries that re-mining removed. People's `irrelevant`
+ * verdicts and facts given with an example are kept. Prints, per program, what still needs a person.
  *
  *   node scripts/catalogue/verdicts.ts [--prune] [--list] [PROGRAM...]
  */

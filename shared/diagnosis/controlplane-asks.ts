@@ -1,5 +1,4 @@
 import type { Missing } from '../schemas/diagnosis.ts';
-import type { bundleTexts } from './extract/versions.ts';
 import type { FactId, FactSet } from './facts.ts';
 
 /**
@@ -79,8 +78,7 @@ function updatesStoppedAsks(any: (p: RegExp) => boolean, facts: FactSet): Missin
   ];
 }
 
-/** `texts`: the bundle's texts (bundleTexts), read once for every ask. */
-export function controlPlaneAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
-  const any = (p: RegExp) => texts.some((t) => p.test(t.text));
+/** `any`: whether any of the bundle's texts holds a pattern (diagnose.ts makes it once for every ask). */
+export function controlPlaneAsks(any: (pattern: RegExp) => boolean, facts: FactSet): Missing[] {
   return [...relayAsks(any, facts), ...updatesStoppedAsks(any, facts)];
 }

@@ -105,6 +105,7 @@ function missingEvidence(
   // Round 20: a test's view of the cluster (pods not running in time, one node's pods Pending, many nodes NotReady):
   // where to look, asked before the causes' own probes.
   const texts = bundleTexts(bundle);
+  const said = (pattern: RegExp) => texts.some((t) => pattern.test(t.text));
   const missing: Missing[] = [
     ...nestedProbes(bundle, ctx.facts),
     ...recurringProbes(bundle),
@@ -112,11 +113,11 @@ function missingEvidence(
     // Round 23: a machine's memory size stated without its use.
     ...memoryAsks(texts, ctx.facts),
     // Round 25: the next link of a chain the words name (the datastore, admission, the trace, the routes).
-    ...wordAsks(texts, ctx.facts),
+    ...wordAsks(said, ctx.facts),
     // Round 27: a guest hung while its checks pass, every worker lost at once, a security product's policy applied.
-    ...outageAsks(texts, ctx.facts),
+    ...outageAsks(said, ctx.facts),
     // Round 29: a relaying controller cut off from the API server, updates stopped from a node said healthy.
-    ...controlPlaneAsks(texts, ctx.facts),
+    ...controlPlaneAsks(said, ctx.facts),
   ];
   const order =
     ranked.length > 0 && top && top.confidence >= VERDICT_THRESHOLD ? ranked.map((r) => r.cause) : CAUSES;

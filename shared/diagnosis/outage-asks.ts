@@ -1,5 +1,4 @@
 import type { Missing } from '../schemas/diagnosis.ts';
-import type { bundleTexts } from './extract/versions.ts';
 import type { FactId, FactSet } from './facts.ts';
 
 /**
@@ -118,8 +117,7 @@ function securityPolicyAsks(any: (p: RegExp) => boolean, facts: FactSet): Missin
   ];
 }
 
-/** `texts`: the bundle's texts (bundleTexts), read once for every ask. */
-export function outageAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
-  const any = (p: RegExp) => texts.some((t) => p.test(t.text));
+/** `any`: whether any of the bundle's texts holds a pattern (diagnose.ts makes it once for every ask). */
+export function outageAsks(any: (pattern: RegExp) => boolean, facts: FactSet): Missing[] {
   return [...guestHungAsks(any, facts), ...workersLostAsks(facts), ...securityPolicyAsks(any, facts)];
 }

@@ -1,5 +1,4 @@
 import type { Missing } from '../schemas/diagnosis.ts';
-import type { bundleTexts } from './extract/versions.ts';
 import type { FactId, FactSet } from './facts.ts';
 
 /**
@@ -42,9 +41,8 @@ const SECONDARY_INTERFACES =
 /** Admission's refusals already in the bundle: the question is answered. */
 const ADMISSION_REFUSAL = /admission webhook "[^"\n]*" denied the request|failed calling webhook/;
 
-/** `texts`: the bundle's texts (bundleTexts), read once for every ask. */
-export function wordAsks(texts: ReturnType<typeof bundleTexts>, facts: FactSet): Missing[] {
-  const any = (p: RegExp) => texts.some((t) => p.test(t.text));
+/** `any`: whether any of the bundle's texts holds a pattern (diagnose.ts makes it once for every ask). */
+export function wordAsks(any: (pattern: RegExp) => boolean, facts: FactSet): Missing[] {
   const asks: Missing[] = [];
   if (facts.has('apiserver.down') && !facts.hasAny(DATASTORE_FACTS))
     asks.push({
